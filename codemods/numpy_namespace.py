@@ -1,0 +1,141 @@
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxfix.analysis import jnp_api
+from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
+from jaxfix.analysis.static_values import is_static_expression
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+# NumPy utilities that only configure or describe the host and are fine on static values.
+HOST_ONLY = {
+    "errstate", "seterr", "geterr", "printoptions", "set_printoptions", "get_printoptions", "dtype", "isscalar",
+    "iinfo", "finfo", "ndindex", "broadcast_shapes", "result_type", "can_cast", "promote_types", "issubdtype",
+    "load", "save", "savez", "loadtxt", "savetxt", "genfromtxt", "fromfile", "memmap",
+}
+# Calls that build arrays: converted even when every argument is static, since later code updates or combines them
+# as JAX arrays (`.at[...]`).
+CREATION = {
+    "zeros", "ones", "empty", "full", "eye", "identity", "arange", "linspace", "logspace", "geomspace", "array",
+    "asarray", "zeros_like", "ones_like", "empty_like", "full_like", "tri", "tril", "triu", "diag", "meshgrid",
+    "indices", "copy",
+}
+# Left to other families: randomness (JX4xx); `ufunc.at` and `out=` (JX1xx).
+OTHER_FAMILIES = ("numpy.random",)
+
+
+class NumpyNamespace(Rule):
+    """
+    ## What it does
+    Replaces NumPy calls inside functions (`np.sum(x)`, `np.linalg.norm(x)`, `dot(a, b)` after
+    `from numpy import dot`) with their `jax.numpy` equivalents (`jnp.sum(x)`, ...). The equivalents are learned
+    from the installed `jax.numpy` (its names and the keywords each function accepts). Calls with no equivalent, or
+    with keywords the JAX function does not take, are reported at the line.
+
+    ## Why is this bad?
+    NumPy functions run on the host: given a traced value under `jax.jit` they raise
+    `TracerArrayConversionError`, and on concrete values they leave JAX (no `jit`, `grad` or device placement).
+
+    ## Example
+    ```python
+    import numpy as np
+
+    def energy(x):
+        return np.sum(np.square(x))
+    ```
+
+    ## Use instead
+    ```python
+    import jax.numpy as jnp
+    import numpy as np
+
+    def energy(x):
+        return jnp.sum(jnp.square(x))
+    ```
+
+    ## Fix safety
+    Safe: `jax.numpy` computes the same function. Results use JAX's default dtypes (float32 unless
+    `jax_enable_x64`), which is the point of the migration. Module-level NumPy code (constants, data loading) is left
+    alone, and so is a call whose arguments are all static (shapes, literals), such as `np.prod(x.shape)`: under
+    `jit` its result must stay a concrete Python value.
+
+    ## Known problems
+    `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
+    A NumPy function with no `jax.numpy` counterpart (`np.add.reduceat` on older JAX, `np.ndarray(...)`) is
+    reported, not rewritten.
+    """
+
+    CODE = "JX501"
+    SUMMARY = "NumPy call inside a function; use its jax.numpy equivalent"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider)
+    ORDER = 90  # after the structural rewrites, which read NumPy names
+
+    VALID = [
+        Valid("import numpy as np\nTABLE = np.linspace(0.0, 1.0, 5)\n"),
+        Valid("import numpy as np\ndef f(x):\n    return np.float32\n"),
+        Valid("import numpy as np\ndef f(x):\n    return x.reshape(np.prod(x.shape))\n"),
+        Valid("import numpy as np\ndef f(shape):\n    return np.random.normal(size=shape)\n"),
+        Valid("import numpy as np\ndef f(x, y):\n    np.add(x, 1.0, out=y)\n"),
+        Valid("def f(x):\n    s = 'np.sum(x)'\n    return s\n"),
+        Valid("import jax.numpy as jnp\ndef f(x):\n    return jnp.sum(x)\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "import numpy as np\n\ndef f(x):\n    return np.sum(np.exp(x))  # total\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.sum(jnp.exp(x))  # total\n",
+        ),
+        Invalid(
+            "import numpy as np\nfrom numpy import dot, linalg\n\nI = np.eye(2)\n\n"
+            "def f(a, b):\n    return linalg.norm(dot(a, b))\n",
+            expected=(
+                "import jax.numpy as jnp\nimport numpy as np\n\nI = np.eye(2)\n\n"
+                "def f(a, b):\n    return jnp.linalg.norm(jnp.dot(a, b))\n"
+            ),
+        ),
+        Invalid("import numpy as np\n\ndef f(x, y):\n    return np.shares_memory(x, y)\n", expected=None, lines=[4]),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.current_function is None:
+            return
+        qualified = numpy_name(self, node.func)
+        if qualified is None or qualified.startswith(OTHER_FAMILIES):
+            return
+        keywords = [arg.keyword.value for arg in node.args if arg.keyword is not None]
+        if "out" in keywords:
+            return
+        parts = qualified.split(".")
+        if len(parts) == 3 and parts[2] == "at":
+            return
+        short = ".".join(parts[1:])
+        if parts[-1] in HOST_ONLY:
+            return
+        if node.args and parts[-1] not in CREATION and all(is_static_expression(arg.value) for arg in node.args):
+            return  # e.g. np.prod(x.shape): must stay a concrete value under jit
+        entry = jnp_api.lookup(qualified)
+        method = None
+        if entry is None and len(parts) == 3:
+            parent = jnp_api.lookup(".".join(parts[:2]))
+            if parent is not None and parent.get("kind") == "ufunc" and parts[2] in parent.get("methods", ()):
+                entry, method = parent, parts[2]
+        source = self.code(node.func)
+        if entry is None or entry["kind"] in ("constant", "class"):
+            self.report(node, f"`{source}` has no jax.numpy equivalent: it fails on traced values under `jit`")
+            return
+        if method is None and not jnp_api.accepts_keywords(entry, keywords):
+            bad = [k for k in keywords if k not in (entry.get("params") or [])]
+            self.report(
+                node,
+                f"`{source}` is called with keyword(s) {', '.join(bad)} that `jnp.{short}` does not accept",
+            )
+            return
+        target = f"{self.jnp}.{short}"
+        self.report(
+            node.func,
+            f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`",
+            replacement=self.expr(target),
+            title=f"replace with `{target}`",
+            imports=("jnp",),
+        )

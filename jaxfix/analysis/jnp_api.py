@@ -1,0 +1,108 @@
+"""The API surface of the installed `jax.numpy`, learned from jax.numpy itself (not a hand-kept list).
+
+Importing jax costs about a second, so the surface is computed once per jax version and cached as JSON in the user
+cache folder (`$JAXFIX_CACHE_DIR`, else `$XDG_CACHE_HOME/jaxfix`, else `~/.cache/jaxfix`). Each entry records what
+kind of object the name is and, for functions, the names of the parameters it accepts (None: accepts any keyword).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import inspect
+import json
+import os
+import tempfile
+from functools import lru_cache
+from typing import Optional
+
+SUBMODULES = ("linalg", "fft")
+
+
+def _cache_dir() -> str:
+    explicit = os.environ.get("JAXFIX_CACHE_DIR")
+    if explicit:
+        return explicit
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "jaxfix")
+
+
+def _params(obj: object) -> Optional[list[str]]:
+    try:
+        sig = inspect.signature(obj)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in sig.parameters.values()):
+        return None
+    return [p.name for p in sig.parameters.values() if p.kind is not inspect.Parameter.VAR_POSITIONAL]
+
+
+def _describe(namespace: object) -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for name in dir(namespace):
+        if name.startswith("_"):
+            continue
+        obj = getattr(namespace, name, None)
+        if obj is None:
+            continue
+        kind_name = type(obj).__name__
+        if inspect.ismodule(obj):
+            continue
+        if kind_name == "ufunc":
+            methods = [m for m in ("reduce", "accumulate", "at", "outer", "reduceat") if hasattr(obj, m)]
+            out[name] = {"kind": "ufunc", "params": _params(obj), "methods": methods}
+        elif kind_name == "_ScalarMeta":
+            out[name] = {"kind": "scalar", "params": None}
+        elif inspect.isclass(obj):
+            out[name] = {"kind": "class", "params": None}
+        elif callable(obj):
+            out[name] = {"kind": "function", "params": _params(obj)}
+        else:
+            out[name] = {"kind": "constant", "params": None}
+    return out
+
+
+def _compute() -> dict[str, dict]:
+    import jax.numpy as jnp
+
+    surface = {name: entry for name, entry in _describe(jnp).items()}
+    for sub in SUBMODULES:
+        for name, entry in _describe(getattr(jnp, sub)).items():
+            surface[f"{sub}.{name}"] = entry
+    return surface
+
+
+@lru_cache(maxsize=1)
+def surface() -> dict[str, dict]:
+    """Qualified names relative to jax.numpy ("sum", "linalg.norm") -> {"kind", "params", ...}."""
+    try:
+        version = importlib.metadata.version("jax")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover
+        version = "unknown"
+    path = os.path.join(_cache_dir(), f"jnp-api-{version}.json")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, ValueError):
+        pass
+    data = _compute()
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only home is fine: compute again next time
+    return data
+
+
+def lookup(numpy_name: str) -> Optional[dict]:
+    """The jax.numpy entry for a qualified NumPy name such as "numpy.linalg.norm", or None."""
+    if not numpy_name.startswith("numpy."):
+        return None
+    return surface().get(numpy_name[len("numpy.") :])
+
+
+def accepts_keywords(entry: dict, keywords: list[str]) -> bool:
+    params = entry.get("params")
+    return params is None or all(k in params for k in keywords)

@@ -1,0 +1,321 @@
+"""The per-file pipeline: pre-check, parse, run the rules, apply fixes until nothing changes, verify, write.
+
+Order of work for one file (see `process_file`):
+
+1. Pre-check on the raw bytes: a file none of the selected rules can apply to (no rule's TRIGGERS occur in it) is
+   skipped before decoding or parsing. This is what keeps a large codebase that mostly needs nothing cheap.
+2. Decode (PEP 263 cookie, BOM) and parse with LibCST; resolve the union of the rules' metadata once; run all rules
+   in one batched traversal.
+3. Fixes: among the applicable fixes (safe ones, and unsafe ones with `--unsafe-fixes`), the engine applies a set that
+   do not overlap, innermost first (smallest span), then by rule ORDER and code; overlapping ones wait for the next
+   pass, which re-parses and re-analyses the result. So a loop rewrite sees its body's item assignments already
+   rewritten. Passes stop when a pass applies nothing, or after `max_passes`.
+4. Imports the applied fixes need are added once, numpy imports the rewrite left unused are dropped, and the result
+   must `compile`; otherwise the file is reported and left unchanged.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Optional, Sequence
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from jaxfix import source as sourcelib
+from jaxfix.context import RuleContext
+from jaxfix.imports import ModuleImports, add_imports, numpy_names_in_use, remove_unused_numpy_imports
+from jaxfix.rule import Report, Rule, RuleCrash
+from jaxfix.source import SourceError
+from jaxfix.suppression import Suppressions
+from jaxfix.types import Applicability, Edit, FileResult, Finding, Fix, RunOptions, Status
+
+
+class EngineError(Exception):
+    """The file could not be processed; it is left unchanged and the message says why."""
+
+
+@dataclass
+class SourceOutcome:
+    findings: list[Finding]
+    fixed: str
+    fixes_applied: int
+    rules_applied: set[str] = field(default_factory=set)
+
+
+def may_apply(data: bytes, rules: Sequence[type[Rule]]) -> bool:
+    return any(trigger in data for rule in rules for trigger in rule.TRIGGERS)
+
+
+def _parse(text: str) -> cst.Module:
+    try:
+        return cst.parse_module(text)
+    except cst.ParserSyntaxError as error:
+        raise EngineError(f"syntax error on line {error.raw_line}, column {error.raw_column + 1}: {error.message}") from None
+    except RecursionError:
+        raise EngineError("too deeply nested for the parser") from None
+
+
+def _spans(report: Report, positions: Mapping[cst.CSTNode, CodeRange]) -> Optional[list[CodeRange]]:
+    spans = []
+    for node in report.changes:
+        span = positions.get(node)
+        if span is None:
+            return None  # the rule pointed at a node that is not in this tree: never apply such a fix
+        spans.append(span)
+    return spans
+
+
+def _size(span: CodeRange) -> tuple[int, int]:
+    return (span.end.line - span.start.line, span.end.column - span.start.column)
+
+
+def _overlap(a: CodeRange, b: CodeRange) -> bool:
+    return (a.start.line, a.start.column) < (b.end.line, b.end.column) and (b.start.line, b.start.column) < (
+        a.end.line,
+        a.end.column,
+    )
+
+
+class _Apply(cst.CSTTransformer):
+    def __init__(self, changes: Mapping[cst.CSTNode, Any]) -> None:
+        super().__init__()
+        self.changes = changes
+
+    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode) -> Any:
+        if original_node in self.changes:
+            return self.changes[original_node]
+        return updated_node
+
+
+def apply_reports(module: cst.Module, reports: Sequence[Report]) -> cst.Module:
+    changes: dict[cst.CSTNode, Any] = {}
+    keys: set[str] = set()
+    for report in reports:
+        changes.update(report.changes)
+        keys.update(report.imports)
+    new = module.visit(_Apply(changes))
+    imports = ModuleImports.read(new)
+    return add_imports(new, imports.missing(sorted(keys)))
+
+
+def text_edits(old: str, new: str) -> tuple[Edit, ...]:
+    """The smallest line-based edits that turn `old` into `new`, with 1-based lines and columns."""
+    old_lines = old.splitlines(keepends=True)
+    new_lines = new.splitlines(keepends=True)
+    edits = []
+    matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        edits.append(Edit(content="".join(new_lines[j1:j2]), line=i1 + 1, column=1, end_line=i2 + 1, end_column=1))
+    return tuple(edits)
+
+
+def _covers(finding: Finding, position: tuple[int, Optional[int]]) -> bool:
+    line, column = position
+    if not finding.line <= line <= finding.end_line:
+        return False
+    if column is None:
+        return True
+    after_start = line > finding.line or column >= finding.column
+    before_end = line < finding.end_line or column <= finding.end_column
+    return after_start and before_end
+
+
+def process_source(
+    path: str,
+    text: str,
+    rules: Sequence[type[Rule]],
+    options: RunOptions,
+    project: Optional[Mapping[str, Any]] = None,
+    module_name: str = "",
+) -> SourceOutcome:
+    """Run `rules` over `text`; with `options.fix`, apply fixes until nothing changes. Raises EngineError."""
+    suppressions = Suppressions(text)
+    if suppressions.skip_file or not rules:
+        return SourceOutcome([], text, 0)
+    original = text
+    numpy_in_use: Optional[set[str]] = None
+    applied_total = 0
+    rules_applied: set[str] = set()
+    single_pass = options.only_position is not None
+    findings: list[Finding] = []
+    for pass_number in range(options.max_passes + 1):
+        module = _parse(text)
+        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        imports = ModuleImports.read(module)
+        if numpy_in_use is None:
+            numpy_in_use = numpy_names_in_use(module, imports)
+        context = RuleContext(
+            path=path, module=module, imports=imports, options=options, project=project or {}, module_name=module_name
+        )
+        instances = [rule(context) for rule in rules]
+        try:
+            wrapper.visit_batched(instances)
+        except RuleCrash as crash:
+            raise EngineError(f"{crash} (please report this; the file was left unchanged)") from crash
+        except RecursionError:
+            raise EngineError("too deeply nested to analyse") from None
+        positions = wrapper.resolve(PositionProvider)
+        reports: list[tuple[Report, Finding]] = []
+        for instance in instances:
+            for report in instance.reports:
+                span = positions[report.node]
+                if suppressions.suppressed(instance.CODE, span.start.line):
+                    continue
+                fix = None
+                if report.changes:
+                    fix = Fix(report.applicability, report.title or f"apply the {instance.name()} fix")
+                finding = Finding(
+                    code=instance.CODE,
+                    rule=instance.name(),
+                    message=report.message,
+                    path=path,
+                    line=span.start.line,
+                    column=span.start.column + 1,
+                    end_line=span.end.line,
+                    end_column=span.end.column + 1,
+                    fix=fix,
+                )
+                reports.append((report, finding))
+        findings = [finding for _, finding in reports]
+        if options.want_edits:
+            findings = _with_edits(module, reports)
+        if not options.fix or pass_number == options.max_passes:
+            break
+        chosen = _choose(reports, positions, options)
+        if not chosen:
+            break
+        module = apply_reports(module, chosen)
+        text = module.code
+        applied_total += len(chosen)
+        rules_applied.update(report.rule.CODE for report in chosen)
+        if single_pass:
+            findings = [f for report, f in reports if report not in chosen]
+            break
+    if text != original:
+        module = remove_unused_numpy_imports(_parse(text), numpy_in_use or set())
+        text = module.code
+        try:
+            compile(text, path, "exec", dont_inherit=True)
+        except (SyntaxError, ValueError) as error:
+            raise EngineError(
+                f"internal error: the rewrite by {', '.join(sorted(rules_applied))} does not compile ({error}); "
+                "the file was left unchanged (please report this)"
+            ) from None
+    findings.sort(key=lambda f: f.sort_key)
+    return SourceOutcome(findings, text, applied_total, rules_applied)
+
+
+def _choose(
+    reports: Sequence[tuple[Report, Finding]], positions: Mapping[cst.CSTNode, CodeRange], options: RunOptions
+) -> list[Report]:
+    candidates = []
+    for report, finding in reports:
+        if not report.changes:
+            continue
+        if report.applicability is Applicability.UNSAFE and not options.unsafe_fixes:
+            continue
+        if options.only_position is not None and not _covers(finding, options.only_position):
+            continue
+        spans = _spans(report, positions)
+        if spans is None:
+            continue
+        biggest = max(_size(s) for s in spans)
+        candidates.append((biggest, report.rule.ORDER, report.rule.CODE, finding.line, finding.column, report, spans))
+    candidates.sort(key=lambda c: c[:5])
+    chosen: list[Report] = []
+    taken: list[CodeRange] = []
+    for *_, report, spans in candidates:
+        if any(_overlap(s, t) for s in spans for t in taken):
+            continue
+        chosen.append(report)
+        taken.extend(spans)
+    return chosen
+
+
+def _with_edits(module: cst.Module, reports: Sequence[tuple[Report, Finding]]) -> list[Finding]:
+    out = []
+    for report, finding in reports:
+        if finding.fix is not None:
+            fixed = apply_reports(module, [report]).code
+            finding = Finding(
+                **{**finding.__dict__, "fix": Fix(finding.fix.applicability, finding.fix.title, text_edits(module.code, fixed))}
+            )
+        out.append(finding)
+    return out
+
+
+def process_file(
+    path: str,
+    rules: Sequence[type[Rule]],
+    options: RunOptions,
+    project: Optional[Mapping[str, Any]] = None,
+    module_name: str = "",
+) -> FileResult:
+    """Process one file on disk. Never raises for a problem with the file: it becomes an ERROR result."""
+    try:
+        size = os.path.getsize(path)
+        if size > options.max_file_bytes:
+            raise SourceError(
+                f"file is {size / 1e6:.1f} MB, over the {options.max_file_bytes / 1e6:.1f} MB limit "
+                "(max-file-bytes in [tool.jaxfix])"
+            )
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except OSError as error:
+        return FileResult(path=path, status=Status.ERROR, error=f"cannot read: {error.strerror or error}")
+    except SourceError as error:
+        return FileResult(path=path, status=Status.ERROR, error=str(error))
+    return process_bytes(path, data, rules, options, project, module_name)
+
+
+def process_bytes(
+    path: str,
+    data: bytes,
+    rules: Sequence[type[Rule]],
+    options: RunOptions,
+    project: Optional[Mapping[str, Any]] = None,
+    module_name: str = "",
+) -> FileResult:
+    if not may_apply(data, rules):
+        return FileResult(path=path, status=Status.SKIPPED)
+    try:
+        decoded = sourcelib.decode(data)
+        outcome = process_source(path, decoded.text, rules, options, project, module_name)
+        changed = outcome.fixed != decoded.text
+        written = False
+        if changed and options.write:
+            sourcelib.atomic_write(path, sourcelib.encode(outcome.fixed, decoded.encoding))
+            written = True
+    except (SourceError, EngineError) as error:
+        return FileResult(path=path, status=Status.ERROR, error=str(error))
+    except Exception as error:  # noqa: BLE001 - isolate any failure to its file
+        return FileResult(path=path, status=Status.ERROR, error=f"internal error: {type(error).__name__}: {error}")
+    return FileResult(
+        path=path,
+        status=Status.CHANGED if changed else Status.UNCHANGED,
+        findings=tuple(outcome.findings),
+        fixes_applied=outcome.fixes_applied,
+        original=decoded.text if changed else None,
+        fixed=outcome.fixed if changed else None,
+        written=written,
+    )
+
+
+def migrate_source(
+    text: str,
+    rules: Optional[Iterable[type[Rule]]] = None,
+    *,
+    unsafe_fixes: bool = False,
+    path: str = "<string>",
+    settings: Mapping[str, object] | None = None,
+) -> str:
+    """Convenience for tests and the API: the migrated text of `text` (all rules unless given)."""
+    from jaxfix.registry import all_rules
+
+    options = RunOptions(fix=True, unsafe_fixes=unsafe_fixes, settings=tuple((settings or {}).items()))
+    return process_source(path, text, tuple(rules) if rules is not None else all_rules(), options).fixed

@@ -1,0 +1,249 @@
+"""Import bookkeeping: which local names reach `jax`, `jax.numpy` and `jax.lax`, and adding missing imports once.
+
+Rules write replacements with the names from `ModuleImports` (`rule.jnp`, `rule.lax`, `rule.jax`) and list the
+keys they used in `report(..., imports=("jnp",))`. After a pass the engine adds the imports that the applied fixes
+need and that the module does not have yet, in the module's style:
+
+- `jnp`  -> `import jax.numpy as jnp` (or the module's existing alias of `jax.numpy`);
+- `jax`  -> `import jax`;
+- `lax`  -> `from jax import lax` when the module already uses `from jax import ...`, else `import jax` and
+  `jax.lax.<fn>` in the code.
+
+New imports go just above the module's first NumPy import (isort order: jax < numpy), taking over the comments
+above it; without one, after the last import of the module header, or after the docstring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence
+
+import libcst as cst
+
+
+def _dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    return ""
+
+
+def _header_imports(module: cst.Module) -> list[tuple[int, cst.SimpleStatementLine]]:
+    found = []
+    for index, stmt in enumerate(module.body):
+        if isinstance(stmt, cst.SimpleStatementLine) and any(
+            isinstance(small, (cst.Import, cst.ImportFrom)) for small in stmt.body
+        ):
+            found.append((index, stmt))
+    return found
+
+
+@dataclass
+class ModuleImports:
+    """Names bound by the module's top-level imports, read once per pass."""
+
+    jax_alias: Optional[str] = None  # `import jax` (as ...)
+    jnp_alias: Optional[str] = None  # `import jax.numpy as jnp` / `from jax import numpy as jnp`
+    lax_alias: Optional[str] = None  # `from jax import lax` / `import jax.lax as lax`
+    from_jax_style: bool = False  # the module already writes `from jax import ...`
+    numpy_aliases: dict[str, str] = field(default_factory=dict)  # local name -> qualified numpy name
+
+    @classmethod
+    def read(cls, module: cst.Module) -> "ModuleImports":
+        info = cls()
+        for _, stmt in _header_imports(module):
+            for small in stmt.body:
+                if isinstance(small, cst.Import):
+                    for alias in small.names:
+                        dotted = _dotted(alias.name)
+                        local = alias.evaluated_alias
+                        if dotted == "jax":
+                            info.jax_alias = local or "jax"
+                        elif dotted == "jax.numpy":
+                            info.jnp_alias = local or "jax.numpy"
+                            info.jax_alias = info.jax_alias or (None if local else "jax")
+                        elif dotted == "jax.lax":
+                            info.lax_alias = local or "jax.lax"
+                        elif dotted == "numpy" or dotted.startswith("numpy."):
+                            info.numpy_aliases[local or dotted.split(".")[0]] = dotted if local else "numpy"
+                elif isinstance(small, cst.ImportFrom) and small.module is not None and small.relative == ():
+                    mod = _dotted(small.module)
+                    if mod == "jax":
+                        info.from_jax_style = True
+                        if not isinstance(small.names, cst.ImportStar):
+                            for alias in small.names:
+                                local = alias.evaluated_alias or alias.evaluated_name
+                                if alias.evaluated_name == "numpy":
+                                    info.jnp_alias = local
+                                elif alias.evaluated_name == "lax":
+                                    info.lax_alias = local
+                    elif (mod == "numpy" or mod.startswith("numpy.")) and not isinstance(small.names, cst.ImportStar):
+                        for alias in small.names:
+                            local = alias.evaluated_alias or alias.evaluated_name
+                            info.numpy_aliases[local] = f"{mod}.{alias.evaluated_name}"
+        return info
+
+    @property
+    def jax(self) -> str:
+        return self.jax_alias or "jax"
+
+    @property
+    def jnp(self) -> str:
+        return self.jnp_alias or "jnp"
+
+    @property
+    def lax(self) -> str:
+        if self.lax_alias:
+            return self.lax_alias
+        return "lax" if self.from_jax_style else f"{self.jax}.lax"
+
+    def missing(self, keys: Iterable[str]) -> list[str]:
+        """Import statements (as source lines) needed for `keys` and not present yet, in insertion order."""
+        lines: list[str] = []
+        wanted = set(keys)
+        if "lax" in wanted and not self.lax_alias and not self.from_jax_style:
+            wanted.add("jax")
+        if "jax" in wanted and not self.jax_alias:
+            lines.append("import jax")
+        if "jnp" in wanted and not self.jnp_alias:
+            lines.append("import jax.numpy as jnp")
+        if "lax" in wanted and not self.lax_alias and self.from_jax_style:
+            lines.append("from jax import lax")
+        return lines
+
+
+def add_imports(module: cst.Module, lines: Sequence[str]) -> cst.Module:
+    """Insert import lines (already known to be missing) at the conventional place."""
+    if not lines:
+        return module
+    new_stmts = [cst.parse_statement(line + module.default_newline, config=module.config_for_parsing) for line in lines]
+    body = list(module.body)
+    header = _header_imports(module)
+    numpy_first = next(
+        (
+            index
+            for index, stmt in header
+            if any(
+                (isinstance(s, cst.Import) and any(_dotted(a.name).split(".")[0] == "numpy" for a in s.names))
+                or (isinstance(s, cst.ImportFrom) and s.module is not None and _dotted(s.module).split(".")[0] == "numpy")
+                for s in stmt.body
+            )
+        ),
+        None,
+    )
+    if numpy_first is not None:
+        anchor = body[numpy_first]
+        new_stmts[0] = new_stmts[0].with_changes(leading_lines=anchor.leading_lines)
+        body[numpy_first] = anchor.with_changes(leading_lines=())
+        body[numpy_first:numpy_first] = new_stmts
+    elif header:
+        # after the last import of the contiguous header (imports, docstring, __future__)
+        last = header[0][0]
+        for index, _ in header:
+            if all(_is_header(stmt) for stmt in body[last:index]):
+                last = index
+        body[last + 1 : last + 1] = new_stmts
+    else:
+        position = 1 if body and _is_docstring(body[0]) else 0
+        if position == 1 and len(body) > 1:
+            # keep a blank line between the new imports and the code that follows
+            body[1] = body[1].with_changes(leading_lines=body[1].leading_lines or [cst.EmptyLine()])
+        elif position == 0 and body:
+            body[0] = body[0].with_changes(leading_lines=[*body[0].leading_lines, cst.EmptyLine()])
+            new_stmts[0] = new_stmts[0].with_changes(leading_lines=())
+        body[position:position] = new_stmts
+    return module.with_changes(body=body)
+
+
+def _is_docstring(stmt: cst.CSTNode) -> bool:
+    return (
+        isinstance(stmt, cst.SimpleStatementLine)
+        and len(stmt.body) == 1
+        and isinstance(stmt.body[0], cst.Expr)
+        and isinstance(stmt.body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+    )
+
+
+def _is_header(stmt: cst.CSTNode) -> bool:
+    return _is_docstring(stmt) or (
+        isinstance(stmt, cst.SimpleStatementLine)
+        and all(isinstance(s, (cst.Import, cst.ImportFrom)) for s in stmt.body)
+    )
+
+
+def remove_unused_numpy_imports(module: cst.Module, previously_used: set[str]) -> cst.Module:
+    """Drop top-level numpy import names that the rewrite left unused (never ones that were unused before)."""
+    if not previously_used:
+        return module
+    used = names_used(module)
+    dead = {name for name in previously_used if name not in used}
+    if not dead:
+        return module
+    body = []
+    for stmt in module.body:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            smalls = []
+            for small in stmt.body:
+                small = _without(small, dead)
+                if small is not None:
+                    smalls.append(small)
+            if not smalls:
+                continue
+            if len(smalls) != len(stmt.body):
+                smalls[-1] = smalls[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)
+            stmt = stmt.with_changes(body=smalls)
+        body.append(stmt)
+    return module.with_changes(body=body)
+
+
+def _without(small: cst.BaseSmallStatement, dead: set[str]) -> Optional[cst.BaseSmallStatement]:
+    if isinstance(small, cst.Import):
+        keep = [
+            a
+            for a in small.names
+            if not (_dotted(a.name).split(".")[0] == "numpy" and (a.evaluated_alias or _dotted(a.name).split(".")[0]) in dead)
+        ]
+    elif isinstance(small, cst.ImportFrom) and small.module is not None and not isinstance(small.names, cst.ImportStar):
+        if _dotted(small.module).split(".")[0] != "numpy":
+            return small
+        keep = [a for a in small.names if (a.evaluated_alias or a.evaluated_name) not in dead]
+    else:
+        return small
+    if not keep:
+        return None
+    names = list(small.names)
+    if len(keep) == len(names):
+        return small
+    keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    return small.with_changes(names=keep)
+
+
+class _NameCollector(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.names: set[str] = set()
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        return False
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        node.value.visit(self)  # `jnp.linalg` does not use a local name `linalg`
+        return False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.names.add(node.value)
+
+
+def names_used(module: cst.Module) -> set[str]:
+    """Every identifier the module mentions outside import statements."""
+    collector = _NameCollector()
+    module.visit(collector)
+    return collector.names
+
+
+def numpy_names_in_use(module: cst.Module, imports: ModuleImports) -> set[str]:
+    used = names_used(module)
+    return {name for name in imports.numpy_aliases if name in used}

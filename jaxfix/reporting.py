@@ -1,0 +1,152 @@
+"""Presenting results: text (one line per finding, fix titles, a summary), JSON, unified diffs."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import dataclass
+from typing import Iterable, Sequence, TextIO
+
+from rich.console import Console
+from rich.text import Text
+
+from jaxfix.types import Applicability, FileResult, Finding, Status
+
+
+def finding_to_json(finding: Finding) -> dict:
+    fix = None
+    if finding.fix is not None:
+        fix = {
+            "applicability": finding.fix.applicability.value,
+            "title": finding.fix.title,
+            "edits": [
+                {
+                    "content": e.content,
+                    "location": {"row": e.line, "column": e.column},
+                    "end_location": {"row": e.end_line, "column": e.end_column},
+                }
+                for e in finding.fix.edits
+            ],
+        }
+    return {
+        "code": finding.code,
+        "rule": finding.rule,
+        "message": finding.message,
+        "path": finding.path,
+        "line": finding.line,
+        "column": finding.column,
+        "end_line": finding.end_line,
+        "end_column": finding.end_column,
+        "fix": fix,
+    }
+
+
+def write_json(results: Iterable[FileResult], out: TextIO) -> None:
+    findings = [finding_to_json(f) for r in results for f in r.findings]
+    json.dump(findings, out, indent=2)
+    out.write("\n")
+
+
+def unified_diff(result: FileResult) -> str:
+    if result.original is None or result.fixed is None:
+        return ""
+    return "".join(
+        difflib.unified_diff(
+            result.original.splitlines(keepends=True),
+            result.fixed.splitlines(keepends=True),
+            fromfile=result.path,
+            tofile=result.path,
+        )
+    )
+
+
+@dataclass
+class Summary:
+    files: int = 0
+    changed: int = 0
+    errors: int = 0
+    findings: int = 0
+    safe_fixable: int = 0
+    unsafe_fixable: int = 0
+    fixes_applied: int = 0
+
+    @classmethod
+    def of(cls, results: Sequence[FileResult]) -> "Summary":
+        s = cls(files=len(results))
+        for r in results:
+            s.changed += r.status is Status.CHANGED
+            s.errors += r.status is Status.ERROR
+            s.fixes_applied += r.fixes_applied
+            for f in r.findings:
+                s.findings += 1
+                if f.fix is not None:
+                    if f.fix.applicability is Applicability.SAFE:
+                        s.safe_fixable += 1
+                    else:
+                        s.unsafe_fixable += 1
+        return s
+
+
+def _plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word}{'es' if word.endswith(('x', 's')) else 's'}"
+
+
+class TextReporter:
+    def __init__(self, console: Console, err_console: Console) -> None:
+        self.out = console
+        self.err = err_console
+
+    def finding(self, f: Finding) -> None:
+        line = Text()
+        line.append(f"{f.path}:{f.line}:{f.column}: ", style="bold")
+        line.append(f.code, style="bold red")
+        line.append(f" {f.message}")
+        if f.fix is not None:
+            marker = " [*]" if f.fix.applicability is Applicability.SAFE else " [unsafe fix]"
+            line.append(marker, style="cyan")
+        self.out.print(line, soft_wrap=True, highlight=False)
+        if f.fix is not None:
+            self.out.print(
+                Text(f"    fix ({f.fix.applicability.value}): {f.fix.title}", style="dim"), soft_wrap=True, highlight=False
+            )
+
+    def error(self, r: FileResult) -> None:
+        self.err.print(Text(f"{r.path}: error: {r.error}", style="bold red"), soft_wrap=True, highlight=False)
+
+    def results(self, results: Sequence[FileResult]) -> None:
+        for r in results:
+            if r.status is Status.ERROR:
+                self.error(r)
+            for f in r.findings:
+                self.finding(f)
+
+    def summary(self, results: Sequence[FileResult], *, mode: str, unsafe_enabled: bool) -> None:
+        s = Summary.of(results)
+        parts = []
+        if mode == "migrate":
+            parts.append(f"Applied {_plural(s.fixes_applied, 'fix')} in {_plural(s.changed, 'file')}")
+            if s.findings:
+                parts.append(f"{_plural(s.findings, 'finding')} remain")
+        elif mode in ("diff", "check-migrate"):
+            parts.append(f"{_plural(s.changed, 'file')} would be changed ({_plural(s.fixes_applied, 'fix')})")
+            if s.findings:
+                parts.append(f"{_plural(s.findings, 'finding')} would remain")
+        else:
+            parts.append(f"Found {_plural(s.findings, 'finding')} in {_plural(s.files, 'file')}")
+            if s.safe_fixable:
+                parts.append(f"{s.safe_fixable} fixable with `jaxfix migrate`")
+            if s.unsafe_fixable and not unsafe_enabled:
+                parts.append(f"{s.unsafe_fixable} more with `--unsafe-fixes`")
+        if s.errors:
+            parts.append(f"{_plural(s.errors, 'file')} could not be processed")
+        self.err.print(". ".join(parts) + ".", highlight=False)
+
+
+def rules_markdown(rules: Sequence[type]) -> str:
+    """The README's rule table, generated from the registry (never written by hand)."""
+    lines = ["| code | name | fix | summary |", "| --- | --- | --- | --- |"]
+    for rule in rules:
+        lines.append(f"| {rule.CODE} | `{rule.name()}` | {rule.FIX.value} | {rule.SUMMARY} |")
+    return "\n".join(lines) + "\n"

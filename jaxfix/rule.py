@@ -1,0 +1,245 @@
+"""The rule base class: a LibCST visitor that reports findings, each with an optional fix.
+
+A rule is one module in `codemods/` holding one `Rule` subclass. It:
+
+- declares its code (`JX` + three digits), a one-line summary, what fixes it can offer, the metadata providers it
+  reads (`METADATA_DEPENDENCIES`), and embedded `VALID` / `INVALID` examples (tests are generated from them);
+- overrides `visit_<Node>` / `leave_<Node>` only to *look*; it never edits the tree itself. It calls
+  `self.report(node, message, replacement=..., unsafe=...)`, and the engine decides which fixes to apply, in which
+  order, and checks that the result parses.
+
+The docstring uses ruff's headings (What it does / Why is this bad? / Example / Use instead / Fix safety /
+Known problems); `jaxfix explain CODE` prints it.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Optional, Sequence, Union
+
+import libcst as cst
+from libcst.metadata import PositionProvider, ProviderT
+
+from jaxfix.types import Applicability, FixAvailability
+
+if TYPE_CHECKING:
+    from jaxfix.context import RuleContext
+
+Replacement = Union[cst.CSTNode, cst.RemovalSentinel, cst.FlattenSentinel]
+
+
+class _NoFix:
+    def __repr__(self) -> str:
+        return "NO_FIX"
+
+
+NO_FIX: Any = _NoFix()
+
+
+@dataclass(frozen=True)
+class Valid:
+    """Code on which the rule must report nothing."""
+
+    code: str
+    settings: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """Code on which the rule must report at least one finding.
+
+    `expected`: the code after applying this rule's fixes (safe ones; unsafe ones too when `unsafe=True`, in which
+    case the safe-only run must leave the code unchanged). `None` means diagnostic only: nothing may change.
+    `lines`: when given, the 1-based lines the findings must be reported at (relative to the dedented code).
+    """
+
+    code: str
+    expected: Optional[str] = None
+    unsafe: bool = False
+    lines: Optional[Sequence[int]] = None
+    settings: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class Report:
+    """What a rule said about one node. Positions are filled in by the engine."""
+
+    node: cst.CSTNode
+    message: str
+    changes: dict[cst.CSTNode, Replacement]  # empty: no fix
+    applicability: Applicability
+    title: Optional[str]
+    imports: tuple[str, ...]
+    rule: "Rule"
+
+
+def _kebab(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "-", name).lower()
+
+
+class Rule(cst.BatchableCSTVisitor):
+    CODE: ClassVar[str] = ""
+    SUMMARY: ClassVar[str] = ""
+    FIX: ClassVar[FixAvailability] = FixAvailability.NONE
+    METADATA_DEPENDENCIES: ClassVar[Sequence[ProviderT]] = (PositionProvider,)
+    VALID: ClassVar[Sequence[Union[Valid, str]]] = ()
+    INVALID: ClassVar[Sequence[Invalid]] = ()
+    # The file is only parsed for this rule if its bytes contain one of these (a cheap pre-check before LibCST).
+    TRIGGERS: ClassVar[tuple[bytes, ...]] = (b"numpy",)
+    # Position in the fixed application order (lower first); ties broken by code. See jaxfix.engine.
+    ORDER: ClassVar[int] = 50
+
+    def __init__(self, context: "RuleContext") -> None:
+        super().__init__()
+        self.context = context
+        self.reports: list[Report] = []
+        self._functions: list[cst.FunctionDef] = []
+
+    @property
+    def current_function(self) -> Optional[cst.FunctionDef]:
+        """The innermost function being visited (None at module or class level): rules rewrite only inside
+        functions, since module-level NumPy code (constants, data loading) runs once on the host."""
+        return self._functions[-1] if self._functions else None
+
+    # ---- identity -------------------------------------------------------------------------------------------
+    @classmethod
+    def name(cls) -> str:
+        return _kebab(cls.__name__)
+
+    @classmethod
+    def module_name(cls) -> str:
+        return cls.name().replace("-", "_")
+
+    @classmethod
+    def family(cls) -> str:
+        return cls.CODE[:3]
+
+    @classmethod
+    def documentation(cls) -> str:
+        return textwrap.dedent(cls.__doc__ or "").strip()
+
+    # ---- project-wide facts (optional) ---------------------------------------------------------------------
+    # A rule that needs facts about other modules (who calls whom) overrides both; the runner then summarises
+    # every file before rewriting, links the summaries once, and hands the result to every file as
+    # `self.context.project_facts(CODE)`.
+    summarize: ClassVar[Optional[Callable[..., Any]]] = None  # (path, module_name, ast.Module) -> picklable
+    link: ClassVar[Optional[Callable[..., Any]]] = None  # (dict[path, summary]) -> picklable facts
+
+    # ---- reporting ------------------------------------------------------------------------------------------
+    def report(
+        self,
+        node: cst.CSTNode,
+        message: str,
+        *,
+        replacement: Any = NO_FIX,
+        changes: Optional[Mapping[cst.CSTNode, Replacement]] = None,
+        unsafe: bool = False,
+        title: Optional[str] = None,
+        imports: Sequence[str] = (),
+    ) -> None:
+        """Report a finding at `node`.
+
+        A fix is either `replacement` (for `node` itself) or `changes` (several nodes replaced at once, applied
+        all together or not at all). `imports` names what the replacement uses: "jnp", "lax", "jax" (see
+        `jaxfix.imports`); the engine adds each import once, in the file's style, if the fix is applied.
+        """
+        fix_changes: dict[cst.CSTNode, Replacement] = {}
+        if replacement is not NO_FIX:
+            fix_changes[node] = replacement
+        if changes:
+            fix_changes.update(changes)
+        self.reports.append(
+            Report(
+                node=node,
+                message=message,
+                changes=fix_changes,
+                applicability=Applicability.UNSAFE if unsafe else Applicability.SAFE,
+                title=title,
+                imports=tuple(imports),
+                rule=self,
+            )
+        )
+
+    # ---- helpers for building replacements --------------------------------------------------------------------
+    def code(self, node: cst.CSTNode) -> str:
+        """The source text of `node` as it stands in the module."""
+        return self.context.module.code_for_node(node)
+
+    def expr(self, source: str) -> cst.BaseExpression:
+        return cst.parse_expression(source, config=self.context.module.config_for_parsing)
+
+    def statements(self, source: str) -> list[cst.BaseStatement]:
+        """Parse one or more statements written at indentation zero (the engine re-indents them)."""
+        module = cst.parse_module(textwrap.dedent(source), config=self.context.module.config_for_parsing)
+        return list(module.body)
+
+    def replace_statement(
+        self, original: cst.BaseStatement, new: Sequence[cst.BaseStatement]
+    ) -> Union[cst.BaseStatement, cst.FlattenSentinel, cst.RemovalSentinel]:
+        """Replace `original` by `new`, keeping the comments above it and the comment at the end of its line."""
+        new = list(new)
+        if not new:
+            return cst.RemovalSentinel.REMOVE
+        first = new[0]
+        new[0] = first.with_changes(leading_lines=[*original.leading_lines, *first.leading_lines])
+        if isinstance(original, cst.SimpleStatementLine) and isinstance(new[-1], cst.SimpleStatementLine):
+            if original.trailing_whitespace.comment is not None:
+                new[-1] = new[-1].with_changes(trailing_whitespace=original.trailing_whitespace)
+        return new[0] if len(new) == 1 else cst.FlattenSentinel(new)
+
+    @property
+    def jnp(self) -> str:
+        """The local name of jax.numpy in this module (its existing alias, else `jnp`)."""
+        return self.context.imports.jnp
+
+    @property
+    def lax(self) -> str:
+        """`lax` or `jax.lax`, following the module's import style."""
+        return self.context.imports.lax
+
+    @property
+    def jax(self) -> str:
+        return self.context.imports.jax
+
+    # ---- crash attribution ------------------------------------------------------------------------------------
+    def get_visitors(self) -> Mapping[str, Callable[..., Any]]:
+        visitors = dict(super().get_visitors())
+        user_visit = visitors.get("visit_FunctionDef")
+        user_leave = visitors.get("leave_FunctionDef")
+
+        def visit_function(node: cst.FunctionDef) -> None:
+            self._functions.append(node)
+            if user_visit is not None:
+                user_visit(node)
+
+        def leave_function(node: cst.FunctionDef) -> None:
+            if user_leave is not None:
+                user_leave(node)
+            self._functions.pop()
+
+        visitors["visit_FunctionDef"] = visit_function
+        visitors["leave_FunctionDef"] = leave_function
+        return {name: _attributed(self, fn) for name, fn in visitors.items()}
+
+
+class RuleCrash(Exception):
+    """A rule raised while visiting; the file is reported and left unchanged."""
+
+    def __init__(self, rule: type[Rule], error: BaseException) -> None:
+        super().__init__(f"rule {rule.CODE} ({rule.name()}) crashed: {type(error).__name__}: {error}")
+        self.rule = rule
+        self.error = error
+
+
+def _attributed(rule: Rule, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def call(node: cst.CSTNode) -> Any:
+        try:
+            return fn(node)
+        except RuleCrash:
+            raise
+        except Exception as error:  # noqa: BLE001 - any rule failure is isolated to its file
+            raise RuleCrash(type(rule), error) from error
+
+    return call

@@ -1,0 +1,70 @@
+"""Edge cases for JX501 numpy-namespace: no-change cases first, then rewrites."""
+
+import textwrap
+
+import pytest
+
+from codemods.numpy_namespace import NumpyNamespace
+from jaxfix.testing.examples import run_rule
+
+
+def migrate(code: str) -> str:
+    return run_rule(NumpyNamespace, textwrap.dedent(code), fix=True).fixed
+
+
+NOOP = [
+    pytest.param("import numpy as np\nX = np.zeros(3)\nclass C:\n    A = np.ones(2)\n", id="module-and-class-level"),
+    pytest.param("import numpy as np\ndef f(x):\n    return np.pi * x, np.float32, np.newaxis\n", id="constants-and-dtypes"),
+    pytest.param("import numpy as np\ndef f(x):\n    return x.reshape(np.prod(x.shape[1:]), -1)\n", id="static-args"),
+    pytest.param("import numpy as np\ndef f(np):\n    return np.sum(1)\n", id="shadowed-by-parameter"),
+    pytest.param("import numpy as np\ndef f():\n    with np.errstate(all='ignore'):\n        pass\n", id="host-only"),
+    pytest.param("import numpy as np\ndef f(k):\n    return np.random.normal(size=k)\n", id="random-left-to-JX4"),
+    pytest.param("import numpy as np\ndef f(a, i):\n    np.add.at(a, i, 1)\n", id="ufunc-at-left-to-JX1"),
+    pytest.param("def f(x):\n    '''np.sum(x)'''\n    return x  # np.sum(x)\n", id="strings-and-comments"),
+]
+
+
+@pytest.mark.parametrize("code", NOOP)
+def test_noop(code):
+    assert migrate(code) == textwrap.dedent(code)
+
+
+REWRITES = [
+    pytest.param(
+        "import numpy as onp\ndef f(x):\n    return onp.mean(x, axis=0)\n",
+        "import jax.numpy as jnp\ndef f(x):\n    return jnp.mean(x, axis=0)\n",
+        id="other-alias",
+    ),
+    pytest.param(
+        "import numpy as np\nimport jax.numpy as jnp\ndef f(x):\n    return np.tanh(x) + jnp.sin(x)\n",
+        "import jax.numpy as jnp\ndef f(x):\n    return jnp.tanh(x) + jnp.sin(x)\n",
+        id="existing-jnp-import-reused",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    return np.maximum.accumulate(x)\n",
+        "import jax.numpy as jnp\ndef f(x):\n    return jnp.maximum.accumulate(x)\n",
+        id="ufunc-method",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(n):\n    return np.zeros((n, 2), dtype=np.float32)\n",
+        "import jax.numpy as jnp\nimport numpy as np\ndef f(n):\n    return jnp.zeros((n, 2), dtype=np.float32)\n",
+        id="creation-with-static-args-keeps-dtype-name",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    return np.float32(x) * np.fft.fft(x).real\n",
+        "import jax.numpy as jnp\ndef f(x):\n    return jnp.float32(x) * jnp.fft.fft(x).real\n",
+        id="scalar-type-call-and-fft",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", REWRITES)
+def test_rewrite(code, expected):
+    assert migrate(code) == expected
+
+
+def test_unsupported_keyword_is_reported_not_rewritten():
+    code = "import numpy as np\ndef f(x):\n    return np.sum(x, bogus=1)\n"
+    outcome = run_rule(NumpyNamespace, code, fix=True)
+    assert outcome.fixed == code
+    assert [f.line for f in outcome.findings] == [3] and "bogus" in outcome.findings[0].message

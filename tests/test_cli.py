@@ -1,0 +1,114 @@
+"""The command line as a user drives it: exit codes, --diff/--check, JSON, the IDE quick-fix, stdin, config."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from jaxfix.cli import app
+
+SOURCE = "import numpy as np\n\n\ndef f(x):\n    return np.sum(x)  # keep me\n"
+runner = CliRunner()
+
+
+@pytest.fixture
+def project(tmp_path):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "mod.py").write_text(SOURCE)
+    (tmp_path / "pkg" / "plain.py").write_text("x = 1\n")
+    return tmp_path
+
+
+def invoke(*args, input=None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def test_help_explains_with_examples():
+    result = invoke("migrate", "--help")
+    assert result.exit_code == 0 and "Example" in result.output and "--unsafe-fixes" in result.output
+
+
+def test_migrate_diff_writes_nothing_and_exits_1(project):
+    path = project / "pkg" / "mod.py"
+    result = invoke("migrate", "--diff", str(project))
+    assert result.exit_code == 1
+    assert "+    return jnp.sum(x)  # keep me" in result.stdout
+    assert path.read_text() == SOURCE
+
+
+def test_migrate_check_exit_codes(project):
+    assert invoke("migrate", "--check", str(project)).exit_code == 1
+    assert invoke("migrate", str(project)).exit_code == 0
+    assert "jnp.sum(x)  # keep me" in (project / "pkg" / "mod.py").read_text()
+    assert invoke("migrate", "--check", str(project)).exit_code == 0
+
+
+def test_check_json(project):
+    result = invoke("check", "--format", "json", str(project / "pkg" / "mod.py"))
+    assert result.exit_code == 1
+    findings = json.loads(result.stdout)
+    assert findings[0]["code"] == "JX501" and findings[0]["line"] == 5 and findings[0]["column"] == 12
+    assert findings[0]["fix"]["applicability"] == "safe" and findings[0]["fix"]["edits"]
+
+
+def test_select_and_ignore(project):
+    assert invoke("check", "--ignore", "JX5", str(project)).exit_code == 0
+    result = invoke("check", "--select", "JX999", str(project))
+    assert result.exit_code == 2 and "unknown rule selector" in result.output
+
+
+def test_config_in_pyproject(project):
+    (project / "pyproject.toml").write_text('[tool.jaxfix]\nignore = ["JX501"]\n')
+    assert invoke("check", str(project / "pkg")).exit_code == 0
+    (project / "pyproject.toml").write_text('[tool.jaxfix]\nexclude = ["pkg/mod.py"]\n')
+    assert invoke("check", str(project / "pkg")).exit_code == 0
+
+
+def test_gitignore_is_respected(project):
+    (project / ".gitignore").write_text("pkg/mod.py\n")
+    assert invoke("check", str(project)).exit_code == 0
+
+
+def test_fix_at_line(project):
+    path = project / "pkg" / "mod.py"
+    assert invoke("fix", str(path), "--line", "3").exit_code == 1  # nothing there
+    result = invoke("fix", str(path), "--line", "5", "--format", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout)[0]["code"] == "JX501"
+    assert path.read_text() == SOURCE
+    assert invoke("fix", str(path), "--line", "5").exit_code == 0
+    assert "jnp.sum(x)" in path.read_text()
+
+
+def test_stdin_roundtrip():
+    result = invoke("migrate", "-", input=SOURCE)
+    assert result.exit_code == 0 and "return jnp.sum(x)  # keep me" in result.stdout
+    unchanged = invoke("migrate", "-", input="x = 1\n")
+    assert unchanged.stdout == "x = 1\n"
+
+
+def test_error_exit_code_and_message(project):
+    (project / "pkg" / "broken.py").write_text("import numpy as np\ndef f(:\n")
+    result = invoke("migrate", str(project))
+    assert result.exit_code == 2
+    assert "broken.py: error: syntax error" in result.output
+    assert "jnp.sum" in (project / "pkg" / "mod.py").read_text(), "the rest of the batch goes on"
+
+
+def test_missing_path_is_a_usage_error():
+    result = invoke("check", "no/such/path.py")
+    assert result.exit_code == 2 and "no such file" in result.output
+
+
+def test_rules_and_explain():
+    listed = json.loads(invoke("rules", "--format", "json").stdout)
+    assert any(r["code"] == "JX501" for r in listed)
+    text = invoke("explain", "JX501").stdout
+    assert "## What it does" in text and "## Fix safety" in text
+    assert invoke("explain", "JX999").exit_code == 2
+
+
+def test_python_dash_m_works():
+    result = subprocess.run([sys.executable, "-m", "jaxfix", "--version"], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.startswith("jaxfix ")

@@ -1,0 +1,149 @@
+"""The engine on bad and unusual input: clear errors, nothing lost, the rest of the batch goes on."""
+
+import os
+import stat
+
+import pytest
+
+from jaxfix.engine import process_file, text_edits
+from jaxfix.registry import all_rules
+from jaxfix.runner import run_files
+from jaxfix.types import RunOptions, Status
+
+MIGRATE = RunOptions(fix=True, write=True)
+NEEDS_FIX = b"import numpy as np\n\ndef f(x):\n    return np.sum(x)\n"
+
+
+def write(tmp_path, name, data: bytes):
+    path = tmp_path / name
+    path.write_bytes(data)
+    return str(path)
+
+
+def run(path, options=MIGRATE):
+    return process_file(path, all_rules(), options)
+
+
+def test_syntax_error_is_reported_and_file_untouched(tmp_path):
+    data = b"import numpy as np\ndef f(x:\n    return np.sum(x)\n"
+    path = write(tmp_path, "bad.py", data)
+    result = run(path)
+    assert result.status is Status.ERROR and "syntax error" in result.error and "line" in result.error
+    assert open(path, "rb").read() == data
+
+
+def test_non_utf8_is_reported_and_file_untouched(tmp_path):
+    data = b"import numpy as np\n# caf\xe9\ndef f(x):\n    return np.sum(x)\n"
+    path = write(tmp_path, "latin.py", data)
+    result = run(path)
+    assert result.status is Status.ERROR and "utf-8" in result.error.lower() and "line 2" in result.error
+    assert open(path, "rb").read() == data
+
+
+def test_pep263_cookie_is_honoured_and_kept(tmp_path):
+    data = b"# -*- coding: latin-1 -*-\nimport numpy as np\n# caf\xe9\ndef f(x):\n    return np.sum(x)\n"
+    path = write(tmp_path, "latin.py", data)
+    result = run(path)
+    assert result.status is Status.CHANGED
+    out = open(path, "rb").read()
+    assert b"caf\xe9" in out and b"jnp.sum(x)" in out
+
+
+def test_empty_file(tmp_path):
+    path = write(tmp_path, "empty.py", b"")
+    assert run(path).status is Status.SKIPPED
+
+
+def test_crlf_and_bom_are_kept(tmp_path):
+    data = b"\xef\xbb\xbfimport numpy as np\r\n\r\ndef f(x):\r\n    return np.sum(x)\r\n"
+    path = write(tmp_path, "crlf.py", data)
+    assert run(path).status is Status.CHANGED
+    out = open(path, "rb").read()
+    assert out.startswith(b"\xef\xbb\xbf") and b"\n" not in out.replace(b"\r\n", b"")
+    assert b"import jax.numpy as jnp\r\n" in out and b"jnp.sum(x)\r\n" in out
+
+
+def test_read_only_file_is_reported_not_written(tmp_path):
+    path = write(tmp_path, "ro.py", NEEDS_FIX)
+    os.chmod(path, stat.S_IRUSR | stat.S_IRGRP)
+    try:
+        result = run(path)
+        assert result.status is Status.ERROR and "read-only" in result.error
+        assert open(path, "rb").read() == NEEDS_FIX
+    finally:
+        os.chmod(path, stat.S_IRUSR | stat.S_IWUSR)
+
+
+def test_permissions_are_kept(tmp_path):
+    path = write(tmp_path, "exe.py", NEEDS_FIX)
+    os.chmod(path, 0o750)
+    assert run(path).status is Status.CHANGED
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o750
+    assert not [p for p in os.listdir(tmp_path) if p.startswith(".jaxfix-")], "temporary file left behind"
+
+
+def test_huge_file_is_reported(tmp_path):
+    data = NEEDS_FIX + b"x = 1\n" * (5 * 1024 * 1024 // 6)
+    path = write(tmp_path, "huge.py", data)
+    result = run(path, RunOptions(fix=True, write=True, max_file_bytes=2_000_000))
+    assert result.status is Status.ERROR and "MB" in result.error and "limit" in result.error
+    assert open(path, "rb").read() == data
+
+
+def test_nul_bytes_mean_not_text(tmp_path):
+    path = write(tmp_path, "bin.py", b"numpy\x00\x01\x02")
+    result = run(path)
+    assert result.status is Status.ERROR and "not a text file" in result.error
+
+
+def test_a_crashing_rule_is_isolated(tmp_path, monkeypatch):
+    from codemods.numpy_namespace import NumpyNamespace
+
+    def visit_Call(self, node):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(NumpyNamespace, "visit_Call", visit_Call)
+    bad = write(tmp_path, "a.py", NEEDS_FIX)
+    results = run_files([bad], [NumpyNamespace], MIGRATE, jobs=1)
+    assert results[0].status is Status.ERROR and "JX501" in results[0].error and "crashed" in results[0].error
+    assert open(bad, "rb").read() == NEEDS_FIX
+
+
+def test_batch_goes_on_after_a_bad_file(tmp_path):
+    bad = write(tmp_path, "a_bad.py", b"import numpy as np\ndef (:\n")
+    good = write(tmp_path, "b_good.py", NEEDS_FIX)
+    results = run_files([bad, good], all_rules(), MIGRATE, jobs=1)
+    assert [r.status for r in results] == [Status.ERROR, Status.CHANGED]
+
+
+def test_parallel_results_in_input_order(tmp_path):
+    paths = [write(tmp_path, f"m{i:02d}.py", NEEDS_FIX if i % 3 else b"x = 1\n") for i in range(12)]
+    options = RunOptions(fix=True)
+    serial = run_files(paths, all_rules(), options, jobs=1)
+    parallel = run_files(paths, all_rules(), options, jobs=2)
+    assert [r.path for r in parallel] == paths
+    assert [(r.status, r.fixed) for r in parallel] == [(r.status, r.fixed) for r in serial]
+
+
+def test_files_that_need_nothing_are_skipped_before_parsing(tmp_path):
+    path = write(tmp_path, "plain.py", b"def f(x):\n    return x + 1\n")
+    assert run(path).status is Status.SKIPPED
+
+
+def test_suppression_comments(tmp_path):
+    data = (
+        b"import numpy as np\n\ndef f(x):\n"
+        b"    a = np.sum(x)  # jaxfix: ignore[JX501]\n"
+        b"    # jaxfix: ignore\n"
+        b"    b = np.mean(x)\n"
+        b"    c = np.max(x)  # jaxfix: ignore[JX1]\n"
+        b"    return a, b, c\n"
+    )
+    path = write(tmp_path, "s.py", data)
+    result = run(path, RunOptions())
+    assert [f.line for f in result.findings] == [7]
+
+
+def test_text_edits_are_line_hunks():
+    edits = text_edits("a\nb\nc\n", "a\nB\nc\nd\n")
+    assert [(e.line, e.end_line, e.content) for e in edits] == [(2, 3, "B\n"), (4, 4, "d\n")]
