@@ -25,6 +25,7 @@ import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
 from jaxfix import source as sourcelib
+from jaxfix.analysis import settings as analysis_settings
 from jaxfix.context import RuleContext
 from jaxfix.imports import ModuleImports, add_imports, numpy_names_in_use, remove_unused_numpy_imports
 from jaxfix.rule import Report, Rule, RuleCrash
@@ -154,7 +155,8 @@ def process_source(
         )
         instances = [rule(context) for rule in rules]
         try:
-            wrapper.visit_batched(instances)
+            with analysis_settings.using(dict(options.settings)):
+                wrapper.visit_batched(instances)
         except RuleCrash as crash:
             raise EngineError(f"{crash} (please report this; the file was left unchanged)") from crash
         except RecursionError:

@@ -1,0 +1,314 @@
+"""Per-function control flow, liveness and reaching definitions (after AutoGraph's `pyct/static_analysis`).
+
+`DataflowProvider` puts a `FunctionFlow` on every FunctionDef; rules call `function_flow(rule, fn)`. The flow is
+built lazily on first question, so a rule that never asks pays nothing.
+
+The control-flow graph has one node per small statement (`a = 1; b = 2` are two) and one header node per compound
+statement (`if`/`while` test, `for` iteration + target binding, `with` items, `try`, `match` subject). `return`
+and `raise` go to the exit, `break`/`continue` to the loop's follow/header; every statement of a `try` body may jump
+to each handler. Locals are dead at the exit.
+
+Questions (statement = a SimpleStatementLine, a small statement inside one, or a compound statement):
+- `reads(node)`, `writes(node)`, `mutates(node)`: activity of any node or list of statements (see activity.py).
+- `live_in(stmt)`: the function's variables (parameters and names it binds; not globals) whose current value may be read before being rebound, from the start of `stmt`.
+- `live_out(stmt)`: the same from the point where `stmt` completes normally (for a compound statement: where
+  control goes after it; for a line ending in `return`: nothing).
+- `reaching(stmt, name)`: the definitions of `name` that may reach the start of `stmt`: `Definition`s whose `node`
+  is the defining statement (small statement, `for`, `with`, `except` handler, nested def) or the `cst.Param`.
+- `maybe_undefined(stmt, name)`: some path from the function entry reaches `stmt` with `name` unbound.
+- `uses(defining_stmt, name)`: the `Name` nodes that may read the value bound there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence, Union
+
+import libcst as cst
+from libcst.metadata import BatchableMetadataProvider
+
+from jaxfix.analysis.activity import Activity, _Collector, analyse, parameter_names
+
+
+@dataclass(frozen=True)
+class Definition:
+    name: str
+    node: Optional[cst.CSTNode]  # None: unbound at function entry
+
+    @property
+    def is_parameter(self) -> bool:
+        return isinstance(self.node, cst.Param)
+
+
+@dataclass(eq=False)
+class _Node:
+    owner: Optional[cst.CSTNode]
+    reads: list[cst.Name] = field(default_factory=list)
+    writes: frozenset[str] = frozenset()
+    succ: set[int] = field(default_factory=set)
+
+
+class FunctionFlow:
+    def __init__(self, function: cst.FunctionDef) -> None:
+        self.function = function
+        self.params: tuple[str, ...] = tuple(parameter_names(function))
+        self._built = False
+
+    # ---- activity (no graph needed) -----------------------------------------------------------------------------
+    @staticmethod
+    def activity(node: Union[cst.CSTNode, Sequence[cst.CSTNode]]) -> Activity:
+        return analyse(list(node) if isinstance(node, (list, tuple)) else node)
+
+    def reads(self, node: Union[cst.CSTNode, Sequence[cst.CSTNode]]) -> frozenset[str]:
+        return self.activity(node).read_names
+
+    def writes(self, node: Union[cst.CSTNode, Sequence[cst.CSTNode]]) -> frozenset[str]:
+        return frozenset(self.activity(node).writes)
+
+    def mutates(self, node: Union[cst.CSTNode, Sequence[cst.CSTNode]]) -> frozenset[str]:
+        return frozenset(self.activity(node).mutates)
+
+    # ---- graph questions ----------------------------------------------------------------------------------------
+    def live_in(self, stmt: cst.CSTNode) -> frozenset[str]:
+        self._build()
+        return self._live_in[self._entry[stmt]]
+
+    def live_out(self, stmt: cst.CSTNode) -> frozenset[str]:
+        self._build()
+        if stmt in self._last:
+            return self._live_out[self._last[stmt]]
+        return self._live_in[self._follow[stmt]]
+
+    def reaching(self, stmt: cst.CSTNode, name: str) -> tuple[Definition, ...]:
+        self._build()
+        return tuple(
+            self._defs[d] for d in sorted(self._reach_in[self._entry[stmt]]) if self._defs[d].name == name and self._defs[d].node is not None
+        )
+
+    def maybe_undefined(self, stmt: cst.CSTNode, name: str) -> bool:
+        self._build()
+        return any(self._defs[d].name == name and self._defs[d].node is None for d in self._reach_in[self._entry[stmt]])
+
+    def uses(self, defining_stmt: cst.CSTNode, name: str) -> tuple[cst.Name, ...]:
+        self._build()
+        ids = {d for d, definition in enumerate(self._defs) if definition.name == name and self._owner_matches(definition, defining_stmt)}
+        found = []
+        for index, node in enumerate(self._nodes):
+            if self._reach_in[index] & ids:
+                found.extend(n for n in node.reads if n.value == name)
+        return tuple(found)
+
+    def _owner_matches(self, definition: Definition, stmt: cst.CSTNode) -> bool:
+        node = definition.node
+        if node is stmt:
+            return True
+        return isinstance(stmt, cst.SimpleStatementLine) and any(node is small for small in stmt.body)
+
+    # ---- construction -------------------------------------------------------------------------------------------
+    def _build(self) -> None:
+        if self._built:
+            return
+        self._nodes: list[_Node] = []
+        self._entry: dict[cst.CSTNode, int] = {}
+        self._follow: dict[cst.CSTNode, int] = {}
+        self._last: dict[cst.CSTNode, int] = {}
+        exit_id = self._new(None)
+        self._exit = exit_id
+        body = self.function.body
+        statements = list(body.body) if isinstance(body, cst.IndentedBlock) else list(body.body)
+        first = self._block(statements, exit_id, None)
+        entry_id = self._new(None)
+        self._nodes[entry_id].succ.add(first)
+        self._start = entry_id
+        self._entry[self.function] = entry_id
+        self._liveness()
+        self._reaching_definitions()
+        self._built = True
+
+    def _new(self, owner: Optional[cst.CSTNode], activity: Optional[Activity] = None, writes: Iterable[str] = ()) -> int:
+        node = _Node(owner)
+        if activity is not None:
+            node.reads = list(activity.reads)
+            node.writes = frozenset(activity.writes) | frozenset(writes)
+        else:
+            node.writes = frozenset(writes)
+        self._nodes.append(node)
+        return len(self._nodes) - 1
+
+    def _block(self, statements: Sequence[cst.CSTNode], follow: int, loop: Optional[tuple[int, int]]) -> int:
+        nxt = follow
+        for stmt in reversed(statements):
+            nxt = self._statement(stmt, nxt, loop)
+        return nxt
+
+    def _statement(self, stmt: cst.CSTNode, follow: int, loop: Optional[tuple[int, int]]) -> int:
+        self._follow[stmt] = follow
+        if isinstance(stmt, cst.SimpleStatementLine):
+            nxt = follow
+            last = None
+            for small in reversed(stmt.body):
+                nxt = self._small(small, nxt, loop)
+                last = nxt if last is None else last
+            self._last[stmt] = last if last is not None else nxt
+            self._entry[stmt] = nxt
+            return nxt
+        if isinstance(stmt, cst.If):
+            then_entry = self._block(stmt.body.body, follow, loop)
+            else_entry = follow
+            if isinstance(stmt.orelse, cst.If):
+                else_entry = self._statement(stmt.orelse, follow, loop)
+            elif isinstance(stmt.orelse, cst.Else):
+                else_entry = self._block(stmt.orelse.body.body, follow, loop)
+            header = self._new(stmt, analyse(stmt.test))
+            self._nodes[header].succ |= {then_entry, else_entry}
+        elif isinstance(stmt, (cst.While, cst.For)):
+            header = self._new(stmt)
+            if isinstance(stmt, cst.While):
+                activity = analyse(stmt.test)
+            else:
+                activity = analyse(stmt.iter)
+                target = Activity()
+                _Collector(target).target(stmt.target)
+                activity.writes |= target.writes
+                activity.reads.extend(target.reads)
+            self._nodes[header].reads = list(activity.reads)
+            self._nodes[header].writes = frozenset(activity.writes)
+            else_entry = self._block(stmt.orelse.body.body, follow, loop) if stmt.orelse is not None else follow
+            body_entry = self._block(stmt.body.body, header, (header, follow))
+            self._nodes[header].succ |= {body_entry, else_entry}
+        elif isinstance(stmt, cst.With):
+            activity = Activity()
+            for item in stmt.items:
+                activity.reads.extend(analyse(item).reads)
+                activity.writes |= analyse(item).writes
+            header = self._new(stmt, activity)
+            self._nodes[header].succ.add(self._block(stmt.body.body, follow, loop))
+        elif isinstance(stmt, cst.Try):
+            after = follow
+            if stmt.finalbody is not None:
+                after = self._block(stmt.finalbody.body.body, follow, loop)
+            after_body = self._block(stmt.orelse.body.body, after, loop) if stmt.orelse is not None else after
+            handlers = []
+            for handler in stmt.handlers:
+                handler_activity = Activity()
+                if handler.type is not None:
+                    handler_activity.reads.extend(analyse(handler.type).reads)
+                if handler.name is not None:
+                    handler_activity.writes.add(handler.name.name.value)  # type: ignore[union-attr]
+                hid = self._new(handler, handler_activity)
+                self._nodes[hid].succ.add(self._block(handler.body.body, after, loop))
+                self._entry[handler] = hid
+                handlers.append(hid)
+            start = len(self._nodes)
+            body_entry = self._block(stmt.body.body, after_body, loop)
+            for index in range(start, len(self._nodes)):
+                self._nodes[index].succ |= set(handlers)
+            header = self._new(stmt)
+            self._nodes[header].succ |= {body_entry, *handlers}
+        elif isinstance(stmt, cst.Match):
+            header = self._new(stmt, analyse(stmt.subject))
+            self._nodes[header].succ.add(follow)
+            for case in stmt.cases:
+                self._nodes[header].succ.add(self._block(case.body.body, follow, loop))
+        else:  # nested def/class and anything else: one node with its activity
+            header = self._new(stmt, analyse(stmt))
+            self._nodes[header].succ.add(follow)
+        self._entry[stmt] = header
+        return header
+
+    def _small(self, small: cst.CSTNode, follow: int, loop: Optional[tuple[int, int]]) -> int:
+        node_id = self._new(small, analyse(small))
+        node = self._nodes[node_id]
+        if isinstance(small, (cst.Return, cst.Raise)):
+            node.succ.add(self._exit)
+        elif isinstance(small, cst.Break) and loop is not None:
+            node.succ.add(loop[1])
+        elif isinstance(small, cst.Continue) and loop is not None:
+            node.succ.add(loop[0])
+        else:
+            node.succ.add(follow)
+        self._entry[small] = node_id
+        self._follow[small] = follow
+        self._last[small] = node_id
+        return node_id
+
+    # ---- dataflow -----------------------------------------------------------------------------------------------
+    def _liveness(self) -> None:
+        # only the function's own variables (parameters and names it binds); globals and builtins are not tracked
+        local_names = set(self.params).union(*(node.writes for node in self._nodes))
+        n = len(self._nodes)
+        live_in: list[frozenset[str]] = [frozenset()] * n
+        live_out: list[frozenset[str]] = [frozenset()] * n
+        preds: list[set[int]] = [set() for _ in range(n)]
+        for index, node in enumerate(self._nodes):
+            for s in node.succ:
+                preds[s].add(index)
+        work = list(range(n))
+        while work:
+            index = work.pop()
+            node = self._nodes[index]
+            out: frozenset[str] = frozenset().union(*(live_in[s] for s in node.succ)) if node.succ else frozenset()
+            reads = frozenset(r.value for r in node.reads if r.value in local_names)
+            new_in = reads | (out - node.writes)
+            live_out[index] = out
+            if new_in != live_in[index]:
+                live_in[index] = new_in
+                work.extend(preds[index])
+        self._live_in, self._live_out = live_in, live_out
+
+    def _reaching_definitions(self) -> None:
+        defs: list[Definition] = []
+        gen: list[set[int]] = [set() for _ in self._nodes]
+        by_name: dict[str, set[int]] = {}
+        params = {p.name.value: p for p in _params(self.function)}
+        local_names = set(params)
+        for node in self._nodes:
+            local_names |= node.writes
+        start = self._start
+        for name in sorted(local_names):
+            defs.append(Definition(name, params.get(name)))
+            gen[start].add(len(defs) - 1)
+            by_name.setdefault(name, set()).add(len(defs) - 1)
+        for index, node in enumerate(self._nodes):
+            for name in node.writes:
+                defs.append(Definition(name, node.owner))
+                gen[index].add(len(defs) - 1)
+                by_name.setdefault(name, set()).add(len(defs) - 1)
+        kill = [set().union(*(by_name[name] for name in node.writes)) - gen[i] if node.writes else set() for i, node in enumerate(self._nodes)]
+        preds: list[set[int]] = [set() for _ in self._nodes]
+        for index, node in enumerate(self._nodes):
+            for s in node.succ:
+                preds[s].add(index)
+        reach_in: list[set[int]] = [set() for _ in self._nodes]
+        reach_out: list[set[int]] = [set(g) for g in gen]
+        work = list(range(len(self._nodes)))
+        while work:
+            index = work.pop(0)
+            incoming = set().union(*(reach_out[p] for p in preds[index])) if preds[index] else set()
+            out = gen[index] | (incoming - kill[index])
+            reach_in[index] = incoming
+            if out != reach_out[index]:
+                reach_out[index] = out
+                work.extend(s for s in self._nodes[index].succ if s not in work)
+        self._defs = defs
+        self._reach_in = [frozenset(r) for r in reach_in]
+
+
+def _params(function: cst.FunctionDef) -> list[cst.Param]:
+    p = function.params
+    out = [*p.posonly_params, *p.params, *p.kwonly_params]
+    for star in (p.star_arg, p.star_kwarg):
+        if isinstance(star, cst.Param):
+            out.append(star)
+    return out
+
+
+class DataflowProvider(BatchableMetadataProvider[FunctionFlow]):
+    """Metadata on each FunctionDef: its FunctionFlow (built lazily)."""
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.set_metadata(node, FunctionFlow(node))
+
+
+def function_flow(rule: cst.MetadataDependent, function: cst.FunctionDef) -> FunctionFlow:
+    return rule.get_metadata(DataflowProvider, function)

@@ -1,0 +1,333 @@
+"""Tracedness: is a value inside a function concrete Python (STATIC) or an array under `jit` (TRACED)?
+
+`TracednessProvider` puts a `FunctionTracedness` on every FunctionDef; rules call `tracedness(rule, expr)` for an
+expression inside the function being visited. Variables are classified flow-insensitively (a name is TRACED if any
+assignment to it may be traced), which errs toward TRACED; conditions that are TRACED or UNKNOWN are the ones a
+Python `if` cannot branch on.
+
+Seeds:
+- Parameters are TRACED, except STATIC when: annotated with a static type (`int`, `bool`, `str`, `float` is NOT
+  static, an `Enum` subclass name ending in `Mode`/`Kind`/`Enum`, `Literal[...]`, `Callable`); listed in
+  `static_argnums`/`static_argnames` of a `jax.jit` / `jit` / `partial(jax.jit, ...)` decorator; listed in
+  `[tool.jaxfix] static-args` (as "function.param" or "param"); given a str/bool/None default (configuration
+  flags and modes); compared with a string literal; or named `self`/`cls`.
+- STATIC: literals; `.shape`, `.ndim`, `.dtype`, `.size`, `len(...)`, `isinstance`, `type`, `range` of static
+  values; `x is None` / `is not None`; names not bound in the function (module constants, builtins, imports).
+- Arithmetic, comparisons, subscripts and NumPy/jnp calls and methods with a TRACED operand are TRACED; with an
+  UNKNOWN one (attributes of objects, calls of unknown functions with static arguments) UNKNOWN.
+- A `for` target over `range(...)` of static bounds is STATIC (a Python loop counter); over anything traced, TRACED.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Optional
+
+import libcst as cst
+from libcst.metadata import BatchableMetadataProvider
+
+from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
+
+STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes"}
+STATIC_CALLS = {"len", "isinstance", "issubclass", "type", "callable", "hasattr", "id", "range", "enumerate", "zip"}
+STATIC_ANNOTATIONS = {"int", "bool", "str", "Callable", "type"}
+
+
+class Tracedness(enum.IntEnum):
+    STATIC = 0
+    UNKNOWN = 1
+    TRACED = 2
+
+    def join(self, other: "Tracedness") -> "Tracedness":
+        return max(self, other)
+
+
+def _annotation_is_static(annotation: Optional[cst.Annotation]) -> bool:
+    if annotation is None:
+        return False
+    node = annotation.annotation
+    if isinstance(node, cst.Subscript):
+        node = node.value
+        name = node.attr.value if isinstance(node, cst.Attribute) else getattr(node, "value", "")
+        return name in ("Literal", "Callable", "type")
+    name = node.attr.value if isinstance(node, cst.Attribute) else getattr(node, "value", "")
+    return name in STATIC_ANNOTATIONS or str(name).endswith(("Mode", "Kind", "Enum"))
+
+
+def _jit_static(function: cst.FunctionDef) -> set[str]:
+    """Parameters named static by a jit decorator (static_argnames, or static_argnums mapped to names)."""
+    names = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    static: set[str] = set()
+    for decorator in function.decorators:
+        call = decorator.decorator
+        if not isinstance(call, cst.Call):
+            continue
+        text = cst.Module([]).code_for_node(call)
+        if "jit" not in text:
+            continue
+        for arg in call.args:
+            if arg.keyword is None:
+                continue
+            values = _literal_items(arg.value)
+            if arg.keyword.value == "static_argnames":
+                static.update(v for v in values if isinstance(v, str))
+            elif arg.keyword.value == "static_argnums":
+                static.update(names[v] for v in values if isinstance(v, int) and 0 <= v < len(names))
+    return static
+
+
+def _literal_items(node: cst.BaseExpression) -> list:
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return [v for e in node.elements for v in _literal_items(e.value)]
+    if isinstance(node, cst.SimpleString):
+        return [node.evaluated_value]
+    if isinstance(node, cst.Integer):
+        return [int(node.value)]
+    return []
+
+
+class FunctionTracedness:
+    def __init__(self, function: cst.FunctionDef, config_static: frozenset[str], outer: Optional["FunctionTracedness"]) -> None:
+        self.function = function
+        self.outer = outer
+        self._config_static = config_static
+        self._vars: Optional[dict[str, Tracedness]] = None
+
+    # ---- seeds --------------------------------------------------------------------------------------------------
+    def static_params(self) -> set[str]:
+        fn = self.function
+        params = [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
+        static = _jit_static(fn)
+        compared = _compared_with_strings(fn)
+        for p in params:
+            name = p.name.value
+            default = p.default
+            if (
+                name in ("self", "cls")
+                or _annotation_is_static(p.annotation)
+                or name in self._config_static
+                or f"{fn.name.value}.{name}" in self._config_static
+                or isinstance(default, (cst.SimpleString, cst.ConcatenatedString))
+                or (isinstance(default, cst.Name) and default.value in ("None", "True", "False"))
+                or name in compared
+            ):
+                static.add(name)
+        return static
+
+    def variables(self) -> dict[str, Tracedness]:
+        if self._vars is not None:
+            return self._vars
+        fn = self.function
+        static = self.static_params()
+        table: dict[str, Tracedness] = {}
+        for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params):
+            table[p.name.value] = Tracedness.STATIC if p.name.value in static else Tracedness.TRACED
+        for star in (fn.params.star_arg, fn.params.star_kwarg):
+            if isinstance(star, cst.Param):
+                table[star.name.value] = Tracedness.UNKNOWN
+        bindings = _Bindings()
+        fn.body.visit(bindings)
+        for name in bindings.names:
+            table.setdefault(name, Tracedness.STATIC)
+        self._vars = table
+        for _ in range(len(bindings.pairs) + 2):  # monotone: terminates within as many rounds as bindings
+            changed = False
+            for name, value in bindings.pairs:
+                level = self.of(value) if value is not None else Tracedness.UNKNOWN
+                if isinstance(value, _LoopTarget):
+                    level = value.level(self)
+                if level > table[name]:
+                    table[name] = level
+                    changed = True
+            if not changed:
+                break
+        return table
+
+    # ---- expressions --------------------------------------------------------------------------------------------
+    def name(self, identifier: str) -> Tracedness:
+        table = self.variables()
+        if identifier in table:
+            return table[identifier]
+        if self.outer is not None:
+            return self.outer.name(identifier)
+        return Tracedness.STATIC  # module constants, builtins, imports
+
+    def of(self, node: cst.CSTNode) -> Tracedness:  # noqa: C901 - one case per expression kind
+        if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Ellipsis)):
+            return Tracedness.STATIC
+        if isinstance(node, cst.Name):
+            return self.name(node.value)
+        if isinstance(node, cst.Attribute):
+            if node.attr.value in STATIC_ATTRIBUTES:
+                return Tracedness.STATIC
+            base = self.of(node.value)
+            if isinstance(node.value, cst.Name) and node.value.value in ("self", "cls"):
+                return Tracedness.UNKNOWN
+            return base
+        if isinstance(node, cst.Subscript):
+            level = self.of(node.value)
+            for element in node.slice:
+                level = level.join(self.of(element.slice))
+            return level
+        if isinstance(node, cst.Index):
+            return self.of(node.value)
+        if isinstance(node, cst.Slice):
+            return _join(self.of(part) for part in (node.lower, node.upper, node.step) if part is not None)
+        if isinstance(node, cst.Comparison):
+            if all(isinstance(t.operator, (cst.Is, cst.IsNot)) for t in node.comparisons):
+                return Tracedness.STATIC
+            return _join([self.of(node.left), *(self.of(t.comparator) for t in node.comparisons)])
+        if isinstance(node, cst.BinaryOperation):
+            return self.of(node.left).join(self.of(node.right))
+        if isinstance(node, cst.BooleanOperation):
+            return self.of(node.left).join(self.of(node.right))
+        if isinstance(node, cst.UnaryOperation):
+            return self.of(node.expression)
+        if isinstance(node, cst.IfExp):
+            return _join([self.of(node.test), self.of(node.body), self.of(node.orelse)])
+        if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
+            return _join(self.of(e.value) for e in node.elements)
+        if isinstance(node, cst.Dict):
+            return _join(self.of(e.value) for e in node.elements if isinstance(e, cst.DictElement))
+        if isinstance(node, cst.Call):
+            return self._call(node)
+        if isinstance(node, (cst.Lambda, cst.Name)):
+            return Tracedness.STATIC
+        if isinstance(node, COMPREHENSIONS):
+            return Tracedness.UNKNOWN
+        if isinstance(node, cst.NamedExpr):
+            return self.of(node.value)
+        return Tracedness.UNKNOWN
+
+    def _call(self, node: cst.Call) -> Tracedness:
+        func = node.func
+        args = _join(self.of(a.value) for a in node.args)
+        if isinstance(func, cst.Name):
+            if func.value in STATIC_CALLS:
+                return Tracedness.STATIC if func.value != "range" else args
+            if func.value in ("int", "float", "bool", "abs", "round", "max", "min", "sum", "complex"):
+                return args
+            return args if args is Tracedness.TRACED else args.join(Tracedness.UNKNOWN) if node.args else Tracedness.UNKNOWN
+        if isinstance(func, cst.Attribute):
+            owner = self.of(func.value)
+            root = func.value
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            if isinstance(root, cst.Name) and root.value not in self.variables() and (self.outer is None or self.outer.name(root.value) is Tracedness.STATIC):
+                # a module function such as np.sum / jnp.where / math.sqrt: traced iff an argument is
+                return args
+            return owner.join(args)  # a method: x.sum(), x.reshape(n)
+        return Tracedness.UNKNOWN
+
+
+def _join(levels) -> Tracedness:
+    out = Tracedness.STATIC
+    for level in levels:
+        out = out.join(level)
+    return out
+
+
+class _LoopTarget:
+    def __init__(self, iterable: cst.BaseExpression) -> None:
+        self.iterable = iterable
+
+    def level(self, analysis: FunctionTracedness) -> Tracedness:
+        it = self.iterable
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value in ("range", "enumerate", "zip"):
+            return _join(analysis.of(a.value) for a in it.args)
+        return analysis.of(it)
+
+
+class _Bindings(cst.CSTVisitor):
+    """(name, value expression) for every binding in a function body (not nested functions)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pairs: list[tuple[str, object]] = []
+        self.names: set[str] = set()
+
+    def _bind(self, target: cst.BaseExpression, value: object) -> None:
+        activity = Activity()
+        _Collector(activity).target(target)
+        for name in activity.writes:
+            self.names.add(name)
+            self.pairs.append((name, value))
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for target in node.targets:
+            self._bind(target.target, node.value)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        if node.value is not None:
+            self._bind(node.target, node.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._bind(node.target, node.value)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._bind(node.target, node.value)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._bind(node.target, _LoopTarget(node.iter))
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind(node.asname.name, None)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.names.add(node.name.value)
+        return False
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        self.names.add(node.name.value)
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
+def _compared_with_strings(function: cst.FunctionDef) -> set[str]:
+    found: set[str] = set()
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Comparison(self, node: cst.Comparison) -> None:
+            operands = [node.left, *(t.comparator for t in node.comparisons)]
+            if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString)) for o in operands):
+                found.update(o.value for o in operands if isinstance(o, cst.Name))
+
+    function.body.visit(Visitor())
+    return found
+
+
+class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
+    """Metadata on each FunctionDef: its FunctionTracedness (computed lazily)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._stack: list[FunctionTracedness] = []
+        self._config: frozenset[str] = frozenset()
+
+    def visit_Module(self, node: cst.Module) -> None:
+        from jaxfix.analysis import settings
+
+        self._config = frozenset(settings.current().get("static-args", ()) or ())
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None)
+        self._stack.append(analysis)
+        self.set_metadata(node, analysis)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._stack.pop()
+
+
+def function_tracedness(rule: cst.MetadataDependent, function: cst.FunctionDef) -> FunctionTracedness:
+    return rule.get_metadata(TracednessProvider, function)
+
+
+def tracedness(rule: cst.MetadataDependent, expr: cst.CSTNode, function: Optional[cst.FunctionDef] = None) -> Tracedness:
+    """Tracedness of `expr` inside `function` (default: the function the rule is visiting; STATIC outside one)."""
+    function = function or getattr(rule, "current_function", None)
+    if function is None:
+        return Tracedness.STATIC
+    return function_tracedness(rule, function).of(expr)

@@ -1,0 +1,109 @@
+"""Known answers for tracedness on small functions."""
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from jaxfix.analysis import settings
+from jaxfix.analysis.tracedness import FunctionTracedness, Tracedness
+
+S, U, T = Tracedness.STATIC, Tracedness.UNKNOWN, Tracedness.TRACED
+
+
+def analyse(code: str, config=frozenset()):
+    module = cst.parse_module(textwrap.dedent(code))
+    fn = next(s for s in module.body if isinstance(s, cst.FunctionDef))
+    return FunctionTracedness(fn, frozenset(config), None), fn
+
+
+def level(analysis, source: str) -> Tracedness:
+    return analysis.of(cst.parse_expression(source))
+
+
+def test_parameters_traced_unless_static():
+    a, _ = analyse(
+        "def f(x, n: int, mode='fast', flag=False, axis=None, kind=None, t=0.5, *, scale: float = 1.0):\n"
+        "    if kind == 'a':\n        pass\n"
+    )
+    table = a.variables()
+    assert table["x"] is T and table["t"] is T and table["scale"] is T
+    assert {k for k, v in table.items() if v is S} == {"n", "mode", "flag", "axis", "kind"}
+
+
+def test_jit_decorator_and_config():
+    a, _ = analyse("@partial(jax.jit, static_argnames=('n',), static_argnums=(2,))\ndef f(x, n, k, m):\n    pass\n", {"f.m"})
+    table = a.variables()
+    assert (table["x"], table["n"], table["k"], table["m"]) == (T, S, S, S)
+
+
+@pytest.mark.parametrize(
+    "expr, expected",
+    [
+        ("x < 3", T), ("x.shape[0] > 2", S), ("x.ndim == 2", S), ("len(x) > 1", S), ("x is None", S),
+        ("x.sum() > t", T), ("np.sum(x) > 0", T), ("np.prod(x.shape)", S), ("mode == 'a'", S),
+        ("n + 1", S), ("x[0]", T), ("CONST * 2", S), ("helper(n)", U), ("self.w", U), ("isinstance(x, list)", S),
+        ("a if x > 0 else b", T), ("max(x, 0.0)", T), ("x.T", T), ("float(n)", S),
+    ],
+)
+def test_expressions(expr, expected):
+    a, _ = analyse("def f(x, n: int, t, mode='a', self=None):\n    pass\n")
+    assert level(a, expr) is expected
+
+
+def test_variables_follow_assignments_flow_insensitively():
+    a, _ = analyse(
+        """
+        def f(x, n: int):
+            k = n * 2
+            acc = 0.0
+            for i in range(n):
+                acc = acc + x[i]
+            for j in range(x.shape[0]):
+                pass
+            for row in x:
+                pass
+            m = x.shape[0]
+            y = x[:m]
+            return acc
+        """
+    )
+    table = a.variables()
+    assert (table["k"], table["acc"], table["i"], table["j"], table["row"], table["m"], table["y"]) == (S, T, S, S, T, S, T)
+
+
+def test_traced_loop_bound_makes_the_counter_traced():
+    a, _ = analyse("def f(x, n):\n    for i in range(n):\n        pass\n")
+    assert a.variables()["i"] is T
+
+
+def test_settings_context():
+    with settings.using({"static-args": ("n",)}):
+        assert settings.current()["static-args"] == ("n",)
+    assert settings.current() == {}
+
+
+def test_providers_through_the_engine():
+    """Rules read both providers as metadata; settings from [tool.jaxfix] reach the analysis."""
+    from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+    from jaxfix.analysis.tracedness import TracednessProvider, tracedness
+    from jaxfix.engine import process_source
+    from jaxfix.rule import Rule
+    from jaxfix.types import RunOptions
+
+    seen = {}
+
+    class Probe(Rule):
+        CODE = "JX999"
+        METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+        TRIGGERS = (b"def",)
+
+        def visit_If(self, node):
+            seen["test"] = tracedness(self, node.test)
+            seen["live"] = function_flow(self, self.current_function).live_out(node)
+
+    code = "def f(x, n):\n    y = 0\n    if n > 2:\n        y = x\n    return y\n"
+    process_source("p.py", code, [Probe], RunOptions())
+    assert seen == {"test": T, "live": {"y"}}
+    process_source("p.py", code, [Probe], RunOptions(settings=(("static-args", ("f.n",)),)))
+    assert seen["test"] is S
