@@ -185,7 +185,7 @@ def process_source(
                 reports.append((report, finding))
         findings = [finding for _, finding in reports]
         if options.want_edits:
-            findings = _with_edits(module, reports)
+            analysed_module, analysed_reports = module, reports
         if not options.fix or pass_number == options.max_passes:
             break
         chosen = _choose(reports, positions, options)
@@ -197,7 +197,11 @@ def process_source(
         rules_applied.update(report.rule.CODE for report in chosen)
         if single_pass:
             findings = [f for report, f in reports if report not in chosen]
+            analysed_reports = [(r, f) for r, f in reports if r not in chosen]
             break
+    if options.want_edits:
+        # edits only for the findings finally reported, relative to the text they were found in
+        findings = _with_edits(analysed_module, analysed_reports)
     if text != original:
         module = remove_unused_numpy_imports(_parse(text), numpy_in_use or set())
         text = module.code
