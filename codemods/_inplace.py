@@ -1,0 +1,261 @@
+"""Shared by the in-place update rules (JX101-JX104): reading update targets and deciding whether a functional
+update is provably the same as NumPy's in-place one. The facts come from `jaxfix.analysis.aliases`; this module only
+turns them into a verdict and the wording of the explanation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+import libcst as cst
+from libcst.metadata import PositionProvider
+
+from jaxfix.analysis.aliases import FunctionAliases, function_aliases
+from jaxfix.analysis.numpy_names import numpy_name
+from jaxfix.analysis.static_values import is_static_expression
+from jaxfix.rule import Rule
+
+ARRAY_EVIDENCE = {"shape", "ndim", "dtype", "size", "T", "copy", "reshape", "astype", "sum", "mean", "at", "ravel"}
+
+
+@dataclass
+class Target:
+    """`base[i0, i1, ...]` with `base` a name or an attribute chain (`self.w`)."""
+
+    base: cst.BaseExpression
+    base_src: str
+    indices: list[str]
+    elements: list[cst.BaseSlice]
+
+    @property
+    def index_src(self) -> str:
+        return ", ".join(self.indices) if self.indices else "()"
+
+    @property
+    def name(self) -> Optional[str]:
+        return self.base.value if isinstance(self.base, cst.Name) else None
+
+
+@dataclass
+class Verdict:
+    skip: bool = False  # not an array update we know about: say nothing
+    blocker: Optional[str] = None  # no fix possible: why
+    reasons: list[str] = field(default_factory=list)  # the fix may change behaviour: why (unsafe)
+
+
+def facts(rule: Rule) -> Optional[FunctionAliases]:
+    return function_aliases(rule, rule.current_function) if rule.current_function is not None else None
+
+
+def split_target(rule: Rule, stmt: cst.CSTNode, target: cst.Subscript) -> tuple[Optional[Target], Optional[str]]:
+    """The base and merged indices of a (possibly chained) subscript target, or why it cannot be merged."""
+    levels: list[cst.Subscript] = []
+    node: cst.BaseExpression = target
+    while isinstance(node, cst.Subscript):
+        levels.append(node)
+        node = node.value
+    if not _is_base(node):
+        return None, None
+    levels.reverse()
+    indices: list[str] = []
+    elements: list[cst.BaseSlice] = []
+    for depth, level in enumerate(levels):
+        for element in level.slice:
+            if depth < len(levels) - 1 and not is_scalar_index(rule, stmt, element.slice):
+                inner = rule.code(level)
+                return None, (
+                    f"`{inner}` is not provably a single element, so it may be a view or a copy, and the chained update "
+                    "cannot be merged into one index"
+                )
+            indices.append(rule.code(element.slice))
+            elements.append(element.slice)
+    return Target(node, rule.code(node), indices, elements), None
+
+
+def _is_base(node: cst.BaseExpression) -> bool:
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name)
+
+
+def is_scalar_index(rule: Rule, stmt: cst.CSTNode, index: cst.BaseSlice) -> bool:
+    """An index that picks exactly one position along one axis: an int (literal, range counter, `int(...)`)."""
+    if not isinstance(index, cst.Index) or index.star is not None:
+        return False
+    return _is_int(rule, stmt, index.value)
+
+
+def _is_int(rule: Rule, stmt: cst.CSTNode, value: cst.BaseExpression) -> bool:
+    if isinstance(value, cst.Integer):
+        return True
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+        return _is_int(rule, stmt, value.expression)
+    if isinstance(value, cst.BinaryOperation) and not isinstance(value.operator, cst.Divide):
+        return _is_int(rule, stmt, value.left) and _is_int(rule, stmt, value.right)
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("int", "len"):
+        return True
+    if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute) and value.value.attr.value == "shape":
+        return True
+    if isinstance(value, cst.Name):
+        aliases = facts(rule)
+        return aliases is not None and aliases.is_int(stmt, value.value)
+    return False
+
+
+def may_repeat(rule: Rule, stmt: cst.CSTNode, target: Target) -> bool:
+    """Whether the index may select the same position twice (an integer array or list, or a name we cannot type)."""
+    for element in target.elements:
+        if isinstance(element, cst.Slice):
+            continue
+        value = element.value
+        if isinstance(value, (cst.Ellipsis, cst.Comparison)) or _is_int(rule, stmt, value):
+            continue
+        if isinstance(value, cst.Name) and value.value == "None":
+            continue
+        if is_static_expression(value) and not isinstance(value, (cst.List, cst.Tuple)):
+            continue
+        return True
+    return False
+
+
+def is_mask(value: cst.BaseExpression) -> bool:
+    if isinstance(value, cst.Comparison):
+        return True
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.BitInvert):
+        return is_mask(value.expression)
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
+        return is_mask(value.left) and is_mask(value.right)
+    return False
+
+
+def has_array_evidence(rule: Rule, target: Target) -> bool:
+    """Whether `target.base` is used as an array: an index only arrays take, or array attributes / NumPy calls on it."""
+    for element in target.elements:
+        if isinstance(element, cst.Slice) or (
+            isinstance(element, cst.Index) and isinstance(element.value, (cst.Ellipsis, cst.Integer))
+        ):
+            return True
+    if len(target.elements) > 1:
+        return True
+    function = rule.current_function
+    if function is None:
+        return False
+    found = False
+
+    class Finder(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            nonlocal found
+            if node.attr.value in ARRAY_EVIDENCE and rule.code(node.value) == target.base_src:
+                found = True
+
+        def visit_Call(self, node: cst.Call) -> None:
+            nonlocal found
+            if numpy_name(rule, node.func) and any(rule.code(a.value) == target.base_src for a in node.args):
+                found = True
+
+    function.visit(Finder())
+    return found
+
+
+def read_after(rule: Rule, stmt: cst.CSTNode, name: str) -> bool:
+    """Whether `name` may be read after `stmt` (its value is live). A stand-in for the dataflow provider's
+    `live_out`: any later mention in the function, or any mention in a loop around `stmt`, counts."""
+    function = rule.current_function
+    if function is None:
+        return True
+    here = rule.get_metadata(PositionProvider, stmt)
+    end = (here.end.line, here.end.column)
+    loops: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    mentions: list[tuple[int, int]] = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_For(self, node: cst.For) -> None:
+            self._loop(node)
+
+        def visit_While(self, node: cst.While) -> None:
+            self._loop(node)
+
+        def _loop(self, node: cst.CSTNode) -> None:
+            span = rule.get_metadata(PositionProvider, node)
+            if (span.start.line, span.start.column) <= (here.start.line, here.start.column) and end <= (
+                span.end.line,
+                span.end.column,
+            ):
+                loops.append(((span.start.line, span.start.column), (span.end.line, span.end.column)))
+
+        def visit_Name(self, node: cst.Name) -> None:
+            if node.value == name:
+                span = rule.get_metadata(PositionProvider, node)
+                mentions.append((span.start.line, span.start.column))
+
+    function.visit(Finder())
+    for mention in mentions:
+        if mention >= end or any(start <= mention <= stop for start, stop in loops):
+            return True
+    return False
+
+
+def judge(rule: Rule, stmt: cst.CSTNode, target: Target) -> Verdict:
+    """Whether replacing an in-place update of `target.base` by a rebinding is provably equivalent."""
+    verdict = Verdict()
+    name = target.name
+    if name is None:
+        if not has_array_evidence(rule, target):
+            verdict.skip = True
+            return verdict
+        verdict.reasons.append(
+            f"`{target.base_src}` is stored on an object: NumPy updates the array that every reference to it sees, "
+            "while the rewrite stores a new array there (other references keep the old one)"
+        )
+        return verdict
+    aliases = facts(rule)
+    if aliases is None:
+        verdict.skip = True
+        return verdict
+    kinds = aliases.kinds(stmt, name)
+    if kinds <= {"container", "int"}:
+        verdict.skip = True
+        return verdict
+    if "global" in kinds:
+        if not has_array_evidence(rule, target):
+            verdict.skip = True
+            return verdict
+        verdict.blocker = (
+            f"`{name}` is not defined in this function (a global or closure variable): a functional update would make "
+            "it local; pass the array in and return the updated one"
+        )
+        return verdict
+    if kinds & {"param", "unknown"} and not has_array_evidence(rule, target):
+        verdict.skip = True
+        return verdict
+    if "param" in kinds:
+        params = sorted(str(obj[1]) for obj in aliases.objects(stmt, name) if obj[0] == "param")
+        via = f"`{name}`" if params == [name] else f"`{name}` (a view or alias of parameter `{params[0]}`)"
+        verdict.reasons.append(
+            f"{via} belongs to the caller: NumPy updates the caller's array in place, the rewrite only rebinds a local "
+            "name (return the updated array, see JX104)"
+        )
+    if "unknown" in kinds:
+        verdict.reasons.append(
+            f"`{name}` comes from code jaxfix cannot see into, so it may share memory with another array"
+        )
+    shared = sorted(other for other in aliases.sharers(stmt, name) if read_after(rule, stmt, other))
+    if shared:
+        names = ", ".join(f"`{s}`" for s in shared)
+        verdict.reasons.append(
+            f"{names} refers to the same memory (an alias or a view), so NumPy's update is visible through it; "
+            f"after the rewrite it keeps the old values"
+        )
+    if aliases.escaped(stmt, name):
+        verdict.reasons.append(
+            f"`{name}` is also stored in a container or attribute, which would keep the old array after the rewrite"
+        )
+    return verdict
+
+
+def needs_parens(value: cst.BaseExpression) -> bool:
+    return not isinstance(
+        value,
+        (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float, cst.SimpleString, cst.Tuple, cst.List),
+    )

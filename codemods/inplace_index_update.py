@@ -1,0 +1,299 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from codemods import _inplace
+from codemods._inplace import Target, Verdict
+from jaxfix.analysis.aliases import AliasProvider
+from jaxfix.analysis.numpy_names import NumpyNameProvider
+from jaxfix.analysis.static_values import is_static_expression
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+AT_METHODS = {"+=": "add", "-=": "subtract", "*=": "multiply", "/=": "divide", "**=": "power"}
+
+
+class InplaceIndexUpdate(Rule):
+    """
+    ## What it does
+    Rewrites item assignment on arrays into functional updates: `x[i] = v` -> `x = x.at[i].set(v)`, and
+    `x[i] += v` (`-=`, `*=`, `/=`, `**=`) -> `x = x.at[i].add(v)` (`.subtract`, `.multiply`, `.divide`, `.power`);
+    other operators become `x = x.at[i].set(x[i] // v)`. Chained targets `x[i][j]` (when `x[i]` is one element),
+    attribute targets `self.w[i]`, several targets on one line and tuple targets (`x[i], x[j] = x[j], x[i]`) are
+    handled. It also reports `v *= c` on a plain name when `v` shares memory with another live name or a parameter.
+
+    ## Why is this bad?
+    JAX arrays are immutable: item assignment raises `TypeError` on a JAX array, and a NumPy array cannot hold
+    traced values under `jit`.
+
+    ## Example
+    ```python
+    def smooth(x):
+        y = x.copy()
+        y[1:-1] += 0.5 * x[:-2]
+        return y
+    ```
+
+    ## Use instead
+    ```python
+    def smooth(x):
+        y = x.copy()
+        y = y.at[1:-1].add(0.5 * x[:-2])
+        return y
+    ```
+
+    ## Fix safety
+    Safe when the array was created in the function and no other live name, container or attribute refers to its
+    memory. Unsafe, with a message saying why, when the caller or another name would see NumPy's update but not the
+    rewrite's: the array is a parameter, an alias (`y = x`) or a view (`row = a[0]`, `a.T`, `np.asarray(p)`) of
+    something still used, or stored on an object or in a container. An augmented update with an index that may
+    repeat positions (an integer array) becomes `x.at[idx].set(x[idx] + v)`, which matches NumPy's buffered update
+    (the last write wins); it is unsafe unless `v` is a constant. A tuple assignment whose right side may be a view
+    (`a[0], a[1] = a[1], a[0]` on rows) is unsafe: NumPy does not swap rows that way, the rewrite does. `v *= c` on a
+    shared name is reported without a fix: JAX rebinds `v` and the other name keeps the old value.
+
+    ## Known problems
+    Boolean-mask targets (`x[x < 0] = 0`) are left to the masks rules (JX3xx). `x[idx] = v` with repeated positions
+    in `idx` and different values in `v` picks one of them in JAX (NumPy: the last). Whether a parameter is an array
+    is inferred from how it is used (slices, `.shape`, NumPy calls); a dict indexed only by a name is left alone.
+    """
+
+    CODE = "JX101"
+    SUMMARY = "in-place item assignment on an array; use `x = x.at[idx].set(v)`"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider)
+    ORDER = 40
+
+    VALID = [
+        Valid("import numpy as np\nX = np.zeros(3)\nX[0] = 1.0\n"),
+        Valid("def f(cache, key, v):\n    cache[key] = v\n    d = {}\n    d['a'] = 1\n    return d\n"),
+        Valid("import jax.numpy as jnp\ndef f(x):\n    y = jnp.zeros(3)\n    y = y.at[0].set(x)\n    return y\n"),
+        Valid("def f(n):\n    xs = [0] * n\n    xs[0] = 1\n    i = 0\n    i += 1\n    return xs, i\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "import numpy as np\n\ndef f(x):\n    y = np.zeros(4)\n    y[1:3] = x  # middle\n    y[0] **= 2\n    return y\n",
+            expected=(
+                "import numpy as np\n\ndef f(x):\n    y = np.zeros(4)\n    y = y.at[1:3].set(x)  # middle\n"
+                "    y = y.at[0].power(2)\n    return y\n"
+            ),
+        ),
+        Invalid(
+            "def f(a):\n    b = a.copy()\n    b[0][1] = 0.0\n    b[-1], b[0] = b[0], b[-1]\n    return b\n",
+            expected=(
+                "def f(a):\n    b = a.copy()\n    b = b.at[0, 1].set(0.0)\n    b[-1], b[0] = b[0], b[-1]\n    return b\n"
+            ),
+            lines=[3, 4],
+        ),
+        Invalid(
+            "def f(x, i):\n    x[i, :] = 0.0\n    return x\n",
+            expected="def f(x, i):\n    x = x.at[i, :].set(0.0)\n    return x\n",
+            unsafe=True,
+            lines=[2],
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(v, mu):\n    w = np.ones(3)\n    alias = w\n    w *= mu\n    return alias + v\n",
+            expected=None,
+            lines=[6],
+        ),
+    ]
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        if self.current_function is None:
+            return
+        for small in node.body:
+            if isinstance(small, cst.Assign):
+                self._assign(node, small, alone=len(node.body) == 1)
+            elif isinstance(small, cst.AugAssign):
+                if isinstance(small.target, cst.Subscript):
+                    self._augmented(node, small)
+                elif isinstance(small.target, cst.Name):
+                    self._augmented_name(node, small)
+
+    # ---- x[i] = v and friends ---------------------------------------------------------------------------------
+    def _assign(self, line: cst.SimpleStatementLine, node: cst.Assign, alone: bool) -> None:
+        targets = [t.target for t in node.targets]
+        if len(targets) == 1 and isinstance(targets[0], (cst.Tuple, cst.List)):
+            self._tuple(line, node, targets[0], alone)
+            return
+        updates = [t for t in targets if isinstance(t, cst.Subscript)]
+        if not updates:
+            return
+        parsed: list[tuple[Target, Verdict]] = []
+        for target in updates:
+            got = self._prepare(line, node, target)
+            if got is None:
+                return
+            parsed.append(got)
+        value = self.code(node.value)
+        verdicts = [v for _, v in parsed]
+        first = parsed[0][0]
+        shown = f"`{first.base_src} = {first.base_src}.at[{first.index_src}].set(...)`"
+        if len(targets) == 1:
+            new = self._small(f"{first.base_src} = {first.base_src}.at[{first.index_src}].set({value})")
+            self._emit(node, f"in-place update of array `{first.base_src}`", verdicts, shown, replacement=new)
+            return
+        bound = {_root(t) for t in targets}
+        used = {n.value for n in _names(node.value)}
+        has_call = _has_call(node.value)
+        if not alone or has_call or used & bound:
+            self.report(node, f"in-place update of array `{first.base_src}` in a multiple assignment whose value "
+                        "would have to be evaluated once: split it and assign a temporary first")
+            return
+        lines = []
+        by_node = {id(u): p for u, (p, _) in zip(updates, parsed)}
+        for target in targets:
+            if isinstance(target, cst.Subscript):
+                t = by_node[id(target)]
+                lines.append(f"{t.base_src} = {t.base_src}.at[{t.index_src}].set({value})\n")
+            else:
+                lines.append(f"{self.code(target)} = {value}\n")
+        new_line = self.replace_statement(line, self.statements("".join(lines)))
+        self._emit(line, f"in-place update of array `{first.base_src}`", verdicts, shown, replacement=new_line)
+
+    def _prepare(self, line: cst.SimpleStatementLine, node: cst.CSTNode, target: cst.Subscript) -> Optional[tuple[Target, Verdict]]:
+        parsed, why = _inplace.split_target(self, line, target)
+        if parsed is None:
+            if why is not None:
+                self.report(node, f"in-place update of `{self.code(target)}`: {why}")
+            return None
+        if any(_inplace.is_mask(e.value) for e in parsed.elements if isinstance(e, cst.Index)):
+            return None  # boolean masks: JX3xx
+        verdict = _inplace.judge(self, line, parsed)
+        if verdict.skip:
+            return None
+        if verdict.blocker is not None:
+            self.report(node, f"in-place update of array `{parsed.base_src}`: {verdict.blocker}")
+            return None
+        return parsed, verdict
+
+    def _tuple(self, line: cst.SimpleStatementLine, node: cst.Assign, target: cst.BaseExpression, alone: bool) -> None:
+        elements = [e.value for e in target.elements]  # type: ignore[attr-defined]
+        if not any(isinstance(e, cst.Subscript) for e in elements):
+            return
+        values = node.value.elements if isinstance(node.value, (cst.Tuple, cst.List)) else None
+        parsed = [self._prepare(line, node, e) if isinstance(e, cst.Subscript) else None for e in elements]
+        if any(isinstance(e, cst.Subscript) and p is None for e, p in zip(elements, parsed)):
+            return
+        bases = {p[0].base_src for p in parsed if p is not None}
+        if values is None or len(values) != len(elements) or len(bases) != 1 or not alone or not all(parsed):
+            self.report(node, "in-place update of an array in a tuple assignment that jaxfix cannot rewrite in order; "
+                        "split it into single updates")
+            return
+        base = bases.pop()
+        verdicts = [p[1] for p in parsed if p is not None]
+        views = [self.code(v.value) for v in values if self._may_be_view(line, v.value, base)]
+        if views:
+            verdicts.append(Verdict(reasons=[
+                f"{', '.join(f'`{v}`' for v in views)} may be a view rather than a single element: NumPy then reads it "
+                "after the first assignment (rows are not swapped), while the rewrite reads the original values"
+            ]))
+        chain = "".join(f".at[{p[0].index_src}].set({self.code(v.value)})" for p, v in zip(parsed, values) if p)
+        new = self._small(f"{base} = {base}{chain}")
+        self._emit(node, f"in-place update of array `{base}` in a tuple assignment", verdicts,
+                   f"`{base} = {base}.at[...].set(...).at[...].set(...)`", replacement=new)
+
+    def _may_be_view(self, line: cst.CSTNode, value: cst.BaseExpression, base: str) -> bool:
+        if not isinstance(value, cst.Subscript):
+            return False
+        parsed, _ = _inplace.split_target(self, line, value)
+        if parsed is None or parsed.base_src != base:
+            return isinstance(value.value, cst.Name) and value.value.value == base
+        facts = _inplace.facts(self)
+        rank = facts.rank(line, parsed.name) if facts is not None and parsed.name else None
+        scalar = all(_inplace.is_scalar_index(self, line, e) for e in parsed.elements)
+        return not (scalar and rank == len(parsed.elements))
+
+    # ---- x[i] op= v -------------------------------------------------------------------------------------------
+    def _augmented(self, line: cst.SimpleStatementLine, node: cst.AugAssign) -> None:
+        got = self._prepare(line, node, node.target)  # type: ignore[arg-type]
+        if got is None:
+            return
+        target, verdict = got
+        op = node.operator.__class__.__name__
+        symbol = self.code(node.operator).strip()
+        value = self.code(node.value)
+        base, index = target.base_src, target.index_src
+        verdicts = [verdict]
+        method = AT_METHODS.get(symbol)
+        if _inplace.may_repeat(self, line, target):
+            if not is_static_expression(node.value):
+                verdicts.append(Verdict(reasons=[
+                    f"`{index}` may repeat a position: NumPy's buffered `{symbol}` keeps the last update for it; the "
+                    "rewrite sets one of them (use `np.add.at` semantics, `.at[].add`, if accumulating was intended)"
+                ]))
+            method = None
+        if method is not None:
+            call = f"{method}({value})"
+        else:
+            operand = f"({value})" if _inplace.needs_parens(node.value) else value
+            call = f"set({base}[{index}] {symbol[:-1]} {operand})"
+        new = self._small(f"{base} = {base}.at[{index}].{call}")
+        shown = f"`{base} = {base}.at[{index}].{call if len(call) < 30 else call.split('(')[0] + '(...)'}`"
+        self._emit(node, f"in-place `{symbol}` on array `{base}` ({op})", verdicts, shown, replacement=new)
+
+    def _augmented_name(self, line: cst.SimpleStatementLine, node: cst.AugAssign) -> None:
+        name = node.target.value  # type: ignore[attr-defined]
+        facts = _inplace.facts(self)
+        if facts is None:
+            return
+        kinds = facts.kinds(line, name)
+        if not kinds & {"fresh", "param", "unknown"}:
+            return
+        target = Target(node.target, name, [], [])
+        shared = sorted(o for o in facts.sharers(line, name) if _inplace.read_after(self, line, o))
+        symbol = self.code(node.operator).strip()
+        why = []
+        if shared:
+            why.append(f"{', '.join(f'`{s}`' for s in shared)} refers to the same array")
+        if "param" in kinds and _inplace.has_array_evidence(self, target):
+            why.append(f"`{name}` belongs to the caller")
+        if not why:
+            return
+        self.report(node, f"`{name} {symbol} ...` updates the array in place in NumPy, but rebinds `{name}` to a new "
+                    f"array in JAX: {' and '.join(why)}, which would keep the old values (write the update explicitly "
+                    "and rebind or return every name that must see it)")
+
+    # ---- helpers --------------------------------------------------------------------------------------------
+    def _small(self, source: str) -> cst.BaseSmallStatement:
+        line = self.statements(source + "\n")[0]
+        assert isinstance(line, cst.SimpleStatementLine)
+        return line.body[0]
+
+    def _emit(self, node: cst.CSTNode, problem: str, verdicts: list[Verdict], shown: str, replacement: object) -> None:
+        reasons = list(dict.fromkeys(r for v in verdicts for r in v.reasons))
+        if reasons:
+            message = f"{problem}; the functional rewrite may change behaviour: " + "; ".join(reasons)
+        else:
+            message = f"{problem}: JAX arrays are immutable"
+        self.report(node, message, replacement=replacement, unsafe=bool(reasons), title=f"replace with {shown}")
+
+
+def _root(node: cst.BaseExpression) -> str:
+    while isinstance(node, (cst.Subscript, cst.Attribute)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else ""
+
+
+def _names(node: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.append(name)
+
+    node.visit(Finder())
+    return found
+
+
+def _has_call(node: cst.CSTNode) -> bool:
+    found = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            found.append(call)
+
+    node.visit(Finder())
+    return bool(found)

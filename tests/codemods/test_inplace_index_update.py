@@ -1,0 +1,140 @@
+"""Edge cases for JX101 inplace-index-update: no-change cases first, then rewrites, then unsafe and report-only."""
+
+import textwrap
+
+import pytest
+
+from codemods.inplace_index_update import InplaceIndexUpdate
+from jaxfix.testing.examples import run_rule
+
+
+def migrate(code: str, unsafe: bool = False) -> str:
+    return run_rule(InplaceIndexUpdate, textwrap.dedent(code), fix=True, unsafe=unsafe).fixed
+
+
+def findings(code: str):
+    return [(f.line, f.message) for f in run_rule(InplaceIndexUpdate, textwrap.dedent(code)).findings]
+
+
+NOOP = [
+    pytest.param("import numpy as np\nA = np.zeros(3)\nA[0] = 1\n", id="module-level"),
+    pytest.param("def f(d, k):\n    d[k] = 1\n    return d\n", id="dict-parameter-by-name"),
+    pytest.param("def f(x):\n    d = dict()\n    d[x] = 1\n    s = {}\n    s['a'] = x\n    return d, s\n", id="dict-locals"),
+    pytest.param("def f(n):\n    xs = [0] * n\n    xs[0] = 5\n    return xs\n", id="list-local"),
+    pytest.param("def f(n):\n    i = 0\n    i += n\n    return i\n", id="int-augassign"),
+    pytest.param("import jax.numpy as jnp\ndef f(x):\n    x = x.at[0].set(1.0)\n    return x\n", id="already-functional"),
+    pytest.param("import numpy as np\ndef f(x):\n    y = np.zeros(3)\n    y[y > 0] = 1.0\n    return y\n", id="mask-left-to-JX3"),
+    pytest.param("import numpy as np\ndef f(x):\n    y = np.ones(3)\n    y *= x\n    return y\n", id="unshared-name-augassign"),
+    pytest.param("def f(x):\n    '''x[0] = 1'''\n    return x  # x[0] = 1\n", id="strings-and-comments"),
+]
+
+
+@pytest.mark.parametrize("code", NOOP)
+def test_noop(code):
+    assert migrate(code, unsafe=True) == textwrap.dedent(code)
+    assert findings(code) == []
+
+
+REWRITES = [
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    y = np.zeros((3, 3))\n    y[None, 0, ..., 1:] = x\n    return y\n",
+        "import numpy as np\ndef f(x):\n    y = np.zeros((3, 3))\n    y = y.at[None, 0, ..., 1:].set(x)\n    return y\n",
+        id="every-basic-index-form",
+    ),
+    pytest.param(
+        "def f(a, idx):\n    b = a.copy()\n    b[idx] = 0.0\n    b[[0, 2]] -= 1.5\n    return b\n",
+        "def f(a, idx):\n    b = a.copy()\n    b = b.at[idx].set(0.0)\n    b = b.at[[0, 2]].set(b[[0, 2]] - 1.5)\n    return b\n",
+        id="fancy-index-constant-update-keeps-buffered-semantics",
+    ),
+    pytest.param(
+        "def f(a):\n    b = a.copy()\n    for i in range(3):\n        b[i][i + 1] += 1.0\n    return b\n",
+        "def f(a):\n    b = a.copy()\n    for i in range(3):\n        b = b.at[i, i + 1].add(1.0)\n    return b\n",
+        id="chained-with-range-counter",
+    ),
+    pytest.param(
+        "def f(a):\n    b = a.astype(int)\n    b[0] ^= 3\n    b[1] >>= 1\n    b[2] &= a.shape[0] + 1\n    return b\n",
+        "def f(a):\n    b = a.astype(int)\n    b = b.at[0].set(b[0] ^ 3)\n    b = b.at[1].set(b[1] >> 1)\n"
+        "    b = b.at[2].set(b[2] & (a.shape[0] + 1))\n    return b\n",
+        id="bitwise-operators-use-set",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    # swap the ends\n    p = np.arange(4)\n    p[0], p[-1] = p[-1], p[0]  # keep\n    return x[p]\n",
+        "import numpy as np\ndef f(x):\n    # swap the ends\n    p = np.arange(4)\n    p = p.at[0].set(p[-1]).at[-1].set(p[0])  # keep\n    return x[p]\n",
+        id="swap-of-known-scalars-keeps-comments",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    a = np.zeros(3)\n    row = a[1:]\n    row[0] = x\n    return row\n",
+        "import numpy as np\ndef f(x):\n    a = np.zeros(3)\n    row = a[1:]\n    row = row.at[0].set(x)\n    return row\n",
+        id="view-whose-base-is-dead",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", REWRITES)
+def test_rewrite(code, expected):
+    assert migrate(code) == expected
+    assert migrate(expected) == expected
+
+
+UNSAFE = [
+    pytest.param(
+        "def f(x, i, v):\n    x[i, 0] += v\n    return x\n",
+        "def f(x, i, v):\n    x = x.at[i, 0].set(x[i, 0] + v)\n    return x\n",
+        ["belongs to the caller", "may repeat a position"],
+        id="parameter-with-maybe-fancy-index",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    a = np.zeros((2, 3))\n    row = a[0]\n    row[:] = x\n    return a\n",
+        "import numpy as np\ndef f(x):\n    a = np.zeros((2, 3))\n    row = a[0]\n    row = row.at[:].set(x)\n    return a\n",
+        ["`a` refers to the same memory"],
+        id="view-of-live-base",
+    ),
+    pytest.param(
+        "def f(p):\n    m = p.copy()\n    m[0], m[1] = m[1], m[0]\n    return m\n",
+        "def f(p):\n    m = p.copy()\n    m = m.at[0].set(m[1]).at[1].set(m[0])\n    return m\n",
+        ["may be a view rather than a single element"],
+        id="swap-of-possible-rows",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    a = np.zeros(3)\n    stash = [a]\n    a[0] = x\n    return a, stash\n",
+        "import numpy as np\ndef f(x):\n    a = np.zeros(3)\n    stash = [a]\n    a = a.at[0].set(x)\n    return a, stash\n",
+        ["stored in a container"],
+        id="stored-in-list",
+    ),
+    pytest.param(
+        "class Layer:\n    def decay(self, g):\n        self.w[1:] -= 0.1 * g\n",
+        "class Layer:\n    def decay(self, g):\n        self.w = self.w.at[1:].subtract(0.1 * g)\n",
+        ["stored on an object"],
+        id="attribute-target",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected, why", UNSAFE)
+def test_unsafe(code, expected, why):
+    assert migrate(code) == textwrap.dedent(code)
+    assert migrate(code, unsafe=True) == expected
+    message = " ".join(m for _, m in findings(code))
+    for part in why:
+        assert part in message
+
+
+REPORT_ONLY = [
+    pytest.param("import numpy as np\nW = np.zeros(3)\ndef f(x):\n    W[0:2] = x\n", 4, "not defined in this function", id="global"),
+    pytest.param("def f(a, j):\n    b = a.copy()\n    b[j][0] = 1.0\n    return b\n", 3, "not provably a single element", id="chained-fancy"),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    a = np.zeros(2)\n    b = a\n    a[0] = b[1] = x\n    return a\n", 5,
+        "refers to the same memory", id="multi-target-alias"),
+    pytest.param(
+        "import numpy as np\ndef f(v, mu):\n    vel = v.copy()\n    keep = vel\n    vel *= mu\n    return keep\n", 5,
+        "rebinds `vel`", id="aliased-name-augassign"),
+    pytest.param("def f(x):\n    x *= 2.0\n    return x.sum()\n", 2, "belongs to the caller", id="parameter-name-augassign"),
+]
+
+
+@pytest.mark.parametrize("code, line, why", REPORT_ONLY)
+def test_report_only(code, line, why):
+    got = findings(code)
+    assert any(l == line and why in m for l, m in got), got
+    if "same memory" not in why:
+        assert migrate(code, unsafe=True) == textwrap.dedent(code)
