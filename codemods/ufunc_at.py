@@ -1,0 +1,149 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from codemods import _inplace
+from codemods._inplace import Target
+from jaxfix.analysis.aliases import AliasProvider
+from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+# NumPy ufunc -> the `.at[]` method with the same unbuffered (accumulating) semantics.
+METHODS = {
+    "add": "add", "subtract": "subtract", "multiply": "multiply", "divide": "divide", "true_divide": "divide",
+    "power": "power", "minimum": "min", "maximum": "max", "fmin": "min", "fmax": "max",
+}
+
+
+class UfuncAt(Rule):
+    """
+    ## What it does
+    Rewrites NumPy's unbuffered in-place ufunc method `np.add.at(x, idx, v)` into `x = x.at[idx].add(v)`;
+    likewise `np.subtract.at` (`.subtract`), `np.multiply.at` (`.multiply`), `np.divide.at` (`.divide`),
+    `np.power.at` (`.power`), `np.minimum.at` (`.min`) and `np.maximum.at` (`.max`).
+
+    ## Why is this bad?
+    `ufunc.at` mutates its first argument, which JAX arrays do not allow; `jax.numpy` ufuncs have no such in-place
+    form, and NumPy cannot run on traced values under `jit`.
+
+    ## Example
+    ```python
+    import numpy as np
+
+    def histogram(bins, values, n):
+        counts = np.zeros(n)
+        np.add.at(counts, bins, values)
+        return counts
+    ```
+
+    ## Use instead
+    ```python
+    import jax.numpy as jnp
+
+    def histogram(bins, values, n):
+        counts = jnp.zeros(n)
+        counts = counts.at[bins].add(values)
+        return counts
+    ```
+
+    ## Fix safety
+    `ufunc.at` applies every update, repeated indices included, and so does `.at[]`: the fix is safe when the array
+    was created in the function and nothing else refers to its memory. It is unsafe, and says why, when the array is
+    a parameter (the caller saw NumPy's update), an alias or view of a live name, or stored in a container or on an
+    object. `np.minimum.at` / `np.maximum.at` propagate NaN like `.min` / `.max` with NaN inputs in JAX; `np.fmin.at`
+    ignores NaN, which `.min` does not.
+
+    ## Known problems
+    Other ufuncs (`np.bitwise_or.at`, `np.negative.at`) have no `.at[]` method and are reported without a fix.
+    """
+
+    CODE = "JX102"
+    SUMMARY = "`np.<ufunc>.at` updates an array in place; use `x = x.at[idx].<method>(v)`"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider)
+    ORDER = 40
+
+    VALID = [
+        Valid("import numpy as np\nC = np.zeros(3)\nnp.add.at(C, [0, 0], 1)\n"),
+        Valid("import jax.numpy as jnp\ndef f(i):\n    c = jnp.zeros(3)\n    return c.at[i].add(1)\n"),
+        Valid("import numpy as np\ndef f(x):\n    return np.add.reduce(x)\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "import numpy as np\n\ndef f(i, w):\n    c = np.zeros(4)\n    np.add.at(c, i, w)  # counts\n"
+            "    np.maximum.at(c, (0,), 1.0)\n    return c\n",
+            expected=(
+                "import numpy as np\n\ndef f(i, w):\n    c = np.zeros(4)\n    c = c.at[i].add(w)  # counts\n"
+                "    c = c.at[0].max(1.0)\n    return c\n"
+            ),
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(c, i):\n    np.subtract.at(c, i, 2)\n    return np.pi * c\n",
+            expected="import numpy as np\n\ndef f(c, i):\n    c = c.at[i].subtract(2)\n    return np.pi * c\n",
+            unsafe=True,
+            lines=[4],
+        ),
+        Invalid("import numpy as np\n\ndef f(i):\n    c = np.zeros(4, int)\n    np.bitwise_or.at(c, i, 2)\n    return c\n",
+                expected=None, lines=[5]),
+    ]
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        if self.current_function is None:
+            return
+        for small in node.body:
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+                self._check(node, small, small.value)
+
+    def _check(self, line: cst.SimpleStatementLine, stmt: cst.Expr, call: cst.Call) -> None:
+        qualified = numpy_name(self, call.func)
+        if qualified is None:
+            return
+        parts = qualified.split(".")
+        if len(parts) != 3 or parts[2] != "at":
+            return
+        ufunc = parts[1]
+        args = [a for a in call.args]
+        method = METHODS.get(ufunc)
+        source = self.code(call.func)
+        if method is None or len(args) != 3 or any(a.keyword is not None or a.star for a in args):
+            self.report(stmt, f"`{source}` updates its first argument in place and has no `.at[]` equivalent "
+                        "in JAX; rewrite it with `.at[].apply` or a segment sum")
+            return
+        array, index, value = (a.value for a in args)
+        target = self._target(line, array, index)
+        if target is None:
+            self.report(stmt, f"`{source}` updates `{self.code(array)}` in place; jaxfix can only rewrite updates of "
+                        "a name or an attribute")
+            return
+        verdict = _inplace.judge(self, line, target)
+        if verdict.skip:
+            return
+        base = target.base_src
+        if verdict.blocker is not None:
+            self.report(stmt, f"`{source}` updates array `{base}` in place: {verdict.blocker}")
+            return
+        new = f"{base} = {base}.at[{target.index_src}].{method}({self.code(value)})"
+        problem = f"`{source}` updates array `{base}` in place"
+        if verdict.reasons:
+            message = f"{problem}; the functional rewrite may change behaviour: " + "; ".join(verdict.reasons)
+        else:
+            message = f"{problem}: JAX arrays are immutable"
+        replacement = cst.ensure_type(self.statements(new + "\n")[0], cst.SimpleStatementLine).body[0]
+        self.report(stmt, message, replacement=replacement, unsafe=bool(verdict.reasons),
+                    title=f"replace with `{base} = {base}.at[...].{method}(...)`")
+
+    def _target(self, line: cst.CSTNode, array: cst.BaseExpression, index: cst.BaseExpression) -> Optional[Target]:
+        node = array
+        while isinstance(node, cst.Attribute):
+            node = node.value
+        if not isinstance(node, cst.Name):
+            return None
+        if isinstance(index, cst.Tuple) and index.elements:
+            indices = [self.code(e.value) for e in index.elements]
+            elements = [cst.Index(e.value) for e in index.elements]
+        else:
+            indices, elements = [self.code(index)], [cst.Index(index)]
+        return Target(array, self.code(array), indices, elements)
