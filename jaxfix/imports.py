@@ -48,6 +48,7 @@ class ModuleImports:
     lax_alias: Optional[str] = None  # `from jax import lax` / `import jax.lax as lax`
     from_jax_style: bool = False  # the module already writes `from jax import ...`
     numpy_aliases: dict[str, str] = field(default_factory=dict)  # local name -> qualified numpy name
+    math_aliases: set[str] = field(default_factory=set)  # local names bound by `import math` / `from math import`
 
     @classmethod
     def read(cls, module: cst.Module) -> "ModuleImports":
@@ -65,6 +66,8 @@ class ModuleImports:
                             info.jax_alias = info.jax_alias or (None if local else "jax")
                         elif dotted == "jax.lax":
                             info.lax_alias = local or "jax.lax"
+                        elif dotted == "math":
+                            info.math_aliases.add(local or "math")
                         elif dotted == "numpy" or dotted.startswith("numpy."):
                             info.numpy_aliases[local or dotted.split(".")[0]] = dotted if local else "numpy"
                 elif isinstance(small, cst.ImportFrom) and small.module is not None and small.relative == ():
@@ -78,6 +81,8 @@ class ModuleImports:
                                     info.jnp_alias = local
                                 elif alias.evaluated_name == "lax":
                                     info.lax_alias = local
+                    elif mod == "math" and not isinstance(small.names, cst.ImportStar):
+                        info.math_aliases.update(a.evaluated_alias or a.evaluated_name for a in small.names)
                     elif (mod == "numpy" or mod.startswith("numpy.")) and not isinstance(small.names, cst.ImportStar):
                         for alias in small.names:
                             local = alias.evaluated_alias or alias.evaluated_name
@@ -172,6 +177,10 @@ def _is_header(stmt: cst.CSTNode) -> bool:
     )
 
 
+# Host-side modules whose imports a rewrite may leave unused (numpy calls -> jnp; math functions -> jnp).
+REMOVABLE_MODULES = ("numpy", "math")
+
+
 def remove_unused_numpy_imports(module: cst.Module, previously_used: set[str]) -> cst.Module:
     """Drop top-level numpy import names that the rewrite left unused (never ones that were unused before)."""
     if not previously_used:
@@ -202,10 +211,10 @@ def _without(small: cst.BaseSmallStatement, dead: set[str]) -> Optional[cst.Base
         keep = [
             a
             for a in small.names
-            if not (_dotted(a.name).split(".")[0] == "numpy" and (a.evaluated_alias or _dotted(a.name).split(".")[0]) in dead)
+            if not (_dotted(a.name).split(".")[0] in REMOVABLE_MODULES and (a.evaluated_alias or _dotted(a.name).split(".")[0]) in dead)
         ]
     elif isinstance(small, cst.ImportFrom) and small.module is not None and not isinstance(small.names, cst.ImportStar):
-        if _dotted(small.module).split(".")[0] != "numpy":
+        if _dotted(small.module).split(".")[0] not in REMOVABLE_MODULES:
             return small
         keep = [a for a in small.names if (a.evaluated_alias or a.evaluated_name) not in dead]
     else:
@@ -246,4 +255,4 @@ def names_used(module: cst.Module) -> set[str]:
 
 def numpy_names_in_use(module: cst.Module, imports: ModuleImports) -> set[str]:
     used = names_used(module)
-    return {name for name in imports.numpy_aliases if name in used}
+    return {name for name in (*imports.numpy_aliases, *imports.math_aliases) if name in used}

@@ -1,0 +1,190 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+from libcst.metadata import ParentNodeProvider
+
+from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, Use, is_static, use_with_names
+from jaxfix.analysis.scalars import math_aliases, scalar_kind
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+# math function -> (jax.numpy function, total: same value wherever math returns, instead of raising)
+MATH = {
+    "sin": ("sin", True), "cos": ("cos", True), "tan": ("tan", True), "tanh": ("tanh", True), "atan": ("arctan", True),
+    "asinh": ("arcsinh", True), "fabs": ("fabs", True), "isnan": ("isnan", True), "isinf": ("isinf", True),
+    "isfinite": ("isfinite", True), "degrees": ("degrees", True), "radians": ("radians", True),
+    "atan2": ("arctan2", True), "copysign": ("copysign", True), "erf": (None, True),
+    "sqrt": ("sqrt", False), "exp": ("exp", False), "expm1": ("expm1", False), "log": ("log", False),
+    "log2": ("log2", False), "log10": ("log10", False), "log1p": ("log1p", False), "asin": ("arcsin", False),
+    "acos": ("arccos", False), "sinh": ("sinh", False), "cosh": ("cosh", False), "atanh": ("arctanh", False),
+    "acosh": ("arccosh", False), "pow": ("float_power", False), "floor": ("floor", False), "ceil": ("ceil", False),
+    "trunc": ("trunc", False),
+}
+INT_RESULT = {"floor", "ceil", "trunc"}
+BUILTINS = {"float": "float", "int": "int", "bool": "bool"}
+ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString)
+
+
+def _wrapped(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`expr` parenthesised where it is not an atom (it replaces a call, which binds tighter than any operator)."""
+    if isinstance(expr, ATOMS) or expr.lpar:
+        return expr
+    return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+class HostConversion(Rule):
+    """
+    ## What it does
+    Finds conversions of traced values to Python numbers inside functions: `float(x)`, `int(x)`, `bool(x)`,
+    `x.item()`, `x.tolist()` and `math.sqrt(x)` (and the other `math` functions). It rewrites them to array forms
+    (`x.astype(float)`, `jnp.sqrt(x)`, or drops a needless conversion: `float(np.mean(x))` -> `jnp.mean(x)`), and
+    reports, without a fix, conversions whose result really must be a Python value: printed, formatted, a `range()`
+    or slice bound, a shape, a dict key, appended to a Python container.
+
+    ## Why is this bad?
+    Under `jax.jit` arguments are tracers with no concrete value: `float(x)` and `math.sqrt(x)` raise
+    `ConcretizationTypeError`, `x.tolist()` raises too. Conversions of static values (`int(x.shape[0])`, module
+    constants) are fine and left alone.
+
+    ## Example
+    ```python
+    import math
+    import numpy as np
+
+    def rms(x):
+        return math.sqrt(float(np.mean(x * x)))
+    ```
+
+    ## Use instead
+    ```python
+    import jax.numpy as jnp
+
+    def rms(x):
+        return jnp.sqrt(jnp.mean(x * x))
+    ```
+
+    ## Fix safety
+    Safe only when the array form gives the same value and the same dtype kind: the converted value is provably a
+    0-d array (a full reduction such as `np.sum(x)` or `x.mean()`, or arithmetic on those), the conversion does not
+    change its kind or is an exact cast (`float` of a float, `int` of an `argmax`, `bool` of `np.any`), the `math`
+    function is defined everywhere (`sin`, `tanh`, `isnan`), and the result is only used in array arithmetic, as a
+    NumPy/`jax.numpy` argument, returned, or tested. Otherwise the fix is unsafe and the message says why:
+    `float(x)` also accepts a one-element array of any shape and returns a scalar (the fix keeps the shape);
+    `int(x)` raises on NaN and infinities and gives a Python big integer outside the int32 range, where
+    `.astype(int)` saturates; `math.sqrt` and `math.log` raise outside their domain where `jnp` returns `nan`/`-inf`;
+    a result passed to a user function or used as an index may need to be a Python number. Results use JAX's
+    default dtypes (`float` is float32 unless `jax_enable_x64`), as everywhere in the migration.
+
+    ## Known problems
+    Tracedness is judged locally (parameters are traced, shapes and module constants static). `round(x)` needs no
+    rewrite (`jax.Array` implements `__round__`). Control flow on a converted value (`if float(x) > 0`) is left to
+    the control-flow rules (JX2xx); only the conversion is rewritten.
+    """
+
+    CODE = "JX502"
+    SUMMARY = "host conversion (float(), int(), .item(), math.*) of a traced value; use an array form"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, *HOST_USE_DEPENDENCIES)
+    ORDER = 80
+    TRIGGERS = (b"float(", b"int(", b"bool(", b".item()", b".tolist()", b"math")
+
+    VALID = [
+        Valid("import numpy as np\ndef f(x):\n    return x.reshape(int(x.shape[0]), -1)\n"),
+        Valid("N = 4\ndef f(x):\n    return x * float(N)\n"),
+        Valid("import math\nSCALE = math.sqrt(2.0)\ndef f(x):\n    return x * math.pi\n"),
+        Valid("def f(x):\n    return float('nan') + x\n"),
+        Valid("def f(x):\n    n = len(x)\n    return x / float(n)\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "import math\nimport numpy as np\n\ndef f(x):\n    return math.sqrt(float(np.mean(x * x)))  # rms\n",
+            expected="import math\nimport numpy as np\n\ndef f(x):\n    return math.sqrt(np.mean(x * x))  # rms\n",
+        ),
+        Invalid(
+            "import math\n\ndef f(x):\n    return math.tanh(x.sum()) * x\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.tanh(x.sum()) * x\n",
+        ),
+        Invalid(
+            "def f(x, t):\n    return x * float(t)\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, t):\n    return x * jnp.asarray(t, dtype=float)\n",
+            unsafe=True,
+        ),
+        Invalid("def f(x):\n    for i in range(int(x.sum())):\n        x = x + i\n    return x\n", lines=[2]),
+        Invalid("def f(x):\n    k = int(x.max())\n    y = x * 2\n    return y[:k]\n", lines=[2]),
+        Invalid("def f(x):\n    return {'mean': x.tolist()}\n", lines=[2]),
+    ]
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._math = math_aliases(node)
+
+    def _statement(self, node: cst.CSTNode) -> cst.CSTNode:
+        current: Optional[cst.CSTNode] = node
+        while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+            current = self.get_metadata(ParentNodeProvider, current, None)
+        return current or node
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.current_function is None or any(a.star or a.keyword for a in node.args):
+            return
+        func, args = node.func, [a.value for a in node.args]
+        math_name = self._math.get(self.code(func)) if isinstance(func, (cst.Name, cst.Attribute)) else None
+        if isinstance(func, cst.Name) and func.value in BUILTINS and len(args) == 1:
+            kind, value = func.value, args[0]
+        elif isinstance(func, cst.Attribute) and func.attr.value in ("item", "tolist") and not args:
+            kind, value = func.attr.value, func.value
+        elif math_name in MATH and args:
+            kind, value = "math", args[0]
+        else:
+            return
+        values = args if kind == "math" else [value]
+        if all(is_static(self, v) for v in values):
+            return
+        source = self.code(node)
+        use = use_with_names(self, self.current_function, node)
+        where = self._statement(node)
+        problem = f"`{source}` converts a traced value to a Python {'list' if kind == 'tolist' else 'number'}"
+        if kind == "tolist" or use.kind == Use.HOST:
+            why = "it builds nested Python lists" if kind == "tolist" else f"the result is {use.reason}"
+            shown = any(word in use.reason for word in ("print", "string", "format", "logged"))
+            hint = "use `jax.debug.print` to show it" if shown else "compute it outside the jitted function"
+            self.report(where, f"{problem}, which raises under `jit`; {why}, so it must stay on the host ({hint})")
+            return
+        reasons = [] if use.kind == Use.ARRAY else [f"the result is {use.reason}"]
+        replacement, needs_jnp = self._replacement(kind, math_name, value, args, reasons)
+        if replacement is None:
+            self.report(where, f"{problem}, which raises under `jit`")
+            return
+        new = self.code(replacement)
+        message = f"{problem}, which raises under `jit`; use `{new}`"
+        if reasons:
+            message += " (unsafe: " + "; ".join(reasons) + ")"
+        self.report(where, message, changes={node: replacement}, unsafe=bool(reasons), title=f"replace with `{new}`",
+                    imports=("jnp",) if needs_jnp else ())
+
+    def _replacement(self, kind, math_name, value, args, reasons) -> tuple[Optional[cst.BaseExpression], bool]:
+        scalar = scalar_kind(self, value)
+        text = self.code(value)
+        if scalar is None:
+            what = f"`{text}`" if len(text) < 40 else "the argument"
+            reasons.append(f"{what} may be a one-element array that is not 0-d; the fix keeps its shape")
+        if kind == "math":
+            target, total = MATH[math_name]
+            if target is None:
+                return None, False
+            if not total:
+                reasons.append(f"`math.{math_name}` raises outside its domain (or on NaN/overflow) where "
+                               f"`jnp.{target}` returns nan or inf")
+            call = self.expr(f"{self.jnp}.{target}({', '.join(self.code(a) for a in args)})")
+            if math_name in INT_RESULT:
+                call = self.expr(f"{self.code(call)}.astype(int)")
+            return call, True
+        if kind == "item" or kind == scalar:
+            return _wrapped(value), False
+        if kind == "int" and scalar != "bool":
+            reasons.append("`int()` raises on NaN and infinities and does not overflow, while `.astype(int)` "
+                           "saturates at the int32 range")
+        if scalar is not None or (isinstance(value, cst.Call) and not isinstance(value.func, cst.Name)):
+            return self.expr(f"{self.code(_wrapped(value))}.astype({kind})"), False
+        return self.expr(f"{self.jnp}.asarray({text}, dtype={kind})"), True

@@ -1,0 +1,189 @@
+"""Where a value goes: does an expression's result have to be a Python value on the host?
+
+`value_use(rule, node)` walks up from an expression to its statement and answers with a `UseSite`:
+
+- `Use.HOST`: the value must leave the device (printed, formatted, a `range()` bound, a slice bound, a shape or
+  axis, a dict key, a set element, appended to a Python container, written out). An array cannot stand there
+  under `jit`.
+- `Use.UNKNOWN`: it is passed to code we cannot see (a user function, a method of an unknown object) or used as an
+  index (NumPy raises on an out-of-range index, JAX clamps; a Python list cannot take an array index).
+- `Use.ARRAY`: arithmetic, comparisons, NumPy/jax.numpy arguments, `return`, tests of `if`/`while` (left to the
+  control-flow rules): an array gives the same value there.
+
+When the value is assigned to a plain name, the uses of that name decide (`assigned_name`); `name_uses` lists
+them (def-use chains of `jaxfix.analysis.dataflow`). Rules that read this list `HOST_USE_DEPENDENCIES` in their
+`METADATA_DEPENDENCIES`. `is_static(rule, expr)` is the tracing rules' one question about tracedness.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Optional
+
+import libcst as cst
+from libcst.metadata import ParentNodeProvider, PositionProvider
+
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
+
+HOST_USE_DEPENDENCIES = (ParentNodeProvider, NumpyNameProvider, DataflowProvider, TracednessProvider)
+
+
+class Use(enum.IntEnum):
+    ARRAY = 0
+    UNKNOWN = 1
+    HOST = 2
+
+
+@dataclass(frozen=True)
+class UseSite:
+    kind: Use
+    reason: str = ""
+    node: Optional[cst.CSTNode] = None  # where the decisive use is
+    assigned_name: Optional[str] = None  # the value is bound to this plain name; its uses decide
+    assignment: Optional[cst.CSTNode] = None  # the statement binding it
+
+
+HOST_BUILTINS = {
+    "print": "printed", "str": "converted to a string", "repr": "converted to a string", "format": "formatted",
+    "range": "a `range()` bound, which must be a Python int", "open": "used for I/O", "hash": "hashed",
+    "list": "built into a Python container", "tuple": "built into a Python container",
+    "set": "built into a Python container", "dict": "built into a Python container", "chr": "converted to a string",
+    "hex": "converted to a string", "oct": "converted to a string", "bin": "converted to a string",
+    "slice": "a slice bound, which must be static", "enumerate": "iterated on the host", "len": "passed to `len`",
+}
+HOST_METHODS = {
+    "append": "appended to a Python container", "extend": "appended to a Python container",
+    "insert": "inserted into a Python container", "add": "added to a Python set", "write": "written out",
+    "format": "formatted into a string", "info": "logged", "debug": "logged", "warning": "logged", "error": "logged",
+    "log": "logged", "setdefault": "used as a dict key",
+}
+# Arguments that must be static in NumPy/jax.numpy calls: (positions, or None for all) by function name.
+SHAPE_POSITIONS = {
+    "zeros": (0,), "ones": (0,), "empty": (0,), "full": (0,), "eye": (0, 1), "identity": (0,), "tri": (0, 1),
+    "arange": None, "linspace": (2,), "reshape": None, "tile": (1,), "repeat": (1,), "broadcast_to": (1,),
+}
+SHAPE_KEYWORDS = {"shape", "size", "num", "axis", "k", "repeats", "reps", "length", "ndmin", "decimals", "newshape"}
+TRANSPARENT = (
+    cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget, cst.BooleanOperation, cst.IfExp,
+    cst.Element, cst.StarredElement, cst.Tuple, cst.List, cst.DictElement, cst.Dict,
+)
+
+
+def _dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr.value}" if base else ""
+    return ""
+
+
+def _is_array_call(rule: cst.MetadataDependent, func: cst.BaseExpression) -> bool:
+    if numpy_name(rule, func):
+        return True
+    dotted = _dotted(func)
+    return dotted.startswith(("jnp.", "jax.numpy.", "jax.", "lax.", "math."))
+
+
+def _call_use(rule: cst.MetadataDependent, call: cst.Call, arg: cst.Arg) -> Optional[UseSite]:
+    func = call.func
+    if isinstance(func, cst.Name) and func.value in HOST_BUILTINS:
+        return UseSite(Use.HOST, HOST_BUILTINS[func.value], call)
+    if isinstance(func, cst.Name) and func.value in ("float", "int", "bool", "abs", "round", "complex"):
+        return None  # a conversion of the conversion: judged at the outer call
+    short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    if _is_array_call(rule, func) or short in ("astype", "reshape"):
+        position = call.args.index(arg)
+        if arg.keyword is not None and arg.keyword.value in SHAPE_KEYWORDS:
+            return UseSite(Use.HOST, f"the `{arg.keyword.value}=` argument, which must be static", call)
+        method = not _is_array_call(rule, func)  # x.reshape(...): the array is not an argument
+        positions = SHAPE_POSITIONS.get(short, ())
+        if method and positions:
+            positions = tuple(p - 1 for p in positions)
+        if arg.keyword is None and (positions is None or position in positions):
+            return UseSite(Use.HOST, f"a shape or size argument of `{short}`, which must be static", call)
+        return None
+    if isinstance(func, cst.Attribute) and func.attr.value in HOST_METHODS:
+        return UseSite(Use.HOST, HOST_METHODS[func.attr.value], call)
+    return UseSite(Use.UNKNOWN, f"passed to `{_dotted(func) or 'a call'}`, which may need a Python number", call)
+
+
+def value_use(rule: cst.MetadataDependent, node: cst.CSTNode) -> UseSite:
+    """How the value of `node` is used, up to its statement (see the module docstring)."""
+    worst = UseSite(Use.ARRAY)
+    child, parent = node, rule.get_metadata(ParentNodeProvider, node, None)
+    while parent is not None:
+        site: Optional[UseSite] = None
+        if isinstance(parent, cst.Arg):
+            call = rule.get_metadata(ParentNodeProvider, parent)
+            if isinstance(call, cst.Call):
+                site = _call_use(rule, call, parent)
+            child, parent = call, rule.get_metadata(ParentNodeProvider, call, None)
+            if site is not None and site.kind > worst.kind:
+                worst = site
+            if worst.kind == Use.HOST:
+                return worst
+            continue
+        if isinstance(parent, (cst.FormattedStringExpression,)):
+            site = UseSite(Use.HOST, "formatted into an f-string", parent)
+        elif isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Modulo) and isinstance(
+            parent.left, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+        ):
+            site = UseSite(Use.HOST, "formatted into a string", parent)
+        elif isinstance(parent, cst.Slice):
+            site = UseSite(Use.HOST, "a slice bound, which must be static", parent)
+        elif isinstance(parent, cst.DictElement) and child is parent.key:
+            site = UseSite(Use.HOST, "used as a dict key", parent)
+        elif isinstance(parent, cst.Set):
+            site = UseSite(Use.HOST, "put in a Python set", parent)
+        elif isinstance(parent, cst.Index):
+            site = UseSite(Use.UNKNOWN, "used as an index (NumPy raises on an out-of-range index, JAX clamps it)", parent)
+        elif isinstance(parent, cst.Attribute) and child is parent.value:
+            site = UseSite(Use.UNKNOWN, f"its Python attribute `.{parent.attr.value}` is used", parent)
+        elif isinstance(parent, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+            targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
+            if child is getattr(parent, "value", None) and len(targets) == 1 and isinstance(targets[0], cst.Name):
+                return UseSite(worst.kind, worst.reason, worst.node, targets[0].value, parent)
+            site = UseSite(Use.UNKNOWN, "stored in a target we do not follow", parent)
+        elif isinstance(parent, (cst.Return, cst.Expr, cst.If, cst.While, cst.Assert, cst.Yield)):
+            return worst
+        elif isinstance(parent, (cst.BaseStatement, cst.BaseSmallStatement, cst.Lambda, cst.BaseComp)):
+            site = UseSite(Use.UNKNOWN, "used in a construct we do not follow", parent)
+            return site if site.kind > worst.kind else worst
+        elif not isinstance(parent, TRANSPARENT + (cst.SubscriptElement, cst.Subscript, cst.Await)):
+            site = UseSite(Use.UNKNOWN, "used in a construct we do not follow", parent)
+        if site is not None and site.kind > worst.kind:
+            worst = site
+        if worst.kind == Use.HOST:
+            return worst
+        child, parent = parent, rule.get_metadata(ParentNodeProvider, parent, None)
+    return worst
+
+
+def name_uses(rule: cst.MetadataDependent, function: cst.FunctionDef, assignment: cst.CSTNode, name: str) -> tuple[cst.Name, ...]:
+    """The reads of `name` that the value bound by `assignment` reaches."""
+    return function_flow(rule, function).uses(assignment, name)
+
+
+def use_with_names(rule: cst.MetadataDependent, function: cst.FunctionDef, node: cst.CSTNode, depth: int = 2) -> UseSite:
+    """`value_use`, following a plain-name assignment to the uses of that name (`depth` assignments deep)."""
+    site = value_use(rule, node)
+    if site.assigned_name is None:
+        return site
+    worst = UseSite(site.kind, site.reason, site.node)
+    if depth == 0:
+        return UseSite(max(worst.kind, Use.UNKNOWN), worst.reason or "assigned further than we follow", worst.node)
+    for read in name_uses(rule, function, site.assignment, site.assigned_name):
+        used = use_with_names(rule, function, read, depth - 1)
+        if used.kind > worst.kind:
+            line = rule.get_metadata(PositionProvider, used.node or read).start.line
+            worst = UseSite(used.kind, f"assigned to `{site.assigned_name}`, which is {used.reason} (line {line})", used.node)
+    return worst
+
+
+def is_static(rule: cst.MetadataDependent, expr: cst.BaseExpression) -> bool:
+    """Is `expr` a concrete Python/NumPy value under `jit` (see `jaxfix.analysis.tracedness`)?"""
+    return tracedness(rule, expr) == Tracedness.STATIC

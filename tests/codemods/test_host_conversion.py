@@ -1,0 +1,146 @@
+"""Edge cases for JX502 host-conversion: no-change cases first, then rewrites, unsafe fixes and diagnostics."""
+
+import textwrap
+
+import pytest
+
+from codemods.host_conversion import HostConversion
+from jaxfix.testing.examples import run_rule
+
+
+def run(code: str, unsafe: bool = False):
+    return run_rule(HostConversion, textwrap.dedent(code), fix=True, unsafe=unsafe)
+
+
+NOOP = [
+    pytest.param("import numpy as np\nX = float(np.sum(np.ones(3)))\n", id="module-level"),
+    pytest.param("def f(x):\n    return x.reshape(int(x.shape[0] * 2), -1)\n", id="static-shape"),
+    pytest.param("def f(x):\n    n = x.shape[0]\n    return x / float(n)\n", id="local-bound-to-shape"),
+    pytest.param("K = 3\ndef f(x):\n    return x * int(K)\n", id="module-constant"),
+    pytest.param("import math\ndef f(x):\n    return x * math.pi + math.sqrt(2.0)\n", id="math-constant-and-literal"),
+    pytest.param("def f(x):\n    return x + float('inf')\n", id="string-literal"),
+    pytest.param("def f(x):\n    return int(x, 2)\n", id="int-with-base"),
+    pytest.param("def f(x):\n    return 'float(x)'  # float(x)\n", id="strings-and-comments"),
+    pytest.param("def f(d):\n    return d.items()\n", id="items-is-not-item"),
+]
+
+
+@pytest.mark.parametrize("code", NOOP)
+def test_noop(code):
+    outcome = run(code, unsafe=True)
+    assert outcome.fixed == textwrap.dedent(code)
+    assert not outcome.findings
+
+
+SAFE = [
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    return float(np.mean(x)) * x\n",
+        "import numpy as np\ndef f(x):\n    return np.mean(x) * x\n",
+        id="drop-float-of-mean",
+    ),
+    pytest.param(
+        "def f(x):\n    return 2 * float(x.sum() + 1)\n",
+        "def f(x):\n    return 2 * (x.sum() + 1).astype(float)\n",
+        id="astype-keeps-precedence",
+    ),
+    pytest.param(
+        "def f(x, y):\n    return 2 * float(x.mean() / y.mean())\n",
+        "def f(x, y):\n    return 2 * (x.mean() / y.mean())\n",
+        id="drop-with-parentheses",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    i = int(np.argmin(x))\n    return i + 1\n",
+        "import numpy as np\ndef f(x):\n    i = np.argmin(x)\n    return i + 1\n",
+        id="int-of-argmin-through-a-name",
+    ),
+    pytest.param(
+        "def f(x):\n    return int(x.any()) + x\n",
+        "def f(x):\n    return x.any().astype(int) + x\n",
+        id="int-of-bool-is-exact",
+    ),
+    pytest.param(
+        "from math import isnan as isnan_\ndef f(x):\n    return isnan_(x.max())\n",
+        "import jax.numpy as jnp\ndef f(x):\n    return jnp.isnan(x.max())\n",
+        id="from-math-import-alias",
+    ),
+    pytest.param(
+        "def f(x):\n    if bool(x.all()):\n        return x\n    return -x\n",
+        "def f(x):\n    if x.all():\n        return x\n    return -x\n",
+        id="test-of-if-left-to-control-flow-rules",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", SAFE)
+def test_safe_rewrite(code, expected):
+    assert run(code).fixed == expected
+
+
+UNSAFE = [
+    pytest.param(
+        "def f(x):\n    return float(x) * 2\n",
+        "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.asarray(x, dtype=float) * 2\n",
+        "one-element array",
+        id="unknown-shape",
+    ),
+    pytest.param(
+        "def f(x):\n    return int(x.sum()) % 7\n",
+        "def f(x):\n    return x.sum().astype(int) % 7\n",
+        "NaN",
+        id="int-truncation-of-unknown-kind",
+    ),
+    pytest.param(
+        "import math\ndef f(x):\n    return math.sqrt(x.var())\n",
+        "import jax.numpy as jnp\ndef f(x):\n    return jnp.sqrt(x.var())\n",
+        "domain",
+        id="math-partial-function",
+    ),
+    pytest.param(
+        "import math\ndef f(x):\n    return math.floor(x.max())\n",
+        "import jax.numpy as jnp\ndef f(x):\n    return jnp.floor(x.max()).astype(int)\n",
+        "domain",
+        id="math-floor-returns-int",
+    ),
+    pytest.param(
+        "def f(x, table):\n    return table[int(x.argmax())]\n",
+        "def f(x, table):\n    return table[x.argmax()]\n",
+        "index",
+        id="used-as-index",
+    ),
+    pytest.param(
+        "def f(x):\n    return helper(float(x.sum()))\n",
+        "def f(x):\n    return helper(x.sum().astype(float))\n",
+        "helper",
+        id="passed-to-unknown-function",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected, why", UNSAFE)
+def test_unsafe_rewrite(code, expected, why):
+    assert run(code).fixed == code, "the safe run must not change it"
+    outcome = run(code, unsafe=True)
+    assert outcome.fixed == expected
+    assert any(why in f.message for f in run_rule(HostConversion, code).findings)
+
+
+HOST = [
+    pytest.param("def f(x):\n    print('total', float(x.sum()))\n", 2, "printed", id="print"),
+    pytest.param("def f(x):\n    return f'{float(x.mean()):.2f}'\n", 2, "f-string", id="f-string"),
+    pytest.param("def f(x):\n    return '%d' % int(x.sum())\n", 2, "string", id="percent-format"),
+    pytest.param("def f(x, out):\n    out.append(float(x.max()))\n", 2, "container", id="append"),
+    pytest.param("def f(x):\n    return {int(x.argmax()): 1}\n", 2, "dict key", id="dict-key"),
+    pytest.param("import numpy as np\ndef f(x):\n    return np.zeros(int(x.max()))\n", 3, "shape", id="shape"),
+    pytest.param(
+        "def f(x):\n    n = int(\n        x.sum()\n    )\n    return x[:n]\n", 2, "line 5", id="statement-first-line"
+    ),
+    pytest.param("def f(x):\n    return x.tolist()\n", 2, "Python lists", id="tolist"),
+]
+
+
+@pytest.mark.parametrize("code, line, why", HOST)
+def test_host_use_is_reported_without_fix(code, line, why):
+    outcome = run(code, unsafe=True)
+    assert outcome.fixed == code
+    assert [f.line for f in outcome.findings] == [line]
+    assert why in outcome.findings[0].message and outcome.findings[0].fix is None
