@@ -62,6 +62,39 @@ def test_fixture_behaviour(case, spec):
         behaviour.check_equivalence(before_fn, after_fn, spec)
 
 
+def _package_specs(case):
+    """(dotted module, spec) for every module of a package case whose source has a SPEC."""
+    out = []
+    for folder, _, names in sorted(os.walk(case.before)):
+        for name in sorted(names):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                rel = os.path.relpath(path, case.before)[: -len(".py")].replace(os.sep, ".")
+                dotted = rel[: -len(".__init__")] if rel.endswith(".__init__") else rel
+                out.extend((dotted, spec) for spec in read_specs(open(path, encoding="utf-8").read(), path))
+    return out
+
+
+PACKAGE_BEHAVIOUR = [
+    pytest.param(case, dotted, spec, id=f"{case.id}:{dotted}.{spec.function}")
+    for case in CASES
+    if case.is_package
+    for dotted, spec in _package_specs(case)
+]
+
+
+@pytest.mark.behaviour
+@pytest.mark.parametrize("case, dotted, spec", PACKAGE_BEHAVIOUR)
+def test_package_fixture_behaviour(case, dotted, spec):
+    """A package case: the SPEC'd module is imported from before/ and from after/ (cross-module calls included)."""
+    before_fn = getattr(behaviour.load_package_module(case.before, dotted), spec.function)
+    after_fn = getattr(behaviour.load_package_module(case.after, dotted), spec.function)
+    if spec.random is not None:
+        behaviour.check_random(before_fn, after_fn, spec)
+    else:
+        behaviour.check_equivalence(before_fn, after_fn, spec)
+
+
 def test_every_fixture_has_a_spec_or_says_why():
     """A before-file without a SPEC must be a diagnostic-only case (before == after)."""
     for case in CASES:

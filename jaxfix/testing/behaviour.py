@@ -42,6 +42,23 @@ def load_module(path: str, name_hint: str = "fixture") -> types.ModuleType:
     return module
 
 
+def load_package_module(root: str, dotted: str) -> types.ModuleType:
+    """Import `dotted` (e.g. "pkg.train") from the package folder(s) under `root`, isolated from any earlier load
+    of a package with the same name (before/ and after/ trees share their package names)."""
+    import importlib
+
+    top = dotted.split(".")[0]
+    for name in [m for m in sys.modules if m == top or m.startswith(top + ".")]:
+        del sys.modules[name]
+    sys.path.insert(0, root)
+    try:
+        return importlib.import_module(dotted)
+    finally:
+        sys.path.remove(root)
+        for name in [m for m in sys.modules if m == top or m.startswith(top + ".")]:
+            del sys.modules[name]
+
+
 @contextlib.contextmanager
 def jax_config(**flags: Any) -> Iterator[None]:
     import jax
@@ -274,21 +291,32 @@ def key_parameter(after_fn: Callable, before_fn: Callable) -> str:
 
 
 def check_random(before_fn: Callable, after_fn: Callable, spec: FunctionSpec) -> None:
+    """Options (`spec.random`): `replicates`, `z`; `seed_arg` (the function seeds itself from this argument: it is
+    set to the replicate number on both sides and no key parameter is expected); `multiset` (every output is a
+    permutation of NumPy's, as for shuffle/permutation); `support` (every value is one of these); `distinct` (no
+    value repeats within an output, as for choice without replacement)."""
     import jax
 
     options = spec.random or {}
     replicates = int(options.get("replicates", 64))
     z = float(options.get("z", 6.0))
-    key_name = key_parameter(after_fn, before_fn)
+    seed_arg = options.get("seed_arg")
+    key_name = None if seed_arg else key_parameter(after_fn, before_fn)
     args = draw_example(spec, seed=0)
+
+    def call_rewrite(compiled: Callable, r: int) -> list:
+        if seed_arg:
+            return _leaves(compiled(**_for_jax({**args, seed_arg: r})))
+        return _leaves(compiled(**_for_jax(args), **{key_name: jax.random.key(r)}))
+
     with jax_config(jax_enable_x64=spec.x64, jax_debug_key_reuse=True):
         compiled = jitted(after_fn, spec)
         originals, rewrites = [], []
         for r in range(replicates):
             np.random.seed(r)
-            originals.append(_leaves(run_original(before_fn, spec, args)))
-            rewrites.append(_leaves(compiled(**_for_jax(args), **{key_name: jax.random.key(r)})))
-        again = _leaves(compiled(**_for_jax(args), **{key_name: jax.random.key(0)}))
+            originals.append(_leaves(run_original(before_fn, spec, {**args, seed_arg: r} if seed_arg else args)))
+            rewrites.append(call_rewrite(compiled, r))
+        again = call_rewrite(compiled, 0)
     for (path, a), (_, b) in zip(rewrites[0], again):
         if not np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True):
             raise AssertionError(f"{spec.function}: {path} differs for the same key")
@@ -303,7 +331,26 @@ def check_random(before_fn: Callable, after_fn: Callable, spec: FunctionSpec) ->
             raise AssertionError(f"{spec.function}: {path} has shape {actual.shape[1:]}, expected {expected.shape[1:]}")
         if _kind(np.asarray(first).dtype) != _kind(np.asarray(rewrites[0][index][1]).dtype):
             raise AssertionError(f"{spec.function}: {path} dtype kind differs")
+        _check_values(expected, actual, options, f"{spec.function}: {path}")
         _compare_moments(expected, actual, z, f"{spec.function}: {path}")
+
+
+def _check_values(expected: np.ndarray, actual: np.ndarray, options: dict, context: str) -> None:
+    """Per-replicate checks that hold exactly: permutations keep the multiset, values stay in the support."""
+    n = expected.shape[0]
+    flat_e, flat_a = expected.reshape(n, -1), actual.reshape(n, -1)
+    if options.get("multiset"):
+        bad = [r for r in range(n) if not np.array_equal(np.sort(flat_e[r]), np.sort(flat_a[r]))]
+        if bad:
+            raise AssertionError(f"{context}: replicate {bad[0]} is not a permutation of NumPy's output: {flat_a[bad[0]]}")
+    if "support" in options:
+        outside = np.setdiff1d(flat_a, np.asarray(options["support"], dtype=np.float64))
+        if outside.size:
+            raise AssertionError(f"{context}: values {outside[:5]} outside the support {options['support']}")
+    if options.get("distinct"):
+        bad = [r for r in range(n) if len(np.unique(flat_a[r])) != flat_a.shape[1]]
+        if bad:
+            raise AssertionError(f"{context}: replicate {bad[0]} repeats a value: {flat_a[bad[0]]}")
 
 
 def _compare_moments(expected: np.ndarray, actual: np.ndarray, z: float, context: str) -> None:

@@ -1,0 +1,290 @@
+from __future__ import annotations
+
+import ast
+from typing import Optional
+
+import libcst as cst
+
+from codemods._random_module import module_level
+from jaxfix.analysis import random_keys
+from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
+from jaxfix.analysis.random_draws import Names, bernoulli, translate
+from jaxfix.analysis.random_sites import Site, SiteCollector
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+_M = "import numpy as np\n\n"
+
+
+class ExplicitRandomKey(Rule):
+    """
+    ## What it does
+    Replaces NumPy's hidden RNG state (`np.random.seed`, `default_rng`, `RandomState`, draws such as
+    `np.random.normal`, `rng.integers`, `np.random.shuffle`) with explicit `jax.random` keys. Every draw consumes a
+    fresh subkey (`key, subkey = jax.random.split(key)` before its statement, inside loops too, so each iteration
+    splits); a function that draws gains a `key` parameter (first), and every call of it in the batch passes a
+    fresh subkey, transitively up the call graph and across modules. A seeded generator (`default_rng(seed)`)
+    becomes `key = jax.random.key(seed)`.
+
+    ## Why is this bad?
+    Under `jax.jit` a NumPy draw runs once, at trace time: the "random" numbers are frozen into the compiled
+    function, identical on every call. JAX has no hidden state; reproducible, independent randomness needs a key
+    passed in and split for each use. Reusing a key silently correlates the numbers.
+
+    ## Example
+    ```python
+    def noisy(x, sigma):
+        return x + np.random.normal(0.0, sigma, size=x.shape)
+    ```
+
+    ## Use instead
+    ```python
+    def noisy(key, x, sigma):
+        key, subkey = jax.random.split(key)
+        return x + sigma * jax.random.normal(subkey, x.shape)
+    ```
+
+    ## Fix safety
+    Safe: each draw keeps its distribution, shape and dtype kind (`size=None` gives shape `()`, integer draws stay
+    integer, half-open ranges stay half-open) and never shares a key. The values differ from NumPy's, as they must.
+    A public function's signature changes (it takes a key first): reported at its `def`. Unsafe: `shuffle` of a
+    parameter (the caller no longer sees its array shuffled in place), and rewrites that leave a call site without
+    a key (a call at module level with no seed, a function used as a value).
+
+    ## Known problems
+    Reported, not rewritten: draws in lambdas, comprehensions, nested functions, loop or `if` headers; objects
+    holding a generator (`self.rng = np.random.default_rng()`): store a key and split it per use instead; draws with
+    no `jax.random` equivalent (`np.random.zipf`). Module-level draws stay NumPy.
+    """
+
+    CODE = "JX401"
+    SUMMARY = "NumPy draws from hidden RNG state; thread an explicit jax.random key"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider)
+    ORDER = 40
+    # a module that only calls a drawing function of another module has no "random" in it, but imports it
+    TRIGGERS = (b"random", b"import")
+    summarize = staticmethod(random_keys.summarize)
+    link = staticmethod(random_keys.link)
+
+    VALID = [
+        Valid(_M + "X = np.random.normal(size=3)\n"),
+        Valid("import jax\n\ndef f(key, x):\n    return x + jax.random.normal(key, x.shape)\n"),
+        Valid("import random\n\ndef f():\n    return random.random()\n"),
+    ]
+    INVALID = [
+        Invalid(
+            _M + "def noisy(x, sigma):\n    return x + np.random.normal(0.0, sigma, size=x.shape)  # noise\n",
+            expected="import jax\n\ndef noisy(key, x, sigma):\n    key, subkey = jax.random.split(key)\n"
+            "    return x + sigma * jax.random.normal(subkey, x.shape)  # noise\n",
+            lines=[3, 4],
+        ),
+        Invalid(
+            _M + "def f(n, seed):\n    rng = np.random.default_rng(seed)\n    return rng.integers(0, 5, size=n)\n",
+            expected="import jax\n\ndef f(n, seed):\n    key = jax.random.key(seed)\n"
+            "    key, subkey = jax.random.split(key)\n    return jax.random.randint(subkey, n, 0, 5)\n",
+            lines=[4, 5],
+        ),
+        Invalid(_M + "def f(n):\n    return [np.random.rand() for _ in range(n)]\n", expected=None, lines=[4]),
+        Invalid(_M + "class A:\n    def __init__(self):\n        self.rng = np.random.default_rng()\n", expected=None, lines=[5]),
+    ]
+
+    def visit_Module(self, node: cst.Module) -> None:
+        summary = random_keys.summarize(self.context.path, self.context.module_name, ast.parse(node.code))
+        facts = self.context.project_facts(self.CODE) or {}
+        own = f"{summary['module']}."
+        external = {q for q in facts.get("needs_key", ()) if not (q.startswith(own) and q[len(own):] in summary["functions"])}
+        self.needs = set(random_keys.link({self.context.path: summary}, external)["needs_key"])
+        self.summary = summary
+        if not self.needs and "random" not in node.code:
+            return
+        collector = SiteCollector(summary, self.needs, lambda n: numpy_name(self, n), _key_names(node))
+        node.visit(collector)
+        self.names = Names(self.jax, self.jnp)
+        self.changes: dict[cst.CSTNode, object] = {}
+        self.findings: list[tuple[cst.CSTNode, str]] = []  # fixed together
+        self.unsafe: list[str] = []
+        self.refused = False
+        self.imports: tuple[str, ...] = ("jax",)
+        by_scope: dict[Optional[cst.FunctionDef], list[Site]] = {}
+        for site in collector.sites:
+            by_scope.setdefault(site.scope, []).append(site)
+        for stmt in node.body:
+            if isinstance(stmt, cst.FunctionDef) and stmt in by_scope:
+                self._function(stmt, by_scope[stmt])
+        module_level(self, node, by_scope.get(None, []))
+        for target, message in self.findings:
+            self.report(target, message, changes=self.changes, unsafe=bool(self.unsafe),
+                        title="thread explicit `jax.random` keys through this module", imports=self.imports)
+
+    # ---- functions --------------------------------------------------------------------------------------------
+    def _function(self, fn: cst.FunctionDef, sites: list[Site]) -> None:
+        name = fn.name.value
+        info = self.summary["functions"][name]
+        qualified = f"{self.summary['module']}.{name}"
+        problems = [(s, s.blocked or self._untranslatable(s)) for s in sites]
+        if info["blocked"] or any(reason for _, reason in problems):
+            self.refused = True
+            for site, reason in problems:
+                self._refuse(site, reason or f"`{name}` is not converted (see the other findings in it)")
+            return
+        taken = _names_in(fn)
+        gains = qualified in self.needs and not info["keyed"] and not info["local_key"]
+        key = info["keyed"][0] if info["keyed"] else self._fresh(taken, self.context.setting("key-name", "key"), *random_keys.KEY_NAMES)
+        if gains:
+            self._add_key_param(fn, key)
+            public = "" if name.startswith("_") else "; public API change: callers outside this batch must pass a key"
+            self.findings.append((fn, f"`{name}` draws random numbers: it now takes a PRNG key `{key}` first{public}"))
+        self._statements(sites, key, taken, params=_params(fn))
+
+    def _add_key_param(self, fn: cst.FunctionDef, key: str) -> None:
+        params = fn.params
+        new = cst.Param(cst.Name(key))
+        if params.posonly_params:
+            params = params.with_changes(posonly_params=[new, *params.posonly_params])
+        else:
+            params = params.with_changes(params=[new, *params.params])
+        self.changes[fn.params] = params
+
+    def _statements(self, sites: list[Site], key: str, taken: set[str], params: set[str]) -> None:
+        groups: dict[cst.SimpleStatementLine, list[Site]] = {}
+        for site in sites:
+            groups.setdefault(site.stmt, []).append(site)  # type: ignore[arg-type]
+        for stmt, group in groups.items():
+            sources = [s for s in group if s.kind == "source"]
+            if sources:
+                self._source(stmt, sources[0], key)
+                continue
+            subkeys = [self._fresh(taken, "subkey")] if len(group) == 1 else [self._fresh(taken, f"subkey{i + 1}") for i in range(len(group))]
+            mapping = {}
+            for site, subkey in zip(group, subkeys):
+                mapping[site.node] = self._builder(site, subkey, params)
+                self.findings.append((stmt, self._message(site)))
+            split = f"{key}, {', '.join(subkeys)} = {self.jax}.random.split({key}{'' if len(group) == 1 else f', {len(group) + 1}'})\n"
+            shuffle = next((s for s in group if s.kind == "shuffle"), None)
+            if shuffle is not None:
+                target = self.code(shuffle.call.args[0].value)
+                new = self.statements(f"{target} = {self.jax}.random.permutation({subkeys[0]}, {target})\n")[0]
+            else:
+                new = stmt.visit(_Swap(mapping))
+            new = new.with_changes(leading_lines=())
+            self.changes[stmt] = self.replace_statement(stmt, [*self.statements(split), new])
+
+    def _builder(self, site: Site, subkey: str, params: set[str]):
+        if site.kind == "call":
+            return lambda updated: updated.with_changes(args=[cst.Arg(cst.Name(subkey)), *updated.args])
+        if site.kind == "shuffle":
+            arg = site.call.args[0].value if site.call.args else None
+            if not isinstance(arg, cst.Name) or len(site.call.args) != 1:
+                self.unsafe.append("shuffle of a non-name")
+            elif arg.value in params:
+                self.unsafe.append(f"`{arg.value}` is a parameter: its caller no longer sees it shuffled in place")
+            return lambda updated: updated
+        if site.kind == "bernoulli":
+            def build(updated: cst.Comparison) -> cst.BaseExpression:
+                comparison = updated.comparisons[0]
+                text = bernoulli(site.method, updated.left, comparison.operator, comparison.comparator, self.code, self.names, subkey)
+                if text is None:
+                    return updated.with_changes(left=self._draw(site.method, updated.left, subkey))
+                return self.expr(text)
+            return build
+        return lambda updated: self._draw(site.method, updated, subkey)
+
+    def _untranslatable(self, site: Site) -> str:
+        if site.kind not in ("draw", "bernoulli"):
+            return ""
+        return translate(site.method, site.call, self.code, self.names, "subkey")[1]
+
+    def _draw(self, method: str, call: cst.Call, subkey: str) -> cst.BaseExpression:
+        text, reason = translate(method, call, self.code, self.names, subkey)
+        if text is None:
+            raise _Untranslatable(reason)
+        if f"{self.jnp}." in text:
+            self.imports = ("jax", "jnp")
+        return self.expr(text)
+
+    def _source(self, stmt: cst.SimpleStatementLine, site: Site, key: str) -> None:
+        call = site.call
+        args = call.args if site.method != "Generator" or not call.args else getattr(call.args[0].value, "args", ())
+        if not args:
+            self.changes[stmt] = cst.RemovalSentinel.REMOVE
+            self.findings.append((stmt, f"`{self.code(call)}`: an unseeded generator; draws now use the caller's key"))
+            return
+        seed = self.code(args[0].value)
+        new = self.statements(f"{key} = {self.jax}.random.key({seed})\n")
+        self.changes[stmt] = self.replace_statement(stmt, new)
+        self.findings.append((stmt, f"`{self.code(call)}` seeds hidden RNG state; use a typed key `{key} = jax.random.key({seed})`"))
+
+    def _message(self, site: Site) -> str:
+        if site.kind == "call":
+            return f"`{site.method.rpartition('.')[2]}` now takes a PRNG key: pass it a fresh subkey"
+        return f"`{self.code(site.call.func)}` draws from hidden NumPy RNG state (frozen at trace time under `jit`); use `jax.random` with a fresh subkey"
+
+    def _refuse(self, site: Site, reason: str) -> None:
+        target = site.stmt or site.node
+        what = self.code(site.call.func) if site.call is not None else self.code(site.node)
+        self.report(target, f"`{what}`: {reason}")
+        if site.kind in ("call", "ref"):
+            self.unsafe.append(reason)
+
+    # ---- module level -----------------------------------------------------------------------------------------
+    def _fresh(self, taken: set[str], *candidates: str) -> str:
+        for name in candidates:
+            if name not in taken:
+                taken.add(name)
+                return name
+        base, i = candidates[0], 2
+        while f"{base}{i}" in taken:
+            i += 1
+        taken.add(f"{base}{i}")
+        return f"{base}{i}"
+
+
+class _Untranslatable(Exception):
+    pass
+
+
+class _Swap(cst.CSTTransformer):
+    def __init__(self, mapping: dict) -> None:
+        super().__init__()
+        self.mapping = mapping
+
+    def on_leave(self, original_node, updated_node):
+        build = self.mapping.get(original_node)
+        return build(updated_node) if build is not None else updated_node
+
+
+def _names_in(node: cst.CSTNode) -> set[str]:
+    return {n.value for n in _collect(node, cst.Name)}
+
+
+def _collect(node: cst.CSTNode, kind: type) -> list:
+    found: list = []
+
+    class _V(cst.CSTVisitor):
+        def on_visit(self, n: cst.CSTNode) -> bool:
+            if isinstance(n, kind):
+                found.append(n)
+            return True
+
+    node.visit(_V())
+    return found
+
+
+def _params(fn: cst.FunctionDef) -> set[str]:
+    p = fn.params
+    return {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)}
+
+
+def _key_names(module: cst.Module) -> set[str]:
+    """Names that hold keys already: targets of `jax.random.split/key(...)` and parameters named like keys."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(module.code)):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            func = ast.unparse(node.value.func)
+            if func.endswith(("random.split", "random.key", "random.PRNGKey")):
+                for target in node.targets:
+                    names.update(t.id for t in ast.walk(target) if isinstance(t, ast.Name))
+        elif isinstance(node, ast.arg) and node.arg in random_keys.KEY_NAMES:
+            names.add(node.arg)
+    return names

@@ -1,0 +1,167 @@
+"""Who needs a PRNG key: the project-wide call graph of functions that draw from NumPy's hidden RNG state.
+
+`summarize` (run by the runner on every file, with `ast`) records per top-level function whether it draws from
+NumPy's global state or a generator, whether it seeds its own generator (`rng = default_rng(seed)` at the top of
+its body: it then needs no key from its caller), whether a draw sits where a key cannot be threaded (a lambda, a
+comprehension, a nested function, a loop or `if` header, or a method with no JAX equivalent: "blocked"), and whom
+it calls. `link` resolves calls across modules (`from pkg.mod import f`, `import pkg.mod as m; m.f()`, relative
+imports) and computes, by fixpoint, the functions that must take a key: those that draw unseeded, or call such a
+function, without a seed of their own.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Iterable, Optional
+
+from jaxfix.analysis.random_draws import DRAWS, SOURCES
+
+BLOCKING = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+KEY_NAMES = ("key", "rng_key", "prng_key", "key_")
+HARMLESS = {"Generator", "PCG64", "SeedSequence"}  # used as arguments of sources
+
+
+def _dotted(node: ast.AST) -> Optional[str]:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base else None
+    return None
+
+
+def _resolve(dotted: Optional[str], aliases: dict[str, str]) -> Optional[str]:
+    if not dotted:
+        return None
+    head, _, rest = dotted.partition(".")
+    if head not in aliases:
+        return None
+    return f"{aliases[head]}.{rest}" if rest else aliases[head]
+
+
+def _imports(tree: ast.Module, module_name: str, is_package: bool) -> tuple[dict[str, str], dict[str, str]]:
+    """(numpy aliases, other imports): local name -> qualified name."""
+    numpy: dict[str, str] = {}
+    other: dict[str, str] = {}
+    package = module_name if is_package else module_name.rpartition(".")[0]
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                target = numpy if a.name.split(".")[0] == "numpy" else other
+                target[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".") if package else []
+                parts = parts[: len(parts) - (node.level - 1)] if node.level > 1 else parts
+                base = ".".join([*parts, *([node.module] if node.module else [])])
+            for a in node.names:
+                target = numpy if base.split(".")[0] == "numpy" else other
+                target[a.asname or a.name] = f"{base}.{a.name}" if base else a.name
+    return numpy, other
+
+
+def random_method(call: ast.Call, numpy: dict[str, str], generators: Iterable[str]) -> Optional[str]:
+    """`normal` for `np.random.normal(...)` / `rng.normal(...)` (rng a generator), else None."""
+    qualified = _resolve(_dotted(call.func), numpy)
+    if qualified and qualified.startswith("numpy.random."):
+        return qualified[len("numpy.random."):]
+    if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name) and call.func.value.id in generators:
+        return call.func.attr
+    return None
+
+
+def _generators(body: Iterable[ast.AST], numpy: dict[str, str]) -> set[str]:
+    names = set()
+    for node in body:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Call) and len(sub.targets) == 1:
+                method = random_method(sub.value, numpy, ())
+                if method in ("default_rng", "RandomState", "Generator") and isinstance(sub.targets[0], ast.Name):
+                    names.add(sub.targets[0].id)
+    return names
+
+
+def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set[str]) -> dict[str, Any]:
+    local = _generators(fn.body, numpy)
+    generators = local | module_generators
+    info: dict[str, Any] = {"draws": 0, "blocked": [], "calls": [], "seeded": False, "generators": sorted(generators)}
+    params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    splits = any(isinstance(n, ast.Call) and (_dotted(n.func) or "").endswith("random.split") for n in ast.walk(fn))
+    info["keyed"] = sorted(params & set(KEY_NAMES)) if splits else []  # already takes a key (a second pass)
+    info["local_key"] = any(  # already seeds a key of its own: `key = jax.random.key(seed)`
+        isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and (_dotted(n.value.func) or "").endswith(("random.key", "random.PRNGKey"))
+        for n in fn.body
+    )
+    for stmt in fn.body:
+        call = stmt.value if isinstance(stmt, (ast.Assign, ast.Expr)) else None
+        if isinstance(call, ast.Call) and random_method(call, numpy, ()) in SOURCES and (call.args or call.keywords):
+            info["seeded"] = True
+    parents: dict[ast.AST, ast.AST] = {}
+    for node in ast.walk(fn):
+        for child in ast.iter_child_nodes(node):
+            parents[child] = node
+    for node in ast.walk(fn):
+        if not isinstance(node, ast.Call):
+            continue
+        method = random_method(node, numpy, generators)
+        if method is None:
+            name = _dotted(node.func)
+            if name:
+                info["calls"].append(name)
+            continue
+        if method in SOURCES or method in HARMLESS:
+            continue
+        reason = None if method in DRAWS else f"`{method}` has no `jax.random` equivalent"
+        child, parent = node, parents.get(node)
+        while reason is None and parent is not None and parent is not fn:
+            if isinstance(parent, BLOCKING):
+                reason = f"draw inside a {type(parent).__name__.lower()}: no statement to split a key before"
+            elif isinstance(parent, (ast.For, ast.While, ast.If)) and child in (getattr(parent, "iter", None), parent.__dict__.get("test")):
+                reason = "draw in a loop or `if` header: move it into a statement of its own"
+            child, parent = parent, parents.get(parent)
+        if reason:
+            info["blocked"].append((node.lineno, reason))
+        else:
+            info["draws"] += 1
+    return info
+
+
+def summarize(path: str, module_name: str, tree: ast.Module) -> dict[str, Any]:
+    is_package = path.endswith("__init__.py")
+    numpy, other = _imports(tree, module_name, is_package)
+    module_generators = _generators([n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))], numpy)
+    functions = {
+        node.name: _function(node, numpy, module_generators)
+        for node in tree.body
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    return {"module": module_name, "functions": functions, "imports": other, "numpy": numpy, "generators": sorted(module_generators)}
+
+
+def qualify(summary: dict[str, Any], dotted: str) -> Optional[str]:
+    """The project-wide name of a called function (`helper` -> `pkg.mod.helper`)."""
+    head, _, rest = dotted.partition(".")
+    if not rest and head in summary["functions"]:
+        return f"{summary['module']}.{head}"
+    return _resolve(dotted, summary["imports"])
+
+
+def link(summaries: dict[str, dict[str, Any]], external: Iterable[str] = ()) -> dict[str, Any]:
+    """{"needs_key": sorted qualified names of functions that must take a key}."""
+    graph: dict[str, tuple[dict, list[str]]] = {}
+    for summary in summaries.values():
+        for name, info in summary["functions"].items():
+            calls = [q for q in (qualify(summary, c) for c in info["calls"]) if q]
+            graph[f"{summary['module']}.{name}"] = (info, calls)
+    needs = set(external)
+    changed = True
+    while changed:
+        changed = False
+        for name, (info, calls) in graph.items():
+            if name in needs or info["blocked"] or info["seeded"] or info["local_key"]:
+                continue
+            if info["draws"] or any(c in needs for c in calls):
+                needs.add(name)
+                changed = True
+    return {"needs_key": sorted(needs)}

@@ -1,0 +1,128 @@
+"""Where a module touches NumPy's RNG, as LibCST nodes: draws, sources, Bernoulli idioms, and calls of functions
+that must take a key (from `random_keys`), each with its statement and the top-level function around it.
+
+A site is "threadable" when it sits in a simple statement of a top-level function body (any depth of `for`,
+`while`, `if`, `with`, `try`), or at module level, with no lambda, comprehension, nested function or class between:
+a `key, subkey = jax.random.split(key)` line can then go right before its statement.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+import libcst as cst
+
+from jaxfix.analysis import random_keys
+from jaxfix.analysis.random_draws import DRAWS, SOURCES, UNIFORM01
+
+_BLOCKING = (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.FunctionDef, cst.ClassDef)
+
+
+@dataclass
+class Site:
+    kind: str  # "draw" | "bernoulli" | "shuffle" | "source" | "call" | "ref"
+    node: cst.CSTNode  # the node replaced (a Call, a Comparison, or the statement for shuffle/source)
+    method: str = ""  # NumPy method for draws and sources; qualified callee for calls and refs
+    call: Optional[cst.Call] = None
+    stmt: Optional[cst.SimpleStatementLine] = None
+    scope: Optional[cst.FunctionDef] = None  # top-level function, None at module level
+    blocked: str = ""  # why no key can be threaded here
+
+
+def _dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr.value}" if base else ""
+    return ""
+
+
+class SiteCollector(cst.CSTVisitor):
+    def __init__(self, summary: dict[str, Any], needs: set[str], numpy_name: Callable[[cst.CSTNode], Optional[str]], key_names: set[str]):
+        super().__init__()
+        self.summary, self.needs, self.numpy_name, self.key_names = summary, needs, numpy_name, key_names
+        self.stack: list[cst.CSTNode] = []
+        self.sites: list[Site] = []
+        self._consumed: set[int] = set()
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.stack.append(node)
+        return super().on_visit(node)
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        super().on_leave(original_node)
+        self.stack.pop()
+
+    # ---- context ----------------------------------------------------------------------------------------------
+    def _context(self) -> tuple[Optional[cst.FunctionDef], Optional[cst.SimpleStatementLine], str]:
+        top = self.stack[1] if len(self.stack) > 1 else None
+        scope = top if isinstance(top, cst.FunctionDef) else None
+        if isinstance(top, cst.ClassDef):
+            return None, None, "inside a class: an object holding RNG state; store a key and pass it in explicitly"
+        stmt, blocked = None, ""
+        for node in reversed(self.stack[2 if scope else 1 : -1]):
+            if isinstance(node, _BLOCKING) and not blocked:
+                kind = {cst.Lambda: "a lambda", cst.FunctionDef: "a nested function"}.get(type(node), "a comprehension")
+                blocked = f"inside {kind}: pass a key in explicitly (e.g. a `key` argument, split per use)"
+            if isinstance(node, cst.SimpleStatementLine) and stmt is None:
+                stmt = node
+        if stmt is None and not blocked:
+            blocked = "in a compound statement header: move the draw into a statement of its own"
+        return scope, stmt, blocked
+
+    def _generators(self, scope: Optional[cst.FunctionDef]) -> list[str]:
+        if scope is None:
+            return self.summary["generators"]
+        return self.summary["functions"].get(scope.name.value, {}).get("generators", [])
+
+    def method_of(self, call: cst.Call, scope: Optional[cst.FunctionDef]) -> Optional[str]:
+        qualified = self.numpy_name(call.func)
+        if qualified and qualified.startswith("numpy.random."):
+            return qualified[len("numpy.random."):]
+        func = call.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in self._generators(scope):
+            return func.attr.value
+        return None
+
+    # ---- visitors ---------------------------------------------------------------------------------------------
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        if len(node.comparisons) != 1 or not isinstance(node.left, cst.Call):
+            return
+        scope, stmt, blocked = self._context()
+        method = self.method_of(node.left, scope)
+        if method in UNIFORM01 and not blocked:
+            self.sites.append(Site("bernoulli", node, method, node.left, stmt, scope))
+            self._consumed.add(id(node.left))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if id(node) in self._consumed:
+            return
+        scope, stmt, blocked = self._context()
+        method = self.method_of(node, scope)
+        if method is not None:
+            if method in SOURCES:
+                self.sites.append(Site("source", stmt or node, method, node, stmt, scope, blocked))
+            elif method == "shuffle" and stmt is not None and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) and stmt.body[0].value is node:
+                self.sites.append(Site("shuffle", stmt, method, node, stmt, scope, blocked))
+            elif method in DRAWS or method not in random_keys.HARMLESS:
+                self.sites.append(Site("draw", node, method, node, stmt, scope, blocked))
+            return
+        dotted = _dotted(node.func)
+        callee = random_keys.qualify(self.summary, dotted) if dotted else None
+        if callee in self.needs:
+            first = node.args[0].value if node.args and node.args[0].keyword is None and not node.args[0].star else None
+            if isinstance(first, cst.Name) and first.value in self.key_names:
+                return  # already passes a key (a second pass, or code written that way)
+            self.sites.append(Site("call", node, callee, node, stmt, scope, blocked))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        parent = self.stack[-2] if len(self.stack) > 1 else None
+        if not isinstance(parent, (cst.Arg, cst.Element, cst.Assign, cst.Return)) or parent.value is not node:
+            return
+        callee = random_keys.qualify(self.summary, node.value)
+        if callee in self.needs:
+            _, stmt, _ = self._context()
+            reason = f"`{node.value}` is used as a value: whoever calls it later cannot be given a key here"
+            self.sites.append(Site("ref", node, callee, None, stmt, None, reason))

@@ -1,0 +1,183 @@
+"""Edge cases for JX401 explicit-random-key: no-change cases first, then rewrites, refusals, and the project index."""
+
+import os
+import textwrap
+
+import pytest
+
+from codemods.explicit_random_key import ExplicitRandomKey
+from jaxfix.analysis.random_draws import Names, translate
+from jaxfix.runner import run_files
+from jaxfix.testing.examples import run_rule
+from jaxfix.types import RunOptions
+
+import libcst as cst
+
+
+def migrate(code: str, unsafe: bool = False, settings=None) -> str:
+    return run_rule(ExplicitRandomKey, textwrap.dedent(code), fix=True, unsafe=unsafe, settings=settings or {}).fixed
+
+
+def findings(code: str):
+    return run_rule(ExplicitRandomKey, textwrap.dedent(code)).findings
+
+
+NOOP = [
+    pytest.param("import numpy as np\nW = np.random.randn(3, 3)\n", id="module-level-draw-stays-numpy"),
+    pytest.param("import numpy as np\nnp.random.seed(0)\nW = np.random.randn(3)\n", id="seed-kept-for-module-draws"),
+    pytest.param("import numpy as np\ndef f(x):\n    return np.sum(x)\n", id="no-randomness"),
+    pytest.param("import random\ndef f():\n    return random.random()\n", id="stdlib-random-is-not-numpy"),
+    pytest.param(
+        "import jax\ndef f(key, x):\n    key, subkey = jax.random.split(key)\n    return x + jax.random.normal(subkey)\n",
+        id="already-jax",
+    ),
+    pytest.param("import numpy as np\ndef f(n):\n    return [np.random.rand() for _ in range(n)]\n", id="comprehension-refused"),
+    pytest.param("import numpy as np\ndef f(s):\n    return lambda x: x + s * np.random.randn()\n", id="lambda-refused"),
+    pytest.param("import numpy as np\ndef f(n):\n    return np.random.zipf(2.0, size=n)\n", id="no-jax-equivalent"),
+    pytest.param("import numpy as np\ndef f(p):\n    while np.random.rand() < p:\n        pass\n", id="draw-in-while-header"),
+    pytest.param(
+        "import numpy as np\nclass A:\n    def __init__(self):\n        self.rng = np.random.default_rng()\n"
+        "    def draw(self):\n        return self.rng.normal()\n",
+        id="object-holding-rng",
+    ),
+    pytest.param("import numpy as np\ndef f(b):\n    np.random.shuffle(b)\n", id="shuffle-of-parameter-is-unsafe"),
+    pytest.param(
+        "import numpy as np\ndef _noise(n):\n    return np.random.normal(size=n)\nfns = [_noise]\n",
+        id="drawing-function-used-as-value-is-unsafe",
+    ),
+    pytest.param(
+        "import numpy as np\ndef _noise(n):\n    return np.random.normal(size=n)\nX = _noise(3)\n",
+        id="module-level-call-without-seed-is-unsafe",
+    ),
+]
+
+
+@pytest.mark.parametrize("code", NOOP)
+def test_noop(code):
+    assert migrate(code) == code
+
+
+REWRITES = [
+    pytest.param(
+        "import numpy as np\ndef f(n):\n    return np.random.randint(10, size=n)\n",
+        "import jax\ndef f(key, n):\n    key, subkey = jax.random.split(key)\n    return jax.random.randint(subkey, n, 0, 10)\n",
+        id="randint-one-bound-is-half-open-from-zero",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x, key):\n    return x[key] + np.random.exponential()\n",
+        "import jax\ndef f(rng_key, x, key):\n    rng_key, subkey = jax.random.split(rng_key)\n"
+        "    return x[key] + jax.random.exponential(subkey)\n",
+        id="key-name-taken",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    return x + np.random.normal()\n",
+        "import jax\ndef f(prng, x):\n    prng, subkey = jax.random.split(prng)\n    return x + jax.random.normal(subkey)\n",
+        id="key-name-setting",
+    ),
+    pytest.param(
+        "from numpy.random import default_rng\ndef f(seed, n):\n    gen = default_rng(seed)\n    return gen.integers(1, 6, size=n, endpoint=True)\n",
+        "import jax\ndef f(seed, n):\n    key = jax.random.key(seed)\n    key, subkey = jax.random.split(key)\n"
+        "    return jax.random.randint(subkey, n, 1, 6 + 1)\n",
+        id="generator-from-import-endpoint-closed",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(mu):\n    return np.random.normal(mu, 2.0)\n",
+        "import jax\nimport jax.numpy as jnp\ndef f(key, mu):\n    key, subkey = jax.random.split(key)\n"
+        "    return mu + 2.0 * jax.random.normal(subkey, jnp.shape(mu))\n",
+        id="size-none-with-array-loc-keeps-broadcast-shape",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(n):\n    rng = np.random.default_rng()\n    return rng.random(n)\n",
+        "import jax\ndef f(key, n):\n    key, subkey = jax.random.split(key)\n    return jax.random.uniform(subkey, n)\n",
+        id="unseeded-generator-takes-callers-key",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(xs):\n    for i in range(3):\n        xs = xs + np.random.rand(2)\n    return xs\n",
+        "import jax\ndef f(key, xs):\n    for i in range(3):\n        key, subkey = jax.random.split(key)\n"
+        "        xs = xs + jax.random.uniform(subkey, (2,))\n    return xs\n",
+        id="split-per-iteration",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(b):\n    np.random.shuffle(b)\n    return b\n",
+        "import jax\ndef f(key, b):\n    key, subkey = jax.random.split(key)\n    b = jax.random.permutation(subkey, b)\n    return b\n",
+        id="shuffle-of-parameter-with-unsafe-fixes",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", REWRITES)
+def test_rewrite(code, expected, request):
+    unsafe = "unsafe" in request.node.callspec.id
+    settings = {"key-name": "prng"} if "setting" in request.node.callspec.id else None
+    out = migrate(code, unsafe=unsafe, settings=settings)
+    assert out == expected
+    assert migrate(out, unsafe=unsafe, settings=settings) == out  # idempotent
+
+
+@pytest.mark.parametrize(
+    "code, lines",
+    [
+        ("import numpy as np\ndef f(n):\n    return [np.random.rand() for _ in range(n)]\n", [3]),
+        ("import numpy as np\nclass A:\n    def __init__(self):\n        self.rng = np.random.default_rng()\n", [4]),
+        ("import numpy as np\ndef f(n):\n    x = 1\n    return np.random.zipf(\n        2.0, size=n)\n", [4]),
+    ],
+    ids=["comprehension", "object", "no-equivalent-multiline-reports-first-line"],
+)
+def test_refusals_are_reported_at_the_statement(code, lines):
+    assert sorted({f.line for f in findings(code)}) == lines
+    assert all(f.fix is None for f in findings(code))
+
+
+def test_public_api_change_is_reported():
+    messages = [f.message for f in findings("import numpy as np\ndef sample(n):\n    return np.random.rand(n)\n")]
+    assert any("public API change" in m for m in messages)
+    private = [f.message for f in findings("import numpy as np\ndef _sample(n):\n    return np.random.rand(n)\n")]
+    assert not any("public API change" in m for m in private)
+
+
+@pytest.mark.parametrize(
+    "call, expected",
+    [
+        ("np.random.uniform(size=3)", "jax.random.uniform(k, 3)"),
+        ("np.random.uniform(2.0, 5.0)", "jax.random.uniform(k, (), minval=2.0, maxval=5.0)"),
+        ("np.random.poisson(size=4)", "jax.random.poisson(k, 1.0, 4)"),
+        ("np.random.laplace(1.0, 2.0, 5)", "1.0 + 2.0 * jax.random.laplace(k, 5)"),
+        ("np.random.logistic(size=(2, 2))", "jax.random.logistic(k, (2, 2))"),
+        ("np.random.multivariate_normal(m, c, size=n)", "jax.random.multivariate_normal(k, m, c, n if isinstance(n, tuple) else (n,))"),
+        ("np.random.choice([1, 2], p=q)", "jax.random.choice(k, jnp.array([1, 2]), p=q)"),
+        ("np.random.randn()", "jax.random.normal(k)"),
+        ("np.random.normal(0, s, (3,))", "s * jax.random.normal(k, (3,))"),
+    ],
+)
+def test_translation_table(call, expected):
+    node = cst.parse_expression(call)
+    method = node.func.attr.value
+    text, reason = translate(method, node, lambda n: cst.Module([]).code_for_node(n), Names("jax", "jnp"), "k")
+    assert (text, reason) == (expected, "")
+
+
+@pytest.mark.parametrize(
+    "call", ["np.random.normal(*args)", "np.random.integers(0, 5, dtype=np.int8)", "np.random.choice(a, axis=1)"]
+)
+def test_translation_refuses_what_it_cannot_read(call):
+    node = cst.parse_expression(call)
+    text, reason = translate(node.func.attr.value, node, lambda n: cst.Module([]).code_for_node(n), Names("jax", "jnp"), "k")
+    assert text is None and reason
+
+
+def test_key_threaded_across_modules(tmp_path):
+    pkg = tmp_path / "sim"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "draws.py").write_text("import numpy as np\n\ndef kick(v):\n    return v + np.random.normal(size=v.shape)\n")
+    (pkg / "step.py").write_text("from sim.draws import kick\n\ndef step(v):\n    return kick(kick(v))\n")
+    (pkg / "run.py").write_text("from . import step as s\n\ndef run(v):\n    v = s.step(v)\n    return v\n")
+    files = sorted(str(p) for p in pkg.glob("*.py"))
+    options = RunOptions(fix=True, write=True)
+    results = run_files(files, [ExplicitRandomKey], options, jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert "def step(key, v):\n    key, subkey1, subkey2 = jax.random.split(key, 3)\n    return kick(subkey1, kick(subkey2, v))" in (pkg / "step.py").read_text()
+    assert "def run(key, v):\n    key, subkey = jax.random.split(key)\n    v = s.step(subkey, v)" in (pkg / "run.py").read_text()
+    # a second run changes nothing
+    again = run_files(files, [ExplicitRandomKey], options, jobs=1)
+    assert all(r.fixed is None for r in again)
