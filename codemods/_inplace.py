@@ -16,7 +16,7 @@ from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.rule import Rule
 
-ARRAY_EVIDENCE = {"shape", "ndim", "dtype", "size", "T", "copy", "reshape", "astype", "sum", "mean", "at", "ravel"}
+ARRAY_EVIDENCE = {"shape", "ndim", "dtype", "size", "T", "copy", "reshape", "astype", "sum", "mean", "at", "ravel", "fill"}
 
 
 @dataclass

@@ -1,0 +1,192 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from codemods import _inplace
+from codemods._inplace import Target
+from jaxfix.analysis import jnp_api
+from jaxfix.analysis.aliases import AliasProvider
+from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+
+class InplaceMethod(Rule):
+    """
+    ## What it does
+    Rewrites NumPy calls that write into an existing array into functional forms assigned back:
+    `x.fill(v)` -> `x = jnp.full_like(x, v)`, `x.sort(axis=0)` -> `x = jnp.sort(x, axis=0)`,
+    `np.copyto(dst, src)` -> `dst = jnp.broadcast_to(src, dst.shape).astype(dst.dtype)` (with `where=m`:
+    `dst = jnp.where(m, src, dst).astype(dst.dtype)`), and a call with `out=` such as `np.add(a, b, out=c)` ->
+    `c = jnp.add(a, b)` (plus `.astype(c.dtype)` when `c` is not one of the inputs).
+
+    ## Why is this bad?
+    JAX arrays have no `fill` or in-place `sort`, `jax.numpy` has no `copyto` and ignores nothing silently: its
+    functions do not take `out=`. Under `jit` the NumPy forms fail on traced values.
+
+    ## Example
+    ```python
+    import numpy as np
+
+    def normalise(x):
+        y = x.copy()
+        np.divide(y, np.linalg.norm(y), out=y)
+        y.sort()
+        return y
+    ```
+
+    ## Use instead
+    ```python
+    import jax.numpy as jnp
+
+    def normalise(x):
+        y = x.copy()
+        y = jnp.divide(y, jnp.linalg.norm(y))
+        y = jnp.sort(y)
+        return y
+    ```
+
+    ## Fix safety
+    Safe when the written array was created in the function and nothing else refers to its memory. Unsafe, with the
+    reason, when it is a parameter (the caller saw NumPy's write; see JX104), an alias or view of a live name, or
+    stored in a container or on an object: those keep the old values after the rewrite.
+
+    ## Known problems
+    `x.sort(order=...)` (structured arrays) and `out=` combined with `where=` are reported without a fix. With `out=`
+    the result is not broadcast to a larger `out` array (NumPy would fill it).
+    """
+
+    CODE = "JX103"
+    SUMMARY = "in-place array method or `out=` argument; assign the functional result back"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider)
+    ORDER = 40
+
+    VALID = [
+        Valid("import numpy as np\nX = np.zeros(3)\nX.fill(1.0)\n"),
+        Valid("def f(names):\n    names = list(names)\n    names.sort()\n    return names\n"),
+        Valid("import numpy as np\ndef f(x):\n    return np.add(x, 1.0)\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "import numpy as np\n\ndef f(x):\n    y = np.empty(3)\n    y.fill(2.0)  # start\n    np.add(y, x, out=y)\n"
+            "    y.sort(axis=0)\n    return y\n",
+            expected=(
+                "import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    y = np.empty(3)\n"
+                "    y = jnp.full_like(y, 2.0)  # start\n    y = jnp.add(y, x)\n    y = jnp.sort(y, axis=0)\n    return y\n"
+            ),
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(dst, src):\n    np.copyto(dst, src)\n",
+            expected="import jax.numpy as jnp\n\ndef f(dst, src):\n    dst = jnp.broadcast_to(src, dst.shape).astype(dst.dtype)\n",
+            unsafe=True,
+            lines=[4],
+        ),
+    ]
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        if self.current_function is None:
+            return
+        for small in node.body:
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
+                self._call(node, small, small.value)
+
+    def _call(self, line: cst.SimpleStatementLine, stmt: cst.Expr, call: cst.Call) -> None:
+        func = call.func
+        qualified = numpy_name(self, func)
+        jnp = self.jnp
+        if qualified is None and isinstance(func, cst.Attribute) and func.attr.value in ("fill", "sort"):
+            target = _target(self, func.value)
+            if target is None:
+                return
+            args = [self.code(a) for a in call.args]
+            if func.attr.value == "fill":
+                if len(args) != 1:
+                    return
+                new = f"{target.base_src} = {jnp}.full_like({target.base_src}, {args[0]})"
+            else:
+                if any(a.keyword is not None and a.keyword.value == "order" for a in call.args):
+                    self._judged(line, stmt, target, f"`{target.base_src}.sort(order=...)` sorts in place", None)
+                    return
+                new = f"{target.base_src} = {jnp}.sort({', '.join([target.base_src, *args])})"
+            self._judged(line, stmt, target, f"`{target.base_src}.{func.attr.value}(...)` updates the array in place", new)
+            return
+        if qualified == "numpy.copyto":
+            self._copyto(line, stmt, call)
+            return
+        out = next((a for a in call.args if a.keyword is not None and a.keyword.value == "out"), None)
+        if qualified is None or out is None:
+            return
+        self._out(line, stmt, call, qualified, out)
+
+    def _copyto(self, line: cst.SimpleStatementLine, stmt: cst.Expr, call: cst.Call) -> None:
+        positional = [a.value for a in call.args if a.keyword is None]
+        keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+        values = dict(zip(("dst", "src", "casting", "where"), positional)) | keywords
+        target = _target(self, values["dst"]) if "dst" in values and "src" in values else None
+        if target is None or set(values) - {"dst", "src", "casting", "where"}:
+            self.report(stmt, "`np.copyto` writes into an array in place; jaxfix cannot rewrite this call")
+            return
+        dst, src, jnp = target.base_src, self.code(values["src"]), self.jnp
+        if "where" in values:
+            value = f"{jnp}.where({self.code(values['where'])}, {src}, {dst})"
+        else:
+            value = f"{jnp}.broadcast_to({src}, {dst}.shape)"
+        self._judged(line, stmt, target, f"`np.copyto` writes into array `{dst}` in place",
+                     f"{dst} = {value}.astype({dst}.dtype)")
+
+    def _out(self, line: cst.SimpleStatementLine, stmt: cst.Expr, call: cst.Call, qualified: str, out: cst.Arg) -> None:
+        value = out.value
+        if isinstance(value, cst.Tuple) and len(value.elements) == 1:
+            value = value.elements[0].value
+        source = self.code(call.func)
+        target = _target(self, value)
+        entry = jnp_api.lookup(qualified)
+        rest = [a for a in call.args if a is not out]
+        keywords = [a.keyword.value for a in rest if a.keyword is not None]
+        if target is None or entry is None or entry.get("kind") in ("constant", "class"):
+            self.report(stmt, f"`{source}(..., out=...)` writes into an array in place; jaxfix cannot rewrite it")
+            return
+        if "where" in keywords or not jnp_api.accepts_keywords(entry, keywords):
+            self.report(stmt, f"`{source}(..., out=...)` writes into `{target.base_src}` in place with arguments "
+                        "jaxfix cannot carry over; rewrite it with `jnp.where` and assign the result")
+            return
+        args = ", ".join(_arg_code(self, a) for a in rest)
+        short = qualified.split(".", 1)[1]
+        new = f"{target.base_src} = {self.jnp}.{short}({args})"
+        if not any(self.code(a.value) == target.base_src for a in rest):
+            new += f".astype({target.base_src}.dtype)"
+        self._judged(line, stmt, target, f"`{source}(..., out={target.base_src})` writes into the array in place", new)
+
+    def _judged(self, line: cst.CSTNode, stmt: cst.Expr, target: Target, problem: str, new: Optional[str]) -> None:
+        verdict = _inplace.judge(self, line, target)
+        if verdict.skip:
+            return
+        if verdict.blocker is not None or new is None:
+            self.report(stmt, f"{problem}: {verdict.blocker or 'JAX has no in-place form of it'}")
+            return
+        reasons = verdict.reasons
+        message = f"{problem}; the functional rewrite may change behaviour: " + "; ".join(reasons) if reasons else (
+            f"{problem}: JAX arrays are immutable"
+        )
+        replacement = cst.ensure_type(self.statements(new + "\n")[0], cst.SimpleStatementLine).body[0]
+        self.report(stmt, message, replacement=replacement, unsafe=bool(reasons),
+                    title=f"replace with `{new if len(new) < 60 else new[:57] + '...'}`", imports=("jnp",))
+
+
+def _target(rule: Rule, expr: cst.BaseExpression) -> Optional[Target]:
+    node = expr
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    if not isinstance(node, cst.Name):
+        return None
+    return Target(expr, rule.code(expr), [], [])
+
+
+def _arg_code(rule: Rule, arg: cst.Arg) -> str:
+    text = rule.code(arg.value)
+    if arg.keyword is not None:
+        return f"{arg.keyword.value}={text}"
+    return f"{arg.star}{text}"
