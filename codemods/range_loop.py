@@ -1,0 +1,238 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from jaxfix import loopgen as gen
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.loops import appends, body_obstacles, body_statements, loop_carried, static_index_uses
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+UNROLL_MAX = 16
+
+
+class RangeLoop(Rule):
+    """
+    ## What it does
+    Rewrites `for i in range(start, stop[, step])` loops that carry state from one iteration to the next into
+    `lax.fori_loop` with a small body function. Loop-carried variables (modified in the body and live into the next
+    iteration or after the loop) become the carry, a tuple when there are several; everything else the body reads
+    is closed over. Any literal step works, negative included: the loop runs over the trip count and the body
+    recomputes the index. The index keeps its last value after the loop when later code reads it.
+
+    ## Why is this bad?
+    `range(n)` with a traced `n` raises `TracerIntegerConversionError` under `jit`. With a static bound the loop
+    unrolls: compile time and program size grow with the trip count.
+
+    ## Example
+    ```python
+    def running_sum(x, n):
+        total = 0.0
+        for i in range(n):
+            total += x[i]
+        return total
+    ```
+
+    ## Use instead
+    ```python
+    def running_sum(x, n):
+        total = 0.0
+        def body(i, total):
+            total += x[i]
+            return total
+
+        total = lax.fori_loop(0, n, body, total)
+        return total
+    ```
+
+    ## Fix safety
+    Safe when the body is a pure function of the carry: no `break`/`continue`/`return`, no I/O, no in-place updates
+    of arrays or objects (those are rewritten first by the in-place rules, JX1xx), no traced Python `if` (the branch
+    rules, JX2xx, go first), and the index is not used where a Python int is required (slice bounds, `range`,
+    `int(...)`, a Python `if`). Otherwise the loop is reported with the reason and left alone. Weakly typed Python
+    scalar carries (`acc = 0`) are promoted by `fori_loop` to the dtype the body produces. A loop with literal
+    bounds and at most `unroll-max` (default 16, `[tool.jaxfix] unroll-max`) iterations stays a Python loop: it
+    unrolls under `jit` at little cost. `fori_loop` with static bounds is reverse-differentiable; with a traced
+    bound it lowers to `while_loop`, which supports forward-mode differentiation only.
+
+    ## Known problems
+    A Python list indexed by the loop index (`layers[i]`) cannot be told apart from an array and fails at trace
+    time after the rewrite. A loop appending to a list is handled by JX222 when the bounds are static.
+    """
+
+    CODE = "JX220"
+    SUMMARY = "Python `for ... in range(...)` loop carrying state; use `lax.fori_loop`"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    ORDER = 40
+
+    VALID = [
+        Valid("def f(x):\n    acc = 0.0\n    for i in range(3):\n        acc = acc + x[i]\n    return acc\n"),
+        Valid("def f(x):\n    size = 1\n    for i in range(x.ndim):\n        size = size * x.shape[i]\n    return x.reshape(size)\n"),
+        Valid("def f(x):\n    for i in range(40):\n        x = x * 0.5 + i\n    return x\n", settings={"unroll-max": 64}),
+        Valid("X = 0\nfor i in range(100):\n    X += i\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "def f(x, n):\n    acc = 0.0\n    for i in range(n):\n        acc = acc + x[i]\n    return acc\n",
+            expected=(
+                "import jax\n\ndef f(x, n):\n    acc = 0.0\n    def body(i, acc):\n        acc = acc + x[i]\n"
+                "        return acc\n\n    acc = jax.lax.fori_loop(0, n, body, acc)\n    return acc\n"
+            ),
+            lines=[3],
+        ),
+        Invalid(
+            "def f(x, n):\n    a, b = 0.0, 1.0\n    for k in range(n - 1, -1, -2):\n        a, b = b, a + b * x[k]\n"
+            "    return a\n",
+            expected=(
+                "import jax\n\ndef f(x, n):\n    a, b = 0.0, 1.0\n    def body(j, carry):\n        a, b = carry\n"
+                "        k = n - 1 - j * 2\n        a, b = b, a + b * x[k]\n        return a, b\n\n"
+                "    a, b = jax.lax.fori_loop(0, (n + 1) // 2, body, (a, b))\n    return a\n"
+            ),
+        ),
+        Invalid("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        s = s + x[i]\n    else:\n        s = -s\n"
+                "    return s\n", lines=[3]),
+        Invalid("def f(x, n):\n    for i in range(n):\n        print(x[i])\n", lines=[2]),
+        Invalid("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        if x[i] > 0:\n            s = s + x[i]\n"
+                "    return s\n", lines=[3]),
+    ]
+
+    def visit_For(self, node: cst.For) -> None:
+        fn = self.current_function
+        call = node.iter
+        if fn is None or not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "range"):
+            return
+        if not 1 <= len(call.args) <= 3 or any(a.keyword is not None or a.star for a in call.args):
+            return
+        args = [a.value for a in call.args]
+        start, stop, step = (cst.Integer("0"), args[0], cst.Integer("1")) if len(args) == 1 else (*args[:2], args[2] if len(args) == 3 else cst.Integer("1"))
+        traced_bound = any(tracedness(self, a) is not Tracedness.STATIC for a in args)
+        flow = function_flow(self, fn)
+        carried = loop_carried(flow, node)
+        if not traced_bound:
+            literal = [gen.int_literal(a) for a in args]
+            if None not in literal and len(range(*literal)) <= self.context.setting("unroll-max", UNROLL_MAX):
+                return  # small static loop: unrolls under jit
+            if not any(tracedness(self, cst.Name(n)) is not Tracedness.STATIC for n in carried):
+                return  # host-side Python loop
+        self.rewrite(node, fn, flow, carried, start, stop, step, traced_bound)
+
+    def rewrite(self, node, fn, flow, carried, start, stop, step, traced_bound) -> None:
+        problem = self.problem(node, flow, carried, step)
+        what = "traced bound" if traced_bound else "static bound (unrolls under `jit`)"
+        if problem and not traced_bound:
+            return  # a static loop that cannot be converted still works under jit (unrolled)
+        if problem:
+            self.report(node, f"`for` loop over `range` with a {what} cannot become `lax.fori_loop`: {problem}")
+            return
+        if not carried:
+            return
+        index = node.target.value  # type: ignore[attr-defined]
+        taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
+        name = gen.unique("body", taken)
+        s = gen.int_literal(step)
+        a, b = gen.linear(start), gen.linear(stop)
+        if s == 1:
+            param, prologue = index, ""
+            lower, upper = gen.fmt(*a), gen.fmt(*b)
+            trip = gen.fmt(*gen.minus(b, a))
+        else:
+            param = gen.unique("j", taken)
+            size = abs(s)
+            span = gen.minus(b, a) if s > 0 else gen.minus(a, b)
+            span = (span[0], span[1] + size - 1)
+            trip = gen.fmt(*span) if size == 1 else f"{gen.paren(gen.fmt(*span))} // {size}"
+            if not span[0]:
+                trip = str(max(0, span[1] // size))
+            sign = "+" if s > 0 else "-"
+            first = gen.fmt(*a)
+            offset = param if size == 1 else f"{param} * {size}"
+            value = f"{offset}" if first == "0" and s > 0 else f"{first} {sign} {offset}"
+            prologue = f"{index} = {value}\n"
+            lower, upper = "0", trip
+        names = list(carried)
+        carry = gen.unique("carry", taken) if len(names) > 1 else names[0]
+        unpack = gen.unpack_line(names, carry) if len(names) > 1 else ""
+        body_fn = gen.function_def(
+            f"{name}({param}, {carry})", body_statements(node), prologue=unpack + prologue,
+            epilogue=f"return {gen.targets(names)}\n", config=self.context.module.config_for_parsing,
+        )
+        loop = f"{gen.targets(names)} = {self.lax}.fori_loop({lower}, {upper}, {name}, {gen.pack(names)})\n"
+        after = self.index_after(node, flow, index, start, stop, step, trip, traced_bound)
+        if after is False:
+            self.report(node, f"`for` loop over `range` with a {what}: the index `{index}` is read after the loop "
+                        "but has no value before it when the loop runs zero times")
+            return
+        new = [body_fn, *self.statements(loop + (after or ""))]
+        new[1] = new[1].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
+        self.report(
+            node,
+            f"`for` loop over `range` with a {what}; carry {', '.join(f'`{n}`' for n in names)} through `lax.fori_loop`",
+            replacement=self.replace_statement(node, new),
+            title="replace with `lax.fori_loop`" + (" (forward-mode differentiation only: traced trip count)" if traced_bound else ""),
+            imports=("lax", "jnp") if "where" in after else ("lax",),
+        )
+
+    def problem(self, node: cst.For, flow, carried, step) -> Optional[str]:
+        if node.orelse is not None:
+            return "`for ... else` (the `else` block runs only when the loop ends without `break`)"
+        if not isinstance(node.target, cst.Name):
+            return "the loop target is not a single name"
+        if gen.int_literal(step) in (None, 0):
+            return "the step is not an integer literal, so the direction of the loop is unknown"
+        body = body_statements(node)
+        if appends(body):
+            return "it appends to a list (stacked outputs need static bounds: see JX222)"
+        found = body_obstacles(body)
+        if found:
+            return found[0][1]
+        for stmt in body:
+            for test in _tests(stmt):
+                if tracedness(self, test) is not Tracedness.STATIC or node.target.value in flow.reads(test):
+                    return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
+        static_use = static_index_uses(body, node.target.value)
+        if static_use:
+            return f"the index `{node.target.value}` is used where a Python int is required ({static_use})"
+        for name in carried:
+            if flow.maybe_undefined(node, name):
+                return f"`{name}` has no value before the loop, so it cannot start the carry"
+        return None
+
+    def index_after(self, node, flow, index, start, stop, step, trip, traced):
+        """Statements giving the index its last value after the loop ("" if unused after; False if impossible)."""
+        if index not in flow.live_out(node):
+            return ""
+        s = gen.int_literal(step)
+        if abs(s) == 1:
+            last = gen.fmt(*gen.minus(gen.linear(stop), ("", s)))
+        else:
+            last = f"{gen.fmt(*gen.linear(start))} {'+' if s > 0 else '-'} ({trip} - 1) * {abs(s)}"
+        literal = gen.int_literal(cst.parse_expression(trip)) if trip.lstrip("-").isdigit() else None
+        undefined = flow.maybe_undefined(node, index)
+        if literal is not None and literal > 0 or not traced and undefined:
+            return f"{index} = {last}\n"  # (unbound before and zero trips: the original raises on reading it)
+        if not traced:
+            return f"{index} = {last} if {trip} > 0 else {index}\n"
+        if undefined:
+            return False
+        return f"{index} = {self.jnp}.where({trip} > 0, {last}, {index})\n"
+
+
+def _tests(stmt: cst.CSTNode) -> list[cst.BaseExpression]:
+    found: list[cst.BaseExpression] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_If(self, node: cst.If) -> None:
+            found.append(node.test)
+
+        def visit_While(self, node: cst.While) -> None:
+            found.append(node.test)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+    stmt.visit(Visitor())
+    return found

@@ -1,0 +1,171 @@
+"""Loop facts for the loop rewrites (JX22x), computed from the dataflow and activity analyses.
+
+- `loop_carried(flow, loop)`: the loop-carried variables of a `for`/`while` loop, after AutoGraph: names bound in
+  the body (not the `for` target) that are live into the next iteration (live at the loop header) or live after
+  the loop. Everything else the body reads is a loop invariant and can be closed over.
+- `body_obstacles(body, loop_targets)`: what stops a body from becoming a pure JAX body function, as
+  (node, reason) pairs: generators consumed with `next`, I/O, `break`/`continue`/`return`/`yield`, in-place updates
+  of subscripts or attributes, `global`/`nonlocal`, method calls that mutate (`.append` is reported separately).
+- `appends(body)`: `name.append(expr)` statements at the top level of the body.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import libcst as cst
+
+from jaxfix.analysis.activity import analyse
+
+IO_CALLS = {"print", "open", "input", "breakpoint"}
+MUTATING_METHODS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "add",
+                    "discard", "sort", "reverse", "fill", "resize", "itemset", "put", "write", "writelines"}
+
+
+def body_statements(loop: cst.CSTNode) -> list[cst.BaseStatement]:
+    return list(loop.body.body)  # type: ignore[attr-defined]
+
+
+def loop_carried(flow, loop: cst.CSTNode) -> tuple[str, ...]:
+    """Names modified in the body and live into the next iteration or after the loop, in first-write order."""
+    target = flow.writes(loop.target) if isinstance(loop, cst.For) else frozenset()
+    activity = analyse(body_statements(loop))
+    ordered: list[str] = []
+    for stmt in body_statements(loop):
+        for name in sorted(analyse(stmt).writes):
+            if name not in ordered:
+                ordered.append(name)
+    live = flow.live_in(loop) | flow.live_out(loop)
+    return tuple(n for n in ordered if n in activity.writes and n not in target and n in live)
+
+
+def appends(body: Sequence[cst.BaseStatement]) -> list[tuple[cst.SimpleStatementLine, str, cst.BaseExpression]]:
+    """(statement, list name, appended expression) for each top-level `name.append(expr)` line."""
+    found = []
+    for stmt in body:
+        if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr):
+            call = stmt.body[0].value
+            if (
+                isinstance(call, cst.Call)
+                and isinstance(call.func, cst.Attribute)
+                and isinstance(call.func.value, cst.Name)
+                and call.func.attr.value == "append"
+                and len(call.args) == 1
+                and call.args[0].keyword is None
+                and call.args[0].star == ""
+            ):
+                found.append((stmt, call.func.value.value, call.args[0].value))
+    return found
+
+
+class _Obstacles(cst.CSTVisitor):
+    def __init__(self, allowed_appends: set[cst.CSTNode]) -> None:
+        super().__init__()
+        self.found: list[tuple[cst.CSTNode, str]] = []
+        self.allowed = allowed_appends
+        self.nested = 0  # loops inside the body: their break/continue are their own
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False  # a nested def runs only when called; its own body is its business
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Break(self, node: cst.Break) -> None:
+        if not self.nested:
+            self.found.append((node, "`break` leaves the loop early"))
+
+    def visit_Continue(self, node: cst.Continue) -> None:
+        if not self.nested:
+            self.found.append((node, "`continue` skips the rest of the body"))
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.found.append((node, "`return` inside the loop ends the function early"))
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        self.found.append((node, "`yield` makes the loop a generator"))
+
+    def visit_Global(self, node: cst.Global) -> None:
+        self.found.append((node, "`global` state is changed in the body"))
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        self.found.append((node, "`nonlocal` state is changed in the body"))
+
+    def visit_For(self, node: cst.For) -> None:
+        self.nested += 1
+        if node.orelse is not None:
+            self.found.append((node, "a nested `for ... else`"))
+
+    def visit_While(self, node: cst.While) -> None:
+        self.nested += 1
+        if node.orelse is not None:
+            self.found.append((node, "a nested `while ... else`"))
+
+    def leave_For(self, original_node: cst.For) -> None:
+        self.nested -= 1
+
+    def leave_While(self, original_node: cst.While) -> None:
+        self.nested -= 1
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Name) and func.value == "next":
+            self.found.append((node, "`next(...)` consumes an iterator, which cannot be traced into a loop body"))
+        elif isinstance(func, cst.Name) and func.value in IO_CALLS:
+            self.found.append((node, f"`{func.value}(...)` does I/O, which would run once at trace time"))
+        elif isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS and node not in self.allowed:
+            what = func.attr.value
+            if what == "append":
+                self.found.append((node, "a list is appended to but not stacked into an array after the loop"))
+            else:
+                self.found.append((node, f"`.{what}(...)` mutates an object in place"))
+
+    def _targets(self, node: cst.CSTNode, targets: Sequence[cst.BaseExpression]) -> None:
+        for target in targets:
+            if isinstance(target, (cst.Subscript, cst.Attribute)):
+                self.found.append((node, "in-place update of an array or object (rewrite it with `.at[...]` first)"))
+            elif isinstance(target, (cst.Tuple, cst.List)):
+                self._targets(node, [e.value for e in target.elements])
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        self._targets(node, [t.target for t in node.targets])
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._targets(node, [node.target])
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self.found.append((node, "`del` in the body"))
+
+
+def body_obstacles(body: Sequence[cst.BaseStatement], allowed_appends: Sequence[cst.CSTNode] = ()) -> list[tuple[cst.CSTNode, str]]:
+    """What prevents `body` from becoming a pure body function (see the module docstring)."""
+    visitor = _Obstacles(set(allowed_appends))
+    for stmt in body:
+        stmt.visit(visitor)
+    return visitor.found
+
+
+STATIC_INT_CALLS = {"range", "int", "float", "bool", "len", "list", "tuple", "str", "slice", "enumerate", "zip"}
+
+
+def static_index_uses(body: Sequence[cst.BaseStatement], index: str) -> str:
+    """Where `index` is used as a Python int (slice bounds, `range(index)`, `int(index)`), as source text; "" if
+    nowhere. A loop index that becomes traced after a rewrite cannot be used there."""
+    found: list[str] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Slice(self, node: cst.Slice) -> None:
+            for part in (node.lower, node.upper, node.step):
+                if part is not None and index in analyse(part).read_names:
+                    found.append("a slice bound")
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if isinstance(node.func, cst.Name) and node.func.value in STATIC_INT_CALLS:
+                if any(index in analyse(a.value).read_names for a in node.args):
+                    found.append(f"`{node.func.value}(...)`")
+            elif any(a.keyword is not None and index in analyse(a.value).read_names for a in node.args):
+                found.append("a keyword argument")
+
+    for stmt in body:
+        stmt.visit(Visitor())
+    return found[0] if found else ""

@@ -1,0 +1,115 @@
+"""Code generation shared by the loop rewrites (JX22x): body functions with tuple carries, and small integer
+arithmetic on source text (trip counts of `range(start, stop, step)` without `n - 1 + 1` noise).
+
+Rule-independent: it builds text and LibCST nodes, and knows nothing about when a rewrite is safe.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Sequence
+
+import libcst as cst
+
+ATOMIC = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
+
+
+def unique(base: str, taken: Iterable[str]) -> str:
+    """`base`, or `base_2`, `base_3`, ... if the name is taken."""
+    taken = set(taken)
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}_{n}" in taken:
+        n += 1
+    return f"{base}_{n}"
+
+
+def pack(names: Sequence[str]) -> str:
+    """The carry as an expression: `a` or `(a, b)`."""
+    return names[0] if len(names) == 1 else f"({', '.join(names)})"
+
+
+def targets(names: Sequence[str]) -> str:
+    """The carry as assignment targets / return value: `a` or `a, b`."""
+    return ", ".join(names)
+
+
+def unpack_line(names: Sequence[str], carry: str, used: Optional[Iterable[str]] = None) -> str:
+    """`a, b = carry` (names not in `used` become `_`)."""
+    used = set(names) if used is None else set(used)
+    return f"{', '.join(n if n in used else '_' for n in names)} = {carry}\n"
+
+
+def function_def(
+    header: str,
+    body: Sequence[cst.BaseStatement],
+    *,
+    prologue: str = "",
+    epilogue: str = "",
+    config: cst.PartialParserConfig,
+) -> cst.FunctionDef:
+    """`def <header>:` with `prologue` lines, the original `body` statements (comments kept), `epilogue` lines."""
+    before = list(cst.parse_module(prologue, config=config).body) if prologue else []
+    after = list(cst.parse_module(epilogue, config=config).body) if epilogue else []
+    template = cst.parse_module(f"def {header}:\n    pass\n", config=config).body[0]
+    assert isinstance(template, cst.FunctionDef)
+    block = template.body
+    assert isinstance(block, cst.IndentedBlock)
+    return template.with_changes(body=block.with_changes(body=[*before, *body, *after]))
+
+
+# ---- integer arithmetic on source text -------------------------------------------------------------------------
+def source(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def linear(node: cst.BaseExpression) -> tuple[str, int]:
+    """(base, constant) with `node == base + constant`: `n - 1` -> ("n", -1), `3` -> ("", 3), `-1` -> ("", -1)."""
+    value = int_literal(node)
+    if value is not None:
+        return "", value
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract)):
+        c = int_literal(node.right)
+        if c is not None:
+            return source(node.left), c if isinstance(node.operator, cst.Add) else -c
+    return source(node), 0
+
+
+def int_literal(node: cst.BaseExpression) -> Optional[int]:
+    if isinstance(node, cst.Integer):
+        return int(node.evaluated_value)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus) and isinstance(node.expression, cst.Integer):
+        return -int(node.expression.evaluated_value)
+    return None
+
+
+def fmt(base: str, const: int) -> str:
+    if not base:
+        return str(const)
+    if const == 0:
+        return base
+    return f"{base} + {const}" if const > 0 else f"{base} - {-const}"
+
+
+def paren(text: str) -> str:
+    """Parenthesise `text` unless it is a single atom."""
+    try:
+        node = cst.parse_expression(text)
+    except cst.ParserSyntaxError:
+        return f"({text})"
+    if isinstance(node, ATOMIC) or int_literal(node) is not None and not text.startswith("-"):
+        return text
+    return f"({text})"
+
+
+def minus(a: tuple[str, int], b: tuple[str, int]) -> tuple[str, int]:
+    """a - b for (base, constant) pairs."""
+    (ba, ca), (bb, cb) = a, b
+    if not bb:
+        return ba, ca - cb
+    if ba == bb:
+        return "", ca - cb
+    left = ba if ba else "0"
+    if not ba:
+        return f"-{paren(bb)}", ca - cb
+    return f"{left} - {paren(bb)}", ca - cb

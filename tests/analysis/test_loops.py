@@ -1,0 +1,60 @@
+"""Known answers for the loop facts: loop-carried variables, body obstacles, appends, static uses of the index."""
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from jaxfix.analysis.dataflow import FunctionFlow
+from jaxfix.analysis.loops import appends, body_obstacles, body_statements, loop_carried, static_index_uses
+
+
+def first_loop(code: str):
+    module = cst.parse_module(textwrap.dedent(code))
+    fn = next(s for s in module.body if isinstance(s, cst.FunctionDef))
+    loop = next(s for s in fn.body.body if isinstance(s, (cst.For, cst.While)))
+    return FunctionFlow(fn), loop
+
+
+@pytest.mark.parametrize(
+    "code, expected",
+    [
+        # `t` is rebound every iteration before it is read and is dead after: a temporary, not carried
+        ("def f(x, n):\n    s = 0\n    for i in range(n):\n        t = x[i] * 2\n        s = s + t\n    return s\n", ("s",)),
+        # `a, b` read before written: carried; `w` only read: invariant
+        ("def f(w, n):\n    a, b = 0, 1\n    for i in range(n):\n        a, b = b, a + w * b\n    return a\n", ("a", "b")),
+        # `last` is only written in the body but live after the loop: carried
+        ("def f(x, n):\n    last = 0.0\n    for i in range(n):\n        last = x[i]\n    return last\n", ("last",)),
+        # written, never read later: not carried
+        ("def f(x, n):\n    for i in range(n):\n        y = x[i]\n    return x\n", ()),
+        # while: the test reads `err`, so it is live at the header
+        ("def f(x, tol):\n    err = 1.0\n    while err > tol:\n        x = x / 2\n        err = x * x\n    return x\n", ("x", "err")),
+    ],
+)
+def test_loop_carried(code, expected):
+    flow, loop = first_loop(code)
+    assert loop_carried(flow, loop) == expected
+
+
+def test_obstacles_and_appends():
+    code = (
+        "def f(x, it, n):\n    out = []\n    for i in range(n):\n        v = next(it)\n        x[i] = v\n"
+        "        out.append(v)\n        for j in range(3):\n            break\n        if v:\n            continue\n    return out\n"
+    )
+    _, loop = first_loop(code)
+    body = body_statements(loop)
+    (stmt, name, value), = appends(body)
+    assert name == "out" and cst.Module([]).code_for_node(value) == "v"
+    reasons = [reason for _, reason in body_obstacles(body, [stmt.body[0].value])]
+    assert len(reasons) == 3  # next(...), x[i] = v, continue (the nested loop's break is its own)
+    assert "next" in reasons[0] and "in-place" in reasons[1] and "continue" in reasons[2]
+    assert any("appended" in reason for _, reason in body_obstacles(body))
+
+
+@pytest.mark.parametrize(
+    "line, found",
+    [("y = x[i] + x[i - 1]", ""), ("y = x[:i]", "a slice bound"), ("y = sum(range(i))", "`range(...)`"), ("y = int(i) + 1", "`int(...)`")],
+)
+def test_static_index_uses(line, found):
+    _, loop = first_loop(f"def f(x, n):\n    for i in range(n):\n        {line}\n")
+    assert static_index_uses(body_statements(loop), "i") == found

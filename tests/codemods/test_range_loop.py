@@ -1,0 +1,88 @@
+"""Edge cases for JX220 range-loop: no-change cases first, then rewrites, then refusals at the loop's line."""
+
+import textwrap
+
+import pytest
+
+from codemods.range_loop import RangeLoop
+from jaxfix.testing.examples import run_rule
+
+
+def migrate(code: str, **settings) -> str:
+    return run_rule(RangeLoop, textwrap.dedent(code), fix=True, settings=settings).fixed
+
+
+NOOP = [
+    pytest.param("def f(x):\n    for i in range(4):\n        x = x + i\n    return x\n", id="small-literal-trip-unrolls"),
+    pytest.param("def f(x):\n    for i in range(2, 40, 2):\n        x = x * 0.5\n    return x\n", id="unroll-max-setting"),
+    pytest.param("def f(x):\n    n = 1\n    for d in range(x.ndim):\n        n = n * x.shape[d]\n    return n\n", id="host-side-shape-loop"),
+    pytest.param("def f(x, n):\n    for i in range(n):\n        y = x[i]\n    return x\n", id="nothing-carried"),
+    pytest.param("def f(xs, n):\n    for i, x in enumerate(xs):\n        n = n + x\n    return n\n", id="not-a-range"),
+    pytest.param("N = 50\nacc = 0\nfor i in range(N):\n    acc = acc + i\n", id="module-level"),
+    pytest.param("def f(x, k):\n    for i in range(0, 64, k):\n        x = x + 1\n    return x\n", id="unknown-step-sign"),
+    pytest.param("def f(x):\n    s = 0.0\n    for i in range(x.shape[0]):\n        s = s + x[:i].sum()\n    return s\n", id="static-loop-needing-int-index"),
+]
+
+
+@pytest.mark.parametrize("code", NOOP)
+def test_noop(code):
+    settings = {"unroll-max": 64} if "40" in code else {}
+    assert migrate(code, **settings) == textwrap.dedent(code)
+
+
+REWRITES = [
+    pytest.param(
+        "def f(x, a, b):\n    s = 0.0\n    for i in range(a, b):\n        s = s + x[i]\n    return s\n",
+        "import jax\n\ndef f(x, a, b):\n    s = 0.0\n    def body(i, s):\n        s = s + x[i]\n        return s\n\n"
+        "    s = jax.lax.fori_loop(a, b, body, s)\n    return s\n",
+        id="start-stop",
+    ),
+    pytest.param(
+        "from jax import lax\ndef f(x):\n    # decay\n    for i in range(1, 100, 3):  # stride\n        x = x * 0.9 + i\n    return x\n",
+        "from jax import lax\ndef f(x):\n    # decay\n    def body(j, x):\n        i = 1 + j * 3\n        x = x * 0.9 + i\n        return x\n\n"
+        "    x = lax.fori_loop(0, 33, body, x)\n    return x\n",
+        id="literal-step-folded-trip-and-comment-kept",
+    ),
+    pytest.param(
+        "def f(x, n):\n    body = 1\n    for i in range(n):\n        body = body * x[i]\n    return body\n",
+        "import jax\n\ndef f(x, n):\n    body = 1\n    def body_2(i, body):\n        body = body * x[i]\n        return body\n\n"
+        "    body = jax.lax.fori_loop(0, n, body_2, body)\n    return body\n",
+        id="fresh-function-name",
+    ),
+    pytest.param(
+        "def f(x):\n    for i in range(x.shape[0]):\n        x = x.at[i].set(x[i - 1] * 2)\n    return x, i\n",
+        "import jax\n\ndef f(x):\n    def body(i, x):\n        x = x.at[i].set(x[i - 1] * 2)\n        return x\n\n"
+        "    x = jax.lax.fori_loop(0, x.shape[0], body, x)\n    i = x.shape[0] - 1\n    return x, i\n",
+        id="static-bound-after-at-set",
+    ),
+    pytest.param(
+        "def f(x, n, i):\n    for i in range(n, 2, -1):\n        x = x * i\n    return x, i\n",
+        "import jax\nimport jax.numpy as jnp\n\ndef f(x, n, i):\n    def body(j, x):\n        i = n - j\n        x = x * i\n        return x\n\n"
+        "    x = jax.lax.fori_loop(0, n - 2, body, x)\n    i = jnp.where(n - 2 > 0, 3, i)\n    return x, i\n",
+        id="traced-negative-step-index-after",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", REWRITES)
+def test_rewrite(code, expected):
+    assert migrate(code) == expected
+
+
+REFUSALS = [
+    pytest.param("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        if x[i] > 0:\n            s = s + x[i]\n    return s\n", "branch", id="traced-if"),
+    pytest.param("def f(x, n):\n    for i in range(n):\n        x[i] = 0.0\n    return x\n", "in-place", id="item-assignment"),
+    pytest.param("def f(x, n, it):\n    s = 0.0\n    for i in range(n):\n        s = s + next(it)\n    return s\n", "next", id="iterator"),
+    pytest.param("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        s = s + x[i]\n        if s > 1:\n            break\n    return s\n", "break", id="break"),
+    pytest.param("def f(x, n, log):\n    s = 0.0\n    for i in range(n):\n        s = s + x[i]\n        log.write(s)\n    return s\n", "mutates", id="outer-object"),
+    pytest.param("def f(x, n):\n    for i in range(n):\n        last = x[i]\n    return last\n", "no value before", id="undefined-carry"),
+    pytest.param("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        s = s + x[i]\n    return s, i\n", "zero times", id="index-unbound-after"),
+]
+
+
+@pytest.mark.parametrize("code, reason", REFUSALS)
+def test_refusal_reported_at_the_loop(code, reason):
+    outcome = run_rule(RangeLoop, code, fix=True, unsafe=True)
+    assert outcome.fixed == code
+    assert [f.line for f in outcome.findings] == [3 if "s = 0.0" in code or "out = []" in code else 2]
+    assert reason in outcome.findings[0].message
