@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import PositionProvider
 
 from jaxfix.analysis.aliases import FunctionAliases, function_aliases
+from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.rule import Rule
@@ -159,41 +159,11 @@ def has_array_evidence(rule: Rule, target: Target) -> bool:
 
 
 def read_after(rule: Rule, stmt: cst.CSTNode, name: str) -> bool:
-    """Whether `name` may be read after `stmt` (its value is live). A stand-in for the dataflow provider's
-    `live_out`: any later mention in the function, or any mention in a loop around `stmt`, counts."""
+    """Whether the value `name` holds may be read after `stmt` completes (liveness, from the dataflow provider)."""
     function = rule.current_function
     if function is None:
         return True
-    here = rule.get_metadata(PositionProvider, stmt)
-    end = (here.end.line, here.end.column)
-    loops: list[tuple[tuple[int, int], tuple[int, int]]] = []
-    mentions: list[tuple[int, int]] = []
-
-    class Finder(cst.CSTVisitor):
-        def visit_For(self, node: cst.For) -> None:
-            self._loop(node)
-
-        def visit_While(self, node: cst.While) -> None:
-            self._loop(node)
-
-        def _loop(self, node: cst.CSTNode) -> None:
-            span = rule.get_metadata(PositionProvider, node)
-            if (span.start.line, span.start.column) <= (here.start.line, here.start.column) and end <= (
-                span.end.line,
-                span.end.column,
-            ):
-                loops.append(((span.start.line, span.start.column), (span.end.line, span.end.column)))
-
-        def visit_Name(self, node: cst.Name) -> None:
-            if node.value == name:
-                span = rule.get_metadata(PositionProvider, node)
-                mentions.append((span.start.line, span.start.column))
-
-    function.visit(Finder())
-    for mention in mentions:
-        if mention >= end or any(start <= mention <= stop for start, stop in loops):
-            return True
-    return False
+    return name in function_flow(rule, function).live_out(stmt)
 
 
 def judge(rule: Rule, stmt: cst.CSTNode, target: Target) -> Verdict:
@@ -229,13 +199,19 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target) -> Verdict:
     if kinds & {"param", "unknown"} and not has_array_evidence(rule, target):
         verdict.skip = True
         return verdict
+    blockers = []
     if "param" in kinds:
         params = sorted(str(obj[1]) for obj in aliases.objects(stmt, name) if obj[0] == "param")
-        via = f"`{name}`" if params == [name] else f"`{name}` (a view or alias of parameter `{params[0]}`)"
-        verdict.reasons.append(
-            f"{via} belongs to the caller: NumPy updates the caller's array in place, the rewrite only rebinds a local "
-            "name (return the updated array, see JX104)"
-        )
+        if params == [name]:
+            verdict.reasons.append(
+                f"`{name}` belongs to the caller: NumPy updates the caller's array in place, the rewrite only rebinds "
+                "a local name (return the updated array, see JX104)"
+            )
+        else:
+            blockers.append(
+                f"`{name}` may be a view or alias of parameter `{params[0]}`, so NumPy updates the caller's array "
+                "through it, which a functional update of `" + name + "` cannot do"
+            )
     if "unknown" in kinds:
         verdict.reasons.append(
             f"`{name}` comes from code jaxfix cannot see into, so it may share memory with another array"
@@ -243,14 +219,18 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target) -> Verdict:
     shared = sorted(other for other in aliases.sharers(stmt, name) if read_after(rule, stmt, other))
     if shared:
         names = ", ".join(f"`{s}`" for s in shared)
-        verdict.reasons.append(
-            f"{names} refers to the same memory (an alias or a view), so NumPy's update is visible through it; "
-            f"after the rewrite it keeps the old values"
+        blockers.append(
+            f"{names} refers to the same memory (an alias or a view) and is used later, so NumPy's update is visible "
+            f"through it; a functional update of `{name}` alone would leave it with the old values (update it "
+            "explicitly, or copy before writing)"
         )
     if aliases.escaped(stmt, name):
-        verdict.reasons.append(
-            f"`{name}` is also stored in a container or attribute, which would keep the old array after the rewrite"
+        blockers.append(
+            f"`{name}` is also stored in a container or attribute, which would keep the old array after a functional "
+            "update"
         )
+    if blockers:
+        verdict.blocker = "; ".join(blockers)
     return verdict
 
 

@@ -7,6 +7,7 @@ import libcst as cst
 from codemods import _inplace
 from codemods._inplace import Target, Verdict
 from jaxfix.analysis.aliases import AliasProvider
+from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.rule import Invalid, Rule, Valid
@@ -46,9 +47,10 @@ class InplaceIndexUpdate(Rule):
 
     ## Fix safety
     Safe when the array was created in the function and no other live name, container or attribute refers to its
-    memory. Unsafe, with a message saying why, when the caller or another name would see NumPy's update but not the
-    rewrite's: the array is a parameter, an alias (`y = x`) or a view (`row = a[0]`, `a.T`, `np.asarray(p)`) of
-    something still used, or stored on an object or in a container. An augmented update with an index that may
+    memory. Unsafe, with a message saying why, when the array is a parameter (the caller saw NumPy's update; JX104
+    proposes returning it), an attribute (`self.w`), or comes from a call jaxfix cannot see into. Reported without a
+    fix when a later-used alias (`y = x`) or view (`row = a[0]`, `a.T`, `np.asarray(p)`) shares the memory, when the
+    array is stored in a container, or when it is a view of a parameter: a rebinding cannot reach those. An augmented update with an index that may
     repeat positions (an integer array) becomes `x.at[idx].set(x[idx] + v)`, which matches NumPy's buffered update
     (the last write wins); it is unsafe unless `v` is a constant. A tuple assignment whose right side may be a view
     (`a[0], a[1] = a[1], a[0]` on rows) is unsafe: NumPy does not swap rows that way, the rewrite does. `v *= c` on a
@@ -63,7 +65,7 @@ class InplaceIndexUpdate(Rule):
     CODE = "JX101"
     SUMMARY = "in-place item assignment on an array; use `x = x.at[idx].set(v)`"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider)
     ORDER = 40
 
     VALID = [

@@ -8,6 +8,7 @@ from codemods import _inplace
 from codemods._inplace import Target
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.aliases import AliasProvider
+from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -50,8 +51,9 @@ class InplaceMethod(Rule):
 
     ## Fix safety
     Safe when the written array was created in the function and nothing else refers to its memory. Unsafe, with the
-    reason, when it is a parameter (the caller saw NumPy's write; see JX104), an alias or view of a live name, or
-    stored in a container or on an object: those keep the old values after the rewrite.
+    reason, when it is a parameter (the caller saw NumPy's write; see JX104) or an attribute. Reported without a fix
+    when a later-used alias or view shares the memory or the array is stored in a container (they would keep the
+    old values).
 
     ## Known problems
     `x.sort(order=...)` (structured arrays) and `out=` combined with `where=` are reported without a fix. With `out=`
@@ -61,7 +63,7 @@ class InplaceMethod(Rule):
     CODE = "JX103"
     SUMMARY = "in-place array method or `out=` argument; assign the functional result back"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider)
     ORDER = 40
 
     VALID = [

@@ -7,6 +7,7 @@ import libcst as cst
 from codemods import _inplace
 from codemods._inplace import Target
 from jaxfix.analysis.aliases import AliasProvider
+from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -52,8 +53,8 @@ class UfuncAt(Rule):
     ## Fix safety
     `ufunc.at` applies every update, repeated indices included, and so does `.at[]`: the fix is safe when the array
     was created in the function and nothing else refers to its memory. It is unsafe, and says why, when the array is
-    a parameter (the caller saw NumPy's update), an alias or view of a live name, or stored in a container or on an
-    object. `np.minimum.at` / `np.maximum.at` propagate NaN like `.min` / `.max` with NaN inputs in JAX; `np.fmin.at`
+    a parameter (the caller saw NumPy's update) or an attribute; reported without a fix when a later-used alias or
+    view shares the memory or the array is stored in a container. `np.minimum.at` / `np.maximum.at` propagate NaN like `.min` / `.max` with NaN inputs in JAX; `np.fmin.at`
     ignores NaN, which `.min` does not.
 
     ## Known problems
@@ -63,7 +64,7 @@ class UfuncAt(Rule):
     CODE = "JX102"
     SUMMARY = "`np.<ufunc>.at` updates an array in place; use `x = x.at[idx].<method>(v)`"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider)
     ORDER = 40
 
     VALID = [
