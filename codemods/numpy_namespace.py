@@ -5,6 +5,7 @@ import libcst as cst
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.static_values import is_static_expression
+from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -71,6 +72,7 @@ class NumpyNamespace(Rule):
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider)
     ORDER = 90  # after the structural rewrites, which read NumPy names
+    may_apply_to_tree = staticmethod(numpy_in_functions)  # it only looks at NumPy names inside functions
 
     VALID = [
         Valid("import numpy as np\nTABLE = np.linspace(0.0, 1.0, 5)\n"),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from typing import List, Optional
 
 import typer
@@ -41,11 +42,19 @@ SelectOpt = typer.Option(None, "--select", help="Rule codes, prefixes (JX1) or n
 IgnoreOpt = typer.Option(None, "--ignore", help="Rule codes, prefixes or names to skip; repeat or comma-separate.")
 ExcludeOpt = typer.Option(None, "--exclude", help="gitignore-style patterns of files to leave out; repeatable.")
 JobsOpt = typer.Option(None, "--jobs", "-j", help="Worker processes (default: the number of cores).")
-FormatOpt = typer.Option("text", "--format", help="Output format: text or json.")
+FormatOpt = typer.Option("text", "--format", "--output-format", help="Output format: text or json.")
 StdinNameOpt = typer.Option(None, "--stdin-filename", help="The path the source read from '-' stands for.")
 ConfigOpt = typer.Option(None, "--config", help="A pyproject.toml to read [tool.jaxfix] from (default: the nearest).")
 UnsafeOpt = typer.Option(None, "--unsafe-fixes/--no-unsafe-fixes", help="Also apply fixes that may change behaviour.")
 ProgressOpt = typer.Option(True, "--progress/--no-progress", help="Show a progress bar on long runs (on a terminal).")
+NoCacheOpt = typer.Option(False, "--no-cache", help="Neither read nor write the result cache (.jaxfix_cache/).")
+CacheDirOpt = typer.Option(None, "--cache-dir", help="Where to keep the result cache (default: .jaxfix_cache/ in the project root).")
+ReportOpt = typer.Option(
+    None, "--report", metavar="FILE", help="Write a batch report: FILE.md for Markdown, otherwise JSON (per file, per rule, errors, timings)."
+)
+StatisticsOpt = typer.Option(False, "--statistics", help="Print counts per rule instead of each finding.")
+QuietOpt = typer.Option(False, "--quiet", "-q", help="Print findings and errors only: no summary, no progress bar.")
+ExitZeroOpt = typer.Option(False, "--exit-zero", help="Exit 0 even when findings or changes remain (2 still means an error).")
 
 
 def _split(values: Optional[List[str]]) -> tuple[str, ...]:
@@ -79,10 +88,18 @@ def _setup(paths: List[str], select, ignore, config_path):
     return config, rules_for(config, select_t, ignore_t)
 
 
-def _run(paths, rules, options, config, exclude, jobs, show_progress) -> list[FileResult]:
+def _cache_dir(config, no_cache: bool, cache_dir: Optional[str]) -> Optional[str]:
+    if no_cache:
+        return None
+    from jaxfix.cache import default_cache_dir
+
+    return cache_dir or default_cache_dir(config.root)
+
+
+def _run(paths, rules, options, config, exclude, jobs, show_progress, cache_dir=None) -> list[FileResult]:
     files = files_for(paths, config, _split(exclude))
     if not show_progress or len(files) < 50 or not sys.stderr.isatty():
-        return run_files(files, rules, options, jobs=jobs)
+        return run_files(files, rules, options, jobs=jobs, cache_dir=cache_dir)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     with Progress(
@@ -90,7 +107,43 @@ def _run(paths, rules, options, config, exclude, jobs, show_progress) -> list[Fi
         console=Console(stderr=True), transient=True,
     ) as bar:
         task = bar.add_task("jaxfix", total=len(files))
-        return run_files(files, rules, options, jobs=jobs, progress=lambda _: bar.advance(task))
+        return run_files(files, rules, options, jobs=jobs, progress=lambda _: bar.advance(task), cache_dir=cache_dir)
+
+
+def _finish(results, rules, *, command, started, report, statistics, fixing, out, options) -> None:
+    """--statistics and --report, shared by check and migrate."""
+    if statistics:
+        from jaxfix.run_report import statistics_text
+
+        sys.stdout.write(statistics_text(results, {r.CODE: r.name() for r in rules}, fixing=fixing))
+    if report:
+        from jaxfix.run_report import RunInfo, write_report
+
+        info = RunInfo(
+            command=command, rules=[r.CODE for r in rules], seconds=time.perf_counter() - started,
+            names={r.CODE: r.name() for r in rules},
+            options={"unsafe_fixes": options.unsafe_fixes, "settings": dict(options.settings)},
+        )
+        try:
+            write_report(report, results, info)
+        except OSError as error:
+            _fail(f"cannot write the report {report}: {error.strerror or error}")
+
+
+def _exit(code: int, exit_zero: bool) -> None:
+    raise typer.Exit(EXIT_OK if exit_zero and code == EXIT_FINDINGS else code)
+
+
+def _show_fixes(results: list[FileResult], err: Console) -> None:
+    """ruff's --show-fixes: what was fixed, per file and rule."""
+    fixed = [r for r in results if r.fixes_by_rule]
+    if not fixed:
+        return
+    err.print(f"Fixed {sum(r.fixes_applied for r in fixed)} finding(s):", highlight=False)
+    for r in fixed:
+        err.print(f"- {r.path}:", highlight=False)
+        for code, n in r.fixes_by_rule:
+            err.print(f"    {n} x {code}", highlight=False)
 
 
 def _exit_code(results: list[FileResult], *, changes_count: bool) -> int:
@@ -115,14 +168,25 @@ def migrate(
     stdin_filename: Optional[str] = StdinNameOpt,
     config_path: Optional[str] = ConfigOpt,
     progress: bool = ProgressOpt,
+    no_cache: bool = NoCacheOpt,
+    cache_dir: Optional[str] = CacheDirOpt,
+    report: Optional[str] = ReportOpt,
+    statistics: bool = StatisticsOpt,
+    quiet: bool = QuietOpt,
+    exit_zero: bool = ExitZeroOpt,
+    show_fixes: bool = typer.Option(False, "--show-fixes", help="List the fixes applied, per file and rule."),
 ) -> None:
     """Rewrite NumPy-style code into JAX-safe code, in place.
 
     Applies every safe fix (and unsafe ones with --unsafe-fixes), re-analysing until nothing changes, then reports
     what could not be fixed. Files that cannot be processed are reported and left byte-for-byte unchanged.
 
+    Batch runs: results are cached in .jaxfix_cache/ (--no-cache), --report FILE writes a JSON or Markdown report,
+    --statistics prints counts per rule.
+
     Example: jaxfix migrate --diff examples/heat.py
     """
+    started = time.perf_counter()
     config, rules = _setup(paths, select, ignore, config_path)
     write = not (diff or check)
     unsafe = config.unsafe_fixes if unsafe_fixes is None else unsafe_fixes
@@ -137,8 +201,8 @@ def migrate(
             sys.stdout.flush()
             sys.stdout.buffer.write(result.fixed.encode("utf-8") if result.fixed is not None else data)
         TextReporter(err, err).results([result])
-        raise typer.Exit(_exit_code([result], changes_count=diff or check))
-    results = _run(paths, rules, options, config, exclude, jobs, progress)
+        _exit(_exit_code([result], changes_count=diff or check), exit_zero)
+    results = _run(paths, rules, options, config, exclude, jobs, progress and not quiet, _cache_dir(config, no_cache, cache_dir))
     reporter = TextReporter(out, err)
     if output_format == "json":
         write_json(results, sys.stdout)
@@ -151,9 +215,20 @@ def migrate(
                 text = unified_diff(r)
                 if text:
                     sys.stdout.write(text)
-        reporter.results(results)
-        reporter.summary(results, mode="diff" if diff else "check-migrate" if check else "migrate", unsafe_enabled=unsafe)
-    raise typer.Exit(_exit_code(results, changes_count=diff or check))
+        if statistics:
+            for r in results:
+                if r.status is Status.ERROR:
+                    reporter.error(r)
+        else:
+            reporter.results(results)
+        if show_fixes:
+            _show_fixes(results, err)
+        if not quiet:
+            reporter.summary(results, mode="diff" if diff else "check-migrate" if check else "migrate", unsafe_enabled=unsafe)
+    command = "migrate --diff" if diff else "migrate --check" if check else "migrate"
+    _finish(results, rules, command=command, started=started, report=report, statistics=statistics and output_format != "json",
+            fixing=True, out=out, options=options)
+    _exit(_exit_code(results, changes_count=diff or check), exit_zero)
 
 
 @app.command("check")
@@ -168,14 +243,21 @@ def check_command(
     config_path: Optional[str] = ConfigOpt,
     unsafe_fixes: Optional[bool] = UnsafeOpt,
     progress: bool = ProgressOpt,
+    no_cache: bool = NoCacheOpt,
+    cache_dir: Optional[str] = CacheDirOpt,
+    report: Optional[str] = ReportOpt,
+    statistics: bool = StatisticsOpt,
+    quiet: bool = QuietOpt,
+    exit_zero: bool = ExitZeroOpt,
 ) -> None:
     """Report findings (sharp bits JAX would trip on) without changing anything.
 
     Each finding names the problem at its line and, where one exists, the fix `migrate` would apply and whether
     it is safe. Exit 1 when there are findings.
 
-    Example: jaxfix check --format json src/
+    Example: jaxfix check --format json src/     (--statistics: counts per rule; --report report.md)
     """
+    started = time.perf_counter()
     config, rules = _setup(paths, select, ignore, config_path)
     unsafe = config.unsafe_fixes if unsafe_fixes is None else unsafe_fixes
     options = options_for(config, want_edits=output_format == "json", unsafe_fixes=unsafe)
@@ -183,7 +265,7 @@ def check_command(
     if paths == ["-"]:
         results = [run_stdin(sys.stdin.buffer.read(), rules, options, stdin_filename or "-")]
     else:
-        results = _run(paths, rules, options, config, exclude, jobs, progress)
+        results = _run(paths, rules, options, config, exclude, jobs, progress and not quiet, _cache_dir(config, no_cache, cache_dir))
     reporter = TextReporter(out, err)
     if output_format == "json":
         write_json(results, sys.stdout)
@@ -191,9 +273,17 @@ def check_command(
             if r.status is Status.ERROR:
                 reporter.error(r)
     else:
-        reporter.results(results)
-        reporter.summary(results, mode="check", unsafe_enabled=unsafe)
-    raise typer.Exit(_exit_code(results, changes_count=False))
+        if statistics:
+            for r in results:
+                if r.status is Status.ERROR:
+                    reporter.error(r)
+        else:
+            reporter.results(results)
+        if not quiet:
+            reporter.summary(results, mode="check", unsafe_enabled=unsafe)
+    _finish(results, rules, command="check", started=started, report=report, statistics=statistics and output_format != "json",
+            fixing=False, out=out, options=options)
+    _exit(_exit_code(results, changes_count=False), exit_zero)
 
 
 @app.command()
@@ -289,6 +379,24 @@ def explain(code: str = typer.Argument(..., help="A rule code (JX101) or name (i
     print(f"# {rule.CODE} {rule.name()}\n")
     print(f"Fix: {rule.FIX.value}. {rule.SUMMARY}\n")
     print(rule.documentation())
+
+
+@app.command()
+def lsp() -> None:
+    """Run the language server on stdin/stdout (needs the `lsp` extra: pip install "jaxfix[lsp]").
+
+    Diagnostics on open, change and save; quick fixes (safe and unsafe, titled) at a range, and
+    source.fixAll.jaxfix for every safe fix. Configure your editor to start `jaxfix lsp` for Python files.
+
+    Example (Neovim): vim.lsp.start({name = "jaxfix", cmd = {"jaxfix", "lsp"}})
+    """
+    try:
+        from jaxfix.lsp import main as serve
+
+        import pygls  # noqa: F401
+    except ImportError as error:
+        _fail(f"the language server needs the lsp extra ({error}); install it with: pip install 'jaxfix[lsp]'")
+    serve()
 
 
 def _version(value: bool) -> None:

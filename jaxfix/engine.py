@@ -3,7 +3,9 @@
 Order of work for one file (see `process_file`):
 
 1. Pre-check on the raw bytes: a file none of the selected rules can apply to (no rule's TRIGGERS occur in it) is
-   skipped before decoding or parsing. This is what keeps a large codebase that mostly needs nothing cheap.
+   skipped before decoding or parsing. This is what keeps a large codebase that mostly needs nothing cheap. Second
+   level: when every triggered rule has a `may_apply_to_tree` check (`jaxfix.precheck`), the file is parsed with
+   `ast` only and skipped if all of them say no.
 2. Decode (PEP 263 cookie, BOM) and parse with LibCST; resolve the union of the rules' metadata once; run all rules
    in one batched traversal.
 3. Fixes: among the applicable fixes (safe ones, and unsafe ones with `--unsafe-fixes`), the engine applies a set that
@@ -18,12 +20,14 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
+from jaxfix import precheck
 from jaxfix import source as sourcelib
 from jaxfix.analysis import settings as analysis_settings
 from jaxfix.context import RuleContext
@@ -44,10 +48,25 @@ class SourceOutcome:
     fixed: str
     fixes_applied: int
     rules_applied: set[str] = field(default_factory=set)
+    fix_counts: dict[str, int] = field(default_factory=dict)  # rule code -> fixes applied
 
 
 def may_apply(data: bytes, rules: Sequence[type[Rule]]) -> bool:
     return any(trigger in data for rule in rules for trigger in rule.TRIGGERS)
+
+
+def may_apply_to_tree(path: str, data: bytes, text: str, rules: Sequence[type[Rule]]) -> bool:
+    """The second-level pre-check (see `jaxfix.precheck`): False only when every rule whose TRIGGERS occur in `data`
+    has a `may_apply_to_tree` check and all of them say no on the file's `ast` tree."""
+    checks = []
+    for rule in rules:
+        if any(trigger in data for trigger in rule.TRIGGERS):
+            check = getattr(rule, "may_apply_to_tree", None)
+            if check is None:
+                return True
+            checks.append(check)
+    tree = precheck.parse(text, path)
+    return tree is None or any(check(tree, text) for check in checks)
 
 
 def _parse(text: str) -> cst.Module:
@@ -102,16 +121,35 @@ def apply_reports(module: cst.Module, reports: Sequence[Report]) -> cst.Module:
     return add_imports(new, imports.missing(sorted(keys)))
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # lines as LibCST and LSP count them (not str.splitlines)
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _offset_position(chunk: str, offset: int, line: int) -> tuple[int, int]:
+    """(line, column), 1-based, of `offset` in `chunk`, which starts at column 1 of `line`."""
+    breaks = list(_BREAK.finditer(chunk, 0, offset))
+    if not breaks:
+        return line, offset + 1
+    return line + len(breaks), offset - breaks[-1].end() + 1
+
+
 def text_edits(old: str, new: str) -> tuple[Edit, ...]:
-    """The smallest line-based edits that turn `old` into `new`, with 1-based lines and columns."""
-    old_lines = old.splitlines(keepends=True)
-    new_lines = new.splitlines(keepends=True)
+    """Minimal edits that turn `old` into `new`, with 1-based lines and columns (code points): changed lines are
+    found by a line diff, then each hunk is trimmed to the characters that differ (`np.sum` -> `jnp.sum` is one
+    insertion of `j`), so an editor keeps the cursor and the undo step small."""
+    old_lines = _LINE.findall(old)
+    new_lines = _LINE.findall(new)
     edits = []
     matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
-        edits.append(Edit(content="".join(new_lines[j1:j2]), line=i1 + 1, column=1, end_line=i2 + 1, end_column=1))
+        a, b = "".join(old_lines[i1:i2]), "".join(new_lines[j1:j2])
+        prefix = len(os.path.commonprefix([a, b]))
+        suffix = len(os.path.commonprefix([a[prefix:][::-1], b[prefix:][::-1]]))
+        line, column = _offset_position(a, prefix, i1 + 1)
+        end_line, end_column = _offset_position(a, len(a) - suffix, i1 + 1)
+        edits.append(Edit(b[prefix : len(b) - suffix], line, column, end_line, end_column))
     return tuple(edits)
 
 
@@ -139,8 +177,9 @@ def process_source(
     if suppressions.skip_file or not rules:
         return SourceOutcome([], text, 0)
     original = text
-    numpy_in_use: Optional[set[str]] = None
+    first: Optional[tuple[cst.Module, ModuleImports]] = None  # for the numpy names in use before the rewrite
     applied_total = 0
+    fix_counts: dict[str, int] = {}
     rules_applied: set[str] = set()
     single_pass = options.only_position is not None
     findings: list[Finding] = []
@@ -148,8 +187,8 @@ def process_source(
         module = _parse(text)
         wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
         imports = ModuleImports.read(module)
-        if numpy_in_use is None:
-            numpy_in_use = numpy_names_in_use(module, imports)
+        if first is None:
+            first = (module, imports)
         context = RuleContext(
             path=path, module=module, imports=imports, options=options, project=project or {}, module_name=module_name
         )
@@ -195,6 +234,8 @@ def process_source(
         text = module.code
         applied_total += len(chosen)
         rules_applied.update(report.rule.CODE for report in chosen)
+        for report in chosen:
+            fix_counts[report.rule.CODE] = fix_counts.get(report.rule.CODE, 0) + 1
         if single_pass:
             findings = [f for report, f in reports if report not in chosen]
             analysed_reports = [(r, f) for r, f in reports if r not in chosen]
@@ -203,7 +244,9 @@ def process_source(
         # edits only for the findings finally reported, relative to the text they were found in
         findings = _with_edits(analysed_module, analysed_reports)
     if text != original:
-        module = remove_unused_numpy_imports(_parse(text), numpy_in_use or set())
+        # `module` is the tree of `text` (the last pass's parse, or the transformed tree): no need to parse again
+        numpy_in_use = numpy_names_in_use(*first) if first is not None else set()
+        module = remove_unused_numpy_imports(module, numpy_in_use)
         text = module.code
         try:
             compile(text, path, "exec", dont_inherit=True)
@@ -213,7 +256,7 @@ def process_source(
                 "the file was left unchanged (please report this)"
             ) from None
     findings.sort(key=lambda f: f.sort_key)
-    return SourceOutcome(findings, text, applied_total, rules_applied)
+    return SourceOutcome(findings, text, applied_total, rules_applied, fix_counts)
 
 
 def _choose(
@@ -291,6 +334,8 @@ def process_bytes(
         return FileResult(path=path, status=Status.SKIPPED)
     try:
         decoded = sourcelib.decode(data)
+        if not may_apply_to_tree(path, data, decoded.text, rules):
+            return FileResult(path=path, status=Status.SKIPPED)
         outcome = process_source(path, decoded.text, rules, options, project, module_name)
         changed = outcome.fixed != decoded.text
         written = False
@@ -306,6 +351,7 @@ def process_bytes(
         status=Status.CHANGED if changed else Status.UNCHANGED,
         findings=tuple(outcome.findings),
         fixes_applied=outcome.fixes_applied,
+        fixes_by_rule=tuple(sorted(outcome.fix_counts.items())),
         original=decoded.text if changed else None,
         fixed=outcome.fixed if changed else None,
         written=written,

@@ -5,7 +5,8 @@ callees) get them without a second design:
 
 1. Index: every rule that defines `summarize`/`link` summarises each file it may apply to (with `ast`, cheap), and
    links the summaries once in the parent process into project facts.
-2. Rewrite: each file is processed independently (in a pool with `--jobs` > 1), reading the linked facts.
+2. Rewrite: each file is processed independently (in a pool with `--jobs` > 1), reading the linked facts. Files the
+   byte pre-check rules out, and files with a cached result (`jaxfix.cache`), are settled in the parent first.
 """
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ import ast
 import multiprocessing
 import os
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from jaxfix import source as sourcelib
-from jaxfix.engine import may_apply, process_file
+from jaxfix.cache import ResultCache, cache_key, run_fingerprint
+from jaxfix.engine import may_apply, process_bytes, process_file
 from jaxfix.rule import Rule
-from jaxfix.types import FileResult, RunOptions
+from jaxfix.types import FileResult, RunOptions, Status
 
 Progress = Callable[[FileResult], None]
 
@@ -62,16 +66,49 @@ def build_project_facts(files: Sequence[str], rules: Sequence[type[Rule]], optio
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(rule_codes: Sequence[str], options: RunOptions, project: Mapping[str, Any]) -> None:
+def _init_worker(
+    rule_codes: Sequence[str], options: RunOptions, project: Mapping[str, Any], fingerprint: Optional[str] = None
+) -> None:
     from jaxfix.registry import get_rule
 
     _WORKER["rules"] = tuple(get_rule(code) for code in rule_codes)
     _WORKER["options"] = options
     _WORKER["project"] = project
+    _WORKER["fingerprint"] = fingerprint
 
 
-def _work(path: str) -> FileResult:
-    return process_file(path, _WORKER["rules"], _WORKER["options"], _WORKER["project"], module_name_for(path))
+def _read(path: str, options: RunOptions) -> Optional[bytes]:
+    """The file's bytes, or None when it cannot be read or is too big (process_file then reports why)."""
+    try:
+        if os.path.getsize(path) > options.max_file_bytes:
+            return None
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
+
+
+def _process(
+    path: str,
+    rules: Sequence[type[Rule]],
+    options: RunOptions,
+    project: Mapping[str, Any],
+    fingerprint: Optional[str],
+) -> tuple[FileResult, Optional[str]]:
+    """One file, timed; with a cache fingerprint, also the cache key of the very bytes that were processed."""
+    start = time.perf_counter()
+    module_name = module_name_for(path)
+    data = _read(path, options)
+    if data is None:
+        result, key = process_file(path, rules, options, project, module_name), None
+    else:
+        result = process_bytes(path, data, rules, options, project, module_name)
+        key = cache_key(fingerprint, path, module_name, data) if fingerprint else None
+    return replace(result, seconds=time.perf_counter() - start), key
+
+
+def _work(path: str) -> tuple[FileResult, Optional[str]]:
+    return _process(path, _WORKER["rules"], _WORKER["options"], _WORKER["project"], _WORKER["fingerprint"])
 
 
 def run_files(
@@ -80,26 +117,54 @@ def run_files(
     options: RunOptions,
     jobs: Optional[int] = None,
     progress: Optional[Progress] = None,
+    cache_dir: Optional[str] = None,
 ) -> list[FileResult]:
-    """Process `files`; results come back in the order of `files` whatever the parallelism."""
+    """Process `files`; results come back in the order of `files` whatever the parallelism.
+
+    In the parent, files the byte pre-check rules out are settled at once, and with `cache_dir` so are files whose
+    result is cached (see `jaxfix.cache`); only the rest go to the pool.
+    """
     project = build_project_facts(files, rules, options)
+    cache = ResultCache(cache_dir, run_fingerprint(rules, options, project)) if cache_dir else None
+    results: list[Optional[FileResult]] = [None] * len(files)
+
+    def settle(index: int, result: FileResult) -> None:
+        results[index] = result
+        if progress:
+            progress(result)
+
+    todo: list[int] = []
+    for index, path in enumerate(files):
+        data = _read(path, options)
+        if data is not None and not may_apply(data, rules):
+            settle(index, FileResult(path=path, status=Status.SKIPPED))
+            continue
+        if cache is not None and data is not None:
+            hit = cache.get(cache_key(cache.fingerprint, path, module_name_for(path), data), options)
+            if hit is not None:
+                settle(index, hit)
+                continue
+        todo.append(index)
+
+    def finish(index: int, outcome: tuple[FileResult, Optional[str]]) -> None:
+        result, key = outcome
+        if cache is not None and key is not None:
+            cache.put(key, result)
+        settle(index, result)
+
     jobs = jobs or os.cpu_count() or 1
-    results: list[FileResult] = []
-    if jobs <= 1 or len(files) < 2 * jobs:
-        for path in files:
-            result = process_file(path, rules, options, project, module_name_for(path))
-            results.append(result)
-            if progress:
-                progress(result)
-        return results
+    fingerprint = cache.fingerprint if cache is not None else None
+    if jobs <= 1 or len(todo) < 2 * jobs:
+        for index in todo:
+            finish(index, _process(files[index], rules, options, project, fingerprint))
+        return results  # type: ignore[return-value]
     # fork is cheap and keeps the registry; once jax is imported (threads), fork is unsafe, so spawn instead.
     method = "spawn" if "jax" in sys.modules else "fork"
     context = multiprocessing.get_context(method)
     codes = [rule.CODE for rule in rules]
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(codes, options, project)) as pool:
-        chunk = max(1, min(32, len(files) // (jobs * 8)))
-        for result in pool.map(_work, files, chunksize=chunk):
-            results.append(result)
-            if progress:
-                progress(result)
-    return results
+    initargs = (codes, options, project, fingerprint)
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=initargs) as pool:
+        chunk = max(1, min(32, len(todo) // (jobs * 8)))
+        for index, outcome in zip(todo, pool.map(_work, [files[i] for i in todo], chunksize=chunk)):
+            finish(index, outcome)
+    return results  # type: ignore[return-value]

@@ -83,6 +83,10 @@ class FileResult:
     error: Optional[str] = None
     # Set when the file was written back (migrate without --diff/--check).
     written: bool = False
+    fixes_by_rule: tuple[tuple[str, int], ...] = ()  # (rule code, fixes applied), for reports and --statistics
+    # Bookkeeping for batch reports; not part of the result's value.
+    seconds: float = field(default=0.0, compare=False)
+    cached: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True)

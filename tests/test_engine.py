@@ -144,6 +144,6 @@ def test_suppression_comments(tmp_path):
     assert [f.line for f in result.findings] == [7]
 
 
-def test_text_edits_are_line_hunks():
+def test_text_edits_are_minimal_hunks():
     edits = text_edits("a\nb\nc\n", "a\nB\nc\nd\n")
-    assert [(e.line, e.end_line, e.content) for e in edits] == [(2, 3, "B\n"), (4, 4, "d\n")]
+    assert [(e.line, e.column, e.end_line, e.end_column, e.content) for e in edits] == [(2, 1, 2, 2, "B"), (4, 1, 4, 1, "d\n")]

@@ -1,0 +1,260 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.masks import FunctionFacts, Kind, MaskIndex, MaskProvider, dotted, function_facts, mask_index
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+OPERATORS = {
+    cst.AddAssign: "+", cst.SubtractAssign: "-", cst.MultiplyAssign: "*", cst.DivideAssign: "/",
+    cst.FloorDivideAssign: "//", cst.ModuloAssign: "%", cst.PowerAssign: "**", cst.BitAndAssign: "&",
+    cst.BitOrAssign: "|", cst.BitXorAssign: "^", cst.LeftShiftAssign: "<<", cst.RightShiftAssign: ">>",
+}
+ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString)
+
+
+def broadcast_mask(rule: Rule, info: MaskIndex) -> tuple[str, Optional[str]]:
+    """The mask as it must broadcast against the whole array, and the assumption made when it is unproven."""
+    text = rule.code(info.mask)
+    if info.same_rank:
+        return text, None
+    atom = text if isinstance(info.mask, ATOMS) else f"({text})"
+    if info.row_mask:
+        return f"{atom}[:{', None' * ((info.target_rank or 2) - 1)}]", None
+    return text, "the mask's shape is not known to equal the array's (a 1-D row mask of a 2-D array needs `m[:, None]`)"
+
+
+class MaskedAssignment(Rule):
+    """
+    ## What it does
+    Rewrites assignments through a boolean mask, `x[m] = v` and `x[m] OP= v` (`x[x < 0] = 0`, `x[np.isnan(x)] = 0`,
+    `X[m] = 0` with a 1-D row mask of a 2-D array), into `x = jnp.where(m, v, x)` and `x = jnp.where(m, x OP v, x)`.
+
+    ## Why is this bad?
+    JAX arrays are immutable, and `x.at[m].set(v)` with a traced boolean mask raises `NonConcreteBooleanIndexError`
+    under `jit`: the number of selected elements depends on values. `jnp.where` keeps the full shape.
+
+    ## Example
+    ```python
+    def relu(x):
+        y = x.copy()
+        y[y < 0] = 0.0
+        return y
+    ```
+
+    ## Use instead
+    ```python
+    def relu(x):
+        y = x.copy()
+        y = jnp.where(y < 0, 0.0, y)
+        return y
+    ```
+
+    ## Fix safety
+    Safe when the written array is private to the function (a fresh array, never aliased or viewed), the mask
+    provably has the array's shape (computed elementwise from it) or is a 1-D row mask of an array of known rank, and
+    the value is a scalar, `y[m]` with the same mask, or arithmetic on those. Unsafe, with the reason in the message,
+    when the array is a parameter (the caller's array is no longer modified) or may be aliased, when the mask's shape
+    is unproven, or when the value's shape is unknown (one value per selected element would be wrong in `where`).
+    A value with the compressed size of the mask (`x[m] = v[:m.sum()]`) is reported without a fix.
+
+    ## Known problems
+    Assigning a float to an integer array: NumPy truncates, `jnp.where` promotes. An index whose dtype is unknown
+    (`x[idx] = 0` with a parameter `idx`) is reported, not rewritten: annotate it (`idx: NDArray[np.bool_]`).
+    """
+
+    CODE = "JX301"
+    SUMMARY = "assignment through a boolean mask; use jnp.where"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider)
+    ORDER = 30
+    TRIGGERS = (b"numpy", b"jax")
+
+    VALID = [
+        Valid("import numpy as np\ndef f(x, i: int):\n    y = x.copy()\n    y[i] = 0.0\n    return y\n"),
+        Valid("import numpy as np\ndef f(x):\n    y = x.copy()\n    y[1:3] = 0.0\n    return y\n"),
+        Valid("import numpy as np\nX = np.zeros(3)\nX[X < 1] = 2.0\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "import numpy as np\n\ndef relu(x):\n    y = x.copy()\n    y[y < 0] = 0.0  # clamp\n    return y\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef relu(x):\n    y = x.copy()\n"
+            "    y = jnp.where(y < 0, 0.0, y)  # clamp\n    return y\n",
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(x, t):\n    y = np.array(x)\n    y[y > t] -= t\n    return y\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, t):\n    y = np.array(x)\n"
+            "    y = jnp.where(y > t, y - t, y)\n    return y\n",
+            unsafe=True,
+        ),
+        Invalid("import numpy as np\n\ndef f(x):\n    x[np.isnan(x)] = 0.0\n", lines=[4], unsafe=True,
+                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    x = jnp.where(np.isnan(x), 0.0, x)\n"),
+        Invalid("import numpy as np\n\ndef f(x, v):\n    y = x * 1.0\n    y[y > 0] = v[: (y > 0).sum()]\n    return y\n",
+                lines=[5]),
+        Invalid("import numpy as np\n\ndef f(x, idx):\n    y = x + 0.0\n    y[idx] = 0.0\n    return y\n", lines=[5]),
+    ]
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        fn = self.current_function
+        if fn is None or len(node.body) != 1:
+            return
+        small = node.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1:
+            target, value, op = small.targets[0].target, small.value, None
+        elif isinstance(small, cst.AugAssign) and type(small.operator) in OPERATORS:
+            target, value, op = small.target, small.value, OPERATORS[type(small.operator)]
+        else:
+            return
+        if not isinstance(target, cst.Subscript):
+            return
+        info = mask_index(self, target)
+        if info is None or info.kind is Kind.INDEX:
+            return
+        facts = function_facts(self, fn)
+        index = self.code(info.mask)
+        if info.kind is Kind.UNKNOWN:
+            if isinstance(info.mask, cst.Name) and info.mask.value in facts.params:
+                self.report(node, f"cannot tell whether `{index}` is a boolean mask: if it is, this assignment fails "
+                            "under `jit`; annotate it as a bool array so that jaxfix can use `jnp.where`")
+            return
+        array = target.value
+        if not isinstance(array, cst.Name) or (array.value not in facts.params and array.value not in facts.bindings):
+            self.report(node, f"assignment through the boolean mask `{index}` into `{self.code(array)}`, which is not a "
+                        "local name: `jnp.where` would have to rebind it; rewrite by hand")
+            return
+        x = array.value
+        new_value, problem = self._value(value, info, facts)
+        if new_value is None:
+            self.report(node, f"`{self.code(target)} = {self.code(value)}`: {problem}; under `jit` use "
+                        f"`jnp.where` with a value of the full shape of `{x}` (no safe rewrite exists)")
+            return
+        mask, assumption = broadcast_mask(self, info)
+        reasons = [r for r in (assumption, problem, self._caller_visible(fn, node, x, facts)) if r]
+        if op is not None:
+            wrapped = new_value if _binds_tighter(value, op) else f"({new_value})"
+            new_value = f"{x} {op} {wrapped}"
+        replacement = f"{x} = {self.jnp}.where({mask}, {new_value}, {x})"
+        message = f"assignment through the boolean mask `{index}` fails under `jit`"
+        if reasons:
+            message += "; the `jnp.where` rewrite is unsafe: " + "; ".join(reasons)
+        self.report(node, message, replacement=self.replace_statement(node, self.statements(replacement + "\n")),
+                    unsafe=bool(reasons), title=f"replace with `{replacement}`", imports=("jnp",))
+
+    def _value(self, value: cst.BaseExpression, info: MaskIndex, facts: FunctionFacts) -> tuple[Optional[str], Optional[str]]:
+        """The value with `y[m]` read as `y`, and why it may be wrong (or None and why it is wrong)."""
+        mask = self.code(info.mask)
+        compressed = _compressed(self, value, mask, facts)
+        if compressed:
+            return None, compressed
+        unknown: list[str] = []
+        text = self._strip(value, mask, facts, unknown)
+        if unknown:
+            return text, (f"the shape of `{unknown[0]}` is unknown: if it holds one value per selected element, "
+                          "`jnp.where` would misplace them")
+        return text, None
+
+    def _strip(self, node: cst.BaseExpression, mask: str, facts: FunctionFacts, unknown: list[str]) -> str:
+        _check_leaves(self, node, mask, facts, unknown)
+        return self.code(node.visit(_SameMaskRead(self, mask)))  # type: ignore[arg-type]
+
+    def _caller_visible(self, fn: cst.FunctionDef, stmt: cst.SimpleStatementLine, x: str, facts: FunctionFacts) -> Optional[str]:
+        """Why rebinding `x` is visible outside (None: `x` is private). Switch to jaxfix.analysis.aliases here."""
+        definitions = function_flow(self, fn).reaching(stmt, x)
+        if not definitions or any(d.is_parameter for d in definitions):
+            return f"`{x}` is a parameter: the caller's array is modified in place, the rewrite leaves it unchanged"
+        for d in definitions:
+            value = d.node.value if isinstance(d.node, (cst.Assign, cst.AnnAssign)) else None
+            if value is None or not facts._fresh(value):
+                return f"`{x}` may share memory with another array, which NumPy updates too"
+        if x in facts.aliased:
+            return f"`{x}` is aliased (assigned, stored or viewed elsewhere), and NumPy updates that alias too"
+        return None
+
+
+PRECEDENCE = {"**": 7, "*": 6, "/": 6, "//": 6, "%": 6, "@": 6, "+": 5, "-": 5, "<<": 4, ">>": 4, "&": 3, "^": 2, "|": 1}
+
+
+def _binds_tighter(value: cst.BaseExpression, op: str) -> bool:
+    """`x OP value` needs no parentheses around `value` (kept when equal precedence: float `+` is not associative)."""
+    if isinstance(value, ATOMS) or value.lpar:
+        return True
+    if isinstance(value, cst.UnaryOperation):
+        return op != "**"
+    if isinstance(value, cst.BinaryOperation):
+        text = cst.Module([]).code_for_node(value.operator).strip()
+        return PRECEDENCE.get(text, 0) > PRECEDENCE[op]
+    return False
+
+
+def _check_leaves(rule: Rule, node: cst.BaseExpression, mask: str, facts: FunctionFacts, unknown: list[str]) -> None:
+    """Collect the parts of a value whose shape is unknown (scalars and `y[m]` reads with the same mask are known)."""
+    if isinstance(node, cst.Subscript):
+        inner = mask_index(rule, node)
+        if inner is not None and inner.kind is Kind.MASK and rule.code(inner.mask) == mask:
+            return
+    if facts.is_scalar(node):
+        return
+    operands = _operands(node)
+    if operands and (not isinstance(node, cst.Call) or facts.array_function(node.func)):
+        for child in operands:
+            _check_leaves(rule, child, mask, facts, unknown)
+        return
+    unknown.append(rule.code(node))
+
+
+class _SameMaskRead(cst.CSTTransformer):
+    """`y[m]` -> `y` for reads with the assignment's own mask."""
+
+    def __init__(self, rule: Rule, mask: str) -> None:
+        super().__init__()
+        self.rule, self.mask = rule, mask
+
+    def leave_Subscript(self, original: cst.Subscript, updated: cst.Subscript) -> cst.BaseExpression:
+        inner = mask_index(self.rule, original)
+        if inner is not None and inner.kind is Kind.MASK and self.rule.code(inner.mask) == self.mask:
+            return updated.value.with_changes(lpar=[*updated.lpar, *updated.value.lpar], rpar=[*updated.value.rpar, *updated.rpar])
+        return updated
+
+
+def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    if isinstance(node, cst.BinaryOperation):
+        return [node.left, node.right]
+    if isinstance(node, cst.UnaryOperation):
+        return [node.expression]
+    if isinstance(node, cst.Call):
+        return [a.value for a in node.args if a.keyword is None]
+    return []
+
+
+def _compressed(rule: Rule, node: cst.BaseExpression, mask: str, facts: FunctionFacts) -> Optional[str]:
+    """Why `node` has the compressed size of the mask (one value per selected element), or None."""
+    for sub in _walk(node):
+        if isinstance(sub, cst.Subscript):
+            inner = mask_index(rule, sub)
+            if inner is not None and inner.kind is Kind.MASK and rule.code(inner.mask) != mask:
+                return f"the value `{rule.code(sub)}` is selected by another mask, so its size is value-dependent"
+            if any(isinstance(el.slice, cst.Slice) for el in sub.slice) and _counts(rule, sub, mask, facts):
+                return f"the value `{rule.code(sub)}` has one element per selected element (the compressed size of the mask)"
+    return None
+
+
+def _counts(rule: Rule, node: cst.CSTNode, mask: str, facts: FunctionFacts) -> bool:
+    for sub in _walk(node):
+        if isinstance(sub, cst.Call):
+            if isinstance(sub.func, cst.Attribute) and sub.func.attr.value == "sum" and mask in rule.code(sub.func.value):
+                return True
+            if facts.array_function(sub.func) in ("count_nonzero", "sum") and sub.args and mask in rule.code(sub.args[0].value):
+                return True
+            if dotted(sub.func) == "len":
+                return True
+    return False
+
+
+def _walk(node: cst.CSTNode):
+    yield node
+    for child in node.children:
+        yield from _walk(child)

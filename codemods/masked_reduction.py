@@ -1,0 +1,180 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+from libcst.metadata import ParentNodeProvider
+
+from codemods._masked import Consumer, consumer, enclosing_statement, named_consumers
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.masks import Kind, MaskIndex, MaskProvider, function_facts, mask_index
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
+INITIAL = {"max": "-{jnp}.inf", "min": "{jnp}.inf"}
+
+
+class MaskedReduction(Rule):
+    """
+    ## What it does
+    Rewrites reductions of a boolean-masked read, `x[m].sum()`, `.mean()`, `.max()`, `.min()`, `.prod()`, `.std()`,
+    `.var()`, `.any()`, `.all()` and `np.sum(x[m])` ..., into `jnp.sum(x, where=m)` ..., row masks of a 2-D array
+    with `axis` (`X[y == k].sum(0)` -> `jnp.sum(X, axis=0, where=(y == k)[:, None])`), and counts `len(x[m])`,
+    `x[m].shape[0]`, `x[m].size` into `jnp.count_nonzero(m)`. Also through a name (`sel = x[m]` then `sel.mean()`,
+    `sel.size == 0`) when every read of that name is such a reduction.
+
+    ## Why is this bad?
+    `x[m]` has a shape that depends on the values of `m`, so `jit` cannot trace it (`NonConcreteBooleanIndexError`).
+    The `where=` argument reduces over the selected elements while keeping static shapes.
+
+    ## Example
+    ```python
+    def nansum(x):
+        return x[~np.isnan(x)].sum()
+    ```
+
+    ## Use instead
+    ```python
+    def nansum(x):
+        return jnp.sum(x, where=~jnp.isnan(x))
+    ```
+
+    ## Fix safety
+    Safe when the mask provably has the array's shape (computed elementwise from it) or is a 1-D row mask of an array
+    of known rank (`n, d = X.shape`). Unsafe otherwise: the fix then assumes the mask has the array's shape (no
+    `axis`) or is a 1-D row mask of a 2-D array (with `axis`), and says so. `max`/`min` get `initial=-jnp.inf` /
+    `jnp.inf`: on an empty selection they return it where NumPy raises `ValueError` (the fix title says so);
+    `mean`/`std`/`var` of an empty selection are NaN in both.
+
+    ## Known problems
+    `keepdims=`, `out=` and reductions without a `where=` (`median`, `ptp`) are reported, not rewritten. An index
+    whose dtype is unknown is reported: annotate it as a bool array if it is a mask.
+    """
+
+    CODE = "JX302"
+    SUMMARY = "reduction of a boolean-masked read; use where="
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, ParentNodeProvider)
+    ORDER = 30
+    TRIGGERS = (b"numpy", b"jax")
+
+    VALID = [
+        Valid("import numpy as np\ndef f(x):\n    return x[1:].sum()\n"),
+        Valid("import numpy as np\ndef f(x, i: int):\n    return x[i].max()\n"),
+        Valid("import jax.numpy as jnp\ndef f(x):\n    return jnp.sum(x, where=x > 0)\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "import numpy as np\n\ndef nansum(x):\n    return x[~np.isnan(x)].sum()\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef nansum(x):\n    return jnp.sum(x, where=~np.isnan(x))\n",
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(x, t):\n    m = x > t\n    return len(x[m]), np.max(x[m])\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, t):\n    m = x > t\n"
+            "    return jnp.count_nonzero(m), jnp.max(x, where=m, initial=-jnp.inf)\n",
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(X, y, k):\n    n, d = X.shape\n    return X[y == k].mean(axis=0)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(X, y, k):\n    n, d = X.shape\n"
+            "    return jnp.mean(X, axis=0, where=(y == k)[:, None])\n",
+            unsafe=True,
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(x):\n    sel = x[x > 0]\n    if sel.size == 0:\n        return 0.0\n    return sel.mean()\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    if jnp.count_nonzero(x > 0) == 0:\n"
+            "        return 0.0\n    return jnp.mean(x, where=x > 0)\n",
+        ),
+        Invalid("import numpy as np\n\ndef f(x, idx):\n    return x[idx].sum()\n", lines=[4]),
+    ]
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        fn = self.current_function
+        info = mask_index(self, node) if fn is not None else None
+        if fn is None or info is None or info.kind is Kind.INDEX:
+            return
+        facts = function_facts(self, fn)
+        found = consumer(self, facts, node)
+        stmt = enclosing_statement(self, node)
+        if found is None or stmt is None:
+            return
+        if info.kind is Kind.UNKNOWN:
+            if isinstance(info.mask, cst.Name):
+                self.report(stmt, f"cannot tell whether `{self.code(info.mask)}` is a boolean mask: if it is, "
+                            f"`{self.code(found.node)}` fails under `jit`; annotate it as a bool array so that jaxfix "
+                            "can use `where=`")
+            return
+        self._fix(stmt, [(found, node, info)])
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        fn = self.current_function
+        if fn is None or len(node.body) != 1 or not isinstance(node.body[0], cst.Assign):
+            return
+        value = node.body[0].value
+        info = mask_index(self, value) if isinstance(value, cst.Subscript) else None
+        if info is None or info.kind is not Kind.MASK:
+            return
+        found = named_consumers(self, function_facts(self, fn), function_flow(self, fn), node)
+        if found:
+            self._fix(node, [(c, value, info) for c in found], remove=node)
+
+    def _fix(self, stmt: cst.CSTNode, items: list[tuple[Consumer, cst.Subscript, MaskIndex]],
+             remove: Optional[cst.SimpleStatementLine] = None) -> None:
+        changes: dict = {}
+        reasons: list[str] = []
+        notes: list[str] = []
+        titles: list[str] = []
+        for found, read, info in items:
+            text, why, note = self._rewrite(found, read, info)
+            if text is None:
+                self.report(stmt, f"`{self.code(found.node)}` reduces a boolean-masked read, which fails under `jit`; "
+                            f"no automatic rewrite: {why}")
+                return
+            changes[found.node] = self.expr(text)
+            titles.append(text)
+            reasons += [why] if why else []
+            notes += [note] if note else []
+        if remove is not None:
+            changes[remove] = self.replace_statement(remove, [])
+        message = f"reduction of the boolean-masked read `{self.code(items[0][1])}` fails under `jit`"
+        if reasons:
+            message += "; the rewrite is unsafe: it assumes " + "; ".join(dict.fromkeys(reasons))
+        title = "replace with `" + "`, `".join(titles) + "`" + ("".join(f" ({n})" for n in dict.fromkeys(notes)))
+        self.report(stmt, message, changes=changes, unsafe=bool(reasons), title=title, imports=("jnp",))
+
+    def _rewrite(self, found: Consumer, read: cst.Subscript, info: MaskIndex) -> tuple[Optional[str], Optional[str], Optional[str]]:
+        """(replacement, assumption if unproven, note) or (None, why not, None)."""
+        x, m = self.code(read.value), self.code(info.mask)
+        atom = m if isinstance(info.mask, ATOMS) else f"({m})"
+        if found.reduction == "count":
+            if found.node is not found.operand and isinstance(found.node, cst.Attribute) and not info.same_rank:
+                return f"{self.jnp}.count_nonzero({m})", f"`{m}` has the shape of `{x}` (`.size` counts elements)", None
+            return f"{self.jnp}.count_nonzero({m})", None, None
+        axis: Optional[str] = None
+        keywords = []
+        for i, arg in enumerate(found.args):
+            key = arg.keyword.value if arg.keyword is not None else ("axis" if i == 0 else None)
+            if key is None or key in ("out", "keepdims", "where", "initial") or arg.star:
+                return None, f"the argument `{self.code(arg).rstrip(', ')}` has no masked equivalent", None
+            if key == "axis":
+                axis = self.code(arg.value)
+            else:
+                keywords.append(f"{key}={self.code(arg.value)}")
+        why = None
+        if info.same_rank:
+            if axis is not None and axis not in ("0", "-1", "None"):
+                return None, f"`{x}[{m}]` is 1-D, so `axis={axis}` does not map onto `{x}`", None
+            axis, where = None, m
+        elif info.row_mask:
+            where = f"{atom}[:{', None' * ((info.target_rank or 2) - 1)}]"
+        elif axis is not None:
+            where, why = f"{atom}[:, None]", f"`{m}` is a 1-D mask selecting rows of a 2-D `{x}`"
+        else:
+            where, why = m, f"`{m}` has the shape of `{x}`"
+        parts = [x] + ([f"axis={axis}"] if axis is not None else []) + keywords + [f"where={where}"]
+        note = None
+        if found.reduction in INITIAL:
+            initial = INITIAL[found.reduction].format(jnp=self.jnp)
+            parts.append(f"initial={initial}")
+            note = f"an empty selection gives {initial} where NumPy raises ValueError"
+        return f"{self.jnp}.{found.reduction}({', '.join(parts)})", why, note

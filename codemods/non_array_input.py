@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from jaxfix.analysis import jnp_api
+from jaxfix.analysis.masks import MaskProvider, function_facts
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+# Parameters of jax.numpy functions that take an array (a list there is a TypeError in jax.numpy).
+ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp", "fp", "m", "v", "y", "A", "weights"}
+# Functions that take a Python sequence on purpose.
+SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "stack", "concatenate", "vstack",
+                      "hstack", "dstack", "column_stack", "row_stack", "block", "meshgrid", "einsum", "select",
+                      "piecewise", "broadcast_arrays", "ix_", "fromiter", "frombuffer"}
+
+
+class NonArrayInput(Rule):
+    """
+    ## What it does
+    Wraps a list or tuple literal passed where a NumPy / `jax.numpy` function takes an array (`np.sum([a, b, c])`,
+    `np.max((u, v))`, `np.maximum([0.0, 1.0], x)`) in `jnp.asarray(...)`, which stacks its elements.
+
+    ## Why is this bad?
+    `jax.numpy` functions do not accept lists or tuples (the Sharp Bits guide, "Non-array inputs"): converting one
+    element at a time would trace each element separately, so they raise `TypeError` instead.
+
+    ## Example
+    ```python
+    def peak(a, b, c):
+        return np.max([a, b, c])
+    ```
+
+    ## Use instead
+    ```python
+    def peak(a, b, c):
+        return jnp.max(jnp.asarray([a, b, c]))
+    ```
+
+    ## Fix safety
+    Safe: `np.max([a, b, c])` converts the list with `np.asarray` first, which is what `jnp.asarray` does (a list of
+    equally shaped arrays is stacked along a new first axis).
+
+    ## Known problems
+    Only literal lists and tuples, and names bound only to one, are seen. A Python list of arrays built in a loop and
+    re-stacked is not yet rewritten.
+    """
+
+    CODE = "JX304"
+    SUMMARY = "list or tuple passed as an array to a jax.numpy function"
+    FIX = FixAvailability.ALWAYS
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider)
+    ORDER = 60
+    TRIGGERS = (b"numpy", b"jax")
+
+    VALID = [
+        Valid("import numpy as np\ndef f(a, b):\n    return np.stack([a, b]).sum(0)\n"),
+        Valid("import numpy as np\ndef f(x):\n    return np.sum(x, axis=(0, 1)), np.zeros((2, 3))\n"),
+        Valid("import numpy as np\nM = np.max([1, 2])\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "import numpy as np\n\ndef f(a, b, c):\n    return np.max([a, b, c])  # peak\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(a, b, c):\n    return np.max(jnp.asarray([a, b, c]))  # peak\n",
+        ),
+        Invalid(
+            "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.maximum(x, (0.0, 1.0))\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.maximum(x, jnp.asarray((0.0, 1.0)))\n",
+        ),
+    ]
+
+    def visit_Call(self, node: cst.Call) -> None:
+        fn = self.current_function
+        if fn is None:
+            return
+        facts = function_facts(self, fn)
+        name = facts.array_function(node.func)
+        if name is None or name.split(".")[-1] in SEQUENCE_FUNCTIONS:
+            return
+        entry = jnp_api.lookup(f"numpy.{name}")
+        if entry is None or entry.get("kind") not in ("function", "ufunc"):
+            return
+        params: Optional[list] = entry.get("params")
+        for i, arg in enumerate(node.args):
+            if arg.star or not isinstance(arg.value, (cst.List, cst.Tuple)):
+                continue
+            if arg.keyword is not None:
+                param = arg.keyword.value
+            elif entry["kind"] == "ufunc":
+                param = "x"
+            else:
+                param = params[i] if params is not None and i < len(params) else None
+            if param not in ARRAY_PARAMS:
+                continue
+            text = f"{self.jnp}.asarray({self.code(arg.value)})"
+            self.report(
+                arg.value,
+                f"`{self.code(node.func)}` is given a Python {type(arg.value).__name__.lower()} as an array: "
+                f"`jax.numpy` rejects it; convert it once with `jnp.asarray`",
+                replacement=self.expr(text),
+                title=f"replace with `{text}`",
+                imports=("jnp",),
+            )

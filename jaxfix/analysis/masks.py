@@ -1,0 +1,492 @@
+"""Which index expressions are boolean masks, and what a masked rewrite needs to know about them.
+
+`MaskProvider` annotates every single-index `Subscript` inside a function (`x[m]`) with a `MaskIndex`:
+
+- `kind`: MASK when the index is provably boolean (a comparison; `~`, `&`, `|`, `^` of masks; `isnan`, `isfinite`,
+  `isinf`, `logical_*` and friends; `.astype(bool)`; a call with `dtype=bool`; `.any(axis=...)` / `.all(axis=...)`;
+  a parameter annotated with a bool type; a name every binding of which is one of those), INDEX when it is provably
+  not (integers, slices, `None`, `...`, tuples), UNKNOWN otherwise (rules leave such code and say so).
+- `same_rank`: True when the mask provably has the rank of the indexed array (it is computed elementwise from that
+  array: `x[np.isnan(x)]`, or both ranks are known and equal); `row_mask`: True when the mask is provably 1-D and the
+  array provably has rank >= 2 (`target_rank` then says which), so the mask must be broadcast as `m[:, None]`.
+
+It also puts a `FunctionFacts` on each FunctionDef, the flow-insensitive facts the rules need about names: their
+bindings, which are scalars, ranks learned from `n, d = X.shape`, and whether an array is private to the function
+(fresh, not a parameter, never aliased), so that rebinding it instead of writing in place is invisible to others.
+These questions are asked through `FunctionFacts` only, so they can move onto the shared dataflow and alias
+analyses (`jaxfix.analysis.dataflow`, `jaxfix.analysis.aliases`) without touching the rules.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Optional
+
+import libcst as cst
+from libcst.metadata import BatchableMetadataProvider
+
+from jaxfix.imports import ModuleImports
+
+MASK_FUNCTIONS = {
+    "isnan", "isfinite", "isinf", "isneginf", "isposinf", "logical_and", "logical_or", "logical_not", "logical_xor",
+    "signbit", "isclose", "isin", "in1d", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal",
+    "isreal", "iscomplex",
+}
+ELEMENTWISE = MASK_FUNCTIONS | {
+    "abs", "absolute", "sign", "exp", "log", "log1p", "expm1", "sqrt", "square", "sin", "cos", "tan", "tanh", "sinh",
+    "cosh", "arctan", "floor", "ceil", "round", "rint", "negative", "real", "imag", "conj", "nan_to_num", "clip",
+}
+SCALAR_REDUCTIONS = {"sum", "mean", "max", "min", "prod", "std", "var", "median", "any", "all", "amax", "amin",
+                     "nansum", "nanmean", "nanmax", "nanmin", "count_nonzero", "dot", "vdot", "norm", "trace"}
+# Calls and methods whose result may share memory with an argument (a view or the argument itself).
+VIEWS = {"asarray", "asanyarray", "reshape", "ravel", "transpose", "squeeze", "expand_dims", "swapaxes", "moveaxis",
+         "view", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "diagonal", "flip", "fliplr", "flipud",
+         "rot90", "real", "imag", "T", "mT", "flat", "ascontiguousarray", "require"}
+INTEGER_RESULTS = {"flatnonzero", "nonzero", "argwhere", "argmax", "argmin", "argsort", "arange", "searchsorted",
+                   "digitize", "argpartition", "lexsort", "ravel_multi_index", "unravel_index", "indices",
+                   "tril_indices", "triu_indices", "diag_indices"}
+BOOL_DTYPES = {"bool", "bool_", "numpy.bool_", "numpy.bool"}
+
+
+class Kind(enum.Enum):
+    MASK = "mask"
+    INDEX = "index"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class MaskIndex:
+    kind: Kind
+    mask: cst.BaseExpression
+    same_rank: bool = False
+    row_mask: bool = False
+    target_rank: Optional[int] = None
+
+
+def dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = dotted(node.value)
+        return f"{base}.{node.attr.value}" if base else ""
+    return ""
+
+
+def _number(node: cst.BaseExpression) -> bool:
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
+
+
+@dataclass
+class FunctionFacts:
+    """Flow-insensitive facts about the names of one function (every binding counts, wherever it is)."""
+
+    imports: ModuleImports
+    params: dict[str, Optional[cst.BaseExpression]] = field(default_factory=dict)  # name -> annotation
+    bindings: dict[str, list[Optional[cst.BaseExpression]]] = field(default_factory=dict)  # None: opaque binding
+    ranks: dict[str, int] = field(default_factory=dict)  # from `n, d = X.shape`
+    aliased: set[str] = field(default_factory=set)  # names that another name, container or caller may also see
+    range_vars: set[str] = field(default_factory=set)
+    copied_at: dict[str, cst.SimpleStatementLine] = field(default_factory=dict)  # param -> `x = x.copy()` statement
+
+    # ---- names of NumPy / jax.numpy functions --------------------------------------------------------------
+    def array_function(self, func: cst.BaseExpression) -> Optional[str]:
+        """`np.isnan` / `jnp.isnan` / `isnan` (from numpy import) -> "isnan"; None for anything else."""
+        name = dotted(func)
+        if not name or name.split(".")[0] in self.params or name.split(".")[0] in self.bindings:
+            return None
+        head, _, rest = name.partition(".")
+        qualified = self.imports.numpy_aliases.get(head)
+        if qualified is not None:
+            full = f"{qualified}.{rest}" if rest else qualified
+            return full[len("numpy."):] if full.startswith("numpy.") else None
+        jnp = self.imports.jnp_alias
+        if jnp and name.startswith(jnp + "."):
+            return name[len(jnp) + 1:]
+        return None
+
+    def _only(self, name: str) -> list[cst.BaseExpression]:
+        values = self.bindings.get(name, [])
+        if name in self.params or not values or any(v is None for v in values):
+            return []
+        return [v for v in values if v is not None]
+
+    # ---- masks ------------------------------------------------------------------------------------------------
+    def is_mask(self, node: cst.BaseExpression, seen: frozenset = frozenset()) -> bool:
+        if isinstance(node, cst.Comparison):
+            return all(isinstance(c.operator, (cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual,
+                                               cst.Equal, cst.NotEqual)) for c in node.comparisons)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.BitInvert):
+            return self.is_mask(node.expression, seen)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
+            return all(self.is_mask(side, seen) or dotted(side) in ("True", "False") for side in (node.left, node.right))
+        if isinstance(node, cst.Call):
+            fn = self.array_function(node.func)
+            if fn in MASK_FUNCTIONS:
+                return True
+            if any(a.keyword is not None and a.keyword.value == "dtype" and self._bool_dtype(a.value) for a in node.args):
+                return True
+            if isinstance(node.func, cst.Attribute):
+                attr = node.func.attr.value
+                if attr == "astype" and node.args and self._bool_dtype(node.args[0].value):
+                    return True
+                if attr in ("any", "all") and node.args:
+                    return True
+            if fn in ("any", "all") and len(node.args) > 1:
+                return True
+            return False
+        if isinstance(node, cst.Name):
+            if node.value in seen:
+                return False
+            if node.value in self.params:
+                annotation = self.params[node.value]
+                return annotation is not None and "bool" in dotted_text(annotation)
+            values = self._only(node.value)
+            return bool(values) and all(self.is_mask(v, seen | {node.value}) for v in values)
+        return False
+
+    def _bool_dtype(self, node: cst.BaseExpression) -> bool:
+        if isinstance(node, cst.SimpleString):
+            return node.evaluated_value in ("bool", "?")
+        name = dotted(node)
+        return name in ("bool", "np.bool_", "np.bool", "jnp.bool_") or self.array_function(node) in ("bool_", "bool")
+
+    def is_index(self, node: cst.BaseExpression) -> bool:
+        """Provably not a mask: integer scalars, None, Ellipsis, tuples (multi-axis indexing)."""
+        if isinstance(node, (cst.Integer, cst.Ellipsis, cst.Tuple)):
+            return True
+        if isinstance(node, cst.Name):
+            if node.value in self.params:
+                return dotted_text(self.params[node.value]) == "int"
+            if node.value == "None" or node.value in self.range_vars:
+                return True
+            values = self._only(node.value)
+            return bool(values) and all(self._integer_array(v) for v in values)
+        if self._integer_array(node):
+            return True
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+            return self.is_index(node.expression)
+        return False
+
+    def _integer_array(self, node: cst.BaseExpression) -> bool:
+        """Integer indices by construction: `np.flatnonzero(m)`, `np.nonzero(m)[0]`, `x.argsort()`, `np.arange(n)`."""
+        if isinstance(node, cst.Subscript):
+            return self._integer_array(node.value)
+        if isinstance(node, cst.Call):
+            fn = self.array_function(node.func)
+            if fn is None and isinstance(node.func, cst.Attribute):
+                fn = node.func.attr.value
+            return fn in INTEGER_RESULTS
+        return False
+
+    def derived_from(self, node: cst.BaseExpression, target: str, seen: frozenset = frozenset()) -> bool:
+        """`node` is computed elementwise from the array `target` (so it has at least its shape)."""
+        if isinstance(node, cst.Name):
+            if node.value == target:
+                return True
+            if node.value in seen:
+                return False
+            values = self._only(node.value)
+            return bool(values) and all(self.derived_from(v, target, seen | {node.value}) for v in values)
+        if isinstance(node, cst.Comparison):
+            return self.derived_from(node.left, target, seen) or any(
+                self.derived_from(c.comparator, target, seen) for c in node.comparisons)
+        if isinstance(node, cst.UnaryOperation):
+            return self.derived_from(node.expression, target, seen)
+        if isinstance(node, cst.BinaryOperation) and not isinstance(node.operator, cst.MatrixMultiply):
+            return self.derived_from(node.left, target, seen) or self.derived_from(node.right, target, seen)
+        if isinstance(node, cst.Call):
+            if self.array_function(node.func) in ELEMENTWISE and node.args:
+                return self.derived_from(node.args[0].value, target, seen)
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value == "astype":
+                return self.derived_from(node.func.value, target, seen)
+        return False
+
+    # ---- ranks and scalars ----------------------------------------------------------------------------------
+    def rank(self, node: cst.BaseExpression, seen: frozenset = frozenset()) -> Optional[int]:
+        if self.is_scalar(node):
+            return 0
+        if isinstance(node, cst.Name):
+            if node.value in self.ranks:
+                return self.ranks[node.value]
+            values = [] if node.value in seen else self._only(node.value)
+            ranks = {self.rank(v, seen | {node.value}) for v in values}
+            return ranks.pop() if len(ranks) == 1 else None
+        if isinstance(node, (cst.Comparison, cst.BinaryOperation)):
+            parts = [node.left, *[c.comparator for c in node.comparisons]] if isinstance(node, cst.Comparison) else [node.left, node.right]
+            ranks = [self.rank(p, seen) for p in parts]
+            return None if None in ranks else max(ranks)  # type: ignore[type-var]
+        if isinstance(node, cst.UnaryOperation):
+            return self.rank(node.expression, seen)
+        if isinstance(node, cst.Call):
+            fn = self.array_function(node.func)
+            if fn in ("arange", "linspace", "flatnonzero") or (isinstance(node.func, cst.Attribute) and node.func.attr.value in ("ravel", "flatten")):
+                return 1
+            if fn in ELEMENTWISE | {"array", "copy", "asarray"} and node.args:
+                return self.rank(node.args[0].value, seen)
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("copy", "astype") and fn is None:
+                return self.rank(node.func.value, seen)
+            axis = [a.value for i, a in enumerate(node.args) if (a.keyword is not None and a.keyword.value == "axis")
+                    or (a.keyword is None and i == (0 if fn is None else 1))]
+            if axis and isinstance(axis[0], cst.Integer) and (fn in SCALAR_REDUCTIONS | {"argmax", "argmin"} or (
+                    fn is None and isinstance(node.func, cst.Attribute) and node.func.attr.value in SCALAR_REDUCTIONS | {"argmax", "argmin"})):
+                inner = self.rank(node.args[0].value if fn is not None else node.func.value, seen)  # type: ignore[union-attr]
+                return None if inner is None else inner - 1
+        return None
+
+    def is_scalar(self, node: cst.BaseExpression, seen: frozenset = frozenset()) -> bool:
+        if _number(node) or dotted(node) in ("True", "False") or self.array_function(node) in ("nan", "inf", "pi", "e"):
+            return True
+        if isinstance(node, cst.Name):
+            if node.value in self.range_vars:
+                return True
+            if node.value in self.params:
+                return dotted_text(self.params[node.value]) in ("float", "int", "bool", "complex")
+            values = [] if node.value in seen else self._only(node.value)
+            return bool(values) and all(self.is_scalar(v, seen | {node.value}) for v in values)
+        if isinstance(node, cst.UnaryOperation):
+            return self.is_scalar(node.expression, seen)
+        if isinstance(node, cst.BinaryOperation):
+            return self.is_scalar(node.left, seen) and self.is_scalar(node.right, seen)
+        if isinstance(node, cst.Call):
+            if dotted(node.func) in ("float", "int", "len", "bool", "abs", "round"):
+                return True
+            has_axis = any(a.keyword is not None and a.keyword.value == "axis" for a in node.args)
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in SCALAR_REDUCTIONS and self.array_function(node.func) is None:
+                return not node.args and not has_axis
+            if self.array_function(node.func) in SCALAR_REDUCTIONS:
+                return len(node.args) == 1 and not has_axis
+        return False
+
+    # ---- privacy (aliases) ----------------------------------------------------------------------------------
+    def is_private(self, name: str) -> bool:
+        """`name` holds an array that only this function sees: every binding creates a new array, it is not a
+        parameter, and it is never aliased (assigned to another name, stored in a container, viewed)."""
+        values = self._only(name)
+        return bool(values) and name not in self.aliased and all(self._fresh(v) for v in values)
+
+    def _fresh(self, node: cst.BaseExpression) -> bool:
+        if isinstance(node, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison)):
+            return True
+        if isinstance(node, cst.Call):
+            fn = self.array_function(node.func)
+            if fn is not None:
+                return fn.split(".")[-1] not in VIEWS
+            if isinstance(node.func, cst.Attribute):
+                return node.func.attr.value in ("copy", "astype") or node.func.attr.value in SCALAR_REDUCTIONS
+        return False
+
+
+def dotted_text(node: Optional[cst.CSTNode]) -> str:
+    if node is None:
+        return ""
+    if isinstance(node, cst.Annotation):
+        node = node.annotation
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value if isinstance(node.evaluated_value, str) else ""
+    return cst.Module([]).code_for_node(node)
+
+
+def _comparison_index(node: cst.Subscript) -> bool:
+    """`x[x > 0]`: a mask index, so the result is a copy (a named mask cannot be told from a slice here)."""
+    return len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and isinstance(node.slice[0].slice.value, cst.Comparison)
+
+
+def _view_of(node: cst.BaseExpression) -> Optional[str]:
+    """The name whose memory `node` may share (`x`, `x[1:]`, `x.T`, `x.reshape(...)`, `np.asarray(x)`)."""
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Subscript):
+        return _view_of(node.value)
+    if isinstance(node, cst.Attribute) and node.attr.value in VIEWS:
+        return _view_of(node.value)
+    if isinstance(node, cst.Call):
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in VIEWS:
+            return _view_of(node.func.value) or (_view_of(node.args[0].value) if node.args else None)
+    return None
+
+
+class _Scan(cst.CSTVisitor):
+    """Collects the bindings of one function's names (not descending into nested functions or classes)."""
+
+    def __init__(self, facts: FunctionFacts) -> None:
+        self.facts = facts
+        self.depth = 0
+        self.returning = 0  # inside `return ...`: a tuple of results is not an alias
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.depth += 1
+        return self.depth == 1
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.depth -= 1
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def _bind(self, target: cst.BaseExpression, value: Optional[cst.BaseExpression]) -> None:
+        if isinstance(target, cst.Name):
+            self.facts.bindings.setdefault(target.value, []).append(value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            names = [el.value for el in target.elements]
+            if isinstance(value, cst.Attribute) and value.attr.value == "shape" and isinstance(value.value, cst.Name):
+                if all(not isinstance(el, cst.StarredElement) for el in target.elements):
+                    self.facts.ranks[value.value.value] = len(names)
+            for el in names:
+                self._bind(el, None)
+        elif isinstance(target, cst.StarredElement):
+            self._bind(target.value, None)
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        for t in node.targets:
+            self._bind(t.target, node.value)
+            self._escape(node.value, t.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._bind(node.target, node.value)
+        if node.value is not None:
+            self._escape(node.value, node.target)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        if isinstance(node.target, cst.Name):
+            self.facts.bindings.setdefault(node.target.value, []).append(None)
+
+    def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._bind(node.target, node.value)
+
+    def visit_For(self, node: cst.For) -> None:
+        it = node.iter
+        if isinstance(it, cst.Call) and dotted(it.func) == "range" and isinstance(node.target, cst.Name):
+            self.facts.range_vars.add(node.target.value)
+        else:
+            self._bind(node.target, None)
+        source = _view_of(node.iter)
+        if source:
+            self.facts.aliased.add(source)
+
+    def visit_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind(node.asname.name, None)
+
+    def visit_Global(self, node: cst.Global) -> None:
+        for item in node.names:
+            self._bind(item.name, None)
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> None:
+        for item in node.names:
+            self._bind(item.name, None)
+
+    def _escape(self, value: cst.BaseExpression, target: cst.BaseExpression) -> None:
+        source = _view_of(value)
+        if source is not None and not (isinstance(value, cst.Subscript) and _comparison_index(value)):
+            self.facts.aliased.add(source)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.returning += 1
+
+    def leave_Return(self, original_node: cst.Return) -> None:
+        self.returning -= 1
+
+    def visit_Element(self, node: cst.Element) -> None:
+        source = _view_of(node.value)
+        if source is not None and not self.returning and not isinstance(node.value, cst.Subscript):
+            self.facts.aliased.add(source)
+
+    def visit_DictElement(self, node: cst.DictElement) -> None:
+        source = _view_of(node.value)
+        if source is not None:
+            self.facts.aliased.add(source)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("append", "extend", "insert", "add", "put", "setdefault", "update"):
+            for arg in node.args:
+                source = _view_of(arg.value)
+                if source is not None:
+                    self.facts.aliased.add(source)
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        if isinstance(node.value, cst.BaseExpression):
+            source = _view_of(node.value)
+            if source is not None:
+                self.facts.aliased.add(source)
+
+
+def function_facts_of(function: cst.FunctionDef, imports: ModuleImports) -> FunctionFacts:
+    facts = FunctionFacts(imports=imports)
+    params = function.params
+    for p in (*params.posonly_params, *params.params, *params.kwonly_params):
+        facts.params[p.name.value] = p.annotation.annotation if p.annotation else None
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            facts.params[star.name.value] = None
+    function.body.visit(_Scan(facts))
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    for stmt in body:  # `x = x.copy()` at the top level of the body: later writes to `x` are private
+        if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign):
+            assign = stmt.body[0]
+            names = [t.target.value for t in assign.targets if isinstance(t.target, cst.Name)]
+            for name in names:
+                if name in facts.params and name not in facts.copied_at:
+                    values = facts.bindings.get(name, [])
+                    if values and all(v is not None and facts._fresh(v) for v in values):
+                        facts.copied_at[name] = stmt
+    return facts
+
+
+class MaskProvider(BatchableMetadataProvider[object]):
+    """FunctionFacts on each FunctionDef; MaskIndex on each single-index Subscript inside a function."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._imports = ModuleImports()
+        self._facts: list[FunctionFacts] = []
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._imports = ModuleImports.read(node)
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        facts = function_facts_of(node, self._imports)
+        self._facts.append(facts)
+        self.set_metadata(node, facts)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self._facts.pop()
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if not self._facts or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return
+        if isinstance(node.value, cst.Attribute) and node.value.attr.value == "at":
+            return  # `x.at[m]` is an update, not a read
+        facts = self._facts[-1]
+        index = node.slice[0].slice.value
+        if facts.is_mask(index):
+            kind = Kind.MASK
+        elif facts.is_index(index):
+            kind = Kind.INDEX
+        else:
+            kind = Kind.UNKNOWN
+        same = row = False
+        target_rank = None
+        if kind is Kind.MASK:
+            target = dotted(node.value)
+            target_rank = facts.rank(node.value)
+            mask_rank = facts.rank(index)
+            same = bool(target and facts.derived_from(index, target)) or (mask_rank is not None and mask_rank == target_rank)
+            row = not same and mask_rank == 1 and target_rank is not None and target_rank >= 2
+        self.set_metadata(node, MaskIndex(kind, index, same, row, target_rank))
+
+
+def mask_index(rule: cst.MetadataDependent, subscript: cst.CSTNode) -> Optional[MaskIndex]:
+    value = rule.get_metadata(MaskProvider, subscript, None)
+    return value if isinstance(value, MaskIndex) else None
+
+
+def function_facts(rule: cst.MetadataDependent, function: cst.FunctionDef) -> FunctionFacts:
+    value = rule.get_metadata(MaskProvider, function, None)
+    assert isinstance(value, FunctionFacts)
+    return value

@@ -1,0 +1,102 @@
+"""Edge cases for JX301 masked-assignment: no-change cases first, then rewrites, then unsafe fixes and refusals."""
+
+import textwrap
+
+import pytest
+
+from codemods.masked_assignment import MaskedAssignment
+from jaxfix.testing.examples import run_rule
+
+
+def run(code: str, unsafe: bool = False):
+    return run_rule(MaskedAssignment, textwrap.dedent(code), fix=True, unsafe=unsafe)
+
+
+HEAD = "import numpy as np\n"
+NOOP = [
+    pytest.param(HEAD + "X = np.zeros(3)\nX[X < 1] = 2.0\n", id="module-level"),
+    pytest.param(HEAD + "def f(x, i: int):\n    y = x.copy()\n    y[i] = 0.0\n    return y\n", id="int-index"),
+    pytest.param(HEAD + "def f(x):\n    y = x.copy()\n    y[1:, 0] = 0.0\n    return y\n", id="slices"),
+    pytest.param(HEAD + "def f(x):\n    y = x.copy()\n    for i in range(3):\n        y[i] = 0.0\n    return y\n", id="range-index"),
+    pytest.param(HEAD + "def f(x):\n    y = x.copy()\n    y[y > 0], z = 1.0, 2\n    return y\n", id="tuple-target"),
+]
+
+
+@pytest.mark.parametrize("code", NOOP)
+def test_noop(code):
+    outcome = run(code, unsafe=True)
+    assert outcome.fixed == code
+    assert not [f for f in outcome.findings if f.code == "JX301"]
+
+
+J = "import jax.numpy as jnp\n"
+REWRITES = [
+    pytest.param(
+        HEAD + "def f(x):\n    y = x.copy()\n    y[np.isnan(y)] = 0.0\n    return y\n",
+        J + HEAD + "def f(x):\n    y = x.copy()\n    y = jnp.where(np.isnan(y), 0.0, y)\n    return y\n",
+        id="isnan-mask",
+    ),
+    pytest.param(
+        HEAD + "def f(x, y):\n    z = x + 0.0\n    z[(z > 0) & (z < 1)] = y[(z > 0) & (z < 1)]\n    return z\n",
+        J + HEAD + "def f(x, y):\n    z = x + 0.0\n    z = jnp.where((z > 0) & (z < 1), y, z)\n    return z\n",
+        id="same-mask-value-read-as-whole-array",
+    ),
+    pytest.param(
+        HEAD + "def f(x):\n    z = x * 2\n    m = z > 1\n    z[m] += 2 * z[m] - 1  # note\n    return z\n",
+        J + HEAD + "def f(x):\n    z = x * 2\n    m = z > 1\n    z = jnp.where(m, z + (2 * z - 1), z)  # note\n    return z\n",
+        id="augmented-keeps-grouping-and-comment",
+    ),
+    pytest.param(
+        HEAD + "def f(x, lo: float):\n    z = x.astype(np.float32)\n    m = z.astype(bool)\n    z[m] = lo\n    return z\n",
+        J + HEAD + "def f(x, lo: float):\n    z = x.astype(np.float32)\n    m = z.astype(bool)\n    z = jnp.where(m, lo, z)\n    return z\n",
+        id="astype-bool-mask-and-float-annotated-value",
+    ),
+    pytest.param(
+        HEAD + "def f(X):\n    n, d = X.shape\n    Y = X.copy()\n    Y[Y.sum(axis=1) > 0] = 0.0\n    return Y\n",
+        J + HEAD + "def f(X):\n    n, d = X.shape\n    Y = X.copy()\n    Y = jnp.where((Y.sum(axis=1) > 0)[:, None], 0.0, Y)\n    return Y\n",
+        id="row-mask-of-known-2d-array",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", REWRITES)
+def test_rewrite(code, expected):
+    assert run(code).fixed == expected
+    assert run(expected).fixed == expected  # idempotent
+
+
+UNSAFE = [
+    pytest.param(HEAD + "def f(x):\n    x[x < 0] = 0.0\n    return x\n", "parameter", id="parameter-written"),
+    pytest.param(HEAD + "def f(x):\n    y = x.copy()\n    z = y\n    y[y < 0] = 0.0\n    return z\n", "aliased", id="alias"),
+    pytest.param(HEAD + "def f(x):\n    y = x.copy()\n    ys = [y]\n    y[y < 0] = 0.0\n    return ys\n", "aliased", id="stored-in-list"),
+    pytest.param(HEAD + "def f(x):\n    y = x[0]\n    y[y < 0] = 0.0\n    return x\n", "share memory", id="view"),
+    pytest.param(HEAD + "def f(x, v):\n    y = x.copy()\n    y[y < 0] = v\n    return y\n", "shape of `v`", id="value-shape-unknown"),
+    pytest.param(HEAD + "def f(X, labels):\n    Y = X.copy()\n    Y[labels == 1] = 0.0\n    return Y\n", "shape is not known", id="mask-shape-unknown"),
+    pytest.param(HEAD + "def f(x, m: 'npt.NDArray[np.bool_]'):\n    y = x.copy()\n    y[m] = np.nan\n    return y\n",
+                 "shape is not known", id="bool-annotated-parameter-is-a-mask"),
+]
+
+
+@pytest.mark.parametrize("code, reason", UNSAFE)
+def test_unsafe(code, reason):
+    safe = run(code)
+    assert safe.fixed == code
+    finding = [f for f in safe.findings if f.code == "JX301"][0]
+    assert reason in finding.message and finding.fix is not None
+    assert run(code, unsafe=True).fixed != code
+
+
+REFUSED = [
+    pytest.param(HEAD + "def f(x, v):\n    y = x.copy()\n    y[y > 0] = v[: np.count_nonzero(y > 0)]\n    return y\n", id="compressed-by-count"),
+    pytest.param(HEAD + "BUF = np.zeros(3)\ndef f():\n    BUF[BUF < 0] = 0.0\n", id="global-array"),
+    pytest.param(HEAD + "def f(x, idx):\n    y = x.copy()\n    y[idx] = 0.0\n    return y\n", id="unknown-index-dtype"),
+]
+
+
+@pytest.mark.parametrize("code", REFUSED)
+def test_reported_without_fix(code):
+    outcome = run(code, unsafe=True)
+    assert outcome.fixed == code
+    findings = [f for f in outcome.findings if f.code == "JX301"]
+    assert findings and all(f.fix is None for f in findings)
+    assert findings[0].line == code.count("\n", 0, code.index("] =")) + 1

@@ -1,0 +1,97 @@
+"""Edge cases for JX302 masked-reduction: no-change cases first, then rewrites, unsafe fixes and refusals."""
+
+import textwrap
+
+import pytest
+
+from codemods.masked_reduction import MaskedReduction
+from jaxfix.testing.examples import run_rule
+
+
+def run(code: str, unsafe: bool = False):
+    return run_rule(MaskedReduction, textwrap.dedent(code), fix=True, unsafe=unsafe)
+
+
+HEAD = "import numpy as np\n"
+J = "import jax.numpy as jnp\n"
+NOOP = [
+    pytest.param(HEAD + "S = np.arange(4)[np.arange(4) > 1].sum()\n", id="module-level"),
+    pytest.param(HEAD + "def f(x):\n    return x[1:].sum(), x[0].max(), len(x[:2])\n", id="slices-and-ints"),
+    pytest.param(HEAD + "def f(x, i: int):\n    return x[i].mean()\n", id="int-annotated-index"),
+    pytest.param(J + "def f(x):\n    return jnp.sum(x, where=x > 0)\n", id="already-jax"),
+    pytest.param(HEAD + "def f(x):\n    sel = x[x > 0]\n    return sel.sum(), sel\n", id="name-also-used-as-value"),
+    pytest.param(HEAD + "def f(x):\n    sel = x[x > 0]\n    x[0] = 1.0\n    return sel.sum()\n", id="array-mutated-after-selection"),
+    pytest.param(HEAD + "def f(x, t):\n    sel = x[x > t]\n    t = 0\n    return sel.sum()\n", id="mask-input-rebound"),
+]
+
+
+@pytest.mark.parametrize("code", NOOP)
+def test_noop(code):
+    assert run(code, unsafe=True).fixed == code
+
+
+REWRITES = [
+    pytest.param(
+        HEAD + "def f(x):\n    return np.mean(x[np.isfinite(x)]), x[x != 0].prod()\n",
+        J + HEAD + "def f(x):\n    return jnp.mean(x, where=np.isfinite(x)), jnp.prod(x, where=x != 0)\n",
+        id="function-and-method-forms",
+    ),
+    pytest.param(
+        HEAD + "def f(x):\n    m = (x > 0) | np.isnan(x)\n    return x[m].any(), x[m].all(), x[m].var(ddof=1)\n",
+        J + HEAD + "def f(x):\n    m = (x > 0) | np.isnan(x)\n    return jnp.any(x, where=m), jnp.all(x, where=m), jnp.var(x, ddof=1, where=m)\n",
+        id="any-all-and-keywords-kept",
+    ),
+    pytest.param(
+        HEAD + "def f(x):\n    return x[x > 0].sum(axis=0)\n",
+        J + HEAD + "def f(x):\n    return jnp.sum(x, where=x > 0)\n",
+        id="axis-0-of-1d-selection-dropped",
+    ),
+    pytest.param(
+        HEAD + "def f(X):\n    n, d = X.shape\n    keep = X.max(axis=1) > 0\n    return X[keep].sum(0), len(X[keep])\n",
+        J + HEAD + "def f(X):\n    n, d = X.shape\n    keep = X.max(axis=1) > 0\n    return jnp.sum(X, axis=0, where=keep[:, None]), jnp.count_nonzero(keep)\n",
+        id="row-mask-of-known-2d",
+    ),
+    pytest.param(
+        HEAD + "def f(x):\n    pos = x[x > 0]\n    return pos.min() if True else 0, pos.shape[0]\n",
+        J + HEAD + "def f(x):\n    return jnp.min(x, where=x > 0, initial=jnp.inf) if True else 0, jnp.count_nonzero(x > 0)\n",
+        id="through-a-name-with-initial",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", REWRITES)
+def test_rewrite(code, expected):
+    assert run(code).fixed == expected
+    assert run(expected).fixed == expected
+
+
+def test_empty_mask_difference_is_in_the_title():
+    outcome = run_rule(MaskedReduction, HEAD + "def f(x):\n    return x[x > 0].max()\n")
+    assert "NumPy raises ValueError" in outcome.findings[0].fix.title
+
+
+UNSAFE = [
+    pytest.param(HEAD + "def f(X, y):\n    return X[y == 2].sum(0)\n", "1-D mask selecting rows", id="assumed-row-mask"),
+    pytest.param(HEAD + "def f(X, y):\n    return X[y == 2].sum()\n", "has the shape of", id="assumed-same-shape"),
+]
+
+
+@pytest.mark.parametrize("code, reason", UNSAFE)
+def test_unsafe(code, reason):
+    safe = run(code)
+    assert safe.fixed == code and reason in safe.findings[0].message
+    assert run(code, unsafe=True).fixed != code
+
+
+REFUSED = [
+    pytest.param(HEAD + "def f(x):\n    return x[x > 0].sum(keepdims=True)\n", "keepdims", id="keepdims"),
+    pytest.param(HEAD + "def f(x):\n    return x[x > 0].sum(1)\n", "is 1-D", id="axis-1-of-1d-selection"),
+    pytest.param(HEAD + "def f(x, idx):\n    return x[idx].sum()\n", "cannot tell", id="unknown-index-dtype"),
+]
+
+
+@pytest.mark.parametrize("code, reason", REFUSED)
+def test_reported_without_fix(code, reason):
+    outcome = run(code, unsafe=True)
+    assert outcome.fixed == code
+    assert outcome.findings[0].line == 3 and reason in outcome.findings[0].message and outcome.findings[0].fix is None

@@ -1,0 +1,42 @@
+"""Edge cases for JX304 non-array-input: no-change cases first, then rewrites."""
+
+import textwrap
+
+import pytest
+
+from codemods.non_array_input import NonArrayInput
+from jaxfix.testing.examples import run_rule
+
+
+def migrate(code: str) -> str:
+    return run_rule(NonArrayInput, textwrap.dedent(code), fix=True).fixed
+
+
+HEAD = "import numpy as np\n"
+NOOP = [
+    pytest.param(HEAD + "M = np.max([1, 2])\n", id="module-level"),
+    pytest.param(HEAD + "def f(a, b):\n    return np.stack([a, b]), np.concatenate((a, b)), np.array([a, b])\n", id="sequence-functions"),
+    pytest.param(HEAD + "def f(x):\n    return np.sum(x, axis=(0, 1)), np.zeros((2, 3)), np.reshape(x, (3, -1))\n", id="shape-and-axis-tuples"),
+    pytest.param(HEAD + "def f(x):\n    return np.transpose(x, (1, 0)), np.tile(x, [2, 1])\n", id="non-array-parameters"),
+    pytest.param("def f(max):\n    return max([1, 2])\n", id="not-numpy"),
+]
+
+
+@pytest.mark.parametrize("code", NOOP)
+def test_noop(code):
+    assert migrate(code) == code
+
+
+J = "import jax.numpy as jnp\n"
+REWRITES = [
+    pytest.param(HEAD + "def f(a, b):\n    return np.sum([a, b])\n", J + HEAD + "def f(a, b):\n    return np.sum(jnp.asarray([a, b]))\n", id="sum-of-list"),
+    pytest.param(J + "def f(a, b):\n    return jnp.mean((a, b), axis=0)\n", J + "def f(a, b):\n    return jnp.mean(jnp.asarray((a, b)), axis=0)\n", id="jnp-tuple"),
+    pytest.param(HEAD + "def f(x):\n    return np.clip(x, 0, 1), np.minimum([1.0, 2.0], x)\n", J + HEAD + "def f(x):\n    return np.clip(x, 0, 1), np.minimum(jnp.asarray([1.0, 2.0]), x)\n", id="ufunc-positional"),
+    pytest.param(HEAD + "def f(x, t: float):\n    return np.average(x, weights=[t, 1 - t])\n", J + HEAD + "def f(x, t: float):\n    return np.average(x, weights=jnp.asarray([t, 1 - t]))\n", id="keyword"),
+]
+
+
+@pytest.mark.parametrize("code, expected", REWRITES)
+def test_rewrite(code, expected):
+    assert migrate(code) == expected
+    assert migrate(expected) == expected
