@@ -6,7 +6,7 @@ import libcst as cst
 
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
-from jaxfix.analysis.loops import appends, body_obstacles, body_statements, loop_carried, static_index_uses
+from jaxfix.analysis.loops import appends, body_obstacles, body_statements, branch_tests, loop_carried, static_index_uses
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -189,10 +189,9 @@ class RangeLoop(Rule):
         found = body_obstacles(body)
         if found:
             return found[0][1]
-        for stmt in body:
-            for test in _tests(stmt):
-                if tracedness(self, test) is not Tracedness.STATIC or node.target.value in flow.reads(test):
-                    return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
+        for test in branch_tests(body):
+            if tracedness(self, test) is not Tracedness.STATIC or node.target.value in flow.reads(test):
+                return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
         static_use = static_index_uses(body, node.target.value)
         if static_use:
             return f"the index `{node.target.value}` is used where a Python int is required ({static_use})"
@@ -220,19 +219,3 @@ class RangeLoop(Rule):
             return False
         return f"{index} = {self.jnp}.where({trip} > 0, {last}, {index})\n"
 
-
-def _tests(stmt: cst.CSTNode) -> list[cst.BaseExpression]:
-    found: list[cst.BaseExpression] = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_If(self, node: cst.If) -> None:
-            found.append(node.test)
-
-        def visit_While(self, node: cst.While) -> None:
-            found.append(node.test)
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return False
-
-    stmt.visit(Visitor())
-    return found

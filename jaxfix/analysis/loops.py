@@ -169,3 +169,29 @@ def static_index_uses(body: Sequence[cst.BaseStatement], index: str) -> str:
     for stmt in body:
         stmt.visit(Visitor())
     return found[0] if found else ""
+
+
+def branch_tests(body: Sequence[cst.BaseStatement]) -> list[cst.BaseExpression]:
+    """The tests of the `if`/`elif`/`while` statements in `body` (not inside nested functions)."""
+    found: list[cst.BaseExpression] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_If(self, node: cst.If) -> None:
+            found.append(node.test)
+
+        def visit_While(self, node: cst.While) -> None:
+            found.append(node.test)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+    for stmt in body:
+        stmt.visit(Visitor())
+    return found
+
+
+def traced_tests(rule: cst.MetadataDependent, body: Sequence[cst.BaseStatement]) -> list[cst.BaseExpression]:
+    """Branch tests in `body` that are not STATIC (a Python `if` cannot decide them inside a traced body)."""
+    from jaxfix.analysis.tracedness import Tracedness, tracedness
+
+    return [test for test in branch_tests(body) if tracedness(rule, test) is not Tracedness.STATIC]

@@ -1,0 +1,167 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from jaxfix import loopgen as gen
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.loops import appends, body_obstacles, body_statements, loop_carried, traced_tests
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+
+class WhileLoop(Rule):
+    """
+    ## What it does
+    Rewrites a `while` loop whose condition depends on traced values into `lax.while_loop(cond, body, carry)`.
+    The carry holds the loop-carried variables (a tuple when there are several); everything else is closed over.
+    `and` / `or` / `not` in the condition become `jnp.logical_and` / `jnp.logical_or` / `jnp.logical_not`.
+
+    ## Why is this bad?
+    Under `jit` a Python `while` on a traced condition raises `TracerBoolConversionError`: Python cannot decide how
+    many times to run the body while the values are abstract.
+
+    ## Example
+    ```python
+    def halvings(x, floor):
+        count = 0
+        while x > floor:
+            x = x / 2
+            count += 1
+        return count
+    ```
+
+    ## Use instead
+    ```python
+    def halvings(x, floor):
+        count = 0
+        def cond(carry):
+            x, _ = carry
+            return x > floor
+        def body(carry):
+            x, count = carry
+            x = x / 2
+            count += 1
+            return x, count
+
+        x, count = lax.while_loop(cond, body, (x, count))
+        return count
+    ```
+
+    ## Fix safety
+    Safe when the body is a pure function of the carry (no `break`/`continue`/`return`, I/O, in-place updates or
+    traced Python `if`s, which other rules convert first) and every carried variable has a value before the loop.
+    Otherwise the loop is reported with the reason. Weakly typed Python scalars in the carry (`count = 0`) are
+    promoted by `while_loop` to the type the body produces.
+
+    ## Known problems
+    `lax.while_loop` supports forward-mode differentiation only (`jax.jvp`), not `jax.grad`; the fix title says
+    so. A loop whose condition is static (a Python counter) is left alone: it unrolls under `jit`.
+    """
+
+    CODE = "JX221"
+    SUMMARY = "Python `while` loop on a traced condition; use `lax.while_loop`"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    ORDER = 40
+
+    VALID = [
+        Valid("def f(x):\n    k = 0\n    while k < 3:\n        x = x * 2\n        k += 1\n    return x\n"),
+        Valid("def f(items):\n    while items is not None:\n        items = None\n    return items\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "def f(x, t):\n    while x > t:  # shrink\n        x = x / 2\n    return x\n",
+            expected=(
+                "import jax\n\ndef f(x, t):\n    def cond(x):\n        return x > t\n    def body(x):\n        x = x / 2\n"
+                "        return x\n\n    x = jax.lax.while_loop(cond, body, x)\n    return x\n"
+            ),
+            lines=[2],
+        ),
+        Invalid("def f(x, t):\n    while x > t:\n        x = x / 2\n    else:\n        x = -x\n    return x\n", lines=[2]),
+        Invalid("def f(x, t, it):\n    while x > t:\n        x = x - next(it)\n    return x\n", lines=[2]),
+    ]
+
+    def visit_While(self, node: cst.While) -> None:
+        fn = self.current_function
+        if fn is None or tracedness(self, node.test) is not Tracedness.TRACED:
+            return
+        flow = function_flow(self, fn)
+        carried = loop_carried(flow, node)
+        problem = self.problem(node, flow, carried)
+        if problem:
+            self.report(node, f"`while` loop on a traced condition cannot become `lax.while_loop`: {problem}")
+            return
+        body_stmts = list(fn.body.body)
+        taken = flow.reads(body_stmts) | flow.writes(body_stmts) | set(flow.params)
+        cond_name, body_name = gen.unique("cond", taken), gen.unique("body", taken)
+        names = list(carried)
+        config = self.context.module.config_for_parsing
+        test = self.code(node.test.visit(_LogicalOps(self.jnp)))
+        if len(names) == 1:
+            carry = names[0]
+            cond_fn = gen.function_def(f"{cond_name}({carry})", [], epilogue=f"return {test}\n", config=config)
+            body_fn = gen.function_def(f"{body_name}({carry})", body_statements(node), epilogue=f"return {carry}\n", config=config)
+        else:
+            carry = gen.unique("carry", taken)
+            cond_fn = gen.function_def(
+                f"{cond_name}({carry})", [], prologue=gen.unpack_line(names, carry, flow.reads(node.test)),
+                epilogue=f"return {test}\n", config=config,
+            )
+            body_fn = gen.function_def(
+                f"{body_name}({carry})", body_statements(node), prologue=gen.unpack_line(names, carry),
+                epilogue=f"return {gen.targets(names)}\n", config=config,
+            )
+        call = self.statements(f"{gen.targets(names)} = {self.lax}.while_loop({cond_name}, {body_name}, {gen.pack(names)})\n")
+        call[0] = call[0].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
+        self.report(
+            node,
+            f"`while` loop on a traced condition; carry {', '.join(f'`{n}`' for n in names)} through `lax.while_loop`",
+            replacement=self.replace_statement(node, [cond_fn, body_fn, *call]),
+            title="replace with `lax.while_loop` (forward-mode differentiation only)",
+            imports=("lax", "jnp") if "logical_" in test else ("lax",),
+        )
+
+    def problem(self, node: cst.While, flow, carried) -> Optional[str]:
+        if node.orelse is not None:
+            return "`while ... else` (the `else` block runs only when the loop ends without `break`)"
+        body = body_statements(node)
+        if appends(body):
+            return "it appends to a list, whose length would depend on traced values"
+        found = body_obstacles(body)
+        if found:
+            return found[0][1]
+        if traced_tests(self, body):
+            return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
+        if not carried:
+            return "nothing in the body changes the condition"
+        for name in carried:
+            if flow.maybe_undefined(node, name):
+                return f"`{name}` has no value before the loop, so it cannot start the carry"
+        return None
+
+
+class _LogicalOps(cst.CSTTransformer):
+    """`a and b` -> `jnp.logical_and(a, b)`, `or` likewise, `not a` -> `jnp.logical_not(a)` (traced operands)."""
+
+    def __init__(self, jnp: str) -> None:
+        super().__init__()
+        self.jnp = jnp
+
+    def leave_BooleanOperation(self, original_node, updated_node):
+        op = "logical_and" if isinstance(updated_node.operator, cst.And) else "logical_or"
+        return cst.parse_expression(f"{self.jnp}.{op}(a, b)").with_changes(
+            args=[cst.Arg(_bare(updated_node.left), comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))),
+                  cst.Arg(_bare(updated_node.right))]
+        )
+
+    def leave_UnaryOperation(self, original_node, updated_node):
+        if isinstance(updated_node.operator, cst.Not):
+            return cst.parse_expression(f"{self.jnp}.logical_not(a)").with_changes(args=[cst.Arg(_bare(updated_node.expression))])
+        return updated_node
+
+
+def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
+    return expr.with_changes(lpar=[], rpar=[]) if expr.lpar else expr
