@@ -262,17 +262,21 @@ def process_source(
 def _choose(
     reports: Sequence[tuple[Report, Finding]], positions: Mapping[cst.CSTNode, CodeRange], options: RunOptions
 ) -> list[Report]:
+    def applicable(report: Report) -> bool:
+        return bool(report.changes) and (report.applicability is Applicability.SAFE or options.unsafe_fixes)
+
+    blocked = [positions[r.scope] for r, _ in reports if r.scope is not None and r.scope in positions and not applicable(r)]
     candidates = []
     for report, finding in reports:
-        if not report.changes:
-            continue
-        if report.applicability is Applicability.UNSAFE and not options.unsafe_fixes:
+        if not applicable(report):
             continue
         if options.only_position is not None and not _covers(finding, options.only_position):
             continue
         spans = _spans(report, positions)
         if spans is None:
             continue
+        if report.scope is None and any(_overlap(s, b) for s in spans for b in blocked):
+            continue  # held back: the function has a finding that must be fixed first (see Rule.report)
         biggest = max(_size(s) for s in spans)
         candidates.append((biggest, report.rule.ORDER, report.rule.CODE, finding.line, finding.column, report, spans))
     candidates.sort(key=lambda c: c[:5])

@@ -73,6 +73,9 @@ class Report:
     title: Optional[str]
     imports: tuple[str, ...]
     rule: "Rule"
+    # Set by report(..., blocks_function=True): while this finding stands unfixed, no other fix is applied inside
+    # this function, so a function whose behaviour cannot be preserved is never left half-migrated.
+    scope: Optional[cst.FunctionDef] = None
 
 
 def _kebab(name: str) -> str:
@@ -141,12 +144,16 @@ class Rule(cst.BatchableCSTVisitor):
         unsafe: bool = False,
         title: Optional[str] = None,
         imports: Sequence[str] = (),
+        blocks_function: bool = False,
     ) -> None:
         """Report a finding at `node`.
 
         A fix is either `replacement` (for `node` itself) or `changes` (several nodes replaced at once, applied
         all together or not at all). `imports` names what the replacement uses: "jnp", "lax", "jax" (see
         `jaxfix.imports`); the engine adds each import once, in the file's style, if the fix is applied.
+        `blocks_function`: the enclosing function cannot be migrated with its behaviour kept until this finding is
+        fixed (e.g. a caller-visible mutation of an argument); other rules' fixes inside it are held back meanwhile,
+        so `migrate` never turns code that fails loudly under `jit` into code that runs with different results.
         """
         fix_changes: dict[cst.CSTNode, Replacement] = {}
         if replacement is not NO_FIX:
@@ -162,6 +169,7 @@ class Rule(cst.BatchableCSTVisitor):
                 title=title,
                 imports=tuple(imports),
                 rule=self,
+                scope=self.current_function if blocks_function else None,
             )
         )
 
