@@ -75,14 +75,14 @@ class ExplicitRandomKey(Rule):
     INVALID = [
         Invalid(
             _M + "def noisy(x, sigma):\n    return x + np.random.normal(0.0, sigma, size=x.shape)  # noise\n",
-            expected="import jax\n\ndef noisy(key, x, sigma):\n    key, subkey = jax.random.split(key)\n"
-            "    return x + sigma * jax.random.normal(subkey, x.shape)  # noise\n",
+            expected="import jax\n\ndef noisy(key, x, sigma):\n"
+            "    return x + sigma * jax.random.normal(key, x.shape)  # noise\n",
             lines=[3, 4],
         ),
         Invalid(
             _M + "def f(n, seed):\n    rng = np.random.default_rng(seed)\n    return rng.integers(0, 5, size=n)\n",
             expected="import jax\n\ndef f(n, seed):\n    key = jax.random.key(seed)\n"
-            "    key, subkey = jax.random.split(key)\n    return jax.random.randint(subkey, n, 0, 5)\n",
+            "    return jax.random.randint(key, n, 0, 5)\n",
             lines=[4, 5],
         ),
         Invalid(_M + "def f(n):\n    return [np.random.rand() for _ in range(n)]\n", expected=None, lines=[4]),
@@ -98,7 +98,8 @@ class ExplicitRandomKey(Rule):
         self.summary = summary
         if not self.needs and "random" not in node.code:
             return
-        collector = SiteCollector(summary, self.needs, lambda n: numpy_name(self, n), _key_names(node))
+        key_names = _key_names(node) | {self.context.setting("key-name", "key")}
+        collector = SiteCollector(summary, self.needs, lambda n: numpy_name(self, n), key_names)
         node.visit(collector)
         self.names = Names(self.jax, self.jnp)
         self.changes: dict[cst.CSTNode, object] = {}
@@ -135,7 +136,9 @@ class ExplicitRandomKey(Rule):
             self._add_key_param(fn, key)
             public = "" if name.startswith("_") else "; public API change: callers outside this batch must pass a key"
             self.findings.append((fn, f"`{name}` draws random numbers: it now takes a PRNG key `{key}` first{public}"))
-        self._statements(sites, key, taken, params=_params(fn))
+        uses = [s for s in sites if s.kind != "source"]
+        direct = len(uses) == 1 and uses[0].kind != "call" and not uses[0].in_loop  # the key's only use: no split
+        self._statements(sites, key, taken, params=_params(fn), direct=direct)
 
     def _add_key_param(self, fn: cst.FunctionDef, key: str) -> None:
         params = fn.params
@@ -146,7 +149,7 @@ class ExplicitRandomKey(Rule):
             params = params.with_changes(params=[new, *params.params])
         self.changes[fn.params] = params
 
-    def _statements(self, sites: list[Site], key: str, taken: set[str], params: set[str]) -> None:
+    def _statements(self, sites: list[Site], key: str, taken: set[str], params: set[str], direct: bool = False) -> None:
         groups: dict[cst.SimpleStatementLine, list[Site]] = {}
         for site in sites:
             groups.setdefault(site.stmt, []).append(site)  # type: ignore[arg-type]
@@ -155,11 +158,11 @@ class ExplicitRandomKey(Rule):
             if sources:
                 self._source(stmt, sources[0], key)
                 continue
-            subkeys = [self._fresh(taken, "subkey")] if len(group) == 1 else [self._fresh(taken, f"subkey{i + 1}") for i in range(len(group))]
+            subkeys = [key] if direct else [self._fresh(taken, "subkey")] if len(group) == 1 else [self._fresh(taken, f"subkey{i + 1}") for i in range(len(group))]
             mapping = {}
             for site, subkey in zip(group, subkeys):
                 mapping[site.node] = self._builder(site, subkey, params)
-                self.findings.append((stmt, self._message(site)))
+                self.findings.append((stmt, self._message(site, params)))
             split = f"{key}, {', '.join(subkeys)} = {self.jax}.random.split({key}{'' if len(group) == 1 else f', {len(group) + 1}'})\n"
             shuffle = next((s for s in group if s.kind == "shuffle"), None)
             if shuffle is not None:
@@ -168,7 +171,7 @@ class ExplicitRandomKey(Rule):
             else:
                 new = stmt.visit(_Swap(mapping))
             new = new.with_changes(leading_lines=())
-            self.changes[stmt] = self.replace_statement(stmt, [*self.statements(split), new])
+            self.changes[stmt] = self.replace_statement(stmt, [new] if direct else [*self.statements(split), new])
 
     def _builder(self, site: Site, subkey: str, params: set[str]):
         if site.kind == "call":
@@ -215,7 +218,13 @@ class ExplicitRandomKey(Rule):
         self.changes[stmt] = self.replace_statement(stmt, new)
         self.findings.append((stmt, f"`{self.code(call)}` seeds hidden RNG state; use a typed key `{key} = jax.random.key({seed})`"))
 
-    def _message(self, site: Site) -> str:
+    def _message(self, site: Site, params: set[str]) -> str:
+        target = site.call.args[0].value if site.kind == "shuffle" and site.call.args else None
+        if isinstance(target, cst.Name) and target.value in params:
+            return (
+                f"`{self.code(site.call)}` shuffles the caller's array in place; JAX arrays are immutable, so the "
+                f"rewrite rebinds `{target.value}` locally (unsafe: the caller no longer sees it shuffled; return it)"
+            )
         if site.kind == "call":
             return f"`{site.method.rpartition('.')[2]}` now takes a PRNG key: pass it a fresh subkey"
         return f"`{self.code(site.call.func)}` draws from hidden NumPy RNG state (frozen at trace time under `jit`); use `jax.random` with a fresh subkey"

@@ -87,8 +87,13 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
     generators = local | module_generators
     info: dict[str, Any] = {"draws": 0, "blocked": [], "calls": [], "seeded": False, "generators": sorted(generators)}
     params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
-    splits = any(isinstance(n, ast.Call) and (_dotted(n.func) or "").endswith("random.split") for n in ast.walk(fn))
-    info["keyed"] = sorted(params & set(KEY_NAMES)) if splits else []  # already takes a key (a second pass)
+    used = {  # parameters passed as the key of a `jax.random` call: the function already takes a key
+        n.args[0].id
+        for n in ast.walk(fn)
+        if isinstance(n, ast.Call) and ".random." in f".{_dotted(n.func) or ''}" and n.args and isinstance(n.args[0], ast.Name)
+        and random_method(n, numpy, generators) is None
+    }
+    info["keyed"] = sorted(params & used)  # a second pass, or code written that way
     info["local_key"] = any(  # already seeds a key of its own: `key = jax.random.key(seed)`
         isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and (_dotted(n.value.func) or "").endswith(("random.key", "random.PRNGKey"))
         for n in fn.body

@@ -28,6 +28,7 @@ class Site:
     stmt: Optional[cst.SimpleStatementLine] = None
     scope: Optional[cst.FunctionDef] = None  # top-level function, None at module level
     blocked: str = ""  # why no key can be threaded here
+    in_loop: bool = False  # inside a `for`/`while` body of its function
 
 
 def _dotted(node: cst.BaseExpression) -> str:
@@ -56,6 +57,9 @@ class SiteCollector(cst.CSTVisitor):
         self.stack.pop()
 
     # ---- context ----------------------------------------------------------------------------------------------
+    def _in_loop(self) -> bool:
+        return any(isinstance(n, (cst.For, cst.While)) for n in self.stack[2:])
+
     def _context(self) -> tuple[Optional[cst.FunctionDef], Optional[cst.SimpleStatementLine], str]:
         top = self.stack[1] if len(self.stack) > 1 else None
         scope = top if isinstance(top, cst.FunctionDef) else None
@@ -93,7 +97,7 @@ class SiteCollector(cst.CSTVisitor):
         scope, stmt, blocked = self._context()
         method = self.method_of(node.left, scope)
         if method in UNIFORM01 and not blocked:
-            self.sites.append(Site("bernoulli", node, method, node.left, stmt, scope))
+            self.sites.append(Site("bernoulli", node, method, node.left, stmt, scope, in_loop=self._in_loop()))
             self._consumed.add(id(node.left))
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -105,9 +109,9 @@ class SiteCollector(cst.CSTVisitor):
             if method in SOURCES:
                 self.sites.append(Site("source", stmt or node, method, node, stmt, scope, blocked))
             elif method == "shuffle" and stmt is not None and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) and stmt.body[0].value is node:
-                self.sites.append(Site("shuffle", stmt, method, node, stmt, scope, blocked))
+                self.sites.append(Site("shuffle", stmt, method, node, stmt, scope, blocked, self._in_loop()))
             elif method in DRAWS or method not in random_keys.HARMLESS:
-                self.sites.append(Site("draw", node, method, node, stmt, scope, blocked))
+                self.sites.append(Site("draw", node, method, node, stmt, scope, blocked, self._in_loop()))
             return
         dotted = _dotted(node.func)
         callee = random_keys.qualify(self.summary, dotted) if dotted else None
@@ -115,7 +119,7 @@ class SiteCollector(cst.CSTVisitor):
             first = node.args[0].value if node.args and node.args[0].keyword is None and not node.args[0].star else None
             if isinstance(first, cst.Name) and first.value in self.key_names:
                 return  # already passes a key (a second pass, or code written that way)
-            self.sites.append(Site("call", node, callee, node, stmt, scope, blocked))
+            self.sites.append(Site("call", node, callee, node, stmt, scope, blocked, self._in_loop()))
 
     def visit_Name(self, node: cst.Name) -> None:
         parent = self.stack[-2] if len(self.stack) > 1 else None

@@ -333,6 +333,7 @@ def check_random(before_fn: Callable, after_fn: Callable, spec: FunctionSpec) ->
             raise AssertionError(f"{spec.function}: {path} dtype kind differs")
         _check_values(expected, actual, options, f"{spec.function}: {path}")
         _compare_moments(expected, actual, z, f"{spec.function}: {path}")
+        _compare_spread_across_replicates(expected, actual, z, f"{spec.function}: {path}")
 
 
 def _check_values(expected: np.ndarray, actual: np.ndarray, options: dict, context: str) -> None:
@@ -364,3 +365,30 @@ def _compare_moments(expected: np.ndarray, actual: np.ndarray, z: float, context
     se_sd = np.sqrt((e_sd.var(ddof=1) + a_sd.var(ddof=1)) / n) + 1e-9
     if abs(e_sd.mean() - a_sd.mean()) > z * se_sd:
         raise AssertionError(f"{context}: spread {a_sd.mean():.4g} vs original {e_sd.mean():.4g} (se {se_sd:.3g})")
+
+
+def _compare_spread_across_replicates(expected: np.ndarray, actual: np.ndarray, z: float, context: str) -> None:
+    """The variance of each element across replicates (what a scalar draw, or noise scaled by 1.3, changes) agrees:
+    log of the element-averaged variance, compared by batch means (valid however the elements are correlated)."""
+    n = expected.shape[0]
+    batches = 16 if n >= 320 else 8
+    if n < 4 * batches:
+        return
+    size = n // batches
+
+    def stats(x: np.ndarray) -> np.ndarray:
+        flat = x[: size * batches].reshape(batches, size, -1)
+        return flat.var(axis=1, ddof=1).mean(axis=1)
+
+    e, a = stats(expected), stats(actual)
+    if np.all(e == 0) and np.all(a == 0):
+        return  # not random
+    if np.any(e == 0) != np.any(a == 0) or np.all(a == 0) or np.all(e == 0):
+        raise AssertionError(f"{context}: varies across replicates on one side only (variances {e.mean():.4g} vs {a.mean():.4g})")
+    le, la = np.log(e), np.log(a)
+    se = np.sqrt(le.var(ddof=1) / batches + la.var(ddof=1) / batches) + 1e-9
+    if abs(le.mean() - la.mean()) > z * se:
+        raise AssertionError(
+            f"{context}: variance across replicates {np.exp(la.mean()):.4g} vs original {np.exp(le.mean()):.4g} "
+            f"(log ratio {la.mean() - le.mean():.3g}, se {se:.3g})"
+        )

@@ -60,35 +60,32 @@ def test_noop(code):
 REWRITES = [
     pytest.param(
         "import numpy as np\ndef f(n):\n    return np.random.randint(10, size=n)\n",
-        "import jax\ndef f(key, n):\n    key, subkey = jax.random.split(key)\n    return jax.random.randint(subkey, n, 0, 10)\n",
+        "import jax\ndef f(key, n):\n    return jax.random.randint(key, n, 0, 10)\n",
         id="randint-one-bound-is-half-open-from-zero",
     ),
     pytest.param(
         "import numpy as np\ndef f(x, key):\n    return x[key] + np.random.exponential()\n",
-        "import jax\ndef f(rng_key, x, key):\n    rng_key, subkey = jax.random.split(rng_key)\n"
-        "    return x[key] + jax.random.exponential(subkey)\n",
+        "import jax\ndef f(rng_key, x, key):\n    return x[key] + jax.random.exponential(rng_key)\n",
         id="key-name-taken",
     ),
     pytest.param(
         "import numpy as np\ndef f(x):\n    return x + np.random.normal()\n",
-        "import jax\ndef f(prng, x):\n    prng, subkey = jax.random.split(prng)\n    return x + jax.random.normal(subkey)\n",
+        "import jax\ndef f(prng, x):\n    return x + jax.random.normal(prng)\n",
         id="key-name-setting",
     ),
     pytest.param(
         "from numpy.random import default_rng\ndef f(seed, n):\n    gen = default_rng(seed)\n    return gen.integers(1, 6, size=n, endpoint=True)\n",
-        "import jax\ndef f(seed, n):\n    key = jax.random.key(seed)\n    key, subkey = jax.random.split(key)\n"
-        "    return jax.random.randint(subkey, n, 1, 6 + 1)\n",
+        "import jax\ndef f(seed, n):\n    key = jax.random.key(seed)\n    return jax.random.randint(key, n, 1, 6 + 1)\n",
         id="generator-from-import-endpoint-closed",
     ),
     pytest.param(
         "import numpy as np\ndef f(mu):\n    return np.random.normal(mu, 2.0)\n",
-        "import jax\nimport jax.numpy as jnp\ndef f(key, mu):\n    key, subkey = jax.random.split(key)\n"
-        "    return mu + 2.0 * jax.random.normal(subkey, jnp.shape(mu))\n",
+        "import jax\nimport jax.numpy as jnp\ndef f(key, mu):\n    return mu + 2.0 * jax.random.normal(key, jnp.shape(mu))\n",
         id="size-none-with-array-loc-keeps-broadcast-shape",
     ),
     pytest.param(
         "import numpy as np\ndef f(n):\n    rng = np.random.default_rng()\n    return rng.random(n)\n",
-        "import jax\ndef f(key, n):\n    key, subkey = jax.random.split(key)\n    return jax.random.uniform(subkey, n)\n",
+        "import jax\ndef f(key, n):\n    return jax.random.uniform(key, n)\n",
         id="unseeded-generator-takes-callers-key",
     ),
     pytest.param(
@@ -99,7 +96,7 @@ REWRITES = [
     ),
     pytest.param(
         "import numpy as np\ndef f(b):\n    np.random.shuffle(b)\n    return b\n",
-        "import jax\ndef f(key, b):\n    key, subkey = jax.random.split(key)\n    b = jax.random.permutation(subkey, b)\n    return b\n",
+        "import jax\ndef f(key, b):\n    b = jax.random.permutation(key, b)\n    return b\n",
         id="shuffle-of-parameter-with-unsafe-fixes",
     ),
 ]
