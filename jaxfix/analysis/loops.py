@@ -195,3 +195,30 @@ def traced_tests(rule: cst.MetadataDependent, body: Sequence[cst.BaseStatement])
     from jaxfix.analysis.tracedness import Tracedness, tracedness
 
     return [test for test in branch_tests(body) if tracedness(rule, test) is not Tracedness.STATIC]
+
+
+STACKERS = ("stack", "array", "asarray")
+
+
+def stack_calls(rule: cst.MetadataDependent, function: cst.FunctionDef, name: str) -> list[cst.Call]:
+    """The calls `np.stack(name)` / `np.array(name)` / `np.asarray(name)` (or their `jnp` forms) in `function`, with
+    `name` as the only argument: where a list built by appends is turned into an array."""
+    from jaxfix.analysis.numpy_names import numpy_name
+
+    jnp_name = getattr(rule, "jnp", "jnp")
+    found: list[cst.Call] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if len(node.args) != 1 or node.args[0].keyword is not None or node.args[0].star:
+                return
+            arg = node.args[0].value
+            if not (isinstance(arg, cst.Name) and arg.value == name and isinstance(node.func, cst.Attribute)):
+                return
+            qualified = numpy_name(rule, node.func) or ""
+            text = cst.Module([]).code_for_node(node.func)
+            if qualified in {f"numpy.{s}" for s in STACKERS} or text in {f"{jnp_name}.{s}" for s in STACKERS}:
+                found.append(node)
+
+    function.visit(Visitor())
+    return found

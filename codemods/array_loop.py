@@ -1,0 +1,250 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from jaxfix import loopgen as gen
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.loops import (
+    appends, body_obstacles, body_statements, loop_carried, stack_calls, static_index_uses, traced_tests,
+)
+from jaxfix.analysis.numpy_names import NumpyNameProvider
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+
+class ArrayLoop(Rule):
+    """
+    ## What it does
+    Rewrites loops over the leading axis of arrays (`for row in xs`, `for i, row in enumerate(xs)`,
+    `for a, b in zip(xs, ys)`), and loops with a static `range` that build a list (`out = []` ... `out.append(v)`
+    ... `np.stack(out)` / `np.array(out)`), into `lax.scan`. Loop-carried variables become the carry; appended
+    values become the stacked outputs of the scan.
+
+    ## Why is this bad?
+    A Python loop over an array unrolls under `jit`: compile time grows with the length. A list of traced values
+    cannot be built across a `lax` loop, and `np.stack` of tracers fails.
+
+    ## Example
+    ```python
+    def rnn(xs, h, W, U):
+        hs = []
+        for x in xs:
+            h = np.tanh(W @ h + U @ x)
+            hs.append(h)
+        return np.stack(hs)
+    ```
+
+    ## Use instead
+    ```python
+    def rnn(xs, h, W, U):
+        def step(h, x):
+            h = jnp.tanh(W @ h + U @ x)
+            return h, h
+
+        h, hs = lax.scan(step, h, xs)
+        return hs
+    ```
+
+    ## Fix safety
+    Safe when the body is a pure function of the carry and the current element (see JX220), each list starts as
+    `[]` before the loop, is appended to once per iteration at the end of the body and is only used afterwards in
+    `np.stack(out)` / `np.array(out)` (the scan already stacks). `scan` is reverse-differentiable.
+
+    ## Known problems
+    A parameter iterated over is taken to be an array; a Python list of arrays is reported (stack or pad it and
+    use `vmap`). A loop that runs zero times makes `np.stack([])` raise, while the scan returns an empty array.
+    """
+
+    CODE = "JX222"
+    SUMMARY = "Python loop over an array or building a list; use `lax.scan`"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, NumpyNameProvider)
+    ORDER = 40
+
+    VALID = [
+        Valid("def f(x):\n    for i in range(3):\n        x = x + i\n    return x\n"),
+        Valid("def f(x):\n    dims = []\n    for d in x.shape:\n        dims.append(d * 2)\n    return x.reshape(dims)\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "import numpy as np\n\ndef f(xs, h):\n    hs = []\n    for x in xs:\n        h = np.tanh(h + x)\n"
+            "        hs.append(h)\n    return np.stack(hs)\n",
+            expected=(
+                "import jax\nimport numpy as np\n\ndef f(xs, h):\n    def step(h, x):\n        h = np.tanh(h + x)\n"
+                "        return h, h\n\n    h, hs = jax.lax.scan(step, h, xs)\n    return hs\n"
+            ),
+            lines=[5],
+        ),
+        Invalid("def f(xs):\n    out = []\n    for x in xs:\n        out.append(x * 2)\n    return out\n", lines=[3]),
+        Invalid("def f(w, h):\n    for m in [w, w.T, w[:2]]:\n        h = m @ h\n    return h\n", lines=[2]),
+    ]
+
+    def visit_For(self, node: cst.For) -> None:
+        fn = self.current_function
+        if fn is None:
+            return
+        flow = function_flow(self, fn)
+        xs, item = self.sequence(node)
+        if xs is None:
+            return
+        if isinstance(node.iter, (cst.List, cst.Tuple)) or item == "list":
+            self.report(node, "loop over a Python container of arrays (possibly of different shapes) cannot become "
+                        "`lax.scan`: stack them (padding to one shape if needed) and use `lax.scan` or `jax.vmap`")
+            return
+        carried = loop_carried(flow, node)
+        outputs = appends(body_statements(node))
+        problem = self.problem(node, flow, carried, outputs, item)
+        if problem:
+            if isinstance(node.iter, cst.Call) and getattr(node.iter.func, "value", "") == "range" and not outputs:
+                return  # JX220's business
+            self.report(node, f"loop cannot become `lax.scan`: {problem}")
+            return
+        if not carried and not outputs:
+            return
+        self.rewrite(node, fn, flow, carried, outputs, xs, item)
+
+    def sequence(self, node: cst.For) -> tuple[Optional[str], Optional[str]]:
+        """(the scanned expression, how the body receives an element) or (None, None) when out of scope."""
+        it = node.iter
+        if isinstance(it, (cst.List, cst.Tuple)):
+            return "", "list"
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and not any(a.keyword or a.star for a in it.args):
+            name, args = it.func.value, [self.code(a.value) for a in it.args]
+            if name == "range":
+                if not appends(body_statements(node)) or any(tracedness(self, a.value) is not Tracedness.STATIC for a in it.args):
+                    return None, None
+                return f"{self.jnp}.arange({', '.join(args)})", "range"
+            scanned = self._scanned(it)
+            if scanned is not None:
+                return scanned[0], "tuple"
+            return None, None
+        if isinstance(it, (cst.Name, cst.Attribute, cst.Subscript)) and tracedness(self, it) is Tracedness.TRACED:
+            if isinstance(it, cst.Name) and self._is_list(it.value):
+                return "", "list"
+            return self.code(it), "array"
+        return None, None
+
+    def _scanned(self, expr: cst.BaseExpression) -> Optional[tuple[str, str]]:
+        """(pytree of arrays to scan, one array of it) for `enumerate(...)` / `zip(...)` over arrays, nested."""
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and not any(a.keyword or a.star for a in expr.args):
+            parts = [self._scanned(a.value) for a in expr.args]
+            if None in parts:
+                return None
+            if expr.func.value == "enumerate" and len(parts) == 1:
+                return f"({self.jnp}.arange(len({parts[0][1]})), {parts[0][0]})", parts[0][1]
+            if expr.func.value == "zip" and len(parts) >= 2:
+                return f"({', '.join(p[0] for p in parts)})", parts[0][1]
+            return None
+        if tracedness(self, expr) is Tracedness.TRACED and not (isinstance(expr, cst.Name) and self._is_list(expr.value)):
+            return self.code(expr), self.code(expr)
+        return None
+
+    def _is_list(self, name: str) -> bool:
+        fn = self.current_function
+        flow = function_flow(self, fn)
+        for stmt in fn.body.body:  # type: ignore[union-attr]
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, cst.Assign) and name in flow.writes(small) and isinstance(small.value, (cst.List, cst.ListComp)):
+                        return True
+        return False
+
+    def problem(self, node, flow, carried, outputs, item) -> Optional[str]:
+        if node.orelse is not None:
+            return "`for ... else` (the `else` block runs only when the loop ends without `break`)"
+        body = body_statements(node)
+        if item == "tuple" and not isinstance(node.target, cst.Tuple):
+            return "the loop target does not unpack each element"
+        found = body_obstacles(body, [stmt.body[0].value for stmt, _, _ in outputs])
+        if found:
+            return found[0][1]
+        if traced_tests(self, body):
+            return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
+        targets = flow.writes(node.target)
+        index = node.target.value if item == "range" else None
+        if item == "tuple" and getattr(node.iter.func, "value", "") == "enumerate":
+            first = node.target.elements[0].value
+            index = first.value if isinstance(first, cst.Name) else None
+        if index is not None:
+            where = static_index_uses(body, index)
+            if where:
+                return f"the index `{index}` is used where a Python int is required ({where})"
+        for name in carried:
+            if flow.maybe_undefined(node, name):
+                return f"`{name}` has no value before the loop, so it cannot start the carry"
+        if targets & flow.live_out(node):
+            return "the loop variable is read after the loop"
+        return self.output_problem(node, flow, body, outputs)
+
+    def output_problem(self, node, flow, body, outputs) -> Optional[str]:
+        names = [name for _, name, _ in outputs]
+        if len(set(names)) != len(names):
+            return "a list is appended to more than once per iteration"
+        tail = body[len(body) - len(outputs):]
+        if [stmt for stmt, _, _ in outputs] != list(tail):
+            return "the appends are not the last statements of the body"
+        for stmt, name, _ in outputs:
+            inits = flow.reaching(node, name)
+            if len(inits) != 1 or not _is_empty_list(inits[0].node):
+                return f"`{name}` does not start as `[]` right before the loop"
+            stacks = stack_calls(self, self.current_function, name)
+            uses = flow.uses(_line_of(self.current_function, inits[0].node), name)
+            if stacks is None or len(uses) != len(stacks) + 1:
+                return f"`{name}` is used after the loop other than in `np.stack({name})` / `np.array({name})`"
+        return None
+
+    def rewrite(self, node, fn, flow, carried, outputs, xs, item) -> None:
+        taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
+        name = gen.unique("step", taken)
+        names = list(carried)
+        carry = names[0] if len(names) == 1 else gen.unique("carry", taken) if names else "_"
+        element = self.code(node.target) if item in ("array", "range") else gen.unique("item", taken)
+        prologue = gen.unpack_line(names, carry) if len(names) > 1 else ""
+        if item == "tuple":
+            prologue += f"{self.code(node.target)} = {element}\n"
+        ys = [self.code(value) for _, _, value in outputs]
+        result = ("None" if not ys else ys[0] if len(ys) == 1 else f"({', '.join(ys)})")
+        body = body_statements(node)[: len(body_statements(node)) - len(outputs)]
+        step = gen.function_def(
+            f"{name}({carry}, {element})", body, prologue=prologue,
+            epilogue=f"return {gen.pack(names) if names else 'None'}, {result}\n", config=self.context.module.config_for_parsing,
+        )
+        out_names = [n for _, n, _ in outputs]
+        lhs = (gen.targets(names) if len(names) == 1 else gen.pack(names) if names else "_") + ", " + (
+            "_" if not out_names else out_names[0] if len(out_names) == 1 else gen.pack(out_names))
+        call = self.statements(f"{lhs} = {self.lax}.scan({name}, {gen.pack(names) if names else 'None'}, {xs})\n")
+        call[0] = call[0].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
+        changes: dict = {node: self.replace_statement(node, [step, *call])}
+        for _, list_name, _ in outputs:
+            init = _line_of(fn, flow.reaching(node, list_name)[0].node)
+            changes[init] = self.replace_statement(init, [])
+            for call_node in stack_calls(self, fn, list_name) or []:
+                changes[call_node] = cst.Name(list_name)
+        self.report(
+            node,
+            "Python loop " + ("building a list" if outputs else "over an array") + "; use `lax.scan`"
+            + (f" carrying {', '.join(f'`{n}`' for n in names)}" if names else ""),
+            changes=changes,
+            title="replace with `lax.scan`",
+            imports=("lax", "jnp") if ".arange(" in xs else ("lax",),
+        )
+
+
+def _is_empty_list(node) -> bool:
+    return isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.value, cst.List) and not node.value.elements
+
+
+def _line_of(fn: cst.FunctionDef, small: cst.CSTNode) -> cst.CSTNode:
+    """The SimpleStatementLine holding `small` if it is the only statement there (else `small` itself)."""
+    class Finder(cst.CSTVisitor):
+        found: cst.CSTNode = small
+
+        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+            if len(node.body) == 1 and node.body[0] is small:
+                Finder.found = node
+
+    fn.visit(Finder())
+    return Finder.found
