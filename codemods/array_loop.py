@@ -198,7 +198,7 @@ class ArrayLoop(Rule):
 
     def rewrite(self, node, fn, flow, carried, outputs, xs, item) -> None:
         taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
-        name = gen.unique("step", taken)
+        name = gen.fresh(self, fn, "step", taken)
         names = list(carried)
         carry = names[0] if len(names) == 1 else gen.unique("carry", taken) if names else "_"
         element = self.code(node.target) if item in ("array", "range") else gen.unique("item", taken)

@@ -132,7 +132,7 @@ class RangeLoop(Rule):
             return
         index = node.target.value  # type: ignore[attr-defined]
         taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
-        name = gen.unique("body", taken)
+        name = gen.fresh(self, fn, "body", taken)
         s = gen.int_literal(step)
         a, b = gen.linear(start), gen.linear(stop)
         if s == 1:

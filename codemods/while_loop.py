@@ -96,7 +96,7 @@ class WhileLoop(Rule):
             return
         body_stmts = list(fn.body.body)
         taken = flow.reads(body_stmts) | flow.writes(body_stmts) | set(flow.params)
-        cond_name, body_name = gen.unique("cond", taken), gen.unique("body", taken)
+        cond_name, body_name = gen.fresh(self, fn, "cond", taken), gen.fresh(self, fn, "body", taken)
         names = list(carried)
         config = self.context.module.config_for_parsing
         test = self.code(node.test.visit(_LogicalOps(self.jnp)))

@@ -113,3 +113,12 @@ def minus(a: tuple[str, int], b: tuple[str, int]) -> tuple[str, int]:
     if not ba:
         return f"-{paren(bb)}", ca - cb
     return f"{left} - {paren(bb)}", ca - cb
+
+
+def fresh(rule: object, function: object, base: str, taken: Iterable[str]) -> str:
+    """A name like `unique`, also avoiding names this rule instance already chose in `function` during this pass
+    (two loops rewritten in one pass must not both define `body`)."""
+    claimed = rule.__dict__.setdefault("_loopgen_claimed", {}).setdefault(id(function), set())
+    name = unique(base, set(taken) | claimed)
+    claimed.add(name)
+    return name

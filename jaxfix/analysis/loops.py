@@ -22,6 +22,12 @@ MUTATING_METHODS = {"append", "extend", "insert", "pop", "remove", "clear", "upd
                     "discard", "sort", "reverse", "fill", "resize", "itemset", "put", "write", "writelines"}
 
 
+def _functional_update(func: cst.Attribute) -> bool:
+    """`x.at[i].add(v)`: JAX's functional update, not a mutation."""
+    base = func.value
+    return isinstance(base, cst.Subscript) and isinstance(base.value, cst.Attribute) and base.value.attr.value == "at"
+
+
 def body_statements(loop: cst.CSTNode) -> list[cst.BaseStatement]:
     return list(loop.body.body)  # type: ignore[attr-defined]
 
@@ -113,7 +119,7 @@ class _Obstacles(cst.CSTVisitor):
             self.found.append((node, "`next(...)` consumes an iterator, which cannot be traced into a loop body"))
         elif isinstance(func, cst.Name) and func.value in IO_CALLS:
             self.found.append((node, f"`{func.value}(...)` does I/O, which would run once at trace time"))
-        elif isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS and node not in self.allowed:
+        elif isinstance(func, cst.Attribute) and func.attr.value in MUTATING_METHODS and node not in self.allowed and not _functional_update(func):
             what = func.attr.value
             if what == "append":
                 self.found.append((node, "a list is appended to but not stacked into an array after the loop"))
