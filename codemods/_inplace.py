@@ -239,3 +239,27 @@ def needs_parens(value: cst.BaseExpression) -> bool:
         value,
         (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.Integer, cst.Float, cst.SimpleString, cst.Tuple, cst.List),
     )
+
+
+def updates_in_functions(tree: "ast.Module", text: str) -> bool:
+    """Second-level pre-check (see `jaxfix.precheck`): False when no function contains an item assignment, an
+    augmented assignment, or a call that may write in place (`.fill`, `.sort`, `np.copyto`, `ufunc.at`, `out=`)."""
+    import ast
+
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        for node in ast.walk(function):
+            if isinstance(node, ast.AugAssign):
+                return True
+            if isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Subscript) or (isinstance(t, (ast.Tuple, ast.List)) and any(
+                    isinstance(e, ast.Subscript) for e in t.elts)) for t in node.targets
+            ):
+                return True
+            if isinstance(node, ast.Call):
+                if isinstance(node.func, ast.Attribute) and node.func.attr in ("fill", "sort", "copyto", "at"):
+                    return True
+                if any(k.arg == "out" for k in node.keywords):
+                    return True
+    return False

@@ -65,6 +65,7 @@ class InplaceIndexUpdate(Rule):
     CODE = "JX101"
     SUMMARY = "in-place item assignment on an array; use `x = x.at[idx].set(v)`"
     FIX = FixAvailability.SOMETIMES
+    may_apply_to_tree = staticmethod(_inplace.updates_in_functions)
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider)
     ORDER = 40
 

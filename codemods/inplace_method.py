@@ -63,6 +63,7 @@ class InplaceMethod(Rule):
     CODE = "JX103"
     SUMMARY = "in-place array method or `out=` argument; assign the functional result back"
     FIX = FixAvailability.SOMETIMES
+    may_apply_to_tree = staticmethod(_inplace.updates_in_functions)
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider)
     ORDER = 40
 

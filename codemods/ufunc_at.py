@@ -64,6 +64,7 @@ class UfuncAt(Rule):
     CODE = "JX102"
     SUMMARY = "`np.<ufunc>.at` updates an array in place; use `x = x.at[idx].<method>(v)`"
     FIX = FixAvailability.SOMETIMES
+    may_apply_to_tree = staticmethod(_inplace.updates_in_functions)
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider)
     ORDER = 40
 
