@@ -88,7 +88,7 @@ class HostConversion(Rule):
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, *HOST_USE_DEPENDENCIES)
     ORDER = 80
-    TRIGGERS = (b"float(", b"int(", b"bool(", b".item()", b".tolist()", b"math")
+    TRIGGERS = (b"numpy", b"jax")  # array code only: plain Python modules are not migrated
 
     VALID = [
         Valid("import numpy as np\ndef f(x):\n    return x.reshape(int(x.shape[0]), -1)\n"),
@@ -103,17 +103,17 @@ class HostConversion(Rule):
             expected="import math\nimport numpy as np\n\ndef f(x):\n    return math.sqrt(np.mean(x * x))  # rms\n",
         ),
         Invalid(
-            "import math\n\ndef f(x):\n    return math.tanh(x.sum()) * x\n",
-            expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.tanh(x.sum()) * x\n",
+            "import math\nimport numpy as np\n\ndef f(x):\n    return math.tanh(np.sum(x)) * x\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    return jnp.tanh(np.sum(x)) * x\n",
         ),
         Invalid(
-            "def f(x, t):\n    return x * float(t)\n",
+            "import jax.numpy as jnp\n\ndef f(x, t):\n    return x * float(t)\n",
             expected="import jax.numpy as jnp\n\ndef f(x, t):\n    return x * jnp.asarray(t, dtype=float)\n",
             unsafe=True,
         ),
-        Invalid("def f(x):\n    for i in range(int(x.sum())):\n        x = x + i\n    return x\n", lines=[2]),
-        Invalid("def f(x):\n    k = int(x.max())\n    y = x * 2\n    return y[:k]\n", lines=[2]),
-        Invalid("def f(x):\n    return {'mean': x.tolist()}\n", lines=[2]),
+        Invalid("import numpy as np\n\ndef f(x):\n    label = f'{float(np.max(x)):.2f}'\n    return x, label\n", lines=[4]),
+        Invalid("import numpy as np\n\ndef f(x):\n    peak = int(np.argmax(x))\n    return {peak: x}\n", lines=[4]),
+        Invalid("import numpy as np\n\ndef f(x):\n    return {'mean': x.tolist()}\n", lines=[4]),
     ]
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -141,7 +141,8 @@ class HostConversion(Rule):
         values = args if kind == "math" else [value]
         if all(is_static(self, v) for v in values):
             return
-        source = self.code(node)
+        source = " ".join(self.code(node).split())
+        source = source if len(source) <= 60 else source[:57] + "..."
         use = use_with_names(self, self.current_function, node)
         where = self._statement(node)
         problem = f"`{source}` converts a traced value to a Python {'list' if kind == 'tolist' else 'number'}"

@@ -2,7 +2,9 @@
 
 `scalar_kind(rule, expr)` is "float", "int", "bool" or "?" (0-d, kind unknown) when `expr` is surely 0-d: a full
 reduction (`np.sum(x)`, `jnp.mean(x)`, `x.max()` without `axis`/`keepdims`), a number literal, or arithmetic and
-comparisons of those. It is None when the shape is not known to be `()`. The rule must list `NumpyNameProvider`.
+comparisons of those, or a local name whose every reaching definition is one of those (`jaxfix.analysis.dataflow`).
+It is None when the shape is not known to be `()`. The rule must list `NumpyNameProvider`, `ParentNodeProvider`
+and `DataflowProvider`.
 
 `math_aliases(module)` maps the local spellings of the `math` module's functions (`math.sqrt`, `m.sqrt` after
 `import math as m`, `sqrt` after `from math import sqrt`) to their names.
@@ -14,6 +16,9 @@ from typing import Optional
 
 import libcst as cst
 
+from libcst.metadata import ParentNodeProvider
+
+from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.numpy_names import numpy_name
 
 FLOAT_REDUCTIONS = {"mean", "std", "var", "median", "average", "nanmean", "nanstd", "nanvar", "nanmedian", "norm"}
@@ -49,7 +54,41 @@ def _array_function(rule: cst.MetadataDependent, func: cst.BaseExpression) -> Op
     return None
 
 
-def scalar_kind(rule: cst.MetadataDependent, expr: cst.BaseExpression) -> Optional[str]:
+def _name_kind(rule: cst.MetadataDependent, name: cst.Name, depth: int) -> Optional[str]:
+    """The kind of a local name when every definition reaching this read is a plain assignment of a 0-d value."""
+    function = getattr(rule, "current_function", None)
+    if function is None or depth == 0:
+        return None
+    statement: Optional[cst.CSTNode] = name
+    while statement is not None and not isinstance(statement, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
+        statement = rule.get_metadata(ParentNodeProvider, statement, None)
+    if statement is None:
+        return None
+    flow = function_flow(rule, function)
+    try:
+        definitions = flow.reaching(statement, name.value)
+        if not definitions or flow.maybe_undefined(statement, name.value):
+            return None
+    except KeyError:  # a statement the flow graph does not key (e.g. inside a nested construct)
+        return None
+    kinds = set()
+    for definition in definitions:
+        node = definition.node
+        if not (isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)):
+            return None
+        value = node.value
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("float", "int", "bool"):
+            return None  # a Python scalar while that conversion stays: it has no `.astype`
+        kind = scalar_kind(rule, value, depth - 1)
+        if kind is None:
+            return None
+        kinds.add(kind)
+    return kinds.pop() if len(kinds) == 1 else "?"
+
+
+def scalar_kind(rule: cst.MetadataDependent, expr: cst.BaseExpression, depth: int = 3) -> Optional[str]:
+    if isinstance(expr, cst.Name):
+        return _name_kind(rule, expr, depth)
     if isinstance(expr, cst.Integer):
         return "int"
     if isinstance(expr, cst.Float):
@@ -59,6 +98,8 @@ def scalar_kind(rule: cst.MetadataDependent, expr: cst.BaseExpression) -> Option
         keywords = {a.keyword.value for a in expr.args if a.keyword is not None}
         if any(a.star for a in expr.args) or not keywords <= SCALAR_KEYWORDS:
             return None
+        if isinstance(expr.func, cst.Name) and expr.func.value in ("float", "int", "bool") and len(positional) == 1:
+            return expr.func.value  # a Python scalar
         name = _array_function(rule, expr.func)
         if name is not None:
             return _reduction_kind(name) if len(positional) == 1 else None
@@ -66,12 +107,12 @@ def scalar_kind(rule: cst.MetadataDependent, expr: cst.BaseExpression) -> Option
             return _reduction_kind(expr.func.attr.value)
         return None
     if isinstance(expr, cst.UnaryOperation):
-        inner = scalar_kind(rule, expr.expression)
+        inner = scalar_kind(rule, expr.expression, depth)
         if inner is None:
             return None
         return "bool" if isinstance(expr.operator, cst.Not) else ("int" if inner == "bool" else inner)
     if isinstance(expr, cst.BinaryOperation):
-        left, right = scalar_kind(rule, expr.left), scalar_kind(rule, expr.right)
+        left, right = scalar_kind(rule, expr.left, depth), scalar_kind(rule, expr.right, depth)
         if left is None or right is None:
             return None
         if isinstance(expr.operator, cst.Divide):
@@ -84,7 +125,7 @@ def scalar_kind(rule: cst.MetadataDependent, expr: cst.BaseExpression) -> Option
         return "int" if kinds == {"int"} else "?"
     if isinstance(expr, cst.Comparison):
         parts = [expr.left, *(c.comparator for c in expr.comparisons)]
-        return "bool" if all(scalar_kind(rule, p) is not None for p in parts) else None
+        return "bool" if all(scalar_kind(rule, p, depth) is not None for p in parts) else None
     return None
 
 
