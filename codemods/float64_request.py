@@ -1,0 +1,132 @@
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+import libcst as cst
+from libcst.metadata import ParentNodeProvider
+
+from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+WIDE = {"float64": "float32", "double": "float32", "complex128": "complex64", "cdouble": "complex64"}
+WIDE_STRINGS = {"float64", "f8", "<f8", "double", "complex128", "c16", "<c16"}
+CASTS = {"astype", "view"}
+X64_ENABLED = re.compile(r"""update\(\s*['"]jax_enable_x64['"]\s*,\s*True""")
+# dtype inspection, not array creation: `np.finfo(np.float64).eps` is a host constant
+INSPECTION = {"finfo", "iinfo", "dtype", "issubdtype", "can_cast", "result_type", "promote_types", "isdtype"}
+
+
+class Float64Request(Rule):
+    """
+    ## What it does
+    Reports requests for 64-bit floats inside functions: `dtype=np.float64` (or `"float64"`, `np.double`,
+    `np.complex128`), `.astype(np.float64)` and `np.float64(...)`, in a module that does not enable
+    `jax_enable_x64`.
+
+    ## Why is this bad?
+    JAX computes in 32 bits unless `jax_enable_x64` is set: `jnp.zeros(3, dtype=np.float64)` and
+    `x.astype(np.float64)` silently give float32 (with at most a warning), about 7 significant digits instead of 16.
+    Code that needs float64 (accumulating many small terms, ill-conditioned solves, differences of close numbers)
+    gives different results after the migration.
+
+    ## Example
+    ```python
+    import numpy as np
+
+    def total(x):
+        return np.sum(x.astype(np.float64))
+    ```
+
+    ## Use instead
+    ```python
+    import jax
+    import jax.numpy as jnp
+
+    jax.config.update("jax_enable_x64", True)  # at program start, if float64 is really needed
+
+    def total(x):
+        return jnp.sum(x.astype(jnp.float64))
+    ```
+    or request `float32` explicitly where 32 bits are enough.
+
+    ## Fix safety
+    No fix: enabling x64 changes every computation of the program, and writing `float32` changes results; both are
+    decisions for the author. Set `x64 = true` under `[tool.jaxfix]` when the program enables x64 elsewhere.
+
+    ## Known problems
+    `dtype=float` (float64 in NumPy, the default float in JAX) and 64-bit integers (which become int32) are not
+    reported. A module that calls `jax.config.update("jax_enable_x64", True)` itself is trusted.
+    """
+
+    CODE = "JX601"
+    SUMMARY = "float64 requested; without jax_enable_x64 JAX silently uses float32"
+    FIX = FixAvailability.NONE
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, ParentNodeProvider)
+    TRIGGERS = (b"float64", b"double", b"complex128", b"f8", b"c16")
+
+    VALID = [
+        Valid("import numpy as np\nEPS = np.finfo(np.float64).eps\nX = np.zeros(3, dtype=np.float64)\n"),
+        Valid("import numpy as np\ndef f(x):\n    return x.astype(np.float32)\n"),
+        Valid(
+            "import jax\nimport numpy as np\njax.config.update('jax_enable_x64', True)\n"
+            "def f(x):\n    return x.astype(np.float64)\n"
+        ),
+        Valid("import numpy as np\ndef f(x):\n    return x.astype(np.float64)\n", settings={"x64": True}),
+    ]
+    INVALID = [
+        Invalid("import numpy as np\n\ndef f(x):\n    return np.sum(x.astype(np.float64))\n", lines=[4]),
+        Invalid("import numpy as np\n\ndef f(n):\n    acc = np.zeros(\n        n, dtype='f8')\n    return acc\n", lines=[4]),
+        Invalid("import numpy as np\n\ndef f(x):\n    return np.float64(x) * 2\n", lines=[4]),
+    ]
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self._x64 = bool(self.context.setting("x64", False)) or X64_ENABLED.search(node.code) is not None
+
+    def _statement(self, node: cst.CSTNode) -> cst.CSTNode:
+        current: Optional[cst.CSTNode] = node
+        while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+            current = self.get_metadata(ParentNodeProvider, current, None)
+        return current or node
+
+    def _wide(self, expr: cst.BaseExpression) -> Optional[str]:
+        """The 64-bit dtype `expr` names (np.float64, jnp.float64, "float64"), else None."""
+        if isinstance(expr, cst.SimpleString):
+            value = expr.evaluated_value
+            return value if isinstance(value, str) and value in WIDE_STRINGS else None
+        if not isinstance(expr, cst.Attribute):
+            return None
+        qualified = numpy_name(self, expr)
+        if qualified and qualified.split(".")[-1] in WIDE and qualified.count(".") == 1:
+            return qualified.split(".")[-1]
+        code = self.code(expr)
+        if code in (f"{self.jnp}.{name}" for name in WIDE):
+            return expr.attr.value
+        return None
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if self.current_function is None or self._x64:
+            return
+        func = node.func
+        requested = self._wide(func)  # np.float64(x)
+        array_call = numpy_name(self, func) is not None or self.code(func).startswith(f"{self.jnp}.")
+        if isinstance(func, cst.Attribute) and func.attr.value in INSPECTION:
+            return
+        for index, arg in enumerate(node.args):
+            dtype_slot = (arg.keyword is not None and arg.keyword.value == "dtype") or (
+                arg.keyword is None and isinstance(func, cst.Attribute) and func.attr.value in CASTS and index == 0
+            )
+            positional_dtype = arg.keyword is None and array_call and isinstance(arg.value, cst.Attribute)
+            if dtype_slot or positional_dtype:
+                requested = requested or self._wide(arg.value)
+        if requested is None:
+            return
+        complex_ = requested.startswith(("complex", "c", "<c"))
+        requested, narrow = ("complex128", "complex64") if complex_ else ("float64", "float32")
+        self.report(
+            self._statement(node),
+            f"`{self.code(node)}` requests {requested}, but without `jax_enable_x64` JAX silently computes in "
+            f"{narrow} (about 7 significant digits instead of 16); enable x64 at program start, or ask for "
+            f"{narrow} explicitly",
+        )
