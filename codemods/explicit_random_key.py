@@ -150,28 +150,46 @@ class ExplicitRandomKey(Rule):
         self.changes[fn.params] = params
 
     def _statements(self, sites: list[Site], key: str, taken: set[str], params: set[str], direct: bool = False) -> None:
+        """One split per run of drawing statements in the same block (after any seeding there), before the first."""
         groups: dict[cst.SimpleStatementLine, list[Site]] = {}
         for site in sites:
             groups.setdefault(site.stmt, []).append(site)  # type: ignore[arg-type]
+        runs: list[list[tuple[cst.SimpleStatementLine, list[Site]]]] = []
+        open_runs: dict[int, list] = {}
         for stmt, group in groups.items():
             sources = [s for s in group if s.kind == "source"]
             if sources:
                 self._source(stmt, sources[0], key)
+                open_runs.pop(id(group[0].block), None)
                 continue
-            subkeys = [key] if direct else [self._fresh(taken, "subkey")] if len(group) == 1 else [self._fresh(taken, f"subkey{i + 1}") for i in range(len(group))]
-            mapping = {}
-            for site, subkey in zip(group, subkeys):
-                mapping[site.node] = self._builder(site, subkey, params)
-                self.findings.append((stmt, self._message(site, params)))
-            split = f"{key}, {', '.join(subkeys)} = {self.jax}.random.split({key}{'' if len(group) == 1 else f', {len(group) + 1}'})\n"
-            shuffle = next((s for s in group if s.kind == "shuffle"), None)
-            if shuffle is not None:
-                target = self.code(shuffle.call.args[0].value)
-                new = self.statements(f"{target} = {self.jax}.random.permutation({subkeys[0]}, {target})\n")[0]
-            else:
-                new = stmt.visit(_Swap(mapping))
-            new = new.with_changes(leading_lines=())
-            self.changes[stmt] = self.replace_statement(stmt, [new] if direct else [*self.statements(split), new])
+            run = open_runs.get(id(group[0].block))
+            if run is None:
+                run = open_runs[id(group[0].block)] = []
+                runs.append(run)
+            run.append((stmt, group))
+        for run in runs:
+            total = sum(len(group) for _, group in run)
+            names = ["subkey"] if total == 1 else [f"subkey{i + 1}" for i in range(total)]
+            allocated = [key] if direct else [self._fresh(taken, n) for n in names]
+            split = f"{key}, {', '.join(allocated)} = {self.jax}.random.split({key}{'' if total == 1 else f', {total + 1}'})\n"
+            subkeys = iter(allocated)
+            for index, (stmt, group) in enumerate(run):
+                new = self._rewrite(stmt, group, [next(subkeys) for _ in group], params)
+                first = index == 0 and not direct
+                self.changes[stmt] = self.replace_statement(stmt, [*self.statements(split), new] if first else [new])
+
+    def _rewrite(self, stmt: cst.SimpleStatementLine, group: list[Site], subkeys: list[str], params: set[str]) -> cst.BaseStatement:
+        mapping = {}
+        for site, subkey in zip(group, subkeys):
+            mapping[site.node] = self._builder(site, subkey, params)
+            self.findings.append((stmt, self._message(site, params)))
+        shuffle = next((s for s in group if s.kind == "shuffle"), None)
+        if shuffle is not None:
+            target = self.code(shuffle.call.args[0].value)
+            new = self.statements(f"{target} = {self.jax}.random.permutation({subkeys[0]}, {target})\n")[0]
+        else:
+            new = stmt.visit(_Swap(mapping))
+        return new.with_changes(leading_lines=())
 
     def _builder(self, site: Site, subkey: str, params: set[str]):
         if site.kind == "call":

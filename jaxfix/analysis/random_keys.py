@@ -18,6 +18,7 @@ from jaxfix.analysis.random_draws import DRAWS, SOURCES
 
 BLOCKING = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 KEY_NAMES = ("key", "rng_key", "prng_key", "key_")
+GENERATOR_PARAMS = {"rng", "random_state", "generator", "gen", "prng"}
 HARMLESS = {"Generator", "PCG64", "SeedSequence"}  # used as arguments of sources
 
 
@@ -87,6 +88,15 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
     generators = local | module_generators
     info: dict[str, Any] = {"draws": 0, "blocked": [], "calls": [], "seeded": False, "generators": sorted(generators)}
     params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
+    info["gen_params"] = sorted(  # a generator passed in: its draws need a key from the caller instead
+        a.arg
+        for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
+        if a.arg in GENERATOR_PARAMS or (_resolve(_dotted(a.annotation), numpy) or "").startswith(("numpy.random.Generator", "numpy.random.RandomState"))
+    )
+    for n in ast.walk(fn):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
+            if n.func.value.id in info["gen_params"] and n.func.attr in DRAWS:
+                info["blocked"].append((n.lineno, f"a generator passed in as `{n.func.value.id}`"))
     used = {  # parameters passed as the key of a `jax.random` call: the function already takes a key
         n.args[0].id
         for n in ast.walk(fn)

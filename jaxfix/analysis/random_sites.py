@@ -29,6 +29,7 @@ class Site:
     scope: Optional[cst.FunctionDef] = None  # top-level function, None at module level
     blocked: str = ""  # why no key can be threaded here
     in_loop: bool = False  # inside a `for`/`while` body of its function
+    block: Optional[cst.CSTNode] = None  # the block holding `stmt` (statements in one block share a split)
 
 
 def _dotted(node: cst.BaseExpression) -> str:
@@ -57,6 +58,16 @@ class SiteCollector(cst.CSTVisitor):
         self.stack.pop()
 
     # ---- context ----------------------------------------------------------------------------------------------
+    def _add(self, site: Site) -> None:
+        site.block = self._block(site.stmt)
+        self.sites.append(site)
+
+    def _block(self, stmt: Optional[cst.CSTNode]) -> Optional[cst.CSTNode]:
+        for index, node in enumerate(self.stack):
+            if node is stmt:
+                return self.stack[index - 1]
+        return None
+
     def _in_loop(self) -> bool:
         return any(isinstance(n, (cst.For, cst.While)) for n in self.stack[2:])
 
@@ -97,7 +108,7 @@ class SiteCollector(cst.CSTVisitor):
         scope, stmt, blocked = self._context()
         method = self.method_of(node.left, scope)
         if method in UNIFORM01 and not blocked:
-            self.sites.append(Site("bernoulli", node, method, node.left, stmt, scope, in_loop=self._in_loop()))
+            self._add(Site("bernoulli", node, method, node.left, stmt, scope, in_loop=self._in_loop()))
             self._consumed.add(id(node.left))
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -107,11 +118,20 @@ class SiteCollector(cst.CSTVisitor):
         method = self.method_of(node, scope)
         if method is not None:
             if method in SOURCES:
-                self.sites.append(Site("source", stmt or node, method, node, stmt, scope, blocked))
+                self._add(Site("source", stmt or node, method, node, stmt, scope, blocked))
             elif method == "shuffle" and stmt is not None and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) and stmt.body[0].value is node:
-                self.sites.append(Site("shuffle", stmt, method, node, stmt, scope, blocked, self._in_loop()))
+                self._add(Site("shuffle", stmt, method, node, stmt, scope, blocked, self._in_loop()))
             elif method in DRAWS or method not in random_keys.HARMLESS:
-                self.sites.append(Site("draw", node, method, node, stmt, scope, blocked, self._in_loop()))
+                self._add(Site("draw", node, method, node, stmt, scope, blocked, self._in_loop()))
+            return
+        func = node.func
+        gen_params = self.summary["functions"].get(scope.name.value, {}).get("gen_params", []) if scope else []
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in gen_params and func.attr.value in DRAWS:
+            reason = (
+                f"a generator passed in as `{func.value.value}` draws from hidden state: take a key parameter instead "
+                "(callers pass `jax.random.key(seed)` or a subkey) and split it per draw"
+            )
+            self._add(Site("draw", node, func.attr.value, node, stmt, scope, reason))
             return
         dotted = _dotted(node.func)
         callee = random_keys.qualify(self.summary, dotted) if dotted else None
@@ -119,7 +139,7 @@ class SiteCollector(cst.CSTVisitor):
             first = node.args[0].value if node.args and node.args[0].keyword is None and not node.args[0].star else None
             if isinstance(first, cst.Name) and first.value in self.key_names:
                 return  # already passes a key (a second pass, or code written that way)
-            self.sites.append(Site("call", node, callee, node, stmt, scope, blocked, self._in_loop()))
+            self._add(Site("call", node, callee, node, stmt, scope, blocked, self._in_loop()))
 
     def visit_Name(self, node: cst.Name) -> None:
         parent = self.stack[-2] if len(self.stack) > 1 else None
@@ -129,4 +149,4 @@ class SiteCollector(cst.CSTVisitor):
         if callee in self.needs:
             _, stmt, _ = self._context()
             reason = f"`{node.value}` is used as a value: whoever calls it later cannot be given a key here"
-            self.sites.append(Site("ref", node, callee, None, stmt, None, reason))
+            self._add(Site("ref", node, callee, None, stmt, None, reason))

@@ -178,3 +178,46 @@ def test_key_threaded_across_modules(tmp_path):
     # a second run changes nothing
     again = run_files(files, [ExplicitRandomKey], options, jobs=1)
     assert all(r.fixed is None for r in again)
+
+
+def test_generator_parameter_is_reported_and_function_left_alone():
+    code = "import numpy as np\ndef f(x, rng: np.random.Generator):\n    return x + rng.normal(size=x.shape)\n"
+    assert migrate(code) == code
+    found = findings(code)
+    assert [f.line for f in found] == [3] and "generator passed in" in found[0].message
+
+
+def test_seed_inside_function_feeds_helpers():
+    code = (
+        "import numpy as np\n\ndef _noise(n):\n    return np.random.normal(size=n)\n\n"
+        "def run(n, seed):\n    np.random.seed(seed)\n    return _noise(n) + _noise(n)\n"
+    )
+    assert migrate(code) == (
+        "import jax\n\ndef _noise(key, n):\n    return jax.random.normal(key, n)\n\n"
+        "def run(n, seed):\n    key = jax.random.key(seed)\n    key, subkey1, subkey2 = jax.random.split(key, 3)\n"
+        "    return _noise(subkey1, n) + _noise(subkey2, n)\n"
+    )
+
+
+def test_module_seed_feeds_calls_under_main_guard():
+    code = (
+        "import numpy as np\n\nnp.random.seed(3)\n\ndef _noise(n):\n    return np.random.normal(size=n)\n\n"
+        "if __name__ == '__main__':\n    print(_noise(2))\n"
+    )
+    assert migrate(code) == (
+        "import jax\n\nkey = jax.random.key(3)\n\ndef _noise(key, n):\n    return jax.random.normal(key, n)\n\n"
+        "if __name__ == '__main__':\n    key, subkey = jax.random.split(key)\n    print(_noise(subkey, 2))\n"
+    )
+
+
+def test_one_split_for_the_draws_of_a_block_and_one_per_iteration_inside_a_loop():
+    code = (
+        "import numpy as np\n\ndef f(x, n):\n    a = np.random.rand(n)\n    for _ in range(3):\n"
+        "        x = x + np.random.rand(n)\n    b = np.random.rand(n)  # last\n    return a + b + x\n"
+    )
+    assert migrate(code) == (
+        "import jax\n\ndef f(key, x, n):\n    key, subkey1, subkey2 = jax.random.split(key, 3)\n"
+        "    a = jax.random.uniform(subkey1, (n,))\n    for _ in range(3):\n        key, subkey = jax.random.split(key)\n"
+        "        x = x + jax.random.uniform(subkey, (n,))\n    b = jax.random.uniform(subkey2, (n,))  # last\n"
+        "    return a + b + x\n"
+    )
