@@ -1,0 +1,91 @@
+"""The alias/view analysis: what each name refers to just before a statement."""
+
+import textwrap
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper
+
+from jaxfix.analysis.aliases import AliasProvider, FunctionAliases
+
+
+def analyse(code: str) -> tuple[FunctionAliases, list[cst.CSTNode]]:
+    wrapper = MetadataWrapper(cst.parse_module(textwrap.dedent(code)))
+    facts = wrapper.resolve(AliasProvider)
+    function = next(n for n in facts if isinstance(n, cst.FunctionDef))
+    last = function.body.body[-1]
+    return facts[function], [last]
+
+
+def at_end(code: str) -> tuple[FunctionAliases, cst.CSTNode]:
+    facts, (last,) = analyse(code)
+    return facts, last
+
+
+def test_fresh_param_and_containers():
+    facts, end = at_end(
+        """
+        import numpy as np
+        def f(p, n):
+            a = np.zeros(3)
+            b = p.copy()
+            c = [0] * n
+            d = {}
+            i = len(p)
+            return a
+        """
+    )
+    assert facts.kinds(end, "a") == {"fresh"} and facts.rank(end, "a") == 1
+    assert facts.kinds(end, "b") == {"fresh"}
+    assert facts.kinds(end, "p") == {"param"}
+    assert facts.kinds(end, "c") == {"container"} and facts.kinds(end, "d") == {"container"}
+    assert facts.is_int(end, "i")
+    assert facts.sharers(end, "a") == frozenset()
+
+
+def test_aliases_views_and_escapes():
+    facts, end = at_end(
+        """
+        import numpy as np
+        def f(p):
+            a = np.ones((2, 2))
+            alias = a
+            row = a[0]
+            flat = np.asarray(p).ravel()
+            copy = a[[0, 1]]
+            box = (a,)
+            return a
+        """
+    )
+    assert facts.sharers(end, "a") == {"alias", "row"}  # `box` holds `a` (an escape), it is not an array alias
+    assert facts.kinds(end, "flat") == {"param"}
+    assert "copy" not in facts.sharers(end, "a")
+    assert facts.escaped(end, "a")
+
+
+def test_branches_merge_and_loops_carry():
+    facts, end = at_end(
+        """
+        import numpy as np
+        def f(p, flag):
+            y = np.zeros(3)
+            if flag:
+                y = p
+            for row in y:
+                z = row
+            return y
+        """
+    )
+    assert facts.kinds(end, "y") == {"fresh", "param"}
+    assert "y" in facts.sharers(end, "z")
+
+
+def test_unknown_calls_and_globals():
+    facts, end = at_end(
+        """
+        def f(x):
+            h = helper(x)
+            return h + G
+        """
+    )
+    assert facts.kinds(end, "h") == {"unknown"}
+    assert facts.kinds(end, "G") == {"global"}
