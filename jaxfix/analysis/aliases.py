@@ -85,6 +85,7 @@ class FunctionAliases:
         self.params = tuple(params)
         self.declared_global = declared_global
         self.before: dict[cst.CSTNode, State] = {}
+        self.range_arguments: set[str] = set()  # names passed directly to range(...)
 
     def bindings(self, stmt: cst.CSTNode, name: str) -> frozenset:
         """The possible bindings of `name` just before `stmt`; empty when the function never bound it there."""
@@ -126,7 +127,10 @@ class FunctionAliases:
         return {kind for kind, _ in self.objects(stmt, name)}
 
     def is_int(self, stmt: cst.CSTNode, name: str) -> bool:
+        """`name` holds a Python int: bound to one, or a parameter passed to `range(...)` (which requires an int)."""
         bindings = self.bindings(stmt, name)
+        if bindings and all(b.kind is Kind.PARAM for b in bindings):
+            return name in self.range_arguments
         return bool(bindings) and all(b.kind is Kind.INT for b in bindings)
 
     def rank(self, stmt: cst.CSTNode, name: str) -> Optional[int]:
@@ -146,10 +150,14 @@ class AliasProvider(BatchableMetadataProvider[FunctionAliases]):
             if isinstance(star, cst.Param):
                 names.append(star.name.value)
         declared: set[str] = set()
+        ranged: set[str] = set()
         for small in _walk_own(node.body):
             if isinstance(small, (cst.Global, cst.Nonlocal)):
                 declared.update(n.name.value for n in small.names)
+            elif isinstance(small, cst.Call) and isinstance(small.func, cst.Name) and small.func.value == "range":
+                ranged.update(a.value.value for a in small.args if isinstance(a.value, cst.Name) and not a.star)
         facts = FunctionAliases(names, declared)
+        facts.range_arguments = ranged
         state = State({p: frozenset({Binding(Kind.PARAM, frozenset({("param", p)}))}) for p in names})
         _Interpreter(self, facts).block(node.body, state)
         self.set_metadata(node, facts)

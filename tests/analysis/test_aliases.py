@@ -89,3 +89,9 @@ def test_unknown_calls_and_globals():
     )
     assert facts.kinds(end, "h") == {"unknown"}
     assert facts.kinds(end, "G") == {"global"}
+
+
+def test_range_argument_parameters_are_ints():
+    facts, end = at_end("def f(n, m):\n    for i in range(1, n):\n        pass\n    return m\n")
+    assert facts.is_int(end, "n") and facts.is_int(end, "i")
+    assert not facts.is_int(end, "m")
