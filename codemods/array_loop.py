@@ -7,7 +7,7 @@ import libcst as cst
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import (
-    appends, body_obstacles, body_statements, loop_carried, stack_calls, static_index_uses, traced_tests,
+    appends, body_obstacles, body_statements, loop_carried, stack_calls, static_index_uses, target_names, traced_tests,
 )
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
@@ -163,7 +163,7 @@ class ArrayLoop(Rule):
             return found[0][1]
         if traced_tests(self, body):
             return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
-        targets = flow.writes(node.target)
+        targets = target_names(node)
         index = node.target.value if item == "range" else None
         if item == "tuple" and getattr(node.iter.func, "value", "") == "enumerate":
             first = node.target.elements[0].value

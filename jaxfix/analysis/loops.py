@@ -15,7 +15,7 @@ from typing import Sequence
 
 import libcst as cst
 
-from jaxfix.analysis.activity import analyse
+from jaxfix.analysis.activity import Activity, _Collector, analyse
 
 IO_CALLS = {"print", "open", "input", "breakpoint"}
 MUTATING_METHODS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "add",
@@ -32,9 +32,18 @@ def body_statements(loop: cst.CSTNode) -> list[cst.BaseStatement]:
     return list(loop.body.body)  # type: ignore[attr-defined]
 
 
+def target_names(loop: cst.CSTNode) -> frozenset[str]:
+    """The names a `for` loop binds on each iteration (empty for `while`)."""
+    if not isinstance(loop, cst.For):
+        return frozenset()
+    activity = Activity()
+    _Collector(activity).target(loop.target)
+    return frozenset(activity.writes)
+
+
 def loop_carried(flow, loop: cst.CSTNode) -> tuple[str, ...]:
     """Names modified in the body and live into the next iteration or after the loop, in first-write order."""
-    target = flow.writes(loop.target) if isinstance(loop, cst.For) else frozenset()
+    target = target_names(loop)
     activity = analyse(body_statements(loop))
     ordered: list[str] = []
     for stmt in body_statements(loop):

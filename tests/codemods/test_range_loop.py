@@ -86,3 +86,17 @@ def test_refusal_reported_at_the_loop(code, reason):
     assert outcome.fixed == code
     assert [f.line for f in outcome.findings] == [3 if "s = 0.0" in code or "out = []" in code else 2]
     assert reason in outcome.findings[0].message
+
+
+def test_refusal_fixture_reports_each_loop_at_its_line():
+    import os
+
+    from jaxfix.engine import process_source
+    from jaxfix.registry import all_rules
+    from jaxfix.types import RunOptions
+
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "fixtures", "range_loop", "refusals.before.py")
+    code = open(path, encoding="utf-8").read()
+    findings = process_source("refusals.py", code, all_rules(), RunOptions()).findings
+    loops = sorted((f.line, f.code) for f in findings if f.code in ("JX220", "JX221", "JX222", "JX223"))
+    assert loops == [(7, "JX220"), (14, "JX222"), (20, "JX220"), (27, "JX221"), (35, "JX222"), (42, "JX220")]
