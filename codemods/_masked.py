@@ -13,7 +13,7 @@ import libcst as cst
 from libcst.metadata import ParentNodeProvider
 
 from jaxfix.analysis.dataflow import FunctionFlow
-from jaxfix.analysis.masks import FunctionFacts, dotted
+from jaxfix.analysis.masks import FunctionFacts, MaskIndex, dotted
 
 REDUCTIONS = {"sum", "mean", "max", "min", "prod", "std", "var", "any", "all"}
 FUNCTIONS = REDUCTIONS | {"amax", "amin"}
@@ -53,6 +53,20 @@ def consumer(rule: cst.MetadataDependent, facts: FunctionFacts, operand: cst.Bas
             name = {"amax": "max", "amin": "min"}.get(fn, fn)
             return Consumer(call, operand, name, tuple(call.args[1:]))
     return None
+
+
+def broadcast_mask(rule, info: MaskIndex) -> tuple[str, Optional[str]]:
+    """The mask as it must broadcast against the whole array (`m`, `m[:, None]`, `m[..., None]`), and the assumption
+    made when its shape relative to the array is unknown."""
+    text = rule.code(info.mask)
+    if info.trailing == 0:
+        return text, None
+    atom = text if isinstance(info.mask, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) else f"({text})"
+    if info.row_mask and info.target_rank == 2:
+        return f"{atom}[:, None]", None
+    if info.trailing:
+        return f"{atom}[...{', None' * info.trailing}]", None
+    return text, "the mask's shape is not known to equal the array's (a 1-D row mask of a 2-D array needs `m[:, None]`)"
 
 
 def enclosing_statement(rule: cst.MetadataDependent, node: cst.CSTNode) -> Optional[cst.CSTNode]:

@@ -4,6 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
+from codemods._masked import broadcast_mask
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import FunctionFacts, Kind, MaskIndex, MaskProvider, dotted, function_facts, mask_index
 from jaxfix.rule import Invalid, Rule, Valid
@@ -15,17 +16,6 @@ OPERATORS = {
     cst.BitOrAssign: "|", cst.BitXorAssign: "^", cst.LeftShiftAssign: "<<", cst.RightShiftAssign: ">>",
 }
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float, cst.SimpleString)
-
-
-def broadcast_mask(rule: Rule, info: MaskIndex) -> tuple[str, Optional[str]]:
-    """The mask as it must broadcast against the whole array, and the assumption made when it is unproven."""
-    text = rule.code(info.mask)
-    if info.same_rank:
-        return text, None
-    atom = text if isinstance(info.mask, ATOMS) else f"({text})"
-    if info.row_mask:
-        return f"{atom}[:{', None' * ((info.target_rank or 2) - 1)}]", None
-    return text, "the mask's shape is not known to equal the array's (a 1-D row mask of a 2-D array needs `m[:, None]`)"
 
 
 class MaskedAssignment(Rule):
@@ -89,7 +79,6 @@ class MaskedAssignment(Rule):
             "import numpy as np\n\ndef f(x, t):\n    y = np.array(x)\n    y[y > t] -= t\n    return y\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, t):\n    y = np.array(x)\n"
             "    y = jnp.where(y > t, y - t, y)\n    return y\n",
-            unsafe=True,
         ),
         Invalid("import numpy as np\n\ndef f(x):\n    x[np.isnan(x)] = 0.0\n", lines=[4], unsafe=True,
                 expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    x = jnp.where(np.isnan(x), 0.0, x)\n"),
@@ -152,6 +141,8 @@ class MaskedAssignment(Rule):
             return None, compressed
         unknown: list[str] = []
         text = self._strip(value, mask, facts, unknown)
+        if info.same_rank:  # names the mask compares with the array broadcast against it in NumPy already
+            unknown = [u for u in unknown if u not in facts.mask_operands(info.mask)]
         if unknown:
             return text, (f"the shape of `{unknown[0]}` is unknown: if it holds one value per selected element, "
                           "`jnp.where` would misplace them")

@@ -5,7 +5,7 @@ from typing import Optional
 import libcst as cst
 from libcst.metadata import ParentNodeProvider
 
-from codemods._masked import Consumer, consumer, enclosing_statement, named_consumers
+from codemods._masked import Consumer, broadcast_mask, consumer, enclosing_statement, named_consumers
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import Kind, MaskIndex, MaskProvider, function_facts, mask_index
 from jaxfix.rule import Invalid, Rule, Valid
@@ -165,8 +165,10 @@ class MaskedReduction(Rule):
             if axis is not None and axis not in ("0", "-1", "None"):
                 return None, f"`{x}[{m}]` is 1-D, so `axis={axis}` does not map onto `{x}`", None
             axis, where = None, m
-        elif info.row_mask:
-            where = f"{atom}[:{', None' * ((info.target_rank or 2) - 1)}]"
+        elif info.trailing:
+            where = broadcast_mask(self, info)[0]
+            if axis is not None and not info.row_mask:
+                why = f"`{x}` is 2-D (only then is axis {axis} of the selection axis {axis} of `{x}`)"
         elif axis is not None:
             where, why = f"{atom}[:, None]", f"`{m}` is a 1-D mask selecting rows of a 2-D `{x}`"
         else:

@@ -5,7 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from jaxfix.analysis import jnp_api
-from jaxfix.analysis.masks import MaskProvider, function_facts
+from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -44,8 +44,9 @@ class NonArrayInput(Rule):
     equally shaped arrays is stacked along a new first axis).
 
     ## Known problems
-    Only literal lists and tuples, and names bound only to one, are seen. A Python list of arrays built in a loop and
-    re-stacked is not yet rewritten.
+    Lists and tuples written in place, list comprehensions, and names bound only to those are seen (a list grown
+    with `.append` is still a list, and is converted where it is passed). A Python list of arrays built in a loop and
+    re-stacked is not yet turned into one stacked computation.
     """
 
     CODE = "JX304"
@@ -84,7 +85,7 @@ class NonArrayInput(Rule):
             return
         params: Optional[list] = entry.get("params")
         for i, arg in enumerate(node.args):
-            if arg.star or not isinstance(arg.value, (cst.List, cst.Tuple)):
+            if arg.star or not self._sequence(arg.value, facts):
                 continue
             if arg.keyword is not None:
                 param = arg.keyword.value
@@ -97,9 +98,20 @@ class NonArrayInput(Rule):
             text = f"{self.jnp}.asarray({self.code(arg.value)})"
             self.report(
                 arg.value,
-                f"`{self.code(node.func)}` is given a Python {type(arg.value).__name__.lower()} as an array: "
+                f"`{self.code(node.func)}` is given a Python list or tuple (`{self.code(arg.value)}`) as an array: "
                 f"`jax.numpy` rejects it; convert it once with `jnp.asarray`",
                 replacement=self.expr(text),
                 title=f"replace with `{text}`",
                 imports=("jnp",),
             )
+
+    @staticmethod
+    def _sequence(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+        """A list or tuple display or list comprehension, or a name only ever bound to one (never rebound to
+        something else, so it is still a list where it is passed)."""
+        if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):
+            return True
+        if isinstance(value, cst.Name) and value.value not in facts.params:
+            bindings = facts.bindings.get(value.value, [])
+            return bool(bindings) and all(isinstance(b, (cst.List, cst.Tuple, cst.ListComp)) for b in bindings)
+        return False

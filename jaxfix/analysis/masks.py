@@ -46,6 +46,8 @@ VIEWS = {"asarray", "asanyarray", "reshape", "ravel", "transpose", "squeeze", "e
 INTEGER_RESULTS = {"flatnonzero", "nonzero", "argwhere", "argmax", "argmin", "argsort", "arange", "searchsorted",
                    "digitize", "argpartition", "lexsort", "ravel_multi_index", "unravel_index", "indices",
                    "tril_indices", "triu_indices", "diag_indices"}
+AXIS_REDUCTIONS = {"sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "amax", "amin", "median", "norm",
+                   "ptp", "nansum", "nanmean", "nanmax", "nanmin", "count_nonzero"}
 BOOL_DTYPES = {"bool", "bool_", "numpy.bool_", "numpy.bool"}
 
 
@@ -59,9 +61,17 @@ class Kind(enum.Enum):
 class MaskIndex:
     kind: Kind
     mask: cst.BaseExpression
-    same_rank: bool = False
-    row_mask: bool = False
+    trailing: Optional[int] = None  # how many trailing axes of the array the mask lacks (None: unknown)
     target_rank: Optional[int] = None
+
+    @property
+    def same_rank(self) -> bool:
+        return self.trailing == 0
+
+    @property
+    def row_mask(self) -> bool:
+        """A 1-D mask selecting rows (ranks known)."""
+        return bool(self.trailing) and self.target_rank is not None and self.target_rank - self.trailing == 1  # type: ignore[operator]
 
 
 def dotted(node: cst.BaseExpression) -> str:
@@ -147,6 +157,22 @@ class FunctionFacts:
             return bool(values) and all(self.is_mask(v, seen | {node.value}) for v in values)
         return False
 
+    def mask_operands(self, node: cst.BaseExpression, seen: frozenset = frozenset()) -> set[str]:
+        """Names compared in the mask's definition (`t` in `x > t`): NumPy broadcast them against the array."""
+        found: set[str] = set()
+        if isinstance(node, cst.Name) and node.value not in seen:
+            for value in self._only(node.value):
+                found |= self.mask_operands(value, seen | {node.value})
+        elif isinstance(node, cst.Comparison):
+            for part in (node.left, *[c.comparator for c in node.comparisons]):
+                if isinstance(part, cst.Name):
+                    found.add(part.value)
+        elif isinstance(node, cst.UnaryOperation):
+            found |= self.mask_operands(node.expression, seen)
+        elif isinstance(node, cst.BinaryOperation):
+            found |= self.mask_operands(node.left, seen) | self.mask_operands(node.right, seen)
+        return found
+
     def _bool_dtype(self, node: cst.BaseExpression) -> bool:
         if isinstance(node, cst.SimpleString):
             return node.evaluated_value in ("bool", "?")
@@ -181,28 +207,41 @@ class FunctionFacts:
             return fn in INTEGER_RESULTS
         return False
 
-    def derived_from(self, node: cst.BaseExpression, target: str, seen: frozenset = frozenset()) -> bool:
-        """`node` is computed elementwise from the array `target` (so it has at least its shape)."""
+    def derived_offset(self, node: cst.BaseExpression, target: str, seen: frozenset = frozenset()) -> Optional[int]:
+        """How many trailing axes `node` lacks relative to the array `target` when it is computed from it elementwise
+        (0: `x > 0`, `np.isnan(x)`) or through reductions over one integer axis (1: `x.sum(axis=1) > 0`,
+        `np.linalg.norm(X, axis=-1) < eps`); None when it is not computed from `target` that way."""
         if isinstance(node, cst.Name):
             if node.value == target:
-                return True
-            if node.value in seen:
-                return False
-            values = self._only(node.value)
-            return bool(values) and all(self.derived_from(v, target, seen | {node.value}) for v in values)
+                return 0
+            values = [] if node.value in seen else self._only(node.value)
+            found = {self.derived_offset(v, target, seen | {node.value}) for v in values}
+            return found.pop() if len(found) == 1 else None
+        parts: list[cst.BaseExpression] = []
         if isinstance(node, cst.Comparison):
-            return self.derived_from(node.left, target, seen) or any(
-                self.derived_from(c.comparator, target, seen) for c in node.comparisons)
-        if isinstance(node, cst.UnaryOperation):
-            return self.derived_from(node.expression, target, seen)
-        if isinstance(node, cst.BinaryOperation) and not isinstance(node.operator, cst.MatrixMultiply):
-            return self.derived_from(node.left, target, seen) or self.derived_from(node.right, target, seen)
-        if isinstance(node, cst.Call):
-            if self.array_function(node.func) in ELEMENTWISE and node.args:
-                return self.derived_from(node.args[0].value, target, seen)
-            if isinstance(node.func, cst.Attribute) and node.func.attr.value == "astype":
-                return self.derived_from(node.func.value, target, seen)
-        return False
+            parts = [node.left, *[c.comparator for c in node.comparisons]]
+        elif isinstance(node, cst.BinaryOperation) and not isinstance(node.operator, cst.MatrixMultiply):
+            parts = [node.left, node.right]
+        elif isinstance(node, cst.UnaryOperation):
+            parts = [node.expression]
+        elif isinstance(node, cst.Call):
+            fn = self.array_function(node.func)
+            method = node.func.attr.value if fn is None and isinstance(node.func, cst.Attribute) else None
+            operand = node.func.value if method else (node.args[0].value if node.args else None)  # type: ignore[union-attr]
+            if operand is None:
+                return None
+            if fn in ELEMENTWISE | {"array", "asarray", "copy"} or method in ("astype", "copy"):
+                return self.derived_offset(operand, target, seen)
+            rest = node.args if method else node.args[1:]
+            keywords = {a.keyword.value: a.value for a in rest if a.keyword is not None}
+            axis = keywords.get("axis", rest[0].value if rest and rest[0].keyword is None else None)
+            reducer = (method or fn or "").split(".")[-1]
+            if reducer in AXIS_REDUCTIONS and "keepdims" not in keywords and axis is not None and _number(axis):
+                inner = self.derived_offset(operand, target, seen)
+                return None if inner is None else inner + 1
+            return None
+        found = [o for o in (self.derived_offset(p, target, seen) for p in parts) if o is not None]
+        return min(found) if found else None
 
     # ---- ranks and scalars ----------------------------------------------------------------------------------
     def rank(self, node: cst.BaseExpression, seen: frozenset = frozenset()) -> Optional[int]:
@@ -470,15 +509,15 @@ class MaskProvider(BatchableMetadataProvider[object]):
             kind = Kind.INDEX
         else:
             kind = Kind.UNKNOWN
-        same = row = False
-        target_rank = None
+        trailing = target_rank = None
         if kind is Kind.MASK:
             target = dotted(node.value)
             target_rank = facts.rank(node.value)
             mask_rank = facts.rank(index)
-            same = bool(target and facts.derived_from(index, target)) or (mask_rank is not None and mask_rank == target_rank)
-            row = not same and mask_rank == 1 and target_rank is not None and target_rank >= 2
-        self.set_metadata(node, MaskIndex(kind, index, same, row, target_rank))
+            trailing = facts.derived_offset(index, target) if target else None
+            if trailing is None and mask_rank is not None and target_rank is not None and mask_rank >= 1:
+                trailing = target_rank - mask_rank if target_rank >= mask_rank else None
+        self.set_metadata(node, MaskIndex(kind, index, trailing, target_rank))
 
 
 def mask_index(rule: cst.MetadataDependent, subscript: cst.CSTNode) -> Optional[MaskIndex]:

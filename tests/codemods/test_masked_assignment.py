@@ -56,6 +56,16 @@ REWRITES = [
         J + HEAD + "def f(X):\n    n, d = X.shape\n    Y = X.copy()\n    Y = jnp.where((Y.sum(axis=1) > 0)[:, None], 0.0, Y)\n    return Y\n",
         id="row-mask-of-known-2d-array",
     ),
+    pytest.param(
+        HEAD + "def f(X, eps):\n    Y = X.copy()\n    small = np.abs(Y).max(axis=-1) < eps\n    Y[small] = 0.0\n    return Y\n",
+        J + HEAD + "def f(X, eps):\n    Y = X.copy()\n    small = np.abs(Y).max(axis=-1) < eps\n    Y = jnp.where(small[..., None], 0.0, Y)\n    return Y\n",
+        id="mask-reduced-over-one-axis-of-the-array",
+    ),
+    pytest.param(
+        HEAD + "def f(x, t):\n    y = x.copy()\n    y[y > t] = t\n    return y\n",
+        J + HEAD + "def f(x, t):\n    y = x.copy()\n    y = jnp.where(y > t, t, y)\n    return y\n",
+        id="value-compared-in-the-mask",
+    ),
 ]
 
 

@@ -19,6 +19,8 @@ NOOP = [
     pytest.param(HEAD + "def f(x):\n    return np.sum(x, axis=(0, 1)), np.zeros((2, 3)), np.reshape(x, (3, -1))\n", id="shape-and-axis-tuples"),
     pytest.param(HEAD + "def f(x):\n    return np.transpose(x, (1, 0)), np.tile(x, [2, 1])\n", id="non-array-parameters"),
     pytest.param("def f(max):\n    return max([1, 2])\n", id="not-numpy"),
+    pytest.param(HEAD + "def f(xs):\n    return np.sum(xs)\n", id="parameter-of-unknown-type"),
+    pytest.param(HEAD + "def f(a):\n    xs = [a]\n    xs = np.stack(xs)\n    return np.sum(xs)\n", id="name-rebound-to-an-array"),
 ]
 
 
