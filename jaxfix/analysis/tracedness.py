@@ -10,7 +10,10 @@ Seeds:
   static, an `Enum` subclass name ending in `Mode`/`Kind`/`Enum`, `Literal[...]`, `Callable`); listed in
   `static_argnums`/`static_argnames` of a `jax.jit` / `jit` / `partial(jax.jit, ...)` decorator; listed in
   `[tool.jaxfix] static-args` (as "function.param" or "param"); given a str/bool/None default (configuration
-  flags and modes); compared with a string literal; or named `self`/`cls`.
+  flags and modes); compared with a string literal; named `self`/`cls`; or used where JAX needs a concrete value
+  (a shape, a slice bound, the bound of a loop kept in Python: `jaxfix.analysis.static_args`), since it must be
+  static under `jit` for the function to work at all (JX510 reports it); or used only as a bare truth test
+  (`if flat:`, `if not verbose:`, `a if fast else b`): a flag, not data.
 - STATIC: literals; `.shape`, `.ndim`, `.dtype`, `.size`, `len(...)`, `isinstance`, `type`, `range` of static
   values; `x is None` / `is not None`; names not bound in the function (module constants, builtins, imports).
 - Arithmetic, comparisons, subscripts and NumPy/jnp calls and methods with a TRACED operand are TRACED; with an
@@ -27,6 +30,7 @@ import libcst as cst
 from libcst.metadata import BatchableMetadataProvider
 
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
+from jaxfix.analysis.static_args import concrete_uses
 
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes"}
 STATIC_CALLS = {"len", "isinstance", "issubclass", "type", "callable", "hasattr", "id", "range", "enumerate", "zip"}
@@ -97,8 +101,8 @@ class FunctionTracedness:
     def static_params(self) -> set[str]:
         fn = self.function
         params = [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
-        static = _jit_static(fn)
-        compared = _compared_with_strings(fn)
+        static = _jit_static(fn) | set(concrete_uses(fn))
+        compared = _compared_with_strings(fn) | _flags(fn)
         for p in params:
             name = p.name.value
             default = p.default
@@ -297,6 +301,50 @@ def _compared_with_strings(function: cst.FunctionDef) -> set[str]:
 
     function.body.visit(Visitor())
     return found
+
+
+def _flags(function: cst.FunctionDef) -> set[str]:
+    """Parameters read only as the whole test of an `if`/`while`/ternary (possibly under `not`/`and`/`or`)."""
+    tests: set[cst.Name] = set()
+    reads: list[cst.Name] = []
+
+    def mark(node: cst.BaseExpression) -> None:
+        if isinstance(node, cst.Name):
+            tests.add(node)
+        elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            mark(node.expression)
+        elif isinstance(node, cst.BooleanOperation):
+            mark(node.left)
+            mark(node.right)
+
+    class Visitor(cst.CSTVisitor):
+        def visit_If(self, node: cst.If) -> None:
+            mark(node.test)
+
+        visit_While = visit_If  # type: ignore[assignment]
+        visit_IfExp = visit_If  # type: ignore[assignment]
+
+        def visit_Name(self, node: cst.Name) -> None:
+            reads.append(node)
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Arg(self, node: cst.Arg) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Param(self, node: cst.Param) -> bool:
+            return False
+
+    function.body.visit(Visitor())
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    used: dict[str, bool] = {}
+    for name in reads:
+        if name.value in params:
+            used[name.value] = used.get(name.value, True) and name in tests
+    return {name for name, only_tests in used.items() if only_tests}
 
 
 class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):

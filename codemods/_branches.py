@@ -1,0 +1,407 @@
+"""Shared pieces of the traced-branch rules (JX201 traced-if, JX202 traced-return).
+
+What an `if`/`elif` chain looks like, what its branches do (assignments only, side effects, early exits), the
+gradient guard of `jnp.where` (the "double where") and shape conflicts `jnp.where` would hide. Facts about
+variables (liveness, definitions, tracedness) come from the analysis providers; nothing here computes dataflow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional, Sequence
+
+import libcst as cst
+
+from jaxfix.analysis.activity import analyse
+
+# f(u) can give inf/NaN (or an infinite derivative) outside the branch's domain: guard u, the argument at
+# `position`, with a value where f is finite and smooth.
+UNSAFE_CALLS = {
+    "log": (0, "1.0"), "log2": (0, "1.0"), "log10": (0, "1.0"), "sqrt": (0, "1.0"), "reciprocal": (0, "1.0"),
+    "log1p": (0, "0.0"), "arcsin": (0, "0.0"), "arccos": (0, "0.0"), "arctanh": (0, "0.0"), "exp": (0, "0.0"),
+    "power": (0, "1.0"), "divide": (1, "1.0"), "true_divide": (1, "1.0"), "float_power": (0, "1.0"),
+}
+PURE_METHODS = {
+    "sum", "mean", "max", "min", "prod", "std", "var", "dot", "T", "reshape", "astype", "clip", "ravel", "flatten",
+    "transpose", "squeeze", "cumsum", "cumprod", "any", "all", "argmax", "argmin", "round", "conj", "real", "imag",
+}
+EXPENSIVE = {
+    "inv", "solve", "svd", "eig", "eigh", "qr", "cholesky", "lstsq", "det", "slogdet", "pinv", "matrix_power",
+    "fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "einsum", "convolve", "correlate", "expm",
+}
+REDUCTIONS = {"sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "norm", "median"}
+RESHAPES = {"reshape", "ravel", "flatten", "squeeze", "transpose", "swapaxes", "repeat", "tile"}
+SAFE_BUILTINS = {"abs", "max", "min", "float", "int", "round", "len"}
+
+
+@dataclass
+class Chain:
+    tests: list[cst.BaseExpression]
+    bodies: list[list[cst.BaseStatement]]  # one per test, plus the else body when there is one
+
+    @property
+    def has_else(self) -> bool:
+        return len(self.bodies) > len(self.tests)
+
+
+def statements_of(block: cst.BaseSuite) -> list[cst.BaseStatement]:
+    if isinstance(block, cst.SimpleStatementSuite):
+        return [cst.SimpleStatementLine(body=block.body)]
+    return list(block.body)
+
+
+def chain(node: cst.If) -> Chain:
+    tests, bodies = [], []
+    current: cst.If = node
+    while True:
+        tests.append(current.test)
+        bodies.append(statements_of(current.body))
+        if isinstance(current.orelse, cst.If):
+            current = current.orelse
+            continue
+        if isinstance(current.orelse, cst.Else):
+            bodies.append(statements_of(current.orelse.body))
+        return Chain(tests, bodies)
+
+
+def smalls(stmts: Sequence[cst.CSTNode]) -> list[cst.BaseSmallStatement]:
+    return [s for stmt in stmts if isinstance(stmt, cst.SimpleStatementLine) for s in stmt.body]
+
+
+def ends_in_return(stmts: Sequence[cst.BaseStatement]) -> bool:
+    return bool(stmts) and isinstance(stmts[-1], cst.SimpleStatementLine) and isinstance(stmts[-1].body[-1], cst.Return)
+
+
+class _Exits(cst.CSTVisitor):
+    """Returns, break/continue leaving the branch, yields, nested `if`s, and the first side effect."""
+
+    def __init__(self, is_traced: Callable[[cst.BaseExpression], bool]) -> None:
+        super().__init__()
+        self.is_traced = is_traced
+        self.returns = 0
+        self.loop_exit = False
+        self.nested_traced_if = False
+        self.effect: Optional[str] = None
+        self.raises = False
+        self._loops = 0
+
+    def _effect(self, reason: str) -> None:
+        self.effect = self.effect or reason
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_For(self, node: cst.For) -> None:
+        self._loops += 1
+
+    def leave_For(self, node: cst.For) -> None:
+        self._loops -= 1
+
+    visit_While = visit_For  # type: ignore[assignment]
+    leave_While = leave_For  # type: ignore[assignment]
+
+    def visit_If(self, node: cst.If) -> None:
+        if self.is_traced(node.test):
+            self.nested_traced_if = True
+
+    def visit_Return(self, node: cst.Return) -> None:
+        self.returns += 1
+
+    def visit_Break(self, node: cst.Break) -> None:
+        self.loop_exit = self.loop_exit or self._loops == 0
+
+    visit_Continue = visit_Break  # type: ignore[assignment]
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        self.loop_exit = True
+
+    def visit_Raise(self, node: cst.Raise) -> None:
+        self.raises = True
+        self._effect("raises an exception")
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        self.raises = True
+        self._effect("asserts")
+
+    def visit_Expr(self, node: cst.Expr) -> None:
+        value = node.value
+        if isinstance(value, cst.Call):
+            self._effect(f"calls `{cst.Module([]).code_for_node(value.func)}(...)` for its side effect")
+        elif isinstance(value, (cst.Await, cst.Yield)):
+            self._effect("yields or awaits")
+
+    def visit_Global(self, node: cst.Global) -> None:
+        self._effect("rebinds a global")
+
+    visit_Nonlocal = visit_Global  # type: ignore[assignment]
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self._effect("deletes a name or an item")
+
+    def visit_With(self, node: cst.With) -> None:
+        self._effect("enters a `with` block (I/O or a context)")
+
+    def visit_Try(self, node: cst.Try) -> None:
+        self._effect("handles exceptions")
+
+
+def exits(stmts: Sequence[cst.CSTNode], is_traced: Callable[[cst.BaseExpression], bool]) -> _Exits:
+    visitor = _Exits(is_traced)
+    for stmt in stmts:
+        stmt.visit(visitor)
+    in_place = [s for s in smalls_deep(stmts) if isinstance(s, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and _mutating(s)]
+    if in_place and visitor.effect is None:
+        target = in_place[0].targets[0].target if isinstance(in_place[0], cst.Assign) else in_place[0].target
+        visitor.effect = f"mutates `{cst.Module([]).code_for_node(target)}` in place"
+    return visitor
+
+
+def smalls_deep(stmts: Sequence[cst.CSTNode]) -> list[cst.CSTNode]:
+    found: list[cst.CSTNode] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+            found.extend(node.body)
+
+    for stmt in stmts:
+        stmt.visit(Visitor())
+    return found
+
+
+def _mutating(small: cst.CSTNode) -> bool:
+    targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]  # type: ignore[attr-defined]
+    return any(isinstance(t, (cst.Subscript, cst.Attribute)) for t in targets)
+
+
+def definitely_written(stmts: Sequence[cst.BaseStatement]) -> set[str]:
+    """Names bound on every path through `stmts` (simple statements, and `if`s that bind them in every branch)."""
+    out: set[str] = set()
+    for stmt in stmts:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            out |= analyse(stmt).writes
+        elif isinstance(stmt, cst.If):
+            c = chain(stmt)
+            if c.has_else:
+                out |= set.intersection(*(definitely_written(b) for b in c.bodies))
+    return out
+
+
+def assignments(stmts: Sequence[cst.BaseStatement]) -> Optional[list[tuple[str, cst.BaseExpression, Optional[cst.BaseBinaryOp]]]]:
+    """(name, value, augmented operator) for a body of plain `name = value` / `name op= value` lines, else None."""
+    if any(not isinstance(s, cst.SimpleStatementLine) for s in stmts):
+        return None
+    out = []
+    for small in smalls(stmts):
+        if isinstance(small, cst.Pass):
+            continue
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            out.append((small.targets[0].target.value, small.value, None))
+        elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and small.value is not None:
+            out.append((small.target.value, small.value, None))
+        elif isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+            out.append((small.target.value, small.value, small.operator))
+        else:
+            return None
+    return out
+
+
+def cheap_and_pure(node: cst.CSTNode, local_names: frozenset[str]) -> bool:
+    """Side-effect free and cheap enough to evaluate on both sides of `jnp.where`."""
+    ok = True
+
+    class Visitor(cst.CSTVisitor):
+        def on_visit(self, n: cst.CSTNode) -> bool:
+            nonlocal ok
+            if isinstance(n, (cst.Lambda, cst.NamedExpr, cst.Yield, cst.Await, cst.List, cst.Dict, cst.Set,
+                              cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.FormattedString,
+                              cst.SimpleString, cst.ConcatenatedString)):
+                ok = False
+            elif isinstance(n, cst.Name) and n.value == "None":
+                ok = False
+            elif isinstance(n, cst.Call):
+                ok = ok and _pure_call(n, local_names)
+            return ok
+
+    node.visit(Visitor())
+    return ok
+
+
+def _pure_call(call: cst.Call, local_names: frozenset[str]) -> bool:
+    func = call.func
+    if isinstance(func, cst.Name):
+        return func.value in SAFE_BUILTINS
+    if not isinstance(func, cst.Attribute) or func.attr.value in EXPENSIVE:
+        return False
+    root = func.value
+    while isinstance(root, cst.Attribute):
+        if root.attr.value in EXPENSIVE:
+            return False
+        root = root.value
+    if isinstance(root, cst.Name) and root.value not in local_names:
+        return root.value in ("np", "jnp", "numpy", "onp", "math", "jax", "lax")  # a numeric module function
+    return func.attr.value in PURE_METHODS  # a method of a local array
+
+
+def _literal(node: cst.BaseExpression) -> Optional[float]:
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return float(node.evaluated_value)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = _literal(node.expression)
+        return None if inner is None else -inner
+    return None
+
+
+class _Guard(cst.CSTTransformer):
+    """Wrap the inputs of operations that can blow up outside the branch: `log(u)` -> `log(wrap(u, "1.0"))`."""
+
+    def __init__(self, wrap: Callable[[cst.BaseExpression, str], cst.BaseExpression]) -> None:
+        super().__init__()
+        self.wrap = wrap
+
+    def leave_Call(self, original: cst.Call, updated: cst.Call) -> cst.Call:
+        func = updated.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else None
+        if name not in UNSAFE_CALLS or isinstance(func.value, cst.Name) and func.value.value == "self":  # type: ignore[union-attr]
+            return updated
+        position, safe = UNSAFE_CALLS[name]
+        positional = [a for a in updated.args if a.keyword is None]
+        if len(positional) <= position or _literal(positional[position].value) is not None:
+            return updated
+        if name == "power" and len(positional) > 1 and _harmless_exponent(positional[1].value):
+            return updated
+        target = positional[position]
+        args = [a.with_changes(value=self.wrap(a.value, safe)) if a is target else a for a in updated.args]
+        return updated.with_changes(args=args)
+
+    def leave_BinaryOperation(self, original: cst.BinaryOperation, updated: cst.BinaryOperation) -> cst.BaseExpression:
+        op = updated.operator
+        if isinstance(op, (cst.Divide, cst.FloorDivide, cst.Modulo)):
+            value = _literal(updated.right)
+            if value is None or value == 0:
+                return updated.with_changes(right=self.wrap(updated.right, "1.0"))
+        elif isinstance(op, cst.Power) and not _harmless_exponent(updated.right):
+            base = _literal(updated.left)
+            if base is None or base <= 0:
+                return updated.with_changes(left=self.wrap(updated.left, "1.0"))
+        return updated
+
+
+def _harmless_exponent(node: cst.BaseExpression) -> bool:
+    value = _literal(node)
+    return value is not None and value >= 1 and float(value).is_integer() or value == 0
+
+
+def guarded(node: cst.BaseExpression, wrap: Callable[[cst.BaseExpression, str], cst.BaseExpression]) -> cst.BaseExpression:
+    return node.visit(_Guard(wrap))  # type: ignore[return-value]
+
+
+def shape_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
+    """Why these branch values cannot be one array of one shape (a conservative, syntactic check), or None."""
+    kinds = {_kind(v) for v in values}
+    if len(kinds) > 1 and kinds & {"None", "str", "list", "dict"} or len({k for k in kinds if k.startswith("tuple")}) > 1:
+        return "the branches give values of different kinds (" + ", ".join(sorted(kinds)) + ")"
+    shapes = [_shape_key(v) for v in values]
+    bases = {s[0] for s in shapes if s is not None}
+    for base in bases:
+        views = {s[1] for s in shapes if s is not None and s[0] == base}
+        if len(views) > 1:
+            return f"the branches give `{base}` with different shapes ({', '.join(sorted(views))})"
+    return None
+
+
+def _kind(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name) and node.value == "None":
+        return "None"
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+        return "str"
+    if isinstance(node, (cst.List, cst.ListComp)):
+        return "list"
+    if isinstance(node, (cst.Dict, cst.DictComp)):
+        return "dict"
+    if isinstance(node, cst.Tuple):
+        return f"tuple of {len(node.elements)}"
+    return "array"
+
+
+def _none(index: cst.BaseSlice) -> bool:
+    return isinstance(index, cst.Index) and isinstance(index.value, cst.Name) and index.value.value == "None"
+
+
+def _shape_key(node: cst.BaseExpression) -> Optional[tuple[str, str]]:
+    """(`x`, how `x` is shaped) for `x`, `x[a:b]`, `x.sum()`, `np.sum(x)`: same base, different view -> conflict."""
+    code = cst.Module([]).code_for_node
+    if isinstance(node, cst.Name):
+        return (node.value, "whole")
+    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
+        if any(isinstance(e.slice, cst.Slice) or _none(e.slice) for e in node.slice):
+            return (node.value.value, f"[{', '.join(code(e.slice) for e in node.slice)}]")
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in RESHAPES:
+        if isinstance(node.func.value, cst.Name) and node.func.value.value not in ("np", "jnp", "numpy"):
+            return (node.func.value.value, code(node))
+    if isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT") and isinstance(node.value, cst.Name):
+        return (node.value.value, code(node))
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in REDUCTIONS:
+        if any(a.keyword is not None and a.keyword.value in ("axis", "keepdims") for a in node.args):
+            return None
+        if isinstance(node.func.value, cst.Name) and not node.args:
+            if node.func.value.value in ("np", "jnp", "numpy"):
+                return None
+            return (node.func.value.value, "reduced to a scalar")
+        positional = [a for a in node.args if a.keyword is None]
+        if len(positional) == 1 and isinstance(positional[0].value, cst.Name):
+            return (positional[0].value.value, "reduced to a scalar")
+    return None
+
+
+VIEWS = {"asarray", "reshape", "ravel", "view", "transpose", "squeeze", "T", "swapaxes", "expand_dims", "broadcast_to",
+         "atleast_1d", "atleast_2d", "atleast_3d", "real", "imag", "diagonal", "flat"}
+
+
+def shared_update(flow, node: cst.CSTNode, stmts: Sequence[cst.CSTNode]) -> Optional[str]:
+    """`y += v` in a branch where `y` may be a parameter or another name's array (a view or alias): NumPy updates
+    that array too, which a rewrite into `jnp.where`/`lax.cond` would not. Returns the reason, or None."""
+    for small in smalls_deep(stmts):
+        if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
+            name = small.target.value
+            if _may_share(flow, node, name, 3):
+                op = cst.Module([]).code_for_node(small.operator).strip()
+                return f"updates `{name}` in place (`{name} {op} ...`), and `{name}` may be a parameter or share its array with another name"
+    return None
+
+
+def _may_share(flow, stmt: cst.CSTNode, name: str, depth: int) -> bool:
+    for definition in flow.reaching(stmt, name):
+        owner = definition.node
+        if definition.is_parameter or depth == 0:
+            return True
+        if isinstance(owner, cst.AugAssign):
+            if _may_share(flow, owner, name, depth - 1):
+                return True
+        elif isinstance(owner, (cst.Assign, cst.AnnAssign)):
+            if not _fresh(owner.value):
+                return True
+        else:
+            return True  # a loop target, a `with` target, ...
+    return False
+
+
+def _fresh(value: Optional[cst.BaseExpression]) -> bool:
+    if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float, cst.Comparison)):
+        return True
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute):
+        return value.func.attr.value not in VIEWS
+    return False
+
+
+def effect_hint(found: _Exits) -> str:
+    if found.raises:
+        return "; to check a traced condition use `jax.experimental.checkify` (`checkify.check(pred, msg)`)"
+    if found.effect and found.effect.startswith("calls `print"):
+        return "; under `jit` print with `jax.debug.print`, outside the branch"
+    return "; move it out of the branch, or keep this function out of `jit`"

@@ -1,0 +1,204 @@
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import PositionProvider
+
+from codemods import _branch_emit as emit
+from codemods._branches import cheap_and_pure, shape_conflict
+from jaxfix.analysis.activity import analyse
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+BOOLEAN_CALLS = {
+    "isnan", "isfinite", "isinf", "isclose", "logical_and", "logical_or", "logical_not", "logical_xor", "any", "all",
+    "signbit", "isreal", "iscomplex", "isneginf", "isposinf", "array_equal", "allclose", "bool_",
+}
+BUILTINS = {"max": "maximum", "min": "minimum", "abs": "abs", "round": "round"}
+
+
+class TracedExpression(Rule):
+    """
+    ## What it does
+    Rewrites Python expressions that need a concrete value when an operand is traced: `a if p else b` ->
+    `jnp.where(p, a, b)`; `p and q`, `p or q`, `not p` -> `jnp.logical_and/or/not`; chained comparisons
+    `lo < x < hi` -> `jnp.logical_and(lo < x, x < hi)`; builtins `max`, `min`, `abs`, `round` -> `jnp.maximum`,
+    `jnp.minimum`, `jnp.abs`, `jnp.round` (`max(x)` of one array -> `jnp.max(x)`).
+
+    ## Why is this bad?
+    Each of these calls `bool()` on a traced value under `jax.jit` and raises `TracerBoolConversionError`.
+
+    ## Example
+    ```python
+    def f(x, y):
+        ok = x > 0 and y > 0
+        return max(x, y) if ok else 0.0
+    ```
+
+    ## Use instead
+    ```python
+    def f(x, y):
+        ok = jnp.logical_and(x > 0, y > 0)
+        return jnp.where(ok, jnp.maximum(x, y), 0.0)
+    ```
+
+    ## Fix safety
+    Safe when the operand is traced. Ternary sides are guarded like JX201's (`log`, `sqrt`, division ... get a
+    harmless input where their side is not taken) so gradients stay finite; a side that is not cheap and pure
+    becomes `lax.cond(p, lambda: a, lambda: b)`. `and`/`or` are rewritten only on boolean operands
+    (comparisons, `not`, `isnan`, ...); leading static operands keep Python's short-circuit
+    (`x is not None and jnp.logical_and(...)`), so a guard such as `is not None` still protects what follows.
+
+    ## Known problems
+    With NaN, `max(a, b)` returns whichever argument comparisons favour; `jnp.maximum` propagates NaN. `round(x)`
+    gives a float array where Python gives an int.
+    """
+
+    CODE = "JX203"
+    SUMMARY = "ternary, and/or/not, chained comparison or max/min/abs/round on a traced value"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    ORDER = 30
+    TRIGGERS = (b" if ", b" and ", b" or ", b"not ", b"max(", b"min(", b"abs(", b"round(", b"<", b">")
+
+    VALID = [
+        Valid("def f(x, n: int):\n    k = 1 if n > 2 else 2\n    return x * max(n, k)\n"),
+        Valid("def f(x, y=None):\n    return y is not None and x.ndim == 2\n"),
+        Valid("def f(x):\n    return x.sum() > 0 and x\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "def f(x):\n    return x if x > 0 else -x\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x > 0, x, -x)\n",
+        ),
+        Invalid(
+            "def f(x, y):\n    return x > 0 and y > 0\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, y):\n    return jnp.logical_and(x > 0, y > 0)\n",
+        ),
+        Invalid(
+            "def f(x, y):\n    return max(x, y, 0.0)\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, y):\n    return jnp.maximum(jnp.maximum(x, y), 0.0)\n",
+        ),
+    ]
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._inner: set[cst.BooleanOperation] = set()
+        self._module_names = analyse(list(context.module.body)).writes
+
+    def _level(self, node: cst.CSTNode) -> Tracedness:
+        return function_tracedness(self, self.current_function).of(node)  # type: ignore[arg-type]
+
+    def _fix(self, node, message, text, title, imports=("jnp",), unsafe=False) -> None:
+        self.report(node, message, replacement=self.expr(text).with_changes(lpar=node.lpar, rpar=node.rpar), title=title, imports=imports, unsafe=unsafe)
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        if self.current_function is None or self._level(node.test) is Tracedness.STATIC:
+            return
+        test = self.code(node.test).strip()
+        message = f"conditional expression on traced value `{test}`: Python cannot choose under `jit`"
+        conflict = shape_conflict([node.body, node.orelse])
+        if conflict is not None:
+            self.report(node, f"{message}, and it cannot become `jnp.where`: {conflict}")
+            return
+        flow = function_flow(self, self.current_function)
+        local = frozenset(flow.params) | flow.writes(list(self.current_function.body.body))
+        if cheap_and_pure(node.body, local) and cheap_and_pure(node.orelse, local):
+            start = self.get_metadata(PositionProvider, node).start.column
+            self._fix(node, message, emit.where_text(self.jnp, [node.test], [node.body, node.orelse], start), "replace with `jnp.where`")
+        else:
+            text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
+            self._fix(node, message + " (a side calls code that must be pure under `lax.cond`)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
+
+    def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
+        for child in (node.left, node.right):
+            if isinstance(child, cst.BooleanOperation) and type(child.operator) is type(node.operator) and not child.lpar:
+                self._inner.add(child)
+        if self.current_function is None or node in self._inner:
+            return
+        parts = _leaves(node, type(node.operator))
+        levels = [self._level(p) for p in parts]
+        if all(level is Tracedness.STATIC for level in levels[:-1]):
+            return  # Python only calls bool() on the operands before the last one
+        first = next(i for i, level in enumerate(levels) if level is not Tracedness.STATIC)
+        rest = parts[first:]
+        if not all(_boolean(p) for p in rest):
+            return
+        fn = "logical_and" if isinstance(node.operator, cst.And) else "logical_or"
+        text = self.code(rest[0]).strip()
+        for p in rest[1:]:
+            text = f"{self.jnp}.{fn}({text}, {self.code(p).strip()})"
+        if first:
+            keyword = " and " if isinstance(node.operator, cst.And) else " or "
+            text = keyword.join([*(self.code(p).strip() for p in parts[:first]), text])
+        word = "and" if isinstance(node.operator, cst.And) else "or"
+        self._fix(node, f"`{word}` on traced values calls bool() on an array under `jit`", text, f"replace with `jnp.{fn}`")
+
+    def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+        if self.current_function is None or not isinstance(node.operator, cst.Not):
+            return
+        if self._level(node.expression) is Tracedness.STATIC:
+            return
+        text = f"{self.jnp}.logical_not({self.code(node.expression.with_changes(lpar=[], rpar=[])).strip()})"
+        self._fix(node, "`not` on a traced value calls bool() on an array under `jit`", text, "replace with `jnp.logical_not`")
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        if self.current_function is None or len(node.comparisons) < 2 or self._level(node) is Tracedness.STATIC:
+            return
+        middles = [t.comparator for t in node.comparisons[:-1]]
+        if not all(isinstance(m, (cst.Name, cst.Attribute, cst.Subscript, cst.Integer, cst.Float)) for m in middles):
+            return
+        left, pieces = node.left, []
+        for target in node.comparisons:
+            pieces.append(f"{self.code(left).strip()}{self.code(target.operator)}{self.code(target.comparator).strip()}")
+            left = target.comparator
+        text = pieces[0]
+        for piece in pieces[1:]:
+            text = f"{self.jnp}.logical_and({text}, {piece})"
+        self._fix(node, "chained comparison on a traced value calls bool() on an array under `jit`", text, "replace with `jnp.logical_and`")
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if self.current_function is None or not isinstance(func, cst.Name) or func.value not in BUILTINS:
+            return
+        flow = function_flow(self, self.current_function)
+        if func.value in self._module_names or func.value in flow.params or func.value in flow.writes(list(self.current_function.body.body)):
+            return  # shadowed
+        if any(a.keyword is not None or a.star for a in node.args) or not node.args:
+            return
+        if all(self._level(a.value) is Tracedness.STATIC for a in node.args):
+            return
+        args = [self.code(a.value).strip() for a in node.args]
+        name = BUILTINS[func.value]
+        if func.value in ("max", "min") and len(args) == 1:
+            text = f"{self.jnp}.{func.value}({args[0]})"
+        elif func.value in ("max", "min"):
+            text = args[0]
+            for arg in args[1:]:
+                text = f"{self.jnp}.{name}({text}, {arg})"
+        else:
+            text = f"{self.jnp}.{name}({', '.join(args)})"
+        self._fix(node, f"builtin `{func.value}` on a traced value needs a concrete value under `jit`", text, f"replace with `{text.split('(')[0]}`")
+
+
+def _leaves(node: cst.BaseExpression, operator: type) -> list[cst.BaseExpression]:
+    if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, operator) and not node.lpar:
+        return [*_leaves(node.left, operator), *_leaves(node.right, operator)]
+    return [node]
+
+
+def _boolean(node: cst.BaseExpression) -> bool:
+    if isinstance(node, (cst.Comparison,)):
+        return True
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+        return True
+    if isinstance(node, cst.BooleanOperation):
+        return _boolean(node.left) and _boolean(node.right)
+    if isinstance(node, cst.Name) and node.value in ("True", "False"):
+        return True
+    if isinstance(node, cst.Call):
+        func = node.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+        return name in BOOLEAN_CALLS
+    return False

@@ -1,0 +1,212 @@
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import PositionProvider
+
+from codemods import _branch_emit as emit
+from codemods._branches import assignments, chain, cheap_and_pure, definitely_written, exits, effect_hint, shape_conflict, shared_update
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+
+class TracedIf(Rule):
+    """
+    ## What it does
+    Rewrites an `if`/`elif`/`else` whose condition is a traced value and whose branches assign variables:
+    branches of cheap, side-effect-free assignments become `v = jnp.where(pred, a, b)` for each variable assigned in
+    a branch and used afterwards (a branch that does not assign it keeps its prior value); other branches become
+    `lax.cond(pred, v_if_true, v_if_false, *operands)` with small nested functions whose operands and results come
+    from the dataflow analysis. An `elif` chain becomes nested `jnp.where`s, or a nested `if` inside the false
+    function (rewritten in turn).
+
+    ## Why is this bad?
+    Under `jax.jit` a Python `if` needs a concrete boolean; a traced condition raises `TracerBoolConversionError`.
+
+    ## Example
+    ```python
+    def clip_step(x, g):
+        if g.sum() > 1.0:
+            step = g / g.sum()
+        else:
+            step = g
+        return x - step
+    ```
+
+    ## Use instead
+    ```python
+    def clip_step(x, g):
+        step = jnp.where(g.sum() > 1.0, g / jnp.where(g.sum() > 1.0, g.sum(), 1.0), g)
+        return x - step
+    ```
+
+    ## Fix safety
+    Safe when the condition is traced. `jnp.where` evaluates both sides, so inputs of `log`, `sqrt`, `exp`,
+    divisions and fractional powers are replaced by a harmless value where their branch is not taken (the "double
+    where"), which keeps `jax.grad` finite. Unsafe (needs `--unsafe-fixes`) when the condition's tracedness is
+    unknown (an attribute, an unknown call): if it is static the `if` should stay. Not rewritten, but reported:
+    branches with side effects (calls for their effect such as `print` or `append`, in-place mutation, `raise`:
+    use `jax.experimental.checkify`), a variable set in only one branch and undefined before the `if`, and
+    values whose shapes differ between branches. Static conditions (`x.ndim`, shapes, flags, modes) are left alone.
+
+    ## Known problems
+    Shape checks are syntactic: `jnp.where` broadcasts a scalar branch (`y = 0.0`) against an array branch.
+    `break`/`continue` inside branches are left to the loop rules; branches that return are JX202's.
+    """
+
+    CODE = "JX201"
+    SUMMARY = "`if` on a traced value; use jnp.where or lax.cond"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    ORDER = 40
+    TRIGGERS = (b"if",)
+
+    VALID = [
+        Valid("def f(x):\n    if x.ndim == 1:\n        x = x[None]\n    return x\n"),
+        Valid("def f(x, mode='a'):\n    if mode == 'a':\n        y = x\n    else:\n        y = -x\n    return y\n"),
+        Valid("def f(x, n: int):\n    if n > 2:\n        x = x * 2\n    return x\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "def f(x):\n    if x > 0:\n        y = x\n    else:\n        y = -x\n    return y\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    y = jnp.where(x > 0, x, -x)\n    return y\n",
+        ),
+        Invalid(
+            "def f(x, t):\n    y = x\n    if t > 0:  # shrink\n        y = x * t\n    return y\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, t):\n    y = x\n    # shrink\n    y = jnp.where(t > 0, x * t, y)\n    return y\n",
+        ),
+        Invalid("def f(x):\n    if x.sum() > 0:\n        print(x)\n        x = x * 2\n    return x\n", expected=None, lines=[2]),
+        Invalid("def f(x):\n    if x > 0:\n        y = x\n    return y\n", expected=None, lines=[2]),
+    ]
+
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._elifs: set[cst.If] = set()
+
+    def visit_If(self, node: cst.If) -> None:
+        if isinstance(node.orelse, cst.If):
+            self._elifs.add(node.orelse)
+        function = self.current_function
+        if function is None or node in self._elifs:
+            return
+        traced = function_tracedness(self, function)
+        c = chain(node)
+        levels = [traced.of(t) for t in c.tests]
+        if all(level is Tracedness.STATIC for level in levels):
+            return
+        found = exits([s for b in c.bodies for s in b], lambda t: traced.of(t) is not Tracedness.STATIC)
+        if found.returns or found.loop_exit or found.nested_traced_if:
+            return  # JX202's, the loop rules', or wait until the inner `if` is rewritten
+        test = self.code(c.tests[levels.index(max(levels))]).strip()
+        flow = function_flow(self, function)
+        found.effect = found.effect or shared_update(flow, node, [s for b in c.bodies for s in b])
+        if found.effect is not None:
+            hint = effect_hint(found)
+            self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: a branch {found.effect}{hint}")
+            return
+        written = set().union(*(flow.writes(list(b)) for b in c.bodies))
+        outputs = sorted(written & flow.live_out(node))
+        if not outputs:
+            return
+        bodies = c.bodies if c.has_else else [*c.bodies, []]
+        everywhere = set.intersection(*(definitely_written(b) for b in bodies))
+        for name in outputs:
+            if name not in everywhere and flow.maybe_undefined(node, name):
+                self.report(
+                    node,
+                    f"`if` on traced value `{test}`: `{name}` is assigned in only some branches and undefined before "
+                    "the `if`; give it a value before the `if` (the value it should have when the branch is not taken)",
+                )
+                return
+        unsafe = max(levels) is Tracedness.UNKNOWN
+        why = "" if not unsafe else " (its tracedness is unknown: if it is static, keep the `if`)"
+        local = frozenset(flow.params) | flow.writes(list(function.body.body))
+        plain = [assignments(b) for b in bodies]
+        if all(p is not None for p in plain) and self._where(node, c, plain, outputs, local, test, why, unsafe):
+            return
+        ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
+        taken = {n.value for n in _names(self.context.module)}
+        result = ", ".join(outputs)
+        defs, call = emit.cond_parts(self.lax, node, c, [], ops, result, outputs[0], taken)
+        new = emit.with_comments([*defs, *self.statements(f"{result} = {call}\n")], emit.kept_comments(node, False))
+        self.report(
+            node,
+            f"`if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`",
+            replacement=self.replace_statement(node, new),
+            unsafe=unsafe,
+            title="replace with `lax.cond`",
+            imports=("lax",),
+        )
+
+    def _where(self, node, c, plain, outputs, local, test, why, unsafe) -> bool:
+        for body in plain:
+            for i, (target, expr, op) in enumerate(body):
+                earlier = {t for t, _, _ in body[:i]}
+                if _reads(expr, earlier) or target in earlier:
+                    return False  # one assignment reads another of the same branch: not a plain selection
+        lines = []
+        for name in outputs:
+            values = []
+            for body in plain:
+                value: cst.BaseExpression = cst.Name(name)
+                for target, expr, op in body:
+                    if target == name:
+                        value = expr if op is None else _binop(value, op, expr)
+                values.append(value)
+            if not all(cheap_and_pure(v, local) for v in values):
+                return False
+            conflict = shape_conflict(values)
+            if conflict is not None:
+                self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`: {conflict}")
+                return True
+            column = self.get_metadata(PositionProvider, node).start.column
+            lines.append((name, emit.where_text(self.jnp, c.tests, values, column, len(name) + 3)))
+        if any(_reads(cst.parse_expression(v), {n for n, _ in lines[:k]}) for k, (_, v) in enumerate(lines)):
+            text = f"{', '.join(n for n, _ in lines)} = {', '.join(v for _, v in lines)}\n"
+        else:
+            text = "".join(f"{n} = {v}\n" for n, v in lines)
+        self.report(
+            node,
+            f"`if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`",
+            replacement=self.replace_statement(node, emit.with_comments(self.statements(text), emit.kept_comments(node, True))),
+            unsafe=unsafe,
+            title="replace with `jnp.where`",
+            imports=("jnp",),
+        )
+        return True
+
+
+def _paren(expr: cst.BaseExpression) -> cst.BaseExpression:
+    if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation, cst.IfExp, cst.Comparison, cst.UnaryOperation)):
+        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+    return expr
+
+
+def _binop(left: cst.BaseExpression, augmented: cst.BaseAugOp, right: cst.BaseExpression) -> cst.BaseExpression:
+    """`y += d` read as the value `y + d`."""
+    operator = getattr(cst, type(augmented).__name__[: -len("Assign")])()
+    return cst.BinaryOperation(left, operator, _paren(right))
+
+
+def _reads(expr: cst.CSTNode, names: set[str]) -> bool:
+    found = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            if n.value in names:
+                found.append(n)
+
+    expr.visit(Visitor())
+    return bool(found)
+
+
+def _names(module: cst.Module) -> list[cst.Name]:
+    found: list[cst.Name] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.append(n)
+
+    module.visit(Visitor())
+    return found

@@ -1,0 +1,170 @@
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+from libcst.metadata import PositionProvider
+
+from codemods import _branch_emit as emit
+from codemods._branches import chain, cheap_and_pure, effect_hint, ends_in_return, exits, shape_conflict, shared_update
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
+from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.types import FixAvailability
+
+
+class TracedReturn(Rule):
+    """
+    ## What it does
+    Restructures returns that depend on a traced condition into one result: `if p: return a` / `else: return b`
+    becomes `return jnp.where(p, a, b)` (element by element for tuples); an early `return` followed by more code, or
+    branches that compute before returning, become `return lax.cond(p, result_if_true, result_if_false, *operands)`
+    where the false function holds the code after the `if`.
+
+    ## Why is this bad?
+    Under `jax.jit` a Python `if` needs a concrete boolean; a traced condition raises `TracerBoolConversionError`.
+
+    ## Example
+    ```python
+    def f(x):
+        if x < 3:
+            return 3.0 * x ** 2
+        return -4 * x
+    ```
+
+    ## Use instead
+    ```python
+    def f(x):
+        return jnp.where(x < 3, 3.0 * x ** 2, -4 * x)
+    ```
+
+    ## Fix safety
+    Safe when the condition is traced; unsafe when its tracedness is unknown. Inputs of `log`, `sqrt`, `exp`,
+    divisions and fractional powers in a `jnp.where` side are guarded where that side is not taken, so `jax.grad`
+    stays finite. Reported without a fix: a path that returns a value while another returns `None` (falls off the
+    end), branches with side effects or in-place updates, and results of different kinds or shapes.
+
+    ## Known problems
+    Only an `if` whose every branch ends in `return` is handled; `return`s deep inside loops are left alone.
+    """
+
+    CODE = "JX202"
+    SUMMARY = "`return` under an `if` on a traced value; return one jnp.where / lax.cond result"
+    FIX = FixAvailability.SOMETIMES
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    ORDER = 40
+    TRIGGERS = (b"if ",)
+
+    VALID = [
+        Valid("def f(x):\n    if x.ndim == 2:\n        return x.sum(0)\n    return x\n"),
+        Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
+    ]
+    INVALID = [
+        Invalid(
+            "def f(x):\n    if x < 3:\n        return 3.0 * x ** 2\n    return -4 * x\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x < 3, 3.0 * x ** 2, -4 * x)\n",
+        ),
+        Invalid("def f(x):\n    if x.sum() > 0:\n        return x\n", expected=None, lines=[2]),
+    ]
+
+    def visit_IndentedBlock(self, block: cst.IndentedBlock) -> None:
+        function = self.current_function
+        if function is None:
+            return
+        for index, stmt in enumerate(block.body):
+            if isinstance(stmt, cst.If):
+                self._check(function, block, stmt, list(block.body[index + 1 :]))
+
+    def _check(self, function: cst.FunctionDef, block: cst.IndentedBlock, node: cst.If, rest: list) -> None:
+        traced = function_tracedness(self, function)
+        c = chain(node)
+        levels = [traced.of(t) for t in c.tests]
+        if all(level is Tracedness.STATIC for level in levels) or not all(ends_in_return(b) for b in c.bodies):
+            return
+        test = self.code(c.tests[levels.index(max(levels))]).strip()
+        after = [] if c.has_else else rest
+        if not c.has_else and not ends_in_return(rest):
+            if block is function.body and not any(_returns(s) for s in rest):
+                self.report(node, f"`if` on traced value `{test}` returns a value on one path and falls through to `None` on another: return a value on every path")
+            return
+        found = exits([*[s for b in c.bodies for s in b], *after], lambda t: traced.of(t) is not Tracedness.STATIC)
+        if found.loop_exit or found.nested_traced_if:
+            return
+        flow = function_flow(self, function)
+        found.effect = found.effect or shared_update(flow, node, [*[s for b in c.bodies for s in b], *after])
+        if found.effect is not None:
+            self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: a branch {found.effect}{effect_hint(found)}")
+            return
+        unsafe = max(levels) is Tracedness.UNKNOWN
+        why = "" if not unsafe else " (its tracedness is unknown: if it is static, keep the `if`)"
+        message = f"`return` under an `if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`"
+        removals = {s: cst.RemovalSentinel.REMOVE for s in after}
+        values = [_single_return(b) for b in [*c.bodies, *([] if c.has_else else [after])]]
+        local = frozenset(flow.params) | flow.writes(list(function.body.body))
+        if all(v is not None for v in values):
+            text = self._where(node, c, values, local, test)  # type: ignore[arg-type]
+            if text == "":
+                return
+            if text is not None:
+                new = self.replace_statement(node, emit.with_comments(self.statements(f"return {text}\n"), [*emit.kept_comments(node, True), *_comments(after)]))
+                self.report(node, message, changes={node: new, **removals}, unsafe=unsafe, title="replace with `return jnp.where(...)`", imports=("jnp",))
+                return
+        ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
+        taken = {n.value for n in _names(self.context.module)}
+        defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)
+        new = self.replace_statement(node, emit.with_comments([*defs, *self.statements(f"return {call}\n")], emit.kept_comments(node, False)))
+        self.report(node, message, changes={node: new, **removals}, unsafe=unsafe, title="replace with `return lax.cond(...)`", imports=("lax",))
+
+    def _where(self, node, c, values, local, test) -> Optional[str]:
+        """The `jnp.where` text, None when a side is not cheap and pure, "" when refused (reported)."""
+        if all(isinstance(v, cst.Tuple) for v in values) and len({len(v.elements) for v in values}) == 1:
+            columns = [[v.elements[i].value for v in values] for i in range(len(values[0].elements))]
+        else:
+            columns = [values]
+        for column in columns:
+            conflict = shape_conflict(column)
+            if conflict is not None:
+                self.report(node, f"`if` on traced value `{test}` cannot become one result: {conflict}")
+                return ""
+            if not all(cheap_and_pure(v, local) for v in column):
+                return None
+        start = self.get_metadata(PositionProvider, node).start.column
+        parts = [emit.where_text(self.jnp, c.tests, column, start, len("return ")) for column in columns]
+        return parts[0] if len(columns) == 1 and not isinstance(values[0], cst.Tuple) else ", ".join(parts)
+
+
+def _comments(statements: list) -> list[cst.EmptyLine]:
+    return [line for s in statements for line in s.leading_lines if line.comment is not None]
+
+
+def _single_return(body: list) -> Optional[cst.BaseExpression]:
+    if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and len(body[0].body) == 1:
+        ret = body[0].body[0]
+        if isinstance(ret, cst.Return):
+            return ret.value if ret.value is not None else cst.Name("None")
+    return None
+
+
+def _returns(stmt: cst.CSTNode) -> bool:
+    found = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Return(self, n: cst.Return) -> None:
+            found.append(n)
+
+        def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
+            return False
+
+    stmt.visit(Visitor())
+    return bool(found)
+
+
+def _names(module: cst.Module) -> list[cst.Name]:
+    found: list[cst.Name] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.append(n)
+
+    module.visit(Visitor())
+    return found

@@ -1,0 +1,192 @@
+"""Static-argument inference: which parameters of a function are used where JAX needs a concrete Python value.
+
+`concrete_uses(function, callees)` maps a parameter name to the places that need it concrete, each a
+`ConcreteUse(node, reason)` in source order:
+
+- a shape or size argument: `zeros`/`ones`/`empty`/`full` (first argument), `eye`/`tri` (first two), `identity`,
+  every argument of `arange` and of the method `x.reshape(...)`, argument 1 of `reshape`/`tile`/`repeat`/
+  `broadcast_to`, `linspace`'s `num`, and the keywords `shape`, `size`, `num`, `axis`, `newshape`, `reps`,
+  `repeats`, `k`, `decimals`, `length`, `num_segments`, `ndmin`;
+- a slice bound: `x[:n]`, `x[a:b:s]` (an index `x[i]` is fine: JAX indexes with traced values);
+- `range(n)` of a `for` loop that must stay a Python loop (its body appends to a list, or its counter is itself
+  used concretely);
+- an argument passed to a parameter that a same-module callee declares static (`static_argnames`/`static_argnums`
+  of its `jax.jit` decorator), given as `callees: {function name: (parameter names, static names)}`.
+
+An expression counts when it reads the parameter (`n`, `n + 1`, `(n, 3)`, `x.shape[0] // n`), directly or through a
+local variable computed from it (`m = 2 * n; jnp.zeros(m)`). Nested functions are not searched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Optional, Sequence
+
+import libcst as cst
+
+from jaxfix.analysis.activity import analyse, parameter_names
+
+SHAPE_POSITIONS: dict[str, Optional[tuple[int, ...]]] = {
+    "zeros": (0,), "ones": (0,), "empty": (0,), "full": (0,), "eye": (0, 1), "identity": (0,), "tri": (0, 1),
+    "arange": None, "linspace": (2,), "reshape": (1,), "tile": (1,), "repeat": (1,), "broadcast_to": (1,),
+}
+SHAPE_KEYWORDS = {
+    "shape", "size", "num", "axis", "newshape", "reps", "repeats", "k", "decimals", "length", "num_segments", "ndmin",
+}
+METHOD_ALL_ARGS = {"reshape"}
+STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes"}
+STATIC_CALLS = {"len", "isinstance", "type", "hasattr", "callable"}
+
+
+@dataclass(frozen=True)
+class ConcreteUse:
+    node: cst.CSTNode  # the expression that must be concrete
+    reason: str
+
+
+class _Finder(cst.CSTVisitor):
+    def __init__(self, callees: Mapping[str, tuple[Sequence[str], Sequence[str]]]) -> None:
+        super().__init__()
+        self.callees = callees
+        self.found: list[tuple[cst.BaseExpression, str]] = []
+        self.loops: list[tuple[cst.For, cst.BaseExpression]] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        code = cst.Module([]).code_for_node(func)
+        method = isinstance(func, cst.Attribute) and name in METHOD_ALL_ARGS and not _module_like(func.value)
+        positions = SHAPE_POSITIONS.get(name, ()) if isinstance(func, cst.Attribute) else ()
+        for index, arg in enumerate(node.args):
+            if arg.keyword is not None:
+                if arg.keyword.value in SHAPE_KEYWORDS and isinstance(func, cst.Attribute):
+                    self.found.append((arg.value, f"the `{arg.keyword.value}=` argument of `{code}`"))
+            elif method or positions is None or index in (positions or ()):
+                self.found.append((arg.value, f"a shape or size argument of `{code}`"))
+        if isinstance(func, cst.Name) and func.value in self.callees:
+            params, static = self.callees[func.value]
+            for index, arg in enumerate(node.args):
+                target = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
+                if target in static:
+                    self.found.append((arg.value, f"the static argument `{target}` of `{func.value}`"))
+
+    def visit_Slice(self, node: cst.Slice) -> None:
+        for part in (node.lower, node.upper, node.step):
+            if part is not None:
+                self.found.append((part, "a slice bound"))
+
+    def visit_For(self, node: cst.For) -> None:
+        it = node.iter
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range":
+            self.loops.append((node, it))
+
+
+def _module_like(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Name) and node.value in ("np", "jnp", "numpy", "onp", "jax", "lax")
+
+
+def _appends(body: cst.CSTNode) -> bool:
+    found = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("append", "extend", "insert"):
+                found.append(node)
+
+    body.visit(Visitor())
+    return bool(found)
+
+
+def concrete_uses(
+    function: cst.FunctionDef, callees: Optional[Mapping[str, tuple[Sequence[str], Sequence[str]]]] = None
+) -> dict[str, list[ConcreteUse]]:
+    finder = _Finder(callees or {})
+    function.body.visit(finder)
+    sources = _local_sources(function)
+    needed: list[tuple[cst.BaseExpression, str]] = list(finder.found)
+    concrete_names = {n for expr, _ in needed for n in _expanded(expr, sources)}
+    for loop, it in finder.loops:  # a loop kept in Python needs its bound concrete
+        target = _target_names(loop.target)
+        if _appends(loop.body) or target & concrete_names:
+            needed.extend((arg.value, "the bound of a Python `for ... in range(...)` loop") for arg in it.args)
+    params = set(parameter_names(function))
+    out: dict[str, list[ConcreteUse]] = {}
+    for expr, reason in needed:
+        for name in sorted(_expanded(expr, sources) & params):
+            out.setdefault(name, []).append(ConcreteUse(expr, reason))
+    return out
+
+
+def _target_names(target: cst.BaseExpression) -> set[str]:
+    from jaxfix.analysis.activity import Activity, _Collector
+
+    activity = Activity()
+    _Collector(activity).target(target)
+    return set(activity.writes)
+
+
+def _local_sources(function: cst.FunctionDef) -> dict[str, set[str]]:
+    """For each local bound by a plain assignment: the names its assigned values read."""
+    sources: dict[str, set[str]] = {}
+
+    class Visitor(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            reads = value_reads(node.value)
+            for target in node.targets:
+                for name in _target_names(target.target):
+                    sources.setdefault(name, set()).update(reads)
+
+    function.body.visit(Visitor())
+    return sources
+
+
+def value_reads(expr: cst.CSTNode) -> set[str]:
+    """Names whose value `expr` reads; `x` in `x.shape`, `x.ndim`, `len(x)` ... is not read (metadata is static)."""
+    found: set[str] = set()
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            if node.attr.value in STATIC_ATTRIBUTES:
+                return False
+            node.value.visit(self)
+            return False
+
+        def visit_Call(self, node: cst.Call) -> Optional[bool]:
+            if isinstance(node.func, cst.Name) and node.func.value in STATIC_CALLS:
+                return False
+            return None
+
+        def visit_Arg(self, node: cst.Arg) -> bool:
+            node.value.visit(self)
+            return False
+
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+    expr.visit(Visitor())
+    return found
+
+
+def _expanded(expr: cst.BaseExpression, sources: Mapping[str, set[str]]) -> set[str]:
+    """Names `expr` reads, directly or through locals assigned from them."""
+    seen: set[str] = set()
+    work = list(value_reads(expr))
+    while work:
+        name = work.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        work.extend(sources.get(name, ()))
+    return seen

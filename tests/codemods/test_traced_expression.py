@@ -1,0 +1,60 @@
+"""Edge cases for JX203 traced-expression: no-change cases first, then rewrites."""
+
+import textwrap
+
+import pytest
+
+from codemods.traced_expression import TracedExpression
+from jaxfix.testing.examples import run_rule
+
+
+def migrate(code: str, unsafe: bool = False) -> str:
+    return run_rule(TracedExpression, textwrap.dedent(code), fix=True, unsafe=unsafe).fixed
+
+
+NOOP = [
+    pytest.param("def f(x, n: int):\n    k = 1 if n > 2 else 2\n    return x * k\n", id="static-ternary"),
+    pytest.param("def f(x, y=None):\n    return y is not None and y.sum() > 0\n", id="static-guard-then-last-operand"),
+    pytest.param("def f(x):\n    return x.sum() > 0 and x\n", id="non-boolean-operand"),
+    pytest.param("def f(x):\n    return max(x.shape[0], 3) + abs(len(x) - 2)\n", id="static-builtins"),
+    pytest.param("def max(a, b):\n    return a\ndef f(x, y):\n    return max(x, y)\n", id="shadowed-builtin"),
+    pytest.param("def f(x):\n    return max(x, key=abs)\n", id="max-with-key"),
+    pytest.param("def f(x, y):\n    return x < y\n", id="single-comparison"),
+    pytest.param("def f(x, f2):\n    return 0 < f2(x) < 1\n", id="chained-with-call-in-middle"),
+]
+
+
+@pytest.mark.parametrize("code", NOOP)
+def test_noop(code):
+    assert migrate(code, unsafe=True) == textwrap.dedent(code)
+
+
+REWRITES = [
+    pytest.param("def f(x, y):\n    return (x > 0) or (y > 0)\n", "jnp.logical_or((x > 0), (y > 0))", id="or"),
+    pytest.param("def f(x, y, z):\n    return x > 0 and y > 0 and z > 0\n", "jnp.logical_and(jnp.logical_and(x > 0, y > 0), z > 0)", id="and-chain-at-once"),
+    pytest.param("def f(x, n: int):\n    return n > 0 and x > 0 and x < 1\n", "n > 0 and jnp.logical_and(x > 0, x < 1)", id="static-prefix-keeps-short-circuit"),
+    pytest.param("def f(x):\n    return not x.any()\n", "jnp.logical_not(x.any())", id="not"),
+    pytest.param("def f(x, lo, hi):\n    return lo <= x < hi\n", "jnp.logical_and(lo <= x, x < hi)", id="chained"),
+    pytest.param("def f(x):\n    return min(x)\n", "jnp.min(x)", id="min-of-one-array"),
+    pytest.param("def f(x):\n    return round(x)\n", "jnp.round(x)", id="round"),
+    pytest.param("def f(x, d):\n    return x / d if d != 0 else x\n", "jnp.where(d != 0, x / jnp.where(d != 0, d, 1.0), x)", id="ternary-division-guarded"),
+]
+
+
+@pytest.mark.parametrize("code, expected", REWRITES)
+def test_rewrite(code, expected):
+    out = migrate(code)
+    assert f"return {expected}\n" in out and "import jax.numpy as jnp" in out
+    assert migrate(out) == out
+
+
+def test_impure_ternary_side_is_an_unsafe_lax_cond():
+    code = "def f(x, g):\n    return g(x) if x > 0 else x\n"
+    assert migrate(code) == code
+    assert "jax.lax.cond(x > 0, lambda: g(x), lambda: x)" in migrate(code, unsafe=True)
+
+
+def test_ternary_shape_conflict_is_reported():
+    code = "def f(x):\n    return x[:1] if x[0] > 0 else x\n"
+    outcome = run_rule(TracedExpression, code, fix=True, unsafe=True)
+    assert outcome.fixed == code and "different shapes" in outcome.findings[0].message

@@ -1,0 +1,93 @@
+"""Edge cases for JX202 traced-return: no-change cases first, then rewrites, then refusals."""
+
+import textwrap
+
+import pytest
+
+from codemods.traced_return import TracedReturn
+from jaxfix.testing.examples import run_rule
+
+
+def migrate(code: str, unsafe: bool = False) -> str:
+    return run_rule(TracedReturn, textwrap.dedent(code), fix=True, unsafe=unsafe).fixed
+
+
+NOOP = [
+    pytest.param("def f(x):\n    if x.ndim == 2:\n        return x.sum(0)\n    return x\n", id="static-ndim"),
+    pytest.param("def f(x, how='l1'):\n    if how == 'l1':\n        return abs(x).sum()\n    return (x * x).sum()\n", id="mode"),
+    pytest.param("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n", id="assignment-left-to-JX201"),
+    pytest.param("def f(xs):\n    for x in xs:\n        if x > 0:\n            return x\n    return 0.0\n", id="return-in-loop"),
+    pytest.param("def f(x):\n    if x > 0:\n        if x.sum() > 1:\n            print(x)\n        return x\n    return -x\n", id="waits-for-inner-if"),
+]
+
+
+@pytest.mark.parametrize("code", NOOP)
+def test_noop(code):
+    assert migrate(code, unsafe=True) == textwrap.dedent(code)
+
+
+REWRITES = [
+    pytest.param(
+        "def f(x):\n    if x < 3:\n        return 3. * x ** 2\n    else:\n        return -4 * x\n",
+        "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x < 3, 3. * x ** 2, -4 * x)\n",
+        id="if-else",
+    ),
+    pytest.param(
+        "def f(x):\n    if x < 0:  # negative\n        return -x\n    # otherwise\n    return x\n",
+        "import jax.numpy as jnp\n\ndef f(x):\n    # negative\n    # otherwise\n    return jnp.where(x < 0, -x, x)\n",
+        id="early-return-keeps-comments",
+    ),
+    pytest.param(
+        "def f(x):\n    if x > 0:\n        return x, 1.0\n    return -x, -1.0\n",
+        "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x > 0, x, -x), jnp.where(x > 0, 1.0, -1.0)\n",
+        id="tuples-element-by-element",
+    ),
+    pytest.param(
+        "def f(x):\n    if x > 1:\n        return x\n    elif x > 0:\n        return np.sqrt(x)\n    return 0.0 * x\n",
+        "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(\n        x > 1,\n        x,\n"
+        "        jnp.where(x > 0, np.sqrt(jnp.where(x > 1, 1.0, jnp.where(x > 0, x, 1.0))), 0.0 * x),\n    )\n",
+        id="elif-chain-guarded",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", REWRITES)
+def test_rewrite(code, expected):
+    out = migrate(code)
+    assert out == expected
+    assert migrate(out) == out
+
+
+def test_early_return_with_more_code_becomes_cond():
+    code = "def f(x, t):\n    if x.sum() < t:\n        return x\n    y = x * 2\n    y = y - t\n    return y\n"
+    out = migrate(code)
+    assert "def result_if_false(x, t):\n        y = x * 2\n        y = y - t\n        return y\n" in out
+    assert out.rstrip().endswith("return jax.lax.cond(x.sum() < t, result_if_true, result_if_false, x, t)")
+    compile(out, "out.py", "exec")
+
+
+def test_early_return_runs_under_jit():
+    import jax
+    import numpy as np
+
+    code = "def f(x, t):\n    if x.sum() < t:\n        return x\n    y = x * 2\n    return y - t\n"
+    namespace: dict = {}
+    exec(migrate(code), namespace)
+    fn = jax.jit(namespace["f"])
+    x = np.array([1.0, 2.0], dtype=np.float32)
+    assert np.allclose(fn(x, 10.0), x) and np.allclose(fn(x, 0.5), x * 2 - 0.5)
+
+
+REFUSALS = [
+    pytest.param("def f(x):\n    if x.sum() > 0:\n        return x\n", "`None`", id="falls-through"),
+    pytest.param("def f(x):\n    if x.sum() > 0:\n        print(x)\n        return x\n    return -x\n", "print", id="print"),
+    pytest.param("def f(x):\n    if x.sum() > 0:\n        return x\n    return None\n", "different kinds", id="none"),
+    pytest.param("def f(x):\n    if x[0] > 0:\n        return x.sum()\n    return x\n", "different shapes", id="scalar-vs-array"),
+]
+
+
+@pytest.mark.parametrize("code, words", REFUSALS)
+def test_refusal(code, words):
+    found = [f for f in run_rule(TracedReturn, code).findings if f.code == "JX202"]
+    assert [f.line for f in found] == [2] and words in found[0].message
+    assert migrate(code, unsafe=True) == code
