@@ -111,7 +111,10 @@ class MutatedArgument(Rule):
             "update, but JAX arrays are immutable, so the function must return the updated array (and callers use it)"
         )
         if indirect:
-            self.report(node.name, message + f"; {', '.join(indirect)} is a view or alias, so jaxfix cannot rewrite it")
+            self.report(
+                node.name, message + f"; {', '.join(indirect)} is a view or alias, so jaxfix cannot rewrite it",
+                blocks_function=True,
+            )
             return
         value = ", ".join(params)
         changes: dict[cst.CSTNode, object] = {}
@@ -123,7 +126,7 @@ class MutatedArgument(Rule):
         if last is not None and not _ends_with_exit(last):
             ret = self.statements(f"return {value}\n")
             changes[last] = cst.FlattenSentinel([last, *ret])
-        self.report(node.name, message, changes=changes, unsafe=True, title=f"return {value}")
+        self.report(node.name, message, changes=changes, unsafe=True, title=f"return {value}", blocks_function=True)
 
     def _updates(self, small: cst.BaseSmallStatement) -> Iterable[tuple[object, bool]]:
         """(updated expression, or (root, subscript) for item assignment; whether it is an already-functional rebinding `x = x.at[...]...`)."""
