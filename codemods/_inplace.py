@@ -68,9 +68,21 @@ def split_target(rule: Rule, stmt: cst.CSTNode, target: cst.Subscript) -> tuple[
                     f"`{inner}` is not provably a single element, so it may be a view or a copy, and the chained update "
                     "cannot be merged into one index"
                 )
-            indices.append(rule.code(element.slice))
+            indices.append(index_code(rule, element.slice))
             elements.append(element.slice)
     return Target(node, rule.code(node), indices, elements), None
+
+
+def index_code(rule: Rule, index: cst.BaseSlice) -> str:
+    """The source of one index; a list literal becomes `jnp.array([...])` (JAX rejects list indices)."""
+    if isinstance(index, cst.Index) and isinstance(index.value, cst.List):
+        return f"{rule.jnp}.array({rule.code(index.value)})"
+    return rule.code(index)
+
+
+def uses_jnp(rule: Rule, source: str) -> tuple[str, ...]:
+    """The `imports=` for a replacement: ("jnp",) when it mentions jax.numpy."""
+    return ("jnp",) if f"{rule.jnp}." in source else ()
 
 
 def _is_base(node: cst.BaseExpression) -> bool:

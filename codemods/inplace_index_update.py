@@ -271,7 +271,11 @@ class InplaceIndexUpdate(Rule):
             message = f"{problem}; the functional rewrite may change behaviour: " + "; ".join(reasons)
         else:
             message = f"{problem}: JAX arrays are immutable"
-        self.report(node, message, replacement=replacement, unsafe=bool(reasons), title=f"replace with {shown}")
+        text = self.code(replacement) if isinstance(replacement, cst.CSTNode) else ""
+        if isinstance(replacement, cst.FlattenSentinel):
+            text = "".join(self.context.module.code_for_node(n) for n in replacement.nodes)
+        self.report(node, message, replacement=replacement, unsafe=bool(reasons), title=f"replace with {shown}",
+                    imports=_inplace.uses_jnp(self, text))
 
 
 def _root(node: cst.BaseExpression) -> str:

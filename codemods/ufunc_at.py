@@ -135,7 +135,7 @@ class UfuncAt(Rule):
             message = f"{problem}: JAX arrays are immutable"
         replacement = cst.ensure_type(self.statements(new + "\n")[0], cst.SimpleStatementLine).body[0]
         self.report(stmt, message, replacement=replacement, unsafe=bool(verdict.reasons),
-                    title=f"replace with `{base} = {base}.at[...].{method}(...)`")
+                    title=f"replace with `{base} = {base}.at[...].{method}(...)`", imports=_inplace.uses_jnp(self, new))
 
     def _target(self, line: cst.CSTNode, array: cst.BaseExpression, index: cst.BaseExpression) -> Optional[Target]:
         node = array
@@ -144,8 +144,8 @@ class UfuncAt(Rule):
         if not isinstance(node, cst.Name):
             return None
         if isinstance(index, cst.Tuple) and index.elements:
-            indices = [self.code(e.value) for e in index.elements]
+            indices = [_inplace.index_code(self, cst.Index(e.value)) for e in index.elements]
             elements = [cst.Index(e.value) for e in index.elements]
         else:
-            indices, elements = [self.code(index)], [cst.Index(index)]
+            indices, elements = [_inplace.index_code(self, cst.Index(index))], [cst.Index(index)]
         return Target(array, self.code(array), indices, elements)
