@@ -9,7 +9,7 @@ from codemods._random_module import module_level
 from jaxfix.analysis import random_keys
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.random_draws import Names, bernoulli, translate
-from jaxfix.analysis.random_sites import Site, SiteCollector
+from jaxfix.analysis.random_sites import Site, SiteCollector, key_names_in, names_in, parameters
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -98,7 +98,7 @@ class ExplicitRandomKey(Rule):
         self.summary = summary
         if not self.needs and "random" not in node.code:
             return
-        key_names = _key_names(node) | {self.context.setting("key-name", "key")}
+        key_names = key_names_in(node) | {self.context.setting("key-name", "key")}
         collector = SiteCollector(summary, self.needs, lambda n: numpy_name(self, n), key_names)
         node.visit(collector)
         self.names = Names(self.jax, self.jnp)
@@ -127,9 +127,10 @@ class ExplicitRandomKey(Rule):
         if info["blocked"] or any(reason for _, reason in problems):
             self.refused = True
             for site, reason in problems:
-                self._refuse(site, reason or f"`{name}` is not converted (see the other findings in it)")
+                why = "; ".join(sorted({r for _, r in info["blocked"]})) or "see the other findings in it"
+                self._refuse(site, reason or f"`{name}` is left unconverted: {why}")
             return
-        taken = _names_in(fn)
+        taken = names_in(fn)
         gains = qualified in self.needs and not info["keyed"] and not info["local_key"]
         key = info["keyed"][0] if info["keyed"] else self._fresh(taken, self.context.setting("key-name", "key"), *random_keys.KEY_NAMES)
         if gains:
@@ -138,7 +139,7 @@ class ExplicitRandomKey(Rule):
             self.findings.append((fn, f"`{name}` draws random numbers: it now takes a PRNG key `{key}` first{public}"))
         uses = [s for s in sites if s.kind != "source"]
         direct = len(uses) == 1 and uses[0].kind != "call" and not uses[0].in_loop  # the key's only use: no split
-        self._statements(sites, key, taken, params=_params(fn), direct=direct)
+        self._statements(sites, key, taken, params=parameters(fn), direct=direct)
 
     def _add_key_param(self, fn: cst.FunctionDef, key: str) -> None:
         params = fn.params
@@ -279,39 +280,3 @@ class _Swap(cst.CSTTransformer):
     def on_leave(self, original_node, updated_node):
         build = self.mapping.get(original_node)
         return build(updated_node) if build is not None else updated_node
-
-
-def _names_in(node: cst.CSTNode) -> set[str]:
-    return {n.value for n in _collect(node, cst.Name)}
-
-
-def _collect(node: cst.CSTNode, kind: type) -> list:
-    found: list = []
-
-    class _V(cst.CSTVisitor):
-        def on_visit(self, n: cst.CSTNode) -> bool:
-            if isinstance(n, kind):
-                found.append(n)
-            return True
-
-    node.visit(_V())
-    return found
-
-
-def _params(fn: cst.FunctionDef) -> set[str]:
-    p = fn.params
-    return {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)}
-
-
-def _key_names(module: cst.Module) -> set[str]:
-    """Names that hold keys already: targets of `jax.random.split/key(...)` and parameters named like keys."""
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(module.code)):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
-            func = ast.unparse(node.value.func)
-            if func.endswith(("random.split", "random.key", "random.PRNGKey")):
-                for target in node.targets:
-                    names.update(t.id for t in ast.walk(target) if isinstance(t, ast.Name))
-        elif isinstance(node, ast.arg) and node.arg in random_keys.KEY_NAMES:
-            names.add(node.arg)
-    return names

@@ -139,7 +139,24 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
             info["blocked"].append((node.lineno, reason))
         else:
             info["draws"] += 1
+            info["first_draw"] = min(info.get("first_draw", node.lineno), node.lineno)
+    _check_state(fn, numpy, generators, parents, info)
     return info
+
+
+def _check_state(fn: ast.AST, numpy: dict[str, str], generators: set[str], parents: dict, info: dict[str, Any]) -> None:
+    """Block what one key per function cannot express: several sources, a draw before the seed, a generator that
+    is passed around (an argument, a return value) rather than only drawn from."""
+    sources = [n for n in ast.walk(fn) if isinstance(n, ast.Call) and random_method(n, numpy, ()) in SOURCES]
+    if len(sources) > 1:
+        info["blocked"].append((sources[1].lineno, "several RNG sources in one function: keep one key and split it"))
+    if info["seeded"] and sources and info.get("first_draw", sources[0].lineno + 1) < sources[0].lineno:
+        info["blocked"].append((info["first_draw"], "a draw before the function seeds its generator"))
+    for node in ast.walk(fn):
+        if isinstance(node, ast.Name) and node.id in generators and isinstance(node.ctx, ast.Load):
+            parent = parents.get(node)
+            if not (isinstance(parent, ast.Attribute) and isinstance(parents.get(parent), ast.Call) and parents[parent].func is parent):
+                info["blocked"].append((node.lineno, f"the generator `{node.id}` is passed around, not only drawn from"))
 
 
 def summarize(path: str, module_name: str, tree: ast.Module) -> dict[str, Any]:

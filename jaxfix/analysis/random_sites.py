@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
+import ast
+
 import libcst as cst
 
 from jaxfix.analysis import random_keys
@@ -150,3 +152,39 @@ class SiteCollector(cst.CSTVisitor):
             _, stmt, _ = self._context()
             reason = f"`{node.value}` is used as a value: whoever calls it later cannot be given a key here"
             self._add(Site("ref", node, callee, None, stmt, None, reason))
+
+
+def names_in(node: cst.CSTNode) -> set[str]:
+    return {n.value for n in _collect(node, cst.Name)}
+
+
+def _collect(node: cst.CSTNode, kind: type) -> list:
+    found: list = []
+
+    class _V(cst.CSTVisitor):
+        def on_visit(self, n: cst.CSTNode) -> bool:
+            if isinstance(n, kind):
+                found.append(n)
+            return True
+
+    node.visit(_V())
+    return found
+
+
+def parameters(fn: cst.FunctionDef) -> set[str]:
+    p = fn.params
+    return {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)}
+
+
+def key_names_in(module: cst.Module) -> set[str]:
+    """Names that hold keys already: targets of `jax.random.split/key(...)` and parameters named like keys."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(module.code)):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            func = ast.unparse(node.value.func)
+            if func.endswith(("random.split", "random.key", "random.PRNGKey")):
+                for target in node.targets:
+                    names.update(t.id for t in ast.walk(target) if isinstance(t, ast.Name))
+        elif isinstance(node, ast.arg) and node.arg in random_keys.KEY_NAMES:
+            names.add(node.arg)
+    return names

@@ -1,6 +1,5 @@
 """Edge cases for JX401 explicit-random-key: no-change cases first, then rewrites, refusals, and the project index."""
 
-import os
 import textwrap
 
 import pytest
@@ -221,3 +220,18 @@ def test_one_split_for_the_draws_of_a_block_and_one_per_iteration_inside_a_loop(
         "        x = x + jax.random.uniform(subkey, (n,))\n    b = jax.random.uniform(subkey2, (n,))  # last\n"
         "    return a + b + x\n"
     )
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import numpy as np\ndef f(x, seed):\n    rng = np.random.default_rng(seed)\n    return helper(rng, x)\n"
+        "def helper(g, x):\n    return x\n",
+        "import numpy as np\ndef f(x):\n    a = np.random.default_rng(1)\n    b = np.random.default_rng(1)\n    return a.random() - b.random()\n",
+        "import numpy as np\ndef f(x, s):\n    y = np.random.rand()\n    np.random.seed(s)\n    return y + np.random.rand()\n",
+    ],
+    ids=["generator-passed-around", "two-sources", "draw-before-seed"],
+)
+def test_state_one_key_cannot_express_is_left_alone(code):
+    assert migrate(code) == code
+    assert findings(code)
