@@ -7,7 +7,8 @@ import libcst as cst
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import (
-    appends, body_obstacles, body_statements, loop_carried, stack_calls, static_index_uses, target_names, traced_tests,
+    appends, body_obstacles, body_statements, loop_carried, shared_inplace_updates, stack_calls, static_index_uses,
+    target_names, traced_tests,
 )
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
@@ -172,6 +173,10 @@ class ArrayLoop(Rule):
             where = static_index_uses(body, index)
             if where:
                 return f"the index `{index}` is used where a Python int is required ({where})"
+        shared = shared_inplace_updates(flow, node)
+        if shared:
+            return (f"the augmented assignment to `{shared[0]}` updates in place an array that the caller or another "
+                    "name may share (NumPy's update is visible there, a loop carry's is not)")
         for name in carried:
             if flow.maybe_undefined(node, name):
                 return f"`{name}` has no value before the loop, so it cannot start the carry"

@@ -6,7 +6,9 @@ import libcst as cst
 
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
-from jaxfix.analysis.loops import appends, body_obstacles, body_statements, loop_carried, traced_tests
+from jaxfix.analysis.loops import (
+    appends, body_obstacles, body_statements, loop_carried, shared_inplace_updates, traced_tests,
+)
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -137,6 +139,10 @@ class WhileLoop(Rule):
             return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
         if not carried:
             return "nothing in the body changes the condition"
+        shared = shared_inplace_updates(flow, node)
+        if shared:
+            return (f"the augmented assignment to `{shared[0]}` updates in place an array that the caller or another "
+                    "name may share (NumPy's update is visible there, a loop carry's is not)")
         for name in carried:
             if flow.maybe_undefined(node, name):
                 return f"`{name}` has no value before the loop, so it cannot start the carry"

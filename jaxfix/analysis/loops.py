@@ -237,3 +237,18 @@ def stack_calls(rule: cst.MetadataDependent, function: cst.FunctionDef, name: st
 
     function.visit(Visitor())
     return found
+
+
+def shared_inplace_updates(flow, loop: cst.CSTNode) -> list[str]:
+    """Names updated with an augmented assignment in the body (`acc += v`, in place on a NumPy array) whose value
+    before the loop may be shared with the caller or another name: a parameter, or a plain alias `acc = other`.
+    NumPy's in-place update is visible through the other name; a functional loop carry would not be."""
+    updated = analyse(body_statements(loop)).mutates & analyse(body_statements(loop)).writes
+    shared = []
+    for name in sorted(updated):
+        for definition in flow.reaching(loop, name):
+            node = definition.node
+            if definition.is_parameter or (isinstance(node, cst.Assign) and isinstance(node.value, (cst.Name, cst.Attribute, cst.Subscript))):
+                shared.append(name)
+                break
+    return shared

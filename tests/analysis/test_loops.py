@@ -58,3 +58,13 @@ def test_obstacles_and_appends():
 def test_static_index_uses(line, found):
     _, loop = first_loop(f"def f(x, n):\n    for i in range(n):\n        {line}\n")
     assert static_index_uses(body_statements(loop), "i") == found
+
+
+def test_shared_inplace_updates_and_targets():
+    from jaxfix.analysis.loops import shared_inplace_updates, target_names
+
+    flow, loop = first_loop(
+        "def f(a, x, n):\n    b = x\n    c = x * 1.0\n    for i, (p, q) in enumerate(x):\n        a += 1\n        b += 1\n        c += 1\n    return a, b, c\n"
+    )
+    assert shared_inplace_updates(flow, loop) == ["a", "b"]  # `c` is a fresh array
+    assert target_names(loop) == {"i", "p", "q"}

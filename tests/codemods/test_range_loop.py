@@ -100,3 +100,16 @@ def test_refusal_fixture_reports_each_loop_at_its_line():
     findings = process_source("refusals.py", code, all_rules(), RunOptions()).findings
     loops = sorted((f.line, f.code) for f in findings if f.code in ("JX220", "JX221", "JX222", "JX223"))
     assert loops == [(7, "JX220"), (14, "JX222"), (20, "JX220"), (27, "JX221"), (35, "JX222"), (42, "JX220")]
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        pytest.param("def f(acc, x, n):\n    for i in range(n):\n        acc += x[i]\n    return acc\n", id="parameter"),
+        pytest.param("def f(x, n):\n    acc = x\n    for i in range(n):\n        acc *= 0.5\n    return acc, x\n", id="alias"),
+    ],
+)
+def test_shared_inplace_update_is_reported_not_rewritten(code):
+    outcome = run_rule(RangeLoop, code, fix=True, unsafe=True)
+    assert outcome.fixed == code
+    assert "updates in place" in outcome.findings[0].message
