@@ -42,6 +42,7 @@ class Verdict:
     skip: bool = False  # not an array update we know about: say nothing
     blocker: Optional[str] = None  # no fix possible: why
     reasons: list[str] = field(default_factory=list)  # the fix may change behaviour: why (unsafe)
+    rebind: list[str] = field(default_factory=list)  # live whole-array aliases to rebind after the update
 
 
 def facts(rule: Rule) -> Optional[FunctionAliases]:
@@ -178,7 +179,7 @@ def read_after(rule: Rule, stmt: cst.CSTNode, name: str) -> bool:
     return name in function_flow(rule, function).live_out(stmt)
 
 
-def judge(rule: Rule, stmt: cst.CSTNode, target: Target) -> Verdict:
+def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = False) -> Verdict:
     """Whether replacing an in-place update of `target.base` by a rebinding is provably equivalent."""
     verdict = Verdict()
     name = target.name
@@ -229,6 +230,12 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target) -> Verdict:
             f"`{name}` comes from code jaxfix cannot see into, so it may share memory with another array"
         )
     shared = sorted(other for other in aliases.sharers(stmt, name) if read_after(rule, stmt, other))
+    flow = function_flow(rule, rule.current_function) if rule.current_function is not None else None
+    if shared and allow_rebind and flow is not None and not aliases.escaped(stmt, name) and all(
+        aliases.full_alias(stmt, name, other) and not flow.maybe_undefined(stmt, other) for other in shared
+    ):
+        verdict.rebind = shared  # `y = x` before: after `x = x.at[...]...`, `y = x` keeps them one array
+        shared = []
     if shared:
         names = ", ".join(f"`{s}`" for s in shared)
         blockers.append(

@@ -54,7 +54,9 @@ class InplaceIndexUpdate(Rule):
     repeat positions (an integer array) becomes `x.at[idx].set(x[idx] + v)`, which matches NumPy's buffered update
     (the last write wins); it is unsafe unless `v` is a constant. A tuple assignment whose right side may be a view
     (`a[0], a[1] = a[1], a[0]` on rows) is unsafe: NumPy does not swap rows that way, the rewrite does. `v *= c` on a
-    shared name is reported without a fix: JAX rebinds `v` and the other name keeps the old value.
+    name shared with a view is reported without a fix (JAX rebinds `v`, the view keeps the old values); when the
+    other names are whole-array aliases (`alias = v`, both created here), they are rebound after the update
+    (`alias = v`), which keeps NumPy's sharing exactly (safe).
 
     ## Known problems
     Boolean-mask targets (`x[x < 0] = 0`) are left to the masks rules (JX3xx). `x[idx] = v` with repeated positions
@@ -98,6 +100,14 @@ class InplaceIndexUpdate(Rule):
         ),
         Invalid(
             "import numpy as np\n\ndef f(v, mu):\n    w = np.ones(3)\n    alias = w\n    w *= mu\n    return alias + v\n",
+            expected=(
+                "import numpy as np\n\ndef f(v, mu):\n    w = np.ones(3)\n    alias = w\n    w *= mu\n    alias = w\n"
+                "    return alias + v\n"
+            ),
+            lines=[6],
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(v):\n    w = np.ones(3)\n    row = w[1:]\n    w *= v\n    return row\n",
             expected=None,
             lines=[6],
         ),
@@ -126,7 +136,7 @@ class InplaceIndexUpdate(Rule):
             return
         parsed: list[tuple[Target, Verdict]] = []
         for target in updates:
-            got = self._prepare(line, node, target)
+            got = self._prepare(line, node, target, allow_rebind=alone and len(targets) == 1)
             if got is None:
                 return
             parsed.append(got)
@@ -135,8 +145,8 @@ class InplaceIndexUpdate(Rule):
         first = parsed[0][0]
         shown = f"`{first.base_src} = {first.base_src}.at[{first.index_src}].set(...)`"
         if len(targets) == 1:
-            new = self._small(f"{first.base_src} = {first.base_src}.at[{first.index_src}].set({value})")
-            self._emit(node, f"in-place update of array `{first.base_src}`", verdicts, shown, replacement=new)
+            source = f"{first.base_src} = {first.base_src}.at[{first.index_src}].set({value})"
+            self._finish(line, node, source, f"in-place update of array `{first.base_src}`", verdicts, shown)
             return
         bound = {_root(t) for t in targets}
         used = {n.value for n in _names(node.value)}
@@ -156,7 +166,9 @@ class InplaceIndexUpdate(Rule):
         new_line = self.replace_statement(line, self.statements("".join(lines)))
         self._emit(line, f"in-place update of array `{first.base_src}`", verdicts, shown, replacement=new_line)
 
-    def _prepare(self, line: cst.SimpleStatementLine, node: cst.CSTNode, target: cst.Subscript) -> Optional[tuple[Target, Verdict]]:
+    def _prepare(
+        self, line: cst.SimpleStatementLine, node: cst.CSTNode, target: cst.Subscript, allow_rebind: bool = False
+    ) -> Optional[tuple[Target, Verdict]]:
         parsed, why = _inplace.split_target(self, line, target)
         if parsed is None:
             if why is not None:
@@ -164,7 +176,7 @@ class InplaceIndexUpdate(Rule):
             return None
         if any(_inplace.is_mask(e.value) for e in parsed.elements if isinstance(e, cst.Index)):
             return None  # boolean masks: JX3xx
-        verdict = _inplace.judge(self, line, parsed)
+        verdict = _inplace.judge(self, line, parsed, allow_rebind=allow_rebind)
         if verdict.skip:
             return None
         if verdict.blocker is not None:
@@ -211,7 +223,7 @@ class InplaceIndexUpdate(Rule):
 
     # ---- x[i] op= v -------------------------------------------------------------------------------------------
     def _augmented(self, line: cst.SimpleStatementLine, node: cst.AugAssign) -> None:
-        got = self._prepare(line, node, node.target)  # type: ignore[arg-type]
+        got = self._prepare(line, node, node.target, allow_rebind=len(line.body) == 1)  # type: ignore[arg-type]
         if got is None:
             return
         target, verdict = got
@@ -233,9 +245,9 @@ class InplaceIndexUpdate(Rule):
         else:
             operand = f"({value})" if _inplace.needs_parens(node.value) else value
             call = f"set({base}[{index}] {symbol[:-1]} {operand})"
-        new = self._small(f"{base} = {base}.at[{index}].{call}")
         shown = f"`{base} = {base}.at[{index}].{call if len(call) < 30 else call.split('(')[0] + '(...)'}`"
-        self._emit(node, f"in-place `{symbol}` on array `{base}` ({op})", verdicts, shown, replacement=new)
+        self._finish(line, node, f"{base} = {base}.at[{index}].{call}", f"in-place `{symbol}` on array `{base}` ({op})",
+                     verdicts, shown)
 
     def _augmented_name(self, line: cst.SimpleStatementLine, node: cst.AugAssign) -> None:
         name = node.target.value  # type: ignore[attr-defined]
@@ -248,6 +260,12 @@ class InplaceIndexUpdate(Rule):
         target = Target(node.target, name, [], [])
         shared = sorted(o for o in facts.sharers(line, name) if _inplace.read_after(self, line, o))
         symbol = self.code(node.operator).strip()
+        verdict = _inplace.judge(self, line, target, allow_rebind=len(line.body) == 1) if shared else Verdict()
+        if shared and verdict.rebind and not verdict.reasons and verdict.blocker is None:
+            names = ", ".join(f"`{s}`" for s in verdict.rebind)
+            self._finish(line, node, self.code(node), f"`{name} {symbol} ...` updates the array in place in NumPy "
+                         f"and {names} sees it, but JAX rebinds `{name}` only", [verdict], f"rebind {names} after it")
+            return
         why = []
         if shared:
             why.append(f"{', '.join(f'`{s}`' for s in shared)} refers to the same array")
@@ -260,6 +278,21 @@ class InplaceIndexUpdate(Rule):
                     "and rebind or return every name that must see it)")
 
     # ---- helpers --------------------------------------------------------------------------------------------
+    def _finish(self, line: cst.SimpleStatementLine, node: cst.CSTNode, source: str, problem: str,
+                verdicts: list[Verdict], shown: str) -> None:
+        """Report the rewrite `source` of `node`; live whole-array aliases are rebound after it (`y = x`)."""
+        rebind = list(dict.fromkeys(name for v in verdicts for name in v.rebind))
+        if not rebind:
+            self._emit(node, problem, verdicts, shown, replacement=self._small(source))
+            return
+        base = source.split(" ", 1)[0]
+        lines = source + "\n" + "".join(f"{name} = {base}\n" for name in rebind)
+        problem += f" (`{'`, `'.join(rebind)}` {'is an alias' if len(rebind) == 1 else 'are aliases'} of it: rebound too)"
+        new = [cst.ensure_type(stmt, cst.SimpleStatementLine) for stmt in self.statements(lines)]
+        # the comment stays on the update's line, not on the rebinding after it
+        new[0] = new[0].with_changes(leading_lines=line.leading_lines, trailing_whitespace=line.trailing_whitespace)
+        self._emit(line, problem, verdicts, shown, replacement=cst.FlattenSentinel(new))
+
     def _small(self, source: str) -> cst.BaseSmallStatement:
         line = self.statements(source + "\n")[0]
         assert isinstance(line, cst.SimpleStatementLine)

@@ -126,6 +126,15 @@ class FunctionAliases:
         """The kinds of memory `name` may refer to: "fresh", "param", "global", "unknown", "container", "int"."""
         return {kind for kind, _ in self.objects(stmt, name)}
 
+    def full_alias(self, stmt: cst.CSTNode, name: str, other: str) -> bool:
+        """Whether `name` and `other` are certainly the same whole array (one array created in the function, neither
+        name a view of it, neither stored elsewhere), so that rebinding both keeps NumPy's sharing exactly."""
+        mine, theirs = self.bindings(stmt, name), self.bindings(stmt, other)
+        if not mine or not theirs or any(b.kind not in (Kind.FRESH, Kind.ALIAS) for b in (*mine, *theirs)):
+            return False
+        objects = self.objects(stmt, name)
+        return len(objects) == 1 and next(iter(objects))[0] == "fresh" and objects == self.objects(stmt, other)
+
     def is_int(self, stmt: cst.CSTNode, name: str) -> bool:
         """`name` holds a Python int: bound to one, or a parameter passed to `range(...)` (which requires an int)."""
         bindings = self.bindings(stmt, name)
@@ -312,6 +321,8 @@ class _Interpreter:
                 return Binding(Kind.INT, frozenset(objects))
             if all(b.kind is Kind.CONTAINER for b in bindings):
                 return Binding(Kind.CONTAINER, frozenset(objects))
+            if any(b.kind is Kind.VIEW for b in bindings):  # an alias of a view is that view
+                return Binding(Kind.VIEW, frozenset(objects), source=expr.value)
             ranks = {b.rank for b in bindings}
             return Binding(Kind.ALIAS, frozenset(objects), source=expr.value, rank=ranks.pop() if len(ranks) == 1 else None)
         if isinstance(expr, cst.Integer):

@@ -68,6 +68,12 @@ REWRITES = [
         "import numpy as np\ndef f(x):\n    a = np.zeros(3)\n    row = a[1:]\n    row = row.at[0].set(x)\n    return row\n",
         id="view-whose-base-is-dead",
     ),
+    pytest.param(
+        "def f(v, mu):\n    vel = v.copy()\n    keep = vel\n    vel *= mu  # decay\n    vel[0] = 0.0\n    return keep, vel\n",
+        "def f(v, mu):\n    vel = v.copy()\n    keep = vel\n    vel *= mu  # decay\n    keep = vel\n"
+        "    vel = vel.at[0].set(0.0)\n    keep = vel\n    return keep, vel\n",
+        id="whole-array-alias-is-rebound",
+    ),
 ]
 
 
@@ -115,8 +121,8 @@ REPORT_ONLY = [
         "import numpy as np\ndef f(x):\n    a = np.zeros(2)\n    b = a\n    a[0] = b[1] = x\n    return a\n", 5,
         "refers to the same memory", id="multi-target-alias"),
     pytest.param(
-        "import numpy as np\ndef f(v, mu):\n    vel = v.copy()\n    keep = vel\n    vel *= mu\n    return keep\n", 5,
-        "rebinds `vel`", id="aliased-name-augassign"),
+        "import numpy as np\ndef f(v, mu):\n    vel = v.copy()\n    keep = vel[:]\n    vel *= mu\n    return keep\n", 5,
+        "rebinds `vel`", id="name-augassign-shared-with-view"),
     pytest.param("def f(x):\n    x *= 2.0\n    return x.sum()\n", 2, "belongs to the caller", id="parameter-name-augassign"),
     pytest.param(
         "import numpy as np\ndef f(x):\n    a = np.zeros((2, 3))\n    row = a[0]\n    row[:] = x\n    return a\n", 5,
