@@ -19,7 +19,9 @@ class LoopExit(Rule):
     and the branch rules (JX2xx) can convert it. `if c: continue` followed by the rest of the body becomes
     `if not c:` around the rest. `if c: ...; break` becomes a `done` flag: the flag starts `False` before the loop,
     is set instead of breaking, and guards the body (`if not done:` in a `for`, `while not done and cond:` in a
-    `while`). The result is plain Python that behaves exactly like the original.
+    `while`). An early `return v` in the body, when the loop is followed by `return w` and `w` does not depend on
+    the loop, becomes `result = w` before the loop, `result = v` plus the flag inside it, and `return result`.
+    The result is plain Python that behaves exactly like the original.
 
     ## Why is this bad?
     `lax.fori_loop`, `lax.scan` and `lax.while_loop` have no `break` or `continue`, and a traced condition cannot
@@ -56,8 +58,8 @@ class LoopExit(Rule):
     guarded body runs its full trip count; a `while` loop stops as soon as the flag is set.
 
     ## Known problems
-    A `return` inside a loop body is reported by the loop rules, not rewritten. Jumps nested deeper than a
-    top-level `if` are left alone.
+    Any other `return` inside a loop body is reported by the loop rules, not rewritten (the carried result needs a
+    value of the right type before the loop). Jumps nested deeper than a top-level `if` are left alone.
     """
 
     CODE = "JX223"
@@ -100,9 +102,13 @@ class LoopExit(Rule):
             return
         if _has_other_jumps(body, {s for _, s in jumps}):
             return
-        breaks = [s for _, s in jumps if _jump(s) == "break"]
+        breaks = [s for _, s in jumps if _jump(s) in ("break", "return")]
         flow = function_flow(self, fn)
-        done = None
+        done = result = final = None
+        if any(_jump(s) == "return" for _, s in jumps):
+            final = self._final_return(fn, node, flow)
+            if final is None:
+                return  # reported by the loop rules (`return` inside the loop)
         if breaks:
             if target_names(node) & flow.live_out(node):
                 self.report(jumps[0][1], "`break` on a traced condition: the loop variable is read after the loop, "
@@ -110,7 +116,9 @@ class LoopExit(Rule):
                 return
             taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
             done = gen.fresh(self, fn, "done", taken)
-        new_body = self._guarded(body, done)
+            if final is not None:
+                result = gen.fresh(self, fn, "result", taken)
+        new_body = self._guarded(body, done, result)
         if done is not None and isinstance(node, cst.For):
             new_body = [cst.If(test=self.expr(f"not {done}"), body=cst.IndentedBlock(body=new_body))]
         changes = {"body": node.body.with_changes(body=new_body)}
@@ -118,14 +126,18 @@ class LoopExit(Rule):
             always = isinstance(node.test, cst.Name) and node.test.value == "True"
             changes["test"] = self.expr(f"not {done}" + ("" if always else f" and {_operand(self.code(node.test), node.test)}"))
         loop = node.with_changes(**changes)
-        new = [*self.statements(f"{done} = False\n"), loop] if done is not None else [loop]
+        first = (f"{result} = {self.code(final.body[0].value)}\n" if final is not None else "") + f"{done} = False\n"
+        new = [*self.statements(first), loop] if done is not None else [loop]
         if done is not None:
-            new[1] = new[1].with_changes(leading_lines=[])
+            new[-1] = new[-1].with_changes(leading_lines=[])
         kinds = " and ".join(sorted({_jump(s) for _, s in jumps}))
+        changes = {node: self.replace_statement(node, new)}
+        if final is not None:
+            changes[final] = final.with_changes(body=[final.body[0].with_changes(value=cst.Name(result))])
         self.report(
             jumps[0][1],
             f"`{kinds}` on a traced condition inside a loop: `lax` loops cannot jump; guard the rest of the body",
-            changes={node: self.replace_statement(node, new)},
+            changes=changes,
             title="guard the body" + (f" with a `{done}` flag" if done else " instead of `continue`"),
         )
 
@@ -135,20 +147,37 @@ class LoopExit(Rule):
     def visit_While(self, node: cst.While) -> None:
         self._visit_loop(node)
 
-    def _guarded(self, body: Sequence[cst.BaseStatement], done: Optional[str]) -> list[cst.BaseStatement]:
+    def _final_return(self, fn, node, flow) -> Optional[cst.SimpleStatementLine]:
+        """The `return expr` right after the loop when `expr` can be evaluated before it instead (the loop does not
+        change what it reads, and it calls nothing); else None."""
+        statements = list(fn.body.body)
+        if node not in statements or statements.index(node) + 1 >= len(statements):
+            return None
+        after = statements[statements.index(node) + 1]
+        if not (isinstance(after, cst.SimpleStatementLine) and len(after.body) == 1 and isinstance(after.body[0], cst.Return)):
+            return None
+        value = after.body[0].value
+        changed = flow.writes(list(node.body.body)) | flow.mutates(list(node.body.body)) | target_names(node)
+        if value is None or flow.reads(value) & changed or _calls(value):
+            return None
+        return after
+
+    def _guarded(self, body: Sequence[cst.BaseStatement], done: Optional[str], result: Optional[str] = None) -> list[cst.BaseStatement]:
         for k, stmt in enumerate(body):
             kind = _jump(stmt)
             if kind is None:
                 continue
             assert isinstance(stmt, cst.If)
-            rest = self._guarded(body[k + 1:], done)
+            rest = self._guarded(body[k + 1:], done, result)
             block = list(stmt.body.body)  # type: ignore[union-attr]
             last = block[-1]
             assert isinstance(last, cst.SimpleStatementLine)
             before_jump = [*block[:-1]]
             if len(last.body) > 1:
                 before_jump.append(last.with_changes(body=list(last.body[:-1])))
-            if kind == "break":
+            if kind == "return":
+                before_jump.extend(self.statements(f"{result} = {self.code(last.body[-1].value)}\n"))
+            if kind in ("break", "return"):
                 before_jump.extend(self.statements(f"{done} = True\n"))
             if not before_jump:
                 test = self.expr(f"not {_operand(self.code(stmt.test), stmt.test, negated=True)}")
@@ -168,6 +197,8 @@ def _jump(stmt: cst.CSTNode) -> Optional[str]:
             return "break"
         if isinstance(last.body[-1], cst.Continue):
             return "continue"
+        if isinstance(last.body[-1], cst.Return) and last.body[-1].value is not None:
+            return "return"
     return None
 
 
@@ -203,9 +234,23 @@ def _has_other_jumps(body: Sequence[cst.BaseStatement], handled: set) -> bool:
             if not self.depth:
                 found.append(node)
 
+        def visit_Return(self, node: cst.Return) -> None:
+            found.append(node)  # a return leaves every loop
+
     for stmt in body:
         stmt.visit(Visitor())
     return len(found) > len(handled)
+
+
+def _calls(expr: cst.CSTNode) -> bool:
+    found = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            found.append(node)
+
+    expr.visit(Visitor())
+    return bool(found)
 
 
 def _operand(text: str, node: cst.BaseExpression, negated: bool = False) -> str:

@@ -87,11 +87,11 @@ class RangeLoop(Rule):
             lines=[3],
         ),
         Invalid(
-            "def f(x, n):\n    a, b = 0.0, 1.0\n    for k in range(n - 1, -1, -2):\n        a, b = b, a + b * x[k]\n"
+            "def f(x, n):\n    a, b = 0.0, 1.0\n    for i in range(n - 1, -1, -2):\n        a, b = b, a + b * x[i]\n"
             "    return a\n",
             expected=(
-                "import jax\n\ndef f(x, n):\n    a, b = 0.0, 1.0\n    def body(j, carry):\n        a, b = carry\n"
-                "        k = n - 1 - j * 2\n        a, b = b, a + b * x[k]\n        return a, b\n\n"
+                "import jax\n\ndef f(x, n):\n    a, b = 0.0, 1.0\n    def body(k, carry):\n        a, b = carry\n"
+                "        i = n - 1 - k * 2\n        a, b = b, a + b * x[i]\n        return a, b\n\n"
                 "    a, b = jax.lax.fori_loop(0, (n + 1) // 2, body, (a, b))\n    return a\n"
             ),
         ),
@@ -142,7 +142,7 @@ class RangeLoop(Rule):
             lower, upper = gen.fmt(*a), gen.fmt(*b)
             trip = gen.fmt(*gen.minus(b, a))
         else:
-            param = gen.unique("j", taken)
+            param = gen.unique("k", taken)
             size = abs(s)
             span = gen.minus(b, a) if s > 0 else gen.minus(a, b)
             span = (span[0], span[1] + size - 1)

@@ -54,3 +54,24 @@ def test_index_read_after_break_is_reported_not_rewritten():
     outcome = run_rule(LoopExit, code, fix=True, unsafe=True)
     assert outcome.fixed == code
     assert [f.line for f in outcome.findings] == [4] and "read after the loop" in outcome.findings[0].message
+
+
+def test_early_return_becomes_a_carried_result():
+    code = "def f(x, n):\n    for i in range(n):\n        if x[i] < 0:\n            return i\n    return -1\n"
+    expected = (
+        "def f(x, n):\n    result = -1\n    done = False\n    for i in range(n):\n        if not done:\n            if x[i] < 0:\n"
+        "                result = i\n                done = True\n    return result\n"
+    )
+    assert migrate(code) == expected
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        pytest.param("def f(x, n):\n    for i in range(n):\n        x = x * 2\n        if x[0] < 0:\n            return i\n    return x\n", id="final-depends-on-loop"),
+        pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] < 0:\n            return i\n    return g(x)\n", id="final-calls"),
+        pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] < 0:\n            return i\n    y = 1\n    return y\n", id="not-followed-by-return"),
+    ],
+)
+def test_early_return_left_when_result_cannot_start_before_the_loop(code):
+    assert migrate(code) == code

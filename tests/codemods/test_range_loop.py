@@ -39,7 +39,7 @@ REWRITES = [
     ),
     pytest.param(
         "from jax import lax\ndef f(x):\n    # decay\n    for i in range(1, 100, 3):  # stride\n        x = x * 0.9 + i\n    return x\n",
-        "from jax import lax\ndef f(x):\n    # decay\n    def body(j, x):\n        i = 1 + j * 3\n        x = x * 0.9 + i\n        return x\n\n"
+        "from jax import lax\ndef f(x):\n    # decay\n    def body(k, x):\n        i = 1 + k * 3\n        x = x * 0.9 + i\n        return x\n\n"
         "    x = lax.fori_loop(0, 33, body, x)\n    return x\n",
         id="literal-step-folded-trip-and-comment-kept",
     ),
@@ -57,7 +57,7 @@ REWRITES = [
     ),
     pytest.param(
         "def f(x, n, i):\n    for i in range(n, 2, -1):\n        x = x * i\n    return x, i\n",
-        "import jax\nimport jax.numpy as jnp\n\ndef f(x, n, i):\n    def body(j, x):\n        i = n - j\n        x = x * i\n        return x\n\n"
+        "import jax\nimport jax.numpy as jnp\n\ndef f(x, n, i):\n    def body(k, x):\n        i = n - k\n        x = x * i\n        return x\n\n"
         "    x = jax.lax.fori_loop(0, n - 2, body, x)\n    i = jnp.where(n - 2 > 0, 3, i)\n    return x, i\n",
         id="traced-negative-step-index-after",
     ),
