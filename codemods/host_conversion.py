@@ -39,7 +39,7 @@ class HostConversion(Rule):
     ## What it does
     Finds conversions of traced values to Python numbers inside functions: `float(x)`, `int(x)`, `bool(x)`,
     `x.item()`, `x.tolist()` and `math.sqrt(x)` (and the other `math` functions). It rewrites them to array forms
-    (`x.astype(float)`, `jnp.sqrt(x)`, or drops a needless conversion: `float(np.mean(x))` -> `jnp.mean(x)`), and
+    (`x.astype(float)`, `jnp.sqrt(x)`, or drops a needless conversion: `float(np.std(x))` -> `jnp.std(x)`), and
     reports, without a fix, conversions whose result really must be a Python value: printed, formatted, a `range()`
     or slice bound, a shape, a dict key, appended to a Python container.
 
@@ -53,24 +53,26 @@ class HostConversion(Rule):
     import math
     import numpy as np
 
-    def rms(x):
-        return math.sqrt(float(np.mean(x * x)))
+    def squash(x):
+        return math.tanh(float(np.std(x)))
     ```
 
     ## Use instead
     ```python
     import jax.numpy as jnp
 
-    def rms(x):
-        return jnp.sqrt(jnp.mean(x * x))
+    def squash(x):
+        return jnp.tanh(jnp.std(x))
     ```
 
     ## Fix safety
     Safe only when the array form gives the same value and the same dtype kind: the converted value is provably a
     0-d array (a full reduction such as `np.sum(x)` or `x.mean()`, or arithmetic on those), the conversion does not
-    change its kind or is an exact cast (`float` of a float, `int` of an `argmax`, `bool` of `np.any`), the `math`
-    function is defined everywhere (`sin`, `tanh`, `isnan`), and the result is only used in array arithmetic, as a
-    NumPy/`jax.numpy` argument, returned, or tested. Otherwise the fix is unsafe and the message says why:
+    change its kind or is an exact cast (`float` of a real float such as `np.std`, `int` of an `argmax`, `bool` of
+    `np.any`; `float(np.mean(x))` becomes `jnp.mean(x).astype(float)` since a mean may be complex), the `math`
+    function returns a value for every real input (`sin`, `tanh`, `isnan`), and the result is only used in array
+    arithmetic, as a NumPy/`jax.numpy` argument, returned, or tested. Otherwise the fix is unsafe and the message
+    says why:
     `float(x)` also accepts a one-element array of any shape and returns a scalar (the fix keeps the shape);
     `int(x)` raises on NaN and infinities and gives a Python big integer outside the int32 range, where
     `.astype(int)` saturates; `math.sqrt` and `math.log` raise outside their domain where `jnp` returns `nan`/`-inf`;
@@ -78,7 +80,9 @@ class HostConversion(Rule):
     default dtypes (`float` is float32 unless `jax_enable_x64`), as everywhere in the migration.
 
     ## Known problems
-    Tracedness is judged locally (parameters are traced, shapes and module constants static). `round(x)` needs no
+    A converted value that the function returns becomes a 0-d array: a caller that hashes it (a dict key) sees a
+    change, as with every NumPy result the migration turns into a JAX array. Tracedness is judged by
+    `jaxfix.analysis.tracedness` (parameters traced, shapes and module constants static). `round(x)` needs no
     rewrite (`jax.Array` implements `__round__`). Control flow on a converted value (`if float(x) > 0`) is left to
     the control-flow rules (JX2xx); only the conversion is rewritten.
     """
@@ -99,8 +103,8 @@ class HostConversion(Rule):
     ]
     INVALID = [
         Invalid(
-            "import math\nimport numpy as np\n\ndef f(x):\n    return math.sqrt(float(np.mean(x * x)))  # rms\n",
-            expected="import math\nimport numpy as np\n\ndef f(x):\n    return math.sqrt(np.mean(x * x))  # rms\n",
+            "import math\nimport numpy as np\n\ndef f(x):\n    return math.tanh(float(np.std(x)))  # spread\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    return jnp.tanh(np.std(x))  # spread\n",
         ),
         Invalid(
             "import math\nimport numpy as np\n\ndef f(x):\n    return math.tanh(np.sum(x)) * x\n",

@@ -106,6 +106,11 @@ def _call_use(rule: cst.MetadataDependent, call: cst.Call, arg: cst.Arg) -> Opti
         if arg.keyword is None and (positions is None or position in positions):
             return UseSite(Use.HOST, f"a shape or size argument of `{short}`, which must be static", call)
         return None
+    at_update = isinstance(func, cst.Attribute) and isinstance(func.value, cst.Subscript) and isinstance(
+        func.value.value, cst.Attribute
+    ) and func.value.value.attr.value == "at"
+    if at_update:
+        return None  # x.at[i].add(v): a functional array update
     if isinstance(func, cst.Attribute) and func.attr.value in HOST_METHODS:
         return UseSite(Use.HOST, HOST_METHODS[func.attr.value], call)
     return UseSite(Use.UNKNOWN, f"passed to `{_dotted(func) or 'a call'}`, which may need a Python number", call)

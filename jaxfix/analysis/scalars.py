@@ -1,6 +1,7 @@
 """Expressions that are provably 0-d arrays (or scalars), and their dtype kind, from syntax alone.
 
-`scalar_kind(rule, expr)` is "float", "int", "bool" or "?" (0-d, kind unknown) when `expr` is surely 0-d: a full
+`scalar_kind(rule, expr)` is "float" (real), "int", "bool" or "?" (0-d, kind unknown: the mean of a complex array
+is complex, a sum has its input's kind) when `expr` is surely 0-d: a full
 reduction (`np.sum(x)`, `jnp.mean(x)`, `x.max()` without `axis`/`keepdims`), a number literal, or arithmetic and
 comparisons of those, or a local name whose every reaching definition is one of those (`jaxfix.analysis.dataflow`).
 It is None when the shape is not known to be `()`. The rule must list `NumpyNameProvider`, `ParentNodeProvider`
@@ -21,7 +22,9 @@ from libcst.metadata import ParentNodeProvider
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.numpy_names import numpy_name
 
-FLOAT_REDUCTIONS = {"mean", "std", "var", "median", "average", "nanmean", "nanstd", "nanvar", "nanmedian", "norm"}
+# always real (also for complex input); the mean of complex values is complex, so means are only "inexact"
+FLOAT_REDUCTIONS = {"std", "var", "nanstd", "nanvar", "norm"}
+INEXACT_REDUCTIONS = {"mean", "median", "average", "nanmean", "nanmedian"}
 INT_REDUCTIONS = {"argmax", "argmin", "count_nonzero", "nanargmax", "nanargmin"}
 BOOL_REDUCTIONS = {"any", "all"}
 SAME_KIND_REDUCTIONS = {"sum", "max", "min", "amax", "amin", "prod", "ptp", "nansum", "nanmax", "nanmin", "nanprod"}
@@ -37,7 +40,7 @@ def _reduction_kind(name: str) -> Optional[str]:
         return "int"
     if name in BOOL_REDUCTIONS:
         return "bool"
-    if name in SAME_KIND_REDUCTIONS:
+    if name in SAME_KIND_REDUCTIONS or name in INEXACT_REDUCTIONS:
         return "?"
     return None
 
@@ -47,11 +50,16 @@ def _array_function(rule: cst.MetadataDependent, func: cst.BaseExpression) -> Op
     qualified = numpy_name(rule, func)
     if qualified:
         return qualified.split(".")[-1]
+    parts = []
+    node = func
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if not isinstance(node, cst.Name) or not parts:
+        return None  # not a dotted name: `jnp.isfinite(x).all` is a method of a result
+    dotted = ".".join([node.value, *reversed(parts)])
     jnp = getattr(rule, "jnp", "jnp")
-    code = rule.context.module.code_for_node(func) if hasattr(rule, "context") else ""
-    if code.startswith((f"{jnp}.", "jax.numpy.")) and isinstance(func, cst.Attribute):
-        return func.attr.value
-    return None
+    return parts[0] if dotted.startswith((f"{jnp}.", "jax.numpy.")) else None
 
 
 def _name_kind(rule: cst.MetadataDependent, name: cst.Name, depth: int) -> Optional[str]:
@@ -115,11 +123,11 @@ def scalar_kind(rule: cst.MetadataDependent, expr: cst.BaseExpression, depth: in
         left, right = scalar_kind(rule, expr.left, depth), scalar_kind(rule, expr.right, depth)
         if left is None or right is None:
             return None
-        if isinstance(expr.operator, cst.Divide):
-            return "float"
         kinds = {left, right}
         if "?" in kinds:
-            return "?"
+            return "?"  # may be complex
+        if isinstance(expr.operator, cst.Divide):
+            return "float"
         if "float" in kinds:
             return "float"
         return "int" if kinds == {"int"} else "?"

@@ -37,9 +37,14 @@ def test_noop(code):
 
 SAFE = [
     pytest.param(
-        "import numpy as np\ndef f(x):\n    return float(np.mean(x)) * x\n",
-        "import numpy as np\ndef f(x):\n    return np.mean(x) * x\n",
-        id="drop-float-of-mean",
+        "import numpy as np\ndef f(x):\n    return float(np.std(x)) * x\n",
+        "import numpy as np\ndef f(x):\n    return np.std(x) * x\n",
+        id="drop-float-of-std",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(z):\n    return float(np.mean(z)) * z\n",
+        "import numpy as np\ndef f(z):\n    return np.mean(z).astype(float) * z\n",
+        id="mean-may-be-complex-so-cast",
     ),
     pytest.param(
         "def f(x):\n    return 2 * float(x.sum() + 1)\n",
@@ -47,8 +52,8 @@ SAFE = [
         id="astype-keeps-precedence",
     ),
     pytest.param(
-        "def f(x, y):\n    return 2 * float(x.mean() / y.mean())\n",
-        "def f(x, y):\n    return 2 * (x.mean() / y.mean())\n",
+        "def f(x, y):\n    return 2 * float(x.std() / y.var())\n",
+        "def f(x, y):\n    return 2 * (x.std() / y.var())\n",
         id="drop-with-parentheses",
     ),
     pytest.param(
@@ -82,6 +87,16 @@ SAFE = [
 @pytest.mark.parametrize("code, expected", SAFE)
 def test_safe_rewrite(code, expected):
     assert run(code).fixed == expected
+
+
+def test_method_of_a_jnp_result_is_a_method_reduction():
+    code = "import jax.numpy as jnp\ndef f(x):\n    return bool(jnp.isfinite(x).all())\n"
+    assert run(code).fixed == "import jax.numpy as jnp\ndef f(x):\n    return jnp.isfinite(x).all()\n"
+
+
+def test_at_update_is_an_array_use():
+    code = "def f(x, i):\n    return x.at[i].add(float(x.std()))\n"
+    assert run(code).fixed == "def f(x, i):\n    return x.at[i].add(x.std())\n"
 
 
 UNSAFE = [
@@ -143,6 +158,7 @@ HOST = [
     pytest.param("def f(x):\n    return f'{float(x.mean()):.2f}'\n", 2, "f-string", id="f-string"),
     pytest.param("def f(x):\n    return '%d' % int(x.sum())\n", 2, "string", id="percent-format"),
     pytest.param("def f(x, out):\n    out.append(float(x.max()))\n", 2, "container", id="append"),
+    pytest.param("def f(x, s):\n    s.add(float(x.max()))\n", 2, "set", id="set-add"),
     pytest.param("def f(x):\n    return {int(x.argmax()): 1}\n", 2, "dict key", id="dict-key"),
     pytest.param(
         "def f(x):\n    n = int(\n        x.sum()\n    )\n    print(n)\n", 2, "line 6", id="statement-first-line"
