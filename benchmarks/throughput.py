@@ -332,7 +332,7 @@ def measure_group(label: str, files: Sequence[str], repeat: int, target: str) ->
     t_cst = timed(baseline_libcst, files, repeat)
     t_check = timed(jaxfix_check, files, repeat)
     t_diff = timed(jaxfix_migrate_diff, files, repeat)
-    print(f"\n{label}: {len(files)} files, {lines} lines ({describe(files)})")
+    print(f"\n{label}: {len(files)} files, {lines} lines ({describe(files)})", flush=True)
     print(f"  {'':28} {'cpu s':>8} {'lines/s':>10} {'x ast.parse':>12} {'x libcst':>9}")
     for name, t in (
         ("ast.parse", t_ast),
@@ -368,6 +368,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--profile", action="store_true", help="print a cProfile of migrate --diff on rewrite files")
     parser.add_argument("--keep", metavar="DIR", help="write the corpus to DIR and keep it")
     parser.add_argument("--select", help="comma-separated rule selectors (default: all rules)")
+    parser.add_argument("--only", choices=("no-change", "rewrite"), help="measure one group only")
     args = parser.parse_args(argv)
 
     folder = args.keep or tempfile.mkdtemp(prefix="jaxfix-bench-")
@@ -387,10 +388,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     jaxfix_migrate_diff(rewrite[:2])
     print(f"warm-up (2 files; loads the jax.numpy API surface): {time.process_time() - start:.2f} cpu s")
 
-    for kind in NO_CHANGE_KINDS:
-        measure_group(f"no-change / {kind}", files[kind], args.repeat, "under 1.5x ast.parse")
-    measure_group("no-change (all)", no_change, args.repeat, "jaxfix check under 1.5x ast.parse")
-    measure_group("rewrite", rewrite, args.repeat, "jaxfix migrate --diff under 2x libcst parse+codegen")
+    if args.only != "rewrite":
+        for kind in NO_CHANGE_KINDS:
+            measure_group(f"no-change / {kind}", files[kind], args.repeat, "under 1.5x ast.parse")
+        measure_group("no-change (all)", no_change, args.repeat, "jaxfix check under 1.5x ast.parse")
+    if args.only != "no-change":
+        measure_group("rewrite", rewrite, args.repeat, "jaxfix migrate --diff under 2x libcst parse+codegen")
     if args.cli:
         measure_cli(folder, count_lines(no_change) + count_lines(rewrite))
     if args.profile:

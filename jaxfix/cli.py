@@ -42,7 +42,13 @@ SelectOpt = typer.Option(None, "--select", help="Rule codes, prefixes (JX1) or n
 IgnoreOpt = typer.Option(None, "--ignore", help="Rule codes, prefixes or names to skip; repeat or comma-separate.")
 ExcludeOpt = typer.Option(None, "--exclude", help="gitignore-style patterns of files to leave out; repeatable.")
 JobsOpt = typer.Option(None, "--jobs", "-j", help="Worker processes (default: the number of cores).")
-FormatOpt = typer.Option("text", "--format", "--output-format", help="Output format: text or json.")
+def _format(value: str) -> str:
+    if value not in ("text", "json"):
+        raise typer.BadParameter(f"{value!r} is not one of 'text', 'json'")
+    return value
+
+
+FormatOpt = typer.Option("text", "--format", "--output-format", callback=_format, help="Output format: text or json.")
 StdinNameOpt = typer.Option(None, "--stdin-filename", help="The path the source read from '-' stands for.")
 ConfigOpt = typer.Option(None, "--config", help="A pyproject.toml to read [tool.jaxfix] from (default: the nearest).")
 UnsafeOpt = typer.Option(None, "--unsafe-fixes/--no-unsafe-fixes", help="Also apply fixes that may change behaviour.")
@@ -292,7 +298,9 @@ def fix(
     line: int = typer.Option(..., "--line", "-l", help="1-based line of the position to fix."),
     column: Optional[int] = typer.Option(None, "--column", "-c", help="1-based column (default: the whole line)."),
     unsafe_fixes: bool = typer.Option(False, "--unsafe-fixes", help="Also apply an unsafe fix at that position."),
-    output_format: str = typer.Option("text", "--format", help="text: apply; json: print findings and edits only."),
+    output_format: str = typer.Option(
+        "text", "--format", "--output-format", callback=_format, help="text: apply; json: print findings and edits only."
+    ),
     stdin_filename: Optional[str] = StdinNameOpt,
     config_path: Optional[str] = ConfigOpt,
 ) -> None:

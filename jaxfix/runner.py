@@ -23,6 +23,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from jaxfix import source as sourcelib
 from jaxfix.cache import ResultCache, cache_key, run_fingerprint
 from jaxfix.engine import may_apply, process_bytes, process_file
+from jaxfix.notebook import is_notebook, process_notebook
 from jaxfix.rule import Rule
 from jaxfix.types import FileResult, RunOptions, Status
 
@@ -102,7 +103,8 @@ def _process(
     if data is None:
         result, key = process_file(path, rules, options, project, module_name), None
     else:
-        result = process_bytes(path, data, rules, options, project, module_name)
+        process = process_notebook if is_notebook(path) else process_bytes
+        result = process(path, data, rules, options, project, module_name)
         key = cache_key(fingerprint, path, module_name, data) if fingerprint else None
     return replace(result, seconds=time.perf_counter() - start), key
 

@@ -94,3 +94,23 @@ def test_cache_through_the_cli(project):
 def test_no_cache_writes_nothing(project):
     check(str(project / "pkg"), "--no-cache")
     assert not (project / ".jaxfix_cache").exists()
+
+
+def test_unknown_format_is_a_usage_error(project):
+    result = check(str(project / "pkg"), "--format", "xml")
+    assert result.exit_code == 2 and "xml" in result.output
+
+
+def test_progress_reports_every_file_with_the_pool(tmp_path):
+    from codemods.numpy_namespace import NumpyNamespace
+    from jaxfix.runner import run_files
+    from jaxfix.types import RunOptions
+
+    paths = []
+    for i in range(10):
+        path = tmp_path / f"m{i}.py"
+        path.write_text(SOURCE if i % 2 else "x = 1\n")
+        paths.append(str(path))
+    seen = []
+    results = run_files(paths, [NumpyNamespace], RunOptions(), jobs=2, progress=lambda r: seen.append(r.path))
+    assert sorted(seen) == sorted(paths) and [r.path for r in results] == paths
