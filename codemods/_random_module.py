@@ -20,7 +20,7 @@ def module_level(rule, module: cst.Module, sites: list[Site]) -> None:
         if site.kind in ("call", "ref"):
             rule._refuse(site, "called from a class: the method cannot be given a key automatically")
         else:
-            rule.report(site.node, f"`{rule.code(site.call.func)}` inside a class: {CLASS_HINT}")
+            rule._report(site.owner, site.node, f"`{rule.code(site.call.func)}` inside a class: {CLASS_HINT}")
     sites = [s for s in sites if s not in in_class]
     draws = [s for s in sites if s.kind in ("draw", "bernoulli", "shuffle")]
     sources = [s for s in sites if s.kind == "source" and not s.blocked]
@@ -46,7 +46,7 @@ def module_level(rule, module: cst.Module, sites: list[Site]) -> None:
     if keep:
         new = rule.statements(f"{key} = {rule.jax}.random.key({rule.code(seeded.call.args[0].value)})\n")
         rule.changes[seeded.stmt] = cst.FlattenSentinel([seeded.stmt, *new])
-        rule.findings.append((seeded.stmt, "module-level seed: calls made at import time get keys split from it"))
+        rule.findings.append((seeded.stmt, "module-level seed: calls made at import time get keys split from it", None))
     else:
         rule._source(seeded.stmt, seeded, key)
     rule._statements(calls, key, taken, params=set())

@@ -62,6 +62,7 @@ class ExplicitRandomKey(Rule):
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider)
     ORDER = 40
+    PRIORITY = 10  # keys are threaded before loop/branch rewrites move draws into traced bodies (see Rule.PRIORITY)
     # a module that only calls a drawing function of another module has no "random" in it, but imports it
     TRIGGERS = (b"random", b"import")
     summarize = staticmethod(random_keys.summarize)
@@ -103,7 +104,7 @@ class ExplicitRandomKey(Rule):
         node.visit(collector)
         self.names = Names(self.jax, self.jnp)
         self.changes: dict[cst.CSTNode, object] = {}
-        self.findings: list[tuple[cst.CSTNode, str]] = []  # fixed together
+        self.findings: list[tuple[cst.CSTNode, str, Optional[cst.FunctionDef]]] = []  # fixed together
         self.unsafe: list[str] = []
         self.refused = False
         self.imports: tuple[str, ...] = ("jax",)
@@ -114,8 +115,8 @@ class ExplicitRandomKey(Rule):
             if isinstance(stmt, cst.FunctionDef) and stmt in by_scope:
                 self._function(stmt, by_scope[stmt])
         module_level(self, node, by_scope.get(None, []))
-        for target, message in self.findings:
-            self.report(target, message, changes=self.changes, unsafe=bool(self.unsafe),
+        for target, message, owner in self.findings:
+            self._report(owner, target, message, changes=self.changes, unsafe=bool(self.unsafe),
                         title="thread explicit `jax.random` keys through this module", imports=self.imports)
 
     # ---- functions --------------------------------------------------------------------------------------------
@@ -136,7 +137,7 @@ class ExplicitRandomKey(Rule):
         if gains:
             self._add_key_param(fn, key)
             public = "" if name.startswith("_") else "; public API change: callers outside this batch must pass a key"
-            self.findings.append((fn, f"`{name}` draws random numbers: it now takes a PRNG key `{key}` first{public}"))
+            self.findings.append((fn, f"`{name}` draws random numbers: it now takes a PRNG key `{key}` first{public}", fn))
         uses = [s for s in sites if s.kind != "source"]
         direct = len(uses) == 1 and uses[0].kind != "call" and not uses[0].in_loop  # the key's only use: no split
         self._statements(sites, key, taken, params=parameters(fn), direct=direct)
@@ -183,7 +184,7 @@ class ExplicitRandomKey(Rule):
         mapping = {}
         for site, subkey in zip(group, subkeys):
             mapping[site.node] = self._builder(site, subkey, params)
-            self.findings.append((stmt, self._message(site, params)))
+            self.findings.append((stmt, self._message(site, params), site.owner))
         shuffle = next((s for s in group if s.kind == "shuffle"), None)
         if shuffle is not None:
             target = self.code(shuffle.call.args[0].value)
@@ -230,12 +231,13 @@ class ExplicitRandomKey(Rule):
         args = call.args if site.method != "Generator" or not call.args else getattr(call.args[0].value, "args", ())
         if not args:
             self.changes[stmt] = cst.RemovalSentinel.REMOVE
-            self.findings.append((stmt, f"`{self.code(call)}`: an unseeded generator; draws now use the caller's key"))
+            self.findings.append((stmt, f"`{self.code(call)}`: an unseeded generator; draws now use the caller's key", site.owner))
             return
         seed = self.code(args[0].value)
         new = self.statements(f"{key} = {self.jax}.random.key({seed})\n")
         self.changes[stmt] = self.replace_statement(stmt, new)
-        self.findings.append((stmt, f"`{self.code(call)}` seeds hidden RNG state; use a typed key `{key} = jax.random.key({seed})`"))
+        message = f"`{self.code(call)}` seeds hidden RNG state; use a typed key `{key} = jax.random.key({seed})`"
+        self.findings.append((stmt, message, site.owner))
 
     def _message(self, site: Site, params: set[str]) -> str:
         target = site.call.args[0].value if site.kind == "shuffle" and site.call.args else None
@@ -248,10 +250,16 @@ class ExplicitRandomKey(Rule):
             return f"`{site.method.rpartition('.')[2]}` now takes a PRNG key: pass it a fresh subkey"
         return f"`{self.code(site.call.func)}` draws from hidden NumPy RNG state (frozen at trace time under `jit`); use `jax.random` with a fresh subkey"
 
+    def _report(self, owner: Optional[cst.FunctionDef], node: cst.CSTNode, message: str, **fix) -> None:
+        """Report; while the finding stands unfixed, other rules' fixes in its function are held back (a loop or
+        branch rewrite would move the NumPy draw into a traced body, where it is frozen at trace time)."""
+        self.report(node, message, **fix)
+        self.reports[-1].scope = owner
+
     def _refuse(self, site: Site, reason: str) -> None:
         target = site.stmt or site.node
         what = self.code(site.call.func) if site.call is not None else self.code(site.node)
-        self.report(target, f"`{what}`: {reason}")
+        self._report(site.owner, target, f"`{what}`: {reason}")
         if site.kind in ("call", "ref"):
             self.unsafe.append(reason)
 

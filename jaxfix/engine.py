@@ -278,8 +278,9 @@ def _choose(
         if report.scope is None and any(_overlap(s, b) for s in spans for b in blocked):
             continue  # held back: the function has a finding that must be fixed first (see Rule.report)
         biggest = max(_size(s) for s in spans)
-        candidates.append((biggest, report.rule.ORDER, report.rule.CODE, finding.line, finding.column, report, spans))
-    candidates.sort(key=lambda c: c[:5])
+        priority = -report.rule.PRIORITY
+        candidates.append((priority, biggest, report.rule.ORDER, report.rule.CODE, finding.line, finding.column, report, spans))
+    candidates.sort(key=lambda c: c[:6])
     chosen: list[Report] = []
     taken: list[CodeRange] = []
     for *_, report, spans in candidates:

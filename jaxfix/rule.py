@@ -93,6 +93,9 @@ class Rule(cst.BatchableCSTVisitor):
     TRIGGERS: ClassVar[tuple[bytes, ...]] = (b"numpy",)
     # Position in the fixed application order (lower first); ties broken by code. See jaxfix.engine.
     ORDER: ClassVar[int] = 50
+    # Where fixes overlap, a rule of higher PRIORITY is applied first whatever the spans (then smallest span first).
+    # JX401 threads PRNG keys before loop/branch rewrites move NumPy draws into traced bodies, where they would freeze.
+    PRIORITY: ClassVar[int] = 0
     # Optional second-level pre-check on the file's `ast` tree, `(tree, text) -> bool` (see `jaxfix.precheck`, e.g.
     # `staticmethod(numpy_in_functions)`): when every triggered rule has one and all say False, LibCST is skipped.
     may_apply_to_tree: ClassVar[Optional[Callable[[Any, str], bool]]] = None

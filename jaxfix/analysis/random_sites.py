@@ -32,6 +32,7 @@ class Site:
     blocked: str = ""  # why no key can be threaded here
     in_loop: bool = False  # inside a `for`/`while` body of its function
     block: Optional[cst.CSTNode] = None  # the block holding `stmt` (statements in one block share a split)
+    owner: Optional[cst.FunctionDef] = None  # the innermost function around the site (methods, nested ones too)
 
 
 def _dotted(node: cst.BaseExpression) -> str:
@@ -62,6 +63,7 @@ class SiteCollector(cst.CSTVisitor):
     # ---- context ----------------------------------------------------------------------------------------------
     def _add(self, site: Site) -> None:
         site.block = self._block(site.stmt)
+        site.owner = next((n for n in reversed(self.stack) if isinstance(n, cst.FunctionDef)), None)
         self.sites.append(site)
 
     def _block(self, stmt: Optional[cst.CSTNode]) -> Optional[cst.CSTNode]:

@@ -235,3 +235,15 @@ def test_one_split_for_the_draws_of_a_block_and_one_per_iteration_inside_a_loop(
 def test_state_one_key_cannot_express_is_left_alone(code):
     assert migrate(code) == code
     assert findings(code)
+
+
+def test_other_rules_wait_for_keys_and_hold_back_where_a_draw_stays():
+    """With every rule on: a loop is rewritten only after its draw uses a key (else the draw would be frozen into
+    the traced loop body), and not at all while a draw in it is refused."""
+    from jaxfix.engine import migrate_source
+
+    walk = "import numpy as np\n\ndef walk(x, n):\n    for i in range(n):\n        x = x + np.random.rand(2)\n    return x\n"
+    out = migrate_source(walk)
+    assert "np.random" not in out and "jax.random.split(key)" in out
+    refused = "import numpy as np\n\ndef f(t):\n    v = 0.0\n    while np.random.rand() < t:\n        v += 1.0\n    return v\n"
+    assert migrate_source(refused) == refused
