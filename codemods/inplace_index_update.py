@@ -242,6 +242,11 @@ class InplaceIndexUpdate(Rule):
             method = None
         if method is not None:
             call = f"{method}({value})"
+        elif any(_has_call(e) for e in target.elements if not _is_pure_int_call(e)):
+            self.report(node, f"in-place `{symbol}` on array `{base}`: the index `{index}` contains a call, which the "
+                        f"functional form `{base}.at[i].set({base}[i] {symbol[:-1]} v)` would evaluate twice; assign the "
+                        "index to a name first")
+            return
         else:
             operand = f"({value})" if _inplace.needs_parens(node.value) else value
             call = f"set({base}[{index}] {symbol[:-1]} {operand})"
@@ -337,3 +342,13 @@ def _has_call(node: cst.CSTNode) -> bool:
 
     node.visit(Finder())
     return bool(found)
+
+
+def _is_pure_int_call(index: cst.BaseSlice) -> bool:
+    """`int(...)` / `len(...)` of something without calls: evaluating it twice is harmless."""
+    if not isinstance(index, cst.Index) or not isinstance(index.value, cst.Call):
+        return False
+    call = index.value
+    return isinstance(call.func, cst.Name) and call.func.value in ("int", "len") and not any(
+        _has_call(a.value) for a in call.args
+    )

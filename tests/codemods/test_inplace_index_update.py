@@ -131,6 +131,9 @@ REPORT_ONLY = [
         "import numpy as np\ndef f(x):\n    a = np.zeros(3)\n    stash = [a]\n    a[0] = x\n    return a, stash\n", 5,
         "stored in a container", id="stored-in-list"),
     pytest.param("def f(p):\n    q = p[1:]\n    q[0] = 1.0\n", 3, "view or alias of parameter `p`", id="view-of-parameter"),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    c = np.zeros(3, int)\n    c[np.random.randint(3)] |= 1\n    return c\n", 4,
+        "evaluate twice", id="index-with-a-call-not-duplicated"),
 ]
 
 
