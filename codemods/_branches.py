@@ -155,7 +155,7 @@ def exits(stmts: Sequence[cst.CSTNode], is_traced: Callable[[cst.BaseExpression]
     in_place = [s for s in smalls_deep(stmts) if isinstance(s, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and _mutating(s)]
     if in_place and visitor.effect is None:
         target = in_place[0].targets[0].target if isinstance(in_place[0], cst.Assign) else in_place[0].target
-        visitor.effect = f"mutates `{cst.Module([]).code_for_node(target)}` in place"
+        visitor.effect = f"mutates `{cst.Module([]).code_for_node(target).strip()}` in place"
     return visitor
 
 
@@ -176,7 +176,15 @@ def smalls_deep(stmts: Sequence[cst.CSTNode]) -> list[cst.CSTNode]:
 
 def _mutating(small: cst.CSTNode) -> bool:
     targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]  # type: ignore[attr-defined]
-    return any(isinstance(t, (cst.Subscript, cst.Attribute)) for t in targets)
+    return any(_subscript_or_attribute(t) for t in targets)
+
+
+def _subscript_or_attribute(target: cst.BaseExpression) -> bool:
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(_subscript_or_attribute(e.value) for e in target.elements)
+    if isinstance(target, cst.StarredElement):
+        return _subscript_or_attribute(target.value)
+    return isinstance(target, (cst.Subscript, cst.Attribute))
 
 
 def definitely_written(stmts: Sequence[cst.BaseStatement]) -> set[str]:

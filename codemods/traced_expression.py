@@ -123,7 +123,8 @@ class TracedExpression(Rule):
             return  # Python only calls bool() on the operands before the last one
         first = next(i for i, level in enumerate(levels) if level is not Tracedness.STATIC)
         rest = parts[first:]
-        if not all(_boolean(p) for p in rest):
+        traced = function_tracedness(self, self.current_function)
+        if not all(_boolean(p, traced) for p in rest):
             return
         fn = "logical_and" if isinstance(node.operator, cst.And) else "logical_or"
         text = self.code(rest[0]).strip()
@@ -188,15 +189,18 @@ def _leaves(node: cst.BaseExpression, operator: type) -> list[cst.BaseExpression
     return [node]
 
 
-def _boolean(node: cst.BaseExpression) -> bool:
+def _boolean(node: cst.BaseExpression, traced=None, depth: int = 2) -> bool:
     if isinstance(node, (cst.Comparison,)):
         return True
     if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
         return True
     if isinstance(node, cst.BooleanOperation):
-        return _boolean(node.left) and _boolean(node.right)
+        return _boolean(node.left, traced, depth) and _boolean(node.right, traced, depth)
     if isinstance(node, cst.Name) and node.value in ("True", "False"):
         return True
+    if isinstance(node, cst.Name) and traced is not None and depth > 0:
+        values = traced.assigned_values(node.value)  # a local bound only to boolean expressions
+        return bool(values) and all(v is not None and _boolean(v, traced, depth - 1) for v in values)
     if isinstance(node, cst.Call):
         func = node.func
         name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None

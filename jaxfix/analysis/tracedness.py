@@ -131,6 +131,7 @@ class FunctionTracedness:
                 table[star.name.value] = Tracedness.UNKNOWN
         bindings = _Bindings()
         fn.body.visit(bindings)
+        self._pairs = bindings.pairs
         for name in bindings.names:
             table.setdefault(name, Tracedness.STATIC)
         self._vars = table
@@ -146,6 +147,16 @@ class FunctionTracedness:
             if not changed:
                 break
         return table
+
+    def assigned_values(self, identifier: str) -> list[Optional[cst.BaseExpression]]:
+        """The expressions bound to a local name anywhere in the function (None for a loop or `with` target, or
+        an augmented assignment); empty for parameters and names the function does not bind."""
+        self.variables()
+        out: list[Optional[cst.BaseExpression]] = []
+        for name, value in self._pairs:
+            if name == identifier:
+                out.append(value if isinstance(value, cst.BaseExpression) and not _augmented(self.function, value) else None)
+        return out
 
     # ---- expressions --------------------------------------------------------------------------------------------
     def name(self, identifier: str) -> Tracedness:
@@ -222,6 +233,18 @@ class FunctionTracedness:
                 return args
             return owner.join(args)  # a method: x.sum(), x.reshape(n)
         return Tracedness.UNKNOWN
+
+
+def _augmented(function: cst.FunctionDef, value: cst.BaseExpression) -> bool:
+    found = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            if node.value is value:
+                found.append(node)
+
+    function.body.visit(Visitor())
+    return bool(found)
 
 
 def _join(levels) -> Tracedness:

@@ -78,3 +78,11 @@ def test_tracedness_seeds_concrete_uses_and_flags_static():
     assert table["flat"] is Tracedness.STATIC and table["verbose"] is Tracedness.STATIC  # bare truth tests only
     assert table["w"] is Tracedness.TRACED  # also used as data
     assert table["scale"] is Tracedness.TRACED and table["x"] is Tracedness.TRACED
+
+
+def test_assigned_values():
+    fn = function("def f(x, n):\n    ok = x > 0\n    ok = ok & (x < 1)\n    s = 0\n    s += x\n    for i in x:\n        pass\n    return ok\n")
+    analysis = FunctionTracedness(fn, frozenset(), None)
+    assert [cst.Module([]).code_for_node(v) for v in analysis.assigned_values("ok")] == ["x > 0", "ok & (x < 1)"]
+    assert analysis.assigned_values("s")[1] is None and analysis.assigned_values("i") == [None]
+    assert analysis.assigned_values("x") == []

@@ -58,3 +58,10 @@ def test_ternary_shape_conflict_is_reported():
     code = "def f(x):\n    return x[:1] if x[0] > 0 else x\n"
     outcome = run_rule(TracedExpression, code, fix=True, unsafe=True)
     assert outcome.fixed == code and "different shapes" in outcome.findings[0].message
+
+
+def test_local_bound_to_a_comparison_is_boolean():
+    code = "def f(x, y):\n    ok = x > 0\n    return ok and y > 0\n"
+    assert "return jnp.logical_and(ok, y > 0)\n" in migrate(code)
+    param = "def f(x, ok):\n    return ok and x > 0\n"
+    assert migrate(param) == param  # a parameter's type is unknown

@@ -114,3 +114,9 @@ def test_refusal_reported_at_the_if_line(code, words):
     assert [f.line for f in found] == [textwrap.dedent(code).splitlines().index(next(l for l in code.splitlines() if l.strip().startswith("if "))) + 1]
     assert words in found[0].message
     assert migrate(code, unsafe=True) == code
+
+
+def test_swap_through_subscripts_is_a_mutation():
+    code = "def f(a, j):\n    if a[j] > a[j + 1]:\n        a[j], a[j + 1] = a[j + 1], a[j]\n    return a\n"
+    [finding] = findings(code)
+    assert finding.line == 2 and "mutates `a[j], a[j + 1]` in place" in finding.message
