@@ -5,7 +5,10 @@ from typing import Optional
 import libcst as cst
 
 from codemods._masked import broadcast_mask
-from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from codemods._inplace import judge, split_target
+from jaxfix.analysis.aliases import AliasProvider, function_aliases
+from jaxfix.analysis.numpy_names import NumpyNameProvider
+from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.masks import FunctionFacts, Kind, MaskIndex, MaskProvider, dotted, function_facts, mask_index
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -60,7 +63,8 @@ class MaskedAssignment(Rule):
     CODE = "JX301"
     SUMMARY = "assignment through a boolean mask; use jnp.where"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, AliasProvider,
+                             NumpyNameProvider)
     ORDER = 30
     TRIGGERS = (b"numpy", b"jax")
 
@@ -121,8 +125,13 @@ class MaskedAssignment(Rule):
             self.report(node, f"`{self.code(target)} = {self.code(value)}`: {problem}; under `jit` use "
                         f"`jnp.where` with a value of the full shape of `{x}` (no safe rewrite exists)")
             return
+        visible, blocker = self._caller_visible(node, target, x, facts)
+        if blocker is not None:
+            self.report(node, f"assignment through the boolean mask `{index}` fails under `jit`, and `jnp.where` "
+                        f"cannot replace it: {blocker}")
+            return
         mask, assumption = broadcast_mask(self, info)
-        reasons = [r for r in (assumption, problem, self._caller_visible(fn, node, x, facts)) if r]
+        reasons = [r for r in (assumption, problem, *visible) if r]
         if op is not None:
             wrapped = new_value if _binds_tighter(value, op) else f"({new_value})"
             new_value = f"{x} {op} {wrapped}"
@@ -130,8 +139,11 @@ class MaskedAssignment(Rule):
         message = f"assignment through the boolean mask `{index}` fails under `jit`"
         if reasons:
             message += "; the `jnp.where` rewrite is unsafe: " + "; ".join(reasons)
-        self.report(node, message, replacement=self.replace_statement(node, self.statements(replacement + "\n")),
-                    unsafe=bool(reasons), title=f"replace with `{replacement}`", imports=("jnp",))
+        new_line = self.statements(replacement + "\n")[0]
+        assert isinstance(new_line, cst.SimpleStatementLine)
+        # only the small statement changes: comments stay, and the span is the same as JX101's for the same line
+        self.report(node, message, changes={small: new_line.body[0]}, unsafe=bool(reasons),
+                    title=f"replace with `{replacement}`", imports=("jnp",))
 
     def _value(self, value: cst.BaseExpression, info: MaskIndex, facts: FunctionFacts) -> tuple[Optional[str], Optional[str]]:
         """The value with `y[m]` read as `y`, and why it may be wrong (or None and why it is wrong)."""
@@ -152,18 +164,31 @@ class MaskedAssignment(Rule):
         _check_leaves(self, node, mask, facts, unknown)
         return self.code(node.visit(_SameMaskRead(self, mask)))  # type: ignore[arg-type]
 
-    def _caller_visible(self, fn: cst.FunctionDef, stmt: cst.SimpleStatementLine, x: str, facts: FunctionFacts) -> Optional[str]:
-        """Why rebinding `x` is visible outside (None: `x` is private). Switch to jaxfix.analysis.aliases here."""
-        definitions = function_flow(self, fn).reaching(stmt, x)
-        if not definitions or any(d.is_parameter for d in definitions):
-            return f"`{x}` is a parameter: the caller's array is modified in place, the rewrite leaves it unchanged"
-        for d in definitions:
-            value = d.node.value if isinstance(d.node, (cst.Assign, cst.AnnAssign)) else None
-            if value is None or not facts._fresh(value):
-                return f"`{x}` may share memory with another array, which NumPy updates too"
-        if x in facts.aliased:
-            return f"`{x}` is aliased (assigned, stored or viewed elsewhere), and NumPy updates that alias too"
-        return None
+    def _caller_visible(self, stmt: cst.SimpleStatementLine, target: cst.Subscript, x: str,
+                        facts: FunctionFacts) -> tuple[list[str], Optional[str]]:
+        """Why rebinding `x` instead of writing in place may be visible elsewhere (unsafe), and what forbids it (no
+        fix): the alias verdict of the in-place rules (JX1xx), so both families judge aliasing the same way."""
+        split, why = split_target(self, stmt, target)
+        if split is None:
+            return [], why or f"`{self.code(target.value)}` is not a local array"
+        verdict = judge(self, stmt, split)
+        if not verdict.skip:
+            return verdict.reasons, verdict.blocker
+        # judge() skips names it has no array evidence for; a boolean-mask write is such evidence, so decide here
+        aliases = function_aliases(self, self.current_function)  # type: ignore[arg-type]
+        objects = aliases.objects(stmt, x) if aliases is not None else frozenset({("unknown", x)})
+        kinds = {kind for kind, _ in objects}
+        if "global" in kinds:
+            return [], f"`{x}` is not defined in this function: a rebinding would make it local"
+        params = sorted(str(o[1]) for o in objects if o[0] == "param")
+        if params and params != [x]:
+            return [], f"`{x}` may be a view or alias of parameter `{params[0]}`, whose caller sees NumPy's update"
+        reasons = []
+        if params:
+            reasons.append(f"`{x}` is a parameter: the caller's array is modified in place, the rewrite leaves it unchanged")
+        if "unknown" in kinds:
+            reasons.append(f"`{x}` comes from code jaxfix cannot see into, so it may share memory with another array")
+        return reasons, None
 
 
 PRECEDENCE = {"**": 7, "*": 6, "/": 6, "//": 6, "%": 6, "@": 6, "+": 5, "-": 5, "<<": 4, ">>": 4, "&": 3, "^": 2, "|": 1}

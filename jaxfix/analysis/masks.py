@@ -11,10 +11,8 @@
   array provably has rank >= 2 (`target_rank` then says which), so the mask must be broadcast as `m[:, None]`.
 
 It also puts a `FunctionFacts` on each FunctionDef, the flow-insensitive facts the rules need about names: their
-bindings, which are scalars, ranks learned from `n, d = X.shape`, and whether an array is private to the function
-(fresh, not a parameter, never aliased), so that rebinding it instead of writing in place is invisible to others.
-These questions are asked through `FunctionFacts` only, so they can move onto the shared dataflow and alias
-analyses (`jaxfix.analysis.dataflow`, `jaxfix.analysis.aliases`) without touching the rules.
+bindings (every binding counts), which are scalars, and ranks learned from `n, d = X.shape`. Aliasing (whether a
+rebinding is visible elsewhere) is not decided here: the rules ask `jaxfix.analysis.aliases`, as JX1xx does.
 """
 
 from __future__ import annotations
@@ -39,16 +37,11 @@ ELEMENTWISE = MASK_FUNCTIONS | {
 }
 SCALAR_REDUCTIONS = {"sum", "mean", "max", "min", "prod", "std", "var", "median", "any", "all", "amax", "amin",
                      "nansum", "nanmean", "nanmax", "nanmin", "count_nonzero", "dot", "vdot", "norm", "trace"}
-# Calls and methods whose result may share memory with an argument (a view or the argument itself).
-VIEWS = {"asarray", "asanyarray", "reshape", "ravel", "transpose", "squeeze", "expand_dims", "swapaxes", "moveaxis",
-         "view", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "diagonal", "flip", "fliplr", "flipud",
-         "rot90", "real", "imag", "T", "mT", "flat", "ascontiguousarray", "require"}
 INTEGER_RESULTS = {"flatnonzero", "nonzero", "argwhere", "argmax", "argmin", "argsort", "arange", "searchsorted",
                    "digitize", "argpartition", "lexsort", "ravel_multi_index", "unravel_index", "indices",
                    "tril_indices", "triu_indices", "diag_indices"}
 AXIS_REDUCTIONS = {"sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "amax", "amin", "median", "norm",
                    "ptp", "nansum", "nanmean", "nanmax", "nanmin", "count_nonzero"}
-BOOL_DTYPES = {"bool", "bool_", "numpy.bool_", "numpy.bool"}
 
 
 class Kind(enum.Enum):
@@ -97,9 +90,7 @@ class FunctionFacts:
     params: dict[str, Optional[cst.BaseExpression]] = field(default_factory=dict)  # name -> annotation
     bindings: dict[str, list[Optional[cst.BaseExpression]]] = field(default_factory=dict)  # None: opaque binding
     ranks: dict[str, int] = field(default_factory=dict)  # from `n, d = X.shape`
-    aliased: set[str] = field(default_factory=set)  # names that another name, container or caller may also see
     range_vars: set[str] = field(default_factory=set)
-    copied_at: dict[str, cst.SimpleStatementLine] = field(default_factory=dict)  # param -> `x = x.copy()` statement
 
     # ---- names of NumPy / jax.numpy functions --------------------------------------------------------------
     def array_function(self, func: cst.BaseExpression) -> Optional[str]:
@@ -212,7 +203,7 @@ class FunctionFacts:
         (0: `x > 0`, `np.isnan(x)`) or through reductions over one integer axis (1: `x.sum(axis=1) > 0`,
         `np.linalg.norm(X, axis=-1) < eps`); None when it is not computed from `target` that way."""
         if isinstance(node, cst.Name):
-            if node.value == target:
+            if node.value == target or self.shape_root(node.value) == self.shape_root(target):
                 return 0
             values = [] if node.value in seen else self._only(node.value)
             found = {self.derived_offset(v, target, seen | {node.value}) for v in values}
@@ -242,6 +233,32 @@ class FunctionFacts:
             return None
         found = [o for o in (self.derived_offset(p, target, seen) for p in parts) if o is not None]
         return min(found) if found else None
+
+    def shape_root(self, name: str, seen: frozenset = frozenset()) -> str:
+        """The name whose shape `name` provably has: `b` for `a = np.zeros_like(b)`, `np.zeros(b.shape)`, `b.copy()`,
+        `np.array(b)`, `b.astype(...)` (following chains); `name` itself otherwise."""
+        values = [] if name in seen else self._only(name)
+        roots = {self._same_shape_source(v, seen | {name}) for v in values}
+        if len(roots) == 1 and None not in roots:
+            return roots.pop()  # type: ignore[return-value]
+        return name
+
+    def _same_shape_source(self, node: cst.BaseExpression, seen: frozenset) -> Optional[str]:
+        if isinstance(node, cst.Name):
+            return self.shape_root(node.value, seen)
+        if not isinstance(node, cst.Call):
+            return None
+        fn = self.array_function(node.func)
+        keywords = {a.keyword.value for a in node.args if a.keyword is not None}
+        first = node.args[0].value if node.args and node.args[0].keyword is None else None
+        if fn in ("zeros_like", "ones_like", "empty_like", "full_like", "copy", "array") and "shape" not in keywords:
+            return self.shape_root(first.value, seen) if isinstance(first, cst.Name) else None
+        if fn in ("zeros", "ones", "empty", "full") and isinstance(first, cst.Attribute) and first.attr.value == "shape":
+            return self.shape_root(first.value.value, seen) if isinstance(first.value, cst.Name) else None
+        if fn is None and isinstance(node.func, cst.Attribute) and node.func.attr.value in ("copy", "astype"):
+            base = node.func.value
+            return self.shape_root(base.value, seen) if isinstance(base, cst.Name) else None
+        return None
 
     # ---- ranks and scalars ----------------------------------------------------------------------------------
     def rank(self, node: cst.BaseExpression, seen: frozenset = frozenset()) -> Optional[int]:
@@ -299,25 +316,6 @@ class FunctionFacts:
                 return len(node.args) == 1 and not has_axis
         return False
 
-    # ---- privacy (aliases) ----------------------------------------------------------------------------------
-    def is_private(self, name: str) -> bool:
-        """`name` holds an array that only this function sees: every binding creates a new array, it is not a
-        parameter, and it is never aliased (assigned to another name, stored in a container, viewed)."""
-        values = self._only(name)
-        return bool(values) and name not in self.aliased and all(self._fresh(v) for v in values)
-
-    def _fresh(self, node: cst.BaseExpression) -> bool:
-        if isinstance(node, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison)):
-            return True
-        if isinstance(node, cst.Call):
-            fn = self.array_function(node.func)
-            if fn is not None:
-                return fn.split(".")[-1] not in VIEWS
-            if isinstance(node.func, cst.Attribute):
-                return node.func.attr.value in ("copy", "astype") or node.func.attr.value in SCALAR_REDUCTIONS
-        return False
-
-
 def dotted_text(node: Optional[cst.CSTNode]) -> str:
     if node is None:
         return ""
@@ -328,32 +326,12 @@ def dotted_text(node: Optional[cst.CSTNode]) -> str:
     return cst.Module([]).code_for_node(node)
 
 
-def _comparison_index(node: cst.Subscript) -> bool:
-    """`x[x > 0]`: a mask index, so the result is a copy (a named mask cannot be told from a slice here)."""
-    return len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) and isinstance(node.slice[0].slice.value, cst.Comparison)
-
-
-def _view_of(node: cst.BaseExpression) -> Optional[str]:
-    """The name whose memory `node` may share (`x`, `x[1:]`, `x.T`, `x.reshape(...)`, `np.asarray(x)`)."""
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Subscript):
-        return _view_of(node.value)
-    if isinstance(node, cst.Attribute) and node.attr.value in VIEWS:
-        return _view_of(node.value)
-    if isinstance(node, cst.Call):
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value in VIEWS:
-            return _view_of(node.func.value) or (_view_of(node.args[0].value) if node.args else None)
-    return None
-
-
 class _Scan(cst.CSTVisitor):
     """Collects the bindings of one function's names (not descending into nested functions or classes)."""
 
     def __init__(self, facts: FunctionFacts) -> None:
         self.facts = facts
         self.depth = 0
-        self.returning = 0  # inside `return ...`: a tuple of results is not an alias
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         self.depth += 1
@@ -384,12 +362,9 @@ class _Scan(cst.CSTVisitor):
     def visit_Assign(self, node: cst.Assign) -> None:
         for t in node.targets:
             self._bind(t.target, node.value)
-            self._escape(node.value, t.target)
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         self._bind(node.target, node.value)
-        if node.value is not None:
-            self._escape(node.value, node.target)
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if isinstance(node.target, cst.Name):
@@ -404,9 +379,6 @@ class _Scan(cst.CSTVisitor):
             self.facts.range_vars.add(node.target.value)
         else:
             self._bind(node.target, None)
-        source = _view_of(node.iter)
-        if source:
-            self.facts.aliased.add(source)
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
@@ -420,40 +392,6 @@ class _Scan(cst.CSTVisitor):
         for item in node.names:
             self._bind(item.name, None)
 
-    def _escape(self, value: cst.BaseExpression, target: cst.BaseExpression) -> None:
-        source = _view_of(value)
-        if source is not None and not (isinstance(value, cst.Subscript) and _comparison_index(value)):
-            self.facts.aliased.add(source)
-
-    def visit_Return(self, node: cst.Return) -> None:
-        self.returning += 1
-
-    def leave_Return(self, original_node: cst.Return) -> None:
-        self.returning -= 1
-
-    def visit_Element(self, node: cst.Element) -> None:
-        source = _view_of(node.value)
-        if source is not None and not self.returning and not isinstance(node.value, cst.Subscript):
-            self.facts.aliased.add(source)
-
-    def visit_DictElement(self, node: cst.DictElement) -> None:
-        source = _view_of(node.value)
-        if source is not None:
-            self.facts.aliased.add(source)
-
-    def visit_Call(self, node: cst.Call) -> None:
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("append", "extend", "insert", "add", "put", "setdefault", "update"):
-            for arg in node.args:
-                source = _view_of(arg.value)
-                if source is not None:
-                    self.facts.aliased.add(source)
-
-    def visit_Yield(self, node: cst.Yield) -> None:
-        if isinstance(node.value, cst.BaseExpression):
-            source = _view_of(node.value)
-            if source is not None:
-                self.facts.aliased.add(source)
-
 
 def function_facts_of(function: cst.FunctionDef, imports: ModuleImports) -> FunctionFacts:
     facts = FunctionFacts(imports=imports)
@@ -464,16 +402,6 @@ def function_facts_of(function: cst.FunctionDef, imports: ModuleImports) -> Func
         if isinstance(star, cst.Param):
             facts.params[star.name.value] = None
     function.body.visit(_Scan(facts))
-    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
-    for stmt in body:  # `x = x.copy()` at the top level of the body: later writes to `x` are private
-        if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Assign):
-            assign = stmt.body[0]
-            names = [t.target.value for t in assign.targets if isinstance(t.target, cst.Name)]
-            for name in names:
-                if name in facts.params and name not in facts.copied_at:
-                    values = facts.bindings.get(name, [])
-                    if values and all(v is not None and facts._fresh(v) for v in values):
-                        facts.copied_at[name] = stmt
     return facts
 
 

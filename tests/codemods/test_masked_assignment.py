@@ -66,6 +66,11 @@ REWRITES = [
         J + HEAD + "def f(x, t):\n    y = x.copy()\n    y = jnp.where(y > t, t, y)\n    return y\n",
         id="value-compared-in-the-mask",
     ),
+    pytest.param(
+        HEAD + "def f(a):\n    z = np.zeros_like(a)\n    n = np.zeros(a.shape, dtype=np.int32)\n    n[z + a > 0] += 1  # hits\n    return n\n",
+        J + HEAD + "def f(a):\n    z = np.zeros_like(a)\n    n = np.zeros(a.shape, dtype=np.int32)\n    n = jnp.where(z + a > 0, n + 1, n)  # hits\n    return n\n",
+        id="mask-from-an-array-of-the-same-shape",
+    ),
 ]
 
 
@@ -77,9 +82,6 @@ def test_rewrite(code, expected):
 
 UNSAFE = [
     pytest.param(HEAD + "def f(x):\n    x[x < 0] = 0.0\n    return x\n", "parameter", id="parameter-written"),
-    pytest.param(HEAD + "def f(x):\n    y = x.copy()\n    z = y\n    y[y < 0] = 0.0\n    return z\n", "aliased", id="alias"),
-    pytest.param(HEAD + "def f(x):\n    y = x.copy()\n    ys = [y]\n    y[y < 0] = 0.0\n    return ys\n", "aliased", id="stored-in-list"),
-    pytest.param(HEAD + "def f(x):\n    y = x[0]\n    y[y < 0] = 0.0\n    return x\n", "share memory", id="view"),
     pytest.param(HEAD + "def f(x, v):\n    y = x.copy()\n    y[y < 0] = v\n    return y\n", "shape of `v`", id="value-shape-unknown"),
     pytest.param(HEAD + "def f(X, labels):\n    Y = X.copy()\n    Y[labels == 1] = 0.0\n    return Y\n", "shape is not known", id="mask-shape-unknown"),
     pytest.param(HEAD + "def f(x, m: 'npt.NDArray[np.bool_]'):\n    y = x.copy()\n    y[m] = np.nan\n    return y\n",
@@ -97,6 +99,9 @@ def test_unsafe(code, reason):
 
 
 REFUSED = [
+    pytest.param(HEAD + "def f(x):\n    y = x.copy()\n    z = y\n    y[y < 0] = 0.0\n    return z\n", id="alias-read-later"),
+    pytest.param(HEAD + "def f(x):\n    y = x.copy()\n    ys = [y]\n    y[y < 0] = 0.0\n    return ys\n", id="stored-in-list"),
+    pytest.param(HEAD + "def f(x):\n    y = x[0]\n    y[y < 0] = 0.0\n    return x\n", id="view-of-parameter"),
     pytest.param(HEAD + "def f(x, v):\n    y = x.copy()\n    y[y > 0] = v[: np.count_nonzero(y > 0)]\n    return y\n", id="compressed-by-count"),
     pytest.param(HEAD + "BUF = np.zeros(3)\ndef f():\n    BUF[BUF < 0] = 0.0\n", id="global-array"),
     pytest.param(HEAD + "def f(x, idx):\n    y = x.copy()\n    y[idx] = 0.0\n    return y\n", id="unknown-index-dtype"),
