@@ -156,6 +156,10 @@ class HostConversion(Rule):
             hint = "use `jax.debug.print` to show it" if shown else "compute it outside the jitted function"
             self.report(where, f"{problem}, which raises under `jit`; {why}, so it must stay on the host ({hint})")
             return
+        if use.kind == Use.DEFER:
+            self.report(where, f"{problem}, which raises under `jit`; it is {use.reason}, which the in-place rules "
+                        "(JX1xx) rewrite with `.at[...]` first")
+            return
         reasons = [] if use.kind == Use.ARRAY else [f"the result is {use.reason}"]
         replacement, needs_jnp = self._replacement(kind, math_name, value, args, reasons)
         if replacement is None:

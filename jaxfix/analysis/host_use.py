@@ -7,6 +7,8 @@
   under `jit`.
 - `Use.UNKNOWN`: it is passed to code we cannot see (a user function, a method of an unknown object) or used as an
   index (NumPy raises on an out-of-range index, JAX clamps; a Python list cannot take an array index).
+- `Use.DEFER`: the index of an in-place update (`counts[int(v)] += 1`), which the in-place rules rewrite first
+  (they recognise `int(...)` as a single position).
 - `Use.ARRAY`: arithmetic, comparisons, NumPy/jax.numpy arguments, `return`, tests of `if`/`while` (left to the
   control-flow rules): an array gives the same value there.
 
@@ -34,7 +36,8 @@ HOST_USE_DEPENDENCIES = (ParentNodeProvider, NumpyNameProvider, DataflowProvider
 class Use(enum.IntEnum):
     ARRAY = 0
     UNKNOWN = 1
-    HOST = 2
+    DEFER = 2  # the index of an in-place update: the in-place rules (JX1xx) rewrite the statement first
+    HOST = 3
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,7 @@ SHAPE_POSITIONS = {
     "zeros": (0,), "ones": (0,), "empty": (0,), "full": (0,), "eye": (0, 1), "identity": (0,), "tri": (0, 1),
     "arange": None, "linspace": (2,), "reshape": None, "tile": (1,), "repeat": (1,), "broadcast_to": (1,),
 }
+INDEX_REASON = "used as an index (NumPy raises on an out-of-range index; JAX clamps it, or drops an `.at[...]` update)"
 SHAPE_KEYWORDS = {"shape", "size", "num", "axis", "k", "repeats", "reps", "length", "ndmin", "decimals", "newshape"}
 TRANSPARENT = (
     cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget, cst.BooleanOperation, cst.IfExp,
@@ -116,6 +120,13 @@ def _call_use(rule: cst.MetadataDependent, call: cst.Call, arg: cst.Arg) -> Opti
     return UseSite(Use.UNKNOWN, f"passed to `{_dotted(func) or 'a call'}`, which may need a Python number", call)
 
 
+def _is_store_target(rule: cst.MetadataDependent, index: cst.Index) -> bool:
+    element = rule.get_metadata(ParentNodeProvider, index, None)
+    subscript = rule.get_metadata(ParentNodeProvider, element, None) if element is not None else None
+    owner = rule.get_metadata(ParentNodeProvider, subscript, None) if subscript is not None else None
+    return isinstance(owner, cst.AssignTarget) or (isinstance(owner, cst.AugAssign) and owner.target is subscript)
+
+
 def value_use(rule: cst.MetadataDependent, node: cst.CSTNode) -> UseSite:
     """How the value of `node` is used, up to its statement (see the module docstring)."""
     worst = UseSite(Use.ARRAY)
@@ -145,7 +156,9 @@ def value_use(rule: cst.MetadataDependent, node: cst.CSTNode) -> UseSite:
         elif isinstance(parent, cst.Set):
             site = UseSite(Use.HOST, "put in a Python set", parent)
         elif isinstance(parent, cst.Index):
-            site = UseSite(Use.UNKNOWN, "used as an index (NumPy raises on an out-of-range index, JAX clamps it)", parent)
+            site = UseSite(Use.UNKNOWN, INDEX_REASON, parent)
+            if _is_store_target(rule, parent):
+                site = UseSite(Use.DEFER, "the index of an in-place update", parent)
         elif isinstance(parent, cst.Attribute) and child is parent.value:
             site = UseSite(Use.UNKNOWN, f"its Python attribute `.{parent.attr.value}` is used", parent)
         elif isinstance(parent, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
@@ -168,12 +181,16 @@ def value_use(rule: cst.MetadataDependent, node: cst.CSTNode) -> UseSite:
     return worst
 
 
-def name_uses(rule: cst.MetadataDependent, function: cst.FunctionDef, assignment: cst.CSTNode, name: str) -> tuple[cst.Name, ...]:
+def name_uses(
+    rule: cst.MetadataDependent, function: cst.FunctionDef, assignment: cst.CSTNode, name: str
+) -> tuple[cst.Name, ...]:
     """The reads of `name` that the value bound by `assignment` reaches."""
     return function_flow(rule, function).uses(assignment, name)
 
 
-def use_with_names(rule: cst.MetadataDependent, function: cst.FunctionDef, node: cst.CSTNode, depth: int = 2) -> UseSite:
+def use_with_names(
+    rule: cst.MetadataDependent, function: cst.FunctionDef, node: cst.CSTNode, depth: int = 2
+) -> UseSite:
     """`value_use`, following a plain-name assignment to the uses of that name (`depth` assignments deep)."""
     site = value_use(rule, node)
     if site.assigned_name is None:
@@ -185,7 +202,8 @@ def use_with_names(rule: cst.MetadataDependent, function: cst.FunctionDef, node:
         used = use_with_names(rule, function, read, depth - 1)
         if used.kind > worst.kind:
             line = rule.get_metadata(PositionProvider, used.node or read).start.line
-            worst = UseSite(used.kind, f"assigned to `{site.assigned_name}`, which is {used.reason} (line {line})", used.node)
+            reason = f"assigned to `{site.assigned_name}`, which is {used.reason} (line {line})"
+            worst = UseSite(used.kind, reason, used.node)
     return worst
 
 

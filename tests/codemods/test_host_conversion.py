@@ -94,6 +94,12 @@ def test_method_of_a_jnp_result_is_a_method_reduction():
     assert run(code).fixed == "import jax.numpy as jnp\ndef f(x):\n    return jnp.isfinite(x).all()\n"
 
 
+def test_index_of_an_in_place_update_waits_for_the_in_place_rules():
+    code = "def f(x, c):\n    c[int(x.sum())] += 1\n    return c\n"
+    outcome = run(code, unsafe=True)
+    assert outcome.fixed == code and "in-place" in outcome.findings[0].message
+
+
 def test_at_update_is_an_array_use():
     code = "def f(x, i):\n    return x.at[i].add(float(x.std()))\n"
     assert run(code).fixed == "def f(x, i):\n    return x.at[i].add(x.std())\n"
