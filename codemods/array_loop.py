@@ -6,6 +6,7 @@ import libcst as cst
 
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     appends, body_obstacles, body_statements, loop_carried, shared_inplace_updates, stack_calls, static_index_uses,
     target_names, traced_tests,
@@ -64,6 +65,7 @@ class ArrayLoop(Rule):
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, NumpyNameProvider)
     ORDER = 40
+    may_apply_to_tree = staticmethod(loops_in_functions)
 
     VALID = [
         Valid("def f(x):\n    for i in range(3):\n        x = x + i\n    return x\n"),

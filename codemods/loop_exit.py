@@ -6,6 +6,7 @@ import libcst as cst
 
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import target_names
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
@@ -67,6 +68,7 @@ class LoopExit(Rule):
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
     ORDER = 30
+    may_apply_to_tree = staticmethod(loops_in_functions)
 
     VALID = [
         Valid("def f(x, n: int):\n    for i in range(10):\n        if i > n:\n            break\n        x = x + i\n    return x\n"),

@@ -6,6 +6,7 @@ import libcst as cst
 
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     appends, body_obstacles, body_statements, branch_tests, loop_carried, shared_inplace_updates, static_index_uses,
 )
@@ -70,6 +71,7 @@ class RangeLoop(Rule):
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
     ORDER = 40
+    may_apply_to_tree = staticmethod(loops_in_functions)
 
     VALID = [
         Valid("def f(x):\n    acc = 0.0\n    for i in range(3):\n        acc = acc + x[i]\n    return acc\n"),

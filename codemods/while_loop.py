@@ -6,6 +6,7 @@ import libcst as cst
 
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     appends, body_obstacles, body_statements, loop_carried, shared_inplace_updates, traced_tests,
 )
@@ -68,6 +69,7 @@ class WhileLoop(Rule):
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
     ORDER = 40
+    may_apply_to_tree = staticmethod(loops_in_functions)
 
     VALID = [
         Valid("def f(x):\n    k = 0\n    while k < 3:\n        x = x * 2\n        k += 1\n    return x\n"),

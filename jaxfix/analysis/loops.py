@@ -252,3 +252,14 @@ def shared_inplace_updates(flow, loop: cst.CSTNode) -> list[str]:
                 shared.append(name)
                 break
     return shared
+
+
+def loops_in_functions(tree, text: str) -> bool:
+    """Second-level pre-check (`jaxfix.precheck`) for the loop rules: some function contains a `for` or `while`."""
+    import ast
+
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if any(isinstance(inner, (ast.For, ast.While)) for inner in ast.walk(node)):
+                return True
+    return False

@@ -68,3 +68,12 @@ def test_shared_inplace_updates_and_targets():
     )
     assert shared_inplace_updates(flow, loop) == ["a", "b"]  # `c` is a fresh array
     assert target_names(loop) == {"i", "p", "q"}
+
+
+def test_precheck_finds_loops_only_inside_functions():
+    import ast
+
+    from jaxfix.analysis.loops import loops_in_functions
+
+    assert loops_in_functions(ast.parse("def f(x):\n    while x:\n        x = 0\n"), "")
+    assert not loops_in_functions(ast.parse("for i in range(3):\n    pass\ndef f(x):\n    return [v for v in x]\n"), "")
