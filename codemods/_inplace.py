@@ -282,3 +282,41 @@ def updates_in_functions(tree: "ast.Module", text: str) -> bool:
                 if any(k.arg == "out" for k in node.keywords):
                     return True
     return False
+
+
+def root_name(node: cst.BaseExpression) -> str:
+    while isinstance(node, (cst.Subscript, cst.Attribute)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else ""
+
+
+def names_in(node: cst.CSTNode) -> list[cst.Name]:
+    found: list[cst.Name] = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_Name(self, name: cst.Name) -> None:
+            found.append(name)
+
+    node.visit(Finder())
+    return found
+
+
+def has_call(node: cst.CSTNode) -> bool:
+    found = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_Call(self, call: cst.Call) -> None:
+            found.append(call)
+
+    node.visit(Finder())
+    return bool(found)
+
+
+def is_pure_int_call(index: cst.BaseSlice) -> bool:
+    """`int(...)` / `len(...)` of something without calls: evaluating it twice is harmless."""
+    if not isinstance(index, cst.Index) or not isinstance(index.value, cst.Call):
+        return False
+    call = index.value
+    return isinstance(call.func, cst.Name) and call.func.value in ("int", "len") and not any(
+        has_call(a.value) for a in call.args
+    )

@@ -148,9 +148,9 @@ class InplaceIndexUpdate(Rule):
             source = f"{first.base_src} = {first.base_src}.at[{first.index_src}].set({value})"
             self._finish(line, node, source, f"in-place update of array `{first.base_src}`", verdicts, shown)
             return
-        bound = {_root(t) for t in targets}
-        used = {n.value for n in _names(node.value)}
-        has_call = _has_call(node.value)
+        bound = {_inplace.root_name(t) for t in targets}
+        used = {n.value for n in _inplace.names_in(node.value)}
+        has_call = _inplace.has_call(node.value)
         if not alone or has_call or used & bound:
             self.report(node, f"in-place update of array `{first.base_src}` in a multiple assignment whose value "
                         "would have to be evaluated once: split it and assign a temporary first")
@@ -242,7 +242,7 @@ class InplaceIndexUpdate(Rule):
             method = None
         if method is not None:
             call = f"{method}({value})"
-        elif any(_has_call(e) for e in target.elements if not _is_pure_int_call(e)):
+        elif any(_inplace.has_call(e) for e in target.elements if not _inplace.is_pure_int_call(e)):
             self.report(node, f"in-place `{symbol}` on array `{base}`: the index `{index}` contains a call, which the "
                         f"functional form `{base}.at[i].set({base}[i] {symbol[:-1]} v)` would evaluate twice; assign the "
                         "index to a name first")
@@ -315,40 +315,3 @@ class InplaceIndexUpdate(Rule):
         self.report(node, message, replacement=replacement, unsafe=bool(reasons), title=f"replace with {shown}",
                     imports=_inplace.uses_jnp(self, text))
 
-
-def _root(node: cst.BaseExpression) -> str:
-    while isinstance(node, (cst.Subscript, cst.Attribute)):
-        node = node.value
-    return node.value if isinstance(node, cst.Name) else ""
-
-
-def _names(node: cst.CSTNode) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class Finder(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
-
-    node.visit(Finder())
-    return found
-
-
-def _has_call(node: cst.CSTNode) -> bool:
-    found = []
-
-    class Finder(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            found.append(call)
-
-    node.visit(Finder())
-    return bool(found)
-
-
-def _is_pure_int_call(index: cst.BaseSlice) -> bool:
-    """`int(...)` / `len(...)` of something without calls: evaluating it twice is harmless."""
-    if not isinstance(index, cst.Index) or not isinstance(index.value, cst.Call):
-        return False
-    call = index.value
-    return isinstance(call.func, cst.Name) and call.func.value in ("int", "len") and not any(
-        _has_call(a.value) for a in call.args
-    )
