@@ -6,6 +6,7 @@ import libcst as cst
 
 from codemods import _inplace
 from codemods._inplace import Target, Verdict
+from jaxfix.analysis.masks import Kind as MaskKind, MaskProvider, mask_index
 from jaxfix.analysis.aliases import AliasProvider
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.numpy_names import NumpyNameProvider
@@ -68,7 +69,7 @@ class InplaceIndexUpdate(Rule):
     SUMMARY = "in-place item assignment on an array; use `x = x.at[idx].set(v)`"
     FIX = FixAvailability.SOMETIMES
     may_apply_to_tree = staticmethod(_inplace.updates_in_functions)
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider)
     ORDER = 40
 
     VALID = [
@@ -176,6 +177,9 @@ class InplaceIndexUpdate(Rule):
             return None
         if any(_inplace.is_mask(e.value) for e in parsed.elements if isinstance(e, cst.Index)):
             return None  # boolean masks: JX3xx
+        known = mask_index(self, target)
+        if known is not None and known.kind is MaskKind.MASK:
+            return None  # a name bound to a mask (`out[bright] = v`): JX3xx, `.at[mask]` fails under jit
         verdict = _inplace.judge(self, line, parsed, allow_rebind=allow_rebind)
         if verdict.skip:
             return None
