@@ -31,7 +31,7 @@ from jaxfix import precheck
 from jaxfix import source as sourcelib
 from jaxfix.analysis import settings as analysis_settings
 from jaxfix.context import RuleContext
-from jaxfix.imports import ModuleImports, add_imports, numpy_names_in_use, remove_unused_numpy_imports
+from jaxfix.imports import ModuleImports, NameCollector, add_imports, numpy_names_in_use, remove_unused_numpy_imports
 from jaxfix.rule import Report, Rule, RuleCrash
 from jaxfix.source import SourceError
 from jaxfix.suppression import Suppressions
@@ -177,7 +177,9 @@ def process_source(
     if suppressions.skip_file or not rules:
         return SourceOutcome([], text, 0)
     original = text
-    first: Optional[tuple[cst.Module, ModuleImports]] = None  # for the numpy names in use before the rewrite
+    first: Optional[tuple[cst.Module, ModuleImports, set[str]]] = None  # for the numpy names in use before the rewrite
+    last_parsed: Optional[cst.Module] = None
+    last_names: set[str] = set()
     applied_total = 0
     fix_counts: dict[str, int] = {}
     rules_applied: set[str] = set()
@@ -187,20 +189,22 @@ def process_source(
         module = _parse(text)
         wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
         imports = ModuleImports.read(module)
-        if first is None:
-            first = (module, imports)
+        names = NameCollector()  # names in use, for the import clean-up, collected in the same traversal
         context = RuleContext(
             path=path, module=module, imports=imports, options=options, project=project or {}, module_name=module_name
         )
         instances = [rule(context) for rule in rules]
         try:
             with analysis_settings.using(dict(options.settings)):
-                wrapper.visit_batched(instances)
+                wrapper.visit_batched([*instances, names])
         except RuleCrash as crash:
             raise EngineError(f"{crash} (please report this; the file was left unchanged)") from crash
         except RecursionError:
             raise EngineError("too deeply nested to analyse") from None
         positions = wrapper.resolve(PositionProvider)
+        last_parsed, last_names = module, names.names
+        if first is None:
+            first = (module, imports, names.names)
         reports: list[tuple[Report, Finding]] = []
         for instance in instances:
             for report in instance.reports:
@@ -246,7 +250,7 @@ def process_source(
     if text != original:
         # `module` is the tree of `text` (the last pass's parse, or the transformed tree): no need to parse again
         numpy_in_use = numpy_names_in_use(*first) if first is not None else set()
-        module = remove_unused_numpy_imports(module, numpy_in_use)
+        module = remove_unused_numpy_imports(module, numpy_in_use, last_names if module is last_parsed else None)
         text = module.code
         try:
             compile(text, path, "exec", dont_inherit=True)

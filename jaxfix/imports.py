@@ -181,11 +181,14 @@ def _is_header(stmt: cst.CSTNode) -> bool:
 REMOVABLE_MODULES = ("numpy", "math")
 
 
-def remove_unused_numpy_imports(module: cst.Module, previously_used: set[str]) -> cst.Module:
-    """Drop top-level numpy import names that the rewrite left unused (never ones that were unused before)."""
+def remove_unused_numpy_imports(
+    module: cst.Module, previously_used: set[str], used: Optional[set[str]] = None
+) -> cst.Module:
+    """Drop top-level numpy import names that the rewrite left unused (never ones that were unused before).
+    `used`: `names_used(module)` when the caller already has it (the engine collects it during its last pass)."""
     if not previously_used:
         return module
-    used = names_used(module)
+    used = names_used(module) if used is None else used
     dead = {name for name in previously_used if name not in used}
     if not dead:
         return module
@@ -246,6 +249,35 @@ class _NameCollector(cst.CSTVisitor):
         self.names.add(node.value)
 
 
+class NameCollector(cst.BatchableCSTVisitor):
+    """`names_used` as a batched visitor, so the engine collects the names in a traversal it makes anyway."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+        self._in_import = 0
+        self._attrs: set[int] = set()
+
+    def visit_Import(self, node: cst.Import) -> None:
+        self._in_import += 1
+
+    def leave_Import(self, original_node: cst.Import) -> None:
+        self._in_import -= 1
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        self._in_import += 1
+
+    def leave_ImportFrom(self, original_node: cst.ImportFrom) -> None:
+        self._in_import -= 1
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self._attrs.add(id(node.attr))  # `jnp.linalg` does not use a local name `linalg`
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if not self._in_import and id(node) not in self._attrs:
+            self.names.add(node.value)
+
+
 def names_used(module: cst.Module) -> set[str]:
     """Every identifier the module mentions outside import statements."""
     collector = _NameCollector()
@@ -253,6 +285,6 @@ def names_used(module: cst.Module) -> set[str]:
     return collector.names
 
 
-def numpy_names_in_use(module: cst.Module, imports: ModuleImports) -> set[str]:
-    used = names_used(module)
+def numpy_names_in_use(module: cst.Module, imports: ModuleImports, used: Optional[set[str]] = None) -> set[str]:
+    used = names_used(module) if used is None else used
     return {name for name in (*imports.numpy_aliases, *imports.math_aliases) if name in used}
