@@ -377,19 +377,24 @@ def shared_update(flow, node: cst.CSTNode, stmts: Sequence[cst.CSTNode]) -> Opti
     for small in smalls_deep(stmts):
         if isinstance(small, cst.AugAssign) and isinstance(small.target, cst.Name):
             name = small.target.value
-            if _may_share(flow, node, name, 3):
+            if _may_share(flow, node, name, set()):
                 op = cst.Module([]).code_for_node(small.operator).strip()
                 return f"updates `{name}` in place (`{name} {op} ...`), and `{name}` may be a parameter or share its array with another name"
     return None
 
 
-def _may_share(flow, stmt: cst.CSTNode, name: str, depth: int) -> bool:
+def _may_share(flow, stmt: cst.CSTNode, name: str, seen: set) -> bool:
+    """Whether some definition of `name` reaching `stmt` may be a parameter's or another name's array; chains of
+    `name OP= ...` are followed back (a loop's back edge is visited once)."""
     for definition in flow.reaching(stmt, name):
         owner = definition.node
-        if definition.is_parameter or depth == 0:
+        if definition.is_parameter:
             return True
+        if owner in seen:
+            continue
+        seen.add(owner)
         if isinstance(owner, cst.AugAssign):
-            if _may_share(flow, owner, name, depth - 1):
+            if _may_share(flow, owner, name, seen):
                 return True
         elif isinstance(owner, (cst.Assign, cst.AnnAssign)):
             if not _fresh(owner.value):

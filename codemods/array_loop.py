@@ -193,7 +193,10 @@ class ArrayLoop(Rule):
         tail = body[len(body) - len(outputs):]
         if [stmt for stmt, _, _ in outputs] != list(tail):
             return "the appends are not the last statements of the body"
-        for stmt, name, _ in outputs:
+        for stmt, name, value in outputs:
+            if isinstance(value, (cst.Tuple, cst.List)):
+                # np.array(list of tuples) is one 2-D array; scan would stack each element separately
+                return f"`{name}` collects tuples or lists, which NumPy stacks into one array and `lax.scan` would not"
             inits = flow.reaching(node, name)
             if len(inits) != 1 or not _is_empty_list(inits[0].node):
                 return f"`{name}` does not start as `[]` right before the loop"

@@ -70,9 +70,13 @@ class MaskedReduction(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef nansum(x):\n    return jnp.sum(x, where=~np.isnan(x))\n",
         ),
         Invalid(
-            "import numpy as np\n\ndef f(x, t):\n    m = x > t\n    return len(x[m]), np.max(x[m])\n",
-            expected="import jax.numpy as jnp\n\ndef f(x, t):\n    m = x > t\n"
-            "    return jnp.count_nonzero(m), jnp.max(x, where=m, initial=-jnp.inf)\n",
+            "import numpy as np\n\ndef f(x, t):\n    m = x > t\n    return len(x[m])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, t):\n    m = x > t\n    return jnp.count_nonzero(m)\n",
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(x, t):\n    m = x > t\n    return np.max(x[m])\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, t):\n    m = x > t\n    return jnp.max(x, where=m, initial=-jnp.inf)\n",
+            unsafe=True,  # initial=-inf assumes a float array
         ),
         Invalid(
             "import numpy as np\n\ndef f(X, y, k):\n    n, d = X.shape\n    return X[y == k].mean(axis=0)\n",
@@ -179,4 +183,7 @@ class MaskedReduction(Rule):
             initial = INITIAL[found.reduction].format(jnp=self.jnp)
             parts.append(f"initial={initial}")
             note = f"an empty selection gives {initial} where NumPy raises ValueError"
+            # initial=±inf is only an identity for floats: cast to an integer dtype it wraps (inf -> INT_MIN)
+            float_why = f"`{x}` has a floating dtype (`initial={initial}` is cast to an integer dtype wrongly)"
+            why = f"{why}; {float_why}" if why else float_why
         return f"{self.jnp}.{found.reduction}({', '.join(parts)})", why, note

@@ -60,7 +60,7 @@ class TracedExpression(Rule):
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
     ORDER = 30
-    TRIGGERS = (b" if ", b" and ", b" or ", b"not ", b"max(", b"min(", b"abs(", b"round(", b"<", b">")
+    TRIGGERS = (b"numpy", b"jax")  # array code only: plain Python modules are not migrated
 
     VALID = [
         Valid("def f(x, n: int):\n    k = 1 if n > 2 else 2\n    return x * max(n, k)\n"),

@@ -60,7 +60,7 @@ class TracedIf(Rule):
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
     ORDER = 40
-    TRIGGERS = (b"if",)
+    TRIGGERS = (b"numpy", b"jax")  # array code only
 
     VALID = [
         Valid("def f(x):\n    if x.ndim == 1:\n        x = x[None]\n    return x\n"),

@@ -53,7 +53,7 @@ class TracedReturn(Rule):
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
     ORDER = 40
-    TRIGGERS = (b"if ",)
+    TRIGGERS = (b"numpy", b"jax")  # array code only
 
     VALID = [
         Valid("def f(x):\n    if x.ndim == 2:\n        return x.sum(0)\n    return x\n"),

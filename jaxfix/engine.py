@@ -251,6 +251,7 @@ def process_source(
         # `module` is the tree of `text` (the last pass's parse, or the transformed tree): no need to parse again
         numpy_in_use = numpy_names_in_use(*first) if first is not None else set()
         module = remove_unused_numpy_imports(module, numpy_in_use, last_names if module is last_parsed else None)
+        findings = _shift_lines(findings, text, module.code)
         text = module.code
         try:
             compile(text, path, "exec", dont_inherit=True)
@@ -261,6 +262,20 @@ def process_source(
             ) from None
     findings.sort(key=lambda f: f.sort_key)
     return SourceOutcome(findings, text, applied_total, rules_applied, fix_counts)
+
+
+def _shift_lines(findings: list[Finding], before: str, after: str) -> list[Finding]:
+    """Findings of the last pass were located in `before`; move those below the first changed line to `after`
+    (the import clean-up only removes whole import lines near the top)."""
+    delta = before.count("\n") - after.count("\n")
+    if not delta or not findings:
+        return findings
+    old_lines, new_lines = before.splitlines(), after.splitlines()
+    first = next((i for i, (a, b) in enumerate(zip(old_lines, new_lines)) if a != b), len(new_lines)) + 1
+    return [
+        Finding(**{**f.__dict__, "line": f.line - delta, "end_line": f.end_line - delta}) if f.line > first else f
+        for f in findings
+    ]
 
 
 def _choose(

@@ -147,3 +147,14 @@ def test_suppression_comments(tmp_path):
 def test_text_edits_are_minimal_hunks():
     edits = text_edits("a\nb\nc\n", "a\nB\nc\nd\n")
     assert [(e.line, e.column, e.end_line, e.end_column, e.content) for e in edits] == [(2, 1, 2, 2, "B"), (4, 1, 4, 1, "d\n")]
+
+
+def test_remaining_findings_point_into_the_migrated_text():
+    """The import clean-up removes lines after the last analysis pass; remaining findings follow them."""
+    from jaxfix.engine import process_source
+
+    code = "import numpy as np\n\n\ndef f(x):\n    x[0] = 1.0\n    return np.sum(x)\n"
+    outcome = process_source("f.py", code, all_rules(), RunOptions(fix=True))
+    lines = outcome.fixed.splitlines()
+    assert "import numpy" not in outcome.fixed
+    assert outcome.findings and all(lines[f.line - 1].strip().startswith("x[0]") for f in outcome.findings)

@@ -55,7 +55,8 @@ COPY_METHODS = {
 }
 NUMPY_VIEWS = {
     "asarray", "asanyarray", "ravel", "reshape", "transpose", "squeeze", "expand_dims", "moveaxis", "swapaxes",
-    "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "diagonal", "real", "imag",
+    "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "diagonal", "real", "imag", "flip", "fliplr", "flipud",
+    "rot90",
 }
 RANK_ONE = {"arange", "linspace", "logspace", "geomspace"}
 SHAPED = {"zeros", "ones", "empty", "full"}
@@ -151,6 +152,14 @@ class AliasProvider(BatchableMetadataProvider[FunctionAliases]):
     """Metadata on each FunctionDef: its `FunctionAliases`."""
 
     METADATA_DEPENDENCIES = (NumpyNameProvider,)
+
+    def visit_Module(self, node: cst.Module) -> None:
+        # jax.numpy names too: after JX501 turns `np.asarray(x)` into `jnp.asarray(x)`, the result is still the
+        # same array as `x` (jnp.asarray does not copy a JAX array), so a write through it must stay a view write
+        from jaxfix.imports import ModuleImports
+
+        imports = ModuleImports.read(node)
+        self.jnp_aliases = {imports.jnp_alias} if imports.jnp_alias else set()
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         params = node.params
@@ -373,12 +382,19 @@ class _Interpreter:
     def call(self, expr: cst.Call, state: State, fresh: Binding, container: Binding) -> Binding:
         func = expr.func
         qualified = self.provider.get_metadata(NumpyNameProvider, func, None)
+        if qualified is None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            if func.value.value in getattr(self.provider, "jnp_aliases", ()):
+                qualified = f"numpy.{func.attr.value}"
         first = expr.args[0].value if expr.args and expr.args[0].keyword is None else None
+        no_copy = any(
+            a.keyword is not None and a.keyword.value == "copy" and isinstance(a.value, cst.Name) and a.value.value == "False"
+            for a in expr.args
+        )
         if qualified is not None:
             short = qualified.split(".")[-1]
             if qualified.startswith("numpy.random"):
                 return fresh
-            if short in NUMPY_VIEWS and first is not None:
+            if (short in NUMPY_VIEWS or (short == "array" and no_copy)) and first is not None:
                 base = self.value(first, state)
                 if base.kind in (Kind.CONTAINER, Kind.INT):
                     return fresh  # np.asarray([1, 2]) builds a new array
@@ -406,7 +422,7 @@ class _Interpreter:
                 return Binding(Kind.FRESH, fresh.objects, rank=base.rank)
             base = self.value(func.value, state)
             if base.kind in (Kind.FRESH, Kind.ALIAS, Kind.VIEW, Kind.PARAM):
-                if method in VIEW_METHODS:
+                if method in VIEW_METHODS or (method == "astype" and no_copy):
                     return Binding(Kind.VIEW, base.objects, source=_root_name(func.value))
                 if method in COPY_METHODS:
                     return Binding(Kind.FRESH, fresh.objects, rank=base.rank if method in ("copy", "astype") else None)

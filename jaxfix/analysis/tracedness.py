@@ -29,6 +29,7 @@ from typing import Optional
 import libcst as cst
 from libcst.metadata import BatchableMetadataProvider
 
+from jaxfix.imports import ModuleImports
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
 from jaxfix.analysis.static_args import concrete_uses
 
@@ -91,16 +92,37 @@ def _literal_items(node: cst.BaseExpression) -> list:
 
 
 class FunctionTracedness:
-    def __init__(self, function: cst.FunctionDef, config_static: frozenset[str], outer: Optional["FunctionTracedness"]) -> None:
+    def __init__(
+        self,
+        function: cst.FunctionDef,
+        config_static: frozenset[str],
+        outer: Optional["FunctionTracedness"],
+        array_names: frozenset[str] = frozenset(),
+    ) -> None:
         self.function = function
         self.outer = outer
         self._config_static = config_static
+        self._array_names = array_names
         self._vars: Optional[dict[str, Tracedness]] = None
+
+    def is_plain_python(self) -> bool:
+        """No sign of arrays (NumPy/JAX names, array attributes, `@`, tuple indexing, a jit decorator) and a sign of
+        plain Python data (string/dict/file methods): a helper such as a parser in a NumPy module. Its parameters
+        are STATIC, so no rule rewrites its control flow."""
+        if self.outer is not None and not self.outer.is_plain_python():
+            return False
+        evidence = _Evidence(self._array_names)
+        for decorator in self.function.decorators:
+            decorator.visit(evidence)
+        self.function.body.visit(evidence)
+        return evidence.plain and not evidence.array
 
     # ---- seeds --------------------------------------------------------------------------------------------------
     def static_params(self) -> set[str]:
         fn = self.function
         params = [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
+        if self.is_plain_python():
+            return {p.name.value for p in params}
         static = _jit_static(fn) | set(concrete_uses(fn))
         compared = _compared_with_strings(fn) | _flags(fn)
         for p in params:
@@ -370,6 +392,42 @@ def _flags(function: cst.FunctionDef) -> set[str]:
     return {name for name, only_tests in used.items() if only_tests}
 
 
+ARRAY_ATTRIBUTES = {
+    "shape", "ndim", "dtype", "astype", "T", "reshape", "at", "sum", "mean", "std", "var", "max", "min", "argmax",
+    "argmin", "cumsum", "cumprod", "dot", "ravel", "flatten", "transpose", "item", "size", "prod", "clip", "any", "all",
+}
+PLAIN_ATTRIBUTES = {
+    "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "startswith", "endswith", "join", "lower", "upper",
+    "replace", "format", "encode", "decode", "items", "keys", "isdigit", "isalpha", "partition", "setdefault",
+}
+
+
+class _Evidence(cst.CSTVisitor):
+    def __init__(self, array_names: frozenset[str]) -> None:
+        super().__init__()
+        self.array_names = array_names
+        self.array = False
+        self.plain = False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value in self.array_names or node.value in ("jit", "vmap", "grad"):
+            self.array = True
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value in ARRAY_ATTRIBUTES:
+            self.array = True
+        elif node.attr.value in PLAIN_ATTRIBUTES:
+            self.plain = True
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if isinstance(node.operator, cst.MatrixMultiply):
+            self.array = True
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if len(node.slice) > 1:
+            self.array = True
+
+
 class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
     """Metadata on each FunctionDef: its FunctionTracedness (computed lazily)."""
 
@@ -382,9 +440,13 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
         from jaxfix.analysis import settings
 
         self._config = frozenset(settings.current().get("static-args", ()) or ())
+        imports = ModuleImports.read(node)
+        self._array_names = frozenset(
+            [*imports.numpy_aliases, *(a for a in (imports.jax_alias, imports.jnp_alias, imports.lax_alias) if a)]
+        )
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None)
+        analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None, self._array_names)
         self._stack.append(analysis)
         self.set_metadata(node, analysis)
 

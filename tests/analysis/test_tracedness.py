@@ -107,3 +107,20 @@ def test_providers_through_the_engine():
     assert seen == {"test": T, "live": {"y"}}
     process_source("p.py", code, [Probe], RunOptions(settings=(("static-args", ("f.n",)),)))
     assert seen["test"] is S
+
+
+def test_plain_python_helpers_in_a_numpy_module_are_static():
+    """A string/dict helper (no array evidence) keeps Python control flow; array code does not."""
+    code = (
+        "import numpy as np\n"
+        "def parse(lines, sep):\n    for line in lines:\n        if not line.strip():\n            continue\n    return sep\n"
+        "def relu(x):\n    return x if x > 0 else 0.0\n"
+        "def mixed(x, names):\n    return {k: np.sum(x) for k in names.keys()}\n"
+    )
+    module = cst.parse_module(code)
+    fns = [s for s in module.body if isinstance(s, cst.FunctionDef)]
+    arrays = frozenset({"np"})
+    parse, relu, mixed = (FunctionTracedness(fn, frozenset(), None, arrays) for fn in fns)
+    assert parse.is_plain_python() and parse.variables()["lines"] is S
+    assert not relu.is_plain_python() and relu.variables()["x"] is T
+    assert not mixed.is_plain_python() and mixed.variables()["x"] is T
