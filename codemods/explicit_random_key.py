@@ -64,7 +64,14 @@ class ExplicitRandomKey(Rule):
     ORDER = 40
     PRIORITY = 10  # keys are threaded before loop/branch rewrites move draws into traced bodies (see Rule.PRIORITY)
     # a module that only calls a drawing function of another module has no "random" in it, but imports it
-    TRIGGERS = (b"random", b"import")
+    TRIGGERS = (b"random",)
+    # every module is summarised (who calls whom); only callers of functions that gain a key are then parsed
+    INDEX_TRIGGERS = (b"import", b"random")
+
+    @classmethod
+    def triggers(cls, project):
+        facts = project.get(cls.CODE) or {}
+        return cls.TRIGGERS + tuple(name.rsplit(".", 1)[-1].encode() for name in facts.get("needs_key", ()))
     summarize = staticmethod(random_keys.summarize)
     link = staticmethod(random_keys.link)
 

@@ -51,16 +51,20 @@ class SourceOutcome:
     fix_counts: dict[str, int] = field(default_factory=dict)  # rule code -> fixes applied
 
 
-def may_apply(data: bytes, rules: Sequence[type[Rule]]) -> bool:
-    return any(trigger in data for rule in rules for trigger in rule.TRIGGERS)
+def may_apply(data: bytes, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None) -> bool:
+    facts = project or {}
+    return any(trigger in data for rule in rules for trigger in rule.triggers(facts))
 
 
-def may_apply_to_tree(path: str, data: bytes, text: str, rules: Sequence[type[Rule]]) -> bool:
+def may_apply_to_tree(
+    path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
+) -> bool:
     """The second-level pre-check (see `jaxfix.precheck`): False only when every rule whose TRIGGERS occur in `data`
     has a `may_apply_to_tree` check and all of them say no on the file's `ast` tree."""
     checks = []
+    facts = project or {}
     for rule in rules:
-        if any(trigger in data for trigger in rule.TRIGGERS):
+        if any(trigger in data for trigger in rule.triggers(facts)):
             check = getattr(rule, "may_apply_to_tree", None)
             if check is None:
                 return True
@@ -354,11 +358,11 @@ def process_bytes(
     project: Optional[Mapping[str, Any]] = None,
     module_name: str = "",
 ) -> FileResult:
-    if not may_apply(data, rules):
+    if not may_apply(data, rules, project):
         return FileResult(path=path, status=Status.SKIPPED)
     try:
         decoded = sourcelib.decode(data)
-        if not may_apply_to_tree(path, data, decoded.text, rules):
+        if not may_apply_to_tree(path, data, decoded.text, rules, project):
             return FileResult(path=path, status=Status.SKIPPED)
         outcome = process_source(path, decoded.text, rules, options, project, module_name)
         changed = outcome.fixed != decoded.text

@@ -91,6 +91,9 @@ class Rule(cst.BatchableCSTVisitor):
     INVALID: ClassVar[Sequence[Invalid]] = ()
     # The file is only parsed for this rule if its bytes contain one of these (a cheap pre-check before LibCST).
     TRIGGERS: ClassVar[tuple[bytes, ...]] = (b"numpy",)
+    # For rules with `summarize`: the bytes that make a file worth summarising in the project-index phase (default:
+    # TRIGGERS). The rewrite phase asks `triggers(project)`, which may add what the linked facts name.
+    INDEX_TRIGGERS: ClassVar[Optional[tuple[bytes, ...]]] = None
     # Position in the fixed application order (lower first); ties broken by code. See jaxfix.engine.
     ORDER: ClassVar[int] = 50
     # Where fixes overlap, a rule of higher PRIORITY is applied first whatever the spans (then smallest span first).
@@ -135,6 +138,12 @@ class Rule(cst.BatchableCSTVisitor):
     # `self.context.project_facts(CODE)`.
     summarize: ClassVar[Optional[Callable[..., Any]]] = None  # (path, module_name, ast.Module) -> picklable
     link: ClassVar[Optional[Callable[..., Any]]] = None  # (dict[path, summary]) -> picklable facts
+
+    @classmethod
+    def triggers(cls, project: Mapping[str, Any]) -> tuple[bytes, ...]:
+        """The bytes a file must contain for this rule to parse it: TRIGGERS, plus what the project facts add (a
+        rule that threads a change through callers adds the names of the functions it changes)."""
+        return cls.TRIGGERS
 
     # ---- reporting ------------------------------------------------------------------------------------------
     def report(

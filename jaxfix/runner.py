@@ -52,7 +52,7 @@ def build_project_facts(files: Sequence[str], rules: Sequence[type[Rule]], optio
                 continue
             with open(path, "rb") as handle:
                 data = handle.read()
-            wanted = [r for r in indexers if may_apply(data, [r])]
+            wanted = [r for r in indexers if any(t in data for t in (r.INDEX_TRIGGERS or r.TRIGGERS))]
             if not wanted:
                 continue
             tree = ast.parse(sourcelib.decode(data).text, filename=path)
@@ -138,7 +138,7 @@ def run_files(
     todo: list[int] = []
     for index, path in enumerate(files):
         data = _read(path, options)
-        if data is not None and not may_apply(data, rules):
+        if data is not None and not may_apply(data, rules, project):
             settle(index, FileResult(path=path, status=Status.SKIPPED))
             continue
         if cache is not None and data is not None:
