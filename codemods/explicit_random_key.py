@@ -64,9 +64,8 @@ class ExplicitRandomKey(Rule):
     ORDER = 40
     PRIORITY = 10  # keys are threaded before loop/branch rewrites move draws into traced bodies (see Rule.PRIORITY)
     # a module that only calls a drawing function of another module has no "random" in it, but imports it
+    # modules that mention `random`, then (as the project facts grow) modules that name a function gaining a key
     TRIGGERS = (b"random",)
-    # every module is summarised (who calls whom); only callers of functions that gain a key are then parsed
-    INDEX_TRIGGERS = (b"import", b"random")
 
     @classmethod
     def triggers(cls, project):

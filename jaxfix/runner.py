@@ -42,26 +42,52 @@ def module_name_for(path: str) -> str:
 
 
 def build_project_facts(files: Sequence[str], rules: Sequence[type[Rule]], options: RunOptions) -> dict[str, Any]:
+    """Summarise the files each indexing rule may care about, and link the summaries into project facts.
+
+    A file is summarised when it contains one of the rule's trigger bytes. The triggers grow with the facts
+    (`Rule.triggers(project)`: a rule threading a change through callers adds the names of the functions it
+    changes), so the summaries are linked again until no new file matches: callers of callers are found without
+    parsing the files that mention none of them.
+    """
     indexers = [r for r in rules if r.summarize is not None and r.link is not None]
     if not indexers:
         return {}
-    summaries: dict[str, dict[str, Any]] = {r.CODE: {} for r in indexers}
+    contents: dict[str, bytes] = {}
     for path in files:
         try:
-            if os.path.getsize(path) > options.max_file_bytes:
-                continue
-            with open(path, "rb") as handle:
-                data = handle.read()
-            wanted = [r for r in indexers if any(t in data for t in (r.INDEX_TRIGGERS or r.TRIGGERS))]
-            if not wanted:
-                continue
-            tree = ast.parse(sourcelib.decode(data).text, filename=path)
-        except (OSError, SyntaxError, ValueError, sourcelib.SourceError):
+            if os.path.getsize(path) <= options.max_file_bytes:
+                with open(path, "rb") as handle:
+                    contents[path] = handle.read()
+        except OSError:
             continue  # reported by the rewrite phase
-        name = module_name_for(path)
-        for rule in wanted:
-            summaries[rule.CODE][path] = rule.summarize(path, name, tree)
-    return {rule.CODE: rule.link(summaries[rule.CODE]) for rule in indexers}
+    trees: dict[str, Optional[ast.Module]] = {}
+
+    def tree_of(path: str) -> Optional[ast.Module]:
+        if path not in trees:
+            try:
+                trees[path] = ast.parse(sourcelib.decode(contents[path]).text, filename=path)
+            except (SyntaxError, ValueError, sourcelib.SourceError):
+                trees[path] = None  # reported by the rewrite phase
+        return trees[path]
+
+    project: dict[str, Any] = {}
+    for rule in indexers:
+        summaries: dict[str, Any] = {}
+        pending = dict(contents)
+        triggers = rule.INDEX_TRIGGERS or rule.TRIGGERS
+        while True:
+            matched = [path for path, data in pending.items() if any(t in data for t in triggers)]
+            if not matched:
+                break
+            for path in matched:
+                del pending[path]
+                tree = tree_of(path)
+                if tree is not None:
+                    summaries[path] = rule.summarize(path, module_name_for(path), tree)
+            project[rule.CODE] = rule.link(summaries)
+            triggers = rule.triggers({rule.CODE: project[rule.CODE]})
+        project.setdefault(rule.CODE, rule.link(summaries))
+    return project
 
 
 _WORKER: dict[str, Any] = {}
