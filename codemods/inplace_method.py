@@ -166,6 +166,7 @@ class InplaceMethod(Rule):
     def _judged(self, line: cst.CSTNode, stmt: cst.Expr, target: Target, problem: str, new: Optional[str]) -> None:
         verdict = _inplace.judge(self, line, target)
         if verdict.skip:
+            self._maybe_array(line, stmt, target)
             return
         if verdict.blocker is not None or new is None:
             self.report(stmt, f"{problem}: {verdict.blocker or 'JAX has no in-place form of it'}")
@@ -177,6 +178,25 @@ class InplaceMethod(Rule):
         replacement = cst.ensure_type(self.statements(new + "\n")[0], cst.SimpleStatementLine).body[0]
         self.report(stmt, message, replacement=replacement, unsafe=bool(reasons),
                     title=f"replace with `{new if len(new) < 60 else new[:57] + '...'}`", imports=("jnp",))
+
+
+    def _maybe_array(self, line: cst.CSTNode, stmt: cst.Expr, target: Target) -> None:
+        """`x.sort()` / `x.fill(v)` on a parameter with no sign of being an array: a list has these methods too, so
+        nothing is rewritten, but if it is an array JAX's `sort`/`fill` return a new array and the line does nothing."""
+        call = stmt.value
+        aliases = _inplace.facts(self)
+        if aliases is None or target.name is None or not isinstance(call, cst.Call) or call.func.attr.value != "sort":  # type: ignore[attr-defined]
+            return
+        if any(a.keyword is not None and a.keyword.value in ("key", "reverse") for a in call.args):
+            return  # list.sort's own keywords: not an array
+        kinds = aliases.kinds(line, target.name)
+        if kinds & {"param", "unknown"} and not kinds & {"container", "int"}:
+            self.report(
+                stmt,
+                f"if `{target.name}` is an array, `{target.base_src}.sort()` sorts it in place in NumPy, but in JAX "
+                f"`sort` returns a sorted copy and this line does nothing: write `{target.name} = jnp.sort(...)` and "
+                "return it (a list, which also has `.sort()`, needs no change)",
+            )
 
 
 def _target(rule: Rule, expr: cst.BaseExpression) -> Optional[Target]:

@@ -79,3 +79,10 @@ def test_report_only(call):
     code = f"import numpy as np\ndef f(x):\n    y = np.zeros(3)\n    {call}\n    return np.pi * y\n"
     assert migrate(code, unsafe=True) == code
     assert [line for line, _ in findings(code)] == [4]
+
+
+def test_sort_of_a_parameter_that_may_be_an_array_is_reported():
+    """JAX's `.sort()` returns a copy: on an array parameter the NumPy line would silently do nothing."""
+    code = "import numpy as np\ndef f(x):\n    x.sort()\n    return x[0]\n"
+    assert migrate(code, unsafe=True) == code
+    assert [line for line, _ in findings(code)] == [3]
