@@ -318,9 +318,14 @@ def shape_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     bases = {s[0] for s in shapes if s is not None}
     for base in bases:
         views = {s[1] for s in shapes if s is not None and s[0] == base}
+        if INT_INDEXED in views and views - {INT_INDEXED} <= {"reduced to a scalar"}:
+            continue  # x[i] and x.sum() are both scalars when x is 1-D: no proof of a conflict
         if len(views) > 1:
             return f"the branches give `{base}` with different shapes ({', '.join(sorted(views))})"
     return None
+
+
+INT_INDEXED = "indexed by integers"
 
 
 def _kind(node: cst.BaseExpression) -> str:
@@ -349,6 +354,8 @@ def _shape_key(node: cst.BaseExpression) -> Optional[tuple[str, str]]:
     if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
         if any(isinstance(e.slice, cst.Slice) or _none(e.slice) for e in node.slice):
             return (node.value.value, f"[{', '.join(code(e.slice) for e in node.slice)}]")
+        if all(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.Integer, cst.UnaryOperation)) for e in node.slice):
+            return (node.value.value, INT_INDEXED)  # x[0] vs x[1:3] or x: ranks differ, jnp.where would broadcast
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in RESHAPES:
         if isinstance(node.func.value, cst.Name) and node.func.value.value not in ("np", "jnp", "numpy"):
             return (node.func.value.value, code(node))

@@ -91,3 +91,15 @@ def test_refusal(code, words):
     found = [f for f in run_rule(TracedReturn, code).findings if f.code == "JX202"]
     assert [f.line for f in found] == [2] and words in found[0].message
     assert migrate(code, unsafe=True) == code
+
+
+def test_int_index_and_slice_of_one_array_are_different_shapes():
+    """`x[1:3]` vs `x[0]`: jnp.where would broadcast the scalar silently; NumPy returns different shapes."""
+    from codemods.traced_return import TracedReturn
+    from jaxfix.testing.examples import run_rule
+
+    code = "import numpy as np\ndef f(x):\n    if x[0] > 0:\n        return x[1:3]\n    return x[0]\n"
+    outcome = run_rule(TracedReturn, code, fix=True, unsafe=True)
+    assert outcome.fixed == code and "different shapes" in outcome.findings[0].message
+    same = "import numpy as np\ndef f(x):\n    if x[0] > 0:\n        return x[1]\n    return x[2]\n"
+    assert "jnp.where" in run_rule(TracedReturn, same, fix=True).fixed
