@@ -352,7 +352,7 @@ def rules(output_format: str = typer.Option("text", "--format", help="text, json
 
     Example: jaxfix rules --format json
     """
-    listed = all_rules()
+    listed = sorted(all_rules(), key=lambda r: r.CODE)  # by code, like ruff (all_rules() is application order)
     if output_format == "markdown":
         from jaxfix.reporting import rules_markdown
 

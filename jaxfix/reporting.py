@@ -147,6 +147,6 @@ class TextReporter:
 def rules_markdown(rules: Sequence[type]) -> str:
     """The README's rule table, generated from the registry (never written by hand)."""
     lines = ["| code | name | fix | summary |", "| --- | --- | --- | --- |"]
-    for rule in rules:
+    for rule in sorted(rules, key=lambda r: r.CODE):
         lines.append(f"| {rule.CODE} | `{rule.name()}` | {rule.FIX.value} | {rule.SUMMARY} |")
     return "\n".join(lines) + "\n"
