@@ -425,3 +425,15 @@ def effect_hint(found: _Exits) -> str:
     if found.effect and found.effect.startswith("calls `print"):
         return "; under `jit` print with `jax.debug.print`, outside the branch"
     return "; move it out of the branch, or keep this function out of `jit`"
+
+
+def all_names(module: cst.Module) -> list[cst.Name]:
+    """Every Name in the module (for picking fresh names for generated functions)."""
+    found: list[cst.Name] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Name(self, n: cst.Name) -> None:
+            found.append(n)
+
+    module.visit(Visitor())
+    return found

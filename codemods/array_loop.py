@@ -8,7 +8,7 @@ from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
-    appends, body_obstacles, body_statements, loop_carried, shared_inplace_updates, stack_calls, static_index_uses,
+    carry_problem, appends, body_obstacles, body_statements, loop_carried, stack_calls, static_index_uses,
     target_names, traced_tests,
 )
 from jaxfix.analysis.numpy_names import NumpyNameProvider
@@ -175,13 +175,9 @@ class ArrayLoop(Rule):
             where = static_index_uses(body, index)
             if where:
                 return f"the index `{index}` is used where a Python int is required ({where})"
-        shared = shared_inplace_updates(flow, node)
-        if shared:
-            return (f"the augmented assignment to `{shared[0]}` updates in place an array that the caller or another "
-                    "name may share (NumPy's update is visible there, a loop carry's is not)")
-        for name in carried:
-            if flow.maybe_undefined(node, name):
-                return f"`{name}` has no value before the loop, so it cannot start the carry"
+        problem = carry_problem(flow, node, carried)
+        if problem:
+            return problem
         if targets & flow.live_out(node):
             return "the loop variable is read after the loop"
         return self.output_problem(node, flow, body, outputs)

@@ -8,7 +8,7 @@ from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
-    appends, body_obstacles, body_statements, branch_tests, loop_carried, shared_inplace_updates, static_index_uses,
+    carry_problem, appends, body_obstacles, body_statements, branch_tests, loop_carried, static_index_uses,
 )
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
@@ -199,13 +199,9 @@ class RangeLoop(Rule):
         static_use = static_index_uses(body, node.target.value)
         if static_use:
             return f"the index `{node.target.value}` is used where a Python int is required ({static_use})"
-        shared = shared_inplace_updates(flow, node)
-        if shared:
-            return (f"the augmented assignment to `{shared[0]}` updates in place an array that the caller or another "
-                    "name may share (NumPy's update is visible there, a loop carry's is not)")
-        for name in carried:
-            if flow.maybe_undefined(node, name):
-                return f"`{name}` has no value before the loop, so it cannot start the carry"
+        problem = carry_problem(flow, node, carried)
+        if problem:
+            return problem
         return None
 
     def index_after(self, node, flow, index, start, stop, step, trip, traced):

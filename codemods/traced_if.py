@@ -4,7 +4,7 @@ import libcst as cst
 from libcst.metadata import PositionProvider
 
 from codemods import _branch_emit as emit
-from codemods._branches import assignments, chain, cheap_and_pure, definitely_written, exits, effect_hint, shape_conflict, shared_update
+from codemods._branches import all_names, assignments, chain, cheap_and_pure, definitely_written, exits, effect_hint, shape_conflict, shared_update
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.rule import Invalid, Rule, Valid
@@ -126,7 +126,7 @@ class TracedIf(Rule):
         if all(p is not None for p in plain) and self._where(node, c, plain, outputs, local, test, why, unsafe):
             return
         ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
-        taken = {n.value for n in _names(self.context.module)}
+        taken = {n.value for n in all_names(self.context.module)}
         result = ", ".join(outputs)
         defs, call = emit.cond_parts(self.lax, node, c, [], ops, result, outputs[0], taken)
         new = emit.with_comments([*defs, *self.statements(f"{result} = {call}\n")], emit.kept_comments(node, False))
@@ -199,14 +199,3 @@ def _reads(expr: cst.CSTNode, names: set[str]) -> bool:
 
     expr.visit(Visitor())
     return bool(found)
-
-
-def _names(module: cst.Module) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.append(n)
-
-    module.visit(Visitor())
-    return found

@@ -6,7 +6,7 @@ import libcst as cst
 from libcst.metadata import PositionProvider
 
 from codemods import _branch_emit as emit
-from codemods._branches import chain, cheap_and_pure, effect_hint, ends_in_return, exits, shape_conflict, shared_update
+from codemods._branches import all_names, chain, cheap_and_pure, effect_hint, ends_in_return, exits, shape_conflict, shared_update
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.rule import Invalid, Rule, Valid
@@ -110,7 +110,7 @@ class TracedReturn(Rule):
                 self.report(node, message, changes={node: new, **removals}, unsafe=unsafe, title="replace with `return jnp.where(...)`", imports=("jnp",))
                 return
         ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
-        taken = {n.value for n in _names(self.context.module)}
+        taken = {n.value for n in all_names(self.context.module)}
         defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)
         new = self.replace_statement(node, emit.with_comments([*defs, *self.statements(f"return {call}\n")], emit.kept_comments(node, False)))
         self.report(node, message, changes={node: new, **removals}, unsafe=unsafe, title="replace with `return lax.cond(...)`", imports=("lax",))
@@ -157,14 +157,3 @@ def _returns(stmt: cst.CSTNode) -> bool:
 
     stmt.visit(Visitor())
     return bool(found)
-
-
-def _names(module: cst.Module) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.append(n)
-
-    module.visit(Visitor())
-    return found

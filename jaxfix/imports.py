@@ -21,12 +21,15 @@ from typing import Iterable, Optional, Sequence
 import libcst as cst
 
 
-def _dotted(node: cst.BaseExpression) -> str:
+def dotted_name(node: cst.BaseExpression) -> str:
+    """`a.b.c` for a Name/Attribute chain; "" for anything else (a call, a subscript)."""
     if isinstance(node, cst.Name):
         return node.value
     if isinstance(node, cst.Attribute):
-        return f"{_dotted(node.value)}.{node.attr.value}"
+        base = dotted_name(node.value)
+        return f"{base}.{node.attr.value}" if base else ""
     return ""
+
 
 
 def _header_imports(module: cst.Module) -> list[tuple[int, cst.SimpleStatementLine]]:
@@ -57,7 +60,7 @@ class ModuleImports:
             for small in stmt.body:
                 if isinstance(small, cst.Import):
                     for alias in small.names:
-                        dotted = _dotted(alias.name)
+                        dotted = dotted_name(alias.name)
                         local = alias.evaluated_alias
                         if dotted == "jax":
                             info.jax_alias = local or "jax"
@@ -71,7 +74,7 @@ class ModuleImports:
                         elif dotted == "numpy" or dotted.startswith("numpy."):
                             info.numpy_aliases[local or dotted.split(".")[0]] = dotted if local else "numpy"
                 elif isinstance(small, cst.ImportFrom) and small.module is not None and small.relative == ():
-                    mod = _dotted(small.module)
+                    mod = dotted_name(small.module)
                     if mod == "jax":
                         info.from_jax_style = True
                         if not isinstance(small.names, cst.ImportStar):
@@ -130,8 +133,8 @@ def add_imports(module: cst.Module, lines: Sequence[str]) -> cst.Module:
             index
             for index, stmt in header
             if any(
-                (isinstance(s, cst.Import) and any(_dotted(a.name).split(".")[0] == "numpy" for a in s.names))
-                or (isinstance(s, cst.ImportFrom) and s.module is not None and _dotted(s.module).split(".")[0] == "numpy")
+                (isinstance(s, cst.Import) and any(dotted_name(a.name).split(".")[0] == "numpy" for a in s.names))
+                or (isinstance(s, cst.ImportFrom) and s.module is not None and dotted_name(s.module).split(".")[0] == "numpy")
                 for s in stmt.body
             )
         ),
@@ -214,10 +217,10 @@ def _without(small: cst.BaseSmallStatement, dead: set[str]) -> Optional[cst.Base
         keep = [
             a
             for a in small.names
-            if not (_dotted(a.name).split(".")[0] in REMOVABLE_MODULES and (a.evaluated_alias or _dotted(a.name).split(".")[0]) in dead)
+            if not (dotted_name(a.name).split(".")[0] in REMOVABLE_MODULES and (a.evaluated_alias or dotted_name(a.name).split(".")[0]) in dead)
         ]
     elif isinstance(small, cst.ImportFrom) and small.module is not None and not isinstance(small.names, cst.ImportStar):
-        if _dotted(small.module).split(".")[0] not in REMOVABLE_MODULES:
+        if dotted_name(small.module).split(".")[0] not in REMOVABLE_MODULES:
             return small
         keep = [a for a in small.names if (a.evaluated_alias or a.evaluated_name) not in dead]
     else:

@@ -24,6 +24,7 @@ import libcst as cst
 from libcst.metadata import BatchableMetadataProvider
 
 from jaxfix.analysis.numpy_names import NumpyNameProvider
+from jaxfix.imports import dotted_name
 
 Obj = tuple[str, Union[str, int]]
 
@@ -426,7 +427,7 @@ class _Interpreter:
                     return Binding(Kind.VIEW, base.objects, source=_root_name(func.value))
                 if method in COPY_METHODS:
                     return Binding(Kind.FRESH, fresh.objects, rank=base.rank if method in ("copy", "astype") else None)
-            if _dotted(func).startswith(("jnp.", "jax.")):
+            if dotted_name(func).startswith(("jnp.", "jax.")):
                 return fresh
         return self.unknown(expr)
 
@@ -436,12 +437,6 @@ class _TupleValue(Binding):
     items: tuple = ()
 
 
-def _dotted(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        return f"{_dotted(node.value)}.{node.attr.value}"
-    return ""
 
 
 def _root_name(expr: cst.BaseExpression) -> Optional[str]:

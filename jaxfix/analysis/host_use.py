@@ -29,6 +29,7 @@ from libcst.metadata import ParentNodeProvider, PositionProvider
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
+from jaxfix.imports import dotted_name
 
 HOST_USE_DEPENDENCIES = (ParentNodeProvider, NumpyNameProvider, DataflowProvider, TracednessProvider)
 
@@ -76,19 +77,12 @@ TRANSPARENT = (
 )
 
 
-def _dotted(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        base = _dotted(node.value)
-        return f"{base}.{node.attr.value}" if base else ""
-    return ""
 
 
 def _is_array_call(rule: cst.MetadataDependent, func: cst.BaseExpression) -> bool:
     if numpy_name(rule, func):
         return True
-    dotted = _dotted(func)
+    dotted = dotted_name(func)
     return dotted.startswith(("jnp.", "jax.numpy.", "jax.", "lax.", "math."))
 
 
@@ -117,7 +111,7 @@ def _call_use(rule: cst.MetadataDependent, call: cst.Call, arg: cst.Arg) -> Opti
         return None  # x.at[i].add(v): a functional array update
     if isinstance(func, cst.Attribute) and func.attr.value in HOST_METHODS:
         return UseSite(Use.HOST, HOST_METHODS[func.attr.value], call)
-    return UseSite(Use.UNKNOWN, f"passed to `{_dotted(func) or 'a call'}`, which may need a Python number", call)
+    return UseSite(Use.UNKNOWN, f"passed to `{dotted_name(func) or 'a call'}`, which may need a Python number", call)
 
 
 def _is_store_target(rule: cst.MetadataDependent, index: cst.Index) -> bool:

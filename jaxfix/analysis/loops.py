@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Optional, Sequence
 
 import libcst as cst
 
@@ -263,3 +263,16 @@ def loops_in_functions(tree, text: str) -> bool:
             if any(isinstance(inner, (ast.For, ast.While)) for inner in ast.walk(node)):
                 return True
     return False
+
+
+def carry_problem(flow, loop: cst.CSTNode, carried) -> Optional[str]:
+    """Why the carried variables of `loop` cannot become a loop carry (for every loop rule), or None: an augmented
+    update of an array the caller or an alias shares, or a carried name with no value before the loop."""
+    shared = shared_inplace_updates(flow, loop)
+    if shared:
+        return (f"the augmented assignment to `{shared[0]}` updates in place an array that the caller or another "
+                "name may share (NumPy's update is visible there, a loop carry's is not)")
+    for name in carried:
+        if flow.maybe_undefined(loop, name):
+            return f"`{name}` has no value before the loop, so it cannot start the carry"
+    return None

@@ -17,6 +17,7 @@ import libcst as cst
 
 from jaxfix.analysis import random_keys
 from jaxfix.analysis.random_draws import DRAWS, SOURCES, UNIFORM01
+from jaxfix.imports import dotted_name
 
 _BLOCKING = (cst.Lambda, cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.FunctionDef, cst.ClassDef)
 
@@ -35,13 +36,6 @@ class Site:
     owner: Optional[cst.FunctionDef] = None  # the innermost function around the site (methods, nested ones too)
 
 
-def _dotted(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        base = _dotted(node.value)
-        return f"{base}.{node.attr.value}" if base else ""
-    return ""
 
 
 class SiteCollector(cst.CSTVisitor):
@@ -137,7 +131,7 @@ class SiteCollector(cst.CSTVisitor):
             )
             self._add(Site("draw", node, func.attr.value, node, stmt, scope, reason))
             return
-        dotted = _dotted(node.func)
+        dotted = dotted_name(node.func)
         callee = random_keys.qualify(self.summary, dotted) if dotted else None
         if callee in self.needs:
             first = node.args[0].value if node.args and node.args[0].keyword is None and not node.args[0].star else None
