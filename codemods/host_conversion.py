@@ -5,7 +5,7 @@ from typing import Optional
 import libcst as cst
 from libcst.metadata import ParentNodeProvider
 
-from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, Use, is_static, use_with_names
+from jaxfix.analysis.host_use import AT_INDEX_REASON, HOST_USE_DEPENDENCIES, Use, is_static, use_with_names
 from jaxfix.analysis.scalars import math_aliases, scalar_kind
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -76,7 +76,11 @@ class HostConversion(Rule):
     `float(x)` also accepts a one-element array of any shape and returns a scalar (the fix keeps the shape);
     `int(x)` raises on NaN and infinities and gives a Python big integer outside the int32 range, where
     `.astype(int)` saturates; `math.sqrt` and `math.log` raise outside their domain where `jnp` returns `nan`/`-inf`;
-    a result passed to a user function or used as an index may need to be a Python number. Results use JAX's
+    a result passed to a user function or used as an index may need to be a Python number. The one index that is
+    safe is the position of an `.at[...]` update or read (`counts.at[int(v * n)].add(1)`, what JX101 makes of
+    `counts[int(v * n)] += 1`): there an integer array of one element names the same position, and the inputs where
+    the cast and `int()` differ (NaN, infinities, beyond int32) are out of range, where NumPy raises and JAX drops
+    the update, as for every index under `jit`. Results use JAX's
     default dtypes (`float` is float32 unless `jax_enable_x64`), as everywhere in the migration.
 
     ## Known problems
@@ -161,7 +165,8 @@ class HostConversion(Rule):
                         "(JX1xx) rewrite with `.at[...]` first")
             return
         reasons = [] if use.kind == Use.ARRAY else [f"the result is {use.reason}"]
-        replacement, needs_jnp = self._replacement(kind, math_name, value, args, reasons)
+        at_index = use.reason == AT_INDEX_REASON
+        replacement, needs_jnp = self._replacement(kind, math_name, value, args, reasons, at_index)
         if replacement is None:
             self.report(where, f"{problem}, which raises under `jit`")
             return
@@ -172,10 +177,10 @@ class HostConversion(Rule):
         self.report(where, message, changes={node: replacement}, unsafe=bool(reasons), title=f"replace with `{new}`",
                     imports=("jnp",) if needs_jnp else ())
 
-    def _replacement(self, kind, math_name, value, args, reasons) -> tuple[Optional[cst.BaseExpression], bool]:
+    def _replacement(self, kind, math_name, value, args, reasons, at_index=False) -> tuple[Optional[cst.BaseExpression], bool]:
         scalar = scalar_kind(self, value)
         text = self.code(value)
-        if scalar is None:
+        if scalar is None and not at_index:
             what = f"`{text}`" if len(text) < 40 else "the argument"
             reasons.append(f"{what} may be a one-element array that is not 0-d; the fix keeps its shape")
         if kind == "math":
@@ -191,7 +196,7 @@ class HostConversion(Rule):
             return call, True
         if kind == "item" or kind == scalar:
             return _wrapped(value), False
-        if kind == "int" and scalar != "bool":
+        if kind == "int" and scalar != "bool" and not at_index:
             reasons.append("`int()` raises on NaN and infinities and does not overflow, while `.astype(int)` "
                            "saturates at the int32 range")
         if scalar is not None or (isinstance(value, cst.Call) and not isinstance(value.func, cst.Name)):

@@ -9,7 +9,8 @@
   index (NumPy raises on an out-of-range index, JAX clamps; a Python list cannot take an array index).
 - `Use.DEFER`: the index of an in-place update (`counts[int(v)] += 1`), which the in-place rules rewrite first
   (they recognise `int(...)` as a single position).
-- `Use.ARRAY`: arithmetic, comparisons, NumPy/jax.numpy arguments, `return`, tests of `if`/`while` (left to the
+- `Use.ARRAY`: the index of `x.at[...]` (`AT_INDEX_REASON`: out of range, NumPy raises where JAX drops the
+  update or clamps the read, as for every index under `jit`), arithmetic, comparisons, NumPy/jax.numpy arguments, `return`, tests of `if`/`while` (left to the
   control-flow rules): an array gives the same value there.
 
 When the value is assigned to a plain name, the uses of that name decide (`assigned_name`); `name_uses` lists
@@ -70,6 +71,7 @@ SHAPE_POSITIONS = {
     "arange": None, "linspace": (2,), "reshape": None, "tile": (1,), "repeat": (1,), "broadcast_to": (1,),
 }
 INDEX_REASON = "used as an index (NumPy raises on an out-of-range index; JAX clamps it, or drops an `.at[...]` update)"
+AT_INDEX_REASON = "the index of an `.at[...]` update or read"
 SHAPE_KEYWORDS = {"shape", "size", "num", "axis", "k", "repeats", "reps", "length", "ndmin", "decimals", "newshape"}
 TRANSPARENT = (
     cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget, cst.BooleanOperation, cst.IfExp,
@@ -121,6 +123,19 @@ def _is_store_target(rule: cst.MetadataDependent, index: cst.Index) -> bool:
     return isinstance(owner, cst.AssignTarget) or (isinstance(owner, cst.AugAssign) and owner.target is subscript)
 
 
+def _indexes_at(rule: cst.MetadataDependent, index: cst.Index) -> bool:
+    """Is `index` (part of) the index of `x.at[...]`? There an integer array stands for a Python int: the position
+    is the same for every in-range value, whatever the index's shape (one element), and nothing above the
+    subscript uses the index's value."""
+    element = rule.get_metadata(ParentNodeProvider, index, None)
+    subscript = rule.get_metadata(ParentNodeProvider, element, None) if element is not None else None
+    return (
+        isinstance(subscript, cst.Subscript)
+        and isinstance(subscript.value, cst.Attribute)
+        and subscript.value.attr.value == "at"
+    )
+
+
 def value_use(rule: cst.MetadataDependent, node: cst.CSTNode) -> UseSite:
     """How the value of `node` is used, up to its statement (see the module docstring)."""
     worst = UseSite(Use.ARRAY)
@@ -150,6 +165,8 @@ def value_use(rule: cst.MetadataDependent, node: cst.CSTNode) -> UseSite:
         elif isinstance(parent, cst.Set):
             site = UseSite(Use.HOST, "put in a Python set", parent)
         elif isinstance(parent, cst.Index):
+            if _indexes_at(rule, parent):
+                return UseSite(Use.ARRAY, AT_INDEX_REASON, parent)
             site = UseSite(Use.UNKNOWN, INDEX_REASON, parent)
             if _is_store_target(rule, parent):
                 site = UseSite(Use.DEFER, "the index of an in-place update", parent)

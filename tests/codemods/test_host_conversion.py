@@ -105,6 +105,20 @@ def test_at_update_is_an_array_use():
     assert run(code).fixed == "def f(x, i):\n    return x.at[i].add(x.std())\n"
 
 
+def test_int_index_of_an_at_update_is_safe():
+    # out of range NumPy raises and JAX drops the update, as for every index under jit; the index's shape does not
+    # matter there (one element either way), so neither the 0-d nor the NaN/overflow caveat applies
+    code = "def f(v, c):\n    return c.at[int(v * 10)].add(1)\n"
+    outcome = run(code)
+    assert outcome.fixed == "import jax.numpy as jnp\n\ndef f(v, c):\n    return c.at[jnp.asarray(v * 10, dtype=int)].add(1)\n"
+
+
+def test_int_index_of_a_plain_read_stays_unsafe():
+    code = "def f(v, c):\n    return c[int(v * 10)]\n"
+    outcome = run(code)
+    assert outcome.fixed == code and "index" in outcome.findings[0].message
+
+
 UNSAFE = [
     pytest.param(
         "def f(x):\n    return float(x) * 2\n",
