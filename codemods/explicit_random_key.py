@@ -242,7 +242,10 @@ class ExplicitRandomKey(Rule):
         seed = self.code(args[0].value)
         new = self.statements(f"{key} = {self.jax}.random.key({seed})\n")
         self.changes[stmt] = self.replace_statement(stmt, new)
-        message = f"`{self.code(call)}` seeds hidden RNG state; use a typed key `{key} = jax.random.key({seed})`"
+        message = (
+            f"`{self.code(call)}` seeds hidden RNG state; use a typed key `{key} = jax.random.key({seed})` "
+            "(same distributions, but not NumPy's numbers for this seed: values pinned in tests need updating)"
+        )
         self.findings.append((stmt, message, site.owner))
 
     def _message(self, site: Site, params: set[str]) -> str:
