@@ -10,6 +10,7 @@ from jaxfix.analysis.aliases import AliasProvider, function_aliases
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.masks import FunctionFacts, Kind, MaskIndex, MaskProvider, dotted, function_facts, mask_index
+from jaxfix.analysis.value_dtypes import dtype_of, keeps
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -34,7 +35,7 @@ class MaskedAssignment(Rule):
     ## Example
     ```python
     def relu(x):
-        y = x.copy()
+        y = x.astype(np.float32)
         y[y < 0] = 0.0
         return y
     ```
@@ -42,10 +43,12 @@ class MaskedAssignment(Rule):
     ## Use instead
     ```python
     def relu(x):
-        y = x.copy()
+        y = x.astype(np.float32)
         y = jnp.where(y < 0, 0.0, y)
         return y
     ```
+
+    (With `y = x.copy()` the dtype of `y` is unknown, and the value is cast: `jnp.asarray(0.0, y.dtype)`.)
 
     ## Fix safety
     Safe when the written array is private to the function (a fresh array, never aliased or viewed), the mask
@@ -55,8 +58,17 @@ class MaskedAssignment(Rule):
     is unproven, or when the value's shape is unknown (one value per selected element would be wrong in `where`).
     A value with the compressed size of the mask (`x[m] = v[:m.sum()]`) is reported without a fix.
 
+    NumPy casts what it stores to the array's dtype (`x[m] = 0.5` stores 0 into ints, `flags[m] = 0` keeps bools);
+    `jnp.where` promotes. So the value is cast, `jnp.where(m, jnp.asarray(v, x.dtype), x)`, unless the dtype provably
+    stays (`jaxfix.analysis.value_dtypes`): a bool, a Python int into an array known to be int or float (`np.arange`,
+    `dtype=np.int32`), a Python float into one known to be floating (`np.zeros`, `astype(np.float32)`, `x * 1.0`),
+    a value computed elementwise from the array itself (`-y`, `y * 0.5` for floating `y`). An augmented
+    `x[m] OP= v` computes `x OP v` and NumPy casts back with same-kind casting: a Python scalar either keeps the
+    dtype or makes NumPy raise (`ints[m] += 0.5`), so it stays plain; an array of unknown dtype is cast back,
+    `jnp.where(m, (x + v).astype(x.dtype), x)` (NumPy stores int64 sums into an int32 array).
+
     ## Known problems
-    Assigning a float to an integer array: NumPy truncates, `jnp.where` promotes. An index whose dtype is unknown
+    An index whose dtype is unknown
     (`x[idx] = 0` with a parameter `idx`) is reported, not rewritten: annotate it (`idx: NDArray[np.bool_]`).
     """
 
@@ -77,15 +89,15 @@ class MaskedAssignment(Rule):
         Invalid(
             "import numpy as np\n\ndef relu(x):\n    y = x.copy()\n    y[y < 0] = 0.0  # clamp\n    return y\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef relu(x):\n    y = x.copy()\n"
-            "    y = jnp.where(y < 0, 0.0, y)  # clamp\n    return y\n",
+            "    y = jnp.where(y < 0, jnp.asarray(0.0, y.dtype), y)  # clamp\n    return y\n",
         ),
         Invalid(
-            "import numpy as np\n\ndef f(x, t):\n    y = np.array(x)\n    y[y > t] -= t\n    return y\n",
-            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, t):\n    y = np.array(x)\n"
+            "import numpy as np\n\ndef f(x, t: float):\n    y = np.array(x)\n    y[y > t] -= t\n    return y\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, t: float):\n    y = np.array(x)\n"
             "    y = jnp.where(y > t, y - t, y)\n    return y\n",
         ),
         Invalid("import numpy as np\n\ndef f(x):\n    x[np.isnan(x)] = 0.0\n", lines=[4], unsafe=True,
-                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    x = jnp.where(np.isnan(x), 0.0, x)\n"),
+                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    x = jnp.where(np.isnan(x), jnp.asarray(0.0, x.dtype), x)\n"),
         Invalid("import numpy as np\n\ndef f(x, v):\n    y = x * 1.0\n    y[y > 0] = v[: (y > 0).sum()]\n    return y\n",
                 lines=[5]),
         Invalid("import numpy as np\n\ndef f(x, idx):\n    y = x + 0.0\n    y[idx] = 0.0\n    return y\n", lines=[5]),
@@ -132,11 +144,11 @@ class MaskedAssignment(Rule):
             return
         mask, assumption = broadcast_mask(self, info)
         reasons = [r for r in (assumption, problem, *visible) if r]
-        if op is not None:
-            wrapped = new_value if _binds_tighter(value, op) else f"({new_value})"
-            new_value = f"{x} {op} {wrapped}"
+        new_value, cast = self._cast(x, value, new_value, info, op, facts)
         replacement = f"{x} = {self.jnp}.where({mask}, {new_value}, {x})"
         message = f"assignment through the boolean mask `{index}` fails under `jit`"
+        if cast:
+            message += f" (the value is cast to the dtype of `{x}`, as NumPy's assignment does: `jnp.where` would promote)"
         if reasons:
             message += "; the `jnp.where` rewrite is unsafe: " + "; ".join(reasons)
         new_line = self.statements(replacement + "\n")[0]
@@ -144,6 +156,23 @@ class MaskedAssignment(Rule):
         # only the small statement changes: comments stay, and the span is the same as JX101's for the same line
         self.report(node, message, changes={small: new_line.body[0]}, unsafe=bool(reasons),
                     title=f"replace with `{replacement}`", imports=("jnp",))
+
+    def _cast(self, x: str, value: cst.BaseExpression, text: str, info: MaskIndex, op: Optional[str],
+              facts: FunctionFacts) -> tuple[str, bool]:
+        """The value for `jnp.where`, cast to the dtype of `x` unless that provably changes nothing, and whether it
+        was. NumPy casts what it stores to `x.dtype` (`x[m] = 0.5` stores 0 into ints); `jnp.where` promotes. An
+        augmented `x[m] OP= v` computes `x OP v` and casts back with same-kind casting, so a Python scalar `v` can
+        only keep the dtype or make NumPy raise; a wider array `v` (int64 into int32) is cast down silently."""
+        array = dtype_of(facts, cst.Name(x))
+        stored = dtype_of(facts, value.visit(_SameMaskRead(self, self.code(info.mask))))  # type: ignore[arg-type]
+        if op is None:
+            if keeps(array, stored):
+                return text, False
+            return f"{self.jnp}.asarray({text}, {x}.dtype)", True
+        combined = f"{x} {op} {text if _binds_tighter(value, op) else f'({text})'}"
+        if stored.weak or keeps(array, stored):
+            return combined, False
+        return f"({combined}).astype({x}.dtype)", True
 
     def _value(self, value: cst.BaseExpression, info: MaskIndex, facts: FunctionFacts) -> tuple[Optional[str], Optional[str]]:
         """The value with `y[m]` read as `y`, and why it may be wrong (or None and why it is wrong)."""

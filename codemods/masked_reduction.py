@@ -8,11 +8,12 @@ from libcst.metadata import ParentNodeProvider
 from codemods._masked import Consumer, broadcast_mask, consumer, enclosing_statement, named_consumers
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import Kind, MaskIndex, MaskProvider, function_facts, mask_index
+from jaxfix.analysis.value_dtypes import FLOAT, INT, dtype_of
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
 ATOMS = (cst.Name, cst.Attribute, cst.Call, cst.Subscript)
-INITIAL = {"max": "-{jnp}.inf", "min": "{jnp}.inf"}
+INITIAL = {"max": "-{jnp}.inf", "min": "{jnp}.inf"}  # for floats; integers get jnp.iinfo(x.dtype).min / .max
 
 
 class MaskedReduction(Rule):
@@ -44,8 +45,11 @@ class MaskedReduction(Rule):
     Safe when the mask provably has the array's shape (computed elementwise from it) or is a 1-D row mask of an array
     of known rank (`n, d = X.shape`). Unsafe otherwise: the fix then assumes the mask has the array's shape (no
     `axis`) or is a 1-D row mask of a 2-D array (with `axis`), and says so. `max`/`min` get `initial=-jnp.inf` /
-    `jnp.inf`: on an empty selection they return it where NumPy raises `ValueError` (the fix title says so);
-    `mean`/`std`/`var` of an empty selection are NaN in both.
+    `jnp.inf`: on an empty selection they return it where NumPy raises `ValueError` (the fix title says so). An
+    infinity is an identity only for floats (cast to ints it wraps), so that fix is unsafe unless the array is known
+    to be floating (`astype(np.float32)`, `np.zeros(n)`); an array known to be integer gets its own bounds,
+    `initial=jnp.iinfo(x.dtype).min`, safely. `mean`/`std`/`var` of an empty selection are NaN in both; means of
+    integers are floats and sums of bools integers in both (NumPy's int64 is JAX's default int).
 
     ## Known problems
     `keepdims=`, `out=` and reductions without a `where=` (`median`, `ptp`) are reported, not rewritten. An index
@@ -180,10 +184,14 @@ class MaskedReduction(Rule):
         parts = [x] + ([f"axis={axis}"] if axis is not None else []) + keywords + [f"where={where}"]
         note = None
         if found.reduction in INITIAL:
-            initial = INITIAL[found.reduction].format(jnp=self.jnp)
+            kind = dtype_of(function_facts(self, self.current_function), read.value)  # type: ignore[arg-type]
+            integer = kind.exact and kind.kind == INT and isinstance(read.value, cst.Name)
+            initial = (f"{self.jnp}.iinfo({x}.dtype).{'min' if found.reduction == 'max' else 'max'}" if integer
+                       else INITIAL[found.reduction].format(jnp=self.jnp))
             parts.append(f"initial={initial}")
             note = f"an empty selection gives {initial} where NumPy raises ValueError"
-            # initial=±inf is only an identity for floats: cast to an integer dtype it wraps (inf -> INT_MIN)
-            float_why = f"`{x}` has a floating dtype (`initial={initial}` is cast to an integer dtype wrongly)"
-            why = f"{why}; {float_why}" if why else float_why
+            if not integer and not (kind.exact and kind.kind == FLOAT):
+                # initial=±inf is only an identity for floats: cast to an integer dtype it wraps (inf -> INT_MIN)
+                float_why = f"`{x}` has a floating dtype (`initial={initial}` is cast to an integer dtype wrongly)"
+                why = f"{why}; {float_why}" if why else float_why
         return f"{self.jnp}.{found.reduction}({', '.join(parts)})", why, note

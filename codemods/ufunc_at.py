@@ -8,7 +8,9 @@ from codemods import _inplace
 from codemods._inplace import Target
 from jaxfix.analysis.aliases import AliasProvider
 from jaxfix.analysis.dataflow import DataflowProvider
+from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
+from jaxfix.analysis.value_dtypes import FLOAT, dtype_of
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -54,7 +56,11 @@ class UfuncAt(Rule):
     `ufunc.at` applies every update, repeated indices included, and so does `.at[]`: the fix is safe when the array
     was created in the function and nothing else refers to its memory. It is unsafe, and says why, when the array is
     a parameter (the caller saw NumPy's update) or an attribute; reported without a fix when a later-used alias or
-    view shares the memory or the array is stored in a container. `np.minimum.at` / `np.maximum.at` propagate NaN like `.min` / `.max` with NaN inputs in JAX; `np.fmin.at`
+    view shares the memory or the array is stored in a container. Dtypes: `ufunc.at` casts the result back to the
+    array's dtype after every update (`np.add.at(ints, [0, 0], 1.5)` stores 2), while `.at[]` promotes the whole
+    array, computes and casts once (3, and int32 values above 2**24 pass through float32), and `.at[].divide` of
+    integers returns floats. So the fix is also unsafe, and says why, unless the array is known to be floating or
+    the value's kind provably cannot exceed the array's (a Python int into `np.zeros(n, dtype=int)`). `np.minimum.at` / `np.maximum.at` propagate NaN like `.min` / `.max` with NaN inputs in JAX; `np.fmin.at`
     ignores NaN, which `.min` does not.
 
     ## Known problems
@@ -65,7 +71,7 @@ class UfuncAt(Rule):
     SUMMARY = "`np.<ufunc>.at` updates an array in place; use `x = x.at[idx].<method>(v)`"
     FIX = FixAvailability.SOMETIMES
     may_apply_to_tree = staticmethod(_inplace.updates_in_functions)
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider)
     ORDER = 40
 
     VALID = [
@@ -129,13 +135,28 @@ class UfuncAt(Rule):
             return
         new = f"{base} = {base}.at[{target.index_src}].{method}({self.code(value)})"
         problem = f"`{source}` updates array `{base}` in place"
-        if verdict.reasons:
-            message = f"{problem}; the functional rewrite may change behaviour: " + "; ".join(verdict.reasons)
+        reasons = [*verdict.reasons, *self._dtype_problem(array, value, method, base)]
+        if reasons:
+            message = f"{problem}; the functional rewrite may change behaviour: " + "; ".join(reasons)
         else:
             message = f"{problem}: JAX arrays are immutable"
         replacement = cst.ensure_type(self.statements(new + "\n")[0], cst.SimpleStatementLine).body[0]
-        self.report(stmt, message, replacement=replacement, unsafe=bool(verdict.reasons),
+        self.report(stmt, message, replacement=replacement, unsafe=bool(reasons),
                     title=f"replace with `{base} = {base}.at[...].{method}(...)`", imports=_inplace.uses_jnp(self, new))
+
+    def _dtype_problem(self, array: cst.BaseExpression, value: cst.BaseExpression, method: str, base: str) -> list[str]:
+        """Why `.at[]` may not compute what NumPy stores: `ufunc.at` casts the result back to the array's dtype after
+        every update (`np.add.at(ints, [0, 0], 1.5)` adds 1 twice), `.at[]` computes the whole array in the promoted
+        dtype and casts once (adds 3.0: and ints above 2**24 lose precision in float32); `.at[].divide` of integers
+        returns floats. Exact when the array is floating, or the value's kind cannot exceed the array's."""
+        facts = function_facts(self, self.current_function)  # type: ignore[arg-type]
+        target, update = dtype_of(facts, array), dtype_of(facts, value)
+        if method == "divide" and target.kind < FLOAT:
+            return [f"`{base}` may have an integer dtype: NumPy truncates each quotient into it, `.at[].divide` returns floats"]
+        if target.kind >= FLOAT or update.top <= target.kind:
+            return []
+        return [f"the value `{self.code(value)}` may be of a higher kind than `{base}` (floats into integers): NumPy "
+                "casts back after every update, `.at[]` computes in the promoted dtype and casts once"]
 
     def _target(self, line: cst.CSTNode, array: cst.BaseExpression, index: cst.BaseExpression) -> Optional[Target]:
         node = array

@@ -90,6 +90,7 @@ class FunctionFacts:
     params: dict[str, Optional[cst.BaseExpression]] = field(default_factory=dict)  # name -> annotation
     bindings: dict[str, list[Optional[cst.BaseExpression]]] = field(default_factory=dict)  # None: opaque binding
     ranks: dict[str, int] = field(default_factory=dict)  # from `n, d = X.shape`
+    augmented: dict[str, list[cst.AugAssign]] = field(default_factory=dict)  # their bindings are the None ones
     range_vars: set[str] = field(default_factory=set)
 
     # ---- names of NumPy / jax.numpy functions --------------------------------------------------------------
@@ -369,6 +370,7 @@ class _Scan(cst.CSTVisitor):
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         if isinstance(node.target, cst.Name):
             self.facts.bindings.setdefault(node.target.value, []).append(None)
+            self.facts.augmented.setdefault(node.target.value, []).append(node)
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
         self._bind(node.target, node.value)

@@ -33,12 +33,12 @@ J = "import jax.numpy as jnp\n"
 REWRITES = [
     pytest.param(
         HEAD + "def f(x):\n    y = x.copy()\n    y[np.isnan(y)] = 0.0\n    return y\n",
-        J + HEAD + "def f(x):\n    y = x.copy()\n    y = jnp.where(np.isnan(y), 0.0, y)\n    return y\n",
+        J + HEAD + "def f(x):\n    y = x.copy()\n    y = jnp.where(np.isnan(y), jnp.asarray(0.0, y.dtype), y)\n    return y\n",
         id="isnan-mask",
     ),
     pytest.param(
         HEAD + "def f(x, y):\n    z = x + 0.0\n    z[(z > 0) & (z < 1)] = y[(z > 0) & (z < 1)]\n    return z\n",
-        J + HEAD + "def f(x, y):\n    z = x + 0.0\n    z = jnp.where((z > 0) & (z < 1), y, z)\n    return z\n",
+        J + HEAD + "def f(x, y):\n    z = x + 0.0\n    z = jnp.where((z > 0) & (z < 1), jnp.asarray(y, z.dtype), z)\n    return z\n",
         id="same-mask-value-read-as-whole-array",
     ),
     pytest.param(
@@ -53,17 +53,17 @@ REWRITES = [
     ),
     pytest.param(
         HEAD + "def f(X):\n    n, d = X.shape\n    Y = X.copy()\n    Y[Y.sum(axis=1) > 0] = 0.0\n    return Y\n",
-        J + HEAD + "def f(X):\n    n, d = X.shape\n    Y = X.copy()\n    Y = jnp.where((Y.sum(axis=1) > 0)[:, None], 0.0, Y)\n    return Y\n",
+        J + HEAD + "def f(X):\n    n, d = X.shape\n    Y = X.copy()\n    Y = jnp.where((Y.sum(axis=1) > 0)[:, None], jnp.asarray(0.0, Y.dtype), Y)\n    return Y\n",
         id="row-mask-of-known-2d-array",
     ),
     pytest.param(
         HEAD + "def f(X, eps):\n    Y = X.copy()\n    small = np.abs(Y).max(axis=-1) < eps\n    Y[small] = 0.0\n    return Y\n",
-        J + HEAD + "def f(X, eps):\n    Y = X.copy()\n    small = np.abs(Y).max(axis=-1) < eps\n    Y = jnp.where(small[..., None], 0.0, Y)\n    return Y\n",
+        J + HEAD + "def f(X, eps):\n    Y = X.copy()\n    small = np.abs(Y).max(axis=-1) < eps\n    Y = jnp.where(small[..., None], jnp.asarray(0.0, Y.dtype), Y)\n    return Y\n",
         id="mask-reduced-over-one-axis-of-the-array",
     ),
     pytest.param(
         HEAD + "def f(x, t):\n    y = x.copy()\n    y[y > t] = t\n    return y\n",
-        J + HEAD + "def f(x, t):\n    y = x.copy()\n    y = jnp.where(y > t, t, y)\n    return y\n",
+        J + HEAD + "def f(x, t):\n    y = x.copy()\n    y = jnp.where(y > t, jnp.asarray(t, y.dtype), y)\n    return y\n",
         id="value-compared-in-the-mask",
     ),
     pytest.param(
@@ -72,6 +72,68 @@ REWRITES = [
         id="mask-from-an-array-of-the-same-shape",
     ),
 ]
+
+
+# NumPy casts the stored value to the array's dtype (`x[m] = 0.5` stores 0 into ints), `jnp.where` promotes: the
+# value is cast unless the dtype provably stays; an augmented `x[m] OP= scalar` either keeps it or raises in NumPy.
+DTYPES = [
+    pytest.param(
+        HEAD + "def f(x):\n    n = np.arange(5)\n    n[n > 2] = 0\n    return n\n",
+        J + HEAD + "def f(x):\n    n = np.arange(5)\n    n = jnp.where(n > 2, 0, n)\n    return n\n",
+        id="int-literal-into-int-array-stays-plain",
+    ),
+    pytest.param(
+        HEAD + "def f(x):\n    y = x.copy()\n    y[y < 0] = -y[y < 0]\n    return y\n",
+        J + HEAD + "def f(x):\n    y = x.copy()\n    y = jnp.where(y < 0, -y, y)\n    return y\n",
+        id="value-elementwise-from-the-array-stays-plain",
+    ),
+    pytest.param(
+        HEAD + "def f(x):\n    y = x.copy()\n    y[y > 1] *= 0.5\n    return y\n",
+        J + HEAD + "def f(x):\n    y = x.copy()\n    y = jnp.where(y > 1, y * 0.5, y)\n    return y\n",
+        id="augmented-python-scalar-stays-plain-numpy-raises-on-ints",
+    ),
+    pytest.param(
+        HEAD + "def f(x):\n    z = np.zeros(x.shape)\n    z[x > 0] = 1\n    z[x < 0] = np.arange(3)[x < 0]\n    return z\n",
+        J + HEAD + "def f(x):\n    z = np.zeros(x.shape)\n    z = jnp.where(x > 0, 1, z)\n    z = jnp.where(x < 0, np.arange(3), z)\n    return z\n",
+        id="ints-into-float64-zeros-stay-plain",
+    ),
+    pytest.param(
+        HEAD + "def f(x):\n    n = np.zeros(x.shape, dtype=np.int32)\n    n[x > 0] = 0.5\n    return n\n",
+        J + HEAD + "def f(x):\n    n = np.zeros(x.shape, dtype=np.int32)\n    n = jnp.where(x > 0, jnp.asarray(0.5, n.dtype), n)\n    return n\n",
+        id="float-into-int-array-is-cast",
+    ),
+    pytest.param(
+        HEAD + "def f(x):\n    keep = np.ones(x.shape, dtype=bool)\n    keep[x < 0] = 0\n    return keep\n",
+        J + HEAD + "def f(x):\n    keep = np.ones(x.shape, dtype=bool)\n    keep = jnp.where(x < 0, jnp.asarray(0, keep.dtype), keep)\n    return keep\n",
+        id="int-literal-into-bool-array-is-cast",
+    ),
+    pytest.param(
+        HEAD + "def f(x):\n    y = x.copy()\n    y[y > 0] = np.sqrt(y[y > 0])\n    return y\n",
+        J + HEAD + "def f(x):\n    y = x.copy()\n    y = jnp.where(y > 0, jnp.asarray(np.sqrt(y), y.dtype), y)\n    return y\n",
+        id="sqrt-of-an-array-of-unknown-kind-is-cast",
+    ),
+    pytest.param(
+        HEAD + "def f(x, w):\n    y = x.astype(np.float32)\n    y[y > 0] = w[y > 0]\n    return y\n",
+        J + HEAD + "def f(x, w):\n    y = x.astype(np.float32)\n    y = jnp.where(y > 0, jnp.asarray(w, y.dtype), y)\n    return y\n",
+        id="array-of-unknown-width-into-float32-is-cast",
+    ),
+    pytest.param(
+        HEAD + "def f(x, v):\n    y = x.astype(np.int32)\n    y[y > 0] += v[y > 0]\n    return y\n",
+        J + HEAD + "def f(x, v):\n    y = x.astype(np.int32)\n    y = jnp.where(y > 0, (y + v).astype(y.dtype), y)\n    return y\n",
+        id="augmented-array-of-unknown-width-is-cast-back",
+    ),
+    pytest.param(
+        HEAD + "def f(x, t: float):\n    y = x * 1.0\n    y[y > t] -= (y[y > t] - t) * 0.5\n    y[y < 0] = t\n    return y\n",
+        J + HEAD + "def f(x, t: float):\n    y = x * 1.0\n    y = jnp.where(y > t, y - (y - t) * 0.5, y)\n    y = jnp.where(y < 0, t, y)\n    return y\n",
+        id="float-scalars-into-an-array-known-to-be-floating",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", DTYPES)
+def test_dtype_kept(code, expected):
+    assert run(code).fixed == expected
+    assert run(expected).fixed == expected  # idempotent
 
 
 @pytest.mark.parametrize("code, expected", REWRITES)

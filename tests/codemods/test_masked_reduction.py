@@ -101,3 +101,27 @@ def test_masked_min_max_need_a_float_array():
     outcome = run_rule(MaskedReduction, code, fix=True, unsafe=True)
     assert outcome.fixed == expected
     assert "floating dtype" in run_rule(MaskedReduction, code).findings[0].message
+
+
+KNOWN_DTYPE = [
+    pytest.param(
+        HEAD + "def f(x, t: float):\n    y = x.astype(np.float32)\n    return y[y > t].max()\n",
+        J + HEAD + "def f(x, t: float):\n    y = x.astype(np.float32)\n    return jnp.max(y, where=y > t, initial=-jnp.inf)\n",
+        id="float-array-gets-inf",
+    ),
+    pytest.param(
+        HEAD + "def f(x, t: int):\n    n = np.asarray(x, dtype=np.int32)\n    return n[n > t].max(), n[n < t].min()\n",
+        J + HEAD + "def f(x, t: int):\n    n = np.asarray(x, dtype=np.int32)\n"
+        "    return jnp.max(n, where=n > t, initial=jnp.iinfo(n.dtype).min), jnp.min(n, where=n < t, initial=jnp.iinfo(n.dtype).max)\n",
+        id="int-array-gets-its-iinfo-bounds",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", KNOWN_DTYPE)
+def test_masked_min_max_of_a_known_dtype_are_safe(code, expected):
+    """With the array's kind known, the identity for `initial=` is exact: the fix is safe (the empty-selection
+    difference is in the title)."""
+    assert run(code).fixed == expected  # safe fixes only
+    assert "NumPy raises ValueError" in run_rule(MaskedReduction, code).findings[0].fix.title
+    assert run(expected).fixed == expected

@@ -50,6 +50,36 @@ def test_rewrite(code, expected):
     assert migrate(expected) == expected
 
 
+# `ufunc.at` casts back to the array's dtype after every update; `.at[]` promotes the whole array and casts once.
+DTYPE_SAFE = [
+    pytest.param("c = np.zeros(4, dtype=int)\n    np.add.at(c, i, 1)", "c = c.at[i].add(1)", id="int-into-int-array"),
+    pytest.param("c = np.zeros(4, np.int32)\n    np.maximum.at(c, i, i)", "c = c.at[i].max(i)", id="int-index-values-into-int-array"),
+    pytest.param("c = np.ones(4)\n    np.divide.at(c, i, w)", "c = c.at[i].divide(w)", id="anything-into-a-float-array"),
+]
+
+
+@pytest.mark.parametrize("setup, line", DTYPE_SAFE)
+def test_dtype_kept_is_safe(setup, line):
+    code = f"import numpy as np\ndef f(i: 'NDArray[np.int32]', w):\n    {setup}\n    return np.pi * c\n"
+    assert line in migrate(code)
+
+
+DTYPE_UNSAFE = [
+    pytest.param("c = np.zeros(4, int)\n    np.add.at(c, i, 1.5)", "c = c.at[i].add(1.5)", "higher kind", id="float-into-int-array"),
+    pytest.param("c = np.zeros(4, np.int32)\n    np.add.at(c, i, w)", "c = c.at[i].add(w)", "higher kind", id="unknown-into-int-array"),
+    pytest.param("c = np.ones(4, dtype=int)\n    np.divide.at(c, i, 2)", "c = c.at[i].divide(2)", "returns floats", id="divide-int-array"),
+    pytest.param("c = np.arange(4)\n    np.multiply.at(c, i, w)", "c = c.at[i].multiply(w)", "higher kind", id="arange-is-int"),
+]
+
+
+@pytest.mark.parametrize("setup, line, reason", DTYPE_UNSAFE)
+def test_dtype_may_change_is_unsafe(setup, line, reason):
+    code = f"import numpy as np\ndef f(i: 'NDArray[np.int32]', w):\n    {setup}\n    return np.pi * c\n"
+    assert migrate(code) == code
+    assert reason in findings(code)[0][1]
+    assert line in migrate(code, unsafe=True)
+
+
 def test_parameter_is_unsafe():
     code = "import numpy as np\ndef f(acc, i):\n    np.add.at(acc, i, 1)\n    return np.pi * acc\n"
     assert migrate(code) == code
