@@ -1,13 +1,15 @@
 from __future__ import annotations
 
+import re
 from typing import Optional, Sequence
 
 import libcst as cst
 
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from codemods._branches import assignments, cheap_and_pure
 from jaxfix.analysis.loops import loops_in_functions
-from jaxfix.analysis.loops import target_names
+from jaxfix.analysis.loops import own_jumps, reshaped_names, same_shape, scalar_names, target_names, traced_tests
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -16,13 +18,15 @@ from jaxfix.types import FixAvailability
 class LoopExit(Rule):
     """
     ## What it does
-    Removes `continue` and `break` decided by traced values from a loop body, so that the loop rules (JX220-JX222)
-    and the branch rules (JX2xx) can convert it. `if c: continue` followed by the rest of the body becomes
-    `if not c:` around the rest. `if c: ...; break` becomes a `done` flag: the flag starts `False` before the loop,
-    is set instead of breaking, and guards the body (`if not done:` in a `for`, `while not done and cond:` in a
-    `while`). An early `return v` in the body, when the loop is followed by `return w` and `w` does not depend on
-    the loop, becomes `result = w` before the loop, `result = v` plus the flag inside it, and `return result`.
-    The result is plain Python that behaves exactly like the original.
+    Removes `continue`, `break` and early `return` decided by traced values from a loop body, so that the loop rules
+    (JX220-JX222) can convert it. `if c: continue` followed by the rest of the body becomes `if not (c):` around
+    the rest. `if c: ...; break` in a `for` loop becomes a `done` flag carried by the loop:
+    `hit = jnp.logical_and(jnp.logical_not(done), c)`, `v = jnp.where(hit, new, v)` for what the `if` assigns,
+    `done = done | hit`, and the statements after it (or before it, when they bind names used later) under
+    `if not done:`. In a `while` loop the flag joins the condition (`while not done and cond:`). An early
+    `return v` becomes a carried `result`: it starts as the final `return w` when `w` can be evaluated before the
+    loop (and the function then returns `result`), else as `v` evaluated before the loop (the index of a range loop
+    replaced by its start), and the function returns `jnp.where(done, result, w)`.
 
     ## Why is this bad?
     `lax.fori_loop`, `lax.scan` and `lax.while_loop` have no `break` or `continue`, and a traced condition cannot
@@ -31,36 +35,40 @@ class LoopExit(Rule):
     ## Example
     ```python
     def first_above(x, t):
-        idx = -1
         for i in range(x.shape[0]):
             if x[i] > t:
-                idx = i
-                break
-        return idx
+                return i
+        return -1
     ```
 
     ## Use instead
     ```python
     def first_above(x, t):
-        idx = -1
+        result = -1
         done = False
         for i in range(x.shape[0]):
-            if not done:
-                if x[i] > t:
-                    idx = i
-                    done = True
-        return idx
+            hit = jnp.logical_and(jnp.logical_not(done), x[i] > t)
+            result = jnp.where(hit, i, result)
+            done = done | hit
+        return result
     ```
 
     ## Fix safety
-    Safe: the rewrite is exact in Python. It is offered only where the jump is a top-level `if` of the loop body
-    whose block ends with the `break`/`continue`, there is no `else` on that `if` or on the loop, and (for `break`
-    in a `for`) the loop variable is not read after the loop (it would keep advancing). A `for` loop with a
-    guarded body runs its full trip count; a `while` loop stops as soon as the flag is set.
+    Safe: the rewrite is exact. `jnp.where` is used only where both sides provably have one shape (numbers, loop
+    indices, `x.shape[k]`, the same array combined element-wise with numbers, names that only ever hold such
+    values), since it would broadcast; otherwise the body keeps Python `if not done:` guards (the branch rules,
+    JX2xx, convert them) and the value after the loop is chosen with `lax.cond(done, lambda: result, lambda: w)`,
+    which checks shapes and types instead of broadcasting. Offered only where each jump ends a top-level `if` of
+    the loop body, the loop has no `else`, (for `break` in a `for`) the loop variable is not read after the loop,
+    and (for `return`) the loop is followed by `return w` at the top level of the function and the result can be
+    started before the loop (`v` is arithmetic on names defined there). Otherwise the jump is reported at its line.
+    A `for` loop with a flag runs its full trip count; a `while` loop stops as soon as the flag is set.
 
     ## Known problems
-    Any other `return` inside a loop body is reported by the loop rules, not rewritten (the carried result needs a
-    value of the right type before the loop). Jumps nested deeper than a top-level `if` are left alone.
+    Jumps nested deeper than the end of a top-level `if` (under a second `if`, in an `else`, or on the `if` line),
+    loops with `else`, and early returns whose value reads names the loop defines (`return x[i]` when the final
+    value also depends on the loop) are reported, not rewritten. `s += x[i]` is not proved to keep the shape of
+    `s` (a Python float plus a row is a row), so such results are chosen with `lax.cond`.
     """
 
     CODE = "JX223"
@@ -94,54 +102,9 @@ class LoopExit(Rule):
         ),
     ]
 
-    def _visit_loop(self, node) -> None:
-        fn = self.current_function
-        if fn is None or node.orelse is not None:
-            return
-        body = list(node.body.body)
-        jumps = [(k, s) for k, s in enumerate(body) if _jump(s) is not None]
-        if not jumps or not any(tracedness(self, s.test) is not Tracedness.STATIC for _, s in jumps):
-            return
-        if _has_other_jumps(body, {s for _, s in jumps}):
-            return
-        breaks = [s for _, s in jumps if _jump(s) in ("break", "return")]
-        flow = function_flow(self, fn)
-        done = result = final = None
-        if any(_jump(s) == "return" for _, s in jumps):
-            final = self._final_return(fn, node, flow)
-            if final is None:
-                return  # reported by the loop rules (`return` inside the loop)
-        if breaks:
-            if target_names(node) & flow.live_out(node):
-                self.report(jumps[0][1], "`break` on a traced condition: the loop variable is read after the loop, "
-                            "so the loop cannot be guarded with a flag instead")
-                return
-            taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
-            done = gen.fresh(self, fn, "done", taken)
-            if final is not None:
-                result = gen.fresh(self, fn, "result", taken)
-        new_body = self._guarded(body, done, result)
-        if done is not None and isinstance(node, cst.For):
-            new_body = [cst.If(test=self.expr(f"not {done}"), body=cst.IndentedBlock(body=new_body))]
-        changes = {"body": node.body.with_changes(body=new_body)}
-        if done is not None and isinstance(node, cst.While):
-            always = isinstance(node.test, cst.Name) and node.test.value == "True"
-            changes["test"] = self.expr(f"not {done}" + ("" if always else f" and {_operand(self.code(node.test), node.test)}"))
-        loop = node.with_changes(**changes)
-        first = (f"{result} = {self.code(final.body[0].value)}\n" if final is not None else "") + f"{done} = False\n"
-        new = [*self.statements(first), loop] if done is not None else [loop]
-        if done is not None:
-            new[-1] = new[-1].with_changes(leading_lines=[])
-        kinds = " and ".join(sorted({_jump(s) for _, s in jumps}))
-        changes = {node: self.replace_statement(node, new)}
-        if final is not None:
-            changes[final] = final.with_changes(body=[final.body[0].with_changes(value=cst.Name(result))])
-        self.report(
-            jumps[0][1],
-            f"`{kinds}` on a traced condition inside a loop: `lax` loops cannot jump; guard the rest of the body",
-            changes=changes,
-            title="guard the body" + (f" with a `{done}` flag" if done else " instead of `continue`"),
-        )
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self._reported: set[cst.CSTNode] = set()
 
     def visit_For(self, node: cst.For) -> None:
         self._visit_loop(node)
@@ -149,21 +112,172 @@ class LoopExit(Rule):
     def visit_While(self, node: cst.While) -> None:
         self._visit_loop(node)
 
-    def _final_return(self, fn, node, flow) -> Optional[cst.SimpleStatementLine]:
-        """The `return expr` right after the loop when `expr` can be evaluated before it instead (the loop does not
-        change what it reads, and it calls nothing); else None."""
-        statements = list(fn.body.body)
-        if node not in statements or statements.index(node) + 1 >= len(statements):
-            return None
-        after = statements[statements.index(node) + 1]
-        if not (isinstance(after, cst.SimpleStatementLine) and len(after.body) == 1 and isinstance(after.body[0], cst.Return)):
-            return None
-        value = after.body[0].value
-        changed = flow.writes(list(node.body.body)) | flow.mutates(list(node.body.body)) | target_names(node)
-        if value is None or flow.reads(value) & changed or _calls(value):
-            return None
-        return after
+    def _visit_loop(self, node) -> None:
+        fn = self.current_function
+        if fn is None:
+            return
+        body = list(node.body.body)
+        own = own_jumps(body)
+        jumps = [(k, s) for k, s in enumerate(body) if _jump(s) is not None]
+        if not own or not traced_tests(self, body):
+            return  # no jump, or every jump is decided by static values (the loop unrolls under jit)
+        handled = {s.body.body[-1].body[-1] for _, s in jumps}
+        unhandled = [j for j in own if j not in handled]
+        if unhandled or node.orelse is not None:
+            self._refuse(unhandled[0] if unhandled else own[0], "nested" if unhandled else "else")
+            return
+        if not any(tracedness(self, s.test) is not Tracedness.STATIC for _, s in jumps):
+            return
+        flow = function_flow(self, fn)
+        kinds = {_jump(s) for _, s in jumps}
+        taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
+        done = gen.fresh(self, fn, "done", taken) if kinds & {"break", "return"} else None
+        result = gen.fresh(self, fn, "result", taken) if "return" in kinds else None
+        plan = self._return_plan(fn, node, flow, [s for _, s in jumps if _jump(s) == "return"], done, result) if result else None
+        if isinstance(plan, str):
+            self._refuse([j for j in own if isinstance(j, cst.Return)][0], plan)
+            return
+        if done and target_names(node) & flow.live_out(node):
+            self.report(jumps[0][1], f"`{_jump(jumps[0][1])}` on a traced condition: the loop variable is read after "
+                        "the loop, so the loop cannot be guarded with a flag instead")
+            return
+        new_body = self._hits(node, body, flow, done, result, plan[1] if plan else None, taken) if done else None
+        if new_body is None:
+            new_body = self._guarded(body, done, result)
+            if done is not None and isinstance(node, cst.For):
+                new_body = [cst.If(test=self.expr(f"not {done}"), body=cst.IndentedBlock(body=new_body))]
+        changes = {"body": node.body.with_changes(body=new_body)}
+        if done is not None and isinstance(node, cst.While):
+            always = isinstance(node.test, cst.Name) and node.test.value == "True"
+            changes["test"] = self.expr(f"not {done}" + ("" if always else f" and {_operand(self.code(node.test), node.test)}"))
+        loop = node.with_changes(**changes)
+        first = (f"{result} = {plan[1]}\n" if plan else "") + (f"{done} = False\n" if done else "")
+        new = [*self.statements(first), loop.with_changes(leading_lines=[])] if done else [loop]
+        fix = {node: self.replace_statement(node, new)}
+        if plan:
+            fix[plan[0]] = plan[0].with_changes(body=[plan[0].body[0].with_changes(value=self.expr(plan[2]))])
+        kind = " and ".join(f"`{k}`" for k in sorted(kinds))
+        generated = self.code(loop) + (plan[2] if plan else "")
+        imports = tuple(n for n, local in (("jnp", self.jnp), ("lax", self.lax)) if f"{local}." in generated)
+        self.report(
+            jumps[0][1],
+            f"{kind} on a traced condition inside a loop: `lax` loops cannot jump; guard the rest of the body",
+            changes=fix,
+            title="guard the body" + (f" with a `{done}` flag" if done else " instead of `continue`"),
+            imports=imports,
+        )
 
+    def _refuse(self, jump: cst.CSTNode, why: str) -> None:
+        if jump in self._reported:
+            return
+        self._reported.add(jump)
+        kind = {cst.Break: "break", cst.Continue: "continue", cst.Return: "return"}[type(jump)]
+        if why == "nested":
+            why = ("it is not the last statement of a top-level `if` block of the loop body (it is nested deeper, "
+                   "sits in an `else` or on the `if` line), where it cannot be guarded automatically; move it to the "
+                   "end of a top-level `if`, or carry a `done` flag by hand")
+        elif why == "else":
+            why = "the loop has an `else` block, which runs only when the loop ends without `break`"
+        self.report(jump, f"`{kind}` inside a loop whose body depends on traced values cannot be converted: {why}")
+
+    def _return_plan(self, fn, node, flow, jumps, done, result):
+        """(the `return` after the loop, the initial `result`, the new returned value) for a loop with early
+        returns, or why there is none (a message)."""
+        statements = list(fn.body.body)
+        after = statements[statements.index(node) + 1] if node in statements[:-1] else None
+        if not (isinstance(after, cst.SimpleStatementLine) and len(after.body) == 1 and isinstance(after.body[0], cst.Return)
+                and after.body[0].value is not None):
+            return ("the loop is not directly followed by a `return` of a value at the top level of the function, so "
+                    "the early result cannot be carried out of the loop")
+        final = after.body[0].value
+        changed = flow.writes(list(node.body.body)) | flow.mutates(list(node.body.body)) | target_names(node)
+        if not (flow.reads(final) & changed) and not _calls(final):
+            return after, self.code(final), result  # the final value can start the result before the loop
+        values = [s.body.body[-1].body[-1].value for s in jumps]
+        first = self._placeholder(values[0], node, flow)
+        if first is None:
+            return (f"the final `return {self.code(final)}` depends on the loop, and the early result "
+                    f"`{self.code(values[0])}` cannot be given a starting value before the loop (it reads names the "
+                    "loop defines, or calls, divides or indexes)")
+        if same_shape([*values, final], scalar_names(fn, node), reshaped_names(list(node.body.body))):
+            select = f"{self.jnp}.where({done}, {result}, {self.code(final)})"
+        else:  # no proof of one shape: `jnp.where` could broadcast, `lax.cond` checks the shapes
+            select = f"{self.lax}.cond({done}, lambda: {result}, lambda: {self.code(final)})"
+        return after, first, select
+
+    def _placeholder(self, value: cst.BaseExpression, node, flow) -> Optional[str]:
+        """`value` evaluated before the loop, as the starting value (of the right type) of the carried result: only
+        element-wise arithmetic on names defined before the loop; a range loop's index becomes its start."""
+        if not _arithmetic(value):
+            return None
+        index = target_names(node)
+        if any(flow.maybe_undefined(node, n) for n in flow.reads(value) - index):
+            return None
+        if flow.reads(value) & index:
+            if not _counts(node):
+                return None
+            args = node.iter.args
+            start = args[0].value if len(args) > 1 else cst.Integer("0")
+            value = value.visit(_Substitute(index, start))
+        text = self.code(value)
+        return str(eval(text, {"__builtins__": {}})) if re.fullmatch(r"[0-9+\-* ()]+", text) else text  # `0 + 1` -> `1`
+
+    def _hits(self, node, body, flow, done, result, start, taken) -> Optional[list[cst.BaseStatement]]:
+        """The body of a `for` loop with `hit = jnp.logical_and(jnp.logical_not(done), c)`, `v = jnp.where(hit,
+        new, v)` and `done = done | hit` for each traced `if c: ...; break` (or `return`), and the other statements
+        under `if not done:` when they bind names used later; None when that form does not apply."""
+        if not isinstance(node, cst.For) or any(_jump(s) == "continue" for s in body):
+            return None
+        fn = self.current_function
+        local = frozenset(flow.params) | flow.writes(list(fn.body.body))
+        shapes = (scalar_names(fn, node), reshaped_names(body), start)
+        live = flow.live_in(node) | flow.live_out(node)
+        out: list[cst.BaseStatement] = []
+        segment: list[cst.BaseStatement] = []
+        for stmt in [*body, None]:
+            kind = _jump(stmt) if stmt is not None else None
+            if stmt is not None and kind is None:
+                segment.append(stmt)
+                continue
+            if segment:
+                keep = assignments(segment) is not None and not flow.writes(segment) & live
+                out.extend(segment if keep else [cst.If(test=self.expr(f"not {done}"), body=cst.IndentedBlock(body=segment))])
+                segment = []
+            if stmt is None:
+                return out
+            lines = self._hit_lines(stmt, kind, flow, done, result, taken, local, shapes)
+            if lines is None:
+                return None
+            out.extend(self.statements(lines))
+        return out
+
+    def _hit_lines(self, stmt: cst.If, kind, flow, done, result, taken, local, shapes) -> Optional[str]:
+        block = list(stmt.body.body)
+        last = block[-1]
+        block = [*block[:-1], *([last.with_changes(body=list(last.body[:-1]))] if len(last.body) > 1 else [])]
+        plain = assignments(block)
+        if plain is None or tracedness(self, stmt.test) is not Tracedness.TRACED or not cheap_and_pure(stmt.test, local):
+            return None
+        hit = gen.fresh(self, self.current_function, "hit", taken)
+        lines = f"{hit} = {self.jnp}.logical_and({self.jnp}.logical_not({done}), {self.code(stmt.test).strip()})\n"
+        updates = [(n, self.code(v) if op is None else f"{n} {self.code(op).strip()[:-1]} {gen.paren(self.code(v))}") for n, v, op in plain]
+        if kind == "return":
+            updates.append((result, self.code(last.body[-1].value)))
+        for name, value in updates:
+            if not cheap_and_pure(cst.parse_expression(value), local):
+                return None
+            if name != result and name not in flow.live_out(stmt):
+                lines += f"{name} = {value}\n"  # a temporary of this iteration
+                continue
+            scalars, reshaped, start = shapes
+            if name == result:  # the result keeps the shape of its starting value (or of an earlier iteration's)
+                proved = same_shape([cst.parse_expression(value), cst.parse_expression(start)], scalars, reshaped)
+            else:  # both sides are read now
+                proved = not flow.maybe_undefined(stmt, name) and same_shape([cst.parse_expression(value), cst.Name(name)], scalars, frozenset())
+            if not proved:
+                return None  # `jnp.where` could broadcast: keep the exact Python form
+            lines += f"{name} = {self.jnp}.where({hit}, {value}, {name})\n"
+        return lines + f"{done} = {done} | {hit}\n"
     def _guarded(self, body: Sequence[cst.BaseStatement], done: Optional[str], result: Optional[str] = None) -> list[cst.BaseStatement]:
         for k, stmt in enumerate(body):
             kind = _jump(stmt)
@@ -204,46 +318,6 @@ def _jump(stmt: cst.CSTNode) -> Optional[str]:
     return None
 
 
-def _has_other_jumps(body: Sequence[cst.BaseStatement], handled: set) -> bool:
-    """A `break`/`continue` of this loop other than those ending a handled top-level `if`."""
-    found = []
-
-    class Visitor(cst.CSTVisitor):
-        def __init__(self) -> None:
-            super().__init__()
-            self.depth = 0
-
-        def visit_For(self, node: cst.For) -> None:
-            self.depth += 1
-
-        def leave_For(self, original_node: cst.For) -> None:
-            self.depth -= 1
-
-        def visit_While(self, node: cst.While) -> None:
-            self.depth += 1
-
-        def leave_While(self, original_node: cst.While) -> None:
-            self.depth -= 1
-
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return False
-
-        def visit_Break(self, node: cst.Break) -> None:
-            if not self.depth:
-                found.append(node)
-
-        def visit_Continue(self, node: cst.Continue) -> None:
-            if not self.depth:
-                found.append(node)
-
-        def visit_Return(self, node: cst.Return) -> None:
-            found.append(node)  # a return leaves every loop
-
-    for stmt in body:
-        stmt.visit(Visitor())
-    return len(found) > len(handled)
-
-
 def _calls(expr: cst.CSTNode) -> bool:
     found = []
 
@@ -261,3 +335,36 @@ def _operand(text: str, node: cst.BaseExpression, negated: bool = False) -> str:
     if isinstance(node, loose) and not node.lpar:
         return f"({text})"
     return text
+
+
+def _counts(loop: cst.CSTNode) -> bool:
+    """`for i in range(...)`: the target is an integer index."""
+    call = getattr(loop, "iter", None)
+    return (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "range"
+            and isinstance(loop.target, cst.Name) and 1 <= len(call.args) <= 3)
+
+
+def _arithmetic(expr: cst.BaseExpression) -> bool:
+    """Names and numbers combined with `+`, `-`, `*` (or a tuple of such): safe to evaluate early."""
+    if isinstance(expr, cst.Tuple):
+        return all(_arithmetic(e.value) for e in expr.elements)
+    if isinstance(expr, (cst.Name, cst.Integer, cst.Float)):
+        return True
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return _arithmetic(expr.expression)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract, cst.Multiply)):
+        return _arithmetic(expr.left) and _arithmetic(expr.right)
+    return False
+
+
+class _Substitute(cst.CSTTransformer):
+    """Replace the loop index by the loop's start (parenthesised)."""
+
+    def __init__(self, names: frozenset[str], start: cst.BaseExpression) -> None:
+        super().__init__()
+        self.names, self.start = names, start
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
+        if updated_node.value in self.names:
+            return cst.parse_expression(gen.paren(gen.source(self.start)))
+        return updated_node

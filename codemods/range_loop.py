@@ -8,9 +8,10 @@ from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
-    carry_problem, appends, body_obstacles, body_statements, branch_tests, loop_carried, static_index_uses,
+    carry_problem, appends, body_obstacles, body_statements, branch_tests, indexed_sequence, loop_carried,
+    static_index_uses,
 )
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -43,6 +44,7 @@ class RangeLoop(Rule):
     ```python
     def running_sum(x, n):
         total = 0.0
+
         def body(i, total):
             total += x[i]
             return total
@@ -62,8 +64,13 @@ class RangeLoop(Rule):
     bound it lowers to `while_loop`, which supports forward-mode differentiation only.
 
     ## Known problems
-    A Python list indexed by the loop index (`layers[i]`) cannot be told apart from an array and fails at trace
-    time after the rewrite. A loop appending to a list is handled by JX222 when the bounds are static.
+    A traced index cannot index a Python list. A name indexed by the loop index stays a Python loop (with a static
+    trip count; reported with a traced one) when it is bound to a list or tuple display, a comprehension or
+    `list(...)`, annotated as a sequence, or a parameter that bounds the loop as `len(name)` with no sign of being
+    an array (`.shape`, `x[i, j]`, arithmetic on it): `for j in range(len(coeffs))` keeps unrolling even when
+    `coeffs` is an array; write `range(coeffs.shape[0])` to get `fori_loop`. Stacking the list (`jnp.stack`) is
+    not offered: nothing proves that its elements share a shape. Other parameters indexed by the loop index are
+    assumed to be arrays. A loop appending to a list is handled by JX222 when the bounds are static.
     """
 
     CODE = "JX220"
@@ -83,7 +90,7 @@ class RangeLoop(Rule):
         Invalid(
             "def f(x, n):\n    acc = 0.0\n    for i in range(n):\n        acc = acc + x[i]\n    return acc\n",
             expected=(
-                "import jax\n\ndef f(x, n):\n    acc = 0.0\n    def body(i, acc):\n        acc = acc + x[i]\n"
+                "import jax\n\ndef f(x, n):\n    acc = 0.0\n\n    def body(i, acc):\n        acc = acc + x[i]\n"
                 "        return acc\n\n    acc = jax.lax.fori_loop(0, n, body, acc)\n    return acc\n"
             ),
             lines=[3],
@@ -92,7 +99,7 @@ class RangeLoop(Rule):
             "def f(x, n):\n    a, b = 0.0, 1.0\n    for i in range(n - 1, -1, -2):\n        a, b = b, a + b * x[i]\n"
             "    return a\n",
             expected=(
-                "import jax\n\ndef f(x, n):\n    a, b = 0.0, 1.0\n    def body(k, carry):\n        a, b = carry\n"
+                "import jax\n\ndef f(x, n):\n    a, b = 0.0, 1.0\n\n    def body(k, carry):\n        a, b = carry\n"
                 "        i = n - 1 - k * 2\n        a, b = b, a + b * x[i]\n        return a, b\n\n"
                 "    a, b = jax.lax.fori_loop(0, (n + 1) // 2, body, (a, b))\n    return a\n"
             ),
@@ -175,7 +182,7 @@ class RangeLoop(Rule):
         self.report(
             node,
             f"`for` loop over `range` with a {what}; carry {', '.join(f'`{n}`' for n in names)} through `lax.fori_loop`",
-            replacement=self.replace_statement(node, new),
+            replacement=self.replace_statement(gen.spaced(node, fn), new),
             title="replace with `lax.fori_loop`" + (" (forward-mode differentiation only: traced trip count)" if traced_bound else ""),
             imports=("lax", "jnp") if "where" in after else ("lax",),
         )
@@ -196,6 +203,14 @@ class RangeLoop(Rule):
         for test in branch_tests(body):
             if tracedness(self, test) is not Tracedness.STATIC or node.target.value in flow.reads(test):
                 return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
+        args = [a.value for a in node.iter.args]  # type: ignore[attr-defined]
+        sequence = indexed_sequence(function_tracedness(self, self.current_function), self.current_function, body,
+                                    node.target.value, args[0] if len(args) == 1 else args[1])
+        if sequence is not None:
+            name, certain = sequence
+            return (f"`{name}` {'is' if certain else 'may be'} a Python list or tuple indexed by the loop index, which "
+                    "a traced index cannot do; keep a static trip count (the loop unrolls), or stack it into one array "
+                    "(`jnp.stack`) if its elements share one shape")
         static_use = static_index_uses(body, node.target.value)
         if static_use:
             return f"the index `{node.target.value}` is used where a Python int is required ({static_use})"

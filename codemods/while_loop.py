@@ -40,9 +40,11 @@ class WhileLoop(Rule):
     ```python
     def halvings(x, floor):
         count = 0
+
         def cond(carry):
             x, _ = carry
             return x > floor
+
         def body(carry):
             x, count = carry
             x = x / 2
@@ -79,7 +81,7 @@ class WhileLoop(Rule):
         Invalid(
             "def f(x, t):\n    while x > t:  # shrink\n        x = x / 2\n    return x\n",
             expected=(
-                "import jax\n\ndef f(x, t):\n    def cond(x):\n        return x > t\n    def body(x):\n        x = x / 2\n"
+                "import jax\n\ndef f(x, t):\n    def cond(x):\n        return x > t\n\n    def body(x):\n        x = x / 2\n"
                 "        return x\n\n    x = jax.lax.while_loop(cond, body, x)\n    return x\n"
             ),
             lines=[2],
@@ -123,7 +125,7 @@ class WhileLoop(Rule):
         self.report(
             node,
             f"`while` loop on a traced condition; carry {', '.join(f'`{n}`' for n in names)} through `lax.while_loop`",
-            replacement=self.replace_statement(node, [cond_fn, body_fn, *call]),
+            replacement=self.replace_statement(gen.spaced(node, fn), [cond_fn, gen.blank_line_before(body_fn), *call]),
             title="replace with `lax.while_loop` (forward-mode differentiation only)",
             imports=("lax", "jnp") if "logical_" in test else ("lax",),
         )

@@ -122,3 +122,29 @@ def fresh(rule: object, function: object, base: str, taken: Iterable[str]) -> st
     name = unique(base, set(taken) | claimed)
     claimed.add(name)
     return name
+
+
+def spaced(original: cst.BaseStatement, function: cst.FunctionDef) -> cst.BaseStatement:
+    """`original` with a blank line above it (and its comments) unless it has one or opens its block: the code
+    that replaces it starts with a nested `def`, which reads best (and passes pycodestyle E306) after a blank line."""
+    lines = list(original.leading_lines)
+    if lines and lines[0].comment is None or _opens_block(function, original):
+        return original
+    return original.with_changes(leading_lines=[cst.EmptyLine(indent=False), *lines])
+
+
+def blank_line_before(statement: cst.BaseStatement) -> cst.BaseStatement:
+    """`statement` with one blank line above it (for a second generated nested `def`)."""
+    return statement.with_changes(leading_lines=[cst.EmptyLine(indent=False), *statement.leading_lines])
+
+
+def _opens_block(function: cst.FunctionDef, statement: cst.BaseStatement) -> bool:
+    found = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+            if node.body and node.body[0] is statement:
+                found.append(node)
+
+    function.visit(Visitor())
+    return bool(found)

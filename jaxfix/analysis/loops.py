@@ -276,3 +276,237 @@ def carry_problem(flow, loop: cst.CSTNode, carried) -> Optional[str]:
         if flow.maybe_undefined(loop, name):
             return f"`{name}` has no value before the loop, so it cannot start the carry"
     return None
+
+
+# ---- jumps, Python sequences indexed by the counter, shapes that a loop keeps -------------------------------------
+def own_jumps(body: Sequence[cst.BaseStatement]) -> list[cst.CSTNode]:
+    """The `break`/`continue` statements of this loop (not of loops nested in it) and every `return` in `body`
+    (a `return` leaves all loops), outside nested functions, in source order."""
+    found: list[cst.CSTNode] = []
+
+    class Visitor(cst.CSTVisitor):
+        def __init__(self) -> None:
+            super().__init__()
+            self.depth = 0
+
+        def visit_For(self, node: cst.For) -> None:
+            self.depth += 1
+
+        def leave_For(self, original_node: cst.For) -> None:
+            self.depth -= 1
+
+        visit_While = visit_For  # type: ignore[assignment]
+        leave_While = leave_For  # type: ignore[assignment]
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Break(self, node: cst.Break) -> None:
+            if not self.depth:
+                found.append(node)
+
+        visit_Continue = visit_Break  # type: ignore[assignment]
+
+        def visit_Return(self, node: cst.Return) -> None:
+            found.append(node)
+
+    for stmt in body:
+        stmt.visit(Visitor())
+    return found
+
+
+SEQUENCE_CALLS = {"list", "tuple", "sorted", "reversed"}
+LIST_ANNOTATIONS = {"list", "List", "tuple", "Tuple", "Sequence", "Iterable"}
+ARRAY_EVIDENCE = {"shape", "ndim", "dtype", "astype", "T", "reshape", "at", "size", "sum", "mean", "max", "min", "dot"}
+
+
+def indexed_sequence(analysis, function: cst.FunctionDef, body: Sequence[cst.BaseStatement], index: str,
+                     stop: cst.BaseExpression) -> Optional[tuple[str, bool]]:
+    """A name indexed by `index` in `body` that is (True) a Python list or tuple: bound to a list/tuple display,
+    comprehension or `list(...)`, or a parameter annotated as a sequence; or (False) may be one: a parameter that
+    bounds the loop as `len(name)` with no sign of being an array (`.shape`, `x[i, j]`, arithmetic on it).
+    `analysis` is the function's FunctionTracedness. Under a lax loop the index is traced, and a traced index
+    cannot index a list (`TypeError`); None when no such name is indexed."""
+    indexed: list[str] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            if isinstance(node.value, cst.Name) and any(index in analyse(e.slice).read_names for e in node.slice):
+                indexed.append(node.value.value)
+
+    for stmt in body:
+        stmt.visit(Visitor())
+    params = {p.name.value: p for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    for name in dict.fromkeys(indexed):
+        values = analysis.assigned_values(name)
+        if any(_sequence_value(v) for v in values):
+            return name, True
+        param = params.get(name)
+        if param is None or values:
+            continue
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        while isinstance(annotation, cst.Subscript):
+            annotation = annotation.value
+        if isinstance(annotation, (cst.Name, cst.Attribute)) and _last_name(annotation) in LIST_ANNOTATIONS:
+            return name, True
+        if _is_len_of(stop, name) and not _array_evidence(function, name):
+            return name, False
+    return None
+
+
+def _sequence_value(value: Optional[cst.BaseExpression]) -> bool:
+    if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):
+        return True
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in SEQUENCE_CALLS
+
+
+def _last_name(node: cst.BaseExpression) -> str:
+    return node.attr.value if isinstance(node, cst.Attribute) else node.value  # type: ignore[attr-defined]
+
+
+def _is_len_of(stop: cst.BaseExpression, name: str) -> bool:
+    return (isinstance(stop, cst.Call) and isinstance(stop.func, cst.Name) and stop.func.value == "len"
+            and len(stop.args) == 1 and isinstance(stop.args[0].value, cst.Name) and stop.args[0].value.value == name)
+
+
+def _array_evidence(function: cst.FunctionDef, name: str) -> bool:
+    found: list[cst.CSTNode] = []
+
+    def named(node: cst.CSTNode) -> bool:
+        return isinstance(node, cst.Name) and node.value == name
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if named(node.value) and node.attr.value in ARRAY_EVIDENCE:
+                found.append(node)
+
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            if named(node.value) and (len(node.slice) > 1 or isinstance(node.slice[0].slice, cst.Slice)):
+                found.append(node)
+
+        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+            if named(node.left) or named(node.right):
+                found.append(node)
+
+    function.body.visit(Visitor())
+    return bool(found)
+
+
+ELEMENTWISE = (cst.Add, cst.Subtract, cst.Multiply)
+
+
+def reshaped_names(body: Sequence[cst.BaseStatement]) -> frozenset[str]:
+    """Names the body may give another shape: every name it binds except those only updated as `n = <n combined
+    element-wise with numbers>` or `n op= <a number>` (`s += x[i]` may turn a Python float into a row)."""
+    writes = analyse(list(body)).writes
+    return frozenset(n for n in writes if not all(_keeps_shape(w, n) for w in _writes_of(body, n)))
+
+
+def _keeps_shape(write: cst.CSTNode, name: str) -> bool:
+    value = getattr(write, "value", None)
+    return isinstance(write, (cst.Assign, cst.AugAssign)) and value is not None and shape_class(value) in (name, SCALAR)
+
+
+def _writes_of(body: Sequence[cst.BaseStatement], name: str) -> list[cst.CSTNode]:
+    """The statements in `body` that bind `name` (assignments, loop and `with` targets, `:=`)."""
+    found: list[cst.CSTNode] = []
+
+    class Visitor(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr)) and name in analyse(node).writes:
+                found.append(node)
+            elif isinstance(node, (cst.For, cst.With)) and name in _binds(node):
+                found.append(node)
+            return True
+
+    for stmt in body:
+        stmt.visit(Visitor())
+    return found
+
+
+def _binds(node: cst.CSTNode) -> frozenset[str]:
+    activity = Activity()
+    if isinstance(node, cst.For):
+        _Collector(activity).target(node.target)
+    elif isinstance(node, cst.With):
+        for item in node.items:
+            if item.asname is not None:
+                _Collector(activity).target(item.asname.name)
+    return frozenset(activity.writes)
+
+
+SCALAR = "<scalar>"
+
+
+def scalar_names(function: cst.FunctionDef, loop: cst.CSTNode) -> frozenset[str]:
+    """Names that hold a 0-d value wherever they are bound in `function`: numbers, `True`/`False`, a `range` loop
+    index, and element-wise arithmetic of those (the greatest fixed point over the bindings); parameters never."""
+    bindings: dict[str, list[Optional[cst.BaseExpression]]] = {}
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for target in node.targets:
+                for name in analyse(target.target).read_names if not isinstance(target.target, cst.Name) else ():
+                    bindings.setdefault(name, []).append(None)
+                if isinstance(target.target, cst.Name):
+                    bindings.setdefault(target.target.value, []).append(node.value)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            if isinstance(node.target, cst.Name):
+                bindings.setdefault(node.target.value, []).append(node.value)
+
+        def visit_For(self, node: cst.For) -> None:
+            counts = isinstance(node.iter, cst.Call) and isinstance(node.iter.func, cst.Name) and node.iter.func.value == "range"
+            for name in target_names(node):
+                bindings.setdefault(name, []).append(cst.Integer("0") if counts and isinstance(node.target, cst.Name) else None)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is function
+
+    function.visit(Visitor())
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    other = analyse(list(function.body.body)).writes - set(bindings)  # bound some other way (with, walrus, import)
+    scalars = {n for n in bindings if n not in params and n not in other}  # greatest fixed point: `k = k + 1`
+    changed = True
+    while changed:
+        known = frozenset(scalars | {"True", "False"})
+        drop = {n for n in scalars if not all(v is not None and shape_class(v, known) == SCALAR for v in bindings[n])}
+        scalars -= drop
+        changed = bool(drop)
+    return frozenset(scalars)
+
+
+def shape_class(expr: cst.BaseExpression, scalars: frozenset[str] = frozenset()) -> Optional[str]:
+    """The array whose shape `expr` provably has: `s`, `s * 2`, `-s + 1` -> "s"; numeric literals, `x.shape[k]`,
+    `len(x)` and names in `scalars` -> SCALAR; None when unknown (a call, a subscript, a division, two different arrays)."""
+    if isinstance(expr, (cst.Integer, cst.Float)) or _static_int(expr):
+        return SCALAR
+    if isinstance(expr, cst.Name):
+        return SCALAR if expr.value in scalars else expr.value
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return shape_class(expr.expression, scalars)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, ELEMENTWISE):
+        left, right = shape_class(expr.left, scalars), shape_class(expr.right, scalars)
+        if left is None or right is None:
+            return None
+        return right if left == SCALAR else left if right in (SCALAR, left) else None
+    return None
+
+
+def _static_int(expr: cst.BaseExpression) -> bool:
+    """`x.shape[k]`, `x.ndim`, `x.size`, `len(x)`: Python ints."""
+    if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
+        return len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index)
+    if isinstance(expr, cst.Attribute) and expr.attr.value in ("ndim", "size"):
+        return True
+    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "len"
+
+
+def same_shape(values: Sequence[cst.BaseExpression], scalars: frozenset[str], reshaped: frozenset[str]) -> bool:
+    """Whether `values` provably have one shape (so `jnp.where` between them cannot broadcast): one shape class
+    for all, and no array of that class is reshaped by the loop body."""
+    classes = {shape_class(v, scalars) for v in values}
+    return len(classes) == 1 and None not in classes and not classes & reshaped

@@ -77,3 +77,62 @@ def test_precheck_finds_loops_only_inside_functions():
 
     assert loops_in_functions(ast.parse("def f(x):\n    while x:\n        x = 0\n"), "")
     assert not loops_in_functions(ast.parse("for i in range(3):\n    pass\ndef f(x):\n    return [v for v in x]\n"), "")
+
+
+def test_own_jumps_leave_inner_loops_alone_but_not_returns():
+    from jaxfix.analysis.loops import own_jumps
+
+    _, loop = first_loop(
+        "def f(x, n):\n    for i in range(n):\n        for j in range(n):\n            if x[j]:\n                break\n"
+        "            if x[i]:\n                return j\n        if x[i] < 0:\n            continue\n    return 0\n"
+    )
+    assert [type(j).__name__ for j in own_jumps(body_statements(loop))] == ["Return", "Continue"]
+
+
+@pytest.mark.parametrize(
+    "values, same",
+    [
+        (["s", "s * 2", "-s + 1"], True),
+        (["i", "-1", "x.shape[0] - 1", "len(x)"], True),
+        (["s", "t"], False),
+        (["s", "x[i]"], False),
+        (["s / 2", "s"], False),
+    ],
+)
+def test_same_shape_is_a_proof(values, same):
+    from jaxfix.analysis.loops import same_shape
+
+    assert same_shape([cst.parse_expression(v) for v in values], frozenset({"i"}), frozenset()) is same
+
+
+def test_reshaped_and_scalar_names():
+    from jaxfix.analysis.loops import reshaped_names, scalar_names
+
+    code = (
+        "def f(x, n, p):\n    k = 0\n    s = 0.0\n    for i in range(n):\n        s += x[i]\n        t = s * 2\n"
+        "        k = k + 1\n        m = i - 1\n        p = p * 0.5\n    return s, k, m, p\n"
+    )
+    flow, loop = first_loop(code)
+    # `s += x[i]` may turn the float into a row; `m = i - 1` is not read as 0-d here (conservative)
+    assert reshaped_names(body_statements(loop)) == {"s", "t", "m"}
+    assert scalar_names(flow.function, loop) == {"k", "i", "m"}  # parameters never
+
+
+@pytest.mark.parametrize(
+    "code, found",
+    [
+        ("def f(a, b, h):\n    ws = [a, b]\n    for i in range(len(ws)):\n        h = ws[i] @ h\n    return h\n", ("ws", True)),
+        ("def f(ws: list[int], h, n):\n    for i in range(n):\n        h = ws[i] * h\n    return h\n", ("ws", True)),
+        ("def f(cs, t):\n    for j in range(len(cs)):\n        t = t * cs[j]\n    return t\n", ("cs", False)),
+        ("def f(cs, t):\n    for j in range(len(cs)):\n        t = t * cs[j]\n    return t * cs.shape[0]\n", None),
+        ("def f(x, t, n):\n    for j in range(n):\n        t = t * x[j]\n    return t\n", None),
+    ],
+)
+def test_indexed_sequence(code, found):
+    from jaxfix.analysis.loops import indexed_sequence
+    from jaxfix.analysis.tracedness import FunctionTracedness
+
+    flow, loop = first_loop(code)
+    analysis = FunctionTracedness(flow.function, frozenset(), None)
+    stop = loop.iter.args[-1].value if len(loop.iter.args) > 1 else loop.iter.args[0].value
+    assert indexed_sequence(analysis, flow.function, body_statements(loop), "i" if "for i" in code else "j", stop) == found

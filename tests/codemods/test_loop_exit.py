@@ -37,6 +37,23 @@ REWRITES = [
         id="break-then-continue",
     ),
     pytest.param(
+        "def f(x, t, n):\n    idx = 0\n    for i in range(n):\n        if x[i] > t:\n            idx = i\n            break\n"
+        "        if x[i] < -t:\n            idx = -i\n            break\n    return idx\n",
+        "import jax.numpy as jnp\n\ndef f(x, t, n):\n    idx = 0\n    done = False\n    for i in range(n):\n"
+        "        hit = jnp.logical_and(jnp.logical_not(done), x[i] > t)\n        idx = jnp.where(hit, i, idx)\n"
+        "        done = done | hit\n        hit_2 = jnp.logical_and(jnp.logical_not(done), x[i] < -t)\n"
+        "        idx = jnp.where(hit_2, -i, idx)\n        done = done | hit_2\n    return idx\n",
+        id="two-breaks-read-as-hit-flags",
+    ),
+    pytest.param(
+        "def f(x, t, n):\n    s = 0.0\n    for i in range(n):\n        d = x[i] - t\n        if d > 0:\n            break\n"
+        "        s = s + d\n    return s\n",
+        "import jax.numpy as jnp\n\ndef f(x, t, n):\n    s = 0.0\n    done = False\n    for i in range(n):\n        d = x[i] - t\n"
+        "        hit = jnp.logical_and(jnp.logical_not(done), d > 0)\n        done = done | hit\n        if not done:\n"
+        "            s = s + d\n    return s\n",
+        id="temporary-before-the-jump-not-guarded",
+    ),
+    pytest.param(
         "def f(x, t):\n    while True:\n        x = x * 0.5\n        if x < t or x > 9:\n            break\n    return x\n",
         "def f(x, t):\n    done = False\n    while not done:\n        x = x * 0.5\n        if x < t or x > 9:\n            done = True\n    return x\n",
         id="while-true",
@@ -56,22 +73,74 @@ def test_index_read_after_break_is_reported_not_rewritten():
     assert [f.line for f in outcome.findings] == [4] and "read after the loop" in outcome.findings[0].message
 
 
-def test_early_return_becomes_a_carried_result():
-    code = "def f(x, n):\n    for i in range(n):\n        if x[i] < 0:\n            return i\n    return -1\n"
-    expected = (
-        "def f(x, n):\n    result = -1\n    done = False\n    for i in range(n):\n        if not done:\n            if x[i] < 0:\n"
-        "                result = i\n                done = True\n    return result\n"
-    )
+def test_index_read_after_break_is_reported_not_rewritten():
+    code = "def f(x, n):\n    i = 0\n    for i in range(n):\n        if x[i] > 0:\n            break\n    return i\n"
+    outcome = run_rule(LoopExit, code, fix=True, unsafe=True)
+    assert outcome.fixed == code
+    assert [f.line for f in outcome.findings] == [4] and "read after the loop" in outcome.findings[0].message
+
+
+EARLY_RETURNS = [
+    pytest.param(
+        "def f(x, t):\n    for i in range(x.shape[0]):\n        if x[i] > t:\n            return i\n    return -1\n",
+        "import jax.numpy as jnp\n\ndef f(x, t):\n    result = -1\n    done = False\n    for i in range(x.shape[0]):\n"
+        "        hit = jnp.logical_and(jnp.logical_not(done), x[i] > t)\n        result = jnp.where(hit, i, result)\n"
+        "        done = done | hit\n    return result\n",
+        id="final-independent-starts-the-result",
+    ),
+    pytest.param(
+        "def f(x, n):\n    s = 0.0\n    for i in range(n):\n        if x[i] > 5:\n            return s\n        s = s + 1.0\n    return s * 2\n",
+        "import jax.numpy as jnp\n\ndef f(x, n):\n    s = 0.0\n    result = s\n    done = False\n    for i in range(n):\n"
+        "        hit = jnp.logical_and(jnp.logical_not(done), x[i] > 5)\n        result = jnp.where(hit, s, result)\n"
+        "        done = done | hit\n        if not done:\n            s = s + 1.0\n    return jnp.where(done, result, s * 2)\n",
+        id="final-depends-same-shape-where",
+    ),
+    pytest.param(
+        "def f(x, t):\n    s = 0.0\n    for i in range(x.shape[0]):\n        if x[i] > t:\n            return s\n        s += x[i]\n"
+        "    return s * 2\n",
+        "import jax\n\ndef f(x, t):\n    s = 0.0\n    result = s\n    done = False\n    for i in range(x.shape[0]):\n"
+        "        if not done:\n            if x[i] > t:\n                result = s\n                done = True\n            else:\n"
+        "                s += x[i]\n    return jax.lax.cond(done, lambda: result, lambda: s * 2)\n",
+        id="final-depends-shape-unproved-cond",  # s += x[i] may turn the float into a row of a 2-D x
+    ),
+    pytest.param(
+        "def f(x, t, a, b):\n    for i in range(a, b):\n        x = x * 0.5\n        if x[0] > t:\n            return i + 1\n"
+        "    return g(x)\n",
+        "import jax\n\ndef f(x, t, a, b):\n    result = a + 1\n    done = False\n    for i in range(a, b):\n        if not done:\n"
+        "            x = x * 0.5\n            if x[0] > t:\n                result = i + 1\n                done = True\n"
+        "    return jax.lax.cond(done, lambda: result, lambda: g(x))\n",
+        id="index-starts-at-range-start-and-final-calls",
+    ),
+    pytest.param(
+        "def f(x, t):\n    while x > 1:\n        x = x / 2\n        if x < t:\n            return x\n    return -x\n",
+        "import jax\n\ndef f(x, t):\n    result = x\n    done = False\n    while not done and x > 1:\n        x = x / 2\n"
+        "        if x < t:\n            result = x\n            done = True\n    return jax.lax.cond(done, lambda: result, lambda: -x)\n",
+        id="while",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", EARLY_RETURNS)
+def test_early_return_becomes_a_carried_result(code, expected):
     assert migrate(code) == expected
 
 
-@pytest.mark.parametrize(
-    "code",
-    [
-        pytest.param("def f(x, n):\n    for i in range(n):\n        x = x * 2\n        if x[0] < 0:\n            return i\n    return x\n", id="final-depends-on-loop"),
-        pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] < 0:\n            return i\n    return g(x)\n", id="final-calls"),
-        pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] < 0:\n            return i\n    y = 1\n    return y\n", id="not-followed-by-return"),
-    ],
-)
-def test_early_return_left_when_result_cannot_start_before_the_loop(code):
-    assert migrate(code) == code
+REFUSALS = [
+    pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] > 0:\n            if x[i] > 1:\n                break\n        x = x + 1\n    return x\n", 5, "nested deeper", id="break-under-two-ifs"),
+    pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] > 0:\n            x = x + 1\n        else:\n            break\n    return x\n", 6, "nested deeper", id="break-in-else"),
+    pytest.param("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        if x[i] > 0:\n            s = s + 1\n            if s > 3:\n                continue\n            s = s * 2\n    return s\n", 7, "nested deeper", id="continue-under-two-ifs"),
+    pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] > 0:\n            break\n    else:\n        x = -x\n    return x\n", 4, "`else` block", id="for-else"),
+    pytest.param("def f(xs, s):\n    for x in xs:\n        if x < 0: continue\n        s = s * x\n    return s\n", 3, "nested deeper", id="one-line-if"),
+    pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] < 0:\n            return i\n    y = 1\n    return y\n", 4, "not directly followed", id="return-not-followed-by-return"),
+    pytest.param("def f(x, n):\n    for i in range(n):\n        x = x * 2\n        if x[0] < 0:\n            return x[i]\n    return x\n", 5, "starting value", id="early-value-indexes"),
+    pytest.param("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        t = x[i] * 2\n        if t < 0:\n            return t\n        s = s + t\n    return s\n", 6, "starting value", id="early-value-defined-in-the-body"),
+    pytest.param("def f(x, n):\n    for i in range(n):\n        for j in range(n):\n            if x[j] > x[i]:\n                return j\n    return -1\n", 5, "nested deeper", id="return-in-inner-loop-reported-once"),
+]
+
+
+@pytest.mark.parametrize("code, line, reason", REFUSALS)
+def test_jump_that_cannot_be_guarded_is_reported_at_its_line(code, line, reason):
+    outcome = run_rule(LoopExit, code, fix=True, unsafe=True)
+    assert outcome.fixed == code
+    assert [f.line for f in outcome.findings] == [line]
+    assert reason in outcome.findings[0].message

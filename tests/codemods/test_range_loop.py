@@ -33,7 +33,7 @@ def test_noop(code):
 REWRITES = [
     pytest.param(
         "def f(x, a, b):\n    s = 0.0\n    for i in range(a, b):\n        s = s + x[i]\n    return s\n",
-        "import jax\n\ndef f(x, a, b):\n    s = 0.0\n    def body(i, s):\n        s = s + x[i]\n        return s\n\n"
+        "import jax\n\ndef f(x, a, b):\n    s = 0.0\n\n    def body(i, s):\n        s = s + x[i]\n        return s\n\n"
         "    s = jax.lax.fori_loop(a, b, body, s)\n    return s\n",
         id="start-stop",
     ),
@@ -45,7 +45,7 @@ REWRITES = [
     ),
     pytest.param(
         "def f(x, n):\n    body = 1\n    for i in range(n):\n        body = body * x[i]\n    return body\n",
-        "import jax\n\ndef f(x, n):\n    body = 1\n    def body_2(i, body):\n        body = body * x[i]\n        return body\n\n"
+        "import jax\n\ndef f(x, n):\n    body = 1\n\n    def body_2(i, body):\n        body = body * x[i]\n        return body\n\n"
         "    body = jax.lax.fori_loop(0, n, body_2, body)\n    return body\n",
         id="fresh-function-name",
     ),
@@ -99,7 +99,7 @@ def test_refusal_fixture_reports_each_loop_at_its_line():
     code = open(path, encoding="utf-8").read()
     findings = process_source("refusals.py", code, all_rules(), RunOptions()).findings
     loops = sorted((f.line, f.code) for f in findings if f.code in ("JX220", "JX221", "JX222", "JX223"))
-    assert loops == [(7, "JX220"), (14, "JX222"), (20, "JX220"), (27, "JX221"), (35, "JX222"), (42, "JX220")]
+    assert loops == [(7, "JX220"), (14, "JX222"), (20, "JX220"), (27, "JX221"), (35, "JX222"), (42, "JX220"), (44, "JX223")]
 
 
 @pytest.mark.parametrize(
@@ -113,3 +113,43 @@ def test_shared_inplace_update_is_reported_not_rewritten(code):
     outcome = run_rule(RangeLoop, code, fix=True, unsafe=True)
     assert outcome.fixed == code
     assert "updates in place" in outcome.findings[0].message
+
+
+LISTS = [
+    pytest.param("def f(w1, w2, w3, h):\n    ws = [w1, w2, w3]\n    for i in range(len(ws)):\n        h = ws[i] @ h\n    return h\n", id="list-display-static-trip"),
+    pytest.param("def f(ws, h):\n    for i in range(len(ws)):\n        h = ws[i] @ h\n    return h\n", id="parameter-bounding-len"),
+    pytest.param("def f(cs, t):\n    v = 0.0 * t\n    for j in range(len(cs)):\n        v = v * t + cs[j]\n    return v\n", id="coefficients-parameter"),
+    pytest.param("def f(xs, h):\n    ws = list(xs)\n    for i in range(0, len(ws), 1):\n        h = ws[i - 1] * h\n    return h\n", id="list-call-index-expression"),
+]
+
+
+@pytest.mark.parametrize("code", LISTS)
+def test_python_list_indexed_by_the_counter_stays_a_loop(code):
+    outcome = run_rule(RangeLoop, code, fix=True, unsafe=True)
+    assert outcome.fixed == code and outcome.findings == []
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        pytest.param("def f(ws: list, h, n):\n    for i in range(n):\n        h = ws[i] @ h\n    return h\n", id="annotated-list"),
+        pytest.param("def f(w1, w2, h, n):\n    ws = (w1, w2)\n    for i in range(n):\n        h = ws[i % 2] @ h\n    return h\n", id="tuple-display"),
+    ],
+)
+def test_python_list_with_traced_trip_count_is_reported(code):
+    outcome = run_rule(RangeLoop, code, fix=True, unsafe=True)
+    assert outcome.fixed == code
+    assert [f.line for f in outcome.findings] == [2 if "list" in code else 3]
+    assert "Python list or tuple indexed by the loop index" in outcome.findings[0].message
+
+
+def test_parameter_with_array_evidence_is_an_array():
+    code = "def f(cs, t):\n    v = 0.0 * t\n    for j in range(len(cs)):\n        v = v * t + cs[j]\n    return v * cs.shape[0]\n"
+    assert "fori_loop(0, len(cs), body, v)" in migrate(code)
+
+
+def test_blank_line_before_the_body_function_only_when_needed():
+    first = migrate("def f(x, n):\n    for i in range(n):\n        x = x * i\n    return x\n")
+    assert "def f(x, n):\n    def body(i, x):" in first
+    spaced = migrate("def f(x, n):\n    s = 0.0\n\n    # sum\n    for i in range(n):\n        s = s + x[i]\n    return s\n")
+    assert "    s = 0.0\n\n    # sum\n    def body(i, s):" in spaced

@@ -28,13 +28,13 @@ def test_noop(code):
 REWRITES = [
     pytest.param(
         "from jax import lax\nimport jax.numpy as jnp\ndef f(x, lo, hi):\n    while not (x < lo or x > hi):\n        x = x * 1.5\n    return x\n",
-        "from jax import lax\nimport jax.numpy as jnp\ndef f(x, lo, hi):\n    def cond(x):\n        return jnp.logical_not(jnp.logical_or(x < lo, x > hi))\n"
+        "from jax import lax\nimport jax.numpy as jnp\ndef f(x, lo, hi):\n    def cond(x):\n        return jnp.logical_not(jnp.logical_or(x < lo, x > hi))\n\n"
         "    def body(x):\n        x = x * 1.5\n        return x\n\n    x = lax.while_loop(cond, body, x)\n    return x\n",
         id="boolean-operators-and-import-style",
     ),
     pytest.param(
         "def f(x, t):\n    n = 0\n    y = x\n    while y > t:\n        z = y * 0.5\n        y = z\n        n = n + 1\n    return n\n",
-        "import jax\n\ndef f(x, t):\n    n = 0\n    y = x\n    def cond(carry):\n        y, _ = carry\n        return y > t\n"
+        "import jax\n\ndef f(x, t):\n    n = 0\n    y = x\n\n    def cond(carry):\n        y, _ = carry\n        return y > t\n\n"
         "    def body(carry):\n        y, n = carry\n        z = y * 0.5\n        y = z\n        n = n + 1\n        return y, n\n\n"
         "    y, n = jax.lax.while_loop(cond, body, (y, n))\n    return n\n",
         id="temporaries-not-carried",
