@@ -1,5 +1,5 @@
-"""Builders for the traced-branch rewrites: nested `jnp.where` with gradient guards, and `lax.cond` with small
-nested branch functions. Shared by JX201 (traced-if) and JX202 (traced-return)."""
+"""Builders for the traced-branch rewrites: `jnp.where` / `jnp.select` with gradient guards, and `lax.cond` with
+small nested branch functions. Shared by JX201 (traced-if) and JX202 (traced-return)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ _code = cst.Module([]).code_for_node
 def where_text(
     jnp: str, tests: Sequence[cst.BaseExpression], values: Sequence[cst.BaseExpression], column: int = 0, prefix: int = 0
 ) -> str:
-    """`jnp.where(c0, v0, jnp.where(c1, v1, v2))`; inside branch k, inputs of log/sqrt/division/... are replaced
-    where branch k is not taken (the "double where"), so the unselected side has a finite value and derivative.
+    """`jnp.where(c0, v0, v1)`, or for an `elif` chain `jnp.select([c0, c1], [v0, v1], v2)` (the first true
+    condition picks its value; the last value is the default). Inside value k, inputs of log/sqrt/division/... are
+    replaced where value k is not picked (the "double where", in the same form: `jnp.where(c0, u, 1.0)`,
+    `jnp.select([c0, c1], [1.0, u], 1.0)`), so the unpicked values have a finite value and derivative.
     A call that would pass column 100 (it starts at `column` + `prefix`) is split, one argument per line (LibCST
     re-indents the continuation lines to the statement's block)."""
     conds = [_code(t).strip() for t in tests]
@@ -26,26 +28,37 @@ def where_text(
 
     def wrapper(k: int):
         def wrap(u: cst.BaseExpression, safe: str) -> cst.BaseExpression:
-            inner = f"{jnp}.where({conds[k]}, {_code(u)}, {safe})" if k < m else _code(u)
-            for j in reversed(range(k)):
-                inner = f"{jnp}.where({conds[j]}, {safe}, {inner})"
-            return cst.parse_expression(inner)
+            n = min(k + 1, m)
+            choices = [safe] * n
+            if k < m:
+                choices[k] = _code(u)
+            return cst.parse_expression(choose(jnp, conds[:n], choices, safe if k < m else _code(u), None))
 
         return wrap
 
     sides = [_code(guarded(values[k], wrapper(k))) for k in range(m + 1)]
+    return choose(jnp, conds, sides[:m], sides[m], column + prefix)
 
-    def render(k: int, at: str, before: int) -> str:
-        if k == m:
-            return sides[m]
-        flat = f"{jnp}.where({conds[k]}, {sides[k]}, {render(k + 1, at, 0)})"
-        if column + len(at) + before + len(flat) <= LINE:
-            return flat
-        inner = at + "    "
-        args = [conds[k], sides[k], render(k + 1, inner, 0)]
-        return f"{jnp}.where(\n" + "".join(f"{inner}{a},\n" for a in args) + f"{at})"
 
-    return render(0, "", prefix)
+def choose(jnp: str, conds: Sequence[str], choices: Sequence[str], default: str, start: Optional[int] = 0) -> str:
+    """`jnp.where(c, a, b)` for one condition, `jnp.select([c0, c1], [a, b], d)` for more; one argument a line when
+    the call, starting at column `start`, would pass column 100 (never split when `start` is None)."""
+    fn = "where" if len(conds) == 1 else "select"
+    args: list = [conds[0], choices[0], default] if len(conds) == 1 else [list(conds), list(choices), default]
+    flat = f"{jnp}.{fn}({', '.join(_flat(a) for a in args)})"
+    if start is None or start + len(flat) <= LINE:
+        return flat
+    lines = []
+    for arg in args:
+        if isinstance(arg, list) and start + 4 + len(_flat(arg)) + 1 > LINE:
+            lines.append("    [\n" + "".join(f"        {a},\n" for a in arg) + "    ],\n")  # one element a line
+        else:
+            lines.append(f"    {_flat(arg)},\n")
+    return f"{jnp}.{fn}(\n" + "".join(lines) + ")"
+
+
+def _flat(arg) -> str:
+    return f"[{', '.join(arg)}]" if isinstance(arg, list) else arg
 
 
 LINE = 100

@@ -13,6 +13,7 @@ from typing import Callable, Optional, Sequence
 import libcst as cst
 
 from jaxfix.analysis.activity import analyse
+from jaxfix.analysis.shapes import FunctionShapes
 
 # f(u) can give inf/NaN (or an infinite derivative) outside the branch's domain: guard u, the argument at
 # `position`, with a value where f is finite and smooth.
@@ -309,23 +310,12 @@ def guarded(node: cst.BaseExpression, wrap: Callable[[cst.BaseExpression, str], 
     return node.visit(_Guard(wrap))  # type: ignore[return-value]
 
 
-def shape_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
-    """Why these branch values cannot be one array of one shape (a conservative, syntactic check), or None."""
+def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
+    """Why these branch values cannot be one array (None, strings, lists, dicts, tuples of other lengths), or None."""
     kinds = {_kind(v) for v in values}
     if len(kinds) > 1 and kinds & {"None", "str", "list", "dict"} or len({k for k in kinds if k.startswith("tuple")}) > 1:
         return "the branches give values of different kinds (" + ", ".join(sorted(kinds)) + ")"
-    shapes = [_shape_key(v) for v in values]
-    bases = {s[0] for s in shapes if s is not None}
-    for base in bases:
-        views = {s[1] for s in shapes if s is not None and s[0] == base}
-        if INT_INDEXED in views and views - {INT_INDEXED} <= {"reduced to a scalar"}:
-            continue  # x[i] and x.sum() are both scalars when x is 1-D: no proof of a conflict
-        if len(views) > 1:
-            return f"the branches give `{base}` with different shapes ({', '.join(sorted(views))})"
     return None
-
-
-INT_INDEXED = "indexed by integers"
 
 
 def _kind(node: cst.BaseExpression) -> str:
@@ -340,6 +330,40 @@ def _kind(node: cst.BaseExpression) -> str:
     if isinstance(node, cst.Tuple):
         return f"tuple of {len(node.elements)}"
     return "array"
+
+
+def broadcast_risk(shapes: FunctionShapes, tests: Sequence[cst.BaseExpression], values: Sequence[cst.BaseExpression], at: cst.CSTNode) -> Optional[str]:
+    """None when `jnp.where`/`jnp.select` of these branch values provably has the shape of the value Python picks
+    (`jaxfix.analysis.shapes`), else why not, for the message."""
+    found = shapes.select_problem(tests, values, at)
+    if found is None:
+        return None
+    value, shape, other, other_shape = found
+    code = cst.Module([]).code_for_node
+    return (
+        f"`{code(value).strip()}` ({shape.describe()}) and `{code(other).strip()}` ({other_shape.describe()}) may "
+        f"differ in shape, and `jnp.where` would broadcast `{code(value).strip()}` instead of returning it as it is"
+    )
+
+
+def shape_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
+    """Why these values cannot be one array of one shape (a syntactic check of a few patterns), or None. The branch
+    rules ask `broadcast_risk` (the shape analysis) instead; the loop-exit rule still uses this."""
+    conflict = kind_conflict(values)
+    if conflict is not None:
+        return conflict
+    shapes = [_shape_key(v) for v in values]
+    bases = {s[0] for s in shapes if s is not None}
+    for base in bases:
+        views = {s[1] for s in shapes if s is not None and s[0] == base}
+        if INT_INDEXED in views and views - {INT_INDEXED} <= {"reduced to a scalar"}:
+            continue  # x[i] and x.sum() are both scalars when x is 1-D: no proof of a conflict
+        if len(views) > 1:
+            return f"the branches give `{base}` with different shapes ({', '.join(sorted(views))})"
+    return None
+
+
+INT_INDEXED = "indexed by integers"
 
 
 def _none(index: cst.BaseSlice) -> bool:

@@ -4,9 +4,10 @@ import libcst as cst
 from libcst.metadata import PositionProvider
 
 from codemods import _branch_emit as emit
-from codemods._branches import cheap_and_pure, shape_conflict
+from codemods._branches import broadcast_risk, cheap_and_pure, kind_conflict
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -45,20 +46,24 @@ class TracedExpression(Rule):
 
     ## Fix safety
     Safe when the operand is traced. Ternary sides are guarded like JX201's (`log`, `sqrt`, division ... get a
-    harmless input where their side is not taken) so gradients stay finite; a side that is not cheap and pure
-    becomes `lax.cond(p, lambda: a, lambda: b)`. `and`/`or` are rewritten only on boolean operands
+    harmless input where their side is not taken) so gradients stay finite. `jnp.where` broadcasts, so it is used
+    only when both sides are 0-d or provably of one shape (see JX201); otherwise the fix is the safe
+    `lax.cond(p, lambda: a, lambda: b)`, which raises at trace time when the shapes differ (`x if x.sum() > 0
+    else 0.0`: NumPy gives the scalar for an array `x`, `jnp.where` would give `zeros_like(x)`). A side that is not
+    cheap and pure becomes that `lax.cond` as an unsafe fix. Sides of different kinds (`None`, strings) are
+    reported without a fix. `and`/`or` are rewritten only on boolean operands
     (comparisons, `not`, `isnan`, ...); leading static operands keep Python's short-circuit
     (`x is not None and jnp.logical_and(...)`), so a guard such as `is not None` still protects what follows.
 
     ## Known problems
-    With NaN, `max(a, b)` returns whichever argument comparisons favour; `jnp.maximum` propagates NaN. `round(x)`
+    A one-element array is treated as 0-d (see JX201). With NaN, `max(a, b)` returns whichever argument comparisons favour; `jnp.maximum` propagates NaN. `round(x)`
     gives a float array where Python gives an int.
     """
 
     CODE = "JX203"
     SUMMARY = "ternary, and/or/not, chained comparison or max/min/abs/round on a traced value"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider)
     ORDER = 30
     TRIGGERS = (b"numpy", b"jax")  # array code only: plain Python modules are not migrated
 
@@ -71,6 +76,10 @@ class TracedExpression(Rule):
         Invalid(
             "def f(x):\n    return x if x > 0 else -x\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x > 0, x, -x)\n",
+        ),
+        Invalid(
+            "def f(x):\n    return x if x.sum() > 0 else 0.0\n",
+            expected="import jax\n\ndef f(x):\n    return jax.lax.cond(x.sum() > 0, lambda: x, lambda: 0.0)\n",
         ),
         Invalid(
             "def f(x, y):\n    return x > 0 and y > 0\n",
@@ -98,18 +107,25 @@ class TracedExpression(Rule):
             return
         test = self.code(node.test).strip()
         message = f"conditional expression on traced value `{test}`: Python cannot choose under `jit`"
-        conflict = shape_conflict([node.body, node.orelse])
+        conflict = kind_conflict([node.body, node.orelse])
         if conflict is not None:
             self.report(node, f"{message}, and it cannot become `jnp.where`: {conflict}")
             return
         flow = function_flow(self, self.current_function)
         local = frozenset(flow.params) | flow.writes(list(self.current_function.body.body))
-        if cheap_and_pure(node.body, local) and cheap_and_pure(node.orelse, local):
+        pure = cheap_and_pure(node.body, local) and cheap_and_pure(node.orelse, local)
+        shapes = function_shapes(self, self.current_function)
+        at = shapes.statement_of(node)
+        risk = "it is inside a lambda or comprehension" if at is None else broadcast_risk(shapes, [node.test], [node.body, node.orelse], at)
+        if pure and risk is None:
             start = self.get_metadata(PositionProvider, node).start.column
             self._fix(node, message, emit.where_text(self.jnp, [node.test], [node.body, node.orelse], start), "replace with `jnp.where`")
-        else:
-            text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
+            return
+        text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
+        if not pure:
             self._fix(node, message + " (a side calls code that must be pure under `lax.cond`)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
+        else:
+            self._fix(node, message + f" (`lax.cond`, not `jnp.where`: {risk})", text, "replace with `lax.cond`", ("lax",))
 
     def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
         for child in (node.left, node.right):

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 from libcst.metadata import PositionProvider
 
 from codemods import _branch_emit as emit
-from codemods._branches import all_names, assignments, chain, cheap_and_pure, definitely_written, exits, effect_hint, shape_conflict, shared_update
+from codemods._branches import all_names, assignments, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -16,10 +19,11 @@ class TracedIf(Rule):
     ## What it does
     Rewrites an `if`/`elif`/`else` whose condition is a traced value and whose branches assign variables:
     branches of cheap, side-effect-free assignments become `v = jnp.where(pred, a, b)` for each variable assigned in
-    a branch and used afterwards (a branch that does not assign it keeps its prior value); other branches become
-    `lax.cond(pred, v_if_true, v_if_false, *operands)` with small nested functions whose operands and results come
-    from the dataflow analysis. An `elif` chain becomes nested `jnp.where`s, or a nested `if` inside the false
-    function (rewritten in turn).
+    a branch and used afterwards (a branch that does not assign it keeps its prior value), and an `elif` chain of
+    them `v = jnp.select([p0, p1], [a, b], c)`. Other branches, and branches whose values the shape analysis
+    (`jaxfix.analysis.shapes`) cannot prove to have one shape, become `lax.cond(pred, v_if_true, v_if_false,
+    *operands)` with small nested functions whose operands and results come from the dataflow analysis (an `elif`
+    chain: a nested `if` inside the false function, rewritten in turn).
 
     ## Why is this bad?
     Under `jax.jit` a Python `if` needs a concrete boolean; a traced condition raises `TracerBoolConversionError`.
@@ -32,6 +36,15 @@ class TracedIf(Rule):
         else:
             step = g
         return x - step
+
+    def ramp(x):
+        if x < 0:
+            y = 0.0
+        elif x < 1:
+            y = x * 2
+        else:
+            y = x
+        return y
     ```
 
     ## Use instead
@@ -39,26 +52,41 @@ class TracedIf(Rule):
     def clip_step(x, g):
         step = jnp.where(g.sum() > 1.0, g / jnp.where(g.sum() > 1.0, g.sum(), 1.0), g)
         return x - step
+
+    def ramp(x):
+        y = jnp.select([x < 0, x < 1], [0.0, x * 2], x)
+        return y
     ```
 
     ## Fix safety
-    Safe when the condition is traced. `jnp.where` evaluates both sides, so inputs of `log`, `sqrt`, `exp`,
-    divisions and fractional powers are replaced by a harmless value where their branch is not taken (the "double
-    where"), which keeps `jax.grad` finite. Unsafe (needs `--unsafe-fixes`) when the condition's tracedness is
-    unknown (an attribute, an unknown call): if it is static the `if` should stay. Not rewritten, but reported:
-    branches with side effects (calls for their effect such as `print` or `append`, in-place mutation, `raise`:
-    use `jax.experimental.checkify`), a variable set in only one branch and undefined before the `if`, and
-    values whose shapes differ between branches. Static conditions (`x.ndim`, shapes, flags, modes) are left alone.
+    Safe when the condition is traced. `jnp.where`/`jnp.select` evaluate every side, so inputs of `log`, `sqrt`,
+    `exp`, divisions and fractional powers are replaced by a harmless value where their branch is not taken (the
+    "double where"), which keeps `jax.grad` finite. They also broadcast: NumPy's `0.0` in one branch and `x` in the
+    other give a 0-d or an `x`-shaped result, `jnp.where` always an `x`-shaped one. So `jnp.where`/`jnp.select` is
+    used only when, on every path, every branch value and every condition is 0-d or provably has the shape of the
+    value that path picks (same variable, elementwise operations, `zeros_like`, full reductions, literals); else
+    the fix is `lax.cond`, which raises at trace time when the branch shapes differ instead of broadcasting. A
+    condition proves that its elementwise operands have one element (`if x < 0:` needs `x.size == 1`), so
+    `if x < 0: y = 0.0 else: y = x` is a `jnp.where`; an `elif` test proves this only for the paths that evaluate
+    it. Unsafe (needs `--unsafe-fixes`) when the condition's tracedness is unknown (an attribute, an unknown call):
+    if it is static the `if` should stay. Not rewritten, but reported: branches with side effects (calls for their
+    effect such as `print` or `append`, in-place mutation, `raise`: use `jax.experimental.checkify`), a variable
+    set in only one branch and undefined before the `if`, and values of different kinds (`None`, strings, lists).
+    Static conditions (`x.ndim`, shapes, flags, modes) are left alone.
 
     ## Known problems
-    Shape checks are syntactic: `jnp.where` broadcasts a scalar branch (`y = 0.0`) against an array branch.
-    `break`/`continue` inside branches are left to the loop rules; branches that return are JX202's.
+    A value with one element is treated as 0-d: if `x` has shape `(1, 1)`, `if x < 0: y = 0.0 else: y = x` gives
+    NumPy shape `()` or `(1, 1)` and the rewrite `(1, 1)` on both paths (the values agree). Shapes are proven
+    conservatively: a float parameter such as `alpha` in `alpha * z` may be an array as far as the analysis
+    knows, so such branches become `lax.cond` where `jnp.where` would have done. `lax.cond` needs equal dtypes:
+    an int literal branch against a float array (`y = 0` / `y = x`) raises at trace time. `break`/`continue`
+    inside branches are left to the loop rules; branches that return are JX202's.
     """
 
     CODE = "JX201"
     SUMMARY = "`if` on a traced value; use jnp.where or lax.cond"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider)
     ORDER = 40
     TRIGGERS = (b"numpy", b"jax")  # array code only
 
@@ -76,6 +104,15 @@ class TracedIf(Rule):
             "def f(x, t):\n    y = x\n    if t > 0:  # shrink\n        y = x * t\n    return y\n",
             expected="import jax.numpy as jnp\n\ndef f(x, t):\n    y = x\n    # shrink\n    y = jnp.where(t > 0, x * t, y)\n    return y\n",
         ),
+        Invalid(
+            "def f(x):\n    if x < 0:\n        y = 0.0\n    elif x < 1:\n        y = x * 2\n    else:\n        y = x\n    return y\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    y = jnp.select([x < 0, x < 1], [0.0, x * 2], x)\n    return y\n",
+        ),
+        Invalid(
+            "def f(x):\n    if x.sum() > 0:\n        y = x\n    else:\n        y = 0.0\n    return y\n",
+            expected="import jax\n\ndef f(x):\n    def y_if_true(x):\n        y = x\n        return y\n    def y_if_false(x):\n"
+            "        y = 0.0\n        return y\n    y = jax.lax.cond(x.sum() > 0, y_if_true, y_if_false, x)\n    return y\n",
+        ),
         Invalid("def f(x):\n    if x.sum() > 0:\n        print(x)\n        x = x * 2\n    return x\n", expected=None, lines=[2]),
         Invalid("def f(x):\n    if x > 0:\n        y = x\n    return y\n", expected=None, lines=[2]),
     ]
@@ -83,6 +120,7 @@ class TracedIf(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self._elifs: set[cst.If] = set()
+        self._risk: Optional[str] = None
 
     def visit_If(self, node: cst.If) -> None:
         if isinstance(node.orelse, cst.If):
@@ -123,8 +161,11 @@ class TracedIf(Rule):
         why = "" if not unsafe else " (its tracedness is unknown: if it is static, keep the `if`)"
         local = frozenset(flow.params) | flow.writes(list(function.body.body))
         plain = [assignments(b) for b in bodies]
+        self._risk = None
         if all(p is not None for p in plain) and self._where(node, c, plain, outputs, local, test, why, unsafe):
             return
+        if self._risk is not None:
+            why += f" (`lax.cond`, not `jnp.where`: {self._risk})"
         ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
         taken = {n.value for n in all_names(self.context.module)}
         result = ", ".join(outputs)
@@ -156,10 +197,13 @@ class TracedIf(Rule):
                 values.append(value)
             if not all(cheap_and_pure(v, local) for v in values):
                 return False
-            conflict = shape_conflict(values)
+            conflict = kind_conflict(values)
             if conflict is not None:
                 self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`: {conflict}")
                 return True
+            self._risk = broadcast_risk(function_shapes(self, self.current_function), c.tests, values, node)
+            if self._risk is not None:
+                return False  # lax.cond raises at trace time on a shape mismatch; jnp.where would broadcast
             column = self.get_metadata(PositionProvider, node).start.column
             lines.append((name, emit.where_text(self.jnp, c.tests, values, column, len(name) + 3)))
         if any(_reads(cst.parse_expression(v), {n for n, _ in lines[:k]}) for k, (_, v) in enumerate(lines)):
@@ -171,7 +215,7 @@ class TracedIf(Rule):
             f"`if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`",
             replacement=self.replace_statement(node, emit.with_comments(self.statements(text), emit.kept_comments(node, True))),
             unsafe=unsafe,
-            title="replace with `jnp.where`",
+            title="replace with `jnp.where`" if len(c.tests) == 1 else "replace with `jnp.select`",
             imports=("jnp",),
         )
         return True

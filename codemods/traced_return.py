@@ -6,8 +6,9 @@ import libcst as cst
 from libcst.metadata import PositionProvider
 
 from codemods import _branch_emit as emit
-from codemods._branches import all_names, chain, cheap_and_pure, effect_hint, ends_in_return, exits, shape_conflict, shared_update
+from codemods._branches import all_names, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -17,9 +18,11 @@ class TracedReturn(Rule):
     """
     ## What it does
     Restructures returns that depend on a traced condition into one result: `if p: return a` / `else: return b`
-    becomes `return jnp.where(p, a, b)` (element by element for tuples); an early `return` followed by more code, or
-    branches that compute before returning, become `return lax.cond(p, result_if_true, result_if_false, *operands)`
-    where the false function holds the code after the `if`.
+    becomes `return jnp.where(p, a, b)` (element by element for tuples), an `if`/`elif` chain of returns
+    `return jnp.select([p0, p1], [a, b], c)`; an early `return` followed by more code, branches that compute before
+    returning, and values the shape analysis cannot prove to have one shape become
+    `return lax.cond(p, result_if_true, result_if_false, *operands)` where the false function holds the code after
+    the `if`.
 
     ## Why is this bad?
     Under `jax.jit` a Python `if` needs a concrete boolean; a traced condition raises `TracerBoolConversionError`.
@@ -30,30 +33,48 @@ class TracedReturn(Rule):
         if x < 3:
             return 3.0 * x ** 2
         return -4 * x
+
+    def g(x):
+        if x.sum() > 0:
+            return x
+        return 0.0
     ```
 
     ## Use instead
     ```python
     def f(x):
         return jnp.where(x < 3, 3.0 * x ** 2, -4 * x)
+
+    def g(x):
+        def result_if_true(x):
+            return x
+        def result_if_false(x):
+            return 0.0
+        return lax.cond(x.sum() > 0, result_if_true, result_if_false, x)
     ```
 
     ## Fix safety
     Safe when the condition is traced; unsafe when its tracedness is unknown. Inputs of `log`, `sqrt`, `exp`,
-    divisions and fractional powers in a `jnp.where` side are guarded where that side is not taken, so `jax.grad`
-    stays finite. Reported without a fix: a path that returns a value while another returns `None` (falls off the
-    end), branches with side effects or in-place updates, and results of different kinds or shapes.
+    divisions and fractional powers in a `jnp.where`/`jnp.select` side are guarded where that side is not taken,
+    so `jax.grad` stays finite. `jnp.where`/`jnp.select` broadcast their operands, so they are used only when
+    every value and condition is 0-d or provably has the shape of the value each path returns (see JX201: in `g`,
+    NumPy returns the scalar `0.0` for an array `x`, where `jnp.where` would return `zeros_like(x)`); otherwise
+    `lax.cond` raises at trace time when the shapes differ. Reported without a fix: a path that returns a value
+    while another returns `None` (falls off the end), branches with side effects or in-place updates, and results
+    of different kinds (`None`, strings, lists, tuples of other lengths).
 
     ## Known problems
-    Only an `if` whose every branch ends in `return` is handled; `return`s deep inside loops are left alone.
+    Only an `if` whose every branch ends in `return` is handled; `return`s deep inside loops are left alone. A
+    one-element array is treated as 0-d, and `lax.cond` needs equal dtypes (see JX201).
     """
 
     CODE = "JX202"
     SUMMARY = "`return` under an `if` on a traced value; return one jnp.where / lax.cond result"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider)
     ORDER = 40
     TRIGGERS = (b"numpy", b"jax")  # array code only
+    _risk: Optional[str] = None  # why the last `jnp.where` candidate became `lax.cond`
 
     VALID = [
         Valid("def f(x):\n    if x.ndim == 2:\n        return x.sum(0)\n    return x\n"),
@@ -63,6 +84,15 @@ class TracedReturn(Rule):
         Invalid(
             "def f(x):\n    if x < 3:\n        return 3.0 * x ** 2\n    return -4 * x\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x < 3, 3.0 * x ** 2, -4 * x)\n",
+        ),
+        Invalid(
+            "def f(x):\n    if x < 0:\n        return 0.0\n    elif x < 1:\n        return x * x\n    return x\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.select([x < 0, x < 1], [0.0, x * x], x)\n",
+        ),
+        Invalid(
+            "def f(x):\n    if x.sum() > 0:\n        return x\n    return 0.0\n",
+            expected="import jax\n\ndef f(x):\n    def result_if_true(x):\n        return x\n    def result_if_false(x):\n"
+            "        return 0.0\n    return jax.lax.cond(x.sum() > 0, result_if_true, result_if_false, x)\n",
         ),
         Invalid("def f(x):\n    if x.sum() > 0:\n        return x\n", expected=None, lines=[2]),
     ]
@@ -101,14 +131,18 @@ class TracedReturn(Rule):
         removals = {s: cst.RemovalSentinel.REMOVE for s in after}
         values = [_single_return(b) for b in [*c.bodies, *([] if c.has_else else [after])]]
         local = frozenset(flow.params) | flow.writes(list(function.body.body))
+        self._risk = None
         if all(v is not None for v in values):
             text = self._where(node, c, values, local, test)  # type: ignore[arg-type]
             if text == "":
                 return
             if text is not None:
                 new = self.replace_statement(node, emit.with_comments(self.statements(f"return {text}\n"), [*emit.kept_comments(node, True), *_comments(after)]))
-                self.report(node, message, changes={node: new, **removals}, unsafe=unsafe, title="replace with `return jnp.where(...)`", imports=("jnp",))
+                fn = "where" if len(c.tests) == 1 else "select"
+                self.report(node, message, changes={node: new, **removals}, unsafe=unsafe, title=f"replace with `return jnp.{fn}(...)`", imports=("jnp",))
                 return
+        if self._risk is not None:
+            message += f" (`lax.cond`, not `jnp.where`: {self._risk})"
         ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
         taken = {n.value for n in all_names(self.context.module)}
         defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)
@@ -122,12 +156,17 @@ class TracedReturn(Rule):
         else:
             columns = [values]
         for column in columns:
-            conflict = shape_conflict(column)
+            conflict = kind_conflict(column)
             if conflict is not None:
                 self.report(node, f"`if` on traced value `{test}` cannot become one result: {conflict}")
                 return ""
             if not all(cheap_and_pure(v, local) for v in column):
                 return None
+        shapes = function_shapes(self, self.current_function)
+        for column in columns:
+            self._risk = broadcast_risk(shapes, c.tests, column, node)
+            if self._risk is not None:
+                return None  # lax.cond raises at trace time on a shape mismatch; jnp.where would broadcast
         start = self.get_metadata(PositionProvider, node).start.column
         parts = [emit.where_text(self.jnp, c.tests, column, start, len("return ")) for column in columns]
         return parts[0] if len(columns) == 1 and not isinstance(values[0], cst.Tuple) else ", ".join(parts)

@@ -54,10 +54,38 @@ def test_impure_ternary_side_is_an_unsafe_lax_cond():
     assert "jax.lax.cond(x > 0, lambda: g(x), lambda: x)" in migrate(code, unsafe=True)
 
 
-def test_ternary_shape_conflict_is_reported():
-    code = "def f(x):\n    return x[:1] if x[0] > 0 else x\n"
-    outcome = run_rule(TracedExpression, code, fix=True, unsafe=True)
-    assert outcome.fixed == code and "different shapes" in outcome.findings[0].message
+TERNARY_SHAPES = [
+    pytest.param("def f(x):\n    return x[:1] if x[0] > 0 else x\n", "jax.lax.cond(x[0] > 0, lambda: x[:1], lambda: x)", id="slice-vs-array"),
+    pytest.param("def f(x):\n    return x if x.sum() > 0 else 0.0\n", "jax.lax.cond(x.sum() > 0, lambda: x, lambda: 0.0)", id="array-vs-scalar"),
+    pytest.param("def f(x, t):\n    return x if t > 0 else t\n", "jax.lax.cond(t > 0, lambda: x, lambda: t)", id="unrelated-arrays"),
+]
+
+
+@pytest.mark.parametrize("code, expected", TERNARY_SHAPES)
+def test_ternary_shapes_not_provably_equal_become_cond(code, expected):
+    """`jnp.where` would broadcast; `lax.cond` raises at trace time on a mismatch instead (a safe fix)."""
+    [finding] = run_rule(TracedExpression, code).findings
+    assert "`lax.cond`, not `jnp.where`" in finding.message and finding.line == 2
+    out = migrate(code)
+    assert expected in out and migrate(out) == out
+
+
+TERNARY_WHERE = [
+    pytest.param("def f(x):\n    return 0.0 if x < 0 else x\n", "jnp.where(x < 0, 0.0, x)", id="test-proves-x-has-one-element"),
+    pytest.param("import numpy as np\ndef f(x):\n    return x if x.sum() > 0 else np.zeros_like(x)\n", "jnp.where(x.sum() > 0, x, np.zeros_like(x))", id="zeros-like"),
+    pytest.param("def f(x, t):\n    return x.max() if x.sum() > t else t\n", "jnp.where(x.sum() > t, x.max(), t)", id="proven-scalar-t"),
+]
+
+
+@pytest.mark.parametrize("code, expected", TERNARY_WHERE)
+def test_ternary_shapes_provably_equal_become_where(code, expected):
+    assert expected in migrate(code)
+
+
+def test_ternary_of_different_kinds_is_reported():
+    code = "def f(x):\n    return x if x.sum() > 0 else None\n"
+    [finding] = run_rule(TracedExpression, code).findings
+    assert "different kinds" in finding.message and migrate(code, unsafe=True) == code
 
 
 def test_local_bound_to_a_comparison_is_boolean():

@@ -63,6 +63,21 @@ REWRITES = [
         id="division-guarded",
     ),
     pytest.param(
+        "def f(x):\n    if x < 0:\n        y = 0.0\n    elif x < 1:\n        y = x * 2\n    elif x < 2:\n        y = x + 1\n    else:\n        y = x\n    return y\n",
+        "import jax.numpy as jnp\n\ndef f(x):\n    y = jnp.select([x < 0, x < 1, x < 2], [0.0, x * 2, x + 1], x)\n    return y\n",
+        id="elif-chain-select",
+    ),
+    pytest.param(
+        "def f(x, t):\n    y = x * 1.0\n    if t > 1:\n        y = y / t\n    elif t < -1:\n        y = -y\n    return y\n",
+        "import jax.numpy as jnp\n\ndef f(x, t):\n    y = x * 1.0\n    y = jnp.select([t > 1, t < -1], [y / jnp.where(t > 1, t, 1.0), -y], y)\n    return y\n",
+        id="one-sided-elif-chain-keeps-prior-value-guarded",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x, t):\n    if x.sum() > t:\n        y = x\n    else:\n        y = np.zeros_like(x)\n    return y\n",
+        "import jax.numpy as jnp\nimport numpy as np\ndef f(x, t):\n    y = jnp.where(x.sum() > t, x, np.zeros_like(x))\n    return y\n",
+        id="zeros-like-has-the-shape",
+    ),
+    pytest.param(
         "def f(x):\n    if x > 0:\n        y = x ** 0.5\n    else:\n        y = x ** 2\n    return y\n",
         "import jax.numpy as jnp\n\ndef f(x):\n    y = jnp.where(x > 0, jnp.where(x > 0, x, 1.0) ** 0.5, x ** 2)\n    return y\n",
         id="fractional-power-guarded-integer-power-not",
@@ -91,6 +106,29 @@ def test_cond_operands_and_results_come_from_the_analysis():
     assert "def acc_if_true(acc):" in out and "acc = jax.lax.cond(x.mean() > w, acc_if_true, acc_if_false, acc)" in out
 
 
+SHAPES_TO_COND = [
+    pytest.param("def f(x):\n    if x.sum() > 0:\n        y = x\n    else:\n        y = 0.0\n    return y\n", "`0.0` (0-d) and `x`", id="scalar-vs-array"),
+    pytest.param("def f(x):\n    if x[0] > 0:\n        y = x[:2]\n    else:\n        y = x[1:]\n    return y\n", "`x[:2]`", id="two-slices"),
+    pytest.param("def f(x, t):\n    y = x\n    if x.sum() > 0:\n        y = t\n    return y\n", "`t`", id="one-sided-unrelated-array"),
+    pytest.param("def f(x):\n    if x.sum() > 0:\n        y = (x, x)\n    else:\n        y = (x, -x)\n    return y\n", "`(x, x)`", id="tuple-values"),
+    pytest.param(
+        "def f(x):\n    z = x * 2\n    while z.sum() > 1:\n        w = z * 2\n        z = z[1:]\n    if x.sum() > 0:\n        y = w\n    else:\n        y = z\n    return y\n",
+        "`w`",
+        id="loop-rebinds-between",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, words", SHAPES_TO_COND)
+def test_shapes_not_provably_equal_become_cond(code, words):
+    """`jnp.where` would broadcast; `lax.cond` raises at trace time on a mismatch instead (a safe fix)."""
+    [finding] = [f for f in findings(code) if "x.sum() > 0" in f.message or "x[0] > 0" in f.message]
+    assert words in finding.message and "`lax.cond`, not `jnp.where`" in finding.message
+    out = migrate(code)
+    assert "jnp.where" not in out and "lax.cond(" in out
+    assert migrate(out) == out
+
+
 def test_unknown_condition_is_an_unsafe_fix():
     code = "def f(self, x):\n    if self.gain > 0:\n        y = x\n    else:\n        y = -x\n    return y\n"
     assert migrate(code) == code
@@ -103,7 +141,6 @@ REFUSALS = [
     pytest.param("def f(x, out):\n    if x.sum() > 0:\n        out[0] = 1.0\n    return x\n", "mutates `out[0]`", id="mutation"),
     pytest.param("def f(x):\n    if x.min() < 0:\n        raise ValueError(x)\n    return x\n", "checkify", id="raise"),
     pytest.param("def f(x):\n    if x.sum() > 0:\n        s = 2.0\n    return x * s\n", "undefined before", id="one-sided-undefined"),
-    pytest.param("def f(x):\n    if x[0] > 0:\n        y = x[:2]\n    else:\n        y = x[1:]\n    return y\n", "different shapes", id="shapes"),
     pytest.param("def f(x, a):\n    b = a\n    if x > 0:\n        b += x\n    return a, b\n", "in place", id="aliased-augmented"),
 ]
 

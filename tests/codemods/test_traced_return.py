@@ -43,12 +43,67 @@ REWRITES = [
         id="tuples-element-by-element",
     ),
     pytest.param(
-        "def f(x):\n    if x > 1:\n        return x\n    elif x > 0:\n        return np.sqrt(x)\n    return 0.0 * x\n",
-        "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(\n        x > 1,\n        x,\n"
-        "        jnp.where(x > 0, np.sqrt(jnp.where(x > 1, 1.0, jnp.where(x > 0, x, 1.0))), 0.0 * x),\n    )\n",
-        id="elif-chain-guarded",
+        "import numpy as np\ndef f(x):\n    if x > 1:\n        return x\n    elif x > 0:\n        return np.sqrt(x)\n    return 0.0 * x\n",
+        "import jax.numpy as jnp\nimport numpy as np\ndef f(x):\n    return jnp.select(\n        [x > 1, x > 0],\n"
+        "        [x, np.sqrt(jnp.select([x > 1, x > 0], [1.0, x], 1.0))],\n        0.0 * x,\n    )\n",
+        id="elif-chain-select-guarded",
+    ),
+    pytest.param(
+        "def f(x):\n    if x < 0:\n        return 0.0\n    elif x < 1:\n        return x * x\n    else:\n        return 1.0\n",
+        "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.select([x < 0, x < 1], [0.0, x * x], 1.0)\n",
+        id="elif-chain-scalars-against-x-proven-one-element",
+    ),
+    pytest.param(
+        "def f(x):\n    if x < 0:\n        return 0.0\n    return x\n",
+        "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x < 0, 0.0, x)\n",
+        id="test-proves-x-has-one-element",
+    ),
+    pytest.param(
+        "def f(x, t):\n    if x.sum() > t:\n        return x.mean()\n    return t\n",
+        "import jax.numpy as jnp\n\ndef f(x, t):\n    return jnp.where(x.sum() > t, x.mean(), t)\n",
+        id="reduction-against-proven-scalar",
+    ),
+    pytest.param(
+        "def f(x):\n    if x[0] > 0:\n        return x[1]\n    return x[2]\n",
+        "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x[0] > 0, x[1], x[2])\n",
+        id="rows-of-one-array",
     ),
 ]
+
+
+SHAPES_TO_COND = [
+    pytest.param("def f(x):\n    if x.sum() > 0:\n        return x\n    else:\n        return 0.0\n", "`0.0` (0-d) and `x`", id="scalar-vs-array"),
+    pytest.param("def f(x):\n    if x[0] > 0:\n        return x.sum()\n    return x\n", "`x.sum()` (0-d) and `x`", id="reduction-vs-array"),
+    pytest.param("def f(x):\n    if x[0] > 0:\n        return x[1:3]\n    return x[0]\n", "`x[1:3]`", id="slice-vs-row"),
+    pytest.param("def f(x, w):\n    if x.sum() > 0:\n        return x, w\n    return -x, 0.0\n", "`0.0` (0-d) and `w`", id="tuple-column"),
+    pytest.param(
+        "def f(x):\n    if x.sum() > 0:\n        return 0.0\n    elif x > 1:\n        return 1.0\n    return 2.0\n",
+        "`0.0` (0-d) and `x > 1`",
+        id="later-test-would-broadcast-an-earlier-path",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, words", SHAPES_TO_COND)
+def test_shapes_not_provably_equal_become_cond(code, words):
+    """`jnp.where` would broadcast; `lax.cond` raises at trace time on a mismatch instead (a safe fix)."""
+    [finding] = [f for f in run_rule(TracedReturn, code).findings if f.code == "JX202"]
+    assert finding.line == 2 and words in finding.message and "`lax.cond`, not `jnp.where`" in finding.message
+    out = migrate(code)
+    assert "jnp.select" not in out and "lax.cond(" in out and "jnp.where(x.sum() > 0" not in out
+    assert migrate(out) == out
+
+
+def test_cond_raises_on_a_shape_mismatch_instead_of_broadcasting():
+    import jax
+    import numpy as np
+
+    namespace: dict = {}
+    exec(migrate("def f(x):\n    if x.sum() > 0:\n        return x\n    return 0.0\n"), namespace)
+    fn = jax.jit(namespace["f"])
+    assert float(fn(np.float32(2.0))) == 2.0 and float(fn(np.float32(-2.0))) == 0.0  # 0-d: both branches agree
+    with pytest.raises(TypeError, match="cond branches must have equal output types"):
+        fn(np.ones(3, np.float32))
 
 
 @pytest.mark.parametrize("code, expected", REWRITES)
@@ -82,7 +137,6 @@ REFUSALS = [
     pytest.param("def f(x):\n    if x.sum() > 0:\n        return x\n", "`None`", id="falls-through"),
     pytest.param("def f(x):\n    if x.sum() > 0:\n        print(x)\n        return x\n    return -x\n", "print", id="print"),
     pytest.param("def f(x):\n    if x.sum() > 0:\n        return x\n    return None\n", "different kinds", id="none"),
-    pytest.param("def f(x):\n    if x[0] > 0:\n        return x.sum()\n    return x\n", "different shapes", id="scalar-vs-array"),
 ]
 
 
@@ -91,15 +145,3 @@ def test_refusal(code, words):
     found = [f for f in run_rule(TracedReturn, code).findings if f.code == "JX202"]
     assert [f.line for f in found] == [2] and words in found[0].message
     assert migrate(code, unsafe=True) == code
-
-
-def test_int_index_and_slice_of_one_array_are_different_shapes():
-    """`x[1:3]` vs `x[0]`: jnp.where would broadcast the scalar silently; NumPy returns different shapes."""
-    from codemods.traced_return import TracedReturn
-    from jaxfix.testing.examples import run_rule
-
-    code = "import numpy as np\ndef f(x):\n    if x[0] > 0:\n        return x[1:3]\n    return x[0]\n"
-    outcome = run_rule(TracedReturn, code, fix=True, unsafe=True)
-    assert outcome.fixed == code and "different shapes" in outcome.findings[0].message
-    same = "import numpy as np\ndef f(x):\n    if x[0] > 0:\n        return x[1]\n    return x[2]\n"
-    assert "jnp.where" in run_rule(TracedReturn, same, fix=True).fixed
