@@ -1,9 +1,10 @@
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import libcst as cst
 
+from codemods._sequences import argument_note, sequence
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
@@ -31,7 +32,7 @@ class ArrayLoop(Rule):
 
     ## Example
     ```python
-    def rnn(xs, h, W, U):
+    def rnn(xs: np.ndarray, h, W, U):
         hs = []
         for x in xs:
             h = np.tanh(W @ h + U @ x)
@@ -41,7 +42,7 @@ class ArrayLoop(Rule):
 
     ## Use instead
     ```python
-    def rnn(xs, h, W, U):
+    def rnn(xs: np.ndarray, h, W, U):
         def step(h, x):
             h = jnp.tanh(W @ h + U @ x)
             return h, h
@@ -55,9 +56,20 @@ class ArrayLoop(Rule):
     `[]` before the loop, is appended to once per iteration at the end of the body and is only used afterwards in
     `np.stack(out)` / `np.array(out)` (the scan already stacks). `scan` is reverse-differentiable.
 
+    `lax.scan` slices every leaf of what it scans, so a Python list of arrays would be scanned as separate leaves.
+    The loop's iterable is scanned as it is only when it is provably an array (an array annotation, or a use a list
+    rejects: `.shape`, `.ndim`, `.T`, `.astype`, `xs[:, 0]`, `xs - 1`, a `jnp` call; NumPy calls accept lists
+    and prove nothing). A parameter that may be a list is scanned as `jnp.asarray(xs)` (a no-op for an array, the
+    stacked array for equally shaped arrays, a `ValueError` for a ragged list), and the finding says that under
+    `jit` a list argument is traced again for every length and element shape (pass one stacked array, pad ragged
+    data and use `jax.vmap`). A local list whose elements provably share a shape (`np.split(x, 4)`,
+    `[x[i] for i in range(n)]`, `list(x)`, `[x, -x, 2 * x]`) is scanned as `jnp.stack(parts)`. A list whose
+    elements may differ in shape (`[x, x[:2]]`, `np.array_split`, a list grown with `.append`) is reported.
+
     ## Known problems
-    A parameter iterated over is taken to be an array; a Python list of arrays is reported (stack or pad it and
-    use `vmap`). A loop that runs zero times makes `np.stack([])` raise, while the scan returns an empty array.
+    Elements of a list argument that are themselves Python lists (where `a * 2` repeats, `a + b` concatenates) or
+    arrays of different dtypes (stacking promotes them to one) are assumed not to occur. A loop that runs zero times
+    makes `np.stack([])` raise, while the scan returns an empty array.
     """
 
     CODE = "JX222"
@@ -76,10 +88,20 @@ class ArrayLoop(Rule):
             "import numpy as np\n\ndef f(xs, h):\n    hs = []\n    for x in xs:\n        h = np.tanh(h + x)\n"
             "        hs.append(h)\n    return np.stack(hs)\n",
             expected=(
-                "import jax\nimport numpy as np\n\ndef f(xs, h):\n    def step(h, x):\n        h = np.tanh(h + x)\n"
-                "        return h, h\n\n    h, hs = jax.lax.scan(step, h, xs)\n    return hs\n"
+                "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(xs, h):\n    def step(h, x):\n"
+                "        h = np.tanh(h + x)\n        return h, h\n\n    h, hs = jax.lax.scan(step, h, jnp.asarray(xs))\n"
+                "    return hs\n"
             ),
             lines=[5],
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(x):\n    out = []\n    for part in np.split(x, 4):\n        out.append(part.sum())\n"
+            "    return np.stack(out)\n",
+            expected=(
+                "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    def step(_, part):\n"
+                "        return None, part.sum()\n\n    _, out = jax.lax.scan(step, None, jnp.stack(np.split(x, 4)))\n"
+                "    return out\n"
+            ),
         ),
         Invalid("def f(xs):\n    out = []\n    for x in xs:\n        out.append(x * 2)\n    return out\n", lines=[3]),
         Invalid("def f(w, h):\n    for m in [w, w.T, w[:2]]:\n        h = m @ h\n    return h\n", lines=[2]),
@@ -90,12 +112,11 @@ class ArrayLoop(Rule):
         if fn is None:
             return
         flow = function_flow(self, fn)
-        xs, item = self.sequence(node)
+        xs, item, note = self.sequence(node, fn, flow)
         if xs is None:
             return
-        if isinstance(node.iter, (cst.List, cst.Tuple)) or item == "list":
-            self.report(node, "loop over a Python container of arrays (possibly of different shapes) cannot become "
-                        "`lax.scan`: stack them (padding to one shape if needed) and use `lax.scan` or `jax.vmap`")
+        if item == "list":
+            self.report(node, f"loop cannot become `lax.scan`: {note}")
             return
         carried = loop_carried(flow, node)
         outputs = appends(body_statements(node))
@@ -107,53 +128,52 @@ class ArrayLoop(Rule):
             return
         if not carried and not outputs:
             return
-        self.rewrite(node, fn, flow, carried, outputs, xs, item)
+        self.rewrite(node, fn, flow, carried, outputs, xs, item, note)
 
-    def sequence(self, node: cst.For) -> tuple[Optional[str], Optional[str]]:
-        """(the scanned expression, how the body receives an element) or (None, None) when out of scope."""
+    def sequence(self, node: cst.For, fn: cst.FunctionDef, flow) -> tuple[Optional[str], Optional[str], str]:
+        """(the scanned expression, how the body receives an element, a note on list arguments) or (None, None, "")
+        when out of scope; ("", "list", why) when the iterable is a list that cannot be stacked (see `_sequences`)."""
         it = node.iter
-        if isinstance(it, (cst.List, cst.Tuple)):
-            return "", "list"
-        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and not any(a.keyword or a.star for a in it.args):
-            name, args = it.func.value, [self.code(a.value) for a in it.args]
-            if name == "range":
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value in ("range", "enumerate", "zip") \
+                and not any(a.keyword or a.star for a in it.args):
+            args = [self.code(a.value) for a in it.args]
+            if it.func.value == "range":
                 if not appends(body_statements(node)) or any(tracedness(self, a.value) is not Tracedness.STATIC for a in it.args):
-                    return None, None
-                return f"{self.jnp}.arange({', '.join(args)})", "range"
-            scanned = self._scanned(it)
-            if scanned is not None:
-                return scanned[0], "tuple"
-            return None, None
-        if isinstance(it, (cst.Name, cst.Attribute, cst.Subscript)) and tracedness(self, it) is Tracedness.TRACED:
-            if isinstance(it, cst.Name) and self._is_list(it.value):
-                return "", "list"
-            return self.code(it), "array"
-        return None, None
+                    return None, None, ""
+                return f"{self.jnp}.arange({', '.join(args)})", "range", ""
+            scanned = self._scanned(it, fn, flow, node)
+            if scanned is None:
+                return None, None, ""
+            if scanned[0] is None:
+                return "", "list", scanned[2]
+            return scanned[0], "tuple", argument_note(tuple(dict.fromkeys(scanned[2]))) if scanned[2] else ""
+        found = sequence(self, fn, flow, node, it)
+        if found is None:
+            return None, None, ""
+        if found.scanned is None:
+            return "", "list", found.note
+        return found.scanned, "array", argument_note(found.arguments) if found.arguments else ""
 
-    def _scanned(self, expr: cst.BaseExpression) -> Optional[tuple[str, str]]:
-        """(pytree of arrays to scan, one array of it) for `enumerate(...)` / `zip(...)` over arrays, nested."""
-        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and not any(a.keyword or a.star for a in expr.args):
-            parts = [self._scanned(a.value) for a in expr.args]
+    def _scanned(self, expr: cst.BaseExpression, fn, flow, loop) -> Optional[tuple[Optional[str], str, Any]]:
+        """(pytree of arrays to scan, one array of it, parameters that may be lists) for `enumerate(...)` /
+        `zip(...)` over arrays, nested; (None, "", why) when one of them is a list that cannot be stacked."""
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("enumerate", "zip") \
+                and not any(a.keyword or a.star for a in expr.args):
+            parts = [self._scanned(a.value, fn, flow, loop) for a in expr.args]
             if None in parts:
                 return None
+            if any(p[0] is None for p in parts):  # type: ignore[index]
+                return None, "", next(p[2] for p in parts if p[0] is None)  # type: ignore[index]
+            notes = tuple(n for p in parts for n in p[2])  # type: ignore[index]
             if expr.func.value == "enumerate" and len(parts) == 1:
-                return f"({self.jnp}.arange(len({parts[0][1]})), {parts[0][0]})", parts[0][1]
+                return f"({self.jnp}.arange(len({parts[0][1]})), {parts[0][0]})", parts[0][1], notes  # type: ignore[index]
             if expr.func.value == "zip" and len(parts) >= 2:
-                return f"({', '.join(p[0] for p in parts)})", parts[0][1]
+                return f"({', '.join(p[0] for p in parts)})", parts[0][1], notes  # type: ignore[index,misc]
             return None
-        if tracedness(self, expr) is Tracedness.TRACED and not (isinstance(expr, cst.Name) and self._is_list(expr.value)):
-            return self.code(expr), self.code(expr)
-        return None
-
-    def _is_list(self, name: str) -> bool:
-        fn = self.current_function
-        flow = function_flow(self, fn)
-        for stmt in fn.body.body:  # type: ignore[union-attr]
-            if isinstance(stmt, cst.SimpleStatementLine):
-                for small in stmt.body:
-                    if isinstance(small, cst.Assign) and name in flow.writes(small) and isinstance(small.value, (cst.List, cst.ListComp)):
-                        return True
-        return False
+        found = sequence(self, fn, flow, loop, expr)
+        if found is None:
+            return None
+        return found.scanned, self.code(expr), found.note if found.scanned is None else found.arguments
 
     def problem(self, node, flow, carried, outputs, item) -> Optional[str]:
         if node.orelse is not None:
@@ -202,7 +222,7 @@ class ArrayLoop(Rule):
                 return f"`{name}` is used after the loop other than in `np.stack({name})` / `np.array({name})`"
         return None
 
-    def rewrite(self, node, fn, flow, carried, outputs, xs, item) -> None:
+    def rewrite(self, node, fn, flow, carried, outputs, xs, item, note="") -> None:
         taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
         name = gen.fresh(self, fn, "step", taken)
         names = list(carried)
@@ -232,10 +252,10 @@ class ArrayLoop(Rule):
         self.report(
             node,
             "Python loop " + ("building a list" if outputs else "over an array") + "; use `lax.scan`"
-            + (f" carrying {', '.join(f'`{n}`' for n in names)}" if names else ""),
+            + (f" carrying {', '.join(f'`{n}`' for n in names)}" if names else "") + (f"; {note}" if note else ""),
             changes=changes,
             title="replace with `lax.scan`",
-            imports=("lax", "jnp") if ".arange(" in xs else ("lax",),
+            imports=("lax", "jnp") if f"{self.jnp}." in xs else ("lax",),
         )
 
 

@@ -27,9 +27,9 @@ def test_noop(code):
 
 REWRITES = [
     pytest.param(
-        "import jax.numpy as jnp\nfrom jax import lax\ndef f(xs, c):\n    outs = []\n    for x in xs:\n        c = c * 0.5 + x\n        outs.append(c * 2)\n"
+        "import jax.numpy as jnp\nfrom jax import lax\ndef f(xs: jnp.ndarray, c):\n    outs = []\n    for x in xs:\n        c = c * 0.5 + x\n        outs.append(c * 2)\n"
         "    return jnp.array(outs), c\n",
-        "import jax.numpy as jnp\nfrom jax import lax\ndef f(xs, c):\n    def step(c, x):\n        c = c * 0.5 + x\n        return c, c * 2\n\n"
+        "import jax.numpy as jnp\nfrom jax import lax\ndef f(xs: jnp.ndarray, c):\n    def step(c, x):\n        c = c * 0.5 + x\n        return c, c * 2\n\n"
         "    c, outs = lax.scan(step, c, xs)\n    return outs, c\n",
         id="jnp-array-of-list",
     ),
@@ -39,16 +39,16 @@ REWRITES = [
         id="tuple-initialised-lists-are-left",
     ),
     pytest.param(
-        "import numpy as np\ndef f(xs):\n    sq = []\n    cube = []\n    for x in xs:\n        sq.append(x * x)\n        cube.append(x * x * x)\n"
+        "import numpy as np\ndef f(xs: np.ndarray):\n    sq = []\n    cube = []\n    for x in xs:\n        sq.append(x * x)\n        cube.append(x * x * x)\n"
         "    return np.stack(sq) + np.stack(cube)\n",
-        "import jax\ndef f(xs):\n    def step(_, x):\n        return None, (x * x, x * x * x)\n\n"
+        "import jax\nimport numpy as np\ndef f(xs: np.ndarray):\n    def step(_, x):\n        return None, (x * x, x * x * x)\n\n"
         "    _, (sq, cube) = jax.lax.scan(step, None, xs)\n    return sq + cube\n",
         id="two-outputs-no-carry",
     ),
     pytest.param(
-        "def f(a, b, s):\n    for x, y in zip(a, b):\n        s = s + x * y\n    return s\n",
+        "def f(a, b, s):\n    for x, y in zip(a, b):\n        s = s + x * y\n    return s - a.sum() + b.sum()\n",
         "import jax\n\ndef f(a, b, s):\n    def step(s, item):\n        x, y = item\n        s = s + x * y\n        return s, None\n\n"
-        "    s, _ = jax.lax.scan(step, s, (a, b))\n    return s\n",
+        "    s, _ = jax.lax.scan(step, s, (a, b))\n    return s - a.sum() + b.sum()\n",
         id="zip",
     ),
 ]
@@ -62,8 +62,8 @@ def test_rewrite(code, expected):
 REFUSALS = [
     pytest.param("def f(xs):\n    out = []\n    for x in xs:\n        out.append(x)\n    return out\n", "used after the loop", id="list-not-stacked"),
     pytest.param("import numpy as np\ndef f(xs):\n    out = []\n    for x in xs:\n        out.append(x)\n        x = x + 1\n    return np.stack(out)\n", "last statements", id="append-not-last"),
-    pytest.param("def f(a, b, h):\n    for m in [a, b.T]:\n        h = m @ h\n    return h\n", "Python container", id="list-of-arrays"),
-    pytest.param("def f(xs, h):\n    mats = [xs, xs[1:]]\n    for m in mats:\n        h = m @ h\n    return h\n", "Python container", id="list-variable"),
+    pytest.param("def f(a, b, h):\n    for m in [a, b.T]:\n        h = m @ h\n    return h\n", "may differ in shape", id="list-of-arrays"),
+    pytest.param("def f(xs, h):\n    mats = [xs, xs[1:]]\n    for m in mats:\n        h = m @ h\n    return h\n", "may differ in shape", id="list-variable"),
     pytest.param("def f(xs, h):\n    for x in xs:\n        h = h + x\n        if h > 3:\n            break\n    return h\n", "break", id="break"),
     pytest.param("def f(xs, h):\n    for x in xs:\n        h = h + x\n    else:\n        h = 0\n    return h\n", "else", id="for-else"),
 ]
@@ -76,3 +76,55 @@ def test_refusal_reported_at_the_loop(code, reason):
     loop_line = 1 + next(i for i, line in enumerate(code.splitlines()) if line.lstrip().startswith("for "))
     assert [f.line for f in outcome.findings] == [loop_line]
     assert reason in outcome.findings[0].message
+
+
+# What `lax.scan` scans: an array as it is; a parameter that may be a Python list of arrays through `jnp.asarray`
+# (lax.scan would take the list as a pytree of separate leaves); a local list of one shape through `jnp.stack`.
+N = "import numpy as np\n"
+BUILD = "    out = []\n    for a in {it}:\n        out.append(a * 2)\n    return np.stack(out)\n"
+SCANNED = [
+    pytest.param("def f(xs):\n", "jnp.asarray(xs)", True, id="parameter-may-be-a-list"),
+    pytest.param("def f(xs):\n    n = xs.shape[0]\n", "xs)", False, id="shape-is-array-evidence"),
+    pytest.param("def f(xs):\n    ys = xs - 1\n", "xs)", False, id="subtraction-is-array-evidence"),
+    pytest.param("def f(xs):\n    m = np.mean(xs)\n", "jnp.asarray(xs)", True, id="numpy-call-accepts-lists-no-evidence"),
+    pytest.param("def f(xs: 'NDArray[np.float32]'):\n", "xs)", False, id="array-annotation"),
+    pytest.param("def f(xs: list[np.ndarray]):\n", "jnp.stack(xs)", True, id="list-annotation"),
+    pytest.param("def f(x):\n    xs = np.split(x, 4)\n", "jnp.stack(xs)", False, id="split-into-equal-sections"),
+    pytest.param("def f(x, n: int):\n    xs = [x[i] for i in range(n)]\n", "jnp.stack(xs)", False, id="rows-by-comprehension"),
+    pytest.param("def f(x):\n    k = x.ndim\n    xs = list(x)\n", "jnp.stack(xs)", False, id="list-of-an-array"),
+    pytest.param("def f(x):\n    xs = [x, -x, 2.0 * x]\n", "jnp.stack(xs)", False, id="elementwise-of-one-array"),
+]
+
+
+@pytest.mark.parametrize("head, scanned, note", SCANNED)
+def test_scanned_sequence(head, scanned, note):
+    code = N + head + BUILD.format(it="xs")
+    outcome = run_rule(ArrayLoop, code, fix=True)
+    assert f"scan(step, None, {scanned}" in outcome.fixed
+    message = run_rule(ArrayLoop, code).findings[0].message
+    assert ("traced again for every list length" in message) is note
+    assert migrate(outcome.fixed) == outcome.fixed
+
+
+def test_zip_stacks_only_the_parameter_without_evidence():
+    code = "def f(xs, ys, s):\n    for a, b in zip(xs, ys):\n        s = s + a * b\n    return s + xs.T\n"
+    assert "(xs, jnp.asarray(ys))" in migrate(code)
+    assert "`ys` may be a Python list" in run_rule(ArrayLoop, code).findings[0].message
+
+
+RAGGED = [
+    pytest.param("def f(x):\n    xs = [x, x[:2]]\n", id="different-shapes"),
+    pytest.param("def f(x):\n    xs = np.array_split(x, 3)\n", id="array-split"),
+    pytest.param("def f(x, y):\n    xs = np.split(x, 2)\n    xs.append(y)\n", id="list-changed-in-place"),
+    pytest.param("def f(x, n: int):\n    xs = [x[i:i + 2] for i in range(n)]\n", id="slices-by-comprehension"),
+    pytest.param("def f(x, y):\n    xs = [x, y]\n", id="two-arrays-of-unknown-shapes"),
+]
+
+
+@pytest.mark.parametrize("head", RAGGED)
+def test_list_of_possibly_different_shapes_is_reported(head):
+    code = N + head + BUILD.format(it="xs")
+    outcome = run_rule(ArrayLoop, code, fix=True, unsafe=True)
+    assert outcome.fixed == code
+    loop = [f for f in outcome.findings if f.line == code.splitlines().index("    for a in xs:") + 1]
+    assert loop and loop[0].fix is None and "differ in shape" in loop[0].message

@@ -1,0 +1,281 @@
+"""For JX222: what a `for` loop iterates over, and what `lax.scan` must scan instead.
+
+`lax.scan(f, init, xs)` slices every leaf of the pytree `xs` along its leading axis. That is the loop only when `xs`
+is one array: a Python list of arrays is a pytree of separate leaves, so each step would get a list of rows (and
+`a * 2` would repeat that list). So the scanned expression is
+
+- `xs` itself when it is provably an array: an array annotation (`np.ndarray`, `NDArray[...]`, `jax.Array`), or a
+  use that a list would reject (`.shape`, `.ndim`, `.T`, `.astype(...)`, `xs[:, 0]`, `xs - 1`, `-xs`, `xs < 0`, a
+  `jnp` function taking it as an array), or a local bound to an array-valued expression. NumPy functions are no
+  evidence: `np.mean(list_of_arrays)` works;
+- `jnp.asarray(xs)` when `xs` may be a Python list (a parameter without such evidence): a no-op for an array, the
+  stacked array for a list of equally shaped arrays, and a loud `ValueError` for a ragged list;
+- `jnp.stack(xs)` for a local Python list whose elements provably share one shape: `np.split(x, 4)` (equal
+  sections, or NumPy raises), `[x[i] for i in range(n)]`, `list(x)` of an array, a display of elementwise functions
+  of one array (`[x, -x, 2 * x]`);
+- nothing (a report) for a list whose elements may differ in shape (`[x, x[:2]]`, `np.array_split`, `.append`).
+
+A list that arrives as an argument also costs compilations: under `jit` each element is a separate argument, so the
+function retraces for every list length and element shape. `Sequence.note` says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import libcst as cst
+
+from jaxfix.analysis.masks import dotted
+from jaxfix.analysis.numpy_names import numpy_name
+from jaxfix.analysis.tracedness import Tracedness, tracedness
+
+ARRAY_ONLY_ATTRIBUTES = {
+    "shape", "ndim", "dtype", "T", "size", "astype", "reshape", "ravel", "flatten", "transpose", "squeeze", "sum",
+    "mean", "std", "var", "max", "min", "prod", "any", "all", "argmax", "argmin", "cumsum", "clip", "dot", "at",
+    "item", "tolist", "real", "imag", "nbytes", "itemsize",
+}
+ARRAY_ANNOTATIONS = {"ndarray", "NDArray", "Array", "ArrayImpl"}
+LIST_ANNOTATIONS = {"list", "List", "tuple", "Tuple", "Sequence", "Iterable"}
+ACCEPTS_LISTS = {"asarray", "array", "stack", "concatenate", "vstack", "hstack", "dstack", "column_stack", "block",
+                 "einsum", "broadcast_arrays", "meshgrid"}
+# operators a Python list rejects whatever the other operand (`+` concatenates and `*` repeats lists)
+LIST_REJECTS = (cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power, cst.MatrixMultiply, cst.Modulo,
+                cst.LeftShift, cst.RightShift, cst.BitAnd, cst.BitOr, cst.BitXor)
+ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
+
+
+@dataclass(frozen=True)
+class Sequence:
+    scanned: Optional[str]  # what lax.scan scans; None: no rewrite (elements may differ in shape)
+    note: str = ""  # why there is no rewrite
+    arguments: tuple[str, ...] = ()  # parameters that may be Python lists (see `argument_note`)
+
+
+def sequence(rule, function: cst.FunctionDef, flow, loop: cst.For, expr: cst.BaseExpression) -> Optional[Sequence]:
+    """How to scan `expr` (the iterable of `loop`, or one argument of `zip`/`enumerate`); None: out of scope."""
+    code = rule.code(expr)
+    if isinstance(expr, (cst.List, cst.Tuple)):
+        if not any(tracedness(rule, e.value) is Tracedness.TRACED for e in expr.elements):
+            return None
+        if _same_shapes([e.value for e in expr.elements]):
+            return Sequence(f"{rule.jnp}.stack({code})")
+        return Sequence(None, _ragged(code))
+    if isinstance(expr, cst.ListComp):
+        return _comprehension(rule, expr)
+    if isinstance(expr, cst.Call):
+        listed = _list_call(rule, function, flow, loop, expr)
+        if listed is not None:
+            return listed
+    if tracedness(rule, expr) is not Tracedness.TRACED and not isinstance(expr, cst.Name):
+        return None
+    if isinstance(expr, cst.Call):
+        array = numpy_name(rule, expr.func) or dotted(expr.func).startswith(f"{rule.jnp}.")
+        return Sequence(code if array else f"{rule.jnp}.asarray({code})")
+    if isinstance(expr, cst.Name):
+        return _name(rule, function, flow, loop, expr.value)
+    if isinstance(expr, (cst.Attribute, cst.Subscript)):
+        base = expr.value
+        while isinstance(base, (cst.Attribute, cst.Subscript)):
+            base = base.value
+        if isinstance(expr, cst.Attribute) and expr.attr.value == "T" or (
+                isinstance(base, cst.Name) and _name_is_array(rule, function, flow, loop, base.value)):
+            return Sequence(code)
+        return Sequence(f"{rule.jnp}.asarray({code})")
+    return Sequence(f"{rule.jnp}.asarray({code})")
+
+
+def _comprehension(rule, comp: cst.ListComp) -> Optional[Sequence]:
+    """`[a[i] for i in range(...)]`: one shape (a list `a` of different shapes makes `jnp.stack` raise)."""
+    code = rule.code(comp)
+    if tracedness(rule, comp.elt) is not Tracedness.TRACED:
+        return None
+    target, element = comp.for_in.target, comp.elt
+    if (comp.for_in.inner_for_in is None and not comp.for_in.ifs and isinstance(target, cst.Name)
+            and isinstance(comp.for_in.iter, cst.Call) and dotted(comp.for_in.iter.func) == "range"
+            and isinstance(element, cst.Subscript) and isinstance(element.value, cst.Name) and len(element.slice) == 1
+            and isinstance(element.slice[0].slice, cst.Index) and isinstance(element.slice[0].slice.value, cst.Name)
+            and element.slice[0].slice.value.value == target.value):
+        return Sequence(f"{rule.jnp}.stack({code})")
+    return Sequence(None, _ragged(code))
+
+
+def _ragged(code: str) -> str:
+    return (f"`{code}` is a Python list whose arrays may differ in shape, so it cannot become one scanned array: stack "
+            "them (padding to one shape if needed) and use `lax.scan` or `jax.vmap`")
+
+
+def _list_call(rule, function, flow, loop, call: cst.Call) -> Optional[Sequence]:
+    """The scan of `list(x)` (that of `x`), `np.split(x, n)`, `np.array_split(...)`; None when not one of those."""
+    args = [a.value for a in call.args if a.keyword is None and not a.star]
+    code = rule.code(call)
+    if isinstance(call.func, cst.Name) and call.func.value in ("list", "tuple") and len(call.args) == 1 and args:
+        return sequence(rule, function, flow, loop, args[0])  # the rows of an array, or the list itself
+    name = (numpy_name(rule, call.func) or "").split(".")[-1] or (
+        dotted(call.func).split(".")[-1] if dotted(call.func).startswith(f"{rule.jnp}.") else "")
+    if name == "split" and len(args) >= 2 and isinstance(args[1], cst.Integer):
+        if tracedness(rule, args[0]) is not Tracedness.TRACED:
+            return None
+        return Sequence(f"{rule.jnp}.stack({code})")  # equal sections: NumPy raises otherwise
+    if name in ("split", "array_split", "hsplit", "vsplit", "dsplit"):
+        return Sequence(None, _ragged(code))
+    return None
+
+
+def _name(rule, function, flow, loop, name: str) -> Optional[Sequence]:
+    definitions = flow.reaching(loop, name)
+    if not definitions or flow.maybe_undefined(loop, name):
+        return None
+    if any(d.is_parameter for d in definitions):
+        if len(definitions) > 1:
+            return Sequence(f"{rule.jnp}.asarray({name})", arguments=(name,))
+        param = definitions[0].node
+        annotation = _annotation(param)
+        if annotation in ARRAY_ANNOTATIONS or _array_evidence(rule, function, name):
+            return Sequence(name)
+        if tracedness(rule, cst.Name(name)) is not Tracedness.TRACED and annotation not in LIST_ANNOTATIONS:
+            return None
+        if annotation in LIST_ANNOTATIONS:
+            return Sequence(f"{rule.jnp}.stack({name})", arguments=(name,))
+        return Sequence(f"{rule.jnp}.asarray({name})", arguments=(name,))
+    values = [d.node.value if isinstance(d.node, (cst.Assign, cst.AnnAssign)) else None for d in definitions]
+    if None in values:
+        return Sequence(f"{rule.jnp}.asarray({name})") if tracedness(rule, cst.Name(name)) is Tracedness.TRACED else None
+    kinds = [sequence(rule, function, flow, loop, v) for v in values]  # type: ignore[arg-type]
+    if any(k is None for k in kinds):
+        return None
+    listed = [isinstance(v, (cst.List, cst.Tuple, cst.ListComp, cst.Call)) and _is_list_value(rule, v) for v in values]
+    if any(listed):
+        if _changed(function, name):
+            return Sequence(None, _ragged(name) + f" (`{name}` is changed in place, so its elements are not known)")
+        if not all(listed) or any(k.scanned is None for k in kinds):  # type: ignore[union-attr]
+            return Sequence(None, next((k.note for k in kinds if k and k.note), _ragged(name)))
+        return Sequence(f"{rule.jnp}.stack({name})")
+    if all(k.scanned == rule.code(v) for k, v in zip(kinds, values)):  # type: ignore[union-attr,arg-type]
+        return Sequence(name)  # every reaching value is an array
+    return Sequence(f"{rule.jnp}.asarray({name})")
+
+
+LIST_METHODS = {"append", "extend", "insert", "pop", "remove", "clear", "sort", "reverse", "__setitem__"}
+
+
+def _changed(function: cst.FunctionDef, name: str) -> bool:
+    """`name` is changed in place somewhere in `function` (`.append(...)`, `name[i] = ...`, `name += ...`)."""
+    found: list[bool] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name \
+                    and func.attr.value in LIST_METHODS:
+                found.append(True)
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            target = node.target
+            if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and target.value.value == name:
+                found.append(True)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            if isinstance(node.target, cst.Name) and node.target.value == name:
+                found.append(True)
+
+    function.body.visit(Visitor())
+    return bool(found)
+
+
+def _is_list_value(rule, value: cst.BaseExpression) -> bool:
+    if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):
+        return True
+    if isinstance(value, cst.Call):
+        if isinstance(value.func, cst.Name) and value.func.value in ("list", "tuple"):
+            return True
+        name = (numpy_name(rule, value.func) or dotted(value.func)).split(".")[-1]
+        return name in ("split", "array_split", "hsplit", "vsplit", "dsplit")
+    return False
+
+
+def _name_is_array(rule, function, flow, loop, name: str) -> bool:
+    found = _name(rule, function, flow, loop, name)
+    return found is not None and found.scanned == name
+
+
+def argument_note(names: tuple[str, ...]) -> str:
+    """The diagnostic for parameters that may be Python lists of arrays."""
+    listed = ", ".join(f"`{n}`" for n in names)
+    return (f"{listed} may be {'a Python list' if len(names) == 1 else 'Python lists'} of arrays: the scan stacks "
+            f"{'it' if len(names) == 1 else 'them'} (a list of different shapes raises), and under `jit` every element "
+            "of a list argument is a separate argument, so the function is traced again for every list length and "
+            "element shape: pass one stacked array (pad ragged data and use `jax.vmap`)")
+
+
+def _annotation(param: cst.CSTNode) -> str:
+    annotation = param.annotation.annotation if isinstance(param, cst.Param) and param.annotation else None
+    if isinstance(annotation, cst.SimpleString) and isinstance(annotation.evaluated_value, str):
+        try:
+            annotation = cst.parse_expression(annotation.evaluated_value)
+        except cst.ParserSyntaxError:
+            return ""
+    while isinstance(annotation, cst.Subscript):
+        annotation = annotation.value
+    text = dotted(annotation) if annotation is not None else ""
+    return text.split(".")[-1]
+
+
+def _same_shapes(elements: list[cst.BaseExpression]) -> bool:
+    """Every element is the same name or an elementwise function of it with scalars (`x`, `-x`, `2 * x`)."""
+    roots = {_elementwise_root(e) for e in elements}
+    return len(roots) == 1 and None not in roots
+
+
+def _elementwise_root(node: cst.BaseExpression) -> Optional[str]:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.UnaryOperation):
+        return _elementwise_root(node.expression)
+    if isinstance(node, cst.BinaryOperation) and not isinstance(node.operator, cst.MatrixMultiply):
+        sides = [s for s in (node.left, node.right) if not isinstance(s, (cst.Integer, cst.Float))]
+        return _elementwise_root(sides[0]) if len(sides) == 1 else None
+    return None
+
+
+def _array_evidence(rule, function: cst.FunctionDef, name: str) -> bool:
+    """A use of `name` in `function` that a Python list would reject (see the module docstring)."""
+    found: list[bool] = []
+
+    def named(node: cst.CSTNode) -> bool:
+        return isinstance(node, cst.Name) and node.value == name
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if named(node.value) and node.attr.value in ARRAY_ONLY_ATTRIBUTES:
+                found.append(True)
+
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            if named(node.value) and len(node.slice) > 1:
+                found.append(True)
+
+        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+            if (named(node.left) or named(node.right)) and isinstance(node.operator, LIST_REJECTS):
+                found.append(True)
+            other = node.right if named(node.left) else node.left if named(node.right) else None
+            if other is not None and (isinstance(other, cst.Float) or isinstance(node.operator, cst.Add) and isinstance(other, cst.Integer)):
+                found.append(True)
+
+        def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
+            if named(node.expression) and isinstance(node.operator, (cst.Minus, cst.BitInvert)):
+                found.append(True)
+
+        def visit_Comparison(self, node: cst.Comparison) -> None:
+            parts = [node.left, *(c.comparator for c in node.comparisons)]
+            if any(named(p) for p in parts) and any(isinstance(c.operator, ORDERING) for c in node.comparisons) and any(
+                    isinstance(p, (cst.Integer, cst.Float)) for p in parts):
+                found.append(True)
+
+        def visit_Call(self, node: cst.Call) -> None:
+            text = dotted(node.func)
+            if text.startswith(f"{rule.jnp}.") and text.split(".")[-1] not in ACCEPTS_LISTS and any(
+                    named(a.value) for a in node.args):
+                found.append(True)
+
+    function.body.visit(Visitor())
+    return bool(found)
