@@ -6,7 +6,7 @@ import libcst as cst
 from libcst.metadata import PositionProvider
 
 from codemods import _branch_emit as emit
-from codemods._branches import all_names, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update
+from codemods._branches import Chain, all_names, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
@@ -101,46 +101,53 @@ class TracedReturn(Rule):
         function = self.current_function
         if function is None:
             return
+        absorbed: set[cst.If] = set()  # early-return `if`s already part of an earlier `if`'s jnp.select
         for index, stmt in enumerate(block.body):
-            if isinstance(stmt, cst.If):
-                self._check(function, block, stmt, list(block.body[index + 1 :]))
+            if isinstance(stmt, cst.If) and stmt not in absorbed:
+                absorbed.update(self._check(function, block, stmt, list(block.body[index + 1 :])))
 
-    def _check(self, function: cst.FunctionDef, block: cst.IndentedBlock, node: cst.If, rest: list) -> None:
+    def _check(self, function: cst.FunctionDef, block: cst.IndentedBlock, node: cst.If, rest: list) -> list[cst.If]:
+        """Report `node`; returns the following `if`s that its fix absorbs (see `_early_returns`)."""
         traced = function_tracedness(self, function)
         c = chain(node)
         levels = [traced.of(t) for t in c.tests]
         if all(level is Tracedness.STATIC for level in levels) or not all(ends_in_return(b) for b in c.bodies):
-            return
+            return []
         test = self.code(c.tests[levels.index(max(levels))]).strip()
         after = [] if c.has_else else rest
         if not c.has_else and not ends_in_return(rest):
             if block is function.body and not any(_returns(s) for s in rest):
                 self.report(node, f"`if` on traced value `{test}` returns a value on one path and falls through to `None` on another: return a value on every path")
-            return
-        found = exits([*[s for b in c.bodies for s in b], *after], lambda t: traced.of(t) is not Tracedness.STATIC)
+            return []
+        run, absorbed = _early_returns(c, after, traced)
+        scanned = [*(s for i in absorbed for b in chain(i).bodies for s in b), *after[len(absorbed) :]]
+        found = exits([*[s for b in c.bodies for s in b], *scanned], lambda t: traced.of(t) is not Tracedness.STATIC)
         if found.loop_exit or found.nested_traced_if:
-            return
+            return []
         flow = function_flow(self, function)
         found.effect = found.effect or shared_update(flow, node, [*[s for b in c.bodies for s in b], *after])
         if found.effect is not None:
             self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: a branch {found.effect}{effect_hint(found)}")
-            return
-        unsafe = max(levels) is Tracedness.UNKNOWN
+            return []
+        unsafe = max(traced.of(t) for t in run.tests) is Tracedness.UNKNOWN
         why = "" if not unsafe else " (its tracedness is unknown: if it is static, keep the `if`)"
         message = f"`return` under an `if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`"
         removals = {s: cst.RemovalSentinel.REMOVE for s in after}
-        values = [_single_return(b) for b in [*c.bodies, *([] if c.has_else else [after])]]
+        values = [_single_return(b) for b in [*run.bodies, *([] if c.has_else else [after[len(absorbed) :]])]]
         local = frozenset(flow.params) | flow.writes(list(function.body.body))
         self._risk = None
         if all(v is not None for v in values):
-            text = self._where(node, c, values, local, test)  # type: ignore[arg-type]
+            text = self._where(node, run, values, local, test)  # type: ignore[arg-type]
             if text == "":
-                return
+                return []
             if text is not None:
-                new = self.replace_statement(node, emit.with_comments(self.statements(f"return {text}\n"), [*emit.kept_comments(node, True), *_comments(after)]))
-                fn = "where" if len(c.tests) == 1 else "select"
+                comments = [*emit.kept_comments(node, True), *(line for i in absorbed for line in emit.kept_comments(i, True)), *_comments(after)]
+                new = self.replace_statement(node, emit.with_comments(self.statements(f"return {text}\n"), comments))
+                fn = "where" if len(run.tests) == 1 else "select"
                 self.report(node, message, changes={node: new, **removals}, unsafe=unsafe, title=f"replace with `return jnp.{fn}(...)`", imports=("jnp",))
-                return
+                return absorbed
+        if absorbed:
+            return []  # the following `if`s are rewritten on their own first; this one on the next pass
         if self._risk is not None:
             message += f" (`lax.cond`, not `jnp.where`: {self._risk})"
         ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
@@ -148,6 +155,7 @@ class TracedReturn(Rule):
         defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)
         new = self.replace_statement(node, emit.with_comments([*defs, *self.statements(f"return {call}\n")], emit.kept_comments(node, False)))
         self.report(node, message, changes={node: new, **removals}, unsafe=unsafe, title="replace with `return lax.cond(...)`", imports=("lax",))
+        return []
 
     def _where(self, node, c, values, local, test) -> Optional[str]:
         """The `jnp.where` text, None when a side is not cheap and pure, "" when refused (reported)."""
@@ -170,6 +178,24 @@ class TracedReturn(Rule):
         start = self.get_metadata(PositionProvider, node).start.column
         parts = [emit.where_text(self.jnp, c.tests, column, start, len("return ")) for column in columns]
         return parts[0] if len(columns) == 1 and not isinstance(values[0], cst.Tuple) else ", ".join(parts)
+
+
+def _early_returns(c: Chain, after: list, traced) -> tuple[Chain, list[cst.If]]:
+    """`if p: return a` / `if q: return b` / `return c` is the chain `if p: ... elif q: ... else: return c`: the
+    chain extended by the traced `if`s (without `else`, every branch a single `return`) that follow `c` and end in
+    a single `return`, and those `if`s; `c` and [] when there are none or the statements after them are more."""
+    tests, bodies, absorbed = list(c.tests), list(c.bodies), []
+    rest = list(after)
+    while not c.has_else and rest and isinstance(rest[0], cst.If):
+        nxt = chain(rest[0])
+        if nxt.has_else or all(traced.of(t) is Tracedness.STATIC for t in nxt.tests) or any(_single_return(b) is None for b in nxt.bodies):
+            break
+        tests += nxt.tests
+        bodies += nxt.bodies
+        absorbed.append(rest.pop(0))
+    if not absorbed or _single_return(rest) is None:
+        return c, []
+    return Chain(tests, bodies), absorbed
 
 
 def _comments(statements: list) -> list[cst.EmptyLine]:

@@ -64,6 +64,17 @@ REWRITES = [
         id="reduction-against-proven-scalar",
     ),
     pytest.param(
+        "def f(x):\n    if x < 0:\n        return 0.0\n    # the middle piece\n    if x < 1:\n        return x * x\n    return x\n",
+        "import jax.numpy as jnp\n\ndef f(x):\n    # the middle piece\n    return jnp.select([x < 0, x < 1], [0.0, x * x], x)\n",
+        id="early-return-chain-select",
+    ),
+    pytest.param(
+        "def f(x, mode='a'):\n    if x < 0:\n        return 0.0\n    if mode == 'a':\n        return x\n    return -x\n",
+        "import jax\n\ndef f(x, mode='a'):\n    def result_if_true(x):\n        return 0.0\n    def result_if_false(x):\n"
+        "        if mode == 'a':\n            return x\n        return -x\n    return jax.lax.cond(x < 0, result_if_true, result_if_false, x)\n",
+        id="static-if-after-early-return-not-absorbed",
+    ),
+    pytest.param(
         "def f(x):\n    if x[0] > 0:\n        return x[1]\n    return x[2]\n",
         "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x[0] > 0, x[1], x[2])\n",
         id="rows-of-one-array",
