@@ -273,6 +273,8 @@ class FunctionShapes:
             if name in LIKE_FUNCTIONS and positional and keywords <= {"dtype"}:
                 rest = [self._of(p, at, depth) for p in positional[1:]]
                 return self._of(positional[0], at, depth) if all(s == SCALAR for s in rest) else UNKNOWN
+            if name == "where" and len(positional) != 3:
+                return UNKNOWN  # `np.where(c)` gives index arrays
             if name in ELEMENTWISE and positional and keywords <= {"dtype"}:
                 return broadcast(self._of(p, at, depth) for p in positional)
             return UNKNOWN
@@ -394,7 +396,8 @@ class FunctionShapes:
             return self._elementwise_leaves(test.expression)
         if isinstance(test, cst.BooleanOperation):
             return self._elementwise_leaves(test.left)
-        if isinstance(test, cst.Call) and self._array_function(test.func) in ELEMENTWISE and not any(a.keyword or a.star for a in test.args):
+        name = self._array_function(test.func) if isinstance(test, cst.Call) else None
+        if isinstance(test, cst.Call) and name in ELEMENTWISE and not any(a.keyword or a.star for a in test.args) and (name != "where" or len(test.args) == 3):
             return [leaf for a in test.args for leaf in self._elementwise_leaves(a.value)]
         return [test]
 

@@ -87,6 +87,8 @@ CASES = [
     pytest.param("out = x + t", "?", id="two-unrelated-arrays"),
     pytest.param("out = x.reshape(-1)", "?", id="reshape"),
     pytest.param("out = g(x)", "?", id="unknown-call"),
+    pytest.param("out = np.where(x > 0, x, 0.0)", "like x", id="three-argument-where"),
+    pytest.param("out = np.where(x > 0)", "?", id="one-argument-where-gives-indices"),
     pytest.param("out = np.random.normal(x)", "?", id="numpy-submodule"),
     pytest.param("out = np.e(x)", "?", id="not-a-function"),
     pytest.param("out = np.zeros_like(x, shape=(2,))", "?", id="like-with-shape"),
@@ -131,6 +133,7 @@ SIZE_ONE = [
     pytest.param("not x > t", {"like x", "like t"}, id="not"),
     pytest.param("x > 0 and t > 0", {"like x"}, id="only-the-first-operand-of-and"),
     pytest.param("np.all(x > 0)", set(), id="reduction-call"),
+    pytest.param("np.where(x > 0)", set(), id="one-argument-where-is-a-tuple"),
     pytest.param("x is None", set(), id="identity"),
 ]
 
