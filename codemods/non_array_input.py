@@ -45,8 +45,10 @@ class NonArrayInput(Rule):
 
     ## Known problems
     Lists and tuples written in place, list comprehensions, and names bound only to those are seen (a list grown
-    with `.append` is still a list, and is converted where it is passed). A Python list of arrays built in a loop and
-    re-stacked is not yet turned into one stacked computation.
+    with `.append` is still a list, and is converted where it is passed). A Python list of arrays processed in a loop
+    and re-stacked is JX222's: it scans `jnp.stack(parts)` for a local list of one shape, `jnp.asarray(xs)` for a
+    parameter that may be a list (with a diagnostic: under `jit` a list argument retraces for every length and
+    element shape), and reports lists whose arrays may differ in shape.
     """
 
     CODE = "JX304"

@@ -241,6 +241,8 @@ def _call(facts: FunctionFacts, node: cst.Call, env: dict) -> DType:  # noqa: C9
         if all(k.weak and k.exact for k in kinds):
             return of_name("float64" if any(k.kind == FLOAT for k in kinds) else "int64")
         return UNKNOWN
+    if fn in ("array", "asarray") and len(positional) > 1:  # `jnp.asarray(v, x.dtype)`, as JX301 writes it
+        return dtype_argument(facts, positional[1], env) or UNKNOWN
     if fn in ("array", "asarray") and positional and isinstance(positional[0], (cst.List, cst.Tuple)):
         elements = [dtype_of(facts, e.value, env) for e in positional[0].elements]
         result = elements[0] if elements else of_name("float64")
