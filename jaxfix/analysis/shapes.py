@@ -221,8 +221,8 @@ class FunctionShapes:
         if isinstance(expr, (cst.Integer, cst.Float, cst.Imaginary)):
             return SCALAR
         if isinstance(expr, cst.Name):
-            if expr.value in ("True", "False"):
-                return SCALAR
+            if expr.value in ("True", "False") or expr.value in CONSTANTS and self._array_function(expr) == expr.value:
+                return SCALAR  # `from numpy import pi`
             return UNKNOWN if expr.value == "None" else self._name(expr.value, at, depth)
         if isinstance(expr, cst.UnaryOperation):
             return SCALAR if isinstance(expr.operator, cst.Not) else self._of(expr.expression, at, depth)
