@@ -156,3 +156,14 @@ def test_refusal(code, words):
     found = [f for f in run_rule(TracedReturn, code).findings if f.code == "JX202"]
     assert [f.line for f in found] == [2] and words in found[0].message
     assert migrate(code, unsafe=True) == code
+
+
+def test_cond_wants_equal_dtypes_an_int_literal_against_floats_raises():
+    """Known problem (documented in JX201/JX202): a weak-typed `0.0` joins a float32 branch, a weak int `0` does not."""
+    import jax
+    import numpy as np
+
+    namespace: dict = {}
+    exec(migrate("def f(x):\n    if x.sum() > 0:\n        return x\n    return 0\n"), namespace)
+    with pytest.raises(TypeError, match="cond branches must have equal output types"):
+        jax.jit(namespace["f"])(np.float32(2.0))
