@@ -202,7 +202,7 @@ def dtype_argument(facts: FunctionFacts, node: cst.BaseExpression, env: dict) ->
         text = PYTHON_TYPES.get(text, text)
     try:
         return of_name(text) if text else None
-    except TypeError:
+    except (TypeError, KeyError, ValueError):  # not a dtype, or not a number (`str`, `object`, datetimes)
         return None
 
 
