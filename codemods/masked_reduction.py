@@ -51,6 +51,9 @@ class MaskedReduction(Rule):
     `initial=jnp.iinfo(x.dtype).min`, safely. `mean`/`std`/`var` of an empty selection are NaN in both; means of
     integers are floats and sums of bools integers in both (NumPy's int64 is JAX's default int).
 
+    A user's own `initial=` of `sum`/`prod`/`max`/`min` is kept (NumPy and JAX both cast it to the array's dtype,
+    and neither raises on an empty selection then).
+
     ## Known problems
     `keepdims=`, `out=` and reductions without a `where=` (`median`, `ptp`) are reported, not rewritten. An index
     whose dtype is unknown is reported: annotate it as a bool array if it is a mask.
@@ -162,6 +165,9 @@ class MaskedReduction(Rule):
         keywords = []
         for i, arg in enumerate(found.args):
             key = arg.keyword.value if arg.keyword is not None else ("axis" if i == 0 else None)
+            if key == "initial" and found.reduction in ("sum", "prod", "max", "min"):
+                keywords.append(f"initial={self.code(arg.value)}")  # both cast it to the array's dtype; no raise on empty
+                continue
             if key is None or key in ("out", "keepdims", "where", "initial") or arg.star:
                 return None, f"the argument `{self.code(arg).rstrip(', ')}` has no masked equivalent", None
             if key == "axis":
@@ -183,7 +189,7 @@ class MaskedReduction(Rule):
             where, why = m, f"`{m}` has the shape of `{x}`"
         parts = [x] + ([f"axis={axis}"] if axis is not None else []) + keywords + [f"where={where}"]
         note = None
-        if found.reduction in INITIAL:
+        if found.reduction in INITIAL and not any(k.startswith("initial=") for k in keywords):
             kind = dtype_of(function_facts(self, self.current_function), read.value)  # type: ignore[arg-type]
             integer = kind.exact and kind.kind == INT and isinstance(read.value, cst.Name)
             initial = (f"{self.jnp}.iinfo({x}.dtype).{'min' if found.reduction == 'max' else 'max'}" if integer

@@ -125,3 +125,11 @@ def test_masked_min_max_of_a_known_dtype_are_safe(code, expected):
     assert run(code).fixed == expected  # safe fixes only
     assert "NumPy raises ValueError" in run_rule(MaskedReduction, code).findings[0].fix.title
     assert run(expected).fixed == expected
+
+
+def test_own_initial_is_kept_and_safe():
+    """`x[m].max(initial=0)` does not raise on an empty selection, and `jnp.max(x, where=m, initial=0)` is the same."""
+    code = HEAD + "def f(x, t):\n    return x[x > t].max(initial=0), np.sum(x[x > t], initial=1.5)\n"
+    expected = J + "def f(x, t):\n    return jnp.max(x, initial=0, where=x > t), jnp.sum(x, initial=1.5, where=x > t)\n"
+    assert run(code).fixed == expected
+    assert "NumPy raises" not in run_rule(MaskedReduction, code).findings[0].fix.title
