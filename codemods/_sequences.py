@@ -131,7 +131,8 @@ def _name(rule, function, flow, loop, name: str) -> Optional[Sequence]:
             return Sequence(f"{rule.jnp}.asarray({name})", arguments=(name,))
         param = definitions[0].node
         annotation = _annotation(param)
-        if annotation in ARRAY_ANNOTATIONS or _array_evidence(rule, function, name):
+        rebound = name in flow.writes(list(function.body.body))  # then a use may be of another value
+        if annotation in ARRAY_ANNOTATIONS or not rebound and _array_evidence(rule, function, name):
             return Sequence(name)
         if tracedness(rule, cst.Name(name)) is not Tracedness.TRACED and annotation not in LIST_ANNOTATIONS:
             return None

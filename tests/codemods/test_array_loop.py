@@ -128,3 +128,8 @@ def test_list_of_possibly_different_shapes_is_reported(head):
     assert outcome.fixed == code
     loop = [f for f in outcome.findings if f.line == code.splitlines().index("    for a in xs:") + 1]
     assert loop and loop[0].fix is None and "differ in shape" in loop[0].message
+
+
+def test_evidence_on_a_later_binding_does_not_count():
+    code = N + "def f(xs):\n" + BUILD.format(it="xs").replace("    return", "    xs = np.zeros((2, 3))\n    n = xs.shape\n    return")
+    assert "scan(step, None, jnp.asarray(xs))" in migrate(code)
