@@ -4,8 +4,10 @@ Order of work for one file (see `process_file`):
 
 1. Pre-check on the raw bytes: a file none of the selected rules can apply to (no rule's TRIGGERS occur in it) is
    skipped before decoding or parsing. This is what keeps a large codebase that mostly needs nothing cheap. Second
-   level: when every triggered rule has a `may_apply_to_tree` check (`jaxfix.precheck`), the file is parsed with
-   `ast` only and skipped if all of them say no.
+   level (`jaxfix.precheck`): the file is parsed with `ast` and each rule's conservative tree check is asked (its
+   `may_apply_to_tree`, and for first-party rules `codemods._prechecks`); the file is skipped when every triggered
+   rule is ruled out, and otherwise only the rules not ruled out run (the checks are asked again after each pass of
+   fixes, so a pass whose text no rule may apply to is not parsed by LibCST).
 2. Decode (PEP 263 cookie, BOM) and parse with LibCST; resolve the union of the rules' metadata once; run all rules
    in one batched traversal.
 3. Fixes: among the applicable fixes (safe ones, and unsafe ones with `--unsafe-fixes`), the engine applies a set that
@@ -60,17 +62,32 @@ def may_apply_to_tree(
     path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
 ) -> bool:
     """The second-level pre-check (see `jaxfix.precheck`): False only when every rule whose TRIGGERS occur in `data`
-    has a `may_apply_to_tree` check and all of them say no on the file's `ast` tree."""
-    checks = []
+    is ruled out on the file's `ast` tree."""
+    return bool(rules_that_may_apply(path, data, text, rules, project))
+
+
+def rules_that_may_apply(
+    path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
+) -> list[type[Rule]]:
+    """The rules to run on the first pass: none when no rule whose TRIGGERS occur in `data` survives the tree
+    pre-checks (the file is skipped); else every rule of `rules` that the tree pre-checks do not rule out (all of
+    them when `ast` rejects the text: LibCST then reports the error)."""
     facts = project or {}
-    for rule in rules:
-        if any(trigger in data for trigger in rule.triggers(facts)):
-            check = getattr(rule, "may_apply_to_tree", None)
-            if check is None:
-                return True
-            checks.append(check)
+    triggered = {rule for rule in rules if any(trigger in data for trigger in rule.triggers(facts))}
+    if not triggered:
+        return []
+    survivors = _tree_filter(path, text, rules)
+    return survivors if triggered.intersection(survivors) else []
+
+
+def _tree_filter(path: str, text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
+    if not precheck.enabled():
+        return list(rules)
     tree = precheck.parse(text, path)
-    return tree is None or any(check(tree, text) for check in checks)
+    if tree is None:
+        return list(rules)
+    tree_facts = precheck.TreeFacts(tree, text)
+    return [rule for rule in rules if precheck.may_apply(rule, tree_facts)]
 
 
 def _parse(text: str) -> cst.Module:
@@ -175,8 +192,13 @@ def process_source(
     options: RunOptions,
     project: Optional[Mapping[str, Any]] = None,
     module_name: str = "",
+    first_rules: Optional[Sequence[type[Rule]]] = None,
 ) -> SourceOutcome:
-    """Run `rules` over `text`; with `options.fix`, apply fixes until nothing changes. Raises EngineError."""
+    """Run `rules` over `text`; with `options.fix`, apply fixes until nothing changes. Raises EngineError.
+
+    Each pass runs only the rules the tree pre-checks (`jaxfix.precheck`) do not rule out on that pass's text
+    (`first_rules`: that subset for `text`, when the caller has computed it); a pass after fixes where none may
+    apply ends the loop without another LibCST parse (it would report nothing)."""
     suppressions = Suppressions(text)
     if suppressions.skip_file or not rules:
         return SourceOutcome([], text, 0)
@@ -190,6 +212,14 @@ def process_source(
     single_pass = options.only_position is not None
     findings: list[Finding] = []
     for pass_number in range(options.max_passes + 1):
+        pass_rules = first_rules if pass_number == 0 and first_rules is not None else _tree_filter(path, text, rules)
+        if not pass_rules:
+            findings = []
+            if options.want_edits:
+                analysed_module, analysed_reports = (module if pass_number else None), []
+            if pass_number == 0:
+                return SourceOutcome([], text, 0)
+            break  # the fixed text gives no rule anything to report: the verification pass is not needed
         module = _parse(text)
         wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
         imports = ModuleImports.read(module)
@@ -197,7 +227,7 @@ def process_source(
         context = RuleContext(
             path=path, module=module, imports=imports, options=options, project=project or {}, module_name=module_name
         )
-        instances = [rule(context) for rule in rules]
+        instances = [rule(context) for rule in pass_rules]
         try:
             with analysis_settings.using(dict(options.settings)):
                 wrapper.visit_batched([*instances, names])
@@ -362,9 +392,10 @@ def process_bytes(
         return FileResult(path=path, status=Status.SKIPPED)
     try:
         decoded = sourcelib.decode(data)
-        if not may_apply_to_tree(path, data, decoded.text, rules, project):
+        active = rules_that_may_apply(path, data, decoded.text, rules, project)
+        if not active:
             return FileResult(path=path, status=Status.SKIPPED)
-        outcome = process_source(path, decoded.text, rules, options, project, module_name)
+        outcome = process_source(path, decoded.text, rules, options, project, module_name, first_rules=active)
         changed = outcome.fixed != decoded.text
         written = False
         if changed and options.write:

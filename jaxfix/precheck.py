@@ -6,17 +6,21 @@ is left alone by the rules that rewrite inside functions. A rule may then define
 
     may_apply_to_tree = staticmethod(numpy_in_functions)
 
-(any callable `(tree: ast.Module, text: str) -> bool`). When every rule whose triggers matched has such a check and
-all of them answer False, the engine parses the file with `ast` only (about 1/15 of LibCST's parse + codegen) and
-skips it. A check must be conservative: answering True when unsure costs time, answering False wrongly loses
-findings.
+(any callable `(tree: ast.Module, text: str) -> bool`). The first-party rules also have checks in
+`codemods._prechecks` (lookups in one shared summary of the tree, computed once per file); a rule is ruled out when
+its own check or its mapped one says False. When every rule whose triggers matched is ruled out, the engine parses
+the file with `ast` only (about 1/12 of LibCST's parse + codegen) and skips it; otherwise LibCST runs only the rules
+that may apply, and after each pass of fixes the checks are asked again on the new text (`may_apply`). A check must
+be conservative: answering True when unsure costs time, answering False wrongly loses findings.
+`disabled()` turns the second level off (the soundness tests compare both ways).
 """
 
 from __future__ import annotations
 
 import ast
+import contextlib
 import re
-from typing import Iterable, Optional
+from typing import Any, Callable, Iterator, Iterable, Optional
 
 _COMPOUND = (
     ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With,
@@ -77,3 +81,67 @@ def parse(text: str, path: str = "<unknown>") -> Optional[ast.Module]:
         return ast.parse(text, filename=path)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
+
+
+_ENABLED = [True]
+
+
+@contextlib.contextmanager
+def disabled() -> Iterator[None]:
+    """Run without second-level pre-checks (every triggered rule goes through LibCST on every pass)."""
+    _ENABLED.append(False)
+    try:
+        yield
+    finally:
+        _ENABLED.pop()
+
+
+def enabled() -> bool:
+    return _ENABLED[-1]
+
+
+class TreeFacts:
+    """One file's `ast` tree and text, with the shared summary of `codemods._prechecks` computed on first use."""
+
+    def __init__(self, tree: ast.Module, text: str) -> None:
+        self.tree = tree
+        self.text = text
+        self._summary: Any = None
+
+    @property
+    def summary(self) -> Any:
+        if self._summary is None:
+            self._summary = _mapped_checks()[0](self.tree)
+        return self._summary
+
+
+def _mapped_checks() -> tuple[Callable[[ast.Module], Any], dict[str, Callable[[Any], bool]], dict[Any, Any]]:
+    global _MAPPED
+    if _MAPPED is None:
+        try:
+            from codemods import _prechecks
+        except ImportError:  # pragma: no cover - the framework without the first-party rules
+            _MAPPED = (lambda tree: None, {}, {})
+        else:
+            _MAPPED = (_prechecks.summarize, _prechecks.CHECKS, _prechecks.FAST)
+    return _MAPPED
+
+
+_MAPPED: Optional[tuple[Callable[[ast.Module], Any], dict[str, Callable[[Any], bool]], dict[Any, Any]]] = None
+
+
+def may_apply(rule: Any, facts: TreeFacts) -> bool:
+    """False only when a conservative check says `rule` reports nothing on this tree: the rule's own
+    `may_apply_to_tree` (or its summary-based stand-in), or, for a first-party rule, its check in
+    `codemods._prechecks.CHECKS`."""
+    if not enabled():
+        return True
+    _, checks, fast = _mapped_checks()
+    mapped = checks.get(rule.CODE) if rule.__module__.startswith("codemods.") else None
+    if mapped is not None and not mapped(facts.summary):
+        return False
+    own = getattr(rule, "may_apply_to_tree", None)
+    if own is None:
+        return True
+    stand_in = fast.get(own)
+    return bool(stand_in(facts.summary) if stand_in is not None else own(facts.tree, facts.text))

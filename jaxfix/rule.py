@@ -227,8 +227,18 @@ class Rule(cst.BatchableCSTVisitor):
         return self.context.imports.jax
 
     # ---- crash attribution ------------------------------------------------------------------------------------
+    def _visitor_methods(self) -> Mapping[str, Callable[..., Any]]:
+        """LibCST's `get_visitors` (visit_/leave_ methods that are not no-op stubs), with the names found by
+        `inspect.getmembers` once per class: it walks every attribute of the visitor, hundreds of stubs included,
+        and runs for every rule on every pass."""
+        cls = type(self)
+        names = _VISITOR_NAMES.get(cls)
+        if names is None:
+            names = _VISITOR_NAMES[cls] = tuple(super().get_visitors())
+        return {name: getattr(self, name) for name in names}
+
     def get_visitors(self) -> Mapping[str, Callable[..., Any]]:
-        visitors = dict(super().get_visitors())
+        visitors = dict(self._visitor_methods())
         user_visit = visitors.get("visit_FunctionDef")
         user_leave = visitors.get("leave_FunctionDef")
 
@@ -245,6 +255,9 @@ class Rule(cst.BatchableCSTVisitor):
         visitors["visit_FunctionDef"] = visit_function
         visitors["leave_FunctionDef"] = leave_function
         return {name: _attributed(self, fn) for name, fn in visitors.items()}
+
+
+_VISITOR_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 class RuleCrash(Exception):

@@ -1,0 +1,485 @@
+"""Second-level pre-checks of the first-party rules, as cheap lookups in one summary of the file's `ast` tree.
+
+`summarize(tree)` walks the tree once and records what occurs *inside functions* (a rule reports only there; a
+function's decorators, defaults and annotations count as inside it, as `Rule.current_function` sees them), plus a
+few module-level facts (imported names, module-level assigned names). `CHECKS[code](summary)` then answers "may this
+rule report anything on this file?" without LibCST. The engine (`jaxfix.precheck.may_apply`) asks these for
+first-party rules, in addition to a rule's own `may_apply_to_tree`; `FAST` holds summary-based stand-ins for the
+shared class-level checks (each at least as conservative as the function it replaces).
+
+Every check is a necessary condition read off the rule's visitors: the node kinds a rule reports on, the names it
+requires (a `range` call, `print`, a NumPy or jax.numpy root). False must mean "the rule reports nothing here"; when in
+doubt a check answers True. `tests/test_precheck.py` runs every rule's examples and every fixture with and without
+pre-checks and requires identical findings and output; keep a check in step with its rule when the rule changes.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Callable
+
+from jaxfix.analysis.loops import loops_in_functions
+from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
+
+from codemods._inplace import updates_in_functions
+from codemods.float64_request import WIDE, WIDE_STRINGS
+from codemods.global_write import MUTATING_METHODS
+from codemods.host_conversion import BUILTINS as CONVERSIONS
+from codemods.host_conversion import MATH
+from codemods.traced_expression import BUILTINS as EXPRESSION_BUILTINS
+from codemods.value_dependent_shape import SIZED
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_LOOPS_FOR = (ast.For, ast.AsyncFor)
+_BIT_OPS = (ast.BitAnd, ast.BitOr, ast.BitXor)
+_SEQUENCES = (ast.List, ast.Tuple, ast.ListComp)
+_WRITE_CALLS = ("fill", "sort", "copyto", "at")  # codemods._inplace.updates_in_functions
+# walking: statement lists of compound statements; fields that never hold a node; lists that may hold non-nodes
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+_NOT_CHILDREN = frozenset({
+    "ctx", "op", "ops", "id", "attr", "arg", "name", "asname", "module", "level", "kind", "type_comment",
+    "conversion", "is_async", "simple",
+})
+_MIXED_LISTS = frozenset({ast.Dict, ast.Global, ast.Nonlocal, ast.MatchClass, ast.MatchMapping})
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: ()}
+# short names of calls that need a closer look (any call with keywords gets one too); the rest only feed the sets
+_INTERESTING = frozenset({
+    *_WRITE_CALLS, *CONVERSIONS, "item", "tolist", "print", *SIZED, *MUTATING_METHODS, *SHAPE_POSITIONS,
+    *METHOD_ALL_ARGS,
+})
+
+
+@dataclass
+class Summary:
+    """What occurs inside functions (flags and names), and the module-level facts the checks resolve them with."""
+
+    flags: set[str] = field(default_factory=set)
+    # roots of calls `root.f(...)` / `f(...)` (NumPy names resolve from the root) inside functions
+    call_roots: set[str] = field(default_factory=set)
+    # calls with at least one argument and neither keywords nor stars: (root, short name) when the callee is an
+    # attribute (`math.sqrt(x)` -> ("math", "sqrt")), the name when it is a Name (`max(x, 0)` -> "max")
+    attr_calls: set[tuple[str, str]] = field(default_factory=set)
+    plain_name_calls: set[str] = field(default_factory=set)
+    # names of `f(...)` calls (a Name as the callee) with at least one argument, keywords included
+    name_calls: set[str] = field(default_factory=set)
+    # roots of calls given a list/tuple display, and of calls given a plain name (with that name)
+    display_call_roots: set[str] = field(default_factory=set)
+    name_args: set[tuple[str, str]] = field(default_factory=set)
+    sequence_bound: set[str] = field(default_factory=set)  # names assigned a list/tuple display in a function
+    # leftmost names of values assigned to plain names (`y = jnp.add(y, 1)` -> "jnp"): JX104 reads such rebindings
+    rebind_roots: set[str] = field(default_factory=set)
+    stored_bases: set[str] = field(default_factory=set)  # `base` of `base[...] = v`, `base.a += v`, `del base[k]`
+    mutated_receivers: set[str] = field(default_factory=set)  # `base` of `base.append(v)` and other mutators
+    # module level
+    imported: set[tuple[str, str]] = field(default_factory=set)  # (local name, imported module), every import
+    math_locals: set[str] = field(default_factory=set)  # names bound by `from math import ...`
+    module_names: set[str] = field(default_factory=set)  # module-level `NAME = ...` targets
+    jit_static_functions: set[str] = field(default_factory=set)  # top-level functions with static_arg* decorators
+
+    def roots_from(self, *prefixes: str) -> set[str]:
+        return {local for local, module in self.imported if module.split(".")[0] in prefixes}
+
+
+def _root(node: ast.AST) -> str:
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _has_name(node: ast.AST) -> bool:
+    if node.__class__ is ast.Constant:
+        return False
+    if node.__class__ is ast.UnaryOp and node.operand.__class__ is ast.Constant:
+        return False
+    return any(isinstance(n, ast.Name) for n in ast.walk(node))
+
+
+def _leftmost(node: ast.AST) -> tuple[str, bool]:
+    """The name an expression's source text starts with, and whether `.at` occurs on the way to it
+    (`x.at[i].set(v)` -> ("x", True)); ("", False) when it starts with a bracket, a literal or a keyword."""
+    at = False
+    while True:
+        cls = node.__class__
+        if cls is ast.Name:
+            return node.id, at
+        if cls is ast.Attribute:
+            at = at or node.attr == "at"
+            node = node.value
+        elif cls is ast.Call:
+            node = node.func
+        elif cls is ast.Subscript:
+            node = node.value
+        elif cls is ast.BinOp or cls is ast.Compare:
+            node = node.left
+        elif cls is ast.BoolOp:
+            node = node.values[0]
+        elif cls is ast.IfExp:
+            node = node.body
+        else:
+            return "", at
+
+
+def _writes_item(target: ast.AST) -> bool:
+    """An assignment target that stores into a subscript, possibly inside (nested) tuple or starred targets."""
+    if target.__class__ is ast.Subscript:
+        return True
+    if target.__class__ is ast.Starred:
+        return _writes_item(target.value)
+    if target.__class__ in (ast.Tuple, ast.List):
+        return any(_writes_item(e) for e in target.elts)
+    return False
+
+
+def _maskish(index: ast.AST) -> bool:
+    """Could `x[index]` be a boolean-mask read (or an undecidable one) for `jaxfix.analysis.masks`? Integer
+    literals, slices, multi-axis tuples, strings and attributes are INDEX there or never reported."""
+    if isinstance(index, (ast.Name, ast.Compare, ast.Call, ast.Starred)):
+        return True
+    if isinstance(index, ast.Constant):
+        return isinstance(index.value, bool)  # `True` is a Name in LibCST
+    if isinstance(index, ast.UnaryOp):
+        return isinstance(index.op, ast.Invert)
+    if isinstance(index, ast.BinOp):
+        return isinstance(index.op, _BIT_OPS)
+    if isinstance(index, ast.Tuple):
+        return any(isinstance(e, ast.Starred) for e in index.elts)
+    return False
+
+
+class _Walker:
+    """One recursive pass over the tree; `inside` counts the enclosing functions."""
+
+    def __init__(self, summary: Summary) -> None:
+        self.s = summary
+        self.flags = summary.flags
+
+    def module(self, tree: ast.Module) -> None:
+        s = self.s
+        for stmt in tree.body:
+            targets: list[ast.AST] = []
+            if isinstance(stmt, ast.Assign):
+                targets = stmt.targets
+            elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
+                targets = [stmt.target]
+            s.module_names.update(t.id for t in targets if isinstance(t, ast.Name))
+            if isinstance(stmt, _FUNCTIONS) and any(
+                isinstance(d, ast.Call) and any(k.arg in ("static_argnames", "static_argnums") for k in d.keywords)
+                for d in stmt.decorator_list
+            ):
+                s.jit_static_functions.add(stmt.name)
+        self.statements(tree.body)
+
+    def statements(self, body: list) -> None:
+        """Module level (outside functions): only statements can hold a function or an import, so expressions are
+        not walked; compound statements are entered through their statement lists."""
+        for stmt in body:
+            if isinstance(stmt, _FUNCTIONS):
+                self.inside(stmt)
+            elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                self.import_(stmt)
+            else:
+                for name in _BLOCKS:
+                    block = getattr(stmt, name, None)
+                    if block:
+                        for item in block:
+                            if isinstance(item, (ast.ExceptHandler, ast.match_case)):
+                                self.statements(item.body)
+                            elif isinstance(item, ast.stmt):
+                                self.statements([item])
+
+    def inside(self, function: ast.AST) -> None:
+        """Every node of a function (decorators, arguments and body), with the handlers; iterative, and skipping
+        the fields that never hold a node (`ctx`, operators, identifiers)."""
+        handlers = _HANDLERS
+        stack = [function]
+        pop, push, extend = stack.pop, stack.append, stack.extend
+        while stack:
+            node = pop()
+            kind = type(node)
+            handler = handlers.get(kind)
+            if handler is not None:
+                handler(self, node)
+            fields = _CHILD_FIELDS.get(kind)
+            if fields is None:
+                fields = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_CHILDREN)
+            for name in fields:
+                value = getattr(node, name, None)
+                if value is None:
+                    continue
+                if value.__class__ is list:
+                    if kind in _MIXED_LISTS:
+                        extend([v for v in value if isinstance(v, ast.AST)])
+                    else:
+                        extend(value)
+                elif isinstance(value, ast.AST):
+                    push(value)
+
+    # ---- handlers (inside functions) ----------------------------------------------------------------------------
+    def import_(self, node: ast.AST) -> None:
+        s = self.s
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                s.imported.add((alias.asname or alias.name.split(".")[0], alias.name))
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                s.imported.add((alias.asname or alias.name, f"{node.module}.{alias.name}"))
+                if node.module == "math":
+                    s.math_locals.add(alias.asname or alias.name)
+
+    def if_(self, node: ast.If) -> None:
+        self.flags.add("if")
+
+    def return_(self, node: ast.Return) -> None:
+        self.flags.add("return")
+
+    def ifexp(self, node: ast.IfExp) -> None:
+        self.flags.add("ifexp")
+
+    def boolop(self, node: ast.BoolOp) -> None:
+        self.flags.add("boolop")
+
+    def unary(self, node: ast.UnaryOp) -> None:
+        if isinstance(node.op, ast.Not):
+            self.flags.add("not")
+
+    def compare(self, node: ast.Compare) -> None:
+        if len(node.ops) > 1:
+            self.flags.add("chain")
+
+    def while_(self, node: ast.While) -> None:
+        self.flags.add("while")
+
+    def for_(self, node: ast.For) -> None:
+        self.flags.add("for")
+        it = node.iter
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range":
+            self.flags.add("for_range")
+            if any(_has_name(a) for a in [*it.args, *(k.value for k in it.keywords)]):
+                self.flags.add("concrete")
+
+    def global_(self, node: ast.Global) -> None:
+        self.flags.add("global")
+
+    def _store(self, target: ast.AST) -> None:
+        if isinstance(target, (ast.Subscript, ast.Attribute)):
+            self.s.stored_bases.add(_root(target))
+
+    def assign(self, node: ast.Assign) -> None:
+        for target in node.targets:
+            self._store(target)
+            if _writes_item(target):
+                self.flags.add("updates")
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) and _maskish(node.targets[0].slice):
+            self.flags.add("masked_store")
+        if isinstance(node.value, _SEQUENCES):
+            self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        root, at = _leftmost(node.value)
+        if at:
+            self.flags.add("rebind_at")
+        elif root:
+            self.s.rebind_roots.add(root)
+
+    def annassign(self, node: ast.AnnAssign) -> None:
+        self._store(node.target)
+        if isinstance(node.value, _SEQUENCES) and isinstance(node.target, ast.Name):
+            self.s.sequence_bound.add(node.target.id)
+
+    def namedexpr(self, node: ast.NamedExpr) -> None:
+        if isinstance(node.value, _SEQUENCES):
+            self.s.sequence_bound.add(node.target.id)
+
+    def augassign(self, node: ast.AugAssign) -> None:
+        self.flags.add("updates")
+        self._store(node.target)
+        if isinstance(node.target, ast.Subscript) and _maskish(node.target.slice):
+            self.flags.add("masked_store")
+
+    def delete(self, node: ast.Delete) -> None:
+        for target in node.targets:
+            self._store(target)
+
+    def subscript(self, node: ast.Subscript) -> None:
+        if _maskish(node.slice):
+            self.flags.add("mask_read")
+
+    def slice_(self, node: ast.Slice) -> None:
+        if any(part is not None and _has_name(part) for part in (node.lower, node.upper, node.step)):
+            self.flags.add("concrete")
+
+    def constant(self, node: ast.Constant) -> None:
+        if type(node.value) is str and node.value in WIDE_STRINGS:
+            self.flags.add("wide")
+
+    def attribute(self, node: ast.Attribute) -> None:
+        if node.attr in WIDE:
+            self.flags.add("wide")
+
+    def call(self, node: ast.Call) -> None:
+        s, func, args, keywords = self.s, node.func, node.args, node.keywords
+        attribute = func.__class__ is ast.Attribute
+        if attribute:
+            short = func.attr
+            owner = func.value
+            root = owner.id if owner.__class__ is ast.Name else _root(owner)
+        elif func.__class__ is ast.Name:
+            short = root = func.id
+            if args or keywords:
+                s.name_calls.add(short)
+        else:
+            short, root = "", _root(func)
+        s.call_roots.add(root)
+        simple = not keywords and not (args and any(a.__class__ is ast.Starred for a in args))
+        if args and simple:
+            if attribute:
+                s.attr_calls.add((root, short))
+            elif short:
+                s.plain_name_calls.add(short)
+        if short in _INTERESTING or keywords:
+            self._special_call(node, func, short, args, keywords, attribute, simple)
+        for value in args:
+            cls = value.__class__
+            if cls is ast.Name:
+                s.name_args.add((root, value.id))
+            elif cls in _SEQUENCES:
+                s.display_call_roots.add(root)
+        for keyword in keywords:
+            value = keyword.value
+            if value.__class__ is ast.Name:
+                s.name_args.add((root, value.id))
+            elif isinstance(value, _SEQUENCES):
+                s.display_call_roots.add(root)
+
+    def _special_call(self, node, func, short, args, keywords, attribute, simple) -> None:
+        s, flags = self.s, self.flags
+        if (short in _WRITE_CALLS and (attribute or short == "copyto")) or any(k.arg == "out" for k in keywords):
+            flags.add("updates")
+        if simple and (
+            (short in CONVERSIONS and func.__class__ is ast.Name and len(args) == 1)
+            or (short in ("item", "tolist") and attribute and not args)
+        ):
+            flags.add("host_conversion")
+        if short == "print" and func.__class__ is ast.Name and (args or keywords):
+            flags.add("print")
+        if short in SIZED and (short != "where" or (len(args) == 1 and simple)):
+            flags.add("sized")
+        if attribute and short in MUTATING_METHODS and func.value.__class__ is ast.Name:
+            s.mutated_receivers.add(func.value.id)
+        if attribute and (
+            short in SHAPE_POSITIONS or short in METHOD_ALL_ARGS or any(k.arg in SHAPE_KEYWORDS for k in keywords)
+        ):
+            if any(_has_name(a) for a in [*args, *(k.value for k in keywords)]):
+                flags.add("concrete")
+
+
+_HANDLERS: dict[type, Callable[[_Walker, ast.AST], None]] = {
+    ast.If: _Walker.if_, ast.Return: _Walker.return_, ast.IfExp: _Walker.ifexp, ast.BoolOp: _Walker.boolop,
+    ast.UnaryOp: _Walker.unary, ast.Compare: _Walker.compare, ast.While: _Walker.while_, ast.For: _Walker.for_,
+    ast.AsyncFor: _Walker.for_, ast.Global: _Walker.global_, ast.Assign: _Walker.assign,
+    ast.AnnAssign: _Walker.annassign, ast.NamedExpr: _Walker.namedexpr, ast.AugAssign: _Walker.augassign,
+    ast.Delete: _Walker.delete, ast.Subscript: _Walker.subscript, ast.Slice: _Walker.slice_,
+    ast.Constant: _Walker.constant, ast.Attribute: _Walker.attribute, ast.Call: _Walker.call,
+    ast.Import: _Walker.import_, ast.ImportFrom: _Walker.import_,
+}
+
+
+def summarize(tree: ast.Module) -> Summary:
+    summary = Summary()
+    _Walker(summary).module(tree)
+    return summary
+
+
+# ---- the checks, one per rule code ---------------------------------------------------------------------------
+
+
+def _has(*flags: str) -> Callable[[Summary], bool]:
+    """True when any of `flags` occurs inside a function."""
+    wanted = frozenset(flags)
+    return lambda s: not wanted.isdisjoint(s.flags)
+
+
+def _array_roots(s: Summary) -> set[str]:
+    return s.roots_from("numpy", "jax")
+
+
+def _updates(s: Summary) -> bool:
+    """JX101-JX104: an item or augmented assignment, a call that may write in place (`.fill`, `.sort`, `copyto`,
+    `ufunc.at`, `out=`), or (JX104) a rebinding already made functional: `x = x.at[i].set(v)`, `x = jnp.f(x)`."""
+    if "updates" in s.flags or "rebind_at" in s.flags:
+        return True
+    return not s.rebind_roots.isdisjoint(s.roots_from("jax") | {"jnp"})
+
+
+def _numpy_call(s: Summary) -> bool:
+    """JX501: a call rooted at a NumPy name (`np.sum`, `la.norm`, `dot` from numpy) inside a function."""
+    return not s.call_roots.isdisjoint(s.roots_from("numpy"))
+
+
+def _non_array_input(s: Summary) -> bool:
+    """JX304: a NumPy/jax.numpy call given a list/tuple display, or a name bound to one."""
+    roots = _array_roots(s)
+    if not s.display_call_roots.isdisjoint(roots):
+        return True
+    return any(root in roots and name in s.sequence_bound for root, name in s.name_args)
+
+
+def _host_conversion(s: Summary) -> bool:
+    """JX502: float()/int()/bool() of one argument, .item()/.tolist(), or a `math` function."""
+    if "host_conversion" in s.flags:
+        return True
+    math_modules = s.roots_from("math")
+    if any(root in math_modules and short in MATH for root, short in s.attr_calls):
+        return True
+    return not s.plain_name_calls.isdisjoint(s.math_locals)
+
+
+def _traced_expression(s: Summary) -> bool:
+    """JX203: a ternary, and/or, not, chained comparison, or max/min/abs/round with positional arguments only."""
+    return _has("ifexp", "boolop", "not", "chain")(s) or not s.plain_name_calls.isdisjoint(EXPRESSION_BUILTINS)
+
+
+def _global_write(s: Summary) -> bool:
+    """JX504: a `global` statement, or a write through / mutating method call on a module-level name."""
+    if "global" in s.flags:
+        return True
+    return not (s.stored_bases | s.mutated_receivers).isdisjoint(s.module_names)
+
+
+def _static_argument(s: Summary) -> bool:
+    """JX510: a slice bound, shape argument or Python-loop bound that reads a name, or a call of a same-module
+    function with static arguments."""
+    return "concrete" in s.flags or not s.name_calls.isdisjoint(s.jit_static_functions)
+
+
+CHECKS: dict[str, Callable[[Summary], bool]] = {
+    "JX101": _updates,
+    "JX102": _updates,
+    "JX103": _updates,
+    "JX104": _updates,
+    "JX201": _has("if"),
+    "JX202": lambda s: {"if", "return"} <= s.flags,
+    "JX203": _traced_expression,
+    "JX220": _has("for_range"),
+    "JX221": _has("while"),
+    "JX222": _has("for"),
+    "JX223": _has("for", "while"),
+    "JX301": _has("masked_store"),
+    "JX302": _has("mask_read"),
+    "JX303": _has("mask_read", "sized"),
+    "JX304": _non_array_input,
+    "JX501": _numpy_call,
+    "JX502": _host_conversion,
+    "JX503": _has("print"),
+    "JX504": _global_write,
+    "JX510": _static_argument,
+    "JX601": _has("wide"),
+    # JX401 has none: its triggers come from project facts (functions that gain a key), already specific
+}
+
+# Summary-based stand-ins for shared class-level checks, each answering True wherever the original does (so they
+# stay sound for any rule, plugins included, that uses the original). `numpy_in_functions` is a regex, cheap already.
+FAST: dict[Callable, Callable[[Summary], bool]] = {
+    loops_in_functions: _has("for", "while"),
+    # the original misses JX104's functional rebindings (`x = jnp.where(m, 0, x)` in a function returning nothing)
+    updates_in_functions: _updates,
+}
