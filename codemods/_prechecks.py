@@ -16,8 +16,9 @@ pre-checks and requires identical findings and output; keep a check in step with
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Optional
 
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
@@ -31,6 +32,7 @@ from codemods.traced_expression import BUILTINS as EXPRESSION_BUILTINS
 from codemods.value_dependent_shape import SIZED
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 _LOOPS_FOR = (ast.For, ast.AsyncFor)
 _BIT_OPS = (ast.BitAnd, ast.BitOr, ast.BitXor)
 _SEQUENCES = (ast.List, ast.Tuple, ast.ListComp)
@@ -67,8 +69,10 @@ class Summary:
     display_call_roots: set[str] = field(default_factory=set)
     name_args: set[tuple[str, str]] = field(default_factory=set)
     sequence_bound: set[str] = field(default_factory=set)  # names assigned a list/tuple display in a function
-    # leftmost names of values assigned to plain names (`y = jnp.add(y, 1)` -> "jnp"): JX104 reads such rebindings
-    rebind_roots: set[str] = field(default_factory=set)
+    # assignments to plain names whose value starts with a name (`y = jnp.add(y, 1)`): (that name, target names,
+    # value); JX104 reads such rebindings when the target occurs in the value
+    rebinds: list[tuple[str, list[str], ast.AST]] = field(default_factory=list)
+    text: str = ""
     stored_bases: set[str] = field(default_factory=set)  # `base` of `base[...] = v`, `base.a += v`, `del base[k]`
     mutated_receivers: set[str] = field(default_factory=set)  # `base` of `base.append(v)` and other mutators
     # module level
@@ -120,6 +124,14 @@ def _leftmost(node: ast.AST) -> tuple[str, bool]:
             return "", at
 
 
+def _target_names(target: ast.AST) -> list[str]:
+    if target.__class__ is ast.Name:
+        return [target.id]
+    if target.__class__ in (ast.Tuple, ast.List):
+        return [n for e in target.elts for n in _target_names(e)]
+    return []
+
+
 def _writes_item(target: ast.AST) -> bool:
     """An assignment target that stores into a subscript, possibly inside (nested) tuple or starred targets."""
     if target.__class__ is ast.Subscript:
@@ -148,7 +160,7 @@ def _maskish(index: ast.AST) -> bool:
 
 
 class _Walker:
-    """One recursive pass over the tree; `inside` counts the enclosing functions."""
+    """One pass over the tree: module-level statements, then every function with the handlers."""
 
     def __init__(self, summary: Summary) -> None:
         self.s = summary
@@ -278,7 +290,9 @@ class _Walker:
         if at:
             self.flags.add("rebind_at")
         elif root:
-            self.s.rebind_roots.add(root)
+            names = [n for t in node.targets for n in _target_names(t)]
+            if names:
+                self.s.rebinds.append((root, names, node.value))
 
     def annassign(self, node: ast.AnnAssign) -> None:
         self._store(node.target)
@@ -383,8 +397,10 @@ _HANDLERS: dict[type, Callable[[_Walker, ast.AST], None]] = {
 }
 
 
-def summarize(tree: ast.Module) -> Summary:
-    summary = Summary()
+def summarize(tree: ast.Module, text: str = "") -> Summary:
+    """The summary of `tree`; `text` (its source) lets a few checks read an expression's text (without it they
+    answer True where they would need it)."""
+    summary = Summary(text=text)
     _Walker(summary).module(tree)
     return summary
 
@@ -407,7 +423,31 @@ def _updates(s: Summary) -> bool:
     `ufunc.at`, `out=`), or (JX104) a rebinding already made functional: `x = x.at[i].set(v)`, `x = jnp.f(x)`."""
     if "updates" in s.flags or "rebind_at" in s.flags:
         return True
-    return not s.rebind_roots.isdisjoint(s.roots_from("jax") | {"jnp"})
+    roots = s.roots_from("jax") | {"jnp"}
+    candidates = [(names, value) for root, names, value in s.rebinds if root in roots]
+    if not candidates:
+        return False
+    if not s.text:
+        return True
+    # JX104 (`mutated_argument._functional`) asks whether the name occurs in the value's source text
+    lines = _LINES.findall(s.text)  # as `ast` counts lines (str.splitlines also breaks at \f, \x1c, ...)
+    for names, value in candidates:
+        segment = _segment(lines, value)
+        if segment is None or any(name in segment for name in names):
+            return True
+    return False
+
+
+def _segment(lines: list[str], node: ast.AST) -> Optional[str]:
+    """The source text of `node` (positions are UTF-8 byte offsets in `ast`); None when it cannot be read."""
+    try:
+        first, last = node.lineno - 1, node.end_lineno - 1  # type: ignore[attr-defined,operator]
+        rows = [line.encode("utf-8") for line in lines[first : last + 1]]
+        rows[-1] = rows[-1][: node.end_col_offset]  # type: ignore[attr-defined]
+        rows[0] = rows[0][node.col_offset :]  # type: ignore[attr-defined]
+        return b"".join(rows).decode("utf-8")
+    except (AttributeError, TypeError, IndexError, UnicodeDecodeError):
+        return None
 
 
 def _numpy_call(s: Summary) -> bool:

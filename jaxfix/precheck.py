@@ -111,23 +111,23 @@ class TreeFacts:
     @property
     def summary(self) -> Any:
         if self._summary is None:
-            self._summary = _mapped_checks()[0](self.tree)
+            self._summary = _mapped_checks()[0](self.tree, self.text)
         return self._summary
 
 
-def _mapped_checks() -> tuple[Callable[[ast.Module], Any], dict[str, Callable[[Any], bool]], dict[Any, Any]]:
+def _mapped_checks() -> tuple[Callable[[ast.Module, str], Any], dict[str, Callable[[Any], bool]], dict[Any, Any]]:
     global _MAPPED
     if _MAPPED is None:
         try:
             from codemods import _prechecks
         except ImportError:  # pragma: no cover - the framework without the first-party rules
-            _MAPPED = (lambda tree: None, {}, {})
+            _MAPPED = (lambda tree, text: None, {}, {})
         else:
             _MAPPED = (_prechecks.summarize, _prechecks.CHECKS, _prechecks.FAST)
     return _MAPPED
 
 
-_MAPPED: Optional[tuple[Callable[[ast.Module], Any], dict[str, Callable[[Any], bool]], dict[Any, Any]]] = None
+_MAPPED: Optional[tuple[Callable[[ast.Module, str], Any], dict[str, Callable[[Any], bool]], dict[Any, Any]]] = None
 
 
 def may_apply(rule: Any, facts: TreeFacts) -> bool:
