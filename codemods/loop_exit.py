@@ -1,15 +1,17 @@
 from __future__ import annotations
 
-import re
 from typing import Optional, Sequence
 
 import libcst as cst
 
+from codemods._branches import assignments, cheap_and_pure
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
-from codemods._branches import assignments, cheap_and_pure
 from jaxfix.analysis.loops import loops_in_functions
-from jaxfix.analysis.loops import own_jumps, reshaped_names, same_shape, scalar_names, target_names, traced_tests
+from jaxfix.analysis.loops import (
+    calls_anything, counts_range, early_arithmetic, own_jumps, reshaped_names, same_shape, scalar_names, target_names,
+    traced_tests,
+)
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -191,7 +193,7 @@ class LoopExit(Rule):
                     "the early result cannot be carried out of the loop")
         final = after.body[0].value
         changed = flow.writes(list(node.body.body)) | flow.mutates(list(node.body.body)) | target_names(node)
-        if not (flow.reads(final) & changed) and not _calls(final):
+        if not (flow.reads(final) & changed) and not calls_anything(final):
             return after, self.code(final), result  # the final value can start the result before the loop
         values = [s.body.body[-1].body[-1].value for s in jumps]
         first = self._placeholder(values[0], node, flow)
@@ -208,19 +210,18 @@ class LoopExit(Rule):
     def _placeholder(self, value: cst.BaseExpression, node, flow) -> Optional[str]:
         """`value` evaluated before the loop, as the starting value (of the right type) of the carried result: only
         element-wise arithmetic on names defined before the loop; a range loop's index becomes its start."""
-        if not _arithmetic(value):
+        if not early_arithmetic(value):
             return None
         index = target_names(node)
         if any(flow.maybe_undefined(node, n) for n in flow.reads(value) - index):
             return None
         if flow.reads(value) & index:
-            if not _counts(node):
+            if not counts_range(node):
                 return None
             args = node.iter.args
             start = args[0].value if len(args) > 1 else cst.Integer("0")
-            value = value.visit(_Substitute(index, start))
-        text = self.code(value)
-        return str(eval(text, {"__builtins__": {}})) if re.fullmatch(r"[0-9+\-* ()]+", text) else text  # `0 + 1` -> `1`
+            return gen.substitute(value, index, start)
+        return self.code(value)
 
     def _hits(self, node, body, flow, done, result, start, taken) -> Optional[list[cst.BaseStatement]]:
         """The body of a `for` loop with `hit = jnp.logical_and(jnp.logical_not(done), c)`, `v = jnp.where(hit,
@@ -240,7 +241,8 @@ class LoopExit(Rule):
                 segment.append(stmt)
                 continue
             if segment:
-                keep = assignments(segment) is not None and not flow.writes(segment) & live
+                plain = assignments(segment)  # temporaries of this iteration, cheap and pure: no guard needed
+                keep = plain is not None and not flow.writes(segment) & live and all(cheap_and_pure(v, local) for _, v, _ in plain)
                 out.extend(segment if keep else [cst.If(test=self.expr(f"not {done}"), body=cst.IndentedBlock(body=segment))])
                 segment = []
             if stmt is None:
@@ -318,53 +320,9 @@ def _jump(stmt: cst.CSTNode) -> Optional[str]:
     return None
 
 
-def _calls(expr: cst.CSTNode) -> bool:
-    found = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            found.append(node)
-
-    expr.visit(Visitor())
-    return bool(found)
-
-
 def _operand(text: str, node: cst.BaseExpression, negated: bool = False) -> str:
     """`text` parenthesised if it binds more loosely than an `and` operand (or, negated, for readability)."""
     loose = (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.NamedExpr) + ((cst.Comparison,) if negated else ())
     if isinstance(node, loose) and not node.lpar:
         return f"({text})"
     return text
-
-
-def _counts(loop: cst.CSTNode) -> bool:
-    """`for i in range(...)`: the target is an integer index."""
-    call = getattr(loop, "iter", None)
-    return (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "range"
-            and isinstance(loop.target, cst.Name) and 1 <= len(call.args) <= 3)
-
-
-def _arithmetic(expr: cst.BaseExpression) -> bool:
-    """Names and numbers combined with `+`, `-`, `*` (or a tuple of such): safe to evaluate early."""
-    if isinstance(expr, cst.Tuple):
-        return all(_arithmetic(e.value) for e in expr.elements)
-    if isinstance(expr, (cst.Name, cst.Integer, cst.Float)):
-        return True
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
-        return _arithmetic(expr.expression)
-    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract, cst.Multiply)):
-        return _arithmetic(expr.left) and _arithmetic(expr.right)
-    return False
-
-
-class _Substitute(cst.CSTTransformer):
-    """Replace the loop index by the loop's start (parenthesised)."""
-
-    def __init__(self, names: frozenset[str], start: cst.BaseExpression) -> None:
-        super().__init__()
-        self.names, self.start = names, start
-
-    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
-        if updated_node.value in self.names:
-            return cst.parse_expression(gen.paren(gen.source(self.start)))
-        return updated_node

@@ -6,6 +6,7 @@ Rule-independent: it builds text and LibCST nodes, and knows nothing about when 
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Optional, Sequence
 
 import libcst as cst
@@ -148,3 +149,23 @@ def _opens_block(function: cst.FunctionDef, statement: cst.BaseStatement) -> boo
 
     function.visit(Visitor())
     return bool(found)
+
+
+def substitute(expr: cst.BaseExpression, names: frozenset[str], replacement: cst.BaseExpression) -> str:
+    """The text of `expr` with each of `names` replaced by `replacement` (parenthesised); integer arithmetic that
+    results is folded (`0 + 1` -> `1`)."""
+    text = source(expr.visit(_Substitute(names, replacement)))
+    return str(eval(text, {"__builtins__": {}})) if re.fullmatch(r"[0-9+\-* ()]+", text) else text
+
+
+class _Substitute(cst.CSTTransformer):
+    """Replace the loop index by the loop's start (parenthesised)."""
+
+    def __init__(self, names: frozenset[str], start: cst.BaseExpression) -> None:
+        super().__init__()
+        self.names, self.start = names, start
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.BaseExpression:
+        if updated_node.value in self.names:
+            return cst.parse_expression(paren(source(self.start)))
+        return updated_node

@@ -7,6 +7,10 @@
   (node, reason) pairs: generators consumed with `next`, I/O, `break`/`continue`/`return`/`yield`, in-place updates
   of subscripts or attributes, `global`/`nonlocal`, method calls that mutate (`.append` is reported separately).
 - `appends(body)`: `name.append(expr)` statements at the top level of the body.
+- `own_jumps(body)`: the loop's own `break`/`continue` and every `return` in it.
+- `indexed_sequence(...)`: a Python list or tuple indexed by the loop counter (a traced counter cannot do that).
+- `shape_class` / `same_shape` / `reshaped_names` / `scalar_names`: syntactic proofs that values have one shape,
+  for `jnp.where` between them (which would otherwise broadcast).
 """
 
 from __future__ import annotations
@@ -510,3 +514,34 @@ def same_shape(values: Sequence[cst.BaseExpression], scalars: frozenset[str], re
     for all, and no array of that class is reshaped by the loop body."""
     classes = {shape_class(v, scalars) for v in values}
     return len(classes) == 1 and None not in classes and not classes & reshaped
+
+
+def counts_range(loop: cst.CSTNode) -> bool:
+    """`for i in range(...)`: the target is an integer index."""
+    call = getattr(loop, "iter", None)
+    return (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "range"
+            and isinstance(loop.target, cst.Name) and 1 <= len(call.args) <= 3)
+
+
+def early_arithmetic(expr: cst.BaseExpression) -> bool:
+    """Names and numbers combined with `+`, `-`, `*` (or a tuple of such): safe to evaluate early."""
+    if isinstance(expr, cst.Tuple):
+        return all(early_arithmetic(e.value) for e in expr.elements)
+    if isinstance(expr, (cst.Name, cst.Integer, cst.Float)):
+        return True
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return early_arithmetic(expr.expression)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract, cst.Multiply)):
+        return early_arithmetic(expr.left) and early_arithmetic(expr.right)
+    return False
+
+
+def calls_anything(expr: cst.CSTNode) -> bool:
+    found = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            found.append(node)
+
+    expr.visit(Visitor())
+    return bool(found)

@@ -54,6 +54,14 @@ REWRITES = [
         id="temporary-before-the-jump-not-guarded",
     ),
     pytest.param(
+        "def f(x, t, n):\n    s = 0.0\n    for i in range(n):\n        d = g(x[i])\n        if d > t:\n            break\n"
+        "        s = s + d\n    return s\n",
+        "import jax.numpy as jnp\n\ndef f(x, t, n):\n    s = 0.0\n    done = False\n    for i in range(n):\n        if not done:\n"
+        "            d = g(x[i])\n        hit = jnp.logical_and(jnp.logical_not(done), d > t)\n        done = done | hit\n"
+        "        if not done:\n            s = s + d\n    return s\n",
+        id="call-before-the-jump-stays-guarded",
+    ),
+    pytest.param(
         "def f(x, t):\n    while True:\n        x = x * 0.5\n        if x < t or x > 9:\n            break\n    return x\n",
         "def f(x, t):\n    done = False\n    while not done:\n        x = x * 0.5\n        if x < t or x > 9:\n            done = True\n    return x\n",
         id="while-true",
@@ -144,3 +152,16 @@ def test_jump_that_cannot_be_guarded_is_reported_at_its_line(code, line, reason)
     assert outcome.fixed == code
     assert [f.line for f in outcome.findings] == [line]
     assert reason in outcome.findings[0].message
+
+
+def test_refusal_fixture_reports_each_jump_at_its_line():
+    import os
+
+    from jaxfix.engine import process_source
+    from jaxfix.registry import all_rules
+    from jaxfix.types import RunOptions
+
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "fixtures", "loop_exit", "refusals.before.py")
+    code = open(path, encoding="utf-8").read()
+    outcome = process_source("refusals.py", code, all_rules(), RunOptions())
+    assert sorted(f.line for f in outcome.findings if f.code == "JX223") == [11, 21, 32, 40]
