@@ -155,6 +155,7 @@ class FunctionShapes:
         self._modules = array_modules  # local name -> "numpy" / "jax.numpy" (and submodules)
         self._math = math  # local names of the `math` module
         self._statements: Optional[_Statements] = None
+        self._locals: Optional[frozenset[str]] = None  # parameters and names bound in the function
         self._visiting: set[int] = set()  # definitions being classified (cycles through loops)
         self._top: Optional[cst.CSTNode] = None  # the statement `of` was asked about, and what is proven there
         self._proven: frozenset[Shape] = frozenset()
@@ -323,7 +324,9 @@ class FunctionShapes:
         return isinstance(node, cst.Name) and node.value in self._modules and not self._shadowed(node.value)
 
     def _shadowed(self, name: str) -> bool:
-        return name in self.flow.params or name in self.flow.writes(list(self.function.body.body))
+        if self._locals is None:
+            self._locals = frozenset(self.flow.params) | self.flow.writes(list(self.function.body.body))
+        return name in self._locals
 
     def _ref(self, name: str, at: cst.CSTNode) -> Optional[Ref]:
         try:
