@@ -77,8 +77,8 @@ class TracedIf(Rule):
     ## Known problems
     A value with one element is treated as 0-d: if `x` has shape `(1, 1)`, `if x < 0: y = 0.0 else: y = x` gives
     NumPy shape `()` or `(1, 1)` and the rewrite `(1, 1)` on both paths (the values agree). Shapes are proven
-    conservatively: a float parameter such as `alpha` in `alpha * z` may be an array as far as the analysis
-    knows, so such branches become `lax.cond` where `jnp.where` would have done. `lax.cond` needs equal dtypes:
+    conservatively: an unannotated parameter such as `alpha` in `alpha * z` may be an array as far as the
+    analysis knows (`alpha: float` is 0-d), so such branches become `lax.cond` where `jnp.where` would have done. `lax.cond` needs equal dtypes:
     an int literal branch against a float array (`y = 0` / `y = x`) raises at trace time. `break`/`continue`
     inside branches are left to the loop rules; branches that return are JX202's.
     """

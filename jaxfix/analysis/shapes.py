@@ -17,6 +17,7 @@ holding `expr`). The rule must list `ShapeProvider` (it brings `DataflowProvider
 - UNKNOWN: everything else (slices and other subscripts, `.T`, reshapes, reductions with `axis`, `@`, unknown calls). UNKNOWN is
   never equal to another shape, not even UNKNOWN.
 
+A parameter annotated `float`, `int`, `bool` or `complex` is 0-d (its annotation says it is a Python number).
 Local names are followed through their reaching definitions (`jaxfix.analysis.dataflow`, a few levels deep): a
 name whose every definition is 0-d is SCALAR; one whose every definition is like(v) for the same `v` is like(v),
 but only when those definitions are not inside a loop (in a loop, the same reaching definitions of `v` can be a
@@ -61,6 +62,7 @@ ELEMENTWISE = {
 SCALAR_BUILTINS = {"float", "int", "bool", "complex", "len"}
 SCALAR_ATTRIBUTES = {"size", "ndim", "itemsize", "nbytes"}
 CONSTANTS = {"pi", "e", "inf", "nan", "euler_gamma", "tau"}
+SCALAR_ANNOTATIONS = {"float", "int", "bool", "complex"}  # the author's contract: a Python number
 DEPTH = 3
 
 
@@ -375,6 +377,9 @@ class FunctionShapes:
         return self._statements
 
     def _definition(self, node: Optional[cst.CSTNode], name: str, depth: int) -> Shape:
+        if isinstance(node, cst.Param) and node.annotation is not None:
+            annotation = node.annotation.annotation
+            return SCALAR if isinstance(annotation, cst.Name) and annotation.value in SCALAR_ANNOTATIONS else UNKNOWN
         if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
             return self._of(node.value, node, depth)
         if isinstance(node, cst.AnnAssign) and isinstance(node.target, cst.Name) and node.value is not None:

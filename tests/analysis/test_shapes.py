@@ -102,6 +102,12 @@ def test_shape_classes(body, expected):
     assert shape_of(body) == expected
 
 
+def test_parameters_annotated_as_python_numbers_are_0d():
+    assert shape_of("out = alpha * x", params="x, alpha: float") == "like x"
+    assert shape_of("out = alpha", params="x, alpha: float") == "0-d"
+    assert shape_of("out = alpha", params="x, alpha: np.ndarray") == "like alpha"
+
+
 def test_a_local_with_mixed_definitions_is_its_own_class():
     assert shape_of("y = x.sum()\nif t > 0:\n    y = x\nout = y") == "like y"
 

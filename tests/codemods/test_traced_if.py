@@ -78,6 +78,11 @@ REWRITES = [
         id="zeros-like-has-the-shape",
     ),
     pytest.param(
+        "def f(z, alpha: float):\n    if z.mean() > 0:\n        y = z * 2.0\n    else:\n        y = alpha * z\n    return y\n",
+        "import jax.numpy as jnp\n\ndef f(z, alpha: float):\n    y = jnp.where(z.mean() > 0, z * 2.0, alpha * z)\n    return y\n",
+        id="float-annotated-parameter-is-0d",
+    ),
+    pytest.param(
         "def f(x):\n    if x > 0:\n        y = x ** 0.5\n    else:\n        y = x ** 2\n    return y\n",
         "import jax.numpy as jnp\n\ndef f(x):\n    y = jnp.where(x > 0, jnp.where(x > 0, x, 1.0) ** 0.5, x ** 2)\n    return y\n",
         id="fractional-power-guarded-integer-power-not",
