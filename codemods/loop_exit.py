@@ -60,15 +60,17 @@ class LoopExit(Rule):
     indices, `x.shape[k]`, the same array combined element-wise with numbers, names that only ever hold such
     values), since it would broadcast; otherwise the body keeps Python `if not done:` guards (the branch rules,
     JX2xx, convert them) and the value after the loop is chosen with `lax.cond(done, lambda: result, lambda: w)`,
-    which checks shapes and types instead of broadcasting. Offered only where each jump ends a top-level `if` of
-    the loop body, the loop has no `else`, (for `break` in a `for`) the loop variable is not read after the loop,
+    which checks shapes and types instead of broadcasting. A `break`/`return` under several `if`s (or in an
+    `else`) sets the flag where it was, and every level guards what follows it with `if not done:`. Offered only
+    where no jump sits in a nested loop, `try` or `with` or on the `if` line, every `continue` ends a top-level
+    `if`, the loop has no `else`, (for `break` in a `for`) the loop variable is not read after the loop,
     and (for `return`) the loop is followed by `return w` at the top level of the function and the result can be
     started before the loop (`v` is arithmetic on names defined there). Otherwise the jump is reported at its line.
     A `for` loop with a flag runs its full trip count; a `while` loop stops as soon as the flag is set.
 
     ## Known problems
-    Jumps nested deeper than the end of a top-level `if` (under a second `if`, in an `else`, or on the `if` line),
-    loops with `else`, and early returns whose value reads names the loop defines (`return x[i]` when the final
+    A `continue` nested deeper than the end of a top-level `if`, jumps in nested loops, `try`/`with` blocks or on
+    the `if` line, loops with `else`, and early returns whose value reads names the loop defines (`return x[i]` when the final
     value also depends on the loop) are reported, not rewritten. `s += x[i]` is not proved to keep the shape of
     `s` (a Python float plus a row is a row), so such results are chosen with `lax.cond`.
     """
@@ -125,25 +127,36 @@ class LoopExit(Rule):
             return  # no jump, or every jump is decided by static values (the loop unrolls under jit)
         handled = {s.body.body[-1].body[-1] for _, s in jumps}
         unhandled = [j for j in own if j not in handled]
-        if unhandled or node.orelse is not None:
+        deep = bool(unhandled) and not any(isinstance(j, cst.Continue) for j in own)  # breaks/returns under nested ifs
+        if unhandled and not deep or node.orelse is not None:
             self._refuse(unhandled[0] if unhandled else own[0], "nested" if unhandled else "else")
             return
-        if not any(tracedness(self, s.test) is not Tracedness.STATIC for _, s in jumps):
+        if not deep and not any(tracedness(self, s.test) is not Tracedness.STATIC for _, s in jumps):
             return
         flow = function_flow(self, fn)
-        kinds = {_jump(s) for _, s in jumps}
+        kinds = {_jump(s) for _, s in jumps} | {"break" if isinstance(j, cst.Break) else "return" for j in unhandled}
+        anchor = jumps[0][1] if jumps else own[0]
         taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
         done = gen.fresh(self, fn, "done", taken) if kinds & {"break", "return"} else None
         result = gen.fresh(self, fn, "result", taken) if "return" in kinds else None
-        plan = self._return_plan(fn, node, flow, [s for _, s in jumps if _jump(s) == "return"], done, result) if result else None
+        returns = [j for j in own if isinstance(j, cst.Return)]
+        plan = self._return_plan(fn, node, flow, returns, done, result) if result else None
         if isinstance(plan, str):
-            self._refuse([j for j in own if isinstance(j, cst.Return)][0], plan)
+            self._refuse(returns[0], plan)
             return
         if done and target_names(node) & flow.live_out(node):
-            self.report(jumps[0][1], f"`{_jump(jumps[0][1])}` on a traced condition: the loop variable is read after "
+            self.report(anchor, f"`{sorted(kinds)[0]}` on a traced condition: the loop variable is read after "
                         "the loop, so the loop cannot be guarded with a flag instead")
             return
-        new_body = self._hits(node, body, flow, done, result, plan[1] if plan else None, taken) if done else None
+        if deep:
+            new_body = self._deep(body, done, result)
+            if new_body is None:
+                self._refuse(unhandled[0], "nested")
+                return
+            if isinstance(node, cst.For):
+                new_body = [cst.If(test=self.expr(f"not {done}"), body=cst.IndentedBlock(body=new_body))]
+        else:
+            new_body = self._hits(node, body, flow, done, result, plan[1] if plan else None, taken) if done else None
         if new_body is None:
             new_body = self._guarded(body, done, result)
             if done is not None and isinstance(node, cst.For):
@@ -162,12 +175,53 @@ class LoopExit(Rule):
         generated = self.code(loop) + (plan[2] if plan else "")
         imports = tuple(n for n, local in (("jnp", self.jnp), ("lax", self.lax)) if f"{local}." in generated)
         self.report(
-            jumps[0][1],
+            anchor,
             f"{kind} on a traced condition inside a loop: `lax` loops cannot jump; guard the rest of the body",
             changes=fix,
             title="guard the body" + (f" with a `{done}` flag" if done else " instead of `continue`"),
             imports=imports,
         )
+
+    def _deep(self, stmts: Sequence[cst.BaseStatement], done: str, result: Optional[str]) -> Optional[list[cst.BaseStatement]]:
+        """`stmts` with each `break`/`return` of the loop (under any depth of `if`s) replaced by `done = True` (after
+        `result = value`), and what follows a statement that may jump under `if not done:`; None when a jump sits
+        somewhere else (a nested loop, `try`, `with`, a one-line `if`)."""
+        out: list[cst.BaseStatement] = []
+        for k, stmt in enumerate(stmts):
+            if not own_jumps([stmt]):
+                out.append(stmt)
+                continue
+            if isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[-1], (cst.Break, cst.Return)):
+                last = stmt.body[-1]
+                text = (f"{result} = {self.code(last.value)}\n" if isinstance(last, cst.Return) else "") + f"{done} = True\n"
+                new = self.statements(text)
+                new[-1] = new[-1].with_changes(trailing_whitespace=stmt.trailing_whitespace)
+                kept = [*stmt.body[:-2], stmt.body[-2].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)] if len(stmt.body) > 1 else []
+                before = [stmt.with_changes(body=kept, trailing_whitespace=cst.TrailingWhitespace())] if kept else []
+                new[0] = new[0].with_changes(leading_lines=[] if before else stmt.leading_lines)
+                return [*out, *before, *new]  # what follows the jump in this block never runs
+            new_if = self._deep_if(stmt, done, result) if isinstance(stmt, cst.If) else None
+            rest = self._deep(stmts[k + 1:], done, result)
+            if new_if is None or rest is None:
+                return None
+            guard = [cst.If(test=self.expr(f"not {done}"), body=cst.IndentedBlock(body=rest))] if rest else []
+            return [*out, new_if, *guard]
+        return out
+
+    def _deep_if(self, node: cst.If, done: str, result: Optional[str]) -> Optional[cst.If]:
+        blocks = [node.body] + ([node.orelse.body] if isinstance(node.orelse, cst.Else) else [])
+        if any(not isinstance(b, cst.IndentedBlock) for b in blocks):
+            return None
+        body = self._deep(list(node.body.body), done, result)
+        orelse = node.orelse
+        if isinstance(orelse, cst.If):
+            orelse = self._deep_if(orelse, done, result)
+        elif isinstance(orelse, cst.Else):
+            inner = self._deep(list(orelse.body.body), done, result)
+            orelse = orelse.with_changes(body=orelse.body.with_changes(body=inner)) if inner is not None else None
+        if body is None or node.orelse is not None and orelse is None:
+            return None
+        return node.with_changes(body=node.body.with_changes(body=body), orelse=orelse)
 
     def _refuse(self, jump: cst.CSTNode, why: str) -> None:
         if jump in self._reported:
@@ -175,9 +229,9 @@ class LoopExit(Rule):
         self._reported.add(jump)
         kind = {cst.Break: "break", cst.Continue: "continue", cst.Return: "return"}[type(jump)]
         if why == "nested":
-            why = ("it is not the last statement of a top-level `if` block of the loop body (it is nested deeper, "
-                   "sits in an `else` or on the `if` line), where it cannot be guarded automatically; move it to the "
-                   "end of a top-level `if`, or carry a `done` flag by hand")
+            why = ("it is nested deeper than the end of a top-level `if` (a `continue` under several `if`s or in an "
+                   "`else`, or any jump in a nested loop, `try`, `with` or on the `if` line), where it cannot be "
+                   "guarded automatically; restructure it, or carry a `done` flag by hand")
         elif why == "else":
             why = "the loop has an `else` block, which runs only when the loop ends without `break`"
         self.report(jump, f"`{kind}` inside a loop whose body depends on traced values cannot be converted: {why}")
@@ -195,7 +249,9 @@ class LoopExit(Rule):
         changed = flow.writes(list(node.body.body)) | flow.mutates(list(node.body.body)) | target_names(node)
         if not (flow.reads(final) & changed) and not calls_anything(final):
             return after, self.code(final), result  # the final value can start the result before the loop
-        values = [s.body.body[-1].body[-1].value for s in jumps]
+        values = [r.value for r in jumps]
+        if None in values:
+            return "a bare `return` inside the loop returns `None`, which cannot be carried as an array"
         first = self._placeholder(values[0], node, flow)
         if first is None:
             return (f"the final `return {self.code(final)}` depends on the loop, and the early result "

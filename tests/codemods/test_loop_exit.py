@@ -14,7 +14,6 @@ def migrate(code: str) -> str:
 
 NOOP = [
     pytest.param("def f(x):\n    for i in range(8):\n        if i == 3:\n            break\n        x = x + i\n    return x\n", id="static-condition"),
-    pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] > 0:\n            x = x + 1\n        else:\n            break\n    return x\n", id="jump-in-else"),
     pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] > 0:\n            break\n    else:\n        x = -x\n    return x\n", id="for-else"),
     pytest.param("def f(xs, s):\n    for x in xs:\n        if x < 0: continue\n        s = s * x\n    return s\n", id="one-line-if-not-handled"),
     pytest.param("def f(x, n):\n    for i in range(n):\n        for j in range(n):\n            if x[j] > 0:\n                break\n    return x\n", id="inner-loop-only-is-its-own"),
@@ -67,6 +66,37 @@ REWRITES = [
         id="while-true",
     ),
 ]
+
+
+NESTED = [
+    pytest.param(
+        "def f(x, n):\n    for i in range(n):\n        if x[i] > 0:\n            x = x + 1\n        else:\n            break\n    return x\n",
+        "def f(x, n):\n    done = False\n    for i in range(n):\n        if not done:\n            if x[i] > 0:\n                x = x + 1\n"
+        "            else:\n                done = True\n    return x\n",
+        id="break-in-else",
+    ),
+    pytest.param(
+        "def f(x, lo, hi):\n    idx = -1\n    for i in range(x.shape[0]):\n        if x[i] > lo:\n            if x[i] < hi:  # in band\n"
+        "                idx = i\n                break\n            idx = -2\n        x = x * 1.0\n    return idx\n",
+        "def f(x, lo, hi):\n    idx = -1\n    done = False\n    for i in range(x.shape[0]):\n        if not done:\n            if x[i] > lo:\n"
+        "                if x[i] < hi:  # in band\n                    idx = i\n                    done = True\n                if not done:\n"
+        "                    idx = -2\n            if not done:\n                x = x * 1.0\n    return idx\n",
+        id="break-under-two-ifs-rest-guarded-at-each-level",
+    ),
+    pytest.param(
+        "def f(x, t):\n    while x > 1:\n        x = x / 2\n        if x < 3:\n            if x < t:\n                return x\n        else:\n"
+        "            x = x - 1; break  # give up\n    return -x\n",
+        "import jax\n\ndef f(x, t):\n    result = x\n    done = False\n    while not done and x > 1:\n        x = x / 2\n        if x < 3:\n"
+        "            if x < t:\n                result = x\n                done = True\n        else:\n            x = x - 1\n"
+        "            done = True  # give up\n    return jax.lax.cond(done, lambda: result, lambda: -x)\n",
+        id="while-return-and-break-in-nested-blocks",
+    ),
+]
+
+
+@pytest.mark.parametrize("code, expected", NESTED)
+def test_nested_jumps_are_guarded_at_every_level(code, expected):
+    assert migrate(code) == expected
 
 
 @pytest.mark.parametrize("code, expected", REWRITES)
@@ -134,8 +164,7 @@ def test_early_return_becomes_a_carried_result(code, expected):
 
 
 REFUSALS = [
-    pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] > 0:\n            if x[i] > 1:\n                break\n        x = x + 1\n    return x\n", 5, "nested deeper", id="break-under-two-ifs"),
-    pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] > 0:\n            x = x + 1\n        else:\n            break\n    return x\n", 6, "nested deeper", id="break-in-else"),
+    pytest.param("def f(x, n):\n    for i in range(n):\n        for j in range(n):\n            if x[j] > 0:\n                try:\n                    return j\n                finally:\n                    pass\n    return -1\n", 6, "nested deeper", id="return-in-try"),
     pytest.param("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        if x[i] > 0:\n            s = s + 1\n            if s > 3:\n                continue\n            s = s * 2\n    return s\n", 7, "nested deeper", id="continue-under-two-ifs"),
     pytest.param("def f(x, n):\n    for i in range(n):\n        if x[i] > 0:\n            break\n    else:\n        x = -x\n    return x\n", 4, "`else` block", id="for-else"),
     pytest.param("def f(xs, s):\n    for x in xs:\n        if x < 0: continue\n        s = s * x\n    return s\n", 3, "nested deeper", id="one-line-if"),
