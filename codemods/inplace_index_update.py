@@ -57,12 +57,16 @@ class InplaceIndexUpdate(Rule):
     (`a[0], a[1] = a[1], a[0]` on rows) is unsafe: NumPy does not swap rows that way, the rewrite does. `v *= c` on a
     name shared with a view is reported without a fix (JAX rebinds `v`, the view keeps the old values); when the
     other names are whole-array aliases (`alias = v`, both created here), they are rebound after the update
-    (`alias = v`), which keeps NumPy's sharing exactly (safe).
+    (`alias = v`), which keeps NumPy's sharing exactly (safe). While an unsafe fix stands unapplied, no other fix is
+    applied inside the function (as for every in-place rule): the remaining NumPy mutation would otherwise meet
+    arrays the migration had turned into JAX arrays, and the function would work neither with NumPy nor under `jit`.
 
     ## Known problems
     Boolean-mask targets (`x[x < 0] = 0`) are left to the masks rules (JX3xx). `x[idx] = v` with repeated positions
     in `idx` and different values in `v` picks one of them in JAX (NumPy: the last). Whether a parameter is an array
     is inferred from how it is used (slices, `.shape`, NumPy calls); a dict indexed only by a name is left alone.
+    JAX computes a scatter in the promoted dtype and casts back: `ints.at[i].set(0.5)` stores 0 like NumPy, but
+    int32 values beyond 2**24 elsewhere in the array pass through float32 and may lose precision.
     """
 
     CODE = "JX101"
@@ -88,9 +92,8 @@ class InplaceIndexUpdate(Rule):
         ),
         Invalid(
             "def f(a):\n    b = a.copy()\n    b[0][1] = 0.0\n    b[-1], b[0] = b[0], b[-1]\n    return b\n",
-            expected=(
-                "def f(a):\n    b = a.copy()\n    b = b.at[0, 1].set(0.0)\n    b[-1], b[0] = b[0], b[-1]\n    return b\n"
-            ),
+            # the swap's fix is unsafe (rows are views), so the function is left whole: no half-migrated NumPy
+            expected="def f(a):\n    b = a.copy()\n    b[0][1] = 0.0\n    b[-1], b[0] = b[0], b[-1]\n    return b\n",
             lines=[3, 4],
         ),
         Invalid(
@@ -316,6 +319,6 @@ class InplaceIndexUpdate(Rule):
         text = self.code(replacement) if isinstance(replacement, cst.CSTNode) else ""
         if isinstance(replacement, cst.FlattenSentinel):
             text = "".join(self.context.module.code_for_node(n) for n in replacement.nodes)
-        self.report(node, message, replacement=replacement, unsafe=bool(reasons), title=f"replace with {shown}",
+        self.report(node, message, replacement=replacement, unsafe=bool(reasons), blocks_function=bool(reasons), title=f"replace with {shown}",
                     imports=_inplace.uses_jnp(self, text))
 

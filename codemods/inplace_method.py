@@ -176,7 +176,7 @@ class InplaceMethod(Rule):
             f"{problem}: JAX arrays are immutable"
         )
         replacement = cst.ensure_type(self.statements(new + "\n")[0], cst.SimpleStatementLine).body[0]
-        self.report(stmt, message, replacement=replacement, unsafe=bool(reasons),
+        self.report(stmt, message, replacement=replacement, unsafe=bool(reasons), blocks_function=bool(reasons),
                     title=f"replace with `{new if len(new) < 60 else new[:57] + '...'}`", imports=("jnp",))
 
 

@@ -154,7 +154,7 @@ class MaskedAssignment(Rule):
         new_line = self.statements(replacement + "\n")[0]
         assert isinstance(new_line, cst.SimpleStatementLine)
         # only the small statement changes: comments stay, and the span is the same as JX101's for the same line
-        self.report(node, message, changes={small: new_line.body[0]}, unsafe=bool(reasons),
+        self.report(node, message, changes={small: new_line.body[0]}, unsafe=bool(reasons), blocks_function=bool(reasons),
                     title=f"replace with `{replacement}`", imports=("jnp",))
 
     def _cast(self, x: str, value: cst.BaseExpression, text: str, info: MaskIndex, op: Optional[str],

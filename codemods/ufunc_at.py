@@ -141,7 +141,7 @@ class UfuncAt(Rule):
         else:
             message = f"{problem}: JAX arrays are immutable"
         replacement = cst.ensure_type(self.statements(new + "\n")[0], cst.SimpleStatementLine).body[0]
-        self.report(stmt, message, replacement=replacement, unsafe=bool(reasons),
+        self.report(stmt, message, replacement=replacement, unsafe=bool(reasons), blocks_function=bool(reasons),
                     title=f"replace with `{base} = {base}.at[...].{method}(...)`", imports=_inplace.uses_jnp(self, new))
 
     def _dtype_problem(self, array: cst.BaseExpression, value: cst.BaseExpression, method: str, base: str) -> list[str]:
