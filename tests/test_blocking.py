@@ -24,3 +24,20 @@ def test_blocking_finding_holds_back_other_fixes_in_its_function():
     assert "def bad(x):\n    return np.sum(x)" in safe and "def good(x):\n    return jnp.sum(x)" in safe
     unsafe = process_source("b.py", code, [Blocker, NumpyNamespace], RunOptions(fix=True, unsafe_fixes=True)).fixed
     assert "def bad_fixed(x):\n    return jnp.sum(x)" in unsafe
+
+
+def test_unsafe_in_place_fix_keeps_its_function_numpy():
+    """An unapplied unsafe in-place fix (a float scattered into ints) leaves the whole function in NumPy: turning
+    `np.zeros` into `jnp.zeros` would make the remaining `np.add.at` fail outside `jit` as well."""
+    from jaxfix.engine import process_source
+    from jaxfix.registry import all_rules
+
+    code = (
+        "import numpy as np\n\ndef counts(bins, w):\n    c = np.zeros(4, dtype=np.int32)\n    np.add.at(c, bins, w)\n"
+        "    return c\n\ndef total(x):\n    return np.sum(x)\n"
+    )
+    fixed = process_source("c.py", code, all_rules(), RunOptions(fix=True)).fixed
+    assert "c = np.zeros(4, dtype=np.int32)\n    np.add.at(c, bins, w)" in fixed
+    assert "return jnp.sum(x)" in fixed
+    unsafe = process_source("c.py", code, all_rules(), RunOptions(fix=True, unsafe_fixes=True)).fixed
+    assert "c = c.at[bins].add(w)" in unsafe and "jnp.zeros" in unsafe
