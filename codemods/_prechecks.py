@@ -73,6 +73,7 @@ class Summary:
     # value); JX104 reads such rebindings when the target occurs in the value
     rebinds: list[tuple[str, list[str], ast.AST]] = field(default_factory=list)
     text: str = ""
+    answers: dict[str, bool] = field(default_factory=dict)  # checks shared by several rules, answered once
     stored_bases: set[str] = field(default_factory=set)  # `base` of `base[...] = v`, `base.a += v`, `del base[k]`
     mutated_receivers: set[str] = field(default_factory=set)  # `base` of `base.append(v)` and other mutators
     # module level
@@ -421,6 +422,13 @@ def _array_roots(s: Summary) -> set[str]:
 def _updates(s: Summary) -> bool:
     """JX101-JX104: an item or augmented assignment, a call that may write in place (`.fill`, `.sort`, `copyto`,
     `ufunc.at`, `out=`), or (JX104) a rebinding already made functional: `x = x.at[i].set(v)`, `x = jnp.f(x)`."""
+    answer = s.answers.get("updates")
+    if answer is None:
+        answer = s.answers["updates"] = _updates_uncached(s)
+    return answer
+
+
+def _updates_uncached(s: Summary) -> bool:
     if "updates" in s.flags or "rebind_at" in s.flags:
         return True
     roots = s.roots_from("jax") | {"jnp"}
@@ -442,7 +450,12 @@ def _segment(lines: list[str], node: ast.AST) -> Optional[str]:
     """The source text of `node` (positions are UTF-8 byte offsets in `ast`); None when it cannot be read."""
     try:
         first, last = node.lineno - 1, node.end_lineno - 1  # type: ignore[attr-defined,operator]
-        rows = [line.encode("utf-8") for line in lines[first : last + 1]]
+        rows_text = lines[first : last + 1]
+        if all(row.isascii() for row in rows_text):  # byte offsets are character offsets
+            rows_text[-1] = rows_text[-1][: node.end_col_offset]  # type: ignore[attr-defined]
+            rows_text[0] = rows_text[0][node.col_offset :]  # type: ignore[attr-defined]
+            return "".join(rows_text)
+        rows = [line.encode("utf-8") for line in rows_text]
         rows[-1] = rows[-1][: node.end_col_offset]  # type: ignore[attr-defined]
         rows[0] = rows[0][node.col_offset :]  # type: ignore[attr-defined]
         return b"".join(rows).decode("utf-8")

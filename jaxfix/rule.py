@@ -187,8 +187,13 @@ class Rule(cst.BatchableCSTVisitor):
 
     # ---- helpers for building replacements --------------------------------------------------------------------
     def code(self, node: cst.CSTNode) -> str:
-        """The source text of `node` as it stands in the module."""
-        return self.context.module.code_for_node(node)
+        """The source text of `node` as it stands in the module (generated once per pass: rules and the helpers
+        they call ask for the same nodes again and again)."""
+        cache = self.context.__dict__.setdefault("_code_cache", {})
+        text = cache.get(node)
+        if text is None:
+            text = cache[node] = self.context.module.code_for_node(node)
+        return text
 
     def expr(self, source: str) -> cst.BaseExpression:
         return cst.parse_expression(source, config=self.context.module.config_for_parsing)

@@ -331,3 +331,18 @@ def test_rebinding_text_is_read_at_the_right_line():
     assert CHECKS["JX104"](summarize(ast.parse(code), code))
     other = "import jax.numpy as jnp\ndef f(y):\n    z = jnp.add(1.0, 2.0)\n    return z\n"
     assert not CHECKS["JX104"](summarize(ast.parse(other), other))
+
+
+def test_segments_match_the_source_segments_of_ast():
+    """`_segment` (JX104's value text) agrees with `ast.get_source_segment` on every assignment of every source."""
+    from codemods._prechecks import _LINES, _segment
+
+    extra = ("x = 1\ndef f(y):\n    s = 'é'; y = jnp.add(y, 'ü')\n    z = (a +\n      b)\n", "", {})
+    for _, code, _ in [*SOURCES, extra]:
+        tree = parse(code)
+        if tree is None:
+            continue
+        lines = _LINES.findall(code)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign):
+                assert _segment(lines, node.value) == ast.get_source_segment(code, node.value)
