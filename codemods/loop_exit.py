@@ -76,7 +76,7 @@ class LoopExit(Rule):
     """
 
     CODE = "JX223"
-    SUMMARY = "`break`/`continue` on a traced condition inside a loop; guard the body instead"
+    SUMMARY = "`break`/`continue`/`return` on a traced condition inside a loop; carry a `done` flag and guard the body"
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
     ORDER = 30
