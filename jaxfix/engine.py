@@ -167,7 +167,12 @@ def text_edits(old: str, new: str) -> tuple[Edit, ...]:
             continue
         a, b = "".join(old_lines[i1:i2]), "".join(new_lines[j1:j2])
         prefix = len(os.path.commonprefix([a, b]))
+        if 0 < prefix < len(a) and a[prefix - 1] == "\r" and a[prefix] == "\n":
+            prefix -= 1  # never split a "\r\n" line break: a position between them does not exist
         suffix = len(os.path.commonprefix([a[prefix:][::-1], b[prefix:][::-1]]))
+        cut = len(a) - suffix
+        if suffix and cut > prefix and a[cut - 1] == "\r" and a[cut] == "\n":
+            suffix -= 1
         line, column = _offset_position(a, prefix, i1 + 1)
         end_line, end_column = _offset_position(a, len(a) - suffix, i1 + 1)
         edits.append(Edit(b[prefix : len(b) - suffix], line, column, end_line, end_column))
