@@ -332,10 +332,17 @@ def _kind(node: cst.BaseExpression) -> str:
     return "array"
 
 
-def broadcast_risk(shapes: FunctionShapes, tests: Sequence[cst.BaseExpression], values: Sequence[cst.BaseExpression], at: cst.CSTNode) -> Optional[str]:
+def broadcast_risk(
+    shapes: FunctionShapes,
+    tests: Sequence[cst.BaseExpression],
+    values: Sequence[cst.BaseExpression],
+    at: cst.CSTNode,
+    assigned_to: Optional[str] = None,
+) -> Optional[str]:
     """None when `jnp.where`/`jnp.select` of these branch values provably has the shape of the value Python picks
-    (`jaxfix.analysis.shapes`), else why not, for the message."""
-    found = shapes.select_problem(tests, values, at)
+    (`jaxfix.analysis.shapes`), else why not, for the message. `assigned_to`: the name the result is assigned to
+    in place of `at` (a 0-d loop carry proves it, see `FunctionShapes.carried_scalar`)."""
+    found = shapes.select_problem(tests, values, at, assigned_to)
     if found is None:
         return None
     value, shape, other, other_shape = found

@@ -116,7 +116,9 @@ class TracedExpression(Rule):
         pure = cheap_and_pure(node.body, local) and cheap_and_pure(node.orelse, local)
         shapes = function_shapes(self, self.current_function)
         at = shapes.statement_of(node)
-        risk = "it is inside a lambda or comprehension" if at is None else broadcast_risk(shapes, [node.test], [node.body, node.orelse], at)
+        target = at.targets[0].target if isinstance(at, cst.Assign) and len(at.targets) == 1 and at.value is node else None
+        name = target.value if isinstance(target, cst.Name) else None  # `v = a if p else b`: a loop carry may prove it
+        risk = "it is inside a lambda or comprehension" if at is None else broadcast_risk(shapes, [node.test], [node.body, node.orelse], at, name)
         if pure and risk is None:
             start = self.get_metadata(PositionProvider, node).start.column
             self._fix(node, message, emit.where_text(self.jnp, [node.test], [node.body, node.orelse], start), "replace with `jnp.where`")

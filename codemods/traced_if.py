@@ -201,7 +201,7 @@ class TracedIf(Rule):
             if conflict is not None:
                 self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`: {conflict}")
                 return True
-            self._risk = broadcast_risk(function_shapes(self, self.current_function), c.tests, values, node)
+            self._risk = broadcast_risk(function_shapes(self, self.current_function), c.tests, values, node, name)
             if self._risk is not None:
                 return False  # lax.cond raises at trace time on a shape mismatch; jnp.where would broadcast
             column = self.get_metadata(PositionProvider, node).start.column

@@ -204,3 +204,196 @@ SELECT = [
 @pytest.mark.parametrize("body, expected", SELECT)
 def test_select_problem(body, expected):
     assert problem(f"def f(x, t):\n    {body}\n") == expected
+
+
+# ---- lax loop bodies: the carry has the shapes of the initial value -----------------------------------------------
+LOOP_HEADER = "import jax\nimport jax.numpy as jnp\nfrom jax import lax\n"
+
+
+def loop_analyse(code: str, name: str = "body") -> tuple[FunctionShapes, cst.FunctionDef]:
+    """The shapes of the nested function `name` of the module's first function (through the provider)."""
+    from libcst.metadata import MetadataWrapper
+
+    from jaxfix.analysis.shapes import ShapeProvider
+
+    wrapper = MetadataWrapper(cst.parse_module(LOOP_HEADER + textwrap.dedent(code)))
+    found = wrapper.resolve(ShapeProvider)
+    fn = next(f for f in found if f.name.value == name)
+    return found[fn], fn
+
+
+def loop_shape(code: str, name: str = "body") -> str:
+    shapes, fn = loop_analyse(code, name)
+    return short(shapes.of(assigned(fn, "out").value))
+
+
+FORI = """
+def f(x, n):
+    s = 0.0
+    m = x * 2
+    {init}
+    def body(i, carry):
+        a, b, c = carry
+        out = {value}
+        return a, b, c
+
+    a, b, c = {call}
+    return a
+"""
+
+
+def fori(value: str, init: str = "a = x.sum()\n    b = m\n    c = x", call: str = "lax.fori_loop(0, n, body, (a, b, c))") -> str:
+    return loop_shape(FORI.format(init=init, value=value, call=call))
+
+
+LOOP_CASES = [
+    pytest.param("i", {}, "0-d", id="fori-index"),
+    pytest.param("a", {}, "0-d", id="slot-with-0d-initial-value"),
+    pytest.param("a + i * 2.0", {}, "0-d", id="arithmetic-of-0d-slots"),
+    pytest.param("b", {}, "like b", id="slot-with-array-initial-value"),
+    pytest.param("b + c", {}, "like b", id="slots-whose-initial-values-share-a-shape"),
+    pytest.param("b + c", {"init": "a = x.sum()\n    b = m\n    c = x[:2]"}, "?", id="slots-of-unknown-relative-shape"),
+    pytest.param("a", {"init": "a = g(x)\n    b = m\n    c = x"}, "like a", id="unknown-initial-value-proves-nothing"),
+    pytest.param("i", {"call": "jax.lax.fori_loop(0, n, body, (a, b, c))"}, "0-d", id="jax-lax-spelling"),
+    pytest.param("i", {"call": "loop(0, n, body, (a, b, c))"}, "like i", id="not-a-lax-loop"),
+    pytest.param("a", {"call": "lax.fori_loop(0, n, body, carry0)"}, "like a", id="initial-value-not-a-tuple-display"),
+]
+
+
+@pytest.mark.parametrize("value, changes, expected", LOOP_CASES)
+def test_fori_loop_body_slots(value, changes, expected):
+    assert fori(value, **changes) == expected
+
+
+def test_a_body_used_twice_has_no_loop_facts():
+    code = FORI.format(init="a = x.sum()\n    b = m\n    c = x", value="a", call="lax.fori_loop(0, n, body, (a, b, c))")
+    code = code.replace("    return a\n", "    body(0, (x, x, x))\n    return a\n")
+    assert loop_shape(code) == "like a"
+
+
+def test_shadowed_lax_is_not_jax():
+    code = FORI.format(init="a = x.sum()\n    b = m\n    c = x\n    lax = x", value="a", call="lax.fori_loop(0, n, body, (a, b, c))")
+    assert loop_shape(code) == "like a"
+
+
+def test_scan_element_is_not_a_slot():
+    code = """
+    def f(xs):
+        h = 0.0
+        def step(h, x):
+            out = x
+            keep = h
+            return h + x, x
+        h, ys = lax.scan(step, h, xs)
+        return h
+    """
+    shapes, fn = loop_analyse(code, "step")
+    assert short(shapes.of(assigned(fn, "out").value)) == "like x"
+    assert short(shapes.of(assigned(fn, "keep").value)) == "0-d"
+
+
+def test_while_loop_body_one_slot_carry_and_cond_function():
+    code = """
+    def f(x):
+        t = x.max()
+        def cond(t):
+            out = t
+            return t > 1
+        def body(t):
+            out = t
+            return t / 2
+        t = lax.while_loop(cond, body, t)
+        return t
+    """
+    assert loop_shape(code, "body") == "0-d"
+    assert loop_shape(code, "cond") == "like t"  # only the body is matched
+
+
+def test_the_carry_parameter_of_a_tuple_carry_is_not_a_slot():
+    code = """
+    def f(x):
+        def body(i, carry):
+            a, = carry
+            out = carry
+            return (a * 2,)
+        (a,) = lax.fori_loop(0, 3, body, (x.sum(),))
+        return a
+    """
+    assert loop_shape(code) == "like carry"
+
+
+CARRIED = """
+def f(x, n):
+    spent = 0.0
+    done = False
+    m = x * 2
+    def body(i, carry):
+        done, spent, m = carry
+        tmp = m
+{body}
+        return done, spent, m
+
+    done, spent, m = lax.fori_loop(0, n, body, (done, spent, m))
+    return spent
+"""
+
+
+def carried(body: str, name: str) -> bool:
+    """carried_scalar(name) for the body's first `if`."""
+    shapes, fn = loop_analyse(CARRIED.format(body=textwrap.indent(textwrap.dedent(body), "        ")))
+
+    class Find(cst.CSTVisitor):
+        found: list = []
+
+        def visit_If(self, node: cst.If) -> None:
+            self.found.append(node)
+
+    finder = Find()
+    finder.found = []
+    fn.visit(finder)
+    return shapes.carried_scalar(name, finder.found[0])
+
+
+CARRIED_CASES = [
+    pytest.param("if x[i] > 0:\n    spent = spent + x[i]\n", "spent", True, id="0d-slot"),
+    pytest.param("if x[i] > 0:\n    done = True\n", "done", True, id="bool-slot"),
+    pytest.param("if done:\n    if x[i] > 0:\n        spent = spent + x[i]\n", "spent", True, id="inside-an-if"),
+    pytest.param("if x[i] > 0:\n    m = m * 2\n", "m", False, id="slot-with-array-initial-value"),
+    pytest.param("if x[i] > 0:\n    tmp = spent + x[i]\n", "tmp", False, id="temporary-not-returned"),
+    pytest.param("if x[i] > 0:\n    spent = spent + x[i]\nspent = spent.sum()\n", "spent", False, id="assigned-again-later"),
+    pytest.param("if x[i] > 0:\n    spent = spent + x[i]\nelse:\n    pass\nif done:\n    spent = 1.0\n", "spent", False,
+                 id="maybe-assigned-again-later"),
+    pytest.param("for j in range(2):\n    if x[j] > 0:\n        spent = spent + x[j]\n", "spent", False, id="in-a-python-loop"),
+    pytest.param("if x[i] > 0:\n    spent = spent + x[i]\nif done:\n    return done, spent.sum(), m\n", "spent", False,
+                 id="another-return"),
+]
+
+
+@pytest.mark.parametrize("body, name, expected", CARRIED_CASES)
+def test_carried_scalar(body, name, expected):
+    assert carried(body, name) is expected
+
+
+def test_carried_scalar_needs_the_name_in_a_0d_slot_of_the_returned_carry():
+    code = CARRIED.format(body="        if x[i] > 0:\n            spent = spent + x[i]\n").replace(
+        "return done, spent, m\n", "return done, m, m\n")
+    shapes, fn = loop_analyse(code)
+    stmt = next(s for s in fn.body.body if isinstance(s, cst.If))
+    assert not shapes.carried_scalar("spent", stmt)
+
+
+def test_carried_scalar_in_a_scan_step():
+    code = """
+    def f(xs):
+        total = 0.0
+        def step(total, x):
+            if x > 0:
+                total = total + x
+            return total, x
+        total, ys = lax.scan(step, total, xs)
+        return total
+    """
+    shapes, fn = loop_analyse(code, "step")
+    stmt = next(s for s in fn.body.body if isinstance(s, cst.If))
+    assert shapes.carried_scalar("total", stmt)
+    assert not shapes.carried_scalar("x", stmt)

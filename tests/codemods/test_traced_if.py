@@ -162,3 +162,97 @@ def test_swap_through_subscripts_is_a_mutation():
     code = "def f(a, j):\n    if a[j] > a[j + 1]:\n        a[j], a[j + 1] = a[j + 1], a[j]\n    return a\n"
     [finding] = findings(code)
     assert finding.line == 2 and "mutates `a[j], a[j + 1]` in place" in finding.message
+
+
+# ---- inside lax loop bodies: a 0-d carry proves the value assigned back to it ---------------------------------------
+LOOP = """\
+import jax.numpy as jnp
+from jax import lax
+
+def spend(costs, budget):
+    spent = {init}
+    hits = 0
+    def body(i, carry):
+        hits, spent = carry
+{body}
+        return hits, spent
+
+    hits, spent = lax.fori_loop(0, costs.shape[0], body, (hits, spent))
+    return spent, hits
+"""
+BUDGET = """\
+        if spent + costs[i] > budget:
+            hits = hits + 1
+        else:
+            spent = spent + costs[i]
+"""
+
+
+def loop_code(body: str = BUDGET, init: str = "0.0") -> str:
+    return LOOP.format(init=init, body=body)
+
+
+def test_carried_0d_names_become_where_in_a_fori_loop_body():
+    out = migrate(loop_code())
+    assert "        hits = jnp.where(spent + costs[i] > budget, hits + 1, hits)\n" in out
+    assert "        spent = jnp.where(spent + costs[i] > budget, spent, spent + costs[i])\n" in out
+    assert "lax.cond" not in out and migrate(out) == out
+
+
+LOOP_TO_COND = [
+    pytest.param(BUDGET, "costs[0] * 0", id="carry-with-unproven-initial-shape"),
+    pytest.param(
+        "        if spent + costs[i] > budget:\n            step = 0.0\n        else:\n            step = costs[i]\n"
+        "        spent = spent + step\n",
+        "0.0",
+        id="temporary-is-not-carried",
+    ),
+    pytest.param(BUDGET + "        spent = spent.sum()\n", "0.0", id="assigned-again-before-the-return"),
+]
+
+
+@pytest.mark.parametrize("body, init", LOOP_TO_COND)
+def test_loop_body_values_without_a_carry_proof_become_cond(body, init):
+    out = migrate(loop_code(body, init))
+    assert "lax.cond(spent + costs[i] > budget" in out and "spent = jnp.where" not in out
+
+
+def test_scan_element_is_not_proven_but_the_carry_is():
+    code = (
+        "import jax.numpy as jnp\nfrom jax import lax\n\ndef f(xs):\n    total = 0.0\n    def step(total, x):\n"
+        "        if x.sum() > 0:\n            y = x\n            total = total + x.sum()\n        else:\n            y = 0.0\n"
+        "        return total, y\n    total, ys = lax.scan(step, total, xs)\n    return total, ys\n"
+    )
+    out = migrate(code)
+    assert "y = jnp.where" not in out and "lax.cond(x.sum() > 0" in out  # `y` is not carried: `0.0` vs `x`
+    code = code.replace("            y = x\n", "").replace("            y = 0.0\n", "            pass\n").replace("return total, y", "return total, x")
+    assert "        total = jnp.where(x.sum() > 0, total + x.sum(), total)\n" in migrate(code)
+
+
+def _run_budget(code: str, costs, budget):
+    import jax
+
+    namespace: dict = {}
+    exec(compile(code, "rewritten.py", "exec"), namespace)
+    return jax.jit(namespace["spend"])(costs, budget)
+
+
+def test_loop_body_where_matches_python_and_fails_loudly_on_a_shape_change():
+    import jax.numpy as jnp
+    import numpy as np
+
+    out = migrate(loop_code())
+    rng = np.random.default_rng(0)
+    for _ in range(5):
+        costs, budget = rng.uniform(0, 2, size=6).astype(np.float32), float(rng.uniform(0, 6))
+        spent, hits = 0.0, 0
+        for c in costs:  # the loop body's meaning in plain Python
+            if spent + c > budget:
+                hits += 1
+            else:
+                spent = spent + c
+        got_spent, got_hits = _run_budget(out, jnp.asarray(costs), budget)
+        assert np.allclose(got_spent, spent, rtol=1e-6) and int(got_hits) == hits and np.shape(got_spent) == ()
+    # a row of costs per step would make `spent` 1-D: jnp.where cannot broadcast silently, the carry check raises
+    with pytest.raises(TypeError, match="carry"):
+        _run_budget(out, jnp.ones((6, 1), jnp.float32), 10.0)
