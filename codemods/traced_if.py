@@ -68,7 +68,9 @@ class TracedIf(Rule):
     the fix is `lax.cond`, which raises at trace time when the branch shapes differ instead of broadcasting. A
     condition proves that its elementwise operands have one element (`if x < 0:` needs `x.size == 1`), so
     `if x < 0: y = 0.0 else: y = x` is a `jnp.where`; an `elif` test proves this only for the paths that evaluate
-    it. Unsafe (needs `--unsafe-fixes`) when the condition's tracedness is unknown (an attribute, an unknown call):
+    it. In the body of a `lax.fori_loop`/`while_loop`/`scan`, a variable returned unchanged in a carry slot whose
+    initial value is 0-d (`spent = 0.0`, `done = False`) must be 0-d again or the loop raises at trace time, so
+    branches assigning it become `jnp.where` whatever the shapes of their operands. Unsafe (needs `--unsafe-fixes`) when the condition's tracedness is unknown (an attribute, an unknown call):
     if it is static the `if` should stay. Not rewritten, but reported: branches with side effects (calls for their
     effect such as `print` or `append`, in-place mutation, `raise`: use `jax.experimental.checkify`), a variable
     set in only one branch and undefined before the `if`, and values of different kinds (`None`, strings, lists).

@@ -36,6 +36,8 @@ enclosing function at the call:
   `name`, `at` not inside a loop, `with` or `try`). Such a value is 0-d or the program fails at trace time, and a
   `jnp.where`/`jnp.select` with a 0-d result has only 0-d operands, so it cannot have broadcast anything. This is
   a fact about that assignment only, not about the operands elsewhere (temporaries, returns, other uses).
+  (Under `jax.disable_jit()` the lax loops run as Python loops without the carry check; equivalence is judged
+  under `jit`.)
 
 `size_one(test, at)`: what a Python `if test:` proves. NumPy's `bool()` needs an array with exactly one element
 (empty arrays raise), and a one-element result of elementwise operations needs every operand to have one

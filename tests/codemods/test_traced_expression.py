@@ -93,3 +93,22 @@ def test_local_bound_to_a_comparison_is_boolean():
     assert "return jnp.logical_and(ok, y > 0)\n" in migrate(code)
     param = "def f(x, ok):\n    return ok and x > 0\n"
     assert migrate(param) == param  # a parameter's type is unknown
+
+
+LOOP_TERNARY = (
+    "import jax.numpy as jnp\nfrom jax import lax\n\ndef f(x):\n    total = 0.0\n    def body(i, total):\n"
+    "        {line}\n        return total\n    total = lax.fori_loop(0, x.shape[0], body, total)\n    return total\n"
+)
+
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        pytest.param("total = total + x[i] if x[i] > 0 else total", "total = jnp.where(x[i] > 0, total + x[i], total)",
+                     id="assigned-to-a-0d-carry-becomes-where"),
+        pytest.param("step = x[i] if x[i] > 0 else 0.0\n        total = total + step",
+                     "step = lax.cond(x[i] > 0, lambda: x[i], lambda: 0.0)", id="temporary-stays-cond"),
+    ],
+)
+def test_ternary_in_a_fori_loop_body(line, expected):
+    assert expected in migrate(LOOP_TERNARY.format(line=line))
