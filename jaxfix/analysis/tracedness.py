@@ -105,10 +105,17 @@ class FunctionTracedness:
         self._array_names = array_names
         self._vars: Optional[dict[str, Tracedness]] = None
 
+    def _plain(self) -> bool:
+        cached = self.__dict__.get("_plain_cache")
+        if cached is None:
+            cached = self._plain_cache = self.is_plain_python()
+        return cached
+
     def is_plain_python(self) -> bool:
         """No sign of arrays (NumPy/JAX names, array attributes, `@`, tuple indexing, a jit decorator) and a sign of
-        plain Python data (string/dict/file methods): a helper such as a parser in a NumPy module. Its parameters
-        are STATIC, so no rule rewrites its control flow."""
+        plain Python data (string/dict/file methods, `dict()`/`open()`/`repr()`, `try`/`except`): a helper such as
+        a parser or a config class in a NumPy module. Everything in it is STATIC (parameters, `self.<attr>`), so no
+        rule rewrites it."""
         if self.outer is not None and not self.outer.is_plain_python():
             return False
         evidence = _Evidence(self._array_names)
@@ -190,6 +197,8 @@ class FunctionTracedness:
         return Tracedness.STATIC  # module constants, builtins, imports
 
     def of(self, node: cst.CSTNode) -> Tracedness:  # noqa: C901 - one case per expression kind
+        if self._plain():
+            return Tracedness.STATIC  # a plain-Python helper: nothing in it is an array (see is_plain_python)
         if isinstance(node, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Ellipsis)):
             return Tracedness.STATIC
         if isinstance(node, cst.Name):
@@ -396,6 +405,7 @@ ARRAY_ATTRIBUTES = {
     "shape", "ndim", "dtype", "astype", "T", "reshape", "at", "sum", "mean", "std", "var", "max", "min", "argmax",
     "argmin", "cumsum", "cumprod", "dot", "ravel", "flatten", "transpose", "item", "size", "prod", "clip", "any", "all",
 }
+PLAIN_BUILTINS = {"dict", "open", "repr"}
 PLAIN_ATTRIBUTES = {
     "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "startswith", "endswith", "join", "lower", "upper",
     "replace", "format", "encode", "decode", "items", "keys", "isdigit", "isalpha", "partition", "setdefault",
@@ -426,6 +436,14 @@ class _Evidence(cst.CSTVisitor):
     def visit_Subscript(self, node: cst.Subscript) -> None:
         if len(node.slice) > 1:
             self.array = True
+
+    def visit_Try(self, node: cst.Try) -> None:
+        if node.handlers:
+            self.plain = True  # catching exceptions is host-side control: array code does not raise inside `jit`
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Name) and node.func.value in PLAIN_BUILTINS:
+            self.plain = True
 
 
 class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):

@@ -124,3 +124,31 @@ def test_plain_python_helpers_in_a_numpy_module_are_static():
     assert parse.is_plain_python() and parse.variables()["lines"] is S
     assert not relu.is_plain_python() and relu.variables()["x"] is T
     assert not mixed.is_plain_python() and mixed.variables()["x"] is T
+
+
+@pytest.mark.parametrize(
+    "source, plain",
+    [
+        pytest.param("def f(self, values=None):\n    values = dict(values or {})\n    self.limit = int(values['n'])\n", True,
+                     id="dict-builtin"),
+        pytest.param("def f(fn, n=3):\n    for k in range(n):\n        try:\n            return fn()\n        except OSError:\n"
+                     "            pass\n", True, id="try-except"),
+        pytest.param("def f(x, n):\n    for j in range(n):\n        try:\n            return x[j]\n        finally:\n"
+                     "            pass\n", False, id="try-finally-is-not-evidence"),
+        pytest.param("def f(x):\n    try:\n        return np.log(x)\n    except ValueError:\n        return x\n", False,
+                     id="array-evidence-wins"),
+    ],
+)
+def test_plain_python_evidence(source, plain):
+    fn = cst.ensure_type(cst.parse_module(source).body[0], cst.FunctionDef)
+    analysis = FunctionTracedness(fn, frozenset(), None, frozenset({"np"}))
+    assert analysis.is_plain_python() is plain
+
+
+def test_everything_in_a_plain_helper_is_static():
+    """`if self.tags:` in a string-formatting method is not a traced branch (attributes of `self` are otherwise
+    UNKNOWN)."""
+    code = "def describe(self):\n    parts = []\n    if self.tags:\n        parts.append('t')\n    return '; '.join(parts)\n"
+    fn = cst.ensure_type(cst.parse_module(code).body[0], cst.FunctionDef)
+    test = cst.ensure_type(fn.body.body[1], cst.If).test
+    assert FunctionTracedness(fn, frozenset(), None, frozenset({"np"})).of(test) is S
