@@ -22,6 +22,7 @@ from typing import Callable, Optional
 
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
+from jaxfix.analysis.tracedness import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
 
 from codemods._inplace import updates_in_functions
 from codemods.float64_request import WIDE, WIDE_STRINGS
@@ -90,6 +91,15 @@ def _root(node: ast.AST) -> str:
     while isinstance(node, (ast.Attribute, ast.Subscript)):
         node = node.value
     return node.id if isinstance(node, ast.Name) else ""
+
+
+def _static_arg(node: ast.AST) -> bool:
+    """A number or `len(...)`: STATIC for `jaxfix.analysis.tracedness`."""
+    if node.__class__ is ast.UnaryOp:
+        node = node.operand
+    if node.__class__ is ast.Constant:
+        return True
+    return node.__class__ is ast.Call and node.func.__class__ is ast.Name and node.func.id == "len"
 
 
 def _has_name(node: ast.AST) -> bool:
@@ -166,6 +176,15 @@ class _Walker:
     def __init__(self, summary: Summary) -> None:
         self.s = summary
         self.flags = summary.flags
+        self.pending: list[ast.AST] = []
+
+    def functions(self) -> None:
+        """Walk the functions found at module and class level, except plain-Python helpers, which every rule
+        leaves alone (`Rule.current_function` is None inside them; see `_plain`)."""
+        array_names = frozenset({local for local, module in self.s.imported if module.split(".")[0] in ("numpy", "jax")})
+        for function in self.pending:
+            if not _plain(function, array_names):
+                self.inside(function)
 
     def module(self, tree: ast.Module) -> None:
         s = self.s
@@ -185,10 +204,11 @@ class _Walker:
 
     def statements(self, body: list) -> None:
         """Module level (outside functions): only statements can hold a function or an import, so expressions are
-        not walked; compound statements are entered through their statement lists."""
+        not walked; compound statements are entered through their statement lists. Functions are walked after the
+        module level (`functions`), once every import is known."""
         for stmt in body:
             if isinstance(stmt, _FUNCTIONS):
-                self.inside(stmt)
+                self.pending.append(stmt)
             elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 self.import_(stmt)
             else:
@@ -348,8 +368,8 @@ class _Walker:
         if args and simple:
             if attribute:
                 s.attr_calls.add((root, short))
-            elif short:
-                s.plain_name_calls.add(short)
+            elif short and not (short in EXPRESSION_BUILTINS and all(_static_arg(a) for a in args)):
+                s.plain_name_calls.add(short)  # `max(len(x), 1)`: JX203 leaves builtins of static values
         if short in _INTERESTING or keywords:
             self._special_call(node, func, short, args, keywords, attribute, simple)
         for value in args:
@@ -402,8 +422,71 @@ def summarize(tree: ast.Module, text: str = "") -> Summary:
     """The summary of `tree`; `text` (its source) lets a few checks read an expression's text (without it they
     answer True where they would need it)."""
     summary = Summary(text=text)
-    _Walker(summary).module(tree)
+    walker = _Walker(summary)
+    walker.module(tree)
+    walker.functions()
     return summary
+
+
+_ARRAY_WORDS = frozenset({"jit", "vmap", "grad"})
+
+
+def _plain(function: ast.AST, array_names: frozenset[str]) -> bool:
+    """`jaxfix.analysis.tracedness.plain_python` on the `ast` tree, conservatively: array evidence is looked for
+    in more places (the whole function, every identifier, any tuple index, `@=`), plain evidence in the same places
+    only (decorators and body), and a function holding another function is never skipped (a nested function is
+    plain only with evidence of its own)."""
+    plain = False
+    words = array_names | _ARRAY_WORDS
+    for node in ast.walk(function):
+        kind = node.__class__
+        if node is not function and kind in _FUNCTIONS:
+            return False
+        if kind is ast.Name:
+            if node.id in words:
+                return False
+        elif kind is ast.Attribute:
+            if node.attr in words or node.attr in ARRAY_ATTRIBUTES:
+                return False
+        elif kind is ast.BinOp or kind is ast.AugAssign:
+            if node.op.__class__ is ast.MatMult:
+                return False
+        elif kind is ast.Subscript:
+            if node.slice.__class__ is ast.Tuple:
+                return False
+        elif kind is ast.arg or kind is ast.keyword:
+            if node.arg in words:
+                return False
+        elif kind is ast.alias:
+            if node.name.split(".")[0] in ("numpy", "jax") or {node.name.split(".")[0], node.asname} & words:
+                return False
+        elif kind is ast.ImportFrom:
+            if (node.module or "").split(".")[0] in ("numpy", "jax", ""):
+                return False
+        elif kind is ast.Global or kind is ast.Nonlocal:
+            if words.intersection(node.names):
+                return False
+        elif kind is ast.ExceptHandler or kind is ast.ClassDef:
+            if node.name in words:
+                return False
+        elif kind is ast.MatchAs or kind is ast.MatchStar:
+            if node.name in words:
+                return False
+        elif kind is ast.MatchMapping:
+            if node.rest in words:
+                return False
+    for node in [*function.decorator_list, *function.body]:
+        for inner in ast.walk(node):
+            kind = inner.__class__
+            if kind is ast.Attribute and inner.attr in PLAIN_ATTRIBUTES:
+                plain = True
+            elif kind is ast.Try and inner.handlers:
+                plain = True
+            elif kind is ast.Call and inner.func.__class__ is ast.Name and inner.func.id in PLAIN_BUILTINS:
+                plain = True
+            if plain:
+                return True
+    return False
 
 
 # ---- the checks, one per rule code ---------------------------------------------------------------------------

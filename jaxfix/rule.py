@@ -108,12 +108,33 @@ class Rule(cst.BatchableCSTVisitor):
         self.context = context
         self.reports: list[Report] = []
         self._functions: list[cst.FunctionDef] = []
+        self._plain: list[bool] = []
 
     @property
     def current_function(self) -> Optional[cst.FunctionDef]:
         """The innermost function being visited (None at module or class level): rules rewrite only inside
-        functions, since module-level NumPy code (constants, data loading) runs once on the host."""
-        return self._functions[-1] if self._functions else None
+        functions, since module-level NumPy code (constants, data loading) runs once on the host. None inside a
+        plain-Python helper too (`jaxfix.analysis.tracedness.plain_python`: a parser, a config class), which is host
+        code with no arrays in it; such a function's own `visit_FunctionDef`/`leave_FunctionDef` are not called."""
+        if not self._functions or self._plain[-1]:
+            return None
+        return self._functions[-1]
+
+    def _is_plain(self, node: cst.FunctionDef) -> bool:
+        if self._plain and not self._plain[-1]:
+            return False  # a nested function is plain only inside a plain one
+        from jaxfix.analysis.tracedness import plain_python
+
+        names = self.context.__dict__.get("_array_names")
+        if names is None:
+            imports = self.context.imports
+            aliases = (imports.jax_alias, imports.jnp_alias, imports.lax_alias)
+            names = self.context._array_names = frozenset([*imports.numpy_aliases, *(a for a in aliases if a)])
+        cache = self.context.__dict__.setdefault("_plain_cache", {})  # one answer per function and pass
+        answer = cache.get(node)
+        if answer is None:
+            answer = cache[node] = plain_python(node, names)
+        return answer
 
     # ---- identity -------------------------------------------------------------------------------------------
     @classmethod
@@ -248,14 +269,17 @@ class Rule(cst.BatchableCSTVisitor):
         user_leave = visitors.get("leave_FunctionDef")
 
         def visit_function(node: cst.FunctionDef) -> None:
+            plain = self._is_plain(node)
             self._functions.append(node)
-            if user_visit is not None:
+            self._plain.append(plain)
+            if user_visit is not None and not plain:
                 user_visit(node)
 
         def leave_function(node: cst.FunctionDef) -> None:
-            if user_leave is not None:
+            if user_leave is not None and not self._plain[-1]:
                 user_leave(node)
             self._functions.pop()
+            self._plain.pop()
 
         visitors["visit_FunctionDef"] = visit_function
         visitors["leave_FunctionDef"] = leave_function

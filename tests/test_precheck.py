@@ -129,7 +129,36 @@ def _fixture_files():
         yield os.path.relpath(path, ROOT), open(path, encoding="utf-8").read(), {}
 
 
-SOURCES = [*_examples(), *_fixture_files()]
+# plain-Python helpers in NumPy modules (skipped by every rule) and near misses with array evidence in odd places
+HELPERS = [
+    ("plain-config-class", "import numpy as np\nclass C:\n    def __init__(self, values=None):\n        values = dict(values or {})\n"
+     "        self.limit = int(values.get('limit', 3))\n    def describe(self):\n        if self.tags:\n"
+     "            return '; '.join(self.tags)\n        return ''\n", {}),
+    ("plain-retry", "import numpy as np\ndef retry(fn, n=3):\n    for k in range(n):\n        try:\n            return fn()\n"
+     "        except OSError:\n            pass\n    print(n)\n", {}),
+    ("plain-with-item-writes", "import numpy as np\nCOUNT = 0\ndef load(path, out):\n    global COUNT\n"
+     "    with open(path) as h:\n        lines = h.read().splitlines()\n    lines[0] = lines[0].strip()\n    out[0] = len(lines)\n"
+     "    COUNT += 1\n    return max(len(lines), 1)\n", {}),
+    ("array-name-in-default", "import numpy as np\ndef f(x, w=np.ones(3)):\n    if x > 0:\n        x = x * 2\n"
+     "    return ','.join([str(x)])\n", {}),
+    ("jnp-in-annotation", "import jax.numpy as jnp\ndef f(x: jnp.ndarray):\n    if x > 0:\n        x = -x\n    return repr(x)\n", {}),
+    ("bare-numpy-name", "from numpy import zeros\ndef f(n, s):\n    out = zeros(n)\n    out[0] = 1\n    return s.strip(), out\n", {}),
+    ("nested-function-in-plain", "import numpy as np\ndef outer(s):\n    def inner(x):\n        if x > 0:\n            return x\n"
+     "        return -x\n    return s.strip(), inner\n", {}),
+    ("matmul-assign", "import numpy as np\ndef f(a, b, s):\n    a @= b\n    if a > 0:\n        a = -a\n    return s.split()\n", {}),
+    ("builtin-of-static-values", "import numpy as np\ndef f(x):\n    return x * max(len(x), 1) + min(2, 3)\n", {}),
+    ("builtin-of-a-traced-value", "import numpy as np\ndef f(x):\n    return max(x, 1)\n", {}),
+]
+
+SOURCES = [*_examples(), *_fixture_files(), *HELPERS]
+
+
+def test_plain_helpers_cost_no_libcst_pass():
+    """The helpers' files need nothing from any rule, and the pre-checks know it without LibCST."""
+    for name, code, _ in HELPERS[:3]:
+        assert len(_ruled_out(code)) == len(RULES) - 1, name  # all but JX401 (its triggers come from project facts)
+        with precheck.disabled():
+            assert not process_source(name, code, RULES, RunOptions()).findings, name
 
 
 def _ruled_out(code: str) -> list:
@@ -184,7 +213,9 @@ def test_every_first_party_rule_has_a_check_or_says_why():
 
 
 def test_fast_stand_ins_are_at_least_as_conservative_as_the_originals():
-    for _, code, _ in SOURCES:
+    """Except on plain-Python helpers, which the stand-ins skip like the rules do and the originals do not know
+    (the soundness tests above cover them)."""
+    for _, code, _ in [s for s in SOURCES if s not in HELPERS]:
         tree = parse(code)
         if tree is None:
             continue

@@ -112,17 +112,10 @@ class FunctionTracedness:
         return cached
 
     def is_plain_python(self) -> bool:
-        """No sign of arrays (NumPy/JAX names, array attributes, `@`, tuple indexing, a jit decorator) and a sign of
-        plain Python data (string/dict/file methods, `dict()`/`open()`/`repr()`, `try`/`except`): a helper such as
-        a parser or a config class in a NumPy module. Everything in it is STATIC (parameters, `self.<attr>`), so no
-        rule rewrites it."""
+        """A plain-Python helper (`plain_python`), inside plain helpers only."""
         if self.outer is not None and not self.outer.is_plain_python():
             return False
-        evidence = _Evidence(self._array_names)
-        for decorator in self.function.decorators:
-            decorator.visit(evidence)
-        self.function.body.visit(evidence)
-        return evidence.plain and not evidence.array
+        return plain_python(self.function, self._array_names)
 
     # ---- seeds --------------------------------------------------------------------------------------------------
     def static_params(self) -> set[str]:
@@ -444,6 +437,20 @@ class _Evidence(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         if isinstance(node.func, cst.Name) and node.func.value in PLAIN_BUILTINS:
             self.plain = True
+
+
+def plain_python(function: cst.FunctionDef, array_names: frozenset[str]) -> bool:
+    """No sign of arrays (NumPy/JAX names, array attributes, `@`, tuple indexing, a jit decorator) and a sign of
+    plain Python data (string/dict/file methods, `dict()`/`open()`/`repr()`, `try`/`except`): a helper such as a
+    parser or a config class in a NumPy module (a nested function counts only inside a plain one). Everything in
+    it is STATIC (parameters, `self.<attr>`), and rules leave it alone (`Rule.current_function` is None inside it).
+    `codemods._prechecks` mirrors this on the `ast` tree."""
+    evidence = _Evidence(array_names)
+    for decorator in function.decorators:
+        decorator.visit(evidence)
+    function.params.visit(evidence)  # annotations and defaults (`x: jnp.ndarray`)
+    function.body.visit(evidence)
+    return evidence.plain and not evidence.array
 
 
 class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
