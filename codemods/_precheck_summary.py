@@ -1,0 +1,479 @@
+"""One walk of a file's `ast` tree for the second-level pre-checks (`codemods._prechecks`).
+
+`summarize(tree)` records what occurs *inside functions* (a rule reports only there; a function's decorators,
+defaults and annotations count as inside it, as `Rule.current_function` sees them), plus a few module-level facts
+(imported names, module-level assigned names). Plain-Python helpers are not walked (`_plain`): every rule leaves them
+alone.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
+from jaxfix.analysis.tracedness import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
+
+from codemods.float64_request import WIDE, WIDE_STRINGS
+from codemods.global_write import MUTATING_METHODS
+from codemods.host_conversion import BUILTINS as CONVERSIONS
+from codemods.traced_expression import BUILTINS as EXPRESSION_BUILTINS
+from codemods.value_dependent_shape import SIZED
+
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_LOOPS_FOR = (ast.For, ast.AsyncFor)
+_BIT_OPS = (ast.BitAnd, ast.BitOr, ast.BitXor)
+_SEQUENCES = (ast.List, ast.Tuple, ast.ListComp)
+_WRITE_CALLS = ("fill", "sort", "copyto", "at")  # codemods._inplace.updates_in_functions
+# walking: statement lists of compound statements; fields that never hold a node; lists that may hold non-nodes
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+_NOT_CHILDREN = frozenset({
+    "ctx", "op", "ops", "id", "attr", "arg", "name", "asname", "module", "level", "kind", "type_comment",
+    "conversion", "is_async", "simple",
+})
+_MIXED_LISTS = frozenset({ast.Dict, ast.Global, ast.Nonlocal, ast.MatchClass, ast.MatchMapping})
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: ()}
+# short names of calls that need a closer look (any call with keywords gets one too); the rest only feed the sets
+_INTERESTING = frozenset({
+    *_WRITE_CALLS, *CONVERSIONS, "item", "tolist", "print", *SIZED, *MUTATING_METHODS, *SHAPE_POSITIONS,
+    *METHOD_ALL_ARGS,
+})
+
+
+@dataclass
+class Summary:
+    """What occurs inside functions (flags and names), and the module-level facts the checks resolve them with."""
+
+    flags: set[str] = field(default_factory=set)
+    # roots of calls `root.f(...)` / `f(...)` (NumPy names resolve from the root) inside functions
+    call_roots: set[str] = field(default_factory=set)
+    # calls with at least one argument and neither keywords nor stars: (root, short name) when the callee is an
+    # attribute (`math.sqrt(x)` -> ("math", "sqrt")), the name when it is a Name (`max(x, 0)` -> "max")
+    attr_calls: set[tuple[str, str]] = field(default_factory=set)
+    plain_name_calls: set[str] = field(default_factory=set)
+    # names of `f(...)` calls (a Name as the callee) with at least one argument, keywords included
+    name_calls: set[str] = field(default_factory=set)
+    # roots of calls given a list/tuple display, and of calls given a plain name (with that name)
+    display_call_roots: set[str] = field(default_factory=set)
+    name_args: set[tuple[str, str]] = field(default_factory=set)
+    sequence_bound: set[str] = field(default_factory=set)  # names assigned a list/tuple display in a function
+    # assignments to plain names whose value starts with a name (`y = jnp.add(y, 1)`): (that name, target names,
+    # value); JX104 reads such rebindings when the target occurs in the value
+    rebinds: list[tuple[str, list[str], ast.AST]] = field(default_factory=list)
+    text: str = ""
+    answers: dict[str, bool] = field(default_factory=dict)  # checks shared by several rules, answered once
+    stored_bases: set[str] = field(default_factory=set)  # `base` of `base[...] = v`, `base.a += v`, `del base[k]`
+    mutated_receivers: set[str] = field(default_factory=set)  # `base` of `base.append(v)` and other mutators
+    # module level
+    imported: set[tuple[str, str]] = field(default_factory=set)  # (local name, imported module), every import
+    math_locals: set[str] = field(default_factory=set)  # names bound by `from math import ...`
+    module_names: set[str] = field(default_factory=set)  # module-level `NAME = ...` targets
+    jit_static_functions: set[str] = field(default_factory=set)  # top-level functions with static_arg* decorators
+
+    def roots_from(self, *prefixes: str) -> set[str]:
+        return {local for local, module in self.imported if module.split(".")[0] in prefixes}
+
+
+def _root(node: ast.AST) -> str:
+    while isinstance(node, (ast.Attribute, ast.Subscript)):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _static_arg(node: ast.AST) -> bool:
+    """A number or `len(...)`: STATIC for `jaxfix.analysis.tracedness`."""
+    if node.__class__ is ast.UnaryOp:
+        node = node.operand
+    if node.__class__ is ast.Constant:
+        return True
+    return node.__class__ is ast.Call and node.func.__class__ is ast.Name and node.func.id == "len"
+
+
+def _has_name(node: ast.AST) -> bool:
+    if node.__class__ is ast.Constant:
+        return False
+    if node.__class__ is ast.UnaryOp and node.operand.__class__ is ast.Constant:
+        return False
+    return any(isinstance(n, ast.Name) for n in ast.walk(node))
+
+
+def _leftmost(node: ast.AST) -> tuple[str, bool]:
+    """The name an expression's source text starts with, and whether `.at` occurs on the way to it
+    (`x.at[i].set(v)` -> ("x", True)); ("", False) when it starts with a bracket, a literal or a keyword."""
+    at = False
+    while True:
+        cls = node.__class__
+        if cls is ast.Name:
+            return node.id, at
+        if cls is ast.Attribute:
+            at = at or node.attr == "at"
+            node = node.value
+        elif cls is ast.Call:
+            node = node.func
+        elif cls is ast.Subscript:
+            node = node.value
+        elif cls is ast.BinOp or cls is ast.Compare:
+            node = node.left
+        elif cls is ast.BoolOp:
+            node = node.values[0]
+        elif cls is ast.IfExp:
+            node = node.body
+        else:
+            return "", at
+
+
+def _target_names(target: ast.AST) -> list[str]:
+    if target.__class__ is ast.Name:
+        return [target.id]
+    if target.__class__ in (ast.Tuple, ast.List):
+        return [n for e in target.elts for n in _target_names(e)]
+    return []
+
+
+def _writes_item(target: ast.AST) -> bool:
+    """An assignment target that stores into a subscript, possibly inside (nested) tuple or starred targets."""
+    if target.__class__ is ast.Subscript:
+        return True
+    if target.__class__ is ast.Starred:
+        return _writes_item(target.value)
+    if target.__class__ in (ast.Tuple, ast.List):
+        return any(_writes_item(e) for e in target.elts)
+    return False
+
+
+def _maskish(index: ast.AST) -> bool:
+    """Could `x[index]` be a boolean-mask read (or an undecidable one) for `jaxfix.analysis.masks`? Integer
+    literals, slices, multi-axis tuples, strings and attributes are INDEX there or never reported."""
+    if isinstance(index, (ast.Name, ast.Compare, ast.Call, ast.Starred)):
+        return True
+    if isinstance(index, ast.Constant):
+        return isinstance(index.value, bool)  # `True` is a Name in LibCST
+    if isinstance(index, ast.UnaryOp):
+        return isinstance(index.op, ast.Invert)
+    if isinstance(index, ast.BinOp):
+        return isinstance(index.op, _BIT_OPS)
+    if isinstance(index, ast.Tuple):
+        return any(isinstance(e, ast.Starred) for e in index.elts)
+    return False
+
+
+class _Walker:
+    """One pass over the tree: module-level statements, then every function with the handlers."""
+
+    def __init__(self, summary: Summary) -> None:
+        self.s = summary
+        self.flags = summary.flags
+        self.pending: list[ast.AST] = []
+
+    def functions(self) -> None:
+        """Walk the functions found at module and class level, except plain-Python helpers, which every rule
+        leaves alone (`Rule.current_function` is None inside them; see `_plain`)."""
+        array_names = frozenset({local for local, module in self.s.imported if module.split(".")[0] in ("numpy", "jax")})
+        for function in self.pending:
+            if not _plain(function, array_names):
+                self.inside(function)
+
+    def module(self, tree: ast.Module) -> None:
+        s = self.s
+        for stmt in tree.body:
+            targets: list[ast.AST] = []
+            if isinstance(stmt, ast.Assign):
+                targets = stmt.targets
+            elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
+                targets = [stmt.target]
+            s.module_names.update(t.id for t in targets if isinstance(t, ast.Name))
+            if isinstance(stmt, _FUNCTIONS) and any(
+                isinstance(d, ast.Call) and any(k.arg in ("static_argnames", "static_argnums") for k in d.keywords)
+                for d in stmt.decorator_list
+            ):
+                s.jit_static_functions.add(stmt.name)
+        self.statements(tree.body)
+
+    def statements(self, body: list) -> None:
+        """Module level (outside functions): only statements can hold a function or an import, so expressions are
+        not walked; compound statements are entered through their statement lists. Functions are walked after the
+        module level (`functions`), once every import is known."""
+        for stmt in body:
+            if isinstance(stmt, _FUNCTIONS):
+                self.pending.append(stmt)
+            elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
+                self.import_(stmt)
+            else:
+                for name in _BLOCKS:
+                    block = getattr(stmt, name, None)
+                    if block:
+                        for item in block:
+                            if isinstance(item, (ast.ExceptHandler, ast.match_case)):
+                                self.statements(item.body)
+                            elif isinstance(item, ast.stmt):
+                                self.statements([item])
+
+    def inside(self, function: ast.AST) -> None:
+        """Every node of a function (decorators, arguments and body), with the handlers; iterative, and skipping
+        the fields that never hold a node (`ctx`, operators, identifiers)."""
+        handlers = _HANDLERS
+        stack = [function]
+        pop, push, extend = stack.pop, stack.append, stack.extend
+        while stack:
+            node = pop()
+            kind = type(node)
+            handler = handlers.get(kind)
+            if handler is not None:
+                handler(self, node)
+            fields = _CHILD_FIELDS.get(kind)
+            if fields is None:
+                fields = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_CHILDREN)
+            for name in fields:
+                value = getattr(node, name, None)
+                if value is None:
+                    continue
+                if value.__class__ is list:
+                    if kind in _MIXED_LISTS:
+                        extend([v for v in value if isinstance(v, ast.AST)])
+                    else:
+                        extend(value)
+                elif isinstance(value, ast.AST):
+                    push(value)
+
+    # ---- handlers (inside functions) ----------------------------------------------------------------------------
+    def import_(self, node: ast.AST) -> None:
+        s = self.s
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                s.imported.add((alias.asname or alias.name.split(".")[0], alias.name))
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                s.imported.add((alias.asname or alias.name, f"{node.module}.{alias.name}"))
+                if node.module == "math":
+                    s.math_locals.add(alias.asname or alias.name)
+
+    def if_(self, node: ast.If) -> None:
+        self.flags.add("if")
+
+    def return_(self, node: ast.Return) -> None:
+        self.flags.add("return")
+
+    def ifexp(self, node: ast.IfExp) -> None:
+        self.flags.add("ifexp")
+
+    def boolop(self, node: ast.BoolOp) -> None:
+        self.flags.add("boolop")
+
+    def unary(self, node: ast.UnaryOp) -> None:
+        if isinstance(node.op, ast.Not):
+            self.flags.add("not")
+
+    def compare(self, node: ast.Compare) -> None:
+        if len(node.ops) > 1:
+            self.flags.add("chain")
+
+    def while_(self, node: ast.While) -> None:
+        self.flags.add("while")
+
+    def for_(self, node: ast.For) -> None:
+        self.flags.add("for")
+        it = node.iter
+        if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range":
+            self.flags.add("for_range")
+            if any(_has_name(a) for a in [*it.args, *(k.value for k in it.keywords)]):
+                self.flags.add("concrete")
+
+    def global_(self, node: ast.Global) -> None:
+        self.flags.add("global")
+
+    def _store(self, target: ast.AST) -> None:
+        if isinstance(target, (ast.Subscript, ast.Attribute)):
+            self.s.stored_bases.add(_root(target))
+
+    def assign(self, node: ast.Assign) -> None:
+        for target in node.targets:
+            self._store(target)
+            if _writes_item(target):
+                self.flags.add("updates")
+        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) and _maskish(node.targets[0].slice):
+            self.flags.add("masked_store")
+        if isinstance(node.value, _SEQUENCES):
+            self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        root, at = _leftmost(node.value)
+        if at:
+            self.flags.add("rebind_at")
+        elif root:
+            names = [n for t in node.targets for n in _target_names(t)]
+            if names:
+                self.s.rebinds.append((root, names, node.value))
+
+    def annassign(self, node: ast.AnnAssign) -> None:
+        self._store(node.target)
+        if isinstance(node.value, _SEQUENCES) and isinstance(node.target, ast.Name):
+            self.s.sequence_bound.add(node.target.id)
+
+    def namedexpr(self, node: ast.NamedExpr) -> None:
+        if isinstance(node.value, _SEQUENCES):
+            self.s.sequence_bound.add(node.target.id)
+
+    def augassign(self, node: ast.AugAssign) -> None:
+        self.flags.add("updates")
+        self._store(node.target)
+        if isinstance(node.target, ast.Subscript) and _maskish(node.target.slice):
+            self.flags.add("masked_store")
+
+    def delete(self, node: ast.Delete) -> None:
+        for target in node.targets:
+            self._store(target)
+
+    def subscript(self, node: ast.Subscript) -> None:
+        if _maskish(node.slice):
+            self.flags.add("mask_read")
+
+    def slice_(self, node: ast.Slice) -> None:
+        if any(part is not None and _has_name(part) for part in (node.lower, node.upper, node.step)):
+            self.flags.add("concrete")
+
+    def constant(self, node: ast.Constant) -> None:
+        if type(node.value) is str and node.value in WIDE_STRINGS:
+            self.flags.add("wide")
+
+    def attribute(self, node: ast.Attribute) -> None:
+        if node.attr in WIDE:
+            self.flags.add("wide")
+
+    def call(self, node: ast.Call) -> None:
+        s, func, args, keywords = self.s, node.func, node.args, node.keywords
+        attribute = func.__class__ is ast.Attribute
+        if attribute:
+            short = func.attr
+            owner = func.value
+            root = owner.id if owner.__class__ is ast.Name else _root(owner)
+        elif func.__class__ is ast.Name:
+            short = root = func.id
+            if args or keywords:
+                s.name_calls.add(short)
+        else:
+            short, root = "", _root(func)
+        s.call_roots.add(root)
+        simple = not keywords and not (args and any(a.__class__ is ast.Starred for a in args))
+        if args and simple:
+            if attribute:
+                s.attr_calls.add((root, short))
+            elif short and not (short in EXPRESSION_BUILTINS and all(_static_arg(a) for a in args)):
+                s.plain_name_calls.add(short)  # `max(len(x), 1)`: JX203 leaves builtins of static values
+        if short in _INTERESTING or keywords:
+            self._special_call(node, func, short, args, keywords, attribute, simple)
+        for value in args:
+            cls = value.__class__
+            if cls is ast.Name:
+                s.name_args.add((root, value.id))
+            elif cls in _SEQUENCES:
+                s.display_call_roots.add(root)
+        for keyword in keywords:
+            value = keyword.value
+            if value.__class__ is ast.Name:
+                s.name_args.add((root, value.id))
+            elif isinstance(value, _SEQUENCES):
+                s.display_call_roots.add(root)
+
+    def _special_call(self, node, func, short, args, keywords, attribute, simple) -> None:
+        s, flags = self.s, self.flags
+        if (short in _WRITE_CALLS and (attribute or short == "copyto")) or any(k.arg == "out" for k in keywords):
+            flags.add("updates")
+        if simple and (
+            (short in CONVERSIONS and func.__class__ is ast.Name and len(args) == 1)
+            or (short in ("item", "tolist") and attribute and not args)
+        ):
+            flags.add("host_conversion")
+        if short == "print" and func.__class__ is ast.Name and (args or keywords):
+            flags.add("print")
+        if short in SIZED and (short != "where" or (len(args) == 1 and simple)):
+            flags.add("sized")
+        if attribute and short in MUTATING_METHODS and func.value.__class__ is ast.Name:
+            s.mutated_receivers.add(func.value.id)
+        if attribute and (
+            short in SHAPE_POSITIONS or short in METHOD_ALL_ARGS or any(k.arg in SHAPE_KEYWORDS for k in keywords)
+        ):
+            if any(_has_name(a) for a in [*args, *(k.value for k in keywords)]):
+                flags.add("concrete")
+
+
+_HANDLERS: dict[type, Callable[[_Walker, ast.AST], None]] = {
+    ast.If: _Walker.if_, ast.Return: _Walker.return_, ast.IfExp: _Walker.ifexp, ast.BoolOp: _Walker.boolop,
+    ast.UnaryOp: _Walker.unary, ast.Compare: _Walker.compare, ast.While: _Walker.while_, ast.For: _Walker.for_,
+    ast.AsyncFor: _Walker.for_, ast.Global: _Walker.global_, ast.Assign: _Walker.assign,
+    ast.AnnAssign: _Walker.annassign, ast.NamedExpr: _Walker.namedexpr, ast.AugAssign: _Walker.augassign,
+    ast.Delete: _Walker.delete, ast.Subscript: _Walker.subscript, ast.Slice: _Walker.slice_,
+    ast.Constant: _Walker.constant, ast.Attribute: _Walker.attribute, ast.Call: _Walker.call,
+    ast.Import: _Walker.import_, ast.ImportFrom: _Walker.import_,
+}
+
+
+def summarize(tree: ast.Module, text: str = "") -> Summary:
+    """The summary of `tree`; `text` (its source) lets a few checks read an expression's text (without it they
+    answer True where they would need it)."""
+    summary = Summary(text=text)
+    walker = _Walker(summary)
+    walker.module(tree)
+    walker.functions()
+    return summary
+
+
+_ARRAY_WORDS = frozenset({"jit", "vmap", "grad"})
+
+
+def _plain(function: ast.AST, array_names: frozenset[str]) -> bool:
+    """`jaxfix.analysis.tracedness.plain_python` on the `ast` tree, conservatively: array evidence is looked for
+    in more places (the whole function, every identifier, any tuple index, `@=`), plain evidence in the same places
+    only (decorators and body), and a function holding another function is never skipped (a nested function is
+    plain only with evidence of its own)."""
+    plain = False
+    words = array_names | _ARRAY_WORDS
+    for node in ast.walk(function):
+        kind = node.__class__
+        if node is not function and kind in _FUNCTIONS:
+            return False
+        if kind is ast.Name:
+            if node.id in words:
+                return False
+        elif kind is ast.Attribute:
+            if node.attr in words or node.attr in ARRAY_ATTRIBUTES:
+                return False
+        elif kind is ast.BinOp or kind is ast.AugAssign:
+            if node.op.__class__ is ast.MatMult:
+                return False
+        elif kind is ast.Subscript:
+            if node.slice.__class__ is ast.Tuple:
+                return False
+        elif kind is ast.arg or kind is ast.keyword:
+            if node.arg in words:
+                return False
+        elif kind is ast.alias:
+            if node.name.split(".")[0] in ("numpy", "jax") or {node.name.split(".")[0], node.asname} & words:
+                return False
+        elif kind is ast.ImportFrom:
+            if (node.module or "").split(".")[0] in ("numpy", "jax", ""):
+                return False
+        elif kind is ast.Global or kind is ast.Nonlocal:
+            if words.intersection(node.names):
+                return False
+        elif kind is ast.ExceptHandler or kind is ast.ClassDef:
+            if node.name in words:
+                return False
+        elif kind is ast.MatchAs or kind is ast.MatchStar:
+            if node.name in words:
+                return False
+        elif kind is ast.MatchMapping:
+            if node.rest in words:
+                return False
+    for node in [*function.decorator_list, *function.body]:
+        for inner in ast.walk(node):
+            kind = inner.__class__
+            if kind is ast.Attribute and inner.attr in PLAIN_ATTRIBUTES:
+                plain = True
+            elif kind is ast.Try and inner.handlers:
+                plain = True
+            elif kind is ast.Call and inner.func.__class__ is ast.Name and inner.func.id in PLAIN_BUILTINS:
+                plain = True
+            if plain:
+                return True
+    return False
