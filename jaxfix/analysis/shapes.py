@@ -521,9 +521,10 @@ class ShapeProvider(BatchableMetadataProvider[FunctionShapes]):
         self._stack: list[Optional[FunctionShapes]] = []
 
     def visit_Module(self, node: cst.Module) -> None:
-        self._modules = array_modules(node)
+        imports = ModuleImports.read(node)  # once for both questions
+        self._modules = array_modules(node, imports)
         self._math = math_modules(node)
-        self._lax = lax_modules(node)
+        self._lax = lax_modules(node, imports)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         parent = self._stack[-1] if self._stack else None
@@ -541,18 +542,18 @@ class ShapeProvider(BatchableMetadataProvider[FunctionShapes]):
         self._stack.pop()
 
 
-def array_modules(module: cst.Module) -> dict[str, str]:
+def array_modules(module: cst.Module, imports: Optional[ModuleImports] = None) -> dict[str, str]:
     """Local names of NumPy and jax.numpy (modules and imported functions) -> their qualified names."""
-    imports = ModuleImports.read(module)
+    imports = imports or ModuleImports.read(module)
     modules = dict(imports.numpy_aliases)
     if imports.jnp_alias and "." not in imports.jnp_alias:
         modules[imports.jnp_alias] = "jax.numpy"
     return modules
 
 
-def lax_modules(module: cst.Module) -> frozenset[str]:
+def lax_modules(module: cst.Module, imports: Optional[ModuleImports] = None) -> frozenset[str]:
     """Dotted local names of `jax.lax`: `jax.lax` after `import jax`, `lax` after `from jax import lax`."""
-    imports = ModuleImports.read(module)
+    imports = imports or ModuleImports.read(module)
     return frozenset(n for n in (imports.lax_alias, f"{imports.jax_alias}.lax" if imports.jax_alias else None) if n)
 
 
