@@ -12,6 +12,7 @@ from typing import Callable, Optional, Sequence
 
 import libcst as cst
 
+from jaxfix import walk
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.shapes import FunctionShapes
 
@@ -152,7 +153,7 @@ class _Exits(cst.CSTVisitor):
 def exits(stmts: Sequence[cst.CSTNode], is_traced: Callable[[cst.BaseExpression], bool]) -> _Exits:
     visitor = _Exits(is_traced)
     for stmt in stmts:
-        stmt.visit(visitor)
+        walk.visit(stmt, visitor)
     in_place = [s for s in smalls_deep(stmts) if isinstance(s, (cst.Assign, cst.AugAssign, cst.AnnAssign)) and _mutating(s)]
     if in_place and visitor.effect is None:
         target = in_place[0].targets[0].target if isinstance(in_place[0], cst.Assign) else in_place[0].target
@@ -171,7 +172,7 @@ def smalls_deep(stmts: Sequence[cst.CSTNode]) -> list[cst.CSTNode]:
             found.extend(node.body)
 
     for stmt in stmts:
-        stmt.visit(Visitor())
+        walk.visit(stmt, Visitor())
     return found
 
 
@@ -237,7 +238,7 @@ def cheap_and_pure(node: cst.CSTNode, local_names: frozenset[str]) -> bool:
                 ok = ok and _pure_call(n, local_names)
             return ok
 
-    node.visit(Visitor())
+    walk.visit(node, Visitor())
     return ok
 
 
@@ -466,5 +467,5 @@ def all_names(module: cst.Module) -> list[cst.Name]:
         def visit_Name(self, n: cst.Name) -> None:
             found.append(n)
 
-    module.visit(Visitor())
+    walk.visit(module, Visitor())
     return found

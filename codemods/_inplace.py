@@ -10,6 +10,7 @@ from typing import Optional
 
 import libcst as cst
 
+from jaxfix import walk
 from jaxfix.analysis.aliases import FunctionAliases, function_aliases
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.numpy_names import numpy_name
@@ -167,7 +168,7 @@ def has_array_evidence(rule: Rule, target: Target) -> bool:
             if numpy_name(rule, node.func) and any(rule.code(a.value) == target.base_src for a in node.args):
                 found = True
 
-    function.visit(Finder())
+    walk.visit(function, Finder())
     return found
 
 
@@ -297,7 +298,7 @@ def names_in(node: cst.CSTNode) -> list[cst.Name]:
         def visit_Name(self, name: cst.Name) -> None:
             found.append(name)
 
-    node.visit(Finder())
+    walk.visit(node, Finder())
     return found
 
 
@@ -308,7 +309,7 @@ def has_call(node: cst.CSTNode) -> bool:
         def visit_Call(self, call: cst.Call) -> None:
             found.append(call)
 
-    node.visit(Finder())
+    walk.visit(node, Finder())
     return bool(found)
 
 

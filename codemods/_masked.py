@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 import libcst as cst
-from libcst.metadata import ParentNodeProvider
 
 from jaxfix.analysis.dataflow import FunctionFlow
 from jaxfix.analysis.masks import FunctionFacts, MaskIndex, dotted
+from jaxfix.analysis.parents import ParentProvider
 
 REDUCTIONS = {"sum", "mean", "max", "min", "prod", "std", "var", "any", "all"}
 FUNCTIONS = REDUCTIONS | {"amax", "amin"}
@@ -29,9 +29,9 @@ class Consumer:
 
 def consumer(rule: cst.MetadataDependent, facts: FunctionFacts, operand: cst.BaseExpression) -> Optional[Consumer]:
     """The reduction or count that `operand` feeds directly, or None."""
-    parent = rule.get_metadata(ParentNodeProvider, operand, None)
+    parent = rule.get_metadata(ParentProvider, operand, None)
     if isinstance(parent, cst.Attribute) and parent.value is operand:
-        outer = rule.get_metadata(ParentNodeProvider, parent, None)
+        outer = rule.get_metadata(ParentProvider, parent, None)
         attr = parent.attr.value
         if attr == "size":
             return Consumer(parent, operand, "count")
@@ -43,7 +43,7 @@ def consumer(rule: cst.MetadataDependent, facts: FunctionFacts, operand: cst.Bas
             return Consumer(outer, operand, attr, tuple(outer.args))
         return None
     if isinstance(parent, cst.Arg) and parent.keyword is None and parent.star == "":
-        call = rule.get_metadata(ParentNodeProvider, parent, None)
+        call = rule.get_metadata(ParentProvider, parent, None)
         if not isinstance(call, cst.Call) or not call.args or call.args[0] is not parent:
             return None
         if dotted(call.func) == "len" and len(call.args) == 1 and "len" not in facts.bindings:
@@ -73,7 +73,7 @@ def enclosing_statement(rule: cst.MetadataDependent, node: cst.CSTNode) -> Optio
     """The SimpleStatementLine or compound statement that holds `node`."""
     current: Optional[cst.CSTNode] = node
     while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
-        current = rule.get_metadata(ParentNodeProvider, current, None)
+        current = rule.get_metadata(ParentProvider, current, None)
     return current
 
 
@@ -115,5 +115,5 @@ def stmt_list(rule: cst.MetadataDependent, stmt: cst.CSTNode) -> list[cst.CSTNod
     """The whole body of the function holding `stmt` (for `mutates`)."""
     current: Optional[cst.CSTNode] = stmt
     while current is not None and not isinstance(current, cst.FunctionDef):
-        current = rule.get_metadata(ParentNodeProvider, current, None)
+        current = rule.get_metadata(ParentProvider, current, None)
     return list(current.body.body) if isinstance(current, cst.FunctionDef) else []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from jaxfix import walk
 from jaxfix.analysis.random_keys import KEY_NAMES
 from jaxfix.analysis.random_sites import Site
 
@@ -59,5 +60,5 @@ def _names(module: cst.Module) -> list[cst.Name]:
         def visit_Name(self, node: cst.Name) -> None:
             found.append(node)
 
-    module.visit(_V())
+    walk.visit(module, _V())
     return found

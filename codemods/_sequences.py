@@ -26,6 +26,7 @@ from typing import Optional
 
 import libcst as cst
 
+from jaxfix import walk
 from jaxfix.analysis.masks import dotted
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.tracedness import Tracedness, tracedness
@@ -180,7 +181,7 @@ def _changed(function: cst.FunctionDef, name: str) -> bool:
             if isinstance(node.target, cst.Name) and node.target.value == name:
                 found.append(True)
 
-    function.body.visit(Visitor())
+    walk.visit(function.body, Visitor())
     return bool(found)
 
 
@@ -278,5 +279,5 @@ def _array_evidence(rule, function: cst.FunctionDef, name: str) -> bool:
                     named(a.value) for a in node.args):
                 found.append(True)
 
-    function.body.visit(Visitor())
+    walk.visit(function.body, Visitor())
     return bool(found)

@@ -6,6 +6,7 @@ import libcst as cst
 
 from codemods._sequences import argument_note, sequence
 from jaxfix import loopgen as gen
+from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
@@ -272,5 +273,5 @@ def _line_of(fn: cst.FunctionDef, small: cst.CSTNode) -> cst.CSTNode:
             if len(node.body) == 1 and node.body[0] is small:
                 Finder.found = node
 
-    fn.visit(Finder())
+    walk.visit(fn, Finder())
     return Finder.found

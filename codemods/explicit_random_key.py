@@ -1,11 +1,11 @@
 from __future__ import annotations
 
-import ast
 from typing import Optional
 
 import libcst as cst
 
 from codemods._random_module import module_level
+from jaxfix import walk
 from jaxfix.analysis import random_keys
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.random_draws import Names, bernoulli, translate
@@ -97,17 +97,17 @@ class ExplicitRandomKey(Rule):
     ]
 
     def visit_Module(self, node: cst.Module) -> None:
-        summary = random_keys.summarize(self.context.path, self.context.module_name, ast.parse(node.code))
+        summary = random_keys.summarize(self.context.path, self.context.module_name, self.context.tree)
         facts = self.context.project_facts(self.CODE) or {}
         own = f"{summary['module']}."
         external = {q for q in facts.get("needs_key", ()) if not (q.startswith(own) and q[len(own):] in summary["functions"])}
         self.needs = set(random_keys.link({self.context.path: summary}, external)["needs_key"])
         self.summary = summary
-        if not self.needs and "random" not in node.code:
+        if not self.needs and "random" not in self.context.source:
             return
-        key_names = key_names_in(node) | {self.context.setting("key-name", "key")}
+        key_names = key_names_in(self.context.tree) | {self.context.setting("key-name", "key")}
         collector = SiteCollector(summary, self.needs, lambda n: numpy_name(self, n), key_names)
-        node.visit(collector)
+        walk.visit(node, collector)
         self.names = Names(self.jax, self.jnp)
         self.changes: dict[cst.CSTNode, object] = {}
         self.findings: list[tuple[cst.CSTNode, str, Optional[cst.FunctionDef]]] = []  # fixed together

@@ -4,9 +4,9 @@ import re
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import ParentNodeProvider
 
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -63,7 +63,7 @@ class Float64Request(Rule):
     CODE = "JX601"
     SUMMARY = "float64 requested; without jax_enable_x64 JAX silently uses float32"
     FIX = FixAvailability.NONE
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, ParentNodeProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, ParentProvider)
     TRIGGERS = (b"float64", b"double", b"complex128", b"f8", b"c16")
 
     VALID = [
@@ -82,12 +82,12 @@ class Float64Request(Rule):
     ]
 
     def visit_Module(self, node: cst.Module) -> None:
-        self._x64 = bool(self.context.setting("x64", False)) or X64_ENABLED.search(node.code) is not None
+        self._x64 = bool(self.context.setting("x64", False)) or X64_ENABLED.search(self.context.source) is not None
 
     def _statement(self, node: cst.CSTNode) -> cst.CSTNode:
         current: Optional[cst.CSTNode] = node
         while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
-            current = self.get_metadata(ParentNodeProvider, current, None)
+            current = self.get_metadata(ParentProvider, current, None)
         return current or node
 
     def _wide(self, expr: cst.BaseExpression) -> Optional[str]:

@@ -3,9 +3,10 @@ from __future__ import annotations
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import ParentNodeProvider
 
+from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -68,7 +69,7 @@ class GlobalWrite(Rule):
     CODE = "JX504"
     SUMMARY = "function writes module-level state; under jit the write runs only at trace time"
     FIX = FixAvailability.NONE
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ParentNodeProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ParentProvider)
     TRIGGERS = (b"numpy", b"jax")  # array code only
 
     VALID = [
@@ -99,7 +100,7 @@ class GlobalWrite(Rule):
     def _statement(self, node: cst.CSTNode) -> cst.CSTNode:
         current: Optional[cst.CSTNode] = node
         while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
-            current = self.get_metadata(ParentNodeProvider, current, None)
+            current = self.get_metadata(ParentProvider, current, None)
         return current or node
 
     def _declared_global(self, function: cst.FunctionDef) -> set[str]:
@@ -112,7 +113,7 @@ class GlobalWrite(Rule):
             def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
                 return node is function
 
-        function.visit(Globals())
+        walk.visit(function, Globals())
         return found
 
     def _module_object(self, base: Optional[cst.Name]) -> bool:

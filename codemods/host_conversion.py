@@ -3,9 +3,9 @@ from __future__ import annotations
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import ParentNodeProvider
 
 from jaxfix.analysis.host_use import AT_INDEX_REASON, HOST_USE_DEPENDENCIES, Use, is_static, use_with_names
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.scalars import math_aliases, scalar_kind
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -130,7 +130,7 @@ class HostConversion(Rule):
     def _statement(self, node: cst.CSTNode) -> cst.CSTNode:
         current: Optional[cst.CSTNode] = node
         while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
-            current = self.get_metadata(ParentNodeProvider, current, None)
+            current = self.get_metadata(ParentProvider, current, None)
         return current or node
 
     def visit_Call(self, node: cst.Call) -> None:

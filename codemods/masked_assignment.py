@@ -6,6 +6,7 @@ import libcst as cst
 
 from codemods._masked import broadcast_mask
 from codemods._inplace import judge, split_target
+from jaxfix import walk
 from jaxfix.analysis.aliases import AliasProvider, function_aliases
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.dataflow import DataflowProvider
@@ -301,5 +302,5 @@ def _counts(rule: Rule, node: cst.CSTNode, mask: str, facts: FunctionFacts) -> b
 
 def _walk(node: cst.CSTNode):
     yield node
-    for child in node.children:
+    for child in walk.children(node):
         yield from _walk(child)

@@ -3,11 +3,11 @@ from __future__ import annotations
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import ParentNodeProvider
 
 from codemods._masked import Consumer, broadcast_mask, consumer, enclosing_statement, named_consumers
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import Kind, MaskIndex, MaskProvider, function_facts, mask_index
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.value_dtypes import FLOAT, INT, dtype_of
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -62,7 +62,7 @@ class MaskedReduction(Rule):
     CODE = "JX302"
     SUMMARY = "reduction of a boolean-masked read; use where="
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, ParentNodeProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, ParentProvider)
     ORDER = 30
     TRIGGERS = (b"numpy", b"jax")
 

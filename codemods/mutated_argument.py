@@ -6,6 +6,7 @@ import libcst as cst
 
 from codemods import _inplace
 from codemods._inplace import Target
+from jaxfix import walk
 from jaxfix.analysis.aliases import AliasProvider
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
@@ -186,7 +187,7 @@ def _smalls(line: cst.CSTNode) -> list[cst.BaseSmallStatement]:
 
 
 def _own_statements(block: cst.CSTNode) -> Iterable[cst.CSTNode]:
-    for child in block.children:
+    for child in walk.children(block):
         if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
         if isinstance(child, cst.SimpleStatementLine):
@@ -205,7 +206,7 @@ def _has_yield(node: cst.FunctionDef) -> bool:
         def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
             return n is node
 
-    node.visit(Finder())
+    walk.visit(node, Finder())
     return bool(found)
 
 

@@ -7,6 +7,7 @@ from libcst.metadata import PositionProvider
 
 from codemods import _branch_emit as emit
 from codemods._branches import all_names, assignments, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update
+from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
@@ -243,5 +244,5 @@ def _reads(expr: cst.CSTNode, names: set[str]) -> bool:
             if n.value in names:
                 found.append(n)
 
-    expr.visit(Visitor())
+    walk.visit(expr, Visitor())
     return bool(found)

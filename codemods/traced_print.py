@@ -4,9 +4,9 @@ import ast
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import ParentNodeProvider
 
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -61,7 +61,7 @@ class TracedPrint(Rule):
     CODE = "JX503"
     SUMMARY = "print of a traced value runs once at trace time; use jax.debug.print"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, TracednessProvider, DataflowProvider, ParentNodeProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, TracednessProvider, DataflowProvider, ParentProvider)
     ORDER = 85
     TRIGGERS = (b"numpy", b"jax")  # array code only
 
@@ -102,8 +102,8 @@ class TracedPrint(Rule):
                 values.append(arg.value)
         if not values or all(tracedness(self, v) == Tracedness.STATIC for v in values):
             return
-        statement = self.get_metadata(ParentNodeProvider, node)
-        line = self.get_metadata(ParentNodeProvider, statement) if isinstance(statement, cst.Expr) else None
+        statement = self.get_metadata(ParentProvider, node)
+        line = self.get_metadata(ParentProvider, statement) if isinstance(statement, cst.Expr) else None
         message = (
             "`print` of a traced value inside a function: under `jit` it runs once, at trace time, and shows tracers, "
             "not values"

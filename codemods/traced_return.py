@@ -7,6 +7,7 @@ from libcst.metadata import PositionProvider
 
 from codemods import _branch_emit as emit
 from codemods._branches import Chain, all_names, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update
+from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
@@ -220,5 +221,5 @@ def _returns(stmt: cst.CSTNode) -> bool:
         def visit_FunctionDef(self, n: cst.FunctionDef) -> bool:
             return False
 
-    stmt.visit(Visitor())
+    walk.visit(stmt, Visitor())
     return bool(found)

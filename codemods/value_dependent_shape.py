@@ -3,11 +3,11 @@ from __future__ import annotations
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import ParentNodeProvider
 
 from codemods._masked import consumer, enclosing_statement, named_consumers
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import Kind, MaskProvider, function_facts, mask_index
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -58,7 +58,7 @@ class ValueDependentShape(Rule):
     CODE = "JX303"
     SUMMARY = "value-dependent output shape; fails under jit"
     FIX = FixAvailability.UNSAFE
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, ParentNodeProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, ParentProvider)
     ORDER = 40
     TRIGGERS = (b"numpy", b"jax")
 
@@ -116,7 +116,7 @@ class ValueDependentShape(Rule):
         info = mask_index(self, node) if fn is not None else None
         if fn is None or info is None or info.kind is not Kind.MASK:
             return
-        parent = self.get_metadata(ParentNodeProvider, node, None)
+        parent = self.get_metadata(ParentProvider, node, None)
         if isinstance(parent, (cst.AssignTarget, cst.AugAssign, cst.Del)):
             return  # a masked write (JX301)
         facts = function_facts(self, fn)

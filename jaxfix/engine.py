@@ -20,6 +20,7 @@ Order of work for one file (see `process_file`):
 
 from __future__ import annotations
 
+import ast
 import difflib
 import os
 import re
@@ -27,9 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata import CodeRange, PositionProvider
 
-from jaxfix import precheck
+from jaxfix import incremental, precheck
 from jaxfix import source as sourcelib
 from jaxfix.analysis import settings as analysis_settings
 from jaxfix.context import RuleContext
@@ -37,6 +38,8 @@ from jaxfix.imports import ModuleImports, NameCollector, add_imports, numpy_name
 from jaxfix.rule import Report, Rule, RuleCrash
 from jaxfix.source import SourceError
 from jaxfix.suppression import Suppressions
+from jaxfix import walk
+from jaxfix.walk import FastMetadataWrapper
 from jaxfix.types import Applicability, Edit, FileResult, Finding, Fix, RunOptions, Status
 
 
@@ -81,13 +84,20 @@ def rules_that_may_apply(
 
 
 def _tree_filter(path: str, text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
+    return _tree_filter_with_tree(path, text, rules)[0]
+
+
+def _tree_filter_with_tree(
+    path: str, text: str, rules: Sequence[type[Rule]]
+) -> tuple[list[type[Rule]], Optional[ast.Module]]:
+    """The rules the tree pre-checks do not rule out on `text`, and the `ast` tree they read (None when not parsed)."""
     if not precheck.enabled():
-        return list(rules)
+        return list(rules), None
     tree = precheck.parse(text, path)
     if tree is None:
-        return list(rules)
+        return list(rules), None
     tree_facts = precheck.TreeFacts(tree, text)
-    return [rule for rule in rules if precheck.may_apply(rule, tree_facts)]
+    return [rule for rule in rules if precheck.may_apply(rule, tree_facts)], tree
 
 
 def _parse(text: str) -> cst.Module:
@@ -120,24 +130,13 @@ def _overlap(a: CodeRange, b: CodeRange) -> bool:
     )
 
 
-class _Apply(cst.CSTTransformer):
-    def __init__(self, changes: Mapping[cst.CSTNode, Any]) -> None:
-        super().__init__()
-        self.changes = changes
-
-    def on_leave(self, original_node: cst.CSTNode, updated_node: cst.CSTNode) -> Any:
-        if original_node in self.changes:
-            return self.changes[original_node]
-        return updated_node
-
-
 def apply_reports(module: cst.Module, reports: Sequence[Report]) -> cst.Module:
     changes: dict[cst.CSTNode, Any] = {}
     keys: set[str] = set()
     for report in reports:
         changes.update(report.changes)
         keys.update(report.imports)
-    new = module.visit(_Apply(changes))
+    new = walk.replace(module, changes)
     imports = ModuleImports.read(new)
     return add_imports(new, imports.missing(sorted(keys)))
 
@@ -210,14 +209,22 @@ def process_source(
     original = text
     first: Optional[tuple[cst.Module, ModuleImports, set[str]]] = None  # for the numpy names in use before the rewrite
     last_parsed: Optional[cst.Module] = None
-    last_names: set[str] = set()
     applied_total = 0
     fix_counts: dict[str, int] = {}
     rules_applied: set[str] = set()
     single_pass = options.only_position is not None
     findings: list[Finding] = []
+    # incremental passes (`jaxfix.incremental`): after a pass of fixes, the rules run again only over the top-level
+    # statements that changed; not for edits or a quick-fix at a position, which report one pass exactly
+    use_incremental = options.fix and not options.want_edits and not single_pass and incremental.enabled()
+    previous: Optional[tuple[incremental.Statements, list[Finding]]] = None
+    last_names: Optional[set[str]] = set()
     for pass_number in range(options.max_passes + 1):
-        pass_rules = first_rules if pass_number == 0 and first_rules is not None else _tree_filter(path, text, rules)
+        tree = None
+        if pass_number == 0 and first_rules is not None:
+            pass_rules = first_rules
+        else:
+            pass_rules, tree = _tree_filter_with_tree(path, text, rules)
         if not pass_rules:
             findings = []
             if options.want_edits:
@@ -226,46 +233,41 @@ def process_source(
                 return SourceOutcome([], text, 0)
             break  # the fixed text gives no rule anything to report: the verification pass is not needed
         module = _parse(text)
-        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
-        imports = ModuleImports.read(module)
-        names = NameCollector()  # names in use, for the import clean-up, collected in the same traversal
+        statements: Optional[incremental.Statements] = None
+        clean: dict[int, int] = {}
+        if use_incremental:
+            statements = incremental.statements_of(module, text)
+            if previous is not None:
+                clean = incremental.clean_statements(previous[0], statements)
         context = RuleContext(
-            path=path, module=module, imports=imports, options=options, project=project or {}, module_name=module_name
+            path=path,
+            module=module,
+            imports=ModuleImports.read(module),
+            options=options,
+            project=project or {},
+            module_name=module_name,
+            text=text,
+            ast_tree=tree,
         )
-        instances = [rule(context) for rule in pass_rules]
-        try:
-            with analysis_settings.using(dict(options.settings)):
-                wrapper.visit_batched([*instances, names])
-        except RuleCrash as crash:
-            raise EngineError(f"{crash} (please report this; the file was left unchanged)") from crash
-        except RecursionError:
-            raise EngineError("too deeply nested to analyse") from None
-        positions = wrapper.resolve(PositionProvider)
-        last_parsed, last_names = module, names.names
+        skip = frozenset(statements.nodes[j] for j in clean) if statements is not None else frozenset()
+        reports, positions, names = _analyse(path, context, pass_rules, suppressions, skip)
+        if clean and statements is not None:
+            kept = [(statements.starts[j], statements.ends[j]) for j in clean]
+            inside = [[_within(positions.get(node), kept) for node in (r.node, *r.changes)] for r, _ in reports]
+            if any(any(flags) and not all(flags) for flags in inside):
+                # a module-wide fix (keys threaded through callers) reaches into a kept statement: run in full
+                clean, skip = {}, frozenset()
+                reports, positions, names = _analyse(path, context, pass_rules, suppressions, skip)
+            else:
+                # found again by a rule that walks the whole module itself: the kept findings already hold it
+                reports = [pair for pair, flags in zip(reports, inside) if not all(flags)]
+        last_parsed, last_names = module, names
         if first is None:
-            first = (module, imports, names.names)
-        reports: list[tuple[Report, Finding]] = []
-        for instance in instances:
-            for report in instance.reports:
-                span = positions[report.node]
-                if suppressions.suppressed(instance.CODE, span.start.line):
-                    continue
-                fix = None
-                if report.changes:
-                    fix = Fix(report.applicability, report.title or f"apply the {instance.name()} fix")
-                finding = Finding(
-                    code=instance.CODE,
-                    rule=instance.name(),
-                    message=report.message,
-                    path=path,
-                    line=span.start.line,
-                    column=span.start.column + 1,
-                    end_line=span.end.line,
-                    end_column=span.end.column + 1,
-                    fix=fix,
-                )
-                reports.append((report, finding))
-        findings = [finding for _, finding in reports]
+            first = (module, context.imports, names or set())
+        carried = _carried(previous, statements, clean) if clean else []
+        findings = [finding for _, finding in reports] + carried
+        if statements is not None:
+            previous = (statements, findings)
         if options.want_edits:
             analysed_module, analysed_reports = module, reports
         if not options.fix or pass_number == options.max_passes:
@@ -301,6 +303,74 @@ def process_source(
             ) from None
     findings.sort(key=lambda f: f.sort_key)
     return SourceOutcome(findings, text, applied_total, rules_applied, fix_counts)
+
+
+def _analyse(
+    path: str,
+    context: RuleContext,
+    rules: Sequence[type[Rule]],
+    suppressions: Suppressions,
+    skip: frozenset[cst.CSTNode],
+) -> tuple[list[tuple[Report, Finding]], Mapping[cst.CSTNode, CodeRange], Optional[set[str]]]:
+    """One pass of `rules` over `context.module` (not entering the top-level statements in `skip`): the reports with
+    their findings (suppressed ones dropped), the positions, and the names in use (None when statements were
+    skipped: the import clean-up then collects them itself)."""
+    wrapper = FastMetadataWrapper(context.module, unsafe_skip_copy=True)
+    names = NameCollector() if not skip else None  # names in use, for the import clean-up, in the same traversal
+    instances = [rule(context) for rule in rules]
+    try:
+        with analysis_settings.using(dict(context.options.settings)):
+            wrapper.visit_batched([*instances, *([names] if names is not None else [])], skip=skip)
+    except RuleCrash as crash:
+        raise EngineError(f"{crash} (please report this; the file was left unchanged)") from crash
+    except RecursionError:
+        raise EngineError("too deeply nested to analyse") from None
+    positions = wrapper.resolve(PositionProvider)
+    reports: list[tuple[Report, Finding]] = []
+    for instance in instances:
+        for report in instance.reports:
+            span = positions[report.node]
+            if suppressions.suppressed(instance.CODE, span.start.line):
+                continue
+            fix = None
+            if report.changes:
+                fix = Fix(report.applicability, report.title or f"apply the {instance.name()} fix")
+            finding = Finding(
+                code=instance.CODE,
+                rule=instance.name(),
+                message=report.message,
+                path=path,
+                line=span.start.line,
+                column=span.start.column + 1,
+                end_line=span.end.line,
+                end_column=span.end.column + 1,
+                fix=fix,
+            )
+            reports.append((report, finding))
+    return reports, positions, (names.names if names is not None else None)
+
+
+def _within(span: Optional[CodeRange], ranges: Sequence[tuple[int, int]]) -> bool:
+    """Whether `span` starts inside one of the line `ranges` (top-level statements never share a line)."""
+    return span is not None and any(start <= span.start.line <= end for start, end in ranges)
+
+
+def _carried(
+    previous: Optional[tuple["incremental.Statements", list[Finding]]],
+    statements: Optional["incremental.Statements"],
+    clean: Mapping[int, int],
+) -> list[Finding]:
+    """The previous pass's findings inside the statements kept from it, moved to those statements' new lines."""
+    if previous is None or statements is None:
+        return []
+    old, old_findings = previous
+    out = []
+    for j, i in clean.items():
+        delta = statements.starts[j] - old.starts[i]
+        for f in old_findings:
+            if old.starts[i] <= f.line <= old.ends[i]:
+                out.append(Finding(**{**f.__dict__, "line": f.line + delta, "end_line": f.end_line + delta}) if delta else f)
+    return out
 
 
 def _shift_lines(findings: list[Finding], before: str, after: str) -> list[Finding]:

@@ -20,6 +20,8 @@ from typing import Iterable, Optional, Sequence
 
 import libcst as cst
 
+from jaxfix import walk
+
 
 def dotted_name(node: cst.BaseExpression) -> str:
     """`a.b.c` for a Name/Attribute chain; "" for anything else (a call, a subscript)."""
@@ -245,7 +247,7 @@ class _NameCollector(cst.CSTVisitor):
         return False
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)  # `jnp.linalg` does not use a local name `linalg`
+        walk.visit(node.value, self)  # `jnp.linalg` does not use a local name `linalg`
         return False
 
     def visit_Name(self, node: cst.Name) -> None:
@@ -284,7 +286,7 @@ class NameCollector(cst.BatchableCSTVisitor):
 def names_used(module: cst.Module) -> set[str]:
     """Every identifier the module mentions outside import statements."""
     collector = _NameCollector()
-    module.visit(collector)
+    walk.visit(module, collector)
     return collector.names
 
 

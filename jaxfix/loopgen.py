@@ -11,6 +11,8 @@ from typing import Iterable, Optional, Sequence
 
 import libcst as cst
 
+from jaxfix import walk
+
 ATOMIC = (cst.Name, cst.Attribute, cst.Call, cst.Subscript, cst.Integer, cst.Float)
 
 
@@ -147,7 +149,7 @@ def _opens_block(function: cst.FunctionDef, statement: cst.BaseStatement) -> boo
             if node.body and node.body[0] is statement:
                 found.append(node)
 
-    function.visit(Visitor())
+    walk.visit(function, Visitor())
     return bool(found)
 
 

@@ -18,9 +18,10 @@ be conservative: answering True when unsure costs time, answering False wrongly 
 from __future__ import annotations
 
 import ast
-import contextlib
 import re
-from typing import Any, Callable, Iterator, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
+
+from jaxfix.switch import Switch
 
 _COMPOUND = (
     ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.For, ast.AsyncFor, ast.While, ast.With,
@@ -83,21 +84,10 @@ def parse(text: str, path: str = "<unknown>") -> Optional[ast.Module]:
         return None
 
 
-_ENABLED = [True]
-
-
-@contextlib.contextmanager
-def disabled() -> Iterator[None]:
-    """Run without second-level pre-checks (every triggered rule goes through LibCST on every pass)."""
-    _ENABLED.append(False)
-    try:
-        yield
-    finally:
-        _ENABLED.pop()
-
-
-def enabled() -> bool:
-    return _ENABLED[-1]
+_SWITCH = Switch()
+# `with precheck.disabled():` runs without second-level pre-checks (every triggered rule goes through LibCST on every
+# pass); tests compare both ways
+disabled, enabled = _SWITCH.off, _SWITCH.on
 
 
 class TreeFacts:

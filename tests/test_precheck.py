@@ -107,26 +107,10 @@ from codemods._inplace import updates_in_functions  # noqa: E402
 from codemods._prechecks import CHECKS, FAST, summarize  # noqa: E402
 from jaxfix import precheck  # noqa: E402
 from jaxfix.registry import all_rules  # noqa: E402
-from jaxfix.rule import Invalid  # noqa: E402
+from jaxfix.testing.corpus import assert_same_either_way, examples, fixture_files  # noqa: E402
 from jaxfix.testing.fixtures import discover_fixtures, expected_case, migrate_case  # noqa: E402
 
 RULES = all_rules()
-
-
-def _examples():
-    """(id, code, settings) for every embedded example of every rule, and the expected text of each rewrite."""
-    for rule in RULES:
-        for i, example in enumerate([*rule.VALID, *rule.INVALID]):
-            code = example if isinstance(example, str) else example.code
-            settings = dict(getattr(example, "settings", {}) or {})
-            yield f"{rule.CODE}-{i}", textwrap.dedent(code), settings
-            if isinstance(example, Invalid) and example.expected:
-                yield f"{rule.CODE}-{i}-expected", textwrap.dedent(example.expected), settings
-
-
-def _fixture_files():
-    for path in sorted(glob.glob(os.path.join(ROOT, "fixtures", "**", "*.py"), recursive=True)):
-        yield os.path.relpath(path, ROOT), open(path, encoding="utf-8").read(), {}
 
 
 # plain-Python helpers in NumPy modules (skipped by every rule) and near misses with array evidence in odd places
@@ -150,7 +134,7 @@ HELPERS = [
     ("builtin-of-a-traced-value", "import numpy as np\ndef f(x):\n    return max(x, 1)\n", {}),
 ]
 
-SOURCES = [*_examples(), *_fixture_files(), *HELPERS]
+SOURCES = [*examples(), *fixture_files(), *HELPERS]
 
 
 def test_plain_helpers_cost_no_libcst_pass():
@@ -185,16 +169,8 @@ def test_ruled_out_rules_report_nothing(name, code, settings):
 def test_same_result_with_and_without_prechecks(name, code, settings):
     """All rules, migrate with unsafe fixes: identical findings, output and fix counts either way (the first pass's
     findings are covered by the test above; this one covers the later passes, where the checks are asked again)."""
-    for options in (RunOptions(fix=True, unsafe_fixes=True, settings=tuple(settings.items())),):
-        try:
-            fast = process_source(name, code, RULES, options)
-        except Exception as error:  # noqa: BLE001 - the same error is expected either way
-            with precheck.disabled(), pytest.raises(type(error)):
-                process_source(name, code, RULES, options)
-            continue
-        with precheck.disabled():
-            slow = process_source(name, code, RULES, options)
-        assert (fast.findings, fast.fixed, fast.fix_counts) == (slow.findings, slow.fixed, slow.fix_counts)
+    options = RunOptions(fix=True, unsafe_fixes=True, settings=tuple(settings.items()))
+    assert_same_either_way(name, code, RULES, options, precheck.disabled)
 
 
 PACKAGES = [case for case in discover_fixtures() if case.is_package]

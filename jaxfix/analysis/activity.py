@@ -19,6 +19,8 @@ from typing import Union
 
 import libcst as cst
 
+from jaxfix import walk
+
 COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp)
 
 
@@ -56,30 +58,30 @@ class _Collector(cst.CSTVisitor):
         elif isinstance(node, cst.StarredElement):
             self.target(node.value)
         elif isinstance(node, (cst.Subscript, cst.Attribute)):
-            node.value.visit(self)
+            walk.visit(node.value, self)
             if isinstance(node, cst.Subscript):
                 for element in node.slice:
-                    element.visit(self)
+                    walk.visit(element, self)
             root = root_name(node)
             if root is not None:
                 self.a.mutates.add(root)
         else:
-            node.visit(self)
+            walk.visit(node, self)
 
     # ---- expressions --------------------------------------------------------------------------------------------
     def visit_Name(self, node: cst.Name) -> None:
         self.a.reads.append(node)
 
     def visit_Attribute(self, node: cst.Attribute) -> bool:
-        node.value.visit(self)
+        walk.visit(node.value, self)
         return False
 
     def visit_Arg(self, node: cst.Arg) -> bool:
-        node.value.visit(self)
+        walk.visit(node.value, self)
         return False
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
-        node.value.visit(self)
+        walk.visit(node.value, self)
         self.target(node.target)
         return False
 
@@ -90,7 +92,7 @@ class _Collector(cst.CSTVisitor):
     def _closure(self, params: cst.Parameters, body: cst.CSTNode, own: set[str] | None = None) -> None:
         for param in (*params.posonly_params, *params.params, *params.kwonly_params):
             if param.default is not None:
-                param.default.visit(self)
+                walk.visit(param.default, self)
         inner = analyse(body)
         bound = inner.writes | set(_param_names(params)) | (own or set())
         self.a.reads.extend(n for n in inner.reads if n.value not in bound)
@@ -103,18 +105,18 @@ class _Collector(cst.CSTVisitor):
         first = True
         while clause is not None:
             if first:
-                clause.iter.visit(self)  # evaluated in the enclosing scope
+                walk.visit(clause.iter, self)  # evaluated in the enclosing scope
                 first = False
             else:
-                clause.iter.visit(collector)
+                walk.visit(clause.iter, collector)
             target_activity = Activity()
             _Collector(target_activity).target(clause.target)
             targets |= target_activity.writes
             for cond in clause.ifs:
-                cond.visit(collector)
+                walk.visit(cond, collector)
             clause = clause.inner_for_in
         for part in parts:
-            part.visit(collector)
+            walk.visit(part, collector)
         self.a.reads.extend(n for n in inner.reads if n.value not in targets)
 
     def visit_ListComp(self, node: cst.ListComp) -> bool:
@@ -133,19 +135,19 @@ class _Collector(cst.CSTVisitor):
 
     # ---- statements ---------------------------------------------------------------------------------------------
     def visit_Assign(self, node: cst.Assign) -> bool:
-        node.value.visit(self)
+        walk.visit(node.value, self)
         for target in node.targets:
             self.target(target.target)
         return False
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> bool:
         if node.value is not None:
-            node.value.visit(self)
+            walk.visit(node.value, self)
             self.target(node.target)
         return False
 
     def visit_AugAssign(self, node: cst.AugAssign) -> bool:
-        node.value.visit(self)
+        walk.visit(node.value, self)
         if isinstance(node.target, cst.Name):
             self.a.reads.append(node.target)
             self.a.writes.add(node.target.value)
@@ -159,25 +161,25 @@ class _Collector(cst.CSTVisitor):
         return False
 
     def visit_For(self, node: cst.For) -> bool:
-        node.iter.visit(self)
+        walk.visit(node.iter, self)
         self.target(node.target)
-        node.body.visit(self)
+        walk.visit(node.body, self)
         if node.orelse is not None:
-            node.orelse.visit(self)
+            walk.visit(node.orelse, self)
         return False
 
     def visit_WithItem(self, node: cst.WithItem) -> bool:
-        node.item.visit(self)
+        walk.visit(node.item, self)
         if node.asname is not None:
             self.target(node.asname.name)
         return False
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> bool:
         if node.type is not None:
-            node.type.visit(self)
+            walk.visit(node.type, self)
         if node.name is not None:
             self.target(node.name.name)
-        node.body.visit(self)
+        walk.visit(node.body, self)
         return False
 
     def visit_Import(self, node: cst.Import) -> bool:
@@ -201,16 +203,16 @@ class _Collector(cst.CSTVisitor):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         for decorator in node.decorators:
-            decorator.decorator.visit(self)
+            walk.visit(decorator.decorator, self)
         self._closure(node.params, node.body, {node.name.value})
         self.a.writes.add(node.name.value)
         return False
 
     def visit_ClassDef(self, node: cst.ClassDef) -> bool:
         for decorator in node.decorators:
-            decorator.decorator.visit(self)
+            walk.visit(decorator.decorator, self)
         for arg in (*node.bases, *node.keywords):
-            arg.value.visit(self)
+            walk.visit(arg.value, self)
         self.a.writes.add(node.name.value)
         return False
 
@@ -235,5 +237,5 @@ def analyse(node: Union[cst.CSTNode, list]) -> Activity:
     activity = Activity()
     collector = _Collector(activity)
     for item in node if isinstance(node, (list, tuple)) else [node]:
-        item.visit(collector)
+        walk.visit(item, collector)
     return activity

@@ -23,6 +23,7 @@ from typing import Iterable, Optional, Union
 import libcst as cst
 from libcst.metadata import BatchableMetadataProvider
 
+from jaxfix import walk
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.imports import dotted_name
 
@@ -185,13 +186,13 @@ class AliasProvider(BatchableMetadataProvider[FunctionAliases]):
 def _walk_own(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
     """Nodes of a function body in pre-order, not descending into nested functions, classes or lambdas (iterative:
     nested generators cost a frame per level for every node)."""
-    stack = list(reversed(node.children))
+    stack = list(walk.children(node)[::-1])
     while stack:
         child = stack.pop()
         if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
             continue
         yield child
-        stack.extend(reversed(child.children))
+        stack.extend(walk.children(child)[::-1])
 
 
 class _Interpreter:

@@ -25,14 +25,15 @@ from dataclasses import dataclass
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import ParentNodeProvider, PositionProvider
+from libcst.metadata import PositionProvider
 
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.imports import dotted_name
 
-HOST_USE_DEPENDENCIES = (ParentNodeProvider, NumpyNameProvider, DataflowProvider, TracednessProvider)
+HOST_USE_DEPENDENCIES = (ParentProvider, NumpyNameProvider, DataflowProvider, TracednessProvider)
 
 
 class Use(enum.IntEnum):
@@ -117,9 +118,9 @@ def _call_use(rule: cst.MetadataDependent, call: cst.Call, arg: cst.Arg) -> Opti
 
 
 def _is_store_target(rule: cst.MetadataDependent, index: cst.Index) -> bool:
-    element = rule.get_metadata(ParentNodeProvider, index, None)
-    subscript = rule.get_metadata(ParentNodeProvider, element, None) if element is not None else None
-    owner = rule.get_metadata(ParentNodeProvider, subscript, None) if subscript is not None else None
+    element = rule.get_metadata(ParentProvider, index, None)
+    subscript = rule.get_metadata(ParentProvider, element, None) if element is not None else None
+    owner = rule.get_metadata(ParentProvider, subscript, None) if subscript is not None else None
     return isinstance(owner, cst.AssignTarget) or (isinstance(owner, cst.AugAssign) and owner.target is subscript)
 
 
@@ -127,8 +128,8 @@ def _indexes_at(rule: cst.MetadataDependent, index: cst.Index) -> bool:
     """Is `index` (part of) the index of `x.at[...]`? There an integer array stands for a Python int: the position
     is the same for every in-range value, whatever the index's shape (one element), and nothing above the
     subscript uses the index's value."""
-    element = rule.get_metadata(ParentNodeProvider, index, None)
-    subscript = rule.get_metadata(ParentNodeProvider, element, None) if element is not None else None
+    element = rule.get_metadata(ParentProvider, index, None)
+    subscript = rule.get_metadata(ParentProvider, element, None) if element is not None else None
     return (
         isinstance(subscript, cst.Subscript)
         and isinstance(subscript.value, cst.Attribute)
@@ -139,14 +140,14 @@ def _indexes_at(rule: cst.MetadataDependent, index: cst.Index) -> bool:
 def value_use(rule: cst.MetadataDependent, node: cst.CSTNode) -> UseSite:
     """How the value of `node` is used, up to its statement (see the module docstring)."""
     worst = UseSite(Use.ARRAY)
-    child, parent = node, rule.get_metadata(ParentNodeProvider, node, None)
+    child, parent = node, rule.get_metadata(ParentProvider, node, None)
     while parent is not None:
         site: Optional[UseSite] = None
         if isinstance(parent, cst.Arg):
-            call = rule.get_metadata(ParentNodeProvider, parent)
+            call = rule.get_metadata(ParentProvider, parent)
             if isinstance(call, cst.Call):
                 site = _call_use(rule, call, parent)
-            child, parent = call, rule.get_metadata(ParentNodeProvider, call, None)
+            child, parent = call, rule.get_metadata(ParentProvider, call, None)
             if site is not None and site.kind > worst.kind:
                 worst = site
             if worst.kind == Use.HOST:
@@ -188,7 +189,7 @@ def value_use(rule: cst.MetadataDependent, node: cst.CSTNode) -> UseSite:
             worst = site
         if worst.kind == Use.HOST:
             return worst
-        child, parent = parent, rule.get_metadata(ParentNodeProvider, parent, None)
+        child, parent = parent, rule.get_metadata(ParentProvider, parent, None)
     return worst
 
 

@@ -19,6 +19,7 @@ from typing import Optional, Sequence
 
 import libcst as cst
 
+from jaxfix import walk
 from jaxfix.analysis.activity import Activity, _Collector, analyse
 
 IO_CALLS = {"print", "open", "input", "breakpoint"}
@@ -160,7 +161,7 @@ def body_obstacles(body: Sequence[cst.BaseStatement], allowed_appends: Sequence[
     """What prevents `body` from becoming a pure body function (see the module docstring)."""
     visitor = _Obstacles(set(allowed_appends))
     for stmt in body:
-        stmt.visit(visitor)
+        walk.visit(stmt, visitor)
     return visitor.found
 
 
@@ -186,7 +187,7 @@ def static_index_uses(body: Sequence[cst.BaseStatement], index: str) -> str:
                 found.append("a keyword argument")
 
     for stmt in body:
-        stmt.visit(Visitor())
+        walk.visit(stmt, Visitor())
     return found[0] if found else ""
 
 
@@ -205,7 +206,7 @@ def branch_tests(body: Sequence[cst.BaseStatement]) -> list[cst.BaseExpression]:
             return False
 
     for stmt in body:
-        stmt.visit(Visitor())
+        walk.visit(stmt, Visitor())
     return found
 
 
@@ -239,7 +240,7 @@ def stack_calls(rule: cst.MetadataDependent, function: cst.FunctionDef, name: st
             if qualified in {f"numpy.{s}" for s in STACKERS} or text in {f"{jnp_name}.{s}" for s in STACKERS}:
                 found.append(node)
 
-    function.visit(Visitor())
+    walk.visit(function, Visitor())
     return found
 
 
@@ -318,7 +319,7 @@ def own_jumps(body: Sequence[cst.BaseStatement]) -> list[cst.CSTNode]:
             found.append(node)
 
     for stmt in body:
-        stmt.visit(Visitor())
+        walk.visit(stmt, Visitor())
     return found
 
 
@@ -342,7 +343,7 @@ def indexed_sequence(analysis, function: cst.FunctionDef, body: Sequence[cst.Bas
                 indexed.append(node.value.value)
 
     for stmt in body:
-        stmt.visit(Visitor())
+        walk.visit(stmt, Visitor())
     params = {p.name.value: p for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     for name in dict.fromkeys(indexed):
         values = analysis.assigned_values(name)
@@ -395,7 +396,7 @@ def _array_evidence(function: cst.FunctionDef, name: str) -> bool:
             if named(node.left) or named(node.right):
                 found.append(node)
 
-    function.body.visit(Visitor())
+    walk.visit(function.body, Visitor())
     return bool(found)
 
 
@@ -427,7 +428,7 @@ def _writes_of(body: Sequence[cst.BaseStatement], name: str) -> list[cst.CSTNode
             return True
 
     for stmt in body:
-        stmt.visit(Visitor())
+        walk.visit(stmt, Visitor())
     return found
 
 
@@ -470,7 +471,7 @@ def scalar_names(function: cst.FunctionDef, loop: cst.CSTNode) -> frozenset[str]
         def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
             return node is function
 
-    function.visit(Visitor())
+    walk.visit(function, Visitor())
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     other = analyse(list(function.body.body)).writes - set(bindings)  # bound some other way (with, walrus, import)
     scalars = {n for n in bindings if n not in params and n not in other}  # greatest fixed point: `k = k + 1`
@@ -543,5 +544,5 @@ def calls_anything(expr: cst.CSTNode) -> bool:
         def visit_Call(self, node: cst.Call) -> None:
             found.append(node)
 
-    expr.visit(Visitor())
+    walk.visit(expr, Visitor())
     return bool(found)

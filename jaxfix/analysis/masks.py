@@ -24,6 +24,7 @@ from typing import Optional
 import libcst as cst
 from libcst.metadata import BatchableMetadataProvider
 
+from jaxfix import walk
 from jaxfix.imports import ModuleImports
 
 MASK_FUNCTIONS = {
@@ -403,7 +404,7 @@ def function_facts_of(function: cst.FunctionDef, imports: ModuleImports) -> Func
     for star in (params.star_arg, params.star_kwarg):
         if isinstance(star, cst.Param):
             facts.params[star.name.value] = None
-    function.body.visit(_Scan(facts))
+    walk.visit(function.body, _Scan(facts))
     return facts
 
 

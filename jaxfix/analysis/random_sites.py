@@ -15,6 +15,7 @@ import ast
 
 import libcst as cst
 
+from jaxfix import walk
 from jaxfix.analysis import random_keys
 from jaxfix.analysis.random_draws import DRAWS, SOURCES, UNIFORM01
 from jaxfix.imports import dotted_name
@@ -163,7 +164,7 @@ def _collect(node: cst.CSTNode, kind: type) -> list:
                 found.append(n)
             return True
 
-    node.visit(_V())
+    walk.visit(node, _V())
     return found
 
 
@@ -172,10 +173,11 @@ def parameters(fn: cst.FunctionDef) -> set[str]:
     return {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)}
 
 
-def key_names_in(module: cst.Module) -> set[str]:
-    """Names that hold keys already: targets of `jax.random.split/key(...)` and parameters named like keys."""
+def key_names_in(tree: ast.Module) -> set[str]:
+    """Names that hold keys already (in the module's `ast` tree): targets of `jax.random.split/key(...)` and
+    parameters named like keys."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(module.code)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             func = ast.unparse(node.value.func)
             if func.endswith(("random.split", "random.key", "random.PRNGKey")):

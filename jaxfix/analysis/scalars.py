@@ -4,7 +4,7 @@
 is complex, a sum has its input's kind) when `expr` is surely 0-d: a full
 reduction (`np.sum(x)`, `jnp.mean(x)`, `x.max()` without `axis`/`keepdims`), a number literal, or arithmetic and
 comparisons of those, or a local name whose every reaching definition is one of those (`jaxfix.analysis.dataflow`).
-It is None when the shape is not known to be `()`. The rule must list `NumpyNameProvider`, `ParentNodeProvider`
+It is None when the shape is not known to be `()`. The rule must list `NumpyNameProvider`, `ParentProvider`
 and `DataflowProvider`.
 
 `math_aliases(module)` maps the local spellings of the `math` module's functions (`math.sqrt`, `m.sqrt` after
@@ -17,10 +17,10 @@ from typing import Optional
 
 import libcst as cst
 
-from libcst.metadata import ParentNodeProvider
 
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.numpy_names import numpy_name
+from jaxfix.analysis.parents import ParentProvider
 
 # always real (also for complex input); the mean of complex values is complex, so means are only "inexact"
 FLOAT_REDUCTIONS = {"std", "var", "nanstd", "nanvar", "norm"}
@@ -69,7 +69,7 @@ def _name_kind(rule: cst.MetadataDependent, name: cst.Name, depth: int) -> Optio
         return None
     statement: Optional[cst.CSTNode] = name
     while statement is not None and not isinstance(statement, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
-        statement = rule.get_metadata(ParentNodeProvider, statement, None)
+        statement = rule.get_metadata(ParentProvider, statement, None)
     if statement is None:
         return None
     flow = function_flow(rule, function)

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Iterable, Optional, Sequence
 import libcst as cst
 from libcst.metadata import BatchableMetadataProvider
 
+from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, FunctionFlow
 from jaxfix.imports import ModuleImports
 
@@ -412,7 +413,7 @@ class FunctionShapes:
     def _statements_info(self) -> _Statements:
         if self._statements is None:
             self._statements = _Statements()
-            self.function.body.visit(self._statements)
+            walk.visit(self.function.body, self._statements)
         return self._statements
 
     def _definition(self, node: Optional[cst.CSTNode], name: str, depth: int) -> Shape:
@@ -484,9 +485,9 @@ class _Scope(cst.CSTVisitor):
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         for part in (*node.decorators, node.params, node.returns):  # everything but the def's own name
             if part is not None:
-                part.visit(self)
+                walk.visit(part, self)
         self._depth += 1
-        node.body.visit(self)
+        walk.visit(node.body, self)
         self._depth -= 1
         return False
 
@@ -496,7 +497,7 @@ class _Scope(cst.CSTVisitor):
 
 def _scan(node: cst.CSTNode) -> _Scope:
     scope = _Scope()
-    node.visit(scope)
+    walk.visit(node, scope)
     return scope
 
 

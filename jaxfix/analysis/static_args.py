@@ -24,6 +24,7 @@ from typing import Mapping, Optional, Sequence
 
 import libcst as cst
 
+from jaxfix import walk
 from jaxfix.analysis.activity import analyse, parameter_names
 
 SHAPE_POSITIONS: dict[str, Optional[tuple[int, ...]]] = {
@@ -99,7 +100,7 @@ def _appends(body: cst.CSTNode) -> bool:
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("append", "extend", "insert"):
                 found.append(node)
 
-    body.visit(Visitor())
+    walk.visit(body, Visitor())
     return bool(found)
 
 
@@ -107,7 +108,7 @@ def concrete_uses(
     function: cst.FunctionDef, callees: Optional[Mapping[str, tuple[Sequence[str], Sequence[str]]]] = None
 ) -> dict[str, list[ConcreteUse]]:
     finder = _Finder(callees or {})
-    function.body.visit(finder)
+    walk.visit(function.body, finder)
     sources = _local_sources(function)
     needed: list[tuple[cst.BaseExpression, str]] = list(finder.found)
     concrete_names = {n for expr, _ in needed for n in _expanded(expr, sources)}
@@ -145,7 +146,7 @@ def _local_sources(function: cst.FunctionDef) -> dict[str, set[str]]:
                 for name in _target_names(target.target):
                     sources.setdefault(name, set()).update(reads)
 
-    function.body.visit(Visitor())
+    walk.visit(function.body, Visitor())
     return sources
 
 
@@ -157,7 +158,7 @@ def value_reads(expr: cst.CSTNode) -> set[str]:
         def visit_Attribute(self, node: cst.Attribute) -> bool:
             if node.attr.value in STATIC_ATTRIBUTES:
                 return False
-            node.value.visit(self)
+            walk.visit(node.value, self)
             return False
 
         def visit_Call(self, node: cst.Call) -> Optional[bool]:
@@ -166,7 +167,7 @@ def value_reads(expr: cst.CSTNode) -> set[str]:
             return None
 
         def visit_Arg(self, node: cst.Arg) -> bool:
-            node.value.visit(self)
+            walk.visit(node.value, self)
             return False
 
         def visit_Name(self, node: cst.Name) -> None:
@@ -175,7 +176,7 @@ def value_reads(expr: cst.CSTNode) -> set[str]:
         def visit_Lambda(self, node: cst.Lambda) -> bool:
             return False
 
-    expr.visit(Visitor())
+    walk.visit(expr, Visitor())
     return found
 
 

@@ -29,6 +29,7 @@ from typing import Optional
 import libcst as cst
 from libcst.metadata import BatchableMetadataProvider
 
+from jaxfix import walk
 from jaxfix.imports import ModuleImports
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
 from jaxfix.analysis.static_args import concrete_uses
@@ -152,7 +153,7 @@ class FunctionTracedness:
             if isinstance(star, cst.Param):
                 table[star.name.value] = Tracedness.UNKNOWN
         bindings = _Bindings()
-        fn.body.visit(bindings)
+        walk.visit(fn.body, bindings)
         self._pairs = bindings.pairs
         for name in bindings.names:
             table.setdefault(name, Tracedness.STATIC)
@@ -267,7 +268,7 @@ def _augmented(function: cst.FunctionDef, value: cst.BaseExpression) -> bool:
             if node.value is value:
                 found.append(node)
 
-    function.body.visit(Visitor())
+    walk.visit(function.body, Visitor())
     return bool(found)
 
 
@@ -346,7 +347,7 @@ def _compared_with_strings(function: cst.FunctionDef) -> set[str]:
             if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString)) for o in operands):
                 found.update(o.value for o in operands if isinstance(o, cst.Name))
 
-    function.body.visit(Visitor())
+    walk.visit(function.body, Visitor())
     return found
 
 
@@ -375,17 +376,17 @@ def _flags(function: cst.FunctionDef) -> set[str]:
             reads.append(node)
 
         def visit_Attribute(self, node: cst.Attribute) -> bool:
-            node.value.visit(self)
+            walk.visit(node.value, self)
             return False
 
         def visit_Arg(self, node: cst.Arg) -> bool:
-            node.value.visit(self)
+            walk.visit(node.value, self)
             return False
 
         def visit_Param(self, node: cst.Param) -> bool:
             return False
 
-    function.body.visit(Visitor())
+    walk.visit(function.body, Visitor())
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     used: dict[str, bool] = {}
     for name in reads:
@@ -447,9 +448,9 @@ def plain_python(function: cst.FunctionDef, array_names: frozenset[str]) -> bool
     `codemods._prechecks` mirrors this on the `ast` tree."""
     evidence = _Evidence(array_names)
     for decorator in function.decorators:
-        decorator.visit(evidence)
-    function.params.visit(evidence)  # annotations and defaults (`x: jnp.ndarray`)
-    function.body.visit(evidence)
+        walk.visit(decorator, evidence)
+    walk.visit(function.params, evidence)  # annotations and defaults (`x: jnp.ndarray`)
+    walk.visit(function.body, evidence)
     return evidence.plain and not evidence.array
 
 

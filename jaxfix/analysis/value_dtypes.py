@@ -19,6 +19,7 @@ from typing import Optional
 import libcst as cst
 import numpy as np
 
+from jaxfix import walk
 from jaxfix.analysis.masks import ELEMENTWISE, MASK_FUNCTIONS, FunctionFacts, dotted, dotted_text
 
 BOOL, INT, FLOAT, COMPLEX = range(4)
@@ -187,7 +188,7 @@ def _names(node: cst.CSTNode) -> set[str]:
         def visit_Name(self, n: cst.Name) -> None:
             found.add(n.value)
 
-    node.visit(Visitor())
+    walk.visit(node, Visitor())
     return found
 
 

@@ -1,0 +1,46 @@
+"""Parent of each node, computed when first asked for.
+
+LibCST's `ParentProvider` walks the whole module with a (rebuilding) visitor on every pass, while the rules ask
+for the parents of a few nodes they already found, and only on passes that find something. `ParentProvider`
+answers the same question (`self.get_metadata(ParentProvider, node, None)`: the parent, or None for the module) and
+builds the map with one cheap walk (`jaxfix.walk.parents`) the first time a rule asks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterator, Mapping, Optional
+
+import libcst as cst
+from libcst.metadata import BaseMetadataProvider
+
+from jaxfix import walk
+
+if TYPE_CHECKING:
+    from libcst.metadata import MetadataWrapper
+
+
+class _LazyParents(Mapping[cst.CSTNode, cst.CSTNode]):
+    def __init__(self, module: cst.Module) -> None:
+        self._module = module
+        self._map: Optional[Mapping[cst.CSTNode, cst.CSTNode]] = None
+
+    def _parents(self) -> Mapping[cst.CSTNode, cst.CSTNode]:
+        if self._map is None:
+            self._map = walk.parents(self._module)
+        return self._map
+
+    def __getitem__(self, node: cst.CSTNode) -> cst.CSTNode:
+        return self._parents()[node]
+
+    def __iter__(self) -> Iterator[cst.CSTNode]:
+        return iter(self._parents())
+
+    def __len__(self) -> int:
+        return len(self._parents())
+
+
+class ParentProvider(BaseMetadataProvider[cst.CSTNode]):
+    """node -> its parent node (the module has none)."""
+
+    def _gen(self, wrapper: "MetadataWrapper") -> Mapping[cst.CSTNode, cst.CSTNode]:  # type: ignore[override]
+        return _LazyParents(wrapper.module)

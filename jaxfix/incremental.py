@@ -1,0 +1,137 @@
+"""Which top-level statements a pass of fixes left alone, so the next pass need not run the rules over them again.
+
+After a pass applies fixes, the engine parses the new text and runs the rules again (a fix can enable another, and
+the final findings must describe the final text). Most fixes touch a few functions; a function whose text did not
+change, and that does not depend on anything that changed, gets the same findings as in the pass before. The next
+pass then runs the rules only over the statements that changed (the analyses still see the whole module) and keeps
+the earlier findings of the others, moved to their new lines.
+
+What counts as depending on a change is deliberately coarse (`clean_statements`):
+
+- only whole `def` and `class` statements are kept; if any other top-level statement changed (module-level code,
+  an `if __name__ == "__main__":` block), nothing is kept;
+- a function is not kept when its text names anything a changed import binds (a fix that adds `import jax` affects
+  the functions that say `jax`), or the name of a changed function or class, or when a changed function names it
+  (caller and callee: keys threaded through calls, static arguments decided by call sites); this is closed under
+  repetition, so a chain of calls is re-run as a whole.
+
+`tests/test_incremental.py` runs every example and fixture with and without it and requires the same output and
+findings.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+import libcst as cst
+
+from jaxfix.switch import Switch
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+@dataclass
+class Statements:
+    """The top-level statements of one pass's text: each one's code (with the comments and blank lines above it),
+    first and last line."""
+
+    nodes: list[cst.BaseStatement]
+    codes: list[str]
+    starts: list[int]
+    ends: list[int]
+
+    def index_at(self, line: int) -> Optional[int]:
+        for index, (start, end) in enumerate(zip(self.starts, self.ends)):
+            if start <= line <= end:
+                return index
+        return None
+
+
+def statements_of(module: cst.Module, text: str) -> Statements:
+    codes = [module.code_for_node(stmt) for stmt in module.body]
+    starts, ends = [], []
+    position, line = 0, 1
+    for code in codes:
+        found = text.find(code, position)
+        if found < 0:  # pragma: no cover - the codes are the text's own, in order
+            raise ValueError("statement code not found in the module text")
+        line += text.count("\n", position, found)
+        starts.append(line)
+        line += code.count("\n")
+        ends.append(line if not code.endswith("\n") else line - 1)
+        position = found + len(code)
+    return Statements(list(module.body), codes, starts, ends)
+
+
+def _definition(stmt: cst.CSTNode) -> Optional[str]:
+    return stmt.name.value if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) else None
+
+
+def _imported_names(stmt: cst.CSTNode) -> Optional[set[str]]:
+    """The names an import statement binds (None for any other statement)."""
+    if not isinstance(stmt, cst.SimpleStatementLine) or not stmt.body:
+        return None
+    names: set[str] = set()
+    for small in stmt.body:
+        if isinstance(small, cst.Import):
+            for alias in small.names:
+                bound = alias.asname.name if alias.asname is not None else alias.name
+                while isinstance(bound, cst.Attribute):
+                    bound = bound.value
+                if isinstance(bound, cst.Name):
+                    names.add(bound.value)
+        elif isinstance(small, cst.ImportFrom):
+            if isinstance(small.names, cst.ImportStar):
+                return None  # binds names we cannot list: treat like any other change
+            for alias in small.names:
+                bound = alias.asname.name if alias.asname is not None else alias.name
+                if isinstance(bound, cst.Name):
+                    names.add(bound.value)
+        else:
+            return None
+    return names
+
+
+def clean_statements(old: Statements, new: Statements) -> dict[int, int]:
+    """new index -> old index, for the `def`/`class` statements of `new` whose findings are those of the same
+    statement in `old` (see the module documentation). Empty when everything must be analysed again."""
+    matcher = difflib.SequenceMatcher(a=old.codes, b=new.codes, autojunk=False)
+    matched: dict[int, int] = {}
+    for block in matcher.get_matching_blocks():
+        for k in range(block.size):
+            matched[block.b + k] = block.a + k
+    changed_names: set[str] = set()
+    unmatched_old = set(range(len(old.codes))) - set(matched.values())
+    unmatched = [(old.nodes[i], old.codes[i]) for i in sorted(unmatched_old)]
+    unmatched += [(new.nodes[j], new.codes[j]) for j in range(len(new.codes)) if j not in matched]
+    dirty_codes: list[str] = []
+    for node, code in unmatched:
+        name = _definition(node)
+        if name is not None:
+            changed_names.add(name)
+            dirty_codes.append(code)
+            continue
+        imported = _imported_names(node)
+        if imported is None:
+            return {}  # module-level code changed: analyse everything again
+        changed_names |= imported
+    candidates = {j: i for j, i in matched.items() if _definition(new.nodes[j]) is not None}
+    identifiers = {j: set(_IDENTIFIER.findall(new.codes[j])) for j in candidates}
+    mentioned = set().union(*(_IDENTIFIER.findall(code) for code in dirty_codes)) if dirty_codes else set()
+    while True:
+        dirty = [j for j in candidates if identifiers[j] & changed_names or _definition(new.nodes[j]) in mentioned]
+        if not dirty:
+            return candidates
+        for j in dirty:
+            del candidates[j]
+            changed_names.add(_definition(new.nodes[j]) or "")
+            mentioned |= identifiers.pop(j)
+
+
+_SWITCH = Switch()
+# `with incremental.disabled():` runs every pass over the whole module (tests compare both ways)
+disabled, enabled = _SWITCH.off, _SWITCH.on
+

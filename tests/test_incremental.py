@@ -1,0 +1,138 @@
+"""Incremental passes (`jaxfix.incremental`): after a pass of fixes the rules run again only over the statements
+that changed. The result must be exactly the result of running every pass over the whole module."""
+
+import textwrap
+
+import libcst as cst
+import pytest
+
+from jaxfix import incremental
+from jaxfix.engine import process_source
+from jaxfix.registry import all_rules
+from jaxfix.testing.corpus import assert_same_either_way, examples, fixture_files
+from jaxfix.types import RunOptions
+
+RULES = all_rules()
+
+
+def _statements(code: str) -> incremental.Statements:
+    code = textwrap.dedent(code)
+    return incremental.statements_of(cst.parse_module(code), code)
+
+
+BASE = """
+import numpy as np
+
+SCALE = 2.0
+
+
+# a helper
+def helper(x):
+    return x * SCALE
+
+
+def caller(x):
+    return helper(x) + 1
+
+
+def alone(y):
+    return y - 1
+"""
+
+
+@pytest.mark.parametrize(
+    "after, kept",
+    [
+        pytest.param(BASE, ["helper", "caller", "alone"], id="nothing-changed"),
+        pytest.param(BASE.replace("y - 1", "y - 2"), ["helper", "caller"], id="one-function"),
+        pytest.param(BASE.replace("x * SCALE", "x * 3"), ["alone"], id="callee-changed-caller-not-kept"),
+        pytest.param(BASE.replace("helper(x) + 1", "helper(x) + 2"), ["alone"], id="caller-changed-callee-not-kept"),
+        pytest.param(BASE.replace("SCALE = 2.0", "SCALE = 3.0"), [], id="module-level-code"),
+        pytest.param(BASE.replace("import numpy as np", "import numpy as np\nimport jax.numpy as jnp"),
+                     ["helper", "caller", "alone"], id="import-nobody-names"),
+        pytest.param(BASE.replace("import numpy as np", "import numpy as np\nimport jax.numpy as SCALE"), ["alone"],
+                     id="import-a-kept-function-names"),
+        pytest.param(BASE.replace("# a helper\n", "# the helper\n"), ["alone"], id="comment-above"),
+        pytest.param(BASE + "\n\ndef added(z):\n    return alone(z)\n", ["helper", "caller"], id="new-function"),
+    ],
+)
+def test_clean_statements(after, kept):
+    old, new = _statements(BASE), _statements(after)
+    clean = incremental.clean_statements(old, new)
+    assert sorted(new.nodes[j].name.value for j in clean) == sorted(kept)
+    for j, i in clean.items():
+        assert new.codes[j] == old.codes[i]
+
+
+def test_statement_lines():
+    statements = _statements(BASE)
+    names = {getattr(n, "name", None) and n.name.value: (s, e) for n, s, e in zip(statements.nodes, statements.starts, statements.ends)}
+    assert names["helper"] == (5, 9)  # the blank lines and the comment above belong to the statement
+    assert names["alone"] == (14, 17)
+    assert statements.index_at(8) == [i for i, n in enumerate(statements.nodes) if getattr(n, "name", None) and n.name.value == "helper"][0]
+
+
+# several functions, fixes over several passes, findings left in functions no later pass changes
+MULTI = textwrap.dedent(
+    """
+    import numpy as np
+
+
+    def smooth(u, alpha):
+        out = np.zeros_like(u)
+        out[0] = u[0]
+        for k in range(1, u.shape[0]):
+            out[k] = alpha * u[k] + (1 - alpha) * out[k - 1]
+        return out
+
+
+    def clip(x, lo):
+        y = x.copy()
+        y[y < lo] = lo
+        return np.mean(y), float(np.max(y))
+
+
+    def counts(idx, n):
+        c = np.zeros(n)
+        np.add.at(c, idx, 1.0)
+        return c
+
+
+    def noisy(x):
+        return x + np.random.normal(0.0, 1.0, size=x.shape)
+
+
+    def uses_noisy(x):
+        return noisy(x) * 2
+
+
+    def mutate(a):
+        a[0] = 1.0
+    """
+)
+
+CASES = [("multi", MULTI, {}), *examples(), *(f for f in fixture_files() if f[0].endswith(".before.py"))]
+
+
+@pytest.mark.parametrize("name, code, settings", CASES, ids=[c[0] for c in CASES])
+def test_same_result_with_and_without_incremental_passes(name, code, settings):
+    for unsafe in (False, True):
+        options = RunOptions(fix=True, unsafe_fixes=unsafe, settings=tuple(settings.items()))
+        assert_same_either_way(name, code, RULES, options, incremental.disabled)
+
+
+def test_later_passes_skip_unchanged_functions(monkeypatch):
+    """The point of it: the verification pass after fixes does not run the rules over functions it kept."""
+    import jaxfix.engine as engine
+
+    skipped = []
+    analyse = engine._analyse
+
+    def spy(path, context, rules, suppressions, skip):
+        skipped.append(sorted(n.name.value for n in skip))
+        return analyse(path, context, rules, suppressions, skip)
+
+    monkeypatch.setattr(engine, "_analyse", spy)
+    process_source("m.py", MULTI, RULES, RunOptions(fix=True))
+    assert skipped[0] == []  # the first pass sees everything
+    assert any("mutate" in names for names in skipped[1:])  # nothing applies there after the first pass
