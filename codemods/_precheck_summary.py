@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterator
 
 from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
 from jaxfix.analysis.tracedness import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
@@ -421,59 +421,76 @@ def summarize(tree: ast.Module, text: str = "") -> Summary:
 _ARRAY_WORDS = frozenset({"jit", "vmap", "grad"})
 
 
+def _nodes(roots: list) -> Iterator[ast.AST]:
+    """Every node under `roots` (themselves included), in no particular order: `ast.walk` without its per-node
+    generator (the checks below only ask whether some node exists)."""
+    stack = [root for root in roots if isinstance(root, ast.AST)]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    while stack:
+        node = pop()
+        yield node
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                extend(v for v in value if isinstance(v, ast.AST))
+            elif isinstance(value, ast.AST):
+                push(value)
+
+
+def _array_evidence(node: ast.AST, kind: type, words: frozenset[str]) -> bool:
+    if kind is ast.Name:
+        return node.id in words
+    if kind is ast.Attribute:
+        return node.attr in words or node.attr in ARRAY_ATTRIBUTES
+    if kind is ast.BinOp or kind is ast.AugAssign:
+        return node.op.__class__ is ast.MatMult
+    if kind is ast.Subscript:
+        return node.slice.__class__ is ast.Tuple
+    if kind is ast.arg or kind is ast.keyword:
+        return node.arg in words
+    if kind is ast.alias:
+        return node.name.split(".")[0] in ("numpy", "jax") or bool({node.name.split(".")[0], node.asname} & words)
+    if kind is ast.ImportFrom:
+        return (node.module or "").split(".")[0] in ("numpy", "jax", "")
+    if kind is ast.Global or kind is ast.Nonlocal:
+        return bool(words.intersection(node.names))
+    if kind is ast.ExceptHandler or kind is ast.ClassDef or kind is ast.MatchAs or kind is ast.MatchStar:
+        return node.name in words
+    if kind is ast.MatchMapping:
+        return node.rest in words
+    return False
+
+
+def _plain_evidence(node: ast.AST, kind: type) -> bool:
+    if kind is ast.Attribute:
+        return node.attr in PLAIN_ATTRIBUTES
+    if kind is ast.Try:
+        return bool(node.handlers)
+    if kind is ast.Call:
+        return node.func.__class__ is ast.Name and node.func.id in PLAIN_BUILTINS
+    return False
+
+
 def _plain(function: ast.AST, array_names: frozenset[str]) -> bool:
     """`jaxfix.analysis.tracedness.plain_python` on the `ast` tree, conservatively: array evidence is looked for
     in more places (the whole function, every identifier, any tuple index, `@=`), plain evidence in the same places
     only (decorators and body), and a function holding another function is never skipped (a nested function is
     plain only with evidence of its own)."""
-    plain = False
     words = array_names | _ARRAY_WORDS
-    for node in ast.walk(function):
+    plain = False
+    inner_parts = [*function.decorator_list, *function.body]  # type: ignore[attr-defined]
+    for node in _nodes(inner_parts):
         kind = node.__class__
-        if node is not function and kind in _FUNCTIONS:
+        if kind in _FUNCTIONS or _array_evidence(node, kind, words):
             return False
-        if kind is ast.Name:
-            if node.id in words:
+        if not plain and _plain_evidence(node, kind):
+            plain = True
+    if not plain:
+        return False
+    outer_parts = [getattr(function, name, None) for name in function._fields if name not in ("body", "decorator_list")]
+    for part in outer_parts:
+        for node in _nodes(part if part.__class__ is list else [part]):
+            kind = node.__class__
+            if kind in _FUNCTIONS or _array_evidence(node, kind, words):
                 return False
-        elif kind is ast.Attribute:
-            if node.attr in words or node.attr in ARRAY_ATTRIBUTES:
-                return False
-        elif kind is ast.BinOp or kind is ast.AugAssign:
-            if node.op.__class__ is ast.MatMult:
-                return False
-        elif kind is ast.Subscript:
-            if node.slice.__class__ is ast.Tuple:
-                return False
-        elif kind is ast.arg or kind is ast.keyword:
-            if node.arg in words:
-                return False
-        elif kind is ast.alias:
-            if node.name.split(".")[0] in ("numpy", "jax") or {node.name.split(".")[0], node.asname} & words:
-                return False
-        elif kind is ast.ImportFrom:
-            if (node.module or "").split(".")[0] in ("numpy", "jax", ""):
-                return False
-        elif kind is ast.Global or kind is ast.Nonlocal:
-            if words.intersection(node.names):
-                return False
-        elif kind is ast.ExceptHandler or kind is ast.ClassDef:
-            if node.name in words:
-                return False
-        elif kind is ast.MatchAs or kind is ast.MatchStar:
-            if node.name in words:
-                return False
-        elif kind is ast.MatchMapping:
-            if node.rest in words:
-                return False
-    for node in [*function.decorator_list, *function.body]:
-        for inner in ast.walk(node):
-            kind = inner.__class__
-            if kind is ast.Attribute and inner.attr in PLAIN_ATTRIBUTES:
-                plain = True
-            elif kind is ast.Try and inner.handlers:
-                plain = True
-            elif kind is ast.Call and inner.func.__class__ is ast.Name and inner.func.id in PLAIN_BUILTINS:
-                plain = True
-            if plain:
-                return True
-    return False
+    return True
