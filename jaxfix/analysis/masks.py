@@ -18,10 +18,12 @@ rebinding is visible elsewhere) is not decided here: the rules ask `jaxfix.analy
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, field
 from typing import Optional
 
 import libcst as cst
+from libcst._metadata_dependent import LazyValue  # what LibCST's own lazy providers use (not re-exported)
 from libcst.metadata import BatchableMetadataProvider
 
 from jaxfix import walk
@@ -409,18 +411,19 @@ def function_facts_of(function: cst.FunctionDef, imports: ModuleImports) -> Func
 
 
 class MaskProvider(BatchableMetadataProvider[object]):
-    """FunctionFacts on each FunctionDef; MaskIndex on each single-index Subscript inside a function."""
+    """FunctionFacts on each FunctionDef; MaskIndex on each single-index Subscript inside a function. Both are
+    computed when a rule first asks (`LazyValue`): most functions and subscripts are never asked about."""
 
     def __init__(self) -> None:
         super().__init__()
         self._imports = ModuleImports()
-        self._facts: list[FunctionFacts] = []
+        self._facts: list[LazyValue[FunctionFacts]] = []
 
     def visit_Module(self, node: cst.Module) -> None:
         self._imports = ModuleImports.read(node)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        facts = function_facts_of(node, self._imports)
+        facts = LazyValue(functools.partial(function_facts_of, node, self._imports))
         self._facts.append(facts)
         self.set_metadata(node, facts)
 
@@ -432,23 +435,27 @@ class MaskProvider(BatchableMetadataProvider[object]):
             return
         if isinstance(node.value, cst.Attribute) and node.value.attr.value == "at":
             return  # `x.at[m]` is an update, not a read
-        facts = self._facts[-1]
-        index = node.slice[0].slice.value
-        if facts.is_mask(index):
-            kind = Kind.MASK
-        elif facts.is_index(index):
-            kind = Kind.INDEX
-        else:
-            kind = Kind.UNKNOWN
-        trailing = target_rank = None
-        if kind is Kind.MASK:
-            target = dotted(node.value)
-            target_rank = facts.rank(node.value)
-            mask_rank = facts.rank(index)
-            trailing = facts.derived_offset(index, target) if target else None
-            if trailing is None and mask_rank is not None and target_rank is not None and mask_rank >= 1:
-                trailing = target_rank - mask_rank if target_rank >= mask_rank else None
-        self.set_metadata(node, MaskIndex(kind, index, trailing, target_rank))
+        self.set_metadata(node, LazyValue(functools.partial(_mask_index, node, self._facts[-1])))
+
+
+def _mask_index(node: cst.Subscript, lazy_facts: "LazyValue[FunctionFacts]") -> MaskIndex:
+    facts = lazy_facts()
+    index = node.slice[0].slice.value  # type: ignore[attr-defined]
+    if facts.is_mask(index):
+        kind = Kind.MASK
+    elif facts.is_index(index):
+        kind = Kind.INDEX
+    else:
+        kind = Kind.UNKNOWN
+    trailing = target_rank = None
+    if kind is Kind.MASK:
+        target = dotted(node.value)
+        target_rank = facts.rank(node.value)
+        mask_rank = facts.rank(index)
+        trailing = facts.derived_offset(index, target) if target else None
+        if trailing is None and mask_rank is not None and target_rank is not None and mask_rank >= 1:
+            trailing = target_rank - mask_rank if target_rank >= mask_rank else None
+    return MaskIndex(kind, index, trailing, target_rank)
 
 
 def mask_index(rule: cst.MetadataDependent, subscript: cst.CSTNode) -> Optional[MaskIndex]:
