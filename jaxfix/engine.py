@@ -203,6 +203,21 @@ def process_source(
     Each pass runs only the rules the tree pre-checks (`jaxfix.precheck`) do not rule out on that pass's text
     (`first_rules`: that subset for `text`, when the caller has computed it); a pass after fixes where none may
     apply ends the loop without another LibCST parse (it would report nothing)."""
+    try:
+        return _process_source(path, text, rules, options, project, module_name, first_rules)
+    finally:
+        walk.clear_caches()  # the traversal caches hold this file's trees
+
+
+def _process_source(
+    path: str,
+    text: str,
+    rules: Sequence[type[Rule]],
+    options: RunOptions,
+    project: Optional[Mapping[str, Any]] = None,
+    module_name: str = "",
+    first_rules: Optional[Sequence[type[Rule]]] = None,
+) -> SourceOutcome:
     suppressions = Suppressions(text)
     if suppressions.skip_file or not rules:
         return SourceOutcome([], text, 0)

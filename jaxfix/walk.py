@@ -119,6 +119,13 @@ _CHILDREN: dict[int, tuple[CSTNode, tuple[CSTNode, ...]]] = {}
 _CACHE_LIMIT = 400_000
 
 
+def clear_caches() -> None:
+    """Forget the cached children (the engine calls this after each file, so the trees of files done are freed)."""
+    _CHILDREN.clear()
+    for cache in _PRUNED:
+        cache.clear()
+
+
 def children(node: CSTNode) -> tuple[CSTNode, ...]:
     """The children of `node` in LibCST's visiting order (what `node.children` lists)."""
     entry = _CHILDREN.get(id(node))
