@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import ast
 import difflib
+import functools
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 import libcst as cst
 from libcst.metadata import CodeRange, PositionProvider
@@ -189,6 +190,20 @@ def _covers(finding: Finding, position: tuple[int, Optional[int]]) -> bool:
     return after_start and before_end
 
 
+def _forgetting_caches(fn: Callable[..., SourceOutcome]) -> Callable[..., SourceOutcome]:
+    """Forget the traversal caches when `fn` returns: they hold the trees of the file just processed."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> SourceOutcome:
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            walk.clear_caches()
+
+    return run
+
+
+@_forgetting_caches
 def process_source(
     path: str,
     text: str,
@@ -203,21 +218,6 @@ def process_source(
     Each pass runs only the rules the tree pre-checks (`jaxfix.precheck`) do not rule out on that pass's text
     (`first_rules`: that subset for `text`, when the caller has computed it); a pass after fixes where none may
     apply ends the loop without another LibCST parse (it would report nothing)."""
-    try:
-        return _process_source(path, text, rules, options, project, module_name, first_rules)
-    finally:
-        walk.clear_caches()  # the traversal caches hold this file's trees
-
-
-def _process_source(
-    path: str,
-    text: str,
-    rules: Sequence[type[Rule]],
-    options: RunOptions,
-    project: Optional[Mapping[str, Any]] = None,
-    module_name: str = "",
-    first_rules: Optional[Sequence[type[Rule]]] = None,
-) -> SourceOutcome:
     suppressions = Suppressions(text)
     if suppressions.skip_file or not rules:
         return SourceOutcome([], text, 0)
