@@ -1,12 +1,12 @@
 from __future__ import annotations
 
 import libcst as cst
-from libcst.metadata import PositionProvider
 
 from codemods import _branch_emit as emit
 from codemods._branches import broadcast_risk, cheap_and_pure, kind_conflict
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.rule import Invalid, Rule, Valid

@@ -3,12 +3,12 @@ from __future__ import annotations
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import PositionProvider
 
 from codemods import _branch_emit as emit
 from codemods._branches import all_names, assignments, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.rule import Invalid, Rule, Valid

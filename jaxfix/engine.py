@@ -29,19 +29,19 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 import libcst as cst
-from libcst.metadata import CodeRange, PositionProvider
+from libcst.metadata import CodeRange
 
-from jaxfix import incremental, precheck
+from jaxfix import incremental, precheck, walk
 from jaxfix import source as sourcelib
 from jaxfix.analysis import settings as analysis_settings
+from jaxfix.analysis.positions import PositionProvider
 from jaxfix.context import RuleContext
 from jaxfix.imports import ModuleImports, NameCollector, add_imports, numpy_names_in_use, remove_unused_numpy_imports
 from jaxfix.rule import Report, Rule, RuleCrash
 from jaxfix.source import SourceError
 from jaxfix.suppression import Suppressions
-from jaxfix import walk
-from jaxfix.walk import FastMetadataWrapper
 from jaxfix.types import Applicability, Edit, FileResult, Finding, Fix, RunOptions, Status
+from jaxfix.walk import FastMetadataWrapper
 
 
 class EngineError(Exception):

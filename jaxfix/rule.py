@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Optional, Sequence, Union
 
 import libcst as cst
-from libcst.metadata import PositionProvider, ProviderT
+from libcst.metadata import ProviderT
 
+from jaxfix.analysis.positions import PositionProvider
 from jaxfix.types import Applicability, FixAvailability
 
 if TYPE_CHECKING:

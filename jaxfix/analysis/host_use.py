@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from typing import Optional
 
 import libcst as cst
-from libcst.metadata import PositionProvider
 
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.imports import dotted_name
 

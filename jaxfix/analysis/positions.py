@@ -1,0 +1,142 @@
+"""Line and column of each node, computed when first asked for and without an object per node.
+
+LibCST's `PositionProvider` generates the module's code once per pass and creates a `CodeRange` (two frozen
+`CodePosition`s) for every node, through a generator-based context manager for each statement and expression; the
+engine and rules then ask for the positions of a few dozen nodes. `PositionProvider` here gives the same answers
+(`self.get_metadata(PositionProvider, node)` is a `CodeRange`, syntactic: leading and trailing whitespace left
+out, as LibCST's): it records plain tuples during one code generation, the first time anything is asked, and
+builds the `CodeRange` of a node when that node is asked for. `tests/analysis/test_positions.py` compares it with
+LibCST's on every node of the fixtures.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Iterator, Mapping, Optional
+
+import libcst as cst
+from libcst._nodes.internal import CodegenState
+from libcst.metadata import BaseMetadataProvider, CodePosition, CodeRange
+
+if TYPE_CHECKING:
+    from libcst.metadata import MetadataWrapper
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+
+Span = tuple[int, int, int, int]  # start line, start column, end line, end column
+
+
+class _State(CodegenState):
+    """LibCST's `PositionProvidingCodegenState`, recording `Span` tuples keyed by node id."""
+
+    def __init__(self, default_indent: str, default_newline: str) -> None:
+        super().__init__(default_indent=default_indent, default_newline=default_newline)
+        self.line = 1  # one-based
+        self.column = 0  # zero-based
+        self.starts: list[tuple[int, int]] = []
+        self.spans: dict[int, Span] = {}
+
+    def _advance(self, value: str) -> None:
+        if "\n" in value or "\r" in value:
+            segments = _NEWLINE.split(value)
+            self.line += len(segments) - 1
+            self.column = len(segments[-1])
+        else:
+            self.column += len(value)
+
+    def add_indent_tokens(self) -> None:
+        self.tokens.extend(self.indent_tokens)
+        for token in self.indent_tokens:
+            self._advance(token)
+
+    def add_token(self, value: str) -> None:
+        self.tokens.append(value)
+        self._advance(value)
+
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        self.starts.append((self.line, self.column))
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        line, column = self.starts.pop()
+        key = id(node)
+        if key not in self.spans:  # a syntactic position recorded inside the node's code generation wins
+            self.spans[key] = (line, column, self.line, self.column)
+
+    def record_syntactic_position(  # type: ignore[override]
+        self, node: cst.CSTNode, *, start_node: Optional[cst.CSTNode] = None, end_node: Optional[cst.CSTNode] = None
+    ) -> "_Syntactic":
+        return _Syntactic(self, node, start_node, end_node)
+
+
+class _Syntactic:
+    """The context manager `record_syntactic_position` returns (a class: LibCST's generator-based one costs more
+    than the rest of the bookkeeping)."""
+
+    __slots__ = ("state", "node", "start_node", "end_node", "start")
+
+    def __init__(self, state: _State, node: cst.CSTNode, start_node: Optional[cst.CSTNode], end_node: Optional[cst.CSTNode]) -> None:
+        self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
+
+    def __enter__(self) -> None:
+        self.start = (self.state.line, self.state.column)
+
+    def __exit__(self, *exc: object) -> None:
+        state = self.state
+        start = state.spans[id(self.start_node)][:2] if self.start_node is not None else self.start
+        end = state.spans[id(self.end_node)][2:] if self.end_node is not None else (state.line, state.column)
+        state.spans[id(self.node)] = (*start, *end)
+
+
+def spans_of(module: cst.Module) -> dict[int, Span]:
+    """id(node) -> (start line, start column, end line, end column) for every node of `module`."""
+    state = _State(module.default_indent, module.default_newline)
+    module._codegen(state)
+    return state.spans
+
+
+class _LazyPositions(Mapping[cst.CSTNode, CodeRange]):
+    def __init__(self, module: cst.Module) -> None:
+        self._module = module
+        self._spans: Optional[dict[int, Span]] = None
+        self._ranges: dict[int, CodeRange] = {}
+
+    def _all(self) -> dict[int, Span]:
+        if self._spans is None:
+            self._spans = spans_of(self._module)
+        return self._spans
+
+    def get(self, node: cst.CSTNode, default: object = None) -> object:  # type: ignore[override]
+        key = id(node)
+        found = self._ranges.get(key)
+        if found is not None:
+            return found
+        span = self._all().get(key)
+        if span is None:
+            return default
+        found = self._ranges[key] = CodeRange(CodePosition(span[0], span[1]), CodePosition(span[2], span[3]))
+        return found
+
+    def __getitem__(self, node: cst.CSTNode) -> CodeRange:
+        found = self.get(node, _MISSING)
+        if found is _MISSING:
+            raise KeyError(node)
+        return found  # type: ignore[return-value]
+
+    def __contains__(self, node: object) -> bool:
+        return id(node) in self._all()
+
+    def __iter__(self) -> Iterator[cst.CSTNode]:
+        raise TypeError("positions are looked up by node, not listed")
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+_MISSING = object()
+
+
+class PositionProvider(BaseMetadataProvider[CodeRange]):
+    """node -> its syntactic `CodeRange` (as LibCST's `PositionProvider`), computed on first use."""
+
+    def _gen(self, wrapper: "MetadataWrapper") -> Mapping[cst.CSTNode, CodeRange]:  # type: ignore[override]
+        return _LazyPositions(wrapper.module)

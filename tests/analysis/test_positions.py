@@ -1,0 +1,41 @@
+"""`jaxfix.analysis.positions.PositionProvider` answers exactly what LibCST's `PositionProvider` answers."""
+
+import libcst as cst
+from libcst.metadata import MetadataWrapper
+from libcst.metadata import PositionProvider as LibcstPositions
+
+from jaxfix import walk
+from jaxfix.analysis.positions import PositionProvider
+from jaxfix.testing.corpus import fixture_files
+
+TRICKY = (
+    "x = (1 +\r\n     2)  # crlf\r\n"
+    "def f(a, *, b=3):\r\n    if a:\r\n        return [i for i in range(b)]\r\n    return f'{a!r:>{b}}'\r\n"
+)
+
+
+def _modules():
+    yield "tricky", cst.parse_module(TRICKY)
+    for name, code, _ in fixture_files():
+        if name.endswith(".before.py"):
+            yield name, cst.parse_module(code)
+
+
+def test_same_positions_as_libcst_for_every_node():
+    for name, module in _modules():
+        wrapper = MetadataWrapper(module, unsafe_skip_copy=True)
+        theirs = wrapper.resolve(LibcstPositions)
+        ours = wrapper.resolve(PositionProvider)
+        for node in walk.walk(module):
+            assert node in ours, (name, type(node).__name__)
+            assert ours[node] == theirs[node], (name, type(node).__name__)
+
+
+def test_lookups():
+    module = cst.parse_module("a = 1\n")
+    positions = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
+    stranger = cst.Name("a")
+    assert positions.get(stranger) is None and stranger not in positions
+    target = module.body[0].body[0].targets[0].target
+    assert positions[target].start.line == 1 and positions[target].end.column == 1
+    assert positions[target] is positions[target]  # built once
