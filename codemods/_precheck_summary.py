@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
 from jaxfix.analysis.tracedness import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
@@ -421,15 +421,24 @@ def summarize(tree: ast.Module, text: str = "") -> Summary:
 _ARRAY_WORDS = frozenset({"jit", "vmap", "grad"})
 
 
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _nodes(roots: list) -> Iterator[ast.AST]:
     """Every node under `roots` (themselves included), in no particular order: `ast.walk` without its per-node
-    generator (the checks below only ask whether some node exists)."""
+    generator and without the `Load`/`Store` context objects (the checks below only ask whether some node
+    exists)."""
     stack = [root for root in roots if isinstance(root, ast.AST)]
     pop, push, extend = stack.pop, stack.append, stack.extend
+    fields_of = _CHILD_FIELDS
     while stack:
         node = pop()
         yield node
-        for name in node._fields:
+        kind = node.__class__
+        names = fields_of.get(kind)
+        if names is None:
+            names = fields_of[kind] = tuple(f for f in kind._fields if f not in ("ctx", "type_comment"))
+        for name in names:
             value = getattr(node, name, None)
             if value.__class__ is list:
                 extend(v for v in value if isinstance(v, ast.AST))
@@ -437,28 +446,34 @@ def _nodes(roots: list) -> Iterator[ast.AST]:
                 push(value)
 
 
+# node class -> test of array evidence (the classes that can be evidence; any other node never is)
+_ARRAY_EVIDENCE: dict[type, Callable[[Any, frozenset[str]], bool]] = {
+    ast.Name: lambda node, words: node.id in words,
+    ast.Attribute: lambda node, words: node.attr in words or node.attr in ARRAY_ATTRIBUTES,
+    ast.BinOp: lambda node, words: node.op.__class__ is ast.MatMult,
+    ast.AugAssign: lambda node, words: node.op.__class__ is ast.MatMult,
+    ast.Subscript: lambda node, words: node.slice.__class__ is ast.Tuple,
+    ast.arg: lambda node, words: node.arg in words,
+    ast.keyword: lambda node, words: node.arg in words,
+    ast.alias: lambda node, words: node.name.split(".")[0] in ("numpy", "jax")
+    or bool({node.name.split(".")[0], node.asname} & words),
+    ast.ImportFrom: lambda node, words: (node.module or "").split(".")[0] in ("numpy", "jax", ""),
+    ast.Global: lambda node, words: bool(words.intersection(node.names)),
+    ast.Nonlocal: lambda node, words: bool(words.intersection(node.names)),
+    ast.ExceptHandler: lambda node, words: node.name in words,
+    ast.ClassDef: lambda node, words: node.name in words,
+    ast.MatchAs: lambda node, words: node.name in words,
+    ast.MatchStar: lambda node, words: node.name in words,
+    ast.MatchMapping: lambda node, words: node.rest in words,
+}
+
+
 def _array_evidence(node: ast.AST, kind: type, words: frozenset[str]) -> bool:
-    if kind is ast.Name:
-        return node.id in words
-    if kind is ast.Attribute:
-        return node.attr in words or node.attr in ARRAY_ATTRIBUTES
-    if kind is ast.BinOp or kind is ast.AugAssign:
-        return node.op.__class__ is ast.MatMult
-    if kind is ast.Subscript:
-        return node.slice.__class__ is ast.Tuple
-    if kind is ast.arg or kind is ast.keyword:
-        return node.arg in words
-    if kind is ast.alias:
-        return node.name.split(".")[0] in ("numpy", "jax") or bool({node.name.split(".")[0], node.asname} & words)
-    if kind is ast.ImportFrom:
-        return (node.module or "").split(".")[0] in ("numpy", "jax", "")
-    if kind is ast.Global or kind is ast.Nonlocal:
-        return bool(words.intersection(node.names))
-    if kind is ast.ExceptHandler or kind is ast.ClassDef or kind is ast.MatchAs or kind is ast.MatchStar:
-        return node.name in words
-    if kind is ast.MatchMapping:
-        return node.rest in words
-    return False
+    check = _ARRAY_EVIDENCE.get(kind)
+    return check is not None and check(node, words)
+
+
+_PLAIN_KINDS = frozenset({ast.Attribute, ast.Try, ast.Call})
 
 
 def _plain_evidence(node: ast.AST, kind: type) -> bool:
@@ -479,11 +494,13 @@ def _plain(function: ast.AST, array_names: frozenset[str]) -> bool:
     words = array_names | _ARRAY_WORDS
     plain = False
     inner_parts = [*function.decorator_list, *function.body]  # type: ignore[attr-defined]
+    evidence = _ARRAY_EVIDENCE.get
     for node in _nodes(inner_parts):
         kind = node.__class__
-        if kind in _FUNCTIONS or _array_evidence(node, kind, words):
+        check = evidence(kind)
+        if (check is not None and check(node, words)) or kind in _FUNCTIONS:
             return False
-        if not plain and _plain_evidence(node, kind):
+        if not plain and kind in _PLAIN_KINDS and _plain_evidence(node, kind):
             plain = True
     if not plain:
         return False
