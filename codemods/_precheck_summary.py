@@ -421,13 +421,10 @@ def summarize(tree: ast.Module, text: str = "") -> Summary:
 _ARRAY_WORDS = frozenset({"jit", "vmap", "grad"})
 
 
-_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
 def _nodes(roots: list) -> Iterator[ast.AST]:
     """Every node under `roots` (themselves included), in no particular order: `ast.walk` without its per-node
-    generator and without the `Load`/`Store` context objects (the checks below only ask whether some node
-    exists)."""
+    generator and without the fields that never hold a node that matters (`ctx`, operators, identifiers), as in
+    `_Walker.inside` (the checks below only ask whether some node exists)."""
     stack = [root for root in roots if isinstance(root, ast.AST)]
     pop, push, extend = stack.pop, stack.append, stack.extend
     fields_of = _CHILD_FIELDS
@@ -437,7 +434,7 @@ def _nodes(roots: list) -> Iterator[ast.AST]:
         kind = node.__class__
         names = fields_of.get(kind)
         if names is None:
-            names = fields_of[kind] = tuple(f for f in kind._fields if f not in ("ctx", "type_comment"))
+            names = fields_of[kind] = tuple(f for f in kind._fields if f not in _NOT_CHILDREN)
         for name in names:
             value = getattr(node, name, None)
             if value.__class__ is list:
