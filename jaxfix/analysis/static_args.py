@@ -25,7 +25,7 @@ from typing import Mapping, Optional, Sequence
 import libcst as cst
 
 from jaxfix import walk
-from jaxfix.analysis.activity import analyse, parameter_names
+from jaxfix.analysis.activity import parameter_names
 
 SHAPE_POSITIONS: dict[str, Optional[tuple[int, ...]]] = {
     "zeros": (0,), "ones": (0,), "empty": (0,), "full": (0,), "eye": (0, 1), "identity": (0,), "tri": (0, 1),
