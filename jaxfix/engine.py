@@ -251,7 +251,7 @@ def process_source(
         statements: Optional[incremental.Statements] = None
         clean: dict[int, int] = {}
         if use_incremental:
-            statements = incremental.statements_of(module, text)
+            statements = incremental.statements_from_tree(module, tree, text)
             if previous is not None:
                 clean = incremental.clean_statements(previous[0], statements)
         context = RuleContext(

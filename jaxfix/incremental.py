@@ -21,6 +21,7 @@ findings.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import re
 from dataclasses import dataclass
@@ -63,6 +64,37 @@ def statements_of(module: cst.Module, text: str) -> Statements:
         line += code.count("\n")
         ends.append(line if not code.endswith("\n") else line - 1)
         position = found + len(code)
+    return Statements(list(module.body), codes, starts, ends)
+
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # lines as LibCST counts them (not str.splitlines)
+
+
+def statements_from_tree(module: cst.Module, tree: Optional[ast.Module], text: str) -> Statements:
+    """`statements_of` without generating code: the top-level statements' lines come from the `ast` tree the
+    engine parsed for its pre-checks. Each statement's text runs from the line after the previous statement's last
+    line to its own last line (comments and blank lines above it included; the module's trailing comments left
+    out). Falls back to `statements_of` when the two trees do not line up."""
+    if tree is None:
+        return statements_of(module, text)
+    groups: list[list[int]] = []  # [first line, last line, index of the first ast statement]
+    for index, node in enumerate(tree.body):
+        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+        last = node.end_lineno or node.lineno
+        if groups and first <= groups[-1][1]:  # `a = 1; b = 2` is one LibCST statement
+            groups[-1][1] = max(last, groups[-1][1])
+        else:
+            groups.append([first, last, index])
+    if len(groups) != len(module.body) or any(
+        _definition(stmt) != getattr(tree.body[group[2]], "name", None)
+        for stmt, group in zip(module.body, groups)
+        if _definition(stmt) is not None
+    ):
+        return statements_of(module, text)
+    lines = _LINE.findall(text)
+    starts = [1, *(group[1] + 1 for group in groups[:-1])]
+    ends = [group[1] for group in groups]
+    codes = ["".join(lines[start - 1 : end]) for start, end in zip(starts, ends)]
     return Statements(list(module.body), codes, starts, ends)
 
 

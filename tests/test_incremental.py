@@ -136,3 +136,29 @@ def test_later_passes_skip_unchanged_functions(monkeypatch):
     process_source("m.py", MULTI, RULES, RunOptions(fix=True))
     assert skipped[0] == []  # the first pass sees everything
     assert any("mutate" in names for names in skipped[1:])  # nothing applies there after the first pass
+
+
+def test_statements_from_the_ast_tree_line_up_with_libcst():
+    """The engine takes statement lines from its `ast` tree (no code generation): same statements, same last
+    lines, and the texts cover the module up to its last statement."""
+    import ast
+
+    odd = "import os; import sys\n\n@deco\n# between\ndef f(x):\n    return x  # c\n    # trailing, indented\n# module comment\nclass C: pass\n"
+    for name, code, _ in [("odd", odd, {}), *CASES]:
+        module = cst.parse_module(code)
+        fast = incremental.statements_from_tree(module, ast.parse(code), code)
+        slow = incremental.statements_of(module, code)
+        assert fast.nodes == slow.nodes, name
+        assert "".join(fast.codes) == "".join(code.splitlines(keepends=True)[: fast.ends[-1]]) if fast.ends else True, name
+        for (start, end), node, slow_end in zip(zip(fast.starts, fast.ends), fast.nodes, slow.ends):
+            assert start <= end <= slow_end, (name, getattr(node, "name", None))
+        assert incremental.clean_statements(fast, fast) == {j: j for j, n in enumerate(fast.nodes) if isinstance(n, (cst.FunctionDef, cst.ClassDef))}
+
+
+def test_statements_from_a_tree_that_does_not_line_up_fall_back():
+    import ast
+
+    code = "def f():\n    pass\n"
+    module = cst.parse_module(code)
+    other = ast.parse("def g():\n    pass\n")
+    assert incremental.statements_from_tree(module, other, code).codes == incremental.statements_of(module, code).codes
