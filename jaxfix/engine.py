@@ -330,7 +330,7 @@ def _analyse(
     """One pass of `rules` over `context.module` (not entering the top-level statements in `skip`): the reports with
     their findings (suppressed ones dropped), the positions, and the names in use (None when statements were
     skipped: the import clean-up then collects them itself)."""
-    wrapper = FastMetadataWrapper(context.module, unsafe_skip_copy=True)
+    wrapper = FastMetadataWrapper(context.module, unsafe_skip_copy=True, skip=skip)
     names = NameCollector() if not skip else None  # names in use, for the import clean-up, in the same traversal
     instances = [rule(context) for rule in rules]
     try:

@@ -377,16 +377,24 @@ class FastMetadataWrapper(MetadataWrapper):
     """A `MetadataWrapper` whose batched traversals (batchable metadata providers, `visit_batched` of rules) do
     not rebuild the tree. Non-batchable providers (positions) are computed as LibCST computes them."""
 
-    __slots__ = ()
+    __slots__ = ("_skip",)
+
+    def __init__(self, module: cst.Module, unsafe_skip_copy: bool = False, skip: frozenset[CSTNode] = frozenset()) -> None:
+        """`skip`: top-level statements no traversal enters, the providers' included (the engine's incremental
+        passes: the rules do not run there, and what they do run on does not depend on them)."""
+        super().__init__(module, unsafe_skip_copy=unsafe_skip_copy)
+        self._skip = skip
 
     def visit_batched(
         self,
         visitors: Iterable[BatchableCSTVisitor],
         before_visit: Optional[Callable[[CSTNode], None]] = None,
         after_leave: Optional[Callable[[CSTNode], None]] = None,
-        skip: frozenset[CSTNode] = frozenset(),
+        skip: Optional[frozenset[CSTNode]] = None,
     ) -> CSTNode:
         from contextlib import ExitStack
+
+        skip = self._skip if skip is None else skip
 
         visitors = list(visitors)
         with ExitStack() as stack:
