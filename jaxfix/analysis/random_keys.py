@@ -93,14 +93,16 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
         for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
         if a.arg in GENERATOR_PARAMS or (_resolve(_dotted(a.annotation), numpy) or "").startswith(("numpy.random.Generator", "numpy.random.RandomState"))
     )
-    for n in ast.walk(fn):
-        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
+    nodes = list(ast.walk(fn))  # walked once; every loop below reads this list (ast.walk's order)
+    calls = [n for n in nodes if isinstance(n, ast.Call)]
+    for n in calls:
+        if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
             if n.func.value.id in info["gen_params"] and n.func.attr in DRAWS:
                 info["blocked"].append((n.lineno, f"a generator passed in as `{n.func.value.id}`"))
     used = {  # parameters passed as the key of a `jax.random` call: the function already takes a key
         n.args[0].id
-        for n in ast.walk(fn)
-        if isinstance(n, ast.Call) and ".random." in f".{_dotted(n.func) or ''}" and n.args and isinstance(n.args[0], ast.Name)
+        for n in calls
+        if ".random." in f".{_dotted(n.func) or ''}" and n.args and isinstance(n.args[0], ast.Name)
         and random_method(n, numpy, generators) is None
     }
     info["keyed"] = sorted(params & used)  # a second pass, or code written that way
@@ -113,12 +115,10 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
         if isinstance(call, ast.Call) and random_method(call, numpy, ()) in SOURCES and (call.args or call.keywords):
             info["seeded"] = True
     parents: dict[ast.AST, ast.AST] = {}
-    for node in ast.walk(fn):
+    for node in nodes:
         for child in ast.iter_child_nodes(node):
             parents[child] = node
-    for node in ast.walk(fn):
-        if not isinstance(node, ast.Call):
-            continue
+    for node in calls:
         method = random_method(node, numpy, generators)
         if method is None:
             name = _dotted(node.func)
@@ -140,19 +140,22 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
         else:
             info["draws"] += 1
             info["first_draw"] = min(info.get("first_draw", node.lineno), node.lineno)
-    _check_state(fn, numpy, generators, parents, info)
+    _check_state(nodes, calls, numpy, generators, parents, info)
     return info
 
 
-def _check_state(fn: ast.AST, numpy: dict[str, str], generators: set[str], parents: dict, info: dict[str, Any]) -> None:
+def _check_state(
+    nodes: list[ast.AST], calls: list[ast.Call], numpy: dict[str, str], generators: set[str], parents: dict, info: dict[str, Any]
+) -> None:
     """Block what one key per function cannot express: several sources, a draw before the seed, a generator that
-    is passed around (an argument, a return value) rather than only drawn from."""
-    sources = [n for n in ast.walk(fn) if isinstance(n, ast.Call) and random_method(n, numpy, ()) in SOURCES]
+    is passed around (an argument, a return value) rather than only drawn from. `nodes`: the function's nodes in
+    `ast.walk` order; `calls`: its calls among them."""
+    sources = [n for n in calls if random_method(n, numpy, ()) in SOURCES]
     if len(sources) > 1:
         info["blocked"].append((sources[1].lineno, "several RNG sources in one function: keep one key and split it"))
     if info["seeded"] and sources and info.get("first_draw", sources[0].lineno + 1) < sources[0].lineno:
         info["blocked"].append((info["first_draw"], "a draw before the function seeds its generator"))
-    for node in ast.walk(fn):
+    for node in nodes:
         if isinstance(node, ast.Name) and node.id in generators and isinstance(node.ctx, ast.Load):
             parent = parents.get(node)
             if not (isinstance(parent, ast.Attribute) and isinstance(parents.get(parent), ast.Call) and parents[parent].func is parent):
