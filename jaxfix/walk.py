@@ -201,6 +201,11 @@ def _level(hooked: Iterable[str]) -> int:
     return NO_TOKENS
 
 
+def children_without_tokens(node: CSTNode) -> tuple[CSTNode, ...]:
+    """`children(node)` without whitespace, comments, punctuation and operators (`TOKEN_TYPES`)."""
+    return _children_at(node, NO_TOKENS)
+
+
 def _children_at(node: CSTNode, level: int) -> tuple[CSTNode, ...]:
     """`children(node)` without the children a traversal at `level` need not enter."""
     if level == ALL:

@@ -16,11 +16,13 @@ the next. `FunctionAliases.at(stmt)` gives the state just before a statement. It
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable, Optional, Union
 
 import libcst as cst
+from libcst._metadata_dependent import LazyValue  # what LibCST's own lazy providers use (not re-exported)
 from libcst.metadata import BatchableMetadataProvider
 
 from jaxfix import walk
@@ -162,8 +164,19 @@ class AliasProvider(BatchableMetadataProvider[FunctionAliases]):
 
         imports = ModuleImports.read(node)
         self.jnp_aliases = {imports.jnp_alias} if imports.jnp_alias else set()
+        # kept for the lazy analyses below, which run after this provider's traversal (when `get_metadata` no
+        # longer answers)
+        self._numpy_names = self.metadata[NumpyNameProvider]
+
+    def numpy_name_of(self, node: cst.CSTNode) -> Optional[str]:
+        value = self._numpy_names.get(node)
+        return value() if isinstance(value, LazyValue) else value  # type: ignore[no-any-return]
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        # computed when a rule first asks (an in-place update to judge): most functions are never asked about
+        self.set_metadata(node, LazyValue(functools.partial(self._analyse, node)))
+
+    def _analyse(self, node: cst.FunctionDef) -> FunctionAliases:
         params = node.params
         names = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
         for star in (params.star_arg, params.star_kwarg):
@@ -172,27 +185,32 @@ class AliasProvider(BatchableMetadataProvider[FunctionAliases]):
         declared: set[str] = set()
         ranged: set[str] = set()
         for small in _walk_own(node.body):
-            if isinstance(small, (cst.Global, cst.Nonlocal)):
-                declared.update(n.name.value for n in small.names)
-            elif isinstance(small, cst.Call) and isinstance(small.func, cst.Name) and small.func.value == "range":
+            kind = small.__class__
+            if kind is cst.Global or kind is cst.Nonlocal:
+                declared.update(n.name.value for n in small.names)  # type: ignore[attr-defined]
+            elif kind is cst.Call and isinstance(small.func, cst.Name) and small.func.value == "range":  # type: ignore[attr-defined]
                 ranged.update(a.value.value for a in small.args if isinstance(a.value, cst.Name) and not a.star)
         facts = FunctionAliases(names, declared)
         facts.range_arguments = ranged
         state = State({p: frozenset({Binding(Kind.PARAM, frozenset({("param", p)}))}) for p in names})
         _Interpreter(self, facts).block(node.body, state)
-        self.set_metadata(node, facts)
+        return facts
 
 
 def _walk_own(node: cst.CSTNode) -> Iterable[cst.CSTNode]:
-    """Nodes of a function body in pre-order, not descending into nested functions, classes or lambdas (iterative:
-    nested generators cost a frame per level for every node)."""
-    stack = list(walk.children(node)[::-1])
+    """Nodes of a function body in pre-order, not descending into nested functions, classes or lambdas, and
+    leaving out whitespace and punctuation (iterative: nested generators cost a frame per level for every node)."""
+    stack = list(walk.children_without_tokens(node)[::-1])
+    nested = _NESTED
     while stack:
         child = stack.pop()
-        if isinstance(child, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+        if child.__class__ in nested:
             continue
         yield child
-        stack.extend(walk.children(child)[::-1])
+        stack.extend(walk.children_without_tokens(child)[::-1])
+
+
+_NESTED = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
 
 
 class _Interpreter:
@@ -386,7 +404,7 @@ class _Interpreter:
 
     def call(self, expr: cst.Call, state: State, fresh: Binding, container: Binding) -> Binding:
         func = expr.func
-        qualified = self.provider.get_metadata(NumpyNameProvider, func, None)
+        qualified = self.provider.numpy_name_of(func)
         if qualified is None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             if func.value.value in getattr(self.provider, "jnp_aliases", ()):
                 qualified = f"numpy.{func.attr.value}"

@@ -3,6 +3,7 @@
 import textwrap
 
 import libcst as cst
+from libcst._metadata_dependent import LazyValue
 from libcst.metadata import MetadataWrapper
 
 from jaxfix.analysis.aliases import AliasProvider, FunctionAliases
@@ -13,7 +14,8 @@ def analyse(code: str) -> tuple[FunctionAliases, list[cst.CSTNode]]:
     facts = wrapper.resolve(AliasProvider)
     function = next(n for n in facts if isinstance(n, cst.FunctionDef))
     last = function.body.body[-1]
-    return facts[function], [last]
+    value = facts[function]  # computed when first asked (rules ask through `function_aliases`)
+    return (value() if isinstance(value, LazyValue) else value), [last]
 
 
 def at_end(code: str) -> tuple[FunctionAliases, cst.CSTNode]:
