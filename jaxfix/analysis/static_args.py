@@ -109,8 +109,10 @@ def concrete_uses(
 ) -> dict[str, list[ConcreteUse]]:
     finder = _Finder(callees or {})
     walk.visit(function.body, finder)
-    sources = _local_sources(function)
     needed: list[tuple[cst.BaseExpression, str]] = list(finder.found)
+    if not needed and not finder.loops:
+        return {}  # nothing that must be concrete (the common case: no need for the local sources)
+    sources = _local_sources(function)
     concrete_names = {n for expr, _ in needed for n in _expanded(expr, sources)}
     for loop, it in finder.loops:  # a loop kept in Python needs its bound concrete
         target = _target_names(loop.target)
