@@ -107,7 +107,7 @@ class ExplicitRandomKey(Rule):
             return
         key_names = key_names_in(self.context.tree) | {self.context.setting("key-name", "key")}
         collector = SiteCollector(summary, self.needs, lambda n: numpy_name(self, n), key_names)
-        walk.visit(node, collector)
+        walk.visit(node, collector, tokens=False)  # sites are calls, comparisons and names
         self.names = Names(self.jax, self.jnp)
         self.changes: dict[cst.CSTNode, object] = {}
         self.findings: list[tuple[cst.CSTNode, str, Optional[cst.FunctionDef]]] = []  # fixed together

@@ -274,8 +274,11 @@ def _class_hooks(cls: type) -> Optional[tuple[dict[str, Any], int]]:
     return entry
 
 
-def visit(node: CSTNode, visitor: CSTVisitor) -> CSTNode:
-    """`node.visit(visitor)` for a read-only `CSTVisitor`, without rebuilding the tree. Returns `node`."""
+def visit(node: CSTNode, visitor: CSTVisitor, tokens: bool = True) -> CSTNode:
+    """`node.visit(visitor)` for a read-only `CSTVisitor`, without rebuilding the tree. Returns `node`.
+
+    A visitor with its own `on_visit`/`on_leave` sees every node, unless `tokens=False`: then whitespace,
+    comments, punctuation and operators are not visited (the caller knows its visitor has no use for them)."""
     cls = type(visitor)
     if isinstance(visitor, cst.CSTTransformer):
         return node.visit(visitor)  # type: ignore[arg-type]
@@ -286,7 +289,7 @@ def visit(node: CSTNode, visitor: CSTVisitor) -> CSTNode:
         hooks, level = entry
         _visit_dispatch(node, visitor, hooks, level)
     else:
-        _visit_generic(node, visitor.on_visit, visitor.on_leave)
+        _visit_generic(node, visitor.on_visit, visitor.on_leave, ALL if tokens else NO_TOKENS)
     return node
 
 
@@ -309,10 +312,12 @@ def _visit_dispatch(node: CSTNode, visitor: CSTVisitor, hooks: dict[str, Any], l
         leave_fn(visitor, node)
 
 
-def _visit_generic(node: CSTNode, on_visit: Callable[[CSTNode], bool], on_leave: Callable[[CSTNode], None]) -> None:
+def _visit_generic(
+    node: CSTNode, on_visit: Callable[[CSTNode], bool], on_leave: Callable[[CSTNode], None], level: int
+) -> None:
     if on_visit(node):
-        for child in children(node):
-            _visit_generic(child, on_visit, on_leave)
+        for child in _children_at(node, level):
+            _visit_generic(child, on_visit, on_leave, level)
     on_leave(node)
 
 

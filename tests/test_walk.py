@@ -272,3 +272,12 @@ def test_replace_shares_untouched_subtrees():
     assert new.body[1] is module.body[1]
     assert walk.replace(module, {}) is module
     assert walk.replace(module, {cst.Name("elsewhere"): cst.Name("b")}) is module
+
+
+def test_generic_visitor_without_tokens_sees_the_other_nodes_in_order():
+    for name, module in MODULES[:20]:
+        everything, pruned = _Recorder(), _Recorder()
+        module.visit(everything)
+        walk.visit(module, pruned, tokens=False)
+        expected = [(e, n) for e, n in everything.events if type(n) not in walk.TOKEN_TYPES]
+        assert [(e, id(n)) for e, n in pruned.events] == [(e, id(n)) for e, n in expected], name
