@@ -34,7 +34,7 @@ _NOT_CHILDREN = frozenset({
     "ctx", "op", "ops", "id", "attr", "arg", "name", "asname", "module", "level", "kind", "type_comment",
     "conversion", "is_async", "simple",
 })
-_MIXED_LISTS = frozenset({ast.Dict, ast.Global, ast.Nonlocal, ast.MatchClass, ast.MatchMapping})
+_MIXED_LISTS = frozenset({ast.Dict, ast.arguments, ast.Global, ast.Nonlocal, ast.MatchClass, ast.MatchMapping})  # None or str items
 _CHILD_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: ()}
 # short names of calls that need a closer look (any call with keywords gets one too); the rest only feed the sets
 _INTERESTING = frozenset({

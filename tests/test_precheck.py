@@ -55,6 +55,13 @@ def test_aliases_follow_top_level_imports():
     assert numpy_aliases(tree) == {"np", "dot", "z", "numpy"}
 
 
+def test_keyword_only_parameters_without_defaults():
+    """`def f(x, *, a)` has a None among its keyword defaults: the summary walk must not take it for a node."""
+    code = "import numpy as np\ndef f(x, *, a, b=np.ones(3)):\n    d = {**a, 1: 2}\n    return np.sum(x) * d[1]\n"
+    summarize(ast.parse(code), code)
+    assert process_source("m.py", code, RULES, RunOptions()).findings
+
+
 def test_syntax_error_is_left_to_libcst():
     assert parse("def (:\n") is None
     assert may_apply_to_tree("x.py", b"numpy", "import numpy\ndef (:\n", [NumpyNamespace])
