@@ -212,31 +212,12 @@ class _Walker:
                                 self.statements([item])
 
     def inside(self, function: ast.AST) -> None:
-        """Every node of a function (decorators, arguments and body), with the handlers; iterative, and skipping
-        the fields that never hold a node (`ctx`, operators, identifiers)."""
+        """Every node of a function (decorators, arguments and body), with the handlers."""
         handlers = _HANDLERS
-        stack = [function]
-        pop, push, extend = stack.pop, stack.append, stack.extend
-        while stack:
-            node = pop()
-            kind = type(node)
-            handler = handlers.get(kind)
+        for node in _nodes([function]):
+            handler = handlers.get(node.__class__)
             if handler is not None:
                 handler(self, node)
-            fields = _CHILD_FIELDS.get(kind)
-            if fields is None:
-                fields = _CHILD_FIELDS[kind] = tuple(f for f in kind._fields if f not in _NOT_CHILDREN)
-            for name in fields:
-                value = getattr(node, name, None)
-                if value is None:
-                    continue
-                if value.__class__ is list:
-                    if kind in _MIXED_LISTS:
-                        extend([v for v in value if isinstance(v, ast.AST)])
-                    else:
-                        extend(value)
-                elif isinstance(value, ast.AST):
-                    push(value)
 
     # ---- handlers (inside functions) ----------------------------------------------------------------------------
     def import_(self, node: ast.AST) -> None:
@@ -422,9 +403,8 @@ _ARRAY_WORDS = frozenset({"jit", "vmap", "grad"})
 
 
 def _nodes(roots: list) -> Iterator[ast.AST]:
-    """Every node under `roots` (themselves included), in no particular order: `ast.walk` without its per-node
-    generator and without the fields that never hold a node that matters (`ctx`, operators, identifiers), as in
-    `_Walker.inside` (the checks below only ask whether some node exists)."""
+    """Every node under `roots` (themselves included), depth first: `ast.walk` without its per-node generator and
+    without the fields that never hold a node that matters (`ctx`, operators, identifiers)."""
     stack = [root for root in roots if isinstance(root, ast.AST)]
     pop, push, extend = stack.pop, stack.append, stack.extend
     fields_of = _CHILD_FIELDS
@@ -437,8 +417,10 @@ def _nodes(roots: list) -> Iterator[ast.AST]:
             names = fields_of[kind] = tuple(f for f in kind._fields if f not in _NOT_CHILDREN)
         for name in names:
             value = getattr(node, name, None)
+            if value is None:
+                continue
             if value.__class__ is list:
-                extend(v for v in value if isinstance(v, ast.AST))
+                extend([v for v in value if isinstance(v, ast.AST)] if kind in _MIXED_LISTS else value)
             elif isinstance(value, ast.AST):
                 push(value)
 
