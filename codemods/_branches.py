@@ -461,11 +461,4 @@ def effect_hint(found: _Exits) -> str:
 
 def all_names(module: cst.Module) -> list[cst.Name]:
     """Every Name in the module (for picking fresh names for generated functions)."""
-    found: list[cst.Name] = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.append(n)
-
-    walk.visit(module, Visitor())
-    return found
+    return walk.nodes_of(module, cst.Name)  # type: ignore[return-value]

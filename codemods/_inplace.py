@@ -292,25 +292,11 @@ def root_name(node: cst.BaseExpression) -> str:
 
 
 def names_in(node: cst.CSTNode) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class Finder(cst.CSTVisitor):
-        def visit_Name(self, name: cst.Name) -> None:
-            found.append(name)
-
-    walk.visit(node, Finder())
-    return found
+    return walk.nodes_of(node, cst.Name)  # type: ignore[return-value]
 
 
 def has_call(node: cst.CSTNode) -> bool:
-    found = []
-
-    class Finder(cst.CSTVisitor):
-        def visit_Call(self, call: cst.Call) -> None:
-            found.append(call)
-
-    walk.visit(node, Finder())
-    return bool(found)
+    return bool(walk.nodes_of(node, cst.Call))
 
 
 def is_pure_int_call(index: cst.BaseSlice) -> bool:

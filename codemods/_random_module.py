@@ -34,7 +34,7 @@ def module_level(rule, module: cst.Module, sites: list[Site]) -> None:
     seeded = next((s for s in sources if s.call.args), None)
     if not calls:
         if rule.changes and not keep:
-            taken = {n.value for n in _names(module)}
+            taken = {n.value for n in walk.nodes_of(module, cst.Name)}
             for site in sources:
                 rule._source(site.stmt, site, rule._fresh(taken, *KEY_NAMES))
         return
@@ -42,7 +42,7 @@ def module_level(rule, module: cst.Module, sites: list[Site]) -> None:
         for site in calls:
             rule._refuse(site, "called at module level with no seed to derive a key from: pass `jax.random.key(seed)`")
         return
-    taken = {n.value for n in _names(module)}
+    taken = {n.value for n in walk.nodes_of(module, cst.Name)}
     key = rule._fresh(taken, *KEY_NAMES)
     if keep:
         new = rule.statements(f"{key} = {rule.jax}.random.key({rule.code(seeded.call.args[0].value)})\n")
@@ -53,12 +53,3 @@ def module_level(rule, module: cst.Module, sites: list[Site]) -> None:
     rule._statements(calls, key, taken, params=set())
 
 
-def _names(module: cst.Module) -> list[cst.Name]:
-    found: list[cst.Name] = []
-
-    class _V(cst.CSTVisitor):
-        def visit_Name(self, node: cst.Name) -> None:
-            found.append(node)
-
-    walk.visit(module, _V())
-    return found

@@ -21,6 +21,7 @@ Visitors that define attribute hooks (`visit_If_body`) are not served by the fas
 from __future__ import annotations
 
 import dataclasses
+from contextlib import ExitStack
 import operator
 import weakref
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
@@ -143,6 +144,21 @@ def children(node: CSTNode) -> tuple[CSTNode, ...]:
         _CHILDREN.clear()
     found = tuple(out)
     _CHILDREN[id(node)] = (node, found)
+    return found
+
+
+def nodes_of(root: CSTNode, kind: type) -> list[CSTNode]:
+    """The nodes of type `kind` in the subtree of `root` (itself included), in LibCST's visiting order: what a
+    visitor with only `visit_<kind>` collecting its nodes finds."""
+    level = ALL if kind in TOKEN_TYPES else NO_TOKENS
+    found: list[CSTNode] = []
+    stack = [root]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        current = pop()
+        if current.__class__ is kind:
+            found.append(current)
+        extend(_children_at(current, level)[::-1])
     return found
 
 
@@ -402,8 +418,6 @@ class FastMetadataWrapper(MetadataWrapper):
         after_leave: Optional[Callable[[CSTNode], None]] = None,
         skip: Optional[frozenset[CSTNode]] = None,
     ) -> CSTNode:
-        from contextlib import ExitStack
-
         skip = self._skip if skip is None else skip
 
         visitors = list(visitors)

@@ -281,3 +281,24 @@ def test_generic_visitor_without_tokens_sees_the_other_nodes_in_order():
         walk.visit(module, pruned, tokens=False)
         expected = [(e, n) for e, n in everything.events if type(n) not in walk.TOKEN_TYPES]
         assert [(e, id(n)) for e, n in pruned.events] == [(e, id(n)) for e, n in expected], name
+
+
+def test_nodes_of_finds_what_a_collecting_visitor_finds():
+    class Calls(cst.CSTVisitor):
+        def __init__(self):
+            super().__init__()
+            self.found = []
+
+        def visit_Call(self, node):
+            self.found.append(node)
+
+        def visit_Comma(self, node):
+            self.found.append(node)
+
+    for name, module in MODULES[:20]:
+        collector = Calls()
+        module.visit(collector)
+        calls = [n for n in collector.found if isinstance(n, cst.Call)]
+        commas = [n for n in collector.found if isinstance(n, cst.Comma)]
+        assert [id(n) for n in walk.nodes_of(module, cst.Call)] == [id(n) for n in calls], name
+        assert [id(n) for n in walk.nodes_of(module, cst.Comma)] == [id(n) for n in commas], name

@@ -538,11 +538,4 @@ def early_arithmetic(expr: cst.BaseExpression) -> bool:
 
 
 def calls_anything(expr: cst.CSTNode) -> bool:
-    found = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            found.append(node)
-
-    walk.visit(expr, Visitor())
-    return bool(found)
+    return bool(walk.nodes_of(expr, cst.Call))

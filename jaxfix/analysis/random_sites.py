@@ -152,20 +152,9 @@ class SiteCollector(cst.CSTVisitor):
 
 
 def names_in(node: cst.CSTNode) -> set[str]:
-    return {n.value for n in _collect(node, cst.Name)}
+    return {n.value for n in walk.nodes_of(node, cst.Name)}  # type: ignore[attr-defined]
 
 
-def _collect(node: cst.CSTNode, kind: type) -> list:
-    found: list = []
-
-    class _V(cst.CSTVisitor):
-        def on_visit(self, n: cst.CSTNode) -> bool:
-            if isinstance(n, kind):
-                found.append(n)
-            return True
-
-    walk.visit(node, _V())
-    return found
 
 
 def parameters(fn: cst.FunctionDef) -> set[str]:

@@ -182,14 +182,7 @@ def _name(facts: FunctionFacts, name: str, env: dict[str, Optional[DType]]) -> D
 
 
 def _names(node: cst.CSTNode) -> set[str]:
-    found: set[str] = set()
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            found.add(n.value)
-
-    walk.visit(node, Visitor())
-    return found
+    return {n.value for n in walk.nodes_of(node, cst.Name)}  # type: ignore[attr-defined]
 
 
 def dtype_argument(facts: FunctionFacts, node: cst.BaseExpression, env: dict) -> Optional[DType]:
