@@ -76,19 +76,22 @@ def rules_that_may_apply(
     """The rules to run on the first pass: none when no rule whose TRIGGERS occur in `data` survives the tree
     pre-checks (the file is skipped); else every rule of `rules` that the tree pre-checks do not rule out (all of
     them when `ast` rejects the text: LibCST then reports the error)."""
+    return _first_rules(path, data, text, rules, project)[0]
+
+
+def _first_rules(
+    path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
+) -> tuple[list[type[Rule]], Optional[ast.Module]]:
+    """`rules_that_may_apply`, and the `ast` tree the pre-checks read (the first pass reuses it)."""
     facts = project or {}
     triggered = {rule for rule in rules if any(trigger in data for trigger in rule.triggers(facts))}
     if not triggered:
-        return []
-    survivors = _tree_filter(path, text, rules)
-    return survivors if triggered.intersection(survivors) else []
+        return [], None
+    survivors, tree = _tree_filter(path, text, rules)
+    return (survivors if triggered.intersection(survivors) else []), tree
 
 
-def _tree_filter(path: str, text: str, rules: Sequence[type[Rule]]) -> list[type[Rule]]:
-    return _tree_filter_with_tree(path, text, rules)[0]
-
-
-def _tree_filter_with_tree(
+def _tree_filter(
     path: str, text: str, rules: Sequence[type[Rule]]
 ) -> tuple[list[type[Rule]], Optional[ast.Module]]:
     """The rules the tree pre-checks do not rule out on `text`, and the `ast` tree they read (None when not parsed)."""
@@ -212,12 +215,14 @@ def process_source(
     project: Optional[Mapping[str, Any]] = None,
     module_name: str = "",
     first_rules: Optional[Sequence[type[Rule]]] = None,
+    first_tree: Optional[ast.Module] = None,
 ) -> SourceOutcome:
     """Run `rules` over `text`; with `options.fix`, apply fixes until nothing changes. Raises EngineError.
 
     Each pass runs only the rules the tree pre-checks (`jaxfix.precheck`) do not rule out on that pass's text
-    (`first_rules`: that subset for `text`, when the caller has computed it); a pass after fixes where none may
-    apply ends the loop without another LibCST parse (it would report nothing)."""
+    (`first_rules`: that subset for `text`, when the caller has computed it, and `first_tree` the `ast` tree it
+    read); a pass after fixes where none may apply ends the loop without another LibCST parse (it would report
+    nothing)."""
     suppressions = Suppressions(text)
     if suppressions.skip_file or not rules:
         return SourceOutcome([], text, 0)
@@ -235,11 +240,10 @@ def process_source(
     previous: Optional[tuple[incremental.Statements, list[Finding]]] = None
     last_names: Optional[set[str]] = set()
     for pass_number in range(options.max_passes + 1):
-        tree = None
         if pass_number == 0 and first_rules is not None:
-            pass_rules = first_rules
+            pass_rules, tree = list(first_rules), first_tree
         else:
-            pass_rules, tree = _tree_filter_with_tree(path, text, rules)
+            pass_rules, tree = _tree_filter(path, text, rules)
         if not pass_rules:
             findings = []
             if options.want_edits:
@@ -482,10 +486,12 @@ def process_bytes(
         return FileResult(path=path, status=Status.SKIPPED)
     try:
         decoded = sourcelib.decode(data)
-        active = rules_that_may_apply(path, data, decoded.text, rules, project)
+        active, tree = _first_rules(path, data, decoded.text, rules, project)
         if not active:
             return FileResult(path=path, status=Status.SKIPPED)
-        outcome = process_source(path, decoded.text, rules, options, project, module_name, first_rules=active)
+        outcome = process_source(
+            path, decoded.text, rules, options, project, module_name, first_rules=active, first_tree=tree
+        )
         changed = outcome.fixed != decoded.text
         written = False
         if changed and options.write:
