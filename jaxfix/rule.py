@@ -124,18 +124,12 @@ class Rule(cst.BatchableCSTVisitor):
     def _is_plain(self, node: cst.FunctionDef) -> bool:
         if self._plain and not self._plain[-1]:
             return False  # a nested function is plain only inside a plain one
-        from jaxfix.analysis.tracedness import plain_python
+        from jaxfix.analysis.tracedness import array_names, plain_python
 
         names = self.context.__dict__.get("_array_names")
         if names is None:
-            imports = self.context.imports
-            aliases = (imports.jax_alias, imports.jnp_alias, imports.lax_alias)
-            names = self.context._array_names = frozenset([*imports.numpy_aliases, *(a for a in aliases if a)])
-        cache = self.context.__dict__.setdefault("_plain_cache", {})  # one answer per function and pass
-        answer = cache.get(node)
-        if answer is None:
-            answer = cache[node] = plain_python(node, names)
-        return answer
+            names = self.context._array_names = array_names(self.context.imports)
+        return plain_python(node, names)  # answered once per function (shared with TracednessProvider)
 
     # ---- identity -------------------------------------------------------------------------------------------
     @classmethod

@@ -445,13 +445,31 @@ def plain_python(function: cst.FunctionDef, array_names: frozenset[str]) -> bool
     plain Python data (string/dict/file methods, `dict()`/`open()`/`repr()`, `try`/`except`): a helper such as a
     parser or a config class in a NumPy module (a nested function counts only inside a plain one). Everything in
     it is STATIC (parameters, `self.<attr>`), and rules leave it alone (`Rule.current_function` is None inside it).
-    `codemods._prechecks` mirrors this on the `ast` tree."""
+    `codemods._prechecks` mirrors this on the `ast` tree. Answered once per function and names: the rules'
+    shared context and `TracednessProvider` both ask on every pass."""
+    key = (id(function), array_names)
+    known = _PLAIN.get(key)
+    if known is not None and known[0] is function:
+        return known[1]
     evidence = _Evidence(array_names)
     for decorator in function.decorators:
         walk.visit(decorator, evidence)
     walk.visit(function.params, evidence)  # annotations and defaults (`x: jnp.ndarray`)
     walk.visit(function.body, evidence)
-    return evidence.plain and not evidence.array
+    answer = evidence.plain and not evidence.array
+    if len(_PLAIN) >= 10_000:
+        _PLAIN.clear()
+    _PLAIN[key] = (function, answer)  # holds the function, so its id is not reused while the entry lives
+    return answer
+
+
+_PLAIN: dict[tuple[int, frozenset[str]], tuple[cst.FunctionDef, bool]] = {}
+
+
+def array_names(imports: ModuleImports) -> frozenset[str]:
+    """The module's local names of NumPy and JAX (array evidence for `plain_python`)."""
+    aliases = (imports.jax_alias, imports.jnp_alias, imports.lax_alias)
+    return frozenset([*imports.numpy_aliases, *(a for a in aliases if a)])
 
 
 class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
@@ -466,10 +484,7 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
         from jaxfix.analysis import settings
 
         self._config = frozenset(settings.current().get("static-args", ()) or ())
-        imports = ModuleImports.read(node)
-        self._array_names = frozenset(
-            [*imports.numpy_aliases, *(a for a in (imports.jax_alias, imports.jnp_alias, imports.lax_alias) if a)]
-        )
+        self._array_names = array_names(ModuleImports.read(node))
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None, self._array_names)
