@@ -7,7 +7,8 @@ same nodes in the same order (each node type's fields in the order LibCST visits
 LibCST itself) and call the same hooks, without rebuilding anything:
 
 - `children(node)`: a node's children, in LibCST's visiting order (what `node.children` returns, much cheaper);
-- `walk(node)`: every node of the subtree, pre-order;
+- `walk(node)`: every node of the subtree, pre-order; `nodes_of(node, kind)`: those of one type;
+- `replace(root, changes)`: what a transformer replacing those nodes builds, rebuilding only their ancestors;
 - `visit(node, visitor)`: `node.visit(visitor)` for a `CSTVisitor` (`visit_X` returning False skips the children,
   `leave_X` is always called);
 - `visit_batched(node, visitors)`: `libcst.visit_batched` for `BatchableCSTVisitor`s;
@@ -21,9 +22,9 @@ Visitors that define attribute hooks (`visit_If_body`) are not served by the fas
 from __future__ import annotations
 
 import dataclasses
-from contextlib import ExitStack
 import operator
 import weakref
+from contextlib import ExitStack
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 import libcst as cst
@@ -204,7 +205,6 @@ _TOKEN_NAMES = frozenset(kind.__name__ for kind in TOKEN_TYPES)
 _STATEMENT_NAMES = frozenset(kind.__name__ for kind in STATEMENT_TYPES)
 ALL, NO_TOKENS, STATEMENTS = 0, 1, 2
 _PRUNED: tuple[dict[int, tuple[CSTNode, tuple[CSTNode, ...]]], ...] = ({}, {}, {})
-_KEEP = (frozenset(), TOKEN_TYPES, STATEMENT_TYPES)
 
 
 def _level(hooked: Iterable[str]) -> int:
