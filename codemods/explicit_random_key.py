@@ -9,7 +9,7 @@ from jaxfix import walk
 from jaxfix.analysis import random_keys
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.random_draws import Names, bernoulli, translate
-from jaxfix.analysis.random_sites import Site, SiteCollector, key_names_in, names_in, parameters
+from jaxfix.analysis.random_sites import Site, SiteCollector, key_names_in, names_in, parameters, with_possible_sites
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -107,7 +107,10 @@ class ExplicitRandomKey(Rule):
             return
         key_names = key_names_in(self.context.tree) | {self.context.setting("key-name", "key")}
         collector = SiteCollector(summary, self.needs, lambda n: numpy_name(self, n), key_names)
-        walk.visit(node, collector, tokens=False)  # sites are calls, comparisons and names
+        collector.stack.append(node)  # as a visit of the module would
+        for stmt in with_possible_sites(node, self.context.tree, self.context.source, summary, self.needs):
+            walk.visit(stmt, collector, tokens=False)  # sites are calls, comparisons and names
+        collector.stack.pop()
         self.names = Names(self.jax, self.jnp)
         self.changes: dict[cst.CSTNode, object] = {}
         self.findings: list[tuple[cst.CSTNode, str, Optional[cst.FunctionDef]]] = []  # fixed together

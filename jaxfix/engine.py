@@ -34,12 +34,14 @@ from libcst.metadata import CodeRange
 from jaxfix import incremental, precheck, walk
 from jaxfix import source as sourcelib
 from jaxfix.analysis import settings as analysis_settings
+from jaxfix.analysis import positions as positionslib
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.context import RuleContext
 from jaxfix.imports import ModuleImports, NameCollector, add_imports, numpy_names_in_use, remove_unused_numpy_imports
 from jaxfix.rule import Report, Rule, RuleCrash
 from jaxfix.source import SourceError
 from jaxfix.suppression import Suppressions
+from jaxfix.switch import Switch
 from jaxfix.types import Applicability, Edit, FileResult, Finding, Fix, RunOptions, Status
 from jaxfix.walk import FastMetadataWrapper
 
@@ -202,6 +204,7 @@ def _forgetting_caches(fn: Callable[..., SourceOutcome]) -> Callable[..., Source
             return fn(*args, **kwargs)
         finally:
             walk.clear_caches()
+            positionslib.forget()
 
     return run
 
@@ -239,6 +242,7 @@ def process_source(
     use_incremental = options.fix and not options.want_edits and not single_pass and incremental.enabled()
     previous: Optional[tuple[incremental.Statements, list[Finding]]] = None
     last_names: Optional[set[str]] = set()
+    fixed_tree: Optional[cst.Module] = None  # the tree the last fixes made, for the next pass (see `reuse`)
     for pass_number in range(options.max_passes + 1):
         if pass_number == 0 and first_rules is not None:
             pass_rules, tree = list(first_rules), first_tree
@@ -251,7 +255,7 @@ def process_source(
             if pass_number == 0:
                 return SourceOutcome([], text, 0)
             break  # the fixed text gives no rule anything to report: the verification pass is not needed
-        module = _parse(text)
+        module = fixed_tree if fixed_tree is not None else _parse(text)
         statements: Optional[incremental.Statements] = None
         clean: dict[int, int] = {}
         if use_incremental:
@@ -295,7 +299,7 @@ def process_source(
         if not chosen:
             break
         module = apply_reports(module, chosen)
-        text = module.code
+        text, fixed_tree = _code_of_fixed(module)
         applied_total += len(chosen)
         rules_applied.update(report.rule.CODE for report in chosen)
         for report in chosen:
@@ -310,9 +314,11 @@ def process_source(
     if text != original:
         # `module` is the tree of `text` (the last pass's parse, or the transformed tree): no need to parse again
         numpy_in_use = numpy_names_in_use(*first) if first is not None else set()
-        module = remove_unused_numpy_imports(module, numpy_in_use, last_names if module is last_parsed else None)
-        findings = _shift_lines(findings, text, module.code)
-        text = module.code
+        cleaned = remove_unused_numpy_imports(module, numpy_in_use, last_names if module is last_parsed else None)
+        if cleaned is not module:
+            module, cleaned_text = cleaned, cleaned.code
+            findings = _shift_lines(findings, text, cleaned_text)
+            text = cleaned_text
         try:
             compile(text, path, "exec", dont_inherit=True)
         except (SyntaxError, ValueError) as error:
@@ -322,6 +328,24 @@ def process_source(
             ) from None
     findings.sort(key=lambda f: f.sort_key)
     return SourceOutcome(findings, text, applied_total, rules_applied, fix_counts)
+
+
+def _code_of_fixed(module: cst.Module) -> tuple[str, Optional[cst.Module]]:
+    """The code of the tree fixes made and, unless `reuse` is switched off, that tree for the next pass with its
+    positions recorded in the same code generation, instead of parsing the code again (a parse costs more than
+    everything else in a pass but the rules). The tree is not reused when a node object sits at two places in it
+    (a replacement reusing a node): positions and metadata are keyed by node."""
+    if not _REUSE.on():
+        return module.code, None
+    text, spans = positionslib.code_and_spans(module)
+    if spans is None:
+        return text, None
+    positionslib.prime(module, spans)
+    return text, module
+
+
+_REUSE = Switch()
+reuse_disabled = _REUSE.off  # tests: parse the code of every pass's fixes again, and compare
 
 
 def _analyse(

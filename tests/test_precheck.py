@@ -299,12 +299,12 @@ def test_imports_of_the_same_name_from_two_modules_keep_both():
 
 
 def test_engine_skips_rules_ruled_out_on_later_passes(monkeypatch):
-    """After a pass of fixes the checks run on the new text; when none may apply, no verification pass is parsed."""
+    """After a pass of fixes the checks run on the new text; when none may apply, no verification pass runs."""
     import jaxfix.engine as engine
 
     calls = []
-    real = engine._parse
-    monkeypatch.setattr(engine, "_parse", lambda text: calls.append(text) or real(text))
+    real = engine._analyse
+    monkeypatch.setattr(engine, "_analyse", lambda *args: calls.append(args) or real(*args))
     code = "import numpy as np\n\ndef f(x):\n    return np.sum(x)\n"
     outcome = process_source("m.py", code, [NumpyNamespace], RunOptions(fix=True))
     assert "jnp.sum" in outcome.fixed and len(calls) == 1

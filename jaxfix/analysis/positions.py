@@ -35,6 +35,7 @@ class _State(CodegenState):
         self.column = 0  # zero-based
         self.starts: list[tuple[int, int]] = []
         self.spans: dict[int, Span] = {}
+        self.repeated = False  # a node object generated twice (it sits at two places in the tree)
 
     def _advance(self, value: str) -> None:
         if "\n" in value or "\r" in value:
@@ -54,6 +55,8 @@ class _State(CodegenState):
         self._advance(value)
 
     def before_codegen(self, node: cst.CSTNode) -> None:
+        if id(node) in self.spans:
+            self.repeated = True
         self.starts.append((self.line, self.column))
 
     def after_codegen(self, node: cst.CSTNode) -> None:
@@ -94,10 +97,37 @@ def spans_of(module: cst.Module) -> dict[int, Span]:
     return state.spans
 
 
+def code_and_spans(module: cst.Module) -> tuple[str, Optional[dict[int, Span]]]:
+    """`module.code` and, from the same code generation, `spans_of(module)`; the spans are None when a node object
+    sits at two places in the tree (positions keyed by node would be ambiguous)."""
+    state = _State(module.default_indent, module.default_newline)
+    module._codegen(state)
+    return "".join(state.tokens), (None if state.repeated else state.spans)
+
+
+_primed: Optional[tuple[cst.Module, dict[int, Span]]] = None
+
+
+def prime(module: cst.Module, spans: dict[int, Span]) -> None:
+    """The spans of `module` are known (`code_and_spans`): the next `PositionProvider` over it uses them instead of
+    generating its code again."""
+    global _primed
+    _primed = (module, spans)
+
+
+def forget() -> None:
+    global _primed
+    _primed = None
+
+
 class _LazyPositions(Mapping[cst.CSTNode, CodeRange]):
     def __init__(self, module: cst.Module) -> None:
+        global _primed
         self._module = module
         self._spans: Optional[dict[int, Span]] = None
+        if _primed is not None and _primed[0] is module:
+            self._spans = _primed[1]
+            _primed = None
         self._ranges: dict[int, CodeRange] = {}
 
     def _all(self) -> dict[int, Span]:

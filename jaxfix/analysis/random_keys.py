@@ -31,6 +31,9 @@ def _dotted(node: ast.AST) -> Optional[str]:
     return None
 
 
+dotted = _dotted  # `a.b.c` of a Name/Attribute chain, else None
+
+
 def _resolve(dotted: Optional[str], aliases: dict[str, str]) -> Optional[str]:
     if not dotted:
         return None
@@ -114,10 +117,7 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
         call = stmt.value if isinstance(stmt, (ast.Assign, ast.Expr)) else None
         if isinstance(call, ast.Call) and random_method(call, numpy, ()) in SOURCES and (call.args or call.keywords):
             info["seeded"] = True
-    parents: dict[ast.AST, ast.AST] = {}
-    for node in nodes:
-        for child in ast.iter_child_nodes(node):
-            parents[child] = node
+    parents = _Parents(nodes)
     for node in calls:
         method = random_method(node, numpy, generators)
         if method is None:
@@ -144,8 +144,27 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
     return info
 
 
+class _Parents:
+    """child -> parent over a function's nodes, built when first asked (most functions draw nothing and never ask)."""
+
+    def __init__(self, nodes: list[ast.AST]) -> None:
+        self._nodes = nodes
+        self._map: Optional[dict[ast.AST, ast.AST]] = None
+
+    def get(self, node: ast.AST) -> Optional[ast.AST]:
+        if self._map is None:
+            self._map = {child: parent for parent in self._nodes for child in ast.iter_child_nodes(parent)}
+        return self._map.get(node)
+
+    def __getitem__(self, node: ast.AST) -> ast.AST:
+        found = self.get(node)
+        if found is None:
+            raise KeyError(node)
+        return found
+
+
 def _check_state(
-    nodes: list[ast.AST], calls: list[ast.Call], numpy: dict[str, str], generators: set[str], parents: dict, info: dict[str, Any]
+    nodes: list[ast.AST], calls: list[ast.Call], numpy: dict[str, str], generators: set[str], parents: _Parents, info: dict[str, Any]
 ) -> None:
     """Block what one key per function cannot express: several sources, a draw before the seed, a generator that
     is passed around (an argument, a return value) rather than only drawn from. `nodes`: the function's nodes in
@@ -155,7 +174,7 @@ def _check_state(
         info["blocked"].append((sources[1].lineno, "several RNG sources in one function: keep one key and split it"))
     if info["seeded"] and sources and info.get("first_draw", sources[0].lineno + 1) < sources[0].lineno:
         info["blocked"].append((info["first_draw"], "a draw before the function seeds its generator"))
-    for node in nodes:
+    for node in nodes if generators else ():
         if isinstance(node, ast.Name) and node.id in generators and isinstance(node.ctx, ast.Load):
             parent = parents.get(node)
             if not (isinstance(parent, ast.Attribute) and isinstance(parents.get(parent), ast.Call) and parents[parent].func is parent):
