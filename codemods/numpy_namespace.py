@@ -137,7 +137,7 @@ class NumpyNamespace(Rule):
         self.report(
             node.func,
             f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`",
-            replacement=self.expr(target),
+            replacement=self.dotted(target),
             title=f"replace with `{target}`",
             imports=("jnp",),
         )

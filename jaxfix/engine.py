@@ -36,6 +36,8 @@ from jaxfix import source as sourcelib
 from jaxfix.analysis import settings as analysis_settings
 from jaxfix.analysis import positions as positionslib
 from jaxfix.analysis.positions import PositionProvider
+from jaxfix.analysis import parents as parentslib
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.context import RuleContext
 from jaxfix.imports import ModuleImports, NameCollector, add_imports, numpy_names_in_use, remove_unused_numpy_imports
 from jaxfix.rule import Report, Rule, RuleCrash
@@ -136,15 +138,27 @@ def _overlap(a: CodeRange, b: CodeRange) -> bool:
     )
 
 
-def apply_reports(module: cst.Module, reports: Sequence[Report]) -> cst.Module:
+def apply_reports(
+    module: cst.Module,
+    reports: Sequence[Report],
+    up: Optional[Mapping[cst.CSTNode, cst.CSTNode]] = None,
+    track: Optional[dict[cst.CSTNode, cst.CSTNode]] = None,
+) -> cst.Module:
+    """`module` with the fixes of `reports` and the imports they need. `up` and `track` as for `walk.replace`."""
     changes: dict[cst.CSTNode, Any] = {}
     keys: set[str] = set()
     for report in reports:
         changes.update(report.changes)
         keys.update(report.imports)
-    new = walk.replace(module, changes)
+    new = walk.replace(module, changes, up, track)
     imports = ModuleImports.read(new)
-    return add_imports(new, imports.missing(sorted(keys)))
+    final = add_imports(new, imports.missing(sorted(keys)))
+    if track is not None and final is not new:
+        for child in walk.children(final):
+            if child not in track:  # an import statement added or changed
+                track.update(walk.parents(child))
+            track[child] = final
+    return final
 
 
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # lines as LibCST and LSP count them (not str.splitlines)
@@ -205,6 +219,7 @@ def _forgetting_caches(fn: Callable[..., SourceOutcome]) -> Callable[..., Source
         finally:
             walk.clear_caches()
             positionslib.forget()
+            parentslib.forget()
 
     return run
 
@@ -273,14 +288,14 @@ def process_source(
             ast_tree=tree,
         )
         skip = frozenset(statements.nodes[j] for j in clean) if statements is not None else frozenset()
-        reports, positions, names = _analyse(path, context, pass_rules, suppressions, skip)
+        reports, positions, names, parents = _analyse(path, context, pass_rules, suppressions, skip)
         if clean and statements is not None:
             kept = [(statements.starts[j], statements.ends[j]) for j in clean]
             inside = [[_within(positions.get(node), kept) for node in (r.node, *r.changes)] for r, _ in reports]
             if any(any(flags) and not all(flags) for flags in inside):
                 # a module-wide fix (keys threaded through callers) reaches into a kept statement: run in full
                 clean, skip = {}, frozenset()
-                reports, positions, names = _analyse(path, context, pass_rules, suppressions, skip)
+                reports, positions, names, parents = _analyse(path, context, pass_rules, suppressions, skip)
             else:
                 # found again by a rule that walks the whole module itself: the kept findings already hold it
                 reports = [pair for pair, flags in zip(reports, inside) if not all(flags)]
@@ -298,8 +313,12 @@ def process_source(
         chosen = _choose(reports, positions, options)
         if not chosen:
             break
-        module = apply_reports(module, chosen)
+        up = parents.mapping()
+        track = dict(up) if _REUSE.on() else None
+        module = apply_reports(module, chosen, up, track)
         text, fixed_tree = _code_of_fixed(module)
+        if fixed_tree is not None and track is not None:
+            parentslib.prime(fixed_tree, track)
         applied_total += len(chosen)
         rules_applied.update(report.rule.CODE for report in chosen)
         for report in chosen:
@@ -354,10 +373,10 @@ def _analyse(
     rules: Sequence[type[Rule]],
     suppressions: Suppressions,
     skip: frozenset[cst.CSTNode],
-) -> tuple[list[tuple[Report, Finding]], Mapping[cst.CSTNode, CodeRange], Optional[set[str]]]:
+) -> tuple[list[tuple[Report, Finding]], Mapping[cst.CSTNode, CodeRange], Optional[set[str]], Any]:
     """One pass of `rules` over `context.module` (not entering the top-level statements in `skip`): the reports with
-    their findings (suppressed ones dropped), the positions, and the names in use (None when statements were
-    skipped: the import clean-up then collects them itself)."""
+    their findings (suppressed ones dropped), the positions, the names in use (None when statements were
+    skipped: the import clean-up then collects them itself), and the parents (`ParentProvider`'s lazy map)."""
     wrapper = FastMetadataWrapper(context.module, unsafe_skip_copy=True, skip=skip)
     names = NameCollector() if not skip else None  # names in use, for the import clean-up, in the same traversal
     instances = [rule(context) for rule in rules]
@@ -369,6 +388,7 @@ def _analyse(
     except RecursionError:
         raise EngineError("too deeply nested to analyse") from None
     positions = wrapper.resolve(PositionProvider)
+    parents = wrapper.resolve(ParentProvider)
     reports: list[tuple[Report, Finding]] = []
     for instance in instances:
         for report in instance.reports:
@@ -390,7 +410,7 @@ def _analyse(
                 fix=fix,
             )
             reports.append((report, finding))
-    return reports, positions, (names.names if names is not None else None)
+    return reports, positions, (names.names if names is not None else None), parents
 
 
 def _within(span: Optional[CodeRange], ranges: Sequence[tuple[int, int]]) -> bool:

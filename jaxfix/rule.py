@@ -214,6 +214,18 @@ class Rule(cst.BatchableCSTVisitor):
     def expr(self, source: str) -> cst.BaseExpression:
         return cst.parse_expression(source, config=self.context.module.config_for_parsing)
 
+    @staticmethod
+    def dotted(source: str) -> cst.BaseExpression:
+        """`expr` of a dotted name (`jnp.linalg.norm`), built without the parser. Each token is a new object (the
+        default `Dot()` of `cst.Attribute` is one object shared by every node built with it, and the engine keys
+        positions and parents by node)."""
+        head, *rest = source.split(".")
+        node: cst.BaseExpression = cst.Name(head)
+        for part in rest:
+            dot = cst.Dot(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
+            node = cst.Attribute(node, cst.Name(part), dot=dot)
+        return node
+
     def statements(self, source: str) -> list[cst.BaseStatement]:
         """Parse one or more statements written at indentation zero (the engine re-indents them)."""
         module = cst.parse_module(textwrap.dedent(source), config=self.context.module.config_for_parsing)

@@ -448,16 +448,30 @@ def _removed(node: CSTNode, name: str) -> Any:
     return cst.MaybeSentinel.DEFAULT if default is cst.MaybeSentinel.DEFAULT else None
 
 
-def replace(root: CSTNode, changes: Mapping[CSTNode, Any]) -> CSTNode:
+def replace(
+    root: CSTNode,
+    changes: Mapping[CSTNode, Any],
+    up: Optional[Mapping[CSTNode, CSTNode]] = None,
+    track: Optional[dict[CSTNode, CSTNode]] = None,
+) -> CSTNode:
     """`root` with each node of `changes` replaced by its value, as a `CSTTransformer` returning the value from
     `on_leave` would do it (a node; in a sequence field, `FlattenSentinel` splices and `RemovalSentinel.REMOVE`
     drops; in an optional field, REMOVE sets None), rebuilding only the ancestors of the replaced nodes: the rest
-    of the tree is shared with `root`. A node nested inside a replaced one is not looked at."""
+    of the tree is shared with `root`. A node nested inside a replaced one is not looked at.
+
+    `up`: `parents(root)`, when the caller has it. `track`: a parent map of `root` (a copy of `up`), updated into
+    one of the returned tree: the rebuilt nodes' children and the inserted nodes' subtrees are entered (entries of
+    nodes no longer in the tree may stay)."""
     if not changes:
         return root
     if root in changes:
+        if track is not None:
+            track.clear()
+            track.update(parents(changes[root]))
         return changes[root]
-    up = parents(root)
+    if up is None:
+        up = parents(root)
+    inserted: set[int] = set()  # ids of the replacement nodes put in (their subtrees are new to `track`)
     ancestors: set[int] = set()
     for node in changes:
         current = up.get(node)
@@ -481,8 +495,11 @@ def replace(root: CSTNode, changes: Mapping[CSTNode, Any]) -> CSTNode:
                     new = changes[item] if item in changes else rebuild(item) if id(item) in ancestors else item
                     if isinstance(new, cst.FlattenSentinel):
                         items.extend(new.nodes)
+                        inserted.update(map(id, new.nodes))
                     elif new is not cst.RemovalSentinel.REMOVE:
                         items.append(new)
+                        if item in changes:
+                            inserted.add(id(new))
                 updates[name] = items
             elif isinstance(value, CSTNode):
                 if value in changes:
@@ -492,8 +509,17 @@ def replace(root: CSTNode, changes: Mapping[CSTNode, Any]) -> CSTNode:
                     elif isinstance(new, cst.FlattenSentinel):
                         raise TypeError(f"cannot splice several nodes into {type(node).__name__}.{name}")
                     updates[name] = new
+                    inserted.add(id(new))
                 elif id(value) in ancestors:
                     updates[name] = rebuild(value)
-        return node.with_changes(**updates) if updates else node
+        if not updates:
+            return node
+        rebuilt = node.with_changes(**updates)
+        if track is not None:
+            for child in children(rebuilt):
+                if id(child) in inserted:
+                    track.update(parents(child))
+                track[child] = rebuilt
+        return rebuilt
 
     return rebuild(root)

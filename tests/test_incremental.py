@@ -234,3 +234,23 @@ def test_reused_trees_are_the_trees_a_parse_gives(monkeypatch):
     for module, text, spans in seen:
         assert spans is not None
         assert _same_structure(module, cst.parse_module(text)), text
+
+
+def test_parent_maps_kept_up_to_date_through_fixes(monkeypatch):
+    """The parent map the engine hands to the next pass (updated as fixes rebuilt the tree) gives every node of the
+    new tree the parent a fresh walk gives."""
+    from jaxfix import walk
+    from jaxfix.analysis import parents
+
+    seen = []
+    prime = parents.prime
+    monkeypatch.setattr(parents, "prime", lambda module, up: seen.append((module, up)) or prime(module, up))
+    for name, code, settings in CASES:
+        try:
+            process_source(name, code, RULES, RunOptions(fix=True, unsafe_fixes=True, settings=tuple(settings.items())))
+        except Exception:  # noqa: BLE001 - files the engine refuses are checked elsewhere
+            pass
+    assert len(seen) > 50
+    for module, up in seen:
+        fresh = walk.parents(module)
+        assert all(up.get(node) is parent for node, parent in fresh.items()), module.code

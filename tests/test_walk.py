@@ -264,6 +264,20 @@ def test_replace_matches_a_transformer():
         assert walk.replace(module, changes).code == expected, name
 
 
+def test_replace_keeps_a_parent_map_up_to_date():
+    for name, module in MODULES:
+        changes = _changes(module)
+        up = walk.parents(module)
+        track = dict(up)
+        new = walk.replace(module, changes, up, track)
+        fresh = walk.parents(new)
+        assert all(track.get(node) is parent for node, parent in fresh.items()), name
+    module = cst.parse_module("x = 1\n")
+    track = dict(walk.parents(module))
+    new = walk.replace(module, {module: cst.parse_module("y = 2\n")}, track=track)
+    assert track == walk.parents(new)
+
+
 def test_replace_shares_untouched_subtrees():
     module = cst.parse_module("def f(x):\n    return x\n\ndef g(y):\n    return y\n")
     target = module.body[0].params.params[0].name

@@ -76,18 +76,22 @@ def random_method(call: ast.Call, numpy: dict[str, str], generators: Iterable[st
 
 
 def _generators(body: Iterable[ast.AST], numpy: dict[str, str]) -> set[str]:
+    return _generators_among((sub for node in body for sub in ast.walk(node)), numpy)
+
+
+def _generators_among(nodes: Iterable[ast.AST], numpy: dict[str, str]) -> set[str]:
     names = set()
-    for node in body:
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Call) and len(sub.targets) == 1:
-                method = random_method(sub.value, numpy, ())
-                if method in ("default_rng", "RandomState", "Generator") and isinstance(sub.targets[0], ast.Name):
-                    names.add(sub.targets[0].id)
+    for sub in nodes:
+        if isinstance(sub, ast.Assign) and isinstance(sub.value, ast.Call) and len(sub.targets) == 1:
+            method = random_method(sub.value, numpy, ())
+            if method in ("default_rng", "RandomState", "Generator") and isinstance(sub.targets[0], ast.Name):
+                names.add(sub.targets[0].id)
     return names
 
 
 def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set[str]) -> dict[str, Any]:
-    local = _generators(fn.body, numpy)
+    nodes = list(ast.walk(fn))  # walked once; every loop below reads this list (ast.walk's order)
+    local = _generators_among(nodes, numpy)  # assignments sit in the body (not in decorators or parameters)
     generators = local | module_generators
     info: dict[str, Any] = {"draws": 0, "blocked": [], "calls": [], "seeded": False, "generators": sorted(generators)}
     params = {a.arg for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)}
@@ -96,7 +100,6 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
         for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
         if a.arg in GENERATOR_PARAMS or (_resolve(_dotted(a.annotation), numpy) or "").startswith(("numpy.random.Generator", "numpy.random.RandomState"))
     )
-    nodes = list(ast.walk(fn))  # walked once; every loop below reads this list (ast.walk's order)
     calls = [n for n in nodes if isinstance(n, ast.Call)]
     for n in calls:
         if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
