@@ -97,7 +97,7 @@ class ExplicitRandomKey(Rule):
     ]
 
     def visit_Module(self, node: cst.Module) -> None:
-        summary = random_keys.summarize(self.context.path, self.context.module_name, self.context.tree)
+        summary = random_keys.summarize(self.context.path, self.context.module_name, self.context.tree, self.context.source)
         facts = self.context.project_facts(self.CODE) or {}
         own = f"{summary['module']}."
         external = {q for q in facts.get("needs_key", ()) if not (q.startswith(own) and q[len(own):] in summary["functions"])}
@@ -105,7 +105,7 @@ class ExplicitRandomKey(Rule):
         self.summary = summary
         if not self.needs and "random" not in self.context.source:
             return
-        key_names = key_names_in(self.context.tree) | {self.context.setting("key-name", "key")}
+        key_names = key_names_in(self.context.tree, self.context.source) | {self.context.setting("key-name", "key")}
         collector = SiteCollector(summary, self.needs, lambda n: numpy_name(self, n), key_names)
         collector.stack.append(node)  # as a visit of the module would
         for stmt in with_possible_sites(node, self.context.tree, self.context.source, summary, self.needs):

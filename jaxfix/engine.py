@@ -335,7 +335,7 @@ def process_source(
         numpy_in_use = numpy_names_in_use(*first) if first is not None else set()
         cleaned = remove_unused_numpy_imports(module, numpy_in_use, last_names if module is last_parsed else None)
         if cleaned is not module:
-            module, cleaned_text = cleaned, cleaned.code
+            module, cleaned_text = cleaned, positionslib.code_of(cleaned)
             findings = _shift_lines(findings, text, cleaned_text)
             text = cleaned_text
         try:

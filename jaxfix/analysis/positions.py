@@ -97,42 +97,118 @@ def spans_of(module: cst.Module) -> dict[int, Span]:
     return state.spans
 
 
-def code_and_spans(module: cst.Module) -> tuple[str, Optional[dict[int, Span]]]:
-    """`module.code` and, from the same code generation, `spans_of(module)`; the spans are None when a node object
-    sits at two places in the tree (positions keyed by node would be ambiguous)."""
-    state = _State(module.default_indent, module.default_newline)
-    module._codegen(state)
-    return "".join(state.tokens), (None if state.repeated else state.spans)
+class _Piece:
+    """The code of one top-level element of a module (a header or footer line, a statement) and its nodes' spans,
+    with lines counted from 0 at the element's first line: the same wherever the element sits in a module (a
+    top-level element starts at column 0 and its code does not depend on what is around it)."""
+
+    __slots__ = ("node", "code", "spans", "lines", "last_token", "repeated")
+
+    def __init__(self, node: cst.CSTNode, default_indent: str, default_newline: str) -> None:
+        state = _State(default_indent, default_newline)
+        state.line = 0
+        node._codegen(state)
+        self.node = node  # holds it, so the ids in `spans` are not reused while the piece is cached
+        self.code = "".join(state.tokens)
+        self.spans = state.spans
+        self.lines = state.line
+        self.last_token = state.tokens[-1] if state.tokens else ""
+        self.repeated = state.repeated or state.column != 0  # every element ends with a line break
 
 
-_primed: Optional[tuple[cst.Module, dict[int, Span]]] = None
+class Layout:
+    """Code and node spans of a module, assembled from its top-level elements' `_Piece`s (as `Module` generates its
+    code); pieces are cached by element, so after fixes only the elements they rebuilt are generated again."""
+
+    def __init__(self, module: cst.Module) -> None:
+        self.module = module
+        pieces = [_piece(n, module) for n in (*module.header, *module.body, *module.footer)]
+        self.repeated = any(p.repeated for p in pieces)
+        self.owner: dict[int, tuple[_Piece, int]] = {}  # id(node) -> (its piece, the piece's first line)
+        line = 1
+        for piece in pieces:
+            spans = piece.spans
+            if not self.repeated and not self.owner.keys().isdisjoint(spans):
+                self.repeated = True  # a node object in two elements
+            self.owner.update(dict.fromkeys(spans, (piece, line)))
+            line += piece.lines
+        code = "".join(p.code for p in pieces)
+        if module.has_trailing_newline:
+            if not code:  # nothing in the header, body or footer: `Module` keeps the line break
+                code, line = module.default_newline, line + 1
+        elif pieces and pieces[-1].last_token:
+            code = code[: len(code) - len(pieces[-1].last_token)]  # `Module` drops the last line break
+        self.code = code
+        self.module_span: Span = (1, 0, line, 0)
+
+    def get(self, key: int) -> Optional[Span]:
+        found = self.owner.get(key)
+        if found is None:
+            return self.module_span if key == id(self.module) else None
+        piece, line = found
+        a, b, c, d = piece.spans[key]
+        return (a + line, b, c + line, d)
+
+    def __contains__(self, key: int) -> bool:
+        return key in self.owner or key == id(self.module)
+
+    def __len__(self) -> int:
+        return len(self.owner) + 1
 
 
-def prime(module: cst.Module, spans: dict[int, Span]) -> None:
+_PIECES: dict[int, _Piece] = {}
+
+
+def _piece(node: cst.CSTNode, module: cst.Module) -> _Piece:
+    found = _PIECES.get(id(node))
+    if found is not None and found.node is node:
+        return found
+    found = _PIECES[id(node)] = _Piece(node, module.default_indent, module.default_newline)
+    return found
+
+
+def code_and_spans(module: cst.Module) -> tuple[str, Optional[Layout]]:
+    """`module.code` and, from the same code generation, the spans of its nodes (a `Layout`); the spans are None
+    when a node object sits at two places in the tree (positions keyed by node would be ambiguous)."""
+    layout = Layout(module)
+    return layout.code, (None if layout.repeated else layout)
+
+
+def code_of(module: cst.Module) -> str:
+    """`module.code`, generating only the top-level elements not generated before (`Layout`)."""
+    return Layout(module).code
+
+
+_primed: Optional[tuple[cst.Module, Layout]] = None
+
+
+def prime(module: cst.Module, layout: Layout) -> None:
     """The spans of `module` are known (`code_and_spans`): the next `PositionProvider` over it uses them instead of
     generating its code again."""
     global _primed
-    _primed = (module, spans)
+    _primed = (module, layout)
 
 
 def forget() -> None:
+    """Drop the primed spans and the cached pieces (the engine calls this after each file)."""
     global _primed
     _primed = None
+    _PIECES.clear()
 
 
 class _LazyPositions(Mapping[cst.CSTNode, CodeRange]):
     def __init__(self, module: cst.Module) -> None:
         global _primed
         self._module = module
-        self._spans: Optional[dict[int, Span]] = None
+        self._spans: Optional[Layout] = None
         if _primed is not None and _primed[0] is module:
             self._spans = _primed[1]
             _primed = None
         self._ranges: dict[int, CodeRange] = {}
 
-    def _all(self) -> dict[int, Span]:
+    def _all(self) -> Layout:
         if self._spans is None:
-            self._spans = spans_of(self._module)
+            self._spans = Layout(self._module)
         return self._spans
 
     def get(self, node: cst.CSTNode, default: object = None) -> object:  # type: ignore[override]

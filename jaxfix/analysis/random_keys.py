@@ -12,13 +12,15 @@ function, without a seed of their own.
 from __future__ import annotations
 
 import ast
-from typing import Any, Iterable, Optional
+import re
+from typing import Any, Callable, Iterable, Optional, TypeVar
 
 from jaxfix.analysis.random_draws import DRAWS, SOURCES
 
 BLOCKING = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 KEY_NAMES = ("key", "rng_key", "prng_key", "key_")
 GENERATOR_PARAMS = {"rng", "random_state", "generator", "gen", "prng"}
+T = TypeVar("T")
 HARMLESS = {"Generator", "PCG64", "SeedSequence"}  # used as arguments of sources
 
 
@@ -184,12 +186,41 @@ def _check_state(
                 info["blocked"].append((node.lineno, f"the generator `{node.id}` is passed around, not only drawn from"))
 
 
-def summarize(path: str, module_name: str, tree: ast.Module) -> dict[str, Any]:
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # lines as `ast` counts them (not str.splitlines)
+_REMEMBERED: dict[tuple[Any, ...], Any] = {}
+
+
+def source_lines(source: str) -> list[str]:
+    return _LINE.findall(source)
+
+
+def remembered(node: ast.stmt, lines: Optional[list[str]], compute: Callable[[], T], *key: Any) -> T:
+    """`compute()` for the top-level statement `node`, remembered by its text (decorators included), position and
+    `key` (everything else the answer depends on): the same text at the same place parses to the same tree.
+    Without `lines` (the module's, `source_lines`), computed every time."""
+    if lines is None:
+        return compute()
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+    full = ("".join(lines[first - 1 : node.end_lineno]), node.lineno, node.col_offset, *key)
+    if full in _REMEMBERED:
+        return _REMEMBERED[full]
+    if len(_REMEMBERED) >= 20_000:
+        _REMEMBERED.clear()
+    answer = _REMEMBERED[full] = compute()
+    return answer
+
+
+def summarize(path: str, module_name: str, tree: ast.Module, source: Optional[str] = None) -> dict[str, Any]:
+    """The module's facts for `link`. With `source` (the text of `tree`), a function's facts are remembered by its
+    text, first line and the module facts they depend on: the engine asks again on every pass, where most functions
+    did not change (the facts must not be modified by the caller)."""
     is_package = path.endswith("__init__.py")
     numpy, other = _imports(tree, module_name, is_package)
     module_generators = _generators([n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))], numpy)
+    lines = source_lines(source) if source is not None else None
+    context = (tuple(sorted(numpy.items())), tuple(sorted(module_generators)))
     functions = {
-        node.name: _function(node, numpy, module_generators)
+        node.name: remembered(node, lines, lambda node=node: _function(node, numpy, module_generators), "summary", context)
         for node in tree.body
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     }

@@ -164,9 +164,17 @@ def parameters(fn: cst.FunctionDef) -> set[str]:
     return {x.name.value for x in (*p.posonly_params, *p.params, *p.kwonly_params)}
 
 
-def key_names_in(tree: ast.Module) -> set[str]:
+def key_names_in(tree: ast.Module, source: Optional[str] = None) -> set[str]:
     """Names that hold keys already (in the module's `ast` tree): targets of `jax.random.split/key(...)` and
-    parameters named like keys."""
+    parameters named like keys. With `source`, remembered per top-level statement (`random_keys.remembered`)."""
+    lines = random_keys.source_lines(source) if source is not None else None
+    names: set[str] = set()
+    for stmt in tree.body:
+        names |= random_keys.remembered(stmt, lines, lambda stmt=stmt: frozenset(_key_names(stmt)), "key names")
+    return names
+
+
+def _key_names(tree: ast.AST) -> set[str]:
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
@@ -179,9 +187,6 @@ def key_names_in(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.arg) and node.arg in random_keys.KEY_NAMES:
             names.add(node.arg)
     return names
-
-
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # lines as `ast` counts them (not str.splitlines)
 
 
 def with_possible_sites(module: cst.Module, tree: ast.Module, text: str, summary: dict[str, Any], needs: set[str]) -> list[cst.BaseStatement]:
@@ -199,7 +204,7 @@ def with_possible_sites(module: cst.Module, tree: ast.Module, text: str, summary
         words.add(q.rpartition(".")[2])
         words.update(local for local, target in summary["imports"].items() if q == target or q.startswith(target + "."))
     pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words))) + r")\b")
-    lines = _LINE.findall(text)
+    lines = random_keys.source_lines(text)
     wanted: dict[str, bool] = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

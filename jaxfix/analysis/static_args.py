@@ -61,15 +61,14 @@ class _Finder(cst.CSTVisitor):
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
         name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-        code = cst.Module([]).code_for_node(func)
         method = isinstance(func, cst.Attribute) and name in METHOD_ALL_ARGS and not _module_like(func.value)
         positions = SHAPE_POSITIONS.get(name, ()) if isinstance(func, cst.Attribute) else ()
         for index, arg in enumerate(node.args):
             if arg.keyword is not None:
-                if arg.keyword.value in SHAPE_KEYWORDS and isinstance(func, cst.Attribute):
-                    self.found.append((arg.value, f"the `{arg.keyword.value}=` argument of `{code}`"))
-            elif method or positions is None or index in (positions or ()):
-                self.found.append((arg.value, f"a shape or size argument of `{code}`"))
+                if arg.keyword.value in SHAPE_KEYWORDS and isinstance(func, cst.Attribute) and not _literal(arg.value):
+                    self.found.append((arg.value, f"the `{arg.keyword.value}=` argument of `{_code(func)}`"))
+            elif (method or positions is None or index in (positions or ())) and not _literal(arg.value):
+                self.found.append((arg.value, f"a shape or size argument of `{_code(func)}`"))
         if isinstance(func, cst.Name) and func.value in self.callees:
             params, static = self.callees[func.value]
             for index, arg in enumerate(node.args):
@@ -79,13 +78,25 @@ class _Finder(cst.CSTVisitor):
 
     def visit_Slice(self, node: cst.Slice) -> None:
         for part in (node.lower, node.upper, node.step):
-            if part is not None:
+            if part is not None and not _literal(part):
                 self.found.append((part, "a slice bound"))
 
     def visit_For(self, node: cst.For) -> None:
         it = node.iter
         if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "range":
             self.loops.append((node, it))
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node)
+
+
+def _literal(expr: cst.BaseExpression) -> bool:
+    """A number (`1`, `-1`, `2.0`): it reads no name, so it never makes a parameter static (most slice bounds and
+    axes are these; leaving them out spares the function's local-source analysis)."""
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        expr = expr.expression
+    return isinstance(expr, (cst.Integer, cst.Float))
 
 
 def _module_like(node: cst.BaseExpression) -> bool:

@@ -39,3 +39,34 @@ def test_lookups():
     target = module.body[0].body[0].targets[0].target
     assert positions[target].start.line == 1 and positions[target].end.column == 1
     assert positions[target] is positions[target]  # built once
+
+
+EDGES = ["", "\n", "x = 1", "# only a comment", "# c\n\nx = 1\n# trailing\n", "\n\n", "if x:\n    pass\n# end"]
+
+
+def test_layout_from_pieces_matches_one_code_generation():
+    """`Layout` assembles the code and spans from top-level pieces (cached by element): the same as generating the
+    whole module, also after elements change and the cached pieces of the others are reused."""
+    from jaxfix.analysis import positions
+
+    modules = [(repr(code), cst.parse_module(code)) for code in EDGES] + list(_modules())
+    for name, module in modules:
+        for variant in (module, module.with_changes(body=list(reversed(module.body))), module.with_changes(body=module.body[1:])):
+            layout = positions.Layout(variant)
+            assert layout.code == variant.code, name
+            spans = positions.spans_of(variant)
+            assert len(layout) == len(spans), name
+            assert all(layout.get(key) == span for key, span in spans.items()), name
+    positions.forget()
+
+
+def test_a_node_in_two_statements_is_seen():
+    from jaxfix.analysis import positions
+
+    module = cst.parse_module("a = b\nc = d\n")
+    shared = cst.Name("z")
+    first = module.body[0].with_changes(body=[module.body[0].body[0].with_changes(value=shared)])
+    second = module.body[1].with_changes(body=[module.body[1].body[0].with_changes(value=shared)])
+    text, layout = positions.code_and_spans(module.with_changes(body=[first, second]))
+    assert text == "a = z\nc = z\n" and layout is None
+    positions.forget()

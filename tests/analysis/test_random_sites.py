@@ -58,3 +58,24 @@ def test_functions_that_cannot_hold_a_site_are_left_out():
     needs = set(random_keys.link({"m.py": summary})["needs_key"])
     kept = random_sites.with_possible_sites(cst.parse_module(code), tree, code, summary, needs)
     assert [s.name.value for s in kept if isinstance(s, cst.FunctionDef)] == ["noisy", "g", "h"]
+
+
+def test_remembered_facts_are_the_facts():
+    """`summarize` and `key_names_in` remember per statement text; moving, editing and re-importing give what a
+    fresh computation gives."""
+    import ast
+
+    from jaxfix.analysis import random_keys
+
+    base = textwrap.dedent(HIDDEN["caller-and-value"])
+    variants = [
+        base,
+        "\n\n" + base,  # every function moved down: the draw lines in the facts move too
+        base.replace("np.random.normal", "np.random.uniform"),
+        base.replace("import numpy as np", "import numpy as np\nimport numpy.random as np_random"),
+        base + "\ndef k(key, x):\n    key, sub = jax.random.split(key)\n    return sub\n",
+    ]
+    for code in variants:
+        tree = ast.parse(code)
+        assert random_keys.summarize("m.py", "m", tree, code) == random_keys.summarize("m.py", "m", tree), code
+        assert random_sites.key_names_in(tree, code) == random_sites.key_names_in(tree), code
