@@ -195,13 +195,14 @@ def source_lines(source: str) -> list[str]:
 
 
 def remembered(node: ast.stmt, lines: Optional[list[str]], compute: Callable[[], T], *key: Any) -> T:
-    """`compute()` for the top-level statement `node`, remembered by its text (decorators included), position and
-    `key` (everything else the answer depends on): the same text at the same place parses to the same tree.
-    Without `lines` (the module's, `source_lines`), computed every time."""
+    """`compute()` for the top-level statement `node`, remembered by its text (decorators included), column and
+    `key` (everything else the answer depends on): the same text parses to the same tree, but for its line numbers
+    (an answer that holds line numbers must not be remembered this way: see `_summary_of`). Without `lines` (the
+    module's, `source_lines`), computed every time."""
     if lines is None:
         return compute()
     first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
-    full = ("".join(lines[first - 1 : node.end_lineno]), node.lineno, node.col_offset, *key)
+    full = ("".join(lines[first - 1 : node.end_lineno]), node.col_offset, *key)
     if full in _REMEMBERED:
         return _REMEMBERED[full]
     if len(_REMEMBERED) >= 20_000:
@@ -210,17 +211,30 @@ def remembered(node: ast.stmt, lines: Optional[list[str]], compute: Callable[[],
     return answer
 
 
+def _summary_of(node: ast.FunctionDef, lines: Optional[list[str]], numpy: dict[str, str], module_generators: set[str]) -> dict[str, Any]:
+    """`_function`, remembered with the line it was computed at: its line numbers (of blocked draws, of the first
+    draw) are moved when the same function text is met further up or down (fixes above it added lines)."""
+    context = (tuple(sorted(numpy.items())), tuple(sorted(module_generators)))
+    line, info = remembered(node, lines, lambda: (node.lineno, _function(node, numpy, module_generators)), "summary", context)
+    delta = node.lineno - line
+    if not delta:
+        return info
+    moved = dict(info, blocked=[(at + delta, why) for at, why in info["blocked"]])
+    if "first_draw" in info:
+        moved["first_draw"] = info["first_draw"] + delta
+    return moved
+
+
 def summarize(path: str, module_name: str, tree: ast.Module, source: Optional[str] = None) -> dict[str, Any]:
     """The module's facts for `link`. With `source` (the text of `tree`), a function's facts are remembered by its
-    text, first line and the module facts they depend on: the engine asks again on every pass, where most functions
-    did not change (the facts must not be modified by the caller)."""
+    text and the module facts they depend on: the engine asks again on every pass, where most functions did not
+    change (the facts must not be modified by the caller)."""
     is_package = path.endswith("__init__.py")
     numpy, other = _imports(tree, module_name, is_package)
     module_generators = _generators([n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))], numpy)
     lines = source_lines(source) if source is not None else None
-    context = (tuple(sorted(numpy.items())), tuple(sorted(module_generators)))
     functions = {
-        node.name: remembered(node, lines, lambda node=node: _function(node, numpy, module_generators), "summary", context)
+        node.name: _summary_of(node, lines, numpy, module_generators)
         for node in tree.body
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     }

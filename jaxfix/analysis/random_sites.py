@@ -203,7 +203,6 @@ def with_possible_sites(module: cst.Module, tree: ast.Module, text: str, summary
     for q in needs:
         words.add(q.rpartition(".")[2])
         words.update(local for local, target in summary["imports"].items() if q == target or q.startswith(target + "."))
-    pattern = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words))) + r")\b")
     lines = random_keys.source_lines(text)
     wanted: dict[str, bool] = {}
     for node in tree.body:
@@ -212,9 +211,10 @@ def with_possible_sites(module: cst.Module, tree: ast.Module, text: str, summary
             first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
             segment = "".join(lines[first - 1 : node.end_lineno])
             drawn = info.get("draws") or info.get("blocked") or info.get("gen_params") or info.get("seeded")
-            wanted[node.name] = wanted.get(node.name, False) or bool(drawn) or pattern.search(segment) is not None
+            wanted[node.name] = wanted.get(node.name, False) or bool(drawn) or not words.isdisjoint(_IDENTIFIER.findall(segment))
     return [stmt for stmt in module.body if not isinstance(stmt, cst.FunctionDef) or wanted.get(stmt.name.value, True)]
 
 
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _FILTER = Switch()
 filter_disabled = _FILTER.off  # tests: collect over every statement, and compare
