@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Optional, Se
 import libcst as cst
 from libcst.metadata import ProviderT
 
-from jaxfix.analysis.positions import PositionProvider
+from jaxfix.analysis.positions import LazyPositions, PositionProvider
 from jaxfix.types import Applicability, FixAvailability
 
 if TYPE_CHECKING:
@@ -208,7 +208,11 @@ class Rule(cst.BatchableCSTVisitor):
         cache = self.context.__dict__.setdefault("_code_cache", {})
         text = cache.get(node)
         if text is None:
-            text = cache[node] = self.context.module.code_for_node(node)
+            positions = self.metadata.get(PositionProvider)
+            text = positions.text(node) if isinstance(positions, LazyPositions) else None  # read, not generated
+            if text is None:
+                text = self.context.module.code_for_node(node)
+            cache[node] = text
         return text
 
     def expr(self, source: str) -> cst.BaseExpression:

@@ -11,6 +11,8 @@ LibCST's on every node of the fixtures.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from typing import TYPE_CHECKING, Iterator, Mapping, Optional
 
@@ -27,43 +29,31 @@ Span = tuple[int, int, int, int]  # start line, start column, end line, end colu
 
 
 class _State(CodegenState):
-    """LibCST's `PositionProvidingCodegenState`, recording `Span` tuples keyed by node id."""
+    """LibCST's `PositionProvidingCodegenState`, recording each node's span as token indices (`[start, end)` in
+    `tokens`) keyed by node id: lines and columns are worked out from them only for the nodes asked about, so the
+    code generation itself does little more than LibCST's plain one."""
 
     def __init__(self, default_indent: str, default_newline: str) -> None:
         super().__init__(default_indent=default_indent, default_newline=default_newline)
-        self.line = 1  # one-based
-        self.column = 0  # zero-based
-        self.starts: list[tuple[int, int]] = []
-        self.spans: dict[int, Span] = {}
+        self.starts: list[int] = []
+        self.spans: dict[int, tuple[int, int]] = {}
         self.repeated = False  # a node object generated twice (it sits at two places in the tree)
+        self.drop_last = False
 
-    def _advance(self, value: str) -> None:
-        if "\n" in value or "\r" in value:
-            segments = _NEWLINE.split(value)
-            self.line += len(segments) - 1
-            self.column = len(segments[-1])
-        else:
-            self.column += len(value)
-
-    def add_indent_tokens(self) -> None:
-        self.tokens.extend(self.indent_tokens)
-        for token in self.indent_tokens:
-            self._advance(token)
-
-    def add_token(self, value: str) -> None:
-        self.tokens.append(value)
-        self._advance(value)
+    def pop_trailing_newline(self) -> None:
+        # the module's last line break is left out of its code, but, as in LibCST, not out of its span
+        self.drop_last = bool(self.tokens)
 
     def before_codegen(self, node: cst.CSTNode) -> None:
         if id(node) in self.spans:
             self.repeated = True
-        self.starts.append((self.line, self.column))
+        self.starts.append(len(self.tokens))
 
     def after_codegen(self, node: cst.CSTNode) -> None:
-        line, column = self.starts.pop()
+        start = self.starts.pop()
         key = id(node)
         if key not in self.spans:  # a syntactic position recorded inside the node's code generation wins
-            self.spans[key] = (line, column, self.line, self.column)
+            self.spans[key] = (start, len(self.tokens))
 
     def record_syntactic_position(  # type: ignore[override]
         self, node: cst.CSTNode, *, start_node: Optional[cst.CSTNode] = None, end_node: Optional[cst.CSTNode] = None
@@ -81,39 +71,57 @@ class _Syntactic:
         self.state, self.node, self.start_node, self.end_node = state, node, start_node, end_node
 
     def __enter__(self) -> None:
-        self.start = (self.state.line, self.state.column)
+        self.start = len(self.state.tokens)
 
     def __exit__(self, *exc: object) -> None:
         state = self.state
-        start = state.spans[id(self.start_node)][:2] if self.start_node is not None else self.start
-        end = state.spans[id(self.end_node)][2:] if self.end_node is not None else (state.line, state.column)
-        state.spans[id(self.node)] = (*start, *end)
+        start = state.spans[id(self.start_node)][0] if self.start_node is not None else self.start
+        end = state.spans[id(self.end_node)][1] if self.end_node is not None else len(state.tokens)
+        state.spans[id(self.node)] = (start, end)
+
+
+class _Text:
+    """Generated tokens joined, with what turns a token index into a line (counted from `first`) and column."""
+
+    __slots__ = ("code", "offsets", "line_starts")
+
+    def __init__(self, tokens: list[str]) -> None:
+        self.code = "".join(tokens)
+        self.offsets = [0, *itertools.accumulate(map(len, tokens))]
+        self.line_starts = [0, *(m.end() for m in _NEWLINE.finditer(self.code))]
+
+    def point(self, token: int, first: int) -> tuple[int, int]:
+        offset = self.offsets[token]
+        line = bisect.bisect_right(self.line_starts, offset) - 1
+        return line + first, offset - self.line_starts[line]
 
 
 def spans_of(module: cst.Module) -> dict[int, Span]:
-    """id(node) -> (start line, start column, end line, end column) for every node of `module`."""
+    """id(node) -> (start line, start column, end line, end column) for every node of `module`, from one code
+    generation of the whole module (the reference `Layout` is tested against)."""
     state = _State(module.default_indent, module.default_newline)
     module._codegen(state)
-    return state.spans
+    text = _Text(state.tokens)
+    return {key: (*text.point(a, 1), *text.point(b, 1)) for key, (a, b) in state.spans.items()}
 
 
 class _Piece:
     """The code of one top-level element of a module (a header or footer line, a statement) and its nodes' spans,
-    with lines counted from 0 at the element's first line: the same wherever the element sits in a module (a
-    top-level element starts at column 0 and its code does not depend on what is around it)."""
+    as token indices: the same wherever the element sits in a module (a top-level element starts at column 0 and
+    its code does not depend on what is around it)."""
 
-    __slots__ = ("node", "code", "spans", "lines", "last_token", "repeated")
+    __slots__ = ("node", "text", "code", "spans", "lines", "last_token", "repeated")
 
     def __init__(self, node: cst.CSTNode, default_indent: str, default_newline: str) -> None:
         state = _State(default_indent, default_newline)
-        state.line = 0
         node._codegen(state)
         self.node = node  # holds it, so the ids in `spans` are not reused while the piece is cached
-        self.code = "".join(state.tokens)
+        self.text = _Text(state.tokens)
+        self.code = self.text.code
         self.spans = state.spans
-        self.lines = state.line
+        self.lines = len(self.text.line_starts) - 1
         self.last_token = state.tokens[-1] if state.tokens else ""
-        self.repeated = state.repeated or state.column != 0  # every element ends with a line break
+        self.repeated = state.repeated or self.text.line_starts[-1] != len(self.code)  # each ends with a line break
 
 
 class Layout:
@@ -146,8 +154,21 @@ class Layout:
         if found is None:
             return self.module_span if key == id(self.module) else None
         piece, line = found
-        a, b, c, d = piece.spans[key]
-        return (a + line, b, c + line, d)
+        start, end = piece.spans[key]
+        return (*piece.text.point(start, line), *piece.text.point(end, line))
+
+    def text(self, node: cst.CSTNode) -> Optional[str]:
+        """`module.code_for_node(node)` for an expression without parentheses (its code is its syntactic span),
+        read from the generated code; None for other nodes."""
+        if not isinstance(node, cst.BaseExpression) or node.lpar or node.rpar:
+            return None
+        found = self.owner.get(id(node))
+        if found is None:
+            return None
+        piece = found[0]
+        start, end = piece.spans[id(node)]
+        offsets = piece.text.offsets
+        return piece.code[offsets[start] : offsets[end]]
 
     def __contains__(self, key: int) -> bool:
         return key in self.owner or key == id(self.module)
@@ -196,7 +217,7 @@ def forget() -> None:
     _PIECES.clear()
 
 
-class _LazyPositions(Mapping[cst.CSTNode, CodeRange]):
+class LazyPositions(Mapping[cst.CSTNode, CodeRange]):
     def __init__(self, module: cst.Module) -> None:
         global _primed
         self._module = module
@@ -228,6 +249,10 @@ class _LazyPositions(Mapping[cst.CSTNode, CodeRange]):
             raise KeyError(node)
         return found  # type: ignore[return-value]
 
+    def text(self, node: cst.CSTNode) -> Optional[str]:
+        """`Layout.text`."""
+        return self._all().text(node)
+
     def __contains__(self, node: object) -> bool:
         return id(node) in self._all()
 
@@ -245,4 +270,4 @@ class PositionProvider(BaseMetadataProvider[CodeRange]):
     """node -> its syntactic `CodeRange` (as LibCST's `PositionProvider`), computed on first use."""
 
     def _gen(self, wrapper: "MetadataWrapper") -> Mapping[cst.CSTNode, CodeRange]:  # type: ignore[override]
-        return _LazyPositions(wrapper.module)
+        return LazyPositions(wrapper.module)

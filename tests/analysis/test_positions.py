@@ -70,3 +70,19 @@ def test_a_node_in_two_statements_is_seen():
     text, layout = positions.code_and_spans(module.with_changes(body=[first, second]))
     assert text == "a = z\nc = z\n" and layout is None
     positions.forget()
+
+
+def test_text_of_an_expression_is_its_code():
+    """`Layout.text` (what `Rule.code` reads instead of generating) is `code_for_node` for every expression
+    without parentheses, and None for the rest."""
+    from jaxfix.analysis import positions
+
+    for name, module in _modules():
+        layout = positions.Layout(module)
+        for node in walk.walk(module):
+            text = layout.text(node)
+            if isinstance(node, cst.BaseExpression) and not node.lpar and not node.rpar:
+                assert text == module.code_for_node(node), (name, type(node).__name__)
+            else:
+                assert text is None, (name, type(node).__name__)
+    positions.forget()
