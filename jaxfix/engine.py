@@ -33,11 +33,11 @@ from libcst.metadata import CodeRange
 
 from jaxfix import incremental, precheck, walk
 from jaxfix import source as sourcelib
-from jaxfix.analysis import settings as analysis_settings
-from jaxfix.analysis import positions as positionslib
-from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis import parents as parentslib
+from jaxfix.analysis import positions as positionslib
+from jaxfix.analysis import settings as analysis_settings
 from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.positions import PositionProvider
 from jaxfix.context import RuleContext
 from jaxfix.imports import ModuleImports, NameCollector, add_imports, numpy_names_in_use, remove_unused_numpy_imports
 from jaxfix.rule import Report, Rule, RuleCrash

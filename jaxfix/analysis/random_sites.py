@@ -194,7 +194,7 @@ def with_possible_sites(module: cst.Module, tree: ast.Module, text: str, summary
     functions (`def` at top level) that, by the module's `ast` tree and `summary`, draw nothing, take no generator,
     and whose text (decorators, comments and strings included) names none of `random`, a local name bound to
     `numpy.random` or to something in it, a module-level generator, or a function in `needs` (its last name, or
-    the local name of an import it comes through). `tests/test_random_sites.py` compares the sites found with and
+    the local name of an import it comes through). `tests/analysis/test_random_sites.py` compares the sites found with and
     without this filter."""
     if not _FILTER.on():
         return list(module.body)
