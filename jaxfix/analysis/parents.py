@@ -3,7 +3,8 @@
 LibCST's `ParentProvider` walks the whole module with a (rebuilding) visitor on every pass, while the rules ask
 for the parents of a few nodes they already found, and only on passes that find something. `ParentProvider`
 answers the same question (`self.get_metadata(ParentProvider, node, None)`: the parent, or None for the module) and
-builds the map with one cheap walk (`jaxfix.walk.parents`) the first time a rule asks.
+builds the map with one cheap walk (`jaxfix.walk.parents`) the first time a rule asks. After a pass of fixes the
+engine hands the next pass the map `walk.replace` kept up to date (`prime`), so a file is walked for parents once.
 """
 
 from __future__ import annotations

@@ -4,9 +4,12 @@ LibCST's `PositionProvider` generates the module's code once per pass and create
 `CodePosition`s) for every node, through a generator-based context manager for each statement and expression; the
 engine and rules then ask for the positions of a few dozen nodes. `PositionProvider` here gives the same answers
 (`self.get_metadata(PositionProvider, node)` is a `CodeRange`, syntactic: leading and trailing whitespace left
-out, as LibCST's): it records plain tuples during one code generation, the first time anything is asked, and
-builds the `CodeRange` of a node when that node is asked for. `tests/analysis/test_positions.py` compares it with
-LibCST's on every node of the fixtures.
+out, as LibCST's). The first time anything is asked, a `Layout` of the module is built: the code of each top-level
+element (header line, statement, footer line) with its nodes' spans as token indices, generated once per file and
+element and cached (after fixes, only the statements they rebuilt are generated again; the engine also takes the
+code of a fixed module from its `Layout`). A node's line and column are worked out, and its `CodeRange` built, when
+that node is asked for. `tests/analysis/test_positions.py` compares the positions with LibCST's on every node of
+the fixtures, and the `Layout` with one code generation of the whole module.
 """
 
 from __future__ import annotations
