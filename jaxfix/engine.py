@@ -35,6 +35,7 @@ from jaxfix import incremental, precheck, walk
 from jaxfix import source as sourcelib
 from jaxfix.analysis import parents as parentslib
 from jaxfix.analysis import positions as positionslib
+from jaxfix.analysis import random_keys
 from jaxfix.analysis import settings as analysis_settings
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.positions import PositionProvider
@@ -220,6 +221,7 @@ def _forgetting_caches(fn: Callable[..., SourceOutcome]) -> Callable[..., Source
             walk.clear_caches()
             positionslib.forget()
             parentslib.forget()
+            random_keys.forget()
 
     return run
 

@@ -113,12 +113,13 @@ class _Piece:
     as token indices: the same wherever the element sits in a module (a top-level element starts at column 0 and
     its code does not depend on what is around it)."""
 
-    __slots__ = ("node", "text", "code", "spans", "lines", "last_token", "repeated")
+    __slots__ = ("node", "style", "text", "code", "spans", "lines", "last_token", "repeated")
 
     def __init__(self, node: cst.CSTNode, default_indent: str, default_newline: str) -> None:
         state = _State(default_indent, default_newline)
         node._codegen(state)
         self.node = node  # holds it, so the ids in `spans` are not reused while the piece is cached
+        self.style = (default_indent, default_newline)  # the code depends on the module's defaults too
         self.text = _Text(state.tokens)
         self.code = self.text.code
         self.spans = state.spans
@@ -161,9 +162,11 @@ class Layout:
         return (*piece.text.point(start, line), *piece.text.point(end, line))
 
     def text(self, node: cst.CSTNode) -> Optional[str]:
-        """`module.code_for_node(node)` for an expression without parentheses (its code is its syntactic span),
-        read from the generated code; None for other nodes."""
-        if not isinstance(node, cst.BaseExpression) or node.lpar or node.rpar:
+        """`module.code_for_node(node)` for a one-line expression without parentheses (its code is its syntactic
+        span), read from the generated code; None for other nodes. Not for an expression over several lines: in
+        the module its continuation lines carry the enclosing block's indentation, which `code_for_node` leaves
+        out; nor for a starred element, whose comma is its own but outside its span."""
+        if not isinstance(node, cst.BaseExpression) or node.lpar or node.rpar or isinstance(node, cst.StarredElement):
             return None
         found = self.owner.get(id(node))
         if found is None:
@@ -171,7 +174,8 @@ class Layout:
         piece = found[0]
         start, end = piece.spans[id(node)]
         offsets = piece.text.offsets
-        return piece.code[offsets[start] : offsets[end]]
+        text = piece.code[offsets[start] : offsets[end]]
+        return None if "\n" in text or "\r" in text else text
 
     def __contains__(self, key: int) -> bool:
         return key in self.owner or key == id(self.module)
@@ -185,7 +189,7 @@ _PIECES: dict[int, _Piece] = {}
 
 def _piece(node: cst.CSTNode, module: cst.Module) -> _Piece:
     found = _PIECES.get(id(node))
-    if found is not None and found.node is node:
+    if found is not None and found.node is node and found.style == (module.default_indent, module.default_newline):
         return found
     found = _PIECES[id(node)] = _Piece(node, module.default_indent, module.default_newline)
     return found

@@ -190,6 +190,11 @@ _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # lines as `ast` count
 _REMEMBERED: dict[tuple[Any, ...], Any] = {}
 
 
+def forget() -> None:
+    """Drop the remembered facts (the engine calls this after each file: they pay off across its passes)."""
+    _REMEMBERED.clear()
+
+
 def source_lines(source: str) -> list[str]:
     return _LINE.findall(source)
 

@@ -72,17 +72,52 @@ def test_a_node_in_two_statements_is_seen():
     positions.forget()
 
 
-def test_text_of_an_expression_is_its_code():
-    """`Layout.text` (what `Rule.code` reads instead of generating) is `code_for_node` for every expression
-    without parentheses, and None for the rest."""
-    from jaxfix.analysis import positions
+MULTILINE = (
+    "def f(x, a):\n"
+    "    if x:\n"
+    "        return foo(a,\n"
+    "            x) + [*a, x] + g(\n"
+    "            # a comment\n"
+    "            a)\n"
+    "    y = {'k': [*a, *x],\n"
+    "         'j': (a +\n"
+    "               x)}\n"
+)
 
-    for name, module in _modules():
+
+def test_text_of_an_expression_is_its_code():
+    """`Layout.text` (what `Rule.code` reads instead of generating) is `code_for_node` wherever it answers, on
+    every example and fixture, tab- and CRLF-indented copies, and multi-line expressions inside blocks; it answers
+    for every one-line expression without parentheses."""
+    from jaxfix.analysis import positions
+    from jaxfix.testing.corpus import examples
+
+    sources = [MULTILINE, *(code for _, code, _ in examples())] + [code for _, module in _modules() for code in [module.code]]
+    variants = [v for code in sources for v in (code, code.replace("\n", "\r\n"), code.replace("    ", "\t"))]
+    answered = 0
+    for code in variants:
+        try:
+            module = cst.parse_module(code)
+        except cst.ParserSyntaxError:
+            continue  # a tab-indented copy that mixes tabs and spaces
         layout = positions.Layout(module)
         for node in walk.walk(module):
             text = layout.text(node)
-            if isinstance(node, cst.BaseExpression) and not node.lpar and not node.rpar:
-                assert text == module.code_for_node(node), (name, type(node).__name__)
-            else:
-                assert text is None, (name, type(node).__name__)
+            if text is not None:
+                answered += 1
+                assert isinstance(node, cst.BaseExpression) and text == module.code_for_node(node), (code, type(node).__name__)
+            elif isinstance(node, cst.BaseExpression) and not node.lpar and not node.rpar and not isinstance(node, cst.StarredElement):
+                assert "\n" in module.code_for_node(node) or "\r" in module.code_for_node(node), (code, type(node).__name__)
+        positions.forget()
+    assert answered > 10_000
+
+
+def test_a_cached_piece_is_not_used_for_another_code_style():
+    from jaxfix.analysis import positions
+
+    statement = cst.parse_module("if x:\n    y = 1\n").body[0].with_changes(body=cst.IndentedBlock([cst.parse_statement("y = 1\n")]))
+    spaces = cst.parse_module("a = 1\n").with_changes(body=[statement])
+    tabs = cst.parse_module("if a:\r\n\tb = 1\r\n").with_changes(body=[statement])
+    assert positions.Layout(spaces).code == spaces.code
+    assert positions.Layout(tabs).code == tabs.code == "if x:\r\n\ty = 1\r\n"
     positions.forget()
