@@ -29,9 +29,9 @@ from typing import Optional, Sequence
 
 import libcst as cst
 
+from jaxfix import source as sourcelib
 from jaxfix.switch import Switch
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @dataclass
@@ -151,8 +151,8 @@ def clean_statements(old: Statements, new: Statements) -> dict[int, int]:
             return {}  # module-level code changed: analyse everything again
         changed_names |= imported
     candidates = {j: i for j, i in matched.items() if _definition(new.nodes[j]) is not None}
-    identifiers = {j: set(_IDENTIFIER.findall(new.codes[j])) for j in candidates}
-    mentioned = set().union(*(_IDENTIFIER.findall(code) for code in dirty_codes)) if dirty_codes else set()
+    identifiers = {j: sourcelib.identifiers(new.codes[j]) for j in candidates}
+    mentioned = set().union(*(sourcelib.identifiers(code) for code in dirty_codes)) if dirty_codes else set()
     while True:
         dirty = [j for j in candidates if identifiers[j] & changed_names or _definition(new.nodes[j]) in mentioned]
         if not dirty:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import stat
 import tempfile
 import tokenize
@@ -67,3 +68,18 @@ def atomic_write(path: str, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+
+
+def lines(text: str) -> list[str]:
+    """`text` split into lines, line breaks kept, as `ast`, LibCST and LSP count them (`str.splitlines` also breaks
+    at form feeds, `\x1c`, ...)."""
+    return _LINE.findall(text)
+
+
+def identifiers(text: str) -> set[str]:
+    """Every word of `text` that could be a Python identifier (non-ASCII ones too; in code, strings and comments)."""
+    return set(_IDENTIFIER.findall(text))

@@ -54,9 +54,14 @@ def alone(y):
                      id="import-a-kept-function-names"),
         pytest.param(BASE.replace("# a helper\n", "# the helper\n"), ["alone"], id="comment-above"),
         pytest.param(BASE + "\n\ndef added(z):\n    return alone(z)\n", ["helper", "caller"], id="new-function"),
+        pytest.param(BASE.replace("x * SCALE", "x * 3"), ["alone"], id="non-ascii-names"),
     ],
 )
-def test_clean_statements(after, kept):
+def test_clean_statements(after, kept, request):
+    if request.node.callspec.id == "non-ascii-names":  # a caller of a changed function named `hélper`
+        old, new = _statements(BASE.replace("helper", "hélper")), _statements(after.replace("helper", "hélper"))
+        assert sorted(new.nodes[j].name.value for j in incremental.clean_statements(old, new)) == kept
+        return
     old, new = _statements(BASE), _statements(after)
     clean = incremental.clean_statements(old, new)
     assert sorted(new.nodes[j].name.value for j in clean) == sorted(kept)

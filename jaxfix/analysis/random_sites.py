@@ -19,6 +19,7 @@ import libcst as cst
 from jaxfix import walk
 from jaxfix.analysis import random_keys
 from jaxfix.analysis.random_draws import DRAWS, SOURCES, UNIFORM01
+from jaxfix import source as sourcelib
 from jaxfix.imports import dotted_name
 from jaxfix.switch import Switch
 
@@ -211,10 +212,9 @@ def with_possible_sites(module: cst.Module, tree: ast.Module, text: str, summary
             first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
             segment = "".join(lines[first - 1 : node.end_lineno])
             drawn = info.get("draws") or info.get("blocked") or info.get("gen_params") or info.get("seeded")
-            wanted[node.name] = wanted.get(node.name, False) or bool(drawn) or not words.isdisjoint(_IDENTIFIER.findall(segment))
+            wanted[node.name] = wanted.get(node.name, False) or bool(drawn) or not words.isdisjoint(sourcelib.identifiers(segment))
     return [stmt for stmt in module.body if not isinstance(stmt, cst.FunctionDef) or wanted.get(stmt.name.value, True)]
 
 
-_IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _FILTER = Switch()
 filter_disabled = _FILTER.off  # tests: collect over every statement, and compare
