@@ -9,7 +9,6 @@ alone.
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -23,7 +22,6 @@ from codemods.traced_expression import BUILTINS as EXPRESSION_BUILTINS
 from codemods.value_dependent_shape import SIZED
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 _LOOPS_FOR = (ast.For, ast.AsyncFor)
 _BIT_OPS = (ast.BitAnd, ast.BitOr, ast.BitXor)
 _SEQUENCES = (ast.List, ast.Tuple, ast.ListComp)

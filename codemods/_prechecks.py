@@ -17,10 +17,11 @@ from __future__ import annotations
 import ast
 from typing import Callable, Optional
 
+from jaxfix import source as sourcelib
 from jaxfix.analysis.loops import loops_in_functions
 
 from codemods._inplace import updates_in_functions
-from codemods._precheck_summary import _LINES, Summary, summarize
+from codemods._precheck_summary import Summary, summarize
 from codemods.host_conversion import MATH
 from codemods.traced_expression import BUILTINS as EXPRESSION_BUILTINS
 
@@ -59,7 +60,7 @@ def _updates_uncached(s: Summary) -> bool:
     if not s.text:
         return True
     # JX104 (`mutated_argument._functional`) asks whether the name occurs in the value's source text
-    lines = _LINES.findall(s.text)  # as `ast` counts lines (str.splitlines also breaks at \f, \x1c, ...)
+    lines = sourcelib.lines(s.text)  # as `ast` counts lines
     for names, value in candidates:
         segment = _segment(lines, value)
         if segment is None or any(name in segment for name in names):

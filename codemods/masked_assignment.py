@@ -278,7 +278,7 @@ def _operands(node: cst.BaseExpression) -> list[cst.BaseExpression]:
 
 def _compressed(rule: Rule, node: cst.BaseExpression, mask: str, facts: FunctionFacts) -> Optional[str]:
     """Why `node` has the compressed size of the mask (one value per selected element), or None."""
-    for sub in _walk(node):
+    for sub in walk.walk(node):
         if isinstance(sub, cst.Subscript):
             inner = mask_index(rule, sub)
             if inner is not None and inner.kind is Kind.MASK and rule.code(inner.mask) != mask:
@@ -289,7 +289,7 @@ def _compressed(rule: Rule, node: cst.BaseExpression, mask: str, facts: Function
 
 
 def _counts(rule: Rule, node: cst.CSTNode, mask: str, facts: FunctionFacts) -> bool:
-    for sub in _walk(node):
+    for sub in walk.walk(node):
         if isinstance(sub, cst.Call):
             if isinstance(sub.func, cst.Attribute) and sub.func.attr.value == "sum" and mask in rule.code(sub.func.value):
                 return True
@@ -298,9 +298,3 @@ def _counts(rule: Rule, node: cst.CSTNode, mask: str, facts: FunctionFacts) -> b
             if dotted(sub.func) == "len":
                 return True
     return False
-
-
-def _walk(node: cst.CSTNode):
-    yield node
-    for child in walk.children(node):
-        yield from _walk(child)

@@ -35,7 +35,7 @@ from jaxfix import incremental, precheck, walk
 from jaxfix import source as sourcelib
 from jaxfix.analysis import parents as parentslib
 from jaxfix.analysis import positions as positionslib
-from jaxfix.analysis import random_keys
+from jaxfix.analysis import random_keys, tracedness
 from jaxfix.analysis import settings as analysis_settings
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.positions import PositionProvider
@@ -162,7 +162,6 @@ def apply_reports(
     return final
 
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # lines as LibCST and LSP count them (not str.splitlines)
 _BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -178,8 +177,8 @@ def text_edits(old: str, new: str) -> tuple[Edit, ...]:
     """Minimal edits that turn `old` into `new`, with 1-based lines and columns (code points): changed lines are
     found by a line diff, then each hunk is trimmed to the characters that differ (`np.sum` -> `jnp.sum` is one
     insertion of `j`), so an editor keeps the cursor and the undo step small."""
-    old_lines = _LINE.findall(old)
-    new_lines = _LINE.findall(new)
+    old_lines = sourcelib.lines(old)
+    new_lines = sourcelib.lines(new)
     edits = []
     matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
@@ -210,18 +209,24 @@ def _covers(finding: Finding, position: tuple[int, Optional[int]]) -> bool:
     return after_start and before_end
 
 
+# what the engine and the analyses remember while processing one file (traversal caches, primed positions and
+# parents, code pieces, facts remembered across passes)
+_PER_FILE_CACHES: tuple[Callable[[], None], ...] = (
+    walk.clear_caches, positionslib.forget, parentslib.forget, random_keys.forget, tracedness.forget
+)
+
+
 def _forgetting_caches(fn: Callable[..., SourceOutcome]) -> Callable[..., SourceOutcome]:
-    """Forget the traversal caches when `fn` returns: they hold the trees of the file just processed."""
+    """Forget the per-file caches (`_PER_FILE_CACHES`) when `fn` returns: they hold the trees of the file just
+    processed."""
 
     @functools.wraps(fn)
     def run(*args: Any, **kwargs: Any) -> SourceOutcome:
         try:
             return fn(*args, **kwargs)
         finally:
-            walk.clear_caches()
-            positionslib.forget()
-            parentslib.forget()
-            random_keys.forget()
+            for forget in _PER_FILE_CACHES:
+                forget()
 
     return run
 
@@ -316,11 +321,9 @@ def process_source(
         if not chosen:
             break
         up = parents.mapping()
-        track = dict(up) if _REUSE.on() else None
+        track = dict(up) if _REUSE.on() else None  # a copy: the map each pass was given stays that pass's
         module = apply_reports(module, chosen, up, track)
-        text, fixed_tree = _code_of_fixed(module)
-        if fixed_tree is not None and track is not None:
-            parentslib.prime(fixed_tree, track)
+        text, fixed_tree = _code_of_fixed(module, track)
         applied_total += len(chosen)
         rules_applied.update(report.rule.CODE for report in chosen)
         for report in chosen:
@@ -351,17 +354,19 @@ def process_source(
     return SourceOutcome(findings, text, applied_total, rules_applied, fix_counts)
 
 
-def _code_of_fixed(module: cst.Module) -> tuple[str, Optional[cst.Module]]:
+def _code_of_fixed(module: cst.Module, up: Optional[dict[cst.CSTNode, cst.CSTNode]]) -> tuple[str, Optional[cst.Module]]:
     """The code of the tree fixes made and, unless `reuse` is switched off, that tree for the next pass with its
-    positions recorded in the same code generation, instead of parsing the code again (a parse costs more than
-    everything else in a pass but the rules). The tree is not reused when a node object sits at two places in it
-    (a replacement reusing a node): positions and metadata are keyed by node."""
-    if not _REUSE.on():
+    positions recorded in the same code generation and its parent map `up` (kept up to date while applying),
+    instead of parsing the code again (a parse costs more than everything else in a pass but the rules). The tree
+    is not reused when a node object sits at two places in it (a replacement reusing a node): positions and
+    metadata are keyed by node."""
+    if up is None:  # `reuse` is switched off
         return module.code, None
     text, spans = positionslib.code_and_spans(module)
     if spans is None:
         return text, None
     positionslib.prime(module, spans)
+    parentslib.prime(module, up)
     return text, module
 
 

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import ast
 import difflib
-import re
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional
 
 import libcst as cst
 
+from jaxfix import precheck
 from jaxfix import source as sourcelib
 from jaxfix.switch import Switch
 
@@ -67,7 +67,6 @@ def statements_of(module: cst.Module, text: str) -> Statements:
     return Statements(list(module.body), codes, starts, ends)
 
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # lines as LibCST counts them (not str.splitlines)
 
 
 def statements_from_tree(module: cst.Module, tree: Optional[ast.Module], text: str) -> Statements:
@@ -79,7 +78,7 @@ def statements_from_tree(module: cst.Module, tree: Optional[ast.Module], text: s
         return statements_of(module, text)
     groups: list[list[int]] = []  # [first line, last line, index of the first ast statement]
     for index, node in enumerate(tree.body):
-        first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+        first = precheck.first_line(node)
         last = node.end_lineno or node.lineno
         if groups and first <= groups[-1][1]:  # `a = 1; b = 2` is one LibCST statement
             groups[-1][1] = max(last, groups[-1][1])
@@ -91,7 +90,7 @@ def statements_from_tree(module: cst.Module, tree: Optional[ast.Module], text: s
         if _definition(stmt) is not None
     ):
         return statements_of(module, text)
-    lines = _LINE.findall(text)
+    lines = sourcelib.lines(text)
     starts = [1, *(group[1] + 1 for group in groups[:-1])]
     ends = [group[1] for group in groups]
     codes = ["".join(lines[start - 1 : end]) for start, end in zip(starts, ends)]

@@ -43,13 +43,18 @@ def numpy_aliases(tree: ast.Module) -> set[str]:
     return names
 
 
+def first_line(stmt: ast.stmt) -> int:
+    """The first line of a statement, its decorators included."""
+    return min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+
+
 def _function_spans(tree: ast.Module) -> list[tuple[int, int]]:
     """Line spans of the top-level compound statements: every function (with its decorators and defaults) lies in
     one of them. Simple statements at module level cannot hold a function body (a lambda is not a function here)."""
     spans = []
     for stmt in tree.body:
         if isinstance(stmt, _COMPOUND):
-            start = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+            start = first_line(stmt)
             spans.append((start, stmt.end_lineno or stmt.lineno))
     return spans
 

@@ -427,7 +427,7 @@ class FastMetadataWrapper(MetadataWrapper):
             return visit_batched(self.module, visitors, before_visit, after_leave, skip)
 
 
-def parents(root: CSTNode) -> Mapping[CSTNode, CSTNode]:
+def parents(root: CSTNode) -> dict[CSTNode, CSTNode]:
     """child -> parent for every node under `root`."""
     out: dict[CSTNode, CSTNode] = {}
     stack = [root]

@@ -7,12 +7,13 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from jaxfix.cli import app
-from jaxfix.engine import _LINE, text_edits
+from jaxfix.engine import text_edits
+from jaxfix.source import lines as source_lines
 
 
 def apply_edits(text: str, edits) -> str:
     """Apply 1-based (line, column) edits the way an editor does (from the last to the first)."""
-    lines = _LINE.findall(text)
+    lines = source_lines(text)
     starts = [0]
     for line in lines:
         starts.append(starts[-1] + len(line))

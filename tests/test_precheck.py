@@ -349,14 +349,15 @@ def test_rebinding_text_is_read_at_the_right_line():
 
 def test_segments_match_the_source_segments_of_ast():
     """`_segment` (JX104's value text) agrees with `ast.get_source_segment` on every assignment of every source."""
-    from codemods._prechecks import _LINES, _segment
+    from codemods._prechecks import _segment
+    from jaxfix.source import lines as source_lines
 
     extra = ("x = 1\ndef f(y):\n    s = 'é'; y = jnp.add(y, 'ü')\n    z = (a +\n      b)\n", "", {})
     for _, code, _ in [*SOURCES, extra]:
         tree = parse(code)
         if tree is None:
             continue
-        lines = _LINES.findall(code)
+        lines = source_lines(code)
         for node in ast.walk(tree):
             if isinstance(node, ast.Assign):
                 assert _segment(lines, node.value) == ast.get_source_segment(code, node.value)

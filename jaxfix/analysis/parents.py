@@ -20,10 +20,10 @@ if TYPE_CHECKING:
     from libcst.metadata import MetadataWrapper
 
 
-_primed: Optional[tuple[cst.Module, Mapping[cst.CSTNode, cst.CSTNode]]] = None
+_primed: Optional[tuple[cst.Module, dict[cst.CSTNode, cst.CSTNode]]] = None
 
 
-def prime(module: cst.Module, parents: Mapping[cst.CSTNode, cst.CSTNode]) -> None:
+def prime(module: cst.Module, parents: dict[cst.CSTNode, cst.CSTNode]) -> None:
     """The parent map of `module` is known (kept up to date by `walk.replace` as fixes rebuilt the tree): the next
     `ParentProvider` over it uses it instead of walking the module again. `parents` may hold entries for nodes
     no longer in `module` (nobody asks about those)."""
@@ -40,28 +40,25 @@ class _LazyParents(Mapping[cst.CSTNode, cst.CSTNode]):
     def __init__(self, module: cst.Module) -> None:
         global _primed
         self._module = module
-        self._map: Optional[Mapping[cst.CSTNode, cst.CSTNode]] = None
+        self._map: Optional[dict[cst.CSTNode, cst.CSTNode]] = None
         if _primed is not None and _primed[0] is module:
             self._map = _primed[1]
             _primed = None
 
-    def mapping(self) -> Mapping[cst.CSTNode, cst.CSTNode]:
+    def mapping(self) -> dict[cst.CSTNode, cst.CSTNode]:
         """The whole map (built now if no rule asked before)."""
-        return self._parents()
-
-    def _parents(self) -> Mapping[cst.CSTNode, cst.CSTNode]:
         if self._map is None:
             self._map = walk.parents(self._module)
         return self._map
 
     def __getitem__(self, node: cst.CSTNode) -> cst.CSTNode:
-        return self._parents()[node]
+        return self.mapping()[node]
 
     def __iter__(self) -> Iterator[cst.CSTNode]:
-        return iter(self._parents())
+        return iter(self.mapping())
 
     def __len__(self) -> int:
-        return len(self._parents())
+        return len(self.mapping())
 
 
 class ParentProvider(BaseMetadataProvider[cst.CSTNode]):

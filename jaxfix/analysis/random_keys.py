@@ -12,9 +12,10 @@ function, without a seed of their own.
 from __future__ import annotations
 
 import ast
-import re
 from typing import Any, Callable, Iterable, Optional, TypeVar
 
+from jaxfix import precheck
+from jaxfix import source as sourcelib
 from jaxfix.analysis.random_draws import DRAWS, SOURCES
 
 BLOCKING = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -186,7 +187,6 @@ def _check_state(
                 info["blocked"].append((node.lineno, f"the generator `{node.id}` is passed around, not only drawn from"))
 
 
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")  # lines as `ast` counts them (not str.splitlines)
 _REMEMBERED: dict[tuple[Any, ...], Any] = {}
 
 
@@ -195,18 +195,14 @@ def forget() -> None:
     _REMEMBERED.clear()
 
 
-def source_lines(source: str) -> list[str]:
-    return _LINE.findall(source)
-
-
 def remembered(node: ast.stmt, lines: Optional[list[str]], compute: Callable[[], T], *key: Any) -> T:
     """`compute()` for the top-level statement `node`, remembered by its text (decorators included), column and
     `key` (everything else the answer depends on): the same text parses to the same tree, but for its line numbers
     (an answer that holds line numbers must not be remembered this way: see `_summary_of`). Without `lines` (the
-    module's, `source_lines`), computed every time."""
+    module's, `jaxfix.source.lines`), computed every time."""
     if lines is None:
         return compute()
-    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
+    first = precheck.first_line(node)
     full = ("".join(lines[first - 1 : node.end_lineno]), node.col_offset, *key)
     if full in _REMEMBERED:
         return _REMEMBERED[full]
@@ -237,7 +233,7 @@ def summarize(path: str, module_name: str, tree: ast.Module, source: Optional[st
     is_package = path.endswith("__init__.py")
     numpy, other = _imports(tree, module_name, is_package)
     module_generators = _generators([n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))], numpy)
-    lines = source_lines(source) if source is not None else None
+    lines = sourcelib.lines(source) if source is not None else None
     functions = {
         node.name: _summary_of(node, lines, numpy, module_generators)
         for node in tree.body

@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
 import ast
-import re
 
 import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis import random_keys
 from jaxfix.analysis.random_draws import DRAWS, SOURCES, UNIFORM01
+from jaxfix import precheck
 from jaxfix import source as sourcelib
 from jaxfix.imports import dotted_name
 from jaxfix.switch import Switch
@@ -168,7 +168,7 @@ def parameters(fn: cst.FunctionDef) -> set[str]:
 def key_names_in(tree: ast.Module, source: Optional[str] = None) -> set[str]:
     """Names that hold keys already (in the module's `ast` tree): targets of `jax.random.split/key(...)` and
     parameters named like keys. With `source`, remembered per top-level statement (`random_keys.remembered`)."""
-    lines = random_keys.source_lines(source) if source is not None else None
+    lines = sourcelib.lines(source) if source is not None else None
     names: set[str] = set()
     for stmt in tree.body:
         names |= random_keys.remembered(stmt, lines, lambda stmt=stmt: frozenset(_key_names(stmt)), "key names")
@@ -204,12 +204,12 @@ def with_possible_sites(module: cst.Module, tree: ast.Module, text: str, summary
     for q in needs:
         words.add(q.rpartition(".")[2])
         words.update(local for local, target in summary["imports"].items() if q == target or q.startswith(target + "."))
-    lines = random_keys.source_lines(text)
+    lines = sourcelib.lines(text)
     wanted: dict[str, bool] = {}
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             info = summary["functions"].get(node.name) or {}
-            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            first = precheck.first_line(node)
             segment = "".join(lines[first - 1 : node.end_lineno])
             drawn = info.get("draws") or info.get("blocked") or info.get("gen_params") or info.get("seeded")
             wanted[node.name] = wanted.get(node.name, False) or bool(drawn) or not words.isdisjoint(sourcelib.identifiers(segment))

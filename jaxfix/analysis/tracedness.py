@@ -466,6 +466,11 @@ def plain_python(function: cst.FunctionDef, array_names: frozenset[str]) -> bool
 _PLAIN: dict[tuple[int, frozenset[str]], tuple[cst.FunctionDef, bool]] = {}
 
 
+def forget() -> None:
+    """Drop the remembered answers (the engine calls this after each file: they hold its trees)."""
+    _PLAIN.clear()
+
+
 def array_names(imports: ModuleImports) -> frozenset[str]:
     """The module's local names of NumPy and JAX (array evidence for `plain_python`)."""
     aliases = (imports.jax_alias, imports.jnp_alias, imports.lax_alias)
