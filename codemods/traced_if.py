@@ -11,7 +11,7 @@ from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
-from jaxfix.rule import Invalid, Rule, Valid
+from jaxfix.rule import Deferred, Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
 
@@ -170,14 +170,18 @@ class TracedIf(Rule):
         if self._risk is not None:
             why += f" (`lax.cond`, not `jnp.where`: {self._risk})"
         ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
-        taken = {n.value for n in all_names(self.context.module)}
-        result = ", ".join(outputs)
-        defs, call = emit.cond_parts(self.lax, node, c, [], ops, result, outputs[0], taken)
-        new = emit.with_comments([*defs, *self.statements(f"{result} = {call}\n")], emit.kept_comments(node, False))
+
+        def build():
+            taken = {n.value for n in all_names(self.context.module)}
+            result = ", ".join(outputs)
+            defs, call = emit.cond_parts(self.lax, node, c, [], ops, result, outputs[0], taken)
+            new = emit.with_comments([*defs, *self.statements(f"{result} = {call}\n")], emit.kept_comments(node, False))
+            return self.replace_statement(node, new)
+
         self.report(
             node,
             f"`if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`",
-            replacement=self.replace_statement(node, new),
+            replacement=Deferred(build),
             unsafe=unsafe,
             title="replace with `lax.cond`",
             imports=("lax",),
@@ -189,7 +193,7 @@ class TracedIf(Rule):
                 earlier = {t for t, _, _ in body[:i]}
                 if _reads(expr, earlier) or target in earlier:
                     return False  # one assignment reads another of the same branch: not a plain selection
-        lines = []
+        selected = []  # (output, its value in each branch)
         for name in outputs:
             values = []
             for body in plain:
@@ -207,16 +211,21 @@ class TracedIf(Rule):
             self._risk = broadcast_risk(function_shapes(self, self.current_function), c.tests, values, node, name)
             if self._risk is not None:
                 return False  # lax.cond raises at trace time on a shape mismatch; jnp.where would broadcast
-            column = self.get_metadata(PositionProvider, node).start.column
-            lines.append((name, emit.where_text(self.jnp, c.tests, values, column, len(name) + 3)))
-        if any(_reads(cst.parse_expression(v), {n for n, _ in lines[:k]}) for k, (_, v) in enumerate(lines)):
-            text = f"{', '.join(n for n, _ in lines)} = {', '.join(v for _, v in lines)}\n"
-        else:
-            text = "".join(f"{n} = {v}\n" for n, v in lines)
+            selected.append((name, values))
+        column = self.get_metadata(PositionProvider, node).start.column
+
+        def build():
+            lines = [(name, emit.where_text(self.jnp, c.tests, values, column, len(name) + 3)) for name, values in selected]
+            if any(_reads(cst.parse_expression(v), {n for n, _ in lines[:k]}) for k, (_, v) in enumerate(lines)):
+                text = f"{', '.join(n for n, _ in lines)} = {', '.join(v for _, v in lines)}\n"
+            else:
+                text = "".join(f"{n} = {v}\n" for n, v in lines)
+            return self.replace_statement(node, emit.with_comments(self.statements(text), emit.kept_comments(node, True)))
+
         self.report(
             node,
             f"`if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`",
-            replacement=self.replace_statement(node, emit.with_comments(self.statements(text), emit.kept_comments(node, True))),
+            replacement=Deferred(build),
             unsafe=unsafe,
             title="replace with `jnp.where`" if len(c.tests) == 1 else "replace with `jnp.select`",
             imports=("jnp",),

@@ -41,7 +41,7 @@ from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.context import RuleContext
 from jaxfix.imports import ModuleImports, NameCollector, add_imports, numpy_names_in_use, remove_unused_numpy_imports
-from jaxfix.rule import Report, Rule, RuleCrash
+from jaxfix.rule import Report, Rule, RuleCrash, resolved
 from jaxfix.source import SourceError
 from jaxfix.suppression import Suppressions
 from jaxfix.switch import Switch
@@ -149,7 +149,11 @@ def apply_reports(
     changes: dict[cst.CSTNode, Any] = {}
     keys: set[str] = set()
     for report in reports:
-        changes.update(report.changes)
+        for node, value in report.changes.items():
+            try:
+                changes[node] = resolved(value)
+            except Exception as error:  # noqa: BLE001 - a deferred replacement is the rule's code, isolated as a crash
+                raise EngineError(f"{RuleCrash(type(report.rule), error)} (please report this; the file was left unchanged)") from error
         keys.update(report.imports)
     new = walk.replace(module, changes, up, track)
     imports = ModuleImports.read(new)

@@ -28,7 +28,26 @@ from jaxfix.types import Applicability, FixAvailability
 if TYPE_CHECKING:
     from jaxfix.context import RuleContext
 
-Replacement = Union[cst.CSTNode, cst.RemovalSentinel, cst.FlattenSentinel]
+Replacement = Union[cst.CSTNode, cst.RemovalSentinel, cst.FlattenSentinel, "Deferred"]
+
+
+class Deferred:
+    """A replacement built only if its fix is applied: never by `check`, nor when a fix overlapping it is chosen on
+    this pass (the same finding is reported again on the next), nor for an unsafe fix without `--unsafe-fixes`.
+    For rules whose replacement costs much more than deciding the finding (the message, safety, title and imports
+    must not depend on it). `build()` returns the replacement; it runs after the rules' traversal, when
+    `get_metadata` no longer answers: read any metadata it needs before. `resolved(value)` is what the engine
+    applies."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[], Union[cst.CSTNode, cst.RemovalSentinel, cst.FlattenSentinel]]) -> None:
+        self.build = build
+
+
+def resolved(value: Replacement) -> Union[cst.CSTNode, cst.RemovalSentinel, cst.FlattenSentinel]:
+    """A replacement, built if it was `Deferred`."""
+    return value.build() if isinstance(value, Deferred) else value
 
 
 class _NoFix:

@@ -109,6 +109,53 @@ def test_a_crashing_rule_is_isolated(tmp_path, monkeypatch):
     assert open(bad, "rb").read() == NEEDS_FIX
 
 
+TRACED_IF = b"import jax.numpy as jnp\n\ndef f(x):\n    y = x\n    if jnp.sum(x) > 0:\n        y = x * 2\n    return y\n"
+
+
+def _counting_builds(monkeypatch):
+    """Count the deferred replacements built (JX201 defers its `jnp.where` text)."""
+    from jaxfix import rule as rulelib
+
+    built = []
+    original = rulelib.Deferred.__init__
+
+    def init(self, build):
+        def counted():
+            built.append(1)
+            return build()
+
+        original(self, counted)
+
+    monkeypatch.setattr(rulelib.Deferred, "__init__", init)
+    return built
+
+
+def test_a_deferred_replacement_is_built_only_when_applied(tmp_path, monkeypatch):
+    built = _counting_builds(monkeypatch)
+    path = write(tmp_path, "a.py", TRACED_IF)
+    checked = run_files([path], all_rules(), RunOptions(), jobs=1)[0]
+    assert [f.code for f in checked.findings] == ["JX201"] and checked.findings[0].fix is not None
+    assert built == []  # `check` reports the fix without building it
+    fixed = run_files([path], all_rules(), RunOptions(fix=True, write=False), jobs=1)[0]
+    assert "y = jnp.where(jnp.sum(x) > 0, x * 2, y)" in fixed.fixed and built == [1]
+
+
+def test_a_crashing_deferred_replacement_is_isolated(tmp_path, monkeypatch):
+    from jaxfix import rule as rulelib
+
+    def init(self, build):
+        def crash():
+            raise ValueError("boom")
+
+        self.build = crash
+
+    monkeypatch.setattr(rulelib.Deferred, "__init__", init)
+    path = write(tmp_path, "a.py", TRACED_IF)
+    result = run_files([path], all_rules(), MIGRATE, jobs=1)[0]
+    assert result.status is Status.ERROR and "JX201" in result.error and "crashed" in result.error and "boom" in result.error
+    assert open(path, "rb").read() == TRACED_IF
+
+
 def test_batch_goes_on_after_a_bad_file(tmp_path):
     bad = write(tmp_path, "a_bad.py", b"import numpy as np\ndef (:\n")
     good = write(tmp_path, "b_good.py", NEEDS_FIX)
