@@ -21,8 +21,9 @@ Questions (statement = a SimpleStatementLine, a small statement inside one, or a
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence, Union
+from typing import Iterable, Iterator, Optional, Sequence, Union
 
 import libcst as cst
 from libcst.metadata import BatchableMetadataProvider
@@ -81,17 +82,20 @@ class FunctionFlow:
 
     def reaching(self, stmt: cst.CSTNode, name: str) -> tuple[Definition, ...]:
         self._build()
-        return tuple(
-            self._defs[d] for d in sorted(self._reach_in[self._entry[stmt]]) if self._defs[d].name == name and self._defs[d].node is not None
-        )
+        reach = self._reach_in[self._entry[stmt]] & self._by_name.get(name, 0)
+        return tuple(self._defs[d] for d in _indices(reach) if self._defs[d].node is not None)
 
     def maybe_undefined(self, stmt: cst.CSTNode, name: str) -> bool:
         self._build()
-        return any(self._defs[d].name == name and self._defs[d].node is None for d in self._reach_in[self._entry[stmt]])
+        reach = self._reach_in[self._entry[stmt]] & self._by_name.get(name, 0)
+        return any(self._defs[d].node is None for d in _indices(reach))
 
     def uses(self, defining_stmt: cst.CSTNode, name: str) -> tuple[cst.Name, ...]:
         self._build()
-        ids = {d for d, definition in enumerate(self._defs) if definition.name == name and self._owner_matches(definition, defining_stmt)}
+        ids = 0
+        for d in _indices(self._by_name.get(name, 0)):
+            if self._owner_matches(self._defs[d], defining_stmt):
+                ids |= 1 << d
         found = []
         for index, node in enumerate(self._nodes):
             if self._reach_in[index] & ids:
@@ -257,41 +261,68 @@ class FunctionFlow:
         self._live_in, self._live_out = live_in, live_out
 
     def _reaching_definitions(self) -> None:
+        # sets of definitions are bit masks (bit d: `self._defs[d]`): unions and differences over a long function's
+        # hundreds of definitions stay cheap
         defs: list[Definition] = []
-        gen: list[set[int]] = [set() for _ in self._nodes]
-        by_name: dict[str, set[int]] = {}
+        n = len(self._nodes)
+        gen = [0] * n
+        by_name: dict[str, int] = {}
         params = {p.name.value: p for p in _params(self.function)}
         local_names = set(params)
         for node in self._nodes:
             local_names |= node.writes
         start = self._start
         for name in sorted(local_names):
+            bit = 1 << len(defs)
             defs.append(Definition(name, params.get(name)))
-            gen[start].add(len(defs) - 1)
-            by_name.setdefault(name, set()).add(len(defs) - 1)
+            gen[start] |= bit
+            by_name[name] = by_name.get(name, 0) | bit
         for index, node in enumerate(self._nodes):
             for name in node.writes:
+                bit = 1 << len(defs)
                 defs.append(Definition(name, node.owner))
-                gen[index].add(len(defs) - 1)
-                by_name.setdefault(name, set()).add(len(defs) - 1)
-        kill = [set().union(*(by_name[name] for name in node.writes)) - gen[i] if node.writes else set() for i, node in enumerate(self._nodes)]
-        preds: list[set[int]] = [set() for _ in self._nodes]
+                gen[index] |= bit
+                by_name[name] = by_name.get(name, 0) | bit
+        keep = [0] * n  # the definitions a node lets through: all but those of the names it binds (its own excepted)
+        everything = (1 << len(defs)) - 1
+        for index, node in enumerate(self._nodes):
+            killed = 0
+            for name in node.writes:
+                killed |= by_name[name]
+            keep[index] = everything & ~(killed & ~gen[index])
+        preds: list[list[int]] = [[] for _ in range(n)]
         for index, node in enumerate(self._nodes):
             for s in node.succ:
-                preds[s].add(index)
-        reach_in: list[set[int]] = [set() for _ in self._nodes]
-        reach_out: list[set[int]] = [set(g) for g in gen]
-        work = list(range(len(self._nodes)))
+                preds[s].append(index)
+        reach_in = [0] * n
+        reach_out = list(gen)
+        work = deque(range(n))
+        queued = [True] * n
         while work:
-            index = work.pop(0)
-            incoming = set().union(*(reach_out[p] for p in preds[index])) if preds[index] else set()
-            out = gen[index] | (incoming - kill[index])
+            index = work.popleft()
+            queued[index] = False
+            incoming = 0
+            for p in preds[index]:
+                incoming |= reach_out[p]
+            out = gen[index] | (incoming & keep[index])
             reach_in[index] = incoming
             if out != reach_out[index]:
                 reach_out[index] = out
-                work.extend(s for s in self._nodes[index].succ if s not in work)
+                for s in self._nodes[index].succ:
+                    if not queued[s]:
+                        queued[s] = True
+                        work.append(s)
         self._defs = defs
-        self._reach_in = [frozenset(r) for r in reach_in]
+        self._by_name = by_name
+        self._reach_in = reach_in
+
+
+def _indices(mask: int) -> Iterator[int]:
+    """The positions of the set bits of `mask`, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
 
 
 def _params(function: cst.FunctionDef) -> list[cst.Param]:
