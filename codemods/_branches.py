@@ -459,6 +459,3 @@ def effect_hint(found: _Exits) -> str:
     return "; move it out of the branch, or keep this function out of `jit`"
 
 
-def all_names(module: cst.Module) -> list[cst.Name]:
-    """Every Name in the module (for picking fresh names for generated functions)."""
-    return walk.nodes_of(module, cst.Name)  # type: ignore[return-value]

@@ -291,12 +291,6 @@ def root_name(node: cst.BaseExpression) -> str:
     return node.value if isinstance(node, cst.Name) else ""
 
 
-def names_in(node: cst.CSTNode) -> list[cst.Name]:
-    return walk.nodes_of(node, cst.Name)  # type: ignore[return-value]
-
-
-def has_call(node: cst.CSTNode) -> bool:
-    return bool(walk.nodes_of(node, cst.Call))
 
 
 def is_pure_int_call(index: cst.BaseSlice) -> bool:
@@ -305,5 +299,5 @@ def is_pure_int_call(index: cst.BaseSlice) -> bool:
         return False
     call = index.value
     return isinstance(call.func, cst.Name) and call.func.value in ("int", "len") and not any(
-        has_call(a.value) for a in call.args
+        walk.contains(a.value, cst.Call) for a in call.args
     )

@@ -13,7 +13,7 @@ import libcst as cst
 
 from jaxfix.analysis.dataflow import FunctionFlow
 from jaxfix.analysis.masks import FunctionFacts, MaskIndex, dotted
-from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 
 REDUCTIONS = {"sum", "mean", "max", "min", "prod", "std", "var", "any", "all"}
 FUNCTIONS = REDUCTIONS | {"amax", "amin"}
@@ -67,14 +67,6 @@ def broadcast_mask(rule, info: MaskIndex) -> tuple[str, Optional[str]]:
     if info.trailing:
         return f"{atom}[...{', None' * info.trailing}]", None
     return text, "the mask's shape is not known to equal the array's (a 1-D row mask of a 2-D array needs `m[:, None]`)"
-
-
-def enclosing_statement(rule: cst.MetadataDependent, node: cst.CSTNode) -> Optional[cst.CSTNode]:
-    """The SimpleStatementLine or compound statement that holds `node`."""
-    current: Optional[cst.CSTNode] = node
-    while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
-        current = rule.get_metadata(ParentProvider, current, None)
-    return current
 
 
 def named_consumers(

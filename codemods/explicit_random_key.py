@@ -9,7 +9,7 @@ from jaxfix import walk
 from jaxfix.analysis import random_keys
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.random_draws import Names, bernoulli, translate
-from jaxfix.analysis.random_sites import Site, SiteCollector, key_names_in, names_in, parameters, with_possible_sites
+from jaxfix.analysis.random_sites import Site, SiteCollector, key_names_in, parameters, with_possible_sites
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -140,7 +140,7 @@ class ExplicitRandomKey(Rule):
                 why = "; ".join(sorted({r for _, r in info["blocked"]})) or "see the other findings in it"
                 self._refuse(site, reason or f"`{name}` is left unconverted: {why}")
             return
-        taken = names_in(fn)
+        taken = walk.name_values(fn)
         gains = qualified in self.needs and not info["keyed"] and not info["local_key"]
         key = info["keyed"][0] if info["keyed"] else self._fresh(taken, self.context.setting("key-name", "key"), *random_keys.KEY_NAMES)
         if gains:

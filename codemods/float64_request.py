@@ -6,7 +6,7 @@ from typing import Optional
 import libcst as cst
 
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
-from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -84,12 +84,6 @@ class Float64Request(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self._x64 = bool(self.context.setting("x64", False)) or X64_ENABLED.search(self.context.source) is not None
 
-    def _statement(self, node: cst.CSTNode) -> cst.CSTNode:
-        current: Optional[cst.CSTNode] = node
-        while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
-            current = self.get_metadata(ParentProvider, current, None)
-        return current or node
-
     def _wide(self, expr: cst.BaseExpression) -> Optional[str]:
         """The 64-bit dtype `expr` names (np.float64, jnp.float64, "float64"), else None."""
         if isinstance(expr, cst.SimpleString):
@@ -125,7 +119,7 @@ class Float64Request(Rule):
         complex_ = requested.startswith(("complex", "c", "<c"))
         requested, narrow = ("complex128", "complex64") if complex_ else ("float64", "float32")
         self.report(
-            self._statement(node),
+            enclosing_statement(self, node) or node,
             f"`{self.code(node)}` requests {requested}, but without `jax_enable_x64` JAX silently computes in "
             f"{narrow} (about 7 significant digits instead of 16); enable x64 at program start, or ask for "
             f"{narrow} explicitly",

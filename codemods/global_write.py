@@ -6,7 +6,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
-from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -97,12 +97,6 @@ class GlobalWrite(Rule):
                         targets = [small.target]
                     self._module_names.update(t.value for t in targets if isinstance(t, cst.Name))
 
-    def _statement(self, node: cst.CSTNode) -> cst.CSTNode:
-        current: Optional[cst.CSTNode] = node
-        while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
-            current = self.get_metadata(ParentProvider, current, None)
-        return current or node
-
     def _declared_global(self, function: cst.FunctionDef) -> set[str]:
         found: set[str] = set()
 
@@ -133,7 +127,7 @@ class GlobalWrite(Rule):
             return
         leak = value is not None and tracedness(self, value) != Tracedness.STATIC
         extra = "; the stored value may be traced, so the module keeps a leaked tracer" if leak else ""
-        self.report(self._statement(node), f"function mutates module-level `{base.value}`: {WHY}{extra}")
+        self.report(enclosing_statement(self, node) or node, f"function mutates module-level `{base.value}`: {WHY}{extra}")
 
     def visit_Global(self, node: cst.Global) -> None:
         function = self.current_function
@@ -143,7 +137,7 @@ class GlobalWrite(Rule):
         names = [n.name.value for n in node.names if n.name.value in written]
         if names:
             listed = ", ".join(f"`{n}`" for n in names)
-            self.report(self._statement(node), f"function assigns module global {listed}: {WHY}")
+            self.report(enclosing_statement(self, node) or node, f"function assigns module global {listed}: {WHY}")
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:

@@ -5,7 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from jaxfix.analysis.host_use import AT_INDEX_REASON, HOST_USE_DEPENDENCIES, Use, is_static, use_with_names
-from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.parents import enclosing_statement
 from jaxfix.analysis.scalars import math_aliases, scalar_kind
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -127,12 +127,6 @@ class HostConversion(Rule):
     def visit_Module(self, node: cst.Module) -> None:
         self._math = math_aliases(node)
 
-    def _statement(self, node: cst.CSTNode) -> cst.CSTNode:
-        current: Optional[cst.CSTNode] = node
-        while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
-            current = self.get_metadata(ParentProvider, current, None)
-        return current or node
-
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None or any(a.star or a.keyword for a in node.args):
             return
@@ -152,7 +146,7 @@ class HostConversion(Rule):
         source = " ".join(self.code(node).split())
         source = source if len(source) <= 60 else source[:57] + "..."
         use = use_with_names(self, self.current_function, node)
-        where = self._statement(node)
+        where = enclosing_statement(self, node) or node
         problem = f"`{source}` converts a traced value to a Python {'list' if kind == 'tolist' else 'number'}"
         if kind == "tolist" or use.kind == Use.HOST:
             why = "it builds nested Python lists" if kind == "tolist" else f"the result is {use.reason}"

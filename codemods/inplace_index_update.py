@@ -5,6 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from codemods import _inplace
+from jaxfix import walk
 from codemods._inplace import Target, Verdict
 from jaxfix.analysis.masks import Kind as MaskKind, MaskProvider, mask_index
 from jaxfix.analysis.aliases import AliasProvider
@@ -153,8 +154,8 @@ class InplaceIndexUpdate(Rule):
             self._finish(line, node, source, f"in-place update of array `{first.base_src}`", verdicts, shown)
             return
         bound = {_inplace.root_name(t) for t in targets}
-        used = {n.value for n in _inplace.names_in(node.value)}
-        has_call = _inplace.has_call(node.value)
+        used = walk.name_values(node.value)
+        has_call = walk.contains(node.value, cst.Call)
         if not alone or has_call or used & bound:
             self.report(node, f"in-place update of array `{first.base_src}` in a multiple assignment whose value "
                         "would have to be evaluated once: split it and assign a temporary first")
@@ -249,7 +250,7 @@ class InplaceIndexUpdate(Rule):
             method = None
         if method is not None:
             call = f"{method}({value})"
-        elif any(_inplace.has_call(e) for e in target.elements if not _inplace.is_pure_int_call(e)):
+        elif any(walk.contains(e, cst.Call) for e in target.elements if not _inplace.is_pure_int_call(e)):
             self.report(node, f"in-place `{symbol}` on array `{base}`: the index `{index}` contains a call, which the "
                         f"functional form `{base}.at[i].set({base}[i] {symbol[:-1]} v)` would evaluate twice; assign the "
                         "index to a name first")

@@ -5,11 +5,11 @@ from typing import Optional, Sequence
 import libcst as cst
 
 from codemods._branches import assignments, cheap_and_pure
-from jaxfix import loopgen as gen
+from jaxfix import loopgen as gen, walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
-    calls_anything, counts_range, early_arithmetic, own_jumps, reshaped_names, same_shape, scalar_names, target_names,
+    counts_range, early_arithmetic, own_jumps, reshaped_names, same_shape, scalar_names, target_names,
     traced_tests,
 )
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
@@ -247,7 +247,7 @@ class LoopExit(Rule):
                     "the early result cannot be carried out of the loop")
         final = after.body[0].value
         changed = flow.writes(list(node.body.body)) | flow.mutates(list(node.body.body)) | target_names(node)
-        if not (flow.reads(final) & changed) and not calls_anything(final):
+        if not (flow.reads(final) & changed) and not walk.contains(final, cst.Call):
             return after, self.code(final), result  # the final value can start the result before the loop
         values = [r.value for r in jumps]
         if None in values:

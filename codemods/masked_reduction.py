@@ -4,10 +4,10 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._masked import Consumer, broadcast_mask, consumer, enclosing_statement, named_consumers
+from codemods._masked import Consumer, broadcast_mask, consumer, named_consumers
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import Kind, MaskIndex, MaskProvider, function_facts, mask_index
-from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.analysis.value_dtypes import FLOAT, INT, dtype_of
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability

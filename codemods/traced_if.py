@@ -5,7 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from codemods import _branch_emit as emit
-from codemods._branches import all_names, assignments, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update
+from codemods._branches import assignments, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
@@ -172,7 +172,7 @@ class TracedIf(Rule):
         ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
 
         def build():
-            taken = {n.value for n in all_names(self.context.module)}
+            taken = walk.name_values(self.context.module)
             result = ", ".join(outputs)
             defs, call = emit.cond_parts(self.lax, node, c, [], ops, result, outputs[0], taken)
             new = emit.with_comments([*defs, *self.statements(f"{result} = {call}\n")], emit.kept_comments(node, False))

@@ -5,7 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from codemods import _branch_emit as emit
-from codemods._branches import Chain, all_names, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update
+from codemods._branches import Chain, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
@@ -152,7 +152,7 @@ class TracedReturn(Rule):
         if self._risk is not None:
             message += f" (`lax.cond`, not `jnp.where`: {self._risk})"
         ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
-        taken = {n.value for n in all_names(self.context.module)}
+        taken = walk.name_values(self.context.module)
         defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)
         new = self.replace_statement(node, emit.with_comments([*defs, *self.statements(f"return {call}\n")], emit.kept_comments(node, False)))
         self.report(node, message, changes={node: new, **removals}, unsafe=unsafe, title="replace with `return lax.cond(...)`", imports=("lax",))

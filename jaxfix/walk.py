@@ -163,6 +163,16 @@ def nodes_of(root: CSTNode, kind: type) -> list[CSTNode]:
     return found
 
 
+def name_values(root: CSTNode) -> set[str]:
+    """The identifiers of the `Name` nodes under `root` (attribute names and keywords included)."""
+    return {name.value for name in nodes_of(root, cst.Name)}  # type: ignore[attr-defined]
+
+
+def contains(root: CSTNode, kind: type) -> bool:
+    """Whether the subtree of `root` (itself included) holds a node of type `kind`."""
+    return bool(nodes_of(root, kind))
+
+
 def walk(node: CSTNode) -> Iterator[CSTNode]:
     """Every node of the subtree rooted at `node` (itself first), pre-order, in LibCST's visiting order."""
     stack = [node]

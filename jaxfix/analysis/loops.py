@@ -537,5 +537,3 @@ def early_arithmetic(expr: cst.BaseExpression) -> bool:
     return False
 
 
-def calls_anything(expr: cst.CSTNode) -> bool:
-    return bool(walk.nodes_of(expr, cst.Call))

@@ -66,3 +66,12 @@ class ParentProvider(BaseMetadataProvider[cst.CSTNode]):
 
     def _gen(self, wrapper: "MetadataWrapper") -> Mapping[cst.CSTNode, cst.CSTNode]:  # type: ignore[override]
         return _LazyParents(wrapper.module)
+
+
+def enclosing_statement(rule: cst.MetadataDependent, node: cst.CSTNode) -> Optional[cst.CSTNode]:
+    """The SimpleStatementLine or compound statement that holds `node` (itself, if it is one); None when there is
+    none (`rule` must declare `ParentProvider`)."""
+    current: Optional[cst.CSTNode] = node
+    while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+        current = rule.get_metadata(ParentProvider, current, None)
+    return current

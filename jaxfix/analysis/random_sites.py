@@ -154,8 +154,6 @@ class SiteCollector(cst.CSTVisitor):
             self._add(Site("ref", node, callee, None, stmt, None, reason))
 
 
-def names_in(node: cst.CSTNode) -> set[str]:
-    return {n.value for n in walk.nodes_of(node, cst.Name)}  # type: ignore[attr-defined]
 
 
 

@@ -165,8 +165,8 @@ def _name(facts: FunctionFacts, name: str, env: dict[str, Optional[DType]]) -> D
     opaque = sum(v is None for v in values) - len(facts.augmented.get(name, []))
     if not values or opaque > 0:
         return replace(UNKNOWN, like=name)
-    own = [v for v in values if v is not None and name in _names(v)]
-    other = [v for v in values if v is not None and name not in _names(v)]
+    own = [v for v in values if v is not None and name in walk.name_values(v)]
+    other = [v for v in values if v is not None and name not in walk.name_values(v)]
     found = {dtype_of(facts, v, {**env, name: None}) for v in other}
     if len(found) != 1:
         return replace(UNKNOWN, like=name)
@@ -181,8 +181,6 @@ def _name(facts: FunctionFacts, name: str, env: dict[str, Optional[DType]]) -> D
     return base
 
 
-def _names(node: cst.CSTNode) -> set[str]:
-    return {n.value for n in walk.nodes_of(node, cst.Name)}  # type: ignore[attr-defined]
 
 
 def dtype_argument(facts: FunctionFacts, node: cst.BaseExpression, env: dict) -> Optional[DType]:
