@@ -53,8 +53,11 @@ class Sequence:
     arguments: tuple[str, ...] = ()  # parameters that may be Python lists (see `argument_note`)
 
 
-def sequence(rule, function: cst.FunctionDef, flow, loop: cst.For, expr: cst.BaseExpression) -> Optional[Sequence]:
-    """How to scan `expr` (the iterable of `loop`, or one argument of `zip`/`enumerate`); None: out of scope."""
+def sequence(
+    rule, function: cst.FunctionDef, flow, loop: cst.For, expr: cst.BaseExpression, seen: frozenset[str] = frozenset()
+) -> Optional[Sequence]:
+    """How to scan `expr` (the iterable of `loop`, or one argument of `zip`/`enumerate`); None: out of scope.
+    `seen`: the names whose values are being followed (a name defined from itself, `x = list(x)`, is out of scope)."""
     code = rule.code(expr)
     if isinstance(expr, (cst.List, cst.Tuple)):
         if not any(tracedness(rule, e.value) is Tracedness.TRACED for e in expr.elements):
@@ -65,7 +68,7 @@ def sequence(rule, function: cst.FunctionDef, flow, loop: cst.For, expr: cst.Bas
     if isinstance(expr, cst.ListComp):
         return _comprehension(rule, expr)
     if isinstance(expr, cst.Call):
-        listed = _list_call(rule, function, flow, loop, expr)
+        listed = _list_call(rule, function, flow, loop, expr, seen)
         if listed is not None:
             return listed
     if tracedness(rule, expr) is not Tracedness.TRACED and not isinstance(expr, cst.Name):
@@ -74,13 +77,13 @@ def sequence(rule, function: cst.FunctionDef, flow, loop: cst.For, expr: cst.Bas
         array = numpy_name(rule, expr.func) or dotted(expr.func).startswith(f"{rule.jnp}.")
         return Sequence(code if array else f"{rule.jnp}.asarray({code})")
     if isinstance(expr, cst.Name):
-        return _name(rule, function, flow, loop, expr.value)
+        return _name(rule, function, flow, loop, expr.value, seen)
     if isinstance(expr, (cst.Attribute, cst.Subscript)):
         base = expr.value
         while isinstance(base, (cst.Attribute, cst.Subscript)):
             base = base.value
         if isinstance(expr, cst.Attribute) and expr.attr.value == "T" or (
-                isinstance(base, cst.Name) and _name_is_array(rule, function, flow, loop, base.value)):
+                isinstance(base, cst.Name) and _name_is_array(rule, function, flow, loop, base.value, seen)):
             return Sequence(code)
         return Sequence(f"{rule.jnp}.asarray({code})")
     return Sequence(f"{rule.jnp}.asarray({code})")
@@ -106,12 +109,12 @@ def _ragged(code: str) -> str:
             "them (padding to one shape if needed) and use `lax.scan` or `jax.vmap`")
 
 
-def _list_call(rule, function, flow, loop, call: cst.Call) -> Optional[Sequence]:
+def _list_call(rule, function, flow, loop, call: cst.Call, seen: frozenset[str]) -> Optional[Sequence]:
     """The scan of `list(x)` (that of `x`), `np.split(x, n)`, `np.array_split(...)`; None when not one of those."""
     args = [a.value for a in call.args if a.keyword is None and not a.star]
     code = rule.code(call)
     if isinstance(call.func, cst.Name) and call.func.value in ("list", "tuple") and len(call.args) == 1 and args:
-        return sequence(rule, function, flow, loop, args[0])  # the rows of an array, or the list itself
+        return sequence(rule, function, flow, loop, args[0], seen)  # the rows of an array, or the list itself
     name = (numpy_name(rule, call.func) or "").split(".")[-1] or (
         dotted(call.func).split(".")[-1] if dotted(call.func).startswith(f"{rule.jnp}.") else "")
     if name == "split" and len(args) >= 2 and isinstance(args[1], cst.Integer):
@@ -123,7 +126,10 @@ def _list_call(rule, function, flow, loop, call: cst.Call) -> Optional[Sequence]
     return None
 
 
-def _name(rule, function, flow, loop, name: str) -> Optional[Sequence]:
+def _name(rule, function, flow, loop, name: str, seen: frozenset[str] = frozenset()) -> Optional[Sequence]:
+    if name in seen:
+        return None  # defined from itself (`x = list(x)` before a loop over `x`)
+    seen = seen | {name}
     definitions = flow.reaching(loop, name)
     if not definitions or flow.maybe_undefined(loop, name):
         return None
@@ -143,7 +149,7 @@ def _name(rule, function, flow, loop, name: str) -> Optional[Sequence]:
     values = [d.node.value if isinstance(d.node, (cst.Assign, cst.AnnAssign)) else None for d in definitions]
     if None in values:
         return Sequence(f"{rule.jnp}.asarray({name})") if tracedness(rule, cst.Name(name)) is Tracedness.TRACED else None
-    kinds = [sequence(rule, function, flow, loop, v) for v in values]  # type: ignore[arg-type]
+    kinds = [sequence(rule, function, flow, loop, v, seen) for v in values]  # type: ignore[arg-type]
     if any(k is None for k in kinds):
         return None
     listed = [isinstance(v, (cst.List, cst.Tuple, cst.ListComp, cst.Call)) and _is_list_value(rule, v) for v in values]
@@ -196,8 +202,8 @@ def _is_list_value(rule, value: cst.BaseExpression) -> bool:
     return False
 
 
-def _name_is_array(rule, function, flow, loop, name: str) -> bool:
-    found = _name(rule, function, flow, loop, name)
+def _name_is_array(rule, function, flow, loop, name: str, seen: frozenset[str] = frozenset()) -> bool:
+    found = _name(rule, function, flow, loop, name, seen)
     return found is not None and found.scanned == name
 
 

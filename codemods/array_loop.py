@@ -105,6 +105,16 @@ class ArrayLoop(Rule):
             ),
         ),
         Invalid("def f(xs):\n    out = []\n    for x in xs:\n        out.append(x * 2)\n    return out\n", lines=[3]),
+        Invalid(  # a name defined from itself: its definitions are followed once (this recursed without end)
+            "import numpy as np\n\ndef f(xs):\n    xs = list(xs)\n    total = np.zeros(3)\n    for x in xs:\n"
+            "        total = total + x\n    return total\n",
+            expected=(
+                "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(xs):\n    xs = list(xs)\n"
+                "    total = np.zeros(3)\n    def step(total, x):\n        total = total + x\n        return total, None\n\n"
+                "    total, _ = jax.lax.scan(step, total, jnp.stack(xs))\n    return total\n"
+            ),
+            lines=[6],
+        ),
         Invalid("def f(w, h):\n    for m in [w, w.T, w[:2]]:\n        h = m @ h\n    return h\n", lines=[2]),
     ]
 
