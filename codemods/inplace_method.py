@@ -56,7 +56,9 @@ class InplaceMethod(Rule):
     old values).
 
     ## Known problems
-    `x.sort(order=...)` (structured arrays) and `out=` combined with `where=` are reported without a fix. With `out=`
+    `x.sort(kind=...)` loses its `kind` (`jnp.sort` is always stable; the sorted values are the same).
+    `x.sort(order=...)` (structured arrays), other `sort` arguments (a masked array's `fill_value=`, a positional
+    kind) and `out=` combined with `where=` are reported without a fix. With `out=`
     the result is not broadcast to a larger `out` array (NumPy would fill it).
     """
 
@@ -81,6 +83,19 @@ class InplaceMethod(Rule):
                 "    y = jnp.full_like(y, 2.0)  # start\n    y = jnp.add(y, x)\n    y = jnp.sort(y, axis=0)\n    return y\n"
             ),
         ),
+        Invalid(  # `kind=` dropped (jnp.sort rejects it); a trailing comma kept out of the arguments
+            "import numpy as np\n\ndef f(x):\n    y = np.zeros(3) + x\n    z = np.zeros(3) + x\n"
+            "    y.sort(axis=0, kind=\"mergesort\")\n    z.sort(0, )\n    return y, z\n",
+            expected=(
+                "import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    y = np.zeros(3) + x\n    z = np.zeros(3) + x\n"
+                "    y = jnp.sort(y, axis=0)\n    z = jnp.sort(z, 0)\n    return y, z\n"
+            ),
+        ),
+        # not ndarray.sort's arguments (a masked array's `fill_value=`, a positional kind): reported, not rewritten
+        Invalid("import numpy as np\n\ndef f(x):\n    y = np.zeros(3) + x\n    y.sort(axis=0, fill_value=1.0)\n    return y\n",
+                expected=None, lines=[5]),
+        Invalid("import numpy as np\n\ndef f(x):\n    y = np.zeros(3) + x\n    y.sort(0, \"quicksort\")\n    return y\n",
+                expected=None, lines=[5]),
         Invalid(
             "import numpy as np\n\ndef f(dst, src):\n    np.copyto(dst, src)\n",
             expected="import jax.numpy as jnp\n\ndef f(dst, src):\n    dst = jnp.broadcast_to(src, dst.shape).astype(dst.dtype)\n",
@@ -104,15 +119,22 @@ class InplaceMethod(Rule):
             target = _target(self, func.value)
             if target is None:
                 return
-            args = [self.code(a) for a in call.args]
             if func.attr.value == "fill":
-                if len(args) != 1:
+                if len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
                     return
-                new = f"{target.base_src} = {jnp}.full_like({target.base_src}, {args[0]})"
+                new = f"{target.base_src} = {jnp}.full_like({target.base_src}, {self.code(call.args[0].value)})"
             else:
                 if any(a.keyword is not None and a.keyword.value == "order" for a in call.args):
                     self._judged(line, stmt, target, f"`{target.base_src}.sort(order=...)` sorts in place", None)
                     return
+                positional = [a for a in call.args if a.keyword is None]
+                if any(a.star for a in call.args) or len(positional) > 1 or any(
+                    a.keyword is not None and a.keyword.value not in ("axis", "kind") for a in call.args
+                ):  # not `ndarray.sort(axis, kind=...)`: a masked array's `fill_value=`, a positional kind, ...
+                    self._judged(line, stmt, target, f"`{target.base_src}.sort(...)` sorts in place", None)
+                    return
+                # `kind=` is dropped: `jnp.sort` rejects it, and sorted values are the same whatever the algorithm
+                args = [_arg_code(self, a) for a in call.args if a.keyword is None or a.keyword.value == "axis"]
                 new = f"{target.base_src} = {jnp}.sort({', '.join([target.base_src, *args])})"
             self._judged(line, stmt, target, f"`{target.base_src}.{func.attr.value}(...)` updates the array in place", new)
             return
