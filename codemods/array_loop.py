@@ -105,6 +105,16 @@ class ArrayLoop(Rule):
             ),
         ),
         Invalid("def f(xs):\n    out = []\n    for x in xs:\n        out.append(x * 2)\n    return out\n", lines=[3]),
+        Invalid(  # a tuple target unpacks each row inside the step (it was spread into the step's parameters)
+            "import numpy as np\n\ndef f(rows):\n    total = 0.0\n    for _, _, c in np.asarray(rows):\n"
+            "        total = total + c\n    return total\n",
+            expected=(
+                "import jax\nimport numpy as np\n\ndef f(rows):\n    total = 0.0\n    def step(total, item):\n"
+                "        _, _, c = item\n        total = total + c\n        return total, None\n\n"
+                "    total, _ = jax.lax.scan(step, total, np.asarray(rows))\n    return total\n"
+            ),
+            lines=[5],
+        ),
         Invalid(  # a name defined from itself: its definitions are followed once (this recursed without end)
             "import numpy as np\n\ndef f(xs):\n    xs = list(xs)\n    total = np.zeros(3)\n    for x in xs:\n"
             "        total = total + x\n    return total\n",
@@ -238,9 +248,10 @@ class ArrayLoop(Rule):
         name = gen.fresh(self, fn, "step", taken)
         names = list(carried)
         carry = names[0] if len(names) == 1 else gen.unique("carry", taken) if names else "_"
-        element = self.code(node.target) if item in ("array", "range") else gen.unique("item", taken)
+        unpacked = item == "tuple" or not isinstance(node.target, cst.Name)  # `for a, b in rows`: unpack in the body
+        element = gen.unique("item", taken) if unpacked else self.code(node.target)
         prologue = gen.unpack_line(names, carry) if len(names) > 1 else ""
-        if item == "tuple":
+        if unpacked:
             prologue += f"{self.code(node.target)} = {element}\n"
         ys = [self.code(value) for _, _, value in outputs]
         result = ("None" if not ys else ys[0] if len(ys) == 1 else f"({', '.join(ys)})")
@@ -248,6 +259,7 @@ class ArrayLoop(Rule):
         step = gen.function_def(
             f"{name}({carry}, {element})", body, prologue=prologue,
             epilogue=f"return {gen.pack(names) if names else 'None'}, {result}\n", config=self.context.module.config_for_parsing,
+            comment=gen.header_comment(node),
         )
         out_names = [n for _, n, _ in outputs]
         lhs = (gen.targets(names) if len(names) == 1 else gen.pack(names) if names else "_") + ", " + (

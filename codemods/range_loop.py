@@ -170,6 +170,7 @@ class RangeLoop(Rule):
         body_fn = gen.function_def(
             f"{name}({param}, {carry})", body_statements(node), prologue=unpack + prologue,
             epilogue=f"return {gen.targets(names)}\n", config=self.context.module.config_for_parsing,
+            comment=gen.header_comment(node),
         )
         loop = f"{gen.targets(names)} = {self.lax}.fori_loop({lower}, {upper}, {name}, {gen.pack(names)})\n"
         after = self.index_after(node, flow, index, start, stop, step, trip, traced_bound)

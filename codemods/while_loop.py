@@ -81,7 +81,7 @@ class WhileLoop(Rule):
         Invalid(
             "def f(x, t):\n    while x > t:  # shrink\n        x = x / 2\n    return x\n",
             expected=(
-                "import jax\n\ndef f(x, t):\n    def cond(x):\n        return x > t\n\n    def body(x):\n        x = x / 2\n"
+                "import jax\n\ndef f(x, t):\n    def cond(x):\n        return x > t\n\n    def body(x):  # shrink\n        x = x / 2\n"
                 "        return x\n\n    x = jax.lax.while_loop(cond, body, x)\n    return x\n"
             ),
             lines=[2],
@@ -109,7 +109,10 @@ class WhileLoop(Rule):
         if len(names) == 1:
             carry = names[0]
             cond_fn = gen.function_def(f"{cond_name}({carry})", [], epilogue=f"return {test}\n", config=config)
-            body_fn = gen.function_def(f"{body_name}({carry})", body_statements(node), epilogue=f"return {carry}\n", config=config)
+            body_fn = gen.function_def(
+                f"{body_name}({carry})", body_statements(node), epilogue=f"return {carry}\n", config=config,
+                comment=gen.header_comment(node),
+            )
         else:
             carry = gen.unique("carry", taken)
             cond_fn = gen.function_def(
@@ -118,7 +121,7 @@ class WhileLoop(Rule):
             )
             body_fn = gen.function_def(
                 f"{body_name}({carry})", body_statements(node), prologue=gen.unpack_line(names, carry),
-                epilogue=f"return {gen.targets(names)}\n", config=config,
+                epilogue=f"return {gen.targets(names)}\n", config=config, comment=gen.header_comment(node),
             )
         call = self.statements(f"{gen.targets(names)} = {self.lax}.while_loop({cond_name}, {body_name}, {gen.pack(names)})\n")
         call[0] = call[0].with_changes(leading_lines=[cst.EmptyLine(indent=False)])

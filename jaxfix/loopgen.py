@@ -50,15 +50,26 @@ def function_def(
     prologue: str = "",
     epilogue: str = "",
     config: cst.PartialParserConfig,
+    comment: Optional[cst.TrailingWhitespace] = None,
 ) -> cst.FunctionDef:
-    """`def <header>:` with `prologue` lines, the original `body` statements (comments kept), `epilogue` lines."""
+    """`def <header>:` with `prologue` lines, the original `body` statements (comments kept), `epilogue` lines;
+    `comment` (`header_comment` of the loop it replaces) goes at the end of the `def` line."""
     before = list(cst.parse_module(prologue, config=config).body) if prologue else []
     after = list(cst.parse_module(epilogue, config=config).body) if epilogue else []
     template = cst.parse_module(f"def {header}:\n    pass\n", config=config).body[0]
     assert isinstance(template, cst.FunctionDef)
     block = template.body
     assert isinstance(block, cst.IndentedBlock)
+    if comment is not None:
+        block = block.with_changes(header=comment.deep_clone())
     return template.with_changes(body=block.with_changes(body=[*before, *body, *after]))
+
+
+def header_comment(statement: cst.CSTNode) -> Optional[cst.TrailingWhitespace]:
+    """The end of a compound statement's first line when it holds a comment (`for x in xs:  # one per row`)."""
+    body = getattr(statement, "body", None)
+    trailing = body.header if isinstance(body, cst.IndentedBlock) else getattr(body, "trailing_whitespace", None)
+    return trailing if isinstance(trailing, cst.TrailingWhitespace) and trailing.comment is not None else None
 
 
 # ---- integer arithmetic on source text -------------------------------------------------------------------------

@@ -39,7 +39,7 @@ REWRITES = [
     ),
     pytest.param(
         "from jax import lax\ndef f(x):\n    # decay\n    for i in range(1, 100, 3):  # stride\n        x = x * 0.9 + i\n    return x\n",
-        "from jax import lax\ndef f(x):\n    # decay\n    def body(k, x):\n        i = 1 + k * 3\n        x = x * 0.9 + i\n        return x\n\n"
+        "from jax import lax\ndef f(x):\n    # decay\n    def body(k, x):  # stride\n        i = 1 + k * 3\n        x = x * 0.9 + i\n        return x\n\n"
         "    x = lax.fori_loop(0, 33, body, x)\n    return x\n",
         id="literal-step-folded-trip-and-comment-kept",
     ),
