@@ -100,7 +100,7 @@ class RunOptions:
     write: bool = False  # write fixed files back (False for --diff / --check)
     want_edits: bool = False  # compute Fix.edits for each finding (JSON output, IDE)
     only_position: Optional[tuple[int, Optional[int]]] = None  # `fix --line L [--column C]`
-    max_passes: int = 8
+    max_passes: int = 32  # deep `elif` chains of nested `lax.cond` take one pass a level (test_deep_nesting_converges_in_one_run)
     max_file_bytes: int = 10 * 1024 * 1024
     settings: tuple[tuple[str, object], ...] = field(default_factory=tuple)  # rule settings from config
 

@@ -207,3 +207,19 @@ def test_remaining_findings_point_into_the_migrated_text():
     assert "import numpy" not in outcome.fixed and "jnp.zeros(n)" in outcome.fixed
     assert len(lines) == code.count("\n") - 1  # the import line went: the finding moved up with its line
     assert outcome.findings and all("zeros(n)" in lines[f.line - 1] for f in outcome.findings)
+
+
+def test_deep_nesting_converges_in_one_run():
+    """An `elif` chain whose later conditions call an unknown function becomes nested `lax.cond`s, one level a
+    pass: twelve levels are all rewritten by one run, so a second run changes nothing."""
+    from jaxfix.engine import process_source
+
+    lines = ["def f(x, y, g):"]
+    for k in range(12):
+        lines += [f"    {'if' if k == 0 else 'elif'} g(x) > {k}:", f"        t = y + {k}", "        y = t * 2"]
+    source = "\n".join([*lines, "    return y", ""])
+    options = RunOptions(fix=True)
+    first = process_source("deep.py", source, all_rules(), options)
+    assert first.fix_counts.get("JX201") == 12
+    again = process_source("deep.py", first.fixed, all_rules(), options)
+    assert again.fixes_applied == 0 and again.fixed == first.fixed
