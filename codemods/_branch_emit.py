@@ -8,6 +8,7 @@ from typing import Optional, Sequence
 import libcst as cst
 
 from codemods._branches import Chain, guarded
+from jaxfix import walk
 from jaxfix.analysis.dataflow import FunctionFlow
 from jaxfix.analysis.tracedness import FunctionTracedness, Tracedness
 
@@ -62,6 +63,19 @@ def _flat(arg) -> str:
 
 
 LINE = 100
+
+
+def taken_names(module: cst.Module, function: cst.FunctionDef) -> set[str]:
+    """The names a new local of `function` must not take: those of the top-level statement holding it (its own, and
+    an enclosing function's, which it may read), and those used at module level outside the other functions (a
+    global it might read); names inside the other top-level functions do not matter."""
+    taken: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, cst.FunctionDef) and stmt is not function and function not in walk.nodes_of(stmt, cst.FunctionDef):
+            taken.add(stmt.name.value)
+        else:
+            taken |= walk.name_values(stmt)
+    return taken
 
 
 def fresh(base: str, taken: set[str]) -> str:
@@ -134,6 +148,23 @@ def cond_parts(
     ]
     args = ", ".join([_code(c.tests[0]).strip(), true_name, false_name, *ops])
     return defs, f"{lax}.cond({args})"
+
+
+def switch_parts(
+    lax: str, jnp: str, c: Chain, ops: Sequence[str], result: Optional[str], base: str, taken: set[str]
+) -> tuple[list[cst.FunctionDef], str]:
+    """For an `if`/`elif` chain: one branch function per body (the last runs the `else` body, or nothing) and the
+    lines `index = jnp.select([c0, c1, ...], [0, 1, ...], n)` (the first true condition's branch, as the chain picks
+    it; every condition is evaluated) and `result = lax.switch(index, [...], *ops)`."""
+    bodies = c.bodies if c.has_else else [*c.bodies, []]
+    names = [fresh(f"{base}_case_{k}", taken) for k in range(len(bodies))]
+    defs = [branch_function(name, ops, body, result) for name, body in zip(names, bodies)]
+    index = fresh("branch", taken)
+    conds = [_code(t).strip() for t in c.tests]
+    select = f"{jnp}.select([{', '.join(conds)}], [{', '.join(map(str, range(len(conds))))}], {len(conds)})"
+    branches = f"[{', '.join(names)}]"
+    call = f"{lax}.switch({', '.join([index, branches, *ops])})"
+    return defs, f"{index} = {select}\n{result + ' = ' if result else ''}{call}\n"
 
 
 def kept_comments(node: cst.If, bodies: bool) -> list[cst.EmptyLine]:

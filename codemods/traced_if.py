@@ -23,8 +23,10 @@ class TracedIf(Rule):
     a branch and used afterwards (a branch that does not assign it keeps its prior value), and an `elif` chain of
     them `v = jnp.select([p0, p1], [a, b], c)`. Other branches, and branches whose values the shape analysis
     (`jaxfix.analysis.shapes`) cannot prove to have one shape, become `lax.cond(pred, v_if_true, v_if_false,
-    *operands)` with small nested functions whose operands and results come from the dataflow analysis (an `elif`
-    chain: a nested `if` inside the false function, rewritten in turn).
+    *operands)` with small nested functions whose operands and results come from the dataflow analysis, and an
+    `elif` chain of them one `lax.switch(jnp.select([p0, p1], [0, 1], 2), [v_case_0, v_case_1, v_case_2],
+    *operands)` (a nested `if` inside the false function of a `lax.cond`, rewritten in turn, when a later condition
+    calls something that may have side effects: Python evaluates it only when the earlier ones are false).
 
     ## Why is this bad?
     Under `jax.jit` a Python `if` needs a concrete boolean; a traced condition raises `TracerBoolConversionError`.
@@ -83,7 +85,8 @@ class TracedIf(Rule):
     conservatively: an unannotated parameter such as `alpha` in `alpha * z` may be an array as far as the
     analysis knows (`alpha: float` is 0-d), so such branches become `lax.cond` where `jnp.where` would have done. `lax.cond` needs equal dtypes:
     an int literal branch against a float array (`y = 0` / `y = x`) raises at trace time. `break`/`continue`
-    inside branches are left to the loop rules; branches that return are JX202's.
+    inside branches are left to the loop rules; branches that return are JX202's. `lax.switch` evaluates every
+    condition of the chain (cheap, pure ones only), where Python stops at the first true one.
     """
 
     CODE = "JX201"
@@ -110,6 +113,27 @@ class TracedIf(Rule):
         Invalid(
             "def f(x):\n    if x < 0:\n        y = 0.0\n    elif x < 1:\n        y = x * 2\n    else:\n        y = x\n    return y\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    y = jnp.select([x < 0, x < 1], [0.0, x * 2], x)\n    return y\n",
+        ),
+        Invalid(  # an `elif` chain of branches that are not plain selections: one `lax.switch`
+            "def f(x, y):\n    if x[0] > 0:\n        t = y + 1\n        y = t * 2\n    elif x[1] > 0:\n        t = y - 1\n"
+            "        y = t * t\n    return y\n",
+            expected=(
+                "import jax\nimport jax.numpy as jnp\n\ndef f(x, y):\n    def y_case_0(y):\n        t = y + 1\n        y = t * 2\n"
+                "        return y\n    def y_case_1(y):\n        t = y - 1\n        y = t * t\n        return y\n"
+                "    def y_case_2(y):\n        return y\n    branch = jnp.select([x[0] > 0, x[1] > 0], [0, 1], 2)\n"
+                "    y = jax.lax.switch(branch, [y_case_0, y_case_1, y_case_2], y)\n    return y\n"
+            ),
+        ),
+        Invalid(  # a later condition that calls an unknown function is evaluated only when reached: nested lax.cond
+            "def f(x, y, g):\n    if x[0] > 0:\n        t = y + 1\n        y = t * 2\n    elif g(x) > 0:\n        t = y - 1\n"
+            "        y = t * t\n    return y\n",
+            expected=(
+                "import jax\n\ndef f(x, y, g):\n    def y_if_true(y):\n        t = y + 1\n        y = t * 2\n        return y\n"
+                "    def y_if_false(y):\n        def y_if_true_2(y):\n            t = y - 1\n            y = t * t\n"
+                "            return y\n        def y_if_false_2(y):\n            return y\n"
+                "        y = jax.lax.cond(g(x) > 0, y_if_true_2, y_if_false_2, y)\n        return y\n"
+                "    y = jax.lax.cond(x[0] > 0, y_if_true, y_if_false, y)\n    return y\n"
+            ),
         ),
         Invalid(
             "def f(x):\n    if x.sum() > 0:\n        y = x\n    else:\n        y = 0.0\n    return y\n",
@@ -170,12 +194,19 @@ class TracedIf(Rule):
         if self._risk is not None:
             why += f" (`lax.cond`, not `jnp.where`: {self._risk})"
         ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
+        # an `elif` chain becomes one `lax.switch` when its later conditions can all be evaluated up front (else
+        # nested `lax.cond`s, one level a pass, keep Python's lazy evaluation of them)
+        switch = len(c.tests) > 1 and all(cheap_and_pure(t, local) for t in c.tests[1:])
 
         def build():
-            taken = walk.name_values(self.context.module)
+            taken = emit.taken_names(self.context.module, function)
             result = ", ".join(outputs)
-            defs, call = emit.cond_parts(self.lax, node, c, [], ops, result, outputs[0], taken)
-            new = emit.with_comments([*defs, *self.statements(f"{result} = {call}\n")], emit.kept_comments(node, False))
+            if switch:
+                defs, lines = emit.switch_parts(self.lax, self.jnp, c, ops, result, outputs[0], taken)
+            else:
+                defs, call = emit.cond_parts(self.lax, node, c, [], ops, result, outputs[0], taken)
+                lines = f"{result} = {call}\n"
+            new = emit.with_comments([*defs, *self.statements(lines)], emit.kept_comments(node, False))
             return self.replace_statement(node, new)
 
         self.report(
@@ -183,8 +214,8 @@ class TracedIf(Rule):
             f"`if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`",
             replacement=Deferred(build),
             unsafe=unsafe,
-            title="replace with `lax.cond`",
-            imports=("lax",),
+            title="replace with `lax.switch`" if switch else "replace with `lax.cond`",
+            imports=("lax", "jnp") if switch else ("lax",),
         )
 
     def _where(self, node, c, plain, outputs, local, test, why, unsafe) -> bool:

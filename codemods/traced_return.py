@@ -152,7 +152,7 @@ class TracedReturn(Rule):
         if self._risk is not None:
             message += f" (`lax.cond`, not `jnp.where`: {self._risk})"
         ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
-        taken = walk.name_values(self.context.module)
+        taken = emit.taken_names(self.context.module, function)
         defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)
         new = self.replace_statement(node, emit.with_comments([*defs, *self.statements(f"return {call}\n")], emit.kept_comments(node, False)))
         self.report(node, message, changes={node: new, **removals}, unsafe=unsafe, title="replace with `return lax.cond(...)`", imports=("lax",))
