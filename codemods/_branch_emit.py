@@ -178,11 +178,17 @@ def kept_comments(node: cst.If, bodies: bool) -> list[cst.EmptyLine]:
             lines.append(cst.EmptyLine(comment=block.header.comment))
         if bodies and isinstance(block, cst.IndentedBlock):
             for stmt in block.body:
-                lines.extend(line for line in stmt.leading_lines if line.comment is not None)
-                trailing = getattr(stmt, "trailing_whitespace", None)
-                if trailing is not None and trailing.comment is not None:
-                    lines.append(cst.EmptyLine(comment=trailing.comment))
+                lines.extend(line_comments(stmt))
         current = current.orelse if isinstance(current, cst.If) else None  # type: ignore[assignment]
+    return [line.with_changes(indent=True, whitespace=cst.SimpleWhitespace("")) for line in lines]
+
+
+def line_comments(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
+    """The comments above a statement and the one at the end of its (first) line, as comment lines."""
+    lines = [line for line in stmt.leading_lines if line.comment is not None]
+    trailing = getattr(stmt, "trailing_whitespace", None)
+    if trailing is not None and trailing.comment is not None:
+        lines.append(cst.EmptyLine(comment=trailing.comment))
     return [line.with_changes(indent=True, whitespace=cst.SimpleWhitespace("")) for line in lines]
 
 

@@ -4,6 +4,7 @@ from typing import Optional, Sequence
 
 import libcst as cst
 
+from codemods import _branch_emit as emit
 from codemods._branches import assignments, cheap_and_pure
 from jaxfix import loopgen as gen, walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -96,6 +97,15 @@ class LoopExit(Rule):
             ),
             lines=[4],
         ),
+        Invalid(  # the blank line above the loop stays once; the comment of the removed `continue` is kept
+            "def f(x, n):\n    s = 0.0\n\n    for i in range(n):\n        if x[i] < 0:\n            # skip negatives\n"
+            "            continue\n\n        s = s + x[i]\n    return s\n",
+            expected=(
+                "def f(x, n):\n    s = 0.0\n\n    for i in range(n):\n        # skip negatives\n        if not (x[i] < 0):\n"
+                "            s = s + x[i]\n    return s\n"
+            ),
+            lines=[5],
+        ),
         Invalid(
             "def f(x, t):\n    while x > 1:\n        x = x / 2\n        if x < t:\n            break\n        x = x - 1\n    return x\n",
             expected=(
@@ -167,7 +177,8 @@ class LoopExit(Rule):
             changes["test"] = self.expr(f"not {done}" + ("" if always else f" and {_operand(self.code(node.test), node.test)}"))
         loop = node.with_changes(**changes)
         first = (f"{result} = {plan[1]}\n" if plan else "") + (f"{done} = False\n" if done else "")
-        new = [*self.statements(first), loop.with_changes(leading_lines=[])] if done else [loop]
+        # the lines above the loop stay above what replaces it (`replace_statement` puts them there)
+        new = [*(self.statements(first) if done else []), loop.with_changes(leading_lines=[])]
         fix = {node: self.replace_statement(node, new)}
         if plan:
             fix[plan[0]] = plan[0].with_changes(body=[plan[0].body[0].with_changes(value=self.expr(plan[2]))])
@@ -306,7 +317,7 @@ class LoopExit(Rule):
             lines = self._hit_lines(stmt, kind, flow, done, result, taken, local, shapes)
             if lines is None:
                 return None
-            out.extend(self.statements(lines))
+            out.extend(emit.with_comments(self.statements(lines), [*stmt.leading_lines, *emit.kept_comments(stmt, True)]))
         return out
 
     def _hit_lines(self, stmt: cst.If, kind, flow, done, result, taken, local, shapes) -> Optional[str]:
@@ -349,16 +360,28 @@ class LoopExit(Rule):
             before_jump = [*block[:-1]]
             if len(last.body) > 1:
                 before_jump.append(last.with_changes(body=list(last.body[:-1])))
-            if kind == "return":
-                before_jump.extend(self.statements(f"{result} = {self.code(last.body[-1].value)}\n"))
+            jump_comments = emit.line_comments(last) if len(last.body) == 1 else []  # the jump's own line goes
             if kind in ("break", "return"):
-                before_jump.extend(self.statements(f"{done} = True\n"))
+                lines = (f"{result} = {self.code(last.body[-1].value)}\n" if kind == "return" else "") + f"{done} = True\n"
+                added = self.statements(lines)
+                added[0] = added[0].with_changes(leading_lines=jump_comments)
+                before_jump.extend(added)
             if not before_jump:
                 test = self.expr(f"not {_operand(self.code(stmt.test), stmt.test, negated=True)}")
+                if rest:  # the block starts at its first statement, without the blank lines that stood above it
+                    rest = [rest[0].with_changes(leading_lines=_without_leading_blanks(rest[0].leading_lines)), *rest[1:]]
+                stmt = stmt.with_changes(leading_lines=[*stmt.leading_lines, *jump_comments])
                 return [*body[:k], stmt.with_changes(test=test, body=stmt.body.with_changes(body=rest))] if rest else list(body[:k])
             orelse = cst.Else(body=cst.IndentedBlock(body=rest)) if rest else None
             return [*body[:k], stmt.with_changes(body=stmt.body.with_changes(body=before_jump), orelse=orelse)]
         return list(body)
+
+
+def _without_leading_blanks(lines: Sequence[cst.EmptyLine]) -> list[cst.EmptyLine]:
+    lines = list(lines)
+    while lines and lines[0].comment is None:
+        lines.pop(0)
+    return lines
 
 
 def _jump(stmt: cst.CSTNode) -> Optional[str]:
