@@ -90,7 +90,7 @@ class TracedIf(Rule):
     """
 
     CODE = "JX201"
-    SUMMARY = "`if` on a traced value; use jnp.where or lax.cond"
+    SUMMARY = "`if` on a traced value; use jnp.where, lax.cond or lax.switch"
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider)
     ORDER = 40
