@@ -101,7 +101,8 @@ class ExplicitRandomKey(Rule):
         facts = self.context.project_facts(self.CODE) or {}
         own = f"{summary['module']}."
         external = {q for q in facts.get("needs_key", ()) if not (q.startswith(own) and q[len(own):] in summary["functions"])}
-        self.needs = set(random_keys.link({self.context.path: summary}, external)["needs_key"])
+        self.pinned = set(facts.get("pinned", ()))
+        self.needs = set(random_keys.link({self.context.path: summary}, external, self.pinned)["needs_key"])
         self.summary = summary
         if not self.needs and "random" not in self.context.source:
             return
@@ -134,10 +135,14 @@ class ExplicitRandomKey(Rule):
         info = self.summary["functions"][name]
         qualified = f"{self.summary['module']}.{name}"
         problems = [(s, s.blocked or self._untranslatable(s)) for s in sites]
-        if info["blocked"] or any(reason for _, reason in problems):
+        blocked = {r for _, r in info["blocked"]}
+        if qualified in self.pinned:
+            blocked.add("it is called from a class in another module, whose methods cannot be given a key, so its "
+                        "signature must stay")
+        if blocked or any(reason for _, reason in problems):
             self.refused = True
             for site, reason in problems:
-                why = "; ".join(sorted({r for _, r in info["blocked"]})) or "see the other findings in it"
+                why = "; ".join(sorted(blocked)) or "see the other findings in it"
                 self._refuse(site, reason or f"`{name}` is left unconverted: {why}")
             return
         taken = walk.name_values(fn)

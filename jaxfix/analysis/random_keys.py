@@ -239,7 +239,18 @@ def summarize(path: str, module_name: str, tree: ast.Module, source: Optional[st
         for node in tree.body
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
     }
-    return {"module": module_name, "functions": functions, "imports": other, "numpy": numpy, "generators": sorted(module_generators)}
+    # functions called from classes: a method is never given a key, so such a callee must keep its signature
+    class_calls = sorted({
+        name
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        for call in ast.walk(node)
+        if isinstance(call, ast.Call) and (name := _dotted(call.func))
+    })
+    return {
+        "module": module_name, "functions": functions, "imports": other, "numpy": numpy,
+        "generators": sorted(module_generators), "class_calls": class_calls,
+    }
 
 
 def qualify(summary: dict[str, Any], dotted: str) -> Optional[str]:
@@ -250,21 +261,30 @@ def qualify(summary: dict[str, Any], dotted: str) -> Optional[str]:
     return _resolve(dotted, summary["imports"])
 
 
-def link(summaries: dict[str, dict[str, Any]], external: Iterable[str] = ()) -> dict[str, Any]:
-    """{"needs_key": sorted qualified names of functions that must take a key}."""
+def link(summaries: dict[str, dict[str, Any]], external: Iterable[str] = (), pinned: Iterable[str] = ()) -> dict[str, Any]:
+    """{"needs_key": sorted qualified names of functions that must take a key, "pinned": those that may not, being
+    called from a class of another module}. A pinned function's draws are reported, not rewritten: giving it a key
+    parameter would break that caller, which no fix reaches (a method is never given a key), and a second run would
+    then see a function that already takes a key and rewrite differently. Within one module the module's fix is
+    all or nothing, so a refused caller there makes it unsafe instead."""
     graph: dict[str, tuple[dict, list[str]]] = {}
+    held = set(pinned)
     for summary in summaries.values():
         for name, info in summary["functions"].items():
             calls = [q for q in (qualify(summary, c) for c in info["calls"]) if q]
             graph[f"{summary['module']}.{name}"] = (info, calls)
-    needs = set(external)
+        for call in summary.get("class_calls", ()):
+            callee = qualify(summary, call)
+            if callee and callee.rpartition(".")[0] != summary["module"]:
+                held.add(callee)
+    needs = set(external) - held
     changed = True
     while changed:
         changed = False
         for name, (info, calls) in graph.items():
-            if name in needs or info["blocked"] or info["seeded"] or info["local_key"]:
+            if name in needs or name in held or info["blocked"] or info["seeded"] or info["local_key"]:
                 continue
             if info["draws"] or any(c in needs for c in calls):
                 needs.add(name)
                 changed = True
-    return {"needs_key": sorted(needs)}
+    return {"needs_key": sorted(needs), "pinned": sorted(held)}

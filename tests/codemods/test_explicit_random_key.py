@@ -1,5 +1,6 @@
 """Edge cases for JX401 explicit-random-key: no-change cases first, then rewrites, refusals, and the project index."""
 
+import os
 import textwrap
 
 import pytest
@@ -175,6 +176,30 @@ def test_key_threaded_across_modules(tmp_path):
     assert "def step(key, v):\n    key, subkey1, subkey2 = jax.random.split(key, 3)\n    return kick(subkey1, kick(subkey2, v))" in (pkg / "step.py").read_text()
     assert "def run(key, v):\n    key, subkey = jax.random.split(key)\n    v = s.step(subkey, v)" in (pkg / "run.py").read_text()
     # a second run changes nothing
+    again = run_files(files, [ExplicitRandomKey], options, jobs=1)
+    assert all(r.fixed is None for r in again)
+
+
+def test_a_function_called_from_a_class_of_another_module_keeps_its_signature(tmp_path):
+    """A method is never given a key, so giving its callee a key parameter would break the call; and a second run
+    would see a callee that already takes a key and rewrite the rest differently. The callee's draw is reported."""
+    pkg = tmp_path / "sim"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    core = "import numpy as np\n\ndef kick(v):\n    return v + np.random.normal(size=v.shape)\n"
+    user = (
+        "import numpy as np\nfrom sim.core import kick\n\ndef twice(v):\n    return kick(kick(v))\n\n"
+        "class TestKick:\n    def test_shape(self):\n        assert kick(np.zeros(3)).shape == (3,)\n"
+    )
+    (pkg / "core.py").write_text(core)
+    (pkg / "test_core.py").write_text(user)
+    files = sorted(str(p) for p in pkg.glob("*.py"))
+    options = RunOptions(fix=True, write=True, unsafe_fixes=True)
+    results = {os.path.basename(r.path): r for r in run_files(files, [ExplicitRandomKey], options, jobs=1)}
+    assert (pkg / "core.py").read_text() == core and (pkg / "test_core.py").read_text() == user
+    [finding] = results["core.py"].findings
+    assert finding.line == 4 and "called from a class in another module" in finding.message
+    assert not results["test_core.py"].findings  # `twice` needs no key: `kick` does not take one
     again = run_files(files, [ExplicitRandomKey], options, jobs=1)
     assert all(r.fixed is None for r in again)
 
