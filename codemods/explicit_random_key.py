@@ -54,7 +54,8 @@ class ExplicitRandomKey(Rule):
     ## Known problems
     Reported, not rewritten: draws in lambdas, comprehensions, nested functions, loop or `if` headers; objects
     holding a generator (`self.rng = np.random.default_rng()`): store a key and split it per use instead; draws with
-    no `jax.random` equivalent (`np.random.zipf`). Module-level draws stay NumPy.
+    no `jax.random` equivalent (`np.random.zipf`); draws in a function that a class of another module calls (a
+    method is never given a key, so the function keeps its signature). Module-level draws stay NumPy.
     """
 
     CODE = "JX401"
