@@ -48,10 +48,14 @@ def copy_sources(names: list[str], into: str) -> tuple[int, int]:
 
 
 def run(folder: str, extra: list[str], report: str, jobs: int) -> tuple[dict, float]:
-    command = [sys.executable, "-m", "jaxfix", "migrate", ".", "--no-cache", "--no-progress", "-q", "--jobs", str(jobs),
+    # run from the folder's parent: from inside it, `python -m jaxfix` would import the copied `numpy` sources
+    parent, name = os.path.split(os.path.abspath(folder))
+    command = [sys.executable, "-m", "jaxfix", "migrate", name, "--no-cache", "--no-progress", "-q", "--jobs", str(jobs),
                "--report", report, *extra]
     start = time.perf_counter()
-    subprocess.run(command, cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    done = subprocess.run(command, cwd=parent, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
+    if not os.path.exists(report):
+        raise SystemExit(f"jaxfix wrote no report (exit {done.returncode}): {done.stderr[-2000:]}")
     elapsed = time.perf_counter() - start
     with open(report, encoding="utf-8") as handle:
         return json.load(handle), elapsed
