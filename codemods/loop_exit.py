@@ -10,7 +10,7 @@ from jaxfix import loopgen as gen, walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
-    counts_range, early_arithmetic, own_jumps, reshaped_names, same_shape, scalar_names, target_names,
+    counts_range, early_arithmetic, ending_jump, own_jumps, reshaped_names, same_shape, scalar_names, target_names,
     traced_tests,
 )
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
@@ -132,7 +132,7 @@ class LoopExit(Rule):
             return
         body = list(node.body.body)
         own = own_jumps(body)
-        jumps = [(k, s) for k, s in enumerate(body) if _jump(s) is not None]
+        jumps = [(k, s) for k, s in enumerate(body) if ending_jump(s) is not None]
         if not own or not traced_tests(self, body):
             return  # no jump, or every jump is decided by static values (the loop unrolls under jit)
         handled = {s.body.body[-1].body[-1] for _, s in jumps}
@@ -144,7 +144,7 @@ class LoopExit(Rule):
         if not deep and not any(tracedness(self, s.test) is not Tracedness.STATIC for _, s in jumps):
             return
         flow = function_flow(self, fn)
-        kinds = {_jump(s) for _, s in jumps} | {"break" if isinstance(j, cst.Break) else "return" for j in unhandled}
+        kinds = {ending_jump(s) for _, s in jumps} | {"break" if isinstance(j, cst.Break) else "return" for j in unhandled}
         anchor = jumps[0][1] if jumps else own[0]
         taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
         done = gen.fresh(self, fn, "done", taken) if kinds & {"break", "return"} else None
@@ -294,7 +294,7 @@ class LoopExit(Rule):
         """The body of a `for` loop with `hit = jnp.logical_and(jnp.logical_not(done), c)`, `v = jnp.where(hit,
         new, v)` and `done = done | hit` for each traced `if c: ...; break` (or `return`), and the other statements
         under `if not done:` when they bind names used later; None when that form does not apply."""
-        if not isinstance(node, cst.For) or any(_jump(s) == "continue" for s in body):
+        if not isinstance(node, cst.For) or any(ending_jump(s) == "continue" for s in body):
             return None
         fn = self.current_function
         local = frozenset(flow.params) | flow.writes(list(fn.body.body))
@@ -303,7 +303,7 @@ class LoopExit(Rule):
         out: list[cst.BaseStatement] = []
         segment: list[cst.BaseStatement] = []
         for stmt in [*body, None]:
-            kind = _jump(stmt) if stmt is not None else None
+            kind = ending_jump(stmt) if stmt is not None else None
             if stmt is not None and kind is None:
                 segment.append(stmt)
                 continue
@@ -349,7 +349,7 @@ class LoopExit(Rule):
         return lines + f"{done} = {done} | {hit}\n"
     def _guarded(self, body: Sequence[cst.BaseStatement], done: Optional[str], result: Optional[str] = None) -> list[cst.BaseStatement]:
         for k, stmt in enumerate(body):
-            kind = _jump(stmt)
+            kind = ending_jump(stmt)
             if kind is None:
                 continue
             assert isinstance(stmt, cst.If)
@@ -382,21 +382,6 @@ def _without_leading_blanks(lines: Sequence[cst.EmptyLine]) -> list[cst.EmptyLin
     while lines and lines[0].comment is None:
         lines.pop(0)
     return lines
-
-
-def _jump(stmt: cst.CSTNode) -> Optional[str]:
-    """"break"/"continue" when `stmt` is an `if` (no else) whose block ends with that jump."""
-    if not isinstance(stmt, cst.If) or stmt.orelse is not None or not isinstance(stmt.body, cst.IndentedBlock):
-        return None
-    last = stmt.body.body[-1]
-    if isinstance(last, cst.SimpleStatementLine):
-        if isinstance(last.body[-1], cst.Break):
-            return "break"
-        if isinstance(last.body[-1], cst.Continue):
-            return "continue"
-        if isinstance(last.body[-1], cst.Return) and last.body[-1].value is not None:
-            return "return"
-    return None
 
 
 def _operand(text: str, node: cst.BaseExpression, negated: bool = False) -> str:

@@ -284,6 +284,21 @@ def carry_problem(flow, loop: cst.CSTNode, carried) -> Optional[str]:
 
 
 # ---- jumps, Python sequences indexed by the counter, shapes that a loop keeps -------------------------------------
+def ending_jump(stmt: cst.CSTNode) -> Optional[str]:
+    """"break"/"continue" when `stmt` is an `if` (no else) whose block ends with that jump."""
+    if not isinstance(stmt, cst.If) or stmt.orelse is not None or not isinstance(stmt.body, cst.IndentedBlock):
+        return None
+    last = stmt.body.body[-1]
+    if isinstance(last, cst.SimpleStatementLine):
+        if isinstance(last.body[-1], cst.Break):
+            return "break"
+        if isinstance(last.body[-1], cst.Continue):
+            return "continue"
+        if isinstance(last.body[-1], cst.Return) and last.body[-1].value is not None:
+            return "return"
+    return None
+
+
 def own_jumps(body: Sequence[cst.BaseStatement]) -> list[cst.CSTNode]:
     """The `break`/`continue` statements of this loop (not of loops nested in it) and every `return` in `body`
     (a `return` leaves all loops), outside nested functions, in source order."""
