@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from typing import Optional
+from typing import Mapping, Optional
 
 import libcst as cst
 
@@ -54,8 +54,10 @@ class ExplicitRandomKey(Rule):
     ## Known problems
     Reported, not rewritten: draws in lambdas, comprehensions, nested functions, loop or `if` headers; objects
     holding a generator (`self.rng = np.random.default_rng()`): store a key and split it per use instead; draws with
-    no `jax.random` equivalent (`np.random.zipf`); draws in a function that a class of another module calls (a
-    method is never given a key, so the function keeps its signature). Module-level draws stay NumPy.
+    no `jax.random` equivalent (`np.random.zipf`); draws in a function that another module calls from a place no
+    key can be passed: a class (a method is never given a key), a lambda, a comprehension, a loop or `if` header,
+    module-level code with no seed, a reference to the function, or a function of its own that stays unconverted.
+    Such a function keeps its signature, so that the other module still runs. Module-level draws stay NumPy.
     """
 
     CODE = "JX401"
@@ -98,11 +100,14 @@ class ExplicitRandomKey(Rule):
     ]
 
     def visit_Module(self, node: cst.Module) -> None:
-        summary = random_keys.summarize(self.context.path, self.context.module_name, self.context.tree, self.context.source)
+        summary = random_keys.summarize(
+            self.context.path, self.context.module_name, self.context.tree, self.context.source, project=False
+        )
         facts = self.context.project_facts(self.CODE) or {}
         own = f"{summary['module']}."
         external = {q for q in facts.get("needs_key", ()) if not (q.startswith(own) and q[len(own):] in summary["functions"])}
-        self.pinned = set(facts.get("pinned", ()))
+        pinned = facts.get("pinned", {})
+        self.pinned = dict(pinned) if isinstance(pinned, Mapping) else dict.fromkeys(pinned, "from another module")
         self.needs = set(random_keys.link({self.context.path: summary}, external, self.pinned)["needs_key"])
         self.summary = summary
         if not self.needs and "random" not in self.context.source:
@@ -138,8 +143,7 @@ class ExplicitRandomKey(Rule):
         problems = [(s, s.blocked or self._untranslatable(s)) for s in sites]
         blocked = {r for _, r in info["blocked"]}
         if qualified in self.pinned:
-            blocked.add("it is called from a class in another module, whose methods cannot be given a key, so its "
-                        "signature must stay")
+            blocked.add(f"it is called {self.pinned[qualified]}, so its signature must stay")
         if blocked or any(reason for _, reason in problems):
             self.refused = True
             for site, reason in problems:

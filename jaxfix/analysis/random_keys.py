@@ -12,7 +12,7 @@ function, without a seed of their own.
 from __future__ import annotations
 
 import ast
-from typing import Any, Callable, Iterable, Optional, TypeVar
+from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
 
 from jaxfix import precheck
 from jaxfix import source as sourcelib
@@ -226,10 +226,13 @@ def _summary_of(node: ast.FunctionDef, lines: Optional[list[str]], numpy: dict[s
     return moved
 
 
-def summarize(path: str, module_name: str, tree: ast.Module, source: Optional[str] = None) -> dict[str, Any]:
+def summarize(
+    path: str, module_name: str, tree: ast.Module, source: Optional[str] = None, *, project: bool = True
+) -> dict[str, Any]:
     """The module's facts for `link`. With `source` (the text of `tree`), a function's facts are remembered by its
     text and the module facts they depend on: the engine asks again on every pass, where most functions did not
-    change (the facts must not be modified by the caller)."""
+    change (the facts must not be modified by the caller). `project=False` leaves out what only matters to other
+    modules (`stuck_calls`), for the rule's own per-pass link."""
     is_package = path.endswith("__init__.py")
     numpy, other = _imports(tree, module_name, is_package)
     module_generators = _generators([n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))], numpy)
@@ -250,7 +253,91 @@ def summarize(path: str, module_name: str, tree: ast.Module, source: Optional[st
     return {
         "module": module_name, "functions": functions, "imports": other, "numpy": numpy,
         "generators": sorted(module_generators), "class_calls": class_calls,
+        "stuck_calls": _stuck_calls(tree, numpy) if project else {},
     }
+
+
+_KINDS = {
+    ast.Lambda: "a lambda", ast.ListComp: "a comprehension", ast.SetComp: "a comprehension",
+    ast.DictComp: "a comprehension", ast.GeneratorExp: "a generator expression", ast.FunctionDef: "a nested function",
+    ast.AsyncFunctionDef: "a nested function", ast.ClassDef: "a class",
+}
+
+
+def _stuck_calls(tree: ast.Module, numpy: dict[str, str]) -> dict[str, str]:
+    """{name: where} for the names this module calls, or uses as values, where no key can be passed (the places
+    JX401 refuses, `random_sites`): inside a lambda, comprehension, nested function or class; in a compound
+    statement's header; at module level with no seed to derive a key from; a function used as a value. Such a
+    callee in another module must keep its signature (`link` pins it). Top-level classes are `class_calls`."""
+    out: dict[str, str] = {}
+
+    def everything(node: ast.AST, where: str) -> None:
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Call) and (name := _dotted(sub.func)):
+                out.setdefault(name, where)
+        refs(node)
+
+    def refs(node: ast.AST) -> None:
+        called = {id(sub.func) for sub in ast.walk(node) if isinstance(sub, ast.Call)}
+        for sub in ast.walk(node):
+            if isinstance(sub, (ast.Name, ast.Attribute)) and isinstance(sub.ctx, ast.Load) and id(sub) not in called:
+                if name := _dotted(sub):
+                    out.setdefault(name, "a reference (the function used as a value)")
+
+    def simple(node: ast.AST) -> None:
+        refs(node)
+        for sub in ast.walk(node):
+            if isinstance(sub, BLOCKING):
+                everything(sub, _KINDS[type(sub)])
+
+    def block(stmts: Iterable[ast.stmt]) -> None:
+        header = "a compound statement's header (`for`, `while`, `if`, `with`)"
+        for stmt in stmts:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                everything(stmt, _KINDS[type(stmt)])
+                continue
+            fields = list(ast.iter_fields(stmt))
+            if not any(isinstance(v, list) and v and isinstance(v[0], ast.stmt) for _, v in fields):
+                simple(stmt)
+                continue
+            for field, value in fields:
+                if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+                    block(value)
+                elif field == "handlers":
+                    for handler in value:
+                        if handler.type is not None:
+                            everything(handler.type, header)
+                        block(handler.body)
+                elif field == "cases":
+                    for case in value:
+                        everything(case.pattern, header)
+                        if case.guard is not None:
+                            everything(case.guard, header)
+                        block(case.body)
+                elif isinstance(value, ast.AST):
+                    everything(value, header)
+                elif isinstance(value, list):
+                    for item in value:
+                        if isinstance(item, ast.AST):
+                            everything(item, header)
+
+    top = [stmt for stmt in tree.body if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    seeded = any(
+        isinstance(sub, ast.Call) and (sub.args or sub.keywords) and random_method(sub, numpy, ()) in SOURCES
+        for stmt in top
+        for sub in ast.walk(stmt)
+    )
+    for stmt in top:
+        if seeded:
+            block([stmt])
+        else:
+            everything(stmt, "module-level code with no seed to derive a key from")
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            block(stmt.body)
+            for expr in (*stmt.decorator_list, *stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)):
+                everything(expr, "a decorator or default value")
+    return dict(sorted(out.items()))
 
 
 def qualify(summary: dict[str, Any], dotted: str) -> Optional[str]:
@@ -261,23 +348,44 @@ def qualify(summary: dict[str, Any], dotted: str) -> Optional[str]:
     return _resolve(dotted, summary["imports"])
 
 
-def link(summaries: dict[str, dict[str, Any]], external: Iterable[str] = (), pinned: Iterable[str] = ()) -> dict[str, Any]:
-    """{"needs_key": sorted qualified names of functions that must take a key, "pinned": those that may not, being
-    called from a class of another module}. A pinned function's draws are reported, not rewritten: giving it a key
-    parameter would break that caller, which no fix reaches (a method is never given a key), and a second run would
-    then see a function that already takes a key and rewrite differently. Within one module the module's fix is
-    all or nothing, so a refused caller there makes it unsafe instead."""
+def link(
+    summaries: dict[str, dict[str, Any]], external: Iterable[str] = (), pinned: Mapping[str, str] | Iterable[str] = ()
+) -> dict[str, Any]:
+    """{"needs_key": sorted qualified names of functions that must take a key, "pinned": {name: where} for those
+    that may not, being called from another module at a place no key can be passed}. Those places: a class (a method
+    is never given a key), the places `_stuck_calls` lists (a lambda, a comprehension, a header, module-level code
+    without a seed, a function used as a value), and a function of that module that is itself left unconverted (its
+    own draws are refused, or it is pinned). A pinned function's draws are reported, not rewritten: giving it a key
+    parameter would break that caller, which no fix reaches, and a second run would then see a function that
+    already takes a key and rewrite differently. Within one module the module's fix is all or nothing, so a
+    refused caller there makes it unsafe instead."""
     graph: dict[str, tuple[dict, list[str]]] = {}
-    held = set(pinned)
+    held: dict[str, str] = dict(pinned) if isinstance(pinned, Mapping) else dict.fromkeys(pinned, "from another module")
     for summary in summaries.values():
+        module = summary["module"]
         for name, info in summary["functions"].items():
             calls = [q for q in (qualify(summary, c) for c in info["calls"]) if q]
-            graph[f"{summary['module']}.{name}"] = (info, calls)
-        for call in summary.get("class_calls", ()):
+            graph[f"{module}.{name}"] = (info, calls)
+        stuck = {call: "a class, whose methods cannot be given a key" for call in summary.get("class_calls", ())}
+        for call, where in summary.get("stuck_calls", {}).items():
+            stuck.setdefault(call, where)
+        for call, where in stuck.items():
             callee = qualify(summary, call)
-            if callee and callee.rpartition(".")[0] != summary["module"]:
-                held.add(callee)
-    needs = set(external) - held
+            if callee and callee.rpartition(".")[0] != module:
+                held.setdefault(callee, f"in `{module}` from {where}")
+    # a function left unconverted (its own draws refused, or pinned) keeps its calls as they are: its callees in
+    # other modules must keep their signatures too
+    changed = True
+    while changed:
+        changed = False
+        for name, (info, calls) in graph.items():
+            if info["blocked"] or name in held:
+                module = name.rpartition(".")[0]
+                for callee in calls:
+                    if callee not in held and callee in graph and callee.rpartition(".")[0] != module:
+                        held[callee] = f"in `{module}` from `{name.rpartition('.')[2]}`, which is left unconverted"
+                        changed = True
+    needs = set(external) - set(held)
     changed = True
     while changed:
         changed = False
@@ -287,4 +395,4 @@ def link(summaries: dict[str, dict[str, Any]], external: Iterable[str] = (), pin
             if info["draws"] or any(c in needs for c in calls):
                 needs.add(name)
                 changed = True
-    return {"needs_key": sorted(needs), "pinned": sorted(held)}
+    return {"needs_key": sorted(needs), "pinned": dict(sorted(held.items()))}

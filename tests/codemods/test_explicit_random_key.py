@@ -1,11 +1,13 @@
 """Edge cases for JX401 explicit-random-key: no-change cases first, then rewrites, refusals, and the project index."""
 
+import ast
 import os
 import textwrap
 
 import pytest
 
 from codemods.explicit_random_key import ExplicitRandomKey
+from jaxfix.analysis import random_keys
 from jaxfix.analysis.random_draws import Names, translate
 from jaxfix.runner import run_files
 from jaxfix.testing.examples import run_rule
@@ -198,10 +200,52 @@ def test_a_function_called_from_a_class_of_another_module_keeps_its_signature(tm
     results = {os.path.basename(r.path): r for r in run_files(files, [ExplicitRandomKey], options, jobs=1)}
     assert (pkg / "core.py").read_text() == core and (pkg / "test_core.py").read_text() == user
     [finding] = results["core.py"].findings
-    assert finding.line == 4 and "called from a class in another module" in finding.message
+    assert finding.line == 4 and "called in `sim.test_core` from a class" in finding.message
     assert not results["test_core.py"].findings  # `twice` needs no key: `kick` does not take one
     again = run_files(files, [ExplicitRandomKey], options, jobs=1)
     assert all(r.fixed is None for r in again)
+
+
+@pytest.mark.parametrize(
+    "caller, where",
+    [
+        ("X = kick(np.zeros(3))\n", "from module-level code with no seed"),
+        ("def twice(v):\n    g = lambda u: kick(u) * 2\n    return g(v)\n", "from a lambda"),
+        ("def twice(v):\n    return [kick(u) for u in v]\n", "from a comprehension"),
+        ("def twice(v):\n    while kick(v).sum() > 0:\n        v = v - 1\n    return v\n", "from a compound statement's header"),
+        ("def twice(v):\n    return list(map(kick, v))\n", "from a reference"),
+        ("def twice(v):\n    return kick(v) + np.random.zipf(2.0)\n", "from `twice`, which is left unconverted"),
+    ],
+)
+def test_a_function_called_from_another_module_where_no_key_can_be_passed_keeps_its_signature(tmp_path, caller, where):
+    """The callee's fix would be safe in its own module, but the caller's place cannot pass a key: giving the callee
+    a key parameter would leave that caller broken (a `TypeError` at import, or at the call)."""
+    pkg = tmp_path / "sim"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    core = "import numpy as np\n\ndef kick(v):\n    return v + np.random.normal(size=v.shape)\n"
+    user = "import numpy as np\nfrom sim.core import kick\n\n" + caller
+    (pkg / "core.py").write_text(core)
+    (pkg / "user.py").write_text(user)
+    files = sorted(str(p) for p in pkg.glob("*.py"))
+    options = RunOptions(fix=True, write=True, unsafe_fixes=True)
+    results = {os.path.basename(r.path): r for r in run_files(files, [ExplicitRandomKey], options, jobs=1)}
+    assert (pkg / "core.py").read_text() == core
+    [finding] = results["core.py"].findings
+    assert finding.line == 4 and f"called in `sim.user` {where}" in finding.message, finding.message
+    again = run_files(files, [ExplicitRandomKey], options, jobs=1)
+    assert all(r.fixed is None for r in again)
+
+
+def test_a_seeded_module_level_caller_in_another_module_does_not_pin():
+    """Module-level code with a seed gets a key from it, so the callee may still take a key."""
+    facts = random_keys.link({
+        "core.py": random_keys.summarize("sim/core.py", "sim.core", ast.parse(
+            "import numpy as np\n\ndef kick(v):\n    return v + np.random.normal(size=v.shape)\n")),
+        "user.py": random_keys.summarize("sim/user.py", "sim.user", ast.parse(
+            "import numpy as np\nfrom sim.core import kick\n\nnp.random.seed(0)\nX = kick(np.zeros(3))\n")),
+    })
+    assert facts == {"needs_key": ["sim.core.kick"], "pinned": {}}
 
 
 def test_generator_parameter_is_reported_and_function_left_alone():
