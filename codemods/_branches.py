@@ -313,9 +313,61 @@ def guarded(node: cst.BaseExpression, wrap: Callable[[cst.BaseExpression, str], 
 
 def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     """Why these branch values cannot be one array (None, strings, lists, dicts, tuples of other lengths), or None."""
+    if any(is_text(v) for v in values):
+        return "a side is a string, and a traced condition can only choose between arrays"
     kinds = {_kind(v) for v in values}
     if len(kinds) > 1 and kinds & {"None", "str", "list", "dict"} or len({k for k in kinds if k.startswith("tuple")}) > 1:
         return "the branches give values of different kinds (" + ", ".join(sorted(kinds)) + ")"
+    return None
+
+
+def text_return(stmts: Sequence[cst.CSTNode]) -> bool:
+    """Whether one of these statements returns a string (`is_text`), alone or in a tuple."""
+    for stmt in stmts:
+        for node in walk.nodes_of(stmt, cst.Return):
+            value = node.value
+            parts = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
+            if any(part is not None and is_text(part) for part in parts):
+                return True
+    return False
+
+
+_TEXT_CALLS = {"str", "repr", "format", "ascii", "chr", "hex", "oct", "bin"}
+_TEXT_MODULE_CALLS = {"re.escape", "re.sub", "os.path.join", "textwrap.dedent", "json.dumps"}
+
+
+def is_text(node: cst.BaseExpression) -> bool:
+    """Whether `node` is a string for sure: a literal, an f-string, `str(...)`, `"...".format(...)`, `" ".join(...)`,
+    `"%d" % n`, `re.escape(...)`. `lax.cond`/`jnp.where` can only choose between arrays."""
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+        return True
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Modulo, cst.Add)):
+        return is_text(node.left) or (isinstance(node.operator, cst.Add) and is_text(node.right))
+    if isinstance(node, cst.Call):
+        func = node.func
+        if isinstance(func, cst.Name):
+            return func.value in _TEXT_CALLS
+        if isinstance(func, cst.Attribute):
+            if is_text(func.value):
+                return True  # "...".format(...), ", ".join(...), "...".upper()
+            base = func.value
+            dotted = f"{base.value}.{func.attr.value}" if isinstance(base, cst.Name) else ""
+            if isinstance(base, cst.Attribute) and isinstance(base.value, cst.Name):
+                dotted = f"{base.value.value}.{base.attr.value}.{func.attr.value}"
+            return dotted in _TEXT_MODULE_CALLS
+    return False
+
+
+def text_output(stmts: Sequence[cst.CSTNode], names: Sequence[str]) -> Optional[str]:
+    """The first of `names` that these statements assign a string to (`is_text`), or None."""
+    wanted = set(names)
+    for stmt in stmts:
+        for node in walk.nodes_of(stmt, cst.Assign):
+            if any(isinstance(t.target, cst.Name) and t.target.value in wanted for t in node.targets) and is_text(node.value):
+                return next(t.target.value for t in node.targets if isinstance(t.target, cst.Name) and t.target.value in wanted)
+        for node in walk.nodes_of(stmt, cst.AnnAssign):
+            if isinstance(node.target, cst.Name) and node.target.value in wanted and node.value is not None and is_text(node.value):
+                return node.target.value
     return None
 
 

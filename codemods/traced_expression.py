@@ -73,6 +73,7 @@ class TracedExpression(Rule):
         Valid("def f(x):\n    return x.sum() > 0 and x\n"),
     ]
     INVALID = [
+        Invalid("def f(x):\n    return 'up' if x.sum() > 0 else 'down'\n", expected=None, lines=[2]),
         Invalid(
             "def f(x):\n    return x if x > 0 else -x\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x > 0, x, -x)\n",

@@ -5,7 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from codemods import _branch_emit as emit
-from codemods._branches import assignments, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update
+from codemods._branches import assignments, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
@@ -97,11 +97,15 @@ class TracedIf(Rule):
     TRIGGERS = (b"numpy", b"jax")  # array code only
 
     VALID = [
+        # a parameter that is called is a function, not an array: the test is Python's
+        Valid("def f(x, fn):\n    if fn in [max, min]:\n        y = fn(x)\n    else:\n        y = x\n    return y\n"),
         Valid("def f(x):\n    if x.ndim == 1:\n        x = x[None]\n    return x\n"),
         Valid("def f(x, mode='a'):\n    if mode == 'a':\n        y = x\n    else:\n        y = -x\n    return y\n"),
         Valid("def f(x, n: int):\n    if n > 2:\n        x = x * 2\n    return x\n"),
     ]
     INVALID = [
+        # strings cannot go through lax.cond or jnp.where
+        Invalid("def f(x):\n    if x.sum() > 0:\n        msg = 'up'\n    else:\n        msg = f'{x.ndim}'\n    return msg\n", expected=None, lines=[2]),
         Invalid(
             "def f(x):\n    if x > 0:\n        y = x\n    else:\n        y = -x\n    return y\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    y = jnp.where(x > 0, x, -x)\n    return y\n",
@@ -173,6 +177,15 @@ class TracedIf(Rule):
         written = set().union(*(flow.writes(list(b)) for b in c.bodies))
         outputs = sorted(written & flow.live_out(node))
         if not outputs:
+            return
+        text = text_output([s for b in c.bodies for s in b], outputs)
+        if text is not None:
+            self.report(
+                node,
+                f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: a branch gives `{text}` a string, "
+                "and a traced condition can only choose between arrays; build the text outside `jit`, or branch on a "
+                "static value",
+            )
             return
         bodies = c.bodies if c.has_else else [*c.bodies, []]
         everywhere = set.intersection(*(definitely_written(b) for b in bodies))

@@ -5,7 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from codemods import _branch_emit as emit
-from codemods._branches import Chain, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update
+from codemods._branches import Chain, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update, text_return
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
@@ -82,6 +82,7 @@ class TracedReturn(Rule):
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
     ]
     INVALID = [
+        Invalid("def f(x):\n    if x.sum() > 0:\n        return 'up'\n    return 'down'\n", expected=None, lines=[2]),
         Invalid(
             "def f(x):\n    if x < 3:\n        return 3.0 * x ** 2\n    return -4 * x\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x < 3, 3.0 * x ** 2, -4 * x)\n",
@@ -129,6 +130,14 @@ class TracedReturn(Rule):
         found.effect = found.effect or shared_update(flow, node, [*[s for b in c.bodies for s in b], *after])
         if found.effect is not None:
             self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: a branch {found.effect}{effect_hint(found)}")
+            return []
+        if text_return([*[s for b in c.bodies for s in b], *after]):
+            self.report(
+                node,
+                f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: a branch returns a string, and a "
+                "traced condition can only choose between arrays; build the text outside `jit`, or branch on a static "
+                "value",
+            )
             return []
         unsafe = max(traced.of(t) for t in run.tests) is Tracedness.UNKNOWN
         why = "" if not unsafe else " (its tracedness is unknown: if it is static, keep the `if`)"

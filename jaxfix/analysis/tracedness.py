@@ -10,7 +10,7 @@ Seeds:
   static, an `Enum` subclass name ending in `Mode`/`Kind`/`Enum`, `Literal[...]`, `Callable`); listed in
   `static_argnums`/`static_argnames` of a `jax.jit` / `jit` / `partial(jax.jit, ...)` decorator; listed in
   `[tool.jaxfix] static-args` (as "function.param" or "param"); given a str/bool/None default (configuration
-  flags and modes); compared with a string literal; named `self`/`cls`; or used where JAX needs a concrete value
+  flags and modes); compared with a string literal; called (`fn(x)`: a function, not an array); named `self`/`cls`; or used where JAX needs a concrete value
   (a shape, a slice bound, the bound of a loop kept in Python: `jaxfix.analysis.static_args`), since it must be
   static under `jit` for the function to work at all (JX510 reports it); or used only as a bare truth test
   (`if flat:`, `if not verbose:`, `a if fast else b`): a flag, not data.
@@ -339,6 +339,7 @@ class _Bindings(cst.CSTVisitor):
 
 
 def _compared_with_strings(function: cst.FunctionDef) -> set[str]:
+    """Names compared with a string literal (modes), or called (functions): not arrays either way."""
     found: set[str] = set()
 
     class Visitor(cst.CSTVisitor):
@@ -346,6 +347,10 @@ def _compared_with_strings(function: cst.FunctionDef) -> set[str]:
             operands = [node.left, *(t.comparator for t in node.comparisons)]
             if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString)) for o in operands):
                 found.update(o.value for o in operands if isinstance(o, cst.Name))
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if isinstance(node.func, cst.Name):
+                found.add(node.func.value)
 
     walk.visit(function.body, Visitor())
     return found
