@@ -105,6 +105,12 @@ class TracedIf(Rule):
     ]
     INVALID = [
         # strings cannot go through lax.cond or jnp.where
+        Invalid(  # a nested function reads `s` when called, after the `if`: its new value must survive
+            "def f(x):\n    s = 1.0\n    def h():\n        return s * x\n    if x > 0:\n        s = 2.0\n        y = x + 1.0\n"
+            "    else:\n        y = x - 1.0\n    return h() + y\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    s = 1.0\n    def h():\n        return s * x\n"
+            "    s = jnp.where(x > 0, 2.0, s)\n    y = jnp.where(x > 0, x + 1.0, x - 1.0)\n    return h() + y\n",
+        ),
         Invalid("def f(x):\n    if x.sum() > 0:\n        msg = 'up'\n    else:\n        msg = f'{x.ndim}'\n    return msg\n", expected=None, lines=[2]),
         Invalid(
             "def f(x):\n    if x > 0:\n        y = x\n    else:\n        y = -x\n    return y\n",

@@ -28,6 +28,7 @@ from typing import Iterable, Iterator, Optional, Sequence, Union
 import libcst as cst
 from libcst.metadata import BatchableMetadataProvider
 
+from jaxfix import walk
 from jaxfix.analysis.activity import Activity, _Collector, analyse, parameter_names
 
 
@@ -258,7 +259,19 @@ class FunctionFlow:
             if new_in != live_in[index]:
                 live_in[index] = new_in
                 work.extend(preds[index])
+        captured = self._captured(local_names)
+        if captured:  # a nested function or lambda reads them when called, which may be at any later point
+            live_in = [names | captured for names in live_in]
+            live_out = [names | captured for names in live_out]
         self._live_in, self._live_out = live_in, live_out
+
+    def _captured(self, local_names: set[str]) -> frozenset[str]:
+        """The function's variables that a nested function or lambda may read (by name: a superset)."""
+        names: set[str] = set()
+        for kind in (cst.FunctionDef, cst.Lambda):
+            for nested in walk.nodes_of(self.function.body, kind):
+                names |= walk.name_values(nested.body)
+        return frozenset(names & local_names)
 
     def _reaching_definitions(self) -> None:
         # sets of definitions are bit masks (bit d: `self._defs[d]`): unions and differences over a long function's
