@@ -5,6 +5,7 @@ from typing import Any, Optional
 import libcst as cst
 
 from codemods._sequences import argument_note, sequence
+from codemods._purity import opaque_loop
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -272,11 +273,13 @@ class ArrayLoop(Rule):
             changes[init] = self.replace_statement(init, [])
             for call_node in stack_calls(self, fn, list_name) or []:
                 changes[call_node] = cst.Name(list_name)
+        opaque = opaque_loop(self, node, fn, "lax.scan")
         self.report(
             node,
             "Python loop " + ("building a list" if outputs else "over an array") + "; use `lax.scan`"
-            + (f" carrying {', '.join(f'`{n}`' for n in names)}" if names else "") + (f"; {note}" if note else ""),
+            + (f" carrying {', '.join(f'`{n}`' for n in names)}" if names else "") + opaque + (f"; {note}" if note else ""),
             changes=changes,
+            unsafe=bool(opaque),
             title="replace with `lax.scan`",
             imports=("lax", "jnp") if f"{self.jnp}." in xs else ("lax",),
         )

@@ -4,6 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
+from codemods._purity import opaque_loop
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
@@ -180,10 +181,12 @@ class RangeLoop(Rule):
             return
         new = [body_fn, *self.statements(loop + (after or ""))]
         new[1] = new[1].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
+        opaque = opaque_loop(self, node, fn, "lax.fori_loop")
         self.report(
             node,
-            f"`for` loop over `range` with a {what}; carry {', '.join(f'`{n}`' for n in names)} through `lax.fori_loop`",
+            f"`for` loop over `range` with a {what}; carry {', '.join(f'`{n}`' for n in names)} through `lax.fori_loop`{opaque}",
             replacement=self.replace_statement(gen.spaced(node, fn), new),
+            unsafe=bool(opaque),
             title="replace with `lax.fori_loop`" + (" (forward-mode differentiation only: traced trip count)" if traced_bound else ""),
             imports=("lax", "jnp") if "where" in after else ("lax",),
         )

@@ -5,6 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from codemods import _branch_emit as emit
+from codemods._purity import purity
 from codemods._branches import assignments, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -212,6 +213,11 @@ class TracedIf(Rule):
             return
         if self._risk is not None:
             why += f" (`lax.cond`, not `jnp.where`: {self._risk})"
+        opaque = purity(self).opaque_call([s for b in c.bodies for s in b], function, lambda e: traced.of(e) is not Tracedness.STATIC)
+        if opaque is not None:
+            unsafe = True
+            why += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "
+                    "safe only if it is pure JAX code)")
         ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
         # an `elif` chain becomes one `lax.switch` when its later conditions can all be evaluated up front (else
         # nested `lax.cond`s, one level a pass, keep Python's lazy evaluation of them)

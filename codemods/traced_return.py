@@ -5,6 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from codemods import _branch_emit as emit
+from codemods._purity import purity
 from codemods._branches import Chain, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update, text_return
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -160,6 +161,11 @@ class TracedReturn(Rule):
             return []  # the following `if`s are rewritten on their own first; this one on the next pass
         if self._risk is not None:
             message += f" (`lax.cond`, not `jnp.where`: {self._risk})"
+        opaque = purity(self).opaque_call([*[s for b in c.bodies for s in b], *after], function, lambda e: traced.of(e) is not Tracedness.STATIC)
+        if opaque is not None:
+            unsafe = True
+            message += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "
+                        "safe only if it is pure JAX code)")
         ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
         taken = emit.taken_names(self.context.module, function)
         defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)

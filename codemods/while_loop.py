@@ -4,6 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
+from codemods._purity import opaque_loop
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
@@ -125,10 +126,12 @@ class WhileLoop(Rule):
             )
         call = self.statements(f"{gen.targets(names)} = {self.lax}.while_loop({cond_name}, {body_name}, {gen.pack(names)})\n")
         call[0] = call[0].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
+        opaque = opaque_loop(self, node, fn, "lax.while_loop")
         self.report(
             node,
-            f"`while` loop on a traced condition; carry {', '.join(f'`{n}`' for n in names)} through `lax.while_loop`",
+            f"`while` loop on a traced condition; carry {', '.join(f'`{n}`' for n in names)} through `lax.while_loop`{opaque}",
             replacement=self.replace_statement(gen.spaced(node, fn), [cond_fn, gen.blank_line_before(body_fn), *call]),
+            unsafe=bool(opaque),
             title="replace with `lax.while_loop` (forward-mode differentiation only)",
             imports=("lax", "jnp") if "logical_" in test else ("lax",),
         )

@@ -248,30 +248,48 @@ class FunctionFlow:
         for index, node in enumerate(self._nodes):
             for s in node.succ:
                 preds[s].add(index)
+        # a nested function reads the variables it captures when it is called: a reference to it reads them
+        captured = self._captured(local_names)
+        node_reads = []
+        for node in self._nodes:
+            reads = {r.value for r in node.reads if r.value in local_names}
+            for name in [r for r in reads if r in captured]:
+                reads |= captured[name]
+            node_reads.append(frozenset(reads))
         work = list(range(n))
         while work:
             index = work.pop()
             node = self._nodes[index]
             out: frozenset[str] = frozenset().union(*(live_in[s] for s in node.succ)) if node.succ else frozenset()
-            reads = frozenset(r.value for r in node.reads if r.value in local_names)
+            reads = node_reads[index]
             new_in = reads | (out - node.writes)
             live_out[index] = out
             if new_in != live_in[index]:
                 live_in[index] = new_in
                 work.extend(preds[index])
-        captured = self._captured(local_names)
-        if captured:  # a nested function or lambda reads them when called, which may be at any later point
-            live_in = [names | captured for names in live_in]
-            live_out = [names | captured for names in live_out]
         self._live_in, self._live_out = live_in, live_out
 
-    def _captured(self, local_names: set[str]) -> frozenset[str]:
-        """The function's variables that a nested function or lambda may read (by name: a superset)."""
-        names: set[str] = set()
-        for kind in (cst.FunctionDef, cst.Lambda):
-            for nested in walk.nodes_of(self.function.body, kind):
-                names |= walk.name_values(nested.body)
-        return frozenset(names & local_names)
+    def _captured(self, local_names: set[str]) -> dict[str, frozenset[str]]:
+        """{nested function name: the function's variables it may read when called} (by name: a superset), for the
+        nested `def`s and the lambdas assigned to a name; a name a nested function calls adds what that one reads."""
+        found: dict[str, set[str]] = {}
+        for nested in walk.nodes_of(self.function.body, cst.FunctionDef):
+            found.setdefault(nested.name.value, set()).update(walk.name_values(nested.body))  # type: ignore[attr-defined]
+        for assign in walk.nodes_of(self.function.body, cst.Assign):
+            value = assign.value  # type: ignore[attr-defined]
+            if isinstance(value, cst.Lambda):
+                for target in assign.targets:  # type: ignore[attr-defined]
+                    if isinstance(target.target, cst.Name):
+                        found.setdefault(target.target.value, set()).update(walk.name_values(value.body))
+        changed = True
+        while changed:
+            changed = False
+            for name, names in found.items():
+                more = set().union(*(found[n] for n in names if n in found and n != name))
+                if not more <= names:
+                    names |= more
+                    changed = True
+        return {name: frozenset(names & local_names) for name, names in found.items() if names & local_names}
 
     def _reaching_definitions(self) -> None:
         # sets of definitions are bit masks (bit d: `self._defs[d]`): unions and differences over a long function's

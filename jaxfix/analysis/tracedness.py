@@ -15,7 +15,7 @@ Seeds:
   static under `jit` for the function to work at all (JX510 reports it); or used only as a bare truth test
   (`if flat:`, `if not verbose:`, `a if fast else b`): a flag, not data.
 - STATIC: literals; `.shape`, `.ndim`, `.dtype`, `.size`, `len(...)`, `isinstance`, `type`, `range` of static
-  values; `x is None` / `is not None`; names not bound in the function (module constants, builtins, imports).
+  values; type and dtype tests (`issparse`, `np.isscalar`, `np.iscomplexobj`, `np.issubdtype`, `xp.isdtype`, ...); `x is None` / `is not None`; names not bound in the function (module constants, builtins, imports).
 - Arithmetic, comparisons, subscripts and NumPy/jnp calls and methods with a TRACED operand are TRACED; with an
   UNKNOWN one (attributes of objects, calls of unknown functions with static arguments) UNKNOWN.
 - A `for` target over `range(...)` of static bounds is STATIC (a Python loop counter); over anything traced, TRACED.
@@ -37,6 +37,11 @@ from jaxfix.analysis.static_args import concrete_uses
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes"}
 STATIC_CALLS = {"len", "isinstance", "issubclass", "type", "callable", "hasattr", "id", "range", "enumerate", "zip"}
 STATIC_ANNOTATIONS = {"int", "bool", "str", "Callable", "type"}
+# type and dtype tests answer from the Python type, the dtype or the shape, never from the values
+TYPE_PREDICATES = {
+    "issparse", "isspmatrix", "is_array_api_obj", "isscalar", "iscomplexobj", "isrealobj", "issubdtype", "isdtype",
+    "iterable", "isfortran", "is_sparse", "is_torch", "is_jax", "is_numpy", "is_cupy",
+}
 
 
 class Tracedness(enum.IntEnum):
@@ -242,6 +247,8 @@ class FunctionTracedness:
     def _call(self, node: cst.Call) -> Tracedness:
         func = node.func
         args = _join(self.of(a.value) for a in node.args)
+        if isinstance(func, (cst.Name, cst.Attribute)) and (func.value if isinstance(func, cst.Name) else func.attr.value) in TYPE_PREDICATES:
+            return Tracedness.STATIC
         if isinstance(func, cst.Name):
             if func.value in STATIC_CALLS:
                 return Tracedness.STATIC if func.value != "range" else args

@@ -1,0 +1,127 @@
+"""Which calls are safe to trace: shared by the rules that move code into `lax.cond` branches and `lax` loop bodies.
+
+`lax.cond` traces both branches, whichever is taken; `lax.fori_loop`, `scan` and `while_loop` trace their body once,
+however many times Python would have run it. A call in such code is therefore run at other times, and another
+number of times, than Python would run it, and with tracers for arguments. That is equivalent only when the callee
+is pure JAX-traceable code. Known so (`opaque_call` returns None):
+- NumPy / `jax.numpy` / `jax` / `lax` / `math` functions (the NumPy ones are moved to `jax.numpy` by JX501);
+- a few builtins (`abs`, `len`, `range`, `min`, ...);
+- methods of arrays (`x.sum()`, `x.reshape(...)`: the receiver is a traced name);
+- functions of the same module, or nested in the same function, whose own bodies only call such things and have
+  no side effects (followed recursively; a cycle counts as opaque).
+Anything else (a function passed in, `self.fun(x)`, a function of another module, a C extension) is opaque: the
+rewrite is still offered, but as an unsafe fix that says which call.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+import libcst as cst
+
+import jax
+
+from jaxfix import walk
+from jaxfix.imports import ModuleImports, dotted_name
+
+TRACEABLE_BUILTINS = {
+    "abs", "max", "min", "float", "int", "round", "len", "range", "enumerate", "zip", "isinstance", "tuple", "list",
+    "sum", "pow", "divmod", "reversed", "slice", "bool", "complex", "all", "any",
+}
+AT_METHODS = {"set", "add", "subtract", "multiply", "divide", "power", "min", "max", "get", "apply"}
+ARRAY_METHODS = frozenset(name for name in dir(jax.Array) if not name.startswith("_"))
+
+
+class Purity:
+    """Per module: `opaque_call(stmts, function, is_array)` (see the module docstring)."""
+
+    def __init__(self, module: cst.Module, imports: ModuleImports) -> None:
+        self.functions = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
+        self.numeric = {*imports.numpy_aliases, *imports.math_aliases}
+        self.numeric.update(a for a in (imports.jax_alias, imports.jnp_alias, imports.lax_alias) if a)
+        self._memo: dict[cst.FunctionDef, bool] = {}
+
+    def opaque_call(
+        self,
+        stmts: Sequence[cst.CSTNode],
+        function: Optional[cst.FunctionDef],
+        is_array: Callable[[cst.BaseExpression], bool],
+    ) -> Optional[str]:
+        """The code of the first call in `stmts` (nested functions included) that is not known to be pure and
+        traceable, or None. `function`: the function around `stmts` (its nested defs are followed)."""
+        nested = {n.name.value: n for n in walk.nodes_of(function.body, cst.FunctionDef)} if function is not None else {}
+        for stmt in stmts:
+            for call in walk.nodes_of(stmt, cst.Call):
+                if not self._call_ok(call, nested, is_array):  # type: ignore[arg-type]
+                    return dotted_name(call.func) or cst.Module([]).code_for_node(call.func).strip()  # type: ignore[attr-defined]
+        return None
+
+    def _call_ok(self, call: cst.Call, nested: dict[str, cst.FunctionDef], is_array: Callable[[cst.BaseExpression], bool]) -> bool:
+        func = call.func
+        if isinstance(func, cst.Name):
+            name = func.value
+            if name in nested:
+                return self._function_ok(nested[name], nested)
+            if name in self.functions:
+                return self._function_ok(self.functions[name], {})
+            return name in TRACEABLE_BUILTINS or name in self.numeric
+        if isinstance(func, cst.Attribute):
+            root = func.value
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            if isinstance(root, cst.Name) and root.value in self.numeric and root.value not in nested:
+                return True  # np.sum, jnp.where, jax.lax.cond, math.sqrt
+            receiver = func.value
+            if isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at":
+                return func.attr.value in AT_METHODS  # x.at[i].add(v)
+            if func.attr.value in ("append", "extend") and isinstance(func.value, cst.Name):
+                return True  # list building: the loop rules convert it or refuse it, the branch rules refuse it
+            return func.attr.value in ARRAY_METHODS and is_array(func.value)
+        return False
+
+    def _function_ok(self, fn: cst.FunctionDef, nested: dict[str, cst.FunctionDef]) -> bool:
+        known = self._memo.get(fn)
+        if known is not None:
+            return known
+        self._memo[fn] = False  # a cycle (recursion) counts as opaque
+        from codemods._branches import exits  # the side effects the branch rules already know
+
+        body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else [fn.body]
+        inner = {**nested, **{n.name.value: n for n in walk.nodes_of(fn.body, cst.FunctionDef)}}
+        params = {p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)}
+        # inside the callee its parameters and locals are taken as arrays: its callers pass traced values
+        local = params | walk.name_values(fn.body)
+        ok = exits(body, lambda _: False).effect is None and all(
+            self._call_ok(call, inner, lambda e: _root_name(e) in local)  # type: ignore[arg-type]
+            for call in walk.nodes_of(fn.body, cst.Call)
+        )
+        self._memo[fn] = ok
+        return ok
+
+
+def _root_name(node: cst.BaseExpression) -> Optional[str]:
+    while isinstance(node, (cst.Attribute, cst.Subscript, cst.Call)):
+        node = node.value if not isinstance(node, cst.Call) else node.func
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def purity(rule) -> Purity:
+    """The rule's `Purity` for the module being visited (one per rule instance and pass)."""
+    found = rule.__dict__.get("_purity")
+    if found is None:
+        found = rule._purity = Purity(rule.context.module, rule.context.imports)
+    return found
+
+
+def opaque_loop(rule, loop: cst.For | cst.While, function: cst.FunctionDef, primitive: str) -> str:
+    """"" when the loop's body and header call only known-pure code; else the note that makes a loop rewrite
+    unsafe (for the message)."""
+    from jaxfix.analysis.tracedness import Tracedness, function_tracedness
+
+    traced = function_tracedness(rule, function)
+    header = [loop.test] if isinstance(loop, cst.While) else []
+    opaque = purity(rule).opaque_call([*header, loop.body], function, lambda e: traced.of(e) is not Tracedness.STATIC)
+    if opaque is None:
+        return ""
+    return (f" (the loop calls `{opaque}`, which `{primitive}` runs once while tracing instead of on every iteration: "
+            "safe only if it is pure JAX code)")
