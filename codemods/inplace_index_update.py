@@ -52,7 +52,9 @@ class InplaceIndexUpdate(Rule):
     memory. Unsafe, with a message saying why, when the array is a parameter (the caller saw NumPy's update; JX104
     proposes returning it), an attribute (`self.w`), or comes from a call jaxfix cannot see into. Reported without a
     fix when a later-used alias (`y = x`) or view (`row = a[0]`, `a.T`, `np.asarray(p)`) shares the memory, when the
-    array is stored in a container, or when it is a view of a parameter: a rebinding cannot reach those. An augmented update with an index that may
+    array is stored in a container, or when it is a view of a parameter: a rebinding cannot reach those. While such a
+    write stays, no other rule's fix is applied in its function (outermost, when nested), which would otherwise turn
+    the array it writes into into an immutable JAX array. An augmented update with an index that may
     repeat positions (an integer array) becomes `x.at[idx].set(x[idx] + v)`, which matches NumPy's buffered update
     (the last write wins); it is unsafe unless `v` is a constant. A tuple assignment whose right side may be a view
     (`a[0], a[1] = a[1], a[0]` on rows) is unsafe: NumPy does not swap rows that way, the rewrite does. `v *= c` on a
@@ -84,6 +86,13 @@ class InplaceIndexUpdate(Rule):
         Valid("def f(n):\n    xs = [0] * n\n    xs[0] = 1\n    i = 0\n    i += 1\n    return xs, i\n"),
     ]
     INVALID = [
+        Invalid(  # `out[0] = out[1]` copies a value into the array: no reference to `out[1]` is kept
+            "import numpy as np\n\ndef f(u):\n    out = np.zeros_like(u)\n    out[0] = out[1]\n    out[-1] = out[-2]\n    return out\n",
+            expected=(
+                "import numpy as np\n\ndef f(u):\n    out = np.zeros_like(u)\n    out = out.at[0].set(out[1])\n"
+                "    out = out.at[-1].set(out[-2])\n    return out\n"
+            ),
+        ),
         Invalid(
             "import numpy as np\n\ndef f(x):\n    y = np.zeros(4)\n    y[1:3] = x  # middle\n    y[0] **= 2\n    return y\n",
             expected=(
@@ -117,6 +126,13 @@ class InplaceIndexUpdate(Rule):
             lines=[6],
         ),
     ]
+
+    def report(self, node: cst.CSTNode, message: str, **fix) -> None:  # type: ignore[override]
+        """A write reported without a fix stays in place, so its array must stay a NumPy array: no other fix is
+        applied in the outermost function around it (a nested function may write into the outer one's arrays)."""
+        super().report(node, message, **fix)
+        if not self.reports[-1].changes and self._functions:
+            self.reports[-1].scope = self._functions[0]
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         if self.current_function is None:

@@ -75,6 +75,14 @@ class InplaceMethod(Rule):
         Valid("import numpy as np\ndef f(x):\n    return np.add(x, 1.0)\n"),
     ]
     INVALID = [
+        Invalid(  # `np.add(..., out=s)` is a NumPy function, not `set.add`: `s` is not stored anywhere
+            "import numpy as np\n\ndef f(v, d):\n    s = v.copy()\n    np.multiply(s, d, out=s)\n    np.add(s, 1.0, out=s)\n"
+            "    np.clip(s, 0.0, 1.0, out=s)\n    return s\n",
+            expected=(
+                "import jax.numpy as jnp\n\ndef f(v, d):\n    s = v.copy()\n    s = jnp.multiply(s, d)\n"
+                "    s = jnp.add(s, 1.0)\n    s = jnp.clip(s, 0.0, 1.0)\n    return s\n"
+            ),
+        ),
         Invalid(
             "import numpy as np\n\ndef f(x):\n    y = np.empty(3)\n    y.fill(2.0)  # start\n    np.add(y, x, out=y)\n"
             "    y.sort(axis=0)\n    return y\n",

@@ -5,7 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from jaxfix.analysis.static_args import concrete_uses
-from jaxfix.analysis.tracedness import _jit_static
+from jaxfix.analysis.tracedness import _jit_static, is_jit
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -65,6 +65,15 @@ class StaticArgument(Rule):
             lines=[5],
         ),
         Invalid("import jax.numpy as jnp\ndef f(x, n):\n    return jnp.zeros((n, 2)) + x\n", expected=None, lines=[3]),
+        # a decorator that only mentions jit is not `jax.jit`: it would not take `static_argnames`
+        Invalid("from deco import capabilities\n@capabilities(jax_jit=False)\ndef f(x, n):\n    return x[:n]\n",
+                expected=None, lines=[4]),
+        Invalid(
+            "import functools\nimport jax\n\n@functools.partial(jax.jit)\ndef f(x, n):\n    return x[:n]\n",
+            expected="import functools\nimport jax\n\n@functools.partial(jax.jit, static_argnames=(\"n\",))\ndef f(x, n):\n"
+            "    return x[:n]\n",
+            lines=[6],
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -108,8 +117,7 @@ class StaticArgument(Rule):
 
 def _jit_decorator(node: cst.FunctionDef) -> Optional[cst.Decorator]:
     for decorator in node.decorators:
-        text = cst.Module([]).code_for_node(decorator.decorator)
-        if text in ("jax.jit", "jit") or isinstance(decorator.decorator, cst.Call) and "jit" in text:
+        if is_jit(decorator.decorator):
             return decorator
     return None
 

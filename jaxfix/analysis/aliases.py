@@ -285,18 +285,32 @@ class _Interpreter:
                 state.names[small.target.value] = frozenset({self.value(small.target, state)})
         elif isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
             func = small.value.func
-            if isinstance(func, cst.Attribute) and func.attr.value in ("append", "extend", "insert", "add", "update"):
+            # `xs.append(x)`, `self.seen.add(x)`: the object keeps `x`; `np.add(a, b, out=c)` is a NumPy function
+            if isinstance(func, cst.Attribute) and func.attr.value in ("append", "extend", "insert", "add", "update") and (
+                self.provider.numpy_name_of(func) is None and dotted_name(func.value) not in self.provider.jnp_aliases
+            ):
                 for arg in small.value.args:
                     state.escaped |= self.objects_of(arg.value, state)
         return state
 
     def note_escapes(self, targets: list[cst.BaseExpression], value: cst.BaseExpression, state: State) -> None:
-        stored = any(isinstance(t, (cst.Attribute, cst.Subscript)) for t in targets)
+        stored = any(isinstance(t, cst.Attribute) or isinstance(t, cst.Subscript) and not self._array_item(t, state) for t in targets)
         packed = isinstance(value, (cst.List, cst.Tuple, cst.Dict, cst.Set)) and any(
             isinstance(t, cst.Name) for t in targets
         )  # `pair = (x, y)` holds references; `a, b = b, a` only unpacks
         if stored or packed:
             state.escaped |= self.objects_of(value, state)
+
+    def _array_item(self, target: cst.Subscript, state: State) -> bool:
+        """`a[i] = v` where `a` is surely a fresh array (or a view or alias of one): NumPy copies `v`'s values into
+        it, keeping no reference to `v`, so `v` does not escape (a list or a dict item would hold `v` itself)."""
+        base = target.value
+        while isinstance(base, cst.Subscript):
+            base = base.value
+        if not isinstance(base, cst.Name):
+            return False
+        bindings = state.names.get(base.value, frozenset())
+        return bool(bindings) and all(b.kind in (Kind.FRESH, Kind.VIEW, Kind.ALIAS) for b in bindings)
 
     def objects_of(self, expr: cst.BaseExpression, state: State) -> frozenset:
         found: set = set()

@@ -65,16 +65,33 @@ def _annotation_is_static(annotation: Optional[cst.Annotation]) -> bool:
     return name in STATIC_ANNOTATIONS or str(name).endswith(("Mode", "Kind", "Enum"))
 
 
+def is_jit(expr: cst.BaseExpression) -> bool:
+    """Whether a decorator expression is `jax.jit`: `jit`, `jax.jit`, `jax.jit(...)`, `partial(jax.jit, ...)`
+    (not any decorator whose text mentions jit, such as `@capabilities(jax_jit=False)`)."""
+    if isinstance(expr, cst.Call):
+        func = expr.func
+        if isinstance(func, (cst.Name, cst.Attribute)) and _dotted(func) in ("partial", "functools.partial"):
+            return bool(expr.args) and expr.args[0].keyword is None and is_jit(expr.args[0].value)
+        return is_jit(func)
+    return _dotted(expr) in ("jit", "jax.jit")
+
+
+def _dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Name):
+        return node.value
+    if isinstance(node, cst.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr.value}" if base else ""
+    return ""
+
+
 def _jit_static(function: cst.FunctionDef) -> set[str]:
     """Parameters named static by a jit decorator (static_argnames, or static_argnums mapped to names)."""
     names = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
     static: set[str] = set()
     for decorator in function.decorators:
         call = decorator.decorator
-        if not isinstance(call, cst.Call):
-            continue
-        text = cst.Module([]).code_for_node(call)
-        if "jit" not in text:
+        if not isinstance(call, cst.Call) or not is_jit(call):
             continue
         for arg in call.args:
             if arg.keyword is None:

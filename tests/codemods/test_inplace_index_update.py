@@ -142,3 +142,28 @@ def test_report_only(code, line, why):
     got = findings(code)
     assert any(l == line and why in m for l, m in got), got
     assert migrate(code, unsafe=True) == textwrap.dedent(code)
+
+
+def test_a_write_left_in_place_holds_back_every_other_fix_in_its_function():
+    """`sim[-1] = xe` stays (the array is also in a list): had `fsim` and `np.take` been converted, the function
+    would mix an immutable JAX array with NumPy writes (SciPy's Nelder-Mead raised "JAX arrays are immutable")."""
+    from jaxfix.engine import migrate_source
+
+    code = (
+        "import numpy as np\n\ndef step(sim, fsim, xe, fxe):\n    sim = np.array(sim)\n    fsim = np.array(fsim)\n"
+        "    keep = [sim]\n    sim[-1] = xe\n    fsim[-1] = fxe\n    order = np.argsort(fsim)\n"
+        "    return np.take(sim, order, 0), keep\n\n\ndef other(x):\n    y = np.zeros(3)\n    y[0] = x\n    return y\n"
+    )
+    out = migrate_source(code)
+    assert out.split("def other")[0] == code.split("def other")[0].replace("import numpy as np\n", "import jax.numpy as jnp\nimport numpy as np\n")
+    assert "y = y.at[0].set(x)" in out
+
+
+def test_a_write_left_in_place_in_a_nested_function_holds_back_the_outer_one():
+    from jaxfix.engine import migrate_source
+
+    code = (
+        "import numpy as np\n\ndef outer(x):\n    out = np.zeros(3)\n    out[:] = x\n\n    def fill(target):\n"
+        "        keep = [target]\n        target[0] = 1.0\n        return keep\n\n    fill(out)\n    return out\n"
+    )
+    assert migrate_source(code) == code
