@@ -30,7 +30,7 @@ import libcst as cst
 from libcst.metadata import BatchableMetadataProvider
 
 from jaxfix import walk
-from jaxfix.imports import ModuleImports
+from jaxfix.imports import ModuleImports, dotted_name
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
 from jaxfix.analysis.static_args import concrete_uses
 
@@ -70,19 +70,10 @@ def is_jit(expr: cst.BaseExpression) -> bool:
     (not any decorator whose text mentions jit, such as `@capabilities(jax_jit=False)`)."""
     if isinstance(expr, cst.Call):
         func = expr.func
-        if isinstance(func, (cst.Name, cst.Attribute)) and _dotted(func) in ("partial", "functools.partial"):
+        if isinstance(func, (cst.Name, cst.Attribute)) and dotted_name(func) in ("partial", "functools.partial"):
             return bool(expr.args) and expr.args[0].keyword is None and is_jit(expr.args[0].value)
         return is_jit(func)
-    return _dotted(expr) in ("jit", "jax.jit")
-
-
-def _dotted(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Name):
-        return node.value
-    if isinstance(node, cst.Attribute):
-        base = _dotted(node.value)
-        return f"{base}.{node.attr.value}" if base else ""
-    return ""
+    return dotted_name(expr) in ("jit", "jax.jit")
 
 
 def _jit_static(function: cst.FunctionDef) -> set[str]:
