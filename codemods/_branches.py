@@ -316,9 +316,53 @@ def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     if any(is_text(v) for v in values):
         return "a side is a string, and a traced condition can only choose between arrays"
     kinds = {_kind(v) for v in values}
-    if len(kinds) > 1 and kinds & {"None", "str", "list", "dict"} or len({k for k in kinds if k.startswith("tuple")}) > 1:
-        return "the branches give values of different kinds (" + ", ".join(sorted(kinds)) + ")"
+    plain = {"array" if k == "name" else k for k in kinds}  # a name may hold anything: an array, or a tuple
+    tuples = {k for k in kinds if k.startswith("tuple")}
+    if len(plain) > 1 and plain & {"None", "str", "list", "dict"} or len(tuples) > 1 or (tuples and "array" in kinds):
+        return "the branches give values of different kinds (" + ", ".join(sorted(plain)) + ")"
     return None
+
+
+def branch_values(stmts: Sequence[cst.BaseStatement], name: str) -> list[cst.BaseExpression]:
+    """The values `stmts` assign to `name` with a plain `name = value` at their top level."""
+    found = []
+    for stmt in stmts:
+        if isinstance(stmt, cst.SimpleStatementLine):
+            for small in stmt.body:
+                if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name:
+                    found.append(small.value)
+    return found
+
+
+def incoming(flow, node: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
+    """The values `name = value` statements give `name` that may reach `node` (those the flow can name)."""
+    found = []
+    for definition in flow.reaching(node, name):
+        small = definition.node
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
+            found.append(small.value)
+        elif isinstance(small, cst.Param) and small.default is not None:
+            found.append(small.default)  # `def f(x, alpha=None)`: the caller may leave it None
+    return found
+
+
+def return_values(stmts: Sequence[cst.CSTNode]) -> list[cst.BaseExpression]:
+    """The values these statements return (`None` for a bare `return`), outside nested functions."""
+    found: list[cst.BaseExpression] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Return(self, node: cst.Return) -> None:
+            found.append(node.value if node.value is not None else cst.Name("None"))
+
+    for stmt in stmts:
+        walk.visit(stmt, Visitor())
+    return found
 
 
 def text_return(stmts: Sequence[cst.CSTNode]) -> bool:
@@ -372,8 +416,10 @@ def text_output(stmts: Sequence[cst.CSTNode], names: Sequence[str]) -> Optional[
 
 
 def _kind(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Name) and node.value == "None":
+    if isinstance(node, cst.Name) and node.value in ("None", "NotImplemented"):
         return "None"
+    if isinstance(node, cst.Name):
+        return "name"
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
         return "str"
     if isinstance(node, (cst.List, cst.ListComp)):

@@ -6,7 +6,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._purity import purity
-from codemods._branches import assignments, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
+from codemods._branches import assignments, branch_values, incoming, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
@@ -105,6 +105,10 @@ class TracedIf(Rule):
         Valid("def f(x, n: int):\n    if n > 2:\n        x = x * 2\n    return x\n"),
     ]
     INVALID = [
+        # lax.cond needs one structure: None on one path, an array on the other, is refused
+        Invalid("def f(g, tol):\n    status = None\n    if g.sum() < tol:\n        status = g * 2\n    return status\n", expected=None, lines=[3]),
+        Invalid("def f(g, tol, alpha=None):\n    if g.sum() < tol:\n        a = g * 2\n    else:\n        a = alpha\n    return a\n",
+                expected=None, lines=[2]),
         # strings cannot go through lax.cond or jnp.where
         Invalid(  # a nested function reads `s` when called, after the `if`: its new value must survive
             "def f(x):\n    s = 1.0\n    def h():\n        return s * x\n    if x > 0:\n        s = 2.0\n        y = x + 1.0\n"
@@ -218,6 +222,19 @@ class TracedIf(Rule):
             unsafe = True
             why += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "
                     "safe only if it is pure JAX code)")
+        for name in outputs:
+            values = []
+            for body in bodies:
+                mine = branch_values(body, name)
+                values.extend(mine[-1:] if mine else incoming(flow, node, name))
+            for value in list(values):  # `alpha = initial_alpha`, a parameter that defaults to None
+                if isinstance(value, cst.Name) and value.value in flow.params:
+                    values.extend(v for v in incoming(flow, node, value.value) if isinstance(v, cst.Name) and v.value == "None")
+            conflict = kind_conflict(values)
+            if conflict is not None:
+                self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: for `{name}`, {conflict}; "
+                            "`lax.cond` needs branches that give arrays of one structure")
+                return
         ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
         # an `elif` chain becomes one `lax.switch` when its later conditions can all be evaluated up front (else
         # nested `lax.cond`s, one level a pass, keep Python's lazy evaluation of them)

@@ -6,7 +6,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._purity import purity
-from codemods._branches import Chain, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update, text_return
+from codemods._branches import Chain, return_values, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update, text_return
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
@@ -83,6 +83,7 @@ class TracedReturn(Rule):
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
     ]
     INVALID = [
+        Invalid("def f(x, full):\n    if x.sum() > 0:\n        return x[0], x[1]\n    return x[0] * 2\n", expected=None, lines=[2]),
         Invalid("def f(x):\n    if x.sum() > 0:\n        return 'up'\n    return 'down'\n", expected=None, lines=[2]),
         Invalid(
             "def f(x):\n    if x < 3:\n        return 3.0 * x ** 2\n    return -4 * x\n",
@@ -166,6 +167,11 @@ class TracedReturn(Rule):
             unsafe = True
             message += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "
                         "safe only if it is pure JAX code)")
+        conflict = kind_conflict(return_values([*[s for b in c.bodies for s in b], *after]))
+        if conflict is not None:
+            self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {conflict}; `lax.cond` needs "
+                        "branches that give arrays of one structure")
+            return []
         ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
         taken = emit.taken_names(self.context.module, function)
         defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)
