@@ -98,6 +98,8 @@ class TracedIf(Rule):
     TRIGGERS = (b"numpy", b"jax")  # array code only
 
     VALID = [
+        # a parameter whose methods are not array methods is a module or an object: its tests are Python's
+        Valid("def f(a, xp):\n    if xp.isdtype(a.dtype, 'integral'):\n        a = xp.astype(a, xp.float64)\n    return a\n"),
         # a parameter that is called is a function, not an array: the test is Python's
         Valid("def f(x, fn):\n    if fn in [max, min]:\n        y = fn(x)\n    else:\n        y = x\n    return y\n"),
         Valid("def f(x):\n    if x.ndim == 1:\n        x = x[None]\n    return x\n"),
@@ -109,6 +111,8 @@ class TracedIf(Rule):
         Invalid("def f(g, tol):\n    status = None\n    if g.sum() < tol:\n        status = g * 2\n    return status\n", expected=None, lines=[3]),
         Invalid("def f(g, tol, alpha=None):\n    if g.sum() < tol:\n        a = g * 2\n    else:\n        a = alpha\n    return a\n",
                 expected=None, lines=[2]),
+        Invalid("def f(x, y, eta):\n    m = Model(x)\n    p = Model(y)\n    if x.sum() > eta:\n        m = p\n        x = y\n"
+                "    return x, m\n", expected=None, lines=[4]),
         # strings cannot go through lax.cond or jnp.where
         Invalid(  # a nested function reads `s` when called, after the `if`: its new value must survive
             "def f(x):\n    s = 1.0\n    def h():\n        return s * x\n    if x > 0:\n        s = 2.0\n        y = x + 1.0\n"
@@ -230,6 +234,12 @@ class TracedIf(Rule):
             for value in list(values):  # `alpha = initial_alpha`, a parameter that defaults to None
                 if isinstance(value, cst.Name) and value.value in flow.params:
                     values.extend(v for v in incoming(flow, node, value.value) if isinstance(v, cst.Name) and v.value == "None")
+            made = next((v for v in values for w in ([v] if not isinstance(v, cst.Name) else incoming(flow, node, v.value))
+                         if isinstance(w, cst.Call) and isinstance(w.func, cst.Name) and w.func.value[:1].isupper()), None)
+            if made is not None:
+                self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: `{name}` holds an object made "
+                            "by a class, which `lax.cond` cannot return")
+                return
             conflict = kind_conflict(values)
             if conflict is not None:
                 self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: for `{name}`, {conflict}; "

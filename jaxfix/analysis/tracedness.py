@@ -10,7 +10,8 @@ Seeds:
   static, an `Enum` subclass name ending in `Mode`/`Kind`/`Enum`, `Literal[...]`, `Callable`); listed in
   `static_argnums`/`static_argnames` of a `jax.jit` / `jit` / `partial(jax.jit, ...)` decorator; listed in
   `[tool.jaxfix] static-args` (as "function.param" or "param"); given a str/bool/None default (configuration
-  flags and modes); compared with a string literal; called (`fn(x)`: a function, not an array); named `self`/`cls`; or used where JAX needs a concrete value
+  flags and modes); compared with a string literal; called (`fn(x)`: a function, not an array) or given a method call arrays do not have (`xp.asarray(x)`: a module
+  or an object); named `self`/`cls`; or used where JAX needs a concrete value
   (a shape, a slice bound, the bound of a loop kept in Python: `jaxfix.analysis.static_args`), since it must be
   static under `jit` for the function to work at all (JX510 reports it); or used only as a bare truth test
   (`if flat:`, `if not verbose:`, `a if fast else b`): a flag, not data.
@@ -27,6 +28,7 @@ import enum
 from typing import Optional
 
 import libcst as cst
+import numpy as np
 from libcst.metadata import BatchableMetadataProvider
 
 from jaxfix import walk
@@ -42,6 +44,10 @@ TYPE_PREDICATES = {
     "issparse", "isspmatrix", "is_array_api_obj", "isscalar", "iscomplexobj", "isrealobj", "issubdtype", "isdtype",
     "iterable", "isfortran", "is_sparse", "is_torch", "is_jax", "is_numpy", "is_cupy",
 }
+
+
+# methods of NumPy arrays, and of dicts (a dict of arrays is a pytree of traced values under `jit`)
+_ARRAY_OR_DICT_METHODS = frozenset(dir(np.ndarray)) | frozenset(dir(dict))
 
 
 class Tracedness(enum.IntEnum):
@@ -262,6 +268,8 @@ class FunctionTracedness:
                 return Tracedness.STATIC if func.value != "range" else args
             if func.value in ("int", "float", "bool", "abs", "round", "max", "min", "sum", "complex"):
                 return args
+            if func.value[:1].isupper():
+                return Tracedness.UNKNOWN  # `Model(x)`: an object made by a class, not an array
             return args if args is Tracedness.TRACED else args.join(Tracedness.UNKNOWN) if node.args else Tracedness.UNKNOWN
         if isinstance(func, cst.Attribute):
             owner = self.of(func.value)
@@ -354,7 +362,8 @@ class _Bindings(cst.CSTVisitor):
 
 
 def _compared_with_strings(function: cst.FunctionDef) -> set[str]:
-    """Names compared with a string literal (modes), or called (functions): not arrays either way."""
+    """Names compared with a string literal (modes), called (functions), or whose methods that arrays and dicts
+    lack are called (modules, objects): not arrays in any of these cases."""
     found: set[str] = set()
 
     class Visitor(cst.CSTVisitor):
@@ -364,8 +373,11 @@ def _compared_with_strings(function: cst.FunctionDef) -> set[str]:
                 found.update(o.value for o in operands if isinstance(o, cst.Name))
 
         def visit_Call(self, node: cst.Call) -> None:
-            if isinstance(node.func, cst.Name):
-                found.add(node.func.value)
+            func = node.func
+            if isinstance(func, cst.Name):
+                found.add(func.value)
+            elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value not in _ARRAY_OR_DICT_METHODS:
+                found.add(func.value.value)  # `xp.asarray(...)`, `self.fun(x)`, `model.predict(x)`: a module or object
 
     walk.visit(function.body, Visitor())
     return found
