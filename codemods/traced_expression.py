@@ -73,6 +73,9 @@ class TracedExpression(Rule):
         Valid("def f(x):\n    return x.sum() > 0 and x\n"),
     ]
     INVALID = [
+        Invalid("def f(x, y):\n    r = [x.sum(), y.sum()]\n    return min(r)\n",
+                expected="import jax.numpy as jnp\n\ndef f(x, y):\n    r = [x.sum(), y.sum()]\n    return jnp.min(jnp.asarray(r))\n"),
+        Invalid("def f(xs):\n    return max(v.sum() for v in xs)\n", expected=None, lines=[2]),
         Invalid("def f(x):\n    return 'up' if x.sum() > 0 else 'down'\n", expected=None, lines=[2]),
         Invalid(
             "def f(x):\n    return x if x > 0 else -x\n",
@@ -100,7 +103,12 @@ class TracedExpression(Rule):
     def _level(self, node: cst.CSTNode) -> Tracedness:
         return function_tracedness(self, self.current_function).of(node)  # type: ignore[arg-type]
 
-    def _fix(self, node, message, text, title, imports=("jnp",), unsafe=False) -> None:
+    def _fix(self, node, message, text, title, imports=("jnp",), unsafe=False, level=Tracedness.TRACED) -> None:
+        """`level`: how traced the operands are; UNKNOWN (an object's attribute, an unknown function's result) makes
+        the fix unsafe: on Python numbers the `jnp` form changes the type (and an int product may overflow int32)."""
+        if level is Tracedness.UNKNOWN:
+            unsafe = True
+            message += " (its tracedness is unknown: if the values are Python numbers, keep the Python form)"
         self.report(node, message, replacement=self.expr(text).with_changes(lpar=node.lpar, rpar=node.rpar), title=title, imports=imports, unsafe=unsafe)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
@@ -122,13 +130,15 @@ class TracedExpression(Rule):
         risk = "it is inside a lambda or comprehension" if at is None else broadcast_risk(shapes, [node.test], [node.body, node.orelse], at, name)
         if pure and risk is None:
             start = self.get_metadata(PositionProvider, node).start.column
-            self._fix(node, message, emit.where_text(self.jnp, [node.test], [node.body, node.orelse], start), "replace with `jnp.where`")
+            self._fix(node, message, emit.where_text(self.jnp, [node.test], [node.body, node.orelse], start), "replace with `jnp.where`",
+                      level=self._level(node.test))
             return
         text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
         if not pure:
             self._fix(node, message + " (a side calls code that must be pure under `lax.cond`)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
         else:
-            self._fix(node, message + f" (`lax.cond`, not `jnp.where`: {risk})", text, "replace with `lax.cond`", ("lax",))
+            self._fix(node, message + f" (`lax.cond`, not `jnp.where`: {risk})", text, "replace with `lax.cond`", ("lax",),
+                      level=self._level(node.test))
 
     def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
         for child in (node.left, node.right):
@@ -153,7 +163,13 @@ class TracedExpression(Rule):
             keyword = " and " if isinstance(node.operator, cst.And) else " or "
             text = keyword.join([*(self.code(p).strip() for p in parts[:first]), text])
         word = "and" if isinstance(node.operator, cst.And) else "or"
-        self._fix(node, f"`{word}` on traced values calls bool() on an array under `jit`", text, f"replace with `jnp.{fn}`")
+        guarded = [p for p in rest[1:] if not cheap_and_pure(p, frozenset(function_flow(self, self.current_function).params))]
+        if guarded:  # Python evaluates them only when needed; `jnp.logical_*` always does
+            self.report(node, f"`{word}` on traced values calls bool() on an array under `jit`, and it cannot become "
+                        f"`jnp.{fn}`: `{self.code(guarded[0]).strip()}` would be evaluated even where Python skips it")
+            return
+        self._fix(node, f"`{word}` on traced values calls bool() on an array under `jit`", text, f"replace with `jnp.{fn}`",
+                  level=max(levels[:-1]))
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
         if self.current_function is None or not isinstance(node.operator, cst.Not):
@@ -161,7 +177,8 @@ class TracedExpression(Rule):
         if self._level(node.expression) is Tracedness.STATIC:
             return
         text = f"{self.jnp}.logical_not({self.code(node.expression.with_changes(lpar=[], rpar=[])).strip()})"
-        self._fix(node, "`not` on a traced value calls bool() on an array under `jit`", text, "replace with `jnp.logical_not`")
+        self._fix(node, "`not` on a traced value calls bool() on an array under `jit`", text, "replace with `jnp.logical_not`",
+                  level=self._level(node.expression))
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         if self.current_function is None or len(node.comparisons) < 2 or self._level(node) is Tracedness.STATIC:
@@ -176,7 +193,8 @@ class TracedExpression(Rule):
         text = pieces[0]
         for piece in pieces[1:]:
             text = f"{self.jnp}.logical_and({text}, {piece})"
-        self._fix(node, "chained comparison on a traced value calls bool() on an array under `jit`", text, "replace with `jnp.logical_and`")
+        self._fix(node, "chained comparison on a traced value calls bool() on an array under `jit`", text, "replace with `jnp.logical_and`",
+                  level=self._level(node))
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -192,14 +210,25 @@ class TracedExpression(Rule):
         args = [self.code(a.value).strip() for a in node.args]
         name = BUILTINS[func.value]
         if func.value in ("max", "min") and len(args) == 1:
-            text = f"{self.jnp}.{func.value}({args[0]})"
+            only = node.args[0].value
+            if isinstance(only, cst.GeneratorExp):
+                self.report(node, f"builtin `{func.value}` of a generator of traced values needs concrete values under "
+                            f"`jit`: build a list and use `{self.jnp}.{func.value}({self.jnp}.asarray([...]))`")
+                return
+            sequence = isinstance(only, (cst.List, cst.Tuple, cst.ListComp)) or isinstance(only, cst.Name) and any(
+                isinstance(v, (cst.List, cst.Tuple, cst.ListComp))
+                for v in function_tracedness(self, self.current_function).assigned_values(only.value)
+            )
+            # `jnp.min` takes arrays only: a Python list or tuple of values is stacked first
+            text = f"{self.jnp}.{func.value}({self.jnp}.asarray({args[0]}))" if sequence else f"{self.jnp}.{func.value}({args[0]})"
         elif func.value in ("max", "min"):
             text = args[0]
             for arg in args[1:]:
                 text = f"{self.jnp}.{name}({text}, {arg})"
         else:
             text = f"{self.jnp}.{name}({', '.join(args)})"
-        self._fix(node, f"builtin `{func.value}` on a traced value needs a concrete value under `jit`", text, f"replace with `{text.split('(')[0]}`")
+        level = max(self._level(a.value) for a in node.args)
+        self._fix(node, f"builtin `{func.value}` on a traced value needs a concrete value under `jit`", text, f"replace with `{text.split('(')[0]}`", level=level)
 
 
 def _leaves(node: cst.BaseExpression, operator: type) -> list[cst.BaseExpression]:

@@ -11,7 +11,8 @@ Seeds:
   `static_argnums`/`static_argnames` of a `jax.jit` / `jit` / `partial(jax.jit, ...)` decorator; listed in
   `[tool.jaxfix] static-args` (as "function.param" or "param"); given a str/bool/None default (configuration
   flags and modes); compared with a string literal; called (`fn(x)`: a function, not an array) or given a method call arrays do not have (`xp.asarray(x)`: a module
-  or an object); named `self`/`cls`; or used where JAX needs a concrete value
+  or an object); named `self`/`cls`, or by NumPy's conventions for Python values (`axis`, `axes`, `shape`, `*_shape`,
+  `ndim`, `dtype`, `order`, `mode`, `method`, `kind`, `norm`, `keepdims`); or used where JAX needs a concrete value
   (a shape, a slice bound, the bound of a loop kept in Python: `jaxfix.analysis.static_args`), since it must be
   static under `jit` for the function to work at all (JX510 reports it); or used only as a bare truth test
   (`if flat:`, `if not verbose:`, `a if fast else b`): a flag, not data.
@@ -156,6 +157,7 @@ class FunctionTracedness:
                 or isinstance(default, (cst.SimpleString, cst.ConcatenatedString))
                 or (isinstance(default, cst.Name) and default.value in ("None", "True", "False"))
                 or name in compared
+                or _static_by_name(name)
             ):
                 static.add(name)
         return static
@@ -263,9 +265,13 @@ class FunctionTracedness:
         args = _join(self.of(a.value) for a in node.args)
         if isinstance(func, (cst.Name, cst.Attribute)) and (func.value if isinstance(func, cst.Name) else func.attr.value) in TYPE_PREDICATES:
             return Tracedness.STATIC
+        if isinstance(func, cst.Attribute) and func.attr.value in ("size", "ndim", "shape") and isinstance(func.value, cst.Name) and func.value.value not in self.variables():
+            return Tracedness.STATIC  # np.size(x), np.ndim(x), np.shape(x): known when tracing
         if isinstance(func, cst.Name):
             if func.value in STATIC_CALLS:
                 return Tracedness.STATIC if func.value != "range" else args
+            if func.value in ("tuple", "list", "sorted", "set", "frozenset", "reversed"):
+                return args  # a Python sequence of static items is static
             if func.value in ("int", "float", "bool", "abs", "round", "max", "min", "sum", "complex"):
                 return args
             if func.value[:1].isupper():
@@ -361,6 +367,15 @@ class _Bindings(cst.CSTVisitor):
         return False
 
 
+STATIC_PARAM_NAMES = {"axis", "axes", "shape", "ndim", "dtype", "order", "mode", "method", "kind", "norm", "keepdims"}
+
+
+def _static_by_name(name: str) -> bool:
+    """NumPy's own conventions: `axis`, `shape`, `x_shape`, `dtype`, `mode`, ... are Python values, not data. Taking
+    one as static keeps a rewrite from treating it as an array; if it were one, the code fails loudly under `jit`."""
+    return name in STATIC_PARAM_NAMES or name.endswith("_shape") or name.startswith("shape_")
+
+
 def _compared_with_strings(function: cst.FunctionDef) -> set[str]:
     """Names compared with a string literal (modes), called (functions), or whose methods that arrays and dicts
     lack are called (modules, objects): not arrays in any of these cases."""
@@ -369,7 +384,7 @@ def _compared_with_strings(function: cst.FunctionDef) -> set[str]:
     class Visitor(cst.CSTVisitor):
         def visit_Comparison(self, node: cst.Comparison) -> None:
             operands = [node.left, *(t.comparator for t in node.comparisons)]
-            if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString)) for o in operands):
+            if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString)) or isinstance(o, cst.Tuple) and not o.elements for o in operands):
                 found.update(o.value for o in operands if isinstance(o, cst.Name))
 
         def visit_Call(self, node: cst.Call) -> None:
