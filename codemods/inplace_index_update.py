@@ -73,6 +73,7 @@ class InplaceIndexUpdate(Rule):
     """
 
     CODE = "JX101"
+    HOLDS_BACK_UNFIXED = True  # see Rule.HOLDS_BACK_UNFIXED
     SUMMARY = "in-place item assignment on an array; use `x = x.at[idx].set(v)`"
     FIX = FixAvailability.SOMETIMES
     may_apply_to_tree = staticmethod(_inplace.updates_in_functions)
@@ -126,13 +127,6 @@ class InplaceIndexUpdate(Rule):
             lines=[6],
         ),
     ]
-
-    def report(self, node: cst.CSTNode, message: str, **fix) -> None:  # type: ignore[override]
-        """A write reported without a fix stays in place, so its array must stay a NumPy array: no other fix is
-        applied in the outermost function around it (a nested function may write into the outer one's arrays)."""
-        super().report(node, message, **fix)
-        if not self.reports[-1].changes and self._functions:
-            self.reports[-1].scope = self._functions[0]
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         if self.current_function is None:

@@ -53,7 +53,7 @@ class InplaceMethod(Rule):
     Safe when the written array was created in the function and nothing else refers to its memory. Unsafe, with the
     reason, when it is a parameter (the caller saw NumPy's write; see JX104) or an attribute. Reported without a fix
     when a later-used alias or view shares the memory or the array is stored in a container (they would keep the
-    old values).
+    old values). While such a write stays, no other rule's fix is applied in its function (outermost, when nested).
 
     ## Known problems
     `x.sort(kind=...)` loses its `kind` (`jnp.sort` is always stable; the sorted values are the same).
@@ -63,6 +63,7 @@ class InplaceMethod(Rule):
     """
 
     CODE = "JX103"
+    HOLDS_BACK_UNFIXED = True  # see Rule.HOLDS_BACK_UNFIXED
     SUMMARY = "in-place array method or `out=` argument; assign the functional result back"
     FIX = FixAvailability.SOMETIMES
     may_apply_to_tree = staticmethod(_inplace.updates_in_functions)

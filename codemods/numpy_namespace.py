@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import libcst as cst
+import numpy as np
 
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
@@ -24,6 +25,9 @@ CREATION = {
 }
 # Left to other families: randomness (JX4xx); `ufunc.at` and `out=` (JX1xx).
 OTHER_FAMILIES = ("numpy.random",)
+# NumPy functions that write into their first argument: `jax.numpy`'s namesakes cannot (they raise, or need
+# `inplace=False` and return the result), so a rename would break the call
+IN_PLACE = {"place", "put", "putmask", "fill_diagonal", "put_along_axis"}
 
 
 class NumpyNamespace(Rule):
@@ -84,6 +88,9 @@ class NumpyNamespace(Rule):
         Valid("import jax.numpy as jnp\ndef f(x):\n    return jnp.sum(x)\n"),
     ]
     INVALID = [
+        # in-place NumPy functions: the write stays, so the function stays NumPy (no rename here either)
+        Invalid("import numpy as np\n\ndef f(y, m):\n    y = np.zeros(3)\n    np.place(y, m, 1.0)\n    return y\n", expected=None, lines=[4, 5]),
+        Invalid("import numpy as np\n\ndef f(d):\n    d = np.abs(d)\n    np.sqrt(d, d)\n    return d\n", expected=None, lines=[4, 5]),
         Invalid(
             "import numpy as np\n\ndef f(x):\n    return np.sum(np.exp(x))  # total\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.sum(jnp.exp(x))  # total\n",
@@ -114,6 +121,18 @@ class NumpyNamespace(Rule):
         short = ".".join(parts[1:])
         if parts[-1] in HOST_ONLY:
             return
+        source = self.code(node.func)
+        if parts[-1] in IN_PLACE and len(parts) == 2:
+            self.report(node, f"`{source}` writes into its argument in place, which `jnp.{short}` cannot do: build the "
+                        f"new array (`.at[...]` updates or `jnp.where`) and assign it back", blocks_function=True)
+            return
+        ufunc = getattr(np, parts[1], None) if len(parts) == 2 else None
+        if isinstance(ufunc, np.ufunc):
+            positional = [a for a in node.args if a.keyword is None and not a.star]
+            if len(positional) > ufunc.nin:  # `np.multiply(a, b, a)`, `np.sqrt(d, d)`
+                self.report(node, f"`{source}` is given an output array as a positional argument (`out`): it writes "
+                            "into it in place; assign the result instead", blocks_function=True)
+                return
         if node.args and parts[-1] not in CREATION and all(is_static_expression(arg.value) for arg in node.args):
             return  # e.g. np.prod(x.shape): must stay a concrete value under jit
         entry = jnp_api.lookup(qualified)
@@ -122,7 +141,6 @@ class NumpyNamespace(Rule):
             parent = jnp_api.lookup(".".join(parts[:2]))
             if parent is not None and parent.get("kind") == "ufunc" and parts[2] in parent.get("methods", ()):
                 entry, method = parent, parts[2]
-        source = self.code(node.func)
         if entry is None or entry["kind"] in ("constant", "class"):
             self.report(node, f"`{source}` has no jax.numpy equivalent: it fails on traced values under `jit`")
             return

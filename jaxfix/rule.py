@@ -105,6 +105,10 @@ def _kebab(name: str) -> str:
 class Rule(cst.BatchableCSTVisitor):
     CODE: ClassVar[str] = ""
     SUMMARY: ClassVar[str] = ""
+    # A finding reported without a fix leaves an in-place write as it is, so its array must stay a NumPy array: no
+    # other fix is applied in the outermost function around it (a nested function may write into the outer one's
+    # arrays). Set by the in-place rules (JX101, JX103).
+    HOLDS_BACK_UNFIXED: ClassVar[bool] = False
     FIX: ClassVar[FixAvailability] = FixAvailability.NONE
     METADATA_DEPENDENCIES: ClassVar[Sequence[ProviderT]] = (PositionProvider,)
     VALID: ClassVar[Sequence[Union[Valid, str]]] = ()
@@ -219,6 +223,8 @@ class Rule(cst.BatchableCSTVisitor):
                 scope=self.current_function if blocks_function else None,
             )
         )
+        if self.HOLDS_BACK_UNFIXED and not fix_changes and self._functions:
+            self.reports[-1].scope = self._functions[0]
 
     # ---- helpers for building replacements --------------------------------------------------------------------
     def code(self, node: cst.CSTNode) -> str:
