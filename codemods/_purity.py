@@ -125,3 +125,30 @@ def opaque_loop(rule, loop: cst.For | cst.While, function: cst.FunctionDef, prim
         return ""
     return (f" (the loop calls `{opaque}`, which `{primitive}` runs once while tracing instead of on every iteration: "
             "safe only if it is pure JAX code)")
+
+
+def int_product(flow, loop: cst.For | cst.While, carried) -> str:
+    """"" unless a carried name starts as a Python int literal and is multiplied in the loop: Python ints never
+    overflow, a carry in a `lax` loop is int32 (int64 with x64), so a factorial-like product wraps around silently.
+    Else the note that makes the loop rewrite unsafe."""
+    inside = {id(n) for n in walk.walk(loop.body)}
+    for name in carried:
+        starts = [d.node for d in flow.reaching(loop, name) if id(d.node) not in inside]
+        if not starts or not all(
+            isinstance(s, cst.Assign) and isinstance(s.value, cst.Integer) for s in starts
+        ):
+            continue
+        for node in walk.nodes_of(loop.body, cst.AugAssign):
+            if isinstance(node.target, cst.Name) and node.target.value == name and isinstance(node.operator, (cst.MultiplyAssign, cst.PowerAssign, cst.LeftShiftAssign)):  # type: ignore[attr-defined]
+                break
+        else:
+            products = [
+                a for a in walk.nodes_of(loop.body, cst.Assign)
+                if any(isinstance(t.target, cst.Name) and t.target.value == name for t in a.targets)  # type: ignore[attr-defined]
+                and any(isinstance(b.operator, (cst.Multiply, cst.Power, cst.LeftShift)) for b in walk.nodes_of(a.value, cst.BinaryOperation))  # type: ignore[attr-defined]
+            ]
+            if not products:
+                continue
+        return (f" (`{name}` starts as a Python int and is multiplied in the loop: Python ints never overflow, a `lax` "
+                "loop carry is int32 and would wrap around; start it as a float, or keep the loop in Python)")
+    return ""

@@ -5,7 +5,7 @@ from typing import Any, Optional
 import libcst as cst
 
 from codemods._sequences import argument_note, sequence
-from codemods._purity import opaque_loop
+from codemods._purity import opaque_loop, purity
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -15,7 +15,7 @@ from jaxfix.analysis.loops import (
     target_names, traced_tests,
 )
 from jaxfix.analysis.numpy_names import NumpyNameProvider
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -127,6 +127,7 @@ class ArrayLoop(Rule):
             lines=[6],
         ),
         Invalid("def f(w, h):\n    for m in [w, w.T, w[:2]]:\n        h = m @ h\n    return h\n", lines=[2]),
+        Invalid("def f(obj, x, s):\n    for part in obj.slices(x):\n        s = s + part.sum()\n    return s\n", expected=None, lines=[2]),
     ]
 
     def visit_For(self, node: cst.For) -> None:
@@ -139,6 +140,12 @@ class ArrayLoop(Rule):
             return
         if item == "list":
             self.report(node, f"loop cannot become `lax.scan`: {note}")
+            return
+        traced = function_tracedness(self, fn)
+        opaque = purity(self).opaque_call([node.iter], fn, lambda e: traced.of(e) is not Tracedness.STATIC)
+        if opaque is not None:
+            self.report(node, f"loop cannot become `lax.scan`: it iterates over what `{opaque}(...)` gives, which may be a "
+                        "generator or a Python list rather than an array")
             return
         carried = loop_carried(flow, node)
         outputs = appends(body_statements(node))

@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import opaque_loop
+from codemods._purity import int_product, opaque_loop
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
@@ -88,6 +88,14 @@ class RangeLoop(Rule):
         Valid("X = 0\nfor i in range(100):\n    X += i\n"),
     ]
     INVALID = [
+        Invalid(  # a factorial-like product of Python ints would wrap around in an int32 carry: unsafe
+            "def f(x, n):\n    val = 1\n    for k in range(n):\n        val *= x - k\n    return val\n",
+            expected=(
+                "import jax\n\ndef f(x, n):\n    val = 1\n\n    def body(k, val):\n        val *= x - k\n        return val\n\n"
+                "    val = jax.lax.fori_loop(0, n, body, val)\n    return val\n"
+            ),
+            unsafe=True,
+        ),
         Invalid(
             "def f(x, n):\n    acc = 0.0\n    for i in range(n):\n        acc = acc + x[i]\n    return acc\n",
             expected=(
@@ -181,7 +189,7 @@ class RangeLoop(Rule):
             return
         new = [body_fn, *self.statements(loop + (after or ""))]
         new[1] = new[1].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
-        opaque = opaque_loop(self, node, fn, "lax.fori_loop")
+        opaque = opaque_loop(self, node, fn, "lax.fori_loop") + int_product(function_flow(self, fn), node, names)
         self.report(
             node,
             f"`for` loop over `range` with a {what}; carry {', '.join(f'`{n}`' for n in names)} through `lax.fori_loop`{opaque}",

@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import opaque_loop
+from codemods._purity import int_product, opaque_loop
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
@@ -126,7 +126,7 @@ class WhileLoop(Rule):
             )
         call = self.statements(f"{gen.targets(names)} = {self.lax}.while_loop({cond_name}, {body_name}, {gen.pack(names)})\n")
         call[0] = call[0].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
-        opaque = opaque_loop(self, node, fn, "lax.while_loop")
+        opaque = opaque_loop(self, node, fn, "lax.while_loop") + int_product(function_flow(self, fn), node, names)
         self.report(
             node,
             f"`while` loop on a traced condition; carry {', '.join(f'`{n}`' for n in names)} through `lax.while_loop`{opaque}",

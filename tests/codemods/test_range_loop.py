@@ -44,8 +44,8 @@ REWRITES = [
         id="literal-step-folded-trip-and-comment-kept",
     ),
     pytest.param(
-        "def f(x, n):\n    body = 1\n    for i in range(n):\n        body = body * x[i]\n    return body\n",
-        "import jax\n\ndef f(x, n):\n    body = 1\n\n    def body_2(i, body):\n        body = body * x[i]\n        return body\n\n"
+        "def f(x, n):\n    body = 1.0\n    for i in range(n):\n        body = body * x[i]\n    return body\n",
+        "import jax\n\ndef f(x, n):\n    body = 1.0\n\n    def body_2(i, body):\n        body = body * x[i]\n        return body\n\n"
         "    body = jax.lax.fori_loop(0, n, body_2, body)\n    return body\n",
         id="fresh-function-name",
     ),
