@@ -88,6 +88,10 @@ class RangeLoop(Rule):
         Valid("X = 0\nfor i in range(100):\n    X += i\n"),
     ]
     INVALID = [
+        Invalid(  # the carry grows: a lax loop cannot carry it (a static trip count would simply unroll)
+            "import numpy as np\n\ndef f(p, n):\n    b = np.ones(1)\n    for i in range(n):\n        b = np.polymul(b, p[i])\n    return b\n",
+            expected=None, lines=[5],
+        ),
         Invalid(  # a factorial-like product of Python ints would wrap around in an int32 carry: unsafe
             "def f(x, n):\n    val = 1\n    for k in range(n):\n        val *= x - k\n    return val\n",
             expected=(

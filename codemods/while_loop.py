@@ -9,7 +9,7 @@ from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
-    appends, body_obstacles, body_statements, loop_carried, shared_inplace_updates, traced_tests,
+    appends, body_obstacles, body_statements, carry_problem, loop_carried, traced_tests,
 )
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
@@ -89,6 +89,7 @@ class WhileLoop(Rule):
         ),
         Invalid("def f(x, t):\n    while x > t:\n        x = x / 2\n    else:\n        x = -x\n    return x\n", lines=[2]),
         Invalid("def f(x, t, it):\n    while x > t:\n        x = x - next(it)\n    return x\n", lines=[2]),
+        Invalid("def f(a):\n    while a[0] == 0:\n        a = a[1:]\n    return a\n", expected=None, lines=[2]),
     ]
 
     def visit_While(self, node: cst.While) -> None:
@@ -149,14 +150,7 @@ class WhileLoop(Rule):
             return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
         if not carried:
             return "nothing in the body changes the condition"
-        shared = shared_inplace_updates(flow, node)
-        if shared:
-            return (f"the augmented assignment to `{shared[0]}` updates in place an array that the caller or another "
-                    "name may share (NumPy's update is visible there, a loop carry's is not)")
-        for name in carried:
-            if flow.maybe_undefined(node, name):
-                return f"`{name}` has no value before the loop, so it cannot start the carry"
-        return None
+        return carry_problem(flow, node, carried)
 
 
 class _LogicalOps(cst.CSTTransformer):

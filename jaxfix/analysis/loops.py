@@ -280,6 +280,44 @@ def carry_problem(flow, loop: cst.CSTNode, carried) -> Optional[str]:
     for name in carried:
         if flow.maybe_undefined(loop, name):
             return f"`{name}` has no value before the loop, so it cannot start the carry"
+    growing = carry_changes_shape(loop, carried)
+    if growing is not None:
+        name, how = growing
+        return f"`{name}` changes shape from one iteration to the next ({how}), and a loop carry keeps one shape"
+    return None
+
+
+# NumPy functions whose result has another shape than their first argument
+RESHAPING = {
+    "polymul", "polyadd", "polysub", "polyder", "polyint", "convolve", "correlate", "concatenate", "append", "delete",
+    "insert", "hstack", "vstack", "dstack", "column_stack", "row_stack", "stack", "pad", "resize", "outer", "kron",
+    "repeat", "tile", "trim_zeros", "unique", "nonzero", "flatnonzero", "argwhere", "compress", "extract", "diff",
+    "block", "r_", "c_",
+}
+
+
+def carry_changes_shape(loop: cst.CSTNode, carried) -> Optional[tuple[str, str]]:
+    """A carried name the loop body rebinds to a value of another shape: the result of a NumPy function that
+    grows or shrinks its argument (`b = np.polymul(b, p)`, `a = np.delete(a, 0)`), or a slice of itself
+    (`a = a[1:]`). Under `jit` a static loop unrolls and allows this; a `lax` loop raises at trace time."""
+    names = set(carried)
+    body = getattr(loop, "body", None)
+    if body is None:
+        return None
+    for assign in walk.nodes_of(body, cst.Assign):
+        targets = [t.target.value for t in assign.targets if isinstance(t.target, cst.Name) and t.target.value in names]  # type: ignore[attr-defined]
+        if not targets:
+            continue
+        value = assign.value  # type: ignore[attr-defined]
+        if isinstance(value, cst.Call):
+            func = value.func
+            short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+            if short in RESHAPING:
+                return targets[0], f"`{short}`"
+        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value in targets and any(
+            isinstance(e.slice, cst.Slice) and (e.slice.lower is not None or e.slice.upper is not None) for e in value.slice
+        ):
+            return targets[0], "a slice of itself"
     return None
 
 
