@@ -88,6 +88,8 @@ class RangeLoop(Rule):
         Valid("X = 0\nfor i in range(100):\n    X += i\n"),
     ]
     INVALID = [
+        Invalid("def f(z, k, n):\n    k = [k[0]] * z.shape[0]\n    s = 0.0\n    for i in range(n):\n        s = s + k[i]\n    return s\n",
+                expected=None, lines=[4]),
         Invalid(  # the carry grows: a lax loop cannot carry it (a static trip count would simply unroll)
             "import numpy as np\n\ndef f(p, n):\n    b = np.ones(1)\n    for i in range(n):\n        b = np.polymul(b, p[i])\n    return b\n",
             expected=None, lines=[5],

@@ -390,13 +390,20 @@ def indexed_sequence(analysis, function: cst.FunctionDef, body: Sequence[cst.Bas
     cannot index a list (`TypeError`); None when no such name is indexed."""
     indexed: list[str] = []
 
+    attributes: list[str] = []
+
     class Visitor(cst.CSTVisitor):
         def visit_Subscript(self, node: cst.Subscript) -> None:
-            if isinstance(node.value, cst.Name) and any(index in analyse(e.slice).read_names for e in node.slice):
-                indexed.append(node.value.value)
+            if any(index in analyse(e.slice).read_names for e in node.slice):
+                if isinstance(node.value, cst.Name):
+                    indexed.append(node.value.value)
+                elif isinstance(node.value, cst.Attribute) and isinstance(node.value.value, cst.Name) and node.value.value.value in ("self", "cls"):
+                    attributes.append(f"self.{node.value.attr.value}")
 
     for stmt in body:
         walk.visit(stmt, Visitor())
+    if attributes:  # `self.df[k]`: an object's attribute, often a Python list (jaxfix cannot see which)
+        return attributes[0], False
     params = {p.name.value: p for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     for name in dict.fromkeys(indexed):
         values = analysis.assigned_values(name)
@@ -418,6 +425,12 @@ def indexed_sequence(analysis, function: cst.FunctionDef, body: Sequence[cst.Bas
 def _sequence_value(value: Optional[cst.BaseExpression]) -> bool:
     if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):
         return True
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
+        return _sequence_value(value.left) or _sequence_value(value.right)  # `[k[0]] * n`, `xs + [x]`
+    if isinstance(value, cst.Attribute) and value.attr.value == "shape":
+        return True  # a tuple of ints
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "shape":
+        return True  # np.shape(x)
     return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in SEQUENCE_CALLS
 
 
