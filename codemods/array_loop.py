@@ -56,7 +56,9 @@ class ArrayLoop(Rule):
     ## Fix safety
     Safe when the body is a pure function of the carry and the current element (see JX220), each list starts as
     `[]` before the loop, is appended to once per iteration at the end of the body and is only used afterwards in
-    `np.stack(out)` / `np.array(out)` (the scan already stacks). `scan` is reverse-differentiable.
+    `np.stack(out)` / `np.array(out)` (the scan already stacks). `scan` is reverse-differentiable. Unsafe when the
+    body calls code not known to be pure JAX (`scan` traces it once); reported when the loop iterates over what an
+    unknown call gives (it may be a generator or a Python list).
 
     `lax.scan` slices every leaf of what it scans, so a Python list of arrays would be scanned as separate leaves.
     The loop's iterable is scanned as it is only when it is provably an array (an array annotation, or a use a list

@@ -58,7 +58,11 @@ class RangeLoop(Rule):
     Safe when the body is a pure function of the carry: no `break`/`continue`/`return`, no I/O, no in-place updates
     of arrays or objects (those are rewritten first by the in-place rules, JX1xx), no traced Python `if` (the branch
     rules, JX2xx, go first), and the index is not used where a Python int is required (slice bounds, `range`,
-    `int(...)`, a Python `if`). Otherwise the loop is reported with the reason and left alone. Weakly typed Python
+    `int(...)`, a Python `if`, an index into a Python list or shape tuple). A carry that changes shape (`polymul`,
+    `concatenate`, a slice of itself) cannot be a loop carry: reported (left alone when the bound is static: it
+    unrolls). Otherwise the loop is reported with the reason and left alone. Unsafe when the body calls code not
+    known to be pure JAX (`fori_loop` runs it once while tracing, not once per iteration), or multiplies a carry that
+    starts as a Python int (an int32 carry wraps around; Python ints do not). Weakly typed Python
     scalar carries (`acc = 0`) are promoted by `fori_loop` to the dtype the body produces. A loop with literal
     bounds and at most `unroll-max` (default 16, `[tool.jaxfix] unroll-max`) iterations stays a Python loop: it
     unrolls under `jit` at little cost. `fori_loop` with static bounds is reverse-differentiable; with a traced

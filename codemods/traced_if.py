@@ -77,8 +77,11 @@ class TracedIf(Rule):
     branches assigning it become `jnp.where` whatever the shapes of their operands. Unsafe (needs `--unsafe-fixes`) when the condition's tracedness is unknown (an attribute, an unknown call):
     if it is static the `if` should stay. Not rewritten, but reported: branches with side effects (calls for their
     effect such as `print` or `append`, in-place mutation, `raise`: use `jax.experimental.checkify`), a variable
-    set in only one branch and undefined before the `if`, and values of different kinds (`None`, strings, lists).
-    Static conditions (`x.ndim`, shapes, flags, modes) are left alone.
+    set in only one branch and undefined before the `if`, values of different kinds (`None` on one path, strings,
+    lists, tuples of other lengths, objects made by a class), and a `None`-default parameter on one path. Unsafe as
+    well when a branch calls code not known to be pure JAX (a function passed in, `self.fun(x)`, a function of
+    another module: `codemods._purity`): `lax.cond` traces both branches, so it would run while tracing, whichever
+    branch is taken. Static conditions (`x.ndim`, shapes, flags, modes, type and dtype tests) are left alone.
 
     ## Known problems
     A value with one element is treated as 0-d: if `x` has shape `(1, 1)`, `if x < 0: y = 0.0 else: y = x` gives
