@@ -25,9 +25,10 @@ from jaxfix import walk
 from jaxfix.imports import ModuleImports, dotted_name
 
 TRACEABLE_BUILTINS = {
-    "abs", "max", "min", "float", "int", "round", "len", "range", "enumerate", "zip", "isinstance", "tuple", "list",
-    "sum", "pow", "divmod", "reversed", "slice", "bool", "complex", "all", "any",
+    "abs", "max", "min", "round", "len", "enumerate", "zip", "isinstance", "tuple", "list", "sum", "pow", "divmod",
+    "reversed", "slice", "all", "any",
 }
+HOST_BUILTINS = {"int", "float", "bool", "complex", "range"}  # a traced argument raises while tracing
 AT_METHODS = {"set", "add", "subtract", "multiply", "divide", "power", "min", "max", "get", "apply"}
 ARRAY_METHODS = frozenset(name for name in dir(jax.Array) if not name.startswith("_"))
 
@@ -64,6 +65,8 @@ class Purity:
                 return self._function_ok(nested[name], nested)
             if name in self.functions:
                 return self._function_ok(self.functions[name], {})
+            if name in HOST_BUILTINS:  # `int(x)`, `range(n)`: need concrete values, fine on static ones
+                return not any(is_array(a.value) for a in call.args)
             return name in TRACEABLE_BUILTINS or name in self.numeric
         if isinstance(func, cst.Attribute):
             root = func.value
