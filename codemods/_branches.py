@@ -323,6 +323,46 @@ def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     return None
 
 
+FLOAT_CALLS = {
+    "sqrt", "exp", "log", "log2", "log10", "log1p", "expm1", "mean", "std", "var", "sin", "cos", "tan", "tanh",
+    "arctan", "arctan2", "norm", "divide", "true_divide", "linspace", "hypot", "float", "float32", "float64",
+}
+
+
+def _maybe_float(v: cst.BaseExpression, params: Sequence[str]) -> bool:
+    """Whether `v` is likely a float: a float literal, a division, a float-valued call (`np.sqrt`, `float(...)`),
+    arithmetic on one of those, or a parameter (an array argument). A local name's dtype is not known."""
+    if isinstance(v, cst.Float):
+        return True
+    if isinstance(v, cst.Name):
+        return v.value in params
+    if isinstance(v, cst.UnaryOperation):
+        return _maybe_float(v.expression, params)
+    if isinstance(v, cst.BinaryOperation):
+        return isinstance(v.operator, cst.Divide) or _maybe_float(v.left, params) or _maybe_float(v.right, params)
+    if isinstance(v, cst.Call):
+        func = v.func
+        short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        if short in ("max", "min", "abs", "maximum", "minimum", "where"):
+            return any(_maybe_float(a.value, params) for a in v.args)
+        return short in FLOAT_CALLS
+    return False
+
+
+def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = ()) -> Optional[str]:
+    """The code of an int literal among `values` when another value is likely a float (`_maybe_float`): `lax.cond`
+    needs the branches to give one dtype, and a Python int is int32 (`TypeError` at trace time)."""
+    def literal(v: cst.BaseExpression) -> bool:
+        if isinstance(v, cst.UnaryOperation) and isinstance(v.operator, cst.Minus):
+            v = v.expression
+        return isinstance(v, cst.Integer)
+
+    ints = [v for v in values if literal(v)]
+    if ints and any(_maybe_float(v, params) for v in values):
+        return cst.Module([]).code_for_node(ints[0]).strip()
+    return None
+
+
 def branch_values(stmts: Sequence[cst.BaseStatement], name: str) -> list[cst.BaseExpression]:
     """The values `stmts` assign to `name` with a plain `name = value` at their top level."""
     found = []

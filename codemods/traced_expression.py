@@ -3,7 +3,7 @@ from __future__ import annotations
 import libcst as cst
 
 from codemods import _branch_emit as emit
-from codemods._branches import broadcast_risk, cheap_and_pure, kind_conflict
+from codemods._branches import broadcast_risk, cheap_and_pure, int_mix, kind_conflict
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
@@ -134,6 +134,11 @@ class TracedExpression(Rule):
                       level=self._level(node.test))
             return
         text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
+        literal = int_mix([node.body, node.orelse])
+        if literal is not None:
+            self._fix(node, message + f" (a side is the int `{literal}` and the other may be a float: `lax.cond` needs one "
+                      f"dtype; write `{literal}.0` if a float is meant)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
+            return
         if not pure:
             self._fix(node, message + " (a side calls code that must be pure under `lax.cond`)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
         else:

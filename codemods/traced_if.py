@@ -6,7 +6,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._purity import purity
-from codemods._branches import assignments, branch_values, incoming, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
+from codemods._branches import assignments, branch_values, incoming, int_mix, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
@@ -110,6 +110,23 @@ class TracedIf(Rule):
         Valid("def f(x, n: int):\n    if n > 2:\n        x = x * 2\n    return x\n"),
     ]
     INVALID = [
+        Invalid(  # the condition calls `g`: one `jnp.where` per output would call it twice; `lax.cond` calls it once
+            "def f(x, g, v, d):\n    if g(x) < 0.0:\n        v = 0.0\n        d = 1.0\n    return v, d\n",
+            expected=(
+                "import jax\n\ndef f(x, g, v, d):\n    def d_if_true(v, d):\n        v = 0.0\n        d = 1.0\n        return d, v\n"
+                "    def d_if_false(v, d):\n        return d, v\n    d, v = jax.lax.cond(g(x) < 0.0, d_if_true, d_if_false, v, d)\n"
+                "    return v, d\n"
+            ),
+        ),
+        Invalid(  # `0` is int32 under lax.cond, the other branch a float: the fix raises at trace time, so it is unsafe
+            "import numpy as np\n\ndef f(lb, ub):\n    if lb == 0:\n        lam = 0\n    else:\n        lam = np.sqrt(lb * ub) + lb.sum()\n    return lam\n",
+            expected=(
+                "import jax\nimport numpy as np\n\ndef f(lb, ub):\n    def lam_if_true(lb, ub):\n        lam = 0\n        return lam\n"
+                "    def lam_if_false(lb, ub):\n        lam = np.sqrt(lb * ub) + lb.sum()\n        return lam\n"
+                "    lam = jax.lax.cond(lb == 0, lam_if_true, lam_if_false, lb, ub)\n    return lam\n"
+            ),
+            unsafe=True,
+        ),
         # lax.cond needs one structure: None on one path, an array on the other, is refused
         Invalid("def f(g, tol):\n    status = None\n    if g.sum() < tol:\n        status = g * 2\n    return status\n", expected=None, lines=[3]),
         Invalid("def f(g, tol, alpha=None):\n    if g.sum() < tol:\n        a = g * 2\n    else:\n        a = alpha\n    return a\n",
@@ -248,6 +265,11 @@ class TracedIf(Rule):
                 self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: for `{name}`, {conflict}; "
                             "`lax.cond` needs branches that give arrays of one structure")
                 return
+            literal = int_mix(values, flow.params)
+            if literal is not None:
+                unsafe = True
+                why += (f" (a branch gives `{name}` the int `{literal}` and another may give a float: `lax.cond` needs one "
+                        f"dtype; write `{literal}.0` if a float is meant)")
         ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
         # an `elif` chain becomes one `lax.switch` when its later conditions can all be evaluated up front (else
         # nested `lax.cond`s, one level a pass, keep Python's lazy evaluation of them)
@@ -274,6 +296,8 @@ class TracedIf(Rule):
         )
 
     def _where(self, node, c, plain, outputs, local, test, why, unsafe) -> bool:
+        if not all(cheap_and_pure(t, local) for t in c.tests):
+            return False  # each `jnp.where` repeats the condition: a call in it would run several times
         for body in plain:
             for i, (target, expr, op) in enumerate(body):
                 earlier = {t for t, _, _ in body[:i]}

@@ -6,7 +6,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._purity import purity
-from codemods._branches import Chain, return_values, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update, text_return
+from codemods._branches import Chain, int_mix, return_values, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update, text_return
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
@@ -167,11 +167,17 @@ class TracedReturn(Rule):
             unsafe = True
             message += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "
                         "safe only if it is pure JAX code)")
-        conflict = kind_conflict(return_values([*[s for b in c.bodies for s in b], *after]))
+        returned = return_values([*[s for b in c.bodies for s in b], *after])
+        conflict = kind_conflict(returned)
         if conflict is not None:
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {conflict}; `lax.cond` needs "
                         "branches that give arrays of one structure")
             return []
+        literal = int_mix(returned, flow.params)
+        if literal is not None:
+            unsafe = True
+            message += (f" (a branch returns the int `{literal}` and another may return a float: `lax.cond` needs one "
+                        f"dtype; write `{literal}.0` if a float is meant)")
         ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
         taken = emit.taken_names(self.context.module, function)
         defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)

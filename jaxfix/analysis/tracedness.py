@@ -37,7 +37,7 @@ from jaxfix.imports import ModuleImports, dotted_name
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
 from jaxfix.analysis.static_args import concrete_uses
 
-STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes"}
+STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "flags", "strides"}
 STATIC_CALLS = {"len", "isinstance", "issubclass", "type", "callable", "hasattr", "id", "range", "enumerate", "zip"}
 STATIC_ANNOTATIONS = {"int", "bool", "str", "Callable", "type"}
 # type and dtype tests answer from the Python type, the dtype or the shape, never from the values
@@ -224,6 +224,8 @@ class FunctionTracedness:
             base = self.of(node.value)
             if isinstance(node.value, cst.Name) and node.value.value in ("self", "cls"):
                 return Tracedness.UNKNOWN
+            if base is Tracedness.TRACED and node.attr.value not in _ARRAY_OR_DICT_METHODS:
+                return Tracedness.UNKNOWN  # `other._single`, `res.x`: an object's attribute, not an array's
             return base
         if isinstance(node, cst.Subscript):
             level = self.of(node.value)

@@ -158,12 +158,15 @@ def test_refusal(code, words):
     assert migrate(code, unsafe=True) == code
 
 
-def test_cond_wants_equal_dtypes_an_int_literal_against_floats_raises():
-    """Known problem (documented in JX201/JX202): a weak-typed `0.0` joins a float32 branch, a weak int `0` does not."""
+def test_cond_wants_equal_dtypes_an_int_literal_against_floats_is_an_unsafe_fix():
+    """A weak-typed `0.0` joins a float32 branch, a weak int `0` does not: `lax.cond` raises at trace time. So the
+    fix is unsafe, and its message says to write `0.0`; the unsafe rewrite does raise as described."""
     import jax
     import numpy as np
 
+    code = "def f(x):\n    if x.sum() > 0:\n        return x\n    return 0\n"
+    assert migrate(code) == code
     namespace: dict = {}
-    exec(migrate("def f(x):\n    if x.sum() > 0:\n        return x\n    return 0\n"), namespace)
+    exec(migrate(code, unsafe=True), namespace)
     with pytest.raises(TypeError, match="cond branches must have equal output types"):
         jax.jit(namespace["f"])(np.float32(2.0))
