@@ -3,7 +3,10 @@ from __future__ import annotations
 import libcst as cst
 import numpy as np
 
+from codemods import _buffers
 from jaxfix.analysis import jnp_api
+from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
+from jaxfix.imports import dotted_name
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.precheck import numpy_in_functions
@@ -74,7 +77,7 @@ class NumpyNamespace(Rule):
     CODE = "JX501"
     SUMMARY = "NumPy call inside a function; use its jax.numpy equivalent"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, TracednessProvider)
     ORDER = 90  # after the structural rewrites, which read NumPy names
     may_apply_to_tree = staticmethod(numpy_in_functions)  # it only looks at NumPy names inside functions
 
@@ -88,6 +91,11 @@ class NumpyNamespace(Rule):
         Valid("import jax.numpy as jnp\ndef f(x):\n    return jnp.sum(x)\n"),
     ]
     INVALID = [
+        # a buffer another function fills in place (or a compiled module): the caller stays NumPy
+        Invalid("import numpy as np\n\ndef _fill(out, v):\n    out[:] = v\n\ndef f(x, v):\n    out = np.empty(3)\n"
+                "    _fill(out, v)\n    return out + np.sum(x)\n", expected=None, lines=[7, 8, 9]),
+        Invalid("import numpy as np\nfrom . import _lbfgsb\n\ndef f(x):\n    wa = np.zeros(8)\n    _lbfgsb.setulb(x, wa)\n"
+                "    return wa.sum() + np.sum(x)\n", expected=None, lines=[5, 6, 7]),
         # in-place NumPy functions: the write stays, so the function stays NumPy (no rename here either)
         Invalid("import numpy as np\n\ndef f(y, m):\n    y = np.zeros(3)\n    np.place(y, m, 1.0)\n    return y\n", expected=None, lines=[4, 5]),
         Invalid("import numpy as np\n\ndef f(d):\n    d = np.abs(d)\n    np.sqrt(d, d)\n    return d\n", expected=None, lines=[4, 5]),
@@ -109,6 +117,7 @@ class NumpyNamespace(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None:
             return
+        self._filled(node)
         qualified = numpy_name(self, node.func)
         if qualified is None or qualified.startswith(OTHER_FAMILIES):
             return
@@ -159,3 +168,34 @@ class NumpyNamespace(Rule):
             title=f"replace with `{target}`",
             imports=("jnp",),
         )
+
+    def _filled(self, call: cst.Call) -> None:
+        """A NumPy buffer of this function passed to a callee that fills it in place must stay NumPy: reported, and
+        the function's other fixes are held back (see `codemods._buffers`)."""
+        if "_writers" not in self.__dict__:
+            self._writers = _buffers.writers(self.context.module)
+            self._private = {
+                name for name in _imported_modules(self.context.module) if name.startswith("_") and not name.startswith("__")
+            }
+        if not self._writers and not self._private:
+            return
+        for name, why in _buffers.filled_arguments(call, self._writers, self._private):
+            made = function_tracedness(self, self.current_function).assigned_values(name)
+            if any(isinstance(v, cst.Call) and (numpy_name(self, v.func) or "").split(".")[-1] in CREATION for v in made):
+                self.report(call, f"{why}, and `{name}` is a NumPy array made here: it must stay NumPy (a JAX array "
+                            "cannot be written into), so this function is left as it is", blocks_function=True)
+                return
+
+
+def _imported_modules(module: cst.Module) -> set[str]:
+    """Local names bound by the module's `import` statements (`from . import _lbfgsb`, `import _foo as f`)."""
+    names: set[str] = set()
+    for stmt in module.body:  # module-level imports only: a private compiled module is imported at the top
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for node in stmt.body:
+            if isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar):
+                names.update(a.evaluated_alias or dotted_name(a.name) for a in node.names)
+            elif isinstance(node, cst.Import):
+                names.update((a.evaluated_alias or dotted_name(a.name)).split(".")[0] for a in node.names)
+    return names

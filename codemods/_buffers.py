@@ -1,0 +1,77 @@
+"""Arrays that a callee fills in place: shared by JX501 (which must then leave their creation as NumPy).
+
+`writers(module)`: for each top-level function of the module, the positions and names of the parameters it
+writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `out=p`). A NumPy buffer created in a function and
+passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`),
+is filled by the callee: as a `jax.numpy` array it would raise (JAX arrays are immutable, extension modules want
+`numpy.ndarray`)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from jaxfix import walk
+from jaxfix.imports import dotted_name
+
+WRITING_METHODS = {"fill", "sort", "resize", "put", "itemset", "partition"}
+
+
+def _root(node: cst.BaseExpression) -> Optional[str]:
+    while isinstance(node, (cst.Subscript, cst.Attribute)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def _written(fn: cst.FunctionDef) -> set[str]:
+    names: set[str] = set()
+    for assign in walk.nodes_of(fn.body, cst.Assign):
+        for target in assign.targets:  # type: ignore[attr-defined]
+            if isinstance(target.target, cst.Subscript):
+                names.add(_root(target.target) or "")
+    for aug in walk.nodes_of(fn.body, cst.AugAssign):
+        if isinstance(aug.target, cst.Subscript):  # type: ignore[attr-defined]
+            names.add(_root(aug.target) or "")  # type: ignore[attr-defined]
+    for call in walk.nodes_of(fn.body, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and isinstance(func.value, cst.Name):
+            names.add(func.value.value)
+        for arg in call.args:  # type: ignore[attr-defined]
+            if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Name):
+                names.add(arg.value.value)
+    return names
+
+
+def writers(module: cst.Module) -> dict[str, tuple[list[str], set[str]]]:
+    """{function name: (its positional parameter names, the parameters it writes through)} for the module's
+    top-level functions that write through one."""
+    out = {}
+    for stmt in module.body:
+        if isinstance(stmt, cst.FunctionDef):
+            params = [p.name.value for p in (*stmt.params.posonly_params, *stmt.params.params)]
+            every = {*params, *(p.name.value for p in stmt.params.kwonly_params)}
+            written = _written(stmt) & every
+            if written:
+                out[stmt.name.value] = (params, written)
+    return out
+
+
+def filled_arguments(call: cst.Call, table: dict[str, tuple[list[str], set[str]]], private_modules: set[str]) -> list[tuple[str, str]]:
+    """(argument name, why) for each name argument of `call` that the callee may fill in place."""
+    func = call.func
+    found = []
+    if isinstance(func, cst.Name) and func.value in table:
+        params, written = table[func.value]
+        for index, arg in enumerate(call.args):
+            if not isinstance(arg.value, cst.Name) or arg.star:
+                continue
+            param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
+            if param in written:
+                found.append((arg.value.value, f"`{func.value}` writes into its parameter `{param}`"))
+    root = dotted_name(func).split(".")[0] if isinstance(func, cst.Attribute) else ""
+    if root in private_modules:
+        for arg in call.args:
+            if isinstance(arg.value, cst.Name) and not arg.star:
+                found.append((arg.value.value, f"`{dotted_name(func)}` belongs to a compiled module, which may write into it"))
+    return found
