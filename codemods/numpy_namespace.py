@@ -28,6 +28,11 @@ CREATION = {
 }
 # Left to other families: randomness (JX4xx); `ufunc.at` and `out=` (JX1xx).
 OTHER_FAMILIES = ("numpy.random",)
+# creation functions whose `order=` is only a memory layout (for reshape and ravel it orders the values: kept)
+LAYOUT_ONLY_ORDER = {
+    "array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "zeros", "ones", "empty", "full",
+    "zeros_like", "ones_like", "empty_like", "full_like", "copy",
+}
 # NumPy functions that write into their first argument: `jax.numpy`'s namesakes cannot (they raise, or need
 # `inplace=False` and return the result), so a rename would break the call
 IN_PLACE = {"place", "put", "putmask", "fill_diagonal", "put_along_axis"}
@@ -91,6 +96,8 @@ class NumpyNamespace(Rule):
         Valid("import jax.numpy as jnp\ndef f(x):\n    return jnp.sum(x)\n"),
     ]
     INVALID = [
+        Invalid("import numpy as np\n\ndef f(u):\n    return np.asarray(u, order='c', dtype=float).sum()\n",
+                expected="import jax.numpy as jnp\n\ndef f(u):\n    return jnp.asarray(u, dtype=float).sum()\n"),
         # a buffer another function fills in place (or a compiled module): the caller stays NumPy
         Invalid("import numpy as np\n\ndef _fill(out, v):\n    out[:] = v\n\ndef f(x, v):\n    out = np.empty(3)\n"
                 "    _fill(out, v)\n    return out + np.sum(x)\n", expected=None, lines=[7, 8, 9]),
@@ -153,6 +160,8 @@ class NumpyNamespace(Rule):
         if entry is None or entry["kind"] in ("constant", "class"):
             self.report(node, f"`{source}` has no jax.numpy equivalent: it fails on traced values under `jit`")
             return
+        if parts[-1] in LAYOUT_ONLY_ORDER:
+            keywords = [k for k in keywords if k != "order"]  # dropped below
         if method is None and not jnp_api.accepts_keywords(entry, keywords):
             bad = [k for k in keywords if k not in (entry.get("params") or [])]
             self.report(
@@ -161,6 +170,21 @@ class NumpyNamespace(Rule):
             )
             return
         target = f"{self.jnp}.{short}"
+        order = next((a for a in node.args if a.keyword is not None and a.keyword.value == "order"), None)
+        if order is not None and parts[-1] in LAYOUT_ONLY_ORDER:
+            # `order=` only chooses a memory layout here, which JAX arrays do not have (jnp takes only "K")
+            kept = [a for a in node.args if a is not order]
+            if kept:
+                kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            self.report(
+                node,
+                f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}` (without "
+                "`order=`: a memory layout, which JAX arrays do not have)",
+                replacement=node.with_changes(func=self.dotted(target), args=kept),
+                title=f"replace with `{target}`",
+                imports=("jnp",),
+            )
+            return
         self.report(
             node.func,
             f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`",
