@@ -41,6 +41,7 @@ class Purity:
         self.numeric = {*imports.numpy_aliases, *imports.math_aliases}
         self.numeric.update(a for a in (imports.jax_alias, imports.jnp_alias, imports.lax_alias) if a)
         self._memo: dict[cst.FunctionDef, bool] = {}
+        self._nested: dict[cst.FunctionDef, dict[str, cst.FunctionDef]] = {}
 
     def opaque_call(
         self,
@@ -50,7 +51,9 @@ class Purity:
     ) -> Optional[str]:
         """The code of the first call in `stmts` (nested functions included) that is not known to be pure and
         traceable, or None. `function`: the function around `stmts` (its nested defs are followed)."""
-        nested = {n.name.value: n for n in walk.nodes_of(function.body, cst.FunctionDef)} if function is not None else {}
+        nested = self._nested.get(function) if function is not None else {}
+        if nested is None:  # once per function: a function with many branches asks again and again
+            nested = self._nested[function] = {n.name.value: n for n in walk.nodes_of(function.body, cst.FunctionDef)}  # type: ignore[index]
         for stmt in stmts:
             for call in walk.nodes_of(stmt, cst.Call):
                 if not self._call_ok(call, nested, is_array):  # type: ignore[arg-type]

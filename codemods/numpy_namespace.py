@@ -4,8 +4,8 @@ import libcst as cst
 import numpy as np
 
 from codemods import _buffers
+from jaxfix import walk
 from jaxfix.analysis import jnp_api
-from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
 from jaxfix.imports import dotted_name
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.static_values import is_static_expression
@@ -82,7 +82,7 @@ class NumpyNamespace(Rule):
     CODE = "JX501"
     SUMMARY = "NumPy call inside a function; use its jax.numpy equivalent"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, TracednessProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider)
     ORDER = 90  # after the structural rewrites, which read NumPy names
     may_apply_to_tree = staticmethod(numpy_in_functions)  # it only looks at NumPy names inside functions
 
@@ -203,9 +203,21 @@ class NumpyNamespace(Rule):
             }
         if not self._writers and not self._private:
             return
-        for name, why in _buffers.filled_arguments(call, self._writers, self._private):
-            made = function_tracedness(self, self.current_function).assigned_values(name)
-            if any(isinstance(v, cst.Call) and (numpy_name(self, v.func) or "").split(".")[-1] in CREATION for v in made):
+        found = _buffers.filled_arguments(call, self._writers, self._private)
+        if not found:
+            return
+        function = self.current_function
+        made = self.__dict__.setdefault("_made", {}).get(function)
+        if made is None:  # the names this function binds to a NumPy creation call, found once per function
+            made = self._made[function] = {
+                t.target.value
+                for a in walk.nodes_of(function, cst.Assign)
+                if isinstance(a.value, cst.Call) and (numpy_name(self, a.value.func) or "").split(".")[-1] in CREATION  # type: ignore[attr-defined]
+                for t in a.targets  # type: ignore[attr-defined]
+                if isinstance(t.target, cst.Name)
+            }
+        for name, why in found:
+            if name in made:
                 self.report(call, f"{why}, and `{name}` is a NumPy array made here: it must stay NumPy (a JAX array "
                             "cannot be written into), so this function is left as it is", blocks_function=True)
                 return
