@@ -26,20 +26,18 @@ def _root(node: cst.BaseExpression) -> Optional[str]:
 
 def _written(fn: cst.FunctionDef) -> set[str]:
     names: set[str] = set()
-    for assign in walk.nodes_of(fn.body, cst.Assign):
-        for target in assign.targets:  # type: ignore[attr-defined]
-            if isinstance(target.target, cst.Subscript):
-                names.add(_root(target.target) or "")
-    for aug in walk.nodes_of(fn.body, cst.AugAssign):
-        if isinstance(aug.target, cst.Subscript):  # type: ignore[attr-defined]
-            names.add(_root(aug.target) or "")  # type: ignore[attr-defined]
-    for call in walk.nodes_of(fn.body, cst.Call):
-        func = call.func  # type: ignore[attr-defined]
-        if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and isinstance(func.value, cst.Name):
-            names.add(func.value.value)
-        for arg in call.args:  # type: ignore[attr-defined]
-            if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Name):
-                names.add(arg.value.value)
+    for node in walk.nodes(fn.body):  # one walk: asked for every function of the module on every pass
+        if isinstance(node, cst.Assign):
+            names.update(_root(t.target) or "" for t in node.targets if isinstance(t.target, cst.Subscript))
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
+            names.add(_root(node.target) or "")
+        elif isinstance(node, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and isinstance(func.value, cst.Name):
+                names.add(func.value.value)
+            for arg in node.args:
+                if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Name):
+                    names.add(arg.value.value)
     return names
 
 

@@ -19,7 +19,7 @@ from typing import Callable, Optional, Sequence
 
 import libcst as cst
 
-import jax
+import numpy as np
 
 from jaxfix import walk
 from jaxfix.imports import ModuleImports, dotted_name
@@ -30,7 +30,7 @@ TRACEABLE_BUILTINS = {
 }
 HOST_BUILTINS = {"int", "float", "bool", "complex", "range"}  # a traced argument raises while tracing
 AT_METHODS = {"set", "add", "subtract", "multiply", "divide", "power", "min", "max", "get", "apply"}
-ARRAY_METHODS = frozenset(name for name in dir(jax.Array) if not name.startswith("_"))
+ARRAY_METHODS = frozenset(name for name in dir(np.ndarray) if not name.startswith("_"))  # not jax: importing it costs a second
 
 
 class Purity:

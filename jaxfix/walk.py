@@ -183,6 +183,17 @@ def walk(node: CSTNode) -> Iterator[CSTNode]:
         extend(children(current)[::-1])
 
 
+def nodes(node: CSTNode) -> Iterator[CSTNode]:
+    """`walk` without the tokens (whitespace, punctuation, operators): for one pass collecting several kinds of
+    non-token nodes, where `nodes_of` would walk once per kind."""
+    stack = [node]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        current = pop()
+        yield current
+        extend(children_without_tokens(current)[::-1])
+
+
 # ---- pruning ---------------------------------------------------------------------------------------------------
 # Most nodes are tokens: whitespace, comments, punctuation, operators (about 60% of a typical module), and their
 # subtrees hold only tokens. A traversal whose hooks name no token type does not enter them; one whose hooks name

@@ -273,14 +273,13 @@ class FunctionFlow:
         """{nested function name: the function's variables it may read when called} (by name: a superset), for the
         nested `def`s and the lambdas assigned to a name; a name a nested function calls adds what that one reads."""
         found: dict[str, set[str]] = {}
-        for nested in walk.nodes_of(self.function.body, cst.FunctionDef):
-            found.setdefault(nested.name.value, set()).update(walk.name_values(nested.body))  # type: ignore[attr-defined]
-        for assign in walk.nodes_of(self.function.body, cst.Assign):
-            value = assign.value  # type: ignore[attr-defined]
-            if isinstance(value, cst.Lambda):
-                for target in assign.targets:  # type: ignore[attr-defined]
+        for node in walk.nodes(self.function.body):
+            if isinstance(node, cst.FunctionDef):
+                found.setdefault(node.name.value, set()).update(walk.name_values(node.body))
+            elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Lambda):
+                for target in node.targets:
                     if isinstance(target.target, cst.Name):
-                        found.setdefault(target.target.value, set()).update(walk.name_values(value.body))
+                        found.setdefault(target.target.value, set()).update(walk.name_values(node.value.body))
         changed = True
         while changed:
             changed = False
