@@ -175,23 +175,22 @@ def contains(root: CSTNode, kind: type) -> bool:
 
 def walk(node: CSTNode) -> Iterator[CSTNode]:
     """Every node of the subtree rooted at `node` (itself first), pre-order, in LibCST's visiting order."""
-    stack = [node]
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        current = pop()
-        yield current
-        extend(children(current)[::-1])
+    return _preorder(node, children)
 
 
 def nodes(node: CSTNode) -> Iterator[CSTNode]:
     """`walk` without the tokens (whitespace, punctuation, operators): for one pass collecting several kinds of
     non-token nodes, where `nodes_of` would walk once per kind."""
+    return _preorder(node, lambda n: children_without_tokens(n))
+
+
+def _preorder(node: CSTNode, kids: Callable[[CSTNode], tuple[CSTNode, ...]]) -> Iterator[CSTNode]:
     stack = [node]
     pop, extend = stack.pop, stack.extend
     while stack:
         current = pop()
         yield current
-        extend(children_without_tokens(current)[::-1])
+        extend(kids(current)[::-1])
 
 
 # ---- pruning ---------------------------------------------------------------------------------------------------
