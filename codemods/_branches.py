@@ -15,6 +15,7 @@ import libcst as cst
 from jaxfix import walk
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.shapes import FunctionShapes
+from jaxfix.analysis.tracedness import makes_object
 
 # f(u) can give inf/NaN (or an infinite derivative) outside the branch's domain: guard u, the argument at
 # `position`, with a value where f is finite and smooth.
@@ -384,6 +385,29 @@ def incoming(flow, node: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
         elif isinstance(small, cst.Param) and small.default is not None:
             found.append(small.default)  # `def f(x, alpha=None)`: the caller may leave it None
     return found
+
+
+def output_values(flow, node: cst.CSTNode, bodies: Sequence[Sequence[cst.BaseStatement]], name: str) -> list[cst.BaseExpression]:
+    """The values `name` may hold after the `if` `node`: each branch's last plain assignment, or the values reaching
+    the `if` where a branch leaves it; plus `None` when one of them is a parameter that defaults to None
+    (`alpha = initial_alpha`)."""
+    values: list[cst.BaseExpression] = []
+    for body in bodies:
+        mine = branch_values(body, name)
+        values.extend(mine[-1:] if mine else incoming(flow, node, name))
+    for value in list(values):
+        if isinstance(value, cst.Name) and value.value in flow.params:
+            values.extend(v for v in incoming(flow, node, value.value) if isinstance(v, cst.Name) and v.value == "None")
+    return values
+
+
+def holds_object(flow, node: cst.CSTNode, values: Sequence[cst.BaseExpression]) -> bool:
+    """Whether one of `values`, or a value reaching `node` for a name among them, is an object made by a class."""
+    for value in values:
+        sources = incoming(flow, node, value.value) if isinstance(value, cst.Name) else [value]
+        if any(makes_object(source) for source in sources):
+            return True
+    return False
 
 
 def return_values(stmts: Sequence[cst.CSTNode]) -> list[cst.BaseExpression]:

@@ -73,3 +73,18 @@ def filled_arguments(call: cst.Call, table: dict[str, tuple[list[str], set[str]]
             if isinstance(arg.value, cst.Name) and not arg.star:
                 found.append((arg.value.value, f"`{dotted_name(func)}` belongs to a compiled module, which may write into it"))
     return found
+
+
+def private_modules(module: cst.Module) -> set[str]:
+    """Local names that the module's top-level imports bind and that start with `_` (`from . import _lbfgsb`):
+    private compiled modules, by SciPy's and NumPy's convention."""
+    names: set[str] = set()
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for node in stmt.body:
+            if isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar):
+                names.update(a.evaluated_alias or dotted_name(a.name) for a in node.names)
+            elif isinstance(node, cst.Import):
+                names.update((a.evaluated_alias or dotted_name(a.name)).split(".")[0] for a in node.names)
+    return {name for name in names if name.startswith("_") and not name.startswith("__")}

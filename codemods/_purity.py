@@ -19,9 +19,9 @@ from typing import Callable, Optional, Sequence
 
 import libcst as cst
 
-import numpy as np
-
+from codemods._branches import exits
 from jaxfix import walk
+from jaxfix.analysis.tracedness import ARRAY_METHODS, Tracedness, function_tracedness
 from jaxfix.imports import ModuleImports, dotted_name
 
 TRACEABLE_BUILTINS = {
@@ -30,7 +30,6 @@ TRACEABLE_BUILTINS = {
 }
 HOST_BUILTINS = {"int", "float", "bool", "complex", "range"}  # a traced argument raises while tracing
 AT_METHODS = {"set", "add", "subtract", "multiply", "divide", "power", "min", "max", "get", "apply"}
-ARRAY_METHODS = frozenset(name for name in dir(np.ndarray) if not name.startswith("_"))  # not jax: importing it costs a second
 
 
 class Purity:
@@ -90,8 +89,6 @@ class Purity:
         if known is not None:
             return known
         self._memo[fn] = False  # a cycle (recursion) counts as opaque
-        from codemods._branches import exits  # the side effects the branch rules already know
-
         body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else [fn.body]
         inner = {**nested, **{n.name.value: n for n in walk.nodes_of(fn.body, cst.FunctionDef)}}
         params = {p.name.value for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)}
@@ -122,8 +119,6 @@ def purity(rule) -> Purity:
 def opaque_loop(rule, loop: cst.For | cst.While, function: cst.FunctionDef, primitive: str) -> str:
     """"" when the loop's body and header call only known-pure code; else the note that makes a loop rewrite
     unsafe (for the message)."""
-    from jaxfix.analysis.tracedness import Tracedness, function_tracedness
-
     traced = function_tracedness(rule, function)
     header = [loop.test] if isinstance(loop, cst.While) else []
     opaque = purity(rule).opaque_call([*header, loop.body], function, lambda e: traced.of(e) is not Tracedness.STATIC)

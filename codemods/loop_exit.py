@@ -10,9 +10,9 @@ from jaxfix import loopgen as gen, walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
-    counts_range, early_arithmetic, ending_jump, own_jumps, reshaped_names, same_shape, scalar_names, target_names,
-    traced_tests,
+    ending_jump, own_jumps, target_names, traced_tests,
 )
+from jaxfix.analysis.loop_values import counts_range, early_arithmetic, reshaped_names, same_shape, scalar_names
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability

@@ -1,12 +1,13 @@
 from __future__ import annotations
 
+import functools
+
 import libcst as cst
 import numpy as np
 
 from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
-from jaxfix.imports import dotted_name
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.precheck import numpy_in_functions
@@ -193,21 +194,24 @@ class NumpyNamespace(Rule):
             imports=("jnp",),
         )
 
+    @functools.cached_property
+    def _buffer_callees(self) -> tuple[dict, set[str]]:
+        """The module's functions that write through a parameter, and its private compiled modules (once per pass)."""
+        return _buffers.writers(self.context.module), _buffers.private_modules(self.context.module)
+
+    @functools.cached_property
+    def _made(self) -> dict[cst.FunctionDef, set[str]]:
+        return {}
+
     def _filled(self, call: cst.Call) -> None:
         """A NumPy buffer of this function passed to a callee that fills it in place must stay NumPy: reported, and
         the function's other fixes are held back (see `codemods._buffers`)."""
-        if "_writers" not in self.__dict__:
-            self._writers = _buffers.writers(self.context.module)
-            self._private = {
-                name for name in _imported_modules(self.context.module) if name.startswith("_") and not name.startswith("__")
-            }
-        if not self._writers and not self._private:
-            return
-        found = _buffers.filled_arguments(call, self._writers, self._private)
+        writers, private = self._buffer_callees
+        found = _buffers.filled_arguments(call, writers, private) if writers or private else []
         if not found:
             return
         function = self.current_function
-        made = self.__dict__.setdefault("_made", {}).get(function)
+        made = self._made.get(function)
         if made is None:  # the names this function binds to a NumPy creation call, found once per function
             made = self._made[function] = {
                 t.target.value
@@ -221,17 +225,3 @@ class NumpyNamespace(Rule):
                 self.report(call, f"{why}, and `{name}` is a NumPy array made here: it must stay NumPy (a JAX array "
                             "cannot be written into), so this function is left as it is", blocks_function=True)
                 return
-
-
-def _imported_modules(module: cst.Module) -> set[str]:
-    """Local names bound by the module's `import` statements (`from . import _lbfgsb`, `import _foo as f`)."""
-    names: set[str] = set()
-    for stmt in module.body:  # module-level imports only: a private compiled module is imported at the top
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for node in stmt.body:
-            if isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar):
-                names.update(a.evaluated_alias or dotted_name(a.name) for a in node.names)
-            elif isinstance(node, cst.Import):
-                names.update((a.evaluated_alias or dotted_name(a.name)).split(".")[0] for a in node.names)
-    return names

@@ -9,9 +9,9 @@ from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
-    carry_problem, appends, body_obstacles, body_statements, branch_tests, indexed_sequence, loop_carried,
-    static_index_uses,
+    carry_problem, appends, body_obstacles, body_statements, branch_tests, loop_carried, static_index_uses,
 )
+from jaxfix.analysis.loop_values import indexed_sequence
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability

@@ -6,7 +6,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._purity import purity
-from codemods._branches import assignments, branch_values, incoming, int_mix, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
+from codemods._branches import assignments, holds_object, int_mix, output_values, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
@@ -247,16 +247,8 @@ class TracedIf(Rule):
             why += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "
                     "safe only if it is pure JAX code)")
         for name in outputs:
-            values = []
-            for body in bodies:
-                mine = branch_values(body, name)
-                values.extend(mine[-1:] if mine else incoming(flow, node, name))
-            for value in list(values):  # `alpha = initial_alpha`, a parameter that defaults to None
-                if isinstance(value, cst.Name) and value.value in flow.params:
-                    values.extend(v for v in incoming(flow, node, value.value) if isinstance(v, cst.Name) and v.value == "None")
-            made = next((v for v in values for w in ([v] if not isinstance(v, cst.Name) else incoming(flow, node, v.value))
-                         if isinstance(w, cst.Call) and isinstance(w.func, cst.Name) and w.func.value[:1].isupper()), None)
-            if made is not None:
+            values = output_values(flow, node, bodies, name)
+            if holds_object(flow, node, values):
                 self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: `{name}` holds an object made "
                             "by a class, which `lax.cond` cannot return")
                 return

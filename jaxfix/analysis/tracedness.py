@@ -48,7 +48,13 @@ TYPE_PREDICATES = {
 
 
 # methods of NumPy arrays, and of dicts (a dict of arrays is a pytree of traced values under `jit`)
-_ARRAY_OR_DICT_METHODS = frozenset(dir(np.ndarray)) | frozenset(dir(dict))
+ARRAY_METHODS = frozenset(name for name in dir(np.ndarray) if not name.startswith("_"))
+_ARRAY_OR_DICT_METHODS = ARRAY_METHODS | frozenset(dir(dict))
+
+
+def makes_object(node: cst.BaseExpression) -> bool:
+    """`Model(x)`: a call of a capitalised name, by convention a class: it makes an object, not an array."""
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value[:1].isupper()
 
 
 class Tracedness(enum.IntEnum):
@@ -145,7 +151,7 @@ class FunctionTracedness:
         if self.is_plain_python():
             return {p.name.value for p in params}
         static = _jit_static(fn) | set(concrete_uses(fn))
-        compared = _compared_with_strings(fn) | _flags(fn)
+        compared = _not_arrays(fn) | _flags(fn)
         for p in params:
             name = p.name.value
             default = p.default
@@ -276,7 +282,7 @@ class FunctionTracedness:
                 return args  # a Python sequence of static items is static
             if func.value in ("int", "float", "bool", "abs", "round", "max", "min", "sum", "complex"):
                 return args
-            if func.value[:1].isupper():
+            if makes_object(node):
                 return Tracedness.UNKNOWN  # `Model(x)`: an object made by a class, not an array
             return args if args is Tracedness.TRACED else args.join(Tracedness.UNKNOWN) if node.args else Tracedness.UNKNOWN
         if isinstance(func, cst.Attribute):
@@ -378,7 +384,7 @@ def _static_by_name(name: str) -> bool:
     return name in STATIC_PARAM_NAMES or name.endswith("_shape") or name.startswith("shape_")
 
 
-def _compared_with_strings(function: cst.FunctionDef) -> set[str]:
+def _not_arrays(function: cst.FunctionDef) -> set[str]:
     """Names compared with a string literal (modes), called (functions), or whose methods that arrays and dicts
     lack are called (modules, objects): not arrays in any of these cases."""
     found: set[str] = set()

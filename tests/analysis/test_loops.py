@@ -100,13 +100,13 @@ def test_own_jumps_leave_inner_loops_alone_but_not_returns():
     ],
 )
 def test_same_shape_is_a_proof(values, same):
-    from jaxfix.analysis.loops import same_shape
+    from jaxfix.analysis.loop_values import same_shape
 
     assert same_shape([cst.parse_expression(v) for v in values], frozenset({"i"}), frozenset()) is same
 
 
 def test_reshaped_and_scalar_names():
-    from jaxfix.analysis.loops import reshaped_names, scalar_names
+    from jaxfix.analysis.loop_values import reshaped_names, scalar_names
 
     code = (
         "def f(x, n, p):\n    k = 0\n    s = 0.0\n    for i in range(n):\n        s += x[i]\n        t = s * 2\n"
@@ -129,7 +129,7 @@ def test_reshaped_and_scalar_names():
     ],
 )
 def test_indexed_sequence(code, found):
-    from jaxfix.analysis.loops import indexed_sequence
+    from jaxfix.analysis.loop_values import indexed_sequence
     from jaxfix.analysis.tracedness import FunctionTracedness
 
     flow, loop = first_loop(code)

@@ -1,0 +1,289 @@
+"""What the body of a loop works with, for the loop rewrites (JX22x): facts about values rather than control flow
+(which is `jaxfix.analysis.loops`).
+
+- `carry_changes_shape(loop, carried)`: a carried name rebound to a value of another shape (`polymul`, a slice of
+  itself): a `lax` loop carry keeps one shape.
+- `indexed_sequence(...)`: a Python list or tuple indexed by the loop counter (a traced counter cannot do that).
+- `shape_class` / `same_shape` / `reshaped_names` / `scalar_names`: syntactic proofs that values have one shape,
+  for `jnp.where` between them (which would otherwise broadcast).
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import libcst as cst
+
+from jaxfix import walk
+from jaxfix.analysis.activity import Activity, _Collector, analyse
+
+
+# NumPy functions whose result has another shape than their first argument
+RESHAPING = {
+    "polymul", "polyadd", "polysub", "polyder", "polyint", "convolve", "correlate", "concatenate", "append", "delete",
+    "insert", "hstack", "vstack", "dstack", "column_stack", "row_stack", "stack", "pad", "resize", "outer", "kron",
+    "repeat", "tile", "trim_zeros", "unique", "nonzero", "flatnonzero", "argwhere", "compress", "extract", "diff",
+    "block", "r_", "c_",
+}
+
+
+def carry_changes_shape(loop: cst.CSTNode, carried) -> Optional[tuple[str, str]]:
+    """A carried name the loop body rebinds to a value of another shape: the result of a NumPy function that
+    grows or shrinks its argument (`b = np.polymul(b, p)`, `a = np.delete(a, 0)`), or a slice of itself
+    (`a = a[1:]`). Under `jit` a static loop unrolls and allows this; a `lax` loop raises at trace time."""
+    names = set(carried)
+    body = getattr(loop, "body", None)
+    if body is None:
+        return None
+    for assign in walk.nodes_of(body, cst.Assign):
+        targets = [t.target.value for t in assign.targets if isinstance(t.target, cst.Name) and t.target.value in names]  # type: ignore[attr-defined]
+        if not targets:
+            continue
+        value = assign.value  # type: ignore[attr-defined]
+        if isinstance(value, cst.Call):
+            func = value.func
+            short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+            if short in RESHAPING:
+                return targets[0], f"`{short}`"
+        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value in targets and any(
+            isinstance(e.slice, cst.Slice) and (e.slice.lower is not None or e.slice.upper is not None) for e in value.slice
+        ):
+            return targets[0], "a slice of itself"
+    return None
+
+
+# ---- Python sequences indexed by the counter, shapes that a loop keeps -------------------------------------------
+SEQUENCE_CALLS = {"list", "tuple", "sorted", "reversed"}
+LIST_ANNOTATIONS = {"list", "List", "tuple", "Tuple", "Sequence", "Iterable"}
+ARRAY_EVIDENCE = {"shape", "ndim", "dtype", "astype", "T", "reshape", "at", "size", "sum", "mean", "max", "min", "dot"}
+
+
+def indexed_sequence(analysis, function: cst.FunctionDef, body: Sequence[cst.BaseStatement], index: str,
+                     stop: cst.BaseExpression) -> Optional[tuple[str, bool]]:
+    """A name indexed by `index` in `body` that is (True) a Python list or tuple: bound to a list/tuple display,
+    comprehension or `list(...)`, or a parameter annotated as a sequence; or (False) may be one: a parameter that
+    bounds the loop as `len(name)` with no sign of being an array (`.shape`, `x[i, j]`, arithmetic on it).
+    `analysis` is the function's FunctionTracedness. Under a lax loop the index is traced, and a traced index
+    cannot index a list (`TypeError`); None when no such name is indexed."""
+    indexed: list[str] = []
+
+    attributes: list[str] = []
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            if any(index in analyse(e.slice).read_names for e in node.slice):
+                if isinstance(node.value, cst.Name):
+                    indexed.append(node.value.value)
+                elif isinstance(node.value, cst.Attribute) and isinstance(node.value.value, cst.Name) and node.value.value.value in ("self", "cls"):
+                    attributes.append(f"self.{node.value.attr.value}")
+
+    for stmt in body:
+        walk.visit(stmt, Visitor())
+    if attributes:  # `self.df[k]`: an object's attribute, often a Python list (jaxfix cannot see which)
+        return attributes[0], False
+    params = {p.name.value: p for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    for name in dict.fromkeys(indexed):
+        values = analysis.assigned_values(name)
+        if any(_sequence_value(v) for v in values):
+            return name, True
+        param = params.get(name)
+        if param is None or values:
+            continue
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        while isinstance(annotation, cst.Subscript):
+            annotation = annotation.value
+        if isinstance(annotation, (cst.Name, cst.Attribute)) and _last_name(annotation) in LIST_ANNOTATIONS:
+            return name, True
+        if _is_len_of(stop, name) and not _array_evidence(function, name):
+            return name, False
+    return None
+
+
+def _sequence_value(value: Optional[cst.BaseExpression]) -> bool:
+    if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):
+        return True
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
+        return _sequence_value(value.left) or _sequence_value(value.right)  # `[k[0]] * n`, `xs + [x]`
+    if isinstance(value, cst.Attribute) and value.attr.value == "shape":
+        return True  # a tuple of ints
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "shape":
+        return True  # np.shape(x)
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in SEQUENCE_CALLS
+
+
+def _last_name(node: cst.BaseExpression) -> str:
+    return node.attr.value if isinstance(node, cst.Attribute) else node.value  # type: ignore[attr-defined]
+
+
+def _is_len_of(stop: cst.BaseExpression, name: str) -> bool:
+    return (isinstance(stop, cst.Call) and isinstance(stop.func, cst.Name) and stop.func.value == "len"
+            and len(stop.args) == 1 and isinstance(stop.args[0].value, cst.Name) and stop.args[0].value.value == name)
+
+
+def _array_evidence(function: cst.FunctionDef, name: str) -> bool:
+    found: list[cst.CSTNode] = []
+
+    def named(node: cst.CSTNode) -> bool:
+        return isinstance(node, cst.Name) and node.value == name
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if named(node.value) and node.attr.value in ARRAY_EVIDENCE:
+                found.append(node)
+
+        def visit_Subscript(self, node: cst.Subscript) -> None:
+            if named(node.value) and (len(node.slice) > 1 or isinstance(node.slice[0].slice, cst.Slice)):
+                found.append(node)
+
+        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+            if named(node.left) or named(node.right):
+                found.append(node)
+
+    walk.visit(function.body, Visitor())
+    return bool(found)
+
+
+ELEMENTWISE = (cst.Add, cst.Subtract, cst.Multiply)
+
+
+def reshaped_names(body: Sequence[cst.BaseStatement]) -> frozenset[str]:
+    """Names the body may give another shape: every name it binds except those only updated as `n = <n combined
+    element-wise with numbers>` or `n op= <a number>` (`s += x[i]` may turn a Python float into a row)."""
+    writes = analyse(list(body)).writes
+    return frozenset(n for n in writes if not all(_keeps_shape(w, n) for w in _writes_of(body, n)))
+
+
+def _keeps_shape(write: cst.CSTNode, name: str) -> bool:
+    value = getattr(write, "value", None)
+    return isinstance(write, (cst.Assign, cst.AugAssign)) and value is not None and shape_class(value) in (name, SCALAR)
+
+
+def _writes_of(body: Sequence[cst.BaseStatement], name: str) -> list[cst.CSTNode]:
+    """The statements in `body` that bind `name` (assignments, loop and `with` targets, `:=`)."""
+    found: list[cst.CSTNode] = []
+
+    class Visitor(cst.CSTVisitor):
+        def on_visit(self, node: cst.CSTNode) -> bool:
+            if isinstance(node, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.NamedExpr)) and name in analyse(node).writes:
+                found.append(node)
+            elif isinstance(node, (cst.For, cst.With)) and name in _binds(node):
+                found.append(node)
+            return True
+
+    for stmt in body:
+        walk.visit(stmt, Visitor())
+    return found
+
+
+def target_names(loop: cst.CSTNode) -> frozenset[str]:
+    """The names a `for` loop binds on each iteration (empty for `while`)."""
+    if not isinstance(loop, cst.For):
+        return frozenset()
+    activity = Activity()
+    _Collector(activity).target(loop.target)
+    return frozenset(activity.writes)
+
+
+def _binds(node: cst.CSTNode) -> frozenset[str]:
+    if isinstance(node, cst.For):
+        return target_names(node)
+    activity = Activity()
+    if isinstance(node, cst.With):
+        for item in node.items:
+            if item.asname is not None:
+                _Collector(activity).target(item.asname.name)
+    return frozenset(activity.writes)
+
+
+SCALAR = "<scalar>"
+
+
+def scalar_names(function: cst.FunctionDef, loop: cst.CSTNode) -> frozenset[str]:
+    """Names that hold a 0-d value wherever they are bound in `function`: numbers, `True`/`False`, a `range` loop
+    index, and element-wise arithmetic of those (the greatest fixed point over the bindings); parameters never."""
+    bindings: dict[str, list[Optional[cst.BaseExpression]]] = {}
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Assign(self, node: cst.Assign) -> None:
+            for target in node.targets:
+                for name in analyse(target.target).read_names if not isinstance(target.target, cst.Name) else ():
+                    bindings.setdefault(name, []).append(None)
+                if isinstance(target.target, cst.Name):
+                    bindings.setdefault(target.target.value, []).append(node.value)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            if isinstance(node.target, cst.Name):
+                bindings.setdefault(node.target.value, []).append(node.value)
+
+        def visit_For(self, node: cst.For) -> None:
+            counts = isinstance(node.iter, cst.Call) and isinstance(node.iter.func, cst.Name) and node.iter.func.value == "range"
+            for name in target_names(node):
+                bindings.setdefault(name, []).append(cst.Integer("0") if counts and isinstance(node.target, cst.Name) else None)
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return node is function
+
+    walk.visit(function, Visitor())
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    other = analyse(list(function.body.body)).writes - set(bindings)  # bound some other way (with, walrus, import)
+    scalars = {n for n in bindings if n not in params and n not in other}  # greatest fixed point: `k = k + 1`
+    changed = True
+    while changed:
+        known = frozenset(scalars | {"True", "False"})
+        drop = {n for n in scalars if not all(v is not None and shape_class(v, known) == SCALAR for v in bindings[n])}
+        scalars -= drop
+        changed = bool(drop)
+    return frozenset(scalars)
+
+
+def shape_class(expr: cst.BaseExpression, scalars: frozenset[str] = frozenset()) -> Optional[str]:
+    """The array whose shape `expr` provably has: `s`, `s * 2`, `-s + 1` -> "s"; numeric literals, `x.shape[k]`,
+    `len(x)` and names in `scalars` -> SCALAR; None when unknown (a call, a subscript, a division, two different arrays)."""
+    if isinstance(expr, (cst.Integer, cst.Float)) or _static_int(expr):
+        return SCALAR
+    if isinstance(expr, cst.Name):
+        return SCALAR if expr.value in scalars else expr.value
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return shape_class(expr.expression, scalars)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, ELEMENTWISE):
+        left, right = shape_class(expr.left, scalars), shape_class(expr.right, scalars)
+        if left is None or right is None:
+            return None
+        return right if left == SCALAR else left if right in (SCALAR, left) else None
+    return None
+
+
+def _static_int(expr: cst.BaseExpression) -> bool:
+    """`x.shape[k]`, `x.ndim`, `x.size`, `len(x)`: Python ints."""
+    if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
+        return len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index)
+    if isinstance(expr, cst.Attribute) and expr.attr.value in ("ndim", "size"):
+        return True
+    return isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "len"
+
+
+def same_shape(values: Sequence[cst.BaseExpression], scalars: frozenset[str], reshaped: frozenset[str]) -> bool:
+    """Whether `values` provably have one shape (so `jnp.where` between them cannot broadcast): one shape class
+    for all, and no array of that class is reshaped by the loop body."""
+    classes = {shape_class(v, scalars) for v in values}
+    return len(classes) == 1 and None not in classes and not classes & reshaped
+
+
+def counts_range(loop: cst.CSTNode) -> bool:
+    """`for i in range(...)`: the target is an integer index."""
+    call = getattr(loop, "iter", None)
+    return (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "range"
+            and isinstance(loop.target, cst.Name) and 1 <= len(call.args) <= 3)
+
+
+def early_arithmetic(expr: cst.BaseExpression) -> bool:
+    """Names and numbers combined with `+`, `-`, `*` (or a tuple of such): safe to evaluate early."""
+    if isinstance(expr, cst.Tuple):
+        return all(early_arithmetic(e.value) for e in expr.elements)
+    if isinstance(expr, (cst.Name, cst.Integer, cst.Float)):
+        return True
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return early_arithmetic(expr.expression)
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract, cst.Multiply)):
+        return early_arithmetic(expr.left) and early_arithmetic(expr.right)
+    return False
