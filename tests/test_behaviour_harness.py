@@ -37,3 +37,35 @@ def test_no_derivative_in_the_original_is_not_the_rewrites_fault():
 
     with pytest.raises(Unsatisfiable):  # every example is discarded (no derivative to compare), none fails
         run()
+
+
+def test_a_branch_boundary_tie_is_not_a_mismatch():
+    """Inputs on the boundary (`x.mean() == w` up to rounding): NumPy's and XLA's roundings of the mean fall on either
+    side. The CI profile found this on `traced_if/assignments: smooth_step`; a few ulps on `x` settle it."""
+    from jaxfix.testing.behaviour import _rounding_tie, jitted, load_module, run_original, _for_jax
+
+    before = load_module("fixtures/traced_if/assignments.before.py", "tie_before")
+    after = load_module("fixtures/traced_if/assignments.after.py", "tie_after")
+    spec = FunctionSpec(function="smooth_step", args={"x": {"array": [5], "dtype": "float32"}, "w": {"float": [-0.5, 0.5]}},
+                        rtol=1e-4, atol=1e-5)
+    args = {"x": np.full(5, 0.20373985, dtype=np.float32), "w": 0.20373985171318054}
+    actual = jitted(after.smooth_step, spec)(**_for_jax(args))
+    assert not np.allclose(run_original(before.smooth_step, spec, args), actual, rtol=1e-4, atol=1e-5)  # a tie
+    assert _rounding_tie(before.smooth_step, spec, args, actual)
+
+
+def test_a_real_mismatch_is_not_taken_for_a_tie():
+    from jaxfix.testing.behaviour import _rounding_tie
+
+    def before(x, w):
+        total = x.mean()
+        return x * total if total > w else x - w
+
+    def wrong(x, w):  # the branches swapped: no nudge of a few ulps heals this
+        total = x.mean()
+        return x - w if total > w else x * total
+
+    spec = FunctionSpec(function="f", args={"x": {"array": [5]}, "w": {"float": [-1.0, 1.0]}})
+    x = np.array([0.1, 0.5, 0.9, 0.3, 0.2], dtype=np.float32)
+    for w in (0.0, 0.7):
+        assert not _rounding_tie(before, spec, {"x": x, "w": w}, wrong(x, w))

@@ -194,11 +194,36 @@ def check_equivalence(before_fn: Callable, after_fn: Callable, spec: FunctionSpe
         def run(args: dict[str, Any], data: st.DataObject) -> None:
             expected = run_original(before_fn, spec, args)
             actual = compiled(**_for_jax(args))
-            assert_close(expected, actual, spec.rtol, spec.atol, context=f"{spec.function}: ")
+            try:
+                assert_close(expected, actual, spec.rtol, spec.atol, context=f"{spec.function}: ")
+            except AssertionError:
+                assume(not _rounding_tie(before_fn, spec, args, actual))
+                raise
             if grad_fn is not None:
                 _check_grad(before_fn, grad_fn, spec, args, data)
 
         run()
+
+
+def _rounding_tie(before_fn: Callable, spec: FunctionSpec, args: dict[str, Any], actual: Any) -> bool:
+    """Whether the original agrees with the rewrite once one float argument moves by a few ulps: the inputs sit on a
+    branch boundary (`x.mean() > w` with the mean equal to `w`), where NumPy's and XLA's roundings of the same sum may
+    fall on either side (a float32 mean can absorb a one-ulp move of every element). That is not a difference the
+    rewrite made; a wrong rewrite does not heal by a few ulps."""
+    for name, value in args.items():
+        if name in spec.static_argnames or not np.issubdtype(np.asarray(value).dtype, np.floating):
+            continue
+        for direction, steps in ((np.inf, 1), (-np.inf, 1), (np.inf, 4), (-np.inf, 4)):
+            nudged = value
+            for _ in range(steps):
+                nudged = np.nextafter(nudged, np.asarray(direction, dtype=np.asarray(value).dtype))
+            nudged = float(nudged) if isinstance(value, float) else nudged
+            try:
+                assert_close(run_original(before_fn, spec, {**args, name: nudged}), actual, spec.rtol, spec.atol)
+            except AssertionError:
+                continue
+            return True
+    return False
 
 
 def _weights(shape: tuple[int, ...], index: int) -> np.ndarray:
