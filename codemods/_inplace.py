@@ -13,8 +13,10 @@ import libcst as cst
 from jaxfix import walk
 from jaxfix.analysis.aliases import FunctionAliases, function_aliases
 from jaxfix.analysis.dataflow import function_flow
+from jaxfix.analysis.masks import FunctionFacts, function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.static_values import is_static_expression
+from jaxfix.analysis.tracedness import ARRAY_METHODS
 from jaxfix.rule import Rule
 
 ARRAY_EVIDENCE = {"shape", "ndim", "dtype", "size", "T", "copy", "reshape", "astype", "sum", "mean", "at", "ravel", "fill"}
@@ -76,9 +78,9 @@ def split_target(rule: Rule, stmt: cst.CSTNode, target: cst.Subscript) -> tuple[
 
 
 def index_code(rule: Rule, index: cst.BaseSlice) -> str:
-    """The source of one index; a list literal becomes `jnp.array([...])` (JAX rejects list indices)."""
+    """The source of one index; a list literal becomes `jnp.asarray([...])` (JAX rejects list indices)."""
     if isinstance(index, cst.Index) and isinstance(index.value, cst.List):
-        return f"{rule.jnp}.array({rule.code(index.value)})"
+        return f"{rule.jnp}.asarray({rule.code(index.value)})"
     return rule.code(index)
 
 
@@ -251,7 +253,81 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
         )
     if blockers:
         verdict.blocker = "; ".join(blockers)
+    if not verdict.blocker:
+        origin = host_origin(rule, name)
+        if origin is not None:
+            verdict.reasons.append(
+                f"`{name}` is made from `{origin}(...)`, which jaxfix does not move to JAX: it may still be a NumPy "
+                "array, which has no `.at` (wrap it in `jnp.asarray` first)"
+            )
     return verdict
+
+
+# Builtins whose result is not an array, or is an array only when their argument is one.
+_PASSING_BUILTINS = {"abs", "min", "max", "sum", "round", "len", "int", "float", "bool", "complex", "pow", "range"}
+
+
+def host_origin(rule: Rule, name: str) -> Optional[str]:
+    """The call that may leave `name` a NumPy array after the migration, or None. NumPy and `jax.numpy` functions,
+    array methods, `.at` updates and functions of the same module give JAX arrays (parameters are taken as JAX
+    arrays: the migrated function is called under `jit` or with JAX arrays); a function of another library
+    (`gammaln(x)`), or a method of an object that is not an array (`rng.uniform(size=n)`), gives what it gives, and
+    an expression of only such values (`rng.uniform(size=n) < p`) stays NumPy."""
+    function = rule.current_function
+    if function is None:
+        return None
+    functions = rule.__dict__.get("_module_functions")
+    if functions is None:
+        module = rule.context.module
+        functions = rule._module_functions = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef)}
+    return _host_call(rule, function_facts(rule, function), cst.Name(name), functions, set())
+
+
+def _host_call(rule: Rule, facts: FunctionFacts, expr: cst.BaseExpression, functions: set[str], seen: set[str]) -> Optional[str]:
+    def first(*parts: cst.BaseExpression) -> Optional[str]:
+        for part in parts:
+            found = _host_call(rule, facts, part, functions, seen)
+            if found is not None:
+                return found
+        return None
+
+    if isinstance(expr, cst.Name):
+        if expr.value in facts.params or expr.value in seen:
+            return None
+        seen.add(expr.value)
+        return first(*(v for v in facts.bindings.get(expr.value, []) if v is not None))
+    if isinstance(expr, cst.BinaryOperation):
+        return first(expr.left, expr.right)
+    if isinstance(expr, cst.Comparison):
+        return first(expr.left, *(c.comparator for c in expr.comparisons))
+    if isinstance(expr, cst.UnaryOperation):
+        return first(expr.expression)
+    if isinstance(expr, cst.IfExp):
+        return first(expr.body, expr.orelse)
+    if isinstance(expr, cst.Subscript):
+        return first(expr.value)
+    if not isinstance(expr, cst.Call):
+        return None
+    func = expr.func
+    if facts.array_function(func) is not None:
+        return None
+    if isinstance(func, cst.Name):
+        return None if func.value in functions or func.value in _PASSING_BUILTINS else func.value
+    root = func
+    while isinstance(root, (cst.Attribute, cst.Subscript, cst.Call)):
+        root = root.func if isinstance(root, cst.Call) else root.value
+    if not isinstance(func, cst.Attribute) or not isinstance(root, cst.Name):
+        return rule.code(func)
+    imports = rule.context.imports
+    if root.value in (imports.jax_alias, imports.jnp_alias, imports.lax_alias):
+        return None  # jax.random.normal(key), lax.cumsum(x)
+    receiver = func.value
+    if isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at":
+        return None
+    local = root.value in facts.params or root.value in facts.bindings
+    if func.attr.value in ARRAY_METHODS and local:
+        return first(receiver)  # x.sum(), y.reshape(...): what the receiver is
+    return rule.code(func)  # rng.uniform, self.fun, scipy.special.gammaln
 
 
 def needs_parens(value: cst.BaseExpression) -> bool:

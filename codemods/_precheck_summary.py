@@ -58,6 +58,7 @@ class Summary:
     display_call_roots: set[str] = field(default_factory=set)
     name_args: set[tuple[str, str]] = field(default_factory=set)
     sequence_bound: set[str] = field(default_factory=set)  # names assigned a list/tuple display in a function
+    index_names: set[str] = field(default_factory=set)  # names used as a whole index, `x[idx]`, in a function
     # assignments to plain names whose value starts with a name (`y = jnp.add(y, 1)`): (that name, target names,
     # value); JX104 reads such rebindings when the target occurs in the value
     rebinds: list[tuple[str, list[str], ast.AST]] = field(default_factory=list)
@@ -304,8 +305,13 @@ class _Walker:
             self._store(target)
 
     def subscript(self, node: ast.Subscript) -> None:
-        if _maskish(node.slice):
+        index = node.slice
+        if _maskish(index):
             self.flags.add("mask_read")
+        if index.__class__ in (ast.List, ast.ListComp):
+            self.flags.add("list_index")
+        elif index.__class__ is ast.Name:
+            self.s.index_names.add(index.id)
 
     def slice_(self, node: ast.Slice) -> None:
         if any(part is not None and _has_name(part) for part in (node.lower, node.upper, node.step)):

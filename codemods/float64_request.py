@@ -10,8 +10,16 @@ from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
-WIDE = {"float64": "float32", "double": "float32", "complex128": "complex64", "cdouble": "complex64"}
-WIDE_STRINGS = {"float64", "f8", "<f8", "double", "complex128", "c16", "<c16"}
+WIDE = {"float64": "float32", "double": "float32", "complex128": "complex64", "cdouble": "complex64",
+        "int64": "int32", "longlong": "int32", "uint64": "uint32", "ulonglong": "uint32"}
+WIDE_STRINGS = {"float64", "f8", "<f8", "double", "complex128", "c16", "<c16", "int64", "i8", "<i8", "uint64", "u8",
+                "<u8"}
+# the canonical name of what a 64-bit dtype spelling asks for, and what JAX gives without x64
+CANONICAL = {"float64": "float64", "f8": "float64", "<f8": "float64", "double": "float64", "complex128": "complex128",
+             "cdouble": "complex128", "c16": "complex128", "<c16": "complex128", "int64": "int64", "i8": "int64",
+             "<i8": "int64", "longlong": "int64", "uint64": "uint64", "u8": "uint64", "<u8": "uint64",
+             "ulonglong": "uint64"}
+NARROW = {"float64": "float32", "complex128": "complex64", "int64": "int32", "uint64": "uint32"}
 CASTS = {"astype", "view"}
 X64_ENABLED = re.compile(r"""update\(\s*['"]jax_enable_x64['"]\s*,\s*True""")
 # dtype inspection, not array creation: `np.finfo(np.float64).eps` is a host constant
@@ -21,15 +29,16 @@ INSPECTION = {"finfo", "iinfo", "dtype", "issubdtype", "can_cast", "result_type"
 class Float64Request(Rule):
     """
     ## What it does
-    Reports requests for 64-bit floats inside functions: `dtype=np.float64` (or `"float64"`, `np.double`,
-    `np.complex128`), `.astype(np.float64)` and `np.float64(...)`, in a module that does not enable
-    `jax_enable_x64`.
+    Reports requests for 64-bit dtypes inside functions: `dtype=np.float64` (or `"float64"`, `np.double`,
+    `np.complex128`, `np.int64`, `"i8"`, `np.uint64`), `.astype(np.float64)` and `np.float64(...)`, in a module that
+    does not enable `jax_enable_x64`.
 
     ## Why is this bad?
     JAX computes in 32 bits unless `jax_enable_x64` is set: `jnp.zeros(3, dtype=np.float64)` and
     `x.astype(np.float64)` silently give float32 (with at most a warning), about 7 significant digits instead of 16.
     Code that needs float64 (accumulating many small terms, ill-conditioned solves, differences of close numbers)
-    gives different results after the migration.
+    gives different results after the migration. A 64-bit integer becomes int32 just as silently: a product or
+    square past 2**31 (`n**2` for `n` above 46340) wraps around to a wrong, often negative, value.
 
     ## Example
     ```python
@@ -56,15 +65,16 @@ class Float64Request(Rule):
     decisions for the author. Set `x64 = true` under `[tool.jaxfix]` when the program enables x64 elsewhere.
 
     ## Known problems
-    `dtype=float` (float64 in NumPy, the default float in JAX) and 64-bit integers (which become int32) are not
-    reported. A module that calls `jax.config.update("jax_enable_x64", True)` itself is trusted.
+    `dtype=float` and `dtype=int` (64 bits in NumPy, the default 32-bit types in JAX), and dtypes computed at run
+    time (`np.min_scalar_type(-n**2)`, `np.result_type(...)`), are not reported. A module that calls
+    `jax.config.update("jax_enable_x64", True)` itself is trusted.
     """
 
     CODE = "JX601"
-    SUMMARY = "float64 requested; without jax_enable_x64 JAX silently uses float32"
+    SUMMARY = "float64 or int64 requested; without jax_enable_x64 JAX silently uses 32 bits"
     FIX = FixAvailability.NONE
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, ParentProvider)
-    TRIGGERS = (b"float64", b"double", b"complex128", b"f8", b"c16")
+    TRIGGERS = (b"float64", b"double", b"complex128", b"f8", b"c16", b"int64", b"longlong", b"i8", b"u8")
 
     VALID = [
         Valid("import numpy as np\nEPS = np.finfo(np.float64).eps\nX = np.zeros(3, dtype=np.float64)\n"),
@@ -79,6 +89,8 @@ class Float64Request(Rule):
         Invalid("import numpy as np\n\ndef f(x):\n    return np.sum(x.astype(np.float64))\n", lines=[4]),
         Invalid("import numpy as np\n\ndef f(n):\n    acc = np.zeros(\n        n, dtype='f8')\n    return acc\n", lines=[4]),
         Invalid("import numpy as np\n\ndef f(x):\n    return np.float64(x) * 2\n", lines=[4]),
+        Invalid("import numpy as np\n\ndef f(n):\n    k = np.arange(n, dtype=np.int64)\n    return k * k\n", lines=[4]),
+        Invalid("import numpy as np\n\ndef f(x):\n    return x.astype('i8').sum()\n", lines=[4]),
     ]
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -116,11 +128,12 @@ class Float64Request(Rule):
                 requested = requested or self._wide(arg.value)
         if requested is None:
             return
-        complex_ = requested.startswith(("complex", "c", "<c"))
-        requested, narrow = ("complex128", "complex64") if complex_ else ("float64", "float32")
+        requested = CANONICAL[requested]
+        narrow = NARROW[requested]
+        cost = ("values past 2**31 wrap around" if requested == "int64" else "values past 2**32 wrap around"
+                if requested == "uint64" else "about 7 significant digits instead of 16")
         self.report(
             enclosing_statement(self, node) or node,
             f"`{self.code(node)}` requests {requested}, but without `jax_enable_x64` JAX silently computes in "
-            f"{narrow} (about 7 significant digits instead of 16); enable x64 at program start, or ask for "
-            f"{narrow} explicitly",
+            f"{narrow} ({cost}); enable x64 at program start, or ask for {narrow} explicitly",
         )

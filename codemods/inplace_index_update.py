@@ -50,7 +50,8 @@ class InplaceIndexUpdate(Rule):
     ## Fix safety
     Safe when the array was created in the function and no other live name, container or attribute refers to its
     memory. Unsafe, with a message saying why, when the array is a parameter (the caller saw NumPy's update; JX104
-    proposes returning it), an attribute (`self.w`), or comes from a call jaxfix cannot see into. Reported without a
+    proposes returning it), an attribute (`self.w`), or comes from a call jaxfix cannot see into (or is computed only
+    from such calls, `rng.uniform(size=n) < p`: it may stay a NumPy array, which has no `.at`). Reported without a
     fix when a later-used alias (`y = x`) or view (`row = a[0]`, `a.T`, `np.asarray(p)`) shares the memory, when the
     array is stored in a container, or when it is a view of a parameter: a rebinding cannot reach those. While such a
     write stays, no other rule's fix is applied in its function (outermost, when nested), which would otherwise turn
@@ -112,6 +113,14 @@ class InplaceIndexUpdate(Rule):
             expected="def f(x, i):\n    x = x.at[i, :].set(0.0)\n    return x\n",
             unsafe=True,
             lines=[2],
+        ),
+        Invalid(  # a draw from a Generator jaxfix cannot convert stays NumPy, and NumPy arrays have no `.at`
+            "import numpy as np\n\ndef f(x, p, rng):\n    keep = rng.uniform(size=3) < p\n    keep[0] = True\n"
+            "    return np.where(keep, x, 0.0)\n",
+            expected="import numpy as np\n\ndef f(x, p, rng):\n    keep = rng.uniform(size=3) < p\n"
+                     "    keep = keep.at[0].set(True)\n    return np.where(keep, x, 0.0)\n",
+            unsafe=True,
+            lines=[5],
         ),
         Invalid(
             "import numpy as np\n\ndef f(v, mu):\n    w = np.ones(3)\n    alias = w\n    w *= mu\n    return alias + v\n",

@@ -4,8 +4,10 @@ from typing import Optional
 
 import libcst as cst
 
+from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -21,7 +23,8 @@ class NonArrayInput(Rule):
     """
     ## What it does
     Wraps a list or tuple literal passed where a NumPy / `jax.numpy` function takes an array (`np.sum([a, b, c])`,
-    `np.max((u, v))`, `np.maximum([0.0, 1.0], x)`) in `jnp.asarray(...)`, which stacks its elements.
+    `np.max((u, v))`, `np.maximum([0.0, 1.0], x)`) in `jnp.asarray(...)`, which stacks its elements. Does the same
+    for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] = v` with `idx = [0, 2]`).
 
     ## Why is this bad?
     `jax.numpy` functions do not accept lists or tuples (the Sharp Bits guide, "Non-array inputs"): converting one
@@ -41,7 +44,9 @@ class NonArrayInput(Rule):
 
     ## Fix safety
     Safe: `np.max([a, b, c])` converts the list with `np.asarray` first, which is what `jnp.asarray` does (a list of
-    equally shaped arrays is stacked along a new first axis).
+    equally shaped arrays is stacked along a new first axis). An index list is wrapped only when the indexed value is
+    an array (a traced value, or the result of a NumPy / `jax.numpy` call) and the list holds no `True`/`False`
+    literal (a boolean list is a mask: JX303's).
 
     ## Known problems
     Lists and tuples written in place, list comprehensions, and names bound only to those are seen (a list grown
@@ -54,7 +59,7 @@ class NonArrayInput(Rule):
     CODE = "JX304"
     SUMMARY = "list or tuple passed as an array to a jax.numpy function"
     FIX = FixAvailability.ALWAYS
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, TracednessProvider)
     ORDER = 60
     TRIGGERS = (b"numpy", b"jax")
 
@@ -62,6 +67,8 @@ class NonArrayInput(Rule):
         Valid("import numpy as np\ndef f(a, b):\n    return np.stack([a, b]).sum(0)\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x, axis=(0, 1)), np.zeros((2, 3))\n"),
         Valid("import numpy as np\nM = np.max([1, 2])\n"),
+        Valid("import numpy as np\ndef f(x):\n    corner = (0, 1)\n    return x[(0, 1)] + x[corner]\n"),
+        Valid("import numpy as np\ndef f(x):\n    return np.sum(x)[[True, False]]\n"),
     ]
     INVALID = [
         Invalid(
@@ -71,6 +78,11 @@ class NonArrayInput(Rule):
         Invalid(
             "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.maximum(x, (0.0, 1.0))\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.maximum(x, jnp.asarray((0.0, 1.0)))\n",
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(x):\n    ends = [0, -1]\n    return np.exp(x)[ends] - x[[1, 2]]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    ends = [0, -1]\n"
+                     "    return np.exp(x)[jnp.asarray(ends)] - x[jnp.asarray([1, 2])]\n",
         ),
     ]
 
@@ -107,13 +119,53 @@ class NonArrayInput(Rule):
                 imports=("jnp",),
             )
 
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        fn = self.current_function
+        if fn is None or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return
+        index = node.slice[0].slice.value
+        if not isinstance(index, (cst.List, cst.ListComp, cst.Name)):
+            return
+        facts = function_facts(self, fn)
+        if not self._sequence(index, facts, tuples=False) or self._booleans(index, facts):
+            return
+        if not self._array(node.value, facts):
+            return
+        text = f"{self.jnp}.asarray({self.code(index)})"
+        self.report(
+            index,
+            f"`{self.code(node.value)}` is indexed by a Python list (`{self.code(index)}`): NumPy reads it as an "
+            f"integer array, `jax.numpy` raises `TypeError`; index with `jnp.asarray` of it",
+            replacement=self.expr(text),
+            title=f"replace with `{text}`",
+            imports=("jnp",),
+        )
+
+    def _array(self, value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+        """`value` is an array: traced, or made by a NumPy / `jax.numpy` call (also `x.at`, whose index is x's)."""
+        if isinstance(value, cst.Attribute) and value.attr.value == "at":
+            value = value.value
+        if tracedness(self, value) is Tracedness.TRACED:
+            return True
+        if isinstance(value, cst.Name) and value.value not in facts.params:
+            values = facts.bindings.get(value.value, [])
+            return bool(values) and all(isinstance(v, cst.Call) and facts.array_function(v.func) for v in values)
+        return isinstance(value, cst.Call) and facts.array_function(value.func) is not None
+
     @staticmethod
-    def _sequence(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    def _booleans(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
+        values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
+        return any(walk.name_values(v) & {"True", "False"} for v in values if v is not None)
+
+    @staticmethod
+    def _sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = True) -> bool:
         """A list or tuple display or list comprehension, or a name only ever bound to one (never rebound to
-        something else, so it is still a list where it is passed)."""
-        if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):
+        something else, so it is still a list where it is passed). A tuple only with `tuples` (as an index, a tuple
+        is several indices, not an array)."""
+        kinds = (cst.List, cst.Tuple, cst.ListComp) if tuples else (cst.List, cst.ListComp)
+        if isinstance(value, kinds):
             return True
         if isinstance(value, cst.Name) and value.value not in facts.params:
             bindings = facts.bindings.get(value.value, [])
-            return bool(bindings) and all(isinstance(b, (cst.List, cst.Tuple, cst.ListComp)) for b in bindings)
+            return bool(bindings) and all(isinstance(b, kinds) for b in bindings)
         return False

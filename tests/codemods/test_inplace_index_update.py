@@ -44,7 +44,7 @@ REWRITES = [
     pytest.param(
         "def f(a, idx):\n    b = a.copy()\n    b[idx] = 0.0\n    b[[0, 2]] -= 1.5\n    return b\n",
         "import jax.numpy as jnp\n\ndef f(a, idx):\n    b = a.copy()\n    b = b.at[idx].set(0.0)\n"
-        "    b = b.at[jnp.array([0, 2])].set(b[jnp.array([0, 2])] - 1.5)\n    return b\n",
+        "    b = b.at[jnp.asarray([0, 2])].set(b[jnp.asarray([0, 2])] - 1.5)\n    return b\n",
         id="fancy-index-constant-update-keeps-buffered-semantics",
     ),
     pytest.param(
