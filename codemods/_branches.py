@@ -14,6 +14,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.activity import analyse
+from jaxfix.analysis.loop_values import RESHAPING
 from jaxfix.analysis.shapes import FunctionShapes
 from jaxfix.analysis.tracedness import makes_object
 
@@ -319,8 +320,69 @@ def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     kinds = {_kind(v) for v in values}
     plain = {"array" if k == "name" else k for k in kinds}  # a name may hold anything: an array, or a tuple
     tuples = {k for k in kinds if k.startswith("tuple")}
-    if len(plain) > 1 and plain & {"None", "str", "list", "dict"} or len(tuples) > 1 or (tuples and "array" in kinds):
+    if len(plain) > 1 and plain & {"None", "str", "list", "dict"} or len(tuples) > 1 or (tuples and "array" in kinds) or "object" in kinds:
         return "the branches give values of different kinds (" + ", ".join(sorted(plain)) + ")"
+    shaped = _shape_change(values)
+    if shaped is not None:
+        return shaped
+    for marker in ("complex", "real"):
+        marked = [v for v in values if _number_kind(v) == marker]
+        if marked and len(marked) < len(values):
+            return (f"one side is made {marker} (`{cst.Module([]).code_for_node(marked[0]).strip()}`) and another may "
+                    "not be: `jnp.where` would give every result the complex dtype, and `lax.cond` rejects branches of "
+                    "different dtypes")
+    return None
+
+
+SHAPE_METHODS = {"reshape", "ravel", "flatten", "squeeze", "transpose", "swapaxes", "T", "mT"}
+
+
+def _shape_change(values: Sequence[cst.BaseExpression]) -> Optional[str]:
+    """Why branch values visibly have different shapes (`x.T` or `x[:, None]` against `x`, `np.array([a, b])`
+    against `np.array([a])`, a function that grows or shrinks its argument): `lax.cond` rejects branches of
+    different shapes, and `jnp.where` would broadcast them."""
+    def marker(v: cst.BaseExpression) -> Optional[str]:
+        if isinstance(v, cst.Attribute) and v.attr.value in SHAPE_METHODS:
+            return v.attr.value
+        if isinstance(v, cst.Subscript) and any(
+            isinstance(e.slice, cst.Index) and (
+                isinstance(e.slice.value, cst.Name) and e.slice.value.value == "None"
+                or isinstance(e.slice.value, cst.Attribute) and e.slice.value.attr.value == "newaxis")
+            for e in v.slice
+        ):
+            return "axes " + cst.Module([]).code_for_node(v).split("[", 1)[-1]
+        if isinstance(v, cst.Call):
+            func = v.func
+            short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+            if short in SHAPE_METHODS or short in RESHAPING:
+                return cst.Module([]).code_for_node(v)
+            if short in ("array", "asarray") and v.args and isinstance(v.args[0].value, (cst.List, cst.Tuple)):
+                return f"{len(v.args[0].value.elements)} elements"  # type: ignore[attr-defined]
+        return None
+
+    markers = [marker(v) for v in values]
+    if len(set(markers)) > 1:
+        shown = next(v for v, m in zip(values, markers) if m is not None)
+        return (f"the branches give values of different shapes (`{cst.Module([]).code_for_node(shown).strip()}` "
+                "against another side): `lax.cond` needs one shape, and `jnp.where` would broadcast them")
+    return None
+
+
+COMPLEX_NAMES = {"complex", "complex64", "complex128", "cdouble", "csingle", "clongdouble"}
+
+
+def _number_kind(v: cst.BaseExpression) -> Optional[str]:
+    """"complex" for a value made complex here (`x + 0j`, `.astype(complex)`, `np.complex128(x)`), "real" for one
+    made real here (`B.real`, `np.real(B)`, `abs(z)`), None when the expression does not say."""
+    if isinstance(v, cst.Attribute) and v.attr.value in ("real", "imag"):
+        return "real"
+    if isinstance(v, cst.Call):
+        func = v.func
+        short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        if short in ("real", "imag", "abs", "absolute"):
+            return "real"
+    if walk.contains(v, cst.Imaginary) or walk.name_values(v) & COMPLEX_NAMES:
+        return "complex"
     return None
 
 
@@ -333,8 +395,8 @@ FLOAT_CALLS = {
 def _maybe_float(v: cst.BaseExpression, params: Sequence[str]) -> bool:
     """Whether `v` is likely a float: a float literal, a division, a float-valued call (`np.sqrt`, `float(...)`),
     arithmetic on one of those, or a parameter (an array argument). A local name's dtype is not known."""
-    if isinstance(v, cst.Float):
-        return True
+    if isinstance(v, cst.Float) or isinstance(v, cst.Attribute) and v.attr.value in ("inf", "nan", "pi", "e"):
+        return True  # 1.5, np.inf, xp.nan, math.pi
     if isinstance(v, cst.Name):
         return v.value in params
     if isinstance(v, cst.UnaryOperation):
@@ -482,6 +544,8 @@ def text_output(stmts: Sequence[cst.CSTNode], names: Sequence[str]) -> Optional[
 def _kind(node: cst.BaseExpression) -> str:
     if isinstance(node, cst.Name) and node.value in ("None", "NotImplemented"):
         return "None"
+    if isinstance(node, cst.Name) and node.value in ("self", "cls"):
+        return "object"  # the instance itself (`x if p else self`): not an array
     if isinstance(node, cst.Name):
         return "name"
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):

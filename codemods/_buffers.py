@@ -2,8 +2,8 @@
 
 `writers(module)`: for each top-level function of the module, the positions and names of the parameters it
 writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `out=p`). A NumPy buffer created in a function and
-passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`),
-is filled by the callee: as a `jax.numpy` array it would raise (JAX arrays are immutable, extension modules want
+passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`,
+`_fill(...)` imported from one), is filled by the callee: as a `jax.numpy` array it would raise (JAX arrays are immutable, extension modules want
 `numpy.ndarray`)."""
 
 from __future__ import annotations
@@ -67,11 +67,52 @@ def filled_arguments(call: cst.Call, table: dict[str, tuple[list[str], set[str]]
             param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
             if param in written:
                 found.append((arg.value.value, f"`{func.value}` writes into its parameter `{param}`"))
-    root = dotted_name(func).split(".")[0] if isinstance(func, cst.Attribute) else ""
-    if root in private_modules:
+    root = dotted_name(func).split(".")[0] if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    if root in private_modules:  # `_lbfgsb.setulb(...)`, or `_fill_p_cumulative(...)` imported from one
         for arg in call.args:
             if isinstance(arg.value, cst.Name) and not arg.star:
                 found.append((arg.value.value, f"`{dotted_name(func)}` belongs to a compiled module, which may write into it"))
+    return found
+
+
+def _attribute(node: cst.BaseExpression) -> Optional[str]:
+    """`w` for `self.w`, `self.w[i]`, `obj.w[i][j]`; None for anything not rooted at an attribute."""
+    while isinstance(node, cst.Subscript):
+        node = node.value
+    return node.attr.value if isinstance(node, cst.Attribute) else None
+
+
+def mutated_attributes(module: cst.Module, table: dict[str, tuple[list[str], set[str]]]) -> dict[str, cst.CSTNode]:
+    """{attribute name: the first place that writes into it} for attributes the module's code writes into in place
+    (`self.w[i] = v`, `self.w += v` on an item, `obj.w.fill(0)`, `out=self.w`, or `fill(self.w)` where `fill`
+    writes through that parameter). Those writes stay NumPy (they are unsafe to rewrite), so an array stored in
+    such an attribute anywhere in the module must stay NumPy too."""
+    found: dict[str, cst.CSTNode] = {}
+
+    def add(name: Optional[str], where: cst.CSTNode) -> None:
+        if name is not None:
+            found.setdefault(name, where)
+
+    for node in walk.nodes(module):
+        if isinstance(node, cst.Assign):
+            for t in node.targets:
+                if isinstance(t.target, cst.Subscript):
+                    add(_attribute(t.target), node)
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
+            add(_attribute(node.target), node)
+        elif isinstance(node, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and isinstance(func.value, cst.Attribute):
+                add(func.value.attr.value, node)
+            for arg in node.args:
+                if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Attribute):
+                    add(arg.value.attr.value, node)
+            if isinstance(func, cst.Name) and func.value in table:
+                params, written = table[func.value]
+                for index, arg in enumerate(node.args):
+                    param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
+                    if param in written and isinstance(arg.value, cst.Attribute):
+                        add(arg.value.attr.value, node)
     return found
 
 

@@ -78,10 +78,14 @@ def split_target(rule: Rule, stmt: cst.CSTNode, target: cst.Subscript) -> tuple[
 
 
 def index_code(rule: Rule, index: cst.BaseSlice) -> str:
-    """The source of one index; a list literal becomes `jnp.asarray([...])` (JAX rejects list indices)."""
-    if isinstance(index, cst.Index) and isinstance(index.value, cst.List):
+    """The source of one index; a list literal or a `range(...)` becomes `jnp.asarray(...)` (JAX rejects both)."""
+    if isinstance(index, cst.Index) and (isinstance(index.value, cst.List) or is_range(index.value)):
         return f"{rule.jnp}.asarray({rule.code(index.value)})"
     return rule.code(index)
+
+
+def is_range(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "range"
 
 
 def uses_jnp(rule: Rule, source: str) -> tuple[str, ...]:
@@ -261,6 +265,32 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
                 "array, which has no `.at` (wrap it in `jnp.asarray` first)"
             )
     return verdict
+
+
+def made_array(rule: Rule, name: str) -> bool:
+    """Whether every value bound to `name` is certainly a mutable array: made by a NumPy / `jax.numpy` call, a
+    `.copy()`, or arithmetic with such an array. A name bound to `n - 1` with `n = y.shape[0]` is a Python int."""
+    function = rule.current_function
+    return function is not None and _made_array(function_facts(rule, function), cst.Name(name), set())
+
+
+def _made_array(facts: FunctionFacts, expr: cst.BaseExpression, seen: set[str]) -> bool:
+    if isinstance(expr, cst.Name):
+        if expr.value in seen:
+            return True
+        seen.add(expr.value)
+        values = [v for v in facts.bindings.get(expr.value, []) if v is not None]
+        return bool(values) and all(_made_array(facts, v, seen) for v in values)  # a parameter: if always rebound
+    if isinstance(expr, cst.BinaryOperation):
+        return _made_array(facts, expr.left, seen) or _made_array(facts, expr.right, seen)
+    if isinstance(expr, cst.UnaryOperation):
+        return _made_array(facts, expr.expression, seen)
+    if isinstance(expr, cst.Call):
+        func = expr.func
+        if facts.array_function(func) is not None:
+            return True
+        return isinstance(func, cst.Attribute) and func.attr.value == "copy"  # an array's or a list's: mutable
+    return False
 
 
 # Builtins whose result is not an array, or is an array only when their argument is one.

@@ -312,6 +312,9 @@ class _Walker:
             self.flags.add("list_index")
         elif index.__class__ is ast.Name:
             self.s.index_names.add(index.id)
+        elements = index.elts if index.__class__ is ast.Tuple else (index,)
+        if any(e.__class__ is ast.Call and e.func.__class__ is ast.Name and e.func.id == "range" for e in elements):
+            self.flags.add("list_index")  # a range among the indices
 
     def slice_(self, node: ast.Slice) -> None:
         if any(part is not None and _has_name(part) for part in (node.lower, node.upper, node.step)):

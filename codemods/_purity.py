@@ -4,7 +4,8 @@
 however many times Python would have run it. A call in such code is therefore run at other times, and another
 number of times, than Python would run it, and with tracers for arguments. That is equivalent only when the callee
 is pure JAX-traceable code. Known so (`opaque_call` returns None):
-- NumPy / `jax.numpy` / `jax` / `lax` / `math` functions (the NumPy ones are moved to `jax.numpy` by JX501);
+- NumPy / `jax.numpy` / `jax` / `lax` functions (the NumPy ones are moved to `jax.numpy` by JX501), and `math`
+  functions of static values (`math.exp(x)` of a traced `x` raises while tracing);
 - a few builtins (`abs`, `len`, `range`, `min`, ...);
 - methods of arrays (`x.sum()`, `x.reshape(...)`: the receiver is a traced name);
 - functions of the same module, or nested in the same function, whose own bodies only call such things and have
@@ -19,7 +20,7 @@ from typing import Callable, Optional, Sequence
 
 import libcst as cst
 
-from codemods._branches import exits
+from codemods._branches import cheap_and_pure, exits
 from jaxfix import walk
 from jaxfix.analysis.tracedness import ARRAY_METHODS, Tracedness, function_tracedness
 from jaxfix.imports import ModuleImports, dotted_name
@@ -38,6 +39,7 @@ class Purity:
     def __init__(self, module: cst.Module, imports: ModuleImports) -> None:
         self.functions = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
         self.numeric = {*imports.numpy_aliases, *imports.math_aliases}
+        self.math = set(imports.math_aliases)  # `math.exp(x)` needs a concrete x: fine on static values only
         self.numeric.update(a for a in (imports.jax_alias, imports.jnp_alias, imports.lax_alias) if a)
         self._memo: dict[cst.FunctionDef, bool] = {}
         self._nested: dict[cst.FunctionDef, dict[str, cst.FunctionDef]] = {}
@@ -67,15 +69,17 @@ class Purity:
                 return self._function_ok(nested[name], nested)
             if name in self.functions:
                 return self._function_ok(self.functions[name], {})
-            if name in HOST_BUILTINS:  # `int(x)`, `range(n)`: need concrete values, fine on static ones
+            if name in HOST_BUILTINS or name in self.math:  # `int(x)`, `range(n)`, `exp(x)`: need concrete values
                 return not any(is_array(a.value) for a in call.args)
             return name in TRACEABLE_BUILTINS or name in self.numeric
         if isinstance(func, cst.Attribute):
             root = func.value
             while isinstance(root, cst.Attribute):
                 root = root.value
+            if isinstance(root, cst.Name) and root.value in self.math and root.value not in nested:
+                return not any(is_array(a.value) for a in call.args)  # math.sqrt(x) raises on a tracer
             if isinstance(root, cst.Name) and root.value in self.numeric and root.value not in nested:
-                return True  # np.sum, jnp.where, jax.lax.cond, math.sqrt
+                return True  # np.sum, jnp.where, jax.lax.cond
             receiver = func.value
             if isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at":
                 return func.attr.value in AT_METHODS  # x.at[i].add(v)
@@ -100,6 +104,46 @@ class Purity:
         )
         self._memo[fn] = ok
         return ok
+
+
+def stuck_boolean(parts: Sequence[cst.CSTNode], is_traced: Callable[[cst.BaseExpression], bool],
+                  local: frozenset[str]) -> Optional[str]:
+    """The code of the first `and`/`or` in `parts` with a traced operand before its last and a later operand that is
+    not cheap and pure. Python skips that operand when the earlier one decides; `jnp.logical_or` would evaluate it,
+    so JX203 leaves it, and in code that `lax.cond` or a `lax` loop traces it raises `TracerBoolConversionError`."""
+    for part in parts:
+        for node in walk.nodes(part):
+            if not isinstance(node, cst.BooleanOperation):
+                continue
+            leaves = _leaves(node)
+            if any(is_traced(leaf) for leaf in leaves[:-1]) and not all(cheap_and_pure(leaf, local) for leaf in leaves[1:]):
+                return cst.Module([]).code_for_node(node).strip()
+    return None
+
+
+def _leaves(node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    if isinstance(node, cst.BooleanOperation) and not node.lpar:
+        return [*_leaves(node.left), *_leaves(node.right)]
+    return [node]
+
+
+VALUE_SHAPED = {"nonzero", "flatnonzero", "argwhere", "unique", "compress", "extract", "trim_zeros"}
+
+
+def value_shaped_read(stmts: Sequence[cst.CSTNode], facts) -> Optional[str]:
+    """The code of the first read in `stmts` whose shape depends on values: a boolean-mask index (`x[~bad]`,
+    `facts.is_mask`) or `np.nonzero`/`unique`/one-argument `where`... `lax.cond` traces every branch, whichever is
+    taken, so such a read raises (`NonConcreteBooleanIndexError`) even where Python would not run it."""
+    for stmt in stmts:
+        for node in walk.nodes(stmt):
+            if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+                if facts.is_mask(node.slice[0].slice.value):
+                    return cst.Module([]).code_for_node(node)
+            elif isinstance(node, cst.Call):
+                name = facts.array_function(node.func)
+                if name in VALUE_SHAPED or name == "where" and len(node.args) == 1:
+                    return cst.Module([]).code_for_node(node)
+    return None
 
 
 def _root_name(node: cst.BaseExpression) -> Optional[str]:

@@ -86,6 +86,7 @@ class InplaceIndexUpdate(Rule):
         Valid("def f(cache, key, v):\n    cache[key] = v\n    d = {}\n    d['a'] = 1\n    return d\n"),
         Valid("import jax.numpy as jnp\ndef f(x):\n    y = jnp.zeros(3)\n    y = y.at[0].set(x)\n    return y\n"),
         Valid("def f(n):\n    xs = [0] * n\n    xs[0] = 1\n    i = 0\n    i += 1\n    return xs, i\n"),
+        Valid("import numpy as np\ndef f(y, k):\n    n = y.shape[0] - 1\n    start = stop = n\n    start >>= 1\n    return np.sum(y[start:stop])\n"),
     ]
     INVALID = [
         Invalid(  # `out[0] = out[1]` copies a value into the array: no reference to `out[1]` is kept
@@ -134,6 +135,10 @@ class InplaceIndexUpdate(Rule):
             "import numpy as np\n\ndef f(v):\n    w = np.ones(3)\n    row = w[1:]\n    w *= v\n    return row\n",
             expected=None,
             lines=[6],
+        ),
+        Invalid(  # `1.0 - h ** k` is an array (a float literal is not a container)
+            "import numpy as np\n\ndef f(h, m):\n    v = 1.0 - h ** np.arange(m)\n    v[0] *= 2.0\n    return v\n",
+            expected="import numpy as np\n\ndef f(h, m):\n    v = 1.0 - h ** np.arange(m)\n    v = v.at[0].multiply(2.0)\n    return v\n",
         ),
     ]
 
@@ -292,6 +297,13 @@ class InplaceIndexUpdate(Rule):
         target = Target(node.target, name, [], [])
         shared = sorted(o for o in facts.sharers(line, name) if _inplace.read_after(self, line, o))
         symbol = self.code(node.operator).strip()
+        if shared and not _inplace.made_array(self, name) and not _inplace.has_array_evidence(self, target):
+            symbol = self.code(node.operator).strip()
+            self.report(node, f"`{name} {symbol} ...` with {', '.join(f'`{s}`' for s in shared)} bound to the same value: "
+                        f"if `{name}` is an array, NumPy updates it in place and {'they see' if len(shared) > 1 else 'it sees'} "
+                        f"the update, while JAX rebinds `{name}` only; if it is a Python number, nothing is shared. jaxfix "
+                        "cannot tell which: make the sharing explicit")
+            return
         verdict = _inplace.judge(self, line, target, allow_rebind=len(line.body) == 1) if shared else Verdict()
         if shared and verdict.rebind and not verdict.reasons and verdict.blocker is None:
             names = ", ".join(f"`{s}`" for s in verdict.rebind)

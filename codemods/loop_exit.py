@@ -13,7 +13,7 @@ from jaxfix.analysis.loops import (
     ending_jump, own_jumps, target_names, traced_tests,
 )
 from jaxfix.analysis.loop_values import counts_range, early_arithmetic, reshaped_names, same_shape, scalar_names
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -114,6 +114,11 @@ class LoopExit(Rule):
             ),
             lines=[4],
         ),
+        Invalid(  # a flag would let a loop over a generator run forever
+            "import numpy as np\n\ndef f(x, chunks, tol):\n    tot = 0.0\n    for c in chunks(0):\n        d = np.sum(x * c)\n        tot = tot + d\n        if d < tol:\n            break\n    return tot\n",
+            expected=None,
+            lines=[9],
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -145,6 +150,11 @@ class LoopExit(Rule):
             return
         flow = function_flow(self, fn)
         kinds = {ending_jump(s) for _, s in jumps} | {"break" if isinstance(j, cst.Break) else "return" for j in unhandled}
+        if kinds & {"break", "return"} and isinstance(node, cst.For) and not self._finite(node.iter):
+            jump = next(j for j in own if not isinstance(j, cst.Continue))
+            self._refuse(jump, f"the loop runs over `{self.code(node.iter)}`, which may never end (a generator): only "
+                         "the jump stops it, and a flag would let it run on")
+            return
         anchor = jumps[0][1] if jumps else own[0]
         taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
         done = gen.fresh(self, fn, "done", taken) if kinds & {"break", "return"} else None
@@ -233,6 +243,25 @@ class LoopExit(Rule):
         if body is None or node.orelse is not None and orelse is None:
             return None
         return node.with_changes(body=node.body.with_changes(body=body), orelse=orelse)
+
+    def _finite(self, iterable: cst.BaseExpression) -> bool:
+        """Whether a `for` loop over `iterable` ends by itself: a `range`, a list or tuple, an array (a traced value),
+        or `enumerate`/`zip`/`reversed` of those. A loop over anything else (a generator) may be endless."""
+        if isinstance(iterable, (cst.List, cst.Tuple, cst.ListComp)):
+            return True
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name):
+            name = iterable.func.value
+            if name == "range":
+                return True
+            if name in ("enumerate", "zip", "reversed"):
+                return all(self._finite(a.value) for a in iterable.args if a.keyword is None)
+            return False
+        if isinstance(iterable, cst.Call):
+            return False
+        return tracedness(self, iterable) is Tracedness.TRACED or isinstance(iterable, cst.Name) and any(
+            isinstance(v, (cst.List, cst.Tuple, cst.ListComp))
+            for v in function_tracedness(self, self.current_function).assigned_values(iterable.value)
+        )
 
     def _refuse(self, jump: cst.CSTNode, why: str) -> None:
         if jump in self._reported:

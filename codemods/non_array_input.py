@@ -4,15 +4,19 @@ from typing import Optional
 
 import libcst as cst
 
+from codemods._inplace import is_range
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
 # Parameters of jax.numpy functions that take an array (a list there is a TypeError in jax.numpy).
-ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp", "fp", "m", "v", "y", "A", "weights"}
+ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp", "fp", "m", "v", "y", "A", "weights",
+                "q"}
+# Functions that take a sequence of arrays: a list or tuple display among its elements is not an array
+STACKING = {"concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"}
 # Functions that take a Python sequence on purpose.
 SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "stack", "concatenate", "vstack",
                       "hstack", "dstack", "column_stack", "row_stack", "block", "meshgrid", "einsum", "select",
@@ -24,7 +28,8 @@ class NonArrayInput(Rule):
     ## What it does
     Wraps a list or tuple literal passed where a NumPy / `jax.numpy` function takes an array (`np.sum([a, b, c])`,
     `np.max((u, v))`, `np.maximum([0.0, 1.0], x)`) in `jnp.asarray(...)`, which stacks its elements. Does the same
-    for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] = v` with `idx = [0, 2]`).
+    for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] = v` with `idx = [0, 2]`), and for a
+    `range(...)` among an array's indices.
 
     ## Why is this bad?
     `jax.numpy` functions do not accept lists or tuples (the Sharp Bits guide, "Non-array inputs"): converting one
@@ -84,6 +89,15 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    ends = [0, -1]\n"
                      "    return np.exp(x)[jnp.asarray(ends)] - x[jnp.asarray([1, 2])]\n",
         ),
+        Invalid(
+            "import numpy as np\n\ndef f(x, n):\n    return x[range(1, n, 2), range(0, n - 1, 2)]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, n):\n"
+                     "    return x[jnp.asarray(range(1, n, 2)), jnp.asarray(range(0, n - 1, 2))]\n",
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([[m], rest]) * np.prod((dx,) * n)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([jnp.asarray([m]), rest]) * np.prod(jnp.asarray((dx,) * n))\n",
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -92,8 +106,13 @@ class NonArrayInput(Rule):
             return
         facts = function_facts(self, fn)
         name = facts.array_function(node.func)
+        if name is not None and name.split(".")[-1] in STACKING:
+            self._stacked(node, name)
         if name is None or name.split(".")[-1] in SEQUENCE_FUNCTIONS:
             return
+        traced = function_tracedness(self, fn)
+        if all(isinstance(a.value, cst.Name) and traced.static_param(a.value.value) for a in node.args):
+            return  # `np.isnan(rng)` of a tuple parameter stays NumPy (JX501), which takes the tuple
         entry = jnp_api.lookup(f"numpy.{name}")
         if entry is None or entry.get("kind") not in ("function", "ufunc"):
             return
@@ -119,9 +138,32 @@ class NonArrayInput(Rule):
                 imports=("jnp",),
             )
 
+    def _stacked(self, node: cst.Call, name: str) -> None:
+        """`np.concatenate([[m], rest])`: the inner display is a list, which `jnp.concatenate` rejects."""
+        first = node.args[0].value if node.args and node.args[0].keyword is None else None
+        if not isinstance(first, (cst.List, cst.Tuple)):
+            return
+        for element in first.elements:
+            inner = element.value
+            if isinstance(inner, (cst.List, cst.Tuple)) and not isinstance(element, cst.StarredElement):
+                text = f"{self.jnp}.asarray({self.code(inner)})"
+                self.report(inner, f"`{self.code(node.func)}` is given a Python list or tuple (`{self.code(inner)}`) "
+                            "among the arrays it joins: `jax.numpy` rejects it; convert it with `jnp.asarray`",
+                            replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+
     def visit_Subscript(self, node: cst.Subscript) -> None:
         fn = self.current_function
-        if fn is None or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+        if fn is None:
+            return
+        ranges = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index) and is_range(e.slice.value)]
+        if ranges and self._array(node.value, function_facts(self, fn)):
+            for index in ranges:
+                text = f"{self.jnp}.asarray({self.code(index)})"
+                self.report(index, f"`{self.code(node.value)}` is indexed by a `range` (`{self.code(index)}`): NumPy "
+                            "reads it as an integer array, `jax.numpy` raises `TypeError`; index with `jnp.asarray` of it",
+                            replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+            return
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
             return
         index = node.slice[0].slice.value
         if not isinstance(index, (cst.List, cst.ListComp, cst.Name)):
@@ -165,6 +207,10 @@ class NonArrayInput(Rule):
         kinds = (cst.List, cst.Tuple, cst.ListComp) if tuples else (cst.List, cst.ListComp)
         if isinstance(value, kinds):
             return True
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+            return isinstance(value.left, kinds) or isinstance(value.right, kinds)  # `(dx,) * n`, `[0.0] * k`
+        if isinstance(value, cst.Name) and value.value in facts.params:
+            return tuples and isinstance(facts.defaults.get(value.value), kinds)  # `rng=(25, 75)`
         if isinstance(value, cst.Name) and value.value not in facts.params:
             bindings = facts.bindings.get(value.value, [])
             return bool(bindings) and all(isinstance(b, kinds) for b in bindings)

@@ -10,6 +10,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.static_values import is_static_expression
+from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
 from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -37,6 +38,19 @@ LAYOUT_ONLY_ORDER = {
 # NumPy functions that write into their first argument: `jax.numpy`'s namesakes cannot (they raise, or need
 # `inplace=False` and return the result), so a rename would break the call
 IN_PLACE = {"place", "put", "putmask", "fill_diagonal", "put_along_axis"}
+# `jax.numpy` namesakes whose results differ from NumPy's on ordinary inputs: renamed only as an unsafe fix
+DIFFERENT = {
+    "linalg.eig": "always returns complex eigenvalues and vectors (NumPy returns real ones when they all are real)",
+    "linalg.eigvals": "always returns complex eigenvalues (NumPy returns real ones when they all are real)",
+    "roots": "always returns complex roots (NumPy returns real ones when they all are real)",
+    "linalg.lstsq": "returns residuals for every system (NumPy returns an empty array when the matrix is square, "
+                    "wide or rank-deficient)",
+    "apply_along_axis": "calls the function once, with tracers (`vmap`), not once per slice with NumPy arrays: a "
+                        "function that converts to Python values or has side effects raises or runs differently",
+    "vectorize": "calls the function with tracers (`vmap`), not once per element with Python scalars: a function "
+                 "that branches on its argument or converts it raises",
+    "piecewise": "calls every function on the whole input, with tracers, not on the selected elements only",
+}
 
 
 class NumpyNamespace(Rule):
@@ -72,7 +86,11 @@ class NumpyNamespace(Rule):
     Safe: `jax.numpy` computes the same function. Results use JAX's default dtypes (float32 unless
     `jax_enable_x64`), which is the point of the migration. Module-level NumPy code (constants, data loading) is left
     alone, and so is a call whose arguments are all static (shapes, literals), such as `np.prod(x.shape)`: under
-    `jit` its result must stay a concrete Python value.
+    `jit` its result must stay a concrete Python value. `isinstance(x, np.ndarray)` becomes
+    `isinstance(x, (np.ndarray, jax.Array))`: after the migration `x` is a JAX array, and the test must keep its
+    answer. Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals`
+    and `roots` (always complex), `linalg.lstsq` (residuals), `apply_along_axis`, `vectorize` and `piecewise` (they
+    trace the callback). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole.
 
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
@@ -83,7 +101,7 @@ class NumpyNamespace(Rule):
     CODE = "JX501"
     SUMMARY = "NumPy call inside a function; use its jax.numpy equivalent"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, TracednessProvider)
     ORDER = 90  # after the structural rewrites, which read NumPy names
     may_apply_to_tree = staticmethod(numpy_in_functions)  # it only looks at NumPy names inside functions
 
@@ -95,6 +113,7 @@ class NumpyNamespace(Rule):
         Valid("import numpy as np\ndef f(x, y):\n    np.add(x, 1.0, out=y)\n"),
         Valid("def f(x):\n    s = 'np.sum(x)'\n    return s\n"),
         Valid("import jax.numpy as jnp\ndef f(x):\n    return jnp.sum(x)\n"),
+        Valid("import numpy as np\ndef f(x, rng=(25, 75)):\n    if np.isnan(rng).any():\n        return x\n    return x * 2\n"),
     ]
     INVALID = [
         Invalid("import numpy as np\n\ndef f(u):\n    return np.asarray(u, order='c', dtype=float).sum()\n",
@@ -120,14 +139,42 @@ class NumpyNamespace(Rule):
             ),
         ),
         Invalid("import numpy as np\n\ndef f(x, y):\n    return np.shares_memory(x, y)\n", expected=None, lines=[4]),
+        Invalid(
+            "import numpy as np\n\ndef f(x, c):\n    x = np.asarray(x)\n    if isinstance(x, np.ndarray):\n"
+            "        c = c.reshape(c.shape + (1,) * x.ndim)\n    return c * x\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x, c):\n    x = jnp.asarray(x)\n"
+                     "    if isinstance(x, (np.ndarray, jax.Array)):\n        c = c.reshape(c.shape + (1,) * x.ndim)\n"
+                     "    return c * x\n",
+        ),
+        Invalid(  # real roots come back complex from jnp.roots
+            "import numpy as np\n\ndef f(c):\n    return np.roots(c)\n",
+            expected="import jax.numpy as jnp\n\ndef f(c):\n    return jnp.roots(c)\n",
+            unsafe=True,
+        ),
+        Invalid(  # masked arrays have no JAX counterpart: the whole function stays NumPy
+            "import numpy as np\n\ndef f(x, lo):\n    m = np.ma.masked_less(x, lo)\n    return np.sum(m)\n",
+            expected="import numpy as np\n\ndef f(x, lo):\n    m = np.ma.masked_less(x, lo)\n    return np.sum(m)\n",
+            lines=[4, 5],
+        ),
+        Invalid(  # another method fills `self.state` in place, which stays NumPy
+            "import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
+            expected="import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
+            lines=[5],
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None:
             return
         self._filled(node)
+        self._isinstance(node)
         qualified = numpy_name(self, node.func)
         if qualified is None or qualified.startswith(OTHER_FAMILIES):
+            return
+        if qualified.startswith("numpy.ma."):
+            self.report(node, f"`{self.code(node.func)}` makes or uses a NumPy masked array, which JAX has no "
+                        "counterpart for (JAX functions reject them): this function is left as it is",
+                        blocks_function=True)
             return
         keywords = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         if "out" in keywords:
@@ -150,8 +197,8 @@ class NumpyNamespace(Rule):
                 self.report(node, f"`{source}` is given an output array as a positional argument (`out`): it writes "
                             "into it in place; assign the result instead", blocks_function=True)
                 return
-        if node.args and parts[-1] not in CREATION and all(is_static_expression(arg.value) for arg in node.args):
-            return  # e.g. np.prod(x.shape): must stay a concrete value under jit
+        if node.args and parts[-1] not in CREATION and all(self._static(arg.value) for arg in node.args):
+            return  # e.g. np.prod(x.shape), np.isnan(rng) of a tuple parameter: must stay concrete under jit
         entry = jnp_api.lookup(qualified)
         method = None
         if entry is None and len(parts) == 3:
@@ -186,12 +233,46 @@ class NumpyNamespace(Rule):
                 imports=("jnp",),
             )
             return
+        different = DIFFERENT.get(short)
         self.report(
             node.func,
-            f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`",
+            f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`"
+            + (f"; but `{target}` {different}" if different else ""),
             replacement=self.dotted(target),
             title=f"replace with `{target}`",
             imports=("jnp",),
+            unsafe=different is not None,
+        )
+
+    def _static(self, value: cst.BaseExpression) -> bool:
+        """A static expression, or a parameter that is not an array (`rng=(25, 75)`, `axis`, a mode string)."""
+        if is_static_expression(value):
+            return True
+        function = self.current_function
+        if not isinstance(value, cst.Name) or function is None:
+            return False
+        return function_tracedness(self, function).static_param(value.value)
+
+    def _isinstance(self, node: cst.Call) -> None:
+        """`isinstance(x, np.ndarray)`: after the migration `x` is a JAX array, so the test would be False where it
+        was True; `(np.ndarray, jax.Array)` keeps its answer for both."""
+        if not (isinstance(node.func, cst.Name) and node.func.value == "isinstance" and len(node.args) == 2):
+            return
+        kinds = node.args[1].value
+        elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        if not any(isinstance(e, cst.Attribute) and numpy_name(self, e) == "numpy.ndarray" for e in elements):
+            return
+        if any(self.code(e) in (f"{self.jax}.Array", "jax.Array") for e in elements):
+            return
+        inner = ", ".join(self.code(e) for e in elements)
+        text = f"({inner}, {self.jax}.Array)"
+        self.report(
+            kinds,
+            f"`{self.code(node)}` tests for a NumPy array, but after the migration the value is a JAX array (under `jit`"
+            f", a tracer): the test would turn False; accept both",
+            replacement=self.expr(text),
+            title=f"replace with `{text}`",
+            imports=("jax",),
         )
 
     @functools.cached_property
@@ -203,16 +284,14 @@ class NumpyNamespace(Rule):
     def _made(self) -> dict[cst.FunctionDef, set[str]]:
         return {}
 
-    def _filled(self, call: cst.Call) -> None:
-        """A NumPy buffer of this function passed to a callee that fills it in place must stay NumPy: reported, and
-        the function's other fixes are held back (see `codemods._buffers`)."""
-        writers, private = self._buffer_callees
-        found = _buffers.filled_arguments(call, writers, private) if writers or private else []
-        if not found:
-            return
-        function = self.current_function
+    @functools.cached_property
+    def _mutated_attributes(self) -> dict[str, cst.CSTNode]:
+        return _buffers.mutated_attributes(self.context.module, self._buffer_callees[0])
+
+    def _made_here(self, function: cst.FunctionDef) -> set[str]:
+        """The names this function binds to a NumPy creation call (found once per function)."""
         made = self._made.get(function)
-        if made is None:  # the names this function binds to a NumPy creation call, found once per function
+        if made is None:
             made = self._made[function] = {
                 t.target.value
                 for a in walk.nodes_of(function, cst.Assign)
@@ -220,6 +299,36 @@ class NumpyNamespace(Rule):
                 for t in a.targets  # type: ignore[attr-defined]
                 if isinstance(t.target, cst.Name)
             }
+        return made
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        """`self.D = D` with `D = np.empty(...)` made here, where code elsewhere in the module writes into `.D` in
+        place (a write that stays NumPy): `D` must stay a NumPy array, so this function is left as it is."""
+        function = self.current_function
+        if function is None or not self._mutated_attributes:
+            return
+        for target in node.targets:
+            attr = target.target.attr.value if isinstance(target.target, cst.Attribute) else None
+            if attr is None or attr not in self._mutated_attributes:
+                continue
+            value = node.value
+            made = isinstance(value, cst.Name) and value.value in self._made_here(function) or isinstance(value, cst.Call) and (
+                numpy_name(self, value.func) or "").split(".")[-1] in CREATION
+            if made:
+                where = self.code(self._mutated_attributes[attr]).strip().splitlines()[0]
+                self.report(node, f"`{self.code(target.target)}` is written into in place elsewhere in the module "
+                            f"(`{where}`), which stays NumPy: the array stored here must stay a NumPy array, so this "
+                            "function is left as it is", blocks_function=True)
+                return
+
+    def _filled(self, call: cst.Call) -> None:
+        """A NumPy buffer of this function passed to a callee that fills it in place must stay NumPy: reported, and
+        the function's other fixes are held back (see `codemods._buffers`)."""
+        writers, private = self._buffer_callees
+        found = _buffers.filled_arguments(call, writers, private) if writers or private else []
+        if not found:
+            return
+        made = self._made_here(self.current_function)
         for name, why in found:
             if name in made:
                 self.report(call, f"{why}, and `{name}` is a NumPy array made here: it must stay NumPy (a JAX array "

@@ -2,8 +2,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+
 from codemods import _branch_emit as emit
 from codemods._branches import broadcast_risk, cheap_and_pure, int_mix, kind_conflict
+from jaxfix import walk
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.positions import PositionProvider
@@ -25,7 +27,9 @@ class TracedExpression(Rule):
     Rewrites Python expressions that need a concrete value when an operand is traced: `a if p else b` ->
     `jnp.where(p, a, b)`; `p and q`, `p or q`, `not p` -> `jnp.logical_and/or/not`; chained comparisons
     `lo < x < hi` -> `jnp.logical_and(lo < x, x < hi)`; builtins `max`, `min`, `abs`, `round` -> `jnp.maximum`,
-    `jnp.minimum`, `jnp.abs`, `jnp.round` (`max(x)` of one array -> `jnp.max(x)`).
+    `jnp.minimum`, `jnp.abs`, `jnp.round` (`max(x)` of one array -> `jnp.max(x)`). `max`/`min` keep Python's
+    NaN behaviour (`max(a, b)` is `b if b > a else a`): `max(x, 0.0)` -> `jnp.maximum(x, 0.0)`, `max(0.0, x)` ->
+    `jnp.fmax(x, 0.0)`, `max(x, y)` -> `jnp.where(y > x, y, x)`.
 
     ## Why is this bad?
     Each of these calls `bool()` on a traced value under `jax.jit` and raises `TracerBoolConversionError`.
@@ -41,7 +45,7 @@ class TracedExpression(Rule):
     ```python
     def f(x, y):
         ok = jnp.logical_and(x > 0, y > 0)
-        return jnp.where(ok, jnp.maximum(x, y), 0.0)
+        return jnp.where(ok, jnp.where(y > x, y, x), 0.0)
     ```
 
     ## Fix safety
@@ -54,10 +58,12 @@ class TracedExpression(Rule):
     reported without a fix. `and`/`or` are rewritten only on boolean operands
     (comparisons, `not`, `isnan`, ...); leading static operands keep Python's short-circuit
     (`x is not None and jnp.logical_and(...)`), so a guard such as `is not None` still protects what follows.
+    `not x` of a value that is not a boolean expression, as the test of an `if` or `while`, is left to JX201 /
+    JX221, which rewrite the whole statement (and this rule then the test where it lands): where they cannot, a
+    `jnp.logical_not` in a Python `if` would gain nothing under `jit` and break the call on a `None` or a dict.
 
     ## Known problems
-    A one-element array is treated as 0-d (see JX201). With NaN, `max(a, b)` returns whichever argument comparisons favour; `jnp.maximum` propagates NaN. `round(x)`
-    gives a float array where Python gives an int.
+    A one-element array is treated as 0-d (see JX201). `round(x)` gives a float array where Python gives an int.
     """
 
     CODE = "JX203"
@@ -71,6 +77,7 @@ class TracedExpression(Rule):
         Valid("def f(x, n: int):\n    k = 1 if n > 2 else 2\n    return x * max(n, k)\n"),
         Valid("def f(x, y=None):\n    return y is not None and x.ndim == 2\n"),
         Valid("def f(x):\n    return x.sum() > 0 and x\n"),
+        Valid("import numpy as np\ndef f(x, maxpts):\n    if not maxpts:\n        maxpts = 1000\n    return np.sum(x) * maxpts\n"),
     ]
     INVALID = [
         Invalid("def f(x, y):\n    r = [x.sum(), y.sum()]\n    return min(r)\n",
@@ -91,13 +98,23 @@ class TracedExpression(Rule):
         ),
         Invalid(
             "def f(x, y):\n    return max(x, y, 0.0)\n",
-            expected="import jax.numpy as jnp\n\ndef f(x, y):\n    return jnp.maximum(jnp.maximum(x, y), 0.0)\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, y):\n    return jnp.maximum(jnp.where(y > x, y, x), 0.0)\n",
+        ),
+        Invalid(  # Python keeps the constant when `p` is NaN; jnp.fmax does too, jnp.maximum would not
+            "import numpy as np\n\ndef f(x):\n    p = x.sum() / x.size\n    return max(0.0, min(p, 1.0))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    p = x.sum() / x.size\n    return jnp.fmax(jnp.minimum(p, 1.0), 0.0)\n",
+        ),
+        Invalid(  # jnp.where would make the real side complex too
+            "import numpy as np\n\ndef f(c):\n    c = c + 0j if np.any(c < 0) else c\n    return np.log(c)\n",
+            expected=None,
+            lines=[4],
         ),
     ]
 
     def __init__(self, context) -> None:
         super().__init__(context)
         self._inner: set[cst.BooleanOperation] = set()
+        self._tests: set[cst.CSTNode] = set()  # inside an `if`/`while` test: JX201/JX221 rewrite the statement
         self._module_names = analyse(list(context.module.body)).writes
 
     def _level(self, node: cst.CSTNode) -> Tracedness:
@@ -145,6 +162,12 @@ class TracedExpression(Rule):
             self._fix(node, message + f" (`lax.cond`, not `jnp.where`: {risk})", text, "replace with `lax.cond`", ("lax",),
                       level=self._level(node.test))
 
+    def visit_If(self, node: cst.If) -> None:
+        self._tests.update(walk.nodes(node.test))
+
+    def visit_While(self, node: cst.While) -> None:
+        self._tests.update(walk.nodes(node.test))
+
     def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
         for child in (node.left, node.right):
             if isinstance(child, cst.BooleanOperation) and type(child.operator) is type(node.operator) and not child.lpar:
@@ -179,6 +202,8 @@ class TracedExpression(Rule):
     def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
         if self.current_function is None or not isinstance(node.operator, cst.Not):
             return
+        if node in self._tests and not _boolean(node.expression, function_tracedness(self, self.current_function)):
+            return  # `if not maxpts:` stays for JX201; on a None or a dict `jnp.logical_not` would raise
         if self._level(node.expression) is Tracedness.STATIC:
             return
         text = f"{self.jnp}.logical_not({self.code(node.expression.with_changes(lpar=[], rpar=[])).strip()})"
@@ -227,13 +252,51 @@ class TracedExpression(Rule):
             # `jnp.min` takes arrays only: a Python list or tuple of values is stacked first
             text = f"{self.jnp}.{func.value}({self.jnp}.asarray({args[0]}))" if sequence else f"{self.jnp}.{func.value}({args[0]})"
         elif func.value in ("max", "min"):
-            text = args[0]
-            for arg in args[1:]:
-                text = f"{self.jnp}.{name}({text}, {arg})"
+            text, nan_note = self._fold(func.value, node.args)
+            if nan_note:
+                level = max(self._level(a.value) for a in node.args)
+                self._fix(node, f"builtin `{func.value}` on a traced value needs a concrete value under `jit`; {nan_note}",
+                          text, f"replace with `{text.split('(')[0]}`", unsafe=True, level=level)
+                return
         else:
             text = f"{self.jnp}.{name}({', '.join(args)})"
         level = max(self._level(a.value) for a in node.args)
         self._fix(node, f"builtin `{func.value}` on a traced value needs a concrete value under `jit`", text, f"replace with `{text.split('(')[0]}`", level=level)
+
+
+    def _fold(self, builtin: str, arguments) -> tuple[str, str]:
+        """`max(a, b, ...)` as `jax.numpy`, folded from the left like Python, with Python's NaN behaviour: `max(a, b)`
+        is `b if b > a else a`, so a NaN `a` wins and a NaN `b` loses, where `jnp.maximum` always gives NaN. Exact
+        forms: `jnp.maximum(a, 2.0)` (a constant after: a NaN `a` wins both ways), `jnp.fmax(b, 0.0)` for
+        `max(0.0, b)` (a constant first: a NaN `b` loses both ways), `jnp.where(b > a, b, a)` for two cheap, pure
+        values (under `jit` XLA computes a repeated `a.min()` once). Otherwise the `jnp.maximum` form and a note that it differs on NaN (the fix is then unsafe)."""
+        ufunc, nan_free = ("maximum", "fmax") if builtin == "max" else ("minimum", "fmin")
+        better = ">" if builtin == "max" else "<"
+        flow = function_flow(self, self.current_function)
+        local = frozenset(flow.params) | flow.writes(list(self.current_function.body.body))
+        values = [a.value for a in arguments]
+        text, note = self.code(values[0]).strip(), ""
+        first_constant = _constant(values[0])
+        for index, value in enumerate(values[1:]):
+            arg = self.code(value).strip()
+            if _constant(value):
+                text = f"{self.jnp}.{ufunc}({text}, {arg})"
+            elif index == 0 and first_constant:
+                text = f"{self.jnp}.{nan_free}({arg}, {text})"
+            elif index == 0 and cheap_and_pure(values[0], local) and cheap_and_pure(value, local):
+                text = f"{self.jnp}.where({arg} {better} {text}, {arg}, {text})"
+            else:
+                text = f"{self.jnp}.{ufunc}({text}, {arg})"
+                note = (f"but `jnp.{ufunc}` gives NaN when any argument is NaN, where Python's `{builtin}` keeps the "
+                        "earlier argument unless a later one compares " + ("greater" if builtin == "max" else "less"))
+        return text, note
+
+
+def _constant(node: cst.BaseExpression) -> bool:
+    """A number literal (never NaN): `0.0`, `-1`, `1e-8`."""
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
+        node = node.expression
+    return isinstance(node, (cst.Integer, cst.Float))
 
 
 def _leaves(node: cst.BaseExpression, operator: type) -> list[cst.BaseExpression]:

@@ -5,10 +5,11 @@ from typing import Optional
 import libcst as cst
 
 from codemods import _branch_emit as emit
-from codemods._purity import purity
+from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branches import assignments, holds_object, int_mix, output_values, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
@@ -96,7 +97,7 @@ class TracedIf(Rule):
     CODE = "JX201"
     SUMMARY = "`if` on a traced value; use jnp.where, lax.cond or lax.switch"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider, MaskProvider)
     ORDER = 40
     TRIGGERS = (b"numpy", b"jax")  # array code only
 
@@ -181,6 +182,25 @@ class TracedIf(Rule):
         ),
         Invalid("def f(x):\n    if x.sum() > 0:\n        print(x)\n        x = x * 2\n    return x\n", expected=None, lines=[2]),
         Invalid("def f(x):\n    if x > 0:\n        y = x\n    return y\n", expected=None, lines=[2]),
+        Invalid(  # lax.cond traces both branches: the masked read raises even when `n_bad == 0`
+            "import numpy as np\n\ndef f(x, a):\n    keep = x >= a\n    if np.sum(~keep) > 0:\n        x = x[keep]\n    return x.sum()\n",
+            expected=None,
+            lines=[5],
+        ),
+        Invalid(  # one branch transposes: lax.cond needs one shape, jnp.where would broadcast
+            "import numpy as np\n\ndef f(x):\n    if x[0, 0] > 0:\n        x = x.T\n    return x * 2\n",
+            expected=None,
+            lines=[4],
+        ),
+        Invalid(  # math.exp of a tracer raises while lax.cond traces the branch: unsafe
+            "import math\nimport numpy as np\n\ndef f(x, a):\n    x = np.asarray(x)\n    if x > 0:\n        y = math.exp(-x) * a\n        y = y + np.sum(a)\n    else:\n        y = np.zeros_like(a)\n    return y\n",
+            expected="import math\nimport jax\nimport numpy as np\n\ndef f(x, a):\n    x = np.asarray(x)\n    def y_if_true(x, a):\n"
+                     "        y = math.exp(-x) * a\n        y = y + np.sum(a)\n        return y\n    def y_if_false(x, a):\n"
+                     "        y = np.zeros_like(a)\n        return y\n    y = jax.lax.cond(x > 0, y_if_true, y_if_false, x, a)\n"
+                     "    return y\n",
+            unsafe=True,
+            lines=[6],
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -241,7 +261,19 @@ class TracedIf(Rule):
             return
         if self._risk is not None:
             why += f" (`lax.cond`, not `jnp.where`: {self._risk})"
+        shaped = value_shaped_read([s for b in c.bodies for s in b], function_facts(self, function))
+        if shaped is not None:
+            self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: a branch reads `{shaped}`, whose "
+                        "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
+                        "raises there (give it a fixed size, or use `jnp.where`)")
+            return
         opaque = purity(self).opaque_call([s for b in c.bodies for s in b], function, lambda e: traced.of(e) is not Tracedness.STATIC)
+        stuck = stuck_boolean([*c.tests, *(s for b in c.bodies for s in b)], lambda e: traced.of(e) is not Tracedness.STATIC,
+                              frozenset(flow.params) | flow.writes(list(function.body.body)))
+        if stuck is not None:
+            unsafe = True
+            why += (f" (`{stuck}` stays a Python `and`/`or` (a later operand is not cheap and pure), and in a traced "
+                    "branch it raises: rewrite it with `jnp.logical_and`/`logical_or` by hand)")
         if opaque is not None:
             unsafe = True
             why += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "

@@ -5,10 +5,11 @@ from typing import Optional
 import libcst as cst
 
 from codemods import _branch_emit as emit
-from codemods._purity import purity
+from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branches import Chain, int_mix, return_values, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update, text_return
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
@@ -73,7 +74,7 @@ class TracedReturn(Rule):
     CODE = "JX202"
     SUMMARY = "`return` under an `if` on a traced value; return one jnp.where / lax.cond result"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider, MaskProvider)
     ORDER = 40
     TRIGGERS = (b"numpy", b"jax")  # array code only
     _risk: Optional[str] = None  # why the last `jnp.where` candidate became `lax.cond`
@@ -162,7 +163,19 @@ class TracedReturn(Rule):
             return []  # the following `if`s are rewritten on their own first; this one on the next pass
         if self._risk is not None:
             message += f" (`lax.cond`, not `jnp.where`: {self._risk})"
+        shaped = value_shaped_read([*[s for b in c.bodies for s in b], *after], function_facts(self, function))
+        if shaped is not None:
+            self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: a branch reads `{shaped}`, whose "
+                        "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
+                        "raises there (give it a fixed size, or use `jnp.where`)")
+            return []
         opaque = purity(self).opaque_call([*[s for b in c.bodies for s in b], *after], function, lambda e: traced.of(e) is not Tracedness.STATIC)
+        stuck = stuck_boolean([*c.tests, *(s for b in c.bodies for s in b), *after], lambda e: traced.of(e) is not Tracedness.STATIC,
+                              frozenset(flow.params) | flow.writes(list(function.body.body)))
+        if stuck is not None:
+            unsafe = True
+            message += (f" (`{stuck}` stays a Python `and`/`or` (a later operand is not cheap and pure), and in a traced "
+                    "branch it raises: rewrite it with `jnp.logical_and`/`logical_or` by hand)")
         if opaque is not None:
             unsafe = True
             message += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "

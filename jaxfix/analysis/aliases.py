@@ -38,7 +38,7 @@ class Kind(Enum):
     ALIAS = "alias"  # y = x
     VIEW = "view"  # y = x[0], x.T, x.reshape(...), np.asarray(x)
     CONTAINER = "container"  # not an array
-    INT = "int"  # a Python int: loop counter over range, int(...), len(...), an integer literal
+    INT = "int"  # a Python number: loop counter over range, int(...), len(...), a number literal
     UNKNOWN = "unknown"
 
 
@@ -371,14 +371,16 @@ class _Interpreter:
                 return Binding(Kind.VIEW, frozenset(objects), source=expr.value)
             ranks = {b.rank for b in bindings}
             return Binding(Kind.ALIAS, frozenset(objects), source=expr.value, rank=ranks.pop() if len(ranks) == 1 else None)
-        if isinstance(expr, cst.Integer):
+        if isinstance(expr, (cst.Integer, cst.Float)):  # a Python number: `1.0 - a` is an array, not a container
             return Binding(Kind.INT, container.objects)
         if isinstance(expr, (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp, cst.GeneratorExp,
-                             cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.Float, cst.Lambda)):
+                             cst.SimpleString, cst.FormattedString, cst.ConcatenatedString, cst.Lambda)):
             return container
         if isinstance(expr, cst.Tuple):
             return _TupleValue(Kind.CONTAINER, container.objects, items=tuple(self.value(e.value, state) for e in expr.elements))
         if isinstance(expr, cst.Subscript):
+            if isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
+                return Binding(Kind.INT, container.objects)  # `y.shape[0]`: a Python int
             base = self.value(expr.value, state)
             if base.kind in (Kind.CONTAINER, Kind.UNKNOWN, Kind.INT):
                 return self.unknown(expr)

@@ -91,6 +91,7 @@ class FunctionFacts:
 
     imports: ModuleImports
     params: dict[str, Optional[cst.BaseExpression]] = field(default_factory=dict)  # name -> annotation
+    defaults: dict[str, cst.BaseExpression] = field(default_factory=dict)  # name -> default value, when it has one
     bindings: dict[str, list[Optional[cst.BaseExpression]]] = field(default_factory=dict)  # None: opaque binding
     ranks: dict[str, int] = field(default_factory=dict)  # from `n, d = X.shape`
     augmented: dict[str, list[cst.AugAssign]] = field(default_factory=dict)  # their bindings are the None ones
@@ -403,6 +404,8 @@ def function_facts_of(function: cst.FunctionDef, imports: ModuleImports) -> Func
     params = function.params
     for p in (*params.posonly_params, *params.params, *params.kwonly_params):
         facts.params[p.name.value] = p.annotation.annotation if p.annotation else None
+        if p.default is not None:
+            facts.defaults[p.name.value] = p.default
     for star in (params.star_arg, params.star_kwarg):
         if isinstance(star, cst.Param):
             facts.params[star.name.value] = None

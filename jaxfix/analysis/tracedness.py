@@ -160,7 +160,7 @@ class FunctionTracedness:
                 or _annotation_is_static(p.annotation)
                 or name in self._config_static
                 or f"{fn.name.value}.{name}" in self._config_static
-                or isinstance(default, (cst.SimpleString, cst.ConcatenatedString))
+                or isinstance(default, (cst.SimpleString, cst.ConcatenatedString, cst.Tuple, cst.List, cst.Dict))
                 or (isinstance(default, cst.Name) and default.value in ("None", "True", "False"))
                 or name in compared
                 or _static_by_name(name)
@@ -197,6 +197,12 @@ class FunctionTracedness:
             if not changed:
                 break
         return table
+
+    def static_param(self, identifier: str) -> bool:
+        """A parameter that is not an array (`axis`, `rng=(25, 75)`, a mode string) and is never rebound."""
+        params = self.function.params
+        is_param = any(p.name.value == identifier for p in (*params.posonly_params, *params.params, *params.kwonly_params))
+        return is_param and self.variables().get(identifier) is Tracedness.STATIC and not self.assigned_values(identifier)
 
     def assigned_values(self, identifier: str) -> list[Optional[cst.BaseExpression]]:
         """The expressions bound to a local name anywhere in the function (None for a loop or `with` target, or
@@ -384,9 +390,18 @@ def _static_by_name(name: str) -> bool:
     return name in STATIC_PARAM_NAMES or name.endswith("_shape") or name.startswith("shape_")
 
 
+# what only an array namespace (`xp`, a module passed in) has: constants, dtypes, submodules
+_MODULE_ATTRIBUTES = frozenset({
+    "inf", "nan", "pi", "e", "newaxis", "euler_gamma", "bool_", "float16", "float32", "float64", "complex64",
+    "complex128", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "linalg", "fft", "random",
+    "special", "finfo", "iinfo",
+})
+
+
 def _not_arrays(function: cst.FunctionDef) -> set[str]:
-    """Names compared with a string literal (modes), called (functions), or whose methods that arrays and dicts
-    lack are called (modules, objects): not arrays in any of these cases."""
+    """Names compared with a string literal (modes), called (functions), whose methods that arrays and dicts lack
+    are called (modules, objects), or that give a namespace's constants or dtypes (`xp.inf`): not arrays in any of
+    these cases."""
     found: set[str] = set()
 
     class Visitor(cst.CSTVisitor):
@@ -394,6 +409,10 @@ def _not_arrays(function: cst.FunctionDef) -> set[str]:
             operands = [node.left, *(t.comparator for t in node.comparisons)]
             if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString)) or isinstance(o, cst.Tuple) and not o.elements for o in operands):
                 found.update(o.value for o in operands if isinstance(o, cst.Name))
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if isinstance(node.value, cst.Name) and node.attr.value in _MODULE_ATTRIBUTES:
+                found.add(node.value.value)  # `xp.inf`, `xp.float64`, `xp.linalg`: an array namespace
 
         def visit_Call(self, node: cst.Call) -> None:
             func = node.func
