@@ -380,7 +380,8 @@ def updates_in_functions(tree: "ast.Module", text: str) -> bool:
                 return True
             if isinstance(node, ast.Assign) and any(
                 isinstance(t, ast.Subscript) or (isinstance(t, (ast.Tuple, ast.List)) and any(
-                    isinstance(e, ast.Subscript) for e in t.elts)) for t in node.targets
+                    isinstance(e, ast.Subscript) for e in t.elts)) or (
+                    isinstance(t, ast.Attribute) and t.attr in ("flat", "real", "imag", "shape")) for t in node.targets
             ):
                 return True
             if isinstance(node, ast.Call):

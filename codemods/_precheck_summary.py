@@ -133,8 +133,11 @@ def _target_names(target: ast.AST) -> list[str]:
 
 
 def _writes_item(target: ast.AST) -> bool:
-    """An assignment target that stores into a subscript, possibly inside (nested) tuple or starred targets."""
+    """An assignment target that stores into a subscript (or an array property, `a.flat = v`), possibly inside
+    (nested) tuple or starred targets."""
     if target.__class__ is ast.Subscript:
+        return True
+    if target.__class__ is ast.Attribute and target.attr in ("flat", "real", "imag", "shape"):
         return True
     if target.__class__ is ast.Starred:
         return _writes_item(target.value)

@@ -7,7 +7,8 @@ is pure JAX-traceable code. Known so (`opaque_call` returns None):
 - NumPy / `jax.numpy` / `jax` / `lax` functions (the NumPy ones are moved to `jax.numpy` by JX501), and `math`
   functions of static values (`math.exp(x)` of a traced `x` raises while tracing);
 - a few builtins (`abs`, `len`, `range`, `min`, ...);
-- methods of arrays (`x.sum()`, `x.reshape(...)`: the receiver is a traced name);
+- methods of arrays (`x.sum()`, `x.reshape(...)`: the receiver is a traced name; not `self._A.dot(x)`, where
+  `_A` may be a NumPy array, whose methods reject tracers);
 - functions of the same module, or nested in the same function, whose own bodies only call such things and have
   no side effects (followed recursively; a cycle counts as opaque).
 Anything else (a function passed in, `self.fun(x)`, a function of another module, a C extension) is opaque: the
@@ -85,6 +86,8 @@ class Purity:
                 return func.attr.value in AT_METHODS  # x.at[i].add(v)
             if func.attr.value in ("append", "extend") and isinstance(func.value, cst.Name):
                 return True  # list building: the loop rules convert it or refuse it, the branch rules refuse it
+            if isinstance(root, cst.Name) and root.value in ("self", "cls"):
+                return False  # `self._A.dot(x)`: `_A` may be a NumPy array, whose methods reject tracers
             return func.attr.value in ARRAY_METHODS and is_array(func.value)
         return False
 

@@ -18,6 +18,10 @@ from jaxfix.types import FixAvailability
 AT_METHODS = {"+=": "add", "-=": "subtract", "*=": "multiply", "/=": "divide", "**=": "power"}
 
 
+# array properties NumPy lets code assign, which writes into the array
+ARRAY_PROPERTIES = {"flat", "real", "imag", "shape"}
+
+
 class InplaceIndexUpdate(Rule):
     """
     ## What it does
@@ -140,6 +144,11 @@ class InplaceIndexUpdate(Rule):
             "import numpy as np\n\ndef f(h, m):\n    v = 1.0 - h ** np.arange(m)\n    v[0] *= 2.0\n    return v\n",
             expected="import numpy as np\n\ndef f(h, m):\n    v = 1.0 - h ** np.arange(m)\n    v = v.at[0].multiply(2.0)\n    return v\n",
         ),
+        Invalid(  # `.flat` is read-only on a JAX array: the function stays NumPy
+            "import numpy as np\n\ndef f(x, n):\n    hd = np.empty(n)\n    hd.flat = np.nan\n    return hd + x\n",
+            expected="import numpy as np\n\ndef f(x, n):\n    hd = np.empty(n)\n    hd.flat = np.nan\n    return hd + x\n",
+            lines=[5],
+        ),
     ]
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
@@ -157,6 +166,13 @@ class InplaceIndexUpdate(Rule):
     # ---- x[i] = v and friends ---------------------------------------------------------------------------------
     def _assign(self, line: cst.SimpleStatementLine, node: cst.Assign, alone: bool) -> None:
         targets = [t.target for t in node.targets]
+        for target in targets:  # `a.flat = v`, `a.real = v`, `a.shape = (n, m)`: in-place writes through a property
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value not in (
+                    "self", "cls") and target.attr.value in ARRAY_PROPERTIES:
+                self.report(node, f"`{self.code(target)} = ...` changes the array `{target.value.value}` in place, which "
+                            f"JAX arrays cannot do (their `.{target.attr.value}` is read-only); rebuild the array instead "
+                            "(`jnp.full_like`, `.reshape`, `x.real + 1j * v`)")
+                return
         if len(targets) == 1 and isinstance(targets[0], (cst.Tuple, cst.List)):
             self._tuple(line, node, targets[0], alone)
             return

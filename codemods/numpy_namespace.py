@@ -10,7 +10,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.static_values import is_static_expression
-from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -38,6 +38,8 @@ LAYOUT_ONLY_ORDER = {
 # NumPy functions that write into their first argument: `jax.numpy`'s namesakes cannot (they raise, or need
 # `inplace=False` and return the result), so a rename would break the call
 IN_PLACE = {"place", "put", "putmask", "fill_diagonal", "put_along_axis"}
+# attributes only a NumPy array has: a call whose result is read through one must stay NumPy
+BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides"}
 # `jax.numpy` namesakes whose results differ from NumPy's on ordinary inputs: renamed only as an unsafe fix
 DIFFERENT = {
     "linalg.eig": "always returns complex eigenvalues and vectors (NumPy returns real ones when they all are real)",
@@ -161,15 +163,43 @@ class NumpyNamespace(Rule):
             expected="import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
             lines=[5],
         ),
+        Invalid(  # the code writes through the view: it must stay NumPy
+            "import numpy as np\n\ndef f(a, v):\n    e = np.exp(a)\n    np.einsum(\"ii->i\", e)[:] = v\n    return e\n",
+            expected="import numpy as np\n\ndef f(a, v):\n    e = np.exp(a)\n    np.einsum(\"ii->i\", e)[:] = v\n    return e\n",
+            lines=[4, 5],
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(a):\n    b = np.exp(a)\n    return b.copy(order=\"C\")\n",
+            expected="import jax.numpy as jnp\n\ndef f(a):\n    b = jnp.exp(a)\n    return b.copy()\n",
+        ),
     ]
+
+    @functools.cached_property
+    def _keep(self) -> dict[cst.Call, str]:
+        """NumPy calls whose result must stay a NumPy array, and why: written through (`np.einsum('ii->i', a)[:] =
+        v`), read as a buffer (`np.array(p).ctypes`), or passed as the `out=` of a call that stays NumPy."""
+        return {}
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if isinstance(node.value, cst.Call) and node.attr.value in BUFFER_ATTRIBUTES:
+            self._keep[node.value] = f"its `.{node.attr.value}` is a NumPy buffer, which JAX arrays do not have"
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None:
             return
         self._filled(node)
         self._isinstance(node)
+        self._layout_keyword(node)
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Call):
+                self._keep[arg.value] = "it is the `out=` buffer of a call that writes into it"
         qualified = numpy_name(self, node.func)
         if qualified is None or qualified.startswith(OTHER_FAMILIES):
+            return
+        kept = self._keep.get(node)
+        if kept is not None:
+            self.report(node, f"`{self.code(node.func)}(...)` must stay NumPy: {kept}; this function is left as it is",
+                        blocks_function=True)
             return
         if qualified.startswith("numpy.ma."):
             self.report(node, f"`{self.code(node.func)}` makes or uses a NumPy masked array, which JAX has no "
@@ -301,20 +331,42 @@ class NumpyNamespace(Rule):
             }
         return made
 
+    def _layout_keyword(self, node: cst.Call) -> None:
+        """`a.copy(order='C')`, `a.astype(t, order='F')` on a traced array: `order=` is only a memory layout, which
+        JAX arrays do not have (their `.copy` rejects it)."""
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in ("copy", "astype")):
+            return
+        order = next((a for a in node.args if a.keyword is not None and a.keyword.value == "order"), None)
+        if order is None or tracedness(self, func.value) is not Tracedness.TRACED:
+            return
+        kept = [a for a in node.args if a is not order]
+        if kept:
+            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+        self.report(node, f"`{self.code(node)}`: `order=` chooses a memory layout, which JAX arrays do not have (their "
+                    f"`.{func.attr.value}` rejects it); drop it", replacement=node.with_changes(args=kept),
+                    title=f"drop `{self.code(order).strip().rstrip(',')}`")
+
     def visit_Assign(self, node: cst.Assign) -> None:
         """`self.D = D` with `D = np.empty(...)` made here, where code elsewhere in the module writes into `.D` in
         place (a write that stays NumPy): `D` must stay a NumPy array, so this function is left as it is."""
+        for target in node.targets:  # `np.einsum('ii->i', a)[:] = v`: writes through the view NumPy returns
+            base = target.target
+            while isinstance(base, cst.Subscript):
+                base = base.value
+            if isinstance(base, cst.Call) and base is not target.target:
+                self._keep[base] = "the code writes through the view it returns"
         function = self.current_function
-        if function is None or not self._mutated_attributes:
+        if function is None or not any(isinstance(t.target, cst.Attribute) for t in node.targets):
+            return
+        value = node.value
+        made = isinstance(value, cst.Name) and value.value in self._made_here(function) or isinstance(value, cst.Call) and (
+            numpy_name(self, value.func) or "").split(".")[-1] in CREATION
+        if not made:
             return
         for target in node.targets:
             attr = target.target.attr.value if isinstance(target.target, cst.Attribute) else None
-            if attr is None or attr not in self._mutated_attributes:
-                continue
-            value = node.value
-            made = isinstance(value, cst.Name) and value.value in self._made_here(function) or isinstance(value, cst.Call) and (
-                numpy_name(self, value.func) or "").split(".")[-1] in CREATION
-            if made:
+            if attr is not None and attr in self._mutated_attributes:
                 where = self.code(self._mutated_attributes[attr]).strip().splitlines()[0]
                 self.report(node, f"`{self.code(target.target)}` is written into in place elsewhere in the module "
                             f"(`{where}`), which stays NumPy: the array stored here must stay a NumPy array, so this "

@@ -27,7 +27,7 @@ class TracedExpression(Rule):
     Rewrites Python expressions that need a concrete value when an operand is traced: `a if p else b` ->
     `jnp.where(p, a, b)`; `p and q`, `p or q`, `not p` -> `jnp.logical_and/or/not`; chained comparisons
     `lo < x < hi` -> `jnp.logical_and(lo < x, x < hi)`; builtins `max`, `min`, `abs`, `round` -> `jnp.maximum`,
-    `jnp.minimum`, `jnp.abs`, `jnp.round` (`max(x)` of one array -> `jnp.max(x)`). `max`/`min` keep Python's
+    `jnp.minimum`, `jnp.abs`, `jnp.round(x).astype(int)` (`max(x)` of one array -> `jnp.max(x)`). `max`/`min` keep Python's
     NaN behaviour (`max(a, b)` is `b if b > a else a`): `max(x, 0.0)` -> `jnp.maximum(x, 0.0)`, `max(0.0, x)` ->
     `jnp.fmax(x, 0.0)`, `max(x, y)` -> `jnp.where(y > x, y, x)`.
 
@@ -63,7 +63,8 @@ class TracedExpression(Rule):
     `jnp.logical_not` in a Python `if` would gain nothing under `jit` and break the call on a `None` or a dict.
 
     ## Known problems
-    A one-element array is treated as 0-d (see JX201). `round(x)` gives a float array where Python gives an int.
+    A one-element array is treated as 0-d (see JX201). `round(x)` becomes `jnp.round(x).astype(int)`: an int like
+    Python's, but int32 (without x64) where Python's int has no bound.
     """
 
     CODE = "JX203"
@@ -260,6 +261,8 @@ class TracedExpression(Rule):
                 return
         else:
             text = f"{self.jnp}.{name}({', '.join(args)})"
+            if func.value == "round" and len(args) == 1:
+                text += ".astype(int)"  # Python's round(x) is an int, used as a count or an index
         level = max(self._level(a.value) for a in node.args)
         self._fix(node, f"builtin `{func.value}` on a traced value needs a concrete value under `jit`", text, f"replace with `{text.split('(')[0]}`", level=level)
 

@@ -29,17 +29,24 @@ RESHAPING = {
 
 def carry_changes_shape(loop: cst.CSTNode, carried) -> Optional[tuple[str, str]]:
     """A carried name the loop body rebinds to a value of another shape: the result of a NumPy function that
-    grows or shrinks its argument (`b = np.polymul(b, p)`, `a = np.delete(a, 0)`), or a slice of itself
-    (`a = a[1:]`). Under `jit` a static loop unrolls and allows this; a `lax` loop raises at trace time."""
+    grows or shrinks its argument (`b = np.polymul(b, p)`, `a = np.delete(a, 0)`), a slice of itself
+    (`a = a[1:]`), or a tuple or list it extends (`key += (x,)`, `acc = acc + [v]`). Under `jit` a static loop unrolls and allows this; a `lax` loop raises at trace time."""
     names = set(carried)
     body = getattr(loop, "body", None)
     if body is None:
         return None
+    for aug in walk.nodes_of(body, cst.AugAssign):  # `key += (x,)`, `parts += [row]`: a tuple or list that grows
+        target, value = aug.target, aug.value  # type: ignore[attr-defined]
+        if isinstance(target, cst.Name) and target.value in names and isinstance(value, (cst.Tuple, cst.List, cst.ListComp)):
+            return target.value, "a tuple or list that grows"
     for assign in walk.nodes_of(body, cst.Assign):
         targets = [t.target.value for t in assign.targets if isinstance(t.target, cst.Name) and t.target.value in names]  # type: ignore[attr-defined]
         if not targets:
             continue
         value = assign.value  # type: ignore[attr-defined]
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add) and (
+                isinstance(value.right, (cst.Tuple, cst.List)) or isinstance(value.left, (cst.Tuple, cst.List))):
+            return targets[0], "a tuple or list that grows"
         if isinstance(value, cst.Call):
             func = value.func
             short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""

@@ -199,10 +199,14 @@ class FunctionTracedness:
         return table
 
     def static_param(self, identifier: str) -> bool:
-        """A parameter that is not an array (`axis`, `rng=(25, 75)`, a mode string) and is never rebound."""
+        """A parameter declared not to be an array (by its default `rng=(25, 75)`, its annotation, its name `axis`,
+        or the configuration) and never rebound. Cheap: the full analysis runs only for such a parameter."""
         params = self.function.params
-        is_param = any(p.name.value == identifier for p in (*params.posonly_params, *params.params, *params.kwonly_params))
-        return is_param and self.variables().get(identifier) is Tracedness.STATIC and not self.assigned_values(identifier)
+        param = next((p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == identifier), None)
+        if param is None or param.default is None and param.annotation is None and not _static_by_name(identifier) \
+                and identifier not in self._config_static:
+            return False
+        return self.variables().get(identifier) is Tracedness.STATIC and not self.assigned_values(identifier)
 
     def assigned_values(self, identifier: str) -> list[Optional[cst.BaseExpression]]:
         """The expressions bound to a local name anywhere in the function (None for a loop or `with` target, or
