@@ -109,6 +109,7 @@ class TracedIf(Rule):
         Valid("def f(x):\n    if x.ndim == 1:\n        x = x[None]\n    return x\n"),
         Valid("def f(x, mode='a'):\n    if mode == 'a':\n        y = x\n    else:\n        y = -x\n    return y\n"),
         Valid("def f(x, n: int):\n    if n > 2:\n        x = x * 2\n    return x\n"),
+        Valid("import numpy as np\ndef f(x, ab):\n    typ = ab.dtype.char\n    if typ == \"s\":\n        x = x * 2\n    return np.sum(x)\n"),
     ]
     INVALID = [
         Invalid(  # the condition calls `g`: one `jnp.where` per output would call it twice; `lax.cond` calls it once

@@ -255,6 +255,9 @@ class FunctionTracedness:
         if isinstance(node, cst.Comparison):
             if all(isinstance(t.operator, (cst.Is, cst.IsNot)) for t in node.comparisons):
                 return Tracedness.STATIC
+            operands = [node.left, *(t.comparator for t in node.comparisons)]
+            if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)) for o in operands):
+                return Tracedness.STATIC  # `typ == 's'`, `method == "auto"`: arrays are not compared with text
             return _join([self.of(node.left), *(self.of(t.comparator) for t in node.comparisons)])
         if isinstance(node, cst.BinaryOperation):
             return self.of(node.left).join(self.of(node.right))
