@@ -392,11 +392,14 @@ FLOAT_CALLS = {
 }
 
 
+FLOAT_ATTRIBUTES = {"inf", "nan", "pi", "e", "eps", "epsneg", "tiny", "resolution", "smallest_normal"}
+
+
 def _maybe_float(v: cst.BaseExpression, params: Sequence[str]) -> bool:
     """Whether `v` is likely a float: a float literal, a division, a float-valued call (`np.sqrt`, `float(...)`),
     arithmetic on one of those, or a parameter (an array argument). A local name's dtype is not known."""
-    if isinstance(v, cst.Float) or isinstance(v, cst.Attribute) and v.attr.value in ("inf", "nan", "pi", "e"):
-        return True  # 1.5, np.inf, xp.nan, math.pi
+    if isinstance(v, cst.Float) or isinstance(v, cst.Attribute) and v.attr.value in FLOAT_ATTRIBUTES:
+        return True  # 1.5, np.inf, xp.nan, math.pi, np.finfo(t).eps
     if isinstance(v, cst.Name):
         return v.value in params
     if isinstance(v, cst.UnaryOperation):
@@ -412,17 +415,41 @@ def _maybe_float(v: cst.BaseExpression, params: Sequence[str]) -> bool:
     return False
 
 
-def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = ()) -> Optional[str]:
+def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = (),
+            function: Optional[cst.FunctionDef] = None) -> Optional[str]:
     """The code of an int literal among `values` when another value is likely a float (`_maybe_float`): `lax.cond`
-    needs the branches to give one dtype, and a Python int is int32 (`TypeError` at trace time)."""
+    needs the branches to give one dtype, and a Python int is int32 (`TypeError` at trace time). A parameter of
+    `function` whose default is an int (`tol=0`, kept by the branch not taken) counts as that int."""
+    defaults = {}
+    if function is not None:
+        every = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
+        defaults = {p.name.value: p.default for p in every if p.default is not None}
+
     def literal(v: cst.BaseExpression) -> bool:
+        if isinstance(v, cst.Name) and v.value in defaults:
+            v = defaults[v.value]
         if isinstance(v, cst.UnaryOperation) and isinstance(v.operator, cst.Minus):
             v = v.expression
         return isinstance(v, cst.Integer)
 
-    ints = [v for v in values if literal(v)]
+    ints = [defaults.get(v.value, v) if isinstance(v, cst.Name) else v for v in values if literal(v)]
     if ints and any(_maybe_float(v, params) for v in values):
         return cst.Module([]).code_for_node(ints[0]).strip()
+    return None
+
+
+def python_ints(function: cst.FunctionDef, parts: Sequence[cst.CSTNode]) -> Optional[str]:
+    """Why the values in `parts` are likely Python ints, or None: they read a parameter whose default is an int
+    (`k=1`), or floor-divide (`(hi + lo) // 2`). Python ints have no bound; `jnp.where`/`lax.cond` make them int32,
+    where products past 2**31 wrap around silently."""
+    every = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
+    ints = {p.name.value for p in every if isinstance(p.default, cst.Integer)}
+    for part in parts:
+        for node in walk.nodes(part):
+            if isinstance(node, cst.Name) and node.value in ints:
+                return f"`{node.value}` defaults to an int"
+            if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.FloorDivide):
+                return f"`{cst.Module([]).code_for_node(node).strip()}` floor-divides"
     return None
 
 
@@ -541,11 +568,20 @@ def text_output(stmts: Sequence[cst.CSTNode], names: Sequence[str]) -> Optional[
     return None
 
 
+DTYPE_NAMES = {
+    "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "float32", "float64",
+    "complex64", "complex128", "bool_", "intp", "uintp", "longlong", "ulonglong", "double", "single", "half",
+}
+
+
 def _kind(node: cst.BaseExpression) -> str:
     if isinstance(node, cst.Name) and node.value in ("None", "NotImplemented"):
         return "None"
     if isinstance(node, cst.Name) and node.value in ("self", "cls"):
         return "object"  # the instance itself (`x if p else self`): not an array
+    last = node.attr.value if isinstance(node, cst.Attribute) else node.value if isinstance(node, cst.Name) else ""
+    if last in DTYPE_NAMES:
+        return "object"  # `np.int8`, `float32`: a dtype, which no branch of `lax.cond` can return
     if isinstance(node, cst.Name):
         return "name"
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):

@@ -82,10 +82,11 @@ def _attribute(node: cst.BaseExpression) -> Optional[str]:
     return node.attr.value if isinstance(node, cst.Attribute) else None
 
 
-def mutated_attributes(module: cst.Module, table: dict[str, tuple[list[str], set[str]]]) -> dict[str, cst.CSTNode]:
+def mutated_attributes(module: cst.Module, table: dict[str, tuple[list[str], set[str]]],
+                       private: frozenset[str] = frozenset()) -> dict[str, cst.CSTNode]:
     """{attribute name: the first place that writes into it} for attributes the module's code writes into in place
-    (`self.w[i] = v`, `self.w += v` on an item, `obj.w.fill(0)`, `out=self.w`, or `fill(self.w)` where `fill`
-    writes through that parameter). Those writes stay NumPy (they are unsafe to rewrite), so an array stored in
+    (`self.w[i] = v`, `self.w += v` on an item, `obj.w.fill(0)`, `out=self.w`, `fill(self.w)` where `fill`
+    writes through that parameter, or a call into a private compiled module given `self.w`). Those writes stay NumPy (they are unsafe to rewrite), so an array stored in
     such an attribute anywhere in the module must stay NumPy too."""
     found: dict[str, cst.CSTNode] = {}
 
@@ -112,6 +113,11 @@ def mutated_attributes(module: cst.Module, table: dict[str, tuple[list[str], set
                 for index, arg in enumerate(node.args):
                     param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
                     if param in written and isinstance(arg.value, cst.Attribute):
+                        add(arg.value.attr.value, node)
+            root = dotted_name(func).split(".")[0] if isinstance(func, (cst.Name, cst.Attribute)) else ""
+            if root in private:  # `_arpack.dseupd(..., self.d, ...)`: a compiled routine may fill it
+                for arg in node.args:
+                    if isinstance(arg.value, cst.Attribute):
                         add(arg.value.attr.value, node)
     return found
 

@@ -11,6 +11,7 @@ from typing import Optional
 import libcst as cst
 
 from jaxfix import walk
+from jaxfix.analysis import jnp_api
 from jaxfix.analysis.aliases import FunctionAliases, function_aliases
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import FunctionFacts, function_facts
@@ -82,6 +83,14 @@ def index_code(rule: Rule, index: cst.BaseSlice) -> str:
     if isinstance(index, cst.Index) and (isinstance(index.value, cst.List) or is_range(index.value)):
         return f"{rule.jnp}.asarray({rule.code(index.value)})"
     return rule.code(index)
+
+
+def value_code(rule: Rule, value: cst.BaseExpression) -> str:
+    """The source of an assigned value as one argument: `x[i] = a, b` assigns the tuple, `.set((a, b))`."""
+    code = rule.code(value)
+    if isinstance(value, cst.Tuple) and not value.lpar:
+        return f"({code})"
+    return code
 
 
 def is_range(node: cst.BaseExpression) -> bool:
@@ -339,8 +348,11 @@ def _host_call(rule: Rule, facts: FunctionFacts, expr: cst.BaseExpression, funct
     if not isinstance(expr, cst.Call):
         return None
     func = expr.func
-    if facts.array_function(func) is not None:
-        return None
+    name = facts.array_function(func)
+    if name is not None:  # a NumPy function with no `jax.numpy` namesake (`numpy._core.empty`, `nditer`) stays NumPy
+        jnp_alias = facts.imports.jnp_alias
+        converted = jnp_api.lookup(f"numpy.{name}") is not None or jnp_alias and rule.code(func).startswith(jnp_alias + ".")
+        return None if converted else rule.code(func)
     if isinstance(func, cst.Name):
         return None if func.value in functions or func.value in _PASSING_BUILTINS else func.value
     root = func

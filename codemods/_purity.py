@@ -7,8 +7,8 @@ is pure JAX-traceable code. Known so (`opaque_call` returns None):
 - NumPy / `jax.numpy` / `jax` / `lax` functions (the NumPy ones are moved to `jax.numpy` by JX501), and `math`
   functions of static values (`math.exp(x)` of a traced `x` raises while tracing);
 - a few builtins (`abs`, `len`, `range`, `min`, ...);
-- methods of arrays (`x.sum()`, `x.reshape(...)`: the receiver is a traced name; not `self._A.dot(x)`, where
-  `_A` may be a NumPy array, whose methods reject tracers);
+- methods of arrays (`x.sum()`, `x.reshape(...)`: the receiver is a traced name; not `self._A.dot(x)` or
+  `A_T.dot(x)` with `A_T = self.A.T`, where `_A` may be a NumPy array, whose methods reject tracers);
 - functions of the same module, or nested in the same function, whose own bodies only call such things and have
   no side effects (followed recursively; a cycle counts as opaque).
 Anything else (a function passed in, `self.fun(x)`, a function of another module, a C extension) is opaque: the
@@ -35,7 +35,7 @@ AT_METHODS = {"set", "add", "subtract", "multiply", "divide", "power", "min", "m
 
 
 class Purity:
-    """Per module: `opaque_call(stmts, function, is_array)` (see the module docstring)."""
+    """Per module: `opaque_call(stmts, function, level)` (see the module docstring)."""
 
     def __init__(self, module: cst.Module, imports: ModuleImports) -> None:
         self.functions = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
@@ -49,7 +49,7 @@ class Purity:
         self,
         stmts: Sequence[cst.CSTNode],
         function: Optional[cst.FunctionDef],
-        is_array: Callable[[cst.BaseExpression], bool],
+        level: Callable[[cst.BaseExpression], Tracedness],
     ) -> Optional[str]:
         """The code of the first call in `stmts` (nested functions included) that is not known to be pure and
         traceable, or None. `function`: the function around `stmts` (its nested defs are followed)."""
@@ -58,11 +58,14 @@ class Purity:
             nested = self._nested[function] = {n.name.value: n for n in walk.nodes_of(function.body, cst.FunctionDef)}  # type: ignore[index]
         for stmt in stmts:
             for call in walk.nodes_of(stmt, cst.Call):
-                if not self._call_ok(call, nested, is_array):  # type: ignore[arg-type]
+                if not self._call_ok(call, nested, level):  # type: ignore[arg-type]
                     return dotted_name(call.func) or cst.Module([]).code_for_node(call.func).strip()  # type: ignore[attr-defined]
         return None
 
-    def _call_ok(self, call: cst.Call, nested: dict[str, cst.FunctionDef], is_array: Callable[[cst.BaseExpression], bool]) -> bool:
+    def _call_ok(self, call: cst.Call, nested: dict[str, cst.FunctionDef], level: Callable[[cst.BaseExpression], Tracedness]) -> bool:
+        def is_array(e: cst.BaseExpression) -> bool:
+            return level(e) is not Tracedness.STATIC
+
         func = call.func
         if isinstance(func, cst.Name):
             name = func.value
@@ -86,8 +89,8 @@ class Purity:
                 return func.attr.value in AT_METHODS  # x.at[i].add(v)
             if func.attr.value in ("append", "extend") and isinstance(func.value, cst.Name):
                 return True  # list building: the loop rules convert it or refuse it, the branch rules refuse it
-            if isinstance(root, cst.Name) and root.value in ("self", "cls"):
-                return False  # `self._A.dot(x)`: `_A` may be a NumPy array, whose methods reject tracers
+            if _object_rooted(func.value, level):
+                return False  # `self._A.dot(x)`, `A_T = self.A.T; A_T.dot(x)`: maybe a NumPy array, which rejects tracers
             return func.attr.value in ARRAY_METHODS and is_array(func.value)
         return False
 
@@ -102,7 +105,7 @@ class Purity:
         # inside the callee its parameters and locals are taken as arrays: its callers pass traced values
         local = params | walk.name_values(fn.body)
         ok = exits(body, lambda _: False).effect is None and all(
-            self._call_ok(call, inner, lambda e: _root_name(e) in local)  # type: ignore[arg-type]
+            self._call_ok(call, inner, lambda e: Tracedness.TRACED if _root_name(e) in local else Tracedness.STATIC)  # type: ignore[arg-type]
             for call in walk.nodes_of(fn.body, cst.Call)
         )
         self._memo[fn] = ok
@@ -149,6 +152,18 @@ def value_shaped_read(stmts: Sequence[cst.CSTNode], facts) -> Optional[str]:
     return None
 
 
+def _object_rooted(receiver: cst.BaseExpression, level: Callable[[cst.BaseExpression], Tracedness]) -> bool:
+    """Whether `receiver` is an object's attribute (`self._A`), directly or through a local bound to one
+    (`A_T = self.A.T`; `level` is a FunctionTracedness's `of`, which knows the bindings)."""
+    root = _root_name(receiver)
+    if root in ("self", "cls"):
+        return True
+    analysis = getattr(level, "__self__", None)
+    if root is None or analysis is None or not hasattr(analysis, "assigned_values"):
+        return False
+    return any(v is not None and _root_name(v) in ("self", "cls") for v in analysis.assigned_values(root))
+
+
 def _root_name(node: cst.BaseExpression) -> Optional[str]:
     while isinstance(node, (cst.Attribute, cst.Subscript, cst.Call)):
         node = node.value if not isinstance(node, cst.Call) else node.func
@@ -168,7 +183,7 @@ def opaque_loop(rule, loop: cst.For | cst.While, function: cst.FunctionDef, prim
     unsafe (for the message)."""
     traced = function_tracedness(rule, function)
     header = [loop.test] if isinstance(loop, cst.While) else []
-    opaque = purity(rule).opaque_call([*header, loop.body], function, lambda e: traced.of(e) is not Tracedness.STATIC)
+    opaque = purity(rule).opaque_call([*header, loop.body], function, traced.of)
     if opaque is None:
         return ""
     return (f" (the loop calls `{opaque}`, which `{primitive}` runs once while tracing instead of on every iteration: "

@@ -144,7 +144,7 @@ class ArrayLoop(Rule):
             self.report(node, f"loop cannot become `lax.scan`: {note}")
             return
         traced = function_tracedness(self, fn)
-        opaque = purity(self).opaque_call([node.iter], fn, lambda e: traced.of(e) is not Tracedness.STATIC)
+        opaque = purity(self).opaque_call([node.iter], fn, traced.of)
         if opaque is not None:
             self.report(node, f"loop cannot become `lax.scan`: it iterates over what `{opaque}(...)` gives, which may be a "
                         "generator or a Python list rather than an array")

@@ -149,6 +149,10 @@ class InplaceIndexUpdate(Rule):
             expected="import numpy as np\n\ndef f(x, n):\n    hd = np.empty(n)\n    hd.flat = np.nan\n    return hd + x\n",
             lines=[5],
         ),
+        Invalid(  # `h[i, j] = a, b` assigns the tuple: one argument of .set
+            "import numpy as np\n\ndef f(h, mag):\n    h = np.zeros((3, 3))\n    h[0, 0:2] = mag, 0\n    return h\n",
+            expected="import numpy as np\n\ndef f(h, mag):\n    h = np.zeros((3, 3))\n    h = h.at[0, 0:2].set((mag, 0))\n    return h\n",
+        ),
     ]
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
@@ -185,7 +189,7 @@ class InplaceIndexUpdate(Rule):
             if got is None:
                 return
             parsed.append(got)
-        value = self.code(node.value)
+        value = _inplace.value_code(self, node.value)
         verdicts = [v for _, v in parsed]
         first = parsed[0][0]
         shown = f"`{first.base_src} = {first.base_src}.at[{first.index_src}].set(...)`"
@@ -277,7 +281,7 @@ class InplaceIndexUpdate(Rule):
         target, verdict = got
         op = node.operator.__class__.__name__
         symbol = self.code(node.operator).strip()
-        value = self.code(node.value)
+        value = _inplace.value_code(self, node.value)
         base, index = target.base_src, target.index_src
         verdicts = [verdict]
         method = AT_METHODS.get(symbol)

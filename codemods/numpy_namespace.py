@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Optional
 
 import libcst as cst
 import numpy as np
@@ -10,7 +11,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.static_values import is_static_expression
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, static_by_name, tracedness
 from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -53,6 +54,14 @@ DIFFERENT = {
                  "that branches on its argument or converts it raises",
     "piecewise": "calls every function on the whole input, with tracers, not on the selected elements only",
 }
+
+
+def _droppable(short: str) -> Optional[str]:
+    """The keyword a `jax.numpy` namesake rejects and the rename may drop: `order=` of creation functions (a memory
+    layout), `kind=` of sorts (an algorithm)."""
+    if short in LAYOUT_ONLY_ORDER:
+        return "order"
+    return "kind" if short in ("sort", "argsort") else None
 
 
 class NumpyNamespace(Rule):
@@ -172,6 +181,10 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(a):\n    b = np.exp(a)\n    return b.copy(order=\"C\")\n",
             expected="import jax.numpy as jnp\n\ndef f(a):\n    b = jnp.exp(a)\n    return b.copy()\n",
         ),
+        Invalid(
+            "import numpy as np\n\ndef f(a):\n    return np.argsort(a, kind=\"mergesort\")\n",
+            expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.argsort(a)\n",
+        ),
     ]
 
     @functools.cached_property
@@ -238,8 +251,8 @@ class NumpyNamespace(Rule):
         if entry is None or entry["kind"] in ("constant", "class"):
             self.report(node, f"`{source}` has no jax.numpy equivalent: it fails on traced values under `jit`")
             return
-        if parts[-1] in LAYOUT_ONLY_ORDER:
-            keywords = [k for k in keywords if k != "order"]  # dropped below
+        droppable = _droppable(parts[-1])
+        keywords = [k for k in keywords if k != droppable]  # dropped below
         if method is None and not jnp_api.accepts_keywords(entry, keywords):
             bad = [k for k in keywords if k not in (entry.get("params") or [])]
             self.report(
@@ -248,16 +261,18 @@ class NumpyNamespace(Rule):
             )
             return
         target = f"{self.jnp}.{short}"
-        order = next((a for a in node.args if a.keyword is not None and a.keyword.value == "order"), None)
-        if order is not None and parts[-1] in LAYOUT_ONLY_ORDER:
-            # `order=` only chooses a memory layout here, which JAX arrays do not have (jnp takes only "K")
-            kept = [a for a in node.args if a is not order]
+        dropped = next((a for a in node.args if a.keyword is not None and a.keyword.value == droppable), None)
+        if dropped is not None:
+            # `order=` only chooses a memory layout here, which JAX arrays do not have (jnp takes only "K"); `kind=`
+            # only chooses a sort algorithm (JAX's sort is stable, one of the orders NumPy's may give)
+            kept = [a for a in node.args if a is not dropped]
             if kept:
                 kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+            why = "a memory layout, which JAX arrays do not have" if droppable == "order" else "a sort algorithm; JAX's is stable"
             self.report(
                 node,
                 f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}` (without "
-                "`order=`: a memory layout, which JAX arrays do not have)",
+                f"`{droppable}=`: {why})",
                 replacement=node.with_changes(func=self.dotted(target), args=kept),
                 title=f"replace with `{target}`",
                 imports=("jnp",),
@@ -278,15 +293,37 @@ class NumpyNamespace(Rule):
         """A static expression, or a parameter that is not an array (`rng=(25, 75)`, `axis`, a mode string)."""
         if is_static_expression(value):
             return True
+        if isinstance(value, cst.Attribute) and static_by_name(value.attr.value):
+            return True  # `self.grid_shape`, `self.axis`: a Python value by NumPy's naming conventions
         function = self.current_function
         if not isinstance(value, cst.Name) or function is None:
             return False
         return function_tracedness(self, function).static_param(value.value)
 
+    @functools.cached_property
+    def _no_widen(self) -> set[cst.Call]:
+        return set()
+
+    def visit_If(self, node: cst.If) -> None:
+        """`if isinstance(a, np.ndarray): np.divide(a, b, out=a)`: the guarded code writes into the array, which it
+        could not do to a JAX array; the test is not widened there (JAX arrays take the other path, as before)."""
+        tests = [c for c in walk.nodes_of(node.test, cst.Call) if isinstance(c.func, cst.Name) and c.func.value == "isinstance"]  # type: ignore[attr-defined]
+        if not tests:
+            return
+        writes = any(
+            isinstance(n, (cst.AugAssign,)) or isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Subscript) for t in n.targets)
+            or isinstance(n, cst.Call) and any(a.keyword is not None and a.keyword.value == "out" for a in n.args)
+            for n in walk.nodes(node.body)
+        )
+        if writes:
+            self._no_widen.update(tests)  # type: ignore[arg-type]
+
     def _isinstance(self, node: cst.Call) -> None:
         """`isinstance(x, np.ndarray)`: after the migration `x` is a JAX array, so the test would be False where it
         was True; `(np.ndarray, jax.Array)` keeps its answer for both."""
         if not (isinstance(node.func, cst.Name) and node.func.value == "isinstance" and len(node.args) == 2):
+            return
+        if node in self._no_widen:
             return
         kinds = node.args[1].value
         elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
@@ -316,7 +353,8 @@ class NumpyNamespace(Rule):
 
     @functools.cached_property
     def _mutated_attributes(self) -> dict[str, cst.CSTNode]:
-        return _buffers.mutated_attributes(self.context.module, self._buffer_callees[0])
+        writers, private = self._buffer_callees
+        return _buffers.mutated_attributes(self.context.module, writers, frozenset(private))
 
     def _made_here(self, function: cst.FunctionDef) -> set[str]:
         """The names this function binds to a NumPy creation call (found once per function)."""

@@ -6,7 +6,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._purity import purity, stuck_boolean, value_shaped_read
-from codemods._branches import assignments, holds_object, int_mix, output_values, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
+from codemods._branches import assignments, holds_object, int_mix, output_values, python_ints, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import MaskProvider, function_facts
@@ -110,6 +110,7 @@ class TracedIf(Rule):
         Valid("def f(x, mode='a'):\n    if mode == 'a':\n        y = x\n    else:\n        y = -x\n    return y\n"),
         Valid("def f(x, n: int):\n    if n > 2:\n        x = x * 2\n    return x\n"),
         Valid("import numpy as np\ndef f(x, ab):\n    typ = ab.dtype.char\n    if typ == \"s\":\n        x = x * 2\n    return np.sum(x)\n"),
+        Valid("import numpy as np\ndef f(X):\n    if not (issparse(X) or is_pydata_spmatrix(X)):\n        X = np.asarray(X) * 2\n    return X\n"),
     ]
     INVALID = [
         Invalid(  # the condition calls `g`: one `jnp.where` per output would call it twice; `lax.cond` calls it once
@@ -202,6 +203,25 @@ class TracedIf(Rule):
             unsafe=True,
             lines=[6],
         ),
+        Invalid(  # `k` defaults to an int: as an int32 array, the product below would wrap around silently
+            "import numpy as np\n\ndef f(x, hi, k=1):\n    mid = hi\n    if x.sum() > 1:\n        mid = mid - k\n    return np.prod(np.arange(1, 5)) * mid * x\n",
+            expected="import jax\nimport numpy as np\n\ndef f(x, hi, k=1):\n    mid = hi\n    def mid_if_true(k, mid):\n        mid = mid - k\n"
+                     "        return mid\n    def mid_if_false(k, mid):\n        return mid\n"
+                     "    mid = jax.lax.cond(x.sum() > 1, mid_if_true, mid_if_false, k, mid)\n    return np.prod(np.arange(1, 5)) * mid * x\n",
+            unsafe=True,
+            lines=[5],
+        ),
+        Invalid(  # a dtype is not a value lax.cond can return
+            "import numpy as np\n\ndef f(x):\n    if x.max() > 127:\n        t = np.int16\n    else:\n        t = np.int8\n    return np.sum(x) * 2, t\n",
+            expected=None,
+            lines=[4],
+        ),
+        Invalid(  # `tol` keeps its int default 0 on one path: int32 against a float in lax.cond
+            "import numpy as np\n\ndef f(A, tol=0):\n    A = np.asarray(A)\n    if tol <= 0:\n        tol = 2 * np.finfo(A.dtype).eps\n    return A * tol\n",
+            expected="import jax\nimport numpy as np\n\ndef f(A, tol=0):\n    A = np.asarray(A)\n    def tol_if_true(A, tol):\n        tol = 2 * np.finfo(A.dtype).eps\n        return tol\n    def tol_if_false(A, tol):\n        return tol\n    tol = jax.lax.cond(tol <= 0, tol_if_true, tol_if_false, A, tol)\n    return A * tol\n",
+            unsafe=True,
+            lines=[5],
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -255,6 +275,11 @@ class TracedIf(Rule):
                 return
         unsafe = max(levels) is Tracedness.UNKNOWN
         why = "" if not unsafe else " (its tracedness is unknown: if it is static, keep the `if`)"
+        ints = python_ints(function, [*c.tests, *(s for b in c.bodies for s in b)])
+        if ints is not None:
+            unsafe = True
+            why += (f" ({ints}: the values may be Python ints, which have no bound; as arrays they are int32 and "
+                    "wrap around past 2**31)")
         local = frozenset(flow.params) | flow.writes(list(function.body.body))
         plain = [assignments(b) for b in bodies]
         self._risk = None
@@ -268,7 +293,7 @@ class TracedIf(Rule):
                         "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
                         "raises there (give it a fixed size, or use `jnp.where`)")
             return
-        opaque = purity(self).opaque_call([s for b in c.bodies for s in b], function, lambda e: traced.of(e) is not Tracedness.STATIC)
+        opaque = purity(self).opaque_call([s for b in c.bodies for s in b], function, traced.of)
         stuck = stuck_boolean([*c.tests, *(s for b in c.bodies for s in b)], lambda e: traced.of(e) is not Tracedness.STATIC,
                               frozenset(flow.params) | flow.writes(list(function.body.body)))
         if stuck is not None:
@@ -290,7 +315,7 @@ class TracedIf(Rule):
                 self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: for `{name}`, {conflict}; "
                             "`lax.cond` needs branches that give arrays of one structure")
                 return
-            literal = int_mix(values, flow.params)
+            literal = int_mix(values, flow.params, function)
             if literal is not None:
                 unsafe = True
                 why += (f" (a branch gives `{name}` the int `{literal}` and another may give a float: `lax.cond` needs one "

@@ -6,7 +6,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._purity import purity, stuck_boolean, value_shaped_read
-from codemods._branches import Chain, int_mix, return_values, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update, text_return
+from codemods._branches import Chain, int_mix, python_ints, return_values, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update, text_return
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import MaskProvider, function_facts
@@ -144,6 +144,11 @@ class TracedReturn(Rule):
             return []
         unsafe = max(traced.of(t) for t in run.tests) is Tracedness.UNKNOWN
         why = "" if not unsafe else " (its tracedness is unknown: if it is static, keep the `if`)"
+        ints = python_ints(function, [*run.tests, *(s for b in run.bodies for s in b)])
+        if ints is not None:
+            unsafe = True
+            why += (f" ({ints}: the values may be Python ints, which have no bound; as arrays they are int32 and "
+                    "wrap around past 2**31)")
         message = f"`return` under an `if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`"
         removals = {s: cst.RemovalSentinel.REMOVE for s in after}
         values = [_single_return(b) for b in [*run.bodies, *([] if c.has_else else [after[len(absorbed) :]])]]
@@ -169,7 +174,7 @@ class TracedReturn(Rule):
                         "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
                         "raises there (give it a fixed size, or use `jnp.where`)")
             return []
-        opaque = purity(self).opaque_call([*[s for b in c.bodies for s in b], *after], function, lambda e: traced.of(e) is not Tracedness.STATIC)
+        opaque = purity(self).opaque_call([*[s for b in c.bodies for s in b], *after], function, traced.of)
         stuck = stuck_boolean([*c.tests, *(s for b in c.bodies for s in b), *after], lambda e: traced.of(e) is not Tracedness.STATIC,
                               frozenset(flow.params) | flow.writes(list(function.body.body)))
         if stuck is not None:
@@ -186,7 +191,7 @@ class TracedReturn(Rule):
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {conflict}; `lax.cond` needs "
                         "branches that give arrays of one structure")
             return []
-        literal = int_mix(returned, flow.params)
+        literal = int_mix(returned, flow.params, function)
         if literal is not None:
             unsafe = True
             message += (f" (a branch returns the int `{literal}` and another may return a float: `lax.cond` needs one "

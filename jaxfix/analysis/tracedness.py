@@ -47,6 +47,19 @@ TYPE_PREDICATES = {
 }
 
 
+# `is...` functions of NumPy that test elements (an array result), unlike type tests such as `issparse`
+ELEMENTWISE_TESTS = {
+    "isnan", "isinf", "isfinite", "isclose", "isin", "isreal", "iscomplex", "isneginf", "isposinf", "isnat",
+    "isalpha", "isdigit", "isspace", "islower", "isupper", "isnumeric", "isdecimal", "isalnum", "istitle",
+}
+
+
+def _predicate_name(short: str) -> bool:
+    """`issparse`, `is_sparse`, `isintlike`: a name made of `is` and a word (not `isolate`, `issue`, `isotropic`)."""
+    rest = short[2:]
+    return rest.startswith("_") or rest[:1].islower() and rest not in ("olate", "sue", "otropic", "ometric", "land", "o")
+
+
 # methods of NumPy arrays, and of dicts (a dict of arrays is a pytree of traced values under `jit`)
 ARRAY_METHODS = frozenset(name for name in dir(np.ndarray) if not name.startswith("_"))
 _ARRAY_OR_DICT_METHODS = ARRAY_METHODS | frozenset(dir(dict))
@@ -163,7 +176,7 @@ class FunctionTracedness:
                 or isinstance(default, (cst.SimpleString, cst.ConcatenatedString, cst.Tuple, cst.List, cst.Dict))
                 or (isinstance(default, cst.Name) and default.value in ("None", "True", "False"))
                 or name in compared
-                or _static_by_name(name)
+                or static_by_name(name)
             ):
                 static.add(name)
         return static
@@ -203,7 +216,7 @@ class FunctionTracedness:
         or the configuration) and never rebound. Cheap: the full analysis runs only for such a parameter."""
         params = self.function.params
         param = next((p for p in (*params.posonly_params, *params.params, *params.kwonly_params) if p.name.value == identifier), None)
-        if param is None or param.default is None and param.annotation is None and not _static_by_name(identifier) \
+        if param is None or param.default is None and param.annotation is None and not static_by_name(identifier) \
                 and identifier not in self._config_static:
             return False
         return self.variables().get(identifier) is Tracedness.STATIC and not self.assigned_values(identifier)
@@ -284,8 +297,9 @@ class FunctionTracedness:
     def _call(self, node: cst.Call) -> Tracedness:
         func = node.func
         args = _join(self.of(a.value) for a in node.args)
-        if isinstance(func, (cst.Name, cst.Attribute)) and (func.value if isinstance(func, cst.Name) else func.attr.value) in TYPE_PREDICATES:
-            return Tracedness.STATIC
+        short = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
+        if short in TYPE_PREDICATES or short.startswith("is") and short not in ELEMENTWISE_TESTS and _predicate_name(short):
+            return Tracedness.STATIC  # `issparse(X)`, `is_pydata_spmatrix(X)`, `isintlike(p)`: a Python bool
         if isinstance(func, cst.Attribute) and func.attr.value in ("size", "ndim", "shape") and isinstance(func.value, cst.Name) and func.value.value not in self.variables():
             return Tracedness.STATIC  # np.size(x), np.ndim(x), np.shape(x): known when tracing
         if isinstance(func, cst.Name):
@@ -391,7 +405,7 @@ class _Bindings(cst.CSTVisitor):
 STATIC_PARAM_NAMES = {"axis", "axes", "shape", "ndim", "dtype", "order", "mode", "method", "kind", "norm", "keepdims"}
 
 
-def _static_by_name(name: str) -> bool:
+def static_by_name(name: str) -> bool:
     """NumPy's own conventions: `axis`, `shape`, `x_shape`, `dtype`, `mode`, ... are Python values, not data. Taking
     one as static keeps a rewrite from treating it as an array; if it were one, the code fails loudly under `jit`."""
     return name in STATIC_PARAM_NAMES or name.endswith("_shape") or name.startswith("shape_")
