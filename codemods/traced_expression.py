@@ -79,6 +79,7 @@ class TracedExpression(Rule):
         Valid("def f(x, y=None):\n    return y is not None and x.ndim == 2\n"),
         Valid("def f(x):\n    return x.sum() > 0 and x\n"),
         Valid("import numpy as np\ndef f(x, maxpts):\n    if not maxpts:\n        maxpts = 1000\n    return np.sum(x) * maxpts\n"),
+        Valid("import numpy as np\ndef f(names, fixed, x):\n    done = not set(names).difference(fixed)\n    return done, np.sum(x)\n"),
     ]
     INVALID = [
         Invalid("def f(x, y):\n    r = [x.sum(), y.sum()]\n    return min(r)\n",
@@ -108,6 +109,12 @@ class TracedExpression(Rule):
         Invalid(  # jnp.where would make the real side complex too
             "import numpy as np\n\ndef f(c):\n    c = c + 0j if np.any(c < 0) else c\n    return np.log(c)\n",
             expected=None,
+            lines=[4],
+        ),
+        Invalid(  # a method of self may return a Python bool: the jnp form is only an unsafe fix
+            "import numpy as np\nclass P:\n    def __ne__(self, other):\n        return not self.__eq__(other)\n    def f(self, x):\n        return np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nclass P:\n    def __ne__(self, other):\n        return jnp.logical_not(self.__eq__(other))\n    def f(self, x):\n        return np.sum(x)\n",
+            unsafe=True,
             lines=[4],
         ),
     ]

@@ -211,6 +211,10 @@ class FunctionTracedness:
                 break
         return table
 
+    def _param_names(self) -> set[str]:
+        params = self.function.params
+        return {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+
     def static_param(self, identifier: str) -> bool:
         """A parameter declared not to be an array (by its default `rng=(25, 75)`, its annotation, its name `axis`,
         or the configuration) and never rebound. Cheap: the full analysis runs only for such a parameter."""
@@ -277,7 +281,11 @@ class FunctionTracedness:
         if isinstance(node, cst.BooleanOperation):
             return self.of(node.left).join(self.of(node.right))
         if isinstance(node, cst.UnaryOperation):
-            return self.of(node.expression)
+            level = self.of(node.expression)
+            if isinstance(node.operator, cst.Not) and isinstance(node.expression, cst.Name) and level is Tracedness.TRACED \
+                    and node.expression.value in self._param_names():
+                return Tracedness.UNKNOWN  # `not arrays`, `not maxpts`: the truth of a parameter (a container, None)
+            return level
         if isinstance(node, cst.IfExp):
             return _join([self.of(node.test), self.of(node.body), self.of(node.orelse)])
         if isinstance(node, (cst.Tuple, cst.List, cst.Set)):
@@ -305,7 +313,9 @@ class FunctionTracedness:
         if isinstance(func, cst.Name):
             if func.value in STATIC_CALLS:
                 return Tracedness.STATIC if func.value != "range" else args
-            if func.value in ("tuple", "list", "sorted", "set", "frozenset", "reversed"):
+            if func.value in ("set", "frozenset", "dict"):
+                return Tracedness.STATIC  # a Python container, never an array (`not set(a).difference(b)`)
+            if func.value in ("tuple", "list", "sorted", "reversed"):
                 return args  # a Python sequence of static items is static
             if func.value in ("int", "float", "bool", "abs", "round", "max", "min", "sum", "complex"):
                 return args
@@ -317,6 +327,12 @@ class FunctionTracedness:
             root = func.value
             while isinstance(root, cst.Attribute):
                 root = root.value
+            if isinstance(root, cst.Name) and root.value in ("self", "cls"):
+                return Tracedness.UNKNOWN  # `self.__eq__(other)`, `self.fun(x)`: whatever the method returns
+            receiver = func.value
+            if isinstance(receiver, (cst.Set, cst.Dict, cst.SetComp, cst.DictComp)) or isinstance(receiver, cst.Call) and \
+                    isinstance(receiver.func, cst.Name) and receiver.func.value in ("set", "frozenset", "dict"):
+                return Tracedness.STATIC  # `set(a).difference(b)`: a Python container's method
             if isinstance(root, cst.Name) and root.value not in self.variables() and (self.outer is None or self.outer.name(root.value) is Tracedness.STATIC):
                 # a module function such as np.sum / jnp.where / math.sqrt: traced iff an argument is
                 return args
