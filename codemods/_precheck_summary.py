@@ -57,7 +57,7 @@ class Summary:
     # roots of calls given a list/tuple display, and of calls given a plain name (with that name)
     display_call_roots: set[str] = field(default_factory=set)
     name_args: set[tuple[str, str]] = field(default_factory=set)
-    sequence_bound: set[str] = field(default_factory=set)  # names assigned a list/tuple display in a function
+    sequence_bound: set[str] = field(default_factory=set)  # names assigned a list/tuple display or range() in a function
     index_names: set[str] = field(default_factory=set)  # names used as a whole index, `x[idx]`, in a function
     # assignments to plain names whose value starts with a name (`y = jnp.add(y, 1)`): (that name, target names,
     # value); JX104 reads such rebindings when the target occurs in the value
@@ -278,7 +278,8 @@ class _Walker:
                 self.flags.add("updates")
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) and _maskish(node.targets[0].slice):
             self.flags.add("masked_store")
-        if isinstance(node.value, _SEQUENCES):
+        value = node.value
+        if isinstance(value, _SEQUENCES) or value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range":
             self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
         root, at = _leftmost(node.value)
         if at:
@@ -318,6 +319,7 @@ class _Walker:
         elements = index.elts if index.__class__ is ast.Tuple else (index,)
         if any(e.__class__ is ast.Call and e.func.__class__ is ast.Name and e.func.id == "range" for e in elements):
             self.flags.add("list_index")  # a range among the indices
+        self.s.index_names.update(e.id for e in elements if e.__class__ is ast.Name)
 
     def slice_(self, node: ast.Slice) -> None:
         if any(part is not None and _has_name(part) for part in (node.lower, node.upper, node.step)):

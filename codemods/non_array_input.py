@@ -98,6 +98,10 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([[m], rest]) * np.prod((dx,) * n)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([jnp.asarray([m]), rest]) * np.prod(jnp.asarray((dx,) * n))\n",
         ),
+        Invalid(
+            "import numpy as np\n\ndef f(w, n):\n    di = range(n)\n    return w[di, di]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(w, n):\n    di = range(n)\n    return w[jnp.asarray(di), jnp.asarray(di)]\n",
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -155,8 +159,16 @@ class NonArrayInput(Rule):
         fn = self.current_function
         if fn is None:
             return
-        ranges = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index) and is_range(e.slice.value)]
-        if ranges and self._array(node.value, function_facts(self, fn)):
+        facts = function_facts(self, fn)
+
+        def a_range(value: cst.BaseExpression) -> bool:  # `range(n)`, or `di` with `di = range(n)` only
+            if isinstance(value, cst.Name) and value.value not in facts.params:
+                values = facts.bindings.get(value.value, [])
+                return bool(values) and all(v is not None and is_range(v) for v in values)
+            return is_range(value)
+
+        ranges = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index) and a_range(e.slice.value)]
+        if ranges and self._array(node.value, facts):
             for index in ranges:
                 text = f"{self.jnp}.asarray({self.code(index)})"
                 self.report(index, f"`{self.code(node.value)}` is indexed by a `range` (`{self.code(index)}`): NumPy "

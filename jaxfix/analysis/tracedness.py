@@ -54,6 +54,10 @@ ELEMENTWISE_TESTS = {
 }
 
 
+def _text(node: cst.BaseExpression) -> bool:
+    return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+
+
 def _predicate_name(short: str) -> bool:
     """`issparse`, `is_sparse`, `isintlike`: a name made of `is` and a word (not `isolate`, `issue`, `isotropic`)."""
     rest = short[2:]
@@ -273,8 +277,9 @@ class FunctionTracedness:
             if all(isinstance(t.operator, (cst.Is, cst.IsNot)) for t in node.comparisons):
                 return Tracedness.STATIC
             operands = [node.left, *(t.comparator for t in node.comparisons)]
-            if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)) for o in operands):
-                return Tracedness.STATIC  # `typ == 's'`, `method == "auto"`: arrays are not compared with text
+            if any(_text(o) or isinstance(o, (cst.List, cst.Tuple, cst.Set)) and o.elements and all(_text(e.value) for e in o.elements)
+                   for o in operands):
+                return Tracedness.STATIC  # `typ == 's'`, `weight in ['cos', 'sin']`: arrays are not compared with text
             return _join([self.of(node.left), *(self.of(t.comparator) for t in node.comparisons)])
         if isinstance(node, cst.BinaryOperation):
             return self.of(node.left).join(self.of(node.right))
