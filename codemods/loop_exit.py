@@ -6,6 +6,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._branches import assignments, cheap_and_pure
+from codemods._purity import stuck_boolean
 from jaxfix import loopgen as gen, walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
@@ -119,6 +120,11 @@ class LoopExit(Rule):
             expected=None,
             lines=[9],
         ),
+        Invalid(  # `or` with a call after it stays Python: a traced flag could not use it
+            "import numpy as np\n\ndef f(x, n, g):\n    s = 0.0\n    for i in range(n):\n        if x[i] > 0 or g(x[i]) < 0:\n            break\n        s = s + x[i]\n    return s\n",
+            expected=None,
+            lines=[7],
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -150,6 +156,13 @@ class LoopExit(Rule):
             return
         flow = function_flow(self, fn)
         kinds = {ending_jump(s) for _, s in jumps} | {"break" if isinstance(j, cst.Break) else "return" for j in unhandled}
+        traced = function_tracedness(self, fn)
+        stuck = stuck_boolean([s.test for _, s in jumps], lambda e: traced.of(e) is not Tracedness.STATIC,
+                              frozenset(flow.params) | flow.writes(list(fn.body.body)))
+        if stuck is not None:
+            self._refuse(own[0], f"its condition `{stuck}` stays a Python `and`/`or` (a later operand is not cheap and "
+                         "pure), which a traced flag cannot use; rewrite it with `jnp.logical_and`/`logical_or` first")
+            return
         if kinds & {"break", "return"} and isinstance(node, cst.For) and not self._finite(node.iter):
             jump = next(j for j in own if not isinstance(j, cst.Continue))
             self._refuse(jump, f"the loop runs over `{self.code(node.iter)}`, which may never end (a generator): only "
