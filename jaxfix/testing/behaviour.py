@@ -275,10 +275,16 @@ def _check_grad(before_fn: Callable, grad_fn: Callable, spec: FunctionSpec, args
     assume(any(np.any(d != 0) for d in direction.values()))
     largest = max(float(np.max(np.abs(d))) for d in direction.values())
     direction = {n: d / largest for n, d in direction.items()}  # a step of h moves the inputs by up to h
-    diff_args = {n: jnp.asarray(args[n], dtype=jnp.float32) if isinstance(args[n], np.ndarray) else float(args[n]) for n in names}
     rest = _for_jax({k: v for k, v in args.items() if k not in names})
-    grads = grad_fn(diff_args, rest)
-    analytic = float(sum(np.sum(np.asarray(grads[n], dtype=np.float64) * direction[n]) for n in names))
+
+    def analytic_at(step: float) -> float:
+        """The rewrite's derivative along the direction, at the inputs moved by `step` along it."""
+        moved = {n: np.asarray(args[n], dtype=np.float64) + step * direction[n] for n in names}
+        diff_args = {n: jnp.asarray(moved[n], dtype=jnp.float32) if isinstance(args[n], np.ndarray) else float(moved[n]) for n in names}
+        grads = grad_fn(diff_args, rest)
+        return float(sum(np.sum(np.asarray(grads[n], dtype=np.float64) * direction[n]) for n in names))
+
+    analytic = analytic_at(0.0)
 
     def loss_at(step: float) -> float:
         moved = _for_numpy(args, np.float64)
@@ -299,11 +305,18 @@ def _check_grad(before_fn: Callable, grad_fn: Callable, spec: FunctionSpec, args
     # a kink or branch boundary within h (one-sided slopes disagree, or the step size matters): finite differences
     # say nothing about the derivative there, and neither NumPy nor JAX has one to compare
     forward, backward = (up - centre) / h, (centre - down) / h
-    assume(np.isfinite(fd_h) and abs(fd_h - fd_h2) <= 1e-3 * scale and abs(forward - backward) <= 1e-2 * scale)
+    slopes = abs(forward - backward)  # a smooth function's differ by about h * f'': tiny; a kink's by its jump
+    kink = slopes > 1e-2 * scale or slopes > 1e-5 and slopes > 0.5 * max(abs(forward), abs(backward))
+    assume(np.isfinite(fd_h) and abs(fd_h - fd_h2) <= 1e-3 * scale and not kink)
     # only where the original has a derivative (`sqrt(t + 1)` at t = -1 has none: both sides may give nan there)
     if not np.isfinite(analytic):
         raise AssertionError(f"{spec.function}: jax.grad of the rewrite is not finite ({analytic}) at {args}")
     if abs(analytic - fd_h) > 2e-3 * scale:
+        # an isolated tie: at exactly these inputs both versions take a branch that no neighbour takes (all costs 0
+        # against a budget of 0), so the derivative there belongs to no open neighbourhood; the rewrite's
+        # derivative just beside the point agrees with the original's finite differences
+        beside = [analytic_at(step) for step in (h / 2, -h / 2)]
+        assume(not all(np.isfinite(b) and abs(b - fd_h) <= 2e-3 * scale for b in beside))
         raise AssertionError(
             f"{spec.function}: gradient along the drawn direction is {analytic:.6g}, finite differences of the "
             f"original give {fd_h:.6g}"
