@@ -112,6 +112,7 @@ class TracedIf(Rule):
         Valid("import numpy as np\ndef f(x, ab):\n    typ = ab.dtype.char\n    if typ == \"s\":\n        x = x * 2\n    return np.sum(x)\n"),
         Valid("import numpy as np\ndef f(X):\n    if not (issparse(X) or is_pydata_spmatrix(X)):\n        X = np.asarray(X) * 2\n    return X\n"),
         Valid("import numpy as np\ndef f(x, weight):\n    if weight in [\"cos\", \"sin\"]:\n        x = x * 2\n    return np.sum(x)\n"),
+        Valid("import numpy as np\ndef f(x, xp):\n    if xp.isdtype(x.dtype, \"real floating\"):\n        x = x * 2\n    return np.sum(x)\n"),
     ]
     INVALID = [
         Invalid(  # the condition calls `g`: one `jnp.where` per output would call it twice; `lax.cond` calls it once

@@ -423,11 +423,12 @@ class _Bindings(cst.CSTVisitor):
         return False
 
 
-STATIC_PARAM_NAMES = {"axis", "axes", "shape", "ndim", "dtype", "order", "mode", "method", "kind", "norm", "keepdims"}
+# `xp`: the array namespace of array-API code (a module), never an array
+STATIC_PARAM_NAMES = {"axis", "axes", "shape", "ndim", "dtype", "order", "mode", "method", "kind", "norm", "keepdims", "xp"}
 
 
 def static_by_name(name: str) -> bool:
-    """NumPy's own conventions: `axis`, `shape`, `x_shape`, `dtype`, `mode`, ... are Python values, not data. Taking
+    """NumPy's own conventions: `axis`, `shape`, `x_shape`, `dtype`, `mode`, `xp`, ... are Python values, not data. Taking
     one as static keeps a rewrite from treating it as an array; if it were one, the code fails loudly under `jit`."""
     return name in STATIC_PARAM_NAMES or name.endswith("_shape") or name.startswith("shape_")
 
