@@ -71,11 +71,14 @@ def _split(values: Optional[List[str]]) -> tuple[str, ...]:
 
 
 def _consoles() -> tuple[Console, Console]:
-    return Console(highlight=False, soft_wrap=True), Console(stderr=True, highlight=False, soft_wrap=True)
+    return (
+        Console(highlight=False, soft_wrap=True, markup=False),
+        Console(stderr=True, highlight=False, soft_wrap=True, markup=False),
+    )  # no markup: paths and messages may hold `[...]`
 
 
 def _fail(message: str) -> None:
-    Console(stderr=True).print(f"jaxfix: error: {message}", style="bold red", highlight=False)
+    Console(stderr=True, markup=False, soft_wrap=True).print(f"jaxfix: error: {message}", style="bold red", highlight=False)
     raise typer.Exit(EXIT_ERROR)
 
 
@@ -367,10 +370,11 @@ def rules(output_format: str = typer.Option("text", "--format", help="text, json
         sys.stdout.write("\n")
         return
     from rich.table import Table
+    from rich.text import Text
 
     table = Table("code", "name", "fix", "summary", box=None, pad_edge=False)
     for r in listed:
-        table.add_row(r.CODE, r.name(), r.FIX.value, r.SUMMARY)
+        table.add_row(r.CODE, r.name(), r.FIX.value, Text(r.SUMMARY))  # Text: `x.at[idx]` is not markup
     Console().print(table)
 
 

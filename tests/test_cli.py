@@ -109,6 +109,18 @@ def test_rules_and_explain():
     assert invoke("explain", "JX999").exit_code == 2
 
 
+def test_brackets_in_text_are_not_rich_markup(tmp_path):
+    table = invoke("rules").stdout
+    assert "x.at[idx].set(v)" in " ".join(table.split())  # the table may wrap the summary
+    folder = tmp_path / "w[red]"
+    folder.mkdir()
+    (folder / "f.py").write_text(SOURCE)
+    result = invoke("migrate", str(folder / "missing.py"))
+    assert result.exit_code == 2 and f"{folder / 'missing.py'}: no such file" in result.output
+    result = invoke("migrate", "--show-fixes", str(folder / "f.py"))
+    assert result.exit_code == 0 and f"- {folder / 'f.py'}:" in result.output
+
+
 def test_python_dash_m_works():
     result = subprocess.run([sys.executable, "-m", "jaxfix", "--version"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.startswith("jaxfix ")
