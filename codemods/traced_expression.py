@@ -8,6 +8,7 @@ from codemods._branches import broadcast_risk, cheap_and_pure, int_mix, kind_con
 from jaxfix import walk
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_use
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
@@ -70,7 +71,7 @@ class TracedExpression(Rule):
     CODE = "JX203"
     SUMMARY = "ternary, and/or/not, chained comparison or max/min/abs/round on a traced value"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, *HOST_USE_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider)
     ORDER = 30
     TRIGGERS = (b"numpy", b"jax")  # array code only: plain Python modules are not migrated
 
@@ -117,6 +118,11 @@ class TracedExpression(Rule):
             unsafe=True,
             lines=[4],
         ),
+        Invalid(  # the result indexes a Python list: a traced choice cannot
+            "import numpy as np\n\ndef f(x, tol):\n    ier = 1 if np.abs(x).max() > tol else 2\n    msgs = [\"a\", \"big\", \"fine\"]\n    return x * 2, msgs[ier]\n",
+            expected=None,
+            lines=[4],
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -144,6 +150,11 @@ class TracedExpression(Rule):
         conflict = kind_conflict([node.body, node.orelse])
         if conflict is not None:
             self.report(node, f"{message}, and it cannot become `jnp.where`: {conflict}")
+            return
+        host = python_value_use(self, self.current_function, node)
+        if host is not None:  # an array there raises too; the condition may be static after all (see JX201)
+            self.report(node, f"{message}, and it cannot become `jnp.where`: the result is {host}, where only a Python "
+                        "value can stand; choose on a static value, or keep this code outside `jit`")
             return
         flow = function_flow(self, self.current_function)
         local = frozenset(flow.params) | flow.writes(list(self.current_function.body.body))

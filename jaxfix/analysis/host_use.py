@@ -70,6 +70,7 @@ HOST_METHODS = {
 SHAPE_POSITIONS = {
     "zeros": (0,), "ones": (0,), "empty": (0,), "full": (0,), "eye": (0, 1), "identity": (0,), "tri": (0, 1),
     "arange": None, "linspace": (2,), "reshape": None, "tile": (1,), "repeat": (1,), "broadcast_to": (1,),
+    "matrix_power": (1,),
 }
 INDEX_REASON = "used as an index (NumPy raises on an out-of-range index; JAX clamps it, or drops an `.at[...]` update)"
 AT_INDEX_REASON = "the index of an `.at[...]` update or read"
@@ -222,3 +223,65 @@ def use_with_names(
 def is_static(rule: cst.MetadataDependent, expr: cst.BaseExpression) -> bool:
     """Is `expr` a concrete Python/NumPy value under `jit` (see `jaxfix.analysis.tracedness`)?"""
     return tracedness(rule, expr) == Tracedness.STATIC
+
+
+_CONTAINER_DISPLAYS = (cst.Dict, cst.List, cst.Tuple, cst.Set, cst.DictComp, cst.ListComp, cst.SetComp)
+
+
+def _python_container(flow, statement: Optional[cst.CSTNode], value: cst.BaseExpression) -> Optional[str]:
+    """`value` names (or is) a Python dict/list/tuple or a string: every value reaching `statement` for the name is a
+    display of one. The word for it, else None."""
+    if isinstance(value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+        return "string"
+    if isinstance(value, _CONTAINER_DISPLAYS):
+        return "dict" if isinstance(value, (cst.Dict, cst.DictComp)) else "list"
+    if not isinstance(value, cst.Name) or statement is None:
+        return None
+    kinds = set()
+    try:
+        definitions = flow.reaching(statement, value.value)
+    except KeyError:  # a statement of a nested function: not in this function's flow
+        return None
+    for definition in definitions:
+        bound = getattr(definition.node, "value", None)
+        targets = getattr(definition.node, "targets", ())
+        if not (isinstance(definition.node, cst.Assign) and len(targets) == 1 and isinstance(targets[0].target, cst.Name)):
+            return None
+        kind = _python_container(flow, None, bound) if bound is not None else None
+        if kind is None:
+            return None
+        kinds.add(kind)
+    return kinds.pop() if len(kinds) == 1 else ("container" if kinds else None)
+
+
+def python_value_use(
+    rule: cst.MetadataDependent, function: cst.FunctionDef, read: cst.CSTNode, depth: int = 2
+) -> Optional[str]:
+    """Why the value of `read` must be a Python value (a `Use.HOST` use, or a key into a Python dict, list or string
+    that the function builds), or None. A traced array cannot stand there; rules that would turn a static value
+    into a traced one (a branch made `jnp.where`) ask this of the value's later reads. A value assigned to a plain
+    name is followed to that name's reads (`depth` assignments deep)."""
+    site = value_use(rule, read)
+    if site.kind == Use.HOST:
+        return site.reason
+    if site.assigned_name is not None:
+        if depth == 0:
+            return None
+        for later in name_uses(rule, function, site.assignment, site.assigned_name):
+            reason = python_value_use(rule, function, later, depth - 1)
+            if reason is not None:
+                line = rule.get_metadata(PositionProvider, later).start.line
+                return f"assigned to `{site.assigned_name}`, which is {reason} (line {line})"
+        return None
+    parent = rule.get_metadata(ParentProvider, read, None)
+    element = rule.get_metadata(ParentProvider, parent, None) if isinstance(parent, cst.Index) else None
+    subscript = rule.get_metadata(ParentProvider, element, None) if element is not None else None
+    if isinstance(subscript, cst.Subscript) and len(subscript.slice) == 1:
+        statement = rule.get_metadata(ParentProvider, subscript, None)
+        while statement is not None and not isinstance(statement, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
+            statement = rule.get_metadata(ParentProvider, statement, None)
+        kind = _python_container(function_flow(rule, function), statement, subscript.value)
+        if kind is not None:
+            owner = dotted_name(subscript.value) or "a literal"
+            return f"a key into the Python {kind} {f'`{owner}`' if owner != 'a literal' else owner}"
+    return None

@@ -30,6 +30,7 @@ from jaxfix.analysis.activity import parameter_names
 SHAPE_POSITIONS: dict[str, Optional[tuple[int, ...]]] = {
     "zeros": (0,), "ones": (0,), "empty": (0,), "full": (0,), "eye": (0, 1), "identity": (0,), "tri": (0, 1),
     "arange": None, "linspace": (2,), "reshape": (1,), "tile": (1,), "repeat": (1,), "broadcast_to": (1,),
+    "matrix_power": (1,),
 }
 SHAPE_KEYWORDS = {
     "shape", "size", "num", "axis", "newshape", "reps", "repeats", "k", "decimals", "length", "num_segments", "ndmin",
