@@ -81,6 +81,7 @@ class TracedExpression(Rule):
         Valid("def f(x):\n    return x.sum() > 0 and x\n"),
         Valid("import numpy as np\ndef f(x, maxpts):\n    if not maxpts:\n        maxpts = 1000\n    return np.sum(x) * maxpts\n"),
         Valid("import numpy as np\ndef f(names, fixed, x):\n    done = not set(names).difference(fixed)\n    return done, np.sum(x)\n"),
+        Valid("import numpy as np\n\ndef f(n, nbr, u, v, w):\n    enodes = {u, v}\n    if n not in enodes or nbr not in enodes:\n        return np.sum(w)\n    return None\n"),
     ]
     INVALID = [
         Invalid("def f(x, y):\n    r = [x.sum(), y.sum()]\n    return min(r)\n",

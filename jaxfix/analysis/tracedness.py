@@ -274,7 +274,9 @@ class FunctionTracedness:
         if isinstance(node, cst.Slice):
             return _join(self.of(part) for part in (node.lower, node.upper, node.step) if part is not None)
         if isinstance(node, cst.Comparison):
-            if all(isinstance(t.operator, (cst.Is, cst.IsNot)) for t in node.comparisons):
+            if all(isinstance(t.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for t in node.comparisons):
+                # `n not in enodes`: membership in a Python container is a Python bool; in an array it converts
+                # `(a == n).any()` to bool, which fails under `jit` whatever a rewrite around it does
                 return Tracedness.STATIC
             operands = [node.left, *(t.comparator for t in node.comparisons)]
             if any(_text(o) or isinstance(o, (cst.List, cst.Tuple, cst.Set)) and o.elements and all(_text(e.value) for e in o.elements)
