@@ -87,6 +87,9 @@ class LoopExit(Rule):
     VALID = [
         Valid("def f(x, n: int):\n    for i in range(10):\n        if i > n:\n            break\n        x = x + i\n    return x\n"),
         Valid("def f(x, n):\n    for i in range(n):\n        x = x + i\n    return x\n"),
+        Valid(  # a generator (and sets): plain Python graph code, never traced
+            "import numpy as np\n\ndef bfs(G, source, depth):\n    seen = {source}\n    queue = [(source, 0)]\n    while queue:\n        v, d = queue.pop(0)\n        if d > depth:\n            break\n        for w in G[v]:\n            if w not in seen:\n                seen.add(w)\n                queue.append((w, d + 1))\n        yield v\n"
+        ),
     ]
     INVALID = [
         Invalid(

@@ -82,6 +82,9 @@ class TracedExpression(Rule):
         Valid("import numpy as np\ndef f(x, maxpts):\n    if not maxpts:\n        maxpts = 1000\n    return np.sum(x) * maxpts\n"),
         Valid("import numpy as np\ndef f(names, fixed, x):\n    done = not set(names).difference(fixed)\n    return done, np.sum(x)\n"),
         Valid("import numpy as np\n\ndef f(n, nbr, u, v, w):\n    enodes = {u, v}\n    if n not in enodes or nbr not in enodes:\n        return np.sum(w)\n    return None\n"),
+        Valid(  # NumPy imported only inside functions (networkx style): the others are plain Python
+            "def ordered(u, v):\n    return (u, v) if u < v else (v, u)\n\ndef spectrum(G):\n    import numpy as np\n    return np.sum(G)\n"
+        ),
     ]
     INVALID = [
         Invalid("def f(x, y):\n    r = [x.sum(), y.sum()]\n    return min(r)\n",

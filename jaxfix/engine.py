@@ -78,8 +78,9 @@ def may_apply_to_tree(
 def rules_that_may_apply(
     path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
 ) -> list[type[Rule]]:
-    """The rules to run on the first pass: none when no rule whose TRIGGERS occur in `data` survives the tree
-    pre-checks (the file is skipped); else every rule of `rules` that the tree pre-checks do not rule out (all of
+    """The rules to run on the first pass (of `module_rules`: not the array-code rules on a module that imports
+    neither NumPy, JAX nor SciPy): none when no rule whose TRIGGERS occur in `data` survives the tree pre-checks
+    (the file is skipped); else every rule of `rules` that the tree pre-checks do not rule out (all of
     them when `ast` rejects the text: LibCST then reports the error)."""
     return _first_rules(path, data, text, rules, project)[0]
 
@@ -89,11 +90,26 @@ def _first_rules(
 ) -> tuple[list[type[Rule]], Optional[ast.Module]]:
     """`rules_that_may_apply`, and the `ast` tree the pre-checks read (the first pass reuses it)."""
     facts = project or {}
+    rules = module_rules(data, text, rules, facts)
     triggered = {rule for rule in rules if any(trigger in data for trigger in rule.triggers(facts))}
     if not triggered:
         return [], None
     survivors, tree = _tree_filter(path, text, rules)
     return (survivors if triggered.intersection(survivors) else []), tree
+
+
+_ARRAY_TRIGGERS = frozenset({b"numpy", b"jax"})
+
+
+def module_rules(data: bytes, text: str, rules: Sequence[type[Rule]], facts: Mapping[str, Any]) -> list[type[Rule]]:
+    """The rules for this module: all of them, but the array-code rules (TRIGGERS `numpy`/`jax`) only when the module
+    imports NumPy, JAX or SciPy somewhere, or calls a function changed elsewhere (project facts: keys threaded
+    through callers). Plain Python modules are not migrated, whatever their docstrings say."""
+    if precheck.imports_array_module(text):
+        return list(rules)
+    if any(t in data for rule in rules for t in rule.triggers(facts) if t not in rule.TRIGGERS):
+        return list(rules)
+    return [rule for rule in rules if not _ARRAY_TRIGGERS.intersection(rule.TRIGGERS)]
 
 
 def _tree_filter(
@@ -545,7 +561,8 @@ def process_bytes(
         if not active:
             return FileResult(path=path, status=Status.SKIPPED)
         outcome = process_source(
-            path, decoded.text, rules, options, project, module_name, first_rules=active, first_tree=tree
+            path, decoded.text, module_rules(data, decoded.text, rules, project or {}), options, project, module_name,
+            first_rules=active, first_tree=tree,
         )
         changed = outcome.fixed != decoded.text
         written = False

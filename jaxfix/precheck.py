@@ -29,6 +29,16 @@ _COMPOUND = (
 ) + ((ast.TryStar,) if hasattr(ast, "TryStar") else ())
 
 
+_ARRAY_IMPORT = re.compile(rb"^[ \t]*(?:from[ \t]+(?:numpy|jax|scipy)\b|import[ \t]+[^\n#]*\b(?:numpy|jax|scipy)\b)", re.M)
+
+
+def imports_array_module(text: str) -> bool:
+    """Whether a line of `text` imports NumPy, JAX or SciPy (at any depth: `import numpy as np` inside a function
+    counts). The rules migrate array code; a module without such an import is plain Python (its docstrings may
+    still mention numpy). Errs towards True: an import line inside a string counts too."""
+    return _ARRAY_IMPORT.search(text.encode("utf-8", "surrogatepass")) is not None
+
+
 def numpy_aliases(tree: ast.Module) -> set[str]:
     """Local names bound to NumPy by the module's top-level imports (as `jaxfix.imports.ModuleImports` reads them)."""
     names: set[str] = set()

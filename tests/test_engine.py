@@ -223,3 +223,18 @@ def test_deep_nesting_converges_in_one_run():
     assert first.fix_counts.get("JX201") == 12
     again = process_source("deep.py", first.fixed, all_rules(), options)
     assert again.fixes_applied == 0 and again.fixed == first.fixed
+
+
+@pytest.mark.parametrize(
+    "header, migrated",
+    [
+        ('"""Helpers for numpy arrays."""\n', False),  # mentions numpy, imports nothing: plain Python, left alone
+        ("import numpy as np\n", True),
+        ("def g():\n    import numpy as np\n    return np.ones(2)\n", False),  # lazy import: only `g` is array code
+    ],
+)
+def test_array_rules_need_a_numpy_import(tmp_path, header, migrated):
+    path = tmp_path / "m.py"
+    path.write_text(header + "\n\ndef f(n, d):\n    if n % 2 == 0 or d % 2 == 0:\n        return 1\n    return 2\n")
+    result = process_file(str(path), all_rules(), RunOptions(fix=True, write=False))
+    assert (result.status is Status.CHANGED and "jnp.where" in result.fixed) == migrated, result

@@ -142,11 +142,13 @@ class FunctionTracedness:
         config_static: frozenset[str],
         outer: Optional["FunctionTracedness"],
         array_names: frozenset[str] = frozenset(),
+        lazy: bool = False,
     ) -> None:
         self.function = function
         self.outer = outer
         self._config_static = config_static
         self._array_names = array_names
+        self._lazy = lazy
         self._vars: Optional[dict[str, Tracedness]] = None
 
     def _plain(self) -> bool:
@@ -159,7 +161,7 @@ class FunctionTracedness:
         """A plain-Python helper (`plain_python`), inside plain helpers only."""
         if self.outer is not None and not self.outer.is_plain_python():
             return False
-        return plain_python(self.function, self._array_names)
+        return plain_python(self.function, self._array_names, self._lazy)
 
     # ---- seeds --------------------------------------------------------------------------------------------------
     def static_params(self) -> set[str]:
@@ -518,10 +520,12 @@ ARRAY_ATTRIBUTES = {
     "shape", "ndim", "dtype", "astype", "T", "reshape", "at", "sum", "mean", "std", "var", "max", "min", "argmax",
     "argmin", "cumsum", "cumprod", "dot", "ravel", "flatten", "transpose", "item", "size", "prod", "clip", "any", "all",
 }
-PLAIN_BUILTINS = {"dict", "open", "repr"}
+PLAIN_BUILTINS = {"dict", "open", "repr", "set", "frozenset"}
 PLAIN_ATTRIBUTES = {
     "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "startswith", "endswith", "join", "lower", "upper",
     "replace", "format", "encode", "decode", "items", "keys", "isdigit", "isalpha", "partition", "setdefault",
+    # sets and deques: graph code (`seen.discard(v)`, `queue.popleft()`)
+    "discard", "union", "intersection", "difference", "issubset", "issuperset", "popleft", "appendleft",
 }
 
 
@@ -554,18 +558,32 @@ class _Evidence(cst.CSTVisitor):
         if node.handlers:
             self.plain = True  # catching exceptions is host-side control: array code does not raise inside `jit`
 
+    def visit_Set(self, node: cst.Set) -> None:
+        self.plain = True  # a set display: hashable Python values (arrays are not hashable)
+
+    visit_SetComp = visit_Set  # type: ignore[assignment]
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        self.plain = True  # a generator: host-side iteration, never a function `jit` can trace
+
     def visit_Call(self, node: cst.Call) -> None:
         if isinstance(node.func, cst.Name) and node.func.value in PLAIN_BUILTINS:
             self.plain = True
 
 
-def plain_python(function: cst.FunctionDef, array_names: frozenset[str]) -> bool:
+def plain_python(function: cst.FunctionDef, array_names: frozenset[str], lazy: bool = False) -> bool:
     """No sign of arrays (NumPy/JAX names, array attributes, `@`, tuple indexing, a jit decorator) and a sign of
     plain Python data (string/dict/file methods, `dict()`/`open()`/`repr()`, `try`/`except`): a helper such as a
     parser or a config class in a NumPy module (a nested function counts only inside a plain one). Everything in
     it is STATIC (parameters, `self.<attr>`), and rules leave it alone (`Rule.current_function` is None inside it).
     `codemods._prechecks` mirrors this on the `ast` tree. Answered once per function and names: the rules'
-    shared context and `TracednessProvider` both ask on every pass."""
+    shared context and `TracednessProvider` both ask on every pass.
+
+    `lazy`: the module imports NumPy/JAX/SciPy only inside functions (`lazy_array_imports`, as networkx does); then
+    a function that imports none of them itself is plain whatever else it holds: NumPy code there says so by
+    importing it, and the rest of such a module is Python code (graphs, sets, parsers)."""
+    if lazy and not imports_array_module(function):
+        return True
     key = (id(function), array_names)
     known = _PLAIN.get(key)
     if known is not None and known[0] is function:
@@ -583,6 +601,33 @@ def plain_python(function: cst.FunctionDef, array_names: frozenset[str]) -> bool
 
 
 _PLAIN: dict[tuple[int, frozenset[str]], tuple[cst.FunctionDef, bool]] = {}
+ARRAY_MODULES = frozenset({"numpy", "jax", "scipy"})
+
+
+def _array_import(node: cst.CSTNode) -> bool:
+    if isinstance(node, cst.Import):
+        return any(dotted_name(alias.name).split(".")[0] in ARRAY_MODULES for alias in node.names)
+    if isinstance(node, cst.ImportFrom):
+        return node.module is not None and not node.relative and dotted_name(node.module).split(".")[0] in ARRAY_MODULES
+    return False
+
+
+def imports_array_module(function: cst.FunctionDef) -> bool:
+    """Whether `function` (or a function inside it) imports NumPy, JAX or SciPy."""
+    return _imports_in(function.body)
+
+
+def lazy_array_imports(module: cst.Module) -> bool:
+    """The module imports NumPy/JAX/SciPy, but only inside functions (none at module level, also not under a
+    module-level `try`/`if`): the lazy-import style of libraries whose NumPy use is optional."""
+    for statement in module.body:
+        if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and _imports_in(statement):
+            return False
+    return _imports_in(module)
+
+
+def _imports_in(root: cst.CSTNode) -> bool:
+    return any(_array_import(node) for kind in (cst.Import, cst.ImportFrom) for node in walk.nodes_of(root, kind))
 
 
 def forget() -> None:
@@ -609,9 +654,10 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
 
         self._config = frozenset(settings.current().get("static-args", ()) or ())
         self._array_names = array_names(ModuleImports.read(node))
+        self._lazy = lazy_array_imports(node)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None, self._array_names)
+        analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None, self._array_names, self._lazy)
         self._stack.append(analysis)
         self.set_metadata(node, analysis)
 
