@@ -199,6 +199,10 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
     """Whether replacing an in-place update of `target.base` by a rebinding is provably equivalent."""
     verdict = Verdict()
     name = target.name
+    if any(isinstance(e, cst.Index) and isinstance(e.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+           for e in target.elements):
+        verdict.skip = True  # a dict key or a structured array's field: JAX arrays have neither
+        return verdict
     if name is None:
         if not has_array_evidence(rule, target):
             verdict.skip = True

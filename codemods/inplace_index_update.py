@@ -91,6 +91,7 @@ class InplaceIndexUpdate(Rule):
         Valid("import jax.numpy as jnp\ndef f(x):\n    y = jnp.zeros(3)\n    y = y.at[0].set(x)\n    return y\n"),
         Valid("def f(n):\n    xs = [0] * n\n    xs[0] = 1\n    i = 0\n    i += 1\n    return xs, i\n"),
         Valid("import numpy as np\ndef f(y, k):\n    n = y.shape[0] - 1\n    start = stop = n\n    start >>= 1\n    return np.sum(y[start:stop])\n"),
+        Valid("import numpy as np\n\ndef run(x, opts, **kwds):\n    kwargs = kwds.copy()\n    kwargs[\"workers\"] = map\n    d = opts.copy()\n    d[\"n\"] = x.shape[0]\n    return np.sum(x), kwargs, d\n"),
     ]
     INVALID = [
         Invalid(  # `out[0] = out[1]` copies a value into the array: no reference to `out[1]` is kept

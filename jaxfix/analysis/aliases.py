@@ -179,9 +179,8 @@ class AliasProvider(BatchableMetadataProvider[FunctionAliases]):
     def _analyse(self, node: cst.FunctionDef) -> FunctionAliases:
         params = node.params
         names = [p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)]
-        for star in (params.star_arg, params.star_kwarg):
-            if isinstance(star, cst.Param):
-                names.append(star.name.value)
+        stars = [star.name.value for star in (params.star_arg, params.star_kwarg) if isinstance(star, cst.Param)]
+        names.extend(stars)
         declared: set[str] = set()
         ranged: set[str] = set()
         for small in _walk_own(node.body):
@@ -193,6 +192,8 @@ class AliasProvider(BatchableMetadataProvider[FunctionAliases]):
         facts = FunctionAliases(names, declared)
         facts.range_arguments = ranged
         state = State({p: frozenset({Binding(Kind.PARAM, frozenset({("param", p)}))}) for p in names})
+        for p in stars:  # `*args` is a tuple and `**kwargs` a dict (`kw = kwargs.copy(); kw['x'] = v`), never arrays
+            state.names[p] = frozenset({Binding(Kind.CONTAINER, frozenset({("container", p)}))})
         _Interpreter(self, facts).block(node.body, state)
         return facts
 
