@@ -17,6 +17,53 @@ from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
 # NumPy utilities that only configure or describe the host and are fine on static values.
+# where NumPy's creation functions take their dtype positionally
+DTYPE_POSITION = {
+    "zeros": 1, "ones": 1, "empty": 1, "full": 2, "array": 1, "asarray": 1, "asanyarray": 1, "ascontiguousarray": 1,
+    "frombuffer": 1, "fromstring": 1, "fromfile": 1, "fromiter": 1, "zeros_like": 1, "ones_like": 1, "empty_like": 1,
+    "full_like": 2, "dtype": 0,
+}
+FOREIGN_TYPES = {"object", "str", "bytes"}
+FOREIGN_NUMPY_TYPES = {"object_", "str_", "bytes_", "void", "datetime64", "timedelta64", "record", "character", "flexible"}
+
+
+def _foreign_dtype(rule: Rule, call: cst.Call, short: str) -> Optional[str]:
+    """The dtype argument of a NumPy call that JAX cannot represent (`'S4'`, `'>i'`, `object`, a record layout), as
+    written; None when there is none or it is not a literal."""
+    position = DTYPE_POSITION.get(short)
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if (arg.keyword is not None and arg.keyword.value == "dtype") or (arg.keyword is None and index == position):
+            if _jax_rejects(rule, arg.value):
+                return rule.code(arg.value).strip()
+    return None
+
+
+def _jax_rejects(rule: Rule, value: cst.BaseExpression) -> bool:
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return bool(value.elements) and all(isinstance(e.value, cst.Tuple) for e in value.elements)  # a record layout
+    if isinstance(value, cst.Name):
+        return value.value in FOREIGN_TYPES
+    qualified = numpy_name(rule, value) if isinstance(value, cst.Attribute) else None
+    if qualified is not None:
+        return qualified.split(".")[-1] in FOREIGN_NUMPY_TYPES
+    if isinstance(value, cst.SimpleString):
+        return _foreign_code(value.evaluated_value)
+    return False
+
+
+@functools.lru_cache(maxsize=256)
+def _foreign_code(code) -> bool:
+    try:
+        dtype = np.dtype(code)
+    except (TypeError, ValueError):
+        return False
+    swapped = dtype.byteorder not in ("=", "|") and dtype.byteorder != np.dtype(dtype.char).byteorder
+    too_wide = (dtype.kind == "f" and dtype.itemsize > 8) or (dtype.kind == "c" and dtype.itemsize > 16)
+    return dtype.kind not in "biufc" or dtype.fields is not None or swapped or too_wide
+
+
 HOST_ONLY = {
     "errstate", "seterr", "geterr", "printoptions", "set_printoptions", "get_printoptions", "dtype", "isscalar",
     "iinfo", "finfo", "ndindex", "broadcast_shapes", "result_type", "can_cast", "promote_types", "issubdtype",
@@ -185,6 +232,11 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(a):\n    return np.argsort(a, kind=\"mergesort\")\n",
             expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.argsort(a)\n",
         ),
+        Invalid(  # a record layout and a swapped byte order: JAX has neither, the function stays NumPy
+            "import numpy as np\n\ndef header(n):\n    tag = np.zeros((), [(\"mdtype\", \"<u4\"), (\"n\", \"<u4\")])\n    word = np.array(n, \">i\").tobytes()\n    return tag, word\n",
+            expected=None,
+            lines=[4, 5],
+        ),
     ]
 
     @functools.cached_property
@@ -218,6 +270,12 @@ class NumpyNamespace(Rule):
             self.report(node, f"`{self.code(node.func)}` makes or uses a NumPy masked array, which JAX has no "
                         "counterpart for (JAX functions reject them): this function is left as it is",
                         blocks_function=True)
+            return
+        dtype = _foreign_dtype(self, node, qualified.split(".")[-1])
+        if dtype is not None:
+            self.report(node, f"`{self.code(node.func)}(...)` asks for the dtype `{dtype}`, which JAX arrays cannot hold "
+                        "(JAX has numbers and bools in native byte order only: no strings, objects, records, dates or "
+                        "swapped bytes): this function is left as it is", blocks_function=True)
             return
         keywords = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         if "out" in keywords:
