@@ -88,7 +88,8 @@ class TracedExpression(Rule):
     ]
     INVALID = [
         Invalid("def f(x, y):\n    r = [x.sum(), y.sum()]\n    return min(r)\n",
-                expected="import jax.numpy as jnp\n\ndef f(x, y):\n    r = [x.sum(), y.sum()]\n    return jnp.min(jnp.asarray(r))\n"),
+                expected="import jax.numpy as jnp\n\ndef f(x, y):\n    r = [x.sum(), y.sum()]\n    return jnp.min(jnp.asarray(r))\n",
+                unsafe=True),  # Python's `min` over items is not NaN-exact as `jnp.min`, and takes any iterable
         Invalid("def f(xs):\n    return max(v.sum() for v in xs)\n", expected=None, lines=[2]),
         Invalid("def f(x):\n    return 'up' if x.sum() > 0 else 'down'\n", expected=None, lines=[2]),
         Invalid(
@@ -149,6 +150,7 @@ class TracedExpression(Rule):
     def visit_IfExp(self, node: cst.IfExp) -> None:
         if self.current_function is None or self._level(node.test) is Tracedness.STATIC:
             return
+        test_level = function_tracedness(self, self.current_function).of_test(node.test)
         test = self.code(node.test).strip()
         message = f"conditional expression on traced value `{test}`: Python cannot choose under `jit`"
         conflict = kind_conflict([node.body, node.orelse])
@@ -171,7 +173,7 @@ class TracedExpression(Rule):
         if pure and risk is None:
             start = self.get_metadata(PositionProvider, node).start.column
             self._fix(node, message, emit.where_text(self.jnp, [node.test], [node.body, node.orelse], start), "replace with `jnp.where`",
-                      level=self._level(node.test))
+                      level=test_level)
             return
         text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
         literal = int_mix([node.body, node.orelse])
@@ -183,7 +185,7 @@ class TracedExpression(Rule):
             self._fix(node, message + " (a side calls code that must be pure under `lax.cond`)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
         else:
             self._fix(node, message + f" (`lax.cond`, not `jnp.where`: {risk})", text, "replace with `lax.cond`", ("lax",),
-                      level=self._level(node.test))
+                      level=test_level)
 
     def visit_If(self, node: cst.If) -> None:
         self._tests.update(walk.nodes(node.test))
@@ -274,6 +276,13 @@ class TracedExpression(Rule):
             )
             # `jnp.min` takes arrays only: a Python list or tuple of values is stacked first
             text = f"{self.jnp}.{func.value}({self.jnp}.asarray({args[0]}))" if sequence else f"{self.jnp}.{func.value}({args[0]})"
+            level = max(self._level(a.value) for a in node.args)
+            self._fix(node, f"builtin `{func.value}` on a traced value needs a concrete value under `jit`; but "
+                      f"`jnp.{func.value}` gives NaN when any item is NaN, where Python's `{func.value}` keeps an earlier "
+                      "item unless a later one compares " + ("greater" if func.value == "max" else "less") + ", and it "
+                      "takes arrays only (not a set, dict, map or iterator of Python values)",
+                      text, f"replace with `{text.split('(')[0]}`", unsafe=True, level=level)
+            return
         elif func.value in ("max", "min"):
             text, nan_note = self._fold(func.value, node.args)
             if nan_note:

@@ -247,7 +247,7 @@ class TracedIf(Rule):
             return
         traced = function_tracedness(self, function)
         c = chain(node)
-        levels = [traced.of(t) for t in c.tests]
+        levels = [traced.of_test(t) for t in c.tests]
         if all(level is Tracedness.STATIC for level in levels):
             return
         found = exits([s for b in c.bodies for s in b], lambda t: traced.of(t) is not Tracedness.STATIC)

@@ -115,7 +115,7 @@ class TracedReturn(Rule):
         """Report `node`; returns the following `if`s that its fix absorbs (see `_early_returns`)."""
         traced = function_tracedness(self, function)
         c = chain(node)
-        levels = [traced.of(t) for t in c.tests]
+        levels = [traced.of_test(t) for t in c.tests]
         if all(level is Tracedness.STATIC for level in levels) or not all(ends_in_return(b) for b in c.bodies):
             return []
         test = self.code(c.tests[levels.index(max(levels))]).strip()

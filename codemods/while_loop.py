@@ -11,7 +11,7 @@ from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     appends, body_obstacles, body_statements, carry_problem, loop_carried, traced_tests,
 )
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -79,6 +79,9 @@ class WhileLoop(Rule):
     VALID = [
         Valid("def f(x):\n    k = 0\n    while k < 3:\n        x = x * 2\n        k += 1\n    return x\n"),
         Valid("def f(items):\n    while items is not None:\n        items = None\n    return items\n"),
+        Valid(  # the truth of a parameter: a count or a container (an array of several elements raises in NumPy)
+            "import numpy as np\n\ndef gcd(a, b):\n    while b:\n        a, b = b, a % b\n    return np.asarray(a)\n"
+        ),
     ]
     INVALID = [
         Invalid(
@@ -96,7 +99,7 @@ class WhileLoop(Rule):
 
     def visit_While(self, node: cst.While) -> None:
         fn = self.current_function
-        if fn is None or tracedness(self, node.test) is not Tracedness.TRACED:
+        if fn is None or function_tracedness(self, fn).of_test(node.test) is not Tracedness.TRACED:
             return
         flow = function_flow(self, fn)
         carried = loop_carried(flow, node)

@@ -217,6 +217,14 @@ class FunctionTracedness:
                 break
         return table
 
+    def of_test(self, node: cst.CSTNode) -> Tracedness:
+        """`of`, for `node` used as a truth test (`if b:`, `while b:`): a bare parameter there is UNKNOWN, since the
+        truth of an array of more than one element raises in NumPy too; it is a count, a container or None."""
+        level = self.of(node)
+        if level is Tracedness.TRACED and isinstance(node, cst.Name) and node.value in self._param_names():
+            return Tracedness.UNKNOWN
+        return level
+
     def _param_names(self) -> set[str]:
         params = self.function.params
         return {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
