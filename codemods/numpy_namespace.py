@@ -10,6 +10,7 @@ from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, static_by_name, tracedness
 from jaxfix.precheck import numpy_in_functions
@@ -159,7 +160,7 @@ class NumpyNamespace(Rule):
     CODE = "JX501"
     SUMMARY = "NumPy call inside a function; use its jax.numpy equivalent"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, TracednessProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, TracednessProvider, ParentProvider)
     ORDER = 90  # after the structural rewrites, which read NumPy names
     may_apply_to_tree = staticmethod(numpy_in_functions)  # it only looks at NumPy names inside functions
 
@@ -237,6 +238,11 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 5],
         ),
+        Invalid(  # a masked-array constant: the whole function stays NumPy (a lax.cond would return an array, not `masked`)
+            "import numpy as np\n\ndef f(s, o, mask):\n    check = np.equal(s, o)\n    return np.ma.masked if mask else check\n",
+            expected=None,
+            lines=[4, 5],
+        ),
     ]
 
     @functools.cached_property
@@ -248,6 +254,15 @@ class NumpyNamespace(Rule):
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if isinstance(node.value, cst.Call) and node.attr.value in BUFFER_ATTRIBUTES:
             self._keep[node.value] = f"its `.{node.attr.value}` is a NumPy buffer, which JAX arrays do not have"
+        if self.current_function is None or node.attr.value in ("ma",):
+            return
+        parent = self.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, cst.Call) and parent.func is node:
+            return  # a call: visit_Call reports it
+        qualified = numpy_name(self, node)
+        if qualified is not None and qualified.startswith("numpy.ma."):
+            self.report(node, f"`{self.code(node)}` is NumPy's masked-array machinery, which JAX has no counterpart for: "
+                        "this function is left as it is", blocks_function=True)
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None:
