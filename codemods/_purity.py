@@ -30,7 +30,8 @@ TRACEABLE_BUILTINS = {
     "abs", "max", "min", "round", "len", "enumerate", "zip", "isinstance", "tuple", "list", "sum", "pow", "divmod",
     "reversed", "slice", "all", "any",
 }
-HOST_BUILTINS = {"int", "float", "bool", "complex", "range"}  # a traced argument raises while tracing
+# a traced argument raises while tracing (`max`, `min`, `all`, `any`, `sorted` compare or test it with bool())
+HOST_BUILTINS = {"int", "float", "bool", "complex", "range", "max", "min", "all", "any", "sorted"}
 AT_METHODS = {"set", "add", "subtract", "multiply", "divide", "power", "min", "max", "get", "apply"}
 
 

@@ -85,6 +85,7 @@ class TracedExpression(Rule):
         Valid(  # NumPy imported only inside functions (networkx style): the others are plain Python
             "def ordered(u, v):\n    return (u, v) if u < v else (v, u)\n\ndef spectrum(G):\n    import numpy as np\n    return np.sum(G)\n"
         ),
+        Valid("import numpy as np\n\ndef f(val, proceed):\n    return val[proceed] if getattr(val, \"ndim\", 0) > 0 else np.asarray(val)\n"),
     ]
     INVALID = [
         Invalid("def f(x, y):\n    r = [x.sum(), y.sum()]\n    return min(r)\n",

@@ -232,6 +232,11 @@ class TracedIf(Rule):
             expected=None,
             lines=[4],
         ),
+        Invalid(  # Python `max` of traced values in a branch raises while lax.cond traces it: unsafe
+            "import numpy as np\n\ndef f(x):\n    if np.abs(x[0]) > np.abs(x[1]):\n        t = x[1] / x[0]\n        c = 1 / max(1, abs(t), np.sqrt(1 + t * t))\n    else:\n        c = x[0] * 0.5\n    return c\n",
+            expected="import jax\nimport numpy as np\n\ndef f(x):\n    def c_if_true(x):\n        t = x[1] / x[0]\n        c = 1 / max(1, abs(t), np.sqrt(1 + t * t))\n        return c\n    def c_if_false(x):\n        c = x[0] * 0.5\n        return c\n    c = jax.lax.cond(np.abs(x[0]) > np.abs(x[1]), c_if_true, c_if_false, x)\n    return c\n",
+            unsafe=True,
+        ),
     ]
 
     def __init__(self, context) -> None:

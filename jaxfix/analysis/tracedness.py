@@ -328,6 +328,9 @@ class FunctionTracedness:
         if isinstance(func, cst.Attribute) and func.attr.value in ("size", "ndim", "shape") and isinstance(func.value, cst.Name) and func.value.value not in self.variables():
             return Tracedness.STATIC  # np.size(x), np.ndim(x), np.shape(x): known when tracing
         if isinstance(func, cst.Name):
+            if func.value == "getattr" and len(node.args) >= 2 and isinstance(node.args[1].value, cst.SimpleString) \
+                    and node.args[1].value.evaluated_value in STATIC_ATTRIBUTES:
+                return Tracedness.STATIC  # `getattr(val, 'ndim', 0)`: like `val.ndim`
             if func.value in STATIC_CALLS:
                 return Tracedness.STATIC if func.value != "range" else args
             if func.value in ("set", "frozenset", "dict"):
