@@ -103,13 +103,16 @@ _ARRAY_TRIGGERS = frozenset({b"numpy", b"jax"})
 
 def module_rules(data: bytes, text: str, rules: Sequence[type[Rule]], facts: Mapping[str, Any]) -> list[type[Rule]]:
     """The rules for this module: all of them, but the array-code rules (TRIGGERS `numpy`/`jax`) only when the module
-    imports NumPy, JAX or SciPy somewhere, or calls a function changed elsewhere (project facts: keys threaded
-    through callers). Plain Python modules are not migrated, whatever their docstrings say."""
+    imports NumPy, JAX or SciPy somewhere, or (that rule alone) when the module names a function the rule's project
+    facts say changed elsewhere (keys threaded through callers). Plain Python modules are not migrated, whatever
+    their docstrings say."""
     if precheck.imports_array_module(text):
         return list(rules)
-    if any(t in data for rule in rules for t in rule.triggers(facts) if t not in rule.TRIGGERS):
-        return list(rules)
-    return [rule for rule in rules if not _ARRAY_TRIGGERS.intersection(rule.TRIGGERS)]
+    return [
+        rule for rule in rules
+        if not _ARRAY_TRIGGERS.intersection(rule.TRIGGERS)
+        or any(t in data for t in rule.triggers(facts) if t not in rule.TRIGGERS)
+    ]
 
 
 def _tree_filter(

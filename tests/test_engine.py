@@ -238,3 +238,13 @@ def test_array_rules_need_a_numpy_import(tmp_path, header, migrated):
     path.write_text(header + "\n\ndef f(n, d):\n    if n % 2 == 0 or d % 2 == 0:\n        return 1\n    return 2\n")
     result = process_file(str(path), all_rules(), RunOptions(fix=True, write=False))
     assert (result.status is Status.CHANGED and "jnp.where" in result.fixed) == migrated, result
+
+
+def test_project_facts_do_not_open_a_plain_module_to_the_array_rules(tmp_path):
+    # the module names `noisy`, which the project facts say takes a key now (facts from other packages of the run
+    # name common words): only the key rule may run there, not the array rules
+    path = tmp_path / "m.py"
+    path.write_text('"""Graphs, not numpy arrays."""\n\n\ndef f(n, d):\n    if n % 2 == 0 or d % 2 == 0:\n        return noisy(n)\n    return 2\n')
+    project = {"JX401": {"needs_key": ["lib.noisy"]}}
+    result = process_file(str(path), all_rules(), RunOptions(fix=True, write=False), project)
+    assert "jnp" not in (result.fixed or "") and not any(f.code.startswith("JX2") for f in result.findings)
