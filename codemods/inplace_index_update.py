@@ -154,6 +154,11 @@ class InplaceIndexUpdate(Rule):
             "import numpy as np\n\ndef f(h, mag):\n    h = np.zeros((3, 3))\n    h[0, 0:2] = mag, 0\n    return h\n",
             expected="import numpy as np\n\ndef f(h, mag):\n    h = np.zeros((3, 3))\n    h = h.at[0, 0:2].set((mag, 0))\n    return h\n",
         ),
+        Invalid(  # None into an empty selection is a NumPy no-op; `.at[...].set(None)` raises
+            "import numpy as np\n\ndef f(amat, n):\n    A = np.zeros((n, 3))\n    m = np.size(amat, 0) if amat is not None else 0\n    A[:, :m] = amat.T if amat is not None else amat\n    return A\n",
+            expected=None,
+            lines=[6],
+        ),
     ]
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
@@ -183,6 +188,11 @@ class InplaceIndexUpdate(Rule):
             return
         updates = [t for t in targets if isinstance(t, cst.Subscript)]
         if not updates:
+            return
+        if _may_be_none(node.value):
+            self.report(node, f"in-place update of `{self.code(updates[0])}` with a value that may be `None`: NumPy stores "
+                        "it (into an object array, or nothing into an empty selection), `.at[...].set(None)` raises; "
+                        "skip the write when the value is None")
             return
         parsed: list[tuple[Target, Verdict]] = []
         for target in updates:
@@ -375,3 +385,21 @@ class InplaceIndexUpdate(Rule):
         self.report(node, message, replacement=replacement, unsafe=bool(reasons), blocks_function=bool(reasons), title=f"replace with {shown}",
                     imports=_inplace.uses_jnp(self, text))
 
+
+def _may_be_none(value: cst.BaseExpression) -> bool:
+    """`None`, or a conditional expression with a `None` side (`amat.T if amat is not None else amat`, whose else
+    side is None too)."""
+    if isinstance(value, cst.Name) and value.value == "None":
+        return True
+    if isinstance(value, cst.IfExp):
+        test = value.test
+        none_tested = (isinstance(test, cst.Comparison) and len(test.comparisons) == 1
+                       and isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot))
+                       and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None")
+        if none_tested:
+            checked = cst.Module([]).code_for_node(test.left)
+            side = value.orelse if isinstance(test.comparisons[0].operator, cst.IsNot) else value.body
+            if cst.Module([]).code_for_node(side) == checked:
+                return True
+        return _may_be_none(value.body) or _may_be_none(value.orelse)
+    return False

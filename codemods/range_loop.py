@@ -6,6 +6,7 @@ import libcst as cst
 
 from codemods._purity import int_product, opaque_loop
 from jaxfix import loopgen as gen
+from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
@@ -81,7 +82,7 @@ class RangeLoop(Rule):
     CODE = "JX220"
     SUMMARY = "Python `for ... in range(...)` loop carrying state; use `lax.fori_loop`"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, *HOST_USE_DEPENDENCIES, DataflowProvider, TracednessProvider)
     ORDER = 40
     may_apply_to_tree = staticmethod(loops_in_functions)
 
@@ -239,6 +240,9 @@ class RangeLoop(Rule):
         problem = carry_problem(flow, node, carried)
         if problem:
             return problem
+        later = python_value_after(self, self.current_function, node, sorted(carried))
+        if later is not None:
+            return f"`{later[0]}` is then used on line {later[2]} ({later[1]}), where only a Python value can stand"
         return None
 
     def index_after(self, node, flow, index, start, stop, step, trip, traced):

@@ -9,7 +9,7 @@ from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branches import assignments, holds_object, int_mix, output_values, python_ints, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
-from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_use
+from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
@@ -269,7 +269,7 @@ class TracedIf(Rule):
         outputs = sorted(written & flow.live_out(node))
         if not outputs:
             return
-        later = _python_value_use(self, function, flow, node, outputs)
+        later = python_value_after(self, function, node, outputs)
         if later is not None:
             name, reason, line = later
             self.report(
@@ -416,29 +416,6 @@ class TracedIf(Rule):
             imports=("jnp",),
         )
         return True
-
-
-def _python_value_use(rule, function, flow, node: cst.If, outputs) -> Optional[tuple[str, str, int]]:
-    """An output of the `if` whose value is read after it where only a Python value can stand (a shape, a `range()`
-    bound, a key into a Python dict: `python_value_use`): the name, why, and the line. Rewritten, the value would be
-    a traced array there; whether the condition is traced (the code cannot be jitted either way) or wrongly taken
-    for traced (the rewrite breaks working code), the `if` is better left alone."""
-    span = rule.get_metadata(PositionProvider, node)
-    statements = [s for s in walk.nodes(node) if isinstance(s, (cst.SimpleStatementLine, cst.BaseCompoundStatement))]
-    for name in outputs:
-        seen: set[int] = set()
-        for statement in statements:
-            if name not in flow.writes(statement):
-                continue
-            for read in flow.uses(statement, name):
-                where = rule.get_metadata(PositionProvider, read)
-                if id(read) in seen or span.start.line <= where.start.line <= span.end.line:
-                    continue
-                seen.add(id(read))
-                reason = python_value_use(rule, function, read)
-                if reason is not None:
-                    return name, reason, where.start.line
-    return None
 
 
 def _paren(expr: cst.BaseExpression) -> cst.BaseExpression:

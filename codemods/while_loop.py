@@ -6,6 +6,7 @@ import libcst as cst
 
 from codemods._purity import int_product, opaque_loop
 from jaxfix import loopgen as gen
+from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
@@ -72,7 +73,7 @@ class WhileLoop(Rule):
     CODE = "JX221"
     SUMMARY = "Python `while` loop on a traced condition; use `lax.while_loop`"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, *HOST_USE_DEPENDENCIES, DataflowProvider, TracednessProvider)
     ORDER = 40
     may_apply_to_tree = staticmethod(loops_in_functions)
 
@@ -95,6 +96,11 @@ class WhileLoop(Rule):
         Invalid("def f(x, t):\n    while x > t:\n        x = x / 2\n    else:\n        x = -x\n    return x\n", lines=[2]),
         Invalid("def f(x, t, it):\n    while x > t:\n        x = x - next(it)\n    return x\n", lines=[2]),
         Invalid("def f(a):\n    while a[0] == 0:\n        a = a[1:]\n    return a\n", expected=None, lines=[2]),
+        Invalid(  # a carry later indexes a Python list: a lax.while_loop would make it a traced array
+            "import numpy as np\n\ndef f(x, m, n):\n    v = 0\n    w = np.sum(x)\n    while w >= m:\n        w = w - m\n        v = v + 1\n    names = [\"a\", \"b\", \"c\"]\n    return names[v], w\n",
+            expected=None,
+            lines=[6],
+        ),
     ]
 
     def visit_While(self, node: cst.While) -> None:
@@ -155,6 +161,9 @@ class WhileLoop(Rule):
             return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
         if not carried:
             return "nothing in the body changes the condition"
+        later = python_value_after(self, self.current_function, node, sorted(carried))
+        if later is not None:
+            return f"`{later[0]}` is then used on line {later[2]} ({later[1]}), where only a Python value can stand"
         return carry_problem(flow, node, carried)
 
 

@@ -26,6 +26,8 @@ from typing import Optional
 
 import libcst as cst
 
+from jaxfix import walk
+
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider
@@ -284,4 +286,31 @@ def python_value_use(
         if kind is not None:
             owner = dotted_name(subscript.value) or "a literal"
             return f"a key into the Python {kind} {f'`{owner}`' if owner != 'a literal' else owner}"
+    return None
+
+
+def python_value_after(
+    rule: cst.MetadataDependent, function: cst.FunctionDef, node: cst.CSTNode, names
+) -> Optional[tuple[str, str, int]]:
+    """A name among `names` written inside the statement `node` (an `if`, a loop) whose value is read after it where
+    only a Python value can stand (`python_value_use`): the name, why, and the line; else None. Rules that would
+    turn the statement into `jnp.where`/`lax.cond`/a `lax` loop make that value a traced array: whether the values
+    were traced (the code cannot be jitted either way) or wrongly taken for traced (the rewrite breaks working
+    code), the statement is better left alone."""
+    flow = function_flow(rule, function)
+    span = rule.get_metadata(PositionProvider, node)
+    statements = [s for s in walk.nodes(node) if isinstance(s, (cst.SimpleStatementLine, cst.BaseCompoundStatement))]
+    for name in names:
+        seen: set[int] = set()
+        for statement in statements:
+            if name not in flow.writes(statement):
+                continue
+            for read in flow.uses(statement, name):
+                where = rule.get_metadata(PositionProvider, read)
+                if id(read) in seen or span.start.line <= where.start.line <= span.end.line:
+                    continue
+                seen.add(id(read))
+                reason = python_value_use(rule, function, read)
+                if reason is not None:
+                    return name, reason, where.start.line
     return None
