@@ -51,6 +51,11 @@ def _jax_rejects(rule: Rule, value: cst.BaseExpression) -> bool:
         return qualified.split(".")[-1] in FOREIGN_NUMPY_TYPES
     if isinstance(value, cst.SimpleString):
         return _foreign_code(value.evaluated_value)
+    if isinstance(value, cst.FormattedString):  # f'>{typecode}': a byte order spelled out
+        return value.start.lstrip("fFrR") in ("'", '"') and bool(value.parts) and isinstance(
+            value.parts[0], cst.FormattedStringText) and value.parts[0].value[:1] in (">", "<", "|", "S", "U", "V", "O")
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "newbyteorder":
+        return True
     return False
 
 
@@ -69,6 +74,7 @@ HOST_ONLY = {
     "errstate", "seterr", "geterr", "printoptions", "set_printoptions", "get_printoptions", "dtype", "isscalar",
     "iinfo", "finfo", "ndindex", "broadcast_shapes", "result_type", "can_cast", "promote_types", "issubdtype",
     "load", "save", "savez", "loadtxt", "savetxt", "genfromtxt", "fromfile", "memmap",
+    "frombuffer", "fromstring",  # bytes from files and sockets: host I/O, and often in a non-native byte order
 }
 # Calls that build arrays: converted even when every argument is static, since later code updates or combines them
 # as JAX arrays (`.at[...]`).
@@ -173,6 +179,9 @@ class NumpyNamespace(Rule):
         Valid("def f(x):\n    s = 'np.sum(x)'\n    return s\n"),
         Valid("import jax.numpy as jnp\ndef f(x):\n    return jnp.sum(x)\n"),
         Valid("import numpy as np\ndef f(x, rng=(25, 75)):\n    if np.isnan(rng).any():\n        return x\n    return x * 2\n"),
+        Valid(  # bytes from a file in a byte order spelled out: host I/O
+            "import numpy as np\n\ndef read_values(values, typecode):\n    return np.frombuffer(values, dtype=f\">{typecode}\").copy()\n"
+        ),
     ]
     INVALID = [
         Invalid("import numpy as np\n\ndef f(u):\n    return np.asarray(u, order='c', dtype=float).sum()\n",
@@ -243,6 +252,11 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 5],
         ),
+        Invalid(  # a swapped byte order asked through a method: the function stays NumPy
+            "import numpy as np\n\ndef new_var(shape, kind):\n    return np.empty(shape, dtype=kind.newbyteorder(\"B\"))\n",
+            expected=None,
+            lines=[4],
+        ),
     ]
 
     @functools.cached_property
@@ -286,7 +300,7 @@ class NumpyNamespace(Rule):
                         "counterpart for (JAX functions reject them): this function is left as it is",
                         blocks_function=True)
             return
-        dtype = _foreign_dtype(self, node, qualified.split(".")[-1])
+        dtype = _foreign_dtype(self, node, qualified.split(".")[-1]) if qualified.split(".")[-1] not in HOST_ONLY else None
         if dtype is not None:
             self.report(node, f"`{self.code(node.func)}(...)` asks for the dtype `{dtype}`, which JAX arrays cannot hold "
                         "(JAX has numbers and bools in native byte order only: no strings, objects, records, dates or "

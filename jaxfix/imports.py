@@ -194,7 +194,7 @@ def remove_unused_numpy_imports(
     if not previously_used:
         return module
     used = names_used(module) if used is None else used
-    dead = {name for name in previously_used if name not in used}
+    dead = {name for name in previously_used if name not in used} - _exported(module)
     if not dead:
         return module
     body = []
@@ -212,6 +212,27 @@ def remove_unused_numpy_imports(
             stmt = stmt.with_changes(body=smalls)
         body.append(stmt)
     return module.with_changes(body=body)
+
+
+def _exported(module: cst.Module) -> set[str]:
+    """The names the module's `__all__` lists (`__all__ = [...]`, `__all__ += [...]`): exported, so an import of one
+    is in use even when no code of the module reads it (`from .core import *` re-exports it)."""
+    names: set[str] = set()
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            if isinstance(small, cst.Assign):
+                targets = [t.target for t in small.targets]
+            elif isinstance(small, (cst.AugAssign, cst.AnnAssign)):
+                targets = [small.target]
+            else:
+                continue
+            if any(isinstance(t, cst.Name) and t.value == "__all__" for t in targets) and isinstance(
+                    small.value, (cst.List, cst.Tuple)):
+                names.update(e.value.evaluated_value for e in small.value.elements
+                             if isinstance(e.value, cst.SimpleString) and isinstance(e.value.evaluated_value, str))
+    return names
 
 
 def _without(small: cst.BaseSmallStatement, dead: set[str]) -> Optional[cst.BaseSmallStatement]:

@@ -41,3 +41,9 @@ def test_import_clean_up_with_given_names():
 def test_numpy_import_dropped_once_unused():
     code = "import numpy as np\n\n\ndef f(x):\n    return np.sum(x)\n"
     assert migrate_source(code) == "import jax.numpy as jnp\n\n\ndef f(x):\n    return jnp.sum(x)\n"
+
+
+def test_numpy_import_listed_in_all_is_kept():
+    # `from .core import *` re-exports what `__all__` lists: dropping the import would break importers
+    code = 'import numpy as np\nfrom numpy import expand_dims\n\n__all__ = ["expand_dims", "f"]\n\n\ndef f(x):\n    return np.sum(x)\n'
+    assert "from numpy import expand_dims\n" in migrate_source(code)
