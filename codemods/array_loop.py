@@ -5,7 +5,7 @@ from typing import Any, Optional
 import libcst as cst
 
 from codemods._sequences import argument_note, sequence
-from codemods._purity import opaque_loop, purity
+from codemods._purity import int_product, opaque_loop, purity
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -130,6 +130,11 @@ class ArrayLoop(Rule):
         ),
         Invalid("def f(w, h):\n    for m in [w, w.T, w[:2]]:\n        h = m @ h\n    return h\n", lines=[2]),
         Invalid("def f(obj, x, s):\n    for part in obj.slices(x):\n        s = s + part.sum()\n    return s\n", expected=None, lines=[2]),
+        Invalid(  # a product of Python ints (a shape product): int32 in a scan, so the fix is unsafe
+            "import numpy as np\n\ndef prod(seq, x):\n    size = 1\n    for k in seq:\n        size *= k\n    return size * np.sum(x)\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef prod(seq, x):\n    size = 1\n    def step(size, k):\n        size *= k\n        return size, None\n\n    size, _ = jax.lax.scan(step, size, jnp.asarray(seq))\n    return size * np.sum(x)\n",
+            unsafe=True,
+        ),
     ]
 
     def visit_For(self, node: cst.For) -> None:
@@ -282,7 +287,7 @@ class ArrayLoop(Rule):
             changes[init] = self.replace_statement(init, [])
             for call_node in stack_calls(self, fn, list_name) or []:
                 changes[call_node] = cst.Name(list_name)
-        opaque = opaque_loop(self, node, fn, "lax.scan")
+        opaque = opaque_loop(self, node, fn, "lax.scan") + int_product(flow, node, names)
         self.report(
             node,
             "Python loop " + ("building a list" if outputs else "over an array") + "; use `lax.scan`"
