@@ -19,7 +19,7 @@ BOOLEAN_CALLS = {
     "isnan", "isfinite", "isinf", "isclose", "logical_and", "logical_or", "logical_not", "logical_xor", "any", "all",
     "signbit", "isreal", "iscomplex", "isneginf", "isposinf", "array_equal", "allclose", "bool_",
 }
-BUILTINS = {"max": "maximum", "min": "minimum", "abs": "abs", "round": "round"}
+BUILTINS = {"max": "maximum", "min": "minimum", "round": "round"}
 
 
 class TracedExpression(Rule):
@@ -27,8 +27,9 @@ class TracedExpression(Rule):
     ## What it does
     Rewrites Python expressions that need a concrete value when an operand is traced: `a if p else b` ->
     `jnp.where(p, a, b)`; `p and q`, `p or q`, `not p` -> `jnp.logical_and/or/not`; chained comparisons
-    `lo < x < hi` -> `jnp.logical_and(lo < x, x < hi)`; builtins `max`, `min`, `abs`, `round` -> `jnp.maximum`,
-    `jnp.minimum`, `jnp.abs`, `jnp.round(x).astype(int)` (`max(x)` of one array -> `jnp.max(x)`). `max`/`min` keep Python's
+    `lo < x < hi` -> `jnp.logical_and(lo < x, x < hi)`; builtins `max`, `min`, `round` -> `jnp.maximum`,
+    `jnp.minimum`, `jnp.round(x).astype(int)` (builtin `abs` is left: a traced array's `__abs__` is `jnp.abs`, and it
+    keeps working on sparse matrices) (`max(x)` of one array -> `jnp.max(x)`). `max`/`min` keep Python's
     NaN behaviour (`max(a, b)` is `b if b > a else a`): `max(x, 0.0)` -> `jnp.maximum(x, 0.0)`, `max(0.0, x)` ->
     `jnp.fmax(x, 0.0)`, `max(x, y)` -> `jnp.where(y > x, y, x)`.
 
@@ -69,7 +70,7 @@ class TracedExpression(Rule):
     """
 
     CODE = "JX203"
-    SUMMARY = "ternary, and/or/not, chained comparison or max/min/abs/round on a traced value"
+    SUMMARY = "ternary, and/or/not, chained comparison or max/min/round on a traced value"
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, *HOST_USE_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider)
     ORDER = 30
@@ -86,6 +87,7 @@ class TracedExpression(Rule):
             "def ordered(u, v):\n    return (u, v) if u < v else (v, u)\n\ndef spectrum(G):\n    import numpy as np\n    return np.sum(G)\n"
         ),
         Valid("import numpy as np\n\ndef f(val, proceed):\n    return val[proceed] if getattr(val, \"ndim\", 0) > 0 else np.asarray(val)\n"),
+        Valid("import numpy as np\n\ndef f(A, x):\n    return abs(A) @ x + np.sum(x)\n"),
     ]
     INVALID = [
         Invalid("def f(x, y):\n    r = [x.sum(), y.sum()]\n    return min(r)\n",
