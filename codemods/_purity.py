@@ -27,8 +27,7 @@ from jaxfix.analysis.tracedness import ARRAY_METHODS, Tracedness, function_trace
 from jaxfix.imports import ModuleImports, dotted_name
 
 TRACEABLE_BUILTINS = {
-    "abs", "max", "min", "round", "len", "enumerate", "zip", "isinstance", "tuple", "list", "sum", "pow", "divmod",
-    "reversed", "slice", "all", "any",
+    "abs", "round", "len", "enumerate", "zip", "isinstance", "tuple", "list", "sum", "pow", "divmod", "reversed", "slice",
 }
 # a traced argument raises while tracing (`max`, `min`, `all`, `any`, `sorted` compare or test it with bool())
 HOST_BUILTINS = {"int", "float", "bool", "complex", "range", "max", "min", "all", "any", "sorted"}

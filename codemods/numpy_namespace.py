@@ -9,6 +9,7 @@ import numpy as np
 from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
+from jaxfix.analysis.foreign_dtypes import foreign_dtype
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.static_values import is_static_expression
@@ -18,58 +19,6 @@ from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
 # NumPy utilities that only configure or describe the host and are fine on static values.
-# where NumPy's creation functions take their dtype positionally
-DTYPE_POSITION = {
-    "zeros": 1, "ones": 1, "empty": 1, "full": 2, "array": 1, "asarray": 1, "asanyarray": 1, "ascontiguousarray": 1,
-    "frombuffer": 1, "fromstring": 1, "fromfile": 1, "fromiter": 1, "zeros_like": 1, "ones_like": 1, "empty_like": 1,
-    "full_like": 2, "dtype": 0,
-}
-FOREIGN_TYPES = {"object", "str", "bytes"}
-FOREIGN_NUMPY_TYPES = {"object_", "str_", "bytes_", "void", "datetime64", "timedelta64", "record", "character", "flexible"}
-
-
-def _foreign_dtype(rule: Rule, call: cst.Call, short: str) -> Optional[str]:
-    """The dtype argument of a NumPy call that JAX cannot represent (`'S4'`, `'>i'`, `object`, a record layout), as
-    written; None when there is none or it is not a literal."""
-    position = DTYPE_POSITION.get(short)
-    for index, arg in enumerate(call.args):
-        if arg.star:
-            return None
-        if (arg.keyword is not None and arg.keyword.value == "dtype") or (arg.keyword is None and index == position):
-            if _jax_rejects(rule, arg.value):
-                return rule.code(arg.value).strip()
-    return None
-
-
-def _jax_rejects(rule: Rule, value: cst.BaseExpression) -> bool:
-    if isinstance(value, (cst.List, cst.Tuple)):
-        return bool(value.elements) and all(isinstance(e.value, cst.Tuple) for e in value.elements)  # a record layout
-    if isinstance(value, cst.Name):
-        return value.value in FOREIGN_TYPES
-    qualified = numpy_name(rule, value) if isinstance(value, cst.Attribute) else None
-    if qualified is not None:
-        return qualified.split(".")[-1] in FOREIGN_NUMPY_TYPES
-    if isinstance(value, cst.SimpleString):
-        return _foreign_code(value.evaluated_value)
-    if isinstance(value, cst.FormattedString):  # f'>{typecode}': a byte order spelled out
-        return value.start.lstrip("fFrR") in ("'", '"') and bool(value.parts) and isinstance(
-            value.parts[0], cst.FormattedStringText) and value.parts[0].value[:1] in (">", "<", "|", "S", "U", "V", "O")
-    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "newbyteorder":
-        return True
-    return False
-
-
-@functools.lru_cache(maxsize=256)
-def _foreign_code(code) -> bool:
-    try:
-        dtype = np.dtype(code)
-    except (TypeError, ValueError):
-        return False
-    swapped = dtype.byteorder not in ("=", "|") and dtype.byteorder != np.dtype(dtype.char).byteorder
-    too_wide = (dtype.kind == "f" and dtype.itemsize > 8) or (dtype.kind == "c" and dtype.itemsize > 16)
-    return dtype.kind not in "biufc" or dtype.fields is not None or swapped or too_wide
-
-
 HOST_ONLY = {
     "errstate", "seterr", "geterr", "printoptions", "set_printoptions", "get_printoptions", "dtype", "isscalar",
     "iinfo", "finfo", "ndindex", "broadcast_shapes", "result_type", "can_cast", "promote_types", "issubdtype",
@@ -300,7 +249,7 @@ class NumpyNamespace(Rule):
                         "counterpart for (JAX functions reject them): this function is left as it is",
                         blocks_function=True)
             return
-        dtype = _foreign_dtype(self, node, qualified.split(".")[-1]) if qualified.split(".")[-1] not in HOST_ONLY else None
+        dtype = foreign_dtype(self, node, qualified.split(".")[-1]) if qualified.split(".")[-1] not in HOST_ONLY else None
         if dtype is not None:
             self.report(node, f"`{self.code(node.func)}(...)` asks for the dtype `{dtype}`, which JAX arrays cannot hold "
                         "(JAX has numbers and bools in native byte order only: no strings, objects, records, dates or "

@@ -87,15 +87,16 @@ def rules_that_may_apply(
 
 def _first_rules(
     path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
-) -> tuple[list[type[Rule]], Optional[ast.Module]]:
-    """`rules_that_may_apply`, and the `ast` tree the pre-checks read (the first pass reuses it)."""
+) -> tuple[list[type[Rule]], Optional[ast.Module], list[type[Rule]]]:
+    """`rules_that_may_apply`, the `ast` tree the pre-checks read (the first pass reuses it), and `module_rules` (the
+    rules for every pass)."""
     facts = project or {}
     rules = module_rules(data, text, rules, facts)
     triggered = {rule for rule in rules if any(trigger in data for trigger in rule.triggers(facts))}
     if not triggered:
-        return [], None
+        return [], None, rules
     survivors, tree = _tree_filter(path, text, rules)
-    return (survivors if triggered.intersection(survivors) else []), tree
+    return (survivors if triggered.intersection(survivors) else []), tree, rules
 
 
 _ARRAY_TRIGGERS = frozenset({b"numpy", b"jax"})
@@ -560,12 +561,11 @@ def process_bytes(
         return FileResult(path=path, status=Status.SKIPPED)
     try:
         decoded = sourcelib.decode(data)
-        active, tree = _first_rules(path, data, decoded.text, rules, project)
+        active, tree, allowed = _first_rules(path, data, decoded.text, rules, project)
         if not active:
             return FileResult(path=path, status=Status.SKIPPED)
         outcome = process_source(
-            path, decoded.text, module_rules(data, decoded.text, rules, project or {}), options, project, module_name,
-            first_rules=active, first_tree=tree,
+            path, decoded.text, allowed, options, project, module_name, first_rules=active, first_tree=tree
         )
         changed = outcome.fixed != decoded.text
         written = False

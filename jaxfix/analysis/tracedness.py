@@ -612,6 +612,7 @@ def plain_python(function: cst.FunctionDef, array_names: frozenset[str], lazy: b
 
 
 _PLAIN: dict[tuple[int, frozenset[str]], tuple[cst.FunctionDef, bool]] = {}
+_LAZY: dict[int, tuple[cst.Module, bool]] = {}
 ARRAY_MODULES = frozenset({"numpy", "jax", "scipy"})
 
 
@@ -630,7 +631,17 @@ def imports_array_module(function: cst.FunctionDef) -> bool:
 
 def lazy_array_imports(module: cst.Module) -> bool:
     """The module imports NumPy/JAX/SciPy, but only inside functions (none at module level, also not under a
-    module-level `try`/`if`): the lazy-import style of libraries whose NumPy use is optional."""
+    module-level `try`/`if`): the lazy-import style of libraries whose NumPy use is optional. Answered once per
+    module (the rules' shared context and `TracednessProvider` both ask on every pass)."""
+    known = _LAZY.get(id(module))
+    if known is not None and known[0] is module:
+        return known[1]
+    answer = _lazy(module)
+    _LAZY[id(module)] = (module, answer)  # holds the module, so its id is not reused while the entry lives
+    return answer
+
+
+def _lazy(module: cst.Module) -> bool:
     for statement in module.body:
         if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and _imports_in(statement):
             return False
@@ -644,6 +655,7 @@ def _imports_in(root: cst.CSTNode) -> bool:
 def forget() -> None:
     """Drop the remembered answers (the engine calls this after each file: they hold its trees)."""
     _PLAIN.clear()
+    _LAZY.clear()
 
 
 def array_names(imports: ModuleImports) -> frozenset[str]:

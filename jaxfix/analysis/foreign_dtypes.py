@@ -1,0 +1,67 @@
+"""Dtypes JAX arrays cannot hold: strings, objects, records, dates, a swapped byte order, float128.
+
+`foreign_dtype(rule, call, short)` answers for a NumPy call's dtype argument (keyword or the position NumPy's creation
+functions take it at), judged with `np.dtype` itself rather than a list of spellings; rules keep such a call, and its
+function, NumPy (`rule` must declare `NumpyNameProvider`).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Optional
+
+import libcst as cst
+import numpy as np
+
+from jaxfix.analysis.numpy_names import numpy_name
+
+# where NumPy's creation functions take their dtype positionally
+DTYPE_POSITION = {
+    "zeros": 1, "ones": 1, "empty": 1, "full": 2, "array": 1, "asarray": 1, "asanyarray": 1, "ascontiguousarray": 1,
+    "frombuffer": 1, "fromstring": 1, "fromfile": 1, "fromiter": 1, "zeros_like": 1, "ones_like": 1, "empty_like": 1,
+    "full_like": 2, "dtype": 0,
+}
+FOREIGN_TYPES = {"object", "str", "bytes"}
+FOREIGN_NUMPY_TYPES = {"object_", "str_", "bytes_", "void", "datetime64", "timedelta64", "record", "character", "flexible"}
+
+
+def foreign_dtype(rule: cst.MetadataDependent, call: cst.Call, short: str) -> Optional[str]:
+    """The dtype argument of a NumPy call that JAX cannot represent (`'S4'`, `'>i'`, `object`, a record layout), as
+    written; None when there is none or it is not a literal."""
+    position = DTYPE_POSITION.get(short)
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            return None
+        if (arg.keyword is not None and arg.keyword.value == "dtype") or (arg.keyword is None and index == position):
+            if _jax_rejects(rule, arg.value):
+                return cst.Module([]).code_for_node(arg.value).strip()
+    return None
+
+
+def _jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression) -> bool:
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return bool(value.elements) and all(isinstance(e.value, cst.Tuple) for e in value.elements)  # a record layout
+    if isinstance(value, cst.Name):
+        return value.value in FOREIGN_TYPES
+    qualified = numpy_name(rule, value) if isinstance(value, cst.Attribute) else None
+    if qualified is not None:
+        return qualified.split(".")[-1] in FOREIGN_NUMPY_TYPES
+    if isinstance(value, cst.SimpleString):
+        return _foreign_code(value.evaluated_value)
+    if isinstance(value, cst.FormattedString):  # f'>{typecode}': a byte order spelled out
+        return value.start.lstrip("fFrR") in ("'", '"') and bool(value.parts) and isinstance(
+            value.parts[0], cst.FormattedStringText) and value.parts[0].value[:1] in (">", "<", "|", "S", "U", "V", "O")
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "newbyteorder":
+        return True
+    return False
+
+
+@functools.lru_cache(maxsize=256)
+def _foreign_code(code) -> bool:
+    try:
+        dtype = np.dtype(code)
+    except (TypeError, ValueError):
+        return False
+    swapped = dtype.byteorder not in ("=", "|") and dtype.byteorder != np.dtype(dtype.char).byteorder
+    too_wide = (dtype.kind == "f" and dtype.itemsize > 8) or (dtype.kind == "c" and dtype.itemsize > 16)
+    return dtype.kind not in "biufc" or dtype.fields is not None or swapped or too_wide
