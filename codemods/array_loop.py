@@ -86,6 +86,9 @@ class ArrayLoop(Rule):
     VALID = [
         Valid("def f(x):\n    for i in range(3):\n        x = x + i\n    return x\n"),
         Valid("def f(x):\n    dims = []\n    for d in x.shape:\n        dims.append(d * 2)\n    return x.reshape(dims)\n"),
+        Valid(  # nothing carried: nothing to scan, whatever ends the loop
+            "import numpy as np\n\ndef first_negative(xs):\n    for x in xs:\n        if np.any(x < 0):\n            return True\n    return False\n"
+        ),
     ]
     INVALID = [
         Invalid(
@@ -156,13 +159,13 @@ class ArrayLoop(Rule):
             return
         carried = loop_carried(flow, node)
         outputs = appends(body_statements(node))
+        if not carried and not outputs:
+            return  # nothing carried: nothing to scan (an early exit on a traced test is JX223's)
         problem = self.problem(node, flow, carried, outputs, item)
         if problem:
             if isinstance(node.iter, cst.Call) and getattr(node.iter.func, "value", "") == "range" and not outputs:
                 return  # JX220's business
             self.report(node, f"loop cannot become `lax.scan`: {problem}")
-            return
-        if not carried and not outputs:
             return
         self.rewrite(node, fn, flow, carried, outputs, xs, item, note)
 

@@ -90,6 +90,9 @@ class LoopExit(Rule):
         Valid(  # a generator (and sets): plain Python graph code, never traced
             "import numpy as np\n\ndef bfs(G, source, depth):\n    seen = {source}\n    queue = [(source, 0)]\n    while queue:\n        v, d = queue.pop(0)\n        if d > depth:\n            break\n        for w in G[v]:\n            if w not in seen:\n                seen.add(w)\n                queue.append((w, d + 1))\n        yield v\n"
         ),
+        Valid(  # a module object's `__name__` is text, `hasattr` a Python bool: no traced exit test
+            "import numpy as np\n\ndef present(name, mods):\n    for m in mods:\n        if hasattr(m, \"__name__\") and m.__name__ == name:\n            return True\n    return False\n"
+        ),
     ]
     INVALID = [
         Invalid(

@@ -131,6 +131,17 @@ class TracedExpression(Rule):
             expected=None,
             lines=[4],
         ),
+        Invalid(  # the chosen value is called: a function, never an array
+            "import numpy as np\n\ndef f(a, n):\n    ufunc = np.sin if n % 2 == 0 else np.cos\n    return ufunc(a)\n",
+            expected=None,
+            lines=[4],
+        ),
+        Invalid(  # the truth of a parameter: a list or None tests emptiness, `jnp.logical_not` works elementwise
+            "import numpy as np\n\ndef f(x, flags):\n    return int(not flags) + np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, flags):\n    return int(jnp.logical_not(flags)) + np.sum(x)\n",
+            unsafe=True,
+            lines=[4],
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -232,11 +243,14 @@ class TracedExpression(Rule):
             return
         if node in self._tests and not _boolean(node.expression, function_tracedness(self, self.current_function)):
             return  # `if not maxpts:` stays for JX201; on a None or a dict `jnp.logical_not` would raise
-        if self._level(node.expression) is Tracedness.STATIC:
+        # the truth of a bare parameter (`not x`) is of unknown tracedness: on a list or None `not` tests emptiness,
+        # while `jnp.logical_not` works elementwise (`int(not [0])` is 0, `int(jnp.logical_not([0]))` is 1)
+        level = function_tracedness(self, self.current_function).of_test(node.expression)  # type: ignore[arg-type]
+        if level is Tracedness.STATIC:
             return
         text = f"{self.jnp}.logical_not({self.code(node.expression.with_changes(lpar=[], rpar=[])).strip()})"
         self._fix(node, "`not` on a traced value calls bool() on an array under `jit`", text, "replace with `jnp.logical_not`",
-                  level=self._level(node.expression))
+                  level=level)
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
         if self.current_function is None or len(node.comparisons) < 2 or self._level(node) is Tracedness.STATIC:

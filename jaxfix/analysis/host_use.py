@@ -266,6 +266,9 @@ def python_value_use(
     site = value_use(rule, read)
     if site.kind == Use.HOST:
         return site.reason
+    called = rule.get_metadata(ParentProvider, read, None)
+    if isinstance(called, cst.Call) and called.func is read:
+        return "called as a function"  # `ufunc = a if c else b` ... `ufunc(x)`: an array is never called
     if site.assigned_name is not None:
         if depth == 0:
             return None

@@ -58,6 +58,18 @@ def _text(node: cst.BaseExpression) -> bool:
     return isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
 
 
+def _dunder(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+_TEXT_ATTRIBUTES = frozenset({"__name__", "__qualname__", "__module__", "__doc__"})
+
+
+def _text_attribute(node: cst.BaseExpression) -> bool:
+    """`m.__name__`, `f.__module__`: a string, so `m.__name__ == modname` compares text, not arrays."""
+    return isinstance(node, cst.Attribute) and node.attr.value in _TEXT_ATTRIBUTES
+
+
 def _predicate_name(short: str) -> bool:
     """`issparse`, `is_sparse`, `isintlike`: a name made of `is` and a word (not `isolate`, `issue`, `isotropic`)."""
     rest = short[2:]
@@ -266,8 +278,8 @@ class FunctionTracedness:
         if isinstance(node, cst.Name):
             return self.name(node.value)
         if isinstance(node, cst.Attribute):
-            if node.attr.value in STATIC_ATTRIBUTES:
-                return Tracedness.STATIC
+            if node.attr.value in STATIC_ATTRIBUTES or _dunder(node.attr.value):
+                return Tracedness.STATIC  # `.shape`; `m.__name__`, `x.__class__`: Python metadata, never traced
             base = self.of(node.value)
             if isinstance(node.value, cst.Name) and node.value.value in ("self", "cls"):
                 return Tracedness.UNKNOWN
@@ -289,7 +301,7 @@ class FunctionTracedness:
                 # `(a == n).any()` to bool, which fails under `jit` whatever a rewrite around it does
                 return Tracedness.STATIC
             operands = [node.left, *(t.comparator for t in node.comparisons)]
-            if any(_text(o) or isinstance(o, (cst.List, cst.Tuple, cst.Set)) and o.elements and all(_text(e.value) for e in o.elements)
+            if any(_text(o) or _text_attribute(o) or isinstance(o, (cst.List, cst.Tuple, cst.Set)) and o.elements and all(_text(e.value) for e in o.elements)
                    for o in operands):
                 return Tracedness.STATIC  # `typ == 's'`, `weight in ['cos', 'sin']`: arrays are not compared with text
             return _join([self.of(node.left), *(self.of(t.comparator) for t in node.comparisons)])
