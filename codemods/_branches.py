@@ -459,8 +459,17 @@ def branch_values(stmts: Sequence[cst.BaseStatement], name: str) -> list[cst.Bas
     for stmt in stmts:
         if isinstance(stmt, cst.SimpleStatementLine):
             for small in stmt.body:
-                if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name:
-                    found.append(small.value)
+                if not (isinstance(small, cst.Assign) and len(small.targets) == 1):
+                    continue
+                target, value = small.targets[0].target, small.value
+                if isinstance(target, cst.Name) and target.value == name:
+                    found.append(value)
+                elif isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) \
+                        and len(target.elements) == len(value.elements) \
+                        and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)):
+                    # `x, w = [], []`: each name its own value
+                    found.extend(v.value for t, v in zip(target.elements, value.elements)
+                                 if isinstance(t.value, cst.Name) and t.value.value == name)
     return found
 
 
@@ -483,7 +492,9 @@ def output_values(flow, node: cst.CSTNode, bodies: Sequence[Sequence[cst.BaseSta
     values: list[cst.BaseExpression] = []
     for body in bodies:
         mine = branch_values(body, name)
-        values.extend(mine[-1:] if mine else incoming(flow, node, name))
+        # a branch that leaves `name` keeps what reaches the `if`; where no plain assignment names it (`x, w =
+        # roots(n)`), the name itself stands for it: some value, maybe an array, not a list or None
+        values.extend(mine[-1:] if mine else incoming(flow, node, name) or [cst.Name(name)])
     for value in list(values):
         if isinstance(value, cst.Name) and value.value in flow.params:
             values.extend(v for v in incoming(flow, node, value.value) if isinstance(v, cst.Name) and v.value == "None")

@@ -88,6 +88,9 @@ class TracedExpression(Rule):
         ),
         Valid("import numpy as np\n\ndef f(val, proceed):\n    return val[proceed] if getattr(val, \"ndim\", 0) > 0 else np.asarray(val)\n"),
         Valid("import numpy as np\n\ndef f(A, x):\n    return abs(A) @ x + np.sum(x)\n"),
+        Valid(  # an `if` test is JX201's: where the statement stays Python, `jnp.logical_or` in it gains nothing
+            "import numpy as np\n\ndef check(x, lo):\n    if lo < 0 or np.sum(x) < lo:\n        raise ValueError(\"bad\")\n    return np.sum(x)\n"
+        ),
     ]
     INVALID = [
         Invalid("def f(x, y):\n    r = [x.sum(), y.sum()]\n    return min(r)\n",
@@ -211,8 +214,8 @@ class TracedExpression(Rule):
         for child in (node.left, node.right):
             if isinstance(child, cst.BooleanOperation) and type(child.operator) is type(node.operator) and not child.lpar:
                 self._inner.add(child)
-        if self.current_function is None or node in self._inner:
-            return
+        if self.current_function is None or node in self._inner or node in self._tests:
+            return  # in an `if`/`while` test: see `visit_UnaryOperation`
         parts = _leaves(node, type(node.operator))
         levels = [self._level(p) for p in parts]
         if all(level is Tracedness.STATIC for level in levels[:-1]):
@@ -241,8 +244,11 @@ class TracedExpression(Rule):
     def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
         if self.current_function is None or not isinstance(node.operator, cst.Not):
             return
-        if node in self._tests and not _boolean(node.expression, function_tracedness(self, self.current_function)):
-            return  # `if not maxpts:` stays for JX201; on a None or a dict `jnp.logical_not` would raise
+        if node in self._tests:
+            # the test of an `if`/`while` is JX201's/JX221's, which rewrite the statement (and this rule then the
+            # test where it lands); where they cannot, `jnp.logical_*` in a Python `if` still calls bool() under
+            # `jit`, gains nothing, and breaks on a None, a dict or a sympy value
+            return
         # the truth of a bare parameter (`not x`) is of unknown tracedness: on a list or None `not` tests emptiness,
         # while `jnp.logical_not` works elementwise (`int(not [0])` is 0, `int(jnp.logical_not([0]))` is 1)
         level = function_tracedness(self, self.current_function).of_test(node.expression)  # type: ignore[arg-type]
@@ -253,7 +259,7 @@ class TracedExpression(Rule):
                   level=level)
 
     def visit_Comparison(self, node: cst.Comparison) -> None:
-        if self.current_function is None or len(node.comparisons) < 2 or self._level(node) is Tracedness.STATIC:
+        if self.current_function is None or len(node.comparisons) < 2 or node in self._tests or self._level(node) is Tracedness.STATIC:
             return
         middles = [t.comparator for t in node.comparisons[:-1]]
         if not all(isinstance(m, (cst.Name, cst.Attribute, cst.Subscript, cst.Integer, cst.Float)) for m in middles):

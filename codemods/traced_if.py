@@ -237,6 +237,11 @@ class TracedIf(Rule):
             expected="import jax\nimport numpy as np\n\ndef f(x):\n    def c_if_true(x):\n        t = x[1] / x[0]\n        c = 1 / max(1, abs(t), np.sqrt(1 + t * t))\n        return c\n    def c_if_false(x):\n        c = x[0] * 0.5\n        return c\n    c = jax.lax.cond(np.abs(x[0]) > np.abs(x[1]), c_if_true, c_if_false, x)\n    return c\n",
             unsafe=True,
         ),
+        Invalid(  # a list on one side, what `roots(n)` gave on the other: not one structure for `lax.cond`
+            "import numpy as np\n\ndef nodes(n):\n    x, w = roots(n)\n    if np.sum(x) == 0:\n        x, w = [], []\n    return x, w\n",
+            expected=None,
+            lines=[5],
+        ),
     ]
 
     def __init__(self, context) -> None:
