@@ -97,3 +97,19 @@ def test_range_argument_parameters_are_ints():
     facts, end = at_end("def f(n, m):\n    for i in range(1, n):\n        pass\n    return m\n")
     assert facts.is_int(end, "n") and facts.is_int(end, "i")
     assert not facts.is_int(end, "m")
+
+
+def test_diag_of_an_array_is_a_view_of_it():
+    # np.diag of a 2-D array returns its diagonal as a view (made writable through `.flags`, as scikit-image does):
+    # a write through it updates the matrix, so it must not become a functional update of the view alone
+    facts, end = at_end(
+        """
+        import numpy as np
+        def f(mu):
+            result = np.zeros((2, 2))
+            d = np.diag(result)
+            e = np.diag(mu)
+            return result
+        """
+    )
+    assert facts.sharers(end, "result") == {"d"}
