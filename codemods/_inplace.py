@@ -16,8 +16,8 @@ from jaxfix.analysis.aliases import FunctionAliases, function_aliases
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import FunctionFacts, function_facts
 from jaxfix.analysis.numpy_names import numpy_name
+from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.static_values import is_static_expression
-from jaxfix.analysis.tracedness import ARRAY_METHODS
 from jaxfix.rule import Rule
 
 ARRAY_EVIDENCE = {"shape", "ndim", "dtype", "size", "T", "copy", "reshape", "astype", "sum", "mean", "at", "ravel", "fill"}

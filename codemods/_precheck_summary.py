@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
-from jaxfix.analysis.tracedness import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
+from jaxfix.analysis.plain_python import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
 
 from codemods.float64_request import WIDE, WIDE_STRINGS
 from codemods.global_write import MUTATING_METHODS
@@ -478,7 +478,7 @@ def _plain_evidence(node: ast.AST, kind: type) -> bool:
 
 
 def _plain(function: ast.AST, array_names: frozenset[str]) -> bool:
-    """`jaxfix.analysis.tracedness.plain_python` on the `ast` tree, conservatively: array evidence is looked for
+    """`jaxfix.analysis.plain_python.plain_python` on the `ast` tree, conservatively: array evidence is looked for
     in more places (the whole function, every identifier, any tuple index, `@=`), plain evidence in the same places
     only (decorators and body), and a function holding another function is never skipped (a nested function is
     plain only with evidence of its own)."""

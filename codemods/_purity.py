@@ -23,7 +23,8 @@ import libcst as cst
 
 from codemods._branches import cheap_and_pure, exits
 from jaxfix import walk
-from jaxfix.analysis.tracedness import ARRAY_METHODS, Tracedness, function_tracedness
+from jaxfix.analysis.static_params import ARRAY_METHODS
+from jaxfix.analysis.tracedness import Tracedness, function_tracedness
 from jaxfix.imports import ModuleImports, dotted_name
 
 TRACEABLE_BUILTINS = {

@@ -12,8 +12,9 @@ from jaxfix.analysis import jnp_api
 from jaxfix.analysis.foreign_dtypes import foreign_dtype
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.static_params import static_by_name
 from jaxfix.analysis.static_values import is_static_expression
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, static_by_name, tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability

@@ -5,7 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from jaxfix.analysis.static_args import concrete_uses
-from jaxfix.analysis.tracedness import _jit_static, is_jit
+from jaxfix.analysis.static_params import _jit_static, is_jit
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 

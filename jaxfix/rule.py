@@ -138,7 +138,7 @@ class Rule(cst.BatchableCSTVisitor):
     def current_function(self) -> Optional[cst.FunctionDef]:
         """The innermost function being visited (None at module or class level): rules rewrite only inside
         functions, since module-level NumPy code (constants, data loading) runs once on the host. None inside a
-        plain-Python helper too (`jaxfix.analysis.tracedness.plain_python`: a parser, a config class), which is host
+        plain-Python helper too (`jaxfix.analysis.plain_python.plain_python`: a parser, a config class), which is host
         code with no arrays in it; such a function's own `visit_FunctionDef`/`leave_FunctionDef` are not called."""
         if not self._functions or self._plain[-1]:
             return None
@@ -147,7 +147,7 @@ class Rule(cst.BatchableCSTVisitor):
     def _is_plain(self, node: cst.FunctionDef) -> bool:
         if self._plain and not self._plain[-1]:
             return False  # a nested function is plain only inside a plain one
-        from jaxfix.analysis.tracedness import array_names, lazy_array_imports, plain_python
+        from jaxfix.analysis.plain_python import array_names, lazy_array_imports, plain_python
 
         names = self.context.__dict__.get("_array_names")
         if names is None:

@@ -5,7 +5,7 @@ expression inside the function being visited. Variables are classified flow-inse
 assignment to it may be traced), which errs toward TRACED; conditions that are TRACED or UNKNOWN are the ones a
 Python `if` cannot branch on.
 
-Seeds:
+Seeds (for parameters: `jaxfix.analysis.static_params`):
 - Parameters are TRACED, except STATIC when: annotated with a static type (`int`, `bool`, `str`, `float` is NOT
   static, an `Enum` subclass name ending in `Mode`/`Kind`/`Enum`, `Literal[...]`, `Callable`); listed in
   `static_argnums`/`static_argnames` of a `jax.jit` / `jit` / `partial(jax.jit, ...)` decorator; listed in
@@ -21,6 +21,7 @@ Seeds:
 - Arithmetic, comparisons, subscripts and NumPy/jnp calls and methods with a TRACED operand are TRACED; with an
   UNKNOWN one (attributes of objects, calls of unknown functions with static arguments) UNKNOWN.
 - A `for` target over `range(...)` of static bounds is STATIC (a Python loop counter); over anything traced, TRACED.
+- Everything in a plain-Python helper (a parser, a config class: `jaxfix.analysis.plain_python`) is STATIC.
 """
 
 from __future__ import annotations
@@ -29,17 +30,19 @@ import enum
 from typing import Optional
 
 import libcst as cst
-import numpy as np
 from libcst.metadata import BatchableMetadataProvider
 
 from jaxfix import walk
-from jaxfix.imports import ModuleImports, dotted_name
+from jaxfix.imports import ModuleImports
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
+from jaxfix.analysis.plain_python import array_names, lazy_array_imports, plain_python
 from jaxfix.analysis.static_args import concrete_uses
+from jaxfix.analysis.static_params import (
+    _ARRAY_OR_DICT_METHODS, _annotation_is_static, _flags, _jit_static, _not_arrays, static_by_name,
+)
 
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "flags", "strides"}
 STATIC_CALLS = {"len", "isinstance", "issubclass", "type", "callable", "hasattr", "id", "range", "enumerate", "zip"}
-STATIC_ANNOTATIONS = {"int", "bool", "str", "Callable", "type"}
 # type and dtype tests answer from the Python type, the dtype or the shape, never from the values
 TYPE_PREDICATES = {
     "issparse", "isspmatrix", "is_array_api_obj", "isscalar", "iscomplexobj", "isrealobj", "issubdtype", "isdtype",
@@ -76,11 +79,6 @@ def _predicate_name(short: str) -> bool:
     return rest.startswith("_") or rest[:1].islower() and rest not in ("olate", "sue", "otropic", "ometric", "land", "o")
 
 
-# methods of NumPy arrays, and of dicts (a dict of arrays is a pytree of traced values under `jit`)
-ARRAY_METHODS = frozenset(name for name in dir(np.ndarray) if not name.startswith("_"))
-_ARRAY_OR_DICT_METHODS = ARRAY_METHODS | frozenset(dir(dict))
-
-
 def makes_object(node: cst.BaseExpression) -> bool:
     """`Model(x)`: a call of a capitalised name, by convention a class: it makes an object, not an array."""
     return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value[:1].isupper()
@@ -93,58 +91,6 @@ class Tracedness(enum.IntEnum):
 
     def join(self, other: "Tracedness") -> "Tracedness":
         return max(self, other)
-
-
-def _annotation_is_static(annotation: Optional[cst.Annotation]) -> bool:
-    if annotation is None:
-        return False
-    node = annotation.annotation
-    if isinstance(node, cst.Subscript):
-        node = node.value
-        name = node.attr.value if isinstance(node, cst.Attribute) else getattr(node, "value", "")
-        return name in ("Literal", "Callable", "type")
-    name = node.attr.value if isinstance(node, cst.Attribute) else getattr(node, "value", "")
-    return name in STATIC_ANNOTATIONS or str(name).endswith(("Mode", "Kind", "Enum"))
-
-
-def is_jit(expr: cst.BaseExpression) -> bool:
-    """Whether a decorator expression is `jax.jit`: `jit`, `jax.jit`, `jax.jit(...)`, `partial(jax.jit, ...)`
-    (not any decorator whose text mentions jit, such as `@capabilities(jax_jit=False)`)."""
-    if isinstance(expr, cst.Call):
-        func = expr.func
-        if isinstance(func, (cst.Name, cst.Attribute)) and dotted_name(func) in ("partial", "functools.partial"):
-            return bool(expr.args) and expr.args[0].keyword is None and is_jit(expr.args[0].value)
-        return is_jit(func)
-    return dotted_name(expr) in ("jit", "jax.jit")
-
-
-def _jit_static(function: cst.FunctionDef) -> set[str]:
-    """Parameters named static by a jit decorator (static_argnames, or static_argnums mapped to names)."""
-    names = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
-    static: set[str] = set()
-    for decorator in function.decorators:
-        call = decorator.decorator
-        if not isinstance(call, cst.Call) or not is_jit(call):
-            continue
-        for arg in call.args:
-            if arg.keyword is None:
-                continue
-            values = _literal_items(arg.value)
-            if arg.keyword.value == "static_argnames":
-                static.update(v for v in values if isinstance(v, str))
-            elif arg.keyword.value == "static_argnums":
-                static.update(names[v] for v in values if isinstance(v, int) and 0 <= v < len(names))
-    return static
-
-
-def _literal_items(node: cst.BaseExpression) -> list:
-    if isinstance(node, (cst.Tuple, cst.List)):
-        return [v for e in node.elements for v in _literal_items(e.value)]
-    if isinstance(node, cst.SimpleString):
-        return [node.evaluated_value]
-    if isinstance(node, cst.Integer):
-        return [int(node.value)]
-    return []
 
 
 class FunctionTracedness:
@@ -448,232 +394,6 @@ class _Bindings(cst.CSTVisitor):
 
     def visit_Lambda(self, node: cst.Lambda) -> bool:
         return False
-
-
-# `xp`: the array namespace of array-API code (a module), never an array
-STATIC_PARAM_NAMES = {"axis", "axes", "shape", "ndim", "dtype", "order", "mode", "method", "kind", "norm", "keepdims", "xp"}
-
-
-def static_by_name(name: str) -> bool:
-    """NumPy's own conventions: `axis`, `shape`, `x_shape`, `dtype`, `mode`, `xp`, ... are Python values, not data. Taking
-    one as static keeps a rewrite from treating it as an array; if it were one, the code fails loudly under `jit`."""
-    return name in STATIC_PARAM_NAMES or name.endswith("_shape") or name.startswith("shape_")
-
-
-# what only an array namespace (`xp`, a module passed in) has: constants, dtypes, submodules
-_MODULE_ATTRIBUTES = frozenset({
-    "inf", "nan", "pi", "e", "newaxis", "euler_gamma", "bool_", "float16", "float32", "float64", "complex64",
-    "complex128", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "linalg", "fft", "random",
-    "special", "finfo", "iinfo",
-})
-
-
-def _not_arrays(function: cst.FunctionDef) -> set[str]:
-    """Names compared with a string literal (modes), called (functions), whose methods that arrays and dicts lack
-    are called (modules, objects), or that give a namespace's constants or dtypes (`xp.inf`): not arrays in any of
-    these cases."""
-    found: set[str] = set()
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Comparison(self, node: cst.Comparison) -> None:
-            operands = [node.left, *(t.comparator for t in node.comparisons)]
-            if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString)) or isinstance(o, cst.Tuple) and not o.elements for o in operands):
-                found.update(o.value for o in operands if isinstance(o, cst.Name))
-
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if isinstance(node.value, cst.Name) and node.attr.value in _MODULE_ATTRIBUTES:
-                found.add(node.value.value)  # `xp.inf`, `xp.float64`, `xp.linalg`: an array namespace
-
-        def visit_Call(self, node: cst.Call) -> None:
-            func = node.func
-            if isinstance(func, cst.Name):
-                found.add(func.value)
-            elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value not in _ARRAY_OR_DICT_METHODS:
-                found.add(func.value.value)  # `xp.asarray(...)`, `self.fun(x)`, `model.predict(x)`: a module or object
-
-    walk.visit(function.body, Visitor())
-    return found
-
-
-def _flags(function: cst.FunctionDef) -> set[str]:
-    """Parameters read only as the whole test of an `if`/`while`/ternary (possibly under `not`/`and`/`or`)."""
-    tests: set[cst.Name] = set()
-    reads: list[cst.Name] = []
-
-    def mark(node: cst.BaseExpression) -> None:
-        if isinstance(node, cst.Name):
-            tests.add(node)
-        elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-            mark(node.expression)
-        elif isinstance(node, cst.BooleanOperation):
-            mark(node.left)
-            mark(node.right)
-
-    class Visitor(cst.CSTVisitor):
-        def visit_If(self, node: cst.If) -> None:
-            mark(node.test)
-
-        visit_While = visit_If  # type: ignore[assignment]
-        visit_IfExp = visit_If  # type: ignore[assignment]
-
-        def visit_Name(self, node: cst.Name) -> None:
-            reads.append(node)
-
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            walk.visit(node.value, self)
-            return False
-
-        def visit_Arg(self, node: cst.Arg) -> bool:
-            walk.visit(node.value, self)
-            return False
-
-        def visit_Param(self, node: cst.Param) -> bool:
-            return False
-
-    walk.visit(function.body, Visitor())
-    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
-    used: dict[str, bool] = {}
-    for name in reads:
-        if name.value in params:
-            used[name.value] = used.get(name.value, True) and name in tests
-    return {name for name, only_tests in used.items() if only_tests}
-
-
-ARRAY_ATTRIBUTES = {
-    "shape", "ndim", "dtype", "astype", "T", "reshape", "at", "sum", "mean", "std", "var", "max", "min", "argmax",
-    "argmin", "cumsum", "cumprod", "dot", "ravel", "flatten", "transpose", "item", "size", "prod", "clip", "any", "all",
-}
-PLAIN_BUILTINS = {"dict", "open", "repr", "set", "frozenset"}
-PLAIN_ATTRIBUTES = {
-    "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "startswith", "endswith", "join", "lower", "upper",
-    "replace", "format", "encode", "decode", "items", "keys", "isdigit", "isalpha", "partition", "setdefault",
-    # sets and deques: graph code (`seen.discard(v)`, `queue.popleft()`)
-    "discard", "union", "intersection", "difference", "issubset", "issuperset", "popleft", "appendleft",
-}
-
-
-class _Evidence(cst.CSTVisitor):
-    def __init__(self, array_names: frozenset[str]) -> None:
-        super().__init__()
-        self.array_names = array_names
-        self.array = False
-        self.plain = False
-
-    def visit_Name(self, node: cst.Name) -> None:
-        if node.value in self.array_names or node.value in ("jit", "vmap", "grad"):
-            self.array = True
-
-    def visit_Attribute(self, node: cst.Attribute) -> None:
-        if node.attr.value in ARRAY_ATTRIBUTES:
-            self.array = True
-        elif node.attr.value in PLAIN_ATTRIBUTES:
-            self.plain = True
-
-    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-        if isinstance(node.operator, cst.MatrixMultiply):
-            self.array = True
-
-    def visit_Subscript(self, node: cst.Subscript) -> None:
-        if len(node.slice) > 1:
-            self.array = True
-
-    def visit_Try(self, node: cst.Try) -> None:
-        if node.handlers:
-            self.plain = True  # catching exceptions is host-side control: array code does not raise inside `jit`
-
-    def visit_Set(self, node: cst.Set) -> None:
-        self.plain = True  # a set display: hashable Python values (arrays are not hashable)
-
-    visit_SetComp = visit_Set  # type: ignore[assignment]
-
-    def visit_Yield(self, node: cst.Yield) -> None:
-        self.plain = True  # a generator: host-side iteration, never a function `jit` can trace
-
-    def visit_Call(self, node: cst.Call) -> None:
-        if isinstance(node.func, cst.Name) and node.func.value in PLAIN_BUILTINS:
-            self.plain = True
-
-
-def plain_python(function: cst.FunctionDef, array_names: frozenset[str], lazy: bool = False) -> bool:
-    """No sign of arrays (NumPy/JAX names, array attributes, `@`, tuple indexing, a jit decorator) and a sign of
-    plain Python data (string/dict/file methods, `dict()`/`open()`/`repr()`, `try`/`except`): a helper such as a
-    parser or a config class in a NumPy module (a nested function counts only inside a plain one). Everything in
-    it is STATIC (parameters, `self.<attr>`), and rules leave it alone (`Rule.current_function` is None inside it).
-    `codemods._prechecks` mirrors this on the `ast` tree. Answered once per function and names: the rules'
-    shared context and `TracednessProvider` both ask on every pass.
-
-    `lazy`: the module imports NumPy/JAX/SciPy only inside functions (`lazy_array_imports`, as networkx does); then
-    a function that imports none of them itself is plain whatever else it holds: NumPy code there says so by
-    importing it, and the rest of such a module is Python code (graphs, sets, parsers)."""
-    if lazy and not imports_array_module(function):
-        return True
-    key = (id(function), array_names)
-    known = _PLAIN.get(key)
-    if known is not None and known[0] is function:
-        return known[1]
-    evidence = _Evidence(array_names)
-    for decorator in function.decorators:
-        walk.visit(decorator, evidence)
-    walk.visit(function.params, evidence)  # annotations and defaults (`x: jnp.ndarray`)
-    walk.visit(function.body, evidence)
-    answer = evidence.plain and not evidence.array
-    if len(_PLAIN) >= 10_000:
-        _PLAIN.clear()
-    _PLAIN[key] = (function, answer)  # holds the function, so its id is not reused while the entry lives
-    return answer
-
-
-_PLAIN: dict[tuple[int, frozenset[str]], tuple[cst.FunctionDef, bool]] = {}
-_LAZY: dict[int, tuple[cst.Module, bool]] = {}
-ARRAY_MODULES = frozenset({"numpy", "jax", "scipy"})
-
-
-def _array_import(node: cst.CSTNode) -> bool:
-    if isinstance(node, cst.Import):
-        return any(dotted_name(alias.name).split(".")[0] in ARRAY_MODULES for alias in node.names)
-    if isinstance(node, cst.ImportFrom):
-        return node.module is not None and not node.relative and dotted_name(node.module).split(".")[0] in ARRAY_MODULES
-    return False
-
-
-def imports_array_module(function: cst.FunctionDef) -> bool:
-    """Whether `function` (or a function inside it) imports NumPy, JAX or SciPy."""
-    return _imports_in(function.body)
-
-
-def lazy_array_imports(module: cst.Module) -> bool:
-    """The module imports NumPy/JAX/SciPy, but only inside functions (none at module level, also not under a
-    module-level `try`/`if`): the lazy-import style of libraries whose NumPy use is optional. Answered once per
-    module (the rules' shared context and `TracednessProvider` both ask on every pass)."""
-    known = _LAZY.get(id(module))
-    if known is not None and known[0] is module:
-        return known[1]
-    answer = _lazy(module)
-    _LAZY[id(module)] = (module, answer)  # holds the module, so its id is not reused while the entry lives
-    return answer
-
-
-def _lazy(module: cst.Module) -> bool:
-    for statement in module.body:
-        if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and _imports_in(statement):
-            return False
-    return _imports_in(module)
-
-
-def _imports_in(root: cst.CSTNode) -> bool:
-    return any(_array_import(node) for kind in (cst.Import, cst.ImportFrom) for node in walk.nodes_of(root, kind))
-
-
-def forget() -> None:
-    """Drop the remembered answers (the engine calls this after each file: they hold its trees)."""
-    _PLAIN.clear()
-    _LAZY.clear()
-
-
-def array_names(imports: ModuleImports) -> frozenset[str]:
-    """The module's local names of NumPy and JAX (array evidence for `plain_python`)."""
-    aliases = (imports.jax_alias, imports.jnp_alias, imports.lax_alias)
-    return frozenset([*imports.numpy_aliases, *(a for a in aliases if a)])
 
 
 class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):

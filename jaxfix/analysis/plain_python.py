@@ -1,0 +1,154 @@
+"""Plain Python: is a function host code (a parser, a config class, graph code) rather than array code?
+
+`plain_python(function, array_names, lazy)` weighs the evidence in a function: signs of arrays (NumPy/JAX names,
+array attributes, `@`, tuple indexing, a jit decorator) against signs of plain Python data (string/dict/set methods,
+`dict()`/`open()`/`repr()`, `try`/`except`, generators). Rules leave a plain-Python helper alone
+(`Rule.current_function` is None inside it) and `TracednessProvider` makes everything in it STATIC.
+
+Also here, the module-level facts that judgment reads, each answered once per module: `array_names` (the module's
+local names of NumPy and JAX) and `lazy_array_imports` (NumPy/JAX/SciPy imported only inside functions). The
+answers are remembered per function and per module; `forget` drops them (the engine calls it after each file).
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from jaxfix import walk
+from jaxfix.imports import ModuleImports, dotted_name
+
+ARRAY_ATTRIBUTES = {
+    "shape", "ndim", "dtype", "astype", "T", "reshape", "at", "sum", "mean", "std", "var", "max", "min", "argmax",
+    "argmin", "cumsum", "cumprod", "dot", "ravel", "flatten", "transpose", "item", "size", "prod", "clip", "any", "all",
+}
+PLAIN_BUILTINS = {"dict", "open", "repr", "set", "frozenset"}
+PLAIN_ATTRIBUTES = {
+    "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "startswith", "endswith", "join", "lower", "upper",
+    "replace", "format", "encode", "decode", "items", "keys", "isdigit", "isalpha", "partition", "setdefault",
+    # sets and deques: graph code (`seen.discard(v)`, `queue.popleft()`)
+    "discard", "union", "intersection", "difference", "issubset", "issuperset", "popleft", "appendleft",
+}
+
+
+class _Evidence(cst.CSTVisitor):
+    def __init__(self, array_names: frozenset[str]) -> None:
+        super().__init__()
+        self.array_names = array_names
+        self.array = False
+        self.plain = False
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value in self.array_names or node.value in ("jit", "vmap", "grad"):
+            self.array = True
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if node.attr.value in ARRAY_ATTRIBUTES:
+            self.array = True
+        elif node.attr.value in PLAIN_ATTRIBUTES:
+            self.plain = True
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        if isinstance(node.operator, cst.MatrixMultiply):
+            self.array = True
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if len(node.slice) > 1:
+            self.array = True
+
+    def visit_Try(self, node: cst.Try) -> None:
+        if node.handlers:
+            self.plain = True  # catching exceptions is host-side control: array code does not raise inside `jit`
+
+    def visit_Set(self, node: cst.Set) -> None:
+        self.plain = True  # a set display: hashable Python values (arrays are not hashable)
+
+    visit_SetComp = visit_Set  # type: ignore[assignment]
+
+    def visit_Yield(self, node: cst.Yield) -> None:
+        self.plain = True  # a generator: host-side iteration, never a function `jit` can trace
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Name) and node.func.value in PLAIN_BUILTINS:
+            self.plain = True
+
+
+def plain_python(function: cst.FunctionDef, array_names: frozenset[str], lazy: bool = False) -> bool:
+    """No sign of arrays (NumPy/JAX names, array attributes, `@`, tuple indexing, a jit decorator) and a sign of
+    plain Python data (string/dict/file methods, `dict()`/`open()`/`repr()`, `try`/`except`): a helper such as a
+    parser or a config class in a NumPy module (a nested function counts only inside a plain one). Everything in
+    it is STATIC (parameters, `self.<attr>`), and rules leave it alone (`Rule.current_function` is None inside it).
+    `codemods._prechecks` mirrors this on the `ast` tree. Answered once per function and names: the rules'
+    shared context and `TracednessProvider` both ask on every pass.
+
+    `lazy`: the module imports NumPy/JAX/SciPy only inside functions (`lazy_array_imports`, as networkx does); then
+    a function that imports none of them itself is plain whatever else it holds: NumPy code there says so by
+    importing it, and the rest of such a module is Python code (graphs, sets, parsers)."""
+    if lazy and not imports_array_module(function):
+        return True
+    key = (id(function), array_names)
+    known = _PLAIN.get(key)
+    if known is not None and known[0] is function:
+        return known[1]
+    evidence = _Evidence(array_names)
+    for decorator in function.decorators:
+        walk.visit(decorator, evidence)
+    walk.visit(function.params, evidence)  # annotations and defaults (`x: jnp.ndarray`)
+    walk.visit(function.body, evidence)
+    answer = evidence.plain and not evidence.array
+    if len(_PLAIN) >= 10_000:
+        _PLAIN.clear()
+    _PLAIN[key] = (function, answer)  # holds the function, so its id is not reused while the entry lives
+    return answer
+
+
+_PLAIN: dict[tuple[int, frozenset[str]], tuple[cst.FunctionDef, bool]] = {}
+_LAZY: dict[int, tuple[cst.Module, bool]] = {}
+ARRAY_MODULES = frozenset({"numpy", "jax", "scipy"})
+
+
+def _array_import(node: cst.CSTNode) -> bool:
+    if isinstance(node, cst.Import):
+        return any(dotted_name(alias.name).split(".")[0] in ARRAY_MODULES for alias in node.names)
+    if isinstance(node, cst.ImportFrom):
+        return node.module is not None and not node.relative and dotted_name(node.module).split(".")[0] in ARRAY_MODULES
+    return False
+
+
+def imports_array_module(function: cst.FunctionDef) -> bool:
+    """Whether `function` (or a function inside it) imports NumPy, JAX or SciPy."""
+    return _imports_in(function.body)
+
+
+def lazy_array_imports(module: cst.Module) -> bool:
+    """The module imports NumPy/JAX/SciPy, but only inside functions (none at module level, also not under a
+    module-level `try`/`if`): the lazy-import style of libraries whose NumPy use is optional. Answered once per
+    module (the rules' shared context and `TracednessProvider` both ask on every pass)."""
+    known = _LAZY.get(id(module))
+    if known is not None and known[0] is module:
+        return known[1]
+    answer = _lazy(module)
+    _LAZY[id(module)] = (module, answer)  # holds the module, so its id is not reused while the entry lives
+    return answer
+
+
+def _lazy(module: cst.Module) -> bool:
+    for statement in module.body:
+        if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and _imports_in(statement):
+            return False
+    return _imports_in(module)
+
+
+def _imports_in(root: cst.CSTNode) -> bool:
+    return any(_array_import(node) for kind in (cst.Import, cst.ImportFrom) for node in walk.nodes_of(root, kind))
+
+
+def forget() -> None:
+    """Drop the remembered answers (the engine calls this after each file: they hold its trees)."""
+    _PLAIN.clear()
+    _LAZY.clear()
+
+
+def array_names(imports: ModuleImports) -> frozenset[str]:
+    """The module's local names of NumPy and JAX (array evidence for `plain_python`)."""
+    aliases = (imports.jax_alias, imports.jnp_alias, imports.lax_alias)
+    return frozenset([*imports.numpy_aliases, *(a for a in aliases if a)])

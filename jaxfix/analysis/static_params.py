@@ -1,0 +1,170 @@
+"""Static parameters: which parameters of a function are Python values, not arrays, by what the code says of them.
+
+These are the STATIC seeds of `jaxfix.analysis.tracedness` (`FunctionTracedness.static_params`), besides defaults
+and `[tool.jaxfix] static-args`:
+
+- declared: a static annotation (`int`, `bool`, `str`, `Callable`, `Literal[...]`, an `Enum` named `...Mode`),
+  `static_argnums`/`static_argnames` of a `jax.jit` decorator (`_jit_static`, `is_jit`), or a name NumPy uses for
+  Python values (`static_by_name`: `axis`, `shape`, `dtype`, `xp`, ...);
+- used as no array is: compared with a string literal, called, given a method arrays and dicts lack, or asked for a
+  namespace's constants (`_not_arrays`); read only as the whole test of an `if`/`while`/ternary (`_flags`).
+
+Parameters JAX needs concrete (a shape, a slice bound) are `jaxfix.analysis.static_args`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+import numpy as np
+
+from jaxfix import walk
+from jaxfix.imports import dotted_name
+
+STATIC_ANNOTATIONS = {"int", "bool", "str", "Callable", "type"}
+
+# methods of NumPy arrays, and of dicts (a dict of arrays is a pytree of traced values under `jit`)
+ARRAY_METHODS = frozenset(name for name in dir(np.ndarray) if not name.startswith("_"))
+_ARRAY_OR_DICT_METHODS = ARRAY_METHODS | frozenset(dir(dict))
+
+
+def _annotation_is_static(annotation: Optional[cst.Annotation]) -> bool:
+    if annotation is None:
+        return False
+    node = annotation.annotation
+    if isinstance(node, cst.Subscript):
+        node = node.value
+        name = node.attr.value if isinstance(node, cst.Attribute) else getattr(node, "value", "")
+        return name in ("Literal", "Callable", "type")
+    name = node.attr.value if isinstance(node, cst.Attribute) else getattr(node, "value", "")
+    return name in STATIC_ANNOTATIONS or str(name).endswith(("Mode", "Kind", "Enum"))
+
+
+def is_jit(expr: cst.BaseExpression) -> bool:
+    """Whether a decorator expression is `jax.jit`: `jit`, `jax.jit`, `jax.jit(...)`, `partial(jax.jit, ...)`
+    (not any decorator whose text mentions jit, such as `@capabilities(jax_jit=False)`)."""
+    if isinstance(expr, cst.Call):
+        func = expr.func
+        if isinstance(func, (cst.Name, cst.Attribute)) and dotted_name(func) in ("partial", "functools.partial"):
+            return bool(expr.args) and expr.args[0].keyword is None and is_jit(expr.args[0].value)
+        return is_jit(func)
+    return dotted_name(expr) in ("jit", "jax.jit")
+
+
+def _jit_static(function: cst.FunctionDef) -> set[str]:
+    """Parameters named static by a jit decorator (static_argnames, or static_argnums mapped to names)."""
+    names = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    static: set[str] = set()
+    for decorator in function.decorators:
+        call = decorator.decorator
+        if not isinstance(call, cst.Call) or not is_jit(call):
+            continue
+        for arg in call.args:
+            if arg.keyword is None:
+                continue
+            values = _literal_items(arg.value)
+            if arg.keyword.value == "static_argnames":
+                static.update(v for v in values if isinstance(v, str))
+            elif arg.keyword.value == "static_argnums":
+                static.update(names[v] for v in values if isinstance(v, int) and 0 <= v < len(names))
+    return static
+
+
+def _literal_items(node: cst.BaseExpression) -> list:
+    if isinstance(node, (cst.Tuple, cst.List)):
+        return [v for e in node.elements for v in _literal_items(e.value)]
+    if isinstance(node, cst.SimpleString):
+        return [node.evaluated_value]
+    if isinstance(node, cst.Integer):
+        return [int(node.value)]
+    return []
+
+
+# `xp`: the array namespace of array-API code (a module), never an array
+STATIC_PARAM_NAMES = {"axis", "axes", "shape", "ndim", "dtype", "order", "mode", "method", "kind", "norm", "keepdims", "xp"}
+
+
+def static_by_name(name: str) -> bool:
+    """NumPy's own conventions: `axis`, `shape`, `x_shape`, `dtype`, `mode`, `xp`, ... are Python values, not data. Taking
+    one as static keeps a rewrite from treating it as an array; if it were one, the code fails loudly under `jit`."""
+    return name in STATIC_PARAM_NAMES or name.endswith("_shape") or name.startswith("shape_")
+
+
+# what only an array namespace (`xp`, a module passed in) has: constants, dtypes, submodules
+_MODULE_ATTRIBUTES = frozenset({
+    "inf", "nan", "pi", "e", "newaxis", "euler_gamma", "bool_", "float16", "float32", "float64", "complex64",
+    "complex128", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "linalg", "fft", "random",
+    "special", "finfo", "iinfo",
+})
+
+
+def _not_arrays(function: cst.FunctionDef) -> set[str]:
+    """Names compared with a string literal (modes), called (functions), whose methods that arrays and dicts lack
+    are called (modules, objects), or that give a namespace's constants or dtypes (`xp.inf`): not arrays in any of
+    these cases."""
+    found: set[str] = set()
+
+    class Visitor(cst.CSTVisitor):
+        def visit_Comparison(self, node: cst.Comparison) -> None:
+            operands = [node.left, *(t.comparator for t in node.comparisons)]
+            if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString)) or isinstance(o, cst.Tuple) and not o.elements for o in operands):
+                found.update(o.value for o in operands if isinstance(o, cst.Name))
+
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            if isinstance(node.value, cst.Name) and node.attr.value in _MODULE_ATTRIBUTES:
+                found.add(node.value.value)  # `xp.inf`, `xp.float64`, `xp.linalg`: an array namespace
+
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if isinstance(func, cst.Name):
+                found.add(func.value)
+            elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value not in _ARRAY_OR_DICT_METHODS:
+                found.add(func.value.value)  # `xp.asarray(...)`, `self.fun(x)`, `model.predict(x)`: a module or object
+
+    walk.visit(function.body, Visitor())
+    return found
+
+
+def _flags(function: cst.FunctionDef) -> set[str]:
+    """Parameters read only as the whole test of an `if`/`while`/ternary (possibly under `not`/`and`/`or`)."""
+    tests: set[cst.Name] = set()
+    reads: list[cst.Name] = []
+
+    def mark(node: cst.BaseExpression) -> None:
+        if isinstance(node, cst.Name):
+            tests.add(node)
+        elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            mark(node.expression)
+        elif isinstance(node, cst.BooleanOperation):
+            mark(node.left)
+            mark(node.right)
+
+    class Visitor(cst.CSTVisitor):
+        def visit_If(self, node: cst.If) -> None:
+            mark(node.test)
+
+        visit_While = visit_If  # type: ignore[assignment]
+        visit_IfExp = visit_If  # type: ignore[assignment]
+
+        def visit_Name(self, node: cst.Name) -> None:
+            reads.append(node)
+
+        def visit_Attribute(self, node: cst.Attribute) -> bool:
+            walk.visit(node.value, self)
+            return False
+
+        def visit_Arg(self, node: cst.Arg) -> bool:
+            walk.visit(node.value, self)
+            return False
+
+        def visit_Param(self, node: cst.Param) -> bool:
+            return False
+
+    walk.visit(function.body, Visitor())
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    used: dict[str, bool] = {}
+    for name in reads:
+        if name.value in params:
+            used[name.value] = used.get(name.value, True) and name in tests
+    return {name for name, only_tests in used.items() if only_tests}
