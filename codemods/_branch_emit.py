@@ -7,7 +7,8 @@ from typing import Optional, Sequence
 
 import libcst as cst
 
-from codemods._branches import Chain, guarded
+from codemods._branch_structure import Chain
+from codemods._where_safety import guarded
 from jaxfix import walk
 from jaxfix.analysis.dataflow import FunctionFlow
 from jaxfix.analysis.tracedness import FunctionTracedness, Tracedness

@@ -21,7 +21,8 @@ from typing import Callable, Optional, Sequence
 
 import libcst as cst
 
-from codemods._branches import cheap_and_pure, exits
+from codemods._branch_structure import exits
+from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.tracedness import Tracedness, function_tracedness

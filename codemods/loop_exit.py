@@ -5,8 +5,9 @@ from typing import Optional, Sequence
 import libcst as cst
 
 from codemods import _branch_emit as emit
-from codemods._branches import assignments, cheap_and_pure
+from codemods._branch_structure import assignments
 from codemods._purity import stuck_boolean
+from codemods._where_safety import cheap_and_pure
 from jaxfix import loopgen as gen, walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions

@@ -4,7 +4,8 @@ import libcst as cst
 
 
 from codemods import _branch_emit as emit
-from codemods._branches import broadcast_risk, cheap_and_pure, int_mix, kind_conflict
+from codemods._branch_values import broadcast_risk, int_mix, kind_conflict
+from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow

@@ -6,7 +6,9 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._purity import purity, stuck_boolean, value_shaped_read
-from codemods._branches import assignments, holds_object, int_mix, output_values, python_ints, broadcast_risk, chain, cheap_and_pure, definitely_written, exits, effect_hint, kind_conflict, shared_update, text_output
+from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
+from codemods._branch_values import holds_object, int_mix, output_values, python_ints, broadcast_risk, kind_conflict, text_output
+from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after

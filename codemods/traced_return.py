@@ -6,7 +6,9 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._purity import purity, stuck_boolean, value_shaped_read
-from codemods._branches import Chain, int_mix, python_ints, return_values, broadcast_risk, chain, cheap_and_pure, effect_hint, ends_in_return, exits, kind_conflict, shared_update, text_return
+from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
+from codemods._branch_values import int_mix, python_ints, return_values, broadcast_risk, kind_conflict, text_return
+from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import MaskProvider, function_facts
