@@ -6,7 +6,8 @@ array attributes, `@`, tuple indexing, a jit decorator) against signs of plain P
 (`Rule.current_function` is None inside it) and `TracednessProvider` makes everything in it STATIC.
 
 Also here, the module-level facts that judgment reads, each answered once per module: `array_names` (the module's
-local names of NumPy and JAX) and `lazy_array_imports` (NumPy/JAX/SciPy imported only inside functions). The
+local names of NumPy and JAX), `lazy_array_imports` (NumPy/JAX/SciPy imported only inside functions) and
+`numba_compiled` (functions handed to numba, which stay NumPy code, as `@numba.njit` ones do). The
 answers are remembered per function and per module; `forget` drops them (the engine calls it after each file).
 """
 
@@ -72,7 +73,9 @@ class _Evidence(cst.CSTVisitor):
             self.plain = True
 
 
-def plain_python(function: cst.FunctionDef, array_names: frozenset[str], lazy: bool = False) -> bool:
+def plain_python(
+    function: cst.FunctionDef, array_names: frozenset[str], lazy: bool = False, compiled: frozenset[str] = frozenset()
+) -> bool:
     """No sign of arrays (NumPy/JAX names, array attributes, `@`, tuple indexing, a jit decorator) and a sign of
     plain Python data (string/dict/file methods, `dict()`/`open()`/`repr()`, `try`/`except`): a helper such as a
     parser or a config class in a NumPy module (a nested function counts only inside a plain one). Everything in
@@ -85,6 +88,8 @@ def plain_python(function: cst.FunctionDef, array_names: frozenset[str], lazy: b
     importing it, and the rest of such a module is Python code (graphs, sets, parsers)."""
     if lazy and not imports_array_module(function):
         return True
+    if function.name.value in compiled or any(_numba(d.decorator) for d in function.decorators):
+        return True  # compiled by numba (`@nb.njit`, `f_jit = nb.jit(f)`): NumPy code numba runs, `jnp` it rejects
     key = (id(function), array_names)
     known = _PLAIN.get(key)
     if known is not None and known[0] is function:
@@ -131,6 +136,39 @@ def lazy_array_imports(module: cst.Module) -> bool:
     return answer
 
 
+def _numba(expr: cst.BaseExpression) -> bool:
+    """`nb.jit`, `numba.njit(...)`, `njit`, `vectorize([...])` from numba: a numba compiler (by the usual names)."""
+    name = dotted_name(expr.func if isinstance(expr, cst.Call) else expr) or ""
+    return name.split(".")[0] in ("numba", "nb") or name in ("njit", "vectorize", "guvectorize")
+
+
+_COMPILED: dict[int, tuple[cst.Module, frozenset[str]]] = {}
+
+
+def numba_compiled(module: cst.Module) -> frozenset[str]:
+    """Names of functions the module hands to numba (`normals_jit = nb.jit(normals, nopython=True)`): they stay
+    NumPy code, as decorated ones do (`plain_python`). Answered once per module."""
+    known = _COMPILED.get(id(module))
+    if known is not None and known[0] is module:
+        return known[1]
+    names = frozenset(
+        call.args[0].value.value
+        for call in walk.nodes_of(module, cst.Call)
+        if _numba(call.func) and call.args and isinstance(call.args[0].value, cst.Name)  # type: ignore[attr-defined]
+    ) if _mentions_numba(module) else frozenset()
+    _COMPILED[id(module)] = (module, names)
+    return names
+
+
+def _mentions_numba(module: cst.Module) -> bool:
+    return any(
+        isinstance(node, (cst.Import, cst.ImportFrom)) and "numba" in module.code_for_node(node)
+        for statement in module.body
+        if isinstance(statement, cst.SimpleStatementLine)
+        for node in statement.body
+    )
+
+
 def _lazy(module: cst.Module) -> bool:
     for statement in module.body:
         if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and _imports_in(statement):
@@ -146,6 +184,7 @@ def forget() -> None:
     """Drop the remembered answers (the engine calls this after each file: they hold its trees)."""
     _PLAIN.clear()
     _LAZY.clear()
+    _COMPILED.clear()
 
 
 def array_names(imports: ModuleImports) -> frozenset[str]:

@@ -35,7 +35,7 @@ from libcst.metadata import BatchableMetadataProvider
 from jaxfix import walk
 from jaxfix.imports import ModuleImports
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
-from jaxfix.analysis.plain_python import array_names, lazy_array_imports, plain_python
+from jaxfix.analysis.plain_python import array_names, lazy_array_imports, numba_compiled, plain_python
 from jaxfix.analysis.static_args import concrete_uses
 from jaxfix.analysis.static_params import (
     _ARRAY_OR_DICT_METHODS, _annotation_is_static, _flags, _jit_static, _not_arrays, static_by_name,
@@ -101,8 +101,10 @@ class FunctionTracedness:
         outer: Optional["FunctionTracedness"],
         array_names: frozenset[str] = frozenset(),
         lazy: bool = False,
+        compiled: frozenset[str] = frozenset(),
     ) -> None:
         self.function = function
+        self._compiled = compiled
         self.outer = outer
         self._config_static = config_static
         self._array_names = array_names
@@ -119,7 +121,7 @@ class FunctionTracedness:
         """A plain-Python helper (`plain_python`), inside plain helpers only."""
         if self.outer is not None and not self.outer.is_plain_python():
             return False
-        return plain_python(self.function, self._array_names, self._lazy)
+        return plain_python(self.function, self._array_names, self._lazy, self._compiled)
 
     # ---- seeds --------------------------------------------------------------------------------------------------
     def static_params(self) -> set[str]:
@@ -410,9 +412,10 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
         self._config = frozenset(settings.current().get("static-args", ()) or ())
         self._array_names = array_names(ModuleImports.read(node))
         self._lazy = lazy_array_imports(node)
+        self._compiled = numba_compiled(node)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None, self._array_names, self._lazy)
+        analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None, self._array_names, self._lazy, self._compiled)
         self._stack.append(analysis)
         self.set_metadata(node, analysis)
 
