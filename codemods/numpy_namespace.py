@@ -11,7 +11,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.foreign_dtypes import foreign_dtype
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
-from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.parents import ParentProvider, caught_around
 from jaxfix.analysis.static_params import static_by_name
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
@@ -23,6 +23,7 @@ from jaxfix.types import FixAvailability
 HOST_ONLY = {
     "errstate", "seterr", "geterr", "printoptions", "set_printoptions", "get_printoptions", "dtype", "isscalar",
     "iinfo", "finfo", "ndindex", "broadcast_shapes", "result_type", "can_cast", "promote_types", "issubdtype",
+    "min_scalar_type", "find_common_type",
     "load", "save", "savez", "loadtxt", "savetxt", "genfromtxt", "fromfile", "memmap",
     "frombuffer", "fromstring",  # bytes from files and sockets: host I/O, and often in a non-native byte order
 }
@@ -40,6 +41,8 @@ LAYOUT_ONLY_ORDER = {
     "array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "zeros", "ones", "empty", "full",
     "zeros_like", "ones_like", "empty_like", "full_like", "copy",
 }
+# the exceptions a `try` catching NumPy's `LinAlgError` names (it is a `ValueError`)
+LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
 # NumPy functions that write into their first argument: `jax.numpy`'s namesakes cannot (they raise, or need
 # `inplace=False` and return the result), so a rename would break the call
 IN_PLACE = {"place", "put", "putmask", "fill_diagonal", "put_along_axis"}
@@ -158,6 +161,11 @@ class NumpyNamespace(Rule):
         ),
         Invalid("import numpy as np\n\ndef f(x, y):\n    return np.shares_memory(x, y)\n", expected=None, lines=[4]),
         Invalid(
+            "import numpy as np\n\ndef f(A, b):\n    try:\n        x = np.linalg.solve(A, b)\n"
+            "    except np.linalg.LinAlgError:\n        x = np.zeros(2)\n    return x\n",
+            expected=None, lines=[5, 7],  # the rename in the handler is held back with it
+        ),
+        Invalid(
             "import numpy as np\n\ndef f(x, c):\n    x = np.asarray(x)\n    if isinstance(x, np.ndarray):\n"
             "        c = c.reshape(c.shape + (1,) * x.ndim)\n    return c * x\n",
             expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x, c):\n    x = jnp.asarray(x)\n"
@@ -244,6 +252,12 @@ class NumpyNamespace(Rule):
         if kept is not None:
             self.report(node, f"`{self.code(node.func)}(...)` must stay NumPy: {kept}; this function is left as it is",
                         blocks_function=True)
+            return
+        if qualified.startswith("numpy.linalg.") and caught_around(self, node) & LINALG_ERRORS:
+            self.report(node, f"`{self.code(node.func)}(...)` sits in a `try` that catches `LinAlgError`: its `jax.numpy` "
+                        "namesake never raises (a singular matrix gives inf or nan), so the `except` branch would "
+                        "silently stop running: this function is left as it is (check the result with "
+                        "`jnp.isfinite` instead, by hand)", blocks_function=True)
             return
         if qualified.startswith("numpy.ma."):
             self.report(node, f"`{self.code(node.func)}` makes or uses a NumPy masked array, which JAX has no "

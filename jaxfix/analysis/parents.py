@@ -75,3 +75,22 @@ def enclosing_statement(rule: cst.MetadataDependent, node: cst.CSTNode) -> Optio
     while current is not None and not isinstance(current, (cst.SimpleStatementLine, cst.BaseCompoundStatement)):
         current = rule.get_metadata(ParentProvider, current, None)
     return current
+
+
+def caught_around(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
+    """The exceptions a `try` around `node` (within its function) catches, by the last part of their names
+    (`np.linalg.LinAlgError` -> `LinAlgError`; a bare `except:` -> `BaseException`); only for `node` in a `try` body,
+    not in its handlers, `else` or `finally` (`rule` must declare `ParentProvider`)."""
+    caught: set[str] = set()
+    child, current = node, rule.get_metadata(ParentProvider, node, None)
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        if isinstance(current, (cst.Try, cst.TryStar)) and child is current.body:
+            for handler in current.handlers:
+                kinds = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
+                for kind in kinds:
+                    value = kind.value if isinstance(kind, cst.Element) else kind
+                    caught.add("BaseException" if value is None else
+                               value.attr.value if isinstance(value, cst.Attribute) else
+                               value.value if isinstance(value, cst.Name) else "")
+        child, current = current, rule.get_metadata(ParentProvider, current, None)
+    return caught

@@ -21,6 +21,15 @@ NOOP = [
     pytest.param("import numpy as np\ndef f(k):\n    return np.random.normal(size=k)\n", id="random-left-to-JX4"),
     pytest.param("import numpy as np\ndef f(a, i):\n    np.add.at(a, i, 1)\n", id="ufunc-at-left-to-JX1"),
     pytest.param("def f(x):\n    '''np.sum(x)'''\n    return x  # np.sum(x)\n", id="strings-and-comments"),
+    pytest.param(  # jnp.linalg never raises: the handler would silently stop running (the whole function stays)
+        "import numpy as np\nfrom numpy.linalg import inv\ndef f(S, b):\n    try:\n        M = inv(S) @ b\n"
+        "    except (ValueError, np.linalg.LinAlgError):\n        return None\n    return np.sum(M)\n",
+        id="linalg-under-a-LinAlgError-handler",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(A, b):\n    try:\n        return np.linalg.solve(A, b)\n    except:\n        return np.zeros(2)\n",
+        id="linalg-under-a-bare-except",
+    ),
 ]
 
 
