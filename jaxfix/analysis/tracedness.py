@@ -30,6 +30,7 @@ import enum
 from typing import Optional
 
 import libcst as cst
+import numpy as np
 from libcst.metadata import BatchableMetadataProvider
 
 from jaxfix import walk
@@ -77,6 +78,21 @@ def _predicate_name(short: str) -> bool:
     """`issparse`, `is_sparse`, `isintlike`: a name made of `is` and a word (not `isolate`, `issue`, `isotropic`)."""
     rest = short[2:]
     return rest.startswith("_") or rest[:1].islower() and rest not in ("olate", "sue", "otropic", "ometric", "land", "o")
+
+
+# NumPy functions whose result is a dtype (or whether one can be cast): never traced, whatever their arguments
+DTYPE_CALLS = frozenset({"dtype", "promote_types", "result_type", "min_scalar_type", "find_common_type", "can_cast"})
+# `np.float32`, `np.intp`, `np.bool_`, ...: scalar types, compared with dtypes only
+SCALAR_TYPES = frozenset(
+    name for name in dir(np) if isinstance(getattr(np, name, None), type) and issubclass(getattr(np, name), np.generic)
+)
+
+
+def _dtype_like(node: cst.BaseExpression) -> bool:
+    """`x.dtype`, `np.float32`, `np.dtype(...)`, `np.result_type(...)`: a dtype or scalar type, never an array."""
+    if isinstance(node, cst.Attribute):
+        return node.attr.value == "dtype" or node.attr.value in SCALAR_TYPES and isinstance(node.value, cst.Name)
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in DTYPE_CALLS
 
 
 def makes_object(node: cst.BaseExpression) -> bool:
@@ -249,6 +265,8 @@ class FunctionTracedness:
                 # `(a == n).any()` to bool, which fails under `jit` whatever a rewrite around it does
                 return Tracedness.STATIC
             operands = [node.left, *(t.comparator for t in node.comparisons)]
+            if any(_dtype_like(o) for o in operands):
+                return Tracedness.STATIC  # `x.dtype != dt`, `kind == np.float32`: a dtype comparison is a Python bool
             if any(_text(o) or _text_attribute(o) or isinstance(o, (cst.List, cst.Tuple, cst.Set)) and o.elements and all(_text(e.value) for e in o.elements)
                    for o in operands):
                 return Tracedness.STATIC  # `typ == 's'`, `weight in ['cos', 'sin']`: arrays are not compared with text
@@ -285,6 +303,8 @@ class FunctionTracedness:
         short = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
         if short in TYPE_PREDICATES or short.startswith("is") and short not in ELEMENTWISE_TESTS and _predicate_name(short):
             return Tracedness.STATIC  # `issparse(X)`, `is_pydata_spmatrix(X)`, `isintlike(p)`: a Python bool
+        if isinstance(func, cst.Attribute) and func.attr.value in DTYPE_CALLS:
+            return Tracedness.STATIC  # np.promote_types(...), np.result_type(x): a dtype, known when tracing
         if isinstance(func, cst.Attribute) and func.attr.value in ("size", "ndim", "shape") and isinstance(func.value, cst.Name) and func.value.value not in self.variables():
             return Tracedness.STATIC  # np.size(x), np.ndim(x), np.shape(x): known when tracing
         if isinstance(func, cst.Name):

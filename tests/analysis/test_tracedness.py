@@ -152,3 +152,17 @@ def test_everything_in_a_plain_helper_is_static():
     fn = cst.ensure_type(cst.parse_module(code).body[0], cst.FunctionDef)
     test = cst.ensure_type(fn.body.body[1], cst.If).test
     assert FunctionTracedness(fn, frozenset(), None, frozenset({"np"})).of(test) is S
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "x.dtype != t",  # a dtype compared with anything is a Python bool
+        "t == np.float32",  # `input_dtype == np.float32`: an array is never compared with a scalar type
+        "np.promote_types(np.min_scalar_type(t), np.uint8)",  # dtypes, known when tracing
+        "np.result_type(x, t)",
+    ],
+)
+def test_dtypes_and_their_comparisons_are_static(expr):
+    a, _ = analyse("def f(x, t):\n    pass\n")
+    assert level(a, expr) is S

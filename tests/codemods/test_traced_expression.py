@@ -21,6 +21,10 @@ NOOP = [
     pytest.param("def f(x):\n    return max(x, key=abs)\n", id="max-with-key"),
     pytest.param("def f(x, y):\n    return x < y\n", id="single-comparison"),
     pytest.param("def f(x, f2):\n    return 0 < f2(x) < 1\n", id="chained-with-call-in-middle"),
+    pytest.param(  # picks a function by dtype: a Python choice (lax.cond cannot return a function)
+        "import numpy as np\ndef f(input_dtype):\n    return _sgd32 if input_dtype == np.float32 else _sgd64\n",
+        id="dtype-comparison-picks-a-function",
+    ),
 ]
 
 

@@ -28,6 +28,11 @@ NOOP = [
     pytest.param("def f(x):\n    for v in x:\n        if v > 0:\n            break\n    return x\n", id="break-left-to-loops"),
     pytest.param("def f(x):\n    if x > 0:\n        return x\n    return -x\n", id="returns-left-to-JX202"),
     pytest.param("x = 1\nif x > 0:\n    y = 2\n", id="module-level"),
+    pytest.param(  # a dtype comparison is a Python bool (jnp.where would have promoted the cast away)
+        "import numpy as np\ndef f(arr, low):\n    dt = np.promote_types(np.min_scalar_type(low), np.uint8)\n"
+        "    if arr.dtype != dt:\n        arr = arr.astype(dt)\n    return arr + 200\n",
+        id="dtype-comparison",
+    ),
 ]
 
 
