@@ -153,14 +153,32 @@ def python_ints(function: cst.FunctionDef, parts: Sequence[cst.CSTNode]) -> Opti
     (`k=1`), or floor-divide (`(hi + lo) // 2`). Python ints have no bound; `jnp.where`/`lax.cond` make them int32,
     where products past 2**31 wrap around silently."""
     every = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
-    ints = {p.name.value for p in every if isinstance(p.default, cst.Integer)}
+    ints = {p.name.value: "defaults to an int" for p in every if isinstance(p.default, cst.Integer)}
+    ints.update(dict.fromkeys(_int_conversions(function), "is made a Python int (`int(...)`)"))
     for part in parts:
         for node in walk.nodes(part):
             if isinstance(node, cst.Name) and node.value in ints:
-                return f"`{node.value}` defaults to an int"
+                return f"`{node.value}` {ints[node.value]}"
             if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.FloorDivide):
                 return f"`{cst.Module([]).code_for_node(node).strip()}` floor-divides"
     return None
+
+
+def _int_conversions(function: cst.FunctionDef) -> set[str]:
+    """Names the function binds to `int(...)` (`n = int(n)`, `tn, fp = int(tn), int(fp)`): Python ints on purpose
+    (scikit-learn converts counts with `int()` so that products do not overflow)."""
+    def is_int(value: cst.BaseExpression) -> bool:
+        return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "int"
+
+    names = set()
+    for assign in walk.nodes_of(function.body, cst.Assign):
+        for target in assign.targets:
+            pairs = [(target.target, assign.value)]
+            if isinstance(target.target, (cst.Tuple, cst.List)) and isinstance(assign.value, (cst.Tuple, cst.List)) \
+                    and len(target.target.elements) == len(assign.value.elements):
+                pairs = [(t.value, v.value) for t, v in zip(target.target.elements, assign.value.elements)]
+            names.update(t.value for t, v in pairs if isinstance(t, cst.Name) and is_int(v))
+    return names
 
 
 def branch_values(stmts: Sequence[cst.BaseStatement], name: str) -> list[cst.BaseExpression]:
