@@ -108,7 +108,9 @@ class NumpyNamespace(Rule):
     `isinstance(x, (np.ndarray, jax.Array))`: after the migration `x` is a JAX array, and the test must keep its
     answer. Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals`
     and `roots` (always complex), `linalg.lstsq` (residuals), `apply_along_axis`, `vectorize` and `piecewise` (they
-    trace the callback). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole.
+    trace the callback). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and
+    so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
+    in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running).
 
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
@@ -301,6 +303,17 @@ class NumpyNamespace(Rule):
                 entry, method = parent, parts[2]
         if entry is None or entry["kind"] in ("constant", "class"):
             self.report(node, f"`{source}` has no jax.numpy equivalent: it fails on traced values under `jit`")
+            return
+        layout = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "order"), None)
+        layout = layout.evaluated_value.upper() if isinstance(layout, cst.SimpleString) else None
+        if layout == "F" and parts[-1] in LAYOUT_ONLY_ORDER:
+            self.report(node, f"`{source}(..., order='F')` asks for a Fortran-ordered buffer, which JAX arrays do not "
+                        "have: code that needs one (LAPACK, Cython, `.flags`) would break; this function is left as it is",
+                        blocks_function=True)
+            return
+        if layout in ("K", "A") and parts[-1] not in LAYOUT_ONLY_ORDER:
+            self.report(node, f"`{source}(..., order='{layout}')` follows the memory layout, which `jnp.{short}` does not "
+                        "implement (JAX arrays have none): use `order='C'` if the layout is C order")
             return
         droppable = _droppable(parts[-1])
         keywords = [k for k in keywords if k != droppable]  # dropped below

@@ -30,6 +30,11 @@ NOOP = [
         "import numpy as np\ndef f(A, b):\n    try:\n        return np.linalg.solve(A, b)\n    except:\n        return np.zeros(2)\n",
         id="linalg-under-a-bare-except",
     ),
+    pytest.param(  # a Fortran buffer is asked for a consumer that needs one (scikit-learn's cd_fast, LAPACK)
+        "import numpy as np\ndef f(X, n):\n    coef = np.zeros(n, dtype=X.dtype, order='F')\n    return coef + np.sum(X)\n",
+        id="fortran-order-buffer",
+    ),
+    pytest.param("import numpy as np\ndef f(x):\n    return np.ravel(x, order=\"K\")\n", id="ravel-in-memory-order"),
 ]
 
 
