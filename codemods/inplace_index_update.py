@@ -8,7 +8,7 @@ from codemods import _inplace
 from jaxfix import walk
 from codemods._inplace import Target, Verdict
 from jaxfix.analysis.masks import Kind as MaskKind, MaskProvider, mask_index
-from jaxfix.analysis.aliases import AliasProvider
+from jaxfix.analysis.aliases import VIEW_ATTRIBUTES, AliasProvider
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.static_values import is_static_expression
@@ -20,6 +20,15 @@ AT_METHODS = {"+=": "add", "-=": "subtract", "*=": "multiply", "/=": "divide", "
 
 # array properties NumPy lets code assign, which writes into the array
 ARRAY_PROPERTIES = {"flat", "real", "imag", "shape"}
+
+
+def _view_attribute(base: cst.BaseExpression) -> Optional[cst.Attribute]:
+    """`x.flat`, `x.real`, `x.T` in the base of a target (`x.flat[i] = v`): a view attribute, or None."""
+    while isinstance(base, cst.Attribute):
+        if base.attr.value in VIEW_ATTRIBUTES:
+            return base
+        base = base.value
+    return None
 
 
 class InplaceIndexUpdate(Rule):
@@ -68,6 +77,8 @@ class InplaceIndexUpdate(Rule):
     (`alias = v`), which keeps NumPy's sharing exactly (safe). While an unsafe fix stands unapplied, no other fix is
     applied inside the function (as for every in-place rule): the remaining NumPy mutation would otherwise meet
     arrays the migration had turned into JAX arrays, and the function would work neither with NumPy nor under `jit`.
+    Writes through a view attribute (`x.flat[i] = v`, `x.real[...] = v`, `x.T[...] = v`) and through a boolean mask
+    among other indices (`x[m, :] = v`) are reported without a fix, and so hold the function back too.
 
     ## Known problems
     Boolean-mask targets (`x[x < 0] = 0`) are left to the masks rules (JX3xx). `x[idx] = v` with repeated positions
@@ -237,7 +248,16 @@ class InplaceIndexUpdate(Rule):
             if why is not None:
                 self.report(node, f"in-place update of `{self.code(target)}`: {why}")
             return None
+        view = _view_attribute(parsed.base)
+        if view is not None:
+            self.report(node, f"in-place update through `{self.code(view)}`, a view of `{self.code(view.value)}` that JAX "
+                        f"arrays cannot be written through: update `{self.code(view.value)}` itself (`.at[...]`)")
+            return None
         if any(_inplace.is_mask(e.value) for e in parsed.elements if isinstance(e, cst.Index)):
+            if len(parsed.elements) > 1:  # `x[m, :] = v`: the masks rules (JX3xx) read a mask alone in the index
+                self.report(node, f"in-place update of `{parsed.base_src}` through a boolean mask among other indices "
+                            f"(`{self.code(target)}`): it fails under `jit`, and `jnp.where` needs the mask broadcast "
+                            "to the array's shape, which jaxfix cannot prove here; rewrite it by hand")
             return None  # boolean masks: JX3xx
         known = mask_index(self, target)
         if known is not None and known.kind is MaskKind.MASK:

@@ -134,6 +134,14 @@ REPORT_ONLY = [
     pytest.param(
         "import numpy as np\ndef f(x):\n    c = np.zeros(3, int)\n    c[np.random.randint(3)] |= 1\n    return c\n", 4,
         "evaluate twice", id="index-with-a-call-not-duplicated"),
+    pytest.param(  # scikit-image's `H.flat[...] = v`: JAX arrays have no `.flat` to write through
+        "import numpy as np\ndef f(v):\n    H = np.zeros((3, 3))\n    H.flat[[0, 4]] = v\n    return H\n", 4,
+        "through `H.flat`", id="flat-view-attribute"),
+    pytest.param("import numpy as np\ndef f(v):\n    H = np.zeros((3, 3))\n    H.real[0] = v\n    return H\n", 4,
+                 "through `H.real`", id="real-view-attribute"),
+    pytest.param(  # scikit-image's `out[simplex == -1, :] = -1`: neither JX101 nor the masks rules had reported it
+        "import numpy as np\ndef f(c, s):\n    out = np.zeros(c.shape)\n    out[s == -1, :] = -1\n    return out\n", 4,
+        "boolean mask among other indices", id="mask-among-other-indices"),
 ]
 
 
