@@ -55,14 +55,25 @@ class Purity:
     ) -> Optional[str]:
         """The code of the first call in `stmts` (nested functions included) that is not known to be pure and
         traceable, or None. `function`: the function around `stmts` (its nested defs are followed)."""
-        nested = self._nested.get(function) if function is not None else {}
-        if nested is None:  # once per function: a function with many branches asks again and again
-            nested = self._nested[function] = {n.name.value: n for n in walk.nodes_of(function.body, cst.FunctionDef)}  # type: ignore[index]
+        nested = self._nested_in(function)
         for stmt in stmts:
             for call in walk.nodes_of(stmt, cst.Call):
                 if not self._call_ok(call, nested, level):  # type: ignore[arg-type]
                     return dotted_name(call.func) or cst.Module([]).code_for_node(call.func).strip()  # type: ignore[attr-defined]
         return None
+
+    def gives_jax(self, call: cst.Call, function: cst.FunctionDef, level: Callable[[cst.BaseExpression], Tracedness]) -> bool:
+        """Whether `call` (in `function`) is known pure JAX code, so that its result is a JAX array after the migration
+        (`np.f(...)`, `x.reshape(...)`, a pure function of this module); not `squareform(P)` or `ndi.filter(x)`."""
+        return self._call_ok(call, self._nested_in(function), level)
+
+    def _nested_in(self, function: Optional[cst.FunctionDef]) -> dict[str, cst.FunctionDef]:
+        if function is None:
+            return {}
+        nested = self._nested.get(function)
+        if nested is None:  # once per function: a function with many branches asks again and again
+            nested = self._nested[function] = {n.name.value: n for n in walk.nodes_of(function.body, cst.FunctionDef)}  # type: ignore[misc]
+        return nested
 
     def _call_ok(self, call: cst.Call, nested: dict[str, cst.FunctionDef], level: Callable[[cst.BaseExpression], Tracedness]) -> bool:
         def is_array(e: cst.BaseExpression) -> bool:
@@ -190,6 +201,28 @@ def opaque_loop(rule, loop: cst.For | cst.While, function: cst.FunctionDef, prim
         return ""
     return (f" (the loop calls `{opaque}`, which `{primitive}` runs once while tracing instead of on every iteration: "
             "safe only if it is pure JAX code)")
+
+
+def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> str:
+    """"" unless the loop body indexes, with a name the loop binds (its counter, its element), an array the function
+    gets from a call not known to be JAX (`PQd = squareform(P)`, `data = ndi.gaussian_filter(x)`): that is a NumPy
+    array at run time, and under a `lax` loop the index is traced, which a NumPy array rejects
+    (`TracerArrayConversionError`). Else the note that makes the loop rewrite unsafe."""
+    bound = walk.name_values(loop.target) if isinstance(loop, cst.For) else set()
+    if not bound:
+        return ""
+    traced = function_tracedness(rule, function)
+    check = purity(rule)
+    for sub in walk.nodes_of(loop.body, cst.Subscript):
+        name = sub.value.value if isinstance(sub.value, cst.Name) else None  # type: ignore[attr-defined]
+        if name is None or not any(bound & walk.name_values(e.slice) for e in sub.slice):  # type: ignore[attr-defined]
+            continue
+        for value in traced.assigned_values(name):
+            if isinstance(value, cst.Call) and not check.gives_jax(value, function, traced.of):
+                source = dotted_name(value.func) or cst.Module([]).code_for_node(value.func).strip()
+                return (f" (`{name}` comes from `{source}(...)`, which may give a NumPy array: indexed by the traced loop "
+                        "index, it raises; safe only if it gives a JAX array)")
+    return ""
 
 
 def int_product(flow, loop: cst.For | cst.While, carried) -> str:

@@ -5,7 +5,7 @@ from typing import Any, Optional
 import libcst as cst
 
 from codemods._sequences import argument_note, sequence
-from codemods._purity import int_product, opaque_loop, purity
+from codemods._purity import host_indexed, int_product, opaque_loop, purity
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -57,8 +57,9 @@ class ArrayLoop(Rule):
     Safe when the body is a pure function of the carry and the current element (see JX220), each list starts as
     `[]` before the loop, is appended to once per iteration at the end of the body and is only used afterwards in
     `np.stack(out)` / `np.array(out)` (the scan already stacks). `scan` is reverse-differentiable. Unsafe when the
-    body calls code not known to be pure JAX (`scan` traces it once); reported when the loop iterates over what an
-    unknown call gives (it may be a generator or a Python list).
+    body calls code not known to be pure JAX (`scan` traces it once), or indexes with the element an array the
+    function got from such a call (a NumPy array rejects a traced index); reported when the loop iterates over what
+    an unknown call gives (it may be a generator or a Python list).
 
     `lax.scan` slices every leaf of what it scans, so a Python list of arrays would be scanned as separate leaves.
     The loop's iterable is scanned as it is only when it is provably an array (an array annotation, or a use a list
@@ -290,7 +291,7 @@ class ArrayLoop(Rule):
             changes[init] = self.replace_statement(init, [])
             for call_node in stack_calls(self, fn, list_name) or []:
                 changes[call_node] = cst.Name(list_name)
-        opaque = opaque_loop(self, node, fn, "lax.scan") + int_product(flow, node, names)
+        opaque = opaque_loop(self, node, fn, "lax.scan") + host_indexed(self, node, fn) + int_product(flow, node, names)
         self.report(
             node,
             "Python loop " + ("building a list" if outputs else "over an array") + "; use `lax.scan`"

@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import int_product, opaque_loop
+from codemods._purity import host_indexed, int_product, opaque_loop
 from jaxfix import loopgen as gen
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -62,8 +62,9 @@ class RangeLoop(Rule):
     `int(...)`, a Python `if`, an index into a Python list or shape tuple). A carry that changes shape (`polymul`,
     `concatenate`, a slice of itself) cannot be a loop carry: reported (left alone when the bound is static: it
     unrolls). Otherwise the loop is reported with the reason and left alone. Unsafe when the body calls code not
-    known to be pure JAX (`fori_loop` runs it once while tracing, not once per iteration), or multiplies a carry that
-    starts as a Python int (an int32 carry wraps around; Python ints do not). Weakly typed Python
+    known to be pure JAX (`fori_loop` runs it once while tracing, not once per iteration), indexes with the counter an
+    array the function got from such a call (`PQd = squareform(P)`: a NumPy array rejects a traced index), or
+    multiplies a carry that starts as a Python int (an int32 carry wraps around; Python ints do not). Weakly typed Python
     scalar carries (`acc = 0`) are promoted by `fori_loop` to the dtype the body produces. A loop with literal
     bounds and at most `unroll-max` (default 16, `[tool.jaxfix] unroll-max`) iterations stays a Python loop: it
     unrolls under `jit` at little cost. `fori_loop` with static bounds is reverse-differentiable; with a traced
@@ -200,7 +201,7 @@ class RangeLoop(Rule):
             return
         new = [body_fn, *self.statements(loop + (after or ""))]
         new[1] = new[1].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
-        opaque = opaque_loop(self, node, fn, "lax.fori_loop") + int_product(function_flow(self, fn), node, names)
+        opaque = opaque_loop(self, node, fn, "lax.fori_loop") + host_indexed(self, node, fn) + int_product(function_flow(self, fn), node, names)
         self.report(
             node,
             f"`for` loop over `range` with a {what}; carry {', '.join(f'`{n}`' for n in names)} through `lax.fori_loop`{opaque}",

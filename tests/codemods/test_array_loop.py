@@ -133,3 +133,13 @@ def test_list_of_possibly_different_shapes_is_reported(head):
 def test_evidence_on_a_later_binding_does_not_count():
     code = N + "def f(xs):\n" + BUILD.format(it="xs").replace("    return", "    xs = np.zeros((2, 3))\n    n = xs.shape\n    return")
     assert "scan(step, None, jnp.asarray(xs))" in migrate(code)
+
+
+def test_an_array_from_a_call_not_known_to_be_jax_indexed_by_the_element_is_an_unsafe_fix():
+    code = (
+        "import numpy as np\nfrom scipy import ndimage as ndi\n\ndef f(x, idx, acc):\n    data = ndi.gaussian_filter(x, 1.0)\n"
+        "    for k in idx:\n        acc = acc + data[k]\n    return acc\n"
+    )
+    [finding] = [f for f in run_rule(ArrayLoop, code).findings if f.code == "JX222"]
+    assert "`data` comes from `ndi.gaussian_filter(...)`" in finding.message and finding.fix.applicability == "unsafe"
+    assert migrate(code) == code

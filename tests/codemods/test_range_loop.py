@@ -153,3 +153,18 @@ def test_blank_line_before_the_body_function_only_when_needed():
     assert "def f(x, n):\n    def body(i, x):" in first
     spaced = migrate("def f(x, n):\n    s = 0.0\n\n    # sum\n    for i in range(n):\n        s = s + x[i]\n    return s\n")
     assert "    s = 0.0\n\n    # sum\n    def body(i, s):" in spaced
+
+
+def test_an_array_from_a_call_not_known_to_be_jax_indexed_by_the_counter_is_an_unsafe_fix():
+    """`PQd = squareform(P)` is a NumPy array at run time: indexed by the traced `fori_loop` counter it raises
+    (scikit-learn's t-SNE gradient). An array from a NumPy call (moved to `jnp`) is fine."""
+    code = (
+        "import numpy as np\nfrom scipy.spatial.distance import squareform\n\ndef f(P, X, n):\n    PQd = squareform(P)\n"
+        "    g = 0.0\n    for i in range(n):\n        g = g + np.dot(PQd[i], X[i])\n    return g\n"
+    )
+    [finding] = [f for f in run_rule(RangeLoop, code).findings if f.code == "JX220"]
+    assert "`PQd` comes from `squareform(...)`" in finding.message and finding.fix.applicability == "unsafe"
+    assert migrate(code) == code
+    assert "fori_loop" in run_rule(RangeLoop, code, fix=True, unsafe=True).fixed
+    numpy = code.replace("squareform(P)", "np.exp(P)")
+    assert "fori_loop" in migrate(numpy)
