@@ -161,6 +161,8 @@ def python_ints(function: cst.FunctionDef, parts: Sequence[cst.CSTNode]) -> Opti
                 return f"`{node.value}` {ints[node.value]}"
             if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.FloorDivide):
                 return f"`{cst.Module([]).code_for_node(node).strip()}` floor-divides"
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "int":
+                return f"`{cst.Module([]).code_for_node(node).strip()}` is a Python int"
     return None
 
 

@@ -29,6 +29,8 @@ EXPENSIVE = {
     "fft", "ifft", "rfft", "irfft", "fft2", "ifft2", "fftn", "einsum", "convolve", "correlate", "expm",
 }
 SAFE_BUILTINS = {"abs", "max", "min", "float", "int", "round", "len"}
+# builtins that need a concrete value: fine in both sides of `jnp.where` only on values that are not local
+HOST_CONVERSIONS = {"int", "float", "bool", "complex"}
 
 
 def cheap_and_pure(node: cst.CSTNode, local_names: frozenset[str]) -> bool:
@@ -55,6 +57,10 @@ def cheap_and_pure(node: cst.CSTNode, local_names: frozenset[str]) -> bool:
 def _pure_call(call: cst.Call, local_names: frozenset[str]) -> bool:
     func = call.func
     if isinstance(func, cst.Name):
+        if func.value in HOST_CONVERSIONS:
+            # `int(n * m)` of a local value: it may be traced (then it raises under `jit`, and `jnp.where` evaluates it
+            # even where the `if` skipped it: an overflow, a Python int turned array)
+            return not any(walk.name_values(a.value) & local_names for a in call.args)
         return func.value in SAFE_BUILTINS
     if not isinstance(func, cst.Attribute) or func.attr.value in EXPENSIVE:
         return False

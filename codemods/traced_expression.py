@@ -4,7 +4,7 @@ import libcst as cst
 
 
 from codemods import _branch_emit as emit
-from codemods._branch_values import broadcast_risk, int_mix, kind_conflict
+from codemods._branch_values import broadcast_risk, int_mix, kind_conflict, python_ints
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.activity import analyse
@@ -319,7 +319,11 @@ class TracedExpression(Rule):
             if func.value == "round" and len(args) == 1:
                 text += ".astype(int)"  # Python's round(x) is an int, used as a count or an index
         level = max(self._level(a.value) for a in node.args)
-        self._fix(node, f"builtin `{func.value}` on a traced value needs a concrete value under `jit`", text, f"replace with `{text.split('(')[0]}`", level=level)
+        ints = python_ints(self.current_function, [a.value for a in node.args])
+        message = f"builtin `{func.value}` on a traced value needs a concrete value under `jit`"
+        if ints is not None:  # `max(2, int(n * m))`: a Python int becomes an int32 array (an overflow past 2**31)
+            message += f" ({ints}: as an array it is int32, which overflows past 2**31, and the result is no longer an int)"
+        self._fix(node, message, text, f"replace with `{text.split('(')[0]}`", level=level, unsafe=ints is not None)
 
 
     def _fold(self, builtin: str, arguments) -> tuple[str, str]:

@@ -121,3 +121,11 @@ LOOP_TERNARY = (
 )
 def test_ternary_in_a_fori_loop_body(line, expected):
     assert expected in migrate(LOOP_TERNARY.format(line=line))
+
+
+def test_builtin_max_of_a_python_int_is_an_unsafe_fix():
+    """`max(2, int(m * n))` (scikit-learn's OPTICS): as `jnp.fmax` the Python int becomes int32 (an OverflowError past
+    2**31) and the result an array where an int was expected."""
+    code = "def f(m, n):\n    return max(2, int(m * n))\n"
+    assert migrate(code) == code
+    assert "jnp.fmax(int(m * n), 2)" in migrate(code, unsafe=True)

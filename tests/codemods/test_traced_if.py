@@ -261,3 +261,11 @@ def test_loop_body_where_matches_python_and_fails_loudly_on_a_shape_change():
     # a row of costs per step would make `spent` 1-D: jnp.where cannot broadcast silently, the carry check raises
     with pytest.raises(TypeError, match="carry"):
         _run_budget(out, jnp.ones((6, 1), jnp.float32), 10.0)
+
+
+def test_a_conversion_of_a_local_value_is_not_evaluated_on_both_sides_of_jnp_where():
+    """`int(m * n)` may be traced (it raises under `jit`) and `jnp.where` would evaluate it where the `if` skipped it
+    (an OverflowError for large counts): `lax.cond`, unsafe, not `jnp.where`."""
+    code = "def f(m, n):\n    if m <= 1:\n        m = int(m * n)\n    return m\n"
+    assert migrate(code) == code
+    assert "jnp.where" not in migrate(code, unsafe=True)
