@@ -18,6 +18,7 @@ from jaxfix.analysis.plain_python import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLA
 from codemods.float64_request import WIDE, WIDE_STRINGS
 from codemods.global_write import MUTATING_METHODS
 from codemods.host_conversion import BUILTINS as CONVERSIONS
+from codemods.non_array_input import SEQUENCE_RESULTS
 from codemods.traced_expression import BUILTINS as EXPRESSION_BUILTINS
 from codemods.value_dependent_shape import SIZED
 
@@ -25,6 +26,15 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOOPS_FOR = (ast.For, ast.AsyncFor)
 _BIT_OPS = (ast.BitAnd, ast.BitOr, ast.BitXor)
 _SEQUENCES = (ast.List, ast.Tuple, ast.ListComp)
+
+
+def _sequence_result(node: ast.AST) -> bool:
+    """`tuple(...)`, `list(...)`, `np.nonzero(m)`, `np.where(m)`: a call that gives a tuple or list (see JX304)."""
+    if node.__class__ is not ast.Call:
+        return False
+    func = node.func  # type: ignore[attr-defined]
+    short = func.id if func.__class__ is ast.Name else func.attr if func.__class__ is ast.Attribute else ""
+    return short in ("tuple", "list") or short in SEQUENCE_RESULTS or short == "where" and len(node.args) == 1  # type: ignore[attr-defined]
 _WRITE_CALLS = ("fill", "sort", "copyto", "at")  # codemods._inplace.updates_in_functions
 # walking: statement lists of compound statements; fields that never hold a node; lists that may hold non-nodes
 _BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
@@ -216,6 +226,12 @@ class _Walker:
     def inside(self, function: ast.AST) -> None:
         """Every node of a function (decorators, arguments and body), with the handlers."""
         handlers = _HANDLERS
+        arguments = function.args  # type: ignore[attr-defined]
+        positional = [*arguments.posonlyargs, *arguments.args]
+        for arg, default in [*zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults),
+                             *zip(arguments.kwonlyargs, arguments.kw_defaults)]:
+            if isinstance(default, _SEQUENCES):
+                self.s.sequence_bound.add(arg.arg)  # `rng=(25, 75)`: a tuple, which JX304 converts where it is passed
         for node in _nodes([function]):
             handler = handlers.get(node.__class__)
             if handler is not None:
@@ -279,7 +295,8 @@ class _Walker:
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) and _maskish(node.targets[0].slice):
             self.flags.add("masked_store")
         value = node.value
-        if isinstance(value, _SEQUENCES) or value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range":
+        if isinstance(value, _SEQUENCES) or _sequence_result(value) or \
+                value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range":
             self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
         root, at = _leftmost(node.value)
         if at:
@@ -359,7 +376,7 @@ class _Walker:
             cls = value.__class__
             if cls is ast.Name:
                 s.name_args.add((root, value.id))
-            elif cls in _SEQUENCES:
+            elif cls in _SEQUENCES or _sequence_result(value):
                 s.display_call_roots.add(root)
         for keyword in keywords:
             value = keyword.value

@@ -14,7 +14,10 @@ from jaxfix.types import FixAvailability
 
 # Parameters of jax.numpy functions that take an array (a list there is a TypeError in jax.numpy).
 ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp", "fp", "m", "v", "y", "A", "weights",
-                "q"}
+                "q", "values"}
+# NumPy functions that return a tuple or list of arrays
+SEQUENCE_RESULTS = {"nonzero", "unravel_index", "split", "array_split", "hsplit", "vsplit", "dsplit", "meshgrid",
+                    "broadcast_arrays"}
 # Functions that take a sequence of arrays: a list or tuple display among its elements is not an array
 STACKING = {"concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"}
 # Functions that take a Python sequence on purpose.
@@ -54,7 +57,9 @@ class NonArrayInput(Rule):
     literal (a boolean list is a mask: JX303's).
 
     ## Known problems
-    Lists and tuples written in place, list comprehensions, and names bound only to those are seen (a list grown
+    Lists and tuples written in place, list comprehensions, `tuple(...)`/`list(...)`, NumPy calls that return a
+    tuple or list of arrays (`np.nonzero(m)`, `np.split(x, k)`), parameters with a list or tuple default, and names
+    bound only to those are seen (a list grown
     with `.append` is still a list, and is converted where it is passed). A Python list of arrays processed in a loop
     and re-stacked is JX222's: it scans `jnp.stack(parts)` for a local list of one shape, `jnp.asarray(xs)` for a
     parameter that may be a list (with a diagnostic: under `jit` a list argument retraces for every length and
@@ -219,11 +224,25 @@ class NonArrayInput(Rule):
         kinds = (cst.List, cst.Tuple, cst.ListComp) if tuples else (cst.List, cst.ListComp)
         if isinstance(value, kinds):
             return True
+        if tuples and _sequence_call(value, facts):
+            return True
         if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
             return isinstance(value.left, kinds) or isinstance(value.right, kinds)  # `(dx,) * n`, `[0.0] * k`
         if isinstance(value, cst.Name) and value.value in facts.params:
             return tuples and isinstance(facts.defaults.get(value.value), kinds)  # `rng=(25, 75)`
         if isinstance(value, cst.Name) and value.value not in facts.params:
             bindings = facts.bindings.get(value.value, [])
-            return bool(bindings) and all(isinstance(b, kinds) for b in bindings)
+            return bool(bindings) and all(isinstance(b, kinds) or tuples and _sequence_call(b, facts) for b in bindings)
         return False
+
+
+def _sequence_call(value: Optional[cst.BaseExpression], facts: FunctionFacts) -> bool:
+    """`tuple(...)`, `list(...)`, or a NumPy call that returns a tuple or list of arrays (`np.nonzero(m)`,
+    `np.split(x, 3)`, `np.where(m)`): NumPy functions convert it, `jax.numpy` ones reject it."""
+    if not isinstance(value, cst.Call):
+        return False
+    if isinstance(value.func, cst.Name) and value.func.value in ("tuple", "list"):
+        return True
+    name = facts.array_function(value.func)
+    short = name.split(".")[-1] if name is not None else ""
+    return short in SEQUENCE_RESULTS or short == "where" and len(value.args) == 1

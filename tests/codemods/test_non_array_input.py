@@ -35,6 +35,12 @@ REWRITES = [
     pytest.param(J + "def f(a, b):\n    return jnp.mean((a, b), axis=0)\n", J + "def f(a, b):\n    return jnp.mean(jnp.asarray((a, b)), axis=0)\n", id="jnp-tuple"),
     pytest.param(HEAD + "def f(x):\n    return np.clip(x, 0, 1), np.minimum([1.0, 2.0], x)\n", J + HEAD + "def f(x):\n    return np.clip(x, 0, 1), np.minimum(jnp.asarray([1.0, 2.0]), x)\n", id="ufunc-positional"),
     pytest.param(HEAD + "def f(x, t: float):\n    return np.average(x, weights=[t, 1 - t])\n", J + HEAD + "def f(x, t: float):\n    return np.average(x, weights=jnp.asarray([t, 1 - t]))\n", id="keyword"),
+    pytest.param(  # scikit-image's peak_local_max: the tuple nonzero returns, transposed (jnp rejected the tuple)
+        J + "def f(m):\n    coord = jnp.nonzero(m)\n    return jnp.transpose(coord)\n",
+        J + "def f(m):\n    coord = jnp.nonzero(m)\n    return jnp.transpose(jnp.asarray(coord))\n", id="tuple-from-nonzero"),
+    pytest.param(J + "def f(x, idx):\n    return jnp.append(idx, [0]), jnp.sum(tuple(x))\n",
+                 J + "def f(x, idx):\n    return jnp.append(idx, jnp.asarray([0])), jnp.sum(jnp.asarray(tuple(x)))\n",
+                 id="append-values-and-tuple-call"),
 ]
 
 
