@@ -123,15 +123,22 @@ def mutated_attributes(module: cst.Module, table: dict[str, tuple[list[str], set
 
 
 def private_modules(module: cst.Module) -> set[str]:
-    """Local names that the module's top-level imports bind and that start with `_` (`from . import _lbfgsb`):
-    private compiled modules, by SciPy's and NumPy's convention."""
+    """Local names that the module's top-level imports bind to something private: a name that starts with `_`
+    (`from . import _lbfgsb`), under any alias (`from . import _cd_fast as cd_fast`, scikit-learn's style), or any
+    name imported from a private module (`from ._hierarchical import single_linkage`): private compiled modules, by
+    SciPy's, NumPy's and scikit-learn's convention (a private pure-Python helper is taken as one too, which only
+    keeps more NumPy)."""
+    def private(name: str) -> bool:
+        return any(part.startswith("_") and not part.startswith("__") for part in name.split("."))
+
     names: set[str] = set()
     for stmt in module.body:
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
         for node in stmt.body:
             if isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar):
-                names.update(a.evaluated_alias or dotted_name(a.name) for a in node.names)
+                source = private(dotted_name(node.module)) if node.module is not None else False
+                names.update(a.evaluated_alias or dotted_name(a.name) for a in node.names if source or private(dotted_name(a.name)))
             elif isinstance(node, cst.Import):
-                names.update((a.evaluated_alias or dotted_name(a.name)).split(".")[0] for a in node.names)
-    return {name for name in names if name.startswith("_") and not name.startswith("__")}
+                names.update((a.evaluated_alias or dotted_name(a.name)).split(".")[0] for a in node.names if private(dotted_name(a.name)))
+    return names

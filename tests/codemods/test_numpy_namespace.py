@@ -35,6 +35,16 @@ NOOP = [
         id="fortran-order-buffer",
     ),
     pytest.param("import numpy as np\ndef f(x):\n    return np.ravel(x, order=\"K\")\n", id="ravel-in-memory-order"),
+    pytest.param(  # scikit-learn imports its Cython modules under public aliases: cd_fast writes into coef_
+        "import numpy as np\nfrom . import _cd_fast as cd_fast\ndef f(X, a):\n    coef_ = np.zeros(X.shape[1])\n"
+        "    cd_fast.enet_coordinate_descent(coef_, a, X)\n    return coef_\n",
+        id="buffer-for-a-private-module-under-a-public-alias",
+    ),
+    pytest.param(
+        "import numpy as np\nfrom ._hierarchical import hc_get_heads\ndef f(n):\n    heads = np.arange(n)\n"
+        "    hc_get_heads(heads)\n    return heads\n",
+        id="buffer-for-a-function-of-a-private-module",
+    ),
 ]
 
 
