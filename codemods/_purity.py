@@ -24,6 +24,7 @@ import libcst as cst
 from codemods._branch_structure import exits
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
+from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.tracedness import Tracedness, function_tracedness
 from jaxfix.imports import ModuleImports, dotted_name
@@ -147,6 +148,7 @@ def _leaves(node: cst.BaseExpression) -> list[cst.BaseExpression]:
 
 
 VALUE_SHAPED = {"nonzero", "flatnonzero", "argwhere", "unique", "compress", "extract", "trim_zeros"}
+VALUE_SHAPED_METHODS = {"nonzero", "compress"}
 
 
 def value_shaped_read(stmts: Sequence[cst.CSTNode], facts) -> Optional[str]:
@@ -162,7 +164,19 @@ def value_shaped_read(stmts: Sequence[cst.CSTNode], facts) -> Optional[str]:
                 name = facts.array_function(node.func)
                 if name in VALUE_SHAPED or name == "where" and len(node.args) == 1:
                     return cst.Module([]).code_for_node(node)
+                if name is None and isinstance(node.func, cst.Attribute) and node.func.attr.value in VALUE_SHAPED_METHODS:
+                    return cst.Module([]).code_for_node(node)  # `(lf == k).nonzero()`
     return None
+
+
+def shaped_loop_body(rule, body: Sequence[cst.CSTNode]) -> Optional[str]:
+    """Why a `lax` loop cannot hold `body`, or None: a read whose shape depends on values (`value_shaped_read`)
+    raises while the loop body is traced, which `lax` loops do even outside `jit` (the Python loop ran)."""
+    shaped = value_shaped_read(body, function_facts(rule, rule.current_function))
+    if shaped is None:
+        return None
+    return (f"`{shaped.strip()}` in the body has a shape that depends on values, which a traced loop body cannot have "
+            "(give it a fixed size first: `size=`, `jnp.where`)")
 
 
 def _object_rooted(receiver: cst.BaseExpression, level: Callable[[cst.BaseExpression], Tracedness]) -> bool:

@@ -5,7 +5,7 @@ from typing import Any, Optional
 import libcst as cst
 
 from codemods._sequences import argument_note, sequence
-from codemods._purity import host_indexed, int_product, opaque_loop, purity
+from codemods._purity import host_indexed, int_product, opaque_loop, purity, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -16,6 +16,7 @@ from jaxfix.analysis.loops import (
 )
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
+from jaxfix.analysis.masks import MaskProvider
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -80,7 +81,7 @@ class ArrayLoop(Rule):
     CODE = "JX222"
     SUMMARY = "Python loop over an array or building a list; use `lax.scan`"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, NumpyNameProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, TracednessProvider, NumpyNameProvider)
     ORDER = 40
     may_apply_to_tree = staticmethod(loops_in_functions)
 
@@ -224,6 +225,9 @@ class ArrayLoop(Rule):
         found = body_obstacles(body, [stmt.body[0].value for stmt, _, _ in outputs])
         if found:
             return found[0][1]
+        shaped = shaped_loop_body(self, body)
+        if shaped:
+            return shaped
         if traced_tests(self, body):
             return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
         targets = target_names(node)

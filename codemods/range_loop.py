@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import host_indexed, int_product, opaque_loop
+from codemods._purity import host_indexed, int_product, opaque_loop, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -14,6 +14,7 @@ from jaxfix.analysis.loops import (
 )
 from jaxfix.analysis.loop_values import indexed_sequence
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
+from jaxfix.analysis.masks import MaskProvider
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -58,7 +59,8 @@ class RangeLoop(Rule):
     ## Fix safety
     Safe when the body is a pure function of the carry: no `break`/`continue`/`return`, no I/O, no in-place updates
     of arrays or objects (those are rewritten first by the in-place rules, JX1xx), no traced Python `if` (the branch
-    rules, JX2xx, go first), and the index is not used where a Python int is required (slice bounds, `range`,
+    rules, JX2xx, go first), no read whose shape depends on values (a boolean mask, `nonzero`: a `lax` loop traces
+    its body even outside `jit`, where that raises; the masks rules, JX3xx, go first), and the index is not used where a Python int is required (slice bounds, `range`,
     `int(...)`, a Python `if`, an index into a Python list or shape tuple). A carry that changes shape (`polymul`,
     `concatenate`, a slice of itself) cannot be a loop carry: reported (left alone when the bound is static: it
     unrolls). Otherwise the loop is reported with the reason and left alone. Unsafe when the body calls code not
@@ -83,7 +85,7 @@ class RangeLoop(Rule):
     CODE = "JX220"
     SUMMARY = "Python `for ... in range(...)` loop carrying state; use `lax.fori_loop`"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, *HOST_USE_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, *HOST_USE_DEPENDENCIES, DataflowProvider, TracednessProvider)
     ORDER = 40
     may_apply_to_tree = staticmethod(loops_in_functions)
 
@@ -224,6 +226,9 @@ class RangeLoop(Rule):
         found = body_obstacles(body)
         if found:
             return found[0][1]
+        shaped = shaped_loop_body(self, body)
+        if shaped:
+            return shaped
         for test in branch_tests(body):
             if tracedness(self, test) is not Tracedness.STATIC or node.target.value in flow.reads(test):
                 return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"

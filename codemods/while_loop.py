@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import int_product, opaque_loop
+from codemods._purity import int_product, opaque_loop, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -13,6 +13,7 @@ from jaxfix.analysis.loops import (
     appends, body_obstacles, body_statements, carry_problem, loop_carried, traced_tests,
 )
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
+from jaxfix.analysis.masks import MaskProvider
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -73,7 +74,7 @@ class WhileLoop(Rule):
     CODE = "JX221"
     SUMMARY = "Python `while` loop on a traced condition; use `lax.while_loop`"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, *HOST_USE_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, *HOST_USE_DEPENDENCIES, DataflowProvider, TracednessProvider)
     ORDER = 40
     may_apply_to_tree = staticmethod(loops_in_functions)
 
@@ -157,6 +158,9 @@ class WhileLoop(Rule):
         found = body_obstacles(body)
         if found:
             return found[0][1]
+        shaped = shaped_loop_body(self, body)
+        if shaped:
+            return shaped
         if traced_tests(self, body):
             return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
         if not carried:

@@ -66,6 +66,10 @@ REFUSALS = [
     pytest.param("def f(xs, h):\n    mats = [xs, xs[1:]]\n    for m in mats:\n        h = m @ h\n    return h\n", "may differ in shape", id="list-variable"),
     pytest.param("def f(xs, h):\n    for x in xs:\n        h = h + x\n        if h > 3:\n            break\n    return h\n", "break", id="break"),
     pytest.param("def f(xs, h):\n    for x in xs:\n        h = h + x\n    else:\n        h = 0\n    return h\n", "else", id="for-else"),
+    pytest.param(  # scikit-image's label2rgb: `nonzero` of a traced mask raises in a scan body
+        "def f(lf, image, labels, acc):\n    for label in labels:\n        idx = (lf == label).nonzero()\n"
+        "        acc = acc + image[idx].sum()\n    return acc\n",
+        "shape that depends on values", id="nonzero-in-body"),
 ]
 
 

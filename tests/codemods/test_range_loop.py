@@ -77,6 +77,9 @@ REFUSALS = [
     pytest.param("def f(x, n, log):\n    s = 0.0\n    for i in range(n):\n        s = s + x[i]\n        log.write(s)\n    return s\n", "mutates", id="outer-object"),
     pytest.param("def f(x, n):\n    for i in range(n):\n        last = x[i]\n    return last\n", "no value before", id="undefined-carry"),
     pytest.param("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        s = s + x[i]\n    return s, i\n", "zero times", id="index-unbound-after"),
+    pytest.param(  # scikit-learn's silhouette: lax loops trace the body even outside jit, where the mask raises
+        "def f(X, labels, n):\n    s = 0.0\n    for k in range(n):\n        s = s + X[labels == k].sum()\n    return s\n",
+        "shape that depends on values", id="masked-read-in-body"),
 ]
 
 
