@@ -239,6 +239,10 @@ class ArrayLoop(Rule):
             where = static_index_uses(body, index)
             if where:
                 return f"the index `{index}` is used where a Python int is required ({where})"
+        for name in sorted(targets - {index}):
+            where = static_index_uses(body, name, keywords=False)
+            if where:  # `x[c[0]:c[1]]`: scanned elements are traced, and a slice needs static bounds
+                return f"the element `{name}` is used where a Python int is required ({where}); `lax.scan` traces it"
         problem = carry_problem(flow, node, carried)
         if problem:
             return problem

@@ -160,9 +160,9 @@ def body_obstacles(body: Sequence[cst.BaseStatement], allowed_appends: Sequence[
 STATIC_INT_CALLS = {"range", "int", "float", "bool", "len", "list", "tuple", "str", "slice", "enumerate", "zip"}
 
 
-def static_index_uses(body: Sequence[cst.BaseStatement], index: str) -> str:
-    """Where `index` is used as a Python int (slice bounds, `range(index)`, `int(index)`), as source text; "" if
-    nowhere. A loop index that becomes traced after a rewrite cannot be used there."""
+def static_index_uses(body: Sequence[cst.BaseStatement], index: str, keywords: bool = True) -> str:
+    """Where `index` is used as a Python int (slice bounds, `range(index)`, `int(index)`, with `keywords` any keyword
+    argument), as source text; "" if nowhere. A loop index that becomes traced after a rewrite cannot be used there."""
     found: list[str] = []
 
     class Visitor(cst.CSTVisitor):
@@ -175,7 +175,7 @@ def static_index_uses(body: Sequence[cst.BaseStatement], index: str) -> str:
             if isinstance(node.func, cst.Name) and node.func.value in STATIC_INT_CALLS:
                 if any(index in analyse(a.value).read_names for a in node.args):
                     found.append(f"`{node.func.value}(...)`")
-            elif any(a.keyword is not None and index in analyse(a.value).read_names for a in node.args):
+            elif keywords and any(a.keyword is not None and index in analyse(a.value).read_names for a in node.args):
                 found.append("a keyword argument")
 
     for stmt in body:

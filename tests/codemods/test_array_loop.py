@@ -70,6 +70,9 @@ REFUSALS = [
         "def f(lf, image, labels, acc):\n    for label in labels:\n        idx = (lf == label).nonzero()\n"
         "        acc = acc + image[idx].sum()\n    return acc\n",
         "shape that depends on values", id="nonzero-in-body"),
+    pytest.param(  # scikit-learn's OPTICS: slice bounds read from each scanned element
+        "import numpy as np\ndef f(x, clusters, acc):\n    for c in clusters:\n        acc = acc + np.sum(x[c[0]:c[1] + 1])\n    return acc\n",
+        "slice bound", id="element-as-slice-bound"),
 ]
 
 
