@@ -7,14 +7,16 @@ import libcst as cst
 from codemods._inplace import is_range
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
+from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
 # Parameters of jax.numpy functions that take an array (a list there is a TypeError in jax.numpy).
 ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp", "fp", "m", "v", "y", "A", "weights",
-                "q", "values"}
+                "q", "values", "bins"}
 # NumPy functions that return a tuple or list of arrays
 SEQUENCE_RESULTS = {"nonzero", "unravel_index", "split", "array_split", "hsplit", "vsplit", "dsplit", "meshgrid",
                     "broadcast_arrays"}
@@ -69,7 +71,7 @@ class NonArrayInput(Rule):
     CODE = "JX304"
     SUMMARY = "list or tuple passed as an array to a jax.numpy function"
     FIX = FixAvailability.ALWAYS
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, TracednessProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, TracednessProvider, DataflowProvider, ParentProvider)
     ORDER = 60
     TRIGGERS = (b"numpy", b"jax")
 
@@ -127,7 +129,7 @@ class NonArrayInput(Rule):
             return
         params: Optional[list] = entry.get("params")
         for i, arg in enumerate(node.args):
-            if arg.star or not self._sequence(arg.value, facts):
+            if arg.star or not (self._sequence(arg.value, facts) or self._sequence_here(arg.value, node, facts)):
                 continue
             if arg.keyword is not None:
                 param = arg.keyword.value
@@ -215,6 +217,22 @@ class NonArrayInput(Rule):
     def _booleans(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
         values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
         return any(walk.name_values(v) & {"True", "False"} for v in values if v is not None)
+
+    def _sequence_here(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> bool:
+        """A local name whose definitions reaching `at` all bind a list, tuple or sequence call (`coord =
+        np.nonzero(m)` then `coord = np.transpose(coord)[i]`: the first binding is the one passed)."""
+        if not isinstance(value, cst.Name) or value.value in facts.params or self.current_function is None:
+            return False
+        stmt = enclosing_statement(self, at)
+        try:
+            found = function_flow(self, self.current_function).reaching(stmt, value.value) if stmt is not None else ()
+        except KeyError:  # a statement the flow does not hold (in a nested function)
+            return False
+        values = [d.node.value for d in found if isinstance(d.node, cst.Assign) and len(d.node.targets) == 1
+                  and isinstance(d.node.targets[0].target, cst.Name)]
+        return bool(found) and len(values) == len(found) and all(
+            isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) or _sequence_call(v, facts) for v in values
+        )
 
     @staticmethod
     def _sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = True) -> bool:

@@ -41,6 +41,13 @@ REWRITES = [
     pytest.param(J + "def f(x, idx):\n    return jnp.append(idx, [0]), jnp.sum(tuple(x))\n",
                  J + "def f(x, idx):\n    return jnp.append(idx, jnp.asarray([0])), jnp.sum(jnp.asarray(tuple(x)))\n",
                  id="append-values-and-tuple-call"),
+    pytest.param(  # the binding that reaches the call counts (scikit-image's peak search rebinds `coord` right after)
+        J + "def f(m, idx):\n    coord = jnp.nonzero(m)\n    coord = jnp.transpose(coord)[idx]\n    return coord\n",
+        J + "def f(m, idx):\n    coord = jnp.nonzero(m)\n    coord = jnp.transpose(jnp.asarray(coord))[idx]\n    return coord\n",
+        id="rebound-after-the-call"),
+    pytest.param(J + "def f(image, bins=(0.0, 0.5, 1.0)):\n    return jnp.histogram(image, bins=bins)\n",
+                 J + "def f(image, bins=(0.0, 0.5, 1.0)):\n    return jnp.histogram(image, bins=jnp.asarray(bins))\n",
+                 id="histogram-edges-from-a-tuple-default"),
 ]
 
 
