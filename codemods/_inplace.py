@@ -12,6 +12,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
+from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.aliases import FunctionAliases, function_aliases
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import FunctionFacts, function_facts
@@ -355,7 +356,10 @@ def _host_call(rule: Rule, facts: FunctionFacts, expr: cst.BaseExpression, funct
     name = facts.array_function(func)
     if name is not None:  # a NumPy function with no `jax.numpy` namesake (`numpy._core.empty`, `nditer`) stays NumPy
         jnp_alias = facts.imports.jnp_alias
-        converted = jnp_api.lookup(f"numpy.{name}") is not None or jnp_alias and rule.code(func).startswith(jnp_alias + ".")
+        entry = jnp_api.lookup(f"numpy.{name}")
+        # `np.ndarray(shape)`: `jnp.ndarray` is a class JX501 does not call; `np.fromiter(...)`: host-only (JX501)
+        converted = entry is not None and entry.get("kind") not in ("constant", "class") and \
+            name.split(".")[-1] not in HOST_ONLY or jnp_alias and rule.code(func).startswith(jnp_alias + ".")
         return None if converted else rule.code(func)
     if isinstance(func, cst.Name):
         return None if func.value in functions or func.value in _PASSING_BUILTINS else func.value

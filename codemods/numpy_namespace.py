@@ -9,6 +9,7 @@ import numpy as np
 from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
+from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.foreign_dtypes import foreign_dtype
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, caught_around
@@ -19,14 +20,6 @@ from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
-# NumPy utilities that only configure or describe the host and are fine on static values.
-HOST_ONLY = {
-    "errstate", "seterr", "geterr", "printoptions", "set_printoptions", "get_printoptions", "dtype", "isscalar",
-    "iinfo", "finfo", "ndindex", "broadcast_shapes", "result_type", "can_cast", "promote_types", "issubdtype",
-    "min_scalar_type", "find_common_type",
-    "load", "save", "savez", "loadtxt", "savetxt", "genfromtxt", "fromfile", "memmap",
-    "frombuffer", "fromstring",  # bytes from files and sockets: host I/O, and often in a non-native byte order
-}
 # Calls that build arrays: converted even when every argument is static, since later code updates or combines them
 # as JAX arrays (`.at[...]`).
 CREATION = {

@@ -17,6 +17,17 @@ from typing import Optional
 
 SUBMODULES = ("linalg", "fft")
 
+# NumPy utilities that only configure or describe the host, or read host data: JX501 leaves them NumPy (they are
+# fine on static values), so what they give stays a NumPy array.
+HOST_ONLY = {
+    "errstate", "seterr", "geterr", "printoptions", "set_printoptions", "get_printoptions", "dtype", "isscalar",
+    "iinfo", "finfo", "ndindex", "broadcast_shapes", "result_type", "can_cast", "promote_types", "issubdtype",
+    "min_scalar_type", "find_common_type",
+    "load", "save", "savez", "loadtxt", "savetxt", "genfromtxt", "fromfile", "memmap",
+    "frombuffer", "fromstring",  # bytes from files and sockets: host I/O, and often in a non-native byte order
+    "fromiter",  # reads a Python iterator (`jnp.fromiter` raises NotImplementedError)
+}
+
 
 def _cache_dir() -> str:
     explicit = os.environ.get("JAXFIX_CACHE_DIR")

@@ -102,6 +102,18 @@ UNSAFE = [
         ["stored on an object"],
         id="attribute-target",
     ),
+    pytest.param(  # scikit-learn's exact t-SNE: `jnp.ndarray` is a class, so JX501 leaves `np.ndarray(...)` as it is
+        "import numpy as np\ndef f(n, v):\n    g = np.ndarray((n, 2))\n    g[0] = v\n    return g\n",
+        "import numpy as np\ndef f(n, v):\n    g = np.ndarray((n, 2))\n    g = g.at[0].set(v)\n    return g\n",
+        ["made from `np.ndarray(...)`"],
+        id="array-from-the-ndarray-class",
+    ),
+    pytest.param(  # scikit-learn's TargetEncoder: np.fromiter stays NumPy (jnp.fromiter raises NotImplementedError)
+        "import numpy as np\ndef f(xs, n):\n    g = np.fromiter(xs, float, n)\n    g[0] = 1.0\n    return g\n",
+        "import numpy as np\ndef f(xs, n):\n    g = np.fromiter(xs, float, n)\n    g = g.at[0].set(1.0)\n    return g\n",
+        ["made from `np.fromiter(...)`"],
+        id="array-from-a-host-only-call",
+    ),
 ]
 
 
