@@ -62,7 +62,9 @@ class Float64Request(Rule):
 
     ## Fix safety
     No fix: enabling x64 changes every computation of the program, and writing `float32` changes results; both are
-    decisions for the author. Set `x64 = true` under `[tool.jaxfix]` when the program enables x64 elsewhere.
+    decisions for the author. Set `x64 = true` under `[tool.jaxfix]` when the program enables x64 elsewhere. A
+    64-bit integer request also holds back every other fix in its function: it is there to avoid an overflow (counts,
+    products of counts), which int32 brings back silently (scikit-learn's `mutual_info_score` gave NaN).
 
     ## Known problems
     `dtype=float` and `dtype=int` (64 bits in NumPy, the default 32-bit types in JAX), and dtypes computed at run
@@ -132,8 +134,12 @@ class Float64Request(Rule):
         narrow = NARROW[requested]
         cost = ("values past 2**31 wrap around" if requested == "int64" else "values past 2**32 wrap around"
                 if requested == "uint64" else "about 7 significant digits instead of 16")
+        integer = requested in ("int64", "uint64")
         self.report(
             enclosing_statement(self, node) or node,
             f"`{self.code(node)}` requests {requested}, but without `jax_enable_x64` JAX silently computes in "
-            f"{narrow} ({cost}); enable x64 at program start, or ask for {narrow} explicitly",
+            f"{narrow} ({cost}); enable x64 at program start, or ask for {narrow} explicitly"
+            + ("; this function is left as it is (an explicit 64-bit integer guards against overflow, which its other "
+               "fixes would bring back)" if integer else ""),
+            blocks_function=integer,
         )

@@ -55,3 +55,14 @@ def test_reported(code, line, text):
     got = findings(code)
     assert [g[0] for g in got] == [line]
     assert text in got[0][1]
+
+
+def test_an_int64_request_holds_back_the_function_a_float64_request_does_not():
+    """scikit-learn casts counts to int64 so that their products do not overflow: as int32 the log of a product of
+    counts became NaN, silently. Float64 only loses precision, which is what the migration means."""
+    from jaxfix.engine import migrate_source
+
+    ints = "import numpy as np\n\ndef f(c):\n    p = np.ravel(c).astype(np.int64)\n    return np.log(p * p)\n"
+    assert migrate_source(ints) == ints
+    floats = ints.replace("np.int64", "np.float64")
+    assert "jnp.log" in migrate_source(floats)
