@@ -349,6 +349,14 @@ class _Interpreter:
             base = self.value(iterable, state)
             if base.kind not in (Kind.CONTAINER, Kind.INT, Kind.UNKNOWN):
                 return Binding(Kind.VIEW, base.objects, source=iterable.value)
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value in ("enumerate", "zip") \
+                and iterable.args and not any(a.star for a in iterable.args):
+            # `for k, row in enumerate(X)`, `for a, b in zip(X, Y)`: rows of X (and Y) as above
+            sequences = [a.value for a in iterable.args if a.keyword is None]
+            items = [self.loop_item(v, state) for v in sequences[:1 if iterable.func.value == "enumerate" else None]]
+            if iterable.func.value == "enumerate":
+                items.insert(0, Binding(Kind.INT, frozenset({("container", id(iterable))})))
+            return _TupleValue(Kind.CONTAINER, frozenset({("container", id(iterable))}), items=tuple(items))
         return self.unknown(iterable)
 
     def unknown(self, node: cst.CSTNode, index: int = 0) -> Binding:

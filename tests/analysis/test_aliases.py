@@ -113,3 +113,23 @@ def test_diag_of_an_array_is_a_view_of_it():
         """
     )
     assert facts.sharers(end, "result") == {"d"}
+
+
+def test_rows_of_enumerate_and_zip_are_views():
+    # `for k, coord in enumerate(grid): coord -= c` updates grid in place (scikit-image's LPIFilter2D centring); once
+    # another fix had made `c` a JAX array, NumPy's `-=` rebound `coord` instead, and the grid was never centred
+    facts, end = at_end(
+        """
+        import numpy as np
+        def f(c):
+            grid = np.zeros((2, 3))
+            other = np.ones((2, 3))
+            for k, coord in enumerate(grid):
+                pass
+            for a, b in zip(grid, other):
+                pass
+            return grid
+        """
+    )
+    assert facts.sharers(end, "grid") == {"coord", "a"}
+    assert facts.sharers(end, "other") == {"b"}
