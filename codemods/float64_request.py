@@ -5,6 +5,7 @@ from typing import Optional
 
 import libcst as cst
 
+from jaxfix import walk
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.rule import Invalid, Rule, Valid
@@ -19,6 +20,7 @@ CANONICAL = {"float64": "float64", "f8": "float64", "<f8": "float64", "double": 
              "cdouble": "complex128", "c16": "complex128", "<c16": "complex128", "int64": "int64", "i8": "int64",
              "<i8": "int64", "longlong": "int64", "uint64": "uint64", "u8": "uint64", "<u8": "uint64",
              "ulonglong": "uint64"}
+PRODUCTS = (cst.Multiply, cst.Power, cst.LeftShift, cst.MatrixMultiply)
 NARROW = {"float64": "float32", "complex128": "complex64", "int64": "int32", "uint64": "uint32"}
 CASTS = {"astype", "view"}
 X64_ENABLED = re.compile(r"""update\(\s*['"]jax_enable_x64['"]\s*,\s*True""")
@@ -63,8 +65,9 @@ class Float64Request(Rule):
     ## Fix safety
     No fix: enabling x64 changes every computation of the program, and writing `float32` changes results; both are
     decisions for the author. Set `x64 = true` under `[tool.jaxfix]` when the program enables x64 elsewhere. A
-    64-bit integer request also holds back every other fix in its function: it is there to avoid an overflow (counts,
-    products of counts), which int32 brings back silently (scikit-learn's `mutual_info_score` gave NaN).
+    64-bit integer request whose values are then multiplied also holds back every other fix in its function: it is
+    there to avoid an overflow (products of counts), which int32 brings back silently (scikit-learn's
+    `mutual_info_score` gave NaN).
 
     ## Known problems
     `dtype=float` and `dtype=int` (64 bits in NumPy, the default 32-bit types in JAX), and dtypes computed at run
@@ -113,6 +116,20 @@ class Float64Request(Rule):
             return expr.attr.value
         return None
 
+    def _multiplied(self, node: cst.Call) -> bool:
+        """Whether the 64-bit integers `node` makes are multiplied (`a.astype(np.int64) * b`, or `c = ...` and then
+        `c * d`, `c ** 2`): where a product of counts may pass 2**31, which is why code asks for int64."""
+        parent = self.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, PRODUCTS):
+            return True
+        if not (isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name)):
+            return False
+        name = parent.targets[0].target.value
+        return any(
+            isinstance(op.operator, PRODUCTS) and any(isinstance(side, cst.Name) and side.value == name for side in (op.left, op.right))
+            for op in walk.nodes_of(self.current_function, cst.BinaryOperation)  # type: ignore[arg-type]
+        )
+
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None or self._x64:
             return
@@ -134,12 +151,12 @@ class Float64Request(Rule):
         narrow = NARROW[requested]
         cost = ("values past 2**31 wrap around" if requested == "int64" else "values past 2**32 wrap around"
                 if requested == "uint64" else "about 7 significant digits instead of 16")
-        integer = requested in ("int64", "uint64")
+        integer = requested in ("int64", "uint64") and self._multiplied(node)
         self.report(
             enclosing_statement(self, node) or node,
             f"`{self.code(node)}` requests {requested}, but without `jax_enable_x64` JAX silently computes in "
             f"{narrow} ({cost}); enable x64 at program start, or ask for {narrow} explicitly"
-            + ("; this function is left as it is (an explicit 64-bit integer guards against overflow, which its other "
-               "fixes would bring back)" if integer else ""),
+            + ("; its values are multiplied, so this function is left as it is (the 64-bit integer guards against "
+               "overflow, which its other fixes would bring back)" if integer else ""),
             blocks_function=integer,
         )

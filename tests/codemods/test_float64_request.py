@@ -57,12 +57,17 @@ def test_reported(code, line, text):
     assert text in got[0][1]
 
 
-def test_an_int64_request_holds_back_the_function_a_float64_request_does_not():
+def test_multiplied_int64_holds_back_the_function_float64_and_other_int64_do_not():
     """scikit-learn casts counts to int64 so that their products do not overflow: as int32 the log of a product of
-    counts became NaN, silently. Float64 only loses precision, which is what the migration means."""
+    counts became NaN, silently. Float64 only loses precision, which is what the migration means, and int64 counts
+    or indices that are never multiplied fit int32."""
     from jaxfix.engine import migrate_source
 
     ints = "import numpy as np\n\ndef f(c):\n    p = np.ravel(c).astype(np.int64)\n    return np.log(p * p)\n"
     assert migrate_source(ints) == ints
+    direct = "import numpy as np\n\ndef f(a, b):\n    return np.log(a.astype(np.int64) * b)\n"
+    assert migrate_source(direct) == direct
     floats = ints.replace("np.int64", "np.float64")
     assert "jnp.log" in migrate_source(floats)
+    counts = "import numpy as np\n\ndef f(c):\n    p = np.ravel(c).astype(np.int64)\n    return np.log(p + 1)\n"
+    assert "jnp.log" in migrate_source(counts)
