@@ -7,7 +7,7 @@ array attributes, `@`, tuple indexing, a jit decorator) against signs of plain P
 
 Also here, the module-level facts that judgment reads, each answered once per module: `array_names` (the module's
 local names of NumPy and JAX), `lazy_array_imports` (NumPy/JAX/SciPy imported only inside functions) and
-`numba_compiled` (functions handed to numba, which stay NumPy code, as `@numba.njit` ones do). The
+`host_functions` (functions handed to numba or to SciPy, which stay NumPy code, as `@numba.njit` ones do). The
 answers are remembered per function and per module; `forget` drops them (the engine calls it after each file).
 """
 
@@ -145,28 +145,58 @@ def _numba(expr: cst.BaseExpression) -> bool:
 _COMPILED: dict[int, tuple[cst.Module, frozenset[str]]] = {}
 
 
-def numba_compiled(module: cst.Module) -> frozenset[str]:
-    """Names of functions the module hands to numba (`normals_jit = nb.jit(normals, nopython=True)`): they stay
-    NumPy code, as decorated ones do (`plain_python`). Answered once per module."""
+def host_functions(module: cst.Module) -> frozenset[str]:
+    """Names of functions that run as NumPy code on the host, never traced: those the module hands to numba
+    (`normals_jit = nb.jit(normals, nopython=True)`: they stay NumPy code, as decorated ones do), and callbacks it
+    hands to SciPy (`optimize.leastsq(fun, t0)`, `minimize(f, x0, jac=grad)`: SciPy calls them with float64 NumPy
+    arrays, and `jnp` in them would compute in float32, which made scikit-image's `leastsq` see a zero Jacobian).
+    Nested functions count too (`plain_python`'s callers let such a nested function be plain). Answered once per
+    module."""
     known = _COMPILED.get(id(module))
     if known is not None and known[0] is module:
         return known[1]
+    numba, scipy = _mentions(module, "numba"), _scipy_names(module)
     names = frozenset(
-        call.args[0].value.value
-        for call in walk.nodes_of(module, cst.Call)
-        if _numba(call.func) and call.args and isinstance(call.args[0].value, cst.Name)  # type: ignore[attr-defined]
-    ) if _mentions_numba(module) else frozenset()
+        name
+        for call in (walk.nodes_of(module, cst.Call) if numba or scipy else ())
+        for name in _handed(call, numba, scipy)  # type: ignore[arg-type]
+    )
     _COMPILED[id(module)] = (module, names)
     return names
 
 
-def _mentions_numba(module: cst.Module) -> bool:
+def _handed(call: cst.Call, numba: bool, scipy: frozenset[str]) -> list[str]:
+    if numba and _numba(call.func):
+        first = call.args[0].value if call.args else None
+        return [first.value] if isinstance(first, cst.Name) else []
+    root = (dotted_name(call.func) or "").split(".")[0]
+    if root in scipy:
+        return [a.value.value for a in call.args if isinstance(a.value, cst.Name)]
+    return []
+
+
+def _mentions(module: cst.Module, word: str) -> bool:
     return any(
-        isinstance(node, (cst.Import, cst.ImportFrom)) and "numba" in module.code_for_node(node)
+        isinstance(node, (cst.Import, cst.ImportFrom)) and word in module.code_for_node(node)
         for statement in module.body
         if isinstance(statement, cst.SimpleStatementLine)
         for node in statement.body
     )
+
+
+def _scipy_names(module: cst.Module) -> frozenset[str]:
+    """The local names the module's top-level imports bind to SciPy (`from scipy import optimize`, `import scipy`,
+    `from scipy.optimize import minimize`)."""
+    names = set()
+    for statement in module.body:
+        for node in statement.body if isinstance(statement, cst.SimpleStatementLine) else ():
+            if isinstance(node, cst.ImportFrom) and node.module is not None and not isinstance(node.names, cst.ImportStar) \
+                    and dotted_name(node.module).split(".")[0] == "scipy":
+                names.update(a.evaluated_alias or dotted_name(a.name) for a in node.names)
+            elif isinstance(node, cst.Import):
+                names.update((a.evaluated_alias or dotted_name(a.name)).split(".")[0] for a in node.names
+                             if dotted_name(a.name).split(".")[0] == "scipy")
+    return frozenset(names)
 
 
 def _lazy(module: cst.Module) -> bool:

@@ -36,7 +36,7 @@ from libcst.metadata import BatchableMetadataProvider
 from jaxfix import walk
 from jaxfix.imports import ModuleImports
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
-from jaxfix.analysis.plain_python import array_names, lazy_array_imports, numba_compiled, plain_python
+from jaxfix.analysis.plain_python import array_names, host_functions, lazy_array_imports, plain_python
 from jaxfix.analysis.static_args import concrete_uses
 from jaxfix.analysis.static_params import (
     _ARRAY_OR_DICT_METHODS, _annotation_is_static, _flags, _jit_static, _not_arrays, static_by_name,
@@ -134,9 +134,10 @@ class FunctionTracedness:
         return cached
 
     def is_plain_python(self) -> bool:
-        """A plain-Python helper (`plain_python`), inside plain helpers only."""
+        """A plain-Python helper (`plain_python`), inside plain helpers only; or a function that runs on the host
+        wherever it is defined (`host_functions`: a SciPy callback)."""
         if self.outer is not None and not self.outer.is_plain_python():
-            return False
+            return self.function.name.value in self._compiled
         return plain_python(self.function, self._array_names, self._lazy, self._compiled)
 
     # ---- seeds --------------------------------------------------------------------------------------------------
@@ -432,7 +433,7 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
         self._config = frozenset(settings.current().get("static-args", ()) or ())
         self._array_names = array_names(ModuleImports.read(node))
         self._lazy = lazy_array_imports(node)
-        self._compiled = numba_compiled(node)
+        self._compiled = host_functions(node)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None, self._array_names, self._lazy, self._compiled)

@@ -45,6 +45,16 @@ NOOP = [
         "    hc_get_heads(heads)\n    return heads\n",
         id="buffer-for-a-function-of-a-private-module",
     ),
+    pytest.param(  # SciPy calls its callbacks with float64 NumPy arrays: jnp would make them float32
+        "import numpy as np\nfrom scipy import optimize\ndef objective(p, y):\n    return np.sum((np.exp(p) - y) ** 2)\n"
+        "def fit(y, p0):\n    return optimize.minimize(objective, p0, args=(y,)).x\n",
+        id="scipy-callback",
+    ),
+    pytest.param(  # scikit-image's EllipseModel: in float32, leastsq's finite differences saw a zero Jacobian
+        "import math\nimport numpy as np\nfrom scipy.optimize import leastsq\ndef f(x, t0):\n    def fun(t):\n"
+        "        return x - math.cos(np.squeeze(t))\n    return leastsq(fun, t0)[0]\n",
+        id="nested-scipy-callback",
+    ),
 ]
 
 
