@@ -239,8 +239,12 @@ class TracedExpression(Rule):
             self.report(node, f"`{word}` on traced values calls bool() on an array under `jit`, and it cannot become "
                         f"`jnp.{fn}`: `{self.code(guarded[0]).strip()}` would be evaluated even where Python skips it")
             return
+        # each operand is a truth test (the last too, once `jnp.logical_*` tests it): one of unknown tracedness (a
+        # bare parameter, an object's attribute, `getattr(self, "root_", None)`) may be None or a container
+        tests = [traced.of_test(p) for p in parts]
+        level = Tracedness.UNKNOWN if Tracedness.UNKNOWN in tests else max(levels[:-1])
         self._fix(node, f"`{word}` on traced values calls bool() on an array under `jit`", text, f"replace with `jnp.{fn}`",
-                  level=max(levels[:-1]))
+                  level=level)
 
     def visit_UnaryOperation(self, node: cst.UnaryOperation) -> None:
         if self.current_function is None or not isinstance(node.operator, cst.Not):
@@ -252,9 +256,16 @@ class TracedExpression(Rule):
             return
         # the truth of a bare parameter (`not x`) is of unknown tracedness: on a list or None `not` tests emptiness,
         # while `jnp.logical_not` works elementwise (`int(not [0])` is 0, `int(jnp.logical_not([0]))` is 1)
-        level = function_tracedness(self, self.current_function).of_test(node.expression)  # type: ignore[arg-type]
+        traced = function_tracedness(self, self.current_function)  # type: ignore[arg-type]
+        level = traced.of_test(node.expression)
         if level is Tracedness.STATIC:
             return
+        inner = node.expression
+        if isinstance(inner, cst.BooleanOperation) and any(
+            traced.of_test(p) is Tracedness.UNKNOWN
+            for side in (inner.left, inner.right) for p in _leaves(side, type(inner.operator))
+        ):
+            level = Tracedness.UNKNOWN  # `not (partial and has_root)`: each operand is a truth test
         text = f"{self.jnp}.logical_not({self.code(node.expression.with_changes(lpar=[], rpar=[])).strip()})"
         self._fix(node, "`not` on a traced value calls bool() on an array under `jit`", text, "replace with `jnp.logical_not`",
                   level=level)

@@ -312,6 +312,8 @@ class FunctionTracedness:
             if func.value == "getattr" and len(node.args) >= 2 and isinstance(node.args[1].value, cst.SimpleString) \
                     and node.args[1].value.evaluated_value in STATIC_ATTRIBUTES:
                 return Tracedness.STATIC  # `getattr(val, 'ndim', 0)`: like `val.ndim`
+            if func.value == "getattr":
+                return Tracedness.UNKNOWN  # `getattr(self, "root_", None)`: an object's attribute, as `self.root_` is
             if func.value in STATIC_CALLS:
                 return Tracedness.STATIC if func.value != "range" else args
             if func.value in ("set", "frozenset", "dict"):

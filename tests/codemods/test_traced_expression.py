@@ -129,3 +129,14 @@ def test_builtin_max_of_a_python_int_is_an_unsafe_fix():
     code = "def f(m, n):\n    return max(2, int(m * n))\n"
     assert migrate(code) == code
     assert "jnp.fmax(int(m * n), 2)" in migrate(code, unsafe=True)
+
+
+def test_not_of_an_and_with_an_object_operand_is_an_unsafe_fix():
+    """scikit-learn's Birch: `not (partial and has_root)` with `has_root = getattr(self, "root_", None)`:
+    `jnp.logical_not` of None raised on every `partial_fit`."""
+    code = (
+        "import numpy as np\ndef f(self, x, partial):\n    has_root = getattr(self, 'root_', None)\n"
+        "    first = not (partial and has_root)\n    return np.sum(x), first\n"
+    )
+    assert "logical_not" not in migrate(code)
+    assert "logical_not" in migrate(code, unsafe=True)
