@@ -243,6 +243,10 @@ class NumpyNamespace(Rule):
         qualified = numpy_name(self, node.func)
         if qualified is None or qualified.startswith(OTHER_FAMILIES):
             return
+        if self._hashed(node):
+            self.report(node, f"`{self.code(node.func)}(...)` gives the members of a Python set: JAX arrays are "
+                        "unhashable, so this call stays NumPy")
+            return
         kept = self._keep.get(node)
         if kept is not None:
             self.report(node, f"`{self.code(node.func)}(...)` must stay NumPy: {kept}; this function is left as it is",
@@ -345,6 +349,13 @@ class NumpyNamespace(Rule):
             imports=("jnp",),
             unsafe=different is not None,
         )
+
+    def _hashed(self, node: cst.Call) -> bool:
+        """`set(np.hstack(parts))`, `frozenset(np.unique(x))`: the call's elements become set members, which JAX
+        arrays cannot be (scikit-learn's HDBSCAN)."""
+        arg = self.get_metadata(ParentProvider, node, None)
+        outer = self.get_metadata(ParentProvider, arg, None) if isinstance(arg, cst.Arg) else None
+        return isinstance(outer, cst.Call) and isinstance(outer.func, cst.Name) and outer.func.value in ("set", "frozenset")
 
     def _static(self, value: cst.BaseExpression) -> bool:
         """A static expression, or a parameter that is not an array (`rng=(25, 75)`, `axis`, a mode string)."""

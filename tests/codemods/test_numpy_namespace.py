@@ -55,6 +55,7 @@ NOOP = [
         "        return x - math.cos(np.squeeze(t))\n    return leastsq(fun, t0)[0]\n",
         id="nested-scipy-callback",
     ),
+    pytest.param("import numpy as np\ndef f(a, b):\n    return set(np.hstack([a, b]))\n", id="members-of-a-set"),
 ]
 
 
