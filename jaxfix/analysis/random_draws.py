@@ -67,9 +67,16 @@ def _literal_value(node: Optional[cst.BaseExpression]) -> Optional[object]:
     if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
         return {"True": True, "False": False, "None": None}[node.value]
     if is_scalar_literal(node):
-        text = cst.Module([]).code_for_node(node)
-        return float(text) if "." in text or "e" in text.lower() else int(text)
+        return _number(node)  # not int(code): `(100)`, `1_000`, `0x10` are literals too (scikit-learn writes `size=(100)`)
     return "?"
+
+
+def _number(node: cst.BaseExpression) -> object:
+    if isinstance(node, (cst.Integer, cst.Float)):
+        return node.evaluated_value
+    assert isinstance(node, cst.UnaryOperation)
+    value = _number(node.expression)
+    return -value if isinstance(node.operator, cst.Minus) else value  # type: ignore[operator]
 
 
 def bind(method: str, call: cst.Call) -> Optional[dict[str, cst.BaseExpression]]:

@@ -316,3 +316,13 @@ def test_other_rules_wait_for_keys_and_hold_back_where_a_draw_stays():
     assert "np.random" not in out and "jax.random.split(key)" in out
     refused = "import numpy as np\n\ndef f(t):\n    v = 0.0\n    while np.random.rand() < t:\n        v += 1.0\n    return v\n"
     assert migrate_source(refused) == refused
+
+
+def test_literals_in_any_spelling_are_read():
+    """scikit-learn writes `size=(100)`; reading it as `int("(100)")` crashed the rule (the file was left unchanged)."""
+    code = (
+        "import numpy as np\n\ndef f():\n    rng = np.random.RandomState(0)\n"
+        "    return rng.normal(size=(100), scale=-(2.0)), rng.uniform(0, 1_000, size=0x10)\n"
+    )
+    out = run_rule(ExplicitRandomKey, code, fix=True).fixed
+    assert "jax.random.normal(" in out and "maxval=1_000" in out
