@@ -161,6 +161,8 @@ def host_functions(module: cst.Module) -> frozenset[str]:
         for call in (walk.nodes_of(module, cst.Call) if numba or scipy else ())
         for name in _handed(call, numba, scipy)  # type: ignore[arg-type]
     )
+    if scipy and names:  # SciPy is also handed data (`cdist(X, Y)`): only the names of functions count
+        names &= {f.name.value for f in walk.nodes_of(module, cst.FunctionDef)}  # type: ignore[attr-defined]
     _COMPILED[id(module)] = (module, names)
     return names
 
