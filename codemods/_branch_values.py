@@ -19,8 +19,6 @@ from jaxfix.analysis.loop_values import RESHAPING
 from jaxfix.analysis.shapes import FunctionShapes
 from jaxfix.analysis.tracedness import makes_object
 
-REDUCTIONS = {"sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "norm", "median"}
-RESHAPES = {"reshape", "ravel", "flatten", "squeeze", "transpose", "swapaxes", "repeat", "tile"}
 
 
 def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
@@ -355,55 +353,3 @@ def broadcast_risk(
         f"`{code(value).strip()}` ({shape.describe()}) and `{code(other).strip()}` ({other_shape.describe()}) may "
         f"differ in shape, and `jnp.where` would broadcast `{code(value).strip()}` instead of returning it as it is"
     )
-
-
-def shape_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
-    """Why these values cannot be one array of one shape (a syntactic check of a few patterns), or None. The branch
-    rules ask `broadcast_risk` (the shape analysis) instead; the loop-exit rule still uses this."""
-    conflict = kind_conflict(values)
-    if conflict is not None:
-        return conflict
-    shapes = [_shape_key(v) for v in values]
-    bases = {s[0] for s in shapes if s is not None}
-    for base in bases:
-        views = {s[1] for s in shapes if s is not None and s[0] == base}
-        if INT_INDEXED in views and views - {INT_INDEXED} <= {"reduced to a scalar"}:
-            continue  # x[i] and x.sum() are both scalars when x is 1-D: no proof of a conflict
-        if len(views) > 1:
-            return f"the branches give `{base}` with different shapes ({', '.join(sorted(views))})"
-    return None
-
-
-INT_INDEXED = "indexed by integers"
-
-
-def _none(index: cst.BaseSlice) -> bool:
-    return isinstance(index, cst.Index) and isinstance(index.value, cst.Name) and index.value.value == "None"
-
-
-def _shape_key(node: cst.BaseExpression) -> Optional[tuple[str, str]]:
-    """(`x`, how `x` is shaped) for `x`, `x[a:b]`, `x.sum()`, `np.sum(x)`: same base, different view -> conflict."""
-    code = cst.Module([]).code_for_node
-    if isinstance(node, cst.Name):
-        return (node.value, "whole")
-    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name):
-        if any(isinstance(e.slice, cst.Slice) or _none(e.slice) for e in node.slice):
-            return (node.value.value, f"[{', '.join(code(e.slice) for e in node.slice)}]")
-        if all(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.Integer, cst.UnaryOperation)) for e in node.slice):
-            return (node.value.value, INT_INDEXED)  # x[0] vs x[1:3] or x: ranks differ, jnp.where would broadcast
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in RESHAPES:
-        if isinstance(node.func.value, cst.Name) and node.func.value.value not in ("np", "jnp", "numpy"):
-            return (node.func.value.value, code(node))
-    if isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT") and isinstance(node.value, cst.Name):
-        return (node.value.value, code(node))
-    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in REDUCTIONS:
-        if any(a.keyword is not None and a.keyword.value in ("axis", "keepdims") for a in node.args):
-            return None
-        if isinstance(node.func.value, cst.Name) and not node.args:
-            if node.func.value.value in ("np", "jnp", "numpy"):
-                return None
-            return (node.func.value.value, "reduced to a scalar")
-        positional = [a for a in node.args if a.keyword is None]
-        if len(positional) == 1 and isinstance(positional[0].value, cst.Name):
-            return (positional[0].value.value, "reduced to a scalar")
-    return None

@@ -12,7 +12,7 @@ from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     appends, body_obstacles, body_statements, carry_problem, loop_carried, traced_tests,
 )
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.analysis.masks import MaskProvider
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
