@@ -10,7 +10,8 @@ from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY
-from jaxfix.analysis.foreign_dtypes import foreign_dtype
+from jaxfix.analysis.foreign_dtypes import foreign_dtype, string_data
+from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, caught_around
 from jaxfix.analysis.static_params import static_by_name
@@ -35,6 +36,8 @@ LAYOUT_ONLY_ORDER = {
     "zeros_like", "ones_like", "empty_like", "full_like", "copy",
 }
 # the exceptions a `try` catching NumPy's `LinAlgError` names (it is a `ValueError`)
+# dtype functions, which read a string list as a layout, not as data
+DTYPE_FUNCTIONS = {"dtype", "result_type", "promote_types", "can_cast", "issubdtype", "format_parser"}
 LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
 # NumPy functions that write into their first argument: `jax.numpy`'s namesakes cannot (they raise, or need
 # `inplace=False` and return the result), so a rename would break the call
@@ -114,13 +117,14 @@ class NumpyNamespace(Rule):
     CODE = "JX501"
     SUMMARY = "NumPy call inside a function; use its jax.numpy equivalent"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, TracednessProvider, ParentProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, TracednessProvider, ParentProvider, MaskProvider)
     ORDER = 90  # after the structural rewrites, which read NumPy names
     may_apply_to_tree = staticmethod(numpy_in_functions)  # it only looks at NumPy names inside functions
 
     VALID = [
         Valid("import numpy as np\nTABLE = np.linspace(0.0, 1.0, 5)\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.float32\n"),
+        Valid("import numpy as np\ndef f(names):\n    return np.dtype([(n, 'f4') for n in names]), np.dtype([('a', 'f4')])\n"),
         Valid("import numpy as np\ndef f(x):\n    return x.reshape(np.prod(x.shape))\n"),
         Valid("import numpy as np\ndef f(shape):\n    return np.random.normal(size=shape)\n"),
         Valid("import numpy as np\ndef f(x, y):\n    np.add(x, 1.0, out=y)\n"),
@@ -210,6 +214,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4],
         ),
+        Invalid(  # string data, directly or through a local name: `jnp.array(["a", "b"])` raises TypeError
+            "import numpy as np\n\ndef f(names, x):\n    labels = [\"a\", \"b\"]\n    i = np.searchsorted(labels, names)\n"
+            "    return np.sum(x) + i, np.isin(x, [(\"u\", 1)])\n",
+            expected=None,
+            lines=[5, 6],
+        ),
     ]
 
     @functools.cached_property
@@ -268,6 +278,11 @@ class NumpyNamespace(Rule):
             self.report(node, f"`{self.code(node.func)}(...)` asks for the dtype `{dtype}`, which JAX arrays cannot hold "
                         "(JAX has numbers and bools in native byte order only: no strings, objects, records, dates or "
                         "swapped bytes): this function is left as it is", blocks_function=True)
+            return
+        strings = string_data(node, *self._bindings()) if qualified.split(".")[-1] not in DTYPE_FUNCTIONS else None
+        if strings is not None:
+            self.report(node, f"`{self.code(node.func)}(...)` is given string data (`{strings}`): NumPy makes a string "
+                        "array of it, which JAX arrays cannot hold: this function is left as it is", blocks_function=True)
             return
         keywords = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         if "out" in keywords:
@@ -349,6 +364,11 @@ class NumpyNamespace(Rule):
             imports=("jnp",),
             unsafe=different is not None,
         )
+
+    def _bindings(self) -> tuple[dict, dict]:
+        """The current function's local bindings and parameters (for `string_data`)."""
+        facts = function_facts(self, self.current_function)
+        return facts.bindings, facts.params
 
     def _hashed(self, node: cst.Call) -> bool:
         """`set(np.hstack(parts))`, `frozenset(np.unique(x))`: the call's elements become set members, which JAX

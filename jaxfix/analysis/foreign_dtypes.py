@@ -1,14 +1,15 @@
-"""Dtypes JAX arrays cannot hold: strings, objects, records, dates, a swapped byte order, float128.
+"""Dtypes JAX arrays cannot hold: strings, objects, records, dates, a swapped byte order, float128; and string data.
 
 `foreign_dtype(rule, call, short)` answers for a NumPy call's dtype argument (keyword or the position NumPy's creation
 functions take it at), judged with `np.dtype` itself rather than a list of spellings; rules keep such a call, and its
-function, NumPy (`rule` must declare `NumpyNameProvider`).
+function, NumPy (`rule` must declare `NumpyNameProvider`). `string_data` finds string data handed to a NumPy call
+(`np.array(["a", "b"])`), which makes a string array just as well.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Optional
+from typing import Container, Mapping, Optional
 
 import libcst as cst
 import numpy as np
@@ -65,3 +66,34 @@ def _foreign_code(code) -> bool:
     swapped = dtype.byteorder not in ("=", "|") and dtype.byteorder != np.dtype(dtype.char).byteorder
     too_wide = (dtype.kind == "f" and dtype.itemsize > 8) or (dtype.kind == "c" and dtype.itemsize > 16)
     return dtype.kind not in "biufc" or dtype.fields is not None or swapped or too_wide
+
+
+STRING_LITERALS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+
+
+def holds_strings(value: Optional[cst.BaseExpression]) -> bool:
+    """A list or tuple display with a string literal among its elements, at any depth (`["a", "b"]`,
+    `[("x", 1)]`): NumPy makes a string (or object) array of it, which `jax.numpy` rejects."""
+    if not isinstance(value, (cst.List, cst.Tuple)):
+        return False
+    for element in value.elements:
+        inner = element.value
+        if isinstance(inner, STRING_LITERALS) or holds_strings(inner):
+            return True
+    return False
+
+
+def string_data(call: cst.Call, bindings: Mapping[str, list], params: Container[str]) -> Optional[str]:
+    """The positional argument of `call` that holds string data, as written: a display of strings, or a local name
+    every assignment of which binds one (`labels = ["a", "b"]` then `np.searchsorted(labels, v)`); None if none."""
+    for arg in call.args:
+        if arg.keyword is not None or arg.star:
+            continue
+        value = arg.value
+        if isinstance(value, cst.Name) and value.value not in params:
+            values = bindings.get(value.value, [])
+            if values and all(holds_strings(v) for v in values):
+                return value.value
+        elif holds_strings(value):
+            return cst.Module([]).code_for_node(value)
+    return None
