@@ -69,6 +69,11 @@ class ValueDependentShape(Rule):
         Valid("import numpy as np\nIDX = np.nonzero(np.arange(3))\n"),
     ]
     INVALID = [
+        Invalid(  # a display has no `.size`, and `jnp.unique` rejects a list: its length bounds it
+            "import numpy as np\n\ndef f(a, b):\n    return np.unique([a, b, 1.0])\n",
+            expected="import jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.unique(jnp.asarray([a, b, 1.0]), size=3)\n",
+            unsafe=True,
+        ),
         Invalid(
             "import numpy as np\n\ndef f(m):\n    idx = np.flatnonzero(m)\n    return idx\n",
             expected="import jax.numpy as jnp\n\ndef f(m):\n    idx = jnp.flatnonzero(m, size=m.size)\n    return idx\n",
@@ -99,8 +104,13 @@ class ValueDependentShape(Rule):
             return
         stmt = enclosing_statement(self, node)
         source = self.code(operand)
-        bound = f"{source if isinstance(operand, ATOMS) else f'({source})'}.size"
-        text = f"{self.jnp}.{name}({source}, size={bound})"
+        if isinstance(operand, (cst.List, cst.Tuple)):  # a display has no `.size`, and `jnp.unique` rejects lists
+            argument = f"{self.jnp}.asarray({source})"
+            flat = all(isinstance(e, cst.Element) and not isinstance(e.value, (cst.List, cst.Tuple)) for e in operand.elements)
+            bound = str(len(operand.elements)) if flat else f"{argument}.size"
+        else:
+            bound, argument = f"{source if isinstance(operand, ATOMS) else f'({source})'}.size", source
+        text = f"{self.jnp}.{name}({argument}, size={bound})"
         self.report(
             stmt or node,
             f"`{self.code(node)}` has a shape that depends on the values of `{source}`: it fails under `jit`. "
