@@ -220,6 +220,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5, 6],
         ),
+        Invalid(  # `None` data makes an object array: `jnp.array([[None] * n])` raises ValueError
+            "import numpy as np\n\nclass F:\n    def __init__(self, n):\n        self.z = np.array([[None] * n]).T\n"
+            "        self.x = np.zeros(n)\n",
+            expected=None,
+            lines=[5, 6],
+        ),
     ]
 
     @functools.cached_property
@@ -281,8 +287,8 @@ class NumpyNamespace(Rule):
             return
         strings = string_data(node, *self._bindings()) if qualified.split(".")[-1] not in DTYPE_FUNCTIONS else None
         if strings is not None:
-            self.report(node, f"`{self.code(node.func)}(...)` is given string data (`{strings}`): NumPy makes a string "
-                        "array of it, which JAX arrays cannot hold: this function is left as it is", blocks_function=True)
+            self.report(node, f"`{self.code(node.func)}(...)` is given string or `None` data (`{strings}`): NumPy makes "
+                        "a string or object array of it, which JAX arrays cannot hold: this function is left as it is", blocks_function=True)
             return
         keywords = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         if "out" in keywords:

@@ -3,7 +3,7 @@
 `foreign_dtype(rule, call, short)` answers for a NumPy call's dtype argument (keyword or the position NumPy's creation
 functions take it at), judged with `np.dtype` itself rather than a list of spellings; rules keep such a call, and its
 function, NumPy (`rule` must declare `NumpyNameProvider`). `string_data` finds string data handed to a NumPy call
-(`np.array(["a", "b"])`), which makes a string array just as well.
+(`np.array(["a", "b"])`, `np.array([None] * n)`), which makes a string or object array just as well.
 """
 
 from __future__ import annotations
@@ -72,13 +72,17 @@ STRING_LITERALS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString
 
 
 def holds_strings(value: Optional[cst.BaseExpression]) -> bool:
-    """A list or tuple display with a string literal among its elements, at any depth (`["a", "b"]`,
-    `[("x", 1)]`): NumPy makes a string (or object) array of it, which `jax.numpy` rejects."""
+    """A list or tuple display with a string literal or `None` among its elements, at any depth (`["a", "b"]`,
+    `[("x", 1)]`, `[[None] * n]`): NumPy makes a string or object array of it, which `jax.numpy` rejects."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+        return holds_strings(value.left) or holds_strings(value.right)  # `[None] * n`
     if not isinstance(value, (cst.List, cst.Tuple)):
         return False
     for element in value.elements:
         inner = element.value
-        if isinstance(inner, STRING_LITERALS) or holds_strings(inner):
+        if isinstance(inner, STRING_LITERALS) or (isinstance(inner, cst.Name) and inner.value == "None"):
+            return True
+        if holds_strings(inner):
             return True
     return False
 
