@@ -232,11 +232,43 @@ def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> 
         if name is None or not any(bound & walk.name_values(e.slice) for e in sub.slice):  # type: ignore[attr-defined]
             continue
         for value in traced.assigned_values(name):
-            if isinstance(value, cst.Call) and not check.gives_jax(value, function, traced.of):
-                source = dotted_name(value.func) or cst.Module([]).code_for_node(value.func).strip()
+            call = _host_leaf(rule, check, value, function, traced)
+            if call is not None:
+                source = dotted_name(call.func) or cst.Module([]).code_for_node(call.func).strip()
                 return (f" (`{name}` comes from `{source}(...)`, which may give a NumPy array: indexed by the traced loop "
                         "index, it raises; safe only if it gives a JAX array)")
     return ""
+
+
+def _host_leaf(rule, check: "Purity", value: cst.BaseExpression, function: cst.FunctionDef, traced) -> Optional[cst.Call]:
+    """The call not known to be JAX that makes `value` a NumPy array: `value` itself (`squareform(P)`), or one of
+    the calls of an arithmetic expression none of whose other parts is an array (`cholesky(P) * sqrt(n)`: a JAX
+    operand would make the result a JAX array)."""
+    if isinstance(value, cst.Call):
+        return None if check.gives_jax(value, function, traced.of) else value
+    if not isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
+        return None
+    leaves: list[cst.BaseExpression] = []
+    pending: list[cst.BaseExpression] = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, cst.BinaryOperation):
+            pending += [node.left, node.right]
+        elif isinstance(node, cst.UnaryOperation):
+            pending.append(node.expression)
+        else:
+            leaves.append(node)
+    facts = function_facts(rule, function)
+    host = None
+    for leaf in leaves:
+        if isinstance(leaf, cst.Call):
+            if facts.array_function(leaf.func) is not None:
+                return None  # a NumPy call: a JAX array after the migration
+            if host is None and not check.gives_jax(leaf, function, traced.of):
+                host = leaf
+        elif not isinstance(leaf, (cst.Integer, cst.Float, cst.Imaginary)) and traced.of(leaf) is not Tracedness.STATIC:
+            return None  # an array operand
+    return host
 
 
 def int_product(flow, loop: cst.For | cst.While, carried) -> str:

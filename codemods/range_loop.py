@@ -127,6 +127,15 @@ class RangeLoop(Rule):
                 "    a, b = jax.lax.fori_loop(0, (n + 1) // 2, body, (a, b))\n    return a\n"
             ),
         ),
+        Invalid(  # `U` is SciPy's NumPy array times a Python float: a traced index into it raises, so the loop is unsafe
+            "import numpy as np\nfrom math import sqrt\nfrom scipy.linalg import cholesky\n\ndef f(x, P, n):\n"
+            "    s = np.zeros((n, 2))\n    U = -cholesky(P) * sqrt(n)\n    for k in range(n):\n        s = s + x * U[k]\n"
+            "    return s\n",
+            expected="import jax\nimport numpy as np\nfrom math import sqrt\nfrom scipy.linalg import cholesky\n\ndef f(x, P, n):\n"
+            "    s = np.zeros((n, 2))\n    U = -cholesky(P) * sqrt(n)\n\n    def body(k, s):\n        s = s + x * U[k]\n"
+            "        return s\n\n    s = jax.lax.fori_loop(0, n, body, s)\n    return s\n",
+            unsafe=True, lines=[8],
+        ),
         Invalid("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        s = s + x[i]\n    else:\n        s = -s\n"
                 "    return s\n", lines=[3]),
         Invalid("def f(x, n):\n    for i in range(n):\n        print(x[i])\n", lines=[2]),
