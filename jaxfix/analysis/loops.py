@@ -162,25 +162,48 @@ STATIC_INT_CALLS = {"range", "int", "float", "bool", "len", "list", "tuple", "st
 
 def static_index_uses(body: Sequence[cst.BaseStatement], index: str, keywords: bool = True) -> str:
     """Where `index` is used as a Python int (slice bounds, `range(index)`, `int(index)`, with `keywords` any keyword
-    argument), as source text; "" if nowhere. A loop index that becomes traced after a rewrite cannot be used there."""
+    argument), as source text; "" if nowhere. A loop index that becomes traced after a rewrite cannot be used there,
+    nor can a name the body computes from it (`ix = (i // dim) * bs` then `D[ix:ix + bs]`)."""
     found: list[str] = []
+    names = derived_names(body, index)
+
+    def reads(node: cst.CSTNode) -> bool:
+        return not names.isdisjoint(analyse(node).read_names)
 
     class Visitor(cst.CSTVisitor):
         def visit_Slice(self, node: cst.Slice) -> None:
             for part in (node.lower, node.upper, node.step):
-                if part is not None and index in analyse(part).read_names:
+                if part is not None and reads(part):
                     found.append("a slice bound")
 
         def visit_Call(self, node: cst.Call) -> None:
             if isinstance(node.func, cst.Name) and node.func.value in STATIC_INT_CALLS:
-                if any(index in analyse(a.value).read_names for a in node.args):
+                if any(reads(a.value) for a in node.args):
                     found.append(f"`{node.func.value}(...)`")
-            elif keywords and any(a.keyword is not None and index in analyse(a.value).read_names for a in node.args):
+            elif keywords and any(a.keyword is not None and reads(a.value) for a in node.args):
                 found.append("a keyword argument")
 
     for stmt in body:
         walk.visit(stmt, Visitor())
     return found[0] if found else ""
+
+
+def derived_names(body: Sequence[cst.BaseStatement], name: str) -> set[str]:
+    """`name` and the names `body` assigns from it, directly or through one another (`ix, iy = i // n, i % n`)."""
+    assigns = [a for stmt in body for a in walk.nodes_of(stmt, cst.Assign)]
+    names = {name}
+    grew = True
+    while grew:
+        grew = False
+        for node in assigns:
+            if names.isdisjoint(analyse(node.value).read_names):
+                continue
+            for target in node.targets:
+                new = walk.name_values(target.target) - names if isinstance(target.target, (cst.Name, cst.Tuple, cst.List)) else set()
+                if new:
+                    names |= new
+                    grew = True
+    return names
 
 
 def branch_tests(body: Sequence[cst.BaseStatement]) -> list[cst.BaseExpression]:

@@ -43,7 +43,8 @@ from jaxfix.analysis.static_params import (
 )
 
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "flags", "strides"}
-STATIC_CALLS = {"len", "isinstance", "issubclass", "type", "callable", "hasattr", "id", "range", "enumerate", "zip"}
+STATIC_CALLS = {"len", "isinstance", "issubclass", "type", "callable", "hasattr", "id", "range", "enumerate", "zip",
+                "str", "repr", "ascii", "format"}  # the last four make Python strings, never arrays
 # type and dtype tests answer from the Python type, the dtype or the shape, never from the values
 TYPE_PREDICATES = {
     "issparse", "isspmatrix", "is_array_api_obj", "isscalar", "iscomplexobj", "isrealobj", "issubdtype", "isdtype",

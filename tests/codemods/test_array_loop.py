@@ -73,7 +73,19 @@ REFUSALS = [
     pytest.param(  # scikit-learn's OPTICS: slice bounds read from each scanned element
         "import numpy as np\ndef f(x, clusters, acc):\n    for c in clusters:\n        acc = acc + np.sum(x[c[0]:c[1] + 1])\n    return acc\n",
         "slice bound", id="element-as-slice-bound"),
+    pytest.param(  # filterpy's order_by_derivative: a slice bound computed from the enumerate index
+        "import numpy as np\ndef f(Q, D, n):\n    for i, x in enumerate(Q):\n        ix, iy = (i // n) * 2, i % n\n"
+        "        D = D.at[ix:ix + 2, iy].set(x)\n    return D\n",
+        "slice bound", id="index-derived-slice-bound"),
 ]
+
+
+def test_a_list_of_strings_is_not_scanned():
+    """filterpy's pretty_str: the lines of `str(...)` are Python strings, which `jnp.asarray` rejects."""
+    code = ("import numpy as np\ndef f(label, arr):\n    s = label\n    rows = str(np.asarray(arr)).split(\"\\n\")\n"
+            "    for line in rows[1:]:\n        s = s + \"\\n\" + line\n    return s\n")
+    outcome = run_rule(ArrayLoop, code, fix=True, unsafe=True)
+    assert outcome.fixed == code and not outcome.findings
 
 
 @pytest.mark.parametrize("code, reason", REFUSALS)
