@@ -96,6 +96,9 @@ class ExplicitRandomKey(Rule):
             lines=[4, 5],
         ),
         Invalid(_M + "def f(n):\n    return [np.random.rand() for _ in range(n)]\n", expected=None, lines=[4]),
+        Invalid(  # a returned generator: the caller draws from it, so it cannot become a key here (pykalman)
+            _M + "def check(seed):\n    if isinstance(seed, int):\n        return np.random.RandomState(seed)\n"
+            "    raise ValueError(seed)\n", expected=None, lines=[5]),
         Invalid(_M + "class A:\n    def __init__(self):\n        self.rng = np.random.default_rng()\n", expected=None, lines=[5]),
     ]
 

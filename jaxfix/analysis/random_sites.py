@@ -120,6 +120,9 @@ class SiteCollector(cst.CSTVisitor):
         method = self.method_of(node, scope)
         if method is not None:
             if method in SOURCES:
+                if not blocked and stmt is not None and not _bound_generator(stmt, node, self, scope):
+                    blocked = ("the generator itself is returned or handed on, not bound to a local name: JAX has no "
+                               "generator object (return or pass a key, `jax.random.key(seed)`, and update the callers)")
                 self._add(Site("source", stmt or node, method, node, stmt, scope, blocked))
             elif method == "shuffle" and stmt is not None and len(stmt.body) == 1 and isinstance(stmt.body[0], cst.Expr) and stmt.body[0].value is node:
                 self._add(Site("shuffle", stmt, method, node, stmt, scope, blocked, self._in_loop()))
@@ -216,3 +219,26 @@ def with_possible_sites(module: cst.Module, tree: ast.Module, text: str, summary
 
 _FILTER = Switch()
 filter_disabled = _FILTER.off  # tests: collect over every statement, and compare
+
+
+def _bound_generator(stmt: cst.SimpleStatementLine, call: cst.Call, collector: "SiteCollector", scope) -> bool:
+    """Whether the generator `call` makes is bound to a local name (`rng = np.random.default_rng(seed)`, also
+    through `Generator(PCG64(seed))`) or the global state seeded (`np.random.seed(s)`): the forms whose draws the
+    rule can follow; not `return RandomState(seed)` or `fit(X, np.random.default_rng(0))`."""
+    if len(stmt.body) != 1:
+        return False
+    small = stmt.body[0]
+    if isinstance(small, cst.Expr):
+        return small.value is call and collector.method_of(call, scope) == "seed"  # `np.random.seed(s)` seeds in place
+    if not isinstance(small, (cst.Assign, cst.AnnAssign)):
+        return False
+    targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+    if not all(isinstance(t, cst.Name) for t in targets):
+        return False
+    value = small.value
+    while value is not None and value is not call:
+        if not isinstance(value, cst.Call) or collector.method_of(value, scope) not in SOURCES or not value.args:
+            return False
+        value = value.args[0].value
+    return value is call
+
