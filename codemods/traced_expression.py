@@ -10,6 +10,7 @@ from jaxfix import walk
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_use
+from jaxfix.analysis.parents import ParentProvider, caught_around
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
@@ -21,6 +22,8 @@ BOOLEAN_CALLS = {
     "signbit", "isreal", "iscomplex", "isneginf", "isposinf", "array_equal", "allclose", "bool_",
 }
 BUILTINS = {"max": "maximum", "min": "minimum", "round": "round"}
+# what the builtins raise on arrays (`min(a, b)`: the truth value of an array is ambiguous), as `caught_around` names it
+RAISED_BY_BUILTINS = {"ValueError", "TypeError", "Exception", "BaseException"}
 
 
 class TracedExpression(Rule):
@@ -73,7 +76,8 @@ class TracedExpression(Rule):
     CODE = "JX203"
     SUMMARY = "ternary, and/or/not, chained comparison or max/min/round on a traced value"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, *HOST_USE_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, *HOST_USE_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider,
+                             ParentProvider)
     ORDER = 30
     TRIGGERS = (b"numpy", b"jax")  # array code only: plain Python modules are not migrated
 
@@ -94,6 +98,11 @@ class TracedExpression(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # the handler runs when `min` meets arrays (an ambiguous truth value); `jnp.minimum` never raises
+            "def f(a, b):\n    try:\n        return min(a.sum(), b)\n    except ValueError:\n        return a\n",
+            expected="import jax.numpy as jnp\n\ndef f(a, b):\n    try:\n        return jnp.minimum(a.sum(), b)\n    except ValueError:\n        return a\n",
+            unsafe=True,
+        ),
         Invalid("def f(x, y):\n    r = [x.sum(), y.sum()]\n    return min(r)\n",
                 expected="import jax.numpy as jnp\n\ndef f(x, y):\n    r = [x.sum(), y.sum()]\n    return jnp.min(jnp.asarray(r))\n",
                 unsafe=True),  # Python's `min` over items is not NaN-exact as `jnp.min`, and takes any iterable
@@ -299,6 +308,14 @@ class TracedExpression(Rule):
             return
         args = [self.code(a.value).strip() for a in node.args]
         name = BUILTINS[func.value]
+        caught = sorted(caught_around(self, node) & RAISED_BY_BUILTINS)
+        if caught:  # `min(a, b)` of arrays raises (an ambiguous truth value) and the handler runs; `jnp` forms never raise
+            text = f"{self.jnp}.{name}({', '.join(args)})" if len(args) > 1 or func.value == "round" else f"{self.jnp}.{func.value}({args[0]})"
+            self._fix(node, f"builtin `{func.value}` on a traced value needs a concrete value under `jit`; but it sits in "
+                      f"a `try` that catches `{caught[0]}`, which Python's `{func.value}` raises on arrays (an ambiguous "
+                      f"truth value) and `jnp.{name}` never does: the `except` branch would stop running",
+                      text, f"replace with `{text.split('(')[0]}`", unsafe=True)
+            return
         if func.value in ("max", "min") and len(args) == 1:
             only = node.args[0].value
             if isinstance(only, cst.GeneratorExp):
