@@ -314,7 +314,8 @@ class FunctionShapes:
             if name in REDUCTIONS and len(positional) == 1 and keywords <= REDUCTION_KEYWORDS:
                 return SCALAR
             if name in LIKE_FUNCTIONS and positional and keywords <= {"dtype"}:
-                rest = [self._of(p, at, depth) for p in positional[1:]]
+                others = positional[1:2] if name == "full_like" else positional[1:] if name in ("round", "around") else []
+                rest = [self._of(p, at, depth) for p in others]  # the others are dtypes: `jnp.asarray(v, x.dtype)`
                 return self._of(positional[0], at, depth) if all(s == SCALAR for s in rest) else UNKNOWN
             if name == "where" and len(positional) != 3:
                 return UNKNOWN  # `np.where(c)` gives index arrays
