@@ -136,6 +136,11 @@ class RangeLoop(Rule):
             "        return s\n\n    s = jax.lax.fori_loop(0, n, body, s)\n    return s\n",
             unsafe=True, lines=[8],
         ),
+        Invalid(  # the index reaches a helper's `axis=`, which needs a Python int: a traced one raises (trimesh)
+            "import numpy as np\n\ndef g(x, axis):\n    return np.min(x, axis=axis)\n\ndef f(x, n):\n"
+            "    for i in range(1, n):\n        x = x * g(x, i)\n    return x\n",
+            expected=None, lines=[7],
+        ),
         Invalid("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        s = s + x[i]\n    else:\n        s = -s\n"
                 "    return s\n", lines=[3]),
         Invalid("def f(x, n):\n    for i in range(n):\n        print(x[i])\n", lines=[2]),
@@ -249,7 +254,7 @@ class RangeLoop(Rule):
             return (f"`{name}` {'is' if certain else 'may be'} a Python list or tuple indexed by the loop index, which "
                     "a traced index cannot do; keep a static trip count (the loop unrolls), or stack it into one array "
                     "(`jnp.stack`) if its elements share one shape")
-        static_use = static_index_uses(body, node.target.value)
+        static_use = static_index_uses(body, node.target.value, callees=self.context.module)
         if static_use:
             return f"the index `{node.target.value}` is used where a Python int is required ({static_use})"
         problem = carry_problem(flow, node, carried)

@@ -15,13 +15,15 @@ The values a loop's body works with (sequences indexed by the counter, shapes a 
 
 from __future__ import annotations
 
+import functools
 from typing import Optional, Sequence
 
 import libcst as cst
 
 from jaxfix import walk
-from jaxfix.analysis.activity import analyse
+from jaxfix.analysis.activity import analyse, parameter_names
 from jaxfix.analysis.loop_values import carry_changes_shape, target_names
+from jaxfix.analysis.static_args import concrete_uses
 
 IO_CALLS = {"print", "open", "input", "breakpoint"}
 MUTATING_METHODS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "add",
@@ -160,12 +162,16 @@ def body_obstacles(body: Sequence[cst.BaseStatement], allowed_appends: Sequence[
 STATIC_INT_CALLS = {"range", "int", "float", "bool", "len", "list", "tuple", "str", "slice", "enumerate", "zip"}
 
 
-def static_index_uses(body: Sequence[cst.BaseStatement], index: str, keywords: bool = True) -> str:
+def static_index_uses(
+    body: Sequence[cst.BaseStatement], index: str, keywords: bool = True, callees: Optional[cst.Module] = None
+) -> str:
     """Where `index` is used as a Python int (slice bounds, `range(index)`, `int(index)`, with `keywords` any keyword
     argument), as source text; "" if nowhere. A loop index that becomes traced after a rewrite cannot be used there,
-    nor can a name the body computes from it (`ix = (i // dim) * bs` then `D[ix:ix + bs]`)."""
+    nor can a name the body computes from it (`ix = (i // dim) * bs` then `D[ix:ix + bs]`), nor can an argument to
+    a function of the module `callees` that uses that parameter so (`fill_axis(axis)` whose body says `axis=axis`)."""
     found: list[str] = []
     names = derived_names(body, index)
+    functions = {s.name.value: s for s in callees.body if isinstance(s, cst.FunctionDef)} if callees is not None else {}
 
     def reads(node: cst.CSTNode) -> bool:
         return not names.isdisjoint(analyse(node).read_names)
@@ -182,10 +188,24 @@ def static_index_uses(body: Sequence[cst.BaseStatement], index: str, keywords: b
                     found.append(f"`{node.func.value}(...)`")
             elif keywords and any(a.keyword is not None and reads(a.value) for a in node.args):
                 found.append("a keyword argument")
+            elif isinstance(node.func, cst.Name) and node.func.value in functions:
+                callee = functions[node.func.value]
+                needed = concrete_params(callee)
+                params = parameter_names(callee)
+                for position, arg in enumerate(node.args):
+                    param = arg.keyword.value if arg.keyword is not None else params[position] if position < len(params) and not arg.star else None
+                    if param in needed and reads(arg.value):
+                        found.append(f"`{node.func.value}(...)`, which needs its `{param}` concrete")
 
     for stmt in body:
         walk.visit(stmt, Visitor())
     return found[0] if found else ""
+
+
+@functools.lru_cache(maxsize=64)
+def concrete_params(function: cst.FunctionDef) -> frozenset[str]:
+    """The parameters `function` uses where JAX needs a Python value (a shape, an axis, a slice bound)."""
+    return frozenset(concrete_uses(function))
 
 
 def derived_names(body: Sequence[cst.BaseStatement], name: str) -> set[str]:
