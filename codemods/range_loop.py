@@ -94,6 +94,10 @@ class RangeLoop(Rule):
         Valid("def f(x):\n    size = 1\n    for i in range(x.ndim):\n        size = size * x.shape[i]\n    return x.reshape(size)\n"),
         Valid("def f(x):\n    for i in range(40):\n        x = x * 0.5 + i\n    return x\n", settings={"unroll-max": 64}),
         Valid("X = 0\nfor i in range(100):\n    X += i\n"),
+        Valid(  # a mask kept up to date with `.at[].set(False)` is still a mask: `p[seen]` cannot be traced (trimesh's tsp)
+            "import jax.numpy as jnp\n\ndef f(p):\n    seen = jnp.ones(len(p), dtype=bool)\n    order = jnp.zeros(len(p), dtype=int)\n"
+            "    for i in range(len(p) - 1):\n        nxt = jnp.argmin(p[seen])\n        seen = seen.at[nxt].set(False)\n"
+            "        order = order.at[i + 1].set(nxt)\n    return order\n"),
     ]
     INVALID = [
         Invalid("def f(z, k, n):\n    k = [k[0]] * z.shape[0]\n    s = 0.0\n    for i in range(n):\n        s = s + k[i]\n    return s\n",

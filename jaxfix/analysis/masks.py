@@ -138,6 +138,12 @@ class FunctionFacts:
                 attr = node.func.attr.value
                 if attr == "astype" and node.args and self._bool_dtype(node.args[0].value):
                     return True
+                at = node.func.value
+                if attr == "set" and len(node.args) == 1 and isinstance(at, cst.Subscript) and isinstance(at.value, cst.Attribute) \
+                        and at.value.attr.value == "at":  # `m = m.at[i].set(False)`: still a mask (`m` in `seen`: this one)
+                    base, value = at.value.value, node.args[0].value
+                    return (isinstance(base, cst.Name) and base.value in seen or self.is_mask(base, seen)) and (
+                        dotted(value) in ("True", "False") or self.is_mask(value, seen))
                 if attr in ("any", "all") and node.args:
                     return True
             if fn in ("any", "all") and len(node.args) > 1:
