@@ -338,6 +338,10 @@ class _Walker:
             self.flags.add("list_index")  # a range among the indices
         self.s.index_names.update(e.id for e in elements if e.__class__ is ast.Name)
 
+    def binop(self, node: ast.BinOp) -> None:
+        if (node.left.__class__ in _LISTS or node.right.__class__ in _LISTS) and node.op.__class__ is not ast.MatMult:
+            self.flags.add("list_operand")  # `v * [-1.0, 1.0]` (JX304)
+
     def slice_(self, node: ast.Slice) -> None:
         if any(part is not None and _has_name(part) for part in (node.lower, node.upper, node.step)):
             self.flags.add("concrete")
@@ -414,8 +418,9 @@ _HANDLERS: dict[type, Callable[[_Walker, ast.AST], None]] = {
     ast.AnnAssign: _Walker.annassign, ast.NamedExpr: _Walker.namedexpr, ast.AugAssign: _Walker.augassign,
     ast.Delete: _Walker.delete, ast.Subscript: _Walker.subscript, ast.Slice: _Walker.slice_,
     ast.Constant: _Walker.constant, ast.Attribute: _Walker.attribute, ast.Call: _Walker.call,
-    ast.Import: _Walker.import_, ast.ImportFrom: _Walker.import_,
+    ast.Import: _Walker.import_, ast.ImportFrom: _Walker.import_, ast.BinOp: _Walker.binop,
 }
+_LISTS = (ast.List, ast.ListComp)
 
 
 def summarize(tree: ast.Module, text: str = "") -> Summary:

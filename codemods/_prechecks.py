@@ -92,8 +92,8 @@ def _numpy_call(s: Summary) -> bool:
 
 def _non_array_input(s: Summary) -> bool:
     """JX304: a NumPy/jax.numpy call given a list/tuple display, or a name bound to one; or a subscript whose whole
-    index is a list display or a name bound to one."""
-    if "list_index" in s.flags or not s.index_names.isdisjoint(s.sequence_bound):
+    index is a list display or a name bound to one; or a list display as an operand of an operator."""
+    if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound):
         return True
     roots = _array_roots(s)
     if not s.display_call_roots.isdisjoint(roots):

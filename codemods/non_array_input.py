@@ -16,7 +16,7 @@ from jaxfix.types import FixAvailability
 
 # Parameters of jax.numpy functions that take an array (a list there is a TypeError in jax.numpy).
 ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp", "fp", "m", "v", "y", "A", "weights",
-                "q", "values", "bins"}
+                "q", "values", "bins", "repeats"}
 # NumPy functions that return a tuple or list of arrays
 SEQUENCE_RESULTS = {"nonzero", "unravel_index", "split", "array_split", "hsplit", "vsplit", "dsplit", "meshgrid",
                     "broadcast_arrays"}
@@ -76,6 +76,7 @@ class NonArrayInput(Rule):
     TRIGGERS = (b"numpy", b"jax")
 
     VALID = [
+        Valid("import numpy as np\n\ndef f(out, v, x):\n    n = np.sum(x > 0)\n    return out + [v], [0.0] * n\n"),
         Valid("import numpy as np\ndef f(a, b):\n    return np.stack([a, b]).sum(0)\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x, axis=(0, 1)), np.zeros((2, 3))\n"),
         Valid("import numpy as np\nM = np.max([1, 2])\n"),
@@ -104,6 +105,11 @@ class NonArrayInput(Rule):
         Invalid(
             "import numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([[m], rest]) * np.prod((dx,) * n)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([jnp.asarray([m]), rest]) * np.prod(jnp.asarray((dx,) * n))\n",
+        ),
+        Invalid(  # a list operand of an array: NumPy reads it as an array, a JAX array raises (trimesh)
+            "import numpy as np\n\ndef f(v, x):\n    return np.fliplr(v) * [-1.0, 1.0], [[0.0, 1.0]] - np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(v, x):\n"
+                     "    return np.fliplr(v) * jnp.asarray([-1.0, 1.0]), jnp.asarray([[0.0, 1.0]]) - np.sum(x)\n",
         ),
         Invalid(
             "import numpy as np\n\ndef f(w, n):\n    di = range(n)\n    return w[di, di]\n",
@@ -148,6 +154,24 @@ class NonArrayInput(Rule):
                 title=f"replace with `{text}`",
                 imports=("jnp",),
             )
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        """`jnp.fliplr(v) * [-1.0, 1.0]`: a NumPy array takes a list operand as an array, a JAX array raises."""
+        fn = self.current_function
+        if fn is None or isinstance(node.operator, cst.MatrixMultiply):
+            return
+        facts = function_facts(self, fn)
+        for operand, other in ((node.left, node.right), (node.right, node.left)):
+            if not isinstance(other, (cst.Call, cst.Name)) or isinstance(other, cst.Name) and other.value in facts.params:
+                continue  # `acc + [v]` of a list parameter concatenates
+            if isinstance(node.operator, cst.Multiply) and operand is node.left:
+                continue  # `[0.0] * n`: an int (a NumPy int too, through `__index__`) repeats the list
+            if isinstance(operand, (cst.List, cst.ListComp)) and self._array(other, facts):
+                text = f"{self.jnp}.asarray({self.code(operand)})"
+                self.report(operand, f"the array `{self.code(other)}` meets a Python list (`{self.code(operand)}`) in "
+                            "an operation: NumPy reads the list as an array, a JAX array raises `TypeError`; convert "
+                            "it with `jnp.asarray`", replacement=self.expr(text), title=f"replace with `{text}`",
+                            imports=("jnp",))
 
     def _stacked(self, node: cst.Call, name: str) -> None:
         """`np.concatenate([[m], rest])`: the inner display is a list, which `jnp.concatenate` rejects."""
