@@ -24,7 +24,7 @@ import libcst as cst
 from codemods._branch_structure import exits
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
-from jaxfix.analysis.masks import function_facts
+from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.tracedness import Tracedness, function_tracedness
 from jaxfix.imports import ModuleImports, dotted_name
@@ -40,7 +40,8 @@ AT_METHODS = {"set", "add", "subtract", "multiply", "divide", "power", "min", "m
 class Purity:
     """Per module: `opaque_call(stmts, function, level)` (see the module docstring)."""
 
-    def __init__(self, module: cst.Module, imports: ModuleImports) -> None:
+    def __init__(self, module: cst.Module, imports: ModuleImports, facts_of: Optional[Callable] = None) -> None:
+        self.facts_of = facts_of  # FunctionDef -> FunctionFacts (for value-shaped reads in callees)
         self.functions = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
         self.numeric = {*imports.numpy_aliases, *imports.math_aliases}
         self.math = set(imports.math_aliases)  # `math.exp(x)` needs a concrete x: fine on static values only
@@ -121,7 +122,7 @@ class Purity:
         ok = exits(body, lambda _: False).effect is None and all(
             self._call_ok(call, inner, lambda e: Tracedness.TRACED if _root_name(e) in local else Tracedness.STATIC)  # type: ignore[arg-type]
             for call in walk.nodes_of(fn.body, cst.Call)
-        )
+        ) and (self.facts_of is None or value_shaped_read(body, self.facts_of(fn)) is None)  # `x[m]` cannot be traced
         self._memo[fn] = ok
         return ok
 
@@ -201,7 +202,8 @@ def purity(rule) -> Purity:
     """The rule's `Purity` for the module being visited (one per rule instance and pass)."""
     found = rule.__dict__.get("_purity")
     if found is None:
-        found = rule._purity = Purity(rule.context.module, rule.context.imports)
+        facts_of = (lambda fn: function_facts(rule, fn)) if MaskProvider in getattr(rule, "METADATA_DEPENDENCIES", ()) else None
+        found = rule._purity = Purity(rule.context.module, rule.context.imports, facts_of)
     return found
 
 

@@ -140,6 +140,14 @@ class RangeLoop(Rule):
             "        return s\n\n    s = jax.lax.fori_loop(0, n, body, s)\n    return s\n",
             unsafe=True, lines=[8],
         ),
+        Invalid(  # the helper reads through a boolean mask, which a traced body cannot: unsafe (skfuzzy's cut series)
+            "import jax.numpy as jnp\n\ndef g(x, m, c):\n    return x[m > c].sum()\n\ndef f(x, m, cs, n):\n"
+            "    z = jnp.zeros(n)\n    for i in range(n):\n        z = z.at[i].set(g(x, m, cs[i]))\n    return z\n",
+            expected="import jax.numpy as jnp\nimport jax\n\ndef g(x, m, c):\n    return x[m > c].sum()\n\ndef f(x, m, cs, n):\n"
+                     "    z = jnp.zeros(n)\n\n    def body(i, z):\n        z = z.at[i].set(g(x, m, cs[i]))\n        return z\n\n"
+                     "    z = jax.lax.fori_loop(0, n, body, z)\n    return z\n",
+            unsafe=True,
+        ),
         Invalid(  # the index reaches a helper's `axis=`, which needs a Python int: a traced one raises (trimesh)
             "import numpy as np\n\ndef g(x, axis):\n    return np.min(x, axis=axis)\n\ndef f(x, n):\n"
             "    for i in range(1, n):\n        x = x * g(x, i)\n    return x\n",
