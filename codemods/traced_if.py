@@ -12,6 +12,7 @@ from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
+from jaxfix.analysis.loop_values import traced_sequence_index
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
@@ -120,6 +121,10 @@ class TracedIf(Rule):
         Valid("import numpy as np\ndef f(x, xp):\n    if xp.isdtype(x.dtype, \"real floating\"):\n        x = x * 2\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # a branch indexes a Python list with a traced value: `lax.cond` traces it, and the list raises (skfuzzy)
+            "def f(x, i):\n    acc = [0.0, 1.0, 2.0]\n    if x[i] > 0:\n        s = 0.0\n    else:\n        s = acc[i - 1]\n    return s\n",
+            expected=None, lines=[3],
+        ),
         Invalid(  # the condition calls `g`: one `jnp.where` per output would call it twice; `lax.cond` calls it once
             "def f(x, g, v, d):\n    if g(x) < 0.0:\n        v = 0.0\n        d = 1.0\n    return v, d\n",
             expected=(
@@ -324,6 +329,12 @@ class TracedIf(Rule):
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: a branch reads `{shaped}`, whose "
                         "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
                         "raises there (give it a fixed size, or use `jnp.where`)")
+            return
+        listed = traced_sequence_index(traced, [s for b in c.bodies for s in b])
+        if listed is not None:
+            self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: a branch indexes a Python list "
+                        f"with a traced value (`{listed}`); `lax.cond` traces every branch, and a list rejects a traced "
+                        "index (make it an array first: `jnp.asarray`)")
             return
         opaque = purity(self).opaque_call([s for b in c.bodies for s in b], function, traced.of)
         stuck = stuck_boolean([*c.tests, *(s for b in c.bodies for s in b)], lambda e: traced.of(e) is not Tracedness.STATIC,

@@ -11,6 +11,7 @@ from codemods._branch_values import int_mix, python_ints, return_values, broadca
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.loop_values import traced_sequence_index
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
@@ -86,6 +87,10 @@ class TracedReturn(Rule):
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
     ]
     INVALID = [
+        Invalid(  # a branch indexes a Python list with a traced value: `lax.cond` traces it, and the list raises (skfuzzy)
+            "def f(x, i):\n    acc = [0.0, 1.0, 2.0]\n    if x[i] > 0:\n        return 0.0\n    return acc[i - 1]\n",
+            expected=None, lines=[3],
+        ),
         Invalid("def f(x, full):\n    if x.sum() > 0:\n        return x[0], x[1]\n    return x[0] * 2\n", expected=None, lines=[2]),
         Invalid("def f(x):\n    if x.sum() > 0:\n        return 'up'\n    return 'down'\n", expected=None, lines=[2]),
         Invalid(
@@ -175,6 +180,12 @@ class TracedReturn(Rule):
             self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: a branch reads `{shaped}`, whose "
                         "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
                         "raises there (give it a fixed size, or use `jnp.where`)")
+            return []
+        listed = traced_sequence_index(traced, [*[s for b in c.bodies for s in b], *after])
+        if listed is not None:
+            self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: a branch "
+                        f"indexes a Python list with a traced value (`{listed}`); `lax.cond` traces every branch, and a "
+                        "list rejects a traced index (make it an array first: `jnp.asarray`)")
             return []
         opaque = purity(self).opaque_call([*[s for b in c.bodies for s in b], *after], function, traced.of)
         stuck = stuck_boolean([*c.tests, *(s for b in c.bodies for s in b), *after], lambda e: traced.of(e) is not Tracedness.STATIC,

@@ -16,6 +16,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.activity import Activity, _Collector, analyse
+from jaxfix.analysis.tracedness import Tracedness
 
 
 # NumPy functions whose result has another shape than their first argument
@@ -103,6 +104,19 @@ def indexed_sequence(analysis, function: cst.FunctionDef, body: Sequence[cst.Bas
             return name, True
         if _is_len_of(stop, name) and not _array_evidence(function, name):
             return name, False
+    return None
+
+
+def traced_sequence_index(analysis, body: Sequence[cst.CSTNode]) -> Optional[str]:
+    """The code of the first subscript in `body` of a Python list or tuple (a name bound to a display,
+    comprehension or `list(...)`) by a traced index (`accum[index - 1]`), or None. `analysis` is the function's
+    FunctionTracedness. Code that `lax.cond` or a `lax` loop traces cannot do it: a list rejects a tracer (`TypeError`)."""
+    for stmt in body:
+        for node in walk.nodes_of(stmt, cst.Subscript):
+            if not isinstance(node.value, cst.Name) or not any(_sequence_value(v) for v in analysis.assigned_values(node.value.value)):
+                continue
+            if any(isinstance(e.slice, cst.Index) and analysis.of(e.slice.value) is not Tracedness.STATIC for e in node.slice):
+                return cst.Module([]).code_for_node(node)
     return None
 
 
