@@ -59,6 +59,11 @@ DIFFERENT = {
 }
 
 
+# NumPy functions with no `jax.numpy` namesake that are `jnp.asarray` for JAX arrays: they keep an array subclass
+# (`np.matrix`, masked arrays: JAX has none) or ask for C order (JAX arrays have no memory layout)
+SUBSTITUTES = {"asanyarray": "asarray", "ascontiguousarray": "asarray"}
+
+
 def _droppable(short: str) -> Optional[str]:
     """The keyword a `jax.numpy` namesake rejects and the rename may drop: `order=` of creation functions (a memory
     layout), `kind=` of sorts (an algorithm)."""
@@ -195,6 +200,10 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(a):\n    b = np.exp(a)\n    return b.copy(order=\"C\")\n",
             expected="import jax.numpy as jnp\n\ndef f(a):\n    b = jnp.exp(a)\n    return b.copy()\n",
         ),
+        Invalid(  # no `jnp` namesake: for JAX arrays (no subclasses, no memory layout) both are `jnp.asarray`
+            "import numpy as np\n\ndef f(a):\n    a = np.asanyarray(a, dtype=float)\n    return np.ascontiguousarray(a.T)\n",
+            expected="import jax.numpy as jnp\n\ndef f(a):\n    a = jnp.asarray(a, dtype=float)\n    return jnp.asarray(a.T)\n",
+        ),
         Invalid(
             "import numpy as np\n\ndef f(a):\n    return np.argsort(a, kind=\"mergesort\")\n",
             expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.argsort(a)\n",
@@ -313,7 +322,10 @@ class NumpyNamespace(Rule):
                 return
         if node.args and parts[-1] not in CREATION and all(self._static(arg.value) for arg in node.args):
             return  # e.g. np.prod(x.shape), np.isnan(rng) of a tuple parameter: must stay concrete under jit
-        entry = jnp_api.lookup(qualified)
+        substitute = SUBSTITUTES.get(short)
+        if substitute is not None:  # `np.asanyarray(x)`: `jnp.asarray`, JAX arrays having no subclasses or layouts
+            short = substitute
+        entry = jnp_api.lookup(f"numpy.{short}" if substitute is not None else qualified)
         method = None
         if entry is None and len(parts) == 3:
             parent = jnp_api.lookup(".".join(parts[:2]))

@@ -58,8 +58,8 @@ COPY_METHODS = {
     "clip", "round", "conj", "argmax", "argmin", "argsort", "repeat", "take", "all", "any", "nonzero", "trace",
 }
 NUMPY_VIEWS = {
-    "asarray", "asanyarray", "ravel", "reshape", "transpose", "squeeze", "expand_dims", "moveaxis", "swapaxes",
-    "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "diagonal", "real", "imag", "flip", "fliplr", "flipud",
+    "asarray", "asanyarray", "ascontiguousarray", "ravel", "reshape", "transpose", "squeeze", "expand_dims", "moveaxis",
+    "swapaxes", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "diagonal", "real", "imag", "flip", "fliplr", "flipud",
     "rot90",
     "diag",  # of a 2-D array: its diagonal, a view (of a 1-D one a new array; taken as a view all the same)
 }
