@@ -356,7 +356,7 @@ def _host_call(rule: Rule, facts: FunctionFacts, expr: cst.BaseExpression, funct
     name = facts.array_function(func)
     if name is not None:  # a NumPy function with no `jax.numpy` namesake (`numpy._core.empty`, `nditer`) stays NumPy
         jnp_alias = facts.imports.jnp_alias
-        entry = jnp_api.lookup(f"numpy.{name}")
+        entry = jnp_api.lookup(f"numpy.{jnp_api.SUBSTITUTES.get(name, name)}")
         # `np.ndarray(shape)`: `jnp.ndarray` is a class JX501 does not call; `np.fromiter(...)`: host-only (JX501)
         converted = entry is not None and entry.get("kind") not in ("constant", "class") and \
             name.split(".")[-1] not in HOST_ONLY or jnp_alias and rule.code(func).startswith(jnp_alias + ".")

@@ -9,7 +9,7 @@ import numpy as np
 from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
-from jaxfix.analysis.jnp_api import HOST_ONLY
+from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, string_data
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
@@ -57,11 +57,6 @@ DIFFERENT = {
                  "that branches on its argument or converts it raises",
     "piecewise": "calls every function on the whole input, with tracers, not on the selected elements only",
 }
-
-
-# NumPy functions with no `jax.numpy` namesake that are `jnp.asarray` for JAX arrays: they keep an array subclass
-# (`np.matrix`, masked arrays: JAX has none) or ask for C order (JAX arrays have no memory layout)
-SUBSTITUTES = {"asanyarray": "asarray", "ascontiguousarray": "asarray"}
 
 
 def _droppable(short: str) -> Optional[str]:
