@@ -367,6 +367,8 @@ class _Walker:
                 s.name_calls.add(short)
         else:
             short, root = "", _root(func)
+        if short == "finfo":
+            self.flags.add("wide")  # `np.finfo(float)` describes float64 (JX601)
         s.call_roots.add(root)
         simple = not keywords and not (args and any(a.__class__ is ast.Starred for a in args))
         if args and simple:

@@ -84,6 +84,7 @@ class Float64Request(Rule):
     VALID = [
         Valid("import numpy as np\nEPS = np.finfo(np.float64).eps\nX = np.zeros(3, dtype=np.float64)\n"),
         Valid("import numpy as np\ndef f(x):\n    return x.astype(np.float32)\n"),
+        Valid("import numpy as np\ndef f(x):\n    return x + np.finfo(x.dtype).eps + np.finfo(np.float32).tiny\n"),
         Valid(
             "import jax\nimport numpy as np\njax.config.update('jax_enable_x64', True)\n"
             "def f(x):\n    return x.astype(np.float64)\n"
@@ -96,6 +97,8 @@ class Float64Request(Rule):
         Invalid("import numpy as np\n\ndef f(x):\n    return np.float64(x) * 2\n", lines=[4]),
         Invalid("import numpy as np\n\ndef f(n):\n    k = np.arange(n, dtype=np.int64)\n    return k * k\n", lines=[4]),
         Invalid("import numpy as np\n\ndef f(x):\n    return x.astype('i8').sum()\n", lines=[4]),
+        Invalid(  # float64's eps vanishes next to float32 values: the arange drops its end point (skfuzzy)
+            "import numpy as np\n\ndef f(a, b, step):\n    return np.arange(a, b + np.finfo(float).eps, step)\n", lines=[4]),
     ]
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -130,6 +133,23 @@ class Float64Request(Rule):
             for op in walk.nodes_of(self.current_function, cst.BinaryOperation)  # type: ignore[arg-type]
         )
 
+    def _finfo(self, node: cst.Call) -> None:
+        """`np.finfo(float).eps`: float64's resolution (2.2e-16), which float32 values (eps 1.2e-7) cannot hold: a
+        guard such as `stop + np.finfo(float).eps` adds nothing to them (`np.arange` then drops its last value)."""
+        qualified = numpy_name(self, node.func)
+        if qualified != "numpy.finfo" or len(node.args) != 1 or node.args[0].keyword is not None:
+            return
+        arg = node.args[0].value
+        if not (isinstance(arg, cst.Name) and arg.value == "float" or self._wide(arg) == "float64" or
+                self._wide(arg) in ("double", "f8", "<f8")):
+            return
+        self.report(
+            enclosing_statement(self, node) or node,
+            f"`{self.code(node)}` describes float64 (eps 2.2e-16), but without `jax_enable_x64` the arrays are float32 "
+            "(eps 1.2e-7): a tolerance or guard built from it is lost in float32 arithmetic (`b + eps == b`); use "
+            "the array's own dtype (`jnp.finfo(x.dtype)`) or enable x64",
+        )
+
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None or self._x64:
             return
@@ -137,6 +157,7 @@ class Float64Request(Rule):
         requested = self._wide(func)  # np.float64(x)
         array_call = numpy_name(self, func) is not None or self.code(func).startswith(f"{self.jnp}.")
         if isinstance(func, cst.Attribute) and func.attr.value in INSPECTION:
+            self._finfo(node)
             return
         for index, arg in enumerate(node.args):
             dtype_slot = (arg.keyword is not None and arg.keyword.value == "dtype") or (

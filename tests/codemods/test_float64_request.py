@@ -16,7 +16,7 @@ def findings(code: str, **settings):
 
 NOOP = [
     pytest.param("import numpy as np\nTABLE = np.arange(4, dtype=np.float64)\n", id="module-level"),
-    pytest.param("import numpy as np\ndef f(x):\n    return np.finfo(np.float64).eps * x\n", id="dtype-inspection"),
+    pytest.param("import numpy as np\ndef f(x):\n    return np.finfo(x.dtype).eps * x\n", id="dtype-inspection"),
     pytest.param("import numpy as np\ndef f(x):\n    return np.issubdtype(x.dtype, np.float64)\n", id="issubdtype"),
     pytest.param("import numpy as np\ndef f(x):\n    return x.astype(np.float32), np.zeros(2, 'f4')\n", id="float32"),
     pytest.param("import numpy as np\ndef f(x):\n    return x.astype(float)\n", id="builtin-float-not-reported"),
