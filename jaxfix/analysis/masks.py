@@ -96,6 +96,7 @@ class FunctionFacts:
     ranks: dict[str, int] = field(default_factory=dict)  # from `n, d = X.shape`
     augmented: dict[str, list[cst.AugAssign]] = field(default_factory=dict)  # their bindings are the None ones
     range_vars: set[str] = field(default_factory=set)
+    _updating: set[str] = field(default_factory=set, repr=False, compare=False)  # names whose self-updates are checked
 
     # ---- names of NumPy / jax.numpy functions --------------------------------------------------------------
     def array_function(self, func: cst.BaseExpression) -> Optional[str]:
@@ -214,7 +215,7 @@ class FunctionFacts:
         (0: `x > 0`, `np.isnan(x)`) or through reductions over one integer axis (1: `x.sum(axis=1) > 0`,
         `np.linalg.norm(X, axis=-1) < eps`); None when it is not computed from `target` that way."""
         if isinstance(node, cst.Name):
-            if node.value == target or self.shape_root(node.value) == self.shape_root(target):
+            if node.value == target or self.shape_root(node.value, seen) == self.shape_root(target, seen):
                 return 0
             values = [] if node.value in seen else self._only(node.value)
             found = {self.derived_offset(v, target, seen | {node.value}) for v in values}
@@ -248,11 +249,32 @@ class FunctionFacts:
     def shape_root(self, name: str, seen: frozenset = frozenset()) -> str:
         """The name whose shape `name` provably has: `b` for `a = np.zeros_like(b)`, `np.zeros(b.shape)`, `b.copy()`,
         `np.array(b)`, `b.astype(...)` (following chains); `name` itself otherwise."""
-        values = [] if name in seen else self._only(name)
-        roots = {self._same_shape_source(v, seen | {name}) for v in values}
+        values = [] if name in seen or name in self._updating else self._only(name)
+        updates = [v for v in values if self._self_update(name, v)]
+        roots = {self._same_shape_source(v, seen | {name}) for v in values if v not in updates}
         if len(roots) == 1 and None not in roots:
-            return roots.pop()  # type: ignore[return-value]
+            root: str = roots.pop()  # type: ignore[assignment]
+            if not updates:
+                return root
+            self._updating.add(name)  # the updates' tests are judged afresh (the names being followed may be theirs)
+            try:
+                if all(self._keeps_shape(v, root) for v in updates):
+                    return root
+            finally:
+                self._updating.discard(name)
         return name
+
+    def _self_update(self, name: str, value: cst.BaseExpression) -> bool:
+        """`x = np.where(m, v, x)`: a masked write made functional (JX301's fix), which keeps `x`'s shape when `m`
+        and `v` have it (`_keeps_shape`)."""
+        if not isinstance(value, cst.Call) or self.array_function(value.func) != "where" or len(value.args) != 3:
+            return False
+        last = value.args[2]
+        return last.keyword is None and isinstance(last.value, cst.Name) and last.value.value == name
+
+    def _keeps_shape(self, update: cst.Call, root: str) -> bool:
+        test, new = update.args[0].value, update.args[1].value
+        return self.derived_offset(test, root) == 0 and (self.is_scalar(new) or self.derived_offset(new, root) == 0)
 
     def _same_shape_source(self, node: cst.BaseExpression, seen: frozenset) -> Optional[str]:
         if isinstance(node, cst.Name):
