@@ -339,8 +339,8 @@ class _Walker:
         self.s.index_names.update(e.id for e in elements if e.__class__ is ast.Name)
 
     def binop(self, node: ast.BinOp) -> None:
-        if (node.left.__class__ in _LISTS or node.right.__class__ in _LISTS) and node.op.__class__ is not ast.MatMult:
-            self.flags.add("list_operand")  # `v * [-1.0, 1.0]` (JX304)
+        if node.op.__class__ is not ast.MatMult and (_listish(node.left) or _listish(node.right)):
+            self.flags.add("list_operand")  # `v * [-1.0, 1.0]`, `u + range(n)` (JX304)
 
     def slice_(self, node: ast.Slice) -> None:
         if any(part is not None and _has_name(part) for part in (node.lower, node.upper, node.step)):
@@ -423,6 +423,12 @@ _HANDLERS: dict[type, Callable[[_Walker, ast.AST], None]] = {
     ast.Import: _Walker.import_, ast.ImportFrom: _Walker.import_, ast.BinOp: _Walker.binop,
 }
 _LISTS = (ast.List, ast.ListComp)
+
+
+def _listish(node: ast.AST) -> bool:
+    """A list display or comprehension, or a `range(...)` call."""
+    cls = node.__class__
+    return cls in _LISTS or cls is ast.Call and node.func.__class__ is ast.Name and node.func.id == "range"
 
 
 def summarize(tree: ast.Module, text: str = "") -> Summary:

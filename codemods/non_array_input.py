@@ -107,9 +107,9 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([jnp.asarray([m]), rest]) * np.prod(jnp.asarray((dx,) * n))\n",
         ),
         Invalid(  # a list operand of an array: NumPy reads it as an array, a JAX array raises (trimesh)
-            "import numpy as np\n\ndef f(v, x):\n    return np.fliplr(v) * [-1.0, 1.0], [[0.0, 1.0]] - np.sum(x)\n",
-            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(v, x):\n"
-                     "    return np.fliplr(v) * jnp.asarray([-1.0, 1.0]), jnp.asarray([[0.0, 1.0]]) - np.sum(x)\n",
+            "import numpy as np\n\ndef f(v, x, n):\n    return np.fliplr(v) * [-1.0, 1.0], [[0.0, 1.0]] - np.sum(x), (x + range(n)) / n\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(v, x, n):\n"
+                     "    return np.fliplr(v) * jnp.asarray([-1.0, 1.0]), jnp.asarray([[0.0, 1.0]]) - np.sum(x), (x + jnp.asarray(range(n))) / n\n",
         ),
         Invalid(
             "import numpy as np\n\ndef f(w, n):\n    di = range(n)\n    return w[di, di]\n",
@@ -156,22 +156,27 @@ class NonArrayInput(Rule):
             )
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-        """`jnp.fliplr(v) * [-1.0, 1.0]`: a NumPy array takes a list operand as an array, a JAX array raises."""
+        """`jnp.fliplr(v) * [-1.0, 1.0]`, `u + range(n)`: a NumPy array takes a list or range operand as an array,
+        a JAX array raises."""
         fn = self.current_function
         if fn is None or isinstance(node.operator, cst.MatrixMultiply):
             return
         facts = function_facts(self, fn)
         for operand, other in ((node.left, node.right), (node.right, node.left)):
-            if not isinstance(other, (cst.Call, cst.Name)) or isinstance(other, cst.Name) and other.value in facts.params:
+            if not isinstance(other, (cst.Call, cst.Name)):
+                continue
+            kind = "range" if is_range(operand) else "list"  # no Python value but an array takes a range operand
+            if kind == "list" and not isinstance(operand, (cst.List, cst.ListComp)):
+                continue
+            if kind == "list" and isinstance(other, cst.Name) and other.value in facts.params:
                 continue  # `acc + [v]` of a list parameter concatenates
-            if isinstance(node.operator, cst.Multiply) and operand is node.left:
+            if kind == "list" and isinstance(node.operator, cst.Multiply) and operand is node.left:
                 continue  # `[0.0] * n`: an int (a NumPy int too, through `__index__`) repeats the list
-            if isinstance(operand, (cst.List, cst.ListComp)) and self._array(other, facts):
-                text = f"{self.jnp}.asarray({self.code(operand)})"
-                self.report(operand, f"the array `{self.code(other)}` meets a Python list (`{self.code(operand)}`) in "
-                            "an operation: NumPy reads the list as an array, a JAX array raises `TypeError`; convert "
-                            "it with `jnp.asarray`", replacement=self.expr(text), title=f"replace with `{text}`",
-                            imports=("jnp",))
+            if self._array(other, facts):
+                code, text = self.code(operand), f"{self.jnp}.asarray({self.code(operand)})"
+                self.report(operand, f"the array `{self.code(other)}` meets a Python {kind} (`{code}`) in an operation: "
+                            "NumPy reads it as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
+                            replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
 
     def _stacked(self, node: cst.Call, name: str) -> None:
         """`np.concatenate([[m], rest])`: the inner display is a list, which `jnp.concatenate` rejects."""
