@@ -182,6 +182,12 @@ def static_index_uses(
                 if part is not None and reads(part):
                     found.append("a slice bound")
 
+        def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+            if isinstance(node.operator, SHIFTS) and (reads(node.left) or reads(node.right)):
+                # `column << (offset * bits)`: a Python int keeps an unsigned or narrow integer array's dtype, a
+                # traced int32 index promotes it (uint32 << int32 is int32), and the carry changes type
+                found.append(f"a bit shift (`{cst.Module([]).code_for_node(node)}`), whose integer dtype a traced index changes")
+
         def visit_Call(self, node: cst.Call) -> None:
             if isinstance(node.func, cst.Name) and node.func.value in STATIC_INT_CALLS:
                 if any(reads(a.value) for a in node.args):
@@ -200,6 +206,9 @@ def static_index_uses(
     for stmt in body:
         walk.visit(stmt, Visitor())
     return found[0] if found else ""
+
+
+SHIFTS = (cst.LeftShift, cst.RightShift)  # not &, |, ^: on booleans (masks, done flags) they keep the dtype
 
 
 @functools.lru_cache(maxsize=64)

@@ -77,6 +77,9 @@ REFUSALS = [
         "import numpy as np\ndef f(Q, D, n):\n    for i, x in enumerate(Q):\n        ix, iy = (i // n) * 2, i % n\n"
         "        D = D.at[ix:ix + 2, iy].set(x)\n    return D\n",
         "slice bound", id="index-derived-slice-bound"),
+    pytest.param(  # trimesh's hashable_rows: uint32 << int32 is int32, where a Python int kept uint32
+        "import jax.numpy as jnp\ndef f(h, cols):\n    for k, c in enumerate(cols):\n        h = h ^ (c << (k * 21))\n    return h\n",
+        "bit shift", id="index-in-a-bit-shift"),
 ]
 
 
