@@ -149,7 +149,8 @@ class MaskedReduction(Rule):
             changes[remove] = self.replace_statement(remove, [])
         message = f"reduction of the boolean-masked read `{self.code(items[0][1])}` fails under `jit`"
         if reasons:
-            message += "; the rewrite is unsafe: it assumes " + "; ".join(dict.fromkeys(reasons))
+            parts = [part for reason in reasons for part in reason.split("; ")]  # one clause once (`min` and `max`)
+            message += "; the rewrite is unsafe: it assumes " + "; ".join(dict.fromkeys(parts))
         title = "replace with `" + "`, `".join(titles) + "`" + ("".join(f" ({n})" for n in dict.fromkeys(notes)))
         self.report(stmt, message, changes=changes, unsafe=bool(reasons), title=title, imports=("jnp",))
 
@@ -198,6 +199,6 @@ class MaskedReduction(Rule):
             note = f"an empty selection gives {initial} where NumPy raises ValueError"
             if not integer and not (kind.exact and kind.kind == FLOAT):
                 # initial=±inf is only an identity for floats: cast to an integer dtype it wraps (inf -> INT_MIN)
-                float_why = f"`{x}` has a floating dtype (`initial={initial}` is cast to an integer dtype wrongly)"
+                float_why = f"`{x}` has a floating dtype (an infinite `initial=` is cast to an integer dtype wrongly)"
                 why = f"{why}; {float_why}" if why else float_why
         return f"{self.jnp}.{found.reduction}({', '.join(parts)})", why, note

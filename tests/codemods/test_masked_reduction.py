@@ -103,6 +103,12 @@ def test_masked_min_max_need_a_float_array():
     assert "floating dtype" in run_rule(MaskedReduction, code).findings[0].message
 
 
+def test_each_assumption_is_said_once_for_min_and_max():
+    code = HEAD + "def f(x, m):\n    z = x[m > 0]\n    return z.min(), z.max()\n"
+    message = run_rule(MaskedReduction, code).findings[0].message
+    assert message.count("has the shape of") == 1 and message.count("floating dtype") == 1, message
+
+
 KNOWN_DTYPE = [
     pytest.param(
         HEAD + "def f(x, t: float):\n    y = x.astype(np.float32)\n    return y[y > t].max()\n",
