@@ -106,6 +106,10 @@ class RangeLoop(Rule):
             "import numpy as np\n\ndef f(p, n):\n    b = np.ones(1)\n    for i in range(n):\n        b = np.polymul(b, p[i])\n    return b\n",
             expected=None, lines=[5],
         ),
+        Invalid(  # the carry grows through an index trick (filterpy's simplex sigma points)
+            "import numpy as np\n\ndef f(p, n):\n    b = np.ones((1, 2))\n    for i in range(n):\n        b = np.r_[b, p * i]\n    return b\n",
+            expected=None, lines=[5],
+        ),
         Invalid(  # a factorial-like product of Python ints would wrap around in an int32 carry: unsafe
             "def f(x, n):\n    val = 1\n    for k in range(n):\n        val *= x - k\n    return val\n",
             expected=(

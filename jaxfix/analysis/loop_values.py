@@ -53,6 +53,8 @@ def carry_changes_shape(loop: cst.CSTNode, carried) -> Optional[tuple[str, str]]
             short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
             if short in RESHAPING:
                 return targets[0], f"`{short}`"
+        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute) and value.value.attr.value in ("r_", "c_"):
+            return targets[0], f"`{value.value.attr.value}[...]`"  # `I = np.r_[np.c_[I, z], row]`: it grows
         if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value in targets and any(
             isinstance(e.slice, cst.Slice) and (e.slice.lower is not None or e.slice.upper is not None) for e in value.slice
         ):
