@@ -53,7 +53,8 @@ class ExplicitRandomKey(Rule):
 
     ## Known problems
     Reported, not rewritten: draws in lambdas, comprehensions, nested functions, loop or `if` headers; objects
-    holding a generator (`self.rng = np.random.default_rng()`): store a key and split it per use instead; draws with
+    holding a generator (`self.rng = np.random.default_rng()`): store a key and split it per use instead; a generator
+    returned or handed on rather than bound to a local name (`return np.random.RandomState(seed)`); draws with
     no `jax.random` equivalent (`np.random.zipf`); draws in a function that another module calls from a place no
     key can be passed: a class (a method is never given a key), a lambda, a comprehension, a loop or `if` header,
     module-level code with no seed, a reference to the function, or a function of its own that stays unconverted.

@@ -33,7 +33,8 @@ class Float64Request(Rule):
     ## What it does
     Reports requests for 64-bit dtypes inside functions: `dtype=np.float64` (or `"float64"`, `np.double`,
     `np.complex128`, `np.int64`, `"i8"`, `np.uint64`), `.astype(np.float64)` and `np.float64(...)`, in a module that
-    does not enable `jax_enable_x64`.
+    does not enable `jax_enable_x64`; and `np.finfo(float)` / `np.finfo(np.float64)`, whose tolerances are below what
+    float32 values can hold (`stop + np.finfo(float).eps == stop` in float32).
 
     ## Why is this bad?
     JAX computes in 32 bits unless `jax_enable_x64` is set: `jnp.zeros(3, dtype=np.float64)` and

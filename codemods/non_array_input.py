@@ -65,7 +65,9 @@ class NonArrayInput(Rule):
     with `.append` is still a list, and is converted where it is passed). A Python list of arrays processed in a loop
     and re-stacked is JX222's: it scans `jnp.stack(parts)` for a local list of one shape, `jnp.asarray(xs)` for a
     parameter that may be a list (with a diagnostic: under `jit` a list argument retraces for every length and
-    element shape), and reports lists whose arrays may differ in shape.
+    element shape), and reports lists whose arrays may differ in shape. A list display or `range(...)` that meets an
+    array in an operator (`v * [-1.0, 1.0]`) is converted too, but not a list on the left of `*` (`[0.0] * n`
+    repeats it) nor one that meets a parameter (`acc + [v]` may concatenate two lists).
     """
 
     CODE = "JX304"
