@@ -106,7 +106,10 @@ class NumpyNamespace(Rule):
     and `roots` (always complex), `linalg.lstsq` (residuals), `apply_along_axis`, `vectorize` and `piecewise` (they
     trace the callback). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
-    in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running).
+    in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
+    hands a NumPy call string or `None` data (`np.array(["a", "b"])`, `np.array([None] * n)`: JAX has no string or
+    object arrays). `np.asanyarray` and `np.ascontiguousarray`, which have no `jax.numpy` namesake, become
+    `jnp.asarray` (JAX arrays have no subclasses and no memory layout).
 
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
