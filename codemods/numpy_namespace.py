@@ -114,7 +114,8 @@ class NumpyNamespace(Rule):
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
     A NumPy function with no `jax.numpy` counterpart (`np.add.reduceat` on older JAX, `np.ndarray(...)`) is
-    reported, not rewritten.
+    reported, not rewritten. Outside a `try`, a singular matrix that made `np.linalg.inv`/`solve` raise
+    `LinAlgError` to the caller gives inf/nan after the migration (the error path is not kept).
     """
 
     CODE = "JX501"
