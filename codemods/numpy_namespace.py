@@ -108,8 +108,8 @@ class NumpyNamespace(Rule):
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
     hands a NumPy call string or `None` data (`np.array(["a", "b"])`, `np.array([None] * n)`: JAX has no string or
-    object arrays). `np.asanyarray` and `np.ascontiguousarray`, which have no `jax.numpy` namesake, become
-    `jnp.asarray` (JAX arrays have no subclasses and no memory layout).
+    object arrays). `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (JAX arrays have no
+    subclasses).
 
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
@@ -199,9 +199,10 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(a):\n    b = np.exp(a)\n    return b.copy(order=\"C\")\n",
             expected="import jax.numpy as jnp\n\ndef f(a):\n    b = jnp.exp(a)\n    return b.copy()\n",
         ),
-        Invalid(  # no `jnp` namesake: for JAX arrays (no subclasses, no memory layout) both are `jnp.asarray`
+        Invalid(  # no `jnp` namesake: for JAX arrays (no subclasses) it is `jnp.asarray`; not `ascontiguousarray` (1-D at least)
             "import numpy as np\n\ndef f(a):\n    a = np.asanyarray(a, dtype=float)\n    return np.ascontiguousarray(a.T)\n",
-            expected="import jax.numpy as jnp\n\ndef f(a):\n    a = jnp.asarray(a, dtype=float)\n    return jnp.asarray(a.T)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(a):\n    a = jnp.asarray(a, dtype=float)\n    return np.ascontiguousarray(a.T)\n",
+            lines=[4, 5],
         ),
         Invalid(
             "import numpy as np\n\ndef f(a):\n    return np.argsort(a, kind=\"mergesort\")\n",

@@ -17,9 +17,10 @@ from typing import Optional
 
 SUBMODULES = ("linalg", "fft")
 
-# NumPy functions with no `jax.numpy` namesake that are `jnp.asarray` for JAX arrays (JX501 renames them so): they
-# keep an array subclass (`np.matrix`, masked arrays: JAX has none) or ask for C order (JAX arrays have no layout)
-SUBSTITUTES = {"asanyarray": "asarray", "ascontiguousarray": "asarray"}
+# NumPy functions with no `jax.numpy` namesake that are `jnp.asarray` for JAX arrays (JX501 renames them so): it
+# keeps an array subclass (`np.matrix`, masked arrays: JAX has none). Not `ascontiguousarray`: it gives at least 1-D
+# (`np.ascontiguousarray(2.5)` has shape (1,)).
+SUBSTITUTES = {"asanyarray": "asarray"}
 
 # NumPy utilities that only configure or describe the host, or read host data: JX501 leaves them NumPy (they are
 # fine on static values), so what they give stays a NumPy array.
