@@ -317,6 +317,8 @@ class _Walker:
 
     def augassign(self, node: ast.AugAssign) -> None:
         self.flags.add("updates")
+        if _listish(node.value):
+            self.flags.add("list_operand")  # `g += [1.0, 2.0]` (JX304)
         self._store(node.target)
         if isinstance(node.target, ast.Subscript) and _maskish(node.target.slice):
             self.flags.add("masked_store")

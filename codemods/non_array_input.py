@@ -10,6 +10,7 @@ from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
+from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -113,6 +114,18 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(v, x, n):\n"
                      "    return np.fliplr(v) * jnp.asarray([-1.0, 1.0]), jnp.asarray([[0.0, 1.0]]) - np.sum(x), (x + jnp.asarray(range(n))) / n\n",
         ),
+        Invalid(  # `p` must stay static for `linspace` (JX510), but its rebinding makes it an array (trimesh's curves)
+            "import numpy as np\n\ndef f(p, count=None):\n    p = np.asarray(p)\n    if count is None:\n"
+            "        count = int(np.abs(p).sum())\n    return p[[0, -1]], np.linspace(0.0, 1.0, count)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(p, count=None):\n    p = np.asarray(p)\n    if count is None:\n"
+                     "        count = int(np.abs(p).sum())\n    return p[jnp.asarray([0, -1])], np.linspace(0.0, 1.0, count)\n",
+        ),
+        Invalid(  # an augmented update with a list, and a list grown by `.append` among the stacked arrays
+            "import numpy as np\n\ndef f(a, n):\n    g = np.zeros((n, 3)).reshape((-1, 3))\n    g += [1.0, 2.0, 3.0]\n"
+            "    rows = []\n    rows.append(a[0])\n    return np.vstack((g, rows))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(a, n):\n    g = np.zeros((n, 3)).reshape((-1, 3))\n"
+                     "    g += jnp.asarray([1.0, 2.0, 3.0])\n    rows = []\n    rows.append(a[0])\n    return np.vstack((g, jnp.asarray(rows)))\n",
+        ),
         Invalid(
             "import numpy as np\n\ndef f(w, n):\n    di = range(n)\n    return w[di, di]\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(w, n):\n    di = range(n)\n    return w[jnp.asarray(di), jnp.asarray(di)]\n",
@@ -165,7 +178,7 @@ class NonArrayInput(Rule):
             return
         facts = function_facts(self, fn)
         for operand, other in ((node.left, node.right), (node.right, node.left)):
-            if not isinstance(other, (cst.Call, cst.Name)):
+            if not isinstance(other, (cst.Call, cst.Name, cst.Subscript)):
                 continue
             kind = "range" if is_range(operand) else "list"  # no Python value but an array takes a range operand
             if kind == "list" and not isinstance(operand, (cst.List, cst.ListComp)):
@@ -174,20 +187,39 @@ class NonArrayInput(Rule):
                 continue  # `acc + [v]` of a list parameter concatenates
             if kind == "list" and isinstance(node.operator, cst.Multiply) and operand is node.left:
                 continue  # `[0.0] * n`: an int (a NumPy int too, through `__index__`) repeats the list
-            if self._array(other, facts):
+            if self._array(other, facts, node):
                 code, text = self.code(operand), f"{self.jnp}.asarray({self.code(operand)})"
                 self.report(operand, f"the array `{self.code(other)}` meets a Python {kind} (`{code}`) in an operation: "
                             "NumPy reads it as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
                             replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
 
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        """`group += [10, 20, 30]` on an array: NumPy adds the list elementwise, a JAX array raises."""
+        fn = self.current_function
+        value = node.value
+        if fn is None or isinstance(node.operator, cst.MatrixMultiplyAssign) or not isinstance(node.target, cst.Name):
+            return
+        if not (isinstance(value, (cst.List, cst.ListComp)) or is_range(value)):
+            return
+        facts = function_facts(self, fn)
+        if node.target.value in facts.params or not self._array(node.target, facts, node):
+            return  # `acc += [v]` of a list
+        code, text = self.code(value), f"{self.jnp}.asarray({self.code(value)})"
+        self.report(value, f"the array `{node.target.value}` is updated with a Python {'range' if is_range(value) else 'list'} "
+                    f"(`{code}`): NumPy reads it as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
+                    replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+
     def _stacked(self, node: cst.Call, name: str) -> None:
-        """`np.concatenate([[m], rest])`: the inner display is a list, which `jnp.concatenate` rejects."""
+        """`np.concatenate([[m], rest])`, `np.vstack((a, pairs))` with `pairs = []` grown by `.append`: the inner list
+        is a list, which `jnp.concatenate` rejects."""
         first = node.args[0].value if node.args and node.args[0].keyword is None else None
         if not isinstance(first, (cst.List, cst.Tuple)):
             return
+        facts = function_facts(self, self.current_function) if self.current_function is not None else None
         for element in first.elements:
             inner = element.value
-            if isinstance(inner, (cst.List, cst.Tuple)) and not isinstance(element, cst.StarredElement):
+            listed = isinstance(inner, cst.Name) and facts is not None and self._sequence(inner, facts, tuples=False)
+            if (isinstance(inner, (cst.List, cst.Tuple)) or listed) and not isinstance(element, cst.StarredElement):
                 text = f"{self.jnp}.asarray({self.code(inner)})"
                 self.report(inner, f"`{self.code(node.func)}` is given a Python list or tuple (`{self.code(inner)}`) "
                             "among the arrays it joins: `jax.numpy` rejects it; convert it with `jnp.asarray`",
@@ -206,7 +238,7 @@ class NonArrayInput(Rule):
             return is_range(value)
 
         ranges = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index) and a_range(e.slice.value)]
-        if ranges and self._array(node.value, facts):
+        if ranges and self._array(node.value, facts, node):
             for index in ranges:
                 text = f"{self.jnp}.asarray({self.code(index)})"
                 self.report(index, f"`{self.code(node.value)}` is indexed by a `range` (`{self.code(index)}`): NumPy "
@@ -221,7 +253,7 @@ class NonArrayInput(Rule):
         facts = function_facts(self, fn)
         if not self._sequence(index, facts, tuples=False) or self._booleans(index, facts):
             return
-        if not self._array(node.value, facts):
+        if not self._array(node.value, facts, node):
             return
         text = f"{self.jnp}.asarray({self.code(index)})"
         self.report(
@@ -233,16 +265,44 @@ class NonArrayInput(Rule):
             imports=("jnp",),
         )
 
-    def _array(self, value: cst.BaseExpression, facts: FunctionFacts) -> bool:
-        """`value` is an array: traced, or made by a NumPy / `jax.numpy` call (also `x.at`, whose index is x's)."""
+    def _array(self, value: cst.BaseExpression, facts: FunctionFacts, at: Optional[cst.CSTNode] = None) -> bool:
+        """`value` is an array: traced, or made by a NumPy / `jax.numpy` call (also `x.at`, whose index is x's), an
+        array method of one (`np.array(v).reshape(-1, 3)`), or an item of one (`a[idx]`). With `at` (where `value`
+        is used), a name is judged by the definitions that reach there: `points = jnp.asarray(points)` makes even a
+        parameter that must stay static (JX510) an array."""
         if isinstance(value, cst.Attribute) and value.attr.value == "at":
             value = value.value
         if tracedness(self, value) is Tracedness.TRACED:
             return True
-        if isinstance(value, cst.Name) and value.value not in facts.params:
+        if isinstance(value, cst.Subscript):
+            return self._array(value.value, facts, at)
+        if isinstance(value, cst.Call):
+            func = value.func
+            if facts.array_function(func) is not None:
+                return True
+            return isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS and self._array(func.value, facts, at)
+        if not isinstance(value, cst.Name):
+            return False
+        stmt = enclosing_statement(self, at) if at is not None and self.current_function is not None else None
+        if stmt is not None:
+            try:
+                found = function_flow(self, self.current_function).reaching(stmt, value.value)
+            except KeyError:  # a statement the flow does not hold (in a nested function)
+                found = ()
+            if found and all(self._array_definition(d.node, value.value, facts) for d in found):
+                return True
+        if value.value not in facts.params:
             values = facts.bindings.get(value.value, [])
             return bool(values) and all(isinstance(v, cst.Call) and facts.array_function(v.func) for v in values)
-        return isinstance(value, cst.Call) and facts.array_function(value.func) is not None
+        return False
+
+    def _array_definition(self, node: Optional[cst.CSTNode], name: str, facts: FunctionFacts) -> bool:
+        """A definition of `name` that makes it an array: `name = <array>`, or `name -= 0.5` (an array stays one)."""
+        if isinstance(node, cst.AugAssign):
+            return not isinstance(node.value, (cst.List, cst.Tuple, cst.ListComp))
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            return self._array(node.value, facts)
+        return False
 
     @staticmethod
     def _booleans(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
