@@ -69,6 +69,12 @@ class MutatedArgument(Rule):
             unsafe=True,
             lines=[1, 4],
         ),
+        Invalid(  # `mask = jnp.asarray(mask)` converts the argument, it does not update it: only `x` is reported
+            "import jax.numpy as jnp\n\ndef f(x, mask):\n    mask = jnp.asarray(mask)\n    x = x.at[mask].set(mask.sum())\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, mask):\n    mask = jnp.asarray(mask)\n    x = x.at[mask].set(mask.sum())\n    return x\n",
+            unsafe=True,
+            lines=[3, 5],
+        ),
         Invalid(
             "def f(x):\n    row = x[0]\n    row[:] = 0.0\n",
             expected=None,
@@ -165,6 +171,9 @@ class MutatedArgument(Rule):
 def _functional(rule: Rule, value: cst.BaseExpression, name: str) -> bool:
     """`name = name.at[...].set(...)` or `name = jnp.f(..., name, ...)`: an update already rewritten by JX101-JX103."""
     code = rule.code(value)
+    if isinstance(value, cst.Call) and code.startswith((f"{rule.jnp}.asarray(", f"{rule.jnp}.array(")) and value.args \
+            and isinstance(value.args[0].value, cst.Name) and value.args[0].value.value == name:
+        return False  # `mask = jnp.asarray(mask)`: a conversion, which no in-place rewrite gives (JX501's of np.asanyarray)
     return code.startswith(f"{name}.at[") or (code.startswith(f"{rule.jnp}.") and f"{name}" in code.split("(", 1)[-1])
 
 
