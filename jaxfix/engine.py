@@ -21,6 +21,7 @@ Order of work for one file (see `process_file`):
 from __future__ import annotations
 
 import ast
+import dataclasses
 import difflib
 import functools
 import os
@@ -330,6 +331,9 @@ def process_source(
             else:
                 # found again by a rule that walks the whole module itself: the kept findings already hold it
                 reports = [pair for pair, flags in zip(reports, inside) if not all(flags)]
+        held = _held_back(reports, positions, options)
+        if held:
+            reports = _without_held_fixes(reports, held)
         last_parsed, last_names = module, names
         if first is None:
             first = (module, context.imports, names or set())
@@ -341,7 +345,7 @@ def process_source(
             analysed_module, analysed_reports = module, reports
         if not options.fix or pass_number == options.max_passes:
             break
-        chosen = _choose(reports, positions, options)
+        chosen = _choose(reports, positions, options, held)
         if not chosen:
             break
         up = parents.mapping()
@@ -481,24 +485,48 @@ def _shift_lines(findings: list[Finding], before: str, after: str) -> list[Findi
     ]
 
 
-def _choose(
-    reports: Sequence[tuple[Report, Finding]], positions: Mapping[cst.CSTNode, CodeRange], options: RunOptions
-) -> list[Report]:
-    def applicable(report: Report) -> bool:
-        return bool(report.changes) and (report.applicability is Applicability.SAFE or options.unsafe_fixes)
+def _applicable(report: Report, options: RunOptions) -> bool:
+    return bool(report.changes) and (report.applicability is Applicability.SAFE or options.unsafe_fixes)
 
-    blocked = [positions[r.scope] for r, _ in reports if r.scope is not None and r.scope in positions and not applicable(r)]
+
+def _held_back(
+    reports: Sequence[tuple[Report, Finding]], positions: Mapping[cst.CSTNode, CodeRange], options: RunOptions
+) -> set[int]:
+    """The ids of the applicable reports whose fix is held back: it lies in a function with a finding that must be
+    fixed first and is not applied (`Rule.report`'s `blocks_function`, `scope`)."""
+    blocked = [positions[r.scope] for r, _ in reports if r.scope is not None and r.scope in positions and not _applicable(r, options)]
+    if not blocked:
+        return set()
+    held = set()
+    for report, _ in reports:
+        if report.scope is None and _applicable(report, options):
+            spans = _spans(report, positions)
+            if spans is not None and any(_overlap(s, b) for s in spans for b in blocked):
+                held.add(id(report))
+    return held
+
+
+def _without_held_fixes(reports: list[tuple[Report, Finding]], held: set[int]) -> list[tuple[Report, Finding]]:
+    """The findings of held-back reports lose their fix: `check` must not count as fixable what `migrate` holds back."""
+    note = "; its fix is held back until the function's other findings are resolved"
+    return [(r, dataclasses.replace(f, fix=None, message=f.message + note) if id(r) in held and f.fix is not None else f)
+            for r, f in reports]
+
+
+def _choose(
+    reports: Sequence[tuple[Report, Finding]], positions: Mapping[cst.CSTNode, CodeRange], options: RunOptions,
+    held: Optional[set[int]] = None,
+) -> list[Report]:
+    held = _held_back(reports, positions, options) if held is None else held
     candidates = []
     for report, finding in reports:
-        if not applicable(report):
-            continue
+        if not _applicable(report, options) or id(report) in held:
+            continue  # held back: the function has a finding that must be fixed first (see Rule.report)
         if options.only_position is not None and not _covers(finding, options.only_position):
             continue
         spans = _spans(report, positions)
         if spans is None:
             continue
-        if report.scope is None and any(_overlap(s, b) for s in spans for b in blocked):
-            continue  # held back: the function has a finding that must be fixed first (see Rule.report)
         biggest = max(_size(s) for s in spans)
         priority = -report.rule.PRIORITY
         candidates.append((priority, biggest, report.rule.ORDER, report.rule.CODE, finding.line, finding.column, report, spans))

@@ -41,3 +41,18 @@ def test_unsafe_in_place_fix_keeps_its_function_numpy():
     assert "return jnp.sum(x)" in fixed
     unsafe = process_source("c.py", code, all_rules(), RunOptions(fix=True, unsafe_fixes=True)).fixed
     assert "c = c.at[bins].add(w)" in unsafe and "jnp.zeros" in unsafe
+
+
+def test_held_back_fixes_are_not_reported_as_fixable():
+    """`check` must not offer what `migrate` holds back: a held-back finding has no fix and says why; with
+    `--unsafe-fixes` the blocking fix applies, and nothing is held back."""
+    from jaxfix.engine import process_source
+    from jaxfix.registry import all_rules
+
+    code = "import numpy as np\n\ndef counts(bins, w):\n    c = np.zeros(4, dtype=np.int32)\n    np.add.at(c, bins, w)\n    return c\n"
+    findings = process_source("c.py", code, all_rules(), RunOptions()).findings
+    held = [f for f in findings if f.code == "JX501"]
+    assert held and all(f.fix is None and "held back" in f.message for f in held)
+    unsafe = process_source("c.py", code, all_rules(), RunOptions(unsafe_fixes=True)).findings
+    assert all("held back" not in f.message for f in unsafe)
+    assert any(f.code == "JX501" and f.fix is not None for f in unsafe)
