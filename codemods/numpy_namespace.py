@@ -199,6 +199,15 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(a):\n    b = np.exp(a)\n    return b.copy(order=\"C\")\n",
             expected="import jax.numpy as jnp\n\ndef f(a):\n    b = jnp.exp(a)\n    return b.copy()\n",
         ),
+        Invalid(  # `origin` may be None, which NumPy turns into NaN and `jnp.asarray` rejects: unsafe
+            "import numpy as np\n\ndef f(p, origin=None):\n    origin = np.asarray(origin, dtype=float)\n    return p - 1.0\n",
+            expected="import jax.numpy as jnp\n\ndef f(p, origin=None):\n    origin = jnp.asarray(origin, dtype=float)\n    return p - 1.0\n",
+            unsafe=True,
+        ),
+        Invalid(  # None handled by the author: a safe rename
+            "import numpy as np\n\ndef f(x, o=None):\n    if o is None:\n        o = x\n    return np.asarray(o)\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, o=None):\n    if o is None:\n        o = x\n    return jnp.asarray(o)\n",
+        ),
         Invalid(  # no `jnp` namesake: for JAX arrays (no subclasses) it is `jnp.asarray`; not `ascontiguousarray` (1-D at least)
             "import numpy as np\n\ndef f(a):\n    a = np.asanyarray(a, dtype=float)\n    return np.ascontiguousarray(a.T)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(a):\n    a = jnp.asarray(a, dtype=float)\n    return np.ascontiguousarray(a.T)\n",
@@ -373,6 +382,8 @@ class NumpyNamespace(Rule):
             )
             return
         different = DIFFERENT.get(short)
+        if different is None and short in ("asarray", "array"):
+            different = self._none_default(node)
         self.report(
             node.func,
             f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`"
@@ -382,6 +393,24 @@ class NumpyNamespace(Rule):
             imports=("jnp",),
             unsafe=different is not None,
         )
+
+    def _none_default(self, node: cst.Call) -> Optional[str]:
+        """`np.asarray(origin, dtype=float)` of a parameter defaulting to None that the function never compares with
+        None: NumPy makes a NaN or object array of None, `jnp.asarray` raises (trimesh's points_to_indices)."""
+        first = node.args[0].value if node.args and node.args[0].keyword is None else None
+        if not isinstance(first, cst.Name) or self.current_function is None:
+            return None
+        facts = function_facts(self, self.current_function)
+        default = facts.defaults.get(first.value)
+        if not (isinstance(default, cst.Name) and default.value == "None"):
+            return None
+        for comparison in walk.nodes_of(self.current_function.body, cst.Comparison):
+            names = [comparison.left, *(c.comparator for c in comparison.comparisons)]
+            if any(isinstance(n, cst.Name) and n.value == first.value for n in names) and any(
+                    isinstance(c.operator, (cst.Is, cst.IsNot)) for c in comparison.comparisons):
+                return None  # the author handles None
+        return (f"rejects None, which `{first.value}` defaults to (NumPy makes a NaN or object array of it): keep NumPy's "
+                "call or handle None first")
 
     def _bindings(self) -> tuple[dict, dict]:
         """The current function's local bindings and parameters (for `string_data`)."""
