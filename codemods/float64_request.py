@@ -98,8 +98,10 @@ class Float64Request(Rule):
         Invalid("import numpy as np\n\ndef f(x):\n    return np.float64(x) * 2\n", lines=[4]),
         Invalid("import numpy as np\n\ndef f(n):\n    k = np.arange(n, dtype=np.int64)\n    return k * k\n", lines=[4]),
         Invalid("import numpy as np\n\ndef f(x):\n    return x.astype('i8').sum()\n", lines=[4]),
-        Invalid(  # float64's eps vanishes next to float32 values: the arange drops its end point (skfuzzy)
+        Invalid(  # float64's eps vanishes next to float32 values: the arange drops its end point, so the function stays
             "import numpy as np\n\ndef f(a, b, step):\n    return np.arange(a, b + np.finfo(float).eps, step)\n", lines=[4]),
+        Invalid(  # as a division guard it is only reported
+            "import numpy as np\n\ndef f(a, b):\n    return a / (b + np.finfo(np.float64).eps)\n", lines=[4]),
     ]
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -144,12 +146,25 @@ class Float64Request(Rule):
         if not (isinstance(arg, cst.Name) and arg.value == "float" or self._wide(arg) == "float64" or
                 self._wide(arg) in ("double", "f8", "<f8")):
             return
+        shaping = self._in_arange(node)
         self.report(
             enclosing_statement(self, node) or node,
             f"`{self.code(node)}` describes float64 (eps 2.2e-16), but without `jax_enable_x64` the arrays are float32 "
             "(eps 1.2e-7): a tolerance or guard built from it is lost in float32 arithmetic (`b + eps == b`); use "
-            "the array's own dtype (`jnp.finfo(x.dtype)`) or enable x64",
+            "the array's own dtype (`jnp.finfo(x.dtype)`) or enable x64"
+            + (f"; here it guards the end of `{shaping}`, whose length would change, so this function is left as it is"
+               if shaping else ""),
+            blocks_function=shaping is not None,
         )
+
+    def _in_arange(self, node: cst.CSTNode) -> Optional[str]:
+        """The `arange` call whose arguments hold `node` (its length depends on the guard), or None."""
+        current = self.get_metadata(ParentProvider, node, None)
+        while current is not None and not isinstance(current, (cst.BaseStatement, cst.BaseSmallStatement)):
+            if isinstance(current, cst.Call) and (numpy_name(self, current.func) or self.code(current.func)).endswith("arange"):
+                return self.code(current.func)
+            current = self.get_metadata(ParentProvider, current, None)
+        return None
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None or self._x64:
