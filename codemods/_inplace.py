@@ -171,6 +171,13 @@ def has_array_evidence(rule: Rule, target: Target) -> bool:
     function = rule.current_function
     if function is None:
         return False
+    values = [
+        a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
+        if isinstance(target.base, cst.Name) and any(isinstance(t.target, cst.Name) and t.target.value == target.base_src
+                                                     for t in a.targets)  # type: ignore[attr-defined]
+    ]
+    if values and all(_array_value(rule, v) for v in values):
+        return True  # `result = two[:, 0]`: only an array takes a slice among several indices
     found = False
 
     class Finder(cst.CSTVisitor):
@@ -186,6 +193,14 @@ def has_array_evidence(rule: Rule, target: Target) -> bool:
 
     walk.visit(function, Finder())
     return found
+
+
+def _array_value(rule: Rule, value: Optional[cst.BaseExpression]) -> bool:
+    """An expression that only gives an array: an item of several indices one of which is a slice (`a[:, 0]`), or
+    a NumPy / `jax.numpy` call."""
+    if isinstance(value, cst.Subscript):
+        return len(value.slice) > 1 and any(isinstance(e.slice, cst.Slice) for e in value.slice)
+    return isinstance(value, cst.Call) and numpy_name(rule, value.func) is not None
 
 
 def read_after(rule: Rule, stmt: cst.CSTNode, name: str) -> bool:

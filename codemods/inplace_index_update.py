@@ -108,6 +108,10 @@ class InplaceIndexUpdate(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # `r = two[:, 0]` is an array (only arrays take a slice among several indices): its update is rewritten
+            "import numpy as np\n\ndef f(a, m):\n    two = np.exp(a)\n    r = two[:, 0]\n    r[m] = 1.0\n    return r\n",
+            expected="import numpy as np\n\ndef f(a, m):\n    two = np.exp(a)\n    r = two[:, 0]\n    r = r.at[m].set(1.0)\n    return r\n",
+        ),
         Invalid(  # `out[0] = out[1]` copies a value into the array: no reference to `out[1]` is kept
             "import numpy as np\n\ndef f(u):\n    out = np.zeros_like(u)\n    out[0] = out[1]\n    out[-1] = out[-2]\n    return out\n",
             expected=(
