@@ -10,7 +10,7 @@ from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
-from jaxfix.analysis.foreign_dtypes import foreign_dtype, string_data
+from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, caught_around
@@ -107,9 +107,9 @@ class NumpyNamespace(Rule):
     trace the callback). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
-    hands a NumPy call string or `None` data (`np.array(["a", "b"])`, `np.array([None] * n)`: JAX has no string or
-    object arrays). `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (JAX arrays have no
-    subclasses).
+    hands a NumPy call string, `None` or object data (`np.array(["a", "b"])`, `np.array([None] * n)`,
+    `np.array([Line(p)])`: JAX has no string or object arrays). `np.asanyarray`, which has no `jax.numpy` namesake,
+    becomes `jnp.asarray` (JAX arrays have no subclasses).
 
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
@@ -238,6 +238,11 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5, 6],
         ),
+        Invalid(  # instances of a class make an object array (trimesh's path entities)
+            "import numpy as np\n\ndef f(points):\n    lines = [Line(p) for p in points]\n    return np.array([Line(points)]), np.asarray(lines)\n",
+            expected=None,
+            lines=[5],
+        ),
         Invalid(  # `None` data makes an object array: `jnp.array([[None] * n])` raises ValueError
             "import numpy as np\n\nclass F:\n    def __init__(self, n):\n        self.z = np.array([[None] * n]).T\n"
             "        self.x = np.zeros(n)\n",
@@ -303,10 +308,10 @@ class NumpyNamespace(Rule):
                         "(JAX has numbers and bools in native byte order only: no strings, objects, records, dates or "
                         "swapped bytes): this function is left as it is", blocks_function=True)
             return
-        strings = string_data(node, *self._bindings()) if qualified.split(".")[-1] not in DTYPE_FUNCTIONS else None
+        strings = object_data(node, *self._bindings()) if qualified.split(".")[-1] not in DTYPE_FUNCTIONS else None
         if strings is not None:
-            self.report(node, f"`{self.code(node.func)}(...)` is given string or `None` data (`{strings}`): NumPy makes "
-                        "a string or object array of it, which JAX arrays cannot hold: this function is left as it is", blocks_function=True)
+            self.report(node, f"`{self.code(node.func)}(...)` is given string, `None` or object data (`{strings}`): NumPy "
+                        "makes a string or object array of it, which JAX arrays cannot hold: this function is left as it is", blocks_function=True)
             return
         keywords = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         if "out" in keywords:
@@ -413,7 +418,7 @@ class NumpyNamespace(Rule):
                 "call or handle None first")
 
     def _bindings(self) -> tuple[dict, dict]:
-        """The current function's local bindings and parameters (for `string_data`)."""
+        """The current function's local bindings and parameters (for `object_data`)."""
         facts = function_facts(self, self.current_function)
         return facts.bindings, facts.params
 

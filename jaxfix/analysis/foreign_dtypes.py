@@ -2,7 +2,7 @@
 
 `foreign_dtype(rule, call, short)` answers for a NumPy call's dtype argument (keyword or the position NumPy's creation
 functions take it at), judged with `np.dtype` itself rather than a list of spellings; rules keep such a call, and its
-function, NumPy (`rule` must declare `NumpyNameProvider`). `string_data` finds string data handed to a NumPy call
+function, NumPy (`rule` must declare `NumpyNameProvider`). `object_data` finds string or object data handed to a NumPy call
 (`np.array(["a", "b"])`, `np.array([None] * n)`), which makes a string or object array just as well.
 """
 
@@ -71,33 +71,38 @@ def _foreign_code(code) -> bool:
 STRING_LITERALS = (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 
 
-def holds_strings(value: Optional[cst.BaseExpression]) -> bool:
-    """A list or tuple display with a string literal or `None` among its elements, at any depth (`["a", "b"]`,
-    `[("x", 1)]`, `[[None] * n]`): NumPy makes a string or object array of it, which `jax.numpy` rejects."""
+def holds_objects(value: Optional[cst.BaseExpression]) -> bool:
+    """A list or tuple display with a string literal, `None` or an object made by a class among its elements, at
+    any depth (`["a", "b"]`, `[("x", 1)]`, `[[None] * n]`, `[Line(points)]`), or a comprehension of such objects:
+    NumPy makes a string or object array of it, which `jax.numpy` rejects."""
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
-        return holds_strings(value.left) or holds_strings(value.right)  # `[None] * n`
+        return holds_objects(value.left) or holds_objects(value.right)  # `[None] * n`
+    if isinstance(value, cst.ListComp):
+        return _an_object(value.elt)
     if not isinstance(value, (cst.List, cst.Tuple)):
         return False
-    for element in value.elements:
-        inner = element.value
-        if isinstance(inner, STRING_LITERALS) or (isinstance(inner, cst.Name) and inner.value == "None"):
-            return True
-        if holds_strings(inner):
-            return True
-    return False
+    return any(_an_object(element.value) or holds_objects(element.value) for element in value.elements)
 
 
-def string_data(call: cst.Call, bindings: Mapping[str, list], params: Container[str]) -> Optional[str]:
-    """The positional argument of `call` that holds string data, as written: a display of strings, or a local name
-    every assignment of which binds one (`labels = ["a", "b"]` then `np.searchsorted(labels, v)`); None if none."""
+def _an_object(node: cst.BaseExpression) -> bool:
+    if isinstance(node, STRING_LITERALS) or (isinstance(node, cst.Name) and node.value == "None"):
+        return True
+    func = node.func if isinstance(node, cst.Call) else None  # `Line(p)`: a class's instance (by the name's case)
+    return isinstance(func, cst.Name) and func.value[:1].isupper() and not func.value.isupper()
+
+
+def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[str]) -> Optional[str]:
+    """The positional argument of `call` that holds string or object data (`holds_objects`), as written: a display,
+    or a local name every assignment of which binds one (`labels = ["a", "b"]` then `np.searchsorted(labels, v)`);
+    None if none."""
     for arg in call.args:
         if arg.keyword is not None or arg.star:
             continue
         value = arg.value
         if isinstance(value, cst.Name) and value.value not in params:
             values = bindings.get(value.value, [])
-            if values and all(holds_strings(v) for v in values):
+            if values and all(holds_objects(v) for v in values):
                 return value.value
-        elif holds_strings(value):
+        elif holds_objects(value):
             return cst.Module([]).code_for_node(value)
     return None
