@@ -272,6 +272,9 @@ class FunctionTracedness:
             if any(_text(o) or _text_attribute(o) or isinstance(o, (cst.List, cst.Tuple, cst.Set)) and o.elements and all(_text(e.value) for e in o.elements)
                    for o in operands):
                 return Tracedness.STATIC  # `typ == 's'`, `weight in ['cos', 'sin']`: arrays are not compared with text
+            if all(isinstance(t.operator, (cst.Equal, cst.NotEqual)) for t in node.comparisons) and any(
+                    isinstance(o, cst.Attribute) and o.attr.value == "shape" for o in operands):
+                return Tracedness.STATIC  # `x.shape == (n, 3)`: tuples compared in Python, a Python bool
             return _join([self.of(node.left), *(self.of(t.comparator) for t in node.comparisons)])
         if isinstance(node, cst.BinaryOperation):
             return self.of(node.left).join(self.of(node.right))

@@ -161,6 +161,8 @@ def test_everything_in_a_plain_helper_is_static():
         "t == np.float32",  # `input_dtype == np.float32`: an array is never compared with a scalar type
         "np.promote_types(np.min_scalar_type(t), np.uint8)",  # dtypes, known when tracing
         "np.result_type(x, t)",
+        "x.shape == (t, 3)",  # tuples compared in Python: a Python bool (trimesh's colors_to_gl)
+        "x.shape != t.shape",
     ],
 )
 def test_dtypes_and_their_comparisons_are_static(expr):
