@@ -80,6 +80,7 @@ class NonArrayInput(Rule):
 
     VALID = [
         Valid("import numpy as np\n\ndef f(out, v, x):\n    n = np.sum(x > 0)\n    return out + [v], [0.0] * n\n"),
+        Valid("import numpy as np\n\ndef f(x, w):\n    m = np.zeros(x.shape)\n    s = [slice(w[i], w[i] + 2) for i in range(2)]\n    return m[s]\n"),
         Valid("import numpy as np\ndef f(a, b):\n    return np.stack([a, b]).sum(0)\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x, axis=(0, 1)), np.zeros((2, 3))\n"),
         Valid("import numpy as np\nM = np.max([1, 2])\n"),
@@ -251,7 +252,7 @@ class NonArrayInput(Rule):
         if not isinstance(index, (cst.List, cst.ListComp, cst.Name)):
             return
         facts = function_facts(self, fn)
-        if not self._sequence(index, facts, tuples=False) or self._booleans(index, facts):
+        if not self._sequence(index, facts, tuples=False) or self._booleans(index, facts) or self._slices(index, facts):
             return
         if not self._array(node.value, facts, node):
             return
@@ -302,6 +303,17 @@ class NonArrayInput(Rule):
             return not isinstance(node.value, (cst.List, cst.Tuple, cst.ListComp))
         if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
             return self._array(node.value, facts)
+        return False
+
+    @staticmethod
+    def _slices(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
+        """A list of `slice(...)` objects (old NumPy's multidimensional index, an error in NumPy 2): no array of it."""
+        values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
+        for value in values:
+            items = [value.elt] if isinstance(value, cst.ListComp) else [e.value for e in value.elements] \
+                if isinstance(value, cst.List) else []
+            if any(isinstance(i, cst.Call) and isinstance(i.func, cst.Name) and i.func.value == "slice" for i in items):
+                return True
         return False
 
     @staticmethod
