@@ -332,7 +332,7 @@ def fix(
         if data is not None:
             sys.stdout.buffer.write(data)
         raise typer.Exit(EXIT_ERROR)
-    from jaxfix.engine import _covers
+    from jaxfix.fixes import covers as _covers
 
     if json_mode:
         here = [finding_to_json(f) for f in result.findings if _covers(f, (line, column))]

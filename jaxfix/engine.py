@@ -2,17 +2,17 @@
 
 Order of work for one file (see `process_file`):
 
-1. Pre-check on the raw bytes: a file none of the selected rules can apply to (no rule's TRIGGERS occur in it) is
-   skipped before decoding or parsing. This is what keeps a large codebase that mostly needs nothing cheap. Second
+1. Pre-check on the raw bytes (`jaxfix.prefilter`): a file none of the selected rules can apply to (no rule's
+   TRIGGERS occur in it) is skipped before decoding or parsing. This is what keeps a large codebase that mostly needs nothing cheap. Second
    level (`jaxfix.precheck`): the file is parsed with `ast` and each rule's conservative tree check is asked (its
    `may_apply_to_tree`, and for first-party rules `codemods._prechecks`); the file is skipped when every triggered
    rule is ruled out, and otherwise only the rules not ruled out run (the checks are asked again after each pass of
    fixes, so a pass whose text no rule may apply to is not parsed by LibCST).
 2. Decode (PEP 263 cookie, BOM) and parse with LibCST; resolve the union of the rules' metadata once; run all rules
    in one batched traversal.
-3. Fixes: among the applicable fixes (safe ones, and unsafe ones with `--unsafe-fixes`), the engine applies a set that
-   do not overlap, innermost first (smallest span), then by rule ORDER and code; overlapping ones wait for the next
-   pass, which re-parses and re-analyses the result. So a loop rewrite sees its body's item assignments already
+3. Fixes (`jaxfix.fixes`): among the applicable fixes (safe ones, and unsafe ones with `--unsafe-fixes`), the engine
+   applies a set that do not overlap, innermost first (smallest span), then by rule ORDER and code; overlapping ones
+   wait for the next pass, which re-parses and re-analyses the result. So a loop rewrite sees its body's item assignments already
    rewritten. Passes stop when a pass applies nothing, or after `max_passes`.
 4. Imports the applied fixes need are added once, numpy imports the rewrite left unused are dropped, and the result
    must `compile`; otherwise the file is reported and left unchanged.
@@ -21,18 +21,15 @@ Order of work for one file (see `process_file`):
 from __future__ import annotations
 
 import ast
-import dataclasses
-import difflib
 import functools
 import os
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 import libcst as cst
 from libcst.metadata import CodeRange
 
-from jaxfix import incremental, precheck, walk
+from jaxfix import fixes, incremental, prefilter, walk
 from jaxfix import source as sourcelib
 from jaxfix.analysis import parents as parentslib
 from jaxfix.analysis import positions as positionslib
@@ -46,7 +43,7 @@ from jaxfix.rule import Report, Rule, RuleCrash, resolved
 from jaxfix.source import SourceError
 from jaxfix.suppression import Suppressions
 from jaxfix.switch import Switch
-from jaxfix.types import Applicability, Edit, FileResult, Finding, Fix, RunOptions, Status
+from jaxfix.types import FileResult, Finding, Fix, RunOptions, Status
 from jaxfix.walk import FastMetadataWrapper
 
 
@@ -63,73 +60,6 @@ class SourceOutcome:
     fix_counts: dict[str, int] = field(default_factory=dict)  # rule code -> fixes applied
 
 
-def may_apply(data: bytes, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None) -> bool:
-    facts = project or {}
-    return any(trigger in data for rule in rules for trigger in rule.triggers(facts))
-
-
-def may_apply_to_tree(
-    path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
-) -> bool:
-    """The second-level pre-check (see `jaxfix.precheck`): False only when every rule whose TRIGGERS occur in `data`
-    is ruled out on the file's `ast` tree."""
-    return bool(rules_that_may_apply(path, data, text, rules, project))
-
-
-def rules_that_may_apply(
-    path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
-) -> list[type[Rule]]:
-    """The rules to run on the first pass (of `module_rules`: not the array-code rules on a module that imports
-    neither NumPy, JAX nor SciPy): none when no rule whose TRIGGERS occur in `data` survives the tree pre-checks
-    (the file is skipped); else every rule of `rules` that the tree pre-checks do not rule out (all of
-    them when `ast` rejects the text: LibCST then reports the error)."""
-    return _first_rules(path, data, text, rules, project)[0]
-
-
-def _first_rules(
-    path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
-) -> tuple[list[type[Rule]], Optional[ast.Module], list[type[Rule]]]:
-    """`rules_that_may_apply`, the `ast` tree the pre-checks read (the first pass reuses it), and `module_rules` (the
-    rules for every pass)."""
-    facts = project or {}
-    rules = module_rules(data, text, rules, facts)
-    triggered = {rule for rule in rules if any(trigger in data for trigger in rule.triggers(facts))}
-    if not triggered:
-        return [], None, rules
-    survivors, tree = _tree_filter(path, text, rules)
-    return (survivors if triggered.intersection(survivors) else []), tree, rules
-
-
-_ARRAY_TRIGGERS = frozenset({b"numpy", b"jax"})
-
-
-def module_rules(data: bytes, text: str, rules: Sequence[type[Rule]], facts: Mapping[str, Any]) -> list[type[Rule]]:
-    """The rules for this module: all of them, but the array-code rules (TRIGGERS `numpy`/`jax`) only when the module
-    imports NumPy, JAX or SciPy somewhere, or (that rule alone) when the module names a function the rule's project
-    facts say changed elsewhere (keys threaded through callers). Plain Python modules are not migrated, whatever
-    their docstrings say."""
-    if precheck.imports_array_module(text):
-        return list(rules)
-    return [
-        rule for rule in rules
-        if not _ARRAY_TRIGGERS.intersection(rule.TRIGGERS)
-        or any(t in data for t in rule.triggers(facts) if t not in rule.TRIGGERS)
-    ]
-
-
-def _tree_filter(
-    path: str, text: str, rules: Sequence[type[Rule]]
-) -> tuple[list[type[Rule]], Optional[ast.Module]]:
-    """The rules the tree pre-checks do not rule out on `text`, and the `ast` tree they read (None when not parsed)."""
-    if not precheck.enabled():
-        return list(rules), None
-    tree = precheck.parse(text, path)
-    if tree is None:
-        return list(rules), None
-    tree_facts = precheck.TreeFacts(tree, text)
-    return [rule for rule in rules if precheck.may_apply(rule, tree_facts)], tree
-
-
 def _parse(text: str) -> cst.Module:
     try:
         return cst.parse_module(text)
@@ -137,27 +67,6 @@ def _parse(text: str) -> cst.Module:
         raise EngineError(f"syntax error on line {error.raw_line}, column {error.raw_column + 1}: {error.message}") from None
     except RecursionError:
         raise EngineError("too deeply nested for the parser") from None
-
-
-def _spans(report: Report, positions: Mapping[cst.CSTNode, CodeRange]) -> Optional[list[CodeRange]]:
-    spans = []
-    for node in report.changes:
-        span = positions.get(node)
-        if span is None:
-            return None  # the rule pointed at a node that is not in this tree: never apply such a fix
-        spans.append(span)
-    return spans
-
-
-def _size(span: CodeRange) -> tuple[int, int]:
-    return (span.end.line - span.start.line, span.end.column - span.start.column)
-
-
-def _overlap(a: CodeRange, b: CodeRange) -> bool:
-    return (a.start.line, a.start.column) < (b.end.line, b.end.column) and (b.start.line, b.start.column) < (
-        a.end.line,
-        a.end.column,
-    )
 
 
 def apply_reports(
@@ -185,53 +94,6 @@ def apply_reports(
                 track.update(walk.parents(child))
             track[child] = final
     return final
-
-
-_BREAK = re.compile(r"\r\n|\r|\n")
-
-
-def _offset_position(chunk: str, offset: int, line: int) -> tuple[int, int]:
-    """(line, column), 1-based, of `offset` in `chunk`, which starts at column 1 of `line`."""
-    breaks = list(_BREAK.finditer(chunk, 0, offset))
-    if not breaks:
-        return line, offset + 1
-    return line + len(breaks), offset - breaks[-1].end() + 1
-
-
-def text_edits(old: str, new: str) -> tuple[Edit, ...]:
-    """Minimal edits that turn `old` into `new`, with 1-based lines and columns (code points): changed lines are
-    found by a line diff, then each hunk is trimmed to the characters that differ (`np.sum` -> `jnp.sum` is one
-    insertion of `j`), so an editor keeps the cursor and the undo step small."""
-    old_lines = sourcelib.lines(old)
-    new_lines = sourcelib.lines(new)
-    edits = []
-    matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        a, b = "".join(old_lines[i1:i2]), "".join(new_lines[j1:j2])
-        prefix = len(os.path.commonprefix([a, b]))
-        if 0 < prefix < len(a) and a[prefix - 1] == "\r" and a[prefix] == "\n":
-            prefix -= 1  # never split a "\r\n" line break: a position between them does not exist
-        suffix = len(os.path.commonprefix([a[prefix:][::-1], b[prefix:][::-1]]))
-        cut = len(a) - suffix
-        if suffix and cut > prefix and a[cut - 1] == "\r" and a[cut] == "\n":
-            suffix -= 1
-        line, column = _offset_position(a, prefix, i1 + 1)
-        end_line, end_column = _offset_position(a, len(a) - suffix, i1 + 1)
-        edits.append(Edit(b[prefix : len(b) - suffix], line, column, end_line, end_column))
-    return tuple(edits)
-
-
-def _covers(finding: Finding, position: tuple[int, Optional[int]]) -> bool:
-    line, column = position
-    if not finding.line <= line <= finding.end_line:
-        return False
-    if column is None:
-        return True
-    after_start = line > finding.line or column >= finding.column
-    before_end = line < finding.end_line or column <= finding.end_column
-    return after_start and before_end
 
 
 # what the engine and the analyses remember while processing one file (traversal caches, primed positions and
@@ -294,7 +156,7 @@ def process_source(
         if pass_number == 0 and first_rules is not None:
             pass_rules, tree = list(first_rules), first_tree
         else:
-            pass_rules, tree = _tree_filter(path, text, rules)
+            pass_rules, tree = prefilter.tree_filter(path, text, rules)
         if not pass_rules:
             findings = []
             if options.want_edits:
@@ -331,9 +193,9 @@ def process_source(
             else:
                 # found again by a rule that walks the whole module itself: the kept findings already hold it
                 reports = [pair for pair, flags in zip(reports, inside) if not all(flags)]
-        held = _held_back(reports, positions, options)
+        held = fixes.held_back(reports, positions, options)
         if held:
-            reports = _without_held_fixes(reports, held)
+            reports = fixes.without_held_fixes(reports, held)
         last_parsed, last_names = module, names
         if first is None:
             first = (module, context.imports, names or set())
@@ -345,7 +207,7 @@ def process_source(
             analysed_module, analysed_reports = module, reports
         if not options.fix or pass_number == options.max_passes:
             break
-        chosen = _choose(reports, positions, options, held)
+        chosen = fixes.choose(reports, positions, options, held)
         if not chosen:
             break
         up = parents.mapping()
@@ -485,69 +347,13 @@ def _shift_lines(findings: list[Finding], before: str, after: str) -> list[Findi
     ]
 
 
-def _applicable(report: Report, options: RunOptions) -> bool:
-    return bool(report.changes) and (report.applicability is Applicability.SAFE or options.unsafe_fixes)
-
-
-def _held_back(
-    reports: Sequence[tuple[Report, Finding]], positions: Mapping[cst.CSTNode, CodeRange], options: RunOptions
-) -> set[int]:
-    """The ids of the applicable reports whose fix is held back: it lies in a function with a finding that must be
-    fixed first and is not applied (`Rule.report`'s `blocks_function`, `scope`)."""
-    blocked = [positions[r.scope] for r, _ in reports if r.scope is not None and r.scope in positions and not _applicable(r, options)]
-    if not blocked:
-        return set()
-    held = set()
-    for report, _ in reports:
-        if report.scope is None and _applicable(report, options):
-            spans = _spans(report, positions)
-            if spans is not None and any(_overlap(s, b) for s in spans for b in blocked):
-                held.add(id(report))
-    return held
-
-
-def _without_held_fixes(reports: list[tuple[Report, Finding]], held: set[int]) -> list[tuple[Report, Finding]]:
-    """The findings of held-back reports lose their fix: `check` must not count as fixable what `migrate` holds back."""
-    note = "; its fix is held back until the function's other findings are resolved"
-    return [(r, dataclasses.replace(f, fix=None, message=f.message + note) if id(r) in held and f.fix is not None else f)
-            for r, f in reports]
-
-
-def _choose(
-    reports: Sequence[tuple[Report, Finding]], positions: Mapping[cst.CSTNode, CodeRange], options: RunOptions,
-    held: Optional[set[int]] = None,
-) -> list[Report]:
-    held = _held_back(reports, positions, options) if held is None else held
-    candidates = []
-    for report, finding in reports:
-        if not _applicable(report, options) or id(report) in held:
-            continue  # held back: the function has a finding that must be fixed first (see Rule.report)
-        if options.only_position is not None and not _covers(finding, options.only_position):
-            continue
-        spans = _spans(report, positions)
-        if spans is None:
-            continue
-        biggest = max(_size(s) for s in spans)
-        priority = -report.rule.PRIORITY
-        candidates.append((priority, biggest, report.rule.ORDER, report.rule.CODE, finding.line, finding.column, report, spans))
-    candidates.sort(key=lambda c: c[:6])
-    chosen: list[Report] = []
-    taken: list[CodeRange] = []
-    for *_, report, spans in candidates:
-        if any(_overlap(s, t) for s in spans for t in taken):
-            continue
-        chosen.append(report)
-        taken.extend(spans)
-    return chosen
-
-
 def _with_edits(module: cst.Module, reports: Sequence[tuple[Report, Finding]]) -> list[Finding]:
     out = []
     for report, finding in reports:
         if finding.fix is not None:
             fixed = apply_reports(module, [report]).code
             finding = Finding(
-                **{**finding.__dict__, "fix": Fix(finding.fix.applicability, finding.fix.title, text_edits(module.code, fixed))}
+                **{**finding.__dict__, "fix": Fix(finding.fix.applicability, finding.fix.title, fixes.text_edits(module.code, fixed))}
             )
         out.append(finding)
     return out
@@ -585,11 +391,11 @@ def process_bytes(
     project: Optional[Mapping[str, Any]] = None,
     module_name: str = "",
 ) -> FileResult:
-    if not may_apply(data, rules, project):
+    if not prefilter.may_apply(data, rules, project):
         return FileResult(path=path, status=Status.SKIPPED)
     try:
         decoded = sourcelib.decode(data)
-        active, tree, allowed = _first_rules(path, data, decoded.text, rules, project)
+        active, tree, allowed = prefilter.first_rules(path, data, decoded.text, rules, project)
         if not active:
             return FileResult(path=path, status=Status.SKIPPED)
         outcome = process_source(

@@ -25,7 +25,9 @@ from lsprotocol import types
 from jaxfix import __version__
 from jaxfix.api import options_for, rules_for
 from jaxfix.config import ConfigError, load_config
-from jaxfix.engine import EngineError, may_apply, may_apply_to_tree, process_source, text_edits
+from jaxfix.engine import EngineError, process_source
+from jaxfix.fixes import text_edits
+from jaxfix.prefilter import may_apply, may_apply_to_tree
 from jaxfix.runner import module_name_for
 from jaxfix.types import Applicability, Edit, FileResult, Finding, Status
 

@@ -17,7 +17,8 @@ import re
 from dataclasses import replace
 from typing import Any, Mapping, Optional, Sequence
 
-from jaxfix.engine import EngineError, may_apply, may_apply_to_tree, process_source
+from jaxfix.engine import EngineError, process_source
+from jaxfix.prefilter import may_apply, may_apply_to_tree
 from jaxfix.rule import Rule
 from jaxfix.source import SourceError, atomic_write
 from jaxfix.types import FileResult, Finding, RunOptions, Status

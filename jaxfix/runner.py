@@ -24,8 +24,9 @@ from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from jaxfix import source as sourcelib
 from jaxfix.cache import ResultCache, cache_key, run_fingerprint
-from jaxfix.engine import may_apply, process_bytes, process_file
+from jaxfix.engine import process_bytes, process_file
 from jaxfix.notebook import is_notebook, process_notebook
+from jaxfix.prefilter import may_apply
 from jaxfix.rule import Rule
 from jaxfix.types import FileResult, RunOptions, Status
 

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from jaxfix.cli import app
-from jaxfix.engine import text_edits
+from jaxfix.fixes import text_edits
 from jaxfix.source import lines as source_lines
 
 

@@ -5,7 +5,8 @@ import stat
 
 import pytest
 
-from jaxfix.engine import process_file, text_edits
+from jaxfix.engine import process_file
+from jaxfix.fixes import text_edits
 from jaxfix.registry import all_rules
 from jaxfix.runner import run_files
 from jaxfix.types import RunOptions, Status

@@ -8,7 +8,8 @@ import textwrap
 import pytest
 
 from codemods.numpy_namespace import NumpyNamespace
-from jaxfix.engine import may_apply_to_tree, process_bytes, process_source
+from jaxfix.engine import process_bytes, process_source
+from jaxfix.prefilter import may_apply_to_tree
 from jaxfix.precheck import numpy_aliases, numpy_in_functions, parse
 from jaxfix.types import RunOptions, Status
 

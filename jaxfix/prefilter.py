@@ -1,0 +1,84 @@
+"""Which rules run on a file, decided before LibCST: the rules' byte TRIGGERS, then the tree pre-checks.
+
+`may_apply` answers on the raw bytes (a file none of the rules' TRIGGERS occur in is skipped before decoding);
+`first_rules` narrows the rules for the first pass with `jaxfix.precheck` on the file's `ast` tree, and
+`tree_filter` does the same on each later pass's text. `module_rules` leaves the array-code rules out of modules
+that import neither NumPy, JAX nor SciPy.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+
+from jaxfix import precheck
+
+if TYPE_CHECKING:
+    from jaxfix.rule import Rule
+
+
+def may_apply(data: bytes, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None) -> bool:
+    facts = project or {}
+    return any(trigger in data for rule in rules for trigger in rule.triggers(facts))
+
+
+def may_apply_to_tree(
+    path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
+) -> bool:
+    """The second-level pre-check (see `jaxfix.precheck`): False only when every rule whose TRIGGERS occur in `data`
+    is ruled out on the file's `ast` tree."""
+    return bool(rules_that_may_apply(path, data, text, rules, project))
+
+
+def rules_that_may_apply(
+    path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
+) -> list[type[Rule]]:
+    """The rules to run on the first pass (of `module_rules`: not the array-code rules on a module that imports
+    neither NumPy, JAX nor SciPy): none when no rule whose TRIGGERS occur in `data` survives the tree pre-checks
+    (the file is skipped); else every rule of `rules` that the tree pre-checks do not rule out (all of
+    them when `ast` rejects the text: LibCST then reports the error)."""
+    return first_rules(path, data, text, rules, project)[0]
+
+
+def first_rules(
+    path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
+) -> tuple[list[type[Rule]], Optional[ast.Module], list[type[Rule]]]:
+    """`rules_that_may_apply`, the `ast` tree the pre-checks read (the first pass reuses it), and `module_rules` (the
+    rules for every pass)."""
+    facts = project or {}
+    rules = module_rules(data, text, rules, facts)
+    triggered = {rule for rule in rules if any(trigger in data for trigger in rule.triggers(facts))}
+    if not triggered:
+        return [], None, rules
+    survivors, tree = tree_filter(path, text, rules)
+    return (survivors if triggered.intersection(survivors) else []), tree, rules
+
+
+_ARRAY_TRIGGERS = frozenset({b"numpy", b"jax"})
+
+
+def module_rules(data: bytes, text: str, rules: Sequence[type[Rule]], facts: Mapping[str, Any]) -> list[type[Rule]]:
+    """The rules for this module: all of them, but the array-code rules (TRIGGERS `numpy`/`jax`) only when the module
+    imports NumPy, JAX or SciPy somewhere, or (that rule alone) when the module names a function the rule's project
+    facts say changed elsewhere (keys threaded through callers). Plain Python modules are not migrated, whatever
+    their docstrings say."""
+    if precheck.imports_array_module(text):
+        return list(rules)
+    return [
+        rule for rule in rules
+        if not _ARRAY_TRIGGERS.intersection(rule.TRIGGERS)
+        or any(t in data for t in rule.triggers(facts) if t not in rule.TRIGGERS)
+    ]
+
+
+def tree_filter(
+    path: str, text: str, rules: Sequence[type[Rule]]
+) -> tuple[list[type[Rule]], Optional[ast.Module]]:
+    """The rules the tree pre-checks do not rule out on `text`, and the `ast` tree they read (None when not parsed)."""
+    if not precheck.enabled():
+        return list(rules), None
+    tree = precheck.parse(text, path)
+    if tree is None:
+        return list(rules), None
+    tree_facts = precheck.TreeFacts(tree, text)
+    return [rule for rule in rules if precheck.may_apply(rule, tree_facts)], tree
