@@ -23,6 +23,8 @@ SEQUENCE_RESULTS = {"nonzero", "unravel_index", "split", "array_split", "hsplit"
                     "broadcast_arrays"}
 # Functions that take a sequence of arrays: a list or tuple display among its elements is not an array
 STACKING = {"concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"}
+# array methods that give Python values, not arrays (`x.tolist() + [v]` concatenates lists)
+PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile"})
 # Functions that take a Python sequence on purpose.
 SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "stack", "concatenate", "vstack",
                       "hstack", "dstack", "column_stack", "row_stack", "block", "meshgrid", "einsum", "select",
@@ -79,7 +81,7 @@ class NonArrayInput(Rule):
     TRIGGERS = (b"numpy", b"jax")
 
     VALID = [
-        Valid("import numpy as np\n\ndef f(out, v, x):\n    n = np.sum(x > 0)\n    return out + [v], [0.0] * n\n"),
+        Valid("import numpy as np\n\ndef f(out, v, x):\n    n = np.sum(x > 0)\n    return out + [v], [0.0] * n, np.exp(x).tolist() + [v]\n"),
         Valid("import numpy as np\n\ndef f(x, w):\n    m = np.zeros(x.shape)\n    s = [slice(w[i], w[i] + 2) for i in range(2)]\n    return m[s]\n"),
         Valid("import numpy as np\ndef f(a, b):\n    return np.stack([a, b]).sum(0)\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x, axis=(0, 1)), np.zeros((2, 3))\n"),
@@ -273,6 +275,8 @@ class NonArrayInput(Rule):
         parameter that must stay static (JX510) an array."""
         if isinstance(value, cst.Attribute) and value.attr.value == "at":
             value = value.value
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in PYTHON_VALUE_METHODS:
+            return False  # `x.tolist()`: a Python list
         if tracedness(self, value) is Tracedness.TRACED:
             return True
         if isinstance(value, cst.Subscript):
@@ -281,7 +285,8 @@ class NonArrayInput(Rule):
             func = value.func
             if facts.array_function(func) is not None:
                 return True
-            return isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS and self._array(func.value, facts, at)
+            return isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS - PYTHON_VALUE_METHODS and \
+                self._array(func.value, facts, at)
         if not isinstance(value, cst.Name):
             return False
         stmt = enclosing_statement(self, at) if at is not None and self.current_function is not None else None
