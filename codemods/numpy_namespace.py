@@ -10,6 +10,7 @@ from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
+from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
@@ -202,6 +203,15 @@ class NumpyNamespace(Rule):
         Invalid(  # `origin` may be None, which NumPy turns into NaN and `jnp.asarray` rejects: unsafe
             "import numpy as np\n\ndef f(p, origin=None):\n    origin = np.asarray(origin, dtype=float)\n    return p - 1.0\n",
             expected="import jax.numpy as jnp\n\ndef f(p, origin=None):\n    origin = jnp.asarray(origin, dtype=float)\n    return p - 1.0\n",
+            unsafe=True,
+        ),
+        Invalid(  # under `if o is not None:` the call never sees None: a safe rename
+            "import numpy as np\n\ndef f(p, o=None):\n    if o is not None:\n        o = np.asarray(o)\n        p = p - o\n    return p\n",
+            expected="import jax.numpy as jnp\n\ndef f(p, o=None):\n    if o is not None:\n        o = jnp.asarray(o)\n        p = p - o\n    return p\n",
+        ),
+        Invalid(  # a None test elsewhere does not guard this call: unsafe (trimesh's points_to_indices)
+            "import numpy as np\n\ndef f(p, o=None):\n    if o is not None:\n        p = p - 1.0\n    o = np.asarray(o, dtype=float)\n    return p\n",
+            expected="import jax.numpy as jnp\n\ndef f(p, o=None):\n    if o is not None:\n        p = p - 1.0\n    o = jnp.asarray(o, dtype=float)\n    return p\n",
             unsafe=True,
         ),
         Invalid(  # None handled by the author: a safe rename
@@ -400,21 +410,30 @@ class NumpyNamespace(Rule):
         )
 
     def _none_default(self, node: cst.Call) -> Optional[str]:
-        """`np.asarray(origin, dtype=float)` of a parameter defaulting to None that the function never compares with
-        None: NumPy makes a NaN or object array of None, `jnp.asarray` raises (trimesh's points_to_indices)."""
+        """`np.asarray(origin, dtype=float)` of a parameter defaulting to None where nothing guards against None:
+        NumPy makes a NaN or object array of None, `jnp.asarray` raises (trimesh's points_to_indices). Guards: the
+        call under `if origin is not None:` (or in the `else` of `if origin is None:`, or under `if origin:`), or an
+        `if origin is None:` anywhere in the function that rebinds it or leaves (`raise`, `return`)."""
         first = node.args[0].value if node.args and node.args[0].keyword is None else None
-        if not isinstance(first, cst.Name) or self.current_function is None:
+        function = self.current_function
+        if not isinstance(first, cst.Name) or function is None:
             return None
-        facts = function_facts(self, self.current_function)
-        default = facts.defaults.get(first.value)
+        name = first.value
+        default = function_facts(self, function).defaults.get(name)
         if not (isinstance(default, cst.Name) and default.value == "None"):
             return None
-        for comparison in walk.nodes_of(self.current_function.body, cst.Comparison):
-            names = [comparison.left, *(c.comparator for c in comparison.comparisons)]
-            if any(isinstance(n, cst.Name) and n.value == first.value for n in names) and any(
-                    isinstance(c.operator, (cst.Is, cst.IsNot)) for c in comparison.comparisons):
-                return None  # the author handles None
-        return (f"rejects None, which `{first.value}` defaults to (NumPy makes a NaN or object array of it): keep NumPy's "
+        child, current = node, self.get_metadata(ParentProvider, node, None)
+        while current is not None and current is not function:
+            if isinstance(current, cst.If):
+                test = _none_test(current.test, name)
+                if (test in ("not None", "truthy") and child is current.body) or (test == "None" and child is current.orelse):
+                    return None
+            child, current = current, self.get_metadata(ParentProvider, current, None)
+        for branch in walk.nodes_of(function.body, cst.If):
+            if _none_test(branch.test, name) == "None" and (name in analyse(branch.body).writes or
+                                                            walk.nodes_of(branch.body, cst.Raise) or walk.nodes_of(branch.body, cst.Return)):
+                return None  # `if origin is None: origin = ...` / `raise`
+        return (f"rejects None, which `{name}` defaults to (NumPy makes a NaN or object array of it): keep NumPy's "
                 "call or handle None first")
 
     def _bindings(self) -> tuple[dict, dict]:
@@ -564,3 +583,15 @@ class NumpyNamespace(Rule):
                 self.report(call, f"{why}, and `{name}` is a NumPy array made here: it must stay NumPy (a JAX array "
                             "cannot be written into), so this function is left as it is", blocks_function=True)
                 return
+
+
+def _none_test(test: cst.BaseExpression, name: str) -> Optional[str]:
+    """"None" for `name is None`, "not None" for `name is not None`, "truthy" for a bare `name`; else None."""
+    if isinstance(test, cst.Name) and test.value == name:
+        return "truthy"
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name) \
+            and test.left.value == name and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None":
+        operator = test.comparisons[0].operator
+        return "None" if isinstance(operator, cst.Is) else "not None" if isinstance(operator, cst.IsNot) else None
+    return None
+
