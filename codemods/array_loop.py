@@ -236,7 +236,7 @@ class ArrayLoop(Rule):
             first = node.target.elements[0].value
             index = first.value if isinstance(first, cst.Name) else None
         if index is not None:
-            where = static_index_uses(body, index, callees=self.context.module)
+            where = static_index_uses(body, index, callees=(self.context.module, self.current_function))
             if where:
                 return f"the index `{index}` is used where a Python int is required ({where})"
         for name in sorted(targets - {index}):

@@ -152,6 +152,11 @@ class RangeLoop(Rule):
                      "    z = jax.lax.fori_loop(0, n, body, z)\n    return z\n",
             unsafe=True,
         ),
+        Invalid(  # the same through a nested helper (trimesh's fill_orthographic)
+            "import numpy as np\n\ndef f(x, n):\n    def g(a):\n        return np.min(x, axis=a)\n\n"
+            "    for i in range(1, n):\n        x = x * g(i)\n    return x\n",
+            expected=None, lines=[7],
+        ),
         Invalid(  # the index reaches a helper's `axis=`, which needs a Python int: a traced one raises (trimesh)
             "import numpy as np\n\ndef g(x, axis):\n    return np.min(x, axis=axis)\n\ndef f(x, n):\n"
             "    for i in range(1, n):\n        x = x * g(x, i)\n    return x\n",
@@ -270,7 +275,7 @@ class RangeLoop(Rule):
             return (f"`{name}` {'is' if certain else 'may be'} a Python list or tuple indexed by the loop index, which "
                     "a traced index cannot do; keep a static trip count (the loop unrolls), or stack it into one array "
                     "(`jnp.stack`) if its elements share one shape")
-        static_use = static_index_uses(body, node.target.value, callees=self.context.module)
+        static_use = static_index_uses(body, node.target.value, callees=(self.context.module, self.current_function))
         if static_use:
             return f"the index `{node.target.value}` is used where a Python int is required ({static_use})"
         problem = carry_problem(flow, node, carried)

@@ -163,15 +163,20 @@ STATIC_INT_CALLS = {"range", "int", "float", "bool", "len", "list", "tuple", "st
 
 
 def static_index_uses(
-    body: Sequence[cst.BaseStatement], index: str, keywords: bool = True, callees: Optional[cst.Module] = None
+    body: Sequence[cst.BaseStatement], index: str, keywords: bool = True, callees: Sequence[cst.CSTNode] = ()
 ) -> str:
     """Where `index` is used as a Python int (slice bounds, `range(index)`, `int(index)`, with `keywords` any keyword
     argument), as source text; "" if nowhere. A loop index that becomes traced after a rewrite cannot be used there,
     nor can a name the body computes from it (`ix = (i // dim) * bs` then `D[ix:ix + bs]`), nor can an argument to
-    a function of the module `callees` that uses that parameter so (`fill_axis(axis)` whose body says `axis=axis`)."""
+    a function defined in `callees` (the module, the function around the loop) that uses that parameter so
+    (`fill_axis(axis)` whose body says `axis=axis`)."""
     found: list[str] = []
     names = derived_names(body, index)
-    functions = {s.name.value: s for s in callees.body if isinstance(s, cst.FunctionDef)} if callees is not None else {}
+    functions = {
+        f.name.value: f for root in callees
+        for f in (root.body if isinstance(root, cst.Module) else walk.nodes_of(root, cst.FunctionDef))
+        if isinstance(f, cst.FunctionDef)
+    }
 
     def reads(node: cst.CSTNode) -> bool:
         return not names.isdisjoint(analyse(node).read_names)
