@@ -18,6 +18,7 @@ from jaxfix.analysis.parents import ParentProvider, caught_around
 from jaxfix.analysis.static_params import static_by_name
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
+from jaxfix.imports import dotted_name
 from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -37,6 +38,8 @@ LAYOUT_ONLY_ORDER = {
     "zeros_like", "ones_like", "empty_like", "full_like", "copy",
 }
 # the exceptions a `try` catching NumPy's `LinAlgError` names (it is a `ValueError`)
+# wall-clock readings: seconds since 1970, which float32 resolves to about 2 minutes
+CLOCKS = {"time.time", "time.perf_counter", "time.monotonic", "time.process_time", "perf_counter", "monotonic"}
 # dtype functions, which read a string list as a layout, not as data
 DTYPE_FUNCTIONS = {"dtype", "result_type", "promote_types", "can_cast", "issubdtype", "format_parser"}
 LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
@@ -205,6 +208,12 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\n\ndef f(p, origin=None):\n    origin = jnp.asarray(origin, dtype=float)\n    return p - 1.0\n",
             unsafe=True,
         ),
+        Invalid(  # wall-clock times lose their resolution in float32: the call stays NumPy (trimesh's timing logs)
+            "import time\nimport numpy as np\n\ndef f(x):\n    tic = [time.time()]\n    y = np.sum(x)\n"
+            "    tic.append(time.time())\n    return y, np.diff(tic)\n",
+            expected="import time\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    tic = [time.time()]\n    y = jnp.sum(x)\n"
+                     "    tic.append(time.time())\n    return y, np.diff(tic)\n",
+        ),
         Invalid(  # under `if o is not None:` the call never sees None: a safe rename
             "import numpy as np\n\ndef f(p, o=None):\n    if o is not None:\n        o = np.asarray(o)\n        p = p - o\n    return p\n",
             expected="import jax.numpy as jnp\n\ndef f(p, o=None):\n    if o is not None:\n        o = jnp.asarray(o)\n        p = p - o\n    return p\n",
@@ -323,6 +332,12 @@ class NumpyNamespace(Rule):
             self.report(node, f"`{self.code(node.func)}(...)` is given string, `None` or object data (`{strings}`): NumPy "
                         "makes a string or object array of it, which JAX arrays cannot hold: this function is left as it is", blocks_function=True)
             return
+        clock = self._clock_data(node)
+        if clock is not None:
+            self.report(node, f"`{self.code(node.func)}(...)` is given wall-clock times (`{clock}`, about 1.7e9 s): as "
+                        "float32 they are resolved to about 2 minutes, so their differences vanish; this call stays "
+                        "NumPy (time on the host)")
+            return
         keywords = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         if "out" in keywords:
             return
@@ -435,6 +450,34 @@ class NumpyNamespace(Rule):
                 return None  # `if origin is None: origin = ...` / `raise`
         return (f"rejects None, which `{name}` defaults to (NumPy makes a NaN or object array of it): keep NumPy's "
                 "call or handle None first")
+
+    def _clock_data(self, node: cst.Call) -> Optional[str]:
+        """The clock call (`time.time()`) whose values reach `node` as a positional argument: directly, in a display,
+        or through a local list built from them (`tic = [time.time()]`, `tic.append(time.time())`)."""
+        function = self.current_function
+        if function is None:
+            return None
+        known = self.__dict__.setdefault("_clocked", {})
+        if function not in known:  # once per function: does it read a clock at all?
+            known[function] = any(dotted_name(c.func) in CLOCKS for c in walk.nodes_of(function.body, cst.Call))
+        if not known[function]:
+            return None
+        for arg in node.args:
+            if arg.keyword is not None or arg.star:
+                continue
+            value = arg.value
+            places: list[cst.CSTNode] = [value]
+            if isinstance(value, cst.Name):
+                places = [a.value for a in walk.nodes_of(function.body, cst.Assign)
+                          if any(isinstance(t.target, cst.Name) and t.target.value == value.value for t in a.targets)]
+                places += [c for c in walk.nodes_of(function.body, cst.Call) if isinstance(c.func, cst.Attribute)
+                           and c.func.attr.value == "append" and self.code(c.func.value) == value.value]
+            for place in places:
+                for call in walk.nodes_of(place, cst.Call):
+                    name = dotted_name(call.func)
+                    if name in CLOCKS and not call.args:
+                        return f"{name}()"
+        return None
 
     def _bindings(self) -> tuple[dict, dict]:
         """The current function's local bindings and parameters (for `object_data`)."""
