@@ -9,8 +9,8 @@ import numpy as np
 from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
-from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.activity import analyse
+from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
