@@ -9,16 +9,15 @@ import numpy as np
 from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
-from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
+from jaxfix.analysis.host_data import clock_data, none_default
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, caught_around
 from jaxfix.analysis.static_params import static_by_name
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
-from jaxfix.imports import dotted_name
 from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -38,8 +37,6 @@ LAYOUT_ONLY_ORDER = {
     "zeros_like", "ones_like", "empty_like", "full_like", "copy",
 }
 # the exceptions a `try` catching NumPy's `LinAlgError` names (it is a `ValueError`)
-# wall-clock readings: seconds since 1970, which float32 resolves to about 2 minutes
-CLOCKS = {"time.time", "time.perf_counter", "time.monotonic", "time.process_time", "perf_counter", "monotonic"}
 # dtype functions, which read a string list as a layout, not as data
 DTYPE_FUNCTIONS = {"dtype", "result_type", "promote_types", "can_cast", "issubdtype", "format_parser"}
 LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
@@ -332,7 +329,7 @@ class NumpyNamespace(Rule):
             self.report(node, f"`{self.code(node.func)}(...)` is given string, `None` or object data (`{strings}`): NumPy "
                         "makes a string or object array of it, which JAX arrays cannot hold: this function is left as it is", blocks_function=True)
             return
-        clock = self._clock_data(node)
+        clock = clock_data(self, node)
         if clock is not None:
             self.report(node, f"`{self.code(node.func)}(...)` is given wall-clock times (`{clock}`, about 1.7e9 s): as "
                         "float32 they are resolved to about 2 minutes, so their differences vanish; this call stays "
@@ -413,7 +410,7 @@ class NumpyNamespace(Rule):
             return
         different = DIFFERENT.get(short)
         if different is None and short in ("asarray", "array"):
-            different = self._none_default(node)
+            different = none_default(self, node)
         self.report(
             node.func,
             f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`"
@@ -423,61 +420,6 @@ class NumpyNamespace(Rule):
             imports=("jnp",),
             unsafe=different is not None,
         )
-
-    def _none_default(self, node: cst.Call) -> Optional[str]:
-        """`np.asarray(origin, dtype=float)` of a parameter defaulting to None where nothing guards against None:
-        NumPy makes a NaN or object array of None, `jnp.asarray` raises (trimesh's points_to_indices). Guards: the
-        call under `if origin is not None:` (or in the `else` of `if origin is None:`, or under `if origin:`), or an
-        `if origin is None:` anywhere in the function that rebinds it or leaves (`raise`, `return`)."""
-        first = node.args[0].value if node.args and node.args[0].keyword is None else None
-        function = self.current_function
-        if not isinstance(first, cst.Name) or function is None:
-            return None
-        name = first.value
-        default = function_facts(self, function).defaults.get(name)
-        if not (isinstance(default, cst.Name) and default.value == "None"):
-            return None
-        child, current = node, self.get_metadata(ParentProvider, node, None)
-        while current is not None and current is not function:
-            if isinstance(current, cst.If):
-                test = _none_test(current.test, name)
-                if (test in ("not None", "truthy") and child is current.body) or (test == "None" and child is current.orelse):
-                    return None
-            child, current = current, self.get_metadata(ParentProvider, current, None)
-        for branch in walk.nodes_of(function.body, cst.If):
-            if _none_test(branch.test, name) == "None" and (name in analyse(branch.body).writes or
-                                                            walk.nodes_of(branch.body, cst.Raise) or walk.nodes_of(branch.body, cst.Return)):
-                return None  # `if origin is None: origin = ...` / `raise`
-        return (f"rejects None, which `{name}` defaults to (NumPy makes a NaN or object array of it): keep NumPy's "
-                "call or handle None first")
-
-    def _clock_data(self, node: cst.Call) -> Optional[str]:
-        """The clock call (`time.time()`) whose values reach `node` as a positional argument: directly, in a display,
-        or through a local list built from them (`tic = [time.time()]`, `tic.append(time.time())`)."""
-        function = self.current_function
-        if function is None:
-            return None
-        known = self.__dict__.setdefault("_clocked", {})
-        if function not in known:  # once per function: does it read a clock at all?
-            known[function] = any(dotted_name(c.func) in CLOCKS for c in walk.nodes_of(function.body, cst.Call))
-        if not known[function]:
-            return None
-        for arg in node.args:
-            if arg.keyword is not None or arg.star:
-                continue
-            value = arg.value
-            places: list[cst.CSTNode] = [value]
-            if isinstance(value, cst.Name):
-                places = [a.value for a in walk.nodes_of(function.body, cst.Assign)
-                          if any(isinstance(t.target, cst.Name) and t.target.value == value.value for t in a.targets)]
-                places += [c for c in walk.nodes_of(function.body, cst.Call) if isinstance(c.func, cst.Attribute)
-                           and c.func.attr.value == "append" and self.code(c.func.value) == value.value]
-            for place in places:
-                for call in walk.nodes_of(place, cst.Call):
-                    name = dotted_name(call.func)
-                    if name in CLOCKS and not call.args:
-                        return f"{name}()"
-        return None
 
     def _bindings(self) -> tuple[dict, dict]:
         """The current function's local bindings and parameters (for `object_data`)."""
@@ -626,15 +568,3 @@ class NumpyNamespace(Rule):
                 self.report(call, f"{why}, and `{name}` is a NumPy array made here: it must stay NumPy (a JAX array "
                             "cannot be written into), so this function is left as it is", blocks_function=True)
                 return
-
-
-def _none_test(test: cst.BaseExpression, name: str) -> Optional[str]:
-    """"None" for `name is None`, "not None" for `name is not None`, "truthy" for a bare `name`; else None."""
-    if isinstance(test, cst.Name) and test.value == name:
-        return "truthy"
-    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name) \
-            and test.left.value == name and isinstance(test.comparisons[0].comparator, cst.Name) and test.comparisons[0].comparator.value == "None":
-        operator = test.comparisons[0].operator
-        return "None" if isinstance(operator, cst.Is) else "not None" if isinstance(operator, cst.IsNot) else None
-    return None
-

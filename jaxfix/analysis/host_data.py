@@ -1,0 +1,93 @@
+"""Values NumPy takes that JAX cannot, found where a NumPy call is given them (JX501 keeps such a call NumPy, or
+makes its rename unsafe). The string, `None` and object data of displays is `foreign_dtypes.object_data`; here:
+
+- `none_default`: a parameter defaulting to None, handed to `np.asarray`/`np.array` where nothing guards the call
+  against None (NumPy makes NaN or an object array of it, `jnp.asarray` raises);
+- `clock_data`: wall-clock readings (`time.time()`, seconds since 1970), which float32 resolves to about 2 minutes.
+
+A `rule` here must declare `MaskProvider` and `ParentProvider`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from jaxfix import walk
+from jaxfix.analysis.activity import analyse
+from jaxfix.analysis.masks import function_facts
+from jaxfix.analysis.parents import ParentProvider
+from jaxfix.imports import dotted_name
+
+CLOCKS = {"time.time", "time.perf_counter", "time.monotonic", "time.process_time", "perf_counter", "monotonic"}
+
+
+def none_default(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
+    """Why renaming `np.asarray(origin, dtype=float)` is unsafe, when `origin` is a parameter defaulting to None and
+    nothing guards the call against None (trimesh's points_to_indices); else None. Guards: the call under
+    `if origin is not None:` (or in the `else` of `if origin is None:`, or under `if origin:`), or an
+    `if origin is None:` anywhere in the function that rebinds it or leaves (`raise`, `return`)."""
+    first = call.args[0].value if call.args and call.args[0].keyword is None else None
+    function = getattr(rule, "current_function", None)
+    if not isinstance(first, cst.Name) or function is None:
+        return None
+    name = first.value
+    default = function_facts(rule, function).defaults.get(name)
+    if not (isinstance(default, cst.Name) and default.value == "None"):
+        return None
+    child, current = call, rule.get_metadata(ParentProvider, call, None)
+    while current is not None and current is not function:
+        if isinstance(current, cst.If):
+            test = _none_test(current.test, name)
+            if (test in ("not None", "truthy") and child is current.body) or (test == "None" and child is current.orelse):
+                return None
+        child, current = current, rule.get_metadata(ParentProvider, current, None)
+    for branch in walk.nodes_of(function.body, cst.If):
+        leaves = walk.nodes_of(branch.body, cst.Raise) or walk.nodes_of(branch.body, cst.Return)
+        if _none_test(branch.test, name) == "None" and (name in analyse(branch.body).writes or leaves):
+            return None  # `if origin is None: origin = ...` / `raise`
+    return (f"rejects None, which `{name}` defaults to (NumPy makes a NaN or object array of it): keep NumPy's "
+            "call or handle None first")
+
+
+def _none_test(test: cst.BaseExpression, name: str) -> Optional[str]:
+    """"None" for `name is None`, "not None" for `name is not None`, "truthy" for a bare `name`; else None."""
+    if isinstance(test, cst.Name) and test.value == name:
+        return "truthy"
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name) \
+            and test.left.value == name:
+        comparison = test.comparisons[0]
+        if isinstance(comparison.comparator, cst.Name) and comparison.comparator.value == "None":
+            operator = comparison.operator
+            return "None" if isinstance(operator, cst.Is) else "not None" if isinstance(operator, cst.IsNot) else None
+    return None
+
+
+def clock_data(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
+    """The clock call (`time.time()`) whose values reach `call` as a positional argument: directly, in a display,
+    or through a local list built from them (`tic = [time.time()]`, `tic.append(time.time())`); else None."""
+    function = getattr(rule, "current_function", None)
+    if function is None:
+        return None
+    known = rule.__dict__.setdefault("_clocked", {})
+    if function not in known:  # once per function: does it read a clock at all?
+        known[function] = any(dotted_name(c.func) in CLOCKS for c in walk.nodes_of(function.body, cst.Call))
+    if not known[function]:
+        return None
+    for arg in call.args:
+        if arg.keyword is not None or arg.star:
+            continue
+        value = arg.value
+        places: list[cst.CSTNode] = [value]
+        if isinstance(value, cst.Name):
+            places = [a.value for a in walk.nodes_of(function.body, cst.Assign)
+                      if any(isinstance(t.target, cst.Name) and t.target.value == value.value for t in a.targets)]
+            places += [c for c in walk.nodes_of(function.body, cst.Call) if isinstance(c.func, cst.Attribute)
+                       and c.func.attr.value == "append" and dotted_name(c.func.value) == value.value]
+        for place in places:
+            for inner in walk.nodes_of(place, cst.Call):
+                name = dotted_name(inner.func)
+                if name in CLOCKS and not inner.args:
+                    return f"{name}()"
+    return None
