@@ -110,7 +110,8 @@ class NumpyNamespace(Rule):
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
     hands a NumPy call string, `None` or object data (`np.array(["a", "b"])`, `np.array([None] * n)`,
     `np.array([Line(p)])`: JAX has no string or object arrays). `np.asanyarray`, which has no `jax.numpy` namesake,
-    becomes `jnp.asarray` (JAX arrays have no subclasses).
+    becomes `jnp.asarray` (JAX arrays have no subclasses); the index tricks `np.r_[...]` and `np.c_[...]` become
+    `jnp.r_[...]` and `jnp.c_[...]`.
 
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
@@ -205,6 +206,10 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\n\ndef f(p, origin=None):\n    origin = jnp.asarray(origin, dtype=float)\n    return p - 1.0\n",
             unsafe=True,
         ),
+        Invalid(  # the index tricks have `jnp` namesakes
+            "import numpy as np\n\ndef f(a, b):\n    return np.r_[a, 0.0, b] + np.c_[a, b].sum()\n",
+            expected="import jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.r_[a, 0.0, b] + jnp.c_[a, b].sum()\n",
+        ),
         Invalid(  # wall-clock times lose their resolution in float32: the call stays NumPy (trimesh's timing logs)
             "import time\nimport numpy as np\n\ndef f(x):\n    tic = [time.time()]\n    y = np.sum(x)\n"
             "    tic.append(time.time())\n    return y, np.diff(tic)\n",
@@ -285,6 +290,11 @@ class NumpyNamespace(Rule):
         if qualified is not None and qualified.startswith("numpy.ma."):
             self.report(node, f"`{self.code(node)}` is NumPy's masked-array machinery, which JAX has no counterpart for: "
                         "this function is left as it is", blocks_function=True)
+        elif qualified in ("numpy.r_", "numpy.c_") and isinstance(parent, cst.Subscript) and parent.value is node:
+            target = f"{self.jnp}.{qualified[len('numpy.'):]}"
+            self.report(node, f"`{self.code(node)}[...]` joins its items on the host (a traced item raises under `jit`); "
+                        f"use `{target}[...]`", replacement=self.dotted(target), title=f"replace with `{target}`",
+                        imports=("jnp",))
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None:
