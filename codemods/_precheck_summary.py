@@ -329,6 +329,8 @@ class _Walker:
 
     def subscript(self, node: ast.Subscript) -> None:
         index = node.slice
+        if node.value.__class__ is ast.Attribute and node.value.attr in ("r_", "c_"):
+            self.s.call_roots.add(_root(node.value))  # `np.r_[a, b]` joins like a call (JX501)
         if _maskish(index):
             self.flags.add("mask_read")
         if index.__class__ in (ast.List, ast.ListComp):

@@ -108,6 +108,10 @@ class InplaceIndexUpdate(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # `np.r_[a, b]` joins into a new array: its update is safe
+            "import numpy as np\n\ndef f(a, b):\n    x = np.r_[a, b]\n    x[0] = 1.0\n    return x\n",
+            expected="import numpy as np\n\ndef f(a, b):\n    x = np.r_[a, b]\n    x = x.at[0].set(1.0)\n    return x\n",
+        ),
         Invalid(  # `r = two[:, 0]` is an array (only arrays take a slice among several indices): its update is rewritten
             "import numpy as np\n\ndef f(a, m):\n    two = np.exp(a)\n    r = two[:, 0]\n    r[m] = 1.0\n    return r\n",
             expected="import numpy as np\n\ndef f(a, m):\n    two = np.exp(a)\n    r = two[:, 0]\n    r = r.at[m].set(1.0)\n    return r\n",

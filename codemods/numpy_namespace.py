@@ -210,6 +210,10 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(a, b):\n    return np.r_[a, 0.0, b] + np.c_[a, b].sum()\n",
             expected="import jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.r_[a, 0.0, b] + jnp.c_[a, b].sum()\n",
         ),
+        Invalid(
+            "import numpy as np\n\ndef f(a, b):\n    x = np.c_[a, b]\n    return x\n",
+            expected="import jax.numpy as jnp\n\ndef f(a, b):\n    x = jnp.c_[a, b]\n    return x\n",
+        ),
         Invalid(  # wall-clock times lose their resolution in float32: the call stays NumPy (trimesh's timing logs)
             "import time\nimport numpy as np\n\ndef f(x):\n    tic = [time.time()]\n    y = np.sum(x)\n"
             "    tic.append(time.time())\n    return y, np.diff(tic)\n",

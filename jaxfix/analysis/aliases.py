@@ -391,6 +391,9 @@ class _Interpreter:
         if isinstance(expr, cst.Subscript):
             if isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape":
                 return Binding(Kind.INT, container.objects)  # `y.shape[0]`: a Python int
+            if isinstance(expr.value, cst.Attribute) and expr.value.attr.value in ("r_", "c_") and (
+                    self.provider.numpy_name_of(expr.value) is not None or dotted_name(expr.value.value) in self.provider.jnp_aliases):
+                return fresh  # `np.r_[a, b]`: a new array, joined
             base = self.value(expr.value, state)
             if base.kind in (Kind.CONTAINER, Kind.UNKNOWN, Kind.INT):
                 return self.unknown(expr)
