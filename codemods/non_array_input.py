@@ -82,6 +82,7 @@ class NonArrayInput(Rule):
 
     VALID = [
         Valid("import numpy as np\n\ndef f(out, v, x):\n    n = np.sum(x > 0)\n    return out + [v], [0.0] * n, np.exp(x).tolist() + [v]\n"),
+        Valid("import numpy as np\n\ndef f(d, x):\n    return d['n'] * [1.0, 2.0], d['xs'] + [np.sum(x)]\n"),
         Valid("import numpy as np\n\ndef f(x, w):\n    m = np.zeros(x.shape)\n    s = [slice(w[i], w[i] + 2) for i in range(2)]\n    return m[s]\n"),
         Valid("import numpy as np\ndef f(a, b):\n    return np.stack([a, b]).sum(0)\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x, axis=(0, 1)), np.zeros((2, 3))\n"),
@@ -188,6 +189,10 @@ class NonArrayInput(Rule):
                 continue
             if kind == "list" and isinstance(other, cst.Name) and other.value in facts.params:
                 continue  # `acc + [v]` of a list parameter concatenates
+            if isinstance(other, cst.Subscript) and any(
+                    isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.SimpleString, cst.ConcatenatedString))
+                    for e in other.slice):
+                continue  # `d["k"] + [v]`: a mapping's entry, which may be a list or an int
             if kind == "list" and isinstance(node.operator, cst.Multiply) and operand is node.left:
                 continue  # `[0.0] * n`: an int (a NumPy int too, through `__index__`) repeats the list
             if self._array(other, facts, node):
