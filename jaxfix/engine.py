@@ -33,7 +33,7 @@ from jaxfix import fixes, incremental, prefilter, walk
 from jaxfix import source as sourcelib
 from jaxfix.analysis import parents as parentslib
 from jaxfix.analysis import positions as positionslib
-from jaxfix.analysis import plain_python, random_keys
+from jaxfix.analysis import loops, plain_python, random_keys
 from jaxfix.analysis import settings as analysis_settings
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.positions import PositionProvider
@@ -99,7 +99,8 @@ def apply_reports(
 # what the engine and the analyses remember while processing one file (traversal caches, primed positions and
 # parents, code pieces, facts remembered across passes)
 _PER_FILE_CACHES: tuple[Callable[[], None], ...] = (
-    walk.clear_caches, positionslib.forget, parentslib.forget, random_keys.forget, plain_python.forget
+    walk.clear_caches, positionslib.forget, parentslib.forget, random_keys.forget, plain_python.forget,
+    loops.concrete_params.cache_clear,
 )
 
 

@@ -216,7 +216,7 @@ def static_index_uses(
 SHIFTS = (cst.LeftShift, cst.RightShift)  # not &, |, ^: on booleans (masks, done flags) they keep the dtype
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=64)  # per file: the engine clears it (`_PER_FILE_CACHES`)
 def concrete_params(function: cst.FunctionDef) -> frozenset[str]:
     """The parameters `function` uses where JAX needs a Python value (a shape, an axis, a slice bound)."""
     return frozenset(concrete_uses(function))
