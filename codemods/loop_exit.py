@@ -6,7 +6,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._branch_structure import assignments
-from codemods._purity import stuck_boolean
+from codemods._purity import purity, stuck_boolean
 from codemods._where_safety import cheap_and_pure
 from jaxfix import loopgen as gen, walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -69,7 +69,9 @@ class LoopExit(Rule):
     `if`, the loop has no `else`, (for `break` in a `for`) the loop variable is not read after the loop,
     and (for `return`) the loop is followed by `return w` at the top level of the function and the result can be
     started before the loop (`v` is arithmetic on names defined there). Otherwise the jump is reported at its line.
-    A `for` loop with a flag runs its full trip count; a `while` loop stops as soon as the flag is set.
+    A `for` loop with a flag runs its full trip count; a `while` loop stops as soon as the flag is set. Unsafe when
+    the loop calls code not known to be pure JAX (a callback, `print`): the loop rules cannot convert such a loop
+    safely, and a `for` loop that stays in Python would run on after the jump (over `range(sys.maxsize)`, for ever).
 
     ## Known problems
     A `continue` nested deeper than the end of a top-level `if`, jumps in nested loops, `try`/`with` blocks or on
@@ -127,6 +129,12 @@ class LoopExit(Rule):
             expected=None,
             lines=[9],
         ),
+        Invalid(  # the body calls unknown code: the loop may stay Python, where the flag lets it run on (unsafe)
+            "import numpy as np\n\ndef f(x, n, log):\n    s = 0.0\n    for i in range(n):\n        log(s)\n        if x[i] < 0:\n            break\n        s = s + np.sum(x[i])\n    return s\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, n, log):\n    s = 0.0\n    done = False\n    for i in range(n):\n        if not done:\n            log(s)\n        hit = jnp.logical_and(jnp.logical_not(done), x[i] < 0)\n        done = done | hit\n        if not done:\n            s = s + np.sum(x[i])\n    return s\n",
+            unsafe=True,
+            lines=[7],
+        ),
         Invalid(  # `or` with a call after it stays Python: a traced flag could not use it
             "import numpy as np\n\ndef f(x, n, g):\n    s = 0.0\n    for i in range(n):\n        if x[i] > 0 or g(x[i]) < 0:\n            break\n        s = s + x[i]\n    return s\n",
             expected=None,
@@ -176,6 +184,10 @@ class LoopExit(Rule):
                          "the jump stops it, and a flag would let it run on")
             return
         anchor = jumps[0][1] if jumps else own[0]
+        # a body that calls code not known to be pure JAX keeps the loop in Python (the loop rules make its rewrite
+        # unsafe): a flag there only makes a `for` loop run on to its full trip count (`range(sys.maxsize)`: for ever)
+        opaque = purity(self).opaque_call([*([node.test] if isinstance(node, cst.While) else []), node.body], fn,
+                                          function_tracedness(self, fn).of)
         taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
         done = gen.fresh(self, fn, "done", taken) if kinds & {"break", "return"} else None
         result = gen.fresh(self, fn, "result", taken) if "return" in kinds else None
@@ -213,12 +225,18 @@ class LoopExit(Rule):
         if plan:
             fix[plan[0]] = plan[0].with_changes(body=[plan[0].body[0].with_changes(value=self.expr(plan[2]))])
         kind = " and ".join(f"`{k}`" for k in sorted(kinds))
+        why = ""
+        if opaque:
+            why = (f" (unsafe: the loop calls `{opaque}`, not known to be pure JAX code, so it may have to stay a Python "
+                   "loop" + (", where the flag lets it run on to its full trip count after the jump" if done and
+                             isinstance(node, cst.For) else "") + ")")
         generated = self.code(loop) + (plan[2] if plan else "")
         imports = tuple(n for n, local in (("jnp", self.jnp), ("lax", self.lax)) if f"{local}." in generated)
         self.report(
             anchor,
-            f"{kind} on a traced condition inside a loop: `lax` loops cannot jump; guard the rest of the body",
+            f"{kind} on a traced condition inside a loop: `lax` loops cannot jump; guard the rest of the body{why}",
             changes=fix,
+            unsafe=bool(opaque),
             title="guard the body" + (f" with a `{done}` flag" if done else " instead of `continue`"),
             imports=imports,
         )

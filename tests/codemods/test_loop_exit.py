@@ -53,9 +53,9 @@ REWRITES = [
         id="temporary-before-the-jump-not-guarded",
     ),
     pytest.param(
-        "def f(x, t, n):\n    s = 0.0\n    for i in range(n):\n        d = g(x[i])\n        if d > t:\n            break\n"
+        "def g(v):\n    return v * 2\n\ndef f(x, t, n):\n    s = 0.0\n    for i in range(n):\n        d = g(x[i])\n        if d > t:\n            break\n"
         "        s = s + d\n    return s\n",
-        "import jax.numpy as jnp\n\ndef f(x, t, n):\n    s = 0.0\n    done = False\n    for i in range(n):\n        if not done:\n"
+        "import jax.numpy as jnp\n\ndef g(v):\n    return v * 2\n\ndef f(x, t, n):\n    s = 0.0\n    done = False\n    for i in range(n):\n        if not done:\n"
         "            d = g(x[i])\n        hit = jnp.logical_and(jnp.logical_not(done), d > t)\n        done = done | hit\n"
         "        if not done:\n            s = s + d\n    return s\n",
         id="call-before-the-jump-stays-guarded",
