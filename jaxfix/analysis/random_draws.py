@@ -111,6 +111,20 @@ def star_shape(call: cst.Call, code: Callable[[cst.CSTNode], str]) -> Optional[s
     return "()" if not dims else f"({dims[0]},)" if len(dims) == 1 else f"({', '.join(dims)})"
 
 
+def _an_int(node: cst.BaseExpression) -> bool:
+    """An expression that is an int whatever its names hold: `x.shape[0]`, `len(x)`, `n * 2` of those."""
+    if isinstance(node, cst.Integer):
+        return True
+    if isinstance(node, cst.Subscript) and isinstance(node.value, cst.Attribute) and node.value.attr.value == "shape":
+        index = node.slice[0].slice
+        return len(node.slice) == 1 and isinstance(index, cst.Index) and isinstance(index.value, (cst.Integer, cst.UnaryOperation))
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "len":
+        return True
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Add, cst.Subtract, cst.Multiply, cst.FloorDivide)):
+        return _an_int(node.left) and _an_int(node.right)
+    return False
+
+
 def translate(
     method: str, call: cst.Call, code: Callable[[cst.CSTNode], str], names: Names, subkey: str
 ) -> tuple[Optional[str], str]:
@@ -182,7 +196,7 @@ def translate(
     def sequence(name: str) -> str:
         """`size` as a sequence (choice and multivariate_normal reject an int shape)."""
         node = bound[name]
-        if isinstance(node, cst.Integer):
+        if isinstance(node, cst.Integer) or _an_int(node):
             return f"({c[name]},)"
         if isinstance(node, (cst.Tuple, cst.List)) or (isinstance(node, cst.Attribute) and node.attr.value == "shape"):
             return c[name]
@@ -210,7 +224,9 @@ def translate(
     if method == "beta":
         return draw("beta", "a", "b", extra=(c["a"], c["b"])), ""
     if method == "multivariate_normal":
-        args = [subkey, c["mean"], c["cov"]] + ([sequence("size")] if given("size") else [])
+        # NumPy factors `cov` by SVD: a singular covariance (a fixed or perfectly correlated parameter) samples fine,
+        # where JAX's default Cholesky gives NaN
+        args = [subkey, c["mean"], c["cov"]] + ([sequence("size")] if given("size") else []) + ['method="svd"']
         return f"{r}.multivariate_normal({', '.join(args)})", ""
     return None, f"`{method}` has no `jax.random` equivalent"
 

@@ -361,6 +361,11 @@ def check_random(before_fn: Callable, after_fn: Callable, spec: FunctionSpec) ->
             originals.append(_leaves(run_original(before_fn, spec, {**args, seed_arg: r} if seed_arg else args)))
             rewrites.append(call_rewrite(compiled, r))
         again = call_rewrite(compiled, 0)
+    for index, (path, _) in enumerate(originals[0]):  # NaN moments would compare as no difference
+        bad_e, bad_a = (sum(int((~np.isfinite(np.asarray(rep[index][1], dtype=np.float64))).sum()) for rep in side)
+                        for side in (originals, rewrites))
+        if bad_a > bad_e:
+            raise AssertionError(f"{spec.function}: {path} has {bad_a} nan or inf values (the original {bad_e})")
     for (path, a), (_, b) in zip(rewrites[0], again):
         if not np.array_equal(np.asarray(a), np.asarray(b), equal_nan=True):
             raise AssertionError(f"{spec.function}: {path} differs for the same key")
