@@ -9,13 +9,14 @@ alone.
 from __future__ import annotations
 
 import ast
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
 from jaxfix.analysis.plain_python import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
 
-from codemods.float64_request import WIDE, WIDE_STRINGS
+from codemods.float64_request import F32_MAX, F32_TINY, WIDE, WIDE_STRINGS
 from codemods.global_write import MUTATING_METHODS
 from codemods.host_conversion import BUILTINS as CONVERSIONS
 from codemods.non_array_input import SEQUENCE_RESULTS
@@ -351,11 +352,15 @@ class _Walker:
             self.flags.add("concrete")
 
     def constant(self, node: ast.Constant) -> None:
-        if type(node.value) is str and node.value in WIDE_STRINGS:
+        value = node.value
+        if type(value) is str and value in WIDE_STRINGS:
             self.flags.add("wide")
+        elif type(value) is float and (F32_MAX < abs(value) < math.inf or 0 < abs(value) < F32_TINY) or \
+                type(value) is int and value >= 2**32:
+            self.flags.add("wide")  # a number no 32-bit type holds (JX601)
 
     def attribute(self, node: ast.Attribute) -> None:
-        if node.attr in WIDE:
+        if node.attr in WIDE or node.attr == "maxsize":
             self.flags.add("wide")
 
     def call(self, node: ast.Call) -> None:

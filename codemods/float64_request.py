@@ -24,6 +24,8 @@ PRODUCTS = (cst.Multiply, cst.Power, cst.LeftShift, cst.MatrixMultiply)
 NARROW = {"float64": "float32", "complex128": "complex64", "int64": "int32", "uint64": "uint32"}
 CASTS = {"astype", "view"}
 X64_ENABLED = re.compile(r"""update\(\s*['"]jax_enable_x64['"]\s*,\s*True""")
+F32_MAX = 3.4028234663852886e38  # the largest float32; a larger literal is inf in a float32 array
+F32_TINY = 1.1754943508222875e-38  # the smallest normal float32; a smaller one is 0 (or a subnormal XLA flushes to 0)
 # dtype inspection, not array creation: `np.finfo(np.float64).eps` is a host constant
 INSPECTION = {"finfo", "iinfo", "dtype", "issubdtype", "can_cast", "result_type", "promote_types", "isdtype"}
 
@@ -33,8 +35,11 @@ class Float64Request(Rule):
     ## What it does
     Reports requests for 64-bit dtypes inside functions: `dtype=np.float64` (or `"float64"`, `np.double`,
     `np.complex128`, `np.int64`, `"i8"`, `np.uint64`), `.astype(np.float64)` and `np.float64(...)`, in a module that
-    does not enable `jax_enable_x64`; and `np.finfo(float)` / `np.finfo(np.float64)`, whose tolerances are below what
-    float32 values can hold (`stop + np.finfo(float).eps == stop` in float32).
+    does not enable `jax_enable_x64`; `np.finfo(float)` / `np.finfo(np.float64)`, whose tolerances are below what
+    float32 values can hold (`stop + np.finfo(float).eps == stop` in float32); and numbers no 32-bit type holds:
+    float literals past float32's range (`-1e300`, a log-likelihood floor, is `-inf`) or below its smallest normal
+    value (`1e-300`, a guard against `log(0)`, is 0), integers from 2**32 up and `sys.maxsize` (jax.numpy raises
+    `OverflowError` on them).
 
     ## Why is this bad?
     JAX computes in 32 bits unless `jax_enable_x64` is set: `jnp.zeros(3, dtype=np.float64)` and
@@ -68,7 +73,8 @@ class Float64Request(Rule):
     decisions for the author. Set `x64 = true` under `[tool.jaxfix]` when the program enables x64 elsewhere. A
     64-bit integer request whose values are then multiplied also holds back every other fix in its function: it is
     there to avoid an overflow (products of counts), which int32 brings back silently (scikit-learn's
-    `mutual_info_score` gave NaN).
+    `mutual_info_score` gave NaN). So does a number no 32-bit type holds (dynesty's `-1e300` floor made its evidence
+    error NaN: `exp(-inf) * -inf`).
 
     ## Known problems
     `dtype=float` and `dtype=int` (64 bits in NumPy, the default 32-bit types in JAX), and dtypes computed at run
@@ -91,6 +97,8 @@ class Float64Request(Rule):
             "def f(x):\n    return x.astype(np.float64)\n"
         ),
         Valid("import numpy as np\ndef f(x):\n    return x.astype(np.float64)\n", settings={"x64": True}),
+        Valid("import numpy as np\nLOW = -1e300\n\ndef f(x):\n    return np.maximum(x, 1e-30) + 3e38 + 2**32 + 0xFFFFFFFF\n"),
+        Valid("import numpy as np\ndef f(x):\n    return np.log(x + 1e-300)\n", settings={"x64": True}),
     ]
     INVALID = [
         Invalid("import numpy as np\n\ndef f(x):\n    return np.sum(x.astype(np.float64))\n", lines=[4]),
@@ -102,6 +110,11 @@ class Float64Request(Rule):
             "import numpy as np\n\ndef f(a, b, step):\n    return np.arange(a, b + np.finfo(float).eps, step)\n", lines=[4]),
         Invalid(  # as a division guard it is only reported
             "import numpy as np\n\ndef f(a, b):\n    return a / (b + np.finfo(np.float64).eps)\n", lines=[4]),
+        Invalid("import numpy as np\n\ndef f(logl):\n    return np.concatenate([[-1.e300], logl])\n", lines=[4]),
+        Invalid("import numpy as np\n\ndef f(p):\n    return -np.sum(p * np.log(p + 1e-300))\n", lines=[4]),
+        Invalid("import sys\nimport numpy as np\n\ndef f(r, n):\n    return int(max(min(np.round(r * n), sys.maxsize), 1))\n",
+                lines=[5]),
+        Invalid("import numpy as np\n\ndef f(h):\n    return np.bitwise_and(h, 0xFFFFFFFFFF)\n", lines=[4]),
     ]
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -155,6 +168,35 @@ class Float64Request(Rule):
             + (f"; here it guards the end of `{shaping}`, whose length would change, so this function is left as it is"
                if shaping else ""),
             blocks_function=shaping is not None,
+        )
+
+    def visit_Float(self, node: cst.Float) -> None:
+        if self.current_function is None or self._x64:
+            return
+        value = abs(float(node.value.replace("_", "")))
+        if F32_MAX < value < float("inf"):
+            self._unheld(node, "is past float32's range (3.4e38), so in a JAX array it is `inf`",
+                         "`jnp.inf`, or `jnp.finfo(jnp.float32).max` for a finite bound")
+        elif 0 < value < F32_TINY:
+            self._unheld(node, "is below float32's smallest normal number (1.2e-38), so in a JAX array it is 0",
+                         "`jnp.finfo(jnp.float32).tiny`")
+
+    def visit_Integer(self, node: cst.Integer) -> None:
+        if self.current_function is not None and not self._x64 and int(node.value.replace("_", ""), 0) >= 2**32:
+            self._unheld(node, "is past every 32-bit integer type, so `jax.numpy` raises `OverflowError` on it",
+                         "a bound that fits int32")
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.current_function is not None and not self._x64 and self.code(node) == "sys.maxsize":
+            self._unheld(node, "(2**63 - 1) is past every 32-bit integer type, so `jax.numpy` raises `OverflowError` "
+                         "on it", "a bound that fits int32")
+
+    def _unheld(self, node: cst.CSTNode, what: str, instead: str) -> None:
+        self.report(
+            node,
+            f"`{self.code(node)}` {what}: without `jax_enable_x64` JAX has no 64-bit types, so this function is left "
+            f"as it is; use {instead}, or enable x64",
+            blocks_function=True,
         )
 
     def _in_arange(self, node: cst.CSTNode) -> Optional[str]:
