@@ -69,8 +69,9 @@ class TracedExpression(Rule):
     `jnp.logical_not` in a Python `if` would gain nothing under `jit` and break the call on a `None` or a dict.
 
     ## Known problems
-    A one-element array is treated as 0-d (see JX201). `round(x)` becomes `jnp.round(x).astype(int)`: an int like
-    Python's, but int32 (without x64) where Python's int has no bound.
+    A one-element array is treated as 0-d (see JX201). `round(x)` becomes `jnp.round(x).astype(int)`, an unsafe
+    fix: an int like Python's, but int32 (without x64) where Python's int has no bound. A builtin whose result goes
+    straight into text (`"{}".format(round(x, 4))`, an f-string, `str`, `print`) is left alone.
     """
 
     CODE = "JX203"
@@ -93,6 +94,9 @@ class TracedExpression(Rule):
         ),
         Valid("import numpy as np\n\ndef f(val, proceed):\n    return val[proceed] if getattr(val, \"ndim\", 0) > 0 else np.asarray(val)\n"),
         Valid("import numpy as np\n\ndef f(A, x):\n    return abs(A) @ x + np.sum(x)\n"),
+        Valid(  # text needs concrete values anyway, and a float32 `jnp.round` prints other digits (pvlib's query)
+            "import numpy as np\n\ndef f(lat, df):\n    q = \"[{}]\".format(round(lat, 4))\n    return q, f\"{round(lat)}\", np.sum(df)\n"
+        ),
         Valid(  # an `if` test is JX201's: where the statement stays Python, `jnp.logical_or` in it gains nothing
             "import numpy as np\n\ndef check(x, lo):\n    if lo < 0 or np.sum(x) < lo:\n        raise ValueError(\"bad\")\n    return np.sum(x)\n"
         ),
@@ -304,7 +308,7 @@ class TracedExpression(Rule):
             return  # shadowed
         if any(a.keyword is not None or a.star for a in node.args) or not node.args:
             return
-        if all(self._level(a.value) is Tracedness.STATIC for a in node.args):
+        if all(self._level(a.value) is Tracedness.STATIC for a in node.args) or self._formatted(node):
             return
         args = [self.code(a.value).strip() for a in node.args]
         name = BUILTINS[func.value]
@@ -351,7 +355,32 @@ class TracedExpression(Rule):
         message = f"builtin `{func.value}` on a traced value needs a concrete value under `jit`"
         if ints is not None:  # `max(2, int(n * m))`: a Python int becomes an int32 array (an overflow past 2**31)
             message += f" ({ints}: as an array it is int32, which overflows past 2**31, and the result is no longer an int)"
-        self._fix(node, message, text, f"replace with `{text.split('(')[0]}`", level=level, unsafe=ints is not None)
+        elif text.endswith(".astype(int)"):  # pvlib: `round(86400e6 * days)` microseconds became 2**31 - 1
+            message += (" (`round(x)` is a Python int, which has no bound; `.astype(int)` is int32 without x64, which "
+                        "saturates past 2**31)")
+        self._fix(node, message, text, f"replace with `{text.split('(')[0]}`", level=level,
+                  unsafe=ints is not None or text.endswith(".astype(int)"))
+
+    def _formatted(self, node: cst.Call) -> bool:
+        """Whether the builtin's result goes straight into text (`"{}".format(round(x, 4))`, an f-string, `str`,
+        `print`, `"%s" % ...`): that needs a concrete value anyway, and a `jnp` form would print differently."""
+        parent = self.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, cst.FormattedStringExpression):
+            return True
+        if isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Modulo):
+            return isinstance(parent.left, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+        if isinstance(parent, cst.Tuple):  # `"%s %s" % (round(a), b)`
+            return self._formatted(parent)
+        if not isinstance(parent, cst.Arg):
+            return False
+        call = self.get_metadata(ParentProvider, parent, None)
+        if not isinstance(call, cst.Call):
+            return False
+        func = call.func
+        if isinstance(func, cst.Name):
+            return func.value in ("str", "repr", "print", "format")
+        return isinstance(func, cst.Attribute) and func.attr.value == "format" and isinstance(
+            func.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
 
 
     def _fold(self, builtin: str, arguments) -> tuple[str, str]:
