@@ -313,6 +313,10 @@ DTYPE_NAMES = {
 }
 
 
+PYTHON_OBJECTS = {"slice", "range", "set", "frozenset", "iter", "open", "type", "object", "enumerate", "zip", "map",
+                  "filter", "reversed", "str", "repr", "bytes"}
+
+
 def _kind(node: cst.BaseExpression) -> str:
     if isinstance(node, cst.Name) and node.value in ("None", "NotImplemented"):
         return "None"
@@ -323,6 +327,9 @@ def _kind(node: cst.BaseExpression) -> str:
         return "object"  # `np.int8`, `float32`: a dtype, which no branch of `lax.cond` can return
     if isinstance(node, cst.Name):
         return "name"
+    if isinstance(node, (cst.Lambda, cst.Set, cst.SetComp, cst.GeneratorExp)) or isinstance(node, cst.Call) and \
+            isinstance(node.func, cst.Name) and node.func.value in PYTHON_OBJECTS:
+        return "object"  # `slice(None)` (an index for every item, dynesty), `range(n)`: no `lax.cond` branch gives one
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
         return "str"
     if isinstance(node, (cst.List, cst.ListComp)):

@@ -155,6 +155,9 @@ class TracedIf(Rule):
             expected="import jax.numpy as jnp\n\ndef f(x):\n    s = 1.0\n    def h():\n        return s * x\n"
             "    s = jnp.where(x > 0, 2.0, s)\n    y = jnp.where(x > 0, x + 1.0, x - 1.0)\n    return h() + y\n",
         ),
+        Invalid(  # `slice(None)` is no array: no `lax.cond` branch can give it (dynesty's bound update)
+            "def f(x, t):\n    if x.max() > t:\n        keep = x > t\n    else:\n        keep = slice(None)\n    return x[keep]\n",
+            expected=None, lines=[2]),
         Invalid("def f(x):\n    if x.sum() > 0:\n        msg = 'up'\n    else:\n        msg = f'{x.ndim}'\n    return msg\n", expected=None, lines=[2]),
         Invalid(
             "def f(x):\n    if x > 0:\n        y = x\n    else:\n        y = -x\n    return y\n",
