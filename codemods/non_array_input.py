@@ -4,6 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
+from codemods._branch_values import is_text
 from codemods._inplace import is_range
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
@@ -82,6 +83,9 @@ class NonArrayInput(Rule):
 
     VALID = [
         Valid("import numpy as np\n\ndef f(out, v, x):\n    n = np.sum(x > 0)\n    return out + [v], [0.0] * n, np.exp(x).tolist() + [v]\n"),
+        Valid(  # a list of text concatenates (dynesty's progress line)
+            "import numpy as np\n\ndef status(x):\n    return Args(lines=[f'{np.isfinite(x)}'])\n\n"
+            "def line(n, x=-np.inf):\n    a = status(x)\n    n, lines = (n, a.lines)\n    return ' | '.join([\"iter: {:d}\".format(n)] + lines)\n"),
         Valid("import numpy as np\n\ndef f(d, x):\n    return d['n'] * [1.0, 2.0], d['xs'] + [np.sum(x)]\n"),
         Valid("import numpy as np\n\ndef f(x, w):\n    m = np.zeros(x.shape)\n    s = [slice(w[i], w[i] + 2) for i in range(2)]\n    return m[s]\n"),
         Valid("import numpy as np\ndef f(a, b):\n    return np.stack([a, b]).sum(0)\n"),
@@ -187,6 +191,9 @@ class NonArrayInput(Rule):
             kind = "range" if is_range(operand) else "list"  # no Python value but an array takes a range operand
             if kind == "list" and not isinstance(operand, (cst.List, cst.ListComp)):
                 continue
+            if isinstance(operand, cst.List) and any(is_text(e.value) for e in operand.elements) or \
+                    isinstance(operand, cst.ListComp) and is_text(operand.elt):
+                continue  # `["iter: {:d}".format(n)] + lines`: a list of text concatenates; no array holds text
             if kind == "list" and isinstance(other, cst.Name) and other.value in facts.params:
                 continue  # `acc + [v]` of a list parameter concatenates
             if isinstance(other, cst.Subscript) and any(
