@@ -46,8 +46,53 @@ class Purity:
         self.numeric = {*imports.numpy_aliases, *imports.math_aliases}
         self.math = set(imports.math_aliases)  # `math.exp(x)` needs a concrete x: fine on static values only
         self.numeric.update(a for a in (imports.jax_alias, imports.jnp_alias, imports.lax_alias) if a)
+        self.jax_alias, self.jnp_alias, self.lax_alias = imports.jax_alias, imports.jnp_alias, imports.lax_alias
         self._memo: dict[cst.FunctionDef, bool] = {}
         self._nested: dict[cst.FunctionDef, dict[str, cst.FunctionDef]] = {}
+        self.module = module
+        self._tables: Optional[dict[str, str]] = None
+
+    def tables(self) -> dict[str, str]:
+        """{name: NumPy function} for module-level names bound only to a NumPy call (`L0 = np.array([...])`): module
+        code is not migrated, so they stay NumPy arrays, which reject a traced index."""
+        if self._tables is None:
+            numpy = self.numeric - self.math - {a for a in (self.jax_alias, self.jnp_alias, self.lax_alias) if a}
+            bound: dict[str, list[Optional[str]]] = {}
+            for stmt in self.module.body:
+                if not isinstance(stmt, cst.SimpleStatementLine):
+                    continue
+                for small in stmt.body:
+                    targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+                        [small.target] if isinstance(small, (cst.AnnAssign, cst.AugAssign)) else []
+                    value = getattr(small, "value", None)
+                    root = dotted_name(value.func) if isinstance(value, cst.Call) else None
+                    numpy_call = root if root and root.split(".")[0] in numpy else None
+                    for target in targets:
+                        if isinstance(target, cst.Name):
+                            bound.setdefault(target.value, []).append(numpy_call)
+            for stmt in self.module.body:  # a name a function or class defines is not a table
+                if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+                    bound.pop(stmt.name.value, None)
+            self._tables = {n: calls[0] for n, calls in bound.items() if all(calls)}
+        return self._tables
+
+    def table_passed(self, function: cst.FunctionDef, param: str) -> Optional[str]:
+        """A module-level NumPy table (`tables`) that a call in this module passes to `function` as `param`."""
+        tables = self.tables()
+        if not tables:
+            return None
+        params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+        position = params.index(param) if param in params else None
+        for call in walk.nodes_of(self.module, cst.Call):
+            if not (isinstance(call.func, cst.Name) and call.func.value == function.name.value):  # type: ignore[attr-defined]
+                continue
+            positional = [a for a in call.args if a.keyword is None and not a.star]  # type: ignore[attr-defined]
+            for k, arg in enumerate(call.args):  # type: ignore[attr-defined]
+                passed = arg.keyword.value == param if arg.keyword is not None else (
+                    not arg.star and position is not None and k < len(positional) and positional.index(arg) == position)
+                if passed and isinstance(arg.value, cst.Name) and arg.value.value in tables:
+                    return arg.value.value
+        return None
 
     def opaque_call(
         self,
@@ -229,10 +274,19 @@ def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> 
         return ""
     traced = function_tracedness(rule, function)
     check = purity(rule)
+    local = walk.name_values(function.body)
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     for sub in walk.nodes_of(loop.body, cst.Subscript):
         name = sub.value.value if isinstance(sub.value, cst.Name) else None  # type: ignore[attr-defined]
         if name is None or not any(bound & walk.name_values(e.slice) for e in sub.slice):  # type: ignore[attr-defined]
             continue
+        table = name if name not in params and name not in local and name in check.tables() else \
+            check.table_passed(function, name) if name in params else None
+        if table is not None:
+            what = f"`{name}` is a NumPy array made at module level" if table == name else \
+                f"a call in this module passes `{name}` the module-level `{table}`, a NumPy array"
+            return (f" ({what}, which jaxfix leaves NumPy: indexed by the traced loop index, it raises; safe only if it "
+                    "is a JAX array by then)")
         for value in traced.assigned_values(name):
             call = _host_leaf(rule, check, value, function, traced)
             if call is not None:

@@ -100,6 +100,14 @@ class RangeLoop(Rule):
             "        order = order.at[i + 1].set(nxt)\n    return order\n"),
     ]
     INVALID = [
+        Invalid(  # the module-level table stays NumPy, which rejects the traced index (pvlib's SPA series)
+            "import numpy as np\n\nL0 = np.array([[1.0, 0.0], [0.5, 2.0]])\n\ndef series(arr, x):\n    s = 0.0\n"
+            "    for k in range(arr.shape[0]):\n        s = s + arr[k, 0] * np.cos(arr[k, 1] * x)\n    return s\n\n"
+            "def lon(x):\n    return series(L0, x)\n",
+            expected="import jax\nimport numpy as np\n\nL0 = np.array([[1.0, 0.0], [0.5, 2.0]])\n\ndef series(arr, x):\n"
+            "    s = 0.0\n\n    def body(k, s):\n        s = s + arr[k, 0] * np.cos(arr[k, 1] * x)\n        return s\n\n"
+            "    s = jax.lax.fori_loop(0, arr.shape[0], body, s)\n    return s\n\ndef lon(x):\n    return series(L0, x)\n",
+            unsafe=True, lines=[7]),
         Invalid("def f(z, k, n):\n    k = [k[0]] * z.shape[0]\n    s = 0.0\n    for i in range(n):\n        s = s + k[i]\n    return s\n",
                 expected=None, lines=[4]),
         Invalid(  # the carry grows: a lax loop cannot carry it (a static trip count would simply unroll)
