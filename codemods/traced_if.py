@@ -155,6 +155,10 @@ class TracedIf(Rule):
             expected="import jax.numpy as jnp\n\ndef f(x):\n    s = 1.0\n    def h():\n        return s * x\n"
             "    s = jnp.where(x > 0, 2.0, s)\n    y = jnp.where(x > 0, x + 1.0, x - 1.0)\n    return h() + y\n",
         ),
+        Invalid(  # `np.logical_and.reduce` of comparisons is a mask: `t[v]` has a value-dependent shape (pvlib's fit)
+            "import numpy as np\n\ndef f(t, x, g):\n    v = np.logical_and.reduce([x > 1, t > 0])\n    if np.any(v):\n"
+            "        w = np.log(t[v])\n        r = g(np.mean(w))\n    else:\n        r = 0.0\n    return r\n",
+            expected=None, unsafe=True, lines=[5]),
         Invalid(  # `slice(None)` is no array: no `lax.cond` branch can give it (dynesty's bound update)
             "def f(x, t):\n    if x.max() > t:\n        keep = x > t\n    else:\n        keep = slice(None)\n    return x[keep]\n",
             expected=None, lines=[2]),

@@ -133,6 +133,8 @@ class FunctionFacts:
             fn = self.array_function(node.func)
             if fn in MASK_FUNCTIONS:
                 return True
+            if fn and fn.endswith((".reduce", ".accumulate")) and fn.split(".")[0] in MASK_FUNCTIONS:
+                return True  # `np.logical_and.reduce([volt > 1, ~np.isnan(t)])`: a mask (pvlib's fit)
             if any(a.keyword is not None and a.keyword.value == "dtype" and self._bool_dtype(a.value) for a in node.args):
                 return True
             if isinstance(node.func, cst.Attribute):
