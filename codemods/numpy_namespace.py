@@ -268,6 +268,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5],
         ),
+        Invalid(  # a generator jaxfix does not convert shuffles it in place: it stays NumPy (emcee's moves)
+            "import numpy as np\n\ndef split(model, x, n):\n    inds = np.arange(len(x)) % n\n    model.random.shuffle(inds)\n"
+            "    return inds\n",
+            expected=None,
+            lines=[4, 5],
+        ),
         Invalid(  # `None` data makes an object array: `jnp.array([[None] * n])` raises ValueError
             "import numpy as np\n\nclass F:\n    def __init__(self, n):\n        self.z = np.array([[None] * n]).T\n"
             "        self.x = np.zeros(n)\n",
@@ -514,6 +520,24 @@ class NumpyNamespace(Rule):
         writers, private = self._buffer_callees
         return _buffers.mutated_attributes(self.context.module, writers, frozenset(private))
 
+    def _shuffled(self, call: cst.Call) -> Optional[str]:
+        """The name `call` shuffles in place (`rng.shuffle(w)`, `random.shuffle(w)`: a generator jaxfix does not
+        convert, JX401 converts `np.random.shuffle`) when every binding of it in this function holds a NumPy call."""
+        func = call.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "shuffle" and call.args) or \
+                numpy_name(self, func) is not None:
+            return None
+        arg = call.args[0].value
+        if not isinstance(arg, cst.Name):
+            return None
+        facts = function_facts(self, self.current_function)
+        values = facts.bindings.get(arg.value, [])
+        if arg.value in facts.params or not values or any(v is None for v in values):
+            return None
+        if all(any(numpy_name(self, c.func) for c in walk.nodes_of(v, cst.Call)) for v in values):  # type: ignore[attr-defined]
+            return arg.value
+        return None
+
     def _made_here(self, function: cst.FunctionDef) -> set[str]:
         """The names this function binds to a NumPy creation call (found once per function)."""
         made = self._made.get(function)
@@ -574,6 +598,12 @@ class NumpyNamespace(Rule):
         the function's other fixes are held back (see `codemods._buffers`)."""
         writers, private = self._buffer_callees
         found = _buffers.filled_arguments(call, writers, private) if writers or private else []
+        shuffled = self._shuffled(call)
+        if shuffled is not None:
+            self.report(call, f"`{self.code(call.func)}` shuffles `{shuffled}` in place, and `{shuffled}` is a NumPy "
+                        "array made here: it must stay NumPy (a JAX array cannot be written into), so this function "
+                        "is left as it is", blocks_function=True)
+            return
         if not found:
             return
         made = self._made_here(self.current_function)
