@@ -53,7 +53,10 @@ class ExplicitRandomKey(Rule):
 
     ## Known problems
     Reported, not rewritten: draws in lambdas, comprehensions, nested functions, loop or `if` headers; objects
-    holding a generator (`self.rng = np.random.default_rng()`): store a key and split it per use instead; a generator
+    holding a generator (`self.rng = np.random.default_rng()`): store a key and split it per use instead; draws
+    from a generator passed in (a parameter annotated as one or named by convention: `rng`, `random_state`,
+    `rstate`, `random`) or stored on an object (`self.rng.normal()`, `model.random.shuffle(x)`), which hold back
+    the function's other fixes (under `jit` the draw would be frozen at trace time); a generator
     returned or handed on rather than bound to a local name (`return np.random.RandomState(seed)`); draws with
     no `jax.random` equivalent (`np.random.zipf`); draws in a function that another module calls from a place no
     key can be passed: a class (a method is never given a key), a lambda, a comprehension, a loop or `if` header,
@@ -69,7 +72,7 @@ class ExplicitRandomKey(Rule):
     PRIORITY = 10  # keys are threaded before loop/branch rewrites move draws into traced bodies (see Rule.PRIORITY)
     # a module that only calls a drawing function of another module has no "random" in it, but imports it
     # modules that mention `random`, then (as the project facts grow) modules that name a function gaining a key
-    TRIGGERS = (b"random",)
+    TRIGGERS = (b"random", b"rng", b"rstate")  # `rstate.uniform()`: a generator by its conventional name
 
     @classmethod
     def triggers(cls, project):
@@ -114,7 +117,7 @@ class ExplicitRandomKey(Rule):
         self.pinned = dict(pinned) if isinstance(pinned, Mapping) else dict.fromkeys(pinned, "from another module")
         self.needs = set(random_keys.link({self.context.path: summary}, external, self.pinned)["needs_key"])
         self.summary = summary
-        if not self.needs and "random" not in self.context.source:
+        if not self.needs and not any(word.decode() in self.context.source for word in self.TRIGGERS):
             return
         key_names = key_names_in(self.context.tree, self.context.source) | {self.context.setting("key-name", "key")}
         collector = SiteCollector(summary, self.needs, lambda n: numpy_name(self, n), key_names)

@@ -20,7 +20,9 @@ from jaxfix.analysis.random_draws import DRAWS, SOURCES
 
 BLOCKING = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 KEY_NAMES = ("key", "rng_key", "prng_key", "key_")
-GENERATOR_PARAMS = {"rng", "random_state", "generator", "gen", "prng"}
+# names that hold a NumPy generator by convention (scikit-learn's `random_state`, dynesty's `rstate`, emcee's
+# `random`), as parameters or attributes (`self.rng`, `model.random`)
+GENERATOR_PARAMS = {"rng", "random_state", "generator", "gen", "prng", "rstate", "random", "random_generator", "randomstate"}
 T = TypeVar("T")
 HARMLESS = {"Generator", "PCG64", "SeedSequence"}  # used as arguments of sources
 
@@ -92,6 +94,12 @@ def _generators_among(nodes: Iterable[ast.AST], numpy: dict[str, str]) -> set[st
     return names
 
 
+def _module_random(node: ast.Attribute, numpy: dict[str, str]) -> bool:
+    """`np.random`, `numpy.random`, `jax.random`: a module, not a generator stored on an object."""
+    dotted = _dotted(node) or ""
+    return (_resolve(dotted, numpy) or "").startswith("numpy.") or dotted.split(".")[0] == "jax"
+
+
 def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set[str]) -> dict[str, Any]:
     nodes = list(ast.walk(fn))  # walked once; every loop below reads this list (ast.walk's order)
     local = _generators_among(nodes, numpy)  # assignments sit in the body (not in decorators or parameters)
@@ -108,6 +116,9 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
         if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
             if n.func.value.id in info["gen_params"] and n.func.attr in DRAWS:
                 info["blocked"].append((n.lineno, f"a generator passed in as `{n.func.value.id}`"))
+        if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Attribute) and \
+                n.func.value.attr in GENERATOR_PARAMS and n.func.attr in DRAWS and not _module_random(n.func.value, numpy):
+            info["blocked"].append((n.lineno, f"a generator stored as `.{n.func.value.attr}`"))
     used = {  # parameters passed as the key of a `jax.random` call: the function already takes a key
         n.args[0].id
         for n in calls

@@ -138,6 +138,16 @@ class SiteCollector(cst.CSTVisitor):
             )
             self._add(Site("draw", node, func.attr.value, node, stmt, scope, reason))
             return
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) and \
+                func.value.attr.value in random_keys.GENERATOR_PARAMS and func.attr.value in DRAWS and (
+                    scope is not None or blocked.startswith("inside a class")) and self.numpy_name(func.value) is None \
+                and dotted_name(func.value).split(".")[0] != "jax":
+            reason = blocked or (
+                f"a generator stored as `.{func.value.attr.value}` draws from hidden state, which `jit` freezes at "
+                "trace time: take a key parameter instead and split it per draw"
+            )
+            self._add(Site("draw", node, func.attr.value, node, stmt, scope, reason))
+            return
         dotted = dotted_name(node.func)
         callee = random_keys.qualify(self.summary, dotted) if dotted else None
         if callee in self.needs:

@@ -255,6 +255,17 @@ def test_generator_parameter_is_reported_and_function_left_alone():
     assert [f.line for f in found] == [3] and "generator passed in" in found[0].message
 
 
+@pytest.mark.parametrize("code, line", [
+    ("import numpy as np\ndef f(w, rstate):\n    return (rstate.uniform() + np.arange(len(w))) / len(w)\n", 3),
+    ("import numpy as np\ndef f(model, x):\n    return np.sum(x) * model.random.normal(size=3)\n", 3),
+    ("import numpy as np\nclass A:\n    def f(self, x):\n        return np.sum(x) + self.rng.normal()\n", 4),
+])
+def test_a_generator_by_its_conventional_name_holds_back_its_function(code, line):
+    # dynesty's `rstate`, emcee's `model.random`: under `jit` their draws would be frozen at trace time
+    assert migrate(code) == code
+    assert line in [f.line for f in findings(code) if f.code == "JX401"]
+
+
 def test_seed_inside_function_feeds_helpers():
     code = (
         "import numpy as np\n\ndef _noise(n):\n    return np.random.normal(size=n)\n\n"
