@@ -68,6 +68,10 @@ def _droppable(short: str) -> Optional[str]:
     return "kind" if short in ("sort", "argsort") else None
 
 
+# evenly spaced values: run over by a `for` loop, they are host numbers (`for i in np.arange(1, n)`)
+SPACED = {"arange", "linspace", "logspace", "geomspace"}
+
+
 class NumpyNamespace(Rule):
     """
     ## What it does
@@ -128,6 +132,9 @@ class NumpyNamespace(Rule):
     may_apply_to_tree = staticmethod(numpy_in_functions)  # it only looks at NumPy names inside functions
 
     VALID = [
+        Valid(  # a `for` loop runs over host numbers: `i` goes to pandas (pvlib's wvm)
+            "import numpy as np\n\ndef f(df, n):\n    out = []\n    for k, i in enumerate(np.arange(1, n)):\n"
+            "        out.append(df.rolling(window=2**i).mean())\n    return out\n"),
         Valid("import numpy as np\nTABLE = np.linspace(0.0, 1.0, 5)\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.float32\n"),
         Valid("import numpy as np\ndef f(names):\n    return np.dtype([(n, 'f4') for n in names]), np.dtype([('a', 'f4')])\n"),
@@ -378,6 +385,9 @@ class NumpyNamespace(Rule):
                 return
         if node.args and parts[-1] not in CREATION and all(self._static(arg.value) for arg in node.args):
             return  # e.g. np.prod(x.shape), np.isnan(rng) of a tuple parameter: must stay concrete under jit
+        if parts[-1] in SPACED and self._iterated(node):
+            return  # `for i in np.arange(1, n)`: Python iterates on the host; as `jnp`, `i` is an array (a tracer
+            # under `jit`), which `range`, pandas' `rolling(window=2**i)` and other host code reject (pvlib's wvm)
         substitute = SUBSTITUTES.get(short)
         if substitute is not None:  # `np.asanyarray(x)`: `jnp.asarray`, JAX arrays having no subclasses or layouts
             short = substitute
@@ -519,6 +529,18 @@ class NumpyNamespace(Rule):
     def _mutated_attributes(self) -> dict[str, cst.CSTNode]:
         writers, private = self._buffer_callees
         return _buffers.mutated_attributes(self.context.module, writers, frozenset(private))
+
+    def _iterated(self, call: cst.Call) -> bool:
+        """Whether `call` is what a `for` loop runs over (directly, or through `enumerate`/`zip`/`reversed`)."""
+        node: cst.CSTNode = call
+        parent = self.get_metadata(ParentProvider, node, None)
+        while isinstance(parent, cst.Arg):
+            wrapper = self.get_metadata(ParentProvider, parent, None)
+            if not (isinstance(wrapper, cst.Call) and isinstance(wrapper.func, cst.Name) and
+                    wrapper.func.value in ("enumerate", "zip", "reversed")):
+                return False
+            node, parent = wrapper, self.get_metadata(ParentProvider, wrapper, None)
+        return isinstance(parent, cst.For) and parent.iter is node
 
     def _shuffled(self, call: cst.Call) -> Optional[str]:
         """The name `call` shuffles in place (`rng.shuffle(w)`, `random.shuffle(w)`: a generator jaxfix does not
