@@ -26,6 +26,14 @@ CASTS = {"astype", "view"}
 X64_ENABLED = re.compile(r"""update\(\s*['"]jax_enable_x64['"]\s*,\s*True""")
 F32_MAX = 3.4028234663852886e38  # the largest float32; a larger literal is inf in a float32 array
 F32_TINY = 1.1754943508222875e-38  # the smallest normal float32; a smaller one is 0 (or a subnormal XLA flushes to 0)
+
+
+def precise_offset(value: float) -> bool:
+    """A number past 2**20 written with 6 or more significant digits (2451545.0, 6378137.0): an offset whose
+    neighbours matter, which float32 spaces 0.125 or more apart (not a round bound such as 1e6 or 1.5e6)."""
+    return 2**20 <= value < F32_MAX and len(repr(value).split("e")[0].replace(".", "").strip("0")) >= 6
+
+
 # dtype inspection, not array creation: `np.finfo(np.float64).eps` is a host constant
 INSPECTION = {"finfo", "iinfo", "dtype", "issubdtype", "can_cast", "result_type", "promote_types", "isdtype"}
 
@@ -99,6 +107,7 @@ class Float64Request(Rule):
         Valid("import numpy as np\ndef f(x):\n    return x.astype(np.float64)\n", settings={"x64": True}),
         Valid("import numpy as np\nLOW = -1e300\n\ndef f(x):\n    return np.maximum(x, 1e-30) + 3e38 + 2**32 + 0xFFFFFFFF\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.log(x + 1e-300)\n", settings={"x64": True}),
+        Valid("import numpy as np\ndef f(x):\n    return np.sum(x) * 86400.25 + 1e6 + 1500000.0 - 6.5e7\n"),
     ]
     INVALID = [
         Invalid("import numpy as np\n\ndef f(x):\n    return np.sum(x.astype(np.float64))\n", lines=[4]),
@@ -115,6 +124,9 @@ class Float64Request(Rule):
         Invalid("import sys\nimport numpy as np\n\ndef f(r, n):\n    return int(max(min(np.round(r * n), sys.maxsize), 1))\n",
                 lines=[5]),
         Invalid("import numpy as np\n\ndef f(h):\n    return np.bitwise_and(h, 0xFFFFFFFFFF)\n", lines=[4]),
+        Invalid(  # float32 spaces Julian days 0.25 apart: pvlib's julian_day_dt was out by up to 3 hours
+            "import numpy as np\n\ndef f(jd, b):\n    if jd > 2299160.0:\n        jd = jd + b\n    return np.floor(jd - 2451545.0)\n",
+            lines=[4, 6]),
     ]
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -180,6 +192,11 @@ class Float64Request(Rule):
         elif 0 < value < F32_TINY:
             self._unheld(node, "is below float32's smallest normal number (1.2e-38), so in a JAX array it is 0",
                          "`jnp.finfo(jnp.float32).tiny`")
+        elif precise_offset(value) and self._offset(node):
+            step = 2.0 ** (int(value).bit_length() - 24)
+            self._unheld(node, f"is a precise offset (a Julian day, an epoch, a radius): float32 spaces numbers this "
+                         f"large {step:g} apart, so the values it is added to or compared with lose their fraction",
+                         "values relative to it (subtract the offset in float64 on the host first)")
 
     def visit_Integer(self, node: cst.Integer) -> None:
         if self.current_function is not None and not self._x64 and int(node.value.replace("_", ""), 0) >= 2**32:
@@ -190,6 +207,16 @@ class Float64Request(Rule):
         if self.current_function is not None and not self._x64 and self.code(node) == "sys.maxsize":
             self._unheld(node, "(2**63 - 1) is past every 32-bit integer type, so `jax.numpy` raises `OverflowError` "
                          "on it", "a bound that fits int32")
+
+    def _offset(self, node: cst.Float) -> bool:
+        """Whether the literal is added, subtracted or compared (a scale factor, `* 86400.0`, keeps relative precision)."""
+        parent = self.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, cst.UnaryOperation):
+            parent = self.get_metadata(ParentProvider, parent, None)
+        if isinstance(parent, cst.BinaryOperation):
+            return isinstance(parent.operator, (cst.Add, cst.Subtract))
+        return isinstance(parent, (cst.Comparison, cst.ComparisonTarget)) or isinstance(parent, cst.AugAssign) and \
+            isinstance(parent.operator, (cst.AddAssign, cst.SubtractAssign))
 
     def _unheld(self, node: cst.CSTNode, what: str, instead: str) -> None:
         self.report(
