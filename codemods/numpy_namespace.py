@@ -227,6 +227,12 @@ class NumpyNamespace(Rule):
             expected="import time\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    tic = [time.time()]\n    y = jnp.sum(x)\n"
                      "    tic.append(time.time())\n    return y, np.diff(tic)\n",
         ),
+        Invalid(  # dates as seconds since 1970 too (pvlib's unixtime: 09:00 and 12:00 gave one solar zenith)
+            "import numpy as np\nimport pandas as pd\n\ndef unixtime(index, x):\n"
+            "    t = np.array((index - pd.Timestamp(\"1970-01-01\")) / pd.Timedelta(\"1s\"))\n    return t, np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nimport pandas as pd\n\ndef unixtime(index, x):\n"
+                     "    t = np.array((index - pd.Timestamp(\"1970-01-01\")) / pd.Timedelta(\"1s\"))\n    return t, jnp.sum(x)\n",
+        ),
         Invalid(  # under `if o is not None:` the call never sees None: a safe rename
             "import numpy as np\n\ndef f(p, o=None):\n    if o is not None:\n        o = np.asarray(o)\n        p = p - o\n    return p\n",
             expected="import jax.numpy as jnp\n\ndef f(p, o=None):\n    if o is not None:\n        o = jnp.asarray(o)\n        p = p - o\n    return p\n",
@@ -358,7 +364,7 @@ class NumpyNamespace(Rule):
             return
         clock = clock_data(self, node)
         if clock is not None:
-            self.report(node, f"`{self.code(node.func)}(...)` is given wall-clock times (`{clock}`, about 1.7e9 s): as "
+            self.report(node, f"`{self.code(node.func)}(...)` is given times as numbers (`{clock}`, about 1.7e9 s since 1970): as "
                         "float32 they are resolved to about 2 minutes, so their differences vanish; this call stays "
                         "NumPy (time on the host)")
             return

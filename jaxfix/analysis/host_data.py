@@ -3,7 +3,8 @@ makes its rename unsafe). The string, `None` and object data of displays is `for
 
 - `none_default`: a parameter defaulting to None, handed to `np.asarray`/`np.array` where nothing guards the call
   against None (NumPy makes NaN or an object array of it, `jnp.asarray` raises);
-- `clock_data`: wall-clock readings (`time.time()`, seconds since 1970), which float32 resolves to about 2 minutes.
+- `clock_data`: wall-clock readings and dates as numbers (`time.time()`, `(index - epoch) / pd.Timedelta("1s")`,
+  seconds since 1970), which float32 resolves to about 2 minutes.
 
 A `rule` here must declare `MaskProvider` and `ParentProvider`.
 """
@@ -21,6 +22,21 @@ from jaxfix.analysis.parents import ParentProvider
 from jaxfix.imports import dotted_name
 
 CLOCKS = {"time.time", "time.perf_counter", "time.monotonic", "time.process_time", "perf_counter", "monotonic"}
+# dates and times as numbers (pvlib: `(index - epoch) / pd.Timedelta("1s")`, seconds since 1970)
+DATETIMES = {"Timestamp", "Timedelta", "to_datetime", "DatetimeIndex", "date2num", "datetime", "utcnow", "now",
+             "fromtimestamp", "timestamp", "to_julian_date"}
+DATETIME_MODULES = {"pd", "pandas", "datetime", "dt", "matplotlib", "mdates"}
+
+
+def _clock(call: cst.Call) -> Optional[str]:
+    """The clock or date call `call` is (`time.time()`, `pd.Timestamp("1970-01-01")`, `t.timestamp()`), or None."""
+    name = dotted_name(call.func)
+    if name in CLOCKS and not call.args:
+        return f"{name}()"
+    head, _, last = name.rpartition(".") if name else ("", "", "")
+    if last in DATETIMES and (head.split(".")[0] in DATETIME_MODULES or last == "timestamp" and head and not call.args):
+        return f"{name}(...)" if call.args else f"{name}()"
+    return None
 
 
 def none_default(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
@@ -72,7 +88,7 @@ def clock_data(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
         return None
     known = rule.__dict__.setdefault("_clocked", {})
     if function not in known:  # once per function: does it read a clock at all?
-        known[function] = any(dotted_name(c.func) in CLOCKS for c in walk.nodes_of(function.body, cst.Call))
+        known[function] = any(_clock(c) for c in walk.nodes_of(function.body, cst.Call))  # type: ignore[arg-type]
     if not known[function]:
         return None
     for arg in call.args:
@@ -87,7 +103,7 @@ def clock_data(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
                        and c.func.attr.value == "append" and dotted_name(c.func.value) == value.value]
         for place in places:
             for inner in walk.nodes_of(place, cst.Call):
-                name = dotted_name(inner.func)
-                if name in CLOCKS and not inner.args:
-                    return f"{name}()"
+                clock = _clock(inner)  # type: ignore[arg-type]
+                if clock is not None:
+                    return clock
     return None
