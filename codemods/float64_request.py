@@ -8,6 +8,7 @@ import libcst as cst
 from jaxfix import walk
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
+from jaxfix.imports import dotted_name
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -34,6 +35,8 @@ def precise_offset(value: float) -> bool:
     return 2**20 <= value < F32_MAX and len(repr(value).split("e")[0].replace(".", "").strip("0")) >= 6
 
 
+SEEDED = {"default_rng", "RandomState", "seed", "key", "PRNGKey", "SeedSequence", "Generator", "PCG64", "MT19937",
+          "Philox", "SFC64"}
 # dtype inspection, not array creation: `np.finfo(np.float64).eps` is a host constant
 INSPECTION = {"finfo", "iinfo", "dtype", "issubdtype", "can_cast", "result_type", "promote_types", "isdtype"}
 
@@ -108,6 +111,7 @@ class Float64Request(Rule):
         Valid("import numpy as np\nLOW = -1e300\n\ndef f(x):\n    return np.maximum(x, 1e-30) + 3e38 + 2**32 + 0xFFFFFFFF\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.log(x + 1e-300)\n", settings={"x64": True}),
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x) * 86400.25 + 1e6 + 1500000.0 - 6.5e7\n"),
+        Valid("import numpy as np\ndef f(x):\n    rng = np.random.default_rng(6762668991392531563)\n    return x + rng.normal()\n"),
     ]
     INVALID = [
         Invalid("import numpy as np\n\ndef f(x):\n    return np.sum(x.astype(np.float64))\n", lines=[4]),
@@ -199,7 +203,8 @@ class Float64Request(Rule):
                          "values relative to it (subtract the offset in float64 on the host first)")
 
     def visit_Integer(self, node: cst.Integer) -> None:
-        if self.current_function is not None and not self._x64 and int(node.value.replace("_", ""), 0) >= 2**32:
+        if self.current_function is not None and not self._x64 and int(node.value.replace("_", ""), 0) >= 2**32 \
+                and not self._seed(node):
             self._unheld(node, "is past every 32-bit integer type, so `jax.numpy` raises `OverflowError` on it",
                          "a bound that fits int32")
 
@@ -207,6 +212,14 @@ class Float64Request(Rule):
         if self.current_function is not None and not self._x64 and self.code(node) == "sys.maxsize":
             self._unheld(node, "(2**63 - 1) is past every 32-bit integer type, so `jax.numpy` raises `OverflowError` "
                          "on it", "a bound that fits int32")
+
+    def _seed(self, node: cst.Integer) -> bool:
+        """A seed (`np.random.default_rng(6762668991392531563)`): generators take any size, and JX401's
+        `jax.random.key(seed)` takes up to 64 bits."""
+        arg = self.get_metadata(ParentProvider, node, None)
+        call = self.get_metadata(ParentProvider, arg, None) if isinstance(arg, cst.Arg) else None
+        return isinstance(call, cst.Call) and int(node.value.replace("_", ""), 0) < 2**63 and \
+            (dotted_name(call.func) or "").rpartition(".")[2] in SEEDED
 
     def _offset(self, node: cst.Float) -> bool:
         """Whether the literal is added, subtracted or compared (a scale factor, `* 86400.0`, keeps relative precision)."""
