@@ -94,7 +94,7 @@ class Float64Request(Rule):
     """
 
     CODE = "JX601"
-    SUMMARY = "float64 or int64 requested; without jax_enable_x64 JAX silently uses 32 bits"
+    SUMMARY = "float64 or int64 requested, or a number 32 bits cannot hold; without jax_enable_x64 JAX silently uses 32 bits"
     FIX = FixAvailability.NONE
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, ParentProvider)
     TRIGGERS = (b"float64", b"double", b"complex128", b"f8", b"c16", b"int64", b"longlong", b"i8", b"u8")
