@@ -83,6 +83,7 @@ class NonArrayInput(Rule):
 
     VALID = [
         Valid("import numpy as np\n\ndef f(out, v, x):\n    n = np.sum(x > 0)\n    return out + [v], [0.0] * n, np.exp(x).tolist() + [v]\n"),
+        Valid("import numpy as np\n\ndef f(data, x):\n    cols = ['a', 'b']\n    return data[['UTC_DATE', 'UTC_TIME']], data[cols], np.sum(x)\n"),
         Valid(  # a list of text concatenates (dynesty's progress line)
             "import numpy as np\n\ndef status(x):\n    return Args(lines=[f'{np.isfinite(x)}'])\n\n"
             "def line(n, x=-np.inf):\n    a = status(x)\n    n, lines = (n, a.lines)\n    return ' | '.join([\"iter: {:d}\".format(n)] + lines)\n"),
@@ -266,8 +267,9 @@ class NonArrayInput(Rule):
         if not isinstance(index, (cst.List, cst.ListComp, cst.Name)):
             return
         facts = function_facts(self, fn)
-        if not self._sequence(index, facts, tuples=False) or self._booleans(index, facts) or self._slices(index, facts):
-            return
+        if not self._sequence(index, facts, tuples=False) or self._booleans(index, facts) or self._slices(index, facts) \
+                or self._texts(index, facts):
+            return  # `df[["date", "time"]]`: column names select from a table, no array holds text
         if not self._array(node.value, facts, node):
             return
         text = f"{self.jnp}.asarray({self.code(index)})"
@@ -332,6 +334,12 @@ class NonArrayInput(Rule):
             if any(isinstance(i, cst.Call) and isinstance(i.func, cst.Name) and i.func.value == "slice" for i in items):
                 return True
         return False
+
+    @staticmethod
+    def _texts(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
+        values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
+        return any(isinstance(v, cst.List) and any(is_text(e.value) for e in v.elements) or
+                   isinstance(v, cst.ListComp) and is_text(v.elt) for v in values)
 
     @staticmethod
     def _booleans(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
