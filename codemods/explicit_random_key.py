@@ -135,7 +135,8 @@ class ExplicitRandomKey(Rule):
         for site in collector.sites:
             by_scope.setdefault(site.scope, []).append(site)
         for stmt in node.body:
-            if isinstance(stmt, cst.FunctionDef) and stmt in by_scope:
+            if isinstance(stmt, cst.FunctionDef) and stmt in by_scope and stmt.name.value in summary["functions"]:
+                # (not in the summary: compiled by numba, which runs `np.random` itself)
                 self._function(stmt, by_scope[stmt])
         module_level(self, node, by_scope.get(None, []))
         for target, message, owner in self.findings:

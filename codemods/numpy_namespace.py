@@ -15,6 +15,7 @@ from jaxfix.analysis.host_data import clock_data, none_default
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, caught_around
+from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.analysis.static_params import static_by_name
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
@@ -280,6 +281,12 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(points):\n    lines = [Line(p) for p in points]\n    return np.array([Line(points)]), np.asarray(lines)\n",
             expected=None,
             lines=[5],
+        ),
+        Invalid(  # numba takes NumPy arrays only: what this function hands to a compiled kernel stays NumPy (pyts)
+            "import numpy as np\nfrom numba import njit\n\n@njit\ndef kernel(m):\n    return m.sum(axis=1)\n\n"
+            "def f(n):\n    m = np.zeros((n, 3))\n    return kernel(m)\n",
+            expected=None,
+            lines=[9, 10],
         ),
         Invalid(  # a generator jaxfix does not convert shuffles it in place: it stays NumPy (emcee's moves)
             "import numpy as np\n\ndef split(model, x, n):\n    inds = np.arange(len(x)) % n\n    model.random.shuffle(inds)\n"
@@ -548,6 +555,24 @@ class NumpyNamespace(Rule):
             node, parent = wrapper, self.get_metadata(ParentProvider, wrapper, None)
         return isinstance(parent, cst.For) and parent.iter is node
 
+    @functools.cached_property
+    def _numba(self) -> frozenset[str]:
+        return numba_compiled(self.context.module)
+
+    def _to_numba(self, call: cst.Call) -> Optional[str]:
+        """The argument name of a call to a numba-compiled function of this module that this function binds to
+        NumPy calls (`row_sums(membership)` with `membership = np.zeros(...)`), or None."""
+        if not (isinstance(call.func, cst.Name) and call.func.value in self._numba):
+            return None
+        facts = function_facts(self, self.current_function)
+        for arg in call.args:
+            name = arg.value.value if isinstance(arg.value, cst.Name) else None
+            values = facts.bindings.get(name, []) if name is not None and name not in facts.params else []
+            if values and all(v is not None for v in values) and any(
+                    numpy_name(self, c.func) for v in values for c in walk.nodes_of(v, cst.Call)):  # type: ignore[attr-defined]
+                return name
+        return None
+
     def _shuffled(self, call: cst.Call) -> Optional[str]:
         """The name `call` shuffles in place (`rng.shuffle(w)`, `random.shuffle(w)`: a generator jaxfix does not
         convert, JX401 converts `np.random.shuffle`) when every binding of it in this function holds a NumPy call."""
@@ -626,6 +651,12 @@ class NumpyNamespace(Rule):
         the function's other fixes are held back (see `codemods._buffers`)."""
         writers, private = self._buffer_callees
         found = _buffers.filled_arguments(call, writers, private) if writers or private else []
+        compiled = self._to_numba(call)
+        if compiled is not None:
+            self.report(call, f"`{self.code(call.func)}` is compiled by numba, which takes NumPy arrays only, and "
+                        f"`{compiled}` is a NumPy array made here: it must stay NumPy, so this function is left as it is",
+                        blocks_function=True)
+            return
         shuffled = self._shuffled(call)
         if shuffled is not None:
             self.report(call, f"`{self.code(call.func)}` shuffles `{shuffled}` in place, and `{shuffled}` is a NumPy "

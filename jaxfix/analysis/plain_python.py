@@ -167,6 +167,19 @@ def host_functions(module: cst.Module) -> frozenset[str]:
     return names
 
 
+def numba_compiled(module: cst.Module) -> frozenset[str]:
+    """Names of the module's top-level functions numba compiles: decorated (`@njit("float64[:](int64)")`) or
+    compiled by a call whose result is bound (`f_jit = nb.jit(f)` gives `f_jit`). A JAX array passed to one raises
+    (numba takes NumPy arrays only, and its typed signatures float64/int64)."""
+    names = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef) and any(_numba(d.decorator) for d in s.decorators)}
+    if _mentions(module, "numba"):
+        for stmt in module.body:
+            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) and _numba(small.value.func):
+                    names.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
+    return frozenset(names)
+
+
 def _handed(call: cst.Call, numba: bool, scipy: frozenset[str]) -> list[str]:
     if numba and _numba(call.func):
         first = call.args[0].value if call.args else None

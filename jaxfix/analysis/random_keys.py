@@ -94,6 +94,15 @@ def _generators_among(nodes: Iterable[ast.AST], numpy: dict[str, str]) -> set[st
     return names
 
 
+def _numba(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Compiled by numba (`@njit`, `@nb.jit(...)`): numba runs `np.random` itself, and rejects `jax.random`."""
+    for decorator in fn.decorator_list:
+        name = _dotted(decorator.func if isinstance(decorator, ast.Call) else decorator) or ""
+        if name.split(".")[0] in ("numba", "nb") or name in ("njit", "vectorize", "guvectorize"):
+            return True
+    return False
+
+
 def _module_random(node: ast.Attribute, numpy: dict[str, str]) -> bool:
     """`np.random`, `numpy.random`, `jax.random`: a module, not a generator stored on an object."""
     dotted = _dotted(node) or ""
@@ -251,7 +260,7 @@ def summarize(
     functions = {
         node.name: _summary_of(node, lines, numpy, module_generators)
         for node in tree.body
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not _numba(node)
     }
     # functions called from classes: a method is never given a key, so such a callee must keep its signature
     class_calls = sorted({

@@ -266,6 +266,13 @@ def test_a_generator_by_its_conventional_name_holds_back_its_function(code, line
     assert line in [f.line for f in findings(code) if f.code == "JX401"]
 
 
+def test_a_function_numba_compiles_keeps_np_random():
+    # numba runs `np.random` itself and rejects `jax.random` (pyts's `generate_kernels` failed at import)
+    code = ("import numpy as np\nfrom numba import njit\n\n@njit(\"float64[:](int64, int64)\")\ndef draw(n, seed):\n"
+            "    np.random.seed(seed)\n    return np.random.uniform(-1, 1, n)\n")
+    assert migrate(code) == code and not findings(code)
+
+
 def test_seed_inside_function_feeds_helpers():
     code = (
         "import numpy as np\n\ndef _noise(n):\n    return np.random.normal(size=n)\n\n"
