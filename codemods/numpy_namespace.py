@@ -282,6 +282,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5],
         ),
+        Invalid(  # text made by calls (`chr`, `.split`) is string data too (pyts's alphabets and .ts labels)
+            "import numpy as np\n\ndef f(n, lines):\n    labels = []\n    for line in lines:\n        labels.append(line.split(':')[-1])\n"
+            "    return np.array([chr(i) for i in range(97, 97 + n)]), np.asarray(labels)\n",
+            expected=None,
+            lines=[7, 7],
+        ),
         Invalid(  # numba takes NumPy arrays only: what this function hands to a compiled kernel stays NumPy (pyts)
             "import numpy as np\nfrom numba import njit\n\n@njit\ndef kernel(m):\n    return m.sum(axis=1)\n\n"
             "def f(n):\n    m = np.zeros((n, 3))\n    return kernel(m)\n",
@@ -364,7 +370,7 @@ class NumpyNamespace(Rule):
                         "(JAX has numbers and bools in native byte order only: no strings, objects, records, dates or "
                         "swapped bytes): this function is left as it is", blocks_function=True)
             return
-        strings = object_data(node, *self._bindings()) if qualified.split(".")[-1] not in DTYPE_FUNCTIONS else None
+        strings = object_data(node, *self._bindings(), self.current_function) if qualified.split(".")[-1] not in DTYPE_FUNCTIONS else None
         if strings is not None:
             self.report(node, f"`{self.code(node.func)}(...)` is given string, `None` or object data (`{strings}`): NumPy "
                         "makes a string or object array of it, which JAX arrays cannot hold: this function is left as it is", blocks_function=True)

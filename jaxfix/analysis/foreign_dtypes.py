@@ -84,16 +84,37 @@ def holds_objects(value: Optional[cst.BaseExpression]) -> bool:
     return any(_an_object(element.value) or holds_objects(element.value) for element in value.elements)
 
 
+TEXT_BUILTINS = {"str", "repr", "chr", "format", "hex", "oct", "bin", "ascii"}
+TEXT_METHODS = {"format", "join", "strip", "lstrip", "rstrip", "lower", "upper", "title", "capitalize", "replace",
+                "decode", "zfill", "ljust", "rjust", "center"}
+
+
+def _text(node: cst.BaseExpression) -> bool:
+    """Text for sure: `chr(i)`, `str(x)`, `"{}".format(v)`, `s.strip()`, `line.split(":")[-1]`."""
+    if isinstance(node, cst.Subscript):  # an item of `s.split(...)`
+        node = node.value
+        return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in ("split", "rsplit")
+    if not isinstance(node, cst.Call):
+        return False
+    func = node.func
+    if isinstance(func, cst.Name):
+        return func.value in TEXT_BUILTINS
+    return isinstance(func, cst.Attribute) and func.attr.value in TEXT_METHODS and (
+        func.attr.value != "replace" or isinstance(func.value, STRING_LITERALS) or _text(func.value))
+
+
 def _an_object(node: cst.BaseExpression) -> bool:
-    if isinstance(node, STRING_LITERALS) or (isinstance(node, cst.Name) and node.value == "None"):
+    if isinstance(node, STRING_LITERALS) or (isinstance(node, cst.Name) and node.value == "None") or _text(node):
         return True
     func = node.func if isinstance(node, cst.Call) else None  # `Line(p)`: a class's instance (by the name's case)
     return isinstance(func, cst.Name) and func.value[:1].isupper() and not func.value.isupper()
 
 
-def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[str]) -> Optional[str]:
+def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[str],
+                function: Optional[cst.FunctionDef] = None) -> Optional[str]:
     """The positional argument of `call` that holds string or object data (`holds_objects`), as written: a display,
-    or a local name every assignment of which binds one (`labels = ["a", "b"]` then `np.searchsorted(labels, v)`);
+    or a local name every assignment of which binds one (`labels = ["a", "b"]` then `np.searchsorted(labels, v)`),
+    or, in `function`, an empty list grown only by appending such objects (`labels.append(line.split(":")[-1])`);
     None if none."""
     for arg in call.args:
         if arg.keyword is not None or arg.star:
@@ -103,6 +124,25 @@ def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[
             values = bindings.get(value.value, [])
             if values and all(holds_objects(v) for v in values):
                 return value.value
+            if function is not None and values and all(isinstance(v, cst.List) and not v.elements for v in values):
+                added = [c.args[0].value for c in _appends(function, value.value)]
+                if added and all(_an_object(a) for a in added):
+                    return value.value
         elif holds_objects(value):
             return cst.Module([]).code_for_node(value)
     return None
+
+
+def _appends(function: cst.FunctionDef, name: str) -> list[cst.Call]:
+    """The one-argument `name.append(...)` calls in `function`."""
+    found: list[cst.Call] = []
+
+    class Finder(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value == "append" and isinstance(func.value, cst.Name) \
+                    and func.value.value == name and len(node.args) == 1:
+                found.append(node)
+
+    function.body.visit(Finder())
+    return found
