@@ -203,8 +203,8 @@ def value_shaped_read(stmts: Sequence[cst.CSTNode], facts) -> Optional[str]:
     taken, so such a read raises (`NonConcreteBooleanIndexError`) even where Python would not run it."""
     for stmt in stmts:
         for node in walk.nodes(stmt):
-            if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
-                if facts.is_mask(node.slice[0].slice.value):
+            if isinstance(node, cst.Subscript):  # `x[m]`, `path[1, path[0] == i]`: a mask among the indices
+                if any(isinstance(e.slice, cst.Index) and facts.is_mask(e.slice.value) for e in node.slice):
                     return cst.Module([]).code_for_node(node)
             elif isinstance(node, cst.Call):
                 name = facts.array_function(node.func)

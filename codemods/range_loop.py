@@ -90,6 +90,9 @@ class RangeLoop(Rule):
     may_apply_to_tree = staticmethod(loops_in_functions)
 
     VALID = [
+        Valid(  # a mask among several indices has a value-dependent shape: no traced body can hold it (pyts's dtw)
+            "import jax.numpy as jnp\n\ndef f(path, n):\n    out = jnp.empty((2, n))\n    for i in range(n):\n"
+            "        arr = path[1, path[0] == i]\n        out = out.at[0, i].set(jnp.min(arr))\n    return out\n"),
         Valid("def f(x):\n    acc = 0.0\n    for i in range(3):\n        acc = acc + x[i]\n    return acc\n"),
         Valid("def f(x):\n    size = 1\n    for i in range(x.ndim):\n        size = size * x.shape[i]\n    return x.reshape(size)\n"),
         Valid("def f(x):\n    for i in range(40):\n        x = x * 0.5 + i\n    return x\n", settings={"unroll-max": 64}),
