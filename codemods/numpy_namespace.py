@@ -288,6 +288,13 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[7, 7],
         ),
+        Invalid(  # a sequence over arrays: iteration ends at IndexError, which JAX never raises (numdifftools's Bicomplex)
+            "import numpy as np\n\nclass Pair:\n    def __init__(self, a, b):\n        self.a = np.asarray(a)\n        self.b = b\n\n"
+            "    def __getitem__(self, i):\n        return Pair(self.a[i], self.b)\n\n    def cos(self):\n"
+            "        return Pair(np.cos(self.a), self.b)\n",
+            expected=None,
+            lines=[5, 12],
+        ),
         Invalid(  # numba takes NumPy arrays only: what this function hands to a compiled kernel stays NumPy (pyts)
             "import numpy as np\nfrom numba import njit\n\n@njit\ndef kernel(m):\n    return m.sum(axis=1)\n\n"
             "def f(n):\n    m = np.zeros((n, 3))\n    return kernel(m)\n",
@@ -347,6 +354,13 @@ class NumpyNamespace(Rule):
         if self._hashed(node):
             self.report(node, f"`{self.code(node.func)}(...)` gives the members of a Python set: JAX arrays are "
                         "unhashable, so this call stays NumPy")
+            return
+        indexed = self._sequence_class(node)
+        if indexed is not None:
+            self.report(node, f"`{self.code(node.func)}(...)` is in a class whose `__getitem__` indexes `{indexed}`: "
+                        "NumPy iterates over such an object until an index past the end raises `IndexError`, which a "
+                        "JAX array never raises (it clamps the index), so the iteration would never end; the class "
+                        "stays NumPy", blocks_function=True)
             return
         kept = self._keep.get(node)
         if kept is not None:
@@ -560,6 +574,33 @@ class NumpyNamespace(Rule):
                 return False
             node, parent = wrapper, self.get_metadata(ParentProvider, wrapper, None)
         return isinstance(parent, cst.For) and parent.iter is node
+
+    @functools.cached_property
+    def _item_attributes(self) -> dict[cst.ClassDef, set[str]]:
+        """{class: attributes its `__getitem__(self, i)` indexes with `i` (`self.z1[i]`)}, over the module."""
+        found: dict[cst.ClassDef, set[str]] = {}
+        for cls in walk.nodes_of(self.context.module, cst.ClassDef):
+            for fn in cls.body.body:  # type: ignore[attr-defined]
+                params = fn.params.params if isinstance(fn, cst.FunctionDef) and fn.name.value == "__getitem__" else ()
+                if len(params) < 2:
+                    continue
+                me, index = params[0].name.value, params[1].name.value
+                for sub in walk.nodes_of(fn.body, cst.Subscript):
+                    value = sub.value  # type: ignore[attr-defined]
+                    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == me \
+                            and any(index in walk.name_values(e.slice) for e in sub.slice):  # type: ignore[attr-defined]
+                        found.setdefault(cls, set()).add(value.attr.value)  # type: ignore[arg-type]
+        return found
+
+    def _sequence_class(self, call: cst.Call) -> Optional[str]:
+        """An attribute the `__getitem__` of the class around this method indexes (`_item_attributes`): such a class
+        is a sequence over NumPy arrays (numdifftools's `Bicomplex`), else None."""
+        if not self._item_attributes:
+            return None
+        cls = self.get_metadata(ParentProvider, self.current_function, None)
+        cls = self.get_metadata(ParentProvider, cls, None) if isinstance(cls, cst.IndentedBlock) else cls
+        attributes = self._item_attributes.get(cls, ()) if isinstance(cls, cst.ClassDef) else ()
+        return f"self.{sorted(attributes)[0]}" if attributes else None
 
     @functools.cached_property
     def _numba(self) -> frozenset[str]:
