@@ -11,7 +11,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
-from jaxfix.analysis.host_data import clock_data, none_default
+from jaxfix.analysis.host_data import clock_data, none_default, numba_argument, sequence_attributes, shuffled_array
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, caught_around
@@ -577,24 +577,11 @@ class NumpyNamespace(Rule):
 
     @functools.cached_property
     def _item_attributes(self) -> dict[cst.ClassDef, set[str]]:
-        """{class: attributes its `__getitem__(self, i)` indexes with `i` (`self.z1[i]`)}, over the module."""
-        found: dict[cst.ClassDef, set[str]] = {}
-        for cls in walk.nodes_of(self.context.module, cst.ClassDef):
-            for fn in cls.body.body:  # type: ignore[attr-defined]
-                params = fn.params.params if isinstance(fn, cst.FunctionDef) and fn.name.value == "__getitem__" else ()
-                if len(params) < 2:
-                    continue
-                me, index = params[0].name.value, params[1].name.value
-                for sub in walk.nodes_of(fn.body, cst.Subscript):
-                    value = sub.value  # type: ignore[attr-defined]
-                    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == me \
-                            and any(index in walk.name_values(e.slice) for e in sub.slice):  # type: ignore[attr-defined]
-                        found.setdefault(cls, set()).add(value.attr.value)  # type: ignore[arg-type]
-        return found
+        return sequence_attributes(self.context.module)
 
     def _sequence_class(self, call: cst.Call) -> Optional[str]:
-        """An attribute the `__getitem__` of the class around this method indexes (`_item_attributes`): such a class
-        is a sequence over NumPy arrays (numdifftools's `Bicomplex`), else None."""
+        """An attribute the `__getitem__` of the class around this method indexes (`sequence_attributes`): such a
+        class is a sequence over NumPy arrays (numdifftools's `Bicomplex`), else None."""
         if not self._item_attributes:
             return None
         cls = self.get_metadata(ParentProvider, self.current_function, None)
@@ -605,38 +592,6 @@ class NumpyNamespace(Rule):
     @functools.cached_property
     def _numba(self) -> frozenset[str]:
         return numba_compiled(self.context.module)
-
-    def _to_numba(self, call: cst.Call) -> Optional[str]:
-        """The argument name of a call to a numba-compiled function of this module that this function binds to
-        NumPy calls (`row_sums(membership)` with `membership = np.zeros(...)`), or None."""
-        if not (isinstance(call.func, cst.Name) and call.func.value in self._numba):
-            return None
-        facts = function_facts(self, self.current_function)
-        for arg in call.args:
-            name = arg.value.value if isinstance(arg.value, cst.Name) else None
-            values = facts.bindings.get(name, []) if name is not None and name not in facts.params else []
-            if values and all(v is not None for v in values) and any(
-                    numpy_name(self, c.func) for v in values for c in walk.nodes_of(v, cst.Call)):  # type: ignore[attr-defined]
-                return name
-        return None
-
-    def _shuffled(self, call: cst.Call) -> Optional[str]:
-        """The name `call` shuffles in place (`rng.shuffle(w)`, `random.shuffle(w)`: a generator jaxfix does not
-        convert, JX401 converts `np.random.shuffle`) when every binding of it in this function holds a NumPy call."""
-        func = call.func
-        if not (isinstance(func, cst.Attribute) and func.attr.value == "shuffle" and call.args) or \
-                numpy_name(self, func) is not None:
-            return None
-        arg = call.args[0].value
-        if not isinstance(arg, cst.Name):
-            return None
-        facts = function_facts(self, self.current_function)
-        values = facts.bindings.get(arg.value, [])
-        if arg.value in facts.params or not values or any(v is None for v in values):
-            return None
-        if all(any(numpy_name(self, c.func) for c in walk.nodes_of(v, cst.Call)) for v in values):  # type: ignore[attr-defined]
-            return arg.value
-        return None
 
     def _made_here(self, function: cst.FunctionDef) -> set[str]:
         """The names this function binds to a NumPy creation call (found once per function)."""
@@ -698,13 +653,13 @@ class NumpyNamespace(Rule):
         the function's other fixes are held back (see `codemods._buffers`)."""
         writers, private = self._buffer_callees
         found = _buffers.filled_arguments(call, writers, private) if writers or private else []
-        compiled = self._to_numba(call)
+        compiled = numba_argument(self, call, self._numba)
         if compiled is not None:
             self.report(call, f"`{self.code(call.func)}` is compiled by numba, which takes NumPy arrays only, and "
                         f"`{compiled}` is a NumPy array made here: it must stay NumPy, so this function is left as it is",
                         blocks_function=True)
             return
-        shuffled = self._shuffled(call)
+        shuffled = shuffled_array(self, call)
         if shuffled is not None:
             self.report(call, f"`{self.code(call.func)}` shuffles `{shuffled}` in place, and `{shuffled}` is a NumPy "
                         "array made here: it must stay NumPy (a JAX array cannot be written into), so this function "

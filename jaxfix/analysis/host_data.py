@@ -6,7 +6,11 @@ makes its rename unsafe). The string, `None` and object data of displays is `for
 - `clock_data`: wall-clock readings and dates as numbers (`time.time()`, `(index - epoch) / pd.Timedelta("1s")`,
   seconds since 1970), which float32 resolves to about 2 minutes.
 
-A `rule` here must declare `MaskProvider` and `ParentProvider`.
+- arrays that must stay NumPy arrays: shuffled in place by a generator jaxfix does not convert (`shuffled_array`),
+  handed to a numba-compiled function (`numba_argument`), or held by a class that is a sequence over them
+  (`sequence_attributes`: iterating ends at the `IndexError` JAX never raises).
+
+A `rule` here must declare `MaskProvider` and `ParentProvider` (and `NumpyNameProvider` for the last three).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import libcst as cst
 from jaxfix import walk
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.masks import function_facts
+from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.imports import dotted_name
 
@@ -107,3 +112,47 @@ def clock_data(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
                 if clock is not None:
                     return clock
     return None
+
+
+def _numpy_made(rule: cst.MetadataDependent, name: str) -> bool:
+    """Every binding of the local `name` in the rule's current function holds a NumPy call (`w = np.array(..)`,
+    `inds = np.arange(n) % k`)."""
+    facts = function_facts(rule, rule.current_function)  # type: ignore[attr-defined]
+    values = facts.bindings.get(name, [])
+    return name not in facts.params and bool(values) and all(
+        v is not None and any(numpy_name(rule, c.func) for c in walk.nodes_of(v, cst.Call)) for v in values)  # type: ignore[attr-defined]
+
+
+def shuffled_array(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
+    """The name `call` shuffles in place (`rng.shuffle(w)`, `random.shuffle(w)`: a generator jaxfix does not
+    convert; JX401 converts `np.random.shuffle`) when it holds an array NumPy calls make here; else None."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "shuffle" and call.args) or numpy_name(rule, func):
+        return None
+    arg = call.args[0].value
+    return arg.value if isinstance(arg, cst.Name) and _numpy_made(rule, arg.value) else None
+
+
+def numba_argument(rule: cst.MetadataDependent, call: cst.Call, compiled: frozenset[str]) -> Optional[str]:
+    """The argument of a call to one of the module's numba-compiled functions (`compiled`, see
+    `plain_python.numba_compiled`) that holds an array NumPy calls make here (`row_sums(m)`, `m = np.zeros(..)`)."""
+    if not (isinstance(call.func, cst.Name) and call.func.value in compiled):
+        return None
+    return next((a.value.value for a in call.args if isinstance(a.value, cst.Name) and _numpy_made(rule, a.value.value)), None)
+
+
+def sequence_attributes(module: cst.Module) -> dict[cst.ClassDef, set[str]]:
+    """{class: the attributes its `__getitem__(self, i)` indexes with `i` (`self.z1[i]`)}, over the module."""
+    found: dict[cst.ClassDef, set[str]] = {}
+    for cls in walk.nodes_of(module, cst.ClassDef):
+        for fn in cls.body.body:  # type: ignore[attr-defined]
+            params = fn.params.params if isinstance(fn, cst.FunctionDef) and fn.name.value == "__getitem__" else ()
+            if len(params) < 2:
+                continue
+            me, index = params[0].name.value, params[1].name.value
+            for sub in walk.nodes_of(fn.body, cst.Subscript):
+                value = sub.value  # type: ignore[attr-defined]
+                if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == me \
+                        and any(index in walk.name_values(e.slice) for e in sub.slice):  # type: ignore[attr-defined]
+                    found.setdefault(cls, set()).add(value.attr.value)  # type: ignore[arg-type]
+    return found
