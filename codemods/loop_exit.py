@@ -69,9 +69,10 @@ class LoopExit(Rule):
     `if`, the loop has no `else`, (for `break` in a `for`) the loop variable is not read after the loop,
     and (for `return`) the loop is followed by `return w` at the top level of the function and the result can be
     started before the loop (`v` is arithmetic on names defined there). Otherwise the jump is reported at its line.
-    A `for` loop with a flag runs its full trip count; a `while` loop stops as soon as the flag is set. Unsafe when
-    the loop calls code not known to be pure JAX (a callback, `print`): the loop rules cannot convert such a loop
-    safely, and a `for` loop that stays in Python would run on after the jump (over `range(sys.maxsize)`, for ever).
+    A `for` loop with a flag runs its full trip count; a `while` loop stops as soon as the flag is set. A `for`
+    loop's flag is unsafe when the loop calls code not known to be pure JAX (a callback, `print`): the loop rules
+    cannot convert such a loop safely, and a loop that stays in Python would run on after the jump (over
+    `range(sys.maxsize)`, for ever).
 
     ## Known problems
     A `continue` nested deeper than the end of a top-level `if`, jumps in nested loops, `try`/`with` blocks or on
@@ -184,8 +185,8 @@ class LoopExit(Rule):
                          "the jump stops it, and a flag would let it run on")
             return
         anchor = jumps[0][1] if jumps else own[0]
-        # a body that calls code not known to be pure JAX keeps the loop in Python (the loop rules make its rewrite
-        # unsafe): a flag there only makes a `for` loop run on to its full trip count (`range(sys.maxsize)`: for ever)
+        # a body that calls code not known to be pure JAX may keep the loop in Python (the loop rules make its
+        # rewrite unsafe): a flag there makes a `for` loop run on to its full trip count (`range(sys.maxsize)`: for ever)
         opaque = purity(self).opaque_call([*([node.test] if isinstance(node, cst.While) else []), node.body], fn,
                                           function_tracedness(self, fn).of)
         taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
@@ -225,18 +226,18 @@ class LoopExit(Rule):
         if plan:
             fix[plan[0]] = plan[0].with_changes(body=[plan[0].body[0].with_changes(value=self.expr(plan[2]))])
         kind = " and ".join(f"`{k}`" for k in sorted(kinds))
-        why = ""
-        if opaque:
-            why = (f" (unsafe: the loop calls `{opaque}`, not known to be pure JAX code, so it may have to stay a Python "
-                   "loop" + (", where the flag lets it run on to its full trip count after the jump" if done and
-                             isinstance(node, cst.For) else "") + ")")
+        # only a `for` loop's flag changes how long a Python loop runs (a `while` loop's flag joins its test, and
+        # `continue` becomes an exact `if not`)
+        runs_on = bool(opaque) and done is not None and isinstance(node, cst.For)
+        why = (f" (unsafe: the loop calls `{opaque}`, not known to be pure JAX code, so it may have to stay a Python loop, "
+               "where the flag lets it run on to its full trip count after the jump)") if runs_on else ""
         generated = self.code(loop) + (plan[2] if plan else "")
         imports = tuple(n for n, local in (("jnp", self.jnp), ("lax", self.lax)) if f"{local}." in generated)
         self.report(
             anchor,
             f"{kind} on a traced condition inside a loop: `lax` loops cannot jump; guard the rest of the body{why}",
             changes=fix,
-            unsafe=bool(opaque),
+            unsafe=runs_on,
             title="guard the body" + (f" with a `{done}` flag" if done else " instead of `continue`"),
             imports=imports,
         )

@@ -194,3 +194,9 @@ def test_refusal_fixture_reports_each_jump_at_its_line():
     code = open(path, encoding="utf-8").read()
     outcome = process_source("refusals.py", code, all_rules(), RunOptions())
     assert sorted(f.line for f in outcome.findings if f.code == "JX223") == [11, 21, 32, 40]
+
+
+def test_continue_in_a_loop_that_calls_unknown_code_stays_a_safe_fix():
+    # `continue` becomes an exact `if not`: only a `for` loop's flag changes how long a Python loop runs
+    code = "def f(x, n, log):\n    s = 0.0\n    for i in range(n):\n        log(s)\n        if x[i] < 0:\n            continue\n        s = s + x[i]\n    return s\n"
+    assert "if not (x[i] < 0):" in migrate(code)
