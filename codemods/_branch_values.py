@@ -15,6 +15,7 @@ from typing import Optional, Sequence
 import libcst as cst
 
 from jaxfix import walk
+from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.loop_values import RESHAPING
 from jaxfix.analysis.shapes import FunctionShapes
 from jaxfix.analysis.tracedness import makes_object
@@ -265,32 +266,6 @@ def text_return(stmts: Sequence[cst.CSTNode]) -> bool:
             parts = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
             if any(part is not None and is_text(part) for part in parts):
                 return True
-    return False
-
-
-_TEXT_CALLS = {"str", "repr", "format", "ascii", "chr", "hex", "oct", "bin"}
-_TEXT_MODULE_CALLS = {"re.escape", "re.sub", "os.path.join", "textwrap.dedent", "json.dumps"}
-
-
-def is_text(node: cst.BaseExpression) -> bool:
-    """Whether `node` is a string for sure: a literal, an f-string, `str(...)`, `"...".format(...)`, `" ".join(...)`,
-    `"%d" % n`, `re.escape(...)`. `lax.cond`/`jnp.where` can only choose between arrays."""
-    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
-        return True
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Modulo, cst.Add)):
-        return is_text(node.left) or (isinstance(node.operator, cst.Add) and is_text(node.right))
-    if isinstance(node, cst.Call):
-        func = node.func
-        if isinstance(func, cst.Name):
-            return func.value in _TEXT_CALLS
-        if isinstance(func, cst.Attribute):
-            if is_text(func.value):
-                return True  # "...".format(...), ", ".join(...), "...".upper()
-            base = func.value
-            dotted = f"{base.value}.{func.attr.value}" if isinstance(base, cst.Name) else ""
-            if isinstance(base, cst.Attribute) and isinstance(base.value, cst.Name):
-                dotted = f"{base.value.value}.{base.attr.value}.{func.attr.value}"
-            return dotted in _TEXT_MODULE_CALLS
     return False
 
 

@@ -4,11 +4,11 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._branch_values import is_text
 from codemods._inplace import is_range
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.analysis.static_params import ARRAY_METHODS

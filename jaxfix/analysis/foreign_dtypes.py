@@ -85,26 +85,40 @@ def holds_objects(value: Optional[cst.BaseExpression]) -> bool:
 
 
 TEXT_BUILTINS = {"str", "repr", "chr", "format", "hex", "oct", "bin", "ascii"}
-TEXT_METHODS = {"format", "join", "strip", "lstrip", "rstrip", "lower", "upper", "title", "capitalize", "replace",
-                "decode", "zfill", "ljust", "rjust", "center"}
+TEXT_METHODS = {"format", "join", "strip", "lstrip", "rstrip", "lower", "upper", "title", "capitalize", "decode",
+                "zfill", "ljust", "rjust", "center"}
+TEXT_MODULE_CALLS = {"re.escape", "re.sub", "os.path.join", "textwrap.dedent", "json.dumps"}
 
 
-def _text(node: cst.BaseExpression) -> bool:
-    """Text for sure: `chr(i)`, `str(x)`, `"{}".format(v)`, `s.strip()`, `line.split(":")[-1]`."""
+def is_text(node: cst.BaseExpression) -> bool:
+    """Whether `node` is a string for sure: a literal, an f-string, `"%d" % n`, `"a" + b`, `str(x)`, `chr(i)`,
+    `"{}".format(v)`, `" ".join(...)`, `s.strip()`, `line.split(":")[-1]`, `re.escape(...)`. No JAX array holds
+    text, and `lax.cond`/`jnp.where` can only choose between arrays."""
+    if isinstance(node, STRING_LITERALS):
+        return True
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Modulo, cst.Add)):
+        return is_text(node.left) or (isinstance(node.operator, cst.Add) and is_text(node.right))
     if isinstance(node, cst.Subscript):  # an item of `s.split(...)`
-        node = node.value
-        return isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in ("split", "rsplit")
+        value = node.value
+        return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in ("split", "rsplit")
     if not isinstance(node, cst.Call):
         return False
     func = node.func
     if isinstance(func, cst.Name):
         return func.value in TEXT_BUILTINS
-    return isinstance(func, cst.Attribute) and func.attr.value in TEXT_METHODS and (
-        func.attr.value != "replace" or isinstance(func.value, STRING_LITERALS) or _text(func.value))
+    if not isinstance(func, cst.Attribute):
+        return False
+    if is_text(func.value) or func.attr.value in TEXT_METHODS:
+        return True  # "...".format(...), ", ".join(...), "...".replace(...), s.strip()
+    base = func.value
+    dotted = f"{base.value}.{func.attr.value}" if isinstance(base, cst.Name) else ""
+    if isinstance(base, cst.Attribute) and isinstance(base.value, cst.Name):
+        dotted = f"{base.value.value}.{base.attr.value}.{func.attr.value}"
+    return dotted in TEXT_MODULE_CALLS
 
 
 def _an_object(node: cst.BaseExpression) -> bool:
-    if isinstance(node, STRING_LITERALS) or (isinstance(node, cst.Name) and node.value == "None") or _text(node):
+    if (isinstance(node, cst.Name) and node.value == "None") or is_text(node):
         return True
     func = node.func if isinstance(node, cst.Call) else None  # `Line(p)`: a class's instance (by the name's case)
     return isinstance(func, cst.Name) and func.value[:1].isupper() and not func.value.isupper()
