@@ -185,10 +185,6 @@ class LoopExit(Rule):
                          "the jump stops it, and a flag would let it run on")
             return
         anchor = jumps[0][1] if jumps else own[0]
-        # a body that calls code not known to be pure JAX may keep the loop in Python (the loop rules make its
-        # rewrite unsafe): a flag there makes a `for` loop run on to its full trip count (`range(sys.maxsize)`: for ever)
-        opaque = purity(self).opaque_call([*([node.test] if isinstance(node, cst.While) else []), node.body], fn,
-                                          function_tracedness(self, fn).of)
         taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
         done = gen.fresh(self, fn, "done", taken) if kinds & {"break", "return"} else None
         result = gen.fresh(self, fn, "result", taken) if "return" in kinds else None
@@ -228,7 +224,11 @@ class LoopExit(Rule):
         kind = " and ".join(f"`{k}`" for k in sorted(kinds))
         # only a `for` loop's flag changes how long a Python loop runs (a `while` loop's flag joins its test, and
         # `continue` becomes an exact `if not`)
-        runs_on = bool(opaque) and done is not None and isinstance(node, cst.For)
+        # a body that calls code not known to be pure JAX may keep the loop in Python (the loop rules make its
+        # rewrite unsafe): a flag there makes a `for` loop run on to its full trip count (`range(sys.maxsize)`: for ever)
+        opaque = purity(self).opaque_call([node.body], fn, function_tracedness(self, fn).of) \
+            if done is not None and isinstance(node, cst.For) else None
+        runs_on = opaque is not None
         why = (f" (unsafe: the loop calls `{opaque}`, not known to be pure JAX code, so it may have to stay a Python loop, "
                "where the flag lets it run on to its full trip count after the jump)") if runs_on else ""
         generated = self.code(loop) + (plan[2] if plan else "")

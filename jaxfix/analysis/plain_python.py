@@ -136,10 +136,14 @@ def lazy_array_imports(module: cst.Module) -> bool:
     return answer
 
 
-def _numba(expr: cst.BaseExpression) -> bool:
-    """`nb.jit`, `numba.njit(...)`, `njit`, `vectorize([...])` from numba: a numba compiler (by the usual names)."""
-    name = dotted_name(expr.func if isinstance(expr, cst.Call) else expr) or ""
+def numba_compiler(name: str) -> bool:
+    """`nb.jit`, `numba.njit`, `njit`, `vectorize` (from numba): a numba compiler's dotted name (by the usual names)."""
     return name.split(".")[0] in ("numba", "nb") or name in ("njit", "vectorize", "guvectorize")
+
+
+def _numba(expr: cst.BaseExpression) -> bool:
+    """A numba compiler, called or not (`@njit`, `@numba.njit(...)`, `nb.jit(f)`)."""
+    return numba_compiler(dotted_name(expr.func if isinstance(expr, cst.Call) else expr) or "")
 
 
 _COMPILED: dict[int, tuple[cst.Module, frozenset[str]]] = {}

@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
 
 from jaxfix import precheck
 from jaxfix import source as sourcelib
+from jaxfix.analysis.plain_python import numba_compiler
 from jaxfix.analysis.random_draws import DRAWS, SOURCES
 
 BLOCKING = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -96,11 +97,7 @@ def _generators_among(nodes: Iterable[ast.AST], numpy: dict[str, str]) -> set[st
 
 def _numba(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Compiled by numba (`@njit`, `@nb.jit(...)`): numba runs `np.random` itself, and rejects `jax.random`."""
-    for decorator in fn.decorator_list:
-        name = _dotted(decorator.func if isinstance(decorator, ast.Call) else decorator) or ""
-        if name.split(".")[0] in ("numba", "nb") or name in ("njit", "vectorize", "guvectorize"):
-            return True
-    return False
+    return any(numba_compiler(_dotted(d.func if isinstance(d, ast.Call) else d) or "") for d in fn.decorator_list)
 
 
 def _module_random(node: ast.Attribute, numpy: dict[str, str]) -> bool:
