@@ -86,6 +86,16 @@ def index_code(rule: Rule, index: cst.BaseSlice) -> str:
     return rule.code(index)
 
 
+def operator_symbol(operator: cst.CSTNode) -> str:
+    """An operator's token (`/=`, `+`), without the whitespace around it: that may hold a line continuation or a
+    comment, which would not survive being moved into an expression."""
+    bare = operator.with_changes(whitespace_before=cst.SimpleWhitespace(""), whitespace_after=cst.SimpleWhitespace(""))
+    return _EMPTY.code_for_node(bare)
+
+
+_EMPTY = cst.Module(body=[])
+
+
 def value_code(rule: Rule, value: cst.BaseExpression) -> str:
     """The source of an assigned value as one argument: `x[i] = a, b` assigns the tuple, `.set((a, b))`."""
     code = rule.code(value)

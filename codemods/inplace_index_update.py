@@ -322,7 +322,7 @@ class InplaceIndexUpdate(Rule):
             return
         target, verdict = got
         op = node.operator.__class__.__name__
-        symbol = self.code(node.operator).strip()
+        symbol = _inplace.operator_symbol(node.operator)
         value = _inplace.value_code(self, node.value)
         base, index = target.base_src, target.index_src
         verdicts = [verdict]
@@ -358,9 +358,9 @@ class InplaceIndexUpdate(Rule):
             return
         target = Target(node.target, name, [], [])
         shared = sorted(o for o in facts.sharers(line, name) if _inplace.read_after(self, line, o))
-        symbol = self.code(node.operator).strip()
+        symbol = _inplace.operator_symbol(node.operator)
         if shared and not _inplace.made_array(self, name) and not _inplace.has_array_evidence(self, target):
-            symbol = self.code(node.operator).strip()
+            symbol = _inplace.operator_symbol(node.operator)
             self.report(node, f"`{name} {symbol} ...` with {', '.join(f'`{s}`' for s in shared)} bound to the same value: "
                         f"if `{name}` is an array, NumPy updates it in place and {'they see' if len(shared) > 1 else 'it sees'} "
                         f"the update, while JAX rebinds `{name}` only; if it is a Python number, nothing is shared. jaxfix "

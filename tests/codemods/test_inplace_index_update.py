@@ -58,6 +58,11 @@ REWRITES = [
         "    b = b.at[2].set(b[2] & (a.shape[0] + 1))\n    return b\n",
         id="bitwise-operators-use-set",
     ),
+    pytest.param(  # quantecon's vertex_enumeration: the operator's line continuation went into the expression
+        "def f(a, n):\n    b = a.copy()\n    b[0:n] /= \\\n        (3 - b[0])\n    b[1] //= \\\n        2\n    return b\n",
+        "def f(a, n):\n    b = a.copy()\n    b = b.at[0:n].divide((3 - b[0]))\n    b = b.at[1].set(b[1] // 2)\n    return b\n",
+        id="operator-followed-by-line-continuation",
+    ),
     pytest.param(
         "import numpy as np\ndef f(x):\n    # swap the ends\n    p = np.arange(4)\n    p[0], p[-1] = p[-1], p[0]  # keep\n    return x[p]\n",
         "import numpy as np\ndef f(x):\n    # swap the ends\n    p = np.arange(4)\n    p = p.at[0].set(p[-1]).at[-1].set(p[0])  # keep\n    return x[p]\n",
