@@ -6,16 +6,14 @@ from typing import Optional
 import libcst as cst
 import numpy as np
 
-from codemods import _buffers
+from codemods._numpy_boundary import CREATION, NumpyBoundary
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
-from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
-from jaxfix.analysis.host_data import clock_data, none_default, numba_argument, sequence_attributes, shuffled_array
-from jaxfix.analysis.masks import MaskProvider, function_facts
+from jaxfix.analysis.host_data import none_default
+from jaxfix.analysis.masks import MaskProvider
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
-from jaxfix.analysis.parents import ParentProvider, caught_around
-from jaxfix.analysis.plain_python import numba_compiled
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.static_params import static_by_name
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
@@ -23,13 +21,6 @@ from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
-# Calls that build arrays: converted even when every argument is static, since later code updates or combines them
-# as JAX arrays (`.at[...]`).
-CREATION = {
-    "zeros", "ones", "empty", "full", "eye", "identity", "arange", "linspace", "logspace", "geomspace", "array",
-    "asarray", "zeros_like", "ones_like", "empty_like", "full_like", "tri", "tril", "triu", "diag", "meshgrid",
-    "indices", "copy",
-}
 # Left to other families: randomness (JX4xx); `ufunc.at` and `out=` (JX1xx).
 OTHER_FAMILIES = ("numpy.random",)
 # creation functions whose `order=` is only a memory layout (for reshape and ravel it orders the values: kept)
@@ -37,15 +28,9 @@ LAYOUT_ONLY_ORDER = {
     "array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "zeros", "ones", "empty", "full",
     "zeros_like", "ones_like", "empty_like", "full_like", "copy",
 }
-# the exceptions a `try` catching NumPy's `LinAlgError` names (it is a `ValueError`)
-# dtype functions, which read a string list as a layout, not as data
-DTYPE_FUNCTIONS = {"dtype", "result_type", "promote_types", "can_cast", "issubdtype", "format_parser"}
-LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
 # NumPy functions that write into their first argument: `jax.numpy`'s namesakes cannot (they raise, or need
 # `inplace=False` and return the result), so a rename would break the call
 IN_PLACE = {"place", "put", "putmask", "fill_diagonal", "put_along_axis"}
-# attributes only a NumPy array has: a call whose result is read through one must stay NumPy
-BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides"}
 # `jax.numpy` namesakes whose results differ from NumPy's on ordinary inputs: renamed only as an unsafe fix
 DIFFERENT = {
     "linalg.eig": "always returns complex eigenvalues and vectors (NumPy returns real ones when they all are real)",
@@ -315,15 +300,8 @@ class NumpyNamespace(Rule):
         ),
     ]
 
-    @functools.cached_property
-    def _keep(self) -> dict[cst.Call, str]:
-        """NumPy calls whose result must stay a NumPy array, and why: written through (`np.einsum('ii->i', a)[:] =
-        v`), read as a buffer (`np.array(p).ctypes`), or passed as the `out=` of a call that stays NumPy."""
-        return {}
-
     def visit_Attribute(self, node: cst.Attribute) -> None:
-        if isinstance(node.value, cst.Call) and node.attr.value in BUFFER_ATTRIBUTES:
-            self._keep[node.value] = f"its `.{node.attr.value}` is a NumPy buffer, which JAX arrays do not have"
+        self._boundary.note_attribute(node)
         if self.current_function is None or node.attr.value in ("ma",):
             return
         parent = self.get_metadata(ParentProvider, node, None)
@@ -345,55 +323,14 @@ class NumpyNamespace(Rule):
         self._filled(node)
         self._isinstance(node)
         self._layout_keyword(node)
-        for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Call):
-                self._keep[arg.value] = "it is the `out=` buffer of a call that writes into it"
+        self._boundary.note_call(node)
         qualified = numpy_name(self, node.func)
         if qualified is None or qualified.startswith(OTHER_FAMILIES):
             return
-        if self._hashed(node):
-            self.report(node, f"`{self.code(node.func)}(...)` gives the members of a Python set: JAX arrays are "
-                        "unhashable, so this call stays NumPy")
-            return
-        indexed = self._sequence_class(node)
-        if indexed is not None:
-            self.report(node, f"`{self.code(node.func)}(...)` is in a class whose `__getitem__` indexes `{indexed}`: "
-                        "NumPy iterates over such an object until an index past the end raises `IndexError`, which a "
-                        "JAX array never raises (it clamps the index), so the iteration would never end; the class "
-                        "stays NumPy", blocks_function=True)
-            return
-        kept = self._keep.get(node)
-        if kept is not None:
-            self.report(node, f"`{self.code(node.func)}(...)` must stay NumPy: {kept}; this function is left as it is",
-                        blocks_function=True)
-            return
-        if qualified.startswith("numpy.linalg.") and caught_around(self, node) & LINALG_ERRORS:
-            self.report(node, f"`{self.code(node.func)}(...)` sits in a `try` that catches `LinAlgError`: its `jax.numpy` "
-                        "namesake never raises (a singular matrix gives inf or nan), so the `except` branch would "
-                        "silently stop running: this function is left as it is (check the result with "
-                        "`jnp.isfinite` instead, by hand)", blocks_function=True)
-            return
-        if qualified.startswith("numpy.ma."):
-            self.report(node, f"`{self.code(node.func)}` makes or uses a NumPy masked array, which JAX has no "
-                        "counterpart for (JAX functions reject them): this function is left as it is",
-                        blocks_function=True)
-            return
-        dtype = foreign_dtype(self, node, qualified.split(".")[-1]) if qualified.split(".")[-1] not in HOST_ONLY else None
-        if dtype is not None:
-            self.report(node, f"`{self.code(node.func)}(...)` asks for the dtype `{dtype}`, which JAX arrays cannot hold "
-                        "(JAX has numbers and bools in native byte order only: no strings, objects, records, dates or "
-                        "swapped bytes): this function is left as it is", blocks_function=True)
-            return
-        strings = object_data(node, *self._bindings(), self.current_function) if qualified.split(".")[-1] not in DTYPE_FUNCTIONS else None
-        if strings is not None:
-            self.report(node, f"`{self.code(node.func)}(...)` is given string, `None` or object data (`{strings}`): NumPy "
-                        "makes a string or object array of it, which JAX arrays cannot hold: this function is left as it is", blocks_function=True)
-            return
-        clock = clock_data(self, node)
-        if clock is not None:
-            self.report(node, f"`{self.code(node.func)}(...)` is given times as numbers (`{clock}`, about 1.7e9 s since 1970): as "
-                        "float32 they are resolved to about 2 minutes, so their differences vanish; this call stays "
-                        "NumPy (time on the host)")
+        reason = self._boundary.call_reason(node, qualified)
+        if reason is not None:
+            message, blocks = reason
+            self.report(node, message, blocks_function=blocks)
             return
         keywords = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         if "out" in keywords:
@@ -484,17 +421,9 @@ class NumpyNamespace(Rule):
             unsafe=different is not None,
         )
 
-    def _bindings(self) -> tuple[dict, dict]:
-        """The current function's local bindings and parameters (for `object_data`)."""
-        facts = function_facts(self, self.current_function)
-        return facts.bindings, facts.params
-
-    def _hashed(self, node: cst.Call) -> bool:
-        """`set(np.hstack(parts))`, `frozenset(np.unique(x))`: the call's elements become set members, which JAX
-        arrays cannot be (scikit-learn's HDBSCAN)."""
-        arg = self.get_metadata(ParentProvider, node, None)
-        outer = self.get_metadata(ParentProvider, arg, None) if isinstance(arg, cst.Arg) else None
-        return isinstance(outer, cst.Call) and isinstance(outer.func, cst.Name) and outer.func.value in ("set", "frozenset")
+    @functools.cached_property
+    def _boundary(self) -> NumpyBoundary:
+        return NumpyBoundary(self)
 
     def _static(self, value: cst.BaseExpression) -> bool:
         """A static expression, or a parameter that is not an array (`rng=(25, 75)`, `axis`, a mode string)."""
@@ -549,20 +478,6 @@ class NumpyNamespace(Rule):
             imports=("jax",),
         )
 
-    @functools.cached_property
-    def _buffer_callees(self) -> tuple[dict, set[str]]:
-        """The module's functions that write through a parameter, and its private compiled modules (once per pass)."""
-        return _buffers.writers(self.context.module), _buffers.private_modules(self.context.module)
-
-    @functools.cached_property
-    def _made(self) -> dict[cst.FunctionDef, set[str]]:
-        return {}
-
-    @functools.cached_property
-    def _mutated_attributes(self) -> dict[str, cst.CSTNode]:
-        writers, private = self._buffer_callees
-        return _buffers.mutated_attributes(self.context.module, writers, frozenset(private))
-
     def _iterated(self, call: cst.Call) -> bool:
         """Whether `call` is what a `for` loop runs over (directly, or through `enumerate`/`zip`/`reversed`)."""
         node: cst.CSTNode = call
@@ -574,37 +489,6 @@ class NumpyNamespace(Rule):
                 return False
             node, parent = wrapper, self.get_metadata(ParentProvider, wrapper, None)
         return isinstance(parent, cst.For) and parent.iter is node
-
-    @functools.cached_property
-    def _item_attributes(self) -> dict[cst.ClassDef, set[str]]:
-        return sequence_attributes(self.context.module)
-
-    def _sequence_class(self, call: cst.Call) -> Optional[str]:
-        """An attribute the `__getitem__` of the class around this method indexes (`sequence_attributes`): such a
-        class is a sequence over NumPy arrays (numdifftools's `Bicomplex`), else None."""
-        if not self._item_attributes:
-            return None
-        cls = self.get_metadata(ParentProvider, self.current_function, None)
-        cls = self.get_metadata(ParentProvider, cls, None) if isinstance(cls, cst.IndentedBlock) else cls
-        attributes = self._item_attributes.get(cls, ()) if isinstance(cls, cst.ClassDef) else ()
-        return f"self.{sorted(attributes)[0]}" if attributes else None
-
-    @functools.cached_property
-    def _numba(self) -> frozenset[str]:
-        return numba_compiled(self.context.module)
-
-    def _made_here(self, function: cst.FunctionDef) -> set[str]:
-        """The names this function binds to a NumPy creation call (found once per function)."""
-        made = self._made.get(function)
-        if made is None:
-            made = self._made[function] = {
-                t.target.value
-                for a in walk.nodes_of(function, cst.Assign)
-                if isinstance(a.value, cst.Call) and (numpy_name(self, a.value.func) or "").split(".")[-1] in CREATION  # type: ignore[attr-defined]
-                for t in a.targets  # type: ignore[attr-defined]
-                if isinstance(t.target, cst.Name)
-            }
-        return made
 
     def _layout_keyword(self, node: cst.Call) -> None:
         """`a.copy(order='C')`, `a.astype(t, order='F')` on a traced array: `order=` is only a memory layout, which
@@ -623,53 +507,14 @@ class NumpyNamespace(Rule):
                     title=f"drop `{self.code(order).strip().rstrip(',')}`")
 
     def visit_Assign(self, node: cst.Assign) -> None:
-        """`self.D = D` with `D = np.empty(...)` made here, where code elsewhere in the module writes into `.D` in
-        place (a write that stays NumPy): `D` must stay a NumPy array, so this function is left as it is."""
-        for target in node.targets:  # `np.einsum('ii->i', a)[:] = v`: writes through the view NumPy returns
-            base = target.target
-            while isinstance(base, cst.Subscript):
-                base = base.value
-            if isinstance(base, cst.Call) and base is not target.target:
-                self._keep[base] = "the code writes through the view it returns"
-        function = self.current_function
-        if function is None or not any(isinstance(t.target, cst.Attribute) for t in node.targets):
-            return
-        value = node.value
-        made = isinstance(value, cst.Name) and value.value in self._made_here(function) or isinstance(value, cst.Call) and (
-            numpy_name(self, value.func) or "").split(".")[-1] in CREATION
-        if not made:
-            return
-        for target in node.targets:
-            attr = target.target.attr.value if isinstance(target.target, cst.Attribute) else None
-            if attr is not None and attr in self._mutated_attributes:
-                where = self.code(self._mutated_attributes[attr]).strip().splitlines()[0]
-                self.report(node, f"`{self.code(target.target)}` is written into in place elsewhere in the module "
-                            f"(`{where}`), which stays NumPy: the array stored here must stay a NumPy array, so this "
-                            "function is left as it is", blocks_function=True)
-                return
+        self._boundary.note_assign(node)
+        stored = self._boundary.stored_reason(node)
+        if stored is not None:
+            self.report(node, stored, blocks_function=True)
 
     def _filled(self, call: cst.Call) -> None:
-        """A NumPy buffer of this function passed to a callee that fills it in place must stay NumPy: reported, and
-        the function's other fixes are held back (see `codemods._buffers`)."""
-        writers, private = self._buffer_callees
-        found = _buffers.filled_arguments(call, writers, private) if writers or private else []
-        compiled = numba_argument(self, call, self._numba)
-        if compiled is not None:
-            self.report(call, f"`{self.code(call.func)}` is compiled by numba, which takes NumPy arrays only, and "
-                        f"`{compiled}` is a NumPy array made here: it must stay NumPy, so this function is left as it is",
-                        blocks_function=True)
-            return
-        shuffled = shuffled_array(self, call)
-        if shuffled is not None:
-            self.report(call, f"`{self.code(call.func)}` shuffles `{shuffled}` in place, and `{shuffled}` is a NumPy "
-                        "array made here: it must stay NumPy (a JAX array cannot be written into), so this function "
-                        "is left as it is", blocks_function=True)
-            return
-        if not found:
-            return
-        made = self._made_here(self.current_function)
-        for name, why in found:
-            if name in made:
-                self.report(call, f"{why}, and `{name}` is a NumPy array made here: it must stay NumPy (a JAX array "
-                            "cannot be written into), so this function is left as it is", blocks_function=True)
-                return
+        """A NumPy buffer of this function handed to code that fills it in place must stay NumPy: reported, and
+        the function's other fixes are held back (`NumpyBoundary.filled_reason`)."""
+        filled = self._boundary.filled_reason(call)
+        if filled is not None:
+            self.report(call, filled, blocks_function=True)

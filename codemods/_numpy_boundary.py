@@ -1,0 +1,218 @@
+"""Where a NumPy call must stay NumPy: the boundary JX501 (numpy-namespace) does not cross.
+
+A NumPy call inside a function is renamed to its `jax.numpy` namesake unless its result, or what it is given, is
+something a JAX array cannot be or do. `NumpyBoundary` (one per rule instance, so per pass) answers that for JX501:
+
+- `call_reason(call, qualified)`: the call itself must stay: its result is hashed into a set, indexed by a class
+  that iterates until `IndexError`, written through, read as a buffer, the `out=` of a NumPy call, inside a `try`
+  catching `LinAlgError`, a masked array, given a dtype or data JAX cannot hold, or given dates as numbers;
+- `filled_reason(call)`: the call hands a NumPy array made here to code that writes into it (a callee filling a
+  parameter, a private compiled module, a numba-compiled function, a generator that shuffles it in place);
+- `stored_reason(assign)`: an array made here is stored on an attribute that code elsewhere writes into in place.
+
+Each answer is a message for the report, with whether the function's other fixes must be held back. The facts it
+reads come from `jaxfix.analysis` (`host_data`, `foreign_dtypes`, `plain_python`) and `codemods._buffers`.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Optional
+
+import libcst as cst
+
+from codemods import _buffers
+from jaxfix import walk
+from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
+from jaxfix.analysis.host_data import clock_data, numba_argument, sequence_attributes, shuffled_array
+from jaxfix.analysis.jnp_api import HOST_ONLY
+from jaxfix.analysis.masks import function_facts
+from jaxfix.analysis.numpy_names import numpy_name
+from jaxfix.analysis.parents import ParentProvider, caught_around
+from jaxfix.analysis.plain_python import numba_compiled
+
+if TYPE_CHECKING:
+    from jaxfix.rule import Rule
+
+# Calls that build arrays: converted even when every argument is static, since later code updates or combines them
+# as JAX arrays (`.at[...]`); a name bound to one is "an array made here".
+CREATION = {
+    "zeros", "ones", "empty", "full", "eye", "identity", "arange", "linspace", "logspace", "geomspace", "array",
+    "asarray", "zeros_like", "ones_like", "empty_like", "full_like", "tri", "tril", "triu", "diag", "meshgrid",
+    "indices", "copy",
+}
+# dtype functions, which read a string list as a layout, not as data
+DTYPE_FUNCTIONS = {"dtype", "result_type", "promote_types", "can_cast", "issubdtype", "format_parser"}
+# the exceptions a `try` catching NumPy's `LinAlgError` names (it is a `ValueError`)
+LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
+# attributes only a NumPy array has: a call whose result is read through one must stay NumPy
+BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides"}
+
+Reason = tuple[str, bool]  # the report's message, and whether the function's other fixes are held back
+
+
+class NumpyBoundary:
+    """The NumPy calls of one module that must stay NumPy (see the module's docstring), for one pass of `rule`."""
+
+    def __init__(self, rule: Rule) -> None:
+        self.rule = rule
+        # NumPy calls whose result must stay a NumPy array, and why: written through (`np.einsum('ii->i', a)[:] =
+        # v`), read as a buffer (`np.array(p).ctypes`), or passed as the `out=` of a call that stays NumPy
+        self.kept: dict[cst.Call, str] = {}
+        self._made: dict[cst.FunctionDef, set[str]] = {}
+
+    # ---- facts gathered while the rule visits ---------------------------------------------------------------
+    def note_attribute(self, node: cst.Attribute) -> None:
+        """`np.array(p).ctypes`: the call's result is read as a NumPy buffer."""
+        if isinstance(node.value, cst.Call) and node.attr.value in BUFFER_ATTRIBUTES:
+            self.kept[node.value] = f"its `.{node.attr.value}` is a NumPy buffer, which JAX arrays do not have"
+
+    def note_call(self, node: cst.Call) -> None:
+        """`f(..., out=np.empty(n))`: the call given as `out=` is written into."""
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Call):
+                self.kept[arg.value] = "it is the `out=` buffer of a call that writes into it"
+
+    def note_assign(self, node: cst.Assign) -> None:
+        """`np.einsum('ii->i', a)[:] = v`: the code writes through the view the call returns."""
+        for target in node.targets:
+            base = target.target
+            while isinstance(base, cst.Subscript):
+                base = base.value
+            if isinstance(base, cst.Call) and base is not target.target:
+                self.kept[base] = "the code writes through the view it returns"
+
+    # ---- the answers ----------------------------------------------------------------------------------------
+    def call_reason(self, node: cst.Call, qualified: str) -> Optional[Reason]:
+        """Why the NumPy call `node` (the function `qualified`) must stay NumPy, or None."""
+        rule, func = self.rule, self.rule.code(node.func)
+        if self._hashed(node):
+            return (f"`{func}(...)` gives the members of a Python set: JAX arrays are unhashable, so this call stays "
+                    "NumPy", False)
+        indexed = self._sequence_class()
+        if indexed is not None:
+            return (f"`{func}(...)` is in a class whose `__getitem__` indexes `{indexed}`: NumPy iterates over such an "
+                    "object until an index past the end raises `IndexError`, which a JAX array never raises (it clamps "
+                    "the index), so the iteration would never end; the class stays NumPy", True)
+        kept = self.kept.get(node)
+        if kept is not None:
+            return f"`{func}(...)` must stay NumPy: {kept}; this function is left as it is", True
+        if qualified.startswith("numpy.linalg.") and caught_around(rule, node) & LINALG_ERRORS:
+            return (f"`{func}(...)` sits in a `try` that catches `LinAlgError`: its `jax.numpy` namesake never raises "
+                    "(a singular matrix gives inf or nan), so the `except` branch would silently stop running: this "
+                    "function is left as it is (check the result with `jnp.isfinite` instead, by hand)", True)
+        if qualified.startswith("numpy.ma."):
+            return (f"`{func}` makes or uses a NumPy masked array, which JAX has no counterpart for (JAX functions "
+                    "reject them): this function is left as it is", True)
+        name = qualified.split(".")[-1]
+        dtype = foreign_dtype(rule, node, name) if name not in HOST_ONLY else None
+        if dtype is not None:
+            return (f"`{func}(...)` asks for the dtype `{dtype}`, which JAX arrays cannot hold (JAX has numbers and "
+                    "bools in native byte order only: no strings, objects, records, dates or swapped bytes): this "
+                    "function is left as it is", True)
+        if name not in DTYPE_FUNCTIONS:
+            facts = function_facts(rule, rule.current_function)
+            strings = object_data(node, facts.bindings, facts.params, rule.current_function)
+            if strings is not None:
+                return (f"`{func}(...)` is given string, `None` or object data (`{strings}`): NumPy makes a string or "
+                        "object array of it, which JAX arrays cannot hold: this function is left as it is", True)
+        clock = clock_data(rule, node)
+        if clock is not None:
+            return (f"`{func}(...)` is given times as numbers (`{clock}`, about 1.7e9 s since 1970): as float32 they "
+                    "are resolved to about 2 minutes, so their differences vanish; this call stays NumPy (time on "
+                    "the host)", False)
+        return None
+
+    def filled_reason(self, call: cst.Call) -> Optional[str]:
+        """Why a NumPy array made in this function, which `call` hands to code that writes into it, must stay NumPy
+        (the function's other fixes are then held back), or None."""
+        rule, func = self.rule, self.rule.code(call.func)
+        compiled = numba_argument(rule, call, self._numba)
+        if compiled is not None:
+            return (f"`{func}` is compiled by numba, which takes NumPy arrays only, and `{compiled}` is a NumPy array "
+                    "made here: it must stay NumPy, so this function is left as it is")
+        shuffled = shuffled_array(rule, call)
+        if shuffled is not None:
+            return (f"`{func}` shuffles `{shuffled}` in place, and `{shuffled}` is a NumPy array made here: it must "
+                    "stay NumPy (a JAX array cannot be written into), so this function is left as it is")
+        writers, private = self._buffer_callees
+        found = _buffers.filled_arguments(call, writers, private) if writers or private else []
+        if not found:
+            return None
+        made = self.made_here(rule.current_function)
+        for name, why in found:
+            if name in made:
+                return (f"{why}, and `{name}` is a NumPy array made here: it must stay NumPy (a JAX array cannot be "
+                        "written into), so this function is left as it is")
+        return None
+
+    def stored_reason(self, node: cst.Assign) -> Optional[str]:
+        """`self.D = D` with `D = np.empty(...)` made here, where code elsewhere in the module writes into `.D` in
+        place (a write that stays NumPy): why `D` must stay a NumPy array (the function is held back), or None."""
+        rule, function = self.rule, self.rule.current_function
+        if function is None or not any(isinstance(t.target, cst.Attribute) for t in node.targets):
+            return None
+        value = node.value
+        made = isinstance(value, cst.Name) and value.value in self.made_here(function) or isinstance(value, cst.Call) and (
+            numpy_name(rule, value.func) or "").split(".")[-1] in CREATION
+        if not made:
+            return None
+        for target in node.targets:
+            attr = target.target.attr.value if isinstance(target.target, cst.Attribute) else None
+            if attr is not None and attr in self._mutated_attributes:
+                where = rule.code(self._mutated_attributes[attr]).strip().splitlines()[0]
+                return (f"`{rule.code(target.target)}` is written into in place elsewhere in the module (`{where}`), "
+                        "which stays NumPy: the array stored here must stay a NumPy array, so this function is left "
+                        "as it is")
+        return None
+
+    def made_here(self, function: cst.FunctionDef) -> set[str]:
+        """The names `function` binds to a NumPy creation call (found once per function)."""
+        made = self._made.get(function)
+        if made is None:
+            made = self._made[function] = {
+                t.target.value
+                for a in walk.nodes_of(function, cst.Assign)
+                if isinstance(a.value, cst.Call) and (numpy_name(self.rule, a.value.func) or "").split(".")[-1] in CREATION  # type: ignore[attr-defined]
+                for t in a.targets  # type: ignore[attr-defined]
+                if isinstance(t.target, cst.Name)
+            }
+        return made
+
+    # ---- module facts, found once per pass ------------------------------------------------------------------
+    @functools.cached_property
+    def _buffer_callees(self) -> tuple[dict, set[str]]:
+        """The module's functions that write through a parameter, and its private compiled modules."""
+        module = self.rule.context.module
+        return _buffers.writers(module), _buffers.private_modules(module)
+
+    @functools.cached_property
+    def _mutated_attributes(self) -> dict[str, cst.CSTNode]:
+        writers, private = self._buffer_callees
+        return _buffers.mutated_attributes(self.rule.context.module, writers, frozenset(private))
+
+    @functools.cached_property
+    def _item_attributes(self) -> dict[cst.ClassDef, set[str]]:
+        return sequence_attributes(self.rule.context.module)
+
+    @functools.cached_property
+    def _numba(self) -> frozenset[str]:
+        return numba_compiled(self.rule.context.module)
+
+    def _hashed(self, node: cst.Call) -> bool:
+        """`set(np.hstack(parts))`, `frozenset(np.unique(x))`: the call's elements become set members, which JAX
+        arrays cannot be (scikit-learn's HDBSCAN)."""
+        arg = self.rule.get_metadata(ParentProvider, node, None)
+        outer = self.rule.get_metadata(ParentProvider, arg, None) if isinstance(arg, cst.Arg) else None
+        return isinstance(outer, cst.Call) and isinstance(outer.func, cst.Name) and outer.func.value in ("set", "frozenset")
+
+    def _sequence_class(self) -> Optional[str]:
+        """An attribute the `__getitem__` of the class around the current method indexes (`sequence_attributes`):
+        such a class is a sequence over NumPy arrays (numdifftools's `Bicomplex`), else None."""
+        if not self._item_attributes:
+            return None
+        rule = self.rule
+        cls = rule.get_metadata(ParentProvider, rule.current_function, None)
+        cls = rule.get_metadata(ParentProvider, cls, None) if isinstance(cls, cst.IndentedBlock) else cls
+        attributes = self._item_attributes.get(cls, ()) if isinstance(cls, cst.ClassDef) else ()
+        return f"self.{sorted(attributes)[0]}" if attributes else None
