@@ -90,6 +90,9 @@ class NonArrayInput(Rule):
         Valid("import numpy as np\n\ndef f(d, x):\n    return d['n'] * [1.0, 2.0], d['xs'] + [np.sum(x)]\n"),
         Valid("import numpy as np\n\ndef f(x, w):\n    m = np.zeros(x.shape)\n    s = [slice(w[i], w[i] + 2) for i in range(2)]\n    return m[s]\n"),
         Valid("import numpy as np\ndef f(a, b):\n    return np.stack([a, b]).sum(0)\n"),
+        Valid(  # `+=` extends a list, which stays a list (POT's barycenters, cvxpy constraints)
+            "import numpy as np\n\ndef f(Cs, ps, xs):\n    arr = [*Cs]\n    arr += [*ps]\n    cons = list()\n"
+            "    for x in xs:\n        cons += [np.sum(x) >= 0]\n    return len(arr), cons\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x, axis=(0, 1)), np.zeros((2, 3))\n"),
         Valid("import numpy as np\nM = np.max([1, 2])\n"),
         Valid("import numpy as np\ndef f(x):\n    corner = (0, 1)\n    return x[(0, 1)] + x[corner]\n"),
@@ -220,6 +223,9 @@ class NonArrayInput(Rule):
         facts = function_facts(self, fn)
         if node.target.value in facts.params or not self._array(node.target, facts, node):
             return  # `acc += [v]` of a list
+        made = [v for v in facts.bindings.get(node.target.value, []) if v is not None]  # (`+=` binds None)
+        if made and all(isinstance(v, (cst.List, cst.ListComp)) or _list_call(v) for v in made):
+            return  # `arr = [*Cs]` then `arr += [*ps]`: `+=` extends a list, which stays a list (POT's barycenters)
         code, text = self.code(value), f"{self.jnp}.asarray({self.code(value)})"
         self.report(value, f"the array `{node.target.value}` is updated with a Python {'range' if is_range(value) else 'list'} "
                     f"(`{code}`): NumPy reads it as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
@@ -380,6 +386,11 @@ class NonArrayInput(Rule):
             bindings = facts.bindings.get(value.value, [])
             return bool(bindings) and all(isinstance(b, kinds) or tuples and _sequence_call(b, facts) for b in bindings)
         return False
+
+
+def _list_call(value: cst.BaseExpression) -> bool:
+    """`list(...)`, `sorted(...)`: a call that makes a Python list."""
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("list", "sorted")
 
 
 def _sequence_call(value: Optional[cst.BaseExpression], facts: FunctionFacts) -> bool:
