@@ -31,6 +31,9 @@ def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     tuples = {k for k in kinds if k.startswith("tuple")}
     if len(plain) > 1 and plain & {"None", "str", "list", "dict"} or len(tuples) > 1 or (tuples and "array" in kinds) or "object" in kinds:
         return "the branches give values of different kinds (" + ", ".join(sorted(plain)) + ")"
+    nested = _nested(values)
+    if nested is not None:
+        return nested
     shaped = _shape_change(values)
     if shaped is not None:
         return shaped
@@ -40,6 +43,20 @@ def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
             return (f"one side is made {marker} (`{cst.Module([]).code_for_node(marked[0]).strip()}`) and another may "
                     "not be: `jnp.where` would give every result the complex dtype, and `lax.cond` rejects branches of "
                     "different dtypes")
+    return None
+
+
+def _nested(values: Sequence[cst.BaseExpression]) -> Optional[str]:
+    """`return T, log` on one side and `return T` on another: whatever `T` holds, the tuple holding it has another
+    structure (POT's `if log:` returns); a name alone may hold a tuple, but not one that contains itself."""
+    wholes = [v for v in values if not isinstance(v, cst.Tuple)]
+    for value in values:
+        if isinstance(value, cst.Tuple):
+            for element in value.elements:
+                if any(element.value.deep_equals(w) for w in wholes):
+                    shown = cst.Module([]).code_for_node(element.value).strip()
+                    return (f"one side gives `{shown}` alone and another a tuple holding it: the branches give values "
+                            "of different structures")
     return None
 
 

@@ -93,6 +93,9 @@ class TracedReturn(Rule):
         ),
         Invalid("def f(x, full):\n    if x.sum() > 0:\n        return x[0], x[1]\n    return x[0] * 2\n", expected=None, lines=[2]),
         Invalid("def f(x):\n    if x.sum() > 0:\n        return 'up'\n    return 'down'\n", expected=None, lines=[2]),
+        Invalid(  # a value alone against a tuple holding it: other structures, whatever it holds (POT's `if log:`)
+            "import numpy as np\n\ndef f(m, log):\n    t = np.exp(-m)\n    log = t.sum() > 1\n    if log:\n"
+            "        return t, log\n    else:\n        return t\n", expected=None, lines=[6]),
         Invalid(
             "def f(x):\n    if x < 3:\n        return 3.0 * x ** 2\n    return -4 * x\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x < 3, 3.0 * x ** 2, -4 * x)\n",
