@@ -100,6 +100,9 @@ class ExplicitRandomKey(Rule):
             lines=[4, 5],
         ),
         Invalid(_M + "def f(n):\n    return [np.random.rand() for _ in range(n)]\n", expected=None, lines=[4]),
+        Invalid(  # a seed that defaults to None is fresh OS entropy; `jax.random.key(None)` raises (POT)
+            _M + "def f(c, random_state=None):\n    np.random.seed(random_state)\n    return c + np.random.uniform(size=c.shape)\n",
+            expected=None, lines=[4, 5]),
         Invalid(  # a returned generator: the caller draws from it, so it cannot become a key here (pykalman)
             _M + "def check(seed):\n    if isinstance(seed, int):\n        return np.random.RandomState(seed)\n"
             "    raise ValueError(seed)\n", expected=None, lines=[5]),
@@ -148,7 +151,7 @@ class ExplicitRandomKey(Rule):
         name = fn.name.value
         info = self.summary["functions"][name]
         qualified = f"{self.summary['module']}.{name}"
-        problems = [(s, s.blocked or self._untranslatable(s)) for s in sites]
+        problems = [(s, s.blocked or self._untranslatable(s) or _seed_may_be_none(s, fn)) for s in sites]
         blocked = {r for _, r in info["blocked"]}
         if qualified in self.pinned:
             blocked.add(f"it is called {self.pinned[qualified]}, so its signature must stay")
@@ -304,6 +307,32 @@ class ExplicitRandomKey(Rule):
             i += 1
         taken.add(f"{base}{i}")
         return f"{base}{i}"
+
+
+def _seed_may_be_none(site: Site, fn: cst.FunctionDef) -> str:
+    """Why a seeding site cannot become `jax.random.key(seed)`: the seed is `None`, or a parameter that defaults to
+    `None` and is not rebound here. NumPy takes `None` as fresh entropy from the OS; `jax.random.key(None)` raises,
+    and on the default path (POT's `random_state=None`)."""
+    if site.kind != "source" or site.call is None:
+        return ""
+    call = site.call
+    args = call.args if site.method != "Generator" or not call.args else getattr(call.args[0].value, "args", ())
+    seed = args[0].value if args else None
+    if not isinstance(seed, cst.Name):
+        return ""
+    params = [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
+    default = next((p.default for p in params if p.name.value == seed.value), None)
+    if seed.value != "None" and not (isinstance(default, cst.Name) and default.value == "None"):
+        return ""
+    rebound = any(
+        isinstance(t, cst.Name) and t.value == seed.value
+        for node in walk.nodes_of(fn.body, cst.Assign) for target in node.targets for t in walk.nodes_of(target.target, cst.Name)
+    ) or any(isinstance(n.target, cst.Name) and n.target.value == seed.value for n in walk.nodes_of(fn.body, cst.AugAssign))
+    if rebound and seed.value != "None":
+        return ""
+    what = "`None`" if seed.value == "None" else f"`{seed.value}`, which defaults to `None`,"
+    return (f"the seed is {what} which NumPy takes as fresh entropy from the OS; `jax.random.key(None)` raises, and "
+            "JAX has no entropy of its own: take a key (or an int seed) and update the callers by hand")
 
 
 class _Untranslatable(Exception):
