@@ -17,6 +17,7 @@ reads come from `jaxfix.analysis` (`host_data`, `foreign_dtypes`, `plain_python`
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
@@ -47,6 +48,28 @@ DTYPE_FUNCTIONS = {"dtype", "result_type", "promote_types", "can_cast", "issubdt
 LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
 # attributes only a NumPy array has: a call whose result is read through one must stay NumPy
 BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides"}
+
+# functions named for making NumPy arrays (POT's `_to_numpy`, `as_numpy`, `to_np`): host conversions by intent
+HOST_CONVERTER = re.compile(r"(^|_)(to|as)_?(numpy|np)($|_)")
+# creation calls whose `order=` is only a memory layout
+LAYOUT_ORDER = {"array", "asarray", "asanyarray", "zeros", "ones", "empty", "full", "copy"}
+
+
+def _typed_buffer(node: cst.Call, name: str) -> Optional[str]:
+    """`np.asarray(M, dtype=np.float64, order="C")`: a dtype and a memory layout both given, which only matters to
+    compiled code the array is handed to (POT's network simplex); the keywords as written, else None."""
+    if name not in LAYOUT_ORDER:
+        return None
+    keywords = {a.keyword.value: a for a in node.args if a.keyword is not None}
+    order, dtype = keywords.get("order"), keywords.get("dtype")
+    if order is None or dtype is None or not isinstance(order.value, cst.SimpleString):
+        return None
+    if isinstance(dtype.value, cst.Name) and dtype.value.value in ("float", "int", "bool", "complex"):
+        return None  # `np.asarray(u, order='c', dtype=float).sum()`: a Python type, not a C one
+    return f"dtype={_EMPTY.code_for_node(dtype.value)}, order={order.value.value}"
+
+
+_EMPTY = cst.Module(body=[])
 
 Reason = tuple[str, bool]  # the report's message, and whether the function's other fixes are held back
 
@@ -86,6 +109,10 @@ class NumpyBoundary:
     def call_reason(self, node: cst.Call, qualified: str) -> Optional[Reason]:
         """Why the NumPy call `node` (the function `qualified`) must stay NumPy, or None."""
         rule, func = self.rule, self.rule.code(node.func)
+        function = rule.current_function
+        if function is not None and HOST_CONVERTER.search(function.name.value.lower()):
+            return (f"`{func}(...)` is in `{function.name.value}`, whose name says it hands back NumPy arrays (host "
+                    "data for code that wants NumPy): it stays NumPy", True)
         if self._hashed(node):
             return (f"`{func}(...)` gives the members of a Python set: JAX arrays are unhashable, so this call stays "
                     "NumPy", False)
@@ -105,6 +132,11 @@ class NumpyBoundary:
             return (f"`{func}` makes or uses a NumPy masked array, which JAX has no counterpart for (JAX functions "
                     "reject them): this function is left as it is", True)
         name = qualified.split(".")[-1]
+        buffer = _typed_buffer(node, name)
+        if buffer is not None:
+            return (f"`{func}(..., {buffer})` asks for a typed buffer in a set memory layout, what compiled code (C, "
+                    "Cython, Fortran) takes: a JAX array has no layout, is 32-bit by default, and such code rejects it; "
+                    "this function is left as it is", True)
         dtype = foreign_dtype(rule, node, name) if name not in HOST_ONLY else None
         if dtype is not None:
             return (f"`{func}(...)` asks for the dtype `{dtype}`, which JAX arrays cannot hold (JAX has numbers and "

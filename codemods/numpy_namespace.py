@@ -292,6 +292,18 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 5],
         ),
+        Invalid(  # a typed, C-ordered buffer is for compiled code, which rejects JAX arrays (POT's network simplex)
+            "import numpy as np\n\ndef solve(a, M):\n    M = np.asarray(M, dtype=np.float64, order='C')\n"
+            "    return solver(np.asarray(a), M)\n",
+            expected=None,
+            lines=[4, 5],
+        ),
+        Invalid(  # named for handing back NumPy arrays: a host conversion by intent (POT's backends)
+            "import numpy as np\n\ndef _to_numpy(a):\n    if isinstance(a, np.ndarray):\n        return np.array(a)\n"
+            "    return a.numpy()\n",
+            expected=None,
+            lines=[4, 5],
+        ),
         Invalid(  # `None` data makes an object array: `jnp.array([[None] * n])` raises ValueError
             "import numpy as np\n\nclass F:\n    def __init__(self, n):\n        self.z = np.array([[None] * n]).T\n"
             "        self.x = np.zeros(n)\n",
