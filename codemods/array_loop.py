@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 import libcst as cst
@@ -134,6 +135,13 @@ class ArrayLoop(Rule):
             lines=[6],
         ),
         Invalid("def f(w, h):\n    for m in [w, w.T, w[:2]]:\n        h = m @ h\n    return h\n", lines=[2]),
+        Invalid(  # named as a list: its arrays may differ in shape, and stacking raises (POT's projections)
+            "def f(P_list, d):\n    A = d * 1.0\n    for P in P_list:\n        A = A + P.T @ P\n    return A\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(P_list, d):\n    A = d * 1.0\n    def step(A, P):\n"
+            "        A = A + P.T @ P\n        return A, None\n\n    A, _ = jax.lax.scan(step, A, jnp.asarray(P_list))\n    return A\n",
+            lines=[3],
+            unsafe=True,
+        ),
         Invalid("def f(obj, x, s):\n    for part in obj.slices(x):\n        s = s + part.sum()\n    return s\n", expected=None, lines=[2]),
         Invalid(  # a product of Python ints (a shape product): int32 in a scan, so the fix is unsafe
             "import numpy as np\n\ndef prod(seq, x):\n    size = 1\n    for k in seq:\n        size *= k\n    return size * np.sum(x)\n",
@@ -147,7 +155,7 @@ class ArrayLoop(Rule):
         if fn is None:
             return
         flow = function_flow(self, fn)
-        xs, item, note = self.sequence(node, fn, flow)
+        xs, item, note, arguments = self.sequence(node, fn, flow)
         if xs is None:
             return
         if item == "list":
@@ -169,31 +177,33 @@ class ArrayLoop(Rule):
                 return  # JX220's business
             self.report(node, f"loop cannot become `lax.scan`: {problem}")
             return
-        self.rewrite(node, fn, flow, carried, outputs, xs, item, note)
+        self.rewrite(node, fn, flow, carried, outputs, xs, item, note, arguments)
 
-    def sequence(self, node: cst.For, fn: cst.FunctionDef, flow) -> tuple[Optional[str], Optional[str], str]:
-        """(the scanned expression, how the body receives an element, a note on list arguments) or (None, None, "")
-        when out of scope; ("", "list", why) when the iterable is a list that cannot be stacked (see `_sequences`)."""
+    def sequence(self, node: cst.For, fn: cst.FunctionDef, flow) -> tuple[Optional[str], Optional[str], str, tuple[str, ...]]:
+        """(the scanned expression, how the body receives an element, a note on list arguments, those arguments) or
+        (None, None, "", ()) when out of scope; ("", "list", why, ()) when the iterable is a list that cannot be
+        stacked (see `_sequences`)."""
         it = node.iter
         if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value in ("range", "enumerate", "zip") \
                 and not any(a.keyword or a.star for a in it.args):
             args = [self.code(a.value) for a in it.args]
             if it.func.value == "range":
                 if not appends(body_statements(node)) or any(tracedness(self, a.value) is not Tracedness.STATIC for a in it.args):
-                    return None, None, ""
-                return f"{self.jnp}.arange({', '.join(args)})", "range", ""
+                    return None, None, "", ()
+                return f"{self.jnp}.arange({', '.join(args)})", "range", "", ()
             scanned = self._scanned(it, fn, flow, node)
             if scanned is None:
-                return None, None, ""
+                return None, None, "", ()
             if scanned[0] is None:
-                return "", "list", scanned[2]
-            return scanned[0], "tuple", argument_note(tuple(dict.fromkeys(scanned[2]))) if scanned[2] else ""
+                return "", "list", scanned[2], ()
+            arguments = tuple(dict.fromkeys(scanned[2]))
+            return scanned[0], "tuple", argument_note(arguments) if arguments else "", arguments
         found = sequence(self, fn, flow, node, it)
         if found is None:
-            return None, None, ""
+            return None, None, "", ()
         if found.scanned is None:
-            return "", "list", found.note
-        return found.scanned, "array", argument_note(found.arguments) if found.arguments else ""
+            return "", "list", found.note, ()
+        return found.scanned, "array", argument_note(found.arguments) if found.arguments else "", tuple(found.arguments)
 
     def _scanned(self, expr: cst.BaseExpression, fn, flow, loop) -> Optional[tuple[Optional[str], str, Any]]:
         """(pytree of arrays to scan, one array of it, parameters that may be lists) for `enumerate(...)` /
@@ -270,7 +280,7 @@ class ArrayLoop(Rule):
                 return f"`{name}` is used after the loop other than in `np.stack({name})` / `np.array({name})`"
         return None
 
-    def rewrite(self, node, fn, flow, carried, outputs, xs, item, note="") -> None:
+    def rewrite(self, node, fn, flow, carried, outputs, xs, item, note="", arguments: tuple[str, ...] = ()) -> None:
         taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)
         name = gen.fresh(self, fn, "step", taken)
         names = list(carried)
@@ -300,6 +310,10 @@ class ArrayLoop(Rule):
             for call_node in stack_calls(self, fn, list_name) or []:
                 changes[call_node] = cst.Name(list_name)
         opaque = opaque_loop(self, node, fn, "lax.scan") + host_indexed(self, node, fn) + int_product(flow, node, names)
+        named = [a for a in arguments if LIST_NAME.search(a.lower())]
+        if named:  # POT's `for P_i, w in zip(P_list, weights)`: projections of different shapes, by design
+            opaque += (f" (unsafe: `{named[0]}` is named as a list, whose arrays may differ in shape: stacking it raises "
+                       "where the Python loop, which `jit` unrolls, worked)")
         self.report(
             node,
             "Python loop " + ("building a list" if outputs else "over an array") + "; use `lax.scan`"
@@ -309,6 +323,10 @@ class ArrayLoop(Rule):
             title="replace with `lax.scan`",
             imports=("lax", "jnp") if f"{self.jnp}." in xs else ("lax",),
         )
+
+
+# parameter names that say "a list" (`P_list`, `list_of_masks`, `mat_lst`)
+LIST_NAME = re.compile(r"(^|_)(list|lst)s?($|_)|list$")
 
 
 def _is_empty_list(node) -> bool:
