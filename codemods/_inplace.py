@@ -313,6 +313,39 @@ def made_array(rule: Rule, name: str) -> bool:
     return function is not None and _made_array(function_facts(rule, function), cst.Name(name), set())
 
 
+# reductions that give a NumPy scalar (immutable: `+=` rebinds it) when given only the array, with no `axis=`
+SCALAR_REDUCTIONS = {
+    "argmin", "argmax", "nanargmin", "nanargmax", "sum", "nansum", "prod", "nanprod", "mean", "nanmean", "average",
+    "std", "nanstd", "var", "nanvar", "min", "max", "amin", "amax", "nanmin", "nanmax", "median", "nanmedian", "ptp",
+    "count_nonzero", "all", "any", "trace", "vdot", "linalg.det", "linalg.norm",
+}
+
+
+def certainly_scalar(rule: Rule, name: str) -> bool:
+    """Whether every value bound to `name` is a NumPy scalar: a whole-array reduction (`np.argmin(err)`), a number,
+    or another such name. `+=` on a scalar rebinds it, as in JAX, so no other name sees it (pysindy's SSR, where
+    `total_ind = min_err; total_ind += 1` leaves `min_err` as it was)."""
+    function = rule.current_function
+    return function is not None and _scalar(function_facts(rule, function), cst.Name(name), set())
+
+
+def _scalar(facts: FunctionFacts, expr: cst.BaseExpression, seen: set[str]) -> bool:
+    if isinstance(expr, cst.Name):
+        if expr.value in seen:
+            return True
+        seen.add(expr.value)
+        values = [v for v in facts.bindings.get(expr.value, []) if v is not None]  # (`+=` binds None)
+        return bool(values) and expr.value not in facts.params and all(_scalar(facts, v, seen) for v in values)
+    if isinstance(expr, (cst.Integer, cst.Float)):
+        return True
+    if not isinstance(expr, cst.Call) or any(a.star for a in expr.args):
+        return False
+    short = facts.array_function(expr.func)
+    positional = [a for a in expr.args if a.keyword is None]
+    keywords = {a.keyword.value for a in expr.args if a.keyword is not None}
+    return short in SCALAR_REDUCTIONS and len(positional) == 1 and not keywords & {"axis", "keepdims", "out", "where"}
+
+
 def _made_array(facts: FunctionFacts, expr: cst.BaseExpression, seen: set[str]) -> bool:
     if isinstance(expr, cst.Name):
         if expr.value in seen:

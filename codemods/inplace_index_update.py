@@ -358,6 +358,8 @@ class InplaceIndexUpdate(Rule):
             return
         target = Target(node.target, name, [], [])
         shared = sorted(o for o in facts.sharers(line, name) if _inplace.read_after(self, line, o))
+        if shared and _inplace.certainly_scalar(self, name):
+            return  # a NumPy scalar: `+=` rebinds it in NumPy too, and nothing else sees the update
         symbol = _inplace.operator_symbol(node.operator)
         if shared and not _inplace.made_array(self, name) and not _inplace.has_array_evidence(self, target):
             symbol = _inplace.operator_symbol(node.operator)

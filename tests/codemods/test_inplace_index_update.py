@@ -26,6 +26,10 @@ NOOP = [
     pytest.param("import numpy as np\ndef f(x):\n    y = np.zeros(3)\n    y[y > 0] = 1.0\n    return y\n", id="mask-left-to-JX3"),
     pytest.param("import numpy as np\ndef f(x):\n    y = np.ones(3)\n    y *= x\n    return y\n", id="unshared-name-augassign"),
     pytest.param("def f(x):\n    '''x[0] = 1'''\n    return x  # x[0] = 1\n", id="strings-and-comments"),
+    pytest.param(  # pysindy's SSR: a whole-array reduction is a NumPy scalar, which `+=` rebinds; `m` keeps its value
+        "import numpy as np\ndef f(err, n):\n    m = np.argmin(err)\n    t = m\n    t += n\n    return t, m\n",
+        id="scalar-reduction-shared-name",
+    ),
 ]
 
 
