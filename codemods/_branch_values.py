@@ -46,10 +46,25 @@ def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     return None
 
 
+def _integer_item(node: cst.Subscript) -> bool:
+    """`r[0]`, `r[-1]`: an item, one axis fewer than `r` (a slice or an index array may keep `r`'s shape)."""
+    def integer(value: cst.BaseExpression) -> bool:
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+            value = value.expression
+        return isinstance(value, cst.Integer)
+    return all(isinstance(e.slice, cst.Index) and integer(e.slice.value) for e in node.slice)
+
+
 def _nested(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     """`return T, log` on one side and `return T` on another: whatever `T` holds, the tuple holding it has another
-    structure (POT's `if log:` returns); a name alone may hold a tuple, but not one that contains itself."""
+    structure (POT's `if log:` returns); a name alone may hold a tuple, but not one that contains itself. So has
+    `result[0]` against `result` (pysindy's single-trajectory returns): an item of a list, or a row of an array."""
     wholes = [v for v in values if not isinstance(v, cst.Tuple)]
+    for value in wholes:
+        if isinstance(value, cst.Subscript) and _integer_item(value) and any(value.value.deep_equals(w) for w in wholes):
+            shown = cst.Module([]).code_for_node(value).strip()
+            return (f"one side gives `{shown}` and another the whole of what it indexes: the branches give values of "
+                    "different structures or shapes")
     for value in values:
         if isinstance(value, cst.Tuple):
             for element in value.elements:

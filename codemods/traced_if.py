@@ -113,6 +113,9 @@ class TracedIf(Rule):
         # a parameter that is called is a function, not an array: the test is Python's
         Valid("def f(x, fn):\n    if fn in [max, min]:\n        y = fn(x)\n    else:\n        y = x\n    return y\n"),
         Valid("def f(x):\n    if x.ndim == 1:\n        x = x[None]\n    return x\n"),
+        Valid(  # a function of the module that only returns Python bools is a static test (pysindy's trajectories check)
+            "def _batched(x, u):\n    if isinstance(x, list) and u is None:\n        return True\n    return not isinstance(x, tuple)\n\n"
+            "def f(x, u):\n    if _batched(x, u):\n        y = x[0] * 2.0\n    else:\n        y = x * 2.0\n    return y\n"),
         Valid("def f(x, mode='a'):\n    if mode == 'a':\n        y = x\n    else:\n        y = -x\n    return y\n"),
         Valid("def f(x, n: int):\n    if n > 2:\n        x = x * 2\n    return x\n"),
         Valid("import numpy as np\ndef f(x, ab):\n    typ = ab.dtype.char\n    if typ == \"s\":\n        x = x * 2\n    return np.sum(x)\n"),

@@ -96,6 +96,8 @@ class TracedReturn(Rule):
         Invalid(  # a value alone against a tuple holding it: other structures, whatever it holds (POT's `if log:`)
             "import numpy as np\n\ndef f(m, log):\n    t = np.exp(-m)\n    log = t.sum() > 1\n    if log:\n"
             "        return t, log\n    else:\n        return t\n", expected=None, lines=[6]),
+        Invalid(  # an item against the whole it indexes: another shape, or another structure (pysindy's `result[0]`)
+            "def f(x):\n    r = x * 2.0\n    if r.sum() > 0:\n        return r[0]\n    return r\n", expected=None, lines=[3]),
         Invalid(
             "def f(x):\n    if x < 3:\n        return 3.0 * x ** 2\n    return -4 * x\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x < 3, 3.0 * x ** 2, -4 * x)\n",

@@ -119,9 +119,11 @@ class FunctionTracedness:
         array_names: frozenset[str] = frozenset(),
         lazy: bool = False,
         compiled: frozenset[str] = frozenset(),
+        predicates: frozenset[str] = frozenset(),
     ) -> None:
         self.function = function
         self._compiled = compiled
+        self._predicates = predicates
         self.outer = outer
         self._config_static = config_static
         self._array_names = array_names
@@ -308,6 +310,8 @@ class FunctionTracedness:
         short = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
         if short in TYPE_PREDICATES or short.startswith("is") and short not in ELEMENTWISE_TESTS and _predicate_name(short):
             return Tracedness.STATIC  # `issparse(X)`, `is_pydata_spmatrix(X)`, `isintlike(p)`: a Python bool
+        if isinstance(func, cst.Name) and func.value in self._predicates and func.value not in self.variables():
+            return Tracedness.STATIC  # a function of the module that only ever returns True or False
         if isinstance(func, cst.Attribute) and func.attr.value in DTYPE_CALLS:
             return Tracedness.STATIC  # np.promote_types(...), np.result_type(x): a dtype, known when tracing
         if isinstance(func, cst.Attribute) and func.attr.value in ("size", "ndim", "shape") and isinstance(func.value, cst.Name) and func.value.value not in self.variables():
@@ -440,14 +444,51 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
         self._array_names = array_names(ModuleImports.read(node))
         self._lazy = lazy_array_imports(node)
         self._compiled = host_functions(node)
+        self._predicates = literal_predicates(node)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None, self._array_names, self._lazy, self._compiled)
+        analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None, self._array_names,
+                                      self._lazy, self._compiled, self._predicates)
         self._stack.append(analysis)
         self.set_metadata(node, analysis)
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._stack.pop()
+
+
+def literal_predicates(module: cst.Module) -> frozenset[str]:
+    """The module's top-level functions whose every `return` gives the literal `True` or `False`: whatever they
+    compute, they hand back a Python bool (pysindy's `_check_multiple_trajectories`, built from `isinstance`)."""
+    found = set()
+    for stmt in module.body:
+        if not isinstance(stmt, cst.FunctionDef) or stmt.asynchronous is not None:
+            continue
+        returns = [r for r in walk.nodes_of(stmt.body, cst.Return) if _own_return(stmt, r)]
+        if returns and all(r.value is not None and _python_bool(r.value) for r in returns) \
+                and not walk.contains(stmt.body, cst.Yield):
+            found.add(stmt.name.value)
+    return frozenset(found)
+
+
+def _python_bool(expr: cst.BaseExpression) -> bool:
+    """`True`, `isinstance(x, list)`, `x is None`, and `not`/`and`/`or` of such: a Python bool whatever `x` is."""
+    if isinstance(expr, cst.Name):
+        return expr.value in ("True", "False")
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+        return _python_bool(expr.expression)
+    if isinstance(expr, cst.BooleanOperation):
+        return _python_bool(expr.left) and _python_bool(expr.right)
+    if isinstance(expr, cst.Call):
+        return isinstance(expr.func, cst.Name) and expr.func.value in ("isinstance", "issubclass", "callable", "hasattr")
+    if isinstance(expr, cst.Comparison):
+        return all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons)
+    return False
+
+
+def _own_return(function: cst.FunctionDef, node: cst.Return) -> bool:
+    """Whether `node` returns from `function`, not from a function or lambda nested in it."""
+    nested = [n for n in walk.nodes_of(function.body, cst.FunctionDef)]
+    return not any(node in set(walk.nodes_of(n.body, cst.Return)) for n in nested)
 
 
 def function_tracedness(rule: cst.MetadataDependent, function: cst.FunctionDef) -> FunctionTracedness:
