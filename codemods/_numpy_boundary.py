@@ -116,6 +116,11 @@ class NumpyBoundary:
         if self._hashed(node):
             return (f"`{func}(...)` gives the members of a Python set: JAX arrays are unhashable, so this call stays "
                     "NumPy", False)
+        subclass = self._array_subclass()
+        if subclass is not None:
+            return (f"`{func}(...)` is in `{subclass}`, a NumPy array type of its own (an `np.ndarray` subclass, or "
+                    "one that takes part in NumPy's dispatch): JAX arrays cannot be subclassed or viewed as it; the "
+                    "class stays NumPy", True)
         indexed = self._sequence_class()
         if indexed is not None:
             return (f"`{func}(...)` is in a class whose `__getitem__` indexes `{indexed}`: NumPy iterates over such an "
@@ -238,13 +243,30 @@ class NumpyBoundary:
         outer = self.rule.get_metadata(ParentProvider, arg, None) if isinstance(arg, cst.Arg) else None
         return isinstance(outer, cst.Call) and isinstance(outer.func, cst.Name) and outer.func.value in ("set", "frozenset")
 
+    def _class(self) -> Optional[cst.ClassDef]:
+        """The class the current function is a method of, if any."""
+        rule = self.rule
+        cls = rule.get_metadata(ParentProvider, rule.current_function, None)
+        cls = rule.get_metadata(ParentProvider, cls, None) if isinstance(cls, cst.IndentedBlock) else cls
+        return cls if isinstance(cls, cst.ClassDef) else None
+
+    def _array_subclass(self) -> Optional[str]:
+        """The name of the class around the current method when it is an `np.ndarray` subclass or defines NumPy's
+        dispatch hooks (pysindy's `AxesArray`: `np.asarray(x).view(cls)` in `__new__`), else None."""
+        cls = self._class()
+        if cls is None:
+            return None
+        if any(numpy_name(self.rule, base.value) == "numpy.ndarray" for base in cls.bases):
+            return cls.name.value
+        hooks = {"__array_ufunc__", "__array_function__", "__array_finalize__", "__array_wrap__"}
+        body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+        return cls.name.value if any(isinstance(s, cst.FunctionDef) and s.name.value in hooks for s in body) else None
+
     def _sequence_class(self) -> Optional[str]:
         """An attribute the `__getitem__` of the class around the current method indexes (`sequence_attributes`):
         such a class is a sequence over NumPy arrays (numdifftools's `Bicomplex`), else None."""
         if not self._item_attributes:
             return None
-        rule = self.rule
-        cls = rule.get_metadata(ParentProvider, rule.current_function, None)
-        cls = rule.get_metadata(ParentProvider, cls, None) if isinstance(cls, cst.IndentedBlock) else cls
-        attributes = self._item_attributes.get(cls, ()) if isinstance(cls, cst.ClassDef) else ()
+        cls = self._class()
+        attributes = self._item_attributes.get(cls, ()) if cls is not None else ()
         return f"self.{sorted(attributes)[0]}" if attributes else None

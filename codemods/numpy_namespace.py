@@ -298,6 +298,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 5],
         ),
+        Invalid(  # an ndarray subclass: `jnp.asarray(x).view(cls)` raises for every input (pysindy's AxesArray)
+            "import numpy as np\n\nclass Tagged(np.ndarray):\n    def __new__(cls, x):\n        return np.asarray(x).view(cls)\n\n"
+            "    def total(self):\n        return np.sum(self)\n",
+            expected=None,
+            lines=[5, 8],
+        ),
         Invalid(  # named for handing back NumPy arrays: a host conversion by intent (POT's backends)
             "import numpy as np\n\ndef _to_numpy(a):\n    if isinstance(a, np.ndarray):\n        return np.array(a)\n"
             "    return a.numpy()\n",
