@@ -176,6 +176,8 @@ class RangeLoop(Rule):
         Invalid("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        s = s + x[i]\n    else:\n        s = -s\n"
                 "    return s\n", lines=[3]),
         Invalid("def f(x, n):\n    for i in range(n):\n        print(x[i])\n", lines=[2]),
+        Invalid(  # text is no loop carry (pysindy's derivative names)
+            "def f(m, k):\n    ret = ''\n    for i in range(m[k]):\n        ret = ret + 'x'\n    return ret\n", expected=None, lines=[3]),
         Invalid("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        if x[i] > 0:\n            s = s + x[i]\n"
                 "    return s\n", lines=[3]),
     ]

@@ -22,6 +22,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.activity import analyse, parameter_names
+from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.loop_values import carry_changes_shape, target_names
 from jaxfix.analysis.static_args import concrete_uses
 
@@ -329,6 +330,9 @@ def carry_problem(flow, loop: cst.CSTNode, carried) -> Optional[str]:
     for name in carried:
         if flow.maybe_undefined(loop, name):
             return f"`{name}` has no value before the loop, so it cannot start the carry"
+        found = flow.reaching(loop, name)
+        if any(isinstance(d.node, cst.Assign) and is_text(d.node.value) for d in found):
+            return f"`{name}` holds text, which no loop carry can"
     growing = carry_changes_shape(loop, carried)
     if growing is not None:
         name, how = growing
