@@ -56,3 +56,21 @@ def test_held_back_fixes_are_not_reported_as_fixable():
     unsafe = process_source("c.py", code, all_rules(), RunOptions(unsafe_fixes=True)).findings
     assert all("held back" not in f.message for f in unsafe)
     assert any(f.code == "JX501" and f.fix is not None for f in unsafe)
+
+
+def test_numba_functions_by_imported_name_are_left_to_numba():
+    """`from numba import jit` then `@jit(nopython=True)`, and the implementation an `@overload` returns: numba
+    compiles them, so no rule touches them (quantecon: `static_argnames` in a numba decorator, `lax` loops inside
+    numba code, and a package that failed at import)."""
+    from jaxfix.engine import process_source
+    from jaxfix.registry import all_rules
+
+    code = (
+        "import numpy as np\nfrom numba import jit as nb_jit\nfrom numba.extending import overload\n\n"
+        "@nb_jit(nopython=True, cache=True)\ndef trap(n, a, b, vals):\n    nodes = np.linspace(a, b, n)\n"
+        "    m = 0\n    for j in range(1, n):\n        if vals[j] > vals[m]:\n            m = j\n    return nodes, m\n\n"
+        "def square_sum(a):\n    pass\n\n@overload(square_sum)\ndef _ol(a):\n    return _impl\n\n"
+        "def _impl(a):\n    s = 0.0\n    for x in a.flat:\n        s += x ** 2\n    return s\n"
+    )
+    outcome = process_source("q.py", code, all_rules(), RunOptions(fix=True))
+    assert outcome.fixed == code

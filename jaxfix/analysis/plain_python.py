@@ -141,9 +141,23 @@ def numba_compiler(name: str) -> bool:
     return name.split(".")[0] in ("numba", "nb") or name in ("njit", "vectorize", "guvectorize")
 
 
-def _numba(expr: cst.BaseExpression) -> bool:
-    """A numba compiler, called or not (`@njit`, `@numba.njit(...)`, `nb.jit(f)`)."""
-    return numba_compiler(dotted_name(expr.func if isinstance(expr, cst.Call) else expr) or "")
+def _numba(expr: cst.BaseExpression, imported: frozenset[str] = frozenset()) -> bool:
+    """A numba compiler, called or not (`@njit`, `@numba.njit(...)`, `nb.jit(f)`), or a name imported from numba
+    (`imported`: `from numba import jit` makes `@jit(nopython=True)` numba's, not JAX's)."""
+    name = dotted_name(expr.func if isinstance(expr, cst.Call) else expr) or ""
+    return numba_compiler(name) or name.split(".")[0] in imported
+
+
+def numba_imports(module: cst.Module) -> frozenset[str]:
+    """The names the module binds by importing from numba (`from numba import jit, prange`, `from numba.extending
+    import overload`): decorators among them compile with numba, whatever their name (quantecon's `@jit`)."""
+    names = set()
+    for stmt in module.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
+                    (dotted_name(small.module) or "").split(".")[0] == "numba" and not isinstance(small.names, cst.ImportStar):
+                names.update((a.asname.name.value if a.asname else dotted_name(a.name) or "") for a in small.names)  # type: ignore[union-attr]
+    return frozenset(names)
 
 
 _COMPILED: dict[int, tuple[cst.Module, frozenset[str]]] = {}
@@ -167,6 +181,19 @@ def host_functions(module: cst.Module) -> frozenset[str]:
     )
     if scipy and names:  # SciPy is also handed data (`cdist(X, Y)`): only the names of functions count
         names &= {f.name.value for f in walk.nodes_of(module, cst.FunctionDef)}  # type: ignore[attr-defined]
+    imported = numba_imports(module) if numba else frozenset()
+    if imported:  # decorated with a compiler imported under a plain name (`from numba import jit`, `@jit(...)`)
+        decorated = [
+            f for f in walk.nodes_of(module, cst.FunctionDef)
+            if any(_numba(d.decorator, imported) for d in f.decorators)  # type: ignore[attr-defined]
+        ]
+        names |= {f.name.value for f in decorated}  # type: ignore[attr-defined]
+        # what an `@overload(f)` function returns is the implementation numba compiles (quantecon's `_square_sum`)
+        returned = {
+            r.value.value for f in decorated for r in walk.nodes_of(f, cst.Return)
+            if isinstance(r.value, cst.Name)  # type: ignore[attr-defined]
+        }
+        names |= returned & {f.name.value for f in walk.nodes_of(module, cst.FunctionDef)}  # type: ignore[attr-defined]
     _COMPILED[id(module)] = (module, names)
     return names
 
@@ -175,11 +202,12 @@ def numba_compiled(module: cst.Module) -> frozenset[str]:
     """Names of the module's top-level functions numba compiles: decorated (`@njit("float64[:](int64)")`) or
     compiled by a call whose result is bound (`f_jit = nb.jit(f)` gives `f_jit`). A JAX array passed to one raises
     (numba takes NumPy arrays only, and its typed signatures float64/int64)."""
-    names = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef) and any(_numba(d.decorator) for d in s.decorators)}
+    imported = numba_imports(module)
+    names = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef) and any(_numba(d.decorator, imported) for d in s.decorators)}
     if _mentions(module, "numba"):
         for stmt in module.body:
             for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-                if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) and _numba(small.value.func):
+                if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) and _numba(small.value.func, imported):
                     names.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
     return frozenset(names)
 

@@ -95,9 +95,24 @@ def _generators_among(nodes: Iterable[ast.AST], numpy: dict[str, str]) -> set[st
     return names
 
 
-def _numba(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Compiled by numba (`@njit`, `@nb.jit(...)`): numba runs `np.random` itself, and rejects `jax.random`."""
-    return any(numba_compiler(_dotted(d.func if isinstance(d, ast.Call) else d) or "") for d in fn.decorator_list)
+def _numba(fn: ast.FunctionDef | ast.AsyncFunctionDef, imported: frozenset[str] = frozenset()) -> bool:
+    """Compiled by numba (`@njit`, `@nb.jit(...)`, `@jit` with `from numba import jit`): numba runs `np.random`
+    itself, and rejects `jax.random`."""
+    for d in fn.decorator_list:
+        name = _dotted(d.func if isinstance(d, ast.Call) else d) or ""
+        if numba_compiler(name) or name.split(".")[0] in imported:
+            return True
+    return False
+
+
+def _numba_imports(tree: ast.Module) -> frozenset[str]:
+    """Names bound by `from numba[...] import ...` at the top of the module."""
+    return frozenset(
+        alias.asname or alias.name
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "numba"
+        for alias in node.names
+    )
 
 
 def _module_random(node: ast.Attribute, numpy: dict[str, str]) -> bool:
@@ -254,10 +269,11 @@ def summarize(
     numpy, other = _imports(tree, module_name, is_package)
     module_generators = _generators([n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))], numpy)
     lines = sourcelib.lines(source) if source is not None else None
+    numba_names = _numba_imports(tree)
     functions = {
         node.name: _summary_of(node, lines, numpy, module_generators)
         for node in tree.body
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not _numba(node)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not _numba(node, numba_names)
     }
     # functions called from classes: a method is never given a key, so such a callee must keep its signature
     class_calls = sorted({
