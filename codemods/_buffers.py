@@ -26,7 +26,13 @@ def _root(node: cst.BaseExpression) -> Optional[str]:
 
 def _written(fn: cst.FunctionDef) -> set[str]:
     names: set[str] = set()
+    returns_value = False
+    augmented: set[str] = set()
     for node in walk.nodes(fn.body):  # one walk: asked for every function of the module on every pass
+        if isinstance(node, cst.Return) and node.value is not None:
+            returns_value = True
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+            augmented.add(node.target.value)
         if isinstance(node, cst.Assign):
             names.update(_root(t.target) or "" for t in node.targets if isinstance(t.target, cst.Subscript))
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
@@ -38,6 +44,8 @@ def _written(fn: cst.FunctionDef) -> set[str]:
             for arg in node.args:
                 if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Name):
                     names.add(arg.value.value)
+    if not returns_value:  # `def log_normalize(a): a -= lse(a)`: returns nothing, so the update is its result
+        names |= augmented
     return names
 
 

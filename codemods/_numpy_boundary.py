@@ -176,7 +176,7 @@ class NumpyBoundary:
         found = _buffers.filled_arguments(call, writers, private) if writers or private else []
         if not found:
             return None
-        made = self.made_here(rule.current_function)
+        made = self.made_here(rule.current_function) | self.computed_here(rule.current_function)
         for name, why in found:
             if name in made:
                 return (f"{why}, and `{name}` is a NumPy array made here: it must stay NumPy (a JAX array cannot be "
@@ -215,6 +215,18 @@ class NumpyBoundary:
                 if isinstance(t.target, cst.Name)
             }
         return made
+
+    def computed_here(self, function: cst.FunctionDef) -> set[str]:
+        """The names `function` binds to arithmetic or to a NumPy call (`ld = log_dens + np.log(w)`): arrays made
+        here, if they are arrays at all."""
+        return {
+            t.target.value
+            for a in walk.nodes_of(function, cst.Assign)
+            if isinstance(a.value, (cst.BinaryOperation, cst.UnaryOperation)) or isinstance(a.value, cst.Call) and  # type: ignore[attr-defined]
+            numpy_name(self.rule, a.value.func) is not None  # type: ignore[attr-defined]
+            for t in a.targets  # type: ignore[attr-defined]
+            if isinstance(t.target, cst.Name)
+        }
 
     # ---- module facts, found once per pass ------------------------------------------------------------------
     @functools.cached_property

@@ -298,6 +298,13 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 5],
         ),
+        Invalid(  # a helper normalising its argument in place (`a -= ...`, returning nothing): the array computed here
+            # and handed to it must stay NumPy, or the update is silently lost (hmmlearn's GMM posteriors)
+            "import numpy as np\n\ndef normalize(a):\n    a -= a.max()\n\ndef f(x, w):\n    ld = x + np.log(w)\n"
+            "    normalize(ld)\n    return np.exp(ld)\n",
+            expected=None,
+            lines=[7, 8, 9],
+        ),
         Invalid(  # an ndarray subclass: `jnp.asarray(x).view(cls)` raises for every input (pysindy's AxesArray)
             "import numpy as np\n\nclass Tagged(np.ndarray):\n    def __new__(cls, x):\n        return np.asarray(x).view(cls)\n\n"
             "    def total(self):\n        return np.sum(self)\n",
