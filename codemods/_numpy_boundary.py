@@ -172,6 +172,12 @@ class NumpyBoundary:
         if shuffled is not None:
             return (f"`{func}` shuffles `{shuffled}` in place, and `{shuffled}` is a NumPy array made here: it must "
                     "stay NumPy (a JAX array cannot be written into), so this function is left as it is")
+        out = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "out"), None)
+        if isinstance(out, cst.Name) and isinstance(call.func, cst.Attribute) and numpy_name(rule, call.func) is None \
+                and out.value in self.made_here(rule.current_function):
+            return (f"`{func}(..., out={out.value})` writes into `{out.value}`, a NumPy array made here: it must stay "
+                    "NumPy (a JAX array cannot be written into, and JAX methods take no `out=`), so this function is "
+                    "left as it is")
         writers, private = self._buffer_callees
         found = _buffers.filled_arguments(call, writers, private) if writers or private else []
         if not found:

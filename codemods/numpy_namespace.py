@@ -305,6 +305,11 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[7, 8, 9],
         ),
+        Invalid(  # a method writing into an array made here (`out=`): it must stay NumPy (quantecon's DiscreteDP)
+            "import numpy as np\n\ndef f(R, n):\n    v = np.empty(n)\n    R.max(axis=1, out=v)\n    return np.sum(v)\n",
+            expected=None,
+            lines=[4, 5, 6],
+        ),
         Invalid(  # an ndarray subclass: `jnp.asarray(x).view(cls)` raises for every input (pysindy's AxesArray)
             "import numpy as np\n\nclass Tagged(np.ndarray):\n    def __new__(cls, x):\n        return np.asarray(x).view(cls)\n\n"
             "    def total(self):\n        return np.sum(self)\n",
