@@ -71,6 +71,16 @@ def _typed_buffer(node: cst.Call, name: str) -> Optional[str]:
 
 _EMPTY = cst.Module(body=[])
 
+# what reads the host clock: `time.time()`, `time.perf_counter()`, `timeit.default_timer()`, or those names imported
+CLOCKS = {"time", "perf_counter", "perf_counter_ns", "monotonic", "process_time", "default_timer", "time_ns"}
+
+
+def _clock_call(call: cst.CSTNode) -> bool:
+    func = call.func  # type: ignore[attr-defined]
+    if isinstance(func, cst.Attribute):
+        return isinstance(func.value, cst.Name) and func.value.value in ("time", "timeit") and func.attr.value in CLOCKS
+    return isinstance(func, cst.Name) and func.value in CLOCKS - {"time"}
+
 Reason = tuple[str, bool]  # the report's message, and whether the function's other fixes are held back
 
 
@@ -83,6 +93,7 @@ class NumpyBoundary:
         # v`), read as a buffer (`np.array(p).ctypes`), or passed as the `out=` of a call that stays NumPy
         self.kept: dict[cst.Call, str] = {}
         self._made: dict[cst.FunctionDef, set[str]] = {}
+        self._timers: dict[cst.FunctionDef, Optional[str]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -116,6 +127,11 @@ class NumpyBoundary:
         if self._hashed(node):
             return (f"`{func}(...)` gives the members of a Python set: JAX arrays are unhashable, so this call stays "
                     "NumPy", False)
+        timer = self._timer()
+        if timer is not None:
+            return (f"`{func}(...)` is in a function that stores clock readings in an array (`{timer}`): timing data, "
+                    "and JAX runs array work asynchronously, so its cost would land in other intervals; timing code "
+                    "stays NumPy", True)
         subclass = self._array_subclass()
         if subclass is not None:
             return (f"`{func}(...)` is in `{subclass}`, a NumPy array type of its own (an `np.ndarray` subclass, or "
@@ -260,6 +276,49 @@ class NumpyBoundary:
         arg = self.rule.get_metadata(ParentProvider, node, None)
         outer = self.rule.get_metadata(ParentProvider, arg, None) if isinstance(arg, cst.Arg) else None
         return isinstance(outer, cst.Call) and isinstance(outer.func, cst.Name) and outer.func.value in ("set", "frozenset")
+
+    @functools.cached_property
+    def _clock_users(self) -> frozenset[str]:
+        """The module's functions and methods that read the clock themselves (`time.time()`, `perf_counter()`)."""
+        return frozenset(
+            f.name.value for f in walk.nodes_of(self.rule.context.module, cst.FunctionDef)  # type: ignore[attr-defined]
+            if any(_clock_call(c) for c in walk.nodes_of(f.body, cst.Call))  # type: ignore[attr-defined]
+        )
+
+    def _timer(self) -> Optional[str]:
+        """A write of clock readings into an array in the current function (`times[r] = t - last` with `t =
+        time.time()`, or `= self.tac()` through a method of the module that reads the clock: quantecon's
+        `loop_timer`): the array is timing data, whose cost JAX's asynchronous work would distort; else None."""
+        function = self.rule.current_function
+        if function is None:
+            return None
+        if function in self._timers:
+            return self._timers[function]
+
+        def reads_clock(expr: cst.CSTNode, derived: set[str]) -> bool:
+            for node in walk.nodes(expr):
+                if isinstance(node, cst.Name) and node.value in derived:
+                    return True
+                if isinstance(node, cst.Call):
+                    func = node.func
+                    short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+                    if _clock_call(node) or short in self._clock_users and short != function.name.value:
+                        return True
+            return False
+
+        assigns = list(walk.nodes_of(function.body, cst.Assign))
+        derived: set[str] = set()
+        for _ in range(3):  # `t = time.time()`, `last = t`, `dt = t - last`
+            derived |= {
+                t.target.value for a in assigns if reads_clock(a.value, derived)  # type: ignore[attr-defined]
+                for t in a.targets if isinstance(t.target, cst.Name)  # type: ignore[attr-defined]
+            }
+        found = next((
+            self.rule.code(a).strip() for a in assigns
+            if any(isinstance(t.target, cst.Subscript) for t in a.targets) and reads_clock(a.value, derived)  # type: ignore[attr-defined]
+        ), None)
+        self._timers[function] = found
+        return found
 
     def _class(self) -> Optional[cst.ClassDef]:
         """The class the current function is a method of, if any."""

@@ -310,6 +310,13 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 5, 6],
         ),
+        Invalid(  # timing code: JAX's asynchronous work would be billed to other intervals (quantecon's loop_timer)
+            "import time\nimport numpy as np\n\nclass Timer:\n    def tac(self):\n        return time.perf_counter()\n\n"
+            "    def runs(self, n, fn):\n        times = np.empty(n)\n        for r in range(n):\n            fn()\n"
+            "            times[r] = self.tac()\n        return times.mean()\n",
+            expected=None,
+            lines=[9],
+        ),
         Invalid(  # an ndarray subclass: `jnp.asarray(x).view(cls)` raises for every input (pysindy's AxesArray)
             "import numpy as np\n\nclass Tagged(np.ndarray):\n    def __new__(cls, x):\n        return np.asarray(x).view(cls)\n\n"
             "    def total(self):\n        return np.sum(self)\n",
