@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
 from jaxfix.analysis.plain_python import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
 
-from codemods.float64_request import F32_MAX, F32_TINY, WIDE, WIDE_STRINGS, precise_offset
+from codemods.float64_request import F32_EPS, F32_MAX, WIDE, WIDE_STRINGS, precise_offset
 from codemods.global_write import MUTATING_METHODS
 from codemods.host_conversion import BUILTINS as CONVERSIONS
 from codemods.non_array_input import SEQUENCE_RESULTS
@@ -355,7 +355,7 @@ class _Walker:
         value = node.value
         if type(value) is str and value in WIDE_STRINGS:
             self.flags.add("wide")
-        elif type(value) is float and (F32_MAX < abs(value) < math.inf or 0 < abs(value) < F32_TINY or precise_offset(abs(value))) or \
+        elif type(value) is float and (F32_MAX < abs(value) < math.inf or 0 < abs(value) < F32_EPS or precise_offset(abs(value))) or \
                 type(value) is int and value >= 2**32:
             self.flags.add("wide")  # a number no 32-bit type holds (JX601)
 

@@ -27,6 +27,8 @@ CASTS = {"astype", "view"}
 X64_ENABLED = re.compile(r"""update\(\s*['"]jax_enable_x64['"]\s*,\s*True""")
 F32_MAX = 3.4028234663852886e38  # the largest float32; a larger literal is inf in a float32 array
 F32_TINY = 1.1754943508222875e-38  # the smallest normal float32; a smaller one is 0 (or a subnormal XLA flushes to 0)
+F32_EPS = 1.1920928955078125e-07  # float32's resolution near 1: a tolerance below it only holds for exact equality
+ORDERING = (cst.LessThan, cst.LessThanEqual, cst.GreaterThan, cst.GreaterThanEqual)
 
 
 def precise_offset(value: float) -> bool:
@@ -50,7 +52,8 @@ class Float64Request(Rule):
     float32 values can hold (`stop + np.finfo(float).eps == stop` in float32); and numbers no 32-bit type holds:
     float literals past float32's range (`-1e300`, a log-likelihood floor, is `-inf`) or below its smallest normal
     value (`1e-300`, a guard against `log(0)`, is 0), integers from 2**32 up and `sys.maxsize` (jax.numpy raises
-    `OverflowError` on them).
+    `OverflowError` on them). Also reports tolerances below float32's resolution (under 1.2e-7) where a loop or an
+    `assert` tests against them: `while err > 1e-10`, `if norm(x_new - x) < tol: break` with `tol=1e-12`.
 
     ## Why is this bad?
     JAX computes in 32 bits unless `jax_enable_x64` is set: `jnp.zeros(3, dtype=np.float64)` and
@@ -112,9 +115,15 @@ class Float64Request(Rule):
         Valid("import numpy as np\ndef f(x):\n    return np.log(x + 1e-300)\n", settings={"x64": True}),
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x) * 86400.25 + 1e6 + 1500000.0 - 6.5e7\n"),
         Valid("import numpy as np\ndef f(x):\n    rng = np.random.default_rng(6762668991392531563)\n    return x + rng.normal()\n"),
+        Valid("import numpy as np\ndef f(x):\n    if np.min(x) < 1e-12:\n        x = x + 1e-12\n    return np.log(x / (np.sum(x) + 1e-10))\n"),
     ]
     INVALID = [
         Invalid("import numpy as np\n\ndef f(x):\n    return np.sum(x.astype(np.float64))\n", lines=[4]),
+        Invalid(  # a convergence test float32 cannot resolve: the loop runs on (quantecon's Riccati solvers, POT)
+            "import numpy as np\n\ndef f(A, x, tol=1e-10):\n    err = 1.0\n    while err > tol:\n        y = np.tanh(A @ x)\n"
+            "        err = np.max(np.abs(y - x))\n        x = y\n    assert np.max(np.abs(x - np.tanh(A @ x))) < 1e-13\n    return x\n",
+            lines=[3, 9],
+        ),
         Invalid("import numpy as np\n\ndef f(n):\n    acc = np.zeros(\n        n, dtype='f8')\n    return acc\n", lines=[4]),
         Invalid("import numpy as np\n\ndef f(x):\n    return np.float64(x) * 2\n", lines=[4]),
         Invalid("import numpy as np\n\ndef f(n):\n    k = np.arange(n, dtype=np.int64)\n    return k * k\n", lines=[4]),
@@ -196,6 +205,11 @@ class Float64Request(Rule):
         elif 0 < value < F32_TINY:
             self._unheld(node, "is below float32's smallest normal number (1.2e-38), so in a JAX array it is 0",
                          "`jnp.finfo(jnp.float32).tiny`")
+        elif value < F32_EPS and self._tolerance(node) is not None:
+            self.report(node, f"`{self.code(node)}` is a tolerance below float32's resolution (eps 1.2e-7) in "
+                        f"{self._tolerance(node)}: without `jax_enable_x64`, an error or a difference of values near 1 "
+                        "is below it only when they are exactly equal, so the test may never pass (or pass late); "
+                        "scale it to the dtype (`jnp.finfo(x.dtype).eps`), or enable x64")
         elif precise_offset(value) and self._offset(node):
             step = 2.0 ** (int(value).bit_length() - 24)
             self._unheld(node, f"is a precise offset (a Julian day, an epoch, a radius): float32 spaces numbers this "
@@ -230,6 +244,50 @@ class Float64Request(Rule):
             return isinstance(parent.operator, (cst.Add, cst.Subtract))
         return isinstance(parent, (cst.Comparison, cst.ComparisonTarget)) or isinstance(parent, cst.AugAssign) and \
             isinstance(parent.operator, (cst.AddAssign, cst.SubtractAssign))
+
+    def _tolerance(self, node: cst.Float) -> Optional[str]:
+        """Where the literal is a convergence tolerance, else None: compared (`<`, `>=`, ...) in a `while` test, in
+        the test of an `if` that leaves a loop, or in an `assert`; directly, or as the default of a parameter
+        compared there (`def solve(..., tol=1e-10)`: quantecon's Riccati solvers, POT's barycenters)."""
+        parent = self.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, cst.UnaryOperation):
+            parent = self.get_metadata(ParentProvider, parent, None)
+        if isinstance(parent, cst.Param) and self.current_function is not None:
+            name = parent.name.value
+            comparisons = [
+                c for c in walk.nodes_of(self.current_function.body, cst.Comparison)
+                if any(isinstance(side, cst.Name) and side.value == name  # type: ignore[attr-defined]
+                       for side in (c.left, *(t.comparator for t in c.comparisons)))  # type: ignore[attr-defined]
+            ]
+        else:
+            if isinstance(parent, cst.ComparisonTarget):
+                parent = self.get_metadata(ParentProvider, parent, None)
+            comparisons = [parent] if isinstance(parent, cst.Comparison) else []
+        for comparison in comparisons:
+            if not any(isinstance(t.operator, ORDERING) for t in comparison.comparisons):  # type: ignore[attr-defined]
+                continue
+            place = self._test_place(comparison)
+            if place is not None:
+                return place
+        return None
+
+    def _test_place(self, comparison: cst.CSTNode) -> Optional[str]:
+        """"a `while` test", "a loop's exit test" or "an `assert`" when `comparison` sits in one, else None."""
+        child, current = comparison, self.get_metadata(ParentProvider, comparison, None)
+        while current is not None and not isinstance(current, cst.BaseStatement):
+            if isinstance(current, cst.Assert):
+                return "an `assert`"
+            child, current = current, self.get_metadata(ParentProvider, current, None)
+        if isinstance(current, cst.While) and current.test is child:
+            return "a `while` test"
+        if isinstance(current, cst.If) and current.test is child and any(
+                isinstance(n, (cst.Break, cst.Return)) for n in walk.nodes(current.body)):
+            outer = self.get_metadata(ParentProvider, current, None)
+            while outer is not None and not isinstance(outer, (cst.For, cst.While, cst.FunctionDef)):
+                outer = self.get_metadata(ParentProvider, outer, None)
+            if isinstance(outer, (cst.For, cst.While)):
+                return "a loop's exit test"
+        return None
 
     def _unheld(self, node: cst.CSTNode, what: str, instead: str) -> None:
         self.report(
