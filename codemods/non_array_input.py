@@ -142,6 +142,13 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef f(w, n):\n    di = range(n)\n    return w[di, di]\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(w, n):\n    di = range(n)\n    return w[jnp.asarray(di), jnp.asarray(di)]\n",
         ),
+        Invalid(  # a list joined to another, and a slice of a list used as an index (quantecon's cartesian, LSS)
+            "import numpy as np\n\ndef f(x, nodes, k):\n    idx = list(range(k + 1))\n    shapes = [len(e) for e in nodes]\n"
+            "    return np.cumprod([1] + shapes[:-1]), np.exp(x)[idx[:k]]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, nodes, k):\n    idx = list(range(k + 1))\n"
+                     "    shapes = [len(e) for e in nodes]\n"
+                     "    return np.cumprod(jnp.asarray([1] + shapes[:-1])), np.exp(x)[jnp.asarray(idx[:k])]\n",
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -270,9 +277,8 @@ class NonArrayInput(Rule):
         if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
             return
         index = node.slice[0].slice.value
-        if not isinstance(index, (cst.List, cst.ListComp, cst.Name)):
+        if not isinstance(index, (cst.List, cst.ListComp, cst.Name, cst.Subscript)):
             return
-        facts = function_facts(self, fn)
         if not self._sequence(index, facts, tuples=False) or self._booleans(index, facts) or self._slices(index, facts) \
                 or self._texts(index, facts):
             return  # `df[["date", "time"]]`: column names select from a table, no array holds text
@@ -378,13 +384,16 @@ class NonArrayInput(Rule):
             return True
         if tuples and _sequence_call(value, facts):
             return True
-        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
-            return isinstance(value.left, kinds) or isinstance(value.right, kinds)  # `(dx,) * n`, `[0.0] * k`
+        if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Slice):
+            return NonArrayInput._sequence(value.value, facts, tuples)  # `idx[:k]` of a list is a list
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
+            # `(dx,) * n`, `[0.0] * k`, `[1] + shapes[:-1]` (a list joined to another, or to an array elementwise)
+            return isinstance(value.left, kinds) or isinstance(value.right, kinds)
         if isinstance(value, cst.Name) and value.value in facts.params:
             return tuples and isinstance(facts.defaults.get(value.value), kinds)  # `rng=(25, 75)`
         if isinstance(value, cst.Name) and value.value not in facts.params:
             bindings = facts.bindings.get(value.value, [])
-            return bool(bindings) and all(isinstance(b, kinds) or tuples and _sequence_call(b, facts) for b in bindings)
+            return bool(bindings) and all(isinstance(b, kinds) or _list_call(b) or tuples and _sequence_call(b, facts) for b in bindings)
         return False
 
 
