@@ -6,6 +6,7 @@ import libcst as cst
 
 from codemods import _inplace
 from jaxfix import walk
+from codemods._branch_values import PYTHON_OBJECTS
 from codemods._inplace import Target, Verdict
 from jaxfix.analysis.masks import Kind as MaskKind, MaskProvider, mask_index
 from jaxfix.analysis.aliases import VIEW_ATTRIBUTES, AliasProvider
@@ -108,6 +109,11 @@ class InplaceIndexUpdate(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a Python object stored in an (object) array: `.at[].set(slice(None))` raises (quantecon)
+            "import numpy as np\ndef f(idx):\n    a = np.empty(3, dtype=object)\n    a[0] = slice(None)\n    return a[idx]\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # `np.r_[a, b]` joins into a new array: its update is safe
             "import numpy as np\n\ndef f(a, b):\n    x = np.r_[a, b]\n    x[0] = 1.0\n    return x\n",
             expected="import numpy as np\n\ndef f(a, b):\n    x = np.r_[a, b]\n    x = x.at[0].set(1.0)\n    return x\n",
@@ -210,6 +216,11 @@ class InplaceIndexUpdate(Rule):
             return
         updates = [t for t in targets if isinstance(t, cst.Subscript)]
         if not updates:
+            return
+        if isinstance(node.value, cst.Call) and isinstance(node.value.func, cst.Name) and node.value.func.value in PYTHON_OBJECTS:
+            self.report(node, f"in-place update of `{self.code(updates[0])}` with a Python object "
+                        f"(`{self.code(node.value)}`): NumPy stores it in an object array, which JAX has no counterpart "
+                        "for (`.at[...].set` raises)")
             return
         if _may_be_none(node.value):
             self.report(node, f"in-place update of `{self.code(updates[0])}` with a value that may be `None`: NumPy stores "

@@ -317,6 +317,11 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[9],
         ),
+        Invalid(  # `np.newaxis` is None: filled with it, the array holds objects (quantecon's polymatrix players)
+            "import numpy as np\n\ndef f(n):\n    return np.full((n - 1, n), np.newaxis)\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # an ndarray subclass: `jnp.asarray(x).view(cls)` raises for every input (pysindy's AxesArray)
             "import numpy as np\n\nclass Tagged(np.ndarray):\n    def __new__(cls, x):\n        return np.asarray(x).view(cls)\n\n"
             "    def total(self):\n        return np.sum(self)\n",

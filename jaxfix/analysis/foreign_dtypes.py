@@ -142,8 +142,8 @@ def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[
                 added = [c.args[0].value for c in _appends(function, value.value)]
                 if added and all(_an_object(a) for a in added):
                     return value.value
-        elif holds_objects(value):
-            return cst.Module([]).code_for_node(value)
+        elif holds_objects(value) or isinstance(value, cst.Attribute) and value.attr.value == "newaxis":
+            return cst.Module([]).code_for_node(value)  # (`np.full(shape, np.newaxis)`: filled with None objects)
     return None
 
 
