@@ -162,7 +162,7 @@ class NonArrayInput(Rule):
         if name is None or name.split(".")[-1] in SEQUENCE_FUNCTIONS:
             return
         traced = function_tracedness(self, fn)
-        if all(isinstance(a.value, cst.Name) and traced.static_param(a.value.value) for a in node.args):
+        if all(isinstance(a.value, cst.Name) and traced.static_value(a.value.value) for a in node.args):
             return  # `np.isnan(rng)` of a tuple parameter stays NumPy (JX501), which takes the tuple
         entry = jnp_api.lookup(f"numpy.{name}")
         if entry is None or entry.get("kind") not in ("function", "ufunc"):

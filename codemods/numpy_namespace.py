@@ -322,6 +322,11 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4],
         ),
+        Invalid(  # a product of lengths is a shape: it stays a Python number (quantecon's cartesian)
+            "import numpy as np\n\ndef f(nodes):\n    shapes = [len(e) for e in nodes]\n    return np.zeros((np.prod(shapes), 2))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(nodes):\n    shapes = [len(e) for e in nodes]\n"
+            "    return jnp.zeros((np.prod(shapes), 2))\n",
+        ),
         Invalid(  # an ndarray subclass: `jnp.asarray(x).view(cls)` raises for every input (pysindy's AxesArray)
             "import numpy as np\n\nclass Tagged(np.ndarray):\n    def __new__(cls, x):\n        return np.asarray(x).view(cls)\n\n"
             "    def total(self):\n        return np.sum(self)\n",
@@ -476,7 +481,9 @@ class NumpyNamespace(Rule):
         function = self.current_function
         if not isinstance(value, cst.Name) or function is None:
             return False
-        return function_tracedness(self, function).static_param(value.value)
+        # (a local list of metadata, `shapes = [len(e) for e in nodes]`, too: `np.prod(shapes)` stays a Python
+        # number, where `jnp.prod` would make a shape traced under `jit`: quantecon's cartesian)
+        return function_tracedness(self, function).static_value(value.value)
 
     @functools.cached_property
     def _no_widen(self) -> set[cst.Call]:

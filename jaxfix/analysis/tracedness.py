@@ -219,6 +219,15 @@ class FunctionTracedness:
             return False
         return self.variables().get(identifier) is Tracedness.STATIC and not self.assigned_values(identifier)
 
+    def static_value(self, identifier: str) -> bool:
+        """`static_param`, or a local name only ever bound to a list of array metadata (`shapes = [len(e) for e in
+        nodes]`): a Python value that NumPy calls should keep concrete (`np.prod(shapes)` as a shape)."""
+        if self.static_param(identifier):
+            return True
+        values = self.assigned_values(identifier)
+        return bool(values) and all(isinstance(v, COMPREHENSIONS) and _metadata_only(getattr(v, "elt", None) or cst.Name("_"))
+                                    for v in values) and self.variables().get(identifier) is Tracedness.STATIC
+
     def assigned_values(self, identifier: str) -> list[Optional[cst.BaseExpression]]:
         """The expressions bound to a local name anywhere in the function (None for a loop or `with` target, or
         an augmented assignment); empty for parameters and names the function does not bind."""
@@ -299,7 +308,8 @@ class FunctionTracedness:
         if isinstance(node, (cst.Lambda, cst.Name)):
             return Tracedness.STATIC
         if isinstance(node, COMPREHENSIONS):
-            return Tracedness.UNKNOWN
+            element = getattr(node, "elt", None)  # (a dict comprehension has none)
+            return Tracedness.STATIC if element is not None and _metadata_only(element) else Tracedness.UNKNOWN
         if isinstance(node, cst.NamedExpr):
             return self.of(node.value)
         return Tracedness.UNKNOWN
@@ -454,6 +464,22 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._stack.pop()
+
+
+def _metadata_only(expr: cst.BaseExpression) -> bool:
+    """`len(e)`, `e.shape[0]`, `e.ndim`, `(e.shape, 1)`: what an array's metadata gives, known when tracing whatever
+    `e` is (`[len(e) for e in nodes]`: quantecon's shapes)."""
+    if isinstance(expr, (cst.Integer, cst.SimpleString)):
+        return True
+    if isinstance(expr, cst.Call):
+        return isinstance(expr.func, cst.Name) and expr.func.value == "len" and len(expr.args) == 1
+    if isinstance(expr, cst.Attribute):
+        return expr.attr.value in ("shape", "ndim", "size", "dtype")
+    if isinstance(expr, cst.Subscript):
+        return isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape"
+    if isinstance(expr, cst.Tuple):
+        return all(_metadata_only(e.value) for e in expr.elements)
+    return False
 
 
 def literal_predicates(module: cst.Module) -> frozenset[str]:
