@@ -12,7 +12,7 @@ from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
-from jaxfix.analysis.loop_values import traced_sequence_index
+from jaxfix.analysis.loop_values import traced_host_conversion, traced_sequence_index
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
@@ -124,6 +124,9 @@ class TracedIf(Rule):
         Valid("import numpy as np\ndef f(x, xp):\n    if xp.isdtype(x.dtype, \"real floating\"):\n        x = x * 2\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # `.item()` left in a branch (JX502 cannot prove `loss` 0-d) raises while `lax.cond` traces it (POT)
+            "def f(step, x, prev):\n    loss = step(x)\n    if loss > prev:\n        d = prev - loss.item()\n    else:\n"
+            "        d = 0.0\n    return d\n", expected=None, lines=[3]),
         Invalid(  # a branch indexes a Python list with a traced value: `lax.cond` traces it, and the list raises (skfuzzy)
             "def f(x, i):\n    acc = [0.0, 1.0, 2.0]\n    if x[i] > 0:\n        s = 0.0\n    else:\n        s = acc[i - 1]\n    return s\n",
             expected=None, lines=[3],
@@ -339,6 +342,12 @@ class TracedIf(Rule):
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: a branch reads `{shaped}`, whose "
                         "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
                         "raises there (give it a fixed size, or use `jnp.where`)")
+            return
+        converted = traced_host_conversion(traced, [s for b in c.bodies for s in b])
+        if converted is not None:
+            self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: a branch converts a traced value "
+                        f"to Python (`{converted}`); `lax.cond` traces every branch, whichever is taken, and the "
+                        "conversion raises there")
             return
         listed = traced_sequence_index(traced, [s for b in c.bodies for s in b])
         if listed is not None:

@@ -11,7 +11,7 @@ from codemods._branch_values import int_mix, python_ints, return_values, broadca
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
-from jaxfix.analysis.loop_values import traced_sequence_index
+from jaxfix.analysis.loop_values import traced_host_conversion, traced_sequence_index
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
@@ -185,6 +185,12 @@ class TracedReturn(Rule):
             self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: a branch reads `{shaped}`, whose "
                         "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
                         "raises there (give it a fixed size, or use `jnp.where`)")
+            return []
+        converted = traced_host_conversion(traced, [*[s for b in c.bodies for s in b], *after])
+        if converted is not None:
+            self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: a branch converts a traced value "
+                        f"to Python (`{converted}`); `lax.cond` traces every branch, whichever is taken, and the "
+                        "conversion raises there")
             return []
         listed = traced_sequence_index(traced, [*[s for b in c.bodies for s in b], *after])
         if listed is not None:

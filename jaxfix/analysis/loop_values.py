@@ -122,6 +122,19 @@ def traced_sequence_index(analysis, body: Sequence[cst.CSTNode]) -> Optional[str
     return None
 
 
+def traced_host_conversion(analysis, body: Sequence[cst.CSTNode]) -> Optional[str]:
+    """The code of the first `v.item()` / `v.tolist()` in `body` of a value that may be traced, or None: `lax.cond`
+    traces every branch, where it raises (`ConcretizationTypeError`). (JX502 turns the ones it can prove 0-d into
+    array forms first; what is left is an unsafe fix, as for POT's `loss_prev - loss.item()` of a callback's loss.)"""
+    for stmt in body:
+        for node in walk.nodes_of(stmt, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value in ("item", "tolist") and not node.args \
+                    and analysis.of(func.value) is not Tracedness.STATIC:
+                return cst.Module([]).code_for_node(node)
+    return None
+
+
 def _sequence_value(value: Optional[cst.BaseExpression]) -> bool:
     if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):
         return True
