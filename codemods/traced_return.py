@@ -186,18 +186,17 @@ class TracedReturn(Rule):
                         "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
                         "raises there (give it a fixed size, or use `jnp.where`)")
             return []
-        converted = traced_host_conversion(traced, [*[s for b in c.bodies for s in b], *after])
-        if converted is not None:
-            self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: a branch converts a traced value "
-                        f"to Python (`{converted}`); `lax.cond` traces every branch, whichever is taken, and the "
-                        "conversion raises there")
-            return []
-        listed = traced_sequence_index(traced, [*[s for b in c.bodies for s in b], *after])
-        if listed is not None:
-            self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: a branch "
-                        f"indexes a Python list with a traced value (`{listed}`); `lax.cond` traces every branch, and a "
-                        "list rejects a traced index (make it an array first: `jnp.asarray`)")
-            return []
+        traced_code = [*[s for b in c.bodies for s in b], *after]
+        for found, why in (
+            (traced_host_conversion(traced, traced_code), "converts a traced value to Python (`{}`); `lax.cond` traces "
+             "every branch, whichever is taken, and the conversion raises there"),
+            (traced_sequence_index(traced, traced_code), "indexes a Python list with a traced value (`{}`); `lax.cond` "
+             "traces every branch, and a list rejects a traced index (make it an array first: `jnp.asarray`)"),
+        ):
+            if found is not None:
+                self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: a branch "
+                            + why.format(found))
+                return []
         opaque = purity(self).opaque_call([*[s for b in c.bodies for s in b], *after], function, traced.of)
         stuck = stuck_boolean([*c.tests, *(s for b in c.bodies for s in b), *after], lambda e: traced.of(e) is not Tracedness.STATIC,
                               frozenset(flow.params) | flow.writes(list(function.body.body)))
