@@ -94,6 +94,7 @@ class NumpyBoundary:
         self.kept: dict[cst.Call, str] = {}
         self._made: dict[cst.FunctionDef, set[str]] = {}
         self._timers: dict[cst.FunctionDef, Optional[str]] = {}
+        self._computed: dict[cst.FunctionDef, set[str]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -241,14 +242,17 @@ class NumpyBoundary:
     def computed_here(self, function: cst.FunctionDef) -> set[str]:
         """The names `function` binds to arithmetic or to a NumPy call (`ld = log_dens + np.log(w)`): arrays made
         here, if they are arrays at all."""
-        return {
-            t.target.value
-            for a in walk.nodes_of(function, cst.Assign)
-            if isinstance(a.value, (cst.BinaryOperation, cst.UnaryOperation)) or isinstance(a.value, cst.Call) and  # type: ignore[attr-defined]
-            numpy_name(self.rule, a.value.func) is not None  # type: ignore[attr-defined]
-            for t in a.targets  # type: ignore[attr-defined]
-            if isinstance(t.target, cst.Name)
-        }
+        computed = self._computed.get(function)
+        if computed is None:
+            computed = self._computed[function] = {
+                t.target.value
+                for a in walk.nodes_of(function, cst.Assign)
+                if isinstance(a.value, (cst.BinaryOperation, cst.UnaryOperation)) or isinstance(a.value, cst.Call) and  # type: ignore[attr-defined]
+                numpy_name(self.rule, a.value.func) is not None  # type: ignore[attr-defined]
+                for t in a.targets  # type: ignore[attr-defined]
+                if isinstance(t.target, cst.Name)
+            }
+        return computed
 
     # ---- module facts, found once per pass ------------------------------------------------------------------
     @functools.cached_property
