@@ -1,6 +1,6 @@
 """Arrays that a callee fills in place: shared by JX501 (which must then leave their creation as NumPy).
 
-`writers(module)`: for each top-level function of the module, the positions and names of the parameters it
+`writers(module)`: for each top-level function of the module (and each method, as `self.name`), the positions and names of the parameters it
 writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `out=p`). A NumPy buffer created in a function and
 passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`,
 `_fill(...)` imported from one), is filled by the callee: as a `jax.numpy` array it would raise (JAX arrays are immutable, extension modules want
@@ -55,26 +55,40 @@ def writers(module: cst.Module) -> dict[str, tuple[list[str], set[str]]]:
     out = {}
     for stmt in module.body:
         if isinstance(stmt, cst.FunctionDef):
-            params = [p.name.value for p in (*stmt.params.posonly_params, *stmt.params.params)]
-            every = {*params, *(p.name.value for p in stmt.params.kwonly_params)}
-            written = _written(stmt) & every
-            if written:
-                out[stmt.name.value] = (params, written)
+            _add_writer(out, stmt.name.value, stmt, method=False)
+        elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
+            for member in stmt.body.body:  # methods, called as `self.play(action, dist)` (quantecon's BRD)
+                if isinstance(member, cst.FunctionDef):
+                    _add_writer(out, f"self.{member.name.value}", member, method=True)
     return out
+
+
+def _add_writer(table: dict[str, tuple[list[str], set[str]]], key: str, fn: cst.FunctionDef, method: bool) -> None:
+    params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
+    if method:
+        if not params or params[0] not in ("self", "cls"):
+            return
+        params = params[1:]
+    every = {*params, *(p.name.value for p in fn.params.kwonly_params)}
+    written = _written(fn) & every
+    if written:
+        table[key] = (params, written)
 
 
 def filled_arguments(call: cst.Call, table: dict[str, tuple[list[str], set[str]]], private_modules: set[str]) -> list[tuple[str, str]]:
     """(argument name, why) for each name argument of `call` that the callee may fill in place."""
     func = call.func
     found = []
-    if isinstance(func, cst.Name) and func.value in table:
-        params, written = table[func.value]
+    key = func.value if isinstance(func, cst.Name) else f"self.{func.attr.value}" if isinstance(func, cst.Attribute) \
+        and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") else None
+    if key is not None and key in table:
+        params, written = table[key]
         for index, arg in enumerate(call.args):
             if not isinstance(arg.value, cst.Name) or arg.star:
                 continue
             param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
             if param in written:
-                found.append((arg.value.value, f"`{func.value}` writes into its parameter `{param}`"))
+                found.append((arg.value.value, f"`{key}` writes into its parameter `{param}`"))
     root = dotted_name(func).split(".")[0] if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
     if root in private_modules:  # `_lbfgsb.setulb(...)`, or `_fill_p_cumulative(...)` imported from one
         for arg in call.args:

@@ -327,6 +327,12 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(nodes):\n    shapes = [len(e) for e in nodes]\n"
             "    return jnp.zeros((np.prod(shapes), 2))\n",
         ),
+        Invalid(  # a method of the class writes into what it is given (quantecon's BRD `play`)
+            "import numpy as np\n\nclass Dyn:\n    def play(self, a, dist):\n        dist[a] -= 1\n        return dist\n\n"
+            "    def run(self, init, a):\n        dist = np.asarray(init)\n        return self.play(a, dist)\n",
+            expected=None,
+            lines=[9, 10],
+        ),
         Invalid(  # an ndarray subclass: `jnp.asarray(x).view(cls)` raises for every input (pysindy's AxesArray)
             "import numpy as np\n\nclass Tagged(np.ndarray):\n    def __new__(cls, x):\n        return np.asarray(x).view(cls)\n\n"
             "    def total(self):\n        return np.sum(self)\n",
