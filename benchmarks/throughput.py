@@ -402,7 +402,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         jaxfix_migrate_diff(rewrite)
         profiler.disable()
         print("\nprofile of jaxfix migrate --diff on the rewrite files (top 25 by cumulative time):")
-        pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(25)
+        pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(int(os.environ.get("JAXFIX_PROFILE_ROWS", "25")))
     if not args.keep:
         import shutil
 

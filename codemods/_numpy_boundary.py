@@ -282,8 +282,16 @@ class NumpyBoundary:
         return isinstance(outer, cst.Call) and isinstance(outer.func, cst.Name) and outer.func.value in ("set", "frozenset")
 
     @functools.cached_property
+    def clocked(self) -> bool:
+        """Whether the module may read the clock at all (the names of every clock in `CLOCKS` hold "time" or
+        "timer"): most modules do not, and then no function of theirs is looked at."""
+        return "time" in self.rule.context.source
+
+    @functools.cached_property
     def _clock_users(self) -> frozenset[str]:
         """The module's functions and methods that read the clock themselves (`time.time()`, `perf_counter()`)."""
+        if not self.clocked:
+            return frozenset()
         return frozenset(
             f.name.value for f in walk.nodes_of(self.rule.context.module, cst.FunctionDef)  # type: ignore[attr-defined]
             if any(_clock_call(c) for c in walk.nodes_of(f.body, cst.Call))  # type: ignore[attr-defined]
@@ -294,7 +302,7 @@ class NumpyBoundary:
         time.time()`, or `= self.tac()` through a method of the module that reads the clock: quantecon's
         `loop_timer`): the array is timing data, whose cost JAX's asynchronous work would distort; else None."""
         function = self.rule.current_function
-        if function is None:
+        if function is None or not self.clocked:
             return None
         if function in self._timers:
             return self._timers[function]

@@ -224,6 +224,15 @@ class FunctionTracedness:
         nodes]`): a Python value that NumPy calls should keep concrete (`np.prod(shapes)` as a shape)."""
         if self.static_param(identifier):
             return True
+        comprehended = self.__dict__.get("_comprehended")
+        if comprehended is None:  # names bound to a comprehension, found in one walk (most functions have none)
+            comprehended = self._comprehended = {
+                t.target.value for a in walk.nodes_of(self.function.body, cst.Assign)
+                if isinstance(a.value, COMPREHENSIONS)  # type: ignore[attr-defined]
+                for t in a.targets if isinstance(t.target, cst.Name)  # type: ignore[attr-defined]
+            }
+        if identifier not in comprehended:
+            return False
         values = self.assigned_values(identifier)
         return bool(values) and all(isinstance(v, COMPREHENSIONS) and _metadata_only(getattr(v, "elt", None) or cst.Name("_"))
                                     for v in values) and self.variables().get(identifier) is Tracedness.STATIC
@@ -484,16 +493,29 @@ def _metadata_only(expr: cst.BaseExpression) -> bool:
 
 def literal_predicates(module: cst.Module) -> frozenset[str]:
     """The module's top-level functions whose every `return` gives the literal `True` or `False`: whatever they
-    compute, they hand back a Python bool (pysindy's `_check_multiple_trajectories`, built from `isinstance`)."""
+    compute, they hand back a Python bool (pysindy's `_check_multiple_trajectories`, built from `isinstance`).
+    Returns of nested functions count too: that can only turn a predicate down, or accept a function that gives
+    None, which is static as well."""
     found = set()
     for stmt in module.body:
-        if not isinstance(stmt, cst.FunctionDef) or stmt.asynchronous is not None:
+        if not isinstance(stmt, cst.FunctionDef) or stmt.asynchronous is not None or not _may_end_in_bool(stmt):
             continue
-        returns = [r for r in walk.nodes_of(stmt.body, cst.Return) if _own_return(stmt, r)]
+        returns = walk.nodes_of(stmt.body, cst.Return)
         if returns and all(r.value is not None and _python_bool(r.value) for r in returns) \
-                and not walk.contains(stmt.body, cst.Yield):
+                and not walk.contains(stmt.body, cst.Yield):  # type: ignore[attr-defined]
             found.add(stmt.name.value)
     return frozenset(found)
+
+
+def _may_end_in_bool(function: cst.FunctionDef) -> bool:
+    """A cheap first look: a function that only returns Python bools ends in `return <bool>` or in a compound
+    statement (`if ...: return True` / `else: return False`); most functions end in `return <array>`."""
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    last = body[-1] if body else None
+    if isinstance(last, cst.SimpleStatementLine):
+        end = last.body[-1]
+        return isinstance(end, cst.Return) and end.value is not None and _python_bool(end.value)
+    return isinstance(last, (cst.If, cst.Try, cst.With, cst.For, cst.While))
 
 
 def _python_bool(expr: cst.BaseExpression) -> bool:
@@ -509,12 +531,6 @@ def _python_bool(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.Comparison):
         return all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons)
     return False
-
-
-def _own_return(function: cst.FunctionDef, node: cst.Return) -> bool:
-    """Whether `node` returns from `function`, not from a function or lambda nested in it."""
-    nested = [n for n in walk.nodes_of(function.body, cst.FunctionDef)]
-    return not any(node in set(walk.nodes_of(n.body, cst.Return)) for n in nested)
 
 
 def function_tracedness(rule: cst.MetadataDependent, function: cst.FunctionDef) -> FunctionTracedness:
