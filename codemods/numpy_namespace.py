@@ -99,7 +99,14 @@ class NumpyNamespace(Rule):
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
     hands a NumPy call string, `None` or object data (`np.array(["a", "b"])`, `np.array([None] * n)`,
-    `np.array([Line(p)])`: JAX has no string or object arrays). `np.asanyarray`, which has no `jax.numpy` namesake,
+    `np.array([Line(p)])`: JAX has no string or object arrays). So is a function that keeps its arrays on the
+    host by design: one named for it (`_to_numpy`, `as_np`), a method of an `np.ndarray` subclass or of a class that
+    takes part in NumPy's dispatch (`__array_function__`), one that asks for a typed buffer in a set layout
+    (`np.asarray(M, dtype=np.float64, order="C")`, for compiled code), one that stores clock readings in an array
+    (timing code), and one that hands an array it makes to code that writes into it (a function or method of the
+    module that writes through that parameter, a `+=` helper that returns nothing, `x.max(axis=1, out=v)`, a
+    numba-compiled function, a private compiled module). Functions numba compiles (`@njit`, or `@jit` imported
+    from numba, and what an `@overload` returns) are left to numba. `np.asanyarray`, which has no `jax.numpy` namesake,
     becomes `jnp.asarray` (JAX arrays have no subclasses); the index tricks `np.r_[...]` and `np.c_[...]` become
     `jnp.r_[...]` and `jnp.c_[...]`.
 
