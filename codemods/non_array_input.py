@@ -149,6 +149,12 @@ class NonArrayInput(Rule):
                      "    shapes = [len(e) for e in nodes]\n"
                      "    return np.cumprod(jnp.asarray([1] + shapes[:-1])), np.exp(x)[jnp.asarray(idx[:k])]\n",
         ),
+        Invalid(  # the joined list bound to a name first (quantecon's cartesian, Fortran order)
+            "import numpy as np\n\ndef f(nodes):\n    shapes = [len(e) for e in nodes]\n    sh = [1] + shapes[:-1]\n"
+            "    return np.cumprod(sh)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(nodes):\n    shapes = [len(e) for e in nodes]\n"
+                     "    sh = [1] + shapes[:-1]\n    return np.cumprod(jnp.asarray(sh))\n",
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -393,7 +399,11 @@ class NonArrayInput(Rule):
             return tuples and isinstance(facts.defaults.get(value.value), kinds)  # `rng=(25, 75)`
         if isinstance(value, cst.Name) and value.value not in facts.params:
             bindings = facts.bindings.get(value.value, [])
-            return bool(bindings) and all(isinstance(b, kinds) or _list_call(b) or tuples and _sequence_call(b, facts) for b in bindings)
+            return bool(bindings) and all(
+                isinstance(b, kinds) or _list_call(b) or tuples and _sequence_call(b, facts)
+                or isinstance(b, cst.BinaryOperation) and NonArrayInput._sequence(b, facts, tuples)  # `sh = [1] + s[:-1]`
+                for b in bindings
+            )
         return False
 
 
