@@ -52,43 +52,60 @@ def _written(fn: cst.FunctionDef) -> set[str]:
 def writers(module: cst.Module) -> dict[str, tuple[list[str], set[str]]]:
     """{function name: (its positional parameter names, the parameters it writes through)} for the module's
     top-level functions that write through one."""
-    out = {}
+    out: dict[str, tuple[list[str], set[str]]] = {}
+    functions: list[tuple[str, cst.FunctionDef, list[str], set[str]]] = []
     for stmt in module.body:
         if isinstance(stmt, cst.FunctionDef):
-            _add_writer(out, stmt.name.value, stmt, method=False)
+            functions.append(_signature(stmt.name.value, stmt, method=False))
         elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
             for member in stmt.body.body:  # methods, called as `self.play(action, dist)` (quantecon's BRD)
                 if isinstance(member, cst.FunctionDef):
-                    _add_writer(out, f"self.{member.name.value}", member, method=True)
+                    functions.append(_signature(f"self.{member.name.value}", member, method=True))
+    for key, fn, params, every in functions:
+        written = _written(fn) & every
+        if written:
+            out[key] = (params, written)
+    # a parameter handed on to a writer is written through too (`bellman(v, Tv)` passing `Tv` as `out=`), to a
+    # fixed point; only functions that call something are looked at again
+    calls = {key: walk.nodes_of(fn.body, cst.Call) for key, fn, _, _ in functions} if out else {}
+    for _ in range(len(functions)):
+        changed = False
+        for key, fn, params, every in functions:
+            handed = {name for call in calls.get(key, ()) for name, _ in filled_arguments(call, out, set())} & every  # type: ignore[arg-type]
+            old = out.get(key, (params, set()))[1]
+            if handed - old:
+                out[key] = (params, old | handed)
+                changed = True
+        if not changed:
+            break
     return out
 
 
-def _add_writer(table: dict[str, tuple[list[str], set[str]]], key: str, fn: cst.FunctionDef, method: bool) -> None:
+def _signature(key: str, fn: cst.FunctionDef, method: bool) -> tuple[str, cst.FunctionDef, list[str], set[str]]:
+    """(key, function, positional parameters as a caller passes them, every parameter name)."""
     params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
-    if method:
-        if not params or params[0] not in ("self", "cls"):
-            return
+    if method and params and params[0] in ("self", "cls"):
         params = params[1:]
-    every = {*params, *(p.name.value for p in fn.params.kwonly_params)}
-    written = _written(fn) & every
-    if written:
-        table[key] = (params, written)
+    return key, fn, params, {*params, *(p.name.value for p in fn.params.kwonly_params)}
 
 
 def filled_arguments(call: cst.Call, table: dict[str, tuple[list[str], set[str]]], private_modules: set[str]) -> list[tuple[str, str]]:
     """(argument name, why) for each name argument of `call` that the callee may fill in place."""
     func = call.func
     found = []
+    # a method of the module's classes, called on `self` or on an instance (`ddp.bellman(v, Tv=vs[t])`)
     key = func.value if isinstance(func, cst.Name) else f"self.{func.attr.value}" if isinstance(func, cst.Attribute) \
-        and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") else None
+        and isinstance(func.value, cst.Name) else None
     if key is not None and key in table:
         params, written = table[key]
+        shown = key if isinstance(func, cst.Name) or key == dotted_name(func) else dotted_name(func)
         for index, arg in enumerate(call.args):
-            if not isinstance(arg.value, cst.Name) or arg.star:
+            name = _root(arg.value) if isinstance(arg.value, (cst.Name, cst.Subscript)) else None  # (a view: `vs[t]`)
+            if name is None or arg.star:
                 continue
             param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
             if param in written:
-                found.append((arg.value.value, f"`{key}` writes into its parameter `{param}`"))
+                found.append((name, f"`{shown}` writes into its parameter `{param}`"))
     root = dotted_name(func).split(".")[0] if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
     if root in private_modules:  # `_lbfgsb.setulb(...)`, or `_fill_p_cumulative(...)` imported from one
         for arg in call.args:

@@ -340,6 +340,14 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[9, 10],
         ),
+        Invalid(  # a view handed on to a method that passes it to `out=`: written through (quantecon's DiscreteDP)
+            "import numpy as np\n\nclass DP:\n    def best(self, vals, out=None):\n        return vals.max(axis=1, out=out)\n\n"
+            "    def bellman(self, v, Tv=None):\n        return self.best(self.R + v, out=Tv)\n\n"
+            "def backward(ddp, T, n):\n    vs = np.empty((T + 1, n))\n    for t in range(T, 0, -1):\n"
+            "        ddp.bellman(vs[t, :], Tv=vs[t - 1, :])\n    return vs\n",
+            expected=None,
+            lines=[11, 13],
+        ),
         Invalid(  # an ndarray subclass: `jnp.asarray(x).view(cls)` raises for every input (pysindy's AxesArray)
             "import numpy as np\n\nclass Tagged(np.ndarray):\n    def __new__(cls, x):\n        return np.asarray(x).view(cls)\n\n"
             "    def total(self):\n        return np.sum(self)\n",
