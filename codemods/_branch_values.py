@@ -16,7 +16,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import is_text
-from jaxfix.analysis.loop_values import RESHAPING
+from jaxfix.analysis.loop_values import RESHAPING, traced_host_conversion, traced_sequence_index
 from jaxfix.analysis.shapes import FunctionShapes
 from jaxfix.analysis.tracedness import makes_object
 
@@ -367,3 +367,17 @@ def broadcast_risk(
         f"`{code(value).strip()}` ({shape.describe()}) and `{code(other).strip()}` ({other_shape.describe()}) may "
         f"differ in shape, and `jnp.where` would broadcast `{code(value).strip()}` instead of returning it as it is"
     )
+
+
+def untraceable_branch(traced, stmts: Sequence[cst.CSTNode]) -> Optional[str]:
+    """Why code that `lax.cond` would trace (`stmts`, every branch) cannot be traced, or None: it converts a traced
+    value to Python (`loss.item()`), or indexes a Python list with one. `traced` is the function's tracedness."""
+    converted = traced_host_conversion(traced, stmts)
+    if converted is not None:
+        return (f"a branch converts a traced value to Python (`{converted}`); `lax.cond` traces every branch, "
+                "whichever is taken, and the conversion raises there")
+    listed = traced_sequence_index(traced, stmts)
+    if listed is not None:
+        return (f"a branch indexes a Python list with a traced value (`{listed}`); `lax.cond` traces every branch, "
+                "and a list rejects a traced index (make it an array first: `jnp.asarray`)")
+    return None

@@ -128,21 +128,18 @@ class NumpyBoundary:
         if self._hashed(node):
             return (f"`{func}(...)` gives the members of a Python set: JAX arrays are unhashable, so this call stays "
                     "NumPy", False)
-        timer = self._timer()
-        if timer is not None:
-            return (f"`{func}(...)` is in a function that stores clock readings in an array (`{timer}`): timing data, "
-                    "and JAX runs array work asynchronously, so its cost would land in other intervals; timing code "
-                    "stays NumPy", True)
-        subclass = self._array_subclass()
-        if subclass is not None:
-            return (f"`{func}(...)` is in `{subclass}`, a NumPy array type of its own (an `np.ndarray` subclass, or "
-                    "one that takes part in NumPy's dispatch): JAX arrays cannot be subclassed or viewed as it; the "
-                    "class stays NumPy", True)
-        indexed = self._sequence_class()
-        if indexed is not None:
-            return (f"`{func}(...)` is in a class whose `__getitem__` indexes `{indexed}`: NumPy iterates over such an "
-                    "object until an index past the end raises `IndexError`, which a JAX array never raises (it clamps "
-                    "the index), so the iteration would never end; the class stays NumPy", True)
+        for find, why in (
+            (self._timer, "is in a function that stores clock readings in an array (`{}`): timing data, and JAX runs "
+             "array work asynchronously, so its cost would land in other intervals; timing code stays NumPy"),
+            (self._array_subclass, "is in `{}`, a NumPy array type of its own (an `np.ndarray` subclass, or one that "
+             "takes part in NumPy's dispatch): JAX arrays cannot be subclassed or viewed as it; the class stays NumPy"),
+            (self._sequence_class, "is in a class whose `__getitem__` indexes `{}`: NumPy iterates over such an object "
+             "until an index past the end raises `IndexError`, which a JAX array never raises (it clamps the index), "
+             "so the iteration would never end; the class stays NumPy"),
+        ):
+            found = find()
+            if found is not None:
+                return f"`{func}(...)` " + why.format(found), True
         kept = self.kept.get(node)
         if kept is not None:
             return f"`{func}(...)` must stay NumPy: {kept}; this function is left as it is", True

@@ -7,12 +7,11 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
-from codemods._branch_values import holds_object, int_mix, output_values, python_ints, broadcast_risk, kind_conflict, text_output
+from codemods._branch_values import holds_object, int_mix, output_values, python_ints, broadcast_risk, kind_conflict, text_output, untraceable_branch
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
-from jaxfix.analysis.loop_values import traced_host_conversion, traced_sequence_index
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
@@ -343,17 +342,9 @@ class TracedIf(Rule):
                         "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
                         "raises there (give it a fixed size, or use `jnp.where`)")
             return
-        converted = traced_host_conversion(traced, [s for b in c.bodies for s in b])
-        if converted is not None:
-            self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: a branch converts a traced value "
-                        f"to Python (`{converted}`); `lax.cond` traces every branch, whichever is taken, and the "
-                        "conversion raises there")
-            return
-        listed = traced_sequence_index(traced, [s for b in c.bodies for s in b])
-        if listed is not None:
-            self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: a branch indexes a Python list "
-                        f"with a traced value (`{listed}`); `lax.cond` traces every branch, and a list rejects a traced "
-                        "index (make it an array first: `jnp.asarray`)")
+        untraceable = untraceable_branch(traced, [s for b in c.bodies for s in b])
+        if untraceable is not None:
+            self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {untraceable}")
             return
         opaque = purity(self).opaque_call([s for b in c.bodies for s in b], function, traced.of)
         stuck = stuck_boolean([*c.tests, *(s for b in c.bodies for s in b)], lambda e: traced.of(e) is not Tracedness.STATIC,

@@ -7,11 +7,10 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
-from codemods._branch_values import int_mix, python_ints, return_values, broadcast_risk, kind_conflict, text_return
+from codemods._branch_values import int_mix, python_ints, return_values, broadcast_risk, kind_conflict, text_return, untraceable_branch
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
-from jaxfix.analysis.loop_values import traced_host_conversion, traced_sequence_index
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
@@ -186,17 +185,10 @@ class TracedReturn(Rule):
                         "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
                         "raises there (give it a fixed size, or use `jnp.where`)")
             return []
-        traced_code = [*[s for b in c.bodies for s in b], *after]
-        for found, why in (
-            (traced_host_conversion(traced, traced_code), "converts a traced value to Python (`{}`); `lax.cond` traces "
-             "every branch, whichever is taken, and the conversion raises there"),
-            (traced_sequence_index(traced, traced_code), "indexes a Python list with a traced value (`{}`); `lax.cond` "
-             "traces every branch, and a list rejects a traced index (make it an array first: `jnp.asarray`)"),
-        ):
-            if found is not None:
-                self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: a branch "
-                            + why.format(found))
-                return []
+        untraceable = untraceable_branch(traced, [*[s for b in c.bodies for s in b], *after])
+        if untraceable is not None:
+            self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: {untraceable}")
+            return []
         opaque = purity(self).opaque_call([*[s for b in c.bodies for s in b], *after], function, traced.of)
         stuck = stuck_boolean([*c.tests, *(s for b in c.bodies for s in b), *after], lambda e: traced.of(e) is not Tracedness.STATIC,
                               frozenset(flow.params) | flow.writes(list(function.body.body)))
