@@ -25,7 +25,9 @@ import libcst as cst
 from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
-from jaxfix.analysis.host_data import clock_data, numba_argument, sequence_attributes, shuffled_array
+from jaxfix.analysis.host_data import (
+    clock_data, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
+)
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
@@ -70,16 +72,6 @@ def _typed_buffer(node: cst.Call, name: str) -> Optional[str]:
 
 
 _EMPTY = cst.Module(body=[])
-
-# what reads the host clock: `time.time()`, `time.perf_counter()`, `timeit.default_timer()`, or those names imported
-CLOCKS = {"time", "perf_counter", "perf_counter_ns", "monotonic", "process_time", "default_timer", "time_ns"}
-
-
-def _clock_call(call: cst.CSTNode) -> bool:
-    func = call.func  # type: ignore[attr-defined]
-    if isinstance(func, cst.Attribute):
-        return isinstance(func.value, cst.Name) and func.value.value in ("time", "timeit") and func.attr.value in CLOCKS
-    return isinstance(func, cst.Name) and func.value in CLOCKS - {"time"}
 
 Reason = tuple[str, bool]  # the report's message, and whether the function's other fixes are held back
 
@@ -279,55 +271,19 @@ class NumpyBoundary:
         return isinstance(outer, cst.Call) and isinstance(outer.func, cst.Name) and outer.func.value in ("set", "frozenset")
 
     @functools.cached_property
-    def clocked(self) -> bool:
-        """Whether the module may read the clock at all (the names of every clock in `CLOCKS` hold "time" or
-        "timer"): most modules do not, and then no function of theirs is looked at."""
-        return "time" in self.rule.context.source
-
-    @functools.cached_property
-    def _clock_users(self) -> frozenset[str]:
-        """The module's functions and methods that read the clock themselves (`time.time()`, `perf_counter()`)."""
-        if not self.clocked:
-            return frozenset()
-        return frozenset(
-            f.name.value for f in walk.nodes_of(self.rule.context.module, cst.FunctionDef)  # type: ignore[attr-defined]
-            if any(_clock_call(c) for c in walk.nodes_of(f.body, cst.Call))  # type: ignore[attr-defined]
-        )
+    def _timer_functions(self) -> frozenset[str]:
+        return timer_functions(self.rule.context.module, self.rule.context.source)
 
     def _timer(self) -> Optional[str]:
-        """A write of clock readings into an array in the current function (`times[r] = t - last` with `t =
-        time.time()`, or `= self.tac()` through a method of the module that reads the clock: quantecon's
-        `loop_timer`): the array is timing data, whose cost JAX's asynchronous work would distort; else None."""
+        """The write of timer readings into an array in the current function (`host_data.timing_write`), as
+        written, else None (found once per function)."""
         function = self.rule.current_function
-        if function is None or not self.clocked:
+        if function is None or "time" not in self.rule.context.source:
             return None
-        if function in self._timers:
-            return self._timers[function]
-
-        def reads_clock(expr: cst.CSTNode, derived: set[str]) -> bool:
-            for node in walk.nodes(expr):
-                if isinstance(node, cst.Name) and node.value in derived:
-                    return True
-                if isinstance(node, cst.Call):
-                    func = node.func
-                    short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-                    if _clock_call(node) or short in self._clock_users and short != function.name.value:
-                        return True
-            return False
-
-        assigns = list(walk.nodes_of(function.body, cst.Assign))
-        derived: set[str] = set()
-        for _ in range(3):  # `t = time.time()`, `last = t`, `dt = t - last`
-            derived |= {
-                t.target.value for a in assigns if reads_clock(a.value, derived)  # type: ignore[attr-defined]
-                for t in a.targets if isinstance(t.target, cst.Name)  # type: ignore[attr-defined]
-            }
-        found = next((
-            self.rule.code(a).strip() for a in assigns
-            if any(isinstance(t.target, cst.Subscript) for t in a.targets) and reads_clock(a.value, derived)  # type: ignore[attr-defined]
-        ), None)
-        self._timers[function] = found
-        return found
+        if function not in self._timers:
+            found = timing_write(function, self._timer_functions)
+            self._timers[function] = self.rule.code(found).strip() if found is not None else None
+        return self._timers[function]
 
     def _class(self) -> Optional[cst.ClassDef]:
         """The class the current function is a method of, if any."""
@@ -340,13 +296,7 @@ class NumpyBoundary:
         """The name of the class around the current method when it is an `np.ndarray` subclass or defines NumPy's
         dispatch hooks (pysindy's `AxesArray`: `np.asarray(x).view(cls)` in `__new__`), else None."""
         cls = self._class()
-        if cls is None:
-            return None
-        if any(numpy_name(self.rule, base.value) == "numpy.ndarray" for base in cls.bases):
-            return cls.name.value
-        hooks = {"__array_ufunc__", "__array_function__", "__array_finalize__", "__array_wrap__"}
-        body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
-        return cls.name.value if any(isinstance(s, cst.FunctionDef) and s.name.value in hooks for s in body) else None
+        return cls.name.value if cls is not None and numpy_array_class(self.rule, cls) else None
 
     def _sequence_class(self) -> Optional[str]:
         """An attribute the `__getitem__` of the class around the current method indexes (`sequence_attributes`):

@@ -7,8 +7,11 @@ makes its rename unsafe). The string, `None` and object data of displays is `for
   seconds since 1970), which float32 resolves to about 2 minutes.
 
 - arrays that must stay NumPy arrays: shuffled in place by a generator jaxfix does not convert (`shuffled_array`),
-  handed to a numba-compiled function (`numba_argument`), or held by a class that is a sequence over them
-  (`sequence_attributes`: iterating ends at the `IndexError` JAX never raises).
+  handed to a numba-compiled function (`numba_argument`), held by a class that is a sequence over them
+  (`sequence_attributes`: iterating ends at the `IndexError` JAX never raises) or by a NumPy array type of the
+  module's own (`numpy_array_class`: an `np.ndarray` subclass, or a class with NumPy's dispatch hooks), or
+  timing data (`timing_write`: clock readings stored in an array, where JAX's asynchronous work would distort
+  the intervals).
 
 A `rule` here must declare `MaskProvider` and `ParentProvider` (and `NumpyNameProvider` for the last three).
 """
@@ -156,3 +159,64 @@ def sequence_attributes(module: cst.Module) -> dict[cst.ClassDef, set[str]]:
                         and any(index in walk.name_values(e.slice) for e in sub.slice):  # type: ignore[attr-defined]
                     found.setdefault(cls, set()).add(value.attr.value)  # type: ignore[arg-type]
     return found
+
+
+# the clocks that time code (a timer may take none of `CLOCKS`' care about arguments): `time.X()`, `timeit.X()`,
+# or X imported on its own
+TIMER_NAMES = {"time", "perf_counter", "perf_counter_ns", "monotonic", "process_time", "default_timer", "time_ns"}
+NUMPY_HOOKS = {"__array_ufunc__", "__array_function__", "__array_finalize__", "__array_wrap__"}
+
+
+def _timer_call(call: cst.CSTNode) -> bool:
+    func = call.func  # type: ignore[attr-defined]
+    if isinstance(func, cst.Attribute):
+        return isinstance(func.value, cst.Name) and func.value.value in ("time", "timeit") and func.attr.value in TIMER_NAMES
+    return isinstance(func, cst.Name) and func.value in TIMER_NAMES - {"time"}
+
+
+def timer_functions(module: cst.Module, source: str) -> frozenset[str]:
+    """The module's functions and methods that read a timer themselves (`time.time()`, `perf_counter()`); none
+    without the word "time" in the source (every timer's name or module holds it), which is most modules."""
+    if "time" not in source:
+        return frozenset()
+    return frozenset(
+        f.name.value for f in walk.nodes_of(module, cst.FunctionDef)  # type: ignore[attr-defined]
+        if any(_timer_call(c) for c in walk.nodes_of(f.body, cst.Call))  # type: ignore[attr-defined]
+    )
+
+
+def timing_write(function: cst.FunctionDef, timers: frozenset[str]) -> Optional[cst.Assign]:
+    """A write of timer readings into an array in `function` (`times[r] = t - last` with `t = time.time()`, or
+    `= self.tac()` through a function of the module in `timers`: quantecon's `loop_timer`), else None."""
+
+    def reads_timer(expr: cst.CSTNode, derived: set[str]) -> bool:
+        for node in walk.nodes(expr):
+            if isinstance(node, cst.Name) and node.value in derived:
+                return True
+            if isinstance(node, cst.Call):
+                func = node.func
+                short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+                if _timer_call(node) or short in timers and short != function.name.value:
+                    return True
+        return False
+
+    assigns = list(walk.nodes_of(function.body, cst.Assign))
+    derived: set[str] = set()
+    for _ in range(3):  # `t = time.time()`, `last = t`, `dt = t - last`
+        derived |= {
+            t.target.value for a in assigns if reads_timer(a.value, derived)  # type: ignore[attr-defined]
+            for t in a.targets if isinstance(t.target, cst.Name)  # type: ignore[attr-defined]
+        }
+    return next((
+        a for a in assigns  # type: ignore[misc]
+        if any(isinstance(t.target, cst.Subscript) for t in a.targets) and reads_timer(a.value, derived)  # type: ignore[attr-defined]
+    ), None)
+
+
+def numpy_array_class(rule: cst.MetadataDependent, cls: cst.ClassDef) -> bool:
+    """Whether `cls` is a NumPy array type of its own: an `np.ndarray` subclass, or a class defining NumPy's
+    dispatch hooks (pysindy's `AxesArray`: `np.asarray(x).view(cls)` in `__new__`)."""
+    if any(numpy_name(rule, base.value) == "numpy.ndarray" for base in cls.bases):
+        return True
+    body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
+    return any(isinstance(s, cst.FunctionDef) and s.name.value in NUMPY_HOOKS for s in body)
