@@ -8,6 +8,8 @@ passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(...
 
 from __future__ import annotations
 
+import functools
+import os
 from typing import Optional
 
 import libcst as cst
@@ -96,6 +98,8 @@ def filled_arguments(call: cst.Call, table: dict[str, tuple[list[str], set[str]]
     # a method of the module's classes, called on `self` or on an instance (`ddp.bellman(v, Tv=vs[t])`)
     key = func.value if isinstance(func, cst.Name) else f"self.{func.attr.value}" if isinstance(func, cst.Attribute) \
         and isinstance(func.value, cst.Name) else None
+    if isinstance(func, cst.Attribute) and dotted_name(func) in table:  # `utils.log_normalize(a)`, imported module
+        key = dotted_name(func)
     if key is not None and key in table:
         params, written = table[key]
         shown = key if isinstance(func, cst.Name) or key == dotted_name(func) else dotted_name(func)
@@ -112,6 +116,82 @@ def filled_arguments(call: cst.Call, table: dict[str, tuple[list[str], set[str]]
             if isinstance(arg.value, cst.Name) and not arg.star:
                 found.append((arg.value.value, f"`{dotted_name(func)}` belongs to a compiled module, which may write into it"))
     return found
+
+
+def imported_writers(module: cst.Module, path: str, module_name: str) -> dict[str, tuple[list[str], set[str]]]:
+    """`writers` of the functions this module imports from its own package (`from .utils import log_normalize`,
+    `from hmmlearn.utils import ...`, `from . import utils` for `utils.log_normalize(a)`), keyed by the name the
+    module calls them by. Another module is only read when a call statement (its result unused: called for what
+    it does) names a function imported from it."""
+    sources: dict[str, tuple[list[str], str]] = {}  # local name -> (module, its function of that name)
+    package = module_name.split(".")[:-1] if os.path.basename(path) != "__init__.py" else module_name.split(".")
+    for stmt in module.body:
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for node in stmt.body:
+            if not isinstance(node, cst.ImportFrom) or isinstance(node.names, cst.ImportStar):
+                continue
+            level = len(node.relative)
+            parts = dotted_name(node.module).split(".") if node.module is not None else []
+            if level:
+                base = package[:len(package) - level + 1] if level <= len(package) else None
+            else:
+                base = [] if parts and package and parts[0] == package[0] else None
+            if base is None:
+                continue
+            for alias in node.names:
+                local = alias.evaluated_alias or dotted_name(alias.name)
+                sources[local] = ([*base, *parts], dotted_name(alias.name))
+                sources[f"{local}."] = ([*base, *parts, dotted_name(alias.name)], "")  # a module: `utils.f(a)`
+    if not sources:
+        return {}
+    called = {dotted_name(s.value.func) for s in walk.nodes_of(module, cst.Expr)
+              if isinstance(s.value, cst.Call) and isinstance(s.value.func, (cst.Name, cst.Attribute))}
+    out: dict[str, tuple[list[str], set[str]]] = {}
+    for name in called:
+        head, _, rest = name.partition(".")
+        if rest and "." not in rest and f"{head}." in sources:  # `utils.log_normalize`
+            target, function = sources[f"{head}."][0], rest
+        elif not rest and head in sources:
+            target, function = sources[head]
+        else:
+            continue
+        file = _module_file(path, package, target)
+        found = _writers_of_file(file).get(function) if file else None
+        if found is not None:
+            out[name] = found
+    return out
+
+
+def _module_file(path: str, package: list[str], target: list[str]) -> str:
+    """The file of module `target` (dotted parts from the top package), found from this module's `path` inside
+    `package`, or ""."""
+    root = os.path.dirname(os.path.abspath(path))
+    for _ in package:
+        root = os.path.dirname(root)
+    folder = os.path.join(root, *target)
+    for candidate in (folder + ".py", os.path.join(folder, "__init__.py")):
+        if os.path.isfile(candidate):
+            return candidate
+    return ""
+
+
+def _writers_of_file(file: str) -> dict[str, tuple[list[str], set[str]]]:
+    try:
+        stat = os.stat(file)
+    except OSError:
+        return {}
+    return _writers_cached(file, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _writers_cached(file: str, mtime: int, size: int) -> dict[str, tuple[list[str], set[str]]]:
+    try:
+        with open(file, "rb") as handle:
+            tree = cst.parse_module(handle.read())
+    except (OSError, cst.ParserSyntaxError, UnicodeDecodeError):
+        return {}
+    return {k: v for k, v in writers(tree).items() if not k.startswith("self.")}
 
 
 def _attribute(node: cst.BaseExpression) -> Optional[str]:

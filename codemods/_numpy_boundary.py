@@ -86,7 +86,7 @@ class NumpyBoundary:
         self.kept: dict[cst.Call, str] = {}
         self._made: dict[cst.FunctionDef, set[str]] = {}
         self._timers: dict[cst.FunctionDef, Optional[str]] = {}
-        self._computed: dict[cst.FunctionDef, set[str]] = {}
+        self._computed: dict[cst.FunctionDef, dict[str, bool]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -185,14 +185,19 @@ class NumpyBoundary:
                     "NumPy (a JAX array cannot be written into, and JAX methods take no `out=`), so this function is "
                     "left as it is")
         writers, private = self._buffer_callees
-        found = _buffers.filled_arguments(call, writers, private) if writers or private else []
+        # a function known to write through its parameter: any array this function computes, a call's result
+        # included (`d = self.dens(X)`); a private module taken for a compiled one: arrays made with NumPy only
+        found = [(name, why, True) for name, why in _buffers.filled_arguments(call, writers, set())] if writers else []
+        if private:
+            found += [(name, why, False) for name, why in _buffers.filled_arguments(call, {}, private)]
         if not found:
             return None
-        made = self.made_here(rule.current_function) | self.computed_here(rule.current_function)
-        for name, why in found:
-            if name in made:
-                return (f"{why}, and `{name}` is a NumPy array made here: it must stay NumPy (a JAX array cannot be "
-                        "written into), so this function is left as it is")
+        made, computed = self.made_here(rule.current_function), self.computed_here(rule.current_function)
+        for name, why, known in found:
+            if name in made or name in computed and (known or not computed[name]):
+                what = "a NumPy array made here" if name in made else "an array computed here"
+                return (f"{why}, and `{name}` is {what}: it must stay NumPy (a JAX array cannot be written into), so "
+                        "this function is left as it is")
         return None
 
     def stored_reason(self, node: cst.Assign) -> Optional[str]:
@@ -228,27 +233,67 @@ class NumpyBoundary:
             }
         return made
 
-    def computed_here(self, function: cst.FunctionDef) -> set[str]:
-        """The names `function` binds to arithmetic or to a NumPy call (`ld = log_dens + np.log(w)`): arrays made
-        here, if they are arrays at all."""
+    def computed_here(self, function: cst.FunctionDef) -> dict[str, bool]:
+        """{name: whether only by a call that is not NumPy's} for the names `function` binds to arithmetic or to a
+        call (`ld = log_dens + np.log(w)`, `d = self.dens(X)`): arrays made here, if they are arrays at all."""
         computed = self._computed.get(function)
         if computed is None:
-            computed = self._computed[function] = {
-                t.target.value
-                for a in walk.nodes_of(function, cst.Assign)
-                if isinstance(a.value, (cst.BinaryOperation, cst.UnaryOperation)) or isinstance(a.value, cst.Call) and  # type: ignore[attr-defined]
-                numpy_name(self.rule, a.value.func) is not None  # type: ignore[attr-defined]
-                for t in a.targets  # type: ignore[attr-defined]
-                if isinstance(t.target, cst.Name)
-            }
+            computed = self._computed[function] = {}
+            for a in walk.nodes_of(function, cst.Assign):
+                value = a.value  # type: ignore[attr-defined]
+                if not isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Call)):
+                    continue
+                other = isinstance(value, cst.Call) and numpy_name(self.rule, value.func) is None
+                for t in a.targets:  # type: ignore[attr-defined]
+                    if isinstance(t.target, cst.Name):
+                        computed[t.target.value] = computed.get(t.target.value, True) and other
         return computed
 
     # ---- module facts, found once per pass ------------------------------------------------------------------
     @functools.cached_property
     def _buffer_callees(self) -> tuple[dict, set[str]]:
         """The module's functions that write through a parameter, and its private compiled modules."""
-        module = self.rule.context.module
-        return _buffers.writers(module), _buffers.private_modules(module)
+        context = self.rule.context
+        module = context.module
+        imported = _buffers.imported_writers(module, context.path, context.module_name) if context.module_name else {}
+        return {**imported, **_buffers.writers(module)}, _buffers.private_modules(module)
+
+    @functools.cached_property
+    def written_results(self) -> dict[str, str]:
+        """{function or method name: why its results must stay NumPy} for the module's functions whose result a
+        function of the module binds to a name and hands to a writer (`dens = self._densities(X)` then
+        `log_normalize(dens)`): as a JAX array the result could not be written into, and an augmented update (`a -=
+        lse`) would silently rebind a local name instead."""
+        writers, private = self._buffer_callees
+        if not writers:
+            return {}
+        found: dict[str, str] = {}
+        for function in walk.nodes_of(self.rule.context.module, cst.FunctionDef):
+            handed = [(name, why) for statement in walk.nodes_of(function.body, cst.Expr)
+                      if isinstance(statement.value, cst.Call)
+                      for name, why in _buffers.filled_arguments(statement.value, writers, set())]
+            if not handed:
+                continue
+            for assign in walk.nodes_of(function.body, cst.Assign):
+                call = assign.value
+                if not isinstance(call, cst.Call):
+                    continue
+                callee = call.func.value if isinstance(call.func, cst.Name) else call.func.attr.value if isinstance(
+                    call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and call.func.value.value == "self" else None
+                for target in assign.targets:
+                    for name, why in handed:
+                        if callee is not None and isinstance(target.target, cst.Name) and target.target.value == name:
+                            found.setdefault(callee, f"`{function.name.value}` hands what this returns (`{name}`) to "
+                                                     f"code that writes into it ({why})")
+        return found
+
+    def returned_reason(self, node: cst.Return) -> Optional[str]:
+        """Why the array `node` returns must stay NumPy (see `written_results`), or None."""
+        function = self.rule.current_function
+        if function is None or node.value is None or function.name.value not in self.written_results:
+            return None
+        return (f"{self.written_results[function.name.value]}: the result must stay a NumPy array (a JAX array cannot "
+                "be written into), so this function is left as it is")
 
     @functools.cached_property
     def _mutated_attributes(self) -> dict[str, cst.CSTNode]:

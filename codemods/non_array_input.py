@@ -18,7 +18,7 @@ from jaxfix.types import FixAvailability
 
 # Parameters of jax.numpy functions that take an array (a list there is a TypeError in jax.numpy).
 ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp", "fp", "m", "v", "y", "A", "weights",
-                "q", "values", "bins", "repeats"}
+                "q", "values", "bins", "repeats", "arys"}
 # NumPy functions that return a tuple or list of arrays
 SEQUENCE_RESULTS = {"nonzero", "unravel_index", "split", "array_split", "hsplit", "vsplit", "dsplit", "meshgrid",
                     "broadcast_arrays"}
@@ -149,6 +149,12 @@ class NonArrayInput(Rule):
                      "    shapes = [len(e) for e in nodes]\n"
                      "    return np.cumprod(jnp.asarray([1] + shapes[:-1])), np.exp(x)[jnp.asarray(idx[:k])]\n",
         ),
+        Invalid(  # a `*arys` parameter takes arrays too: `jnp.atleast_2d(list)` raises (hmmlearn's `sample`)
+            "import numpy as np\n\ndef sample(draw, n):\n    X = [draw(0)]\n    for t in range(1, n):\n"
+            "        X.append(draw(t))\n    return np.atleast_2d(X)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef sample(draw, n):\n    X = [draw(0)]\n"
+                     "    for t in range(1, n):\n        X.append(draw(t))\n    return np.atleast_2d(jnp.asarray(X))\n",
+        ),
         Invalid(  # the joined list bound to a name first (quantecon's cartesian, Fortran order)
             "import numpy as np\n\ndef f(nodes):\n    shapes = [len(e) for e in nodes]\n    sh = [1] + shapes[:-1]\n"
             "    return np.cumprod(sh)\n",
@@ -182,7 +188,7 @@ class NonArrayInput(Rule):
             elif entry["kind"] == "ufunc":
                 param = "x"
             else:
-                param = params[i] if params is not None and i < len(params) else None
+                param = params[i] if params is not None and i < len(params) else entry.get("varargs")
             if param not in ARRAY_PARAMS:
                 continue
             text = f"{self.jnp}.asarray({self.code(arg.value)})"

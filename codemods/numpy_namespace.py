@@ -360,6 +360,15 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 5],
         ),
+        Invalid(  # a method's result handed to an in-place helper: as a JAX array, `a -= ...` would rebind a local name
+            "import numpy as np\n\ndef normalize(a):\n    a -= np.log(np.sum(np.exp(a)))\n\nclass M:\n"
+            "    def dens(self, X):\n        return np.log(np.abs(X) + 1.0)\n\n    def post(self, X):\n"
+            "        d = self.dens(X)\n        normalize(d)\n        return np.exp(d)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef normalize(a):\n    a -= jnp.log(jnp.sum(jnp.exp(a)))\n\n"
+            "class M:\n    def dens(self, X):\n        return np.log(np.abs(X) + 1.0)\n\n    def post(self, X):\n"
+            "        d = self.dens(X)\n        normalize(d)\n        return np.exp(d)\n",
+            lines=[4, 8, 12, 13],
+        ),
         Invalid(  # `None` data makes an object array: `jnp.array([[None] * n])` raises ValueError
             "import numpy as np\n\nclass F:\n    def __init__(self, n):\n        self.z = np.array([[None] * n]).T\n"
             "        self.x = np.zeros(n)\n",
@@ -378,7 +387,7 @@ class NumpyNamespace(Rule):
         qualified = numpy_name(self, node)
         if qualified is not None and qualified.startswith("numpy.ma."):
             self.report(node, f"`{self.code(node)}` is NumPy's masked-array machinery, which JAX has no counterpart for: "
-                        "this function is left as it is", blocks_function=True)
+                        "this function is left as it is", leaves_function=True)
         elif qualified in ("numpy.r_", "numpy.c_") and isinstance(parent, cst.Subscript) and parent.value is node:
             target = f"{self.jnp}.{qualified[len('numpy.'):]}"
             self.report(node, f"`{self.code(node)}[...]` joins its items on the host (a traced item raises under `jit`); "
@@ -398,7 +407,7 @@ class NumpyNamespace(Rule):
         reason = self._boundary.call_reason(node, qualified)
         if reason is not None:
             message, blocks = reason
-            self.report(node, message, blocks_function=blocks)
+            self.report(node, message, leaves_function=blocks)
             return
         keywords = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         if "out" in keywords:
@@ -443,7 +452,7 @@ class NumpyNamespace(Rule):
         if layout == "F" and parts[-1] in LAYOUT_ONLY_ORDER:
             self.report(node, f"`{source}(..., order='F')` asks for a Fortran-ordered buffer, which JAX arrays do not "
                         "have: code that needs one (LAPACK, Cython, `.flags`) would break; this function is left as it is",
-                        blocks_function=True)
+                        leaves_function=True)
             return
         if layout in ("K", "A") and parts[-1] not in LAYOUT_ONLY_ORDER:
             self.report(node, f"`{source}(..., order='{layout}')` follows the memory layout, which `jnp.{short}` does not "
@@ -580,11 +589,16 @@ class NumpyNamespace(Rule):
         self._boundary.note_assign(node)
         stored = self._boundary.stored_reason(node)
         if stored is not None:
-            self.report(node, stored, blocks_function=True)
+            self.report(node, stored, leaves_function=True)
+
+    def visit_Return(self, node: cst.Return) -> None:
+        returned = self._boundary.returned_reason(node)
+        if returned is not None:
+            self.report(node, returned, leaves_function=True)
 
     def _filled(self, call: cst.Call) -> None:
         """A NumPy buffer of this function handed to code that fills it in place must stay NumPy: reported, and
         the function's other fixes are held back (`NumpyBoundary.filled_reason`)."""
         filled = self._boundary.filled_reason(call)
         if filled is not None:
-            self.report(call, filled, blocks_function=True)
+            self.report(call, filled, leaves_function=True)

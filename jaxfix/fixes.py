@@ -104,11 +104,12 @@ def held_back(
     blocked = [positions[r.scope] for r, _ in reports if r.scope is not None and r.scope in positions and not applicable(r, options)]
     if not blocked:
         return set()
+    final = [positions[r.scope] for r, _ in reports if r.final and r.scope in positions and not applicable(r, options)]
     held = set()
     for report, _ in reports:
-        if report.scope is None and applicable(report, options):
+        if applicable(report, options) and (report.scope is None or final):
             spans = report_spans(report, positions)
-            if spans is not None and any(overlap(s, b) for s in spans for b in blocked):
+            if spans is not None and any(overlap(s, b) for s in spans for b in (blocked if report.scope is None else final)):
                 held.add(id(report))
     return held
 

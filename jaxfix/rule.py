@@ -96,6 +96,9 @@ class Report:
     # Set by report(..., blocks_function=True): while this finding stands unfixed, no other fix is applied inside
     # this function, so a function whose behaviour cannot be preserved is never left half-migrated.
     scope: Optional[cst.FunctionDef] = None
+    # Set by report(..., leaves_function=True): the function must stay as it is (NumPy code that cannot migrate):
+    # fixes that block until applied (JX401's key threading) are held back there too, not only the others.
+    final: bool = False
 
 
 def _kebab(name: str) -> str:
@@ -199,6 +202,7 @@ class Rule(cst.BatchableCSTVisitor):
         title: Optional[str] = None,
         imports: Sequence[str] = (),
         blocks_function: bool = False,
+        leaves_function: bool = False,
     ) -> None:
         """Report a finding at `node`.
 
@@ -208,6 +212,8 @@ class Rule(cst.BatchableCSTVisitor):
         `blocks_function`: the enclosing function cannot be migrated with its behaviour kept until this finding is
         fixed (e.g. a caller-visible mutation of an argument); other rules' fixes inside it are held back meanwhile,
         so `migrate` never turns code that fails loudly under `jit` into code that runs with different results.
+        `leaves_function`: the same, and the function must stay as it is whatever else is fixed (it must stay NumPy),
+        so no fix touches it, not even one that itself blocks until applied (threading random keys).
         """
         fix_changes: dict[cst.CSTNode, Replacement] = {}
         if replacement is not NO_FIX:
@@ -223,7 +229,8 @@ class Rule(cst.BatchableCSTVisitor):
                 title=title,
                 imports=tuple(imports),
                 rule=self,
-                scope=self.current_function if blocks_function else None,
+                scope=self.current_function if blocks_function or leaves_function else None,
+                final=leaves_function and self.current_function is not None,
             )
         )
         if self.HOLDS_BACK_UNFIXED and not fix_changes and self._functions:

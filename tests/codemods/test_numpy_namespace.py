@@ -5,7 +5,9 @@ import textwrap
 import pytest
 
 from codemods.numpy_namespace import NumpyNamespace
+from jaxfix.runner import run_files
 from jaxfix.testing.examples import run_rule
+from jaxfix.types import RunOptions
 
 
 def migrate(code: str) -> str:
@@ -103,3 +105,26 @@ def test_unsupported_keyword_is_reported_not_rewritten():
     outcome = run_rule(NumpyNamespace, code, fix=True)
     assert outcome.fixed == code
     assert [f.line for f in outcome.findings] == [3] and "bogus" in outcome.findings[0].message
+
+
+@pytest.mark.parametrize("imported, called", [
+    ("from .utils import log_normalize", "log_normalize"),
+    ("from hmm.utils import log_normalize as norm", "norm"),
+    ("from . import utils", "utils.log_normalize"),
+])
+def test_an_array_handed_to_an_in_place_helper_of_another_module_stays_numpy(tmp_path, imported, called):
+    # the helper rebinds `a -= ...` on a JAX array: the caller's array would silently stay unnormalised
+    pkg = tmp_path / "hmm"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "utils.py").write_text(
+        "import numpy as np\n\ndef log_normalize(a, axis=None):\n    a -= np.log(np.sum(np.exp(a), axis, keepdims=True))\n"
+    )
+    base = (f"import numpy as np\n\n{imported}\n\ndef posteriors(fwd, bwd):\n    log_gamma = fwd + bwd\n"
+            f"    {called}(log_gamma, axis=1)\n    return np.exp(log_gamma)\n")
+    (pkg / "base.py").write_text(base)
+    results = run_files([str(pkg / "base.py")], [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "base.py").read_text() == base
+    messages = [f.message for r in results for f in r.findings]
+    assert any("writes into its parameter `a`" in m and "`log_gamma`" in m for m in messages), messages
