@@ -207,8 +207,11 @@ class NumpyBoundary:
         if function is None or not any(isinstance(t.target, cst.Attribute) for t in node.targets):
             return None
         value = node.value
-        made = isinstance(value, cst.Name) and value.value in self.made_here(function) or isinstance(value, cst.Call) and (
-            numpy_name(rule, value.func) or "").split(".")[-1] in CREATION
+        # made with NumPy: a creation, any NumPy call or arithmetic (`self.p = np.where(self.p == 0, 0, p)`, then
+        # `normalize(self.p)` elsewhere), or a name bound to one
+        made = isinstance(value, cst.Name) and (value.value in self.made_here(function) or value.value in self.computed_here(
+            function)) or isinstance(value, cst.Call) and numpy_name(rule, value.func) is not None or isinstance(
+            value, (cst.BinaryOperation, cst.UnaryOperation))
         if not made:
             return None
         for target in node.targets:

@@ -369,6 +369,12 @@ class NumpyNamespace(Rule):
             "        d = self.dens(X)\n        normalize(d)\n        return np.exp(d)\n",
             lines=[4, 8, 12, 13],
         ),
+        Invalid(  # an attribute given the result of a NumPy call, then normalised in place (hmmlearn's `_do_mstep`)
+            "import numpy as np\n\ndef normalize(a):\n    a /= a.sum()\n\nclass HMM:\n    def mstep(self, counts):\n"
+            "        self.p = np.where(self.p == 0, 0, counts)\n        normalize(self.p)\n",
+            expected=None,
+            lines=[8],
+        ),
         Invalid(  # `None` data makes an object array: `jnp.array([[None] * n])` raises ValueError
             "import numpy as np\n\nclass F:\n    def __init__(self, n):\n        self.z = np.array([[None] * n]).T\n"
             "        self.x = np.zeros(n)\n",
