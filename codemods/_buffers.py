@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from typing import Optional
 
 import libcst as cst
@@ -192,6 +193,33 @@ def _writers_cached(file: str, mtime: int, size: int) -> dict[str, tuple[list[st
     except (OSError, cst.ParserSyntaxError, UnicodeDecodeError):
         return {}
     return {k: v for k, v in writers(tree).items() if not k.startswith("self.")}
+
+
+# `obj.attr[...] = v`, `obj.attr[i][j] += v` (one level of brackets nested in an index), `obj.attr.fill(...)`,
+# `out=obj.attr`: what `mutated_attributes` finds, found in a file's bytes without parsing it
+_ATTRIBUTE_WRITES = re.compile(
+    rb"\.([A-Za-z_]\w*)(?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])+[ \t]*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
+    rb"|\.([A-Za-z_]\w*)\.(?:fill|sort|resize|put|itemset|partition)\("
+    rb"|\bout[ \t]*=[ \t]*[A-Za-z_][\w.]*\.([A-Za-z_]\w*)\b"
+)
+
+
+def attribute_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
+    """{attribute name: the module} for the attributes a module writes into in place (the project index of JX501:
+    an array stored in such an attribute in another module must stay NumPy). No line numbers: the linked facts are
+    part of the result cache's key, which an edit elsewhere in the file must not change."""
+    where = module_name or os.path.basename(path)
+    return {(m.group(1) or m.group(2) or m.group(3)).decode("ascii", "replace"): where
+            for m in _ATTRIBUTE_WRITES.finditer(data)}
+
+
+def link_attribute_writes(summaries: dict[str, dict[str, str]]) -> dict[str, str]:
+    """Every module's attribute writes, the first place (by path) for each name."""
+    linked: dict[str, str] = {}
+    for path in sorted(summaries):
+        for name, where in summaries[path].items():
+            linked.setdefault(name, where)
+    return linked
 
 
 def _attribute(node: cst.BaseExpression) -> Optional[str]:

@@ -207,20 +207,31 @@ class NumpyBoundary:
         if function is None or not any(isinstance(t.target, cst.Attribute) for t in node.targets):
             return None
         value = node.value
-        # made with NumPy: a creation, any NumPy call or arithmetic (`self.p = np.where(self.p == 0, 0, p)`, then
-        # `normalize(self.p)` elsewhere), or a name bound to one
-        made = isinstance(value, cst.Name) and (value.value in self.made_here(function) or value.value in self.computed_here(
-            function)) or isinstance(value, cst.Call) and numpy_name(rule, value.func) is not None or isinstance(
-            value, (cst.BinaryOperation, cst.UnaryOperation))
+        created = isinstance(value, cst.Name) and value.value in self.made_here(function) or isinstance(value, cst.Call) \
+            and (numpy_name(rule, value.func) or "").split(".")[-1] in CREATION
+        # made with NumPy at all: any NumPy call or arithmetic (`self.p = np.where(self.p == 0, 0, p)`, then
+        # `normalize(self.p)` elsewhere), a copy of one (`dc(np.atleast_2d(x))`), or a name bound to one; for a write
+        # that is certain (not a private module's call, which may only read the attribute)
+        made = created or isinstance(value, cst.Name) and value.value in self.computed_here(function) or isinstance(
+            value, cst.Call) and (numpy_name(rule, value.func) is not None or any(
+                isinstance(a.value, cst.Call) and numpy_name(rule, a.value.func) is not None for a in value.args)) \
+            or isinstance(value, (cst.BinaryOperation, cst.UnaryOperation))
         if not made:
             return None
+        elsewhere = self.rule.context.project_facts(self.rule.CODE) or {}
         for target in node.targets:
             attr = target.target.attr.value if isinstance(target.target, cst.Attribute) else None
-            if attr is not None and attr in self._mutated_attributes:
-                where = rule.code(self._mutated_attributes[attr]).strip().splitlines()[0]
+            found = self._written_attributes.get(attr) if attr is not None else None
+            if found is None and created and attr is not None:
+                found = self._mutated_attributes.get(attr)
+            if found is not None:
+                where = rule.code(found).strip().splitlines()[0]
                 return (f"`{rule.code(target.target)}` is written into in place elsewhere in the module (`{where}`), "
                         "which stays NumPy: the array stored here must stay a NumPy array, so this function is left "
                         "as it is")
+            if attr is not None and attr in elsewhere:
+                return (f"`.{attr}` is written into in place in the package (in `{elsewhere[attr]}`), which stays NumPy: the "
+                        "array stored here must stay a NumPy array, so this function is left as it is")
         return None
 
     def made_here(self, function: cst.FunctionDef) -> set[str]:
@@ -302,6 +313,14 @@ class NumpyBoundary:
     def _mutated_attributes(self) -> dict[str, cst.CSTNode]:
         writers, private = self._buffer_callees
         return _buffers.mutated_attributes(self.rule.context.module, writers, frozenset(private))
+
+    @functools.cached_property
+    def _written_attributes(self) -> dict[str, cst.CSTNode]:
+        """`_mutated_attributes` without those only handed to a private module (which may just read them)."""
+        writers, private = self._buffer_callees
+        if not private:
+            return self._mutated_attributes
+        return _buffers.mutated_attributes(self.rule.context.module, writers)
 
     @functools.cached_property
     def _item_attributes(self) -> dict[cst.ClassDef, set[str]]:

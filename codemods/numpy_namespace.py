@@ -6,6 +6,7 @@ from typing import Optional
 import libcst as cst
 import numpy as np
 
+from codemods import _buffers
 from codemods._numpy_boundary import CREATION, NumpyBoundary
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
@@ -123,6 +124,12 @@ class NumpyNamespace(Rule):
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, TracednessProvider, ParentProvider, MaskProvider)
     ORDER = 90  # after the structural rewrites, which read NumPy names
     may_apply_to_tree = staticmethod(numpy_in_functions)  # it only looks at NumPy names inside functions
+    # the project index: attributes written into in place anywhere (`state.coords[m] = v` in another module keeps
+    # the array a class stores in `self.coords` NumPy); read off the bytes, without a parse
+    summarize = staticmethod(_buffers.attribute_writes)
+    link = staticmethod(_buffers.link_attribute_writes)
+    INDEX_READS_BYTES = True
+    INDEX_TRIGGERS = (b"=",)
 
     VALID = [
         Valid(  # a `for` loop runs over host numbers: `i` goes to pandas (pvlib's wvm)
@@ -374,6 +381,13 @@ class NumpyNamespace(Rule):
             "        self.p = np.where(self.p == 0, 0, counts)\n        normalize(self.p)\n",
             expected=None,
             lines=[8],
+        ),
+        Invalid(  # a copy of a NumPy array stored in an attribute another function writes into (emcee's State)
+            "import numpy as np\nfrom copy import deepcopy\n\nclass State:\n    def __init__(self, coords):\n"
+            "        self.coords = deepcopy(np.atleast_2d(coords))\n\ndef update(old, new, m):\n"
+            "    old.coords[m] = new.coords[m]\n",
+            expected=None,
+            lines=[6],
         ),
         Invalid(  # `None` data makes an object array: `jnp.array([[None] * n])` raises ValueError
             "import numpy as np\n\nclass F:\n    def __init__(self, n):\n        self.z = np.array([[None] * n]).T\n"

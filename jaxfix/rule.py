@@ -182,6 +182,9 @@ class Rule(cst.BatchableCSTVisitor):
     # every file before rewriting, links the summaries once, and hands the result to every file as
     # `self.context.project_facts(CODE)`.
     summarize: ClassVar[Optional[Callable[..., Any]]] = None  # (path, module_name, ast.Module) -> picklable
+    # True: `summarize` is given the file's bytes instead of its `ast` tree (a summary a pattern search can make,
+    # which costs a small part of a parse: the index then adds almost nothing to a run over files that need nothing)
+    INDEX_READS_BYTES: ClassVar[bool] = False
     link: ClassVar[Optional[Callable[..., Any]]] = None  # (dict[path, summary]) -> picklable facts
 
     @classmethod

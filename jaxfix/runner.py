@@ -3,8 +3,9 @@
 Two phases, so rules that need whole-program facts (random keys threaded through callers, static arguments of
 callees) get them without a second design:
 
-1. Index: every rule that defines `summarize`/`link` summarises each file it may apply to (with `ast`, cheap), and
-   links the summaries once in the parent process into project facts.
+1. Index: every rule that defines `summarize`/`link` summarises each file it may apply to (with `ast`, cheap,
+   or with a pattern search over the file's bytes when the rule sets `INDEX_READS_BYTES`: JX501's attributes written
+   in place), and links the summaries once in the parent process into project facts.
 2. Rewrite: each file is processed independently (in a pool with `--jobs` > 1), reading the linked facts. Files the
    byte pre-check rules out, and files with a cached result (`jaxfix.cache`), are settled in the parent first.
 """
@@ -84,6 +85,9 @@ def build_project_facts(files: Sequence[str], rules: Sequence[type[Rule]], optio
                 break
             for path in matched:
                 del pending[path]
+                if rule.INDEX_READS_BYTES:  # a summary read off the bytes (a pattern search): no parse at all
+                    summaries[path] = rule.summarize(path, module_name_for(path), contents[path])
+                    continue
                 tree = tree_of(path)
                 if tree is not None:
                     summaries[path] = rule.summarize(path, module_name_for(path), tree)

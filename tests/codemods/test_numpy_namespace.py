@@ -128,3 +128,30 @@ def test_an_array_handed_to_an_in_place_helper_of_another_module_stays_numpy(tmp
     assert (pkg / "base.py").read_text() == base
     messages = [f.message for r in results for f in r.findings]
     assert any("writes into its parameter `a`" in m and "`log_gamma`" in m for m in messages), messages
+
+
+def test_an_attribute_written_into_in_another_module_keeps_its_array_numpy(tmp_path):
+    # emcee: `State.__init__` stores `np.atleast_2d(coords)`; a move in another module does `old.coords[m] = ...`
+    pkg = tmp_path / "mc"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    state = "import numpy as np\n\nclass State:\n    def __init__(self, coords):\n        self.coords = np.atleast_2d(coords)\n"
+    (pkg / "state.py").write_text(state)
+    (pkg / "move.py").write_text("def update(old, new, m):\n    old.coords[m] = new.coords[m]  # stays NumPy\n")
+    files = sorted(str(p) for p in pkg.glob("*.py"))
+    results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "state.py").read_text() == state
+    messages = [f.message for r in results for f in r.findings]
+    assert any("`.coords` is written into in place in the package (in `mc.move`)" in m for m in messages), messages
+    # alone, the module has no such write: the array moves to JAX
+    alone = run_files([str(pkg / "state.py")], [NumpyNamespace], RunOptions(fix=True, write=False), jobs=1)
+    assert "jnp.atleast_2d(coords)" in alone[0].fixed
+
+
+def test_the_attribute_index_reads_bytes_only():
+    from codemods._buffers import attribute_writes
+
+    code = (b"def f(s, t, m, x):\n    s.a[m] = 1\n    s.b[i][j] += 1\n    s.c[idx[0]] -= 2\n    if s.d[0] == 3:\n"
+            b"        s.e.fill(0)\n    np.add(x, x, out=s.f)\n    s.g = x\n    y = s.h[1]\n    s.k[0] <= 1\n")
+    assert set(attribute_writes("p.py", "pkg.p", code)) == {"a", "b", "c", "e", "f"}
