@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterator
 
 from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
 from jaxfix.analysis.plain_python import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
+from jaxfix.analysis.host_data import documented_sequence_params
 
 from codemods.float64_request import F32_EPS, F32_MAX, WIDE, WIDE_STRINGS, precise_offset
 from codemods.global_write import MUTATING_METHODS
@@ -233,6 +234,10 @@ class _Walker:
                              *zip(arguments.kwonlyargs, arguments.kw_defaults)]:
             if isinstance(default, _SEQUENCES):
                 self.s.sequence_bound.add(arg.arg)  # `rng=(25, 75)`: a tuple, which JX304 converts where it is passed
+        doc = ast.get_docstring(function)  # type: ignore[arg-type]
+        if doc:  # `lengths : array-like of integers`: a list, maybe, which JX304 converts where it is passed
+            names = {a.arg for a in (*positional, *arguments.kwonlyargs)}
+            self.s.sequence_bound.update(documented_sequence_params(doc, names))
         for node in _nodes([function]):
             handler = handlers.get(node.__class__)
             if handler is not None:

@@ -9,6 +9,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.foreign_dtypes import is_text
+from jaxfix.analysis.host_data import documented_sequences
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.analysis.static_params import ARRAY_METHODS
@@ -36,7 +37,9 @@ class NonArrayInput(Rule):
     """
     ## What it does
     Wraps a list or tuple literal passed where a NumPy / `jax.numpy` function takes an array (`np.sum([a, b, c])`,
-    `np.max((u, v))`, `np.maximum([0.0, 1.0], x)`) in `jnp.asarray(...)`, which stacks its elements. Does the same
+    `np.max((u, v))`, `np.maximum([0.0, 1.0], x)`) in `jnp.asarray(...)`, which stacks its elements; so too a
+    parameter its docstring says may be a list or tuple (`lengths : array-like of integers`, `w : list of float`)
+    where it is passed to a function that takes an array, unless the function rebinds it first. Does the same
     for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] = v` with `idx = [0, 2]`), and for a
     `range(...)` among an array's indices.
 
@@ -82,6 +85,9 @@ class NonArrayInput(Rule):
     TRIGGERS = (b"numpy", b"jax")
 
     VALID = [
+        Valid(  # documented as an array, or converted first: no list reaches NumPy's function
+            "import numpy as np\n\ndef f(x, w):\n    \"\"\"Sum.\n\n    Parameters\n    ----------\n    x : ndarray\n"
+            "    w : array_like\n    \"\"\"\n    w = np.asarray(w)\n    return np.cumsum(x) + np.cumsum(w)\n"),
         Valid("import numpy as np\n\ndef f(out, v, x):\n    n = np.sum(x > 0)\n    return out + [v], [0.0] * n, np.exp(x).tolist() + [v]\n"),
         Valid("import numpy as np\n\ndef f(data, x):\n    cols = ['a', 'b']\n    return data[['UTC_DATE', 'UTC_TIME']], data[cols], np.sum(x)\n"),
         Valid(  # a list of text concatenates (dynesty's progress line)
@@ -149,6 +155,13 @@ class NonArrayInput(Rule):
                      "    shapes = [len(e) for e in nodes]\n"
                      "    return np.cumprod(jnp.asarray([1] + shapes[:-1])), np.exp(x)[jnp.asarray(idx[:k])]\n",
         ),
+        Invalid(  # a parameter documented as array-like: NumPy takes a list there, `jnp.cumsum` raises (hmmlearn)
+            "import numpy as np\n\ndef split(X, lengths):\n    \"\"\"Split.\n\n    Parameters\n    ----------\n"
+            "    X : ndarray\n    lengths : array-like of integers\n    \"\"\"\n    return np.split(X, np.cumsum(lengths))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef split(X, lengths):\n    \"\"\"Split.\n\n"
+                     "    Parameters\n    ----------\n    X : ndarray\n    lengths : array-like of integers\n    \"\"\"\n"
+                     "    return np.split(X, np.cumsum(jnp.asarray(lengths)))\n",
+        ),
         Invalid(  # a `*arys` parameter takes arrays too: `jnp.atleast_2d(list)` raises (hmmlearn's `sample`)
             "import numpy as np\n\ndef sample(draw, n):\n    X = [draw(0)]\n    for t in range(1, n):\n"
             "        X.append(draw(t))\n    return np.atleast_2d(X)\n",
@@ -180,9 +193,19 @@ class NonArrayInput(Rule):
         if entry is None or entry.get("kind") not in ("function", "ufunc"):
             return
         params: Optional[list] = entry.get("params")
+        documented: Optional[frozenset[str]] = None
         for i, arg in enumerate(node.args):
-            if arg.star or not (self._sequence(arg.value, facts) or self._sequence_here(arg.value, node, facts)):
+            if arg.star:
                 continue
+            listed = False  # a parameter its docstring says may be a list (`lengths : array-like of integers`)
+            if not (self._sequence(arg.value, facts) or self._sequence_here(arg.value, node, facts)):
+                value = arg.value
+                if not isinstance(value, cst.Name) or value.value not in facts.params or facts.bindings.get(value.value):
+                    continue
+                documented = documented_sequences(fn) if documented is None else documented
+                if value.value not in documented:
+                    continue
+                listed = True
             if arg.keyword is not None:
                 param = arg.keyword.value
             elif entry["kind"] == "ufunc":
@@ -192,10 +215,12 @@ class NonArrayInput(Rule):
             if param not in ARRAY_PARAMS:
                 continue
             text = f"{self.jnp}.asarray({self.code(arg.value)})"
+            given = f"`{self.code(arg.value)}`, which its docstring says may be a list or tuple," if listed else \
+                f"a Python list or tuple (`{self.code(arg.value)}`)"
             self.report(
                 arg.value,
-                f"`{self.code(node.func)}` is given a Python list or tuple (`{self.code(arg.value)}`) as an array: "
-                f"`jax.numpy` rejects it; convert it once with `jnp.asarray`",
+                f"`{self.code(node.func)}` is given {given} as an array: `jax.numpy` rejects it; convert it once with "
+                "`jnp.asarray`",
                 replacement=self.expr(text),
                 title=f"replace with `{text}`",
                 imports=("jnp",),

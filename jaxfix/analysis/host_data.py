@@ -18,6 +18,7 @@ A `rule` here must declare `MaskProvider` and `ParentProvider` (and `NumpyNamePr
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import libcst as cst
@@ -220,3 +221,28 @@ def numpy_array_class(rule: cst.MetadataDependent, cls: cst.ClassDef) -> bool:
         return True
     body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
     return any(isinstance(s, cst.FunctionDef) and s.name.value in NUMPY_HOOKS for s in body)
+
+
+# numpydoc (`x : array_like`, `lengths : array-like of integers`) and Google style (`x (list of float): ...`)
+_DOCUMENTED = re.compile(r"^[ \t]*\*{0,2}([A-Za-z_]\w*(?:[ \t]*,[ \t]*\*{0,2}[A-Za-z_]\w*)*)[ \t]*(?::[ \t]*(.*)|\((.*)\)[ \t]*:.*)$",
+                         re.MULTILINE)
+_SEQUENCE_TYPES = re.compile(r"\b(array[-_ ]like|list|lists|sequence|tuple|iterable)\b", re.IGNORECASE)
+
+
+def documented_sequences(function: cst.FunctionDef) -> frozenset[str]:
+    """The parameters the function's docstring says may be Python sequences (`x : array_like`, `lengths :
+    array-like of integers`, `ws : list of float`): NumPy functions take those, `jax.numpy` ones reject them."""
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    return documented_sequence_params(function.get_docstring(clean=True) or "", params)
+
+
+def documented_sequence_params(doc: str, params: set[str]) -> frozenset[str]:
+    """`documented_sequences` for a docstring and the function's parameter names (the `ast` pre-check's form)."""
+    if not doc or not _SEQUENCE_TYPES.search(doc):
+        return frozenset()
+    found: set[str] = set()
+    for match in _DOCUMENTED.finditer(doc):
+        kind = match.group(2) if match.group(2) is not None else match.group(3)
+        if kind and _SEQUENCE_TYPES.search(kind):
+            found |= {n.strip().lstrip("*") for n in match.group(1).split(",")} & params
+    return frozenset(found)
