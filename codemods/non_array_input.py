@@ -12,6 +12,7 @@ from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.host_data import documented_sequences
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
+from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
@@ -29,8 +30,12 @@ STACKING = {"concatenate", "stack", "vstack", "hstack", "dstack", "column_stack"
 PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile"})
 # Functions that take a Python sequence on purpose.
 SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "stack", "concatenate", "vstack",
-                      "hstack", "dstack", "column_stack", "row_stack", "block", "meshgrid", "einsum", "select",
-                      "piecewise", "broadcast_arrays", "ix_", "fromiter", "frombuffer"}
+                      "hstack", "dstack", "column_stack", "row_stack", "block", "select", "piecewise", "fromiter",
+                      "frombuffer"}
+# Functions whose `*args` are arrays, from this position on (`jnp.broadcast_arrays([0, 1], 2)` raises, as do
+# `jnp.atleast_2d`, `jnp.meshgrid`, `jnp.ix_` and the operands of `jnp.einsum` given lists)
+VARARG_ARRAYS = {"atleast_1d": 0, "atleast_2d": 0, "atleast_3d": 0, "broadcast_arrays": 0, "meshgrid": 0, "ix_": 0,
+                 "einsum": 1}
 
 
 class NonArrayInput(Rule):
@@ -85,6 +90,9 @@ class NonArrayInput(Rule):
     TRIGGERS = (b"numpy", b"jax")
 
     VALID = [
+        Valid(  # rebound in a loop before the next turn reads it; einsum's subscripts are text
+            "import numpy as np\n\ndef f(x, n):\n    \"\"\"x : array_like\"\"\"\n    for _ in range(n):\n"
+            "        y = np.cumsum(x)\n        x = y\n    return np.einsum('i->', x)\n"),
         Valid(  # documented as an array, or converted first: no list reaches NumPy's function
             "import numpy as np\n\ndef f(x, w):\n    \"\"\"Sum.\n\n    Parameters\n    ----------\n    x : ndarray\n"
             "    w : array_like\n    \"\"\"\n    w = np.asarray(w)\n    return np.cumsum(x) + np.cumsum(w)\n"),
@@ -162,6 +170,20 @@ class NonArrayInput(Rule):
                      "    Parameters\n    ----------\n    X : ndarray\n    lengths : array-like of integers\n    \"\"\"\n"
                      "    return np.split(X, np.cumsum(jnp.asarray(lengths)))\n",
         ),
+        Invalid(  # documented array_like, rebound only by the statement that reads it (numpy-financial's ipmt)
+            "import numpy as np\n\ndef ipmt(rate, per):\n    \"\"\"rate : scalar or array_like of shape(M, )\n"
+            "    per : array_like\n    \"\"\"\n    rate, per = np.broadcast_arrays(rate, per)\n    return rate * per\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef ipmt(rate, per):\n    \"\"\"rate : scalar or "
+                     "array_like of shape(M, )\n    per : array_like\n    \"\"\"\n"
+                     "    rate, per = np.broadcast_arrays(jnp.asarray(rate), jnp.asarray(per))\n    return rate * per\n",
+        ),
+        Invalid(  # `jnp.meshgrid`, `jnp.ix_` and `jnp.einsum` operands reject lists too
+            "import numpy as np\n\ndef grid(n):\n    xs = [0.0, 1.0]\n    X, Y = np.meshgrid(xs, np.arange(n))\n"
+            "    return np.einsum('ij,ij->', X, Y), np.ix_([0, 1], [1])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef grid(n):\n    xs = [0.0, 1.0]\n"
+                     "    X, Y = np.meshgrid(jnp.asarray(xs), np.arange(n))\n"
+                     "    return np.einsum('ij,ij->', X, Y), np.ix_(jnp.asarray([0, 1]), jnp.asarray([1]))\n",
+        ),
         Invalid(  # a `*arys` parameter takes arrays too: `jnp.atleast_2d(list)` raises (hmmlearn's `sample`)
             "import numpy as np\n\ndef sample(draw, n):\n    X = [draw(0)]\n    for t in range(1, n):\n"
             "        X.append(draw(t))\n    return np.atleast_2d(X)\n",
@@ -200,18 +222,22 @@ class NonArrayInput(Rule):
             listed = False  # a parameter its docstring says may be a list (`lengths : array-like of integers`)
             if not (self._sequence(arg.value, facts) or self._sequence_here(arg.value, node, facts)):
                 value = arg.value
-                if not isinstance(value, cst.Name) or value.value not in facts.params or facts.bindings.get(value.value):
+                if not isinstance(value, cst.Name) or value.value not in facts.params or not self._unbound_before(
+                        value.value, node, facts):
                     continue
                 documented = documented_sequences(fn) if documented is None else documented
                 if value.value not in documented:
                     continue
                 listed = True
+            short = name.split(".")[-1]
             if arg.keyword is not None:
                 param = arg.keyword.value
             elif entry["kind"] == "ufunc":
                 param = "x"
+            elif short in VARARG_ARRAYS:
+                param = "arys" if i >= VARARG_ARRAYS[short] else None
             else:
-                param = params[i] if params is not None and i < len(params) else entry.get("varargs")
+                param = params[i] if params is not None and i < len(params) else None
             if param not in ARRAY_PARAMS:
                 continue
             text = f"{self.jnp}.asarray({self.code(arg.value)})"
@@ -225,6 +251,34 @@ class NonArrayInput(Rule):
                 title=f"replace with `{text}`",
                 imports=("jnp",),
             )
+
+    def _unbound_before(self, name: str, call: cst.Call, facts: FunctionFacts) -> bool:
+        """Whether parameter `name` still holds what the caller passed where `call` reads it: the function binds it
+        nowhere, or only in or after the statement of `call` (`rate, nper = np.broadcast_arrays(rate, nper)`), and
+        `call` is not in a loop (where a later binding reaches the next turn)."""
+        bindings = facts.bindings.get(name)
+        if not bindings:
+            return True
+        statement = enclosing_statement(self, call)
+        node: Optional[cst.CSTNode] = statement
+        while node is not None and not isinstance(node, cst.FunctionDef):
+            if isinstance(node, (cst.For, cst.While)):
+                return False
+            node = self.get_metadata(ParentProvider, node, None)
+        positions = self.metadata.get(PositionProvider, {})
+        start = positions.get(statement) if statement is not None else None
+        function = self.current_function
+        if start is None or function is None:
+            return False
+        binders = [b for b in walk.nodes(function.body) if isinstance(b, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For))
+                   and name in _bound_names(b)]
+        if len(binders) != len(bindings):
+            return False  # bound some other way too (`with ... as`, `except ... as`, `:=`)
+        for binder in binders:
+            where = positions.get(binder)
+            if where is None or (where.start.line, where.start.column) < (start.start.line, start.start.column):
+                return False
+        return True
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         """`jnp.fliplr(v) * [-1.0, 1.0]`, `u + range(n)`: a NumPy array takes a list or range operand as an array,
@@ -436,6 +490,21 @@ class NonArrayInput(Rule):
                 for b in bindings
             )
         return False
+
+
+def _bound_names(binder: cst.CSTNode) -> set[str]:
+    """The names an assignment or `for` binds (through tuple and list targets)."""
+    targets = [t.target for t in binder.targets] if isinstance(binder, cst.Assign) else [binder.target]  # type: ignore[attr-defined]
+    names: set[str] = set()
+    while targets:
+        target = targets.pop()
+        if isinstance(target, cst.Name):
+            names.add(target.value)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            targets.extend(e.value for e in target.elements)
+        elif isinstance(target, cst.StarredElement):
+            targets.append(target.value)
+    return names
 
 
 def _list_call(value: cst.BaseExpression) -> bool:

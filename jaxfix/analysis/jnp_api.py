@@ -15,8 +15,6 @@ import tempfile
 from functools import lru_cache
 from typing import Optional
 
-# The layout of the cached description: bumped when an entry gains a field (`varargs`), so an old cache is not read
-SCHEMA = 2
 SUBMODULES = ("linalg", "fft")
 
 # NumPy functions with no `jax.numpy` namesake that are `jnp.asarray` for JAX arrays (JX501 renames them so): it
@@ -54,15 +52,6 @@ def _params(obj: object) -> Optional[list[str]]:
     return [p.name for p in sig.parameters.values() if p.kind is not inspect.Parameter.VAR_POSITIONAL]
 
 
-def _varargs(obj: object) -> Optional[str]:
-    """The name of the function's `*args` parameter (`arys` of `atleast_2d(*arys)`), or None."""
-    try:
-        sig = inspect.signature(obj)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return None
-    return next((p.name for p in sig.parameters.values() if p.kind is inspect.Parameter.VAR_POSITIONAL), None)
-
-
 def _describe(namespace: object) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for name in dir(namespace):
@@ -82,7 +71,7 @@ def _describe(namespace: object) -> dict[str, dict]:
         elif inspect.isclass(obj):
             out[name] = {"kind": "class", "params": None}
         elif callable(obj):
-            out[name] = {"kind": "function", "params": _params(obj), "varargs": _varargs(obj)}
+            out[name] = {"kind": "function", "params": _params(obj)}
         else:
             out[name] = {"kind": "constant", "params": None}
     return out
@@ -105,7 +94,7 @@ def surface() -> dict[str, dict]:
         version = importlib.metadata.version("jax")
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover
         version = "unknown"
-    path = os.path.join(_cache_dir(), f"jnp-api-{version}-{SCHEMA}.json")
+    path = os.path.join(_cache_dir(), f"jnp-api-{version}.json")
     try:
         with open(path, encoding="utf-8") as handle:
             return json.load(handle)
