@@ -32,6 +32,8 @@ PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes", "tostring", "dump
 SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "stack", "concatenate", "vstack",
                       "hstack", "dstack", "column_stack", "row_stack", "block", "select", "piecewise", "fromiter",
                       "frombuffer"}
+# Functions that take any object (`jnp.iterable('N/A')` is True; as an array, text raises)
+ANY_OBJECT = {"iterable", "isscalar"}
 # Functions whose `*args` are arrays, from this position on (`jnp.broadcast_arrays([0, 1], 2)` raises, as do
 # `jnp.atleast_2d`, `jnp.meshgrid`, `jnp.ix_` and the operands of `jnp.einsum` given lists)
 VARARG_ARRAYS = {"atleast_1d": 0, "atleast_2d": 0, "atleast_3d": 0, "broadcast_arrays": 0, "meshgrid": 0, "ix_": 0,
@@ -90,6 +92,10 @@ class NonArrayInput(Rule):
     TRIGGERS = (b"numpy", b"jax")
 
     VALID = [
+        Valid(  # subscripts given as lists (`einsum`'s interleaved form); text; a test that takes any object
+            "import numpy as np\n\ndef f(a, b, missing):\n    \"\"\"missing : {None, sequence of str}\"\"\"\n"
+            "    if not np.iterable(missing) or np.iterable([1]):\n        missing = [missing]\n"
+            "    return np.einsum(a, [0, 1], b, [1, 2], [0, 2]), np.sum(np.asarray(missing) == 'x')\n"),
         Valid(  # rebound in a loop before the next turn reads it; einsum's subscripts are text
             "import numpy as np\n\ndef f(x, n):\n    \"\"\"x : array_like\"\"\"\n    for _ in range(n):\n"
             "        y = np.cumsum(x)\n        x = y\n    return np.einsum('i->', x)\n"),
@@ -206,8 +212,11 @@ class NonArrayInput(Rule):
         name = facts.array_function(node.func)
         if name is not None and name.split(".")[-1] in STACKING:
             self._stacked(node, name)
-        if name is None or name.split(".")[-1] in SEQUENCE_FUNCTIONS:
+        if name is None or name.split(".")[-1] in SEQUENCE_FUNCTIONS or name.split(".")[-1] in ANY_OBJECT:
             return
+        if name.split(".")[-1] == "einsum" and (not node.args or not isinstance(
+                node.args[0].value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))):
+            return  # `einsum(a, [0, 1], b, [1, 2])`: the lists are subscripts, not operands
         traced = function_tracedness(self, fn)
         if all(isinstance(a.value, cst.Name) and traced.static_value(a.value.value) for a in node.args):
             return  # `np.isnan(rng)` of a tuple parameter stays NumPy (JX501), which takes the tuple

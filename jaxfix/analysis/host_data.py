@@ -226,6 +226,7 @@ def numpy_array_class(rule: cst.MetadataDependent, cls: cst.ClassDef) -> bool:
 # numpydoc (`x : array_like`, `lengths : array-like of integers`) and Google style (`x (list of float): ...`)
 _DOCUMENTED = re.compile(r"^[ \t]*\*{0,2}([A-Za-z_]\w*(?:[ \t]*,[ \t]*\*{0,2}[A-Za-z_]\w*)*)[ \t]*(?::[ \t]*(.*)|\((.*)\)[ \t]*:.*)$",
                          re.MULTILINE)
+_NOT_NUMBERS = re.compile(r"\b(str|string|strings|bytes|dict|callable|object)\b", re.IGNORECASE)  # no array of numbers
 _SEQUENCE_TYPES = re.compile(r"\b(array[-_ ]like|list|lists|sequence|tuple|iterable)\b", re.IGNORECASE)
 
 
@@ -243,6 +244,6 @@ def documented_sequence_params(doc: str, params: set[str]) -> frozenset[str]:
     found: set[str] = set()
     for match in _DOCUMENTED.finditer(doc):
         kind = match.group(2) if match.group(2) is not None else match.group(3)
-        if kind and _SEQUENCE_TYPES.search(kind):
+        if kind and _SEQUENCE_TYPES.search(kind) and not _NOT_NUMBERS.search(kind):
             found |= {n.strip().lstrip("*") for n in match.group(1).split(",")} & params
     return frozenset(found)
