@@ -12,7 +12,6 @@ from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.host_data import documented_sequences
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
-from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
@@ -183,6 +182,13 @@ class NonArrayInput(Rule):
                      "array_like of shape(M, )\n    per : array_like\n    \"\"\"\n"
                      "    rate, per = np.broadcast_arrays(jnp.asarray(rate), jnp.asarray(per))\n    return rate * per\n",
         ),
+        Invalid(  # rebound on the other branch only: here `r` is still the caller's (SciPy's toeplitz)
+            "import numpy as np\n\ndef toeplitz(c, r=None):\n    \"\"\"r : array_like, optional\"\"\"\n"
+            "    if r is None:\n        r = c\n    else:\n        r = np.atleast_1d(r)\n    return r\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef toeplitz(c, r=None):\n    \"\"\"r : array_like, "
+                     "optional\"\"\"\n    if r is None:\n        r = c\n    else:\n        r = np.atleast_1d(jnp.asarray(r))\n"
+                     "    return r\n",
+        ),
         Invalid(  # `jnp.meshgrid`, `jnp.ix_` and `jnp.einsum` operands reject lists too
             "import numpy as np\n\ndef grid(n):\n    xs = [0.0, 1.0]\n    X, Y = np.meshgrid(xs, np.arange(n))\n"
             "    return np.einsum('ij,ij->', X, Y), np.ix_([0, 1], [1])\n",
@@ -232,7 +238,7 @@ class NonArrayInput(Rule):
             if not (self._sequence(arg.value, facts) or self._sequence_here(arg.value, node, facts)):
                 value = arg.value
                 if not isinstance(value, cst.Name) or value.value not in facts.params or not self._unbound_before(
-                        value.value, node, facts):
+                        value.value, node):
                     continue
                 documented = documented_sequences(fn) if documented is None else documented
                 if value.value not in documented:
@@ -261,33 +267,15 @@ class NonArrayInput(Rule):
                 imports=("jnp",),
             )
 
-    def _unbound_before(self, name: str, call: cst.Call, facts: FunctionFacts) -> bool:
-        """Whether parameter `name` still holds what the caller passed where `call` reads it: the function binds it
-        nowhere, or only in or after the statement of `call` (`rate, nper = np.broadcast_arrays(rate, nper)`), and
-        `call` is not in a loop (where a later binding reaches the next turn)."""
-        bindings = facts.bindings.get(name)
-        if not bindings:
-            return True
-        statement = enclosing_statement(self, call)
-        node: Optional[cst.CSTNode] = statement
-        while node is not None and not isinstance(node, cst.FunctionDef):
-            if isinstance(node, (cst.For, cst.While)):
-                return False
-            node = self.get_metadata(ParentProvider, node, None)
-        positions = self.metadata.get(PositionProvider, {})
-        start = positions.get(statement) if statement is not None else None
-        function = self.current_function
-        if start is None or function is None:
+    def _unbound_before(self, name: str, call: cst.Call) -> bool:
+        """Whether parameter `name` still holds what the caller passed where `call` reads it: the only definition
+        reaching `call`'s statement is the parameter (a rebinding by that statement itself, `rate, nper =
+        np.broadcast_arrays(rate, nper)`, comes after; one later in a loop reaches the next turn)."""
+        function, statement = self.current_function, enclosing_statement(self, call)
+        if function is None or statement is None:
             return False
-        binders = [b for b in walk.nodes(function.body) if isinstance(b, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For))
-                   and name in _bound_names(b)]
-        if len(binders) != len(bindings):
-            return False  # bound some other way too (`with ... as`, `except ... as`, `:=`)
-        for binder in binders:
-            where = positions.get(binder)
-            if where is None or (where.start.line, where.start.column) < (start.start.line, start.start.column):
-                return False
-        return True
+        reaching = function_flow(self, function).reaching(statement, name)
+        return bool(reaching) and all(isinstance(d.node, cst.Param) for d in reaching)
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         """`jnp.fliplr(v) * [-1.0, 1.0]`, `u + range(n)`: a NumPy array takes a list or range operand as an array,
@@ -499,21 +487,6 @@ class NonArrayInput(Rule):
                 for b in bindings
             )
         return False
-
-
-def _bound_names(binder: cst.CSTNode) -> set[str]:
-    """The names an assignment or `for` binds (through tuple and list targets)."""
-    targets = [t.target for t in binder.targets] if isinstance(binder, cst.Assign) else [binder.target]  # type: ignore[attr-defined]
-    names: set[str] = set()
-    while targets:
-        target = targets.pop()
-        if isinstance(target, cst.Name):
-            names.add(target.value)
-        elif isinstance(target, (cst.Tuple, cst.List)):
-            targets.extend(e.value for e in target.elements)
-        elif isinstance(target, cst.StarredElement):
-            targets.append(target.value)
-    return names
 
 
 def _list_call(value: cst.BaseExpression) -> bool:
