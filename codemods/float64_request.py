@@ -1,11 +1,11 @@
 from __future__ import annotations
 
-import re
 from typing import Optional
 
 import libcst as cst
 
 from jaxfix import walk
+from jaxfix.advice import X64_ENABLED
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.imports import dotted_name
@@ -24,7 +24,6 @@ CANONICAL = {"float64": "float64", "f8": "float64", "<f8": "float64", "double": 
 PRODUCTS = (cst.Multiply, cst.Power, cst.LeftShift, cst.MatrixMultiply)
 NARROW = {"float64": "float32", "complex128": "complex64", "int64": "int32", "uint64": "uint32"}
 CASTS = {"astype", "view"}
-X64_ENABLED = re.compile(r"""update\(\s*['"]jax_enable_x64['"]\s*,\s*True""")
 F32_MAX = 3.4028234663852886e38  # the largest float32; a larger literal is inf in a float32 array
 F32_TINY = 1.1754943508222875e-38  # the smallest normal float32; a smaller one is 0 (or a subnormal XLA flushes to 0)
 F32_EPS = 1.1920928955078125e-07  # float32's resolution near 1: a tolerance below it only holds for exact equality

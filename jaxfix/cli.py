@@ -234,6 +234,7 @@ def migrate(
             _show_fixes(results, err)
         if not quiet:
             reporter.summary(results, mode="diff" if diff else "check-migrate" if check else "migrate", unsafe_enabled=unsafe)
+            reporter.notes(results, x64=bool(dict(options.settings).get("x64", False)))
     command = "migrate --diff" if diff else "migrate --check" if check else "migrate"
     _finish(results, rules, command=command, started=started, report=report, statistics=statistics and output_format != "json",
             fixing=True, out=out, options=options)

@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 import libcst as cst
 from libcst.metadata import CodeRange
 
-from jaxfix import fixes, incremental, prefilter, walk
+from jaxfix import advice, fixes, incremental, prefilter, walk
 from jaxfix import source as sourcelib
 from jaxfix.analysis import parents as parentslib
 from jaxfix.analysis import positions as positionslib
@@ -420,6 +420,7 @@ def process_bytes(
         original=decoded.text if changed else None,
         fixed=outcome.fixed if changed else None,
         written=written,
+        needs_jit=advice.new_control_flow(decoded.text, outcome.fixed) if changed else (),
     )
 
 

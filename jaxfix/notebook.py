@@ -17,6 +17,7 @@ import re
 from dataclasses import replace
 from typing import Any, Mapping, Optional, Sequence
 
+from jaxfix import advice
 from jaxfix.engine import EngineError, process_source
 from jaxfix.prefilter import may_apply, may_apply_to_tree
 from jaxfix.rule import Rule
@@ -92,6 +93,18 @@ def _cell_of(line: int, starts: list[int]) -> int:
     return cell
 
 
+def _in_cells(functions: tuple[tuple[str, int], ...], text: str, numbers: list[int]) -> tuple[tuple[str, int], ...]:
+    """`advice.new_control_flow`'s functions of the rewritten module `text`, with the cell named and the line
+    counted in that cell (imports added above the first marker belong to the first cell, as in `split_cells`)."""
+    markers = [text.count("\n", 0, m.start()) + 1 for m in _MARKER_LINE.finditer(text)]
+    placed = []
+    for name, line in functions:
+        cell = max((i for i, marker in enumerate(markers) if marker < line), default=0)
+        in_cell = line - markers[cell] + (markers[0] - 1 if cell == 0 else 0) if markers else line
+        placed.append((f"{name} (cell {numbers[cell]})", in_cell))
+    return tuple(placed)
+
+
 def _finding_in_cell(finding: Finding, path: str, starts: list[int], numbers: list[int]) -> Finding:
     cell = _cell_of(finding.line, starts)
     offset = starts[cell] - 1
@@ -159,4 +172,6 @@ def process_notebook(
         fixed=new_text if changed else None,
         written=changed and options.write,
         fixes_by_rule=tuple(sorted(outcome.fix_counts.items())),
+        needs_jit=_in_cells(advice.new_control_flow(module, outcome.fixed), outcome.fixed, [n for n, _ in code_cells])
+        if changed else (),
     )

@@ -10,6 +10,7 @@ from typing import Iterable, Sequence, TextIO
 from rich.console import Console
 from rich.text import Text
 
+from jaxfix import advice
 from jaxfix.types import Applicability, FileResult, Finding, Status
 
 
@@ -142,6 +143,39 @@ class TextReporter:
         if s.errors:
             parts.append(f"{_plural(s.errors, 'file')} could not be processed")
         self.err.print(". ".join(parts) + ".", highlight=False)
+
+    def notes(self, results: Sequence[FileResult], *, x64: bool) -> None:
+        """Advice on the rewritten code as a whole (migrate), after the summary: the functions that must run under
+        `jax.jit` (`jaxfix.advice`), and float32 where NumPy computed in float64 unless the project enables x64."""
+        needs_jit = [(r.path, name, line) for r in results for name, line in r.needs_jit]
+        if needs_jit:
+            one = len(needs_jit) == 1
+            self.err.print(
+                f"note: {_plural(len(needs_jit), 'function')} now {'uses' if one else 'use'} `lax` loops or branches; "
+                f"run {'it' if one else 'them'} under `jax.jit` (or call {'it' if one else 'them'} from a jitted "
+                f"function): outside `jit`, each call traces and compiles {'its' if one else 'their'} bodies again (tens "
+                "of milliseconds, and memory that is not freed, per call):",
+                highlight=False,
+                soft_wrap=True,
+            )
+            for path, name, line in needs_jit[:NOTES_LISTED]:
+                self.err.print(f"  {path}:{line}: {name}", highlight=False, soft_wrap=True)
+            if len(needs_jit) > NOTES_LISTED:
+                self.err.print(f"  ... and {len(needs_jit) - NOTES_LISTED} more (`--report FILE` lists them all)", highlight=False)
+        changed = [r for r in results if r.status is Status.CHANGED]
+        if changed and not x64 and not any(r.fixed and advice.X64_ENABLED.search(r.fixed) for r in changed):
+            self.err.print(
+                "note: NumPy computes in float64 by default, JAX in float32 unless `jax_enable_x64` is set: the "
+                "rewritten code may differ from about the 7th significant digit (more in finite differences, "
+                "tolerances and long sums). To keep NumPy's precision, call "
+                "`jax.config.update(\"jax_enable_x64\", True)` at program start and set `x64 = true` under "
+                "[tool.jaxfix].",
+                highlight=False,
+                soft_wrap=True,
+            )
+
+
+NOTES_LISTED = 20  # functions named by the `lax` note; a report lists all
 
 
 def rules_markdown(rules: Sequence[type]) -> str:

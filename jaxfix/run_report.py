@@ -87,6 +87,7 @@ def _file_entry(r: FileResult) -> dict[str, Any]:
         "seconds": round(r.seconds, 4),
         "cached": r.cached,
         "written": r.written,
+        "needs_jit": [{"function": name, "line": line} for name, line in r.needs_jit],
     }
 
 
@@ -157,6 +158,17 @@ def report_markdown(results: Sequence[FileResult], info: RunInfo) -> str:
             out.append(f"| `{_md_cell(f['path'])}` | {f['findings']} | {by} |")
     else:
         out.append("None.")
+    needs_jit = [(f["path"], entry) for f in data["files"] for entry in f["needs_jit"]]
+    if needs_jit:
+        out += [
+            "",
+            "## Functions to run under `jax.jit`",
+            "",
+            "The rewrite gave these functions `lax` loops or branches: outside `jax.jit`, every call traces and compiles "
+            "them again (tens of milliseconds, and memory that is not freed, per call).",
+            "",
+        ]
+        out += [f"- `{_md_cell(path)}:{entry['line']}` `{_md_cell(entry['function'])}`" for path, entry in needs_jit]
     slow = sorted((f for f in data["files"] if f["seconds"] > 0), key=lambda f: -f["seconds"])[:10]
     if slow:
         out += ["", "## Slowest files", "", "| file | seconds | status |", "| --- | ---: | --- |"]

@@ -84,6 +84,8 @@ class FileResult:
     # Set when the file was written back (migrate without --diff/--check).
     written: bool = False
     fixes_by_rule: tuple[tuple[str, int], ...] = ()  # (rule code, fixes applied), for reports and --statistics
+    # functions the rewrite gave `lax` control flow (qualified name, line): to be run under `jax.jit` (jaxfix.advice)
+    needs_jit: tuple[tuple[str, int], ...] = ()
     # Bookkeeping for batch reports; not part of the result's value.
     seconds: float = field(default=0.0, compare=False)
     cached: bool = field(default=False, compare=False)

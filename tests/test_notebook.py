@@ -11,6 +11,7 @@ from typer.testing import CliRunner  # noqa: E402
 from codemods.numpy_namespace import NumpyNamespace  # noqa: E402
 from jaxfix.cli import app  # noqa: E402
 from jaxfix.notebook import join_cells, split_cells  # noqa: E402
+from jaxfix.registry import all_rules  # noqa: E402
 from jaxfix.runner import run_files  # noqa: E402
 from jaxfix.types import RunOptions, Status  # noqa: E402
 
@@ -88,3 +89,18 @@ def test_a_broken_notebook_is_an_error(tmp_path):
     path.write_text('{"cells": [ numpy')
     (result,) = run_files([str(path)], [NumpyNamespace], RunOptions(), jobs=1)
     assert result.status is Status.ERROR and "notebook" in result.error
+
+
+def test_functions_to_jit_are_named_by_cell(tmp_path):
+    cells = [
+        ("code", "import numpy as np"),
+        ("markdown", "A loop"),
+        ("code", "x = 1\n\n\ndef smooth(u, n):\n    u = u.copy()\n    for _ in range(n):\n        u[1:-1] = 0.5 * (u[:-2] + u[2:])\n    return u"),
+    ]
+    path = notebook(tmp_path, cells)
+    (result,) = run_files([str(path)], all_rules(), RunOptions(fix=True), jobs=1)
+    assert result.status is Status.CHANGED and result.needs_jit == (("smooth (cell 3)", 4),)
+    first = notebook(tmp_path, [("code", cells[0][1] + "\n\n\n" + cells[2][1].split("\n\n\n")[1])], name="first.ipynb")
+    (result,) = run_files([str(first)], all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    line = "".join(json.loads(first.read_text())["cells"][0]["source"]).split("\n").index("def smooth(u, n):") + 1
+    assert result.needs_jit == (("smooth (cell 1)", line),) and line > 4
