@@ -6,7 +6,7 @@ from typing import Optional
 import libcst as cst
 import numpy as np
 
-from codemods import _buffers
+from codemods import _buffers, _triangles
 from codemods._numpy_boundary import CREATION, NumpyBoundary
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
@@ -109,7 +109,11 @@ class NumpyNamespace(Rule):
     numba-compiled function, a private compiled module). Functions numba compiles (`@njit`, or `@jit` imported
     from numba, and what an `@overload` returns) are left to numba. `np.asanyarray`, which has no `jax.numpy` namesake,
     becomes `jnp.asarray` (JAX arrays have no subclasses); the index tricks `np.r_[...]` and `np.c_[...]` become
-    `jnp.r_[...]` and `jnp.c_[...]`.
+    `jnp.r_[...]` and `jnp.c_[...]`. `np.linalg.eigh`, `eigvalsh` and `cholesky` read one triangle of the matrix
+    (a matrix filled in one triangle is a valid input), where their `jax.numpy` namesakes average it with its
+    transpose: they get `symmetrize_input=False`, which reads the same triangle, unless the matrix is symmetric by
+    construction (`x.T @ x`, `np.cov(...)`, `(a + a.T) / 2`); `cholesky(a, upper=True)` has no such form (the JAX
+    function reads the lower triangle) and is renamed only as an unsafe fix.
 
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
@@ -149,6 +153,15 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        # NumPy's symmetric-matrix routines read one triangle; jnp's average the matrix with its transpose
+        Invalid("import numpy as np\n\ndef f(a, x):\n    g = x.T @ x\n    return np.linalg.eigvalsh(a), np.linalg.eigh(g)\n",
+                expected="import jax.numpy as jnp\n\ndef f(a, x):\n    g = x.T @ x\n"
+                         "    return jnp.linalg.eigvalsh(a, symmetrize_input=False), jnp.linalg.eigh(g)\n"),
+        Invalid("import numpy as np\n\ndef f(a):\n    return np.linalg.cholesky(\n        a,  # lower\n    )\n",
+                expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.linalg.cholesky(\n        a,  # lower\n"
+                         "        symmetrize_input=False,\n    )\n"),
+        Invalid("import numpy as np\n\ndef f(a):\n    return np.linalg.cholesky(a, upper=True)\n", unsafe=True,
+                expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.linalg.cholesky(a, upper=True)\n"),
         Invalid("import numpy as np\n\ndef f(u):\n    return np.asarray(u, order='c', dtype=float).sum()\n",
                 expected="import jax.numpy as jnp\n\ndef f(u):\n    return jnp.asarray(u, dtype=float).sum()\n"),
         # a buffer another function fills in place (or a compiled module): the caller stays NumPy
@@ -505,7 +518,21 @@ class NumpyNamespace(Rule):
                 imports=("jnp",),
             )
             return
-        different = DIFFERENT.get(short)
+        triangle = _triangles.needs_keyword(node, short, self.current_function, lambda e: numpy_name(self, e)) \
+            if short in _triangles.ONE_TRIANGLE else None
+        if triangle == "keyword":
+            # NumPy reads one triangle, `jax.numpy` symmetrizes: `symmetrize_input=False` reads the same triangle
+            self.report(
+                node,
+                f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}` with "
+                f"`{_triangles.KEYWORD}=False`: NumPy reads only one triangle of the matrix, `{target}` averages it with "
+                "its transpose by default, which differs for a matrix not symmetric by construction",
+                replacement=_triangles.with_keyword(node.with_changes(func=self.dotted(target))),
+                title=f"replace with `{target}(..., {_triangles.KEYWORD}=False)`",
+                imports=("jnp",),
+            )
+            return
+        different = DIFFERENT.get(short) or (_triangles.UPPER if triangle == "upper" else None)
         if different is None and short in ("asarray", "array"):
             different = none_default(self, node)
         self.report(

@@ -155,3 +155,67 @@ def test_the_attribute_index_reads_bytes_only():
     code = (b"def f(s, t, m, x):\n    s.a[m] = 1\n    s.b[i][j] += 1\n    s.c[idx[0]] -= 2\n    if s.d[0] == 3:\n"
             b"        s.e.fill(0)\n    np.add(x, x, out=s.f)\n    s.g = x\n    y = s.h[1]\n    s.k[0] <= 1\n")
     assert set(attribute_writes("p.py", "pkg.p", code)) == {"a", "b", "c", "e", "f"}
+
+
+# --- one-triangle routines (eigh, eigvalsh, cholesky): `symmetrize_input=False` unless symmetric by construction
+
+SYMMETRIC = [
+    pytest.param("g = x.T @ x\n    return np.linalg.eigvalsh(g)", id="gram"),
+    pytest.param("return np.linalg.eigh(np.dot(x, x.T))", id="dot"),
+    pytest.param("return np.linalg.cholesky(np.cov(x) + 1e-3 * np.eye(3))", id="cov-plus-ridge"),
+    pytest.param("return np.linalg.eigvalsh(0.5 * (x + x.T))", id="averaged"),
+    pytest.param("return np.linalg.eigvalsh((x + x.T) / 2 - 1.0)", id="averaged-shifted"),
+    pytest.param("return np.linalg.eigh(x, symmetrize_input=False)", id="keyword-there"),
+]
+
+
+@pytest.mark.parametrize("body", SYMMETRIC)
+def test_symmetric_by_construction_is_a_plain_rename(body):
+    out = migrate(f"import numpy as np\ndef f(x):\n    {body}\n")
+    assert "np.linalg" not in out.replace("jnp.linalg", "") and out.count("symmetrize_input") == body.count("symmetrize_input")
+
+
+NOT_SYMMETRIC = [
+    pytest.param("return np.linalg.eigvalsh(x)", id="parameter"),
+    pytest.param("g = x.T @ x\n    g = np.tril(g)\n    return np.linalg.eigvalsh(g)", id="rebound"),
+    pytest.param("g = x.T @ x\n    g += np.eye(3)\n    return np.linalg.eigvalsh(g)", id="augmented"),
+    pytest.param("return np.linalg.eigh(x @ y.T)", id="two-matrices"),
+    pytest.param("return np.linalg.cholesky(x + 1.0 * y)", id="sum-with-unknown"),
+]
+
+
+@pytest.mark.parametrize("body", NOT_SYMMETRIC)
+def test_other_matrices_get_the_keyword(body):
+    out = migrate(f"import numpy as np\ndef f(x, y):\n    {body}\n")
+    assert "symmetrize_input=False)" in out
+
+
+LAYOUTS = [
+    pytest.param("np.linalg.eigh(\n        a,  # m\n        UPLO='U'\n    )",
+                 "jnp.linalg.eigh(\n        a,  # m\n        UPLO='U',\n        symmetrize_input=False\n    )", id="one-per-line"),
+    pytest.param("np.linalg.cholesky(a, )", "jnp.linalg.cholesky(a, symmetrize_input=False)", id="trailing-comma"),
+    pytest.param("np.linalg.cholesky( a )", "jnp.linalg.cholesky( a, symmetrize_input=False )", id="spaced"),
+    pytest.param("np.linalg.eigvalsh(a,\n                              'L')  # lower",
+                 "jnp.linalg.eigvalsh(a,\n                              'L', symmetrize_input=False)  # lower", id="hanging"),
+]
+
+
+@pytest.mark.parametrize("before, after", LAYOUTS)
+def test_keyword_follows_the_call_layout(before, after):
+    out = migrate(f"import numpy as np\ndef f(a):\n    return {before}\n")
+    assert out == f"import jax.numpy as jnp\ndef f(a):\n    return {after}\n"
+
+
+def test_one_triangle_rewrite_gives_numpys_values():
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+
+    x = np.random.default_rng(0).normal(size=(4, 4))
+    lower = np.tril(x @ x.T + 4.0 * np.eye(4))
+    namespace = {}
+    exec(migrate("import numpy as np\ndef f(a):\n    return np.linalg.eigvalsh(a), np.linalg.cholesky(a)\n"), namespace)
+    with jax.enable_x64(True):
+        got = jax.jit(namespace["f"])(jnp.asarray(lower))
+    np.testing.assert_allclose(got[0], np.linalg.eigvalsh(lower), rtol=1e-10)
+    np.testing.assert_allclose(got[1], np.linalg.cholesky(lower), rtol=1e-10)
