@@ -26,7 +26,7 @@ from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
 from jaxfix.analysis.host_data import (
-    clock_data, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
+    clock_data, documented_objects, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
 )
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
@@ -45,6 +45,9 @@ CREATION = {
     "indices", "copy",
 }
 # dtype functions, which read a string list as a layout, not as data
+# functions that make an array of whatever data they are given (a string, a callable: a 0-d string or object array)
+FROM_DATA = {"array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "atleast_1d", "atleast_2d",
+             "atleast_3d"}
 DTYPE_FUNCTIONS = {"dtype", "result_type", "promote_types", "can_cast", "issubdtype", "format_parser"}
 # the exceptions a `try` catching NumPy's `LinAlgError` names (it is a `ValueError`)
 LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
@@ -156,6 +159,14 @@ class NumpyBoundary:
         if name not in DTYPE_FUNCTIONS:
             facts = function_facts(rule, rule.current_function)
             strings = object_data(node, facts.bindings, facts.params, rule.current_function)
+            if strings is None and name in FROM_DATA:
+                owner = self._class() if rule.current_function.name.value == "__init__" else None
+                held = documented_objects(rule.current_function, owner)
+                named = next((a.value.value for a in node.args if isinstance(a.value, cst.Name) and a.value.value in held), None)
+                if named is not None:
+                    return (f"`{func}(...)` is given `{named}`, which the docstring says may be text or another "
+                            "object: NumPy makes a string or object array of it, which JAX arrays cannot hold: "
+                            "this function is left as it is", True)
             if strings is not None:
                 return (f"`{func}(...)` is given string, `None` or object data (`{strings}`): NumPy makes a string or "
                         "object array of it, which JAX arrays cannot hold: this function is left as it is", True)

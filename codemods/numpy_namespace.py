@@ -113,7 +113,10 @@ class NumpyNamespace(Rule):
     (a matrix filled in one triangle is a valid input), where their `jax.numpy` namesakes average it with its
     transpose: they get `symmetrize_input=False`, which reads the same triangle, unless the matrix is symmetric by
     construction (`x.T @ x`, `np.cov(...)`, `(a + a.T) / 2`); `cholesky(a, upper=True)` has no such form (the JAX
-    function reads the lower triangle) and is renamed only as an unsafe fix.
+    function reads the lower triangle) and is renamed only as an unsafe fix. A function that hands
+    `np.asarray` (or `np.array`, `np.atleast_1d`, ...) a parameter its docstring (or, for `__init__`, its class's)
+    says may be text or another object (`endpoints : 2-tuple of float(s) and/or str(s)`), or a name
+    unpacked from one, is left whole: NumPy makes a string or object array of it, which JAX rejects.
 
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
@@ -162,6 +165,12 @@ class NumpyNamespace(Rule):
                          "        symmetrize_input=False,\n    )\n"),
         Invalid("import numpy as np\n\ndef f(a):\n    return np.linalg.cholesky(a, upper=True)\n", unsafe=True,
                 expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.linalg.cholesky(a, upper=True)\n"),
+        # a parameter documented as possibly text or a callable: NumPy makes a string or object array of it (SciPy)
+        Invalid("import numpy as np\n\nclass Interval:\n    \"\"\"endpoints : 2-tuple of float(s) and/or str(s)\"\"\"\n\n"
+                "    def __init__(self, endpoints):\n        a, b = endpoints\n"
+                "        self.ends = np.asarray(a)[()], np.asarray(b)[()]\n", expected=None, lines=[8, 8]),
+        Invalid("import numpy as np\n\ndef f(x, fill):\n    \"\"\"fill : float or str\"\"\"\n"
+                "    return np.sum(x) + np.atleast_1d(fill)\n", expected=None, lines=[5, 5]),
         Invalid("import numpy as np\n\ndef f(u):\n    return np.asarray(u, order='c', dtype=float).sum()\n",
                 expected="import jax.numpy as jnp\n\ndef f(u):\n    return jnp.asarray(u, dtype=float).sum()\n"),
         # a buffer another function fills in place (or a compiled module): the caller stays NumPy

@@ -19,7 +19,7 @@ A `rule` here must declare `MaskProvider` and `ParentProvider` (and `NumpyNamePr
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 import libcst as cst
 
@@ -223,10 +223,33 @@ def numpy_array_class(rule: cst.MetadataDependent, cls: cst.ClassDef) -> bool:
     return any(isinstance(s, cst.FunctionDef) and s.name.value in NUMPY_HOOKS for s in body)
 
 
+def documented_objects(function: cst.FunctionDef, owner: Optional[cst.ClassDef] = None) -> frozenset[str]:
+    """The parameters the function's docstring (and, for `__init__`, its class's `owner`) says may hold text or
+    other objects (`endpoints : 2-tuple of float(s) and/or str(s) and/or callable(s)`, `features : array-like of {bool, int, str}`), and the names
+    bound from them by unpacking or indexing (`a, b = endpoints`, `lo = endpoints[0]`): NumPy makes a string or
+    object array of such a value, `jax.numpy` rejects it."""
+    doc = "\n".join(d for d in (function.get_docstring(clean=True), owner and owner.get_docstring(clean=True)) if d)
+    if not doc or not _TEXT_OR_OBJECTS.search(doc):
+        return frozenset()
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    found = set(_documented_as(doc, params, lambda kind: _TEXT_OR_OBJECTS.search(kind) is not None))
+    if not found:
+        return frozenset()
+    for node in walk.nodes_of(function.body, cst.Assign):
+        value = node.value  # type: ignore[attr-defined]
+        source = value.value if isinstance(value, cst.Subscript) else value
+        if isinstance(source, cst.Name) and source.value in found:
+            for target in node.targets:  # type: ignore[attr-defined]
+                found |= {n.value for n in walk.nodes_of(target.target, cst.Name)}  # type: ignore[attr-defined]
+    return frozenset(found)
+
+
 # numpydoc (`x : array_like`, `lengths : array-like of integers`) and Google style (`x (list of float): ...`)
 _DOCUMENTED = re.compile(r"^[ \t]*\*{0,2}([A-Za-z_]\w*(?:[ \t]*,[ \t]*\*{0,2}[A-Za-z_]\w*)*)[ \t]*(?::[ \t]*(.*)|\((.*)\)[ \t]*:.*)$",
                          re.MULTILINE)
 _NOT_NUMBERS = re.compile(r"\b(str|string|strings|bytes|dict|callable|object)\b", re.IGNORECASE)  # no array of numbers
+# a documented type that may hold text or objects (a dict or a callable is usually told apart before any conversion)
+_TEXT_OR_OBJECTS = re.compile(r"\b(str|strs|string|strings|bytes|object|objects)\b", re.IGNORECASE)
 _SEQUENCE_TYPES = re.compile(r"\b(array[-_ ]like|list|lists|sequence|tuple|iterable)\b", re.IGNORECASE)
 
 
@@ -241,9 +264,15 @@ def documented_sequence_params(doc: str, params: set[str]) -> frozenset[str]:
     """`documented_sequences` for a docstring and the function's parameter names (the `ast` pre-check's form)."""
     if not doc or not _SEQUENCE_TYPES.search(doc):
         return frozenset()
+    return _documented_as(doc, params, lambda kind: bool(_SEQUENCE_TYPES.search(kind)) and not _NOT_NUMBERS.search(kind))
+
+
+def _documented_as(doc: str, params: set[str], kind_matches: Callable[[str], bool]) -> frozenset[str]:
+    """The parameters among `params` the docstring `doc` gives a type that `kind_matches` (numpydoc `x : type` or
+    Google style `x (type): ...` lines)."""
     found: set[str] = set()
     for match in _DOCUMENTED.finditer(doc):
         kind = match.group(2) if match.group(2) is not None else match.group(3)
-        if kind and _SEQUENCE_TYPES.search(kind) and not _NOT_NUMBERS.search(kind):
+        if kind and kind_matches(kind):
             found |= {n.strip().lstrip("*") for n in match.group(1).split(",")} & params
     return frozenset(found)
