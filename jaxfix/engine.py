@@ -392,7 +392,7 @@ def process_bytes(
     project: Optional[Mapping[str, Any]] = None,
     module_name: str = "",
 ) -> FileResult:
-    if not prefilter.may_apply(data, rules, project):
+    if not prefilter.may_apply(data, rules, project) or prefilter.numpy_backend(module_name):
         return FileResult(path=path, status=Status.SKIPPED)
     try:
         decoded = sourcelib.decode(data)

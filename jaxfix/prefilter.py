@@ -9,12 +9,23 @@ that import neither NumPy, JAX nor SciPy.
 from __future__ import annotations
 
 import ast
+import re
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
 from jaxfix import precheck
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
+
+
+_NUMPY_BACKEND = re.compile(r"_?(numpy|np)(_backend)?$")
+
+
+def numpy_backend(module_name: str) -> bool:
+    """Whether the module is the NumPy flavour of a dispatch layer, inside some package (`array_api_compat.numpy.
+    _aliases`, `backend.numpy`, `backends.numpy_backend`): its job is to be NumPy (`def asarray(obj, copy=None):
+    return np.array(obj, copy=...)`, handed NumPy arrays by code that checks for them), so it is left as it is."""
+    return any(_NUMPY_BACKEND.fullmatch(part) for part in module_name.split(".")[1:])
 
 
 def may_apply(data: bytes, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None) -> bool:

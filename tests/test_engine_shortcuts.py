@@ -47,3 +47,23 @@ def test_numpy_import_listed_in_all_is_kept():
     # `from .core import *` re-exports what `__all__` lists: dropping the import would break importers
     code = 'import numpy as np\nfrom numpy import expand_dims\n\n__all__ = ["expand_dims", "f"]\n\n\ndef f(x):\n    return np.sum(x)\n'
     assert "from numpy import expand_dims\n" in migrate_source(code)
+
+
+def test_numpy_backend_modules_are_left_as_they_are(tmp_path):
+    """The NumPy flavour of a dispatch layer (array_api_compat.numpy, backends/numpy.py) exists to be NumPy: code
+    elsewhere hands it NumPy arrays and expects NumPy arrays back (SciPy's vendored array_api_compat, migrated,
+    broke most of scipy.cluster's tests)."""
+    from jaxfix.registry import all_rules
+    from jaxfix.runner import run_files
+    from jaxfix.types import RunOptions, Status
+
+    code = "import numpy as np\n\n\ndef asarray(obj, copy=None):\n    return np.array(obj, copy=copy)\n"
+    for folder in ("pkg", "pkg/compat", "pkg/compat/numpy", "pkg/backends"):
+        (tmp_path / folder).mkdir(exist_ok=True)
+        (tmp_path / folder / "__init__.py").write_text("")
+    paths = [tmp_path / "pkg/compat/numpy/_aliases.py", tmp_path / "pkg/backends/numpy_backend.py", tmp_path / "pkg/core.py"]
+    for path in paths:
+        path.write_text(code)
+    results = run_files([str(p) for p in paths], all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert [r.status for r in results] == [Status.SKIPPED, Status.SKIPPED, Status.CHANGED]
+    assert paths[0].read_text() == paths[1].read_text() == code and "jnp.array" in paths[2].read_text()
