@@ -46,9 +46,12 @@ def build_copy(package: str, migrated_root: str, into: str) -> int:
     source = package_dir(package)
     target = os.path.join(into, package)
     shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__"))
-    libs = source.rstrip(os.sep) + ".libs"  # the shared libraries a wheel vendors next to it (scipy.libs: OpenBLAS)
-    if os.path.isdir(libs):
-        shutil.copytree(libs, target + ".libs")
+    # the shared libraries wheels vendor next to their packages (scipy.libs, scikit_learn.libs), which compiled
+    # extensions find relative to themselves ($ORIGIN/../scipy.libs): linked beside the copy
+    site = os.path.dirname(source.rstrip(os.sep))
+    for name in os.listdir(site):
+        if name.endswith(".libs") and not os.path.exists(os.path.join(into, name)):
+            os.symlink(os.path.join(site, name), os.path.join(into, name))
     changed = 0
     for folder, _, files in os.walk(os.path.join(migrated_root, package)):
         for name in files:
