@@ -75,6 +75,22 @@ def _typed_buffer(node: cst.Call, name: str) -> Optional[str]:
 
 
 _EMPTY = cst.Module(body=[])
+# NumPy's array subclasses, which `.view(cls)` makes (a dtype is the other thing `.view` takes)
+ARRAY_CLASSES = {"numpy.matrix", "numpy.ndarray", "numpy.recarray", "numpy.memmap", "numpy.ma.MaskedArray",
+                 "numpy.ma.masked_array", "numpy.chararray"}
+
+
+def _array_class(rule: Rule, arg: cst.Arg) -> bool:
+    """An argument of `x.view(...)` that names a class, not a dtype: `np.matrix`, `type=np.recarray`, `cls`,
+    `type(self)`, `MyArray` (a capitalised name)."""
+    value = arg.value
+    if arg.keyword is not None:
+        return arg.keyword.value == "type"
+    if numpy_name(rule, value) in ARRAY_CLASSES:
+        return True
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "type":
+        return True
+    return isinstance(value, cst.Name) and (value.value == "cls" or value.value[:1].isupper())
 
 Reason = tuple[str, bool]  # the report's message, and whether the function's other fixes are held back
 
@@ -98,10 +114,16 @@ class NumpyBoundary:
             self.kept[node.value] = f"its `.{node.attr.value}` is a NumPy buffer, which JAX arrays do not have"
 
     def note_call(self, node: cst.Call) -> None:
-        """`f(..., out=np.empty(n))`: the call given as `out=` is written into."""
+        """`f(..., out=np.empty(n))`: the call given as `out=` is written into. `np.array(x).view(np.matrix)`: the
+        call's result becomes an instance of an array subclass."""
         for arg in node.args:
             if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Call):
                 self.kept[arg.value] = "it is the `out=` buffer of a call that writes into it"
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "view" and isinstance(func.value, cst.Call) \
+                and any(_array_class(self.rule, arg) for arg in node.args):
+            self.kept[func.value] = (f"`.view({self.rule.code(node.args[0].value)})` makes it an instance of a NumPy "
+                                     "array subclass, which a JAX array cannot become")
 
     def note_assign(self, node: cst.Assign) -> None:
         """`np.einsum('ii->i', a)[:] = v`: the code writes through the view the call returns."""

@@ -116,7 +116,8 @@ class NumpyNamespace(Rule):
     function reads the lower triangle) and is renamed only as an unsafe fix. A function that hands
     `np.asarray` (or `np.array`, `np.atleast_1d`, ...) a parameter its docstring (or, for `__init__`, its class's)
     says may be text or another object (`endpoints : 2-tuple of float(s) and/or str(s)`), or a name
-    unpacked from one, is left whole: NumPy makes a string or object array of it, which JAX rejects.
+    unpacked from one, is left whole: NumPy makes a string or object array of it, which JAX rejects. So is one that
+    makes an array subclass's instance with `.view(np.matrix)` (or `.view(cls)`).
 
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
@@ -165,6 +166,8 @@ class NumpyNamespace(Rule):
                          "        symmetrize_input=False,\n    )\n"),
         Invalid("import numpy as np\n\ndef f(a):\n    return np.linalg.cholesky(a, upper=True)\n", unsafe=True,
                 expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.linalg.cholesky(a, upper=True)\n"),
+        # `.view(np.matrix)` makes an array subclass's instance (SciPy's sparse `matrix` helper)
+        Invalid("import numpy as np\n\ndef matrix(*args):\n    return np.array(*args).view(np.matrix)\n", expected=None, lines=[4]),
         # a parameter documented as possibly text or a callable: NumPy makes a string or object array of it (SciPy)
         Invalid("import numpy as np\n\nclass Interval:\n    \"\"\"endpoints : 2-tuple of float(s) and/or str(s)\"\"\"\n\n"
                 "    def __init__(self, endpoints):\n        a, b = endpoints\n"
