@@ -123,7 +123,11 @@ class NumpyNamespace(Rule):
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
     A NumPy function with no `jax.numpy` counterpart (`np.add.reduceat` on older JAX, `np.ndarray(...)`) is
     reported, not rewritten. Outside a `try`, a singular matrix that made `np.linalg.inv`/`solve` raise
-    `LinAlgError` to the caller gives inf/nan after the migration (the error path is not kept).
+    `LinAlgError` to the caller gives inf/nan after the migration (the error path is not kept). `jnp.cumsum` and
+    `jnp.cumprod` (and the array methods) keep an 8- or 16-bit integer dtype where NumPy accumulates in the platform
+    integer: a running sum over a `uint8` image wraps at 256 after the migration (not detected: the dtype of a
+    parameter is not known). A NumPy scalar is hashable and a 0-d JAX array is not: `np.asarray(v)[()]` used as a
+    dictionary key elsewhere raises after the migration (SciPy's distribution infrastructure).
     """
 
     CODE = "JX501"
