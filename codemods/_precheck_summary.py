@@ -304,6 +304,11 @@ class _Walker:
         if isinstance(value, _SEQUENCES) or _sequence_result(value) or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range":
             self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        unpacking = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "zip" or \
+            isinstance(value, (ast.Tuple, ast.List)) and any(isinstance(e, _SEQUENCES) for e in value.elts)
+        if unpacking:  # `ords, vals = zip(*pairs)`, `ords, vals = [], []`: lists or tuples, unpacked
+            self.s.sequence_bound.update(e.id for t in node.targets if isinstance(t, (ast.Tuple, ast.List))
+                                         for e in t.elts if isinstance(e, ast.Name))
         root, at = _leftmost(node.value)
         if at:
             self.flags.add("rebind_at")

@@ -91,6 +91,8 @@ class NonArrayInput(Rule):
     TRIGGERS = (b"numpy", b"jax")
 
     VALID = [
+        # unpacked from something that is not known to give lists (a loop target, a call)
+        "import numpy as np\n\ndef f(xs, g):\n    for a, b in xs:\n        pass\n    c, d = g()\n    return np.cumsum(a) + np.cumsum(c)\n",
         Valid(  # subscripts given as lists (`einsum`'s interleaved form); text; a test that takes any object
             "import numpy as np\n\ndef f(a, b, missing):\n    \"\"\"missing : {None, sequence of str}\"\"\"\n"
             "    if not np.iterable(missing) or np.iterable([1]):\n        missing = [missing]\n"
@@ -201,6 +203,13 @@ class NonArrayInput(Rule):
             "        X.append(draw(t))\n    return np.atleast_2d(X)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef sample(draw, n):\n    X = [draw(0)]\n"
                      "    for t in range(1, n):\n        X.append(draw(t))\n    return np.atleast_2d(jnp.asarray(X))\n",
+        ),
+        Invalid(  # lists and tuples bound by unpacking (SciPy's _process_deriv_spec: jnp.atleast_1d raised)
+            "import numpy as np\n\ndef f(deriv):\n    if deriv is not None:\n        ords, vals = zip(*deriv)\n"
+            "    else:\n        ords, vals = [], []\n    return np.atleast_1d(ords, vals)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(deriv):\n    if deriv is not None:\n"
+                     "        ords, vals = zip(*deriv)\n    else:\n        ords, vals = [], []\n"
+                     "    return np.atleast_1d(jnp.asarray(ords), jnp.asarray(vals))\n",
         ),
         Invalid(  # the joined list bound to a name first (quantecon's cartesian, Fortran order)
             "import numpy as np\n\ndef f(nodes):\n    shapes = [len(e) for e in nodes]\n    sh = [1] + shapes[:-1]\n"
@@ -481,12 +490,24 @@ class NonArrayInput(Rule):
             return tuples and isinstance(facts.defaults.get(value.value), kinds)  # `rng=(25, 75)`
         if isinstance(value, cst.Name) and value.value not in facts.params:
             bindings = facts.bindings.get(value.value, [])
+            unpacked = facts.unpacked.get(value.value, [])
+            if sum(b is None for b in bindings) != len(unpacked):
+                return False  # an opaque binding other than unpacking (a loop target, `+=`)
             return bool(bindings) and all(
                 isinstance(b, kinds) or _list_call(b) or tuples and _sequence_call(b, facts)
                 or isinstance(b, cst.BinaryOperation) and NonArrayInput._sequence(b, facts, tuples)  # `sh = [1] + s[:-1]`
-                for b in bindings
-            )
+                for b in bindings if b is not None
+            ) and all(_unpacked_sequence(source, position, count, facts, tuples) for source, position, count in unpacked)
         return False
+
+
+def _unpacked_sequence(source: cst.BaseExpression, position: int, count: int, facts: FunctionFacts, tuples: bool) -> bool:
+    """Whether the name at `position` of `count` targets unpacking `source` gets a list or tuple: the item of a
+    display (`ords, vals = [], []`), or an item of `zip(...)` (a tuple: `ords, vals = zip(*pairs)`)."""
+    if isinstance(source, (cst.Tuple, cst.List)) and len(source.elements) == count \
+            and not any(isinstance(e, cst.StarredElement) for e in source.elements):
+        return NonArrayInput._sequence(source.elements[position].value, facts, tuples)
+    return tuples and isinstance(source, cst.Call) and isinstance(source.func, cst.Name) and source.func.value == "zip"
 
 
 def _list_call(value: cst.BaseExpression) -> bool:

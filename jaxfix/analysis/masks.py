@@ -95,6 +95,9 @@ class FunctionFacts:
     bindings: dict[str, list[Optional[cst.BaseExpression]]] = field(default_factory=dict)  # None: opaque binding
     ranks: dict[str, int] = field(default_factory=dict)  # from `n, d = X.shape`
     augmented: dict[str, list[cst.AugAssign]] = field(default_factory=dict)  # their bindings are the None ones
+    # `a, b = x, y` / `a, b = zip(*pairs)`: for each such (opaque) binding of a name, the unpacked value, the name's
+    # position and the number of targets
+    unpacked: dict[str, list[tuple[cst.BaseExpression, int, int]]] = field(default_factory=dict)
     range_vars: set[str] = field(default_factory=set)
     _updating: set[str] = field(default_factory=set, repr=False, compare=False)  # names whose self-updates are checked
 
@@ -389,6 +392,10 @@ class _Scan(cst.CSTVisitor):
             if isinstance(value, cst.Attribute) and value.attr.value == "shape" and isinstance(value.value, cst.Name):
                 if all(not isinstance(el, cst.StarredElement) for el in target.elements):
                     self.facts.ranks[value.value.value] = len(names)
+            if value is not None and not any(isinstance(el, cst.StarredElement) for el in target.elements):
+                for position, el in enumerate(names):
+                    if isinstance(el, cst.Name):
+                        self.facts.unpacked.setdefault(el.value, []).append((value, position, len(names)))
             for el in names:
                 self._bind(el, None)
         elif isinstance(target, cst.StarredElement):
