@@ -78,8 +78,10 @@ def run_tests(package: str, pythonpath: str, report: str, x64: bool, timeout: in
         environment["JAX_ENABLE_X64"] = "1"
     if pythonpath:
         environment["PYTHONPATH"] = pythonpath
-    # (a test module that fails to import is reported as not collected, and the others still run)
+    # (a test module that fails to import is reported as not collected, and the others still run; the tests run in
+    # one xdist worker, replaced when a test kills it, so a crash fails that test instead of ending the run)
     command = [sys.executable, "-m", "pytest", "--pyargs", package, "-q", "-p", "no:cacheprovider", "--continue-on-collection-errors",
+               "-n", "1", "--max-worker-restart", "1000",
                f"--junitxml={report}", "-o", "junit_family=xunit1", *extra]
     cwd = tempfile.mkdtemp(prefix="jaxfix-pkgtests-cwd-")  # not the repo: its conftest and pyproject stay out
     try:
@@ -87,7 +89,12 @@ def run_tests(package: str, pythonpath: str, report: str, x64: bool, timeout: in
                               check=False)
     except subprocess.TimeoutExpired:
         return "timeout"
-    return done.stdout[-3000:] + done.stderr[-3000:]
+    output = done.stdout + done.stderr
+    fatal = output.find("Fatal Python error")
+    if fatal >= 0:  # the process died (a compiled extension given a JAX array): where, not the module list
+        frames = [line.strip() for line in output[fatal:].splitlines() if line.strip().startswith("File ")]
+        return output[fatal:].splitlines()[0] + "\n  in " + next((f for f in frames if "/tests/" in f), frames[0] if frames else "?")
+    return output[-3000:]
 
 
 def outcomes(report: str) -> dict[str, tuple[str, str, str]]:
