@@ -106,6 +106,7 @@ class NumpyBoundary:
         self._made: dict[cst.FunctionDef, set[str]] = {}
         self._timers: dict[cst.FunctionDef, Optional[str]] = {}
         self._computed: dict[cst.FunctionDef, dict[str, bool]] = {}
+        self._objects: dict[cst.FunctionDef, frozenset[str]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -182,8 +183,7 @@ class NumpyBoundary:
             facts = function_facts(rule, rule.current_function)
             strings = object_data(node, facts.bindings, facts.params, rule.current_function)
             if strings is None and name in FROM_DATA:
-                owner = self._class() if rule.current_function.name.value == "__init__" else None
-                held = documented_objects(rule.current_function, owner)
+                held = self._documented_objects(rule.current_function)
                 named = next((a.value.value for a in node.args if isinstance(a.value, cst.Name) and a.value.value in held), None)
                 if named is not None:
                     return (f"`{func}(...)` is given `{named}`, which the docstring says may be text or another "
@@ -384,6 +384,13 @@ class NumpyBoundary:
             found = timing_write(function, self._timer_functions)
             self._timers[function] = self.rule.code(found).strip() if found is not None else None
         return self._timers[function]
+
+    def _documented_objects(self, function: cst.FunctionDef) -> frozenset[str]:
+        """`documented_objects` of `function` (with its class's docstring for `__init__`), once per function."""
+        if function not in self._objects:
+            owner = self._class() if function.name.value == "__init__" else None
+            self._objects[function] = documented_objects(function, owner)
+        return self._objects[function]
 
     def _class(self) -> Optional[cst.ClassDef]:
         """The class the current function is a method of, if any."""
