@@ -13,7 +13,7 @@ from typing import Callable, Optional
 
 import libcst as cst
 
-from jaxfix import walk
+from jaxfix.analysis.masks import FunctionFacts
 
 ONE_TRIANGLE = frozenset({"linalg.eigh", "linalg.eigvalsh", "linalg.cholesky"})
 KEYWORD = "symmetrize_input"
@@ -26,7 +26,7 @@ _SYMMETRIC_CALLS = frozenset({"cov", "corrcoef", "eye", "identity"})
 NumpyName = Callable[[cst.BaseExpression], Optional[str]]
 
 
-def needs_keyword(call: cst.Call, short: str, function: Optional[cst.FunctionDef], numpy_name: NumpyName) -> Optional[str]:
+def needs_keyword(call: cst.Call, short: str, facts: Optional[FunctionFacts], numpy_name: NumpyName) -> Optional[str]:
     """What the `jax.numpy` namesake of the one-triangle routine `call` (`short`: `linalg.eigh`, ...) needs to give
     NumPy's result: None when the plain rename does (the matrix is symmetric by construction, or the keyword is
     there already), "keyword" for `symmetrize_input=False`, "upper" when there is no such form: `cholesky(a,
@@ -34,7 +34,7 @@ def needs_keyword(call: cst.Call, short: str, function: Optional[cst.FunctionDef
     if any(arg.star for arg in call.args) or any(arg.keyword is not None and arg.keyword.value == KEYWORD for arg in call.args):
         return None
     matrix = next((arg.value for arg in call.args if arg.keyword is None or arg.keyword.value == "a"), None)
-    if matrix is None or _symmetric(matrix, function, numpy_name):
+    if matrix is None or _symmetric(matrix, facts, numpy_name):
         return None
     if short == "linalg.cholesky" and any(arg.keyword is not None and arg.keyword.value == "upper" for arg in call.args):
         return "upper"
@@ -69,23 +69,25 @@ def with_keyword(call: cst.Call) -> cst.Call:
     return call.with_changes(args=[*call.args[:-1], last, new.deep_clone()])  # no node shared with `last`
 
 
-def _symmetric(value: cst.BaseExpression, function: Optional[cst.FunctionDef], numpy_name: NumpyName, depth: int = 0) -> bool:
-    if isinstance(value, cst.Name) and function is not None and depth == 0:
-        bound = _only_binding(function, value.value)
-        return bound is not None and _symmetric(bound, function, numpy_name, depth + 1)
+def _symmetric(value: cst.BaseExpression, facts: Optional[FunctionFacts], numpy_name: NumpyName, depth: int = 0) -> bool:
+    if isinstance(value, cst.Name) and facts is not None and depth == 0:
+        # a local name bound once, by an assignment (`g = x.T @ x`): not a parameter, loop target or `+=`
+        values = facts.bindings.get(value.value, [])
+        bound = values[0] if value.value not in facts.params and len(values) == 1 else None
+        return bound is not None and _symmetric(bound, facts, numpy_name, depth + 1)
     if isinstance(value, cst.BinaryOperation):
         if isinstance(value.operator, cst.MatrixMultiply):
             return _transposes(value.left, value.right)
         if isinstance(value.operator, (cst.Add, cst.Subtract)):  # `a + a.T`, `np.cov(x) + 1e-3 * np.eye(n)`
             return (value.operator.__class__ is cst.Add and _transposes(value.left, value.right)) or all(
-                _number(side) or _symmetric(side, function, numpy_name, depth) for side in (value.left, value.right))
+                _number(side) or _symmetric(side, facts, numpy_name, depth) for side in (value.left, value.right))
         if isinstance(value.operator, cst.Divide) and _number(value.right):  # `(a + a.T) / 2`
-            return _symmetric(value.left, function, numpy_name, depth)
+            return _symmetric(value.left, facts, numpy_name, depth)
         if isinstance(value.operator, cst.Multiply):  # `0.5 * (x.T @ x)`
             if _number(value.left):
-                return _symmetric(value.right, function, numpy_name, depth)
+                return _symmetric(value.right, facts, numpy_name, depth)
             if _number(value.right):
-                return _symmetric(value.left, function, numpy_name, depth)
+                return _symmetric(value.left, facts, numpy_name, depth)
         return False
     if isinstance(value, cst.Call):
         name = numpy_name(value.func)
@@ -116,26 +118,3 @@ def _plain(value: cst.BaseExpression) -> bool:
     while isinstance(value, cst.Attribute):
         value = value.value
     return isinstance(value, cst.Name)
-
-
-def _only_binding(function: cst.FunctionDef, name: str) -> Optional[cst.BaseExpression]:
-    """The value of `name = value` when that is the function's only binding of `name` (no parameter, loop target,
-    augmented assignment or other assignment binds it)."""
-    params = function.params
-    if any(p.name.value == name for p in (*params.posonly_params, *params.params, *params.kwonly_params)):
-        return None
-    found: Optional[cst.BaseExpression] = None
-    for node in walk.nodes(function.body):
-        if isinstance(node, cst.Assign):
-            for target in node.targets:
-                if any(isinstance(n, cst.Name) and n.value == name for n in walk.nodes(target.target)):
-                    if found is not None or not isinstance(target.target, cst.Name):
-                        return None
-                    found = node.value
-        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.With, cst.NamedExpr, cst.CompFor)):
-            bound = getattr(node, "target", None)
-            items = getattr(node, "items", ())
-            targets = [bound] if bound is not None else [item.asname.name for item in items if item.asname is not None]
-            if any(isinstance(n, cst.Name) and n.value == name for t in targets for n in walk.nodes(t)):
-                return None
-    return found

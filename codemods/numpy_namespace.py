@@ -12,7 +12,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.host_data import none_default
-from jaxfix.analysis.masks import MaskProvider
+from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.static_params import static_by_name
@@ -542,7 +542,7 @@ class NumpyNamespace(Rule):
                 imports=("jnp",),
             )
             return
-        triangle = _triangles.needs_keyword(node, short, self.current_function, lambda e: numpy_name(self, e)) \
+        triangle = _triangles.needs_keyword(node, short, function_facts(self, self.current_function), lambda e: numpy_name(self, e)) \
             if short in _triangles.ONE_TRIANGLE else None
         if triangle == "keyword":
             # NumPy reads one triangle, `jax.numpy` symmetrizes: `symmetrize_input=False` reads the same triangle

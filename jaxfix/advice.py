@@ -24,23 +24,29 @@ X64_ENABLED = re.compile(r"""update\(\s*['"]jax_enable_x64['"]\s*,\s*True""")
 _Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
 
-def new_control_flow(original: str, fixed: str) -> tuple[tuple[str, int], ...]:
+def new_control_flow(original: str, fixed: str, original_tree: Optional[ast.Module] = None) -> tuple[tuple[str, int], ...]:
     """The outermost functions of `fixed` (qualified name, line) that call `lax` control flow more often than the
-    function of the same name in `original` did: the ones the rewrite made compile on every call outside `jit`."""
+    function of the same name in `original` did (`original_tree`: its `ast` tree, when the caller has it): the ones
+    the rewrite made compile on every call outside `jit`."""
     if "lax." not in fixed:
         return ()
-    after = _counts(fixed)
+    after = _counts(_parsed(fixed))
     if not after:
         return ()
-    before = _counts(original) or {}
+    before = _counts(original_tree if original_tree is not None else _parsed(original)) or {}
     return tuple((name, line) for name, (count, line) in after.items() if count > before.get(name, (0, 0))[0])
 
 
-def _counts(text: str) -> Optional[dict[str, tuple[int, int]]]:
-    """Per outermost function (qualified name): its calls of `lax` control flow and its line."""
+def _parsed(text: str) -> Optional[ast.Module]:
     try:
-        tree = ast.parse(text)
+        return ast.parse(text)
     except (SyntaxError, ValueError):
+        return None
+
+
+def _counts(tree: Optional[ast.Module]) -> Optional[dict[str, tuple[int, int]]]:
+    """Per outermost function (qualified name): its calls of `lax` control flow and its line."""
+    if tree is None:
         return None
     counts: dict[str, tuple[int, int]] = {}
     for name, function in _outermost_functions(tree.body, ""):

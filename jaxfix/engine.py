@@ -420,7 +420,7 @@ def process_bytes(
         original=decoded.text if changed else None,
         fixed=outcome.fixed if changed else None,
         written=written,
-        needs_jit=advice.new_control_flow(decoded.text, outcome.fixed) if changed else (),
+        needs_jit=advice.new_control_flow(decoded.text, outcome.fixed, tree) if changed else (),
     )
 
 
