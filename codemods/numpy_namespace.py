@@ -6,7 +6,7 @@ from typing import Optional
 import libcst as cst
 import numpy as np
 
-from codemods import _branches, _buffers, _triangles
+from codemods import _buffers, _triangles
 from codemods._numpy_boundary import CREATION, NumpyBoundary
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
@@ -118,8 +118,9 @@ class NumpyNamespace(Rule):
     says may be text or another object (`endpoints : 2-tuple of float(s) and/or str(s)`), or a name
     unpacked from one, is left whole: NumPy makes a string or object array of it, which JAX rejects. So is one that
     makes an array subclass's instance with `.view(np.matrix)` (or `.view(cls)`). The NumPy branch of an
-    array-API dispatch (`if _is_numpy_namespace(xp):`, `if xp is np:`) stays NumPy: it is there for what only NumPy
-    arrays do (string and object arrays, memory layouts), the other branch handles JAX arrays through `xp`.
+    array-API dispatch (`if _is_numpy_namespace(xp):`, `if xp is np:`) stays NumPy, as every rule leaves it: it is
+    there for what only NumPy arrays do (string and object arrays, memory layouts), the other branch handles JAX
+    arrays through `xp` (`jaxfix.analysis.host_regions`).
 
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
@@ -459,8 +460,6 @@ class NumpyNamespace(Rule):
         qualified = numpy_name(self, node.func)
         if qualified is None or qualified.startswith(OTHER_FAMILIES):
             return
-        if self._numpy_branches and self._in_numpy_branch(node):
-            return
         reason = self._boundary.call_reason(node, qualified)
         if reason is not None:
             message, blocks = reason
@@ -590,27 +589,9 @@ class NumpyNamespace(Rule):
     def _no_widen(self) -> set[cst.Call]:
         return set()
 
-    @functools.cached_property
-    def _numpy_branches(self) -> set[cst.BaseSuite]:
-        return set()
-
-    def _in_numpy_branch(self, node: cst.CSTNode) -> bool:
-        """Whether `node` sits in the NumPy branch of an array-API dispatch (`_numpy_branches`)."""
-        current: Optional[cst.CSTNode] = node
-        while current is not None and not isinstance(current, cst.FunctionDef):
-            if current in self._numpy_branches:
-                return True
-            current = self.get_metadata(ParentProvider, current, None)
-        return False
-
     def visit_If(self, node: cst.If) -> None:
-        """`if _is_numpy_namespace(xp): numpy.asarray(a, order=order)`: the NumPy branch of an array-API dispatch
-        (the other branch handles other array types through `xp`) is NumPy on purpose, and stays NumPy.
-
-        `if isinstance(a, np.ndarray): np.divide(a, b, out=a)`: the guarded code writes into the array, which it
+        """`if isinstance(a, np.ndarray): np.divide(a, b, out=a)`: the guarded code writes into the array, which it
         could not do to a JAX array; the test is not widened there (JAX arrays take the other path, as before)."""
-        if _branches.numpy_dispatch(node.test, lambda e: numpy_name(self, e)):
-            self._numpy_branches.add(node.body)
         tests = [c for c in walk.nodes_of(node.test, cst.Call) if isinstance(c.func, cst.Name) and c.func.value == "isinstance"]  # type: ignore[attr-defined]
         if not tests:
             return

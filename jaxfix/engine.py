@@ -33,7 +33,7 @@ from jaxfix import advice, fixes, incremental, prefilter, walk
 from jaxfix import source as sourcelib
 from jaxfix.analysis import parents as parentslib
 from jaxfix.analysis import positions as positionslib
-from jaxfix.analysis import loops, plain_python, random_keys
+from jaxfix.analysis import host_regions, loops, plain_python, random_keys
 from jaxfix.analysis import settings as analysis_settings
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.positions import PositionProvider
@@ -288,10 +288,14 @@ def _analyse(
     positions = wrapper.resolve(PositionProvider)
     parents = wrapper.resolve(ParentProvider)
     reports: list[tuple[Report, Finding]] = []
+    # NumPy branches of array-API dispatches run only for NumPy arrays: every rule leaves them as they are
+    regions = [positions[body] for body in host_regions.numpy_branches(context.module, context.source, context.imports)]
     for instance in instances:
         for report in instance.reports:
             span = positions[report.node]
             if suppressions.suppressed(instance.CODE, span.start.line):
+                continue
+            if regions and any(_starts_in(span, region) for region in regions):
                 continue
             fix = None
             if report.changes:
@@ -309,6 +313,11 @@ def _analyse(
             )
             reports.append((report, finding))
     return reports, positions, (names.names if names is not None else None), parents
+
+
+def _starts_in(span: CodeRange, region: CodeRange) -> bool:
+    start = (span.start.line, span.start.column)
+    return (region.start.line, region.start.column) <= start < (region.end.line, region.end.column)
 
 
 def _within(span: Optional[CodeRange], ranges: Sequence[tuple[int, int]]) -> bool:

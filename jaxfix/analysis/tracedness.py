@@ -327,7 +327,8 @@ class FunctionTracedness:
         func = node.func
         args = _join(self.of(a.value) for a in node.args)
         short = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
-        if short in TYPE_PREDICATES or short.startswith("is") and short not in ELEMENTWISE_TESTS and _predicate_name(short):
+        public = short.lstrip("_")  # `_is_numpy_namespace(xp)`: a module's private predicate
+        if public in TYPE_PREDICATES or public.startswith("is") and public not in ELEMENTWISE_TESTS and _predicate_name(public):
             return Tracedness.STATIC  # `issparse(X)`, `is_pydata_spmatrix(X)`, `isintlike(p)`: a Python bool
         if isinstance(func, cst.Name) and func.value in self._predicates and func.value not in self.variables():
             return Tracedness.STATIC  # a function of the module that only ever returns True or False

@@ -44,6 +44,8 @@ def test_jit_decorator_and_config():
         ("x.sum() > t", T), ("np.sum(x) > 0", T), ("np.prod(x.shape)", S), ("mode == 'a'", S),
         ("n + 1", S), ("x[0]", T), ("CONST * 2", S), ("helper(n)", U), ("self.w", U), ("isinstance(x, list)", S),
         ("a if x > 0 else b", T), ("max(x, 0.0)", T), ("x.T", T), ("float(n)", S),
+        # predicates answer from the type: public or private (scikit-learn's `_is_numpy_namespace(xp)`)
+        ("issparse(x)", S), ("_is_numpy_namespace(t)", S), ("_isclose(x, t)", T), ("np.isnan(x)", T),
     ],
 )
 def test_expressions(expr, expected):
