@@ -288,8 +288,8 @@ def _analyse(
     positions = wrapper.resolve(PositionProvider)
     parents = wrapper.resolve(ParentProvider)
     reports: list[tuple[Report, Finding]] = []
-    # NumPy branches of array-API dispatches run only for NumPy arrays: every rule leaves them as they are
-    regions = [positions[body] for body in host_regions.numpy_branches(context.module, context.source, context.imports)]
+    # branches that run only for NumPy arrays or sparse matrices (`host_regions`): every rule leaves them as they are
+    regions = [positions[body] for body in host_regions.host_branches(context.module, context.source, context.imports)]
     for instance in instances:
         for report in instance.reports:
             span = positions[report.node]
