@@ -25,6 +25,7 @@ import libcst as cst
 from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
+from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.host_data import (
     clock_data, documented_objects, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
 )
@@ -143,9 +144,9 @@ class NumpyBoundary:
         if function is not None and HOST_CONVERTER.search(function.name.value.lower()):
             return (f"`{func}(...)` is in `{function.name.value}`, whose name says it hands back NumPy arrays (host "
                     "data for code that wants NumPy): it stays NumPy", True)
-        if self._hashed(node):
-            return (f"`{func}(...)` gives the members of a Python set: JAX arrays are unhashable, so this call stays "
-                    "NumPy", False)
+        if elements_hashed(rule, node):  # `set(np.unique(y))`, `for v in np.unique(y): counts[v] = ...`
+            return (f"`{func}(...)` gives values used as set members or dict keys: the elements of a JAX array are "
+                    "unhashable, so this call stays NumPy", False)
         for find, why in (
             (self._timer, "is in a function that stores clock readings in an array (`{}`): timing data, and JAX runs "
              "array work asynchronously, so its cost would land in other intervals; timing code stays NumPy"),
@@ -362,13 +363,6 @@ class NumpyBoundary:
     @functools.cached_property
     def _numba(self) -> frozenset[str]:
         return numba_compiled(self.rule.context.module)
-
-    def _hashed(self, node: cst.Call) -> bool:
-        """`set(np.hstack(parts))`, `frozenset(np.unique(x))`: the call's elements become set members, which JAX
-        arrays cannot be (scikit-learn's HDBSCAN)."""
-        arg = self.rule.get_metadata(ParentProvider, node, None)
-        outer = self.rule.get_metadata(ParentProvider, arg, None) if isinstance(arg, cst.Arg) else None
-        return isinstance(outer, cst.Call) and isinstance(outer.func, cst.Name) and outer.func.value in ("set", "frozenset")
 
     @functools.cached_property
     def _timer_functions(self) -> frozenset[str]:

@@ -12,6 +12,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.host_data import none_default
+from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider
@@ -136,7 +137,7 @@ class NumpyNamespace(Rule):
     CODE = "JX501"
     SUMMARY = "NumPy call inside a function; use its jax.numpy equivalent"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, TracednessProvider, ParentProvider, MaskProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, TracednessProvider, ParentProvider, MaskProvider, DataflowProvider)
     ORDER = 90  # after the structural rewrites, which read NumPy names
     may_apply_to_tree = staticmethod(numpy_in_functions)  # it only looks at NumPy names inside functions
     # the project index: attributes written into in place anywhere (`state.coords[m] = v` in another module keeps

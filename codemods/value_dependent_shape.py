@@ -6,6 +6,7 @@ import libcst as cst
 
 from codemods._masked import consumer, named_consumers
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.masks import Kind, MaskProvider, function_facts, mask_index
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.rule import Invalid, Rule, Valid
@@ -50,6 +51,8 @@ class ValueDependentShape(Rule):
     Unsafe: the `size=` result always has `size` entries, the true ones followed by padding, so its shape and
     values differ from NumPy's; code using it must ignore the padding (`jnp.arange(m.size) < jnp.count_nonzero(m)`).
     A masked read used as a value has no fix: keep the full shape (`jnp.where(m, x, 0)`, `where=` in reductions).
+    Nor has a call whose elements become set members or dict keys (`for v in np.unique(y): counts[v] = ...`,
+    `jaxfix.analysis.hashed`): that needs concrete values, so the code stays outside `jit` (and NumPy: JX501).
 
     ## Known problems
     A bound smaller than the input size is often known to the author (at most `k` classes) but not to jaxfix.
@@ -84,6 +87,10 @@ class ValueDependentShape(Rule):
             "import numpy as np\n\ndef f(x):\n    big = x[\n        x > 1\n    ]\n    return big * 2\n",
             lines=[4],
         ),
+        Invalid(  # the items become dict keys: JAX arrays' are unhashable, and a padded `size=` form would not help
+            "import numpy as np\n\ndef f(y):\n    counts = {}\n    for v in np.unique(y):\n        counts[v] = 0\n    return counts\n",
+            lines=[5],
+        ),
     ]
 
     def visit_Call(self, node: cst.Call) -> None:
@@ -104,6 +111,11 @@ class ValueDependentShape(Rule):
             return
         stmt = enclosing_statement(self, node)
         source = self.code(operand)
+        if elements_hashed(self, node):
+            self.report(stmt or node, f"`{self.code(node)}` has a shape that depends on the values of `{source}`: it fails "
+                        "under `jit`, as does using its elements as set members or dict keys, which needs concrete "
+                        "values: keep this code outside `jit`")
+            return
         if isinstance(operand, (cst.List, cst.Tuple)):  # a display has no `.size`, and `jnp.unique` rejects lists
             argument = f"{self.jnp}.asarray({source})"
             flat = all(isinstance(e, cst.Element) and not isinstance(e.value, (cst.List, cst.Tuple)) for e in operand.elements)

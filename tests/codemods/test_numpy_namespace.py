@@ -58,6 +58,15 @@ NOOP = [
         id="nested-scipy-callback",
     ),
     pytest.param("import numpy as np\ndef f(a, b):\n    return set(np.hstack([a, b]))\n", id="members-of-a-set"),
+    # the elements of a JAX array are 0-d arrays, which are unhashable: as set members or dict keys they must be NumPy's
+    pytest.param("import numpy as np\ndef f(y):\n    classes = np.unique(y)\n    return classes, set(classes[1:])\n",
+                 id="named-then-members-of-a-set"),
+    pytest.param("import numpy as np\ndef f(y):\n    counts = {}\n    for v in np.unique(y):\n        counts[v] = (y == v).sum()\n"
+                 "    return counts\n", id="loop-items-as-dict-keys"),
+    pytest.param("import numpy as np\ndef f(labels):\n    return {v: i for i, v in enumerate(np.sort(labels))}\n",
+                 id="enumerated-items-as-comprehension-keys"),
+    pytest.param("import numpy as np\ndef f(order, cache):\n    seen = set()\n    key = np.asarray(order)[()]\n"
+                 "    if key not in seen:\n        seen.add(key)\n    return seen\n", id="scalar-as-set-member"),
 ]
 
 
@@ -67,6 +76,11 @@ def test_noop(code):
 
 
 REWRITES = [
+    pytest.param(  # the items are compared, not hashed; a parameter indexed by one may be an array
+        "import numpy as np\ndef f(y, table):\n    total = 0\n    for v in np.unique(y):\n        total += np.sum(y == v) * table[v]\n    return total\n",
+        "import jax.numpy as jnp\ndef f(y, table):\n    total = 0\n    for v in jnp.unique(y):\n        total += jnp.sum(y == v) * table[v]\n    return total\n",
+        id="loop-items-not-hashed",
+    ),
     pytest.param(
         "import numpy as onp\ndef f(x):\n    return onp.mean(x, axis=0)\n",
         "import jax.numpy as jnp\ndef f(x):\n    return jnp.mean(x, axis=0)\n",

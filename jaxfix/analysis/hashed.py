@@ -1,0 +1,146 @@
+"""Hashed values: arrays whose elements a function uses as set members or dictionary keys.
+
+A NumPy array's elements are NumPy scalars, which are hashable; a JAX array's are 0-d JAX arrays, which are not. So
+`set(np.unique(y))`, `for v in np.unique(y): counts[v] = ...` and `key = np.asarray(order)[()]; cache[key]` raise
+`TypeError: unhashable type` once the array is made by `jax.numpy`, eagerly as much as under `jit`. `hashed(function)`
+finds the arrays whose elements end up hashed:
+
+- given whole to `set`, `frozenset`, `dict.fromkeys` or `Counter`;
+- iterated (`for v in a`, `for i, v in enumerate(a)`, or in a comprehension) with the item used as a key: the index
+  of a local dict (`d[v]`, `d[v] = ...`), `v in d`, `d.get(v)` / `setdefault` / `pop`, `s.add(v)` / `discard` /
+  `remove`, a key of a dict display or comprehension, an element of a set display or comprehension, `hash(v)`;
+- indexed to a scalar that is used so (`key = a[()]`, `key = a[0]`).
+
+The arrays are named by what makes them: a local name (`classes = np.unique(y)` then `set(classes)`), or the
+expression itself (`set(np.unique(y))`, `for v in np.unique(y)`). A dict or set is a local name bound to a display,
+a comprehension, or a call of `dict`/`set`/`defaultdict`/`OrderedDict`/`Counter`; other objects (a parameter
+`table[key]`) may be arrays, and are not taken as hashing.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import libcst as cst
+
+from jaxfix import walk
+from jaxfix.analysis.dataflow import function_flow
+from jaxfix.analysis.parents import ParentProvider
+
+_CONTAINERS = frozenset({"dict", "set", "frozenset", "defaultdict", "OrderedDict", "Counter"})
+_WHOLE = frozenset({"set", "frozenset", "Counter", "fromkeys"})
+_KEY_METHODS = frozenset({"get", "setdefault", "pop", "add", "discard", "remove"})
+
+
+
+def _callee(call: cst.Call) -> str:
+    func = call.func
+    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+
+
+def _source(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """The array a value's elements come from: `a` (the Name read there) for `a` and for a slice or selection of it
+    (`a[1:]`, `a[mask]`); otherwise the expression itself (the call, for `np.unique(y)[1:]`)."""
+    while isinstance(expr, cst.Subscript) and isinstance(expr.value, (cst.Name, cst.Subscript, cst.Call)):
+        expr = expr.value
+    return expr
+
+
+def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]]:
+    """The expressions whose array elements `function` hashes (see the module docstring): a `Name` where it is read
+    (`classes` in `set(classes)`) or the expression that makes the array (`np.unique(y)` in `set(np.unique(y))`);
+    and the names among them, for a quick first test."""
+    containers: set[str] = set()
+    items: dict[str, list[cst.BaseExpression]] = {}  # a loop or comprehension target, or an indexed scalar -> where its values come from
+    keys: list[cst.BaseExpression] = []
+    whole: list[cst.BaseExpression] = []
+    for node in walk.nodes(function.body):
+        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+            name, value = node.targets[0].target.value, node.value
+            if isinstance(value, (cst.Dict, cst.Set, cst.DictComp, cst.SetComp)) or \
+                    isinstance(value, cst.Call) and _callee(value) in _CONTAINERS:
+                containers.add(name)
+            elif isinstance(value, cst.Subscript) and isinstance(value.value, (cst.Name, cst.Call)):
+                items.setdefault(name, []).append(_source(value.value))  # `key = a[()]`
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            iterable = node.iter
+            target = node.target
+            if isinstance(iterable, cst.Call) and _callee(iterable) == "enumerate" and iterable.args \
+                    and isinstance(target, cst.Tuple) and len(target.elements) == 2:
+                iterable, target = iterable.args[0].value, target.elements[1].value
+            if isinstance(target, cst.Name) and isinstance(iterable, (cst.Name, cst.Call, cst.Subscript, cst.Attribute)):
+                items.setdefault(target.value, []).append(_source(iterable))
+        elif isinstance(node, cst.Call):
+            callee = _callee(node)
+            first = node.args[0] if node.args and node.args[0].keyword is None and not node.args[0].star else None
+            if callee in _WHOLE and first is not None and (isinstance(node.func, cst.Name) or _is_container(node.func)):
+                whole.append(first.value)  # `set(a)`, `collections.Counter(a)`, `dict.fromkeys(a)`: not `ax.set(...)`
+            elif callee == "hash" and node.args:
+                keys.append(node.args[0].value)
+            elif callee in _KEY_METHODS and isinstance(node.func, cst.Attribute) and node.args:
+                owner = node.func.value
+                if isinstance(owner, cst.Name):
+                    keys.append(_Pending(owner.value, node.args[0].value))  # type: ignore[arg-type]
+        elif isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and len(node.slice) == 1 \
+                and isinstance(node.slice[0].slice, cst.Index):
+            keys.append(_Pending(node.value.value, node.slice[0].slice.value))  # type: ignore[arg-type]
+        elif isinstance(node, cst.Comparison):
+            for left, comparison in zip((node.left, *(c.comparator for c in node.comparisons)), node.comparisons):
+                if isinstance(comparison.operator, (cst.In, cst.NotIn)) and isinstance(comparison.comparator, cst.Name):
+                    keys.append(_Pending(comparison.comparator.value, left))  # type: ignore[arg-type]
+        elif isinstance(node, cst.Dict):
+            keys.extend(e.key for e in node.elements if isinstance(e, cst.DictElement))
+        elif isinstance(node, cst.Set):
+            keys.extend(e.value for e in node.elements)
+        elif isinstance(node, cst.DictComp):
+            keys.append(node.key)
+        elif isinstance(node, cst.SetComp):
+            keys.append(node.elt)
+    exprs = {_source(expr) for expr in whole}
+    for key in keys:
+        if isinstance(key, _Pending):
+            if key.container not in containers:
+                continue
+            key = key.key
+        exprs.update(items.get(key.value, ()) if isinstance(key, cst.Name) else ())
+    return {e.value for e in exprs if isinstance(e, cst.Name)}, exprs
+
+
+def elements_hashed(rule: cst.MetadataDependent, call: cst.Call) -> bool:
+    """Whether the array `call` makes (inside the function `rule` is visiting) has its elements hashed: `call` is
+    one of the expressions `hashed` finds, or the value of `name = call` where a read of that binding is (by the
+    function's reaching definitions: `user_bounds = {}` then `set(user_bounds)` says nothing of a later
+    `user_bounds = np.asarray(...)`). `hashed` runs once per function and pass, shared by the rules through the rule
+    context; the rule lists `ParentProvider` and `DataflowProvider`."""
+    function = getattr(rule, "current_function", None)
+    if function is None:
+        return False
+    cache = rule.context.__dict__.setdefault("_hashed", {})  # type: ignore[attr-defined]
+    found = cache.get(function)
+    if found is None:
+        found = cache[function] = hashed(function)
+    names, exprs = found
+    if call in exprs:
+        return True
+    parent = rule.get_metadata(ParentProvider, call, None)
+    target: Optional[cst.BaseAssignTargetExpression] = parent.targets[0].target \
+        if isinstance(parent, cst.Assign) and len(parent.targets) == 1 else None
+    if not isinstance(target, cst.Name) or target.value not in names:
+        return False
+    return any(use in exprs for use in function_flow(rule, function).uses(parent, target.value))
+
+
+def _is_container(func: cst.BaseExpression) -> bool:
+    """`dict.fromkeys`, `collections.Counter`."""
+    return isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and (
+        func.value.value in ("dict", "OrderedDict") and func.attr.value == "fromkeys"
+        or func.value.value == "collections" and func.attr.value == "Counter")
+
+
+class _Pending:
+    """A key used with the local `container`: it counts if `container` turns out to be a dict or set."""
+
+    __slots__ = ("container", "key")
+
+    def __init__(self, container: str, key: cst.BaseExpression) -> None:
+        self.container, self.key = container, key

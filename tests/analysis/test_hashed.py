@@ -1,0 +1,36 @@
+"""Hashed values: which arrays' elements a function uses as set members or dict keys."""
+
+import libcst as cst
+import pytest
+
+from jaxfix.analysis.hashed import hashed
+
+
+def found(body: str) -> tuple[set[str], list[str]]:
+    module = cst.parse_module("def f(y, table, other):\n" + "".join(f"    {line}\n" for line in body.split("\n")))
+    names, exprs = hashed(module.body[0])  # type: ignore[arg-type]
+    assert names == {e.value for e in exprs if isinstance(e, cst.Name)}
+    return names, sorted(module.code_for_node(e) for e in exprs if not isinstance(e, cst.Name))
+
+
+@pytest.mark.parametrize(
+    "body, names, exprs",
+    [
+        ("s = set(y)", {"y"}, []),
+        ("s = frozenset(np.unique(y))", set(), ["np.unique(y)"]),
+        ("d = dict.fromkeys(np.unique(y))", set(), ["np.unique(y)"]),
+        ("d = {}\nfor v in y[1:]:\n    d[v] = 1", {"y"}, []),
+        ("d = defaultdict(int)\nfor i, v in enumerate(np.sort(y)):\n    d[v] += i", set(), ["np.sort(y)"]),
+        ("s = set()\nfor v in y:\n    if v not in s:\n        s.add(v)", {"y"}, []),
+        ("d = {v: 0 for v in np.unique(y)}", set(), ["np.unique(y)"]),
+        ("s = {v for v in y}", {"y"}, []),
+        ("cache = {}\nkey = np.asarray(y)[()]\nreturn cache.get(key)", set(), ["np.asarray(y)"]),
+        ("return [hash(v) for v in y]", {"y"}, []),
+        # not hashing: a parameter (maybe an array) indexed by an item; a list; items compared
+        ("for v in y:\n    table[v] = 0", set(), []),
+        ("seen = []\nfor v in y:\n    if v in seen:\n        pass", set(), []),
+        ("t = 0\nfor v in np.unique(y):\n    t += np.sum(y == v)", set(), []),
+    ],
+)
+def test_hashed(body, names, exprs):
+    assert found(body) == (names, exprs)
