@@ -58,6 +58,9 @@ class MutatedArgument(Rule):
 
     VALID = [
         Valid("def f(x):\n    y = x.copy()\n    y[0] = 1.0\n    return y\n"),
+        # a conversion of the argument, with a method after it, is a rebinding, not an update (`n` in `int` is no use)
+        Valid("import jax.numpy as jnp\nimport numpy as np\n\nclass W:\n    def __init__(self, n):\n"
+              "        n = jnp.asarray(n).astype(int)\n        self.n = n\n        self.m = np.unique(n)\n"),
         Valid("def f(x):\n    x[0] = 1.0\n    return x\n"),
         Valid("def f(d, k):\n    d[k] = 1\n"),
         Valid("def f(x):\n    print(x.shape)\n"),
@@ -170,11 +173,15 @@ class MutatedArgument(Rule):
 
 def _functional(rule: Rule, value: cst.BaseExpression, name: str) -> bool:
     """`name = name.at[...].set(...)` or `name = jnp.f(..., name, ...)`: an update already rewritten by JX101-JX103."""
-    code = rule.code(value)
-    if isinstance(value, cst.Call) and code.startswith((f"{rule.jnp}.asarray(", f"{rule.jnp}.array(")) and value.args \
-            and isinstance(value.args[0].value, cst.Name) and value.args[0].value.value == name:
+    root = value
+    while isinstance(root, cst.Call) and isinstance(root.func, cst.Attribute) and isinstance(root.func.value, cst.Call):
+        root = root.func.value  # `jnp.asarray(n).astype(int)`: the call a chain of methods starts from
+    if isinstance(root, cst.Call) and rule.code(root.func) in (f"{rule.jnp}.asarray", f"{rule.jnp}.array") and root.args \
+            and isinstance(root.args[0].value, cst.Name) and root.args[0].value.value == name:
         return False  # `mask = jnp.asarray(mask)`: a conversion, which no in-place rewrite gives (JX501's of np.asanyarray)
-    return code.startswith(f"{name}.at[") or (code.startswith(f"{rule.jnp}.") and f"{name}" in code.split("(", 1)[-1])
+    code = rule.code(value)
+    return code.startswith(f"{name}.at[") or code.startswith(f"{rule.jnp}.") and isinstance(value, cst.Call) \
+        and any(n.value == name for arg in value.args for n in walk.nodes_of(arg.value, cst.Name))  # type: ignore[attr-defined]
 
 
 def _flatten(target: cst.BaseExpression) -> Iterable[cst.BaseExpression]:
