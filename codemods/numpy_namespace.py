@@ -1,14 +1,15 @@
 from __future__ import annotations
 
 import functools
-from typing import Optional
 
 import libcst as cst
 import numpy as np
 
-from codemods import _buffers, _triangles
+from codemods import _buffers, _host_values, _namesakes, _triangles
+from codemods._host_values import SPACED
+from codemods._isinstance_widening import IsinstanceWidening
+from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES
 from codemods._numpy_boundary import CREATION, NumpyBoundary
-from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.host_data import none_default
@@ -16,48 +17,10 @@ from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider
-from jaxfix.analysis.static_params import static_by_name
-from jaxfix.analysis.static_values import is_static_expression
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
+from jaxfix.analysis.tracedness import TracednessProvider
 from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
-
-# Left to other families: randomness (JX4xx); `ufunc.at` and `out=` (JX1xx).
-OTHER_FAMILIES = ("numpy.random",)
-# creation functions whose `order=` is only a memory layout (for reshape and ravel it orders the values: kept)
-LAYOUT_ONLY_ORDER = {
-    "array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "zeros", "ones", "empty", "full",
-    "zeros_like", "ones_like", "empty_like", "full_like", "copy",
-}
-# NumPy functions that write into their first argument: `jax.numpy`'s namesakes cannot (they raise, or need
-# `inplace=False` and return the result), so a rename would break the call
-IN_PLACE = {"place", "put", "putmask", "fill_diagonal", "put_along_axis"}
-# `jax.numpy` namesakes whose results differ from NumPy's on ordinary inputs: renamed only as an unsafe fix
-DIFFERENT = {
-    "linalg.eig": "always returns complex eigenvalues and vectors (NumPy returns real ones when they all are real)",
-    "linalg.eigvals": "always returns complex eigenvalues (NumPy returns real ones when they all are real)",
-    "roots": "always returns complex roots (NumPy returns real ones when they all are real)",
-    "linalg.lstsq": "returns residuals for every system (NumPy returns an empty array when the matrix is square, "
-                    "wide or rank-deficient)",
-    "apply_along_axis": "calls the function once, with tracers (`vmap`), not once per slice with NumPy arrays: a "
-                        "function that converts to Python values or has side effects raises or runs differently",
-    "vectorize": "calls the function with tracers (`vmap`), not once per element with Python scalars: a function "
-                 "that branches on its argument or converts it raises",
-    "piecewise": "calls every function on the whole input, with tracers, not on the selected elements only",
-}
-
-
-def _droppable(short: str) -> Optional[str]:
-    """The keyword a `jax.numpy` namesake rejects and the rename may drop: `order=` of creation functions (a memory
-    layout), `kind=` of sorts (an algorithm)."""
-    if short in LAYOUT_ONLY_ORDER:
-        return "order"
-    return "kind" if short in ("sort", "argsort") else None
-
-
-# evenly spaced values: run over by a `for` loop, they are host numbers (`for i in np.arange(1, n)`)
-SPACED = {"arange", "linspace", "logspace", "geomspace"}
 
 
 class NumpyNamespace(Rule):
@@ -455,8 +418,8 @@ class NumpyNamespace(Rule):
         if self.current_function is None:
             return
         self._filled(node)
-        self._isinstance(node)
-        self._layout_keyword(node)
+        self._widening.widen(node)
+        _namesakes.layout_keyword(self, node)
         self._boundary.note_call(node)
         qualified = numpy_name(self, node.func)
         if qualified is None or qualified.startswith(OTHER_FAMILIES):
@@ -487,9 +450,9 @@ class NumpyNamespace(Rule):
                 self.report(node, f"`{source}` is given an output array as a positional argument (`out`): it writes "
                             "into it in place; assign the result instead", blocks_function=True)
                 return
-        if node.args and parts[-1] not in CREATION and all(self._static(arg.value) for arg in node.args):
+        if node.args and parts[-1] not in CREATION and all(_host_values.static(self, arg.value) for arg in node.args):
             return  # e.g. np.prod(x.shape), np.isnan(rng) of a tuple parameter: must stay concrete under jit
-        if parts[-1] in SPACED and self._iterated(node):
+        if parts[-1] in SPACED and _host_values.iterated(self, node):
             return  # `for i in np.arange(1, n)`: Python iterates on the host; as `jnp`, `i` is an array (a tracer
             # under `jit`), which `range`, pandas' `rolling(window=2**i)` and other host code reject (pvlib's wvm)
         substitute = SUBSTITUTES.get(short)
@@ -515,7 +478,7 @@ class NumpyNamespace(Rule):
             self.report(node, f"`{source}(..., order='{layout}')` follows the memory layout, which `jnp.{short}` does not "
                         "implement (JAX arrays have none): use `order='C'` if the layout is C order")
             return
-        droppable = _droppable(parts[-1])
+        droppable = _namesakes.droppable(parts[-1])
         keywords = [k for k in keywords if k != droppable]  # dropped below
         if method is None and not jnp_api.accepts_keywords(entry, keywords):
             bad = [k for k in keywords if k not in (entry.get("params") or [])]
@@ -573,88 +536,12 @@ class NumpyNamespace(Rule):
     def _boundary(self) -> NumpyBoundary:
         return NumpyBoundary(self)
 
-    def _static(self, value: cst.BaseExpression) -> bool:
-        """A static expression, or a parameter that is not an array (`rng=(25, 75)`, `axis`, a mode string)."""
-        if is_static_expression(value):
-            return True
-        if isinstance(value, cst.Attribute) and static_by_name(value.attr.value):
-            return True  # `self.grid_shape`, `self.axis`: a Python value by NumPy's naming conventions
-        function = self.current_function
-        if not isinstance(value, cst.Name) or function is None:
-            return False
-        # (a local list of metadata, `shapes = [len(e) for e in nodes]`, too: `np.prod(shapes)` stays a Python
-        # number, where `jnp.prod` would make a shape traced under `jit`: quantecon's cartesian)
-        return function_tracedness(self, function).static_value(value.value)
-
     @functools.cached_property
-    def _no_widen(self) -> set[cst.Call]:
-        return set()
+    def _widening(self) -> IsinstanceWidening:
+        return IsinstanceWidening(self)
 
     def visit_If(self, node: cst.If) -> None:
-        """`if isinstance(a, np.ndarray): np.divide(a, b, out=a)`: the guarded code writes into the array, which it
-        could not do to a JAX array; the test is not widened there (JAX arrays take the other path, as before)."""
-        tests = [c for c in walk.nodes_of(node.test, cst.Call) if isinstance(c.func, cst.Name) and c.func.value == "isinstance"]  # type: ignore[attr-defined]
-        if not tests:
-            return
-        writes = any(
-            isinstance(n, (cst.AugAssign,)) or isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Subscript) for t in n.targets)
-            or isinstance(n, cst.Call) and any(a.keyword is not None and a.keyword.value == "out" for a in n.args)
-            for n in walk.nodes(node.body)
-        )
-        if writes:
-            self._no_widen.update(tests)  # type: ignore[arg-type]
-
-    def _isinstance(self, node: cst.Call) -> None:
-        """`isinstance(x, np.ndarray)`: after the migration `x` is a JAX array, so the test would be False where it
-        was True; `(np.ndarray, jax.Array)` keeps its answer for both."""
-        if not (isinstance(node.func, cst.Name) and node.func.value == "isinstance" and len(node.args) == 2):
-            return
-        if node in self._no_widen:
-            return
-        kinds = node.args[1].value
-        elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-        if not any(isinstance(e, cst.Attribute) and numpy_name(self, e) == "numpy.ndarray" for e in elements):
-            return
-        if any(self.code(e) in (f"{self.jax}.Array", "jax.Array") for e in elements):
-            return
-        inner = ", ".join(self.code(e) for e in elements)
-        text = f"({inner}, {self.jax}.Array)"
-        self.report(
-            kinds,
-            f"`{self.code(node)}` tests for a NumPy array, but after the migration the value is a JAX array (under `jit`"
-            f", a tracer): the test would turn False; accept both",
-            replacement=self.expr(text),
-            title=f"replace with `{text}`",
-            imports=("jax",),
-        )
-
-    def _iterated(self, call: cst.Call) -> bool:
-        """Whether `call` is what a `for` loop runs over (directly, or through `enumerate`/`zip`/`reversed`)."""
-        node: cst.CSTNode = call
-        parent = self.get_metadata(ParentProvider, node, None)
-        while isinstance(parent, cst.Arg):
-            wrapper = self.get_metadata(ParentProvider, parent, None)
-            if not (isinstance(wrapper, cst.Call) and isinstance(wrapper.func, cst.Name) and
-                    wrapper.func.value in ("enumerate", "zip", "reversed")):
-                return False
-            node, parent = wrapper, self.get_metadata(ParentProvider, wrapper, None)
-        return isinstance(parent, cst.For) and parent.iter is node
-
-    def _layout_keyword(self, node: cst.Call) -> None:
-        """`a.copy(order='C')`, `a.astype(t, order='F')` on a traced array: `order=` is only a memory layout, which
-        JAX arrays do not have (their `.copy` rejects it)."""
-        func = node.func
-        if not (isinstance(func, cst.Attribute) and func.attr.value in ("copy", "astype")):
-            return
-        order = next((a for a in node.args if a.keyword is not None and a.keyword.value == "order"), None)
-        if order is None or tracedness(self, func.value) is not Tracedness.TRACED:
-            return
-        kept = [a for a in node.args if a is not order]
-        if kept:
-            kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-        self.report(node, f"`{self.code(node)}`: `order=` chooses a memory layout, which JAX arrays do not have (their "
-                    f"`.{func.attr.value}` rejects it); drop it", replacement=node.with_changes(args=kept),
-                    title=f"drop `{self.code(order).strip().rstrip(',')}`")
+        self._widening.note_if(node)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         self._boundary.note_assign(node)

@@ -1,0 +1,70 @@
+"""Where a NumPy function's `jax.numpy` namesake is not a plain rename: the tables JX501 (numpy-namespace) reads.
+
+- `OTHER_FAMILIES`: the NumPy modules other rule families handle (`numpy.random`: JX4xx);
+- `IN_PLACE`: functions that write into their first argument, which their namesakes cannot do;
+- `DIFFERENT`: namesakes whose results differ from NumPy's on ordinary inputs, and how (an unsafe rename);
+- `LAYOUT_ONLY_ORDER` and `droppable(short)`: keywords that only choose how NumPy computes (a memory layout, a sort
+  algorithm), which the namesake rejects and the rename drops;
+- `layout_keyword(rule, node)`: the same `order=` given to a traced array's `.copy` or `.astype`, whose JAX
+  methods reject it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import libcst as cst
+
+from jaxfix.analysis.tracedness import Tracedness, tracedness
+
+if TYPE_CHECKING:
+    from jaxfix.rule import Rule
+
+# Left to other families: randomness (JX4xx); `ufunc.at` and `out=` (JX1xx).
+OTHER_FAMILIES = ("numpy.random",)
+# creation functions whose `order=` is only a memory layout (for reshape and ravel it orders the values: kept)
+LAYOUT_ONLY_ORDER = {
+    "array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "zeros", "ones", "empty", "full",
+    "zeros_like", "ones_like", "empty_like", "full_like", "copy",
+}
+# NumPy functions that write into their first argument: `jax.numpy`'s namesakes cannot (they raise, or need
+# `inplace=False` and return the result), so a rename would break the call
+IN_PLACE = {"place", "put", "putmask", "fill_diagonal", "put_along_axis"}
+# `jax.numpy` namesakes whose results differ from NumPy's on ordinary inputs: renamed only as an unsafe fix
+DIFFERENT = {
+    "linalg.eig": "always returns complex eigenvalues and vectors (NumPy returns real ones when they all are real)",
+    "linalg.eigvals": "always returns complex eigenvalues (NumPy returns real ones when they all are real)",
+    "roots": "always returns complex roots (NumPy returns real ones when they all are real)",
+    "linalg.lstsq": "returns residuals for every system (NumPy returns an empty array when the matrix is square, "
+                    "wide or rank-deficient)",
+    "apply_along_axis": "calls the function once, with tracers (`vmap`), not once per slice with NumPy arrays: a "
+                        "function that converts to Python values or has side effects raises or runs differently",
+    "vectorize": "calls the function with tracers (`vmap`), not once per element with Python scalars: a function "
+                 "that branches on its argument or converts it raises",
+    "piecewise": "calls every function on the whole input, with tracers, not on the selected elements only",
+}
+
+
+def droppable(short: str) -> Optional[str]:
+    """The keyword a `jax.numpy` namesake rejects and the rename may drop: `order=` of creation functions (a memory
+    layout), `kind=` of sorts (an algorithm)."""
+    if short in LAYOUT_ONLY_ORDER:
+        return "order"
+    return "kind" if short in ("sort", "argsort") else None
+
+
+def layout_keyword(rule: Rule, node: cst.Call) -> None:
+    """`a.copy(order='C')`, `a.astype(t, order='F')` on a traced array: `order=` is only a memory layout, which
+    JAX arrays do not have (their `.copy` rejects it)."""
+    func = node.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in ("copy", "astype")):
+        return
+    order = next((a for a in node.args if a.keyword is not None and a.keyword.value == "order"), None)
+    if order is None or tracedness(rule, func.value) is not Tracedness.TRACED:
+        return
+    kept = [a for a in node.args if a is not order]
+    if kept:
+        kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    rule.report(node, f"`{rule.code(node)}`: `order=` chooses a memory layout, which JAX arrays do not have (their "
+                f"`.{func.attr.value}` rejects it); drop it", replacement=node.with_changes(args=kept),
+                title=f"drop `{rule.code(order).strip().rstrip(',')}`")
