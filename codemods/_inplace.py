@@ -97,9 +97,10 @@ _EMPTY = cst.Module(body=[])
 
 
 def value_code(rule: Rule, value: cst.BaseExpression) -> str:
-    """The source of an assigned value as one argument: `x[i] = a, b` assigns the tuple, `.set((a, b))`."""
+    """The source of an assigned value as one argument: `x[i] = a, b` assigns the tuple, `.set((a, b))`; in a
+    generator, `x[i] = yield v` the value sent back, `.set((yield v))`."""
     code = rule.code(value)
-    if isinstance(value, cst.Tuple) and not value.lpar:
+    if isinstance(value, (cst.Tuple, cst.Yield)) and not value.lpar:
         return f"({code})"
     return code
 
@@ -289,7 +290,12 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
             f"through it; a functional update of `{name}` alone would leave it with the old values (update it "
             "explicitly, or copy before writing)"
         )
-    if aliases.escaped(stmt, name):
+    if aliases.handed_out(stmt, name):
+        blockers.append(
+            f"`{name}` is handed to the generator's consumer by `yield`, which sees NumPy's in-place updates of it; a "
+            "functional update would leave the consumer's array as it was (yield a copy, or the updated array)"
+        )
+    elif aliases.escaped(stmt, name):
         blockers.append(
             f"`{name}` is also stored in a container or attribute, which would keep the old array after a functional "
             "update"

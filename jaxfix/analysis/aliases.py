@@ -92,6 +92,10 @@ class FunctionAliases:
         self.declared_global = declared_global
         self.before: dict[cst.CSTNode, State] = {}
         self.range_arguments: set[str] = set()  # names passed directly to range(...)
+        self.generator = False  # the function yields
+        # objects a `yield` hands to the consumer, which sees NumPy's later in-place updates (flow-insensitive: in a
+        # loop, `x[i] = v; yield x` hands over the array the next iteration's write changes)
+        self.yielded: frozenset = frozenset()
 
     def bindings(self, stmt: cst.CSTNode, name: str) -> frozenset:
         """The possible bindings of `name` just before `stmt`; empty when the function never bound it there."""
@@ -126,7 +130,11 @@ class FunctionAliases:
 
     def escaped(self, stmt: cst.CSTNode, name: str) -> bool:
         state = self.before.get(stmt)
-        return state is not None and bool(self.objects(stmt, name) & state.escaped)
+        return state is not None and bool(self.objects(stmt, name) & (state.escaped | self.yielded))
+
+    def handed_out(self, stmt: cst.CSTNode, name: str) -> bool:
+        """Whether `name` (just before `stmt`) may be an array the function yields to its consumer."""
+        return bool(self.yielded) and bool(self.objects(stmt, name) & self.yielded)
 
     def kinds(self, stmt: cst.CSTNode, name: str) -> set[str]:
         """The kinds of memory `name` may refer to: "fresh", "param", "global", "unknown", "container", "int"."""
@@ -184,14 +192,18 @@ class AliasProvider(BatchableMetadataProvider[FunctionAliases]):
         names.extend(stars)
         declared: set[str] = set()
         ranged: set[str] = set()
+        generator = False
         for small in _walk_own(node.body):
             kind = small.__class__
             if kind is cst.Global or kind is cst.Nonlocal:
                 declared.update(n.name.value for n in small.names)  # type: ignore[attr-defined]
             elif kind is cst.Call and isinstance(small.func, cst.Name) and small.func.value == "range":  # type: ignore[attr-defined]
                 ranged.update(a.value.value for a in small.args if isinstance(a.value, cst.Name) and not a.star)
+            elif kind is cst.Yield:
+                generator = True
         facts = FunctionAliases(names, declared)
         facts.range_arguments = ranged
+        facts.generator = generator
         state = State({p: frozenset({Binding(Kind.PARAM, frozenset({("param", p)}))}) for p in names})
         for p in stars:  # `*args` is a tuple and `**kwargs` a dict (`kw = kwargs.copy(); kw['x'] = v`), never arrays
             state.names[p] = frozenset({Binding(Kind.CONTAINER, frozenset({("container", p)}))})
@@ -274,6 +286,10 @@ class _Interpreter:
         return self.block(orelse.body, state)
 
     def small(self, small: cst.BaseSmallStatement, state: State) -> State:
+        if self.facts.generator:
+            for node in _walk_own(small):
+                if isinstance(node, cst.Yield) and isinstance(node.value, cst.BaseExpression):
+                    self.facts.yielded |= self.objects_of(node.value, state)  # `yield x`; not `yield from`
         if isinstance(small, cst.Assign):
             value = self.value(small.value, state)
             for target in small.targets:

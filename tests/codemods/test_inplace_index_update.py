@@ -196,3 +196,17 @@ def test_a_write_left_in_place_in_a_nested_function_holds_back_the_outer_one():
         "        keep = [target]\n        target[0] = 1.0\n        return keep\n\n    fill(out)\n    return out\n"
     )
     assert migrate_source(code) == code
+
+
+def test_generators():
+    """In a generator, `x[i] = yield v` takes the value sent back: it is an argument in parentheses, `.set((yield
+    v))`; and an array the generator yields is held by its consumer, which sees NumPy's later in-place updates of
+    it: those are reported, not rewritten."""
+    sent = "import numpy as np\n\ndef steps(n):\n    x = np.zeros(n)\n    x[1:] = yield\n    x[0] += yield\n    return x\n"
+    fixed = run_rule(InplaceIndexUpdate, sent, fix=True).fixed
+    assert "x = x.at[1:].set((yield))" in fixed and "x = x.at[0].add((yield))" in fixed
+    compile(fixed, "steps.py", "exec")
+    shared = "import numpy as np\n\ndef steps(n):\n    x = np.zeros(n)\n    for i in range(n):\n        x[i] = 1.0\n        yield x\n"
+    result = run_rule(InplaceIndexUpdate, shared, fix=True, unsafe=True)
+    assert result.fixed == shared
+    assert "handed to the generator's consumer by `yield`" in result.findings[0].message
