@@ -92,8 +92,8 @@ def named_consumers(
     for use in uses:
         found_consumer = consumer(rule, facts, use)
         use_stmt = enclosing_statement(rule, use)
-        if found_consumer is None or use_stmt is None:
-            return None
+        if found_consumer is None or use_stmt is None or not flow.knows(use_stmt):
+            return None  # (a read in a nested function: a closure, which sees the name as it is when called)
         if {d.node for d in flow.reaching(use_stmt, name)} != {assign}:
             return None
         for dep in depends:

@@ -16,7 +16,8 @@ Questions (statement = a SimpleStatementLine, a small statement inside one, or a
 - `reaching(stmt, name)`: the definitions of `name` that may reach the start of `stmt`: `Definition`s whose `node`
   is the defining statement (small statement, `for`, `with`, `except` handler, nested def) or the `cst.Param`.
 - `maybe_undefined(stmt, name)`: some path from the function entry reaches `stmt` with `name` unbound.
-- `uses(defining_stmt, name)`: the `Name` nodes that may read the value bound there.
+- `uses(defining_stmt, name)`: the `Name` nodes that may read the value bound there (in a nested function too).
+- `knows(stmt)`: whether `stmt` is in the function's own graph (questions about other statements raise KeyError).
 """
 
 from __future__ import annotations
@@ -71,6 +72,12 @@ class FunctionFlow:
         return frozenset(self.activity(node).mutates)
 
     # ---- graph questions ----------------------------------------------------------------------------------------
+    def knows(self, stmt: cst.CSTNode) -> bool:
+        """Whether `stmt` is a statement of this function's own graph (not one of a nested function, whose reads of
+        the function's names `uses` reports as reads at the nested `def`)."""
+        self._build()
+        return stmt in self._entry
+
     def live_in(self, stmt: cst.CSTNode) -> frozenset[str]:
         self._build()
         return self._live_in[self._entry[stmt]]

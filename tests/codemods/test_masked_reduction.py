@@ -139,3 +139,11 @@ def test_own_initial_is_kept_and_safe():
     expected = J + "def f(x, t):\n    return jnp.max(x, initial=0, where=x > t), jnp.sum(x, initial=1.5, where=x > t)\n"
     assert run(code).fixed == expected
     assert "NumPy raises" not in run_rule(MaskedReduction, code).findings[0].fix.title
+
+
+def test_a_selection_read_in_a_nested_function_is_left_alone():
+    """A read of the selected array in a nested function (a closure, such as the branches JX202 writes) is not in
+    the outer function's flow graph: the rule leaves it to JX303 instead of failing on it (it crashed on pymoo's
+    check_n_points once its `if` had become a `lax.cond`)."""
+    code = HEAD + "def f(x):\n    e = x[x > 0]\n\n    def g():\n        return np.sum(e)\n\n    return g()\n"
+    assert run_rule(MaskedReduction, code).findings == []
