@@ -10,6 +10,9 @@
 - a slice bound: `x[:n]`, `x[a:b:s]` (an index `x[i]` is fine: JAX indexes with traced values);
 - `range(n)` of a `for` loop that must stay a Python loop (its body appends to a list, or its counter is itself
   used concretely);
+- the condition of a `while` loop that must stay a Python loop because arrays change shape in its body (it appends
+  to a list, or calls `np.unique`, `np.vstack`, `np.nonzero`, ...), when the condition reads only parameters,
+  counters and array metadata (`while len(W) < n_points:`): under `jit` it must be a concrete bool;
 - an argument passed to a parameter that a same-module callee declares static (`static_argnames`/`static_argnums`
   of its `jax.jit` decorator), given as `callees: {function name: (parameter names, static names)}`.
 
@@ -52,6 +55,7 @@ class _Finder(cst.CSTVisitor):
         self.callees = callees
         self.found: list[tuple[cst.BaseExpression, str]] = []
         self.loops: list[tuple[cst.For, cst.BaseExpression]] = []
+        self.whiles: list[cst.While] = []
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         return False
@@ -81,6 +85,9 @@ class _Finder(cst.CSTVisitor):
         for part in (node.lower, node.upper, node.step):
             if part is not None and not _literal(part):
                 self.found.append((part, "a slice bound"))
+
+    def visit_While(self, node: cst.While) -> None:
+        self.whiles.append(node)
 
     def visit_For(self, node: cst.For) -> None:
         it = node.iter
@@ -122,6 +129,11 @@ def concrete_uses(
     finder = _Finder(callees or {})
     walk.visit(function.body, finder)
     needed: list[tuple[cst.BaseExpression, str]] = list(finder.found)
+    params = set(parameter_names(function))
+    needed.extend(
+        (loop.test, "the condition of a Python `while` loop whose arrays change shape in its body")
+        for loop in finder.whiles if _reshaping(loop.body) and _counted(function, loop, params)
+    )
     if not needed and not finder.loops:
         return {}  # nothing that must be concrete (the common case: no need for the local sources)
     sources = _local_sources(function)
@@ -130,12 +142,67 @@ def concrete_uses(
         target = _target_names(loop.target)
         if _appends(loop.body) or target & concrete_names:
             needed.extend((arg.value, "the bound of a Python `for ... in range(...)` loop") for arg in it.args)
-    params = set(parameter_names(function))
     out: dict[str, list[ConcreteUse]] = {}
     for expr, reason in needed:
         for name in sorted(_expanded(expr, sources) & params):
             out.setdefault(name, []).append(ConcreteUse(expr, reason))
     return out
+
+
+# calls whose result's shape depends on values or on how many times they ran: a loop calling them cannot be a `lax` loop
+RESHAPING = frozenset({
+    "append", "extend", "insert", "unique", "nonzero", "flatnonzero", "argwhere", "vstack", "hstack", "dstack",
+    "concatenate", "stack", "column_stack", "row_stack", "delete", "resize", "extract", "compress", "setdiff1d",
+    "union1d", "intersect1d",
+})
+
+
+def _reshaping(body: cst.CSTNode) -> bool:
+    """Whether `body` calls a function (or method) of RESHAPING: its arrays or lists change size as it runs."""
+    for node in walk.nodes_of(body, cst.Call):
+        func = node.func  # type: ignore[attr-defined]
+        name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        if name in RESHAPING:
+            return True
+    return False
+
+
+def _counted(function: cst.FunctionDef, loop: cst.While, params: set[str]) -> bool:
+    """Whether the loop's test reads only parameters the loop does not rebind, array metadata (`len(W)`,
+    `x.shape[0]`) and locals that only ever hold such numbers (`i = 0` ... `i += 1`): with its parameters static it
+    is a concrete bool (an array value in it, `err > tol`, or the data the loop carries, `while x > t: x = x / 2`,
+    would not be, whatever the parameters)."""
+    reads = value_reads(loop.test)
+    rebound = {n for t in walk.nodes_of(loop.body, cst.AssignTarget) for n in _target_names(t.target)}  # type: ignore[attr-defined]
+    rebound |= {a.target.value for a in walk.nodes_of(loop.body, cst.AugAssign) if isinstance(a.target, cst.Name)}  # type: ignore[attr-defined]
+    if not reads or reads & params & rebound:
+        return False
+    names = reads - params
+    if not names:
+        return True
+    for node in walk.nodes(function.body):
+        if isinstance(node, cst.Assign):
+            bound = {n for t in node.targets for n in _target_names(t.target)} & names
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+            bound = {node.target.value} & names
+        else:
+            continue
+        if bound and not _count(node.value, params):
+            return False
+    return True
+
+
+def _count(value: cst.BaseExpression, params: set[str]) -> bool:
+    """An int made of literals, parameters and array metadata: `0`, `n // 2`, `len(x) - 1`, `x.shape[0]`."""
+    if isinstance(value, cst.Integer):
+        return True
+    if isinstance(value, cst.Name):
+        return value.value in params
+    if isinstance(value, cst.BinaryOperation):
+        return _count(value.left, params) and _count(value.right, params)
+    if isinstance(value, cst.UnaryOperation):
+        return _count(value.expression, params)
+    return not value_reads(value) and isinstance(value, (cst.Call, cst.Attribute, cst.Subscript))
 
 
 def _target_names(target: cst.BaseExpression) -> set[str]:

@@ -86,3 +86,53 @@ def test_assigned_values():
     assert [cst.Module([]).code_for_node(v) for v in analysis.assigned_values("ok")] == ["x > 0", "ok & (x < 1)"]
     assert analysis.assigned_values("s")[1] is None and analysis.assigned_values("i") == [None]
     assert analysis.assigned_values("x") == []
+
+
+def test_condition_of_a_while_loop_whose_arrays_change_shape():
+    """A `while` loop that grows arrays (`np.vstack`, `np.unique`, a list's `append`) stays a Python loop, so its
+    condition must be concrete: the parameters it reads, directly or through a counter, are static (pymoo's
+    check_n_points); not where the condition reads an array value, or where the body keeps its shapes."""
+    grows = function(
+        """
+        def f(x, n_points, n_dim):
+            W = np.zeros((1, n_dim))
+            while len(W) < n_points:
+                W = np.vstack((W + 1, x))
+            return W
+        """
+    )
+    assert set(concrete_uses(grows)) == {"n_dim", "n_points"}
+    assert "while" in concrete_uses(grows)["n_points"][0].reason
+    counted = function(
+        """
+        def f(x, n, tol):
+            out = []
+            i = 0
+            while i < n // 2:
+                out.append(x * i)
+                i += 1
+            return out
+        """
+    )
+    assert set(concrete_uses(counted)) == {"n"}
+    for body in ("err = np.abs(x).max()\nwhile err > tol:\n    x = np.unique(x)\n    err = np.abs(x).max()",
+                 "i = 0\nwhile i < n:\n    x = x * 2\n    i += 1",
+                 "out = []\nwhile n > tol:\n    n /= 2\n    out.append(n)"):
+        code = "def f(x, n, tol):\n" + textwrap.indent(body, "    ") + "\n    return x\n"
+        assert concrete_uses(function(code)) == {}, body
+
+
+def test_a_branch_on_such_a_parameter_stays_python():
+    """`if len(W) == n_points: return [i]` after such a loop compares concrete values: it stays an `if` (it became a
+    `lax.cond` turning the returned Python ints into arrays, safe fix)."""
+    from jaxfix.engine import process_source
+    from jaxfix.registry import all_rules
+    from jaxfix.types import RunOptions
+
+    code = (
+        "import numpy as np\n\n\ndef f(x, n_points):\n    W = np.zeros((1, 2))\n    i = 0\n    while len(W) < n_points:\n"
+        "        W = np.unique(np.vstack((W + 1, x)), axis=0)\n        i += 1\n    if len(W) == n_points:\n"
+        "        return [i]\n    return [len(W), i]\n"
+    )
+    fixed = process_source("w.py", code, all_rules(), RunOptions(fix=True)).fixed
+    assert "    if len(W) == n_points:\n        return [i]\n    return [len(W), i]\n" in fixed and "lax" not in fixed
