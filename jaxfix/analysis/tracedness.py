@@ -410,6 +410,12 @@ class _Bindings(cst.CSTVisitor):
         self.names: set[str] = set()
 
     def _bind(self, target: cst.BaseExpression, value: object) -> None:
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) \
+                and len(target.elements) == len(value.elements) \
+                and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)):
+            for name, item in zip(target.elements, value.elements):  # `pop, problem = a.pop, a.problem`: item by item
+                self._bind(name.value, item.value)
+            return
         activity = Activity()
         _Collector(activity).target(target)
         for name in activity.writes:

@@ -170,3 +170,12 @@ def test_everything_in_a_plain_helper_is_static():
 def test_dtypes_and_their_comparisons_are_static(expr):
     a, _ = analyse("def f(x, t):\n    pass\n")
     assert level(a, expr) is S
+
+
+def test_tuple_assignment_binds_item_by_item():
+    """`pop, problem = algorithm.pop, algorithm.problem`: `problem` is an object's attribute (UNKNOWN), whatever
+    `algorithm.pop` is (`pop` is a dict method name, so it reads as the parameter's own level); pymoo's
+    Nelder-Mead had `if problem.has_bounds():` rewritten into a `lax.cond` as a safe fix."""
+    a, _ = analyse("def f(algorithm, x):\n    pop, problem = algorithm.pop, algorithm.problem\n    y, z = x, 1\n    return pop\n")
+    table = a.variables()
+    assert (table["pop"], table["problem"], table["y"], table["z"]) == (T, U, T, S)
