@@ -11,7 +11,7 @@
 - `range(n)` of a `for` loop that must stay a Python loop (its body appends to a list, or its counter is itself
   used concretely);
 - the condition of a `while` loop that must stay a Python loop because arrays change shape in its body (it appends
-  to a list, or calls `np.unique`, `np.vstack`, `np.nonzero`, ...), when the condition reads only parameters,
+  to a list, calls `np.unique`, `np.vstack`, `np.nonzero`, ..., or indexes with a boolean mask), when the condition reads only parameters,
   counters and array metadata (`while len(W) < n_points:`): under `jit` it must be a concrete bool;
 - an argument passed to a parameter that a same-module callee declares static (`static_argnames`/`static_argnums`
   of its `jax.jit` decorator), given as `callees: {function name: (parameter names, static names)}`.
@@ -157,14 +157,28 @@ RESHAPING = frozenset({
 })
 
 
+# calls whose result is a boolean mask: an index made of one selects a value-dependent number of elements
+MASKING = frozenset({"any", "all", "isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "isin", "isclose"})
+
+
 def _reshaping(body: cst.CSTNode) -> bool:
-    """Whether `body` calls a function (or method) of RESHAPING: its arrays or lists change size as it runs."""
-    for node in walk.nodes_of(body, cst.Call):
-        func = node.func  # type: ignore[attr-defined]
-        name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-        if name in RESHAPING:
+    """Whether `body` calls a function (or method) of RESHAPING, or indexes with a boolean mask (`e[e > 0]`,
+    `e[np.any(e == 0, axis=1)]`, `e[~done]`): its arrays or lists change size as it runs."""
+    for node in walk.nodes(body):
+        if isinstance(node, cst.Call) and _called_name(node) in RESHAPING:
             return True
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+            index = node.slice[0].slice.value
+            if isinstance(index, cst.Comparison) and not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in index.comparisons) \
+                    or isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.BitInvert) \
+                    or isinstance(index, cst.Call) and _called_name(index) in MASKING:
+                return True
     return False
+
+
+def _called_name(call: cst.Call) -> str:
+    func = call.func
+    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
 
 
 def _counted(function: cst.FunctionDef, loop: cst.While, params: set[str]) -> bool:

@@ -115,6 +115,8 @@ def test_condition_of_a_while_loop_whose_arrays_change_shape():
         """
     )
     assert set(concrete_uses(counted)) == {"n"}
+    masked = function("def f(e, n):\n    while len(e) > n:\n        e = e[np.any(e == 0, axis=1)]\n    return e\n")
+    assert set(concrete_uses(masked)) == {"n"}
     for body in ("err = np.abs(x).max()\nwhile err > tol:\n    x = np.unique(x)\n    err = np.abs(x).max()",
                  "i = 0\nwhile i < n:\n    x = x * 2\n    i += 1",
                  "out = []\nwhile n > tol:\n    n /= 2\n    out.append(n)"):
