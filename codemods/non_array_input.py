@@ -4,39 +4,18 @@ from typing import Optional
 
 import libcst as cst
 
+from codemods import _array_inputs, _list_inputs
+from codemods._array_inputs import ANY_OBJECT, SEQUENCE_FUNCTIONS, STACKING
 from codemods._inplace import is_range
-from jaxfix import walk
 from jaxfix.analysis import jnp_api
-from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.host_data import documented_sequences
-from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
-from jaxfix.analysis.parents import ParentProvider, enclosing_statement
-from jaxfix.analysis.static_params import ARRAY_METHODS
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
+from jaxfix.analysis.masks import MaskProvider, function_facts
+from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
-
-# Parameters of jax.numpy functions that take an array (a list there is a TypeError in jax.numpy).
-ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp", "fp", "m", "v", "y", "A", "weights",
-                "q", "values", "bins", "repeats", "arys"}
-# NumPy functions that return a tuple or list of arrays
-SEQUENCE_RESULTS = {"nonzero", "unravel_index", "split", "array_split", "hsplit", "vsplit", "dsplit", "meshgrid",
-                    "broadcast_arrays"}
-# Functions that take a sequence of arrays: a list or tuple display among its elements is not an array
-STACKING = {"concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"}
-# array methods that give Python values, not arrays (`x.tolist() + [v]` concatenates lists)
-PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile"})
-# Functions that take a Python sequence on purpose.
-SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "stack", "concatenate", "vstack",
-                      "hstack", "dstack", "column_stack", "row_stack", "block", "select", "piecewise", "fromiter",
-                      "frombuffer"}
-# Functions that take any object (`jnp.iterable('N/A')` is True; as an array, text raises)
-ANY_OBJECT = {"iterable", "isscalar"}
-# Functions whose `*args` are arrays, from this position on (`jnp.broadcast_arrays([0, 1], 2)` raises, as do
-# `jnp.atleast_2d`, `jnp.meshgrid`, `jnp.ix_` and the operands of `jnp.einsum` given lists)
-VARARG_ARRAYS = {"atleast_1d": 0, "atleast_2d": 0, "atleast_3d": 0, "broadcast_arrays": 0, "meshgrid": 0, "ix_": 0,
-                 "einsum": 1}
 
 
 class NonArrayInput(Rule):
@@ -238,31 +217,21 @@ class NonArrayInput(Rule):
         entry = jnp_api.lookup(f"numpy.{name}")
         if entry is None or entry.get("kind") not in ("function", "ufunc"):
             return
-        params: Optional[list] = entry.get("params")
         documented: Optional[frozenset[str]] = None
         for i, arg in enumerate(node.args):
             if arg.star:
                 continue
             listed = False  # a parameter its docstring says may be a list (`lengths : array-like of integers`)
-            if not (self._sequence(arg.value, facts) or self._sequence_here(arg.value, node, facts)):
+            if not (_list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)):
                 value = arg.value
-                if not isinstance(value, cst.Name) or value.value not in facts.params or not self._unbound_before(
-                        value.value, node):
+                if not isinstance(value, cst.Name) or value.value not in facts.params or not _list_inputs.unbound_before(
+                        self, value.value, node):
                     continue
                 documented = documented_sequences(fn) if documented is None else documented
                 if value.value not in documented:
                     continue
                 listed = True
-            short = name.split(".")[-1]
-            if arg.keyword is not None:
-                param = arg.keyword.value
-            elif entry["kind"] == "ufunc":
-                param = "x"
-            elif short in VARARG_ARRAYS:
-                param = "arys" if i >= VARARG_ARRAYS[short] else None
-            else:
-                param = params[i] if params is not None and i < len(params) else None
-            if param not in ARRAY_PARAMS:
+            if not _array_inputs.takes_array(entry, name.split(".")[-1], i, arg):
                 continue
             text = f"{self.jnp}.asarray({self.code(arg.value)})"
             given = f"`{self.code(arg.value)}`, which its docstring says may be a list or tuple," if listed else \
@@ -275,16 +244,6 @@ class NonArrayInput(Rule):
                 title=f"replace with `{text}`",
                 imports=("jnp",),
             )
-
-    def _unbound_before(self, name: str, call: cst.Call) -> bool:
-        """Whether parameter `name` still holds what the caller passed where `call` reads it: the only definition
-        reaching `call`'s statement is the parameter (a rebinding by that statement itself, `rate, nper =
-        np.broadcast_arrays(rate, nper)`, comes after; one later in a loop reaches the next turn)."""
-        function, statement = self.current_function, enclosing_statement(self, call)
-        if function is None or statement is None:
-            return False
-        reaching = function_flow(self, function).reaching(statement, name)
-        return bool(reaching) and all(isinstance(d.node, cst.Param) for d in reaching)
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         """`jnp.fliplr(v) * [-1.0, 1.0]`, `u + range(n)`: a NumPy array takes a list or range operand as an array,
@@ -310,7 +269,7 @@ class NonArrayInput(Rule):
                 continue  # `d["k"] + [v]`: a mapping's entry, which may be a list or an int
             if kind == "list" and isinstance(node.operator, cst.Multiply) and operand is node.left:
                 continue  # `[0.0] * n`: an int (a NumPy int too, through `__index__`) repeats the list
-            if self._array(other, facts, node):
+            if _array_inputs.is_array(self, other, facts, node):
                 code, text = self.code(operand), f"{self.jnp}.asarray({self.code(operand)})"
                 self.report(operand, f"the array `{self.code(other)}` meets a Python {kind} (`{code}`) in an operation: "
                             "NumPy reads it as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
@@ -325,10 +284,10 @@ class NonArrayInput(Rule):
         if not (isinstance(value, (cst.List, cst.ListComp)) or is_range(value)):
             return
         facts = function_facts(self, fn)
-        if node.target.value in facts.params or not self._array(node.target, facts, node):
+        if node.target.value in facts.params or not _array_inputs.is_array(self, node.target, facts, node):
             return  # `acc += [v]` of a list
         made = [v for v in facts.bindings.get(node.target.value, []) if v is not None]  # (`+=` binds None)
-        if made and all(isinstance(v, (cst.List, cst.ListComp)) or _list_call(v) for v in made):
+        if made and all(isinstance(v, (cst.List, cst.ListComp)) or _list_inputs.list_call(v) for v in made):
             return  # `arr = [*Cs]` then `arr += [*ps]`: `+=` extends a list, which stays a list (POT's barycenters)
         code, text = self.code(value), f"{self.jnp}.asarray({self.code(value)})"
         self.report(value, f"the array `{node.target.value}` is updated with a Python {'range' if is_range(value) else 'list'} "
@@ -344,7 +303,7 @@ class NonArrayInput(Rule):
         facts = function_facts(self, self.current_function) if self.current_function is not None else None
         for element in first.elements:
             inner = element.value
-            listed = isinstance(inner, cst.Name) and facts is not None and self._sequence(inner, facts, tuples=False)
+            listed = isinstance(inner, cst.Name) and facts is not None and _list_inputs.sequence(inner, facts, tuples=False)
             if (isinstance(inner, (cst.List, cst.Tuple)) or listed) and not isinstance(element, cst.StarredElement):
                 text = f"{self.jnp}.asarray({self.code(inner)})"
                 self.report(inner, f"`{self.code(node.func)}` is given a Python list or tuple (`{self.code(inner)}`) "
@@ -364,7 +323,7 @@ class NonArrayInput(Rule):
             return is_range(value)
 
         ranges = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index) and a_range(e.slice.value)]
-        if ranges and self._array(node.value, facts, node):
+        if ranges and _array_inputs.is_array(self, node.value, facts, node):
             for index in ranges:
                 text = f"{self.jnp}.asarray({self.code(index)})"
                 self.report(index, f"`{self.code(node.value)}` is indexed by a `range` (`{self.code(index)}`): NumPy "
@@ -376,10 +335,10 @@ class NonArrayInput(Rule):
         index = node.slice[0].slice.value
         if not isinstance(index, (cst.List, cst.ListComp, cst.Name, cst.Subscript)):
             return
-        if not self._sequence(index, facts, tuples=False) or self._booleans(index, facts) or self._slices(index, facts) \
-                or self._texts(index, facts):
+        if not _list_inputs.sequence(index, facts, tuples=False) or _list_inputs.booleans(index, facts) \
+                or _list_inputs.slices(index, facts) or _list_inputs.texts(index, facts):
             return  # `df[["date", "time"]]`: column names select from a table, no array holds text
-        if not self._array(node.value, facts, node):
+        if not _array_inputs.is_array(self, node.value, facts, node):
             return
         text = f"{self.jnp}.asarray({self.code(index)})"
         self.report(
@@ -390,138 +349,3 @@ class NonArrayInput(Rule):
             title=f"replace with `{text}`",
             imports=("jnp",),
         )
-
-    def _array(self, value: cst.BaseExpression, facts: FunctionFacts, at: Optional[cst.CSTNode] = None) -> bool:
-        """`value` is an array: traced, or made by a NumPy / `jax.numpy` call (also `x.at`, whose index is x's), an
-        array method of one (`np.array(v).reshape(-1, 3)`), or an item of one (`a[idx]`). With `at` (where `value`
-        is used), a name is judged by the definitions that reach there: `points = jnp.asarray(points)` makes even a
-        parameter that must stay static (JX510) an array."""
-        if isinstance(value, cst.Attribute) and value.attr.value == "at":
-            value = value.value
-        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in PYTHON_VALUE_METHODS:
-            return False  # `x.tolist()`: a Python list
-        if tracedness(self, value) is Tracedness.TRACED:
-            return True
-        if isinstance(value, cst.Subscript):
-            return self._array(value.value, facts, at)
-        if isinstance(value, cst.Call):
-            func = value.func
-            if facts.array_function(func) is not None:
-                return True
-            return isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS - PYTHON_VALUE_METHODS and \
-                self._array(func.value, facts, at)
-        if not isinstance(value, cst.Name):
-            return False
-        stmt = enclosing_statement(self, at) if at is not None and self.current_function is not None else None
-        if stmt is not None:
-            try:
-                found = function_flow(self, self.current_function).reaching(stmt, value.value)
-            except KeyError:  # a statement the flow does not hold (in a nested function)
-                found = ()
-            if found and all(self._array_definition(d.node, value.value, facts) for d in found):
-                return True
-        if value.value not in facts.params:
-            values = facts.bindings.get(value.value, [])
-            return bool(values) and all(isinstance(v, cst.Call) and facts.array_function(v.func) for v in values)
-        return False
-
-    def _array_definition(self, node: Optional[cst.CSTNode], name: str, facts: FunctionFacts) -> bool:
-        """A definition of `name` that makes it an array: `name = <array>`, or `name -= 0.5` (an array stays one)."""
-        if isinstance(node, cst.AugAssign):
-            return not isinstance(node.value, (cst.List, cst.Tuple, cst.ListComp))
-        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-            return self._array(node.value, facts)
-        return False
-
-    @staticmethod
-    def _slices(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
-        """A list of `slice(...)` objects (old NumPy's multidimensional index, an error in NumPy 2): no array of it."""
-        values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
-        for value in values:
-            items = [value.elt] if isinstance(value, cst.ListComp) else [e.value for e in value.elements] \
-                if isinstance(value, cst.List) else []
-            if any(isinstance(i, cst.Call) and isinstance(i.func, cst.Name) and i.func.value == "slice" for i in items):
-                return True
-        return False
-
-    @staticmethod
-    def _texts(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
-        values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
-        return any(isinstance(v, cst.List) and any(is_text(e.value) for e in v.elements) or
-                   isinstance(v, cst.ListComp) and is_text(v.elt) for v in values)
-
-    @staticmethod
-    def _booleans(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
-        values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
-        return any(walk.name_values(v) & {"True", "False"} for v in values if v is not None)
-
-    def _sequence_here(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> bool:
-        """A local name whose definitions reaching `at` all bind a list, tuple or sequence call (`coord =
-        np.nonzero(m)` then `coord = np.transpose(coord)[i]`: the first binding is the one passed)."""
-        if not isinstance(value, cst.Name) or value.value in facts.params or self.current_function is None:
-            return False
-        stmt = enclosing_statement(self, at)
-        try:
-            found = function_flow(self, self.current_function).reaching(stmt, value.value) if stmt is not None else ()
-        except KeyError:  # a statement the flow does not hold (in a nested function)
-            return False
-        values = [d.node.value for d in found if isinstance(d.node, cst.Assign) and len(d.node.targets) == 1
-                  and isinstance(d.node.targets[0].target, cst.Name)]
-        return bool(found) and len(values) == len(found) and all(
-            isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) or _sequence_call(v, facts) for v in values
-        )
-
-    @staticmethod
-    def _sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = True) -> bool:
-        """A list or tuple display or list comprehension, or a name only ever bound to one (never rebound to
-        something else, so it is still a list where it is passed). A tuple only with `tuples` (as an index, a tuple
-        is several indices, not an array)."""
-        kinds = (cst.List, cst.Tuple, cst.ListComp) if tuples else (cst.List, cst.ListComp)
-        if isinstance(value, kinds):
-            return True
-        if tuples and _sequence_call(value, facts):
-            return True
-        if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Slice):
-            return NonArrayInput._sequence(value.value, facts, tuples)  # `idx[:k]` of a list is a list
-        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
-            # `(dx,) * n`, `[0.0] * k`, `[1] + shapes[:-1]` (a list joined to another, or to an array elementwise)
-            return isinstance(value.left, kinds) or isinstance(value.right, kinds)
-        if isinstance(value, cst.Name) and value.value in facts.params:
-            return tuples and isinstance(facts.defaults.get(value.value), kinds)  # `rng=(25, 75)`
-        if isinstance(value, cst.Name) and value.value not in facts.params:
-            bindings = facts.bindings.get(value.value, [])
-            unpacked = facts.unpacked.get(value.value, [])
-            if sum(b is None for b in bindings) != len(unpacked):
-                return False  # an opaque binding other than unpacking (a loop target, `+=`)
-            return bool(bindings) and all(
-                isinstance(b, kinds) or _list_call(b) or tuples and _sequence_call(b, facts)
-                or isinstance(b, cst.BinaryOperation) and NonArrayInput._sequence(b, facts, tuples)  # `sh = [1] + s[:-1]`
-                for b in bindings if b is not None
-            ) and all(_unpacked_sequence(source, position, count, facts, tuples) for source, position, count in unpacked)
-        return False
-
-
-def _unpacked_sequence(source: cst.BaseExpression, position: int, count: int, facts: FunctionFacts, tuples: bool) -> bool:
-    """Whether the name at `position` of `count` targets unpacking `source` gets a list or tuple: the item of a
-    display (`ords, vals = [], []`), or an item of `zip(...)` (a tuple: `ords, vals = zip(*pairs)`)."""
-    if isinstance(source, (cst.Tuple, cst.List)) and len(source.elements) == count \
-            and not any(isinstance(e, cst.StarredElement) for e in source.elements):
-        return NonArrayInput._sequence(source.elements[position].value, facts, tuples)
-    return tuples and isinstance(source, cst.Call) and isinstance(source.func, cst.Name) and source.func.value == "zip"
-
-
-def _list_call(value: cst.BaseExpression) -> bool:
-    """`list(...)`, `sorted(...)`: a call that makes a Python list."""
-    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("list", "sorted")
-
-
-def _sequence_call(value: Optional[cst.BaseExpression], facts: FunctionFacts) -> bool:
-    """`tuple(...)`, `list(...)`, or a NumPy call that returns a tuple or list of arrays (`np.nonzero(m)`,
-    `np.split(x, 3)`, `np.where(m)`): NumPy functions convert it, `jax.numpy` ones reject it."""
-    if not isinstance(value, cst.Call):
-        return False
-    if isinstance(value.func, cst.Name) and value.func.value in ("tuple", "list"):
-        return True
-    name = facts.array_function(value.func)
-    short = name.split(".")[-1] if name is not None else ""
-    return short in SEQUENCE_RESULTS or short == "where" and len(value.args) == 1

@@ -1,0 +1,101 @@
+"""Where JX304 (non-array-input) wants an array: which arguments of a NumPy function take one, and which values are one.
+
+- `ARRAY_PARAMS`, `VARARG_ARRAYS` and `takes_array(entry, short, position, arg)`: whether an argument of a NumPy /
+  `jax.numpy` function is passed to a parameter that takes an array (where `jax.numpy` rejects a list);
+- `STACKING`, `SEQUENCE_FUNCTIONS`, `ANY_OBJECT`: functions that take a sequence of arrays, a Python sequence on
+  purpose, or any object;
+- `PYTHON_VALUE_METHODS` and `is_array(rule, value, facts, at)`: whether a value is an array (traced, or made by a
+  NumPy / `jax.numpy` call), which NumPy lets meet a list as an array and a JAX array does not.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import libcst as cst
+
+from jaxfix.analysis.dataflow import function_flow
+from jaxfix.analysis.masks import FunctionFacts
+from jaxfix.analysis.parents import enclosing_statement
+from jaxfix.analysis.static_params import ARRAY_METHODS
+from jaxfix.analysis.tracedness import Tracedness, tracedness
+
+if TYPE_CHECKING:
+    from jaxfix.rule import Rule
+
+# Parameters of jax.numpy functions that take an array (a list there is a TypeError in jax.numpy).
+ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp", "fp", "m", "v", "y", "A", "weights",
+                "q", "values", "bins", "repeats", "arys"}
+# Functions that take a sequence of arrays: a list or tuple display among its elements is not an array
+STACKING = {"concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"}
+# array methods that give Python values, not arrays (`x.tolist() + [v]` concatenates lists)
+PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile"})
+# Functions that take a Python sequence on purpose.
+SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "stack", "concatenate", "vstack",
+                      "hstack", "dstack", "column_stack", "row_stack", "block", "select", "piecewise", "fromiter",
+                      "frombuffer"}
+# Functions that take any object (`jnp.iterable('N/A')` is True; as an array, text raises)
+ANY_OBJECT = {"iterable", "isscalar"}
+# Functions whose `*args` are arrays, from this position on (`jnp.broadcast_arrays([0, 1], 2)` raises, as do
+# `jnp.atleast_2d`, `jnp.meshgrid`, `jnp.ix_` and the operands of `jnp.einsum` given lists)
+VARARG_ARRAYS = {"atleast_1d": 0, "atleast_2d": 0, "atleast_3d": 0, "broadcast_arrays": 0, "meshgrid": 0, "ix_": 0,
+                 "einsum": 1}
+
+
+def takes_array(entry: dict, short: str, position: int, arg: cst.Arg) -> bool:
+    """Whether `arg`, at `position` among the arguments of the NumPy function `short` (`entry`: its `jnp_api` entry),
+    is passed to a parameter that takes an array."""
+    params: Optional[list] = entry.get("params")
+    if arg.keyword is not None:
+        param = arg.keyword.value
+    elif entry["kind"] == "ufunc":
+        param = "x"
+    elif short in VARARG_ARRAYS:
+        param = "arys" if position >= VARARG_ARRAYS[short] else None
+    else:
+        param = params[position] if params is not None and position < len(params) else None
+    return param in ARRAY_PARAMS
+
+
+def is_array(rule: Rule, value: cst.BaseExpression, facts: FunctionFacts, at: Optional[cst.CSTNode] = None) -> bool:
+    """`value` is an array: traced, or made by a NumPy / `jax.numpy` call (also `x.at`, whose index is x's), an
+    array method of one (`np.array(v).reshape(-1, 3)`), or an item of one (`a[idx]`). With `at` (where `value`
+    is used), a name is judged by the definitions that reach there: `points = jnp.asarray(points)` makes even a
+    parameter that must stay static (JX510) an array."""
+    if isinstance(value, cst.Attribute) and value.attr.value == "at":
+        value = value.value
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in PYTHON_VALUE_METHODS:
+        return False  # `x.tolist()`: a Python list
+    if tracedness(rule, value) is Tracedness.TRACED:
+        return True
+    if isinstance(value, cst.Subscript):
+        return is_array(rule, value.value, facts, at)
+    if isinstance(value, cst.Call):
+        func = value.func
+        if facts.array_function(func) is not None:
+            return True
+        return isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS - PYTHON_VALUE_METHODS and \
+            is_array(rule, func.value, facts, at)
+    if not isinstance(value, cst.Name):
+        return False
+    stmt = enclosing_statement(rule, at) if at is not None and rule.current_function is not None else None
+    if stmt is not None:
+        try:
+            found = function_flow(rule, rule.current_function).reaching(stmt, value.value)
+        except KeyError:  # a statement the flow does not hold (in a nested function)
+            found = ()
+        if found and all(_array_definition(rule, d.node, value.value, facts) for d in found):
+            return True
+    if value.value not in facts.params:
+        values = facts.bindings.get(value.value, [])
+        return bool(values) and all(isinstance(v, cst.Call) and facts.array_function(v.func) for v in values)
+    return False
+
+
+def _array_definition(rule: Rule, node: Optional[cst.CSTNode], name: str, facts: FunctionFacts) -> bool:
+    """A definition of `name` that makes it an array: `name = <array>`, or `name -= 0.5` (an array stays one)."""
+    if isinstance(node, cst.AugAssign):
+        return not isinstance(node.value, (cst.List, cst.Tuple, cst.ListComp))
+    if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
+        return is_array(rule, node.value, facts)
+    return False

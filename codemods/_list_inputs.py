@@ -1,0 +1,136 @@
+"""Which values JX304 (non-array-input) takes for a Python list or tuple, where NumPy would read one as an array.
+
+- `SEQUENCE_RESULTS`: NumPy functions that return a tuple or list of arrays (`np.nonzero(m)`, `np.split(x, 3)`);
+- `sequence(value, facts, tuples)`: a list or tuple display, a comprehension, `list(...)`/`tuple(...)`, such a call,
+  a slice or join of a list, a parameter with a tuple default, or a name only ever bound (or unpacked) to one;
+- `sequence_here(rule, value, at, facts)`: a local name whose definitions reaching `at` all bind one;
+- `list_call(value)`: `list(...)`, `sorted(...)`;
+- `unbound_before(rule, name, call)`: a parameter that still holds what the caller passed (which its docstring may
+  say is a list) where `call` reads it;
+- `booleans`, `slices`, `texts`: a list index that is no integer array (a mask, old NumPy's multidimensional index,
+  column names).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import libcst as cst
+
+from jaxfix import walk
+from jaxfix.analysis.dataflow import function_flow
+from jaxfix.analysis.foreign_dtypes import is_text
+from jaxfix.analysis.masks import FunctionFacts
+from jaxfix.analysis.parents import enclosing_statement
+
+if TYPE_CHECKING:
+    from jaxfix.rule import Rule
+
+# NumPy functions that return a tuple or list of arrays
+SEQUENCE_RESULTS = {"nonzero", "unravel_index", "split", "array_split", "hsplit", "vsplit", "dsplit", "meshgrid",
+                    "broadcast_arrays"}
+
+
+def sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = True) -> bool:
+    """A list or tuple display or list comprehension, or a name only ever bound to one (never rebound to
+    something else, so it is still a list where it is passed). A tuple only with `tuples` (as an index, a tuple
+    is several indices, not an array)."""
+    kinds = (cst.List, cst.Tuple, cst.ListComp) if tuples else (cst.List, cst.ListComp)
+    if isinstance(value, kinds):
+        return True
+    if tuples and _sequence_call(value, facts):
+        return True
+    if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Slice):
+        return sequence(value.value, facts, tuples)  # `idx[:k]` of a list is a list
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
+        # `(dx,) * n`, `[0.0] * k`, `[1] + shapes[:-1]` (a list joined to another, or to an array elementwise)
+        return isinstance(value.left, kinds) or isinstance(value.right, kinds)
+    if isinstance(value, cst.Name) and value.value in facts.params:
+        return tuples and isinstance(facts.defaults.get(value.value), kinds)  # `rng=(25, 75)`
+    if isinstance(value, cst.Name) and value.value not in facts.params:
+        bindings = facts.bindings.get(value.value, [])
+        unpacked = facts.unpacked.get(value.value, [])
+        if sum(b is None for b in bindings) != len(unpacked):
+            return False  # an opaque binding other than unpacking (a loop target, `+=`)
+        return bool(bindings) and all(
+            isinstance(b, kinds) or list_call(b) or tuples and _sequence_call(b, facts)
+            or isinstance(b, cst.BinaryOperation) and sequence(b, facts, tuples)  # `sh = [1] + s[:-1]`
+            for b in bindings if b is not None
+        ) and all(_unpacked_sequence(source, position, count, facts, tuples) for source, position, count in unpacked)
+
+
+def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> bool:
+    """A local name whose definitions reaching `at` all bind a list, tuple or sequence call (`coord =
+    np.nonzero(m)` then `coord = np.transpose(coord)[i]`: the first binding is the one passed)."""
+    if not isinstance(value, cst.Name) or value.value in facts.params or rule.current_function is None:
+        return False
+    stmt = enclosing_statement(rule, at)
+    try:
+        found = function_flow(rule, rule.current_function).reaching(stmt, value.value) if stmt is not None else ()
+    except KeyError:  # a statement the flow does not hold (in a nested function)
+        return False
+    values = [d.node.value for d in found if isinstance(d.node, cst.Assign) and len(d.node.targets) == 1
+              and isinstance(d.node.targets[0].target, cst.Name)]
+    return bool(found) and len(values) == len(found) and all(
+        isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) or _sequence_call(v, facts) for v in values
+    )
+
+
+
+def _unpacked_sequence(source: cst.BaseExpression, position: int, count: int, facts: FunctionFacts, tuples: bool) -> bool:
+    """Whether the name at `position` of `count` targets unpacking `source` gets a list or tuple: the item of a
+    display (`ords, vals = [], []`), or an item of `zip(...)` (a tuple: `ords, vals = zip(*pairs)`)."""
+    if isinstance(source, (cst.Tuple, cst.List)) and len(source.elements) == count \
+            and not any(isinstance(e, cst.StarredElement) for e in source.elements):
+        return sequence(source.elements[position].value, facts, tuples)
+    return tuples and isinstance(source, cst.Call) and isinstance(source.func, cst.Name) and source.func.value == "zip"
+
+
+def list_call(value: cst.BaseExpression) -> bool:
+    """`list(...)`, `sorted(...)`: a call that makes a Python list."""
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("list", "sorted")
+
+
+def _sequence_call(value: Optional[cst.BaseExpression], facts: FunctionFacts) -> bool:
+    """`tuple(...)`, `list(...)`, or a NumPy call that returns a tuple or list of arrays (`np.nonzero(m)`,
+    `np.split(x, 3)`, `np.where(m)`): NumPy functions convert it, `jax.numpy` ones reject it."""
+    if not isinstance(value, cst.Call):
+        return False
+    if isinstance(value.func, cst.Name) and value.func.value in ("tuple", "list"):
+        return True
+    name = facts.array_function(value.func)
+    short = name.split(".")[-1] if name is not None else ""
+    return short in SEQUENCE_RESULTS or short == "where" and len(value.args) == 1
+
+
+def unbound_before(rule: Rule, name: str, call: cst.Call) -> bool:
+    """Whether parameter `name` still holds what the caller passed where `call` reads it: the only definition
+    reaching `call`'s statement is the parameter (a rebinding by that statement itself, `rate, nper =
+    np.broadcast_arrays(rate, nper)`, comes after; one later in a loop reaches the next turn)."""
+    function, statement = rule.current_function, enclosing_statement(rule, call)
+    if function is None or statement is None:
+        return False
+    reaching = function_flow(rule, function).reaching(statement, name)
+    return bool(reaching) and all(isinstance(d.node, cst.Param) for d in reaching)
+
+
+def slices(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    """A list of `slice(...)` objects (old NumPy's multidimensional index, an error in NumPy 2): no array of it."""
+    values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
+    for value in values:
+        items = [value.elt] if isinstance(value, cst.ListComp) else [e.value for e in value.elements] \
+            if isinstance(value, cst.List) else []
+        if any(isinstance(i, cst.Call) and isinstance(i.func, cst.Name) and i.func.value == "slice" for i in items):
+            return True
+    return False
+
+
+def texts(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
+    return any(isinstance(v, cst.List) and any(is_text(e.value) for e in v.elements) or
+               isinstance(v, cst.ListComp) and is_text(v.elt) for v in values)
+
+
+def booleans(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
+    return any(walk.name_values(v) & {"True", "False"} for v in values if v is not None)
