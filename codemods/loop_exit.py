@@ -1,20 +1,15 @@
 from __future__ import annotations
 
-from typing import Optional, Sequence
-
 import libcst as cst
 
-from codemods import _branch_emit as emit
-from codemods._branch_structure import assignments
+from codemods import _loop_flags, _loop_guards
 from codemods._purity import purity, stuck_boolean
-from codemods._where_safety import cheap_and_pure
-from jaxfix import loopgen as gen, walk
+from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     ending_jump, own_jumps, target_names, traced_tests,
 )
-from jaxfix.analysis.loop_values import counts_range, early_arithmetic, reshaped_names, same_shape, scalar_names
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -179,7 +174,7 @@ class LoopExit(Rule):
             self._refuse(own[0], f"its condition `{stuck}` stays a Python `and`/`or` (a later operand is not cheap and "
                          "pure), which a traced flag cannot use; rewrite it with `jnp.logical_and`/`logical_or` first")
             return
-        if kinds & {"break", "return"} and isinstance(node, cst.For) and not self._finite(node.iter):
+        if kinds & {"break", "return"} and isinstance(node, cst.For) and not _loop_flags.finite(self, node.iter):
             jump = next(j for j in own if not isinstance(j, cst.Continue))
             self._refuse(jump, f"the loop runs over `{self.code(node.iter)}`, which may never end (a generator): only "
                          "the jump stops it, and a flag would let it run on")
@@ -189,7 +184,7 @@ class LoopExit(Rule):
         done = gen.fresh(self, fn, "done", taken) if kinds & {"break", "return"} else None
         result = gen.fresh(self, fn, "result", taken) if "return" in kinds else None
         returns = [j for j in own if isinstance(j, cst.Return)]
-        plan = self._return_plan(fn, node, flow, returns, done, result) if result else None
+        plan = _loop_flags.return_plan(self, fn, node, flow, returns, done, result) if result else None
         if isinstance(plan, str):
             self._refuse(returns[0], plan)
             return
@@ -198,22 +193,24 @@ class LoopExit(Rule):
                         "the loop, so the loop cannot be guarded with a flag instead")
             return
         if deep:
-            new_body = self._deep(body, done, result)
+            new_body = _loop_guards.deep(self, body, done, result)
             if new_body is None:
                 self._refuse(unhandled[0], "nested")
                 return
             if isinstance(node, cst.For):
                 new_body = [cst.If(test=self.expr(f"not {done}"), body=cst.IndentedBlock(body=new_body))]
         else:
-            new_body = self._hits(node, body, flow, done, result, plan[1] if plan else None, taken) if done else None
+            new_body = _loop_flags.hits(self, node, body, flow, done, result, plan[1] if plan else None, taken) \
+                if done else None
         if new_body is None:
-            new_body = self._guarded(body, done, result)
+            new_body = _loop_guards.guarded(self, body, done, result)
             if done is not None and isinstance(node, cst.For):
                 new_body = [cst.If(test=self.expr(f"not {done}"), body=cst.IndentedBlock(body=new_body))]
         changes = {"body": node.body.with_changes(body=new_body)}
         if done is not None and isinstance(node, cst.While):
             always = isinstance(node.test, cst.Name) and node.test.value == "True"
-            changes["test"] = self.expr(f"not {done}" + ("" if always else f" and {_operand(self.code(node.test), node.test)}"))
+            changes["test"] = self.expr(
+                f"not {done}" + ("" if always else f" and {_loop_guards.operand(self.code(node.test), node.test)}"))
         loop = node.with_changes(**changes)
         first = (f"{result} = {plan[1]}\n" if plan else "") + (f"{done} = False\n" if done else "")
         # the lines above the loop stay above what replaces it (`replace_statement` puts them there)
@@ -242,66 +239,6 @@ class LoopExit(Rule):
             imports=imports,
         )
 
-    def _deep(self, stmts: Sequence[cst.BaseStatement], done: str, result: Optional[str]) -> Optional[list[cst.BaseStatement]]:
-        """`stmts` with each `break`/`return` of the loop (under any depth of `if`s) replaced by `done = True` (after
-        `result = value`), and what follows a statement that may jump under `if not done:`; None when a jump sits
-        somewhere else (a nested loop, `try`, `with`, a one-line `if`)."""
-        out: list[cst.BaseStatement] = []
-        for k, stmt in enumerate(stmts):
-            if not own_jumps([stmt]):
-                out.append(stmt)
-                continue
-            if isinstance(stmt, cst.SimpleStatementLine) and isinstance(stmt.body[-1], (cst.Break, cst.Return)):
-                last = stmt.body[-1]
-                text = (f"{result} = {self.code(last.value)}\n" if isinstance(last, cst.Return) else "") + f"{done} = True\n"
-                new = self.statements(text)
-                new[-1] = new[-1].with_changes(trailing_whitespace=stmt.trailing_whitespace)
-                kept = [*stmt.body[:-2], stmt.body[-2].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)] if len(stmt.body) > 1 else []
-                before = [stmt.with_changes(body=kept, trailing_whitespace=cst.TrailingWhitespace())] if kept else []
-                new[0] = new[0].with_changes(leading_lines=[] if before else stmt.leading_lines)
-                return [*out, *before, *new]  # what follows the jump in this block never runs
-            new_if = self._deep_if(stmt, done, result) if isinstance(stmt, cst.If) else None
-            rest = self._deep(stmts[k + 1:], done, result)
-            if new_if is None or rest is None:
-                return None
-            guard = [cst.If(test=self.expr(f"not {done}"), body=cst.IndentedBlock(body=rest))] if rest else []
-            return [*out, new_if, *guard]
-        return out
-
-    def _deep_if(self, node: cst.If, done: str, result: Optional[str]) -> Optional[cst.If]:
-        blocks = [node.body] + ([node.orelse.body] if isinstance(node.orelse, cst.Else) else [])
-        if any(not isinstance(b, cst.IndentedBlock) for b in blocks):
-            return None
-        body = self._deep(list(node.body.body), done, result)
-        orelse = node.orelse
-        if isinstance(orelse, cst.If):
-            orelse = self._deep_if(orelse, done, result)
-        elif isinstance(orelse, cst.Else):
-            inner = self._deep(list(orelse.body.body), done, result)
-            orelse = orelse.with_changes(body=orelse.body.with_changes(body=inner)) if inner is not None else None
-        if body is None or node.orelse is not None and orelse is None:
-            return None
-        return node.with_changes(body=node.body.with_changes(body=body), orelse=orelse)
-
-    def _finite(self, iterable: cst.BaseExpression) -> bool:
-        """Whether a `for` loop over `iterable` ends by itself: a `range`, a list or tuple, an array (a traced value),
-        or `enumerate`/`zip`/`reversed` of those. A loop over anything else (a generator) may be endless."""
-        if isinstance(iterable, (cst.List, cst.Tuple, cst.ListComp)):
-            return True
-        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name):
-            name = iterable.func.value
-            if name == "range":
-                return True
-            if name in ("enumerate", "zip", "reversed"):
-                return all(self._finite(a.value) for a in iterable.args if a.keyword is None)
-            return False
-        if isinstance(iterable, cst.Call):
-            return False
-        return tracedness(self, iterable) is Tracedness.TRACED or isinstance(iterable, cst.Name) and any(
-            isinstance(v, (cst.List, cst.Tuple, cst.ListComp))
-            for v in function_tracedness(self, self.current_function).assigned_values(iterable.value)
-        )
-
     def _refuse(self, jump: cst.CSTNode, why: str) -> None:
         if jump in self._reported:
             return
@@ -314,147 +251,3 @@ class LoopExit(Rule):
         elif why == "else":
             why = "the loop has an `else` block, which runs only when the loop ends without `break`"
         self.report(jump, f"`{kind}` inside a loop whose body depends on traced values cannot be converted: {why}")
-
-    def _return_plan(self, fn, node, flow, jumps, done, result):
-        """(the `return` after the loop, the initial `result`, the new returned value) for a loop with early
-        returns, or why there is none (a message)."""
-        statements = list(fn.body.body)
-        after = statements[statements.index(node) + 1] if node in statements[:-1] else None
-        if not (isinstance(after, cst.SimpleStatementLine) and len(after.body) == 1 and isinstance(after.body[0], cst.Return)
-                and after.body[0].value is not None):
-            return ("the loop is not directly followed by a `return` of a value at the top level of the function, so "
-                    "the early result cannot be carried out of the loop")
-        final = after.body[0].value
-        changed = flow.writes(list(node.body.body)) | flow.mutates(list(node.body.body)) | target_names(node)
-        if not (flow.reads(final) & changed) and not walk.contains(final, cst.Call):
-            return after, self.code(final), result  # the final value can start the result before the loop
-        values = [r.value for r in jumps]
-        if None in values:
-            return "a bare `return` inside the loop returns `None`, which cannot be carried as an array"
-        first = self._placeholder(values[0], node, flow)
-        if first is None:
-            return (f"the final `return {self.code(final)}` depends on the loop, and the early result "
-                    f"`{self.code(values[0])}` cannot be given a starting value before the loop (it reads names the "
-                    "loop defines, or calls, divides or indexes)")
-        if same_shape([*values, final], scalar_names(fn, node), reshaped_names(list(node.body.body))):
-            select = f"{self.jnp}.where({done}, {result}, {self.code(final)})"
-        else:  # no proof of one shape: `jnp.where` could broadcast, `lax.cond` checks the shapes
-            select = f"{self.lax}.cond({done}, lambda: {result}, lambda: {self.code(final)})"
-        return after, first, select
-
-    def _placeholder(self, value: cst.BaseExpression, node, flow) -> Optional[str]:
-        """`value` evaluated before the loop, as the starting value (of the right type) of the carried result: only
-        element-wise arithmetic on names defined before the loop; a range loop's index becomes its start."""
-        if not early_arithmetic(value):
-            return None
-        index = target_names(node)
-        if any(flow.maybe_undefined(node, n) for n in flow.reads(value) - index):
-            return None
-        if flow.reads(value) & index:
-            if not counts_range(node):
-                return None
-            args = node.iter.args
-            start = args[0].value if len(args) > 1 else cst.Integer("0")
-            return gen.substitute(value, index, start)
-        return self.code(value)
-
-    def _hits(self, node, body, flow, done, result, start, taken) -> Optional[list[cst.BaseStatement]]:
-        """The body of a `for` loop with `hit = jnp.logical_and(jnp.logical_not(done), c)`, `v = jnp.where(hit,
-        new, v)` and `done = done | hit` for each traced `if c: ...; break` (or `return`), and the other statements
-        under `if not done:` when they bind names used later; None when that form does not apply."""
-        if not isinstance(node, cst.For) or any(ending_jump(s) == "continue" for s in body):
-            return None
-        fn = self.current_function
-        local = frozenset(flow.params) | flow.writes(list(fn.body.body))
-        shapes = (scalar_names(fn, node), reshaped_names(body), start)
-        live = flow.live_in(node) | flow.live_out(node)
-        out: list[cst.BaseStatement] = []
-        segment: list[cst.BaseStatement] = []
-        for stmt in [*body, None]:
-            kind = ending_jump(stmt) if stmt is not None else None
-            if stmt is not None and kind is None:
-                segment.append(stmt)
-                continue
-            if segment:
-                plain = assignments(segment)  # temporaries of this iteration, cheap and pure: no guard needed
-                keep = plain is not None and not flow.writes(segment) & live and all(cheap_and_pure(v, local) for _, v, _ in plain)
-                out.extend(segment if keep else [cst.If(test=self.expr(f"not {done}"), body=cst.IndentedBlock(body=segment))])
-                segment = []
-            if stmt is None:
-                return out
-            lines = self._hit_lines(stmt, kind, flow, done, result, taken, local, shapes)
-            if lines is None:
-                return None
-            out.extend(emit.with_comments(self.statements(lines), [*stmt.leading_lines, *emit.kept_comments(stmt, True)]))
-        return out
-
-    def _hit_lines(self, stmt: cst.If, kind, flow, done, result, taken, local, shapes) -> Optional[str]:
-        block = list(stmt.body.body)
-        last = block[-1]
-        block = [*block[:-1], *([last.with_changes(body=list(last.body[:-1]))] if len(last.body) > 1 else [])]
-        plain = assignments(block)
-        if plain is None or tracedness(self, stmt.test) is not Tracedness.TRACED or not cheap_and_pure(stmt.test, local):
-            return None
-        hit = gen.fresh(self, self.current_function, "hit", taken)
-        lines = f"{hit} = {self.jnp}.logical_and({self.jnp}.logical_not({done}), {self.code(stmt.test).strip()})\n"
-        updates = [(n, self.code(v) if op is None else f"{n} {self.code(op).strip()[:-1]} {gen.paren(self.code(v))}") for n, v, op in plain]
-        if kind == "return":
-            updates.append((result, self.code(last.body[-1].value)))
-        for name, value in updates:
-            if not cheap_and_pure(cst.parse_expression(value), local):
-                return None
-            if name != result and name not in flow.live_out(stmt):
-                lines += f"{name} = {value}\n"  # a temporary of this iteration
-                continue
-            scalars, reshaped, start = shapes
-            if name == result:  # the result keeps the shape of its starting value (or of an earlier iteration's)
-                proved = same_shape([cst.parse_expression(value), cst.parse_expression(start)], scalars, reshaped)
-            else:  # both sides are read now
-                proved = not flow.maybe_undefined(stmt, name) and same_shape([cst.parse_expression(value), cst.Name(name)], scalars, frozenset())
-            if not proved:
-                return None  # `jnp.where` could broadcast: keep the exact Python form
-            lines += f"{name} = {self.jnp}.where({hit}, {value}, {name})\n"
-        return lines + f"{done} = {done} | {hit}\n"
-    def _guarded(self, body: Sequence[cst.BaseStatement], done: Optional[str], result: Optional[str] = None) -> list[cst.BaseStatement]:
-        for k, stmt in enumerate(body):
-            kind = ending_jump(stmt)
-            if kind is None:
-                continue
-            assert isinstance(stmt, cst.If)
-            rest = self._guarded(body[k + 1:], done, result)
-            block = list(stmt.body.body)  # type: ignore[union-attr]
-            last = block[-1]
-            assert isinstance(last, cst.SimpleStatementLine)
-            before_jump = [*block[:-1]]
-            if len(last.body) > 1:
-                before_jump.append(last.with_changes(body=list(last.body[:-1])))
-            jump_comments = emit.line_comments(last) if len(last.body) == 1 else []  # the jump's own line goes
-            if kind in ("break", "return"):
-                lines = (f"{result} = {self.code(last.body[-1].value)}\n" if kind == "return" else "") + f"{done} = True\n"
-                added = self.statements(lines)
-                added[0] = added[0].with_changes(leading_lines=jump_comments)
-                before_jump.extend(added)
-            if not before_jump:
-                test = self.expr(f"not {_operand(self.code(stmt.test), stmt.test, negated=True)}")
-                if rest:  # the block starts at its first statement, without the blank lines that stood above it
-                    rest = [rest[0].with_changes(leading_lines=_without_leading_blanks(rest[0].leading_lines)), *rest[1:]]
-                stmt = stmt.with_changes(leading_lines=[*stmt.leading_lines, *jump_comments])
-                return [*body[:k], stmt.with_changes(test=test, body=stmt.body.with_changes(body=rest))] if rest else list(body[:k])
-            orelse = cst.Else(body=cst.IndentedBlock(body=rest)) if rest else None
-            return [*body[:k], stmt.with_changes(body=stmt.body.with_changes(body=before_jump), orelse=orelse)]
-        return list(body)
-
-
-def _without_leading_blanks(lines: Sequence[cst.EmptyLine]) -> list[cst.EmptyLine]:
-    lines = list(lines)
-    while lines and lines[0].comment is None:
-        lines.pop(0)
-    return lines
-
-
-def _operand(text: str, node: cst.BaseExpression, negated: bool = False) -> str:
-    """`text` parenthesised if it binds more loosely than an `and` operand (or, negated, for readability)."""
-    loose = (cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.NamedExpr) + ((cst.Comparison,) if negated else ())
-    if isinstance(node, loose) and not node.lpar:
-        return f"({text})"
-    return text
