@@ -1,20 +1,17 @@
 from __future__ import annotations
 
-from typing import Optional
-
 import libcst as cst
 
 from codemods import _branch_emit as emit
+from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
-from codemods._branch_values import holds_object, int_mix, output_values, python_ints, broadcast_risk, kind_conflict, text_output, untraceable_branch
+from codemods._branch_values import holds_object, int_mix, output_values, python_ints, kind_conflict, text_output, untraceable_branch
 from codemods._where_safety import cheap_and_pure
-from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.masks import MaskProvider, function_facts
-from jaxfix.analysis.positions import PositionProvider
-from jaxfix.analysis.shapes import ShapeProvider, function_shapes
+from jaxfix.analysis.shapes import ShapeProvider
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.rule import Deferred, Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -266,7 +263,6 @@ class TracedIf(Rule):
     def __init__(self, context) -> None:
         super().__init__(context)
         self._elifs: set[cst.If] = set()
-        self._risk: Optional[str] = None
 
     def visit_If(self, node: cst.If) -> None:
         if isinstance(node.orelse, cst.If):
@@ -331,11 +327,13 @@ class TracedIf(Rule):
                     "wrap around past 2**31)")
         local = frozenset(flow.params) | flow.writes(list(function.body.body))
         plain = [assignments(b) for b in bodies]
-        self._risk = None
-        if all(p is not None for p in plain) and self._where(node, c, plain, outputs, local, test, why, unsafe):
-            return
-        if self._risk is not None:
-            why += f" (`lax.cond`, not `jnp.where`: {self._risk})"
+        risk = None
+        if all(p is not None for p in plain):
+            done, risk = where_fix(self, node, c, plain, outputs, local, test, why, unsafe)
+            if done:
+                return
+        if risk is not None:
+            why += f" (`lax.cond`, not `jnp.where`: {risk})"
         shaped = value_shaped_read([s for b in c.bodies for s in b], function_facts(self, function))
         if shaped is not None:
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: a branch reads `{shaped}`, whose "
@@ -377,94 +375,11 @@ class TracedIf(Rule):
         # an `elif` chain becomes one `lax.switch` when its later conditions can all be evaluated up front (else
         # nested `lax.cond`s, one level a pass, keep Python's lazy evaluation of them)
         switch = len(c.tests) > 1 and all(cheap_and_pure(t, local) for t in c.tests[1:])
-
-        def build():
-            taken = emit.taken_names(self.context.module, function)
-            result = ", ".join(outputs)
-            if switch:
-                defs, lines = emit.switch_parts(self.lax, self.jnp, c, ops, result, outputs[0], taken)
-            else:
-                defs, call = emit.cond_parts(self.lax, node, c, [], ops, result, outputs[0], taken)
-                lines = f"{result} = {call}\n"
-            new = emit.with_comments([*defs, *self.statements(lines)], emit.kept_comments(node, False))
-            return self.replace_statement(node, new)
-
         self.report(
             node,
             f"`if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`",
-            replacement=Deferred(build),
+            replacement=Deferred(lambda: cond_replacement(self, node, function, c, ops, outputs, switch)),
             unsafe=unsafe,
             title="replace with `lax.switch`" if switch else "replace with `lax.cond`",
             imports=("lax", "jnp") if switch else ("lax",),
         )
-
-    def _where(self, node, c, plain, outputs, local, test, why, unsafe) -> bool:
-        if not all(cheap_and_pure(t, local) for t in c.tests):
-            return False  # each `jnp.where` repeats the condition: a call in it would run several times
-        for body in plain:
-            for i, (target, expr, op) in enumerate(body):
-                earlier = {t for t, _, _ in body[:i]}
-                if _reads(expr, earlier) or target in earlier:
-                    return False  # one assignment reads another of the same branch: not a plain selection
-        selected = []  # (output, its value in each branch)
-        for name in outputs:
-            values = []
-            for body in plain:
-                value: cst.BaseExpression = cst.Name(name)
-                for target, expr, op in body:
-                    if target == name:
-                        value = expr if op is None else _binop(value, op, expr)
-                values.append(value)
-            if not all(cheap_and_pure(v, local) for v in values):
-                return False
-            conflict = kind_conflict(values)
-            if conflict is not None:
-                self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`: {conflict}")
-                return True
-            self._risk = broadcast_risk(function_shapes(self, self.current_function), c.tests, values, node, name)
-            if self._risk is not None:
-                return False  # lax.cond raises at trace time on a shape mismatch; jnp.where would broadcast
-            selected.append((name, values))
-        column = self.get_metadata(PositionProvider, node).start.column
-
-        def build():
-            lines = [(name, emit.where_text(self.jnp, c.tests, values, column, len(name) + 3)) for name, values in selected]
-            if any(_reads(cst.parse_expression(v), {n for n, _ in lines[:k]}) for k, (_, v) in enumerate(lines)):
-                text = f"{', '.join(n for n, _ in lines)} = {', '.join(v for _, v in lines)}\n"
-            else:
-                text = "".join(f"{n} = {v}\n" for n, v in lines)
-            return self.replace_statement(node, emit.with_comments(self.statements(text), emit.kept_comments(node, True)))
-
-        self.report(
-            node,
-            f"`if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`",
-            replacement=Deferred(build),
-            unsafe=unsafe,
-            title="replace with `jnp.where`" if len(c.tests) == 1 else "replace with `jnp.select`",
-            imports=("jnp",),
-        )
-        return True
-
-
-def _paren(expr: cst.BaseExpression) -> cst.BaseExpression:
-    if isinstance(expr, (cst.BinaryOperation, cst.BooleanOperation, cst.IfExp, cst.Comparison, cst.UnaryOperation)):
-        return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-    return expr
-
-
-def _binop(left: cst.BaseExpression, augmented: cst.BaseAugOp, right: cst.BaseExpression) -> cst.BaseExpression:
-    """`y += d` read as the value `y + d`."""
-    operator = getattr(cst, type(augmented).__name__[: -len("Assign")])()
-    return cst.BinaryOperation(left, operator, _paren(right))
-
-
-def _reads(expr: cst.CSTNode, names: set[str]) -> bool:
-    found = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Name(self, n: cst.Name) -> None:
-            if n.value in names:
-                found.append(n)
-
-    walk.visit(expr, Visitor())
-    return bool(found)
