@@ -18,10 +18,10 @@ from jaxfix.analysis.plain_python import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLA
 from jaxfix.analysis.host_data import documented_sequence_params
 
 from codemods._list_inputs import SEQUENCE_RESULTS
+from codemods._python_builtins import BUILTINS as EXPRESSION_BUILTINS
 from codemods.float64_request import F32_EPS, F32_MAX, WIDE, WIDE_STRINGS, precise_offset
 from codemods.global_write import MUTATING_METHODS
 from codemods.host_conversion import BUILTINS as CONVERSIONS
-from codemods.traced_expression import BUILTINS as EXPRESSION_BUILTINS
 from codemods.value_dependent_shape import SIZED
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)

@@ -22,8 +22,8 @@ from jaxfix.analysis.loops import loops_in_functions
 
 from codemods._inplace import updates_in_functions
 from codemods._precheck_summary import Summary, summarize
+from codemods._python_builtins import BUILTINS as EXPRESSION_BUILTINS
 from codemods.host_conversion import MATH
-from codemods.traced_expression import BUILTINS as EXPRESSION_BUILTINS
 
 __all__ = ["CHECKS", "FAST", "Summary", "summarize"]
 

@@ -4,7 +4,9 @@ import libcst as cst
 
 
 from codemods import _branch_emit as emit
+from codemods._boolean_operands import boolean, leaves
 from codemods._branch_values import broadcast_risk, int_mix, kind_conflict, python_ints
+from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.activity import analyse
@@ -16,14 +18,6 @@ from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
-
-BOOLEAN_CALLS = {
-    "isnan", "isfinite", "isinf", "isclose", "logical_and", "logical_or", "logical_not", "logical_xor", "any", "all",
-    "signbit", "isreal", "iscomplex", "isneginf", "isposinf", "array_equal", "allclose", "bool_",
-}
-BUILTINS = {"max": "maximum", "min": "minimum", "round": "round"}
-# what the builtins raise on arrays (`min(a, b)`: the truth value of an array is ambiguous), as `caught_around` names it
-RAISED_BY_BUILTINS = {"ValueError", "TypeError", "Exception", "BaseException"}
 
 
 class TracedExpression(Rule):
@@ -230,14 +224,14 @@ class TracedExpression(Rule):
                 self._inner.add(child)
         if self.current_function is None or node in self._inner or node in self._tests:
             return  # in an `if`/`while` test: see `visit_UnaryOperation`
-        parts = _leaves(node, type(node.operator))
+        parts = leaves(node, type(node.operator))
         levels = [self._level(p) for p in parts]
         if all(level is Tracedness.STATIC for level in levels[:-1]):
             return  # Python only calls bool() on the operands before the last one
         first = next(i for i, level in enumerate(levels) if level is not Tracedness.STATIC)
         rest = parts[first:]
         traced = function_tracedness(self, self.current_function)
-        if not all(_boolean(p, traced) for p in rest):
+        if not all(boolean(p, traced) for p in rest):
             return
         fn = "logical_and" if isinstance(node.operator, cst.And) else "logical_or"
         text = self.code(rest[0]).strip()
@@ -276,7 +270,7 @@ class TracedExpression(Rule):
         inner = node.expression
         if isinstance(inner, cst.BooleanOperation) and any(
             traced.of_test(p) is Tracedness.UNKNOWN
-            for side in (inner.left, inner.right) for p in _leaves(side, type(inner.operator))
+            for side in (inner.left, inner.right) for p in leaves(side, type(inner.operator))
         ):
             level = Tracedness.UNKNOWN  # `not (partial and has_root)`: each operand is a truth test
         text = f"{self.jnp}.logical_not({self.code(node.expression.with_changes(lpar=[], rpar=[])).strip()})"
@@ -308,7 +302,7 @@ class TracedExpression(Rule):
             return  # shadowed
         if any(a.keyword is not None or a.star for a in node.args) or not node.args:
             return
-        if all(self._level(a.value) is Tracedness.STATIC for a in node.args) or self._formatted(node):
+        if all(self._level(a.value) is Tracedness.STATIC for a in node.args) or formatted(self, node):
             return
         args = [self.code(a.value).strip() for a in node.args]
         name = BUILTINS[func.value]
@@ -340,7 +334,7 @@ class TracedExpression(Rule):
                       text, f"replace with `{text.split('(')[0]}`", unsafe=True, level=level)
             return
         elif func.value in ("max", "min"):
-            text, nan_note = self._fold(func.value, node.args)
+            text, nan_note = fold(self, func.value, node.args)
             if nan_note:
                 level = max(self._level(a.value) for a in node.args)
                 self._fix(node, f"builtin `{func.value}` on a traced value needs a concrete value under `jit`; {nan_note}",
@@ -360,84 +354,3 @@ class TracedExpression(Rule):
                         "saturates past 2**31)")
         self._fix(node, message, text, f"replace with `{text.split('(')[0]}`", level=level,
                   unsafe=ints is not None or text.endswith(".astype(int)"))
-
-    def _formatted(self, node: cst.Call) -> bool:
-        """Whether the builtin's result goes straight into text (`"{}".format(round(x, 4))`, an f-string, `str`,
-        `print`, `"%s" % ...`): that needs a concrete value anyway, and a `jnp` form would print differently."""
-        parent = self.get_metadata(ParentProvider, node, None)
-        if isinstance(parent, cst.FormattedStringExpression):
-            return True
-        if isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Modulo):
-            return isinstance(parent.left, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
-        if isinstance(parent, cst.Tuple):  # `"%s %s" % (round(a), b)`
-            return self._formatted(parent)
-        if not isinstance(parent, cst.Arg):
-            return False
-        call = self.get_metadata(ParentProvider, parent, None)
-        if not isinstance(call, cst.Call):
-            return False
-        func = call.func
-        if isinstance(func, cst.Name):
-            return func.value in ("str", "repr", "print", "format")
-        return isinstance(func, cst.Attribute) and func.attr.value == "format" and isinstance(
-            func.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
-
-
-    def _fold(self, builtin: str, arguments) -> tuple[str, str]:
-        """`max(a, b, ...)` as `jax.numpy`, folded from the left like Python, with Python's NaN behaviour: `max(a, b)`
-        is `b if b > a else a`, so a NaN `a` wins and a NaN `b` loses, where `jnp.maximum` always gives NaN. Exact
-        forms: `jnp.maximum(a, 2.0)` (a constant after: a NaN `a` wins both ways), `jnp.fmax(b, 0.0)` for
-        `max(0.0, b)` (a constant first: a NaN `b` loses both ways), `jnp.where(b > a, b, a)` for two cheap, pure
-        values (under `jit` XLA computes a repeated `a.min()` once). Otherwise the `jnp.maximum` form and a note that it differs on NaN (the fix is then unsafe)."""
-        ufunc, nan_free = ("maximum", "fmax") if builtin == "max" else ("minimum", "fmin")
-        better = ">" if builtin == "max" else "<"
-        flow = function_flow(self, self.current_function)
-        local = frozenset(flow.params) | flow.writes(list(self.current_function.body.body))
-        values = [a.value for a in arguments]
-        text, note = self.code(values[0]).strip(), ""
-        first_constant = _constant(values[0])
-        for index, value in enumerate(values[1:]):
-            arg = self.code(value).strip()
-            if _constant(value):
-                text = f"{self.jnp}.{ufunc}({text}, {arg})"
-            elif index == 0 and first_constant:
-                text = f"{self.jnp}.{nan_free}({arg}, {text})"
-            elif index == 0 and cheap_and_pure(values[0], local) and cheap_and_pure(value, local):
-                text = f"{self.jnp}.where({arg} {better} {text}, {arg}, {text})"
-            else:
-                text = f"{self.jnp}.{ufunc}({text}, {arg})"
-                note = (f"but `jnp.{ufunc}` gives NaN when any argument is NaN, where Python's `{builtin}` keeps the "
-                        "earlier argument unless a later one compares " + ("greater" if builtin == "max" else "less"))
-        return text, note
-
-
-def _constant(node: cst.BaseExpression) -> bool:
-    """A number literal (never NaN): `0.0`, `-1`, `1e-8`."""
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, (cst.Minus, cst.Plus)):
-        node = node.expression
-    return isinstance(node, (cst.Integer, cst.Float))
-
-
-def _leaves(node: cst.BaseExpression, operator: type) -> list[cst.BaseExpression]:
-    if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, operator) and not node.lpar:
-        return [*_leaves(node.left, operator), *_leaves(node.right, operator)]
-    return [node]
-
-
-def _boolean(node: cst.BaseExpression, traced=None, depth: int = 2) -> bool:
-    if isinstance(node, (cst.Comparison,)):
-        return True
-    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-        return True
-    if isinstance(node, cst.BooleanOperation):
-        return _boolean(node.left, traced, depth) and _boolean(node.right, traced, depth)
-    if isinstance(node, cst.Name) and node.value in ("True", "False"):
-        return True
-    if isinstance(node, cst.Name) and traced is not None and depth > 0:
-        values = traced.assigned_values(node.value)  # a local bound only to boolean expressions
-        return bool(values) and all(v is not None and _boolean(v, traced, depth - 1) for v in values)
-    if isinstance(node, cst.Call):
-        func = node.func
-        name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
-        return name in BOOLEAN_CALLS
-    return False
