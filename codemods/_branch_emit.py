@@ -95,7 +95,8 @@ def operands(
     traced: FunctionTracedness,
 ) -> list[str]:
     """The traced local variables the branches read (and `extra`, e.g. outputs that keep their prior value), in
-    order of first appearance; static values and names unbound before `node` are closed over, not passed."""
+    order of first appearance; static values, values of unknown kind (an object's attribute, which may be an object:
+    `problem = algorithm.problem`, and no JAX type) and names unbound before `node` are closed over, not passed."""
     local = set(flow.params) | set(flow.writes(list(flow.function.body.body)))
     functions = {s.name.value for s in flow.function.body.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
     order: list[str] = []
@@ -107,7 +108,7 @@ def operands(
     for name in [*order, *extra]:
         if name in out or name not in local or name in functions or flow.maybe_undefined(node, name):
             continue
-        if name in extra or traced.name(name) is not Tracedness.STATIC:
+        if name in extra or traced.name(name) is Tracedness.TRACED:
             out.append(name)
     params = list(flow.params)
     return sorted(out, key=lambda n: (params.index(n) if n in params else len(params), out.index(n)))

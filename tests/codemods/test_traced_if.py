@@ -269,3 +269,15 @@ def test_a_conversion_of_a_local_value_is_not_evaluated_on_both_sides_of_jnp_whe
     code = "def f(m, n):\n    if m <= 1:\n        m = int(m * n)\n    return m\n"
     assert migrate(code) == code
     assert "jnp.where" not in migrate(code, unsafe=True)
+
+
+def test_values_of_unknown_kind_are_closed_over_not_passed():
+    """`problem = algorithm.problem` may be an object, which is no JAX type: `lax.cond` may not be given it as an
+    operand (pymoo's Nelder-Mead, unsafe fix), so the branches close over it; the traced `X` is passed."""
+    code = (
+        "import numpy as np\n\ndef upd(algorithm, X):\n    pop, problem = algorithm.pop, algorithm.problem\n"
+        "    if problem.has_bounds():\n        d = np.abs(X / (problem.xu - problem.xl)).max()\n"
+        "    else:\n        d = np.abs(X).max()\n    return d\n"
+    )
+    fixed = run_rule(TracedIf, code, fix=True, unsafe=True).fixed
+    assert "def d_if_true(X):" in fixed and "lax.cond(problem.has_bounds(), d_if_true, d_if_false, X)" in fixed
