@@ -168,6 +168,13 @@ def name_values(root: CSTNode) -> set[str]:
     return {name.value for name in nodes_of(root, cst.Name)}  # type: ignore[attr-defined]
 
 
+def called_name(node: CSTNode) -> str:
+    """The last name of a call's callee: `unique` for `np.unique(x)` and `unique(x)`, `set` for `ax.set(...)`; "" for
+    anything else (a call of a call, a subscript, a node that is no call)."""
+    func = node.func if isinstance(node, cst.Call) else None
+    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+
+
 def contains(root: CSTNode, kind: type) -> bool:
     """Whether the subtree of `root` (itself included) holds a node of type `kind`."""
     return bool(nodes_of(root, kind))

@@ -33,11 +33,6 @@ _KEY_METHODS = frozenset({"get", "setdefault", "pop", "add", "discard", "remove"
 
 
 
-def _callee(call: cst.Call) -> str:
-    func = call.func
-    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-
-
 def _source(expr: cst.BaseExpression) -> cst.BaseExpression:
     """The array a value's elements come from: `a` (the Name read there) for `a` and for a slice or selection of it
     (`a[1:]`, `a[mask]`); otherwise the expression itself (the call, for `np.unique(y)[1:]`)."""
@@ -58,20 +53,20 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
         if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
             name, value = node.targets[0].target.value, node.value
             if isinstance(value, (cst.Dict, cst.Set, cst.DictComp, cst.SetComp)) or \
-                    isinstance(value, cst.Call) and _callee(value) in _CONTAINERS:
+                    isinstance(value, cst.Call) and walk.called_name(value) in _CONTAINERS:
                 containers.add(name)
             elif isinstance(value, cst.Subscript) and isinstance(value.value, (cst.Name, cst.Call)):
                 items.setdefault(name, []).append(_source(value.value))  # `key = a[()]`
         elif isinstance(node, (cst.For, cst.CompFor)):
             iterable = node.iter
             target = node.target
-            if isinstance(iterable, cst.Call) and _callee(iterable) == "enumerate" and iterable.args \
+            if isinstance(iterable, cst.Call) and walk.called_name(iterable) == "enumerate" and iterable.args \
                     and isinstance(target, cst.Tuple) and len(target.elements) == 2:
                 iterable, target = iterable.args[0].value, target.elements[1].value
             if isinstance(target, cst.Name) and isinstance(iterable, (cst.Name, cst.Call, cst.Subscript, cst.Attribute)):
                 items.setdefault(target.value, []).append(_source(iterable))
         elif isinstance(node, cst.Call):
-            callee = _callee(node)
+            callee = walk.called_name(node)
             first = node.args[0] if node.args and node.args[0].keyword is None and not node.args[0].star else None
             if callee in _WHOLE and first is not None and (isinstance(node.func, cst.Name) or _is_container(node.func)):
                 whole.append(first.value)  # `set(a)`, `collections.Counter(a)`, `dict.fromkeys(a)`: not `ax.set(...)`

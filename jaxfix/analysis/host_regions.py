@@ -33,18 +33,13 @@ _SPARSE_TEST = re.compile(r"_?(issparse|isspmatrix(_[a-z]{3})?|is_sparse(_matrix
 _MAY_DISPATCH = re.compile(r"is_numpy|issparse|isspmatrix|is_sparse|\b(?:is|==)\s+(?:np|numpy)\b|\b(?:np|numpy)\s+(?:is|==)\s")
 
 
-def _called(test: cst.BaseExpression) -> str:
-    func = test.func if isinstance(test, cst.Call) else None
-    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-
-
 def numpy_dispatch(test: cst.BaseExpression, numpy_name: Callable[[cst.BaseExpression], Optional[str]]) -> bool:
     """Whether the body of an `if` with this test runs for NumPy arrays only: the test is (or `and`s in) a call of
     an `is_numpy...` predicate, or `xp is np` / `xp == numpy` (`numpy_name(e)` is "numpy" for a name of the module)."""
     if isinstance(test, cst.BooleanOperation):
         return isinstance(test.operator, cst.And) and (numpy_dispatch(test.left, numpy_name) or numpy_dispatch(test.right, numpy_name))
     if isinstance(test, cst.Call):
-        return _NUMPY_TEST.fullmatch(_called(test)) is not None
+        return _NUMPY_TEST.fullmatch(walk.called_name(test)) is not None
     if isinstance(test, cst.Comparison) and len(test.comparisons) == 1:
         operator = test.comparisons[0].operator
         sides = (test.left, test.comparisons[0].comparator)
@@ -57,7 +52,7 @@ def sparse_only(test: cst.BaseExpression) -> bool:
     call of `issparse` / `isspmatrix...` / `is_sparse`."""
     if isinstance(test, cst.BooleanOperation):
         return isinstance(test.operator, cst.And) and (sparse_only(test.left) or sparse_only(test.right))
-    return isinstance(test, cst.Call) and _SPARSE_TEST.fullmatch(_called(test)) is not None
+    return isinstance(test, cst.Call) and _SPARSE_TEST.fullmatch(walk.called_name(test)) is not None
 
 
 def host_branches(module: cst.Module, text: str, imports: ModuleImports) -> list[cst.BaseSuite]:

@@ -165,20 +165,16 @@ def _reshaping(body: cst.CSTNode) -> bool:
     """Whether `body` calls a function (or method) of RESHAPING, or indexes with a boolean mask (`e[e > 0]`,
     `e[np.any(e == 0, axis=1)]`, `e[~done]`): its arrays or lists change size as it runs."""
     for node in walk.nodes(body):
-        if isinstance(node, cst.Call) and _called_name(node) in RESHAPING:
+        if isinstance(node, cst.Call) and walk.called_name(node) in RESHAPING:
             return True
         if isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
             index = node.slice[0].slice.value
             if isinstance(index, cst.Comparison) and not any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in index.comparisons) \
                     or isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.BitInvert) \
-                    or isinstance(index, cst.Call) and _called_name(index) in MASKING:
+                    or isinstance(index, cst.Call) and walk.called_name(index) in MASKING:
                 return True
     return False
 
-
-def _called_name(call: cst.Call) -> str:
-    func = call.func
-    return func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
 
 
 def _counted(function: cst.FunctionDef, loop: cst.While, params: set[str]) -> bool:
