@@ -170,8 +170,9 @@ def is_mask(value: cst.BaseExpression) -> bool:
     return False
 
 
-def has_array_evidence(rule: Rule, target: Target) -> bool:
-    """Whether `target.base` is used as an array: an index only arrays take, or array attributes / NumPy calls on it."""
+def has_array_evidence(rule: Rule, target: Target, function: Optional[cst.FunctionDef] = None) -> bool:
+    """Whether `target.base` is used as an array in `function` (default: the current one): an index only arrays
+    take, or array attributes / NumPy calls on it."""
     for element in target.elements:
         if isinstance(element, cst.Slice) or (
             isinstance(element, cst.Index) and isinstance(element.value, (cst.Ellipsis, cst.Integer))
@@ -179,7 +180,7 @@ def has_array_evidence(rule: Rule, target: Target) -> bool:
             return True
     if len(target.elements) > 1:
         return True
-    function = rule.current_function
+    function = function or rule.current_function
     if function is None:
         return False
     values = [
@@ -248,7 +249,9 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
         verdict.skip = True
         return verdict
     if "global" in kinds:
-        if not has_array_evidence(rule, target):
+        # a closure's array shows what it is in the function that makes it (`acc = np.zeros(n)`, then a nested
+        # `def add(i, v): acc[i] += v`), which its migration must not turn into a JAX array
+        if not any(has_array_evidence(rule, target, f) for f in [rule.current_function, *reversed(rule.enclosing_functions())]):
             verdict.skip = True
             return verdict
         verdict.blocker = (

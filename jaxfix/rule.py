@@ -110,7 +110,7 @@ class Rule(cst.BatchableCSTVisitor):
     SUMMARY: ClassVar[str] = ""
     # A finding reported without a fix leaves an in-place write as it is, so its array must stay a NumPy array: no
     # other fix is applied in the outermost function around it (a nested function may write into the outer one's
-    # arrays). Set by the in-place rules (JX101, JX103).
+    # arrays). Set by the in-place rules (JX101, JX102, JX103).
     HOLDS_BACK_UNFIXED: ClassVar[bool] = False
     FIX: ClassVar[FixAvailability] = FixAvailability.NONE
     METADATA_DEPENDENCIES: ClassVar[Sequence[ProviderT]] = (PositionProvider,)
@@ -146,6 +146,10 @@ class Rule(cst.BatchableCSTVisitor):
         if not self._functions or self._plain[-1]:
             return None
         return self._functions[-1]
+
+    def enclosing_functions(self) -> list[cst.FunctionDef]:
+        """The functions around the current one, outermost first (empty at module level and in a top-level function)."""
+        return self._functions[:-1]
 
     def _is_plain(self, node: cst.FunctionDef) -> bool:
         from jaxfix.analysis.plain_python import array_names, host_functions, lazy_array_imports, plain_python

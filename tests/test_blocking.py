@@ -43,6 +43,26 @@ def test_unsafe_in_place_fix_keeps_its_function_numpy():
     assert "c = c.at[bins].add(w)" in unsafe and "jnp.zeros" in unsafe
 
 
+def test_writes_left_in_place_keep_their_arrays_numpy():
+    """An in-place write reported without a fix keeps the array it writes into a NumPy array: a nested function's
+    `acc[i] += v` into its enclosing function's `acc = np.zeros(n)` (a closure variable), and a `np.add.at` whose
+    array is also stored in a list. Turning `np.zeros` into `jnp.zeros` made both fail outside `jit` too."""
+    from jaxfix.engine import process_source
+    from jaxfix.registry import all_rules
+
+    code = (
+        "import numpy as np\n\ndef closure(n):\n    acc = np.zeros(n)\n\n    def add(i, v):\n        acc[i] += v\n\n"
+        "    for i in range(n):\n        add(i, 1.0)\n    return acc\n\n"
+        "def stored(idx, n):\n    counts = np.zeros(n)\n    parts = [counts]\n    np.add.at(counts, idx, 1.0)\n"
+        "    return parts[0] * 2.0\n\ndef total(x):\n    return np.sum(x)\n"
+    )
+    result = process_source("c.py", code, all_rules(), RunOptions(fix=True))
+    assert "acc = np.zeros(n)" in result.fixed and "counts = np.zeros(n)" in result.fixed
+    assert "return jnp.sum(x)" in result.fixed
+    reported = {(f.code, f.message.split("`")[1]) for f in result.findings if f.code in ("JX101", "JX102")}
+    assert reported == {("JX101", "acc"), ("JX102", "np.add.at")}
+
+
 def test_held_back_fixes_are_not_reported_as_fixable():
     """`check` must not offer what `migrate` holds back: a held-back finding has no fix and says why; with
     `--unsafe-fixes` the blocking fix applies, and nothing is held back."""
