@@ -4,8 +4,9 @@
 however many times Python would have run it. A call in such code is therefore run at other times, and another
 number of times, than Python would run it, and with tracers for arguments. That is equivalent only when the callee
 is pure JAX-traceable code. Known so (`opaque_call` returns None):
-- NumPy / `jax.numpy` / `jax` / `lax` functions (the NumPy ones are moved to `jax.numpy` by JX501), and `math`
-  functions of static values (`math.exp(x)` of a traced `x` raises while tracing);
+- NumPy / `jax.numpy` / `jax` / `lax` functions (the NumPy ones are moved to `jax.numpy` by JX501, so only those
+  `jax.numpy` has, and `np.random` / ufunc methods, which other rules convert; not `np.testing.assert_allclose`),
+  and `math` functions of static values (`math.exp(x)` of a traced `x` raises while tracing);
 - a few builtins (`abs`, `len`, `range`, `min`, ...);
 - methods of arrays (`x.sum()`, `x.reshape(...)`: the receiver is a traced name; not `self._A.dot(x)` or
   `A_T.dot(x)` with `A_T = self.A.T`, where `_A` may be a NumPy array, whose methods reject tracers);
@@ -24,6 +25,7 @@ import libcst as cst
 from codemods._branch_structure import exits
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
+from jaxfix.analysis.jnp_api import lookup
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.tracedness import Tracedness, function_tracedness
@@ -47,6 +49,7 @@ class Purity:
         self.math = set(imports.math_aliases)  # `math.exp(x)` needs a concrete x: fine on static values only
         self.numeric.update(a for a in (imports.jax_alias, imports.jnp_alias, imports.lax_alias) if a)
         self.jax_alias, self.jnp_alias, self.lax_alias = imports.jax_alias, imports.jnp_alias, imports.lax_alias
+        self.numpy = set(imports.numpy_aliases) - {a for a in (self.jax_alias, self.jnp_alias, self.lax_alias) if a}
         self._memo: dict[cst.FunctionDef, bool] = {}
         self._nested: dict[cst.FunctionDef, dict[str, cst.FunctionDef]] = {}
         self.module = module
@@ -143,7 +146,7 @@ class Purity:
             if isinstance(root, cst.Name) and root.value in self.math and root.value not in nested:
                 return not any(is_array(a.value) for a in call.args)  # math.sqrt(x) raises on a tracer
             if isinstance(root, cst.Name) and root.value in self.numeric and root.value not in nested:
-                return True  # np.sum, jnp.where, jax.lax.cond
+                return root.value not in self.numpy or _has_jax_form(dotted_name(func).split(".")[1:])  # np.sum, jnp.where, jax.lax.cond
             receiver = func.value
             if isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at":
                 return func.attr.value in AT_METHODS  # x.at[i].add(v)
@@ -170,6 +173,18 @@ class Purity:
         ) and (self.facts_of is None or value_shaped_read(body, self.facts_of(fn)) is None)  # `x[m]` cannot be traced
         self._memo[fn] = ok
         return ok
+
+
+UFUNC_METHODS = {"at", "reduce", "accumulate", "reduceat", "outer"}
+
+
+def _has_jax_form(parts: list[str]) -> bool:
+    """Whether the NumPy function `np.<parts>` becomes traceable code: `jax.numpy` has it (JX501 moves it there),
+    or another rule converts it (`np.random.*`, JX401; `np.add.at`, JX102; `np.errstate`, a no-op while tracing).
+    `np.testing.assert_allclose(...)` compares concrete values, which a traced body does not have."""
+    if not parts or parts[0] in ("random", "errstate") or len(parts) == 2 and parts[1] in UFUNC_METHODS:
+        return True
+    return lookup("numpy." + ".".join(parts)) is not None
 
 
 def stuck_boolean(parts: Sequence[cst.CSTNode], is_traced: Callable[[cst.BaseExpression], bool],

@@ -94,6 +94,12 @@ class ArrayLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # `mv` is carried, and its reshape gives it another shape in the next iteration: a scan raises
+            "import numpy as np\n\ndef f(X, mv):\n    S = np.zeros((X.shape[1], X.shape[1]))\n    for row in X:\n"
+            "        row, mv = row.reshape(-1, 1), mv.reshape(-1, 1)\n        S += (row - mv) @ (row - mv).T\n    return S\n",
+            expected=None,
+            lines=[5],
+        ),
         Invalid(
             "import numpy as np\n\ndef f(xs, h):\n    hs = []\n    for x in xs:\n        h = np.tanh(h + x)\n"
             "        hs.append(h)\n    return np.stack(hs)\n",

@@ -62,7 +62,7 @@ class RangeLoop(Rule):
     rules, JX2xx, go first), no read whose shape depends on values (a boolean mask, `nonzero`: a `lax` loop traces
     its body even outside `jit`, where that raises; the masks rules, JX3xx, go first), and the index is not used where a Python int is required (slice bounds, `range`,
     `int(...)`, a Python `if`, an index into a Python list or shape tuple). A carry that changes shape (`polymul`,
-    `concatenate`, a slice of itself) cannot be a loop carry: reported (left alone when the bound is static: it
+    `concatenate`, `v.reshape(d, 1)`, `v[:, None]`, a slice of itself) cannot be a loop carry: reported (left alone when the bound is static: it
     unrolls). Otherwise the loop is reported with the reason and left alone. Unsafe when the body calls code not
     known to be pure JAX (`fori_loop` runs it once while tracing, not once per iteration), indexes with the counter an
     array the function got from such a call (`PQd = squareform(P)`: a NumPy array rejects a traced index), or
@@ -120,6 +120,13 @@ class RangeLoop(Rule):
         Invalid(  # the carry grows through an index trick (filterpy's simplex sigma points)
             "import numpy as np\n\ndef f(p, n):\n    b = np.ones((1, 2))\n    for i in range(n):\n        b = np.r_[b, p * i]\n    return b\n",
             expected=None, lines=[5],
+        ),
+        Invalid(  # `np.testing` compares concrete values, which a traced body does not have: unsafe (numpy-ml's HMM)
+            "import numpy as np\n\ndef f(x, n):\n    t = 0.0\n    for i in range(n):\n        t = t + x[i]\n"
+            "        np.testing.assert_array_less(-1.0, t)\n    return t\n",
+            expected="import jax\nimport numpy as np\n\ndef f(x, n):\n    t = 0.0\n\n    def body(i, t):\n        t = t + x[i]\n"
+            "        np.testing.assert_array_less(-1.0, t)\n        return t\n\n    t = jax.lax.fori_loop(0, n, body, t)\n    return t\n",
+            unsafe=True, lines=[5],
         ),
         Invalid(  # a factorial-like product of Python ints would wrap around in an int32 carry: unsafe
             "def f(x, n):\n    val = 1\n    for k in range(n):\n        val *= x - k\n    return val\n",

@@ -28,10 +28,45 @@ RESHAPING = {
 }
 
 
+# functions and methods whose result may have another number of axes than their argument (`mv.reshape(d, 1)`,
+# `np.atleast_2d(v)`): a carried name rebound so may change shape between iterations
+REARRANGING = {
+    "reshape", "ravel", "flatten", "squeeze", "expand_dims", "atleast_1d", "atleast_2d", "atleast_3d", "transpose",
+    "swapaxes", "moveaxis", "rollaxis", "broadcast_to",
+}
+
+
+def _assigned_pairs(assign: cst.Assign) -> list[tuple[str, Optional[cst.BaseExpression]]]:
+    """The names an assignment binds, each with its value when known: `a = v` gives (a, v), `a, b = u, v` gives
+    (a, u) and (b, v), an unpacking of anything else gives (name, None)."""
+    pairs: list[tuple[str, Optional[cst.BaseExpression]]] = []
+    for target in assign.targets:
+        t = target.target
+        if isinstance(t, cst.Name):
+            pairs.append((t.value, assign.value))
+        elif isinstance(t, (cst.Tuple, cst.List)):
+            values = assign.value.elements if isinstance(assign.value, (cst.Tuple, cst.List)) else None
+            items = [e.value for e in t.elements]
+            if values is not None and len(values) == len(items) and not any(isinstance(e, cst.StarredElement) for e in values):
+                pairs.extend((i.value, v.value) for i, v in zip(items, values) if isinstance(i, cst.Name))
+    return pairs
+
+
+def _new_axis(value: cst.BaseExpression) -> bool:
+    """`v[:, None]`, `v[np.newaxis]`: an index that adds an axis."""
+    return isinstance(value, cst.Subscript) and any(
+        isinstance(e.slice, cst.Index) and (
+            isinstance(e.slice.value, cst.Name) and e.slice.value.value == "None"
+            or isinstance(e.slice.value, cst.Attribute) and e.slice.value.attr.value == "newaxis")
+        for e in value.slice)
+
+
 def carry_changes_shape(loop: cst.CSTNode, carried) -> Optional[tuple[str, str]]:
     """A carried name the loop body rebinds to a value of another shape: the result of a NumPy function that
-    grows or shrinks its argument (`b = np.polymul(b, p)`, `a = np.delete(a, 0)`), a slice of itself
-    (`a = a[1:]`), or a tuple or list it extends (`key += (x,)`, `acc = acc + [v]`). Under `jit` a static loop unrolls and allows this; a `lax` loop raises at trace time."""
+    grows or shrinks its argument (`b = np.polymul(b, p)`, `a = np.delete(a, 0)`), or that rearranges its axes
+    (`mv = mv.reshape(d, 1)`, also in a tuple assignment, `v = v[:, None]`), a slice of itself (`a = a[1:]`), or a
+    tuple or list it extends (`key += (x,)`, `acc = acc + [v]`). Under `jit` a static loop unrolls and allows this;
+    a `lax` loop raises at trace time."""
     names = set(carried)
     body = getattr(loop, "body", None)
     if body is None:
@@ -41,24 +76,24 @@ def carry_changes_shape(loop: cst.CSTNode, carried) -> Optional[tuple[str, str]]
         if isinstance(target, cst.Name) and target.value in names and isinstance(value, (cst.Tuple, cst.List, cst.ListComp)):
             return target.value, "a tuple or list that grows"
     for assign in walk.nodes_of(body, cst.Assign):
-        targets = [t.target.value for t in assign.targets if isinstance(t.target, cst.Name) and t.target.value in names]  # type: ignore[attr-defined]
-        if not targets:
-            continue
-        value = assign.value  # type: ignore[attr-defined]
-        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add) and (
-                isinstance(value.right, (cst.Tuple, cst.List)) or isinstance(value.left, (cst.Tuple, cst.List))):
-            return targets[0], "a tuple or list that grows"
-        if isinstance(value, cst.Call):
-            func = value.func
-            short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
-            if short in RESHAPING:
-                return targets[0], f"`{short}`"
-        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute) and value.value.attr.value in ("r_", "c_"):
-            return targets[0], f"`{value.value.attr.value}[...]`"  # `I = np.r_[np.c_[I, z], row]`: it grows
-        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value in targets and any(
-            isinstance(e.slice, cst.Slice) and (e.slice.lower is not None or e.slice.upper is not None) for e in value.slice
-        ):
-            return targets[0], "a slice of itself"
+        for name, value in _assigned_pairs(assign):  # type: ignore[arg-type]
+            if name not in names or value is None:
+                continue
+            if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add) and (
+                    isinstance(value.right, (cst.Tuple, cst.List)) or isinstance(value.left, (cst.Tuple, cst.List))):
+                return name, "a tuple or list that grows"
+            if isinstance(value, cst.Call):
+                short = walk.called_name(value)
+                if short in RESHAPING or short in REARRANGING:
+                    return name, f"`{short}`"
+            if _new_axis(value):
+                return name, "an index that adds an axis"
+            if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute) and value.value.attr.value in ("r_", "c_"):
+                return name, f"`{value.value.attr.value}[...]`"  # `I = np.r_[np.c_[I, z], row]`: it grows
+            if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value == name and any(
+                isinstance(e.slice, cst.Slice) and (e.slice.lower is not None or e.slice.upper is not None) for e in value.slice
+            ):
+                return name, "a slice of itself"
     return None
 
 
