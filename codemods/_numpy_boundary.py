@@ -39,11 +39,12 @@ if TYPE_CHECKING:
     from jaxfix.rule import Rule
 
 # Calls that build arrays: converted even when every argument is static, since later code updates or combines them
-# as JAX arrays (`.at[...]`); a name bound to one is "an array made here".
+# as JAX arrays (`.at[...]`: `sigma = np.tile(1.0, x.shape)`, then `sigma[low] = ...`); a name bound to one is "an
+# array made here".
 CREATION = {
     "zeros", "ones", "empty", "full", "eye", "identity", "arange", "linspace", "logspace", "geomspace", "array",
     "asarray", "zeros_like", "ones_like", "empty_like", "full_like", "tri", "tril", "triu", "diag", "meshgrid",
-    "indices", "copy",
+    "indices", "copy", "tile", "repeat",
 }
 # dtype functions, which read a string list as a layout, not as data
 # functions that make an array of whatever data they are given (a string, a callable: a 0-d string or object array)

@@ -132,6 +132,9 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        # an array built from static values is still an array that later code updates (`.at[...]`, pyswarms)
+        Invalid("import numpy as np\n\ndef f(x):\n    s = np.tile(1.0, x.shape)\n    return s * x\n",
+                expected="import jax.numpy as jnp\n\ndef f(x):\n    s = jnp.tile(1.0, x.shape)\n    return s * x\n"),
         # NumPy's symmetric-matrix routines read one triangle; jnp's average the matrix with its transpose
         Invalid("import numpy as np\n\ndef f(a, x):\n    g = x.T @ x\n    return np.linalg.eigvalsh(a), np.linalg.eigh(g)\n",
                 expected="import jax.numpy as jnp\n\ndef f(a, x):\n    g = x.T @ x\n"
