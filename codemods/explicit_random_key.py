@@ -103,6 +103,9 @@ class ExplicitRandomKey(Rule):
         Invalid(  # a seed that defaults to None is fresh OS entropy; `jax.random.key(None)` raises (POT)
             _M + "def f(c, random_state=None):\n    np.random.seed(random_state)\n    return c + np.random.uniform(size=c.shape)\n",
             expected=None, lines=[4, 5]),
+        Invalid(  # the helper is left unconverted (its seed may be None), so its caller must not pass it a key (mlxtend)
+            _M + "def pick(xs, seed=None):\n    if seed:\n        np.random.seed(seed)\n    return xs[np.random.randint(len(xs))]\n\n"
+            "def pick_two(xs, seed=None):\n    return pick(xs, seed=seed), pick(xs)\n", expected=None, lines=[5, 6]),
         Invalid(  # a returned generator: the caller draws from it, so it cannot become a key here (pykalman)
             _M + "def check(seed):\n    if isinstance(seed, int):\n        return np.random.RandomState(seed)\n"
             "    raise ValueError(seed)\n", expected=None, lines=[5]),
@@ -123,12 +126,8 @@ class ExplicitRandomKey(Rule):
         if not self.needs and not any(word.decode() in self.context.source for word in self.TRIGGERS):
             return
         key_names = key_names_in(self.context.tree, self.context.source) | {self.context.setting("key-name", "key")}
-        collector = SiteCollector(summary, self.needs, lambda n: numpy_name(self, n), key_names)
-        collector.stack.append(node)  # as a visit of the module would
-        for stmt in with_possible_sites(node, self.context.tree, self.context.source, summary, self.needs):
-            walk.visit(stmt, collector, tokens=False)  # sites are calls, comparisons and names
-        collector.stack.pop()
         self.names = Names(self.jax, self.jnp)
+        collector = self._collect(node, key_names, external)
         self.changes: dict[cst.CSTNode, object] = {}
         self.findings: list[tuple[cst.CSTNode, str, Optional[cst.FunctionDef]]] = []  # fixed together
         self.unsafe: list[str] = []
@@ -146,12 +145,45 @@ class ExplicitRandomKey(Rule):
             self._report(owner, target, message, changes=self.changes, unsafe=bool(self.unsafe),
                         title="thread explicit `jax.random` keys through this module", imports=self.imports)
 
+    def _collect(self, node: cst.Module, key_names: set[str], external: set[str]) -> SiteCollector:
+        """The module's random sites. A function whose own draws are refused (`_problems`: a seed that may be None,
+        a draw JAX has no form of) is left unconverted, so it gains no key: it is taken as blocked and the functions
+        that need a key are linked again, until none of them is refused. Else a caller would pass a subkey to a
+        function that does not take one (`shuffle(subkey, arrays=...)`: a `TypeError`)."""
+        summary = self.summary
+        while True:
+            collector = SiteCollector(summary, self.needs, lambda n: numpy_name(self, n), key_names)
+            collector.stack.append(node)  # as a visit of the module would
+            for stmt in with_possible_sites(node, self.context.tree, self.context.source, summary, self.needs):
+                walk.visit(stmt, collector, tokens=False)  # sites are calls, comparisons and names
+            collector.stack.pop()
+            by_function: dict[cst.FunctionDef, list[Site]] = {}
+            for site in collector.sites:
+                if isinstance(site.scope, cst.FunctionDef) and site.scope.name.value in summary["functions"]:
+                    by_function.setdefault(site.scope, []).append(site)
+            refused = {
+                fn.name.value for fn, sites in by_function.items()
+                if f"{summary['module']}.{fn.name.value}" in self.needs
+                and not summary["functions"][fn.name.value]["blocked"] and any(r for _, r in self._problems(fn, sites))
+            }
+            if not refused:
+                return collector
+            functions = dict(summary["functions"])
+            for name in refused:
+                functions[name] = {**functions[name], "blocked": [(None, "its own draws are left unconverted")]}
+            summary = {**summary, "functions": functions}
+            self.needs = set(random_keys.link({self.context.path: summary}, external, self.pinned)["needs_key"])
+
+    def _problems(self, fn: cst.FunctionDef, sites: list[Site]) -> list[tuple[Site, str]]:
+        """Each site of `fn` with why it cannot be rewritten ("" when it can)."""
+        return [(s, s.blocked or self._untranslatable(s) or _seed_may_be_none(s, fn)) for s in sites]
+
     # ---- functions --------------------------------------------------------------------------------------------
     def _function(self, fn: cst.FunctionDef, sites: list[Site]) -> None:
         name = fn.name.value
         info = self.summary["functions"][name]
         qualified = f"{self.summary['module']}.{name}"
-        problems = [(s, s.blocked or self._untranslatable(s) or _seed_may_be_none(s, fn)) for s in sites]
+        problems = self._problems(fn, sites)
         blocked = {r for _, r in info["blocked"]}
         if qualified in self.pinned:
             blocked.add(f"it is called {self.pinned[qualified]}, so its signature must stay")

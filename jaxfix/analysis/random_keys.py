@@ -394,16 +394,38 @@ def link(
     refused caller there makes it unsafe instead."""
     graph: dict[str, tuple[dict, list[str]]] = {}
     held: dict[str, str] = dict(pinned) if isinstance(pinned, Mapping) else dict.fromkeys(pinned, "from another module")
+    by_name: dict[str, list[str]] = {}
+    for summary in summaries.values():
+        for name in summary["functions"]:
+            by_name.setdefault(name, []).append(f"{summary['module']}.{name}")
+    aliases: dict[str, str] = {}  # a name a package re-exports -> the function it is
+    modules = {summary["module"] for summary in summaries.values()}
+
+    def canonical(qualified: Optional[str]) -> Optional[str]:
+        """`pkg.sub.make_pos` for `pkg.sub.gen.make_pos` when the package re-exports it (`from .gen import *` in
+        `pkg/sub/__init__.py`, which the index does not read): the one function of that name in the package."""
+        if not qualified or qualified in graph or qualified in modules:
+            return qualified  # (`sim.step`, a module used as a value, is not its function `sim.step.step`)
+        package, _, name = qualified.rpartition(".")
+        found = [q for q in by_name.get(name, ()) if q.startswith(package + ".") and q.rpartition(".")[0] != qualified]
+        if len(found) != 1:
+            return qualified
+        aliases[qualified] = found[0]
+        return found[0]
+
+    for summary in summaries.values():
+        for name, info in summary["functions"].items():
+            graph[f"{summary['module']}.{name}"] = (info, [])
     for summary in summaries.values():
         module = summary["module"]
         for name, info in summary["functions"].items():
-            calls = [q for q in (qualify(summary, c) for c in info["calls"]) if q]
+            calls = [q for q in (canonical(qualify(summary, c)) for c in info["calls"]) if q]
             graph[f"{module}.{name}"] = (info, calls)
         stuck = {call: "a class, whose methods cannot be given a key" for call in summary.get("class_calls", ())}
         for call, where in summary.get("stuck_calls", {}).items():
             stuck.setdefault(call, where)
         for call, where in stuck.items():
-            callee = qualify(summary, call)
+            callee = canonical(qualify(summary, call))
             if callee and callee.rpartition(".")[0] != module:
                 held.setdefault(callee, f"in `{module}` from {where}")
     # a function left unconverted (its own draws refused, or pinned) keeps its calls as they are: its callees in
@@ -428,4 +450,5 @@ def link(
             if info["draws"] or any(c in needs for c in calls):
                 needs.add(name)
                 changed = True
+    needs.update(alias for alias, function in aliases.items() if function in needs)  # what the callers call
     return {"needs_key": sorted(needs), "pinned": dict(sorted(held.items()))}

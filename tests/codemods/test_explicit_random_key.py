@@ -182,6 +182,33 @@ def test_key_threaded_across_modules(tmp_path):
     assert all(r.fixed is None for r in again)
 
 
+@pytest.mark.parametrize("reexport", ["from .core import *\n", "from .core import kick\n"])
+def test_a_function_a_package_reexports_is_linked_to_its_callers(tmp_path, reexport):
+    """`from sim import kick`, where `sim/__init__.py` re-exports `sim.core.kick` (pyswarms' `from .generators
+    import *`): the caller is found, so a function caller gets a key to pass, and a class caller pins the callee. The
+    index does not read the `__init__.py`; the one function of that name in the package is taken."""
+    pkg = tmp_path / "sim"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text(reexport)
+    core = "import numpy as np\n\ndef kick(v):\n    return v + np.random.normal(size=v.shape)\n"
+    (pkg / "core.py").write_text(core)
+    (pkg / "run.py").write_text("from sim import kick\n\ndef run(v):\n    return kick(v) * 2.0\n")
+    files = sorted(str(p) for p in pkg.glob("*.py"))
+    options = RunOptions(fix=True, write=True)
+    results = run_files(files, [ExplicitRandomKey], options, jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert "def kick(key, v):" in (pkg / "core.py").read_text()
+    assert "def run(key, v):\n    key, subkey = jax.random.split(key)\n    return kick(subkey, v) * 2.0" in (pkg / "run.py").read_text()
+    assert all(r.fixed is None for r in run_files(files, [ExplicitRandomKey], options, jobs=1))
+
+    (pkg / "core.py").write_text(core)
+    (pkg / "run.py").write_text("from sim import kick\n\nclass Swarm:\n    def reset(self, v):\n        return kick(v)\n")
+    results = {os.path.basename(r.path): r for r in run_files(files, [ExplicitRandomKey], options, jobs=1)}
+    assert (pkg / "core.py").read_text() == core
+    [finding] = results["core.py"].findings
+    assert "called in `sim.run` from a class" in finding.message
+
+
 def test_a_function_called_from_a_class_of_another_module_keeps_its_signature(tmp_path):
     """A method is never given a key, so giving its callee a key parameter would break the call; and a second run
     would see a callee that already takes a key and rewrite the rest differently. The callee's draw is reported."""
