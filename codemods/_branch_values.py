@@ -46,6 +46,24 @@ def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     return None
 
 
+# attributes an array has that give arrays (or its metadata): any other attribute of a local value is an object's
+ARRAY_VALUE_ATTRIBUTES = frozenset({"T", "mT", "H", "real", "imag", "flat", "shape", "size", "ndim", "dtype"})
+
+
+def object_attribute(values: Sequence[cst.BaseExpression], local: frozenset[str]) -> Optional[cst.Attribute]:
+    """A branch value that is an attribute of a local value or parameter other than an array's own (`root.left`,
+    `node.children`, `self.best`): it may hold any Python object (a tree node, a list), which no `lax.cond` branch
+    or `jnp.where` operand can be, so a rewrite choosing it is unsafe. Not `np.inf` (a module's constant)."""
+    for value in values:
+        if isinstance(value, cst.Attribute) and value.attr.value not in ARRAY_VALUE_ATTRIBUTES:
+            root = value.value
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            if isinstance(root, cst.Name) and (root.value in local or root.value in ("self", "cls")):
+                return value
+    return None
+
+
 def _integer_item(node: cst.Subscript) -> bool:
     """`r[0]`, `r[-1]`: an item, one axis fewer than `r` (a slice or an index array may keep `r`'s shape)."""
     def integer(value: cst.BaseExpression) -> bool:

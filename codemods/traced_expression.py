@@ -5,7 +5,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._boolean_operands import boolean, leaves
-from codemods._branch_values import broadcast_risk, int_mix, kind_conflict, python_ints
+from codemods._branch_values import broadcast_risk, int_mix, kind_conflict, object_attribute, python_ints
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
@@ -77,6 +77,8 @@ class TracedExpression(Rule):
     TRIGGERS = (b"numpy", b"jax")  # array code only: plain Python modules are not migrated
 
     VALID = [
+        # `enumerate` counts in Python: `j != i` compares two ints (numpy-ml's Multiply layer)
+        Valid("def f(gs, xs):\n    for i, x in enumerate(xs):\n        gs = [g * x if j != i else g for j, g in enumerate(gs)]\n    return gs\n"),
         Valid("def f(x, n: int):\n    k = 1 if n > 2 else 2\n    return x * max(n, k)\n"),
         Valid("def f(x, y=None):\n    return y is not None and x.ndim == 2\n"),
         Valid("def f(x):\n    return x.sum() > 0 and x\n"),
@@ -142,6 +144,13 @@ class TracedExpression(Rule):
             expected=None,
             lines=[4],
         ),
+        Invalid(  # an object's attribute may be any Python object (a tree node, numpy-ml's ball tree): unsafe
+            "import numpy as np\n\ndef f(x, root):\n    first = root.left if np.sum(x) > 0 else root.right\n    return first.centroid\n",
+            expected="import jax\nimport numpy as np\n\ndef f(x, root):\n"
+                     "    first = jax.lax.cond(np.sum(x) > 0, lambda: root.left, lambda: root.right)\n    return first.centroid\n",
+            unsafe=True,
+            lines=[4],
+        ),
         Invalid(  # the chosen value is called: a function, never an array
             "import numpy as np\n\ndef f(a, n):\n    ufunc = np.sin if n % 2 == 0 else np.cos\n    return ufunc(a)\n",
             expected=None,
@@ -189,6 +198,12 @@ class TracedExpression(Rule):
             return
         flow = function_flow(self, self.current_function)
         local = frozenset(flow.params) | flow.writes(list(self.current_function.body.body))
+        chosen = object_attribute([node.body, node.orelse], local)
+        if chosen is not None:
+            text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
+            self._fix(node, message + f" (`{self.code(chosen).strip()}` is an object's attribute, which may hold any Python "
+                      "object: `lax.cond` can only choose between arrays)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
+            return
         pure = cheap_and_pure(node.body, local) and cheap_and_pure(node.orelse, local)
         shapes = function_shapes(self, self.current_function)
         at = shapes.statement_of(node)

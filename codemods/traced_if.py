@@ -6,7 +6,9 @@ from codemods import _branch_emit as emit
 from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
-from codemods._branch_values import holds_object, int_mix, output_values, python_ints, kind_conflict, text_output, untraceable_branch
+from codemods._branch_values import (
+    holds_object, int_mix, kind_conflict, object_attribute, output_values, python_ints, text_output, untraceable_branch,
+)
 from codemods._where_safety import cheap_and_pure
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
@@ -366,6 +368,11 @@ class TracedIf(Rule):
                 self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: for `{name}`, {conflict}; "
                             "`lax.cond` needs branches that give arrays of one structure")
                 return
+            chosen = object_attribute(values, local)
+            if chosen is not None:
+                unsafe = True
+                why += (f" (a branch gives `{name}` `{self.code(chosen).strip()}`, an object's attribute, which may hold "
+                        "any Python object: `lax.cond` can only return arrays)")
             literal = int_mix(values, flow.params, function)
             if literal is not None:
                 unsafe = True

@@ -7,7 +7,9 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
-from codemods._branch_values import int_mix, python_ints, return_values, broadcast_risk, kind_conflict, text_return, untraceable_branch
+from codemods._branch_values import (
+    broadcast_risk, int_mix, kind_conflict, object_attribute, python_ints, return_values, text_return, untraceable_branch,
+)
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -206,6 +208,11 @@ class TracedReturn(Rule):
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {conflict}; `lax.cond` needs "
                         "branches that give arrays of one structure")
             return []
+        chosen = object_attribute(returned, local)
+        if chosen is not None:
+            unsafe = True
+            message += (f" (a branch returns `{self.code(chosen).strip()}`, an object's attribute, which may hold any Python "
+                        "object: `lax.cond` can only return arrays)")
         literal = int_mix(returned, flow.params, function)
         if literal is not None:
             unsafe = True

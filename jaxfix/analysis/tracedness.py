@@ -437,7 +437,20 @@ class _Bindings(cst.CSTVisitor):
         self._bind(node.target, node.value)
 
     def visit_For(self, node: cst.For) -> None:
-        self._bind(node.target, _LoopTarget(node.iter))
+        self._loop(node.target, node.iter)
+
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        self._loop(node.target, node.iter)
+
+    def _loop(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
+        """`for i, v in enumerate(xs)`: `i` counts in Python (static), `v` is an element of `xs`."""
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "enumerate" \
+                and iterable.args and isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2 \
+                and not any(isinstance(e, cst.StarredElement) for e in target.elements):
+            self._bind(target.elements[0].value, cst.Integer("0"))
+            self._bind(target.elements[1].value, _LoopTarget(iterable.args[0].value))
+            return
+        self._bind(target, _LoopTarget(iterable))
 
     def visit_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
