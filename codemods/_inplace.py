@@ -421,6 +421,8 @@ def _host_call(rule: Rule, facts: FunctionFacts, expr: cst.BaseExpression, funct
         return None
     func = expr.func
     name = facts.array_function(func)
+    if name is not None and name.startswith("random."):
+        return None  # `np.random.normal(size=n)`: JX401 makes it a `jax.random` draw, or holds the whole function back
     if name is not None:  # a NumPy function with no `jax.numpy` namesake (`numpy._core.empty`, `nditer`) stays NumPy
         jnp_alias = facts.imports.jnp_alias
         entry = jnp_api.lookup(f"numpy.{jnp_api.SUBSTITUTES.get(name, name)}")

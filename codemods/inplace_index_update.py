@@ -90,6 +90,7 @@ class InplaceIndexUpdate(Rule):
     """
 
     CODE = "JX101"
+    KEEPS_ARRAYS_NUMPY = True  # see Rule.KEEPS_ARRAYS_NUMPY
     HOLDS_BACK_UNFIXED = True  # see Rule.HOLDS_BACK_UNFIXED
     SUMMARY = "in-place item assignment on an array; use `x = x.at[idx].set(v)`"
     FIX = FixAvailability.SOMETIMES

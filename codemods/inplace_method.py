@@ -64,6 +64,7 @@ class InplaceMethod(Rule):
     """
 
     CODE = "JX103"
+    KEEPS_ARRAYS_NUMPY = True  # see Rule.KEEPS_ARRAYS_NUMPY
     HOLDS_BACK_UNFIXED = True  # see Rule.HOLDS_BACK_UNFIXED
     SUMMARY = "in-place array method or `out=` argument; assign the functional result back"
     FIX = FixAvailability.SOMETIMES

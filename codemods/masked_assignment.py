@@ -74,6 +74,7 @@ class MaskedAssignment(Rule):
     """
 
     CODE = "JX301"
+    KEEPS_ARRAYS_NUMPY = True  # see Rule.KEEPS_ARRAYS_NUMPY
     SUMMARY = "assignment through a boolean mask; use jnp.where"
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, AliasProvider,

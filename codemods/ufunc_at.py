@@ -68,6 +68,7 @@ class UfuncAt(Rule):
     """
 
     CODE = "JX102"
+    KEEPS_ARRAYS_NUMPY = True  # see Rule.KEEPS_ARRAYS_NUMPY
     HOLDS_BACK_UNFIXED = True  # see Rule.HOLDS_BACK_UNFIXED
     SUMMARY = "`np.<ufunc>.at` updates an array in place; use `x = x.at[idx].<method>(v)`"
     FIX = FixAvailability.SOMETIMES

@@ -104,7 +104,8 @@ def held_back(
     blocked = [positions[r.scope] for r, _ in reports if r.scope is not None and r.scope in positions and not applicable(r, options)]
     if not blocked:
         return set()
-    final = [positions[r.scope] for r, _ in reports if r.final and r.scope in positions and not applicable(r, options)]
+    final = [positions[r.scope] for r, _ in reports if (r.final or r.rule.KEEPS_ARRAYS_NUMPY) and r.scope in positions
+             and not applicable(r, options)]
     held = set()
     for report, _ in reports:
         if applicable(report, options) and (report.scope is None or final):

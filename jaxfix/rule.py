@@ -112,6 +112,10 @@ class Rule(cst.BatchableCSTVisitor):
     # other fix is applied in the outermost function around it (a nested function may write into the outer one's
     # arrays). Set by the in-place rules (JX101, JX102, JX103).
     HOLDS_BACK_UNFIXED: ClassVar[bool] = False
+    # The rule's findings that block their function (an in-place write whose unsafe fix is not applied) leave a NumPy
+    # in-place write, so the function's arrays must stay NumPy arrays: even fixes that block until applied (JX401,
+    # which would make a drawn array a JAX array) are held back there. Set by JX101, JX102, JX103, JX301.
+    KEEPS_ARRAYS_NUMPY: ClassVar[bool] = False
     FIX: ClassVar[FixAvailability] = FixAvailability.NONE
     METADATA_DEPENDENCIES: ClassVar[Sequence[ProviderT]] = (PositionProvider,)
     VALID: ClassVar[Sequence[Union[Valid, str]]] = ()

@@ -63,6 +63,26 @@ def test_writes_left_in_place_keep_their_arrays_numpy():
     assert reported == {("JX101", "acc"), ("JX102", "np.add.at")}
 
 
+def test_a_masked_write_left_in_place_keeps_its_function_draws_numpy():
+    """JX401's key threading blocks until applied, so ordinary findings do not hold it back; but an in-place write
+    whose fix is not applied (here a masked assignment, JX301, unsafe) needs its array to stay NumPy: a drawn array
+    made a JAX array would make the write raise. The function (and its caller, which would pass it a key) stays;
+    another function of the module, whose update is safe once its draw is JAX, is converted."""
+    from jaxfix.engine import process_source
+    from jaxfix.registry import all_rules
+
+    code = (
+        "import numpy as np\n\ndef f(n, idx):\n    x = np.random.normal(size=n)\n    x[idx] += 1.0\n    return x\n\n"
+        "def g(n, t):\n    x = np.random.normal(size=n)\n    x[x > t] = np.random.uniform(size=3)\n    return x\n\n"
+        "def h(n, t):\n    return g(n, t) + 1.0\n"
+    )
+    fixed = process_source("r.py", code, all_rules(), RunOptions(fix=True)).fixed
+    assert "def f(key, n, idx):\n    x = jax.random.normal(key, n)\n    x = x.at[idx].set(x[idx] + 1.0)" in fixed
+    assert "def g(n, t):\n    x = np.random.normal(size=n)\n    x[x > t] = np.random.uniform(size=3)" in fixed
+    assert "def h(n, t):\n    return g(n, t) + 1.0" in fixed
+    assert process_source("r.py", fixed, all_rules(), RunOptions(fix=True)).fixed == fixed
+
+
 def test_held_back_fixes_are_not_reported_as_fixable():
     """`check` must not offer what `migrate` holds back: a held-back finding has no fix and says why; with
     `--unsafe-fixes` the blocking fix applies, and nothing is held back."""

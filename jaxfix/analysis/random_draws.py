@@ -125,6 +125,16 @@ def _an_int(node: cst.BaseExpression) -> bool:
     return False
 
 
+# reductions that count: their result, a NumPy integer scalar, is not a shape `jax.random` takes (a Python int is)
+COUNTS = frozenset({"sum", "count_nonzero", "prod", "max", "min", "argmax", "argmin", "nansum"})
+
+
+def _counted(size: cst.BaseExpression) -> bool:
+    """`size=reject.sum()`, `size=np.count_nonzero(m)`: a count computed by NumPy."""
+    return isinstance(size, cst.Call) and isinstance(size.func, (cst.Name, cst.Attribute)) and (
+        size.func.attr.value if isinstance(size.func, cst.Attribute) else size.func.value) in COUNTS
+
+
 def translate(
     method: str, call: cst.Call, code: Callable[[cst.CSTNode], str], names: Names, subkey: str
 ) -> tuple[Optional[str], str]:
@@ -142,6 +152,8 @@ def translate(
     if bound is None:
         return None, f"cannot bind the arguments of `{code(call)}` statically"
     c = {name: code(node) for name, node in bound.items()}
+    if "size" in bound and _counted(bound["size"]):
+        c["size"] = f"int({c['size']})"  # `size=reject.sum()`: a NumPy int, which `jax.random` rejects as a shape
 
     def given(name: str, default: object = None) -> bool:
         return name in bound and _literal_value(bound[name]) != default

@@ -145,6 +145,9 @@ def test_public_api_change_is_reported():
         ("np.random.multivariate_normal(m, c, size=n)", "jax.random.multivariate_normal(k, m, c, n if isinstance(n, tuple) else (n,), method=\"svd\")"),
         ("np.random.choice([1, 2], p=q)", "jax.random.choice(k, jnp.array([1, 2]), p=q)"),
         ("np.random.randn()", "jax.random.normal(k)"),
+        # a count by NumPy is a NumPy integer, which `jax.random` rejects as a shape (numpy-ml's truncated normal)
+        ("np.random.normal(0, s, size=reject.sum())", "s * jax.random.normal(k, int(reject.sum()))"),
+        ("np.random.uniform(size=np.count_nonzero(m))", "jax.random.uniform(k, int(np.count_nonzero(m)))"),
         ("np.random.normal(0, s, (3,))", "s * jax.random.normal(k, (3,))"),
     ],
 )
