@@ -30,6 +30,11 @@ _BIT_OPS = (ast.BitAnd, ast.BitOr, ast.BitXor)
 _SEQUENCES = (ast.List, ast.Tuple, ast.ListComp)
 
 
+def _mapping_entry(value: ast.AST) -> bool:
+    """`E["sizes"]`: an entry read with a string key, which may hold a list (JX304 converts it)."""
+    return value.__class__ is ast.Subscript and value.slice.__class__ is ast.Constant and isinstance(value.slice.value, str)
+
+
 def _sequence_result(node: ast.AST) -> bool:
     """`tuple(...)`, `list(...)`, `np.nonzero(m)`, `np.where(m)`: a call that gives a tuple or list (see JX304)."""
     if node.__class__ is not ast.Call:
@@ -401,7 +406,7 @@ class _Walker:
             cls = value.__class__
             if cls is ast.Name:
                 s.name_args.add((root, value.id))
-            elif cls in _SEQUENCES or _sequence_result(value):
+            elif cls in _SEQUENCES or _sequence_result(value) or _mapping_entry(value):
                 s.display_call_roots.add(root)
         for keyword in keywords:
             value = keyword.value

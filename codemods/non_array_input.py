@@ -25,7 +25,8 @@ class NonArrayInput(Rule):
     `np.max((u, v))`, `np.maximum([0.0, 1.0], x)`) in `jnp.asarray(...)`, which stacks its elements; so too a
     parameter its docstring says may be a list or tuple (`lengths : array-like of integers`, `w : list of float`)
     where it is passed to a function that takes an array, unless the function rebinds it first. Does the same
-    for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] = v` with `idx = [0, 2]`), and for a
+    for an entry of a mapping read with a string key (`np.prod(cfg["dims"])`, a dict of settings whose entries are
+    often lists), for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] = v` with `idx = [0, 2]`), and for a
     `range(...)` among an array's indices.
 
     ## Why is this bad?
@@ -149,6 +150,10 @@ class NonArrayInput(Rule):
                      "    shapes = [len(e) for e in nodes]\n"
                      "    return np.cumprod(jnp.asarray([1] + shapes[:-1])), np.exp(x)[jnp.asarray(idx[:k])]\n",
         ),
+        Invalid(  # an entry of a settings dict, often a list (numpy-ml's `env_stats["n_actions_per_dim"]`)
+            "import numpy as np\n\ndef f(E, x):\n    return np.prod(E[\"dims\"]) * x\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(E, x):\n    return np.prod(jnp.asarray(E[\"dims\"])) * x\n",
+        ),
         Invalid(  # a parameter documented as array-like: NumPy takes a list there, `jnp.cumsum` raises (hmmlearn)
             "import numpy as np\n\ndef split(X, lengths):\n    \"\"\"Split.\n\n    Parameters\n    ----------\n"
             "    X : ndarray\n    lengths : array-like of integers\n    \"\"\"\n    return np.split(X, np.cumsum(lengths))\n",
@@ -222,7 +227,9 @@ class NonArrayInput(Rule):
             if arg.star:
                 continue
             listed = False  # a parameter its docstring says may be a list (`lengths : array-like of integers`)
-            if not (_list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)):
+            entry_of = _mapping_entry(arg.value)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
+            if entry_of is None and not (
+                    _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)):
                 value = arg.value
                 if not isinstance(value, cst.Name) or value.value not in facts.params or not _list_inputs.unbound_before(
                         self, value.value, node):
@@ -235,6 +242,7 @@ class NonArrayInput(Rule):
                 continue
             text = f"{self.jnp}.asarray({self.code(arg.value)})"
             given = f"`{self.code(arg.value)}`, which its docstring says may be a list or tuple," if listed else \
+                f"`{self.code(arg.value)}`, an entry of a mapping, which may hold a list," if entry_of is not None else \
                 f"a Python list or tuple (`{self.code(arg.value)}`)"
             self.report(
                 arg.value,
@@ -349,3 +357,13 @@ class NonArrayInput(Rule):
             title=f"replace with `{text}`",
             imports=("jnp",),
         )
+
+
+def _mapping_entry(value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """`E["sizes"]`: the mapping of an entry read with a string key (a dict of settings or results, whose entries
+    are often lists, which NumPy takes as arrays and `jax.numpy` rejects), else None. `jnp.asarray` of an array is
+    the array itself, so converting such an entry is what NumPy's function does."""
+    if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
+            and isinstance(value.slice[0].slice.value, cst.SimpleString):
+        return value.value
+    return None
