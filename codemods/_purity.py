@@ -28,7 +28,7 @@ from jaxfix import walk
 from jaxfix.analysis.jnp_api import lookup
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.static_params import ARRAY_METHODS
-from jaxfix.analysis.tracedness import Tracedness, function_tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.imports import ModuleImports, dotted_name
 
 TRACEABLE_BUILTINS = {
@@ -42,8 +42,10 @@ AT_METHODS = {"set", "add", "subtract", "multiply", "divide", "power", "min", "m
 class Purity:
     """Per module: `opaque_call(stmts, function, level)` (see the module docstring)."""
 
-    def __init__(self, module: cst.Module, imports: ModuleImports, facts_of: Optional[Callable] = None) -> None:
+    def __init__(self, module: cst.Module, imports: ModuleImports, facts_of: Optional[Callable] = None,
+                 traced_of: Optional[Callable] = None) -> None:
         self.facts_of = facts_of  # FunctionDef -> FunctionFacts (for value-shaped reads in callees)
+        self.traced_of = traced_of  # FunctionDef -> FunctionTracedness (for Python branches on traced values in callees)
         self.functions = {s.name.value: s for s in module.body if isinstance(s, cst.FunctionDef)}
         self.numeric = {*imports.numpy_aliases, *imports.math_aliases}
         self.math = set(imports.math_aliases)  # `math.exp(x)` needs a concrete x: fine on static values only
@@ -171,8 +173,19 @@ class Purity:
             self._call_ok(call, inner, lambda e: Tracedness.TRACED if _root_name(e) in local else Tracedness.STATIC)  # type: ignore[arg-type]
             for call in walk.nodes_of(fn.body, cst.Call)
         ) and (self.facts_of is None or value_shaped_read(body, self.facts_of(fn)) is None)  # `x[m]` cannot be traced
+        ok = ok and (self.traced_of is None or _python_branch(fn, self.traced_of(fn)) is None)
         self._memo[fn] = ok
         return ok
+
+
+def _python_branch(fn: cst.FunctionDef, traced) -> Optional[cst.BaseExpression]:
+    """The test of a Python `if`/`while`/conditional expression in `fn` (not in functions nested in it) that is not
+    static when its parameters are traced, as they are when a traced body calls it: `bool()` of a tracer raises
+    (`TracerBoolConversionError`) while the caller's loop or branch is traced."""
+    for node in walk.nodes(fn.body):
+        if isinstance(node, (cst.If, cst.While, cst.IfExp)) and traced.of(node.test) is not Tracedness.STATIC:
+            return node.test
+    return None
 
 
 UFUNC_METHODS = {"at", "reduce", "accumulate", "reduceat", "outer"}
@@ -262,8 +275,10 @@ def purity(rule) -> Purity:
     """The rule's `Purity` for the module being visited (one per rule instance and pass)."""
     found = rule.__dict__.get("_purity")
     if found is None:
-        facts_of = (lambda fn: function_facts(rule, fn)) if MaskProvider in getattr(rule, "METADATA_DEPENDENCIES", ()) else None
-        found = rule._purity = Purity(rule.context.module, rule.context.imports, facts_of)
+        dependencies = getattr(rule, "METADATA_DEPENDENCIES", ())
+        facts_of = (lambda fn: function_facts(rule, fn)) if MaskProvider in dependencies else None
+        traced_of = (lambda fn: function_tracedness(rule, fn)) if TracednessProvider in dependencies else None
+        found = rule._purity = Purity(rule.context.module, rule.context.imports, facts_of, traced_of)
     return found
 
 

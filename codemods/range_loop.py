@@ -121,6 +121,13 @@ class RangeLoop(Rule):
             "import numpy as np\n\ndef f(p, n):\n    b = np.ones((1, 2))\n    for i in range(n):\n        b = np.r_[b, p * i]\n    return b\n",
             expected=None, lines=[5],
         ),
+        Invalid(  # the helper branches in Python on its argument, which the traced body makes a tracer: unsafe (mlxtend)
+            "def clip1(v):\n    if v > 1.0:\n        return 1.0\n    return v\n\ndef f(x, n):\n    t = 0.0\n"
+            "    for i in range(n):\n        t = t + clip1(x[i])\n    return t\n",
+            expected="import jax\n\ndef clip1(v):\n    if v > 1.0:\n        return 1.0\n    return v\n\ndef f(x, n):\n    t = 0.0\n\n"
+            "    def body(i, t):\n        t = t + clip1(x[i])\n        return t\n\n    t = jax.lax.fori_loop(0, n, body, t)\n    return t\n",
+            unsafe=True, lines=[8],
+        ),
         Invalid(  # `np.testing` compares concrete values, which a traced body does not have: unsafe (numpy-ml's HMM)
             "import numpy as np\n\ndef f(x, n):\n    t = 0.0\n    for i in range(n):\n        t = t + x[i]\n"
             "        np.testing.assert_array_less(-1.0, t)\n    return t\n",
