@@ -298,7 +298,8 @@ def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> 
     """"" unless the loop body indexes, with a name the loop binds (its counter, its element), an array the function
     gets from a call not known to be JAX (`PQd = squareform(P)`, `data = ndi.gaussian_filter(x)`): that is a NumPy
     array at run time, and under a `lax` loop the index is traced, which a NumPy array rejects
-    (`TracerArrayConversionError`). Else the note that makes the loop rewrite unsafe."""
+    (`TracerArrayConversionError`); or an object's attribute (`self.A[a]`, a list of arrays in numpy-ml's LinUCB),
+    which a list rejects too. Else the note that makes the loop rewrite unsafe."""
     bound = walk.name_values(loop.target) if isinstance(loop, cst.For) else set()
     if not bound:
         return ""
@@ -308,7 +309,13 @@ def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> 
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     for sub in walk.nodes_of(loop.body, cst.Subscript):
         name = sub.value.value if isinstance(sub.value, cst.Name) else None  # type: ignore[attr-defined]
-        if name is None or not any(bound & walk.name_values(e.slice) for e in sub.slice):  # type: ignore[attr-defined]
+        if not any(bound & walk.name_values(e.slice) for e in sub.slice):  # type: ignore[attr-defined]
+            continue
+        if isinstance(sub.value, cst.Attribute) and sub.value.attr.value not in ("T", "mT", "real", "imag", "at"):
+            shown = cst.Module([]).code_for_node(sub.value).strip()
+            return (f" (`{shown}` is an object's attribute, which may be a Python list or a NumPy array: indexed by the "
+                    "traced loop index, either raises; safe only if it is a JAX array)")
+        if name is None:
             continue
         table = name if name not in params and name not in local and name in check.tables() else \
             check.table_passed(function, name) if name in params else None

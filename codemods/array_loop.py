@@ -94,6 +94,14 @@ class ArrayLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # an object's attribute may be a list or a NumPy array, which reject a traced index: unsafe (numpy-ml)
+            "import numpy as np\n\nclass K:\n    def f(self, x, n):\n        out = []\n        for a in range(n):\n"
+            "            out.append(self.w[a] * np.sin(x))\n        return np.array(out)\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\nclass K:\n    def f(self, x, n):\n"
+            "        def step(_, a):\n            return None, self.w[a] * np.sin(x)\n\n"
+            "        _, out = jax.lax.scan(step, None, jnp.arange(n))\n        return out\n",
+            unsafe=True, lines=[6],
+        ),
         Invalid(  # `mv` is carried, and its reshape gives it another shape in the next iteration: a scan raises
             "import numpy as np\n\ndef f(X, mv):\n    S = np.zeros((X.shape[1], X.shape[1]))\n    for row in X:\n"
             "        row, mv = row.reshape(-1, 1), mv.reshape(-1, 1)\n        S += (row - mv) @ (row - mv).T\n    return S\n",
