@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from jaxfix import walk
+from jaxfix.analysis import jnp_api
+from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 
 if TYPE_CHECKING:
@@ -51,6 +53,9 @@ class IsinstanceWidening:
             return
         kinds = node.args[1].value
         elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        number = next((e for e in elements if _number_type(e)), None)
+        if number is not None and self._number_test(node, number):
+            return
         if not any(isinstance(e, cst.Attribute) and numpy_name(rule, e) == "numpy.ndarray" for e in elements):
             return
         if any(rule.code(e) in (f"{rule.jax}.Array", "jax.Array") for e in elements):
@@ -65,3 +70,43 @@ class IsinstanceWidening:
             title=f"replace with `{text}`",
             imports=("jax",),
         )
+
+    def _number_test(self, node: cst.Call, number: cst.BaseExpression) -> bool:
+        """`isinstance(v, (int, float))` where `v` is made by a NumPy call (`v = 1.0 - np.exp(-x)`): NumPy gives a
+        float scalar for a scalar input, which is a Python `float`, while a JAX array never is; the test would change
+        its answer, and the branch for arrays would run instead (lmfit's `bose = max(bose, tiny)`). The function is
+        left as it is."""
+        rule = self.rule
+        subject = node.args[0].value
+        function = rule.current_function
+        if not isinstance(subject, cst.Name) or function is None:
+            return False
+        facts = function_facts(rule, function)
+        made = [v for v in facts.bindings.get(subject.value, []) if v is not None and any(
+            _migrated(rule, c) for c in walk.nodes_of(v, cst.Call))]  # type: ignore[attr-defined]
+        if not made:
+            return False
+        rule.report(node, f"`{rule.code(node)}` tests whether `{subject.value}`, made by NumPy here, is a Python "
+                    f"number (`{rule.code(number)}`): a NumPy scalar is one, a JAX array never is, so after the migration the test "
+                    "would change its answer: this function is left as it is (test `jnp.ndim(v) == 0` instead, by hand)",
+                    leaves_function=True)
+        return True
+
+
+def _migrated(rule: Rule, call: cst.Call) -> bool:
+    """A NumPy call that `jax.numpy` has (JX501 moves it; `np.array2string`, which gives text, stays)."""
+    qualified = numpy_name(rule, call.func)
+    return qualified is not None and jnp_api.lookup(qualified) is not None
+
+
+# Python number types that NumPy scalars are instances of: `np.float64` is a `float`, `np.complex128` a `complex`,
+# and every NumPy scalar is registered as a `numbers.Number` (`np.int64` is no `int`: that test is False either way)
+NUMBER_TYPES = frozenset({"float", "complex", "Number", "Real", "Integral", "Complex", "Rational"})
+
+
+def _number_type(node: cst.BaseExpression) -> bool:
+    """`float`, `complex`, `numbers.Number`, `numbers.Real`: number types a NumPy scalar is an instance of."""
+    if isinstance(node, cst.Name):
+        return node.value in NUMBER_TYPES
+    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "numbers" \
+        and node.attr.value in NUMBER_TYPES

@@ -57,6 +57,9 @@ LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
 BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides"}
 
 # functions named for making NumPy arrays (POT's `_to_numpy`, `as_numpy`, `to_np`): host conversions by intent
+# methods NumPy calls to turn an object into an array (lmfit's `Parameter.__array__`): they must give NumPy arrays
+NUMPY_PROTOCOL = frozenset({"__array__", "__array_wrap__", "__array_prepare__", "__array_finalize__", "__array_ufunc__",
+                            "__array_function__"})
 HOST_CONVERTER = re.compile(r"(^|_)(to|as)_?(numpy|np)($|_)")
 # creation calls whose `order=` is only a memory layout
 LAYOUT_ORDER = {"array", "asarray", "asanyarray", "zeros", "ones", "empty", "full", "copy"}
@@ -142,6 +145,9 @@ class NumpyBoundary:
         """Why the NumPy call `node` (the function `qualified`) must stay NumPy, or None."""
         rule, func = self.rule, self.rule.code(node.func)
         function = rule.current_function
+        if function is not None and function.name.value in NUMPY_PROTOCOL:
+            return (f"`{func}(...)` is in `{function.name.value}`, which NumPy calls and which must give a NumPy array "
+                    "(`np.asarray(obj)` raises for a JAX array there): it stays NumPy", True)
         if function is not None and HOST_CONVERTER.search(function.name.value.lower()):
             return (f"`{func}(...)` is in `{function.name.value}`, whose name says it hands back NumPy arrays (host "
                     "data for code that wants NumPy): it stays NumPy", True)

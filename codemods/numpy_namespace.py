@@ -132,6 +132,12 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        # `np.exp` of a Python float is a NumPy float scalar, a Python `float`: a JAX array never is (lmfit's dho)
+        Invalid("import numpy as np\n\ndef f(x):\n    b = 1.0 - np.exp(-x)\n    if isinstance(b, float):\n        return max(b, 0.5)\n"
+                "    return np.maximum(b, 0.5)\n", expected=None, lines=[4, 5, 7]),
+        # NumPy calls `__array__` for `np.asarray(obj)` and takes only a NumPy array back (lmfit's Parameter)
+        Invalid("import numpy as np\n\nclass P:\n    def __array__(self, dtype=None):\n        return np.array(self.v)\n",
+                expected=None, lines=[5]),
         # an array built from static values is still an array that later code updates (`.at[...]`, pyswarms)
         Invalid("import numpy as np\n\ndef f(x):\n    s = np.tile(1.0, x.shape)\n    return s * x\n",
                 expected="import jax.numpy as jnp\n\ndef f(x):\n    s = jnp.tile(1.0, x.shape)\n    return s * x\n"),
