@@ -69,8 +69,12 @@ def _pure_call(call: cst.Call, local_names: frozenset[str]) -> bool:
         if root.attr.value in EXPENSIVE:
             return False
         root = root.value
+    if isinstance(root, cst.Name) and root.value == "math" and root.value not in local_names:
+        # `math.factorial(n)`, `math.log(x)` of a local value: Python numbers only (a tracer raises), and a domain
+        # error raises (`factorial(-1)`), where the `if` that `jnp.where` replaces guarded it (pyDOE3's n_comb)
+        return not any(walk.name_values(a.value) & local_names for a in call.args)
     if isinstance(root, cst.Name) and root.value not in local_names:
-        return root.value in ("np", "jnp", "numpy", "onp", "math", "jax", "lax")  # a numeric module function
+        return root.value in ("np", "jnp", "numpy", "onp", "jax", "lax")  # a numeric module function
     return func.attr.value in PURE_METHODS  # a method of a local array
 
 

@@ -88,6 +88,14 @@ class TracedReturn(Rule):
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
     ]
     INVALID = [
+        Invalid(  # `math.factorial` of a negative raises: the `if` guards it, `jnp.where` would evaluate it (pyDOE3)
+            "import math\n\ndef f(n, k):\n    if k < 0 or k > n:\n        return 0\n"
+            "    return math.factorial(n) // math.factorial(k)\n",
+            expected="import math\nimport jax\n\ndef f(n, k):\n    def result_if_true(n, k):\n        return 0\n"
+            "    def result_if_false(n, k):\n        return math.factorial(n) // math.factorial(k)\n"
+            "    return jax.lax.cond(k < 0 or k > n, result_if_true, result_if_false, n, k)\n",
+            unsafe=True, lines=[4],
+        ),
         Invalid(  # a branch indexes a Python list with a traced value: `lax.cond` traces it, and the list raises (skfuzzy)
             "def f(x, i):\n    acc = [0.0, 1.0, 2.0]\n    if x[i] > 0:\n        return 0.0\n    return acc[i - 1]\n",
             expected=None, lines=[3],
