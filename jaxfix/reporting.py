@@ -154,7 +154,9 @@ class TextReporter:
                 f"note: {_plural(len(needs_jit), 'function')} now {'uses' if one else 'use'} `lax` loops or branches; "
                 f"run {'it' if one else 'them'} under `jax.jit` (or call {'it' if one else 'them'} from a jitted "
                 f"function): outside `jit`, each call traces and compiles {'its' if one else 'their'} bodies again (tens "
-                "of milliseconds, and memory that is not freed, per call):",
+                "of milliseconds, and memory that is not freed, per call), and a NumPy array argument that a loop or "
+                "branch body indexes with a traced value raises (`TracerArrayConversionError`: pass JAX arrays, "
+                "`jnp.asarray(x)`):",
                 highlight=False,
                 soft_wrap=True,
             )

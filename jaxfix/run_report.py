@@ -165,7 +165,8 @@ def report_markdown(results: Sequence[FileResult], info: RunInfo) -> str:
             "## Functions to run under `jax.jit`",
             "",
             "The rewrite gave these functions `lax` loops or branches: outside `jax.jit`, every call traces and compiles "
-            "them again (tens of milliseconds, and memory that is not freed, per call).",
+            "them again (tens of milliseconds, and memory that is not freed, per call), and a NumPy array argument that a "
+            "loop or branch body indexes with a traced value raises (`TracerArrayConversionError`): pass JAX arrays.",
             "",
         ]
         out += [f"- `{_md_cell(path)}:{entry['line']}` `{_md_cell(entry['function'])}`" for path, entry in needs_jit]
