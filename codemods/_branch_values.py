@@ -31,6 +31,10 @@ def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     tuples = {k for k in kinds if k.startswith("tuple")}
     if len(plain) > 1 and plain & {"None", "str", "list", "dict"} or len(tuples) > 1 or (tuples and "array" in kinds) or "object" in kinds:
         return "the branches give values of different kinds (" + ", ".join(sorted(plain)) + ")"
+    comprehension = next((v for v in values if isinstance(v, cst.ListComp)), None)
+    if comprehension is not None and len(values) > 1:
+        return (f"a side is a list built by a comprehension (`{cst.Module([]).code_for_node(comprehension).strip()}`), "
+                "whose length may differ from the other side's")
     nested = _nested(values)
     if nested is not None:
         return nested

@@ -122,6 +122,11 @@ class TracedIf(Rule):
         Valid("import numpy as np\ndef f(x, xp):\n    if xp.isdtype(x.dtype, \"real floating\"):\n        x = x * 2\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # a list comprehension on one side: its length may differ from the other side's (numpy-ml)
+            "import numpy as np\n\ndef f(env, x):\n    if np.sum(x) > 0:\n        n = [s.n - 1.0 for s in env.spaces]\n"
+            "    else:\n        n = [env.n]\n    return np.concatenate([x, n])\n",
+            expected=None, lines=[4],
+        ),
         Invalid(  # `.item()` left in a branch (JX502 cannot prove `loss` 0-d) raises while `lax.cond` traces it (POT)
             "def f(step, x, prev):\n    loss = step(x)\n    if loss > prev:\n        d = prev - loss.item()\n    else:\n"
             "        d = 0.0\n    return d\n", expected=None, lines=[3]),

@@ -274,6 +274,9 @@ class FunctionTracedness:
             return base
         if isinstance(node, cst.Subscript):
             level = self.of(node.value)
+            if level is Tracedness.TRACED and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+                    and isinstance(node.slice[0].slice.value, (cst.SimpleString, cst.ConcatenatedString)):
+                return Tracedness.UNKNOWN  # `env_stats["tuple_action"]`: a mapping's entry (a setting?), not an array's
             for element in node.slice:
                 level = level.join(self.of(element.slice))
             return level

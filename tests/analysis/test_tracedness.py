@@ -179,3 +179,14 @@ def test_tuple_assignment_binds_item_by_item():
     a, _ = analyse("def f(algorithm, x):\n    pop, problem = algorithm.pop, algorithm.problem\n    y, z = x, 1\n    return pop\n")
     table = a.variables()
     assert (table["pop"], table["problem"], table["y"], table["z"]) == (T, U, T, S)
+
+
+def test_mapping_entries_and_enumerate_counters():
+    """`opts["double"]` is a mapping's entry (a setting as often as an array): unknown, not traced; `x[0]` is an
+    array's item. `enumerate` counts in Python, in a loop and in a comprehension: its counter is static."""
+    a, _ = analyse(
+        "def f(x, opts, gs):\n    for i, g in enumerate(gs):\n        pass\n"
+        "    return [j for j, h in enumerate(gs)]\n"
+    )
+    assert level(a, 'opts["double"]') is U and level(a, "x[0]") is T and level(a, "opts[i]") is T
+    assert level(a, "i") is S and level(a, "j") is S and level(a, "g") is T and level(a, "h") is T
