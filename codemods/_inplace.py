@@ -15,6 +15,7 @@ from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.aliases import FunctionAliases, function_aliases
 from jaxfix.analysis.dataflow import function_flow
+from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.masks import FunctionFacts, function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.static_params import ARRAY_METHODS
@@ -429,6 +430,8 @@ def _host_call(rule: Rule, facts: FunctionFacts, expr: cst.BaseExpression, funct
         # `np.ndarray(shape)`: `jnp.ndarray` is a class JX501 does not call; `np.fromiter(...)`: host-only (JX501)
         converted = entry is not None and entry.get("kind") not in ("constant", "class") and \
             name.split(".")[-1] not in HOST_ONLY or jnp_alias and rule.code(func).startswith(jnp_alias + ".")
+        if converted and elements_hashed(rule, expr):
+            converted = False  # `encoded = np.full(n, -1)` whose items go into a set: JX501 keeps it NumPy
         return None if converted else rule.code(func)
     if isinstance(func, cst.Name):
         return None if func.value in functions or func.value in _PASSING_BUILTINS else func.value

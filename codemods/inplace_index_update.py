@@ -11,6 +11,7 @@ from codemods._inplace import Target, Verdict
 from jaxfix.analysis.masks import Kind as MaskKind, MaskProvider, mask_index
 from jaxfix.analysis.aliases import VIEW_ATTRIBUTES, AliasProvider
 from jaxfix.analysis.dataflow import DataflowProvider
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.rule import Invalid, Rule, Valid
@@ -95,7 +96,7 @@ class InplaceIndexUpdate(Rule):
     SUMMARY = "in-place item assignment on an array; use `x = x.at[idx].set(v)`"
     FIX = FixAvailability.SOMETIMES
     may_apply_to_tree = staticmethod(_inplace.updates_in_functions)
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider, ParentProvider)
     ORDER = 40
 
     VALID = [

@@ -10,6 +10,7 @@ from jaxfix.analysis import jnp_api
 from jaxfix.analysis.aliases import AliasProvider
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.masks import MaskProvider
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -69,7 +70,7 @@ class InplaceMethod(Rule):
     SUMMARY = "in-place array method or `out=` argument; assign the functional result back"
     FIX = FixAvailability.SOMETIMES
     may_apply_to_tree = staticmethod(_inplace.updates_in_functions)
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider, ParentProvider)
     ORDER = 40
 
     VALID = [

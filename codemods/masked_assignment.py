@@ -8,6 +8,7 @@ from codemods._masked import broadcast_mask
 from codemods._inplace import judge, split_target
 from jaxfix import walk
 from jaxfix.analysis.aliases import AliasProvider, function_aliases
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.masks import FunctionFacts, Kind, MaskIndex, MaskProvider, dotted, function_facts, mask_index
@@ -78,7 +79,7 @@ class MaskedAssignment(Rule):
     SUMMARY = "assignment through a boolean mask; use jnp.where"
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, AliasProvider,
-                             NumpyNameProvider)
+                             NumpyNameProvider, ParentProvider)
     ORDER = 30
     TRIGGERS = (b"numpy", b"jax")
 

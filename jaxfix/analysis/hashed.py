@@ -41,6 +41,24 @@ def _source(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr
 
 
+def _derived_from(value: cst.BaseExpression) -> Optional[cst.Name]:
+    """The array read in `value` when `value` selects, reshapes or copies it (`cols[keep].reshape(-1, 1)`,
+    `a[1:]`, `a.ravel()`), so that its elements are `value`'s: the Name node read there, else None."""
+    node = value
+    while True:
+        if isinstance(node, cst.Subscript):
+            node = node.value
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _SAME_ELEMENTS:
+            node = node.func.value
+        else:
+            break
+    return node if isinstance(node, cst.Name) and node is not value else None
+
+
+# methods whose result holds the receiver's elements
+_SAME_ELEMENTS = frozenset({"reshape", "ravel", "flatten", "copy", "squeeze", "astype", "tolist", "T"})
+
+
 def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]]:
     """The expressions whose array elements `function` hashes (see the module docstring): a `Name` where it is read
     (`classes` in `set(classes)`) or the expression that makes the array (`np.unique(y)` in `set(np.unique(y))`);
@@ -49,6 +67,8 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
     items: dict[str, list[cst.BaseExpression]] = {}  # a loop or comprehension target, or an indexed scalar -> where its values come from
     keys: list[cst.BaseExpression] = []
     whole: list[cst.BaseExpression] = []
+    made: dict[str, list[cst.Name]] = {}  # a local name -> the array read in an expression that selects or reshapes it
+    bound: dict[str, int] = {}  # how many assignments bind each local name
     for node in walk.nodes(function.body):
         if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
             name, value = node.targets[0].target.value, node.value
@@ -57,6 +77,12 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
                 containers.add(name)
             elif isinstance(value, cst.Subscript) and isinstance(value.value, (cst.Name, cst.Call)):
                 items.setdefault(name, []).append(_source(value.value))  # `key = a[()]`
+            elif isinstance(value, (cst.ListComp, cst.GeneratorExp)) and isinstance(value.elt, cst.Subscript):
+                items.setdefault(name, []).append(_source(value.elt))  # `lst = [codes[i] for i in idx]`, then `set(lst)`
+            bound[name] = bound.get(name, 0) + 1
+            derived = _derived_from(value)
+            if derived is not None:
+                made.setdefault(name, []).append(derived)  # `itemsets = cols[keep].reshape(-1, 1)`: rows of `cols`
         elif isinstance(node, (cst.For, cst.CompFor)):
             iterable = node.iter
             target = node.target
@@ -92,12 +118,22 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
         elif isinstance(node, cst.SetComp):
             keys.append(node.elt)
     exprs = {_source(expr) for expr in whole}
+    for expr in whole:  # `frozenset(row) for row in rows`, `set(lst)` of `lst = [codes[i] for i in idx]`
+        if isinstance(expr, cst.Name):
+            exprs.update(items.get(expr.value, ()))
     for key in keys:
         if isinstance(key, _Pending):
             if key.container not in containers:
                 continue
             key = key.key
         exprs.update(items.get(key.value, ()) if isinstance(key, cst.Name) else ())
+    made = {name: reads for name, reads in made.items() if bound[name] == 1}  # (names are not values: one binding)
+    pending = [e.value for e in exprs if isinstance(e, cst.Name)]
+    while pending:  # the arrays a hashed array is selected or reshaped from are hashed too
+        for read in made.pop(pending.pop(), ()):
+            if read not in exprs:
+                exprs.add(read)
+                pending.append(read.value)
     return {e.value for e in exprs if isinstance(e, cst.Name)}, exprs
 
 
