@@ -24,6 +24,7 @@ import libcst as cst
 
 from codemods import _buffers
 from jaxfix import walk
+from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.host_data import (
@@ -55,6 +56,8 @@ DTYPE_FUNCTIONS = {"dtype", "result_type", "promote_types", "can_cast", "issubdt
 LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
 # attributes only a NumPy array has: a call whose result is read through one must stay NumPy
 BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides"}
+# methods only a NumPy array has, read from a name bound to a call (`a.setflags(write=False)`, `a.tofile(f)`)
+BUFFER_METHODS = {"setflags", "tofile", "dump", "dumps", "newbyteorder", "itemset"}
 
 # functions named for making NumPy arrays (POT's `_to_numpy`, `as_numpy`, `to_np`): host conversions by intent
 # methods NumPy calls to turn an object into an array (lmfit's `Parameter.__array__`): they must give NumPy arrays
@@ -112,6 +115,7 @@ class NumpyBoundary:
         self._timers: dict[cst.FunctionDef, Optional[str]] = {}
         self._computed: dict[cst.FunctionDef, dict[str, bool]] = {}
         self._objects: dict[cst.FunctionDef, frozenset[str]] = {}
+        self._buffer_reads: dict[cst.FunctionDef, dict[cst.Name, str]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -169,6 +173,10 @@ class NumpyBoundary:
         kept = self.kept.get(node)
         if kept is not None:
             return f"`{func}(...)` must stay NumPy: {kept}; this function is left as it is", True
+        buffer = self._read_as_buffer(node, function)
+        if buffer is not None:
+            return (f"`{func}(...)` must stay NumPy: its result `{buffer[0]}` is read through `.{buffer[1]}`, which JAX "
+                    "arrays do not have; this function is left as it is"), True
         if qualified.startswith("numpy.linalg.") and caught_around(rule, node) & LINALG_ERRORS:
             return (f"`{func}(...)` sits in a `try` that catches `LinAlgError`: its `jax.numpy` namesake never raises "
                     "(a singular matrix gives inf or nan), so the `except` branch would silently stop running: this "
@@ -273,6 +281,29 @@ class NumpyBoundary:
             if attr is not None and attr in elsewhere:
                 return (f"`.{attr}` is written into in place in the package (in `{elsewhere[attr]}`), which stays NumPy: the "
                         "array stored here must stay a NumPy array, so this function is left as it is")
+        return None
+
+    def _read_as_buffer(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[tuple[str, str]]:
+        """(name, attribute) when the call is assigned to a name that the function reads through an attribute only
+        NumPy arrays have (`contrast = np.prod(...)`, then `contrast.flags.writeable = False` or
+        `contrast.data.tobytes()`: pyDOE3's fracfact_aliasing), else None."""
+        if function is None:
+            return None
+        read = self._buffer_reads.get(function)
+        if read is None:  # the Name nodes read through such an attribute -> the attribute
+            read = self._buffer_reads[function] = {
+                a.value: a.attr.value for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
+                if isinstance(a.value, cst.Name) and a.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS  # type: ignore[attr-defined]
+            }
+        if not read:
+            return None
+        parent = self.rule.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+            name = parent.targets[0].target.value
+            if any(n.value == name for n in read):  # (only the reads this binding reaches: `X.data` of a sparse X is not)
+                for use in function_flow(self.rule, function).uses(parent, name):
+                    if use in read:
+                        return name, read[use]
         return None
 
     def made_here(self, function: cst.FunctionDef) -> set[str]:

@@ -132,6 +132,9 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        # read through `.flags` / `.data`, which only NumPy arrays have (pyDOE3's aliasing keys on `.data.tobytes()`)
+        Invalid("import numpy as np\n\ndef f(d):\n    c = np.prod(d, axis=1)\n    c.flags.writeable = False\n    return c.data.tobytes()\n",
+                expected=None, lines=[4]),
         # `np.exp` of a Python float is a NumPy float scalar, a Python `float`: a JAX array never is (lmfit's dho)
         Invalid("import numpy as np\n\ndef f(x):\n    b = 1.0 - np.exp(-x)\n    if isinstance(b, float):\n        return max(b, 0.5)\n"
                 "    return np.maximum(b, 0.5)\n", expected=None, lines=[4, 5, 7]),
