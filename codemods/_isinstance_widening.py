@@ -15,7 +15,8 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
-from jaxfix.analysis.masks import function_facts
+from jaxfix.analysis.dataflow import function_flow
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.numpy_names import numpy_name
 
 if TYPE_CHECKING:
@@ -81,11 +82,16 @@ class IsinstanceWidening:
         function = rule.current_function
         if not isinstance(subject, cst.Name) or function is None:
             return False
-        facts = function_facts(rule, function)
-        made = [v for v in facts.bindings.get(subject.value, []) if v is not None and any(
-            _migrated(rule, c) for c in walk.nodes_of(v, cst.Call))]  # type: ignore[attr-defined]
-        if not made:
+        flow = function_flow(rule, function)
+        stmt: cst.CSTNode | None = node
+        while stmt is not None and not flow.knows(stmt):
+            stmt = rule.get_metadata(ParentProvider, stmt, None)
+        if stmt is None:
             return False
+        values = [d.node.value for d in flow.reaching(stmt, subject.value) if isinstance(d.node, cst.Assign)]
+        made = [v for v in values if any(_migrated(rule, c) for c in walk.nodes_of(v, cst.Call))]  # type: ignore[attr-defined]
+        if not made:
+            return False  # (`if isinstance(std, numbers.Real): std = np.full(n, std)` tests the caller's value)
         rule.report(node, f"`{rule.code(node)}` tests whether `{subject.value}`, made by NumPy here, is a Python "
                     f"number (`{rule.code(number)}`): a NumPy scalar is one, a JAX array never is, so after the migration the test "
                     "would change its answer: this function is left as it is (test `jnp.ndim(v) == 0` instead, by hand)",

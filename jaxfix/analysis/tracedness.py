@@ -404,6 +404,13 @@ class _LoopTarget:
         return analysis.of(it)
 
 
+def _enumerated(target: cst.BaseExpression, iterable: cst.BaseExpression) -> bool:
+    """`i, v` over `enumerate(xs)`."""
+    return isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "enumerate" \
+        and bool(iterable.args) and isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2 \
+        and not any(isinstance(e, cst.StarredElement) for e in target.elements)
+
+
 class _Bindings(cst.CSTVisitor):
     """(name, value expression) for every binding in a function body (not nested functions)."""
 
@@ -443,15 +450,15 @@ class _Bindings(cst.CSTVisitor):
         self._loop(node.target, node.iter)
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
-        self._loop(node.target, node.iter)
+        # a comprehension's own names are left unbound (as names of another scope), but for `enumerate`'s counter
+        if _enumerated(node.target, node.iter):
+            self._bind(node.target.elements[0].value, cst.Integer("0"))  # type: ignore[attr-defined]
 
     def _loop(self, target: cst.BaseExpression, iterable: cst.BaseExpression) -> None:
         """`for i, v in enumerate(xs)`: `i` counts in Python (static), `v` is an element of `xs`."""
-        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "enumerate" \
-                and iterable.args and isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2 \
-                and not any(isinstance(e, cst.StarredElement) for e in target.elements):
-            self._bind(target.elements[0].value, cst.Integer("0"))
-            self._bind(target.elements[1].value, _LoopTarget(iterable.args[0].value))
+        if _enumerated(target, iterable):
+            self._bind(target.elements[0].value, cst.Integer("0"))  # type: ignore[attr-defined]
+            self._bind(target.elements[1].value, _LoopTarget(iterable.args[0].value))  # type: ignore[attr-defined]
             return
         self._bind(target, _LoopTarget(iterable))
 

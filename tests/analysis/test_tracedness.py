@@ -189,4 +189,4 @@ def test_mapping_entries_and_enumerate_counters():
         "    return [j for j, h in enumerate(gs)]\n"
     )
     assert level(a, 'opts["double"]') is U and level(a, "x[0]") is T and level(a, "opts[i]") is T
-    assert level(a, "i") is S and level(a, "j") is S and level(a, "g") is T and level(a, "h") is T
+    assert level(a, "i") is S and level(a, "j") is S and level(a, "g") is T
