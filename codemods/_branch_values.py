@@ -68,6 +68,28 @@ def object_attribute(values: Sequence[cst.BaseExpression], local: frozenset[str]
     return None
 
 
+def guarded_division(test: cst.BaseExpression, branches: Sequence[cst.CSTNode]) -> Optional[str]:
+    """`num / den if den != 0 else -inf`: the test compares a value with zero and a branch divides by that value.
+    `lax.cond` traces every branch whichever is taken (and `jnp.where` evaluates both): on a traced value the
+    division gives inf or nan, harmless; but if the value is a Python number after all, Python's division by zero
+    raises `ZeroDivisionError` while the branch is traced. The divisor's code, else None."""
+    guarded = []
+    for node in walk.nodes(test):
+        if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+            other = node.comparisons[0].comparator
+            for side, zero in ((node.left, other), (other, node.left)):
+                if isinstance(zero, (cst.Integer, cst.Float)) and zero.evaluated_value == 0:
+                    guarded.append(side)
+    if not guarded:
+        return None
+    for branch in branches:
+        for node in walk.nodes(branch):
+            if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.Divide, cst.FloorDivide, cst.Modulo)) \
+                    and any(node.right.deep_equals(g) for g in guarded):
+                return cst.Module([]).code_for_node(node.right).strip()
+    return None
+
+
 def _integer_item(node: cst.Subscript) -> bool:
     """`r[0]`, `r[-1]`: an item, one axis fewer than `r` (a slice or an index array may keep `r`'s shape)."""
     def integer(value: cst.BaseExpression) -> bool:

@@ -5,7 +5,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._boolean_operands import boolean, leaves
-from codemods._branch_values import broadcast_risk, int_mix, kind_conflict, object_attribute, python_ints
+from codemods._branch_values import broadcast_risk, guarded_division, int_mix, kind_conflict, object_attribute, python_ints
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
@@ -144,6 +144,14 @@ class TracedExpression(Rule):
             expected=None,
             lines=[4],
         ),
+        Invalid(  # the test guards a division: `lax.cond` traces both sides, a Python zero raises (numpy-ml's n-grams)
+            "import numpy as np\n\ndef f(c, k, K):\n    n = c.get(k, 0) + K\n    d = c.get(k[:-1], 0) + K\n"
+            "    return np.log(n / d) if d != 0 else -np.inf\n",
+            expected="import jax\nimport numpy as np\n\ndef f(c, k, K):\n    n = c.get(k, 0) + K\n    d = c.get(k[:-1], 0) + K\n"
+                     "    return jax.lax.cond(d != 0, lambda: np.log(n / d), lambda: -np.inf)\n",
+            unsafe=True,
+            lines=[6],
+        ),
         Invalid(  # an object's attribute may be any Python object (a tree node, numpy-ml's ball tree): unsafe
             "import numpy as np\n\ndef f(x, root):\n    first = root.left if np.sum(x) > 0 else root.right\n    return first.centroid\n",
             expected="import jax\nimport numpy as np\n\ndef f(x, root):\n"
@@ -216,6 +224,12 @@ class TracedExpression(Rule):
                       level=test_level)
             return
         text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
+        divisor = guarded_division(node.test, [node.body, node.orelse])
+        if divisor is not None:  # (`jnp.where` guards such a division itself: `num / jnp.where(den != 0, den, 1.0)`)
+            self._fix(node, message + f" (a side divides by `{divisor}`, which the test compares with zero: `lax.cond` "
+                      "traces both sides, and if it is a Python number that division raises `ZeroDivisionError`)", text,
+                      "replace with `lax.cond`", ("lax",), unsafe=True)
+            return
         literal = int_mix([node.body, node.orelse])
         if literal is not None:
             self._fix(node, message + f" (a side is the int `{literal}` and the other may be a float: `lax.cond` needs one "

@@ -7,7 +7,8 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
-    holds_object, int_mix, kind_conflict, object_attribute, output_values, python_ints, text_output, untraceable_branch,
+    guarded_division, holds_object, int_mix, kind_conflict, object_attribute, output_values, python_ints, text_output,
+    untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -383,6 +384,11 @@ class TracedIf(Rule):
                 unsafe = True
                 why += (f" (a branch gives `{name}` the int `{literal}` and another may give a float: `lax.cond` needs one "
                         f"dtype; write `{literal}.0` if a float is meant)")
+        divisor = guarded_division(node.test, [s for b in c.bodies for s in b])
+        if divisor is not None:
+            unsafe = True
+            why += (f" (a branch divides by `{divisor}`, which the test compares with zero: `lax.cond` traces every "
+                    "branch, and if it is a Python number that division raises `ZeroDivisionError`)")
         ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
         # an `elif` chain becomes one `lax.switch` when its later conditions can all be evaluated up front (else
         # nested `lax.cond`s, one level a pass, keep Python's lazy evaluation of them)

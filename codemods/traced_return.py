@@ -8,7 +8,8 @@ from codemods import _branch_emit as emit
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
 from codemods._branch_values import (
-    broadcast_risk, int_mix, kind_conflict, object_attribute, python_ints, return_values, text_return, untraceable_branch,
+    broadcast_risk, guarded_division, int_mix, kind_conflict, object_attribute, python_ints, return_values, text_return,
+    untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
@@ -226,6 +227,11 @@ class TracedReturn(Rule):
             unsafe = True
             message += (f" (a branch returns the int `{literal}` and another may return a float: `lax.cond` needs one "
                         f"dtype; write `{literal}.0` if a float is meant)")
+        divisor = guarded_division(node.test, [*[s for b in c.bodies for s in b], *after])
+        if divisor is not None:
+            unsafe = True
+            message += (f" (a branch divides by `{divisor}`, which the test compares with zero: `lax.cond` traces every "
+                        "branch, and if it is a Python number that division raises `ZeroDivisionError`)")
         ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
         taken = emit.taken_names(self.context.module, function)
         defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)
