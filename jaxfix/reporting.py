@@ -169,7 +169,8 @@ class TextReporter:
             self.err.print(
                 "note: NumPy computes in float64 by default, JAX in float32 unless `jax_enable_x64` is set: the "
                 "rewritten code may differ from about the 7th significant digit (more in finite differences, "
-                "tolerances and long sums). To keep NumPy's precision, call "
+                "tolerances and long sums), and its integers are int32, not int64 (sums, products and counts past "
+                "2**31 wrap around). To keep NumPy's precision, call "
                 "`jax.config.update(\"jax_enable_x64\", True)` at program start and set `x64 = true` under "
                 "[tool.jaxfix].",
                 highlight=False,
