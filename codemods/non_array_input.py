@@ -7,6 +7,7 @@ import libcst as cst
 from codemods import _array_inputs, _list_inputs
 from codemods._array_inputs import ANY_OBJECT, SEQUENCE_FUNCTIONS, STACKING
 from codemods._inplace import is_range
+from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.foreign_dtypes import is_text
@@ -149,6 +150,12 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, nodes, k):\n    idx = list(range(k + 1))\n"
                      "    shapes = [len(e) for e in nodes]\n"
                      "    return np.cumprod(jnp.asarray([1] + shapes[:-1])), np.exp(x)[jnp.asarray(idx[:k])]\n",
+        ),
+        Invalid(  # rows appended as lists: NumPy converts each, `jnp.vstack` rejects lists (pyDOE3's gsd)
+            "import numpy as np\n\ndef f(x):\n    rows = []\n    for v in x:\n        rows.append([v, 2.0 * v])\n"
+            "    return np.vstack(rows)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    rows = []\n    for v in x:\n"
+                     "        rows.append([v, 2.0 * v])\n    return np.vstack([jnp.asarray(row) for row in rows])\n",
         ),
         Invalid(  # an entry of a settings dict, often a list (numpy-ml's `env_stats["n_actions_per_dim"]`)
             "import numpy as np\n\ndef f(E, x):\n    return np.prod(E[\"dims\"]) * x\n",
@@ -306,6 +313,15 @@ class NonArrayInput(Rule):
         """`np.concatenate([[m], rest])`, `np.vstack((a, pairs))` with `pairs = []` grown by `.append`: the inner list
         is a list, which `jnp.concatenate` rejects."""
         first = node.args[0].value if node.args and node.args[0].keyword is None else None
+        if isinstance(first, cst.Name) and self.current_function is not None \
+                and _rows_of_lists(self.current_function, first.value):
+            row = next(n for n in ("row", "r", "item", "x_") if n not in walk.name_values(self.current_function))
+            text = f"[{self.jnp}.asarray({row}) for {row} in {first.value}]"
+            self.report(first, f"`{self.code(node.func)}` is given `{first.value}`, a list of Python lists or tuples "
+                        "(each appended as a list or tuple display): NumPy converts each of them, `jax.numpy` rejects them; "
+                        "convert each with `jnp.asarray`", replacement=self.expr(text), title=f"replace with `{text}`",
+                        imports=("jnp",))
+            return
         if not isinstance(first, (cst.List, cst.Tuple)):
             return
         facts = function_facts(self, self.current_function) if self.current_function is not None else None
@@ -367,3 +383,22 @@ def _mapping_entry(value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
             and isinstance(value.slice[0].slice.value, cst.SimpleString):
         return value.value
     return None
+
+
+def _rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
+    """Whether `name` is a local list every item of which is a Python list or tuple: bound only to `[]` and grown
+    only by `name.append(...)` of list or tuple displays or `list(...)`/`tuple(...)` calls (`rows.append([a, b])`)."""
+    bound = [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
+             if any(isinstance(t.target, cst.Name) and t.target.value == name for t in a.targets)]  # type: ignore[attr-defined]
+    if not bound or not all(isinstance(v, cst.List) and not v.elements for v in bound):
+        return False
+    appended = []
+    for call in walk.nodes_of(function.body, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name:
+            if func.attr.value != "append" or len(call.args) != 1:  # type: ignore[attr-defined]
+                return False  # `rows.extend(...)`, `rows.insert(...)`: not followed
+            appended.append(call.args[0].value)  # type: ignore[attr-defined]
+    return bool(appended) and all(
+        isinstance(v, (cst.List, cst.Tuple)) or isinstance(v, cst.Call) and isinstance(v.func, cst.Name)
+        and v.func.value in ("list", "tuple") for v in appended)
