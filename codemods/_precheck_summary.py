@@ -30,6 +30,9 @@ _BIT_OPS = (ast.BitAnd, ast.BitOr, ast.BitXor)
 _SEQUENCES = (ast.List, ast.Tuple, ast.ListComp)
 
 
+_COMBINATORICS = frozenset({"product", "combinations", "permutations", "combinations_with_replacement"})
+
+
 def _mapping_entry(value: ast.AST) -> bool:
     """`E["sizes"]`: an entry read with a string key, which may hold a list (JX304 converts it)."""
     return value.__class__ is ast.Subscript and value.slice.__class__ is ast.Constant and isinstance(value.slice.value, str)
@@ -402,6 +405,8 @@ class _Walker:
                 s.plain_name_calls.add(short)  # `max(len(x), 1)`: JX203 leaves builtins of static values
         if short in _INTERESTING or keywords:
             self._special_call(node, func, short, args, keywords, attribute, simple)
+        if short in _COMBINATORICS:
+            self.flags.add("list_operand")  # `for c in itertools.product(...)`: `ary == c` compares with a tuple (JX304)
         for value in args:
             cls = value.__class__
             if cls is ast.Name:

@@ -151,6 +151,12 @@ class NonArrayInput(Rule):
                      "    shapes = [len(e) for e in nodes]\n"
                      "    return np.cumprod(jnp.asarray([1] + shapes[:-1])), np.exp(x)[jnp.asarray(idx[:k])]\n",
         ),
+        Invalid(  # an array compared with an `itertools` tuple: NumPy reads the tuple as an array (mlxtend's Cochran's Q)
+            "import itertools\nimport numpy as np\n\ndef f(x, k):\n    ary = np.abs(x)\n"
+            "    return [np.sum(ary == c) for c in itertools.product((0, 1), repeat=k)]\n",
+            expected="import itertools\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x, k):\n    ary = np.abs(x)\n"
+                     "    return [np.sum(ary == jnp.asarray(c)) for c in itertools.product((0, 1), repeat=k)]\n",
+        ),
         Invalid(  # rows appended as lists: NumPy converts each, `jnp.vstack` rejects lists (pyDOE3's gsd)
             "import numpy as np\n\ndef f(x):\n    rows = []\n    for v in x:\n        rows.append([v, 2.0 * v])\n"
             "    return np.vstack(rows)\n",
@@ -290,6 +296,24 @@ class NonArrayInput(Rule):
                             "NumPy reads it as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
                             replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
 
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        """`ary == c` for `c` in `itertools.product([0, 1], repeat=k)`: NumPy compares the array with the tuple as
+        an array, a JAX array raises `TypeError` (mlxtend's Cochran's Q)."""
+        fn = self.current_function
+        if fn is None or any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in node.comparisons):
+            return
+        operands = [node.left, *(c.comparator for c in node.comparisons)]
+        facts = function_facts(self, fn)
+        for operand in operands:
+            if not (isinstance(operand, cst.Name) and _tuple_item(fn, operand.value)):
+                continue
+            other = next((o for o in operands if o is not operand and _array_inputs.is_array(self, o, facts, node)), None)
+            if other is not None:
+                text = f"{self.jnp}.asarray({operand.value})"
+                self.report(operand, f"the array `{self.code(other)}` is compared with `{operand.value}`, a tuple of "
+                            "`itertools`: NumPy reads it as an array, a JAX array raises `TypeError`; convert it with "
+                            "`jnp.asarray`", replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         """`group += [10, 20, 30]` on an array: NumPy adds the list elementwise, a JAX array raises."""
         fn = self.current_function
@@ -402,3 +426,27 @@ def _rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
     return bool(appended) and all(
         isinstance(v, (cst.List, cst.Tuple)) or isinstance(v, cst.Call) and isinstance(v.func, cst.Name)
         and v.func.value in ("list", "tuple") for v in appended)
+
+
+COMBINATORICS = frozenset({"product", "combinations", "permutations", "combinations_with_replacement"})
+
+
+def _tuple_item(function: cst.FunctionDef, name: str) -> bool:
+    """Whether `name` is the target of a loop or comprehension over `itertools` tuples: `for c in product(...)`, or
+    over a local bound only to `list(product(...))`."""
+    def tuples(value: Optional[cst.BaseExpression]) -> bool:
+        if isinstance(value, cst.Call) and walk.called_name(value) == "list" and value.args:
+            value = value.args[0].value
+        return isinstance(value, cst.Call) and walk.called_name(value) in COMBINATORICS
+
+    for node in walk.nodes(function.body):
+        if isinstance(node, (cst.For, cst.CompFor)) and isinstance(node.target, cst.Name) and node.target.value == name:
+            iterable = node.iter
+            if isinstance(iterable, cst.Name):
+                bound = [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
+                         if any(isinstance(t.target, cst.Name) and t.target.value == iterable.value for t in a.targets)]  # type: ignore[attr-defined]
+                if bound and all(tuples(v) for v in bound):
+                    return True
+            elif tuples(iterable):
+                return True
+    return False
