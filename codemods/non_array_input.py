@@ -412,10 +412,18 @@ def _mapping_entry(value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
 def _rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
     """Whether `name` is a local list every item of which is a Python list or tuple: bound only to `[]` and grown
     only by `name.append(...)` of list or tuple displays or `list(...)`/`tuple(...)` calls (`rows.append([a, b])`)."""
-    bound = [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
-             if any(isinstance(t.target, cst.Name) and t.target.value == name for t in a.targets)]  # type: ignore[attr-defined]
-    if not bound or not all(isinstance(v, cst.List) and not v.elements for v in bound):
-        return False
+    def values_of(local: str) -> list[cst.BaseExpression]:
+        return [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
+                if any(isinstance(t.target, cst.Name) and t.target.value == local for t in a.targets)]  # type: ignore[attr-defined]
+
+    def a_sequence(value: cst.BaseExpression) -> bool:
+        return isinstance(value, (cst.List, cst.Tuple)) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+            and value.func.value in ("list", "tuple")
+
+    bound = values_of(name)
+    if not bound or not all(isinstance(v, cst.List) and not v.elements or isinstance(v, cst.Call) and not v.args
+                            and isinstance(v.func, cst.Name) and v.func.value == "list" for v in bound):
+        return False  # `rows = []` or `rows = list()` only
     appended = []
     for call in walk.nodes_of(function.body, cst.Call):
         func = call.func  # type: ignore[attr-defined]
@@ -423,9 +431,10 @@ def _rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
             if func.attr.value != "append" or len(call.args) != 1:  # type: ignore[attr-defined]
                 return False  # `rows.extend(...)`, `rows.insert(...)`: not followed
             appended.append(call.args[0].value)  # type: ignore[attr-defined]
+    # (a name appended counts when every value bound to it is a sequence: `mapping = list(product(*sets))`)
     return bool(appended) and all(
-        isinstance(v, (cst.List, cst.Tuple)) or isinstance(v, cst.Call) and isinstance(v.func, cst.Name)
-        and v.func.value in ("list", "tuple") for v in appended)
+        a_sequence(v) or isinstance(v, cst.Name) and bool(values_of(v.value)) and all(a_sequence(b) for b in values_of(v.value))
+        for v in appended)
 
 
 COMBINATORICS = frozenset({"product", "combinations", "permutations", "combinations_with_replacement"})
