@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Optional
 import libcst as cst
 
 from codemods import _buffers
+from codemods._list_inputs import sequence
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
@@ -66,6 +67,27 @@ NUMPY_PROTOCOL = frozenset({"__array__", "__array_wrap__", "__array_prepare__", 
 HOST_CONVERTER = re.compile(r"(^|_)(to|as)_?(numpy|np)($|_)")
 # creation calls whose `order=` is only a memory layout
 LAYOUT_ORDER = {"array", "asarray", "asanyarray", "zeros", "ones", "empty", "full", "copy"}
+
+
+def _list_name(function: cst.FunctionDef, value: cst.BaseExpression) -> bool:
+    """A local name bound only to list displays or comprehensions and grown only by `+=` of lists (`lvl = []`, then
+    `lvl += [j] * k`)."""
+    if not isinstance(value, cst.Name):
+        return False
+    found = False
+    for node in walk.nodes(function.body):
+        if isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == value.value
+                                                for t in node.targets):
+            if not isinstance(node.value, (cst.List, cst.ListComp)):
+                return False
+            found = True
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) and node.target.value == value.value:
+            added = node.value
+            if isinstance(added, cst.BinaryOperation) and isinstance(added.operator, cst.Multiply):
+                added = added.left
+            if not isinstance(node.operator, cst.AddAssign) or not isinstance(added, (cst.List, cst.ListComp)):
+                return False
+    return found
 
 
 def _typed_buffer(node: cst.Call, name: str) -> Optional[str]:
@@ -173,6 +195,10 @@ class NumpyBoundary:
         kept = self.kept.get(node)
         if kept is not None:
             return f"`{func}(...)` must stay NumPy: {kept}; this function is left as it is", True
+        repeats = self._repeats_a_list(node, function)
+        if repeats is not None:
+            return (f"`{func}(...)` gives `{repeats}`, which repeats a Python list (`list * {repeats}`): that takes a "
+                    "Python int, which a NumPy integer is and a JAX array is not; this call stays NumPy", False)
         buffer = self._read_as_buffer(node, function)
         if buffer is not None:
             return (f"`{func}(...)` must stay NumPy: its result `{buffer[0]}` is read through `.{buffer[1]}`, which JAX "
@@ -281,6 +307,34 @@ class NumpyBoundary:
             if attr is not None and attr in elsewhere:
                 return (f"`.{attr}` is written into in place in the package (in `{elsewhere[attr]}`), which stays NumPy: the "
                         "array stored here must stay a NumPy array, so this function is left as it is")
+        return None
+
+    def _repeats_a_list(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
+        """The name the call is assigned to when a value of it (through augmented assignments: `n //= k`)
+        multiplies a Python list (`lvl * n`, with `lvl` a list display or a name bound only to lists: pyDOE3's
+        fullfact), else None."""
+        parent = self.rule.get_metadata(ParentProvider, node, None)
+        if function is None or not (isinstance(parent, cst.Assign) and len(parent.targets) == 1
+                                    and isinstance(parent.targets[0].target, cst.Name)):
+            return None
+        name = parent.targets[0].target.value
+        flow = function_flow(self.rule, function)
+        facts = function_facts(self.rule, function)
+        pending: list[cst.CSTNode] = [parent]
+        seen: set[cst.CSTNode] = set()
+        while pending:
+            stmt = pending.pop()
+            if stmt in seen:
+                continue
+            seen.add(stmt)
+            for use in flow.uses(stmt, name):
+                holder = self.rule.get_metadata(ParentProvider, use, None)
+                if isinstance(holder, cst.BinaryOperation) and isinstance(holder.operator, cst.Multiply):
+                    other = holder.right if holder.left is use else holder.left
+                    if sequence(other, facts, tuples=False) or _list_name(function, other):
+                        return name
+                elif isinstance(holder, cst.AugAssign) and holder.target is use:
+                    pending.append(holder)  # `n //= k`: its new value is still the call's
         return None
 
     def _read_as_buffer(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[tuple[str, str]]:

@@ -132,6 +132,9 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        # a count that repeats a Python list must be a Python int, which a NumPy integer is (pyDOE3's fullfact)
+        Invalid("import numpy as np\n\ndef f(x, k):\n    n = np.sum(x > 0)\n    n //= k\n    return [0.0] * n\n",
+                expected=None, lines=[4]),
         # read through `.flags` / `.data`, which only NumPy arrays have (pyDOE3's aliasing keys on `.data.tobytes()`)
         Invalid("import numpy as np\n\ndef f(d):\n    c = np.prod(d, axis=1)\n    c.flags.writeable = False\n    return c.data.tobytes()\n",
                 expected=None, lines=[4]),
