@@ -8,7 +8,10 @@
 - `unbound_before(rule, name, call)`: a parameter that still holds what the caller passed (which its docstring may
   say is a list) where `call` reads it;
 - `booleans`, `slices`, `texts`: a list index that is no integer array (a mask, old NumPy's multidimensional index,
-  column names).
+  column names);
+- `mapping_entry(value)`: an entry read with a string key (`E["sizes"]`), which may hold a list;
+- `rows_of_lists(function, name)`: a local list whose rows are Python lists or tuples (`rows.append([a, b])`);
+- `tuple_item(function, name)`: a loop target over `itertools` tuples (`for c in itertools.product(...)`).
 """
 
 from __future__ import annotations
@@ -134,3 +137,65 @@ def texts(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
 def booleans(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
     values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
     return any(walk.name_values(v) & {"True", "False"} for v in values if v is not None)
+
+
+def mapping_entry(value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """`E["sizes"]`: the mapping of an entry read with a string key (a dict of settings or results, whose entries
+    are often lists, which NumPy takes as arrays and `jax.numpy` rejects), else None. `jnp.asarray` of an array is
+    the array itself, so converting such an entry is what NumPy's function does."""
+    if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
+            and isinstance(value.slice[0].slice.value, cst.SimpleString):
+        return value.value
+    return None
+
+
+def rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
+    """Whether `name` is a local list every item of which is a Python list or tuple: bound only to `[]` and grown
+    only by `name.append(...)` of list or tuple displays or `list(...)`/`tuple(...)` calls (`rows.append([a, b])`)."""
+    def values_of(local: str) -> list[cst.BaseExpression]:
+        return [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
+                if any(isinstance(t.target, cst.Name) and t.target.value == local for t in a.targets)]  # type: ignore[attr-defined]
+
+    def a_sequence(value: cst.BaseExpression) -> bool:
+        return isinstance(value, (cst.List, cst.Tuple)) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+            and value.func.value in ("list", "tuple")
+
+    bound = values_of(name)
+    if not bound or not all(isinstance(v, cst.List) and not v.elements or isinstance(v, cst.Call) and not v.args
+                            and isinstance(v.func, cst.Name) and v.func.value == "list" for v in bound):
+        return False  # `rows = []` or `rows = list()` only
+    appended = []
+    for call in walk.nodes_of(function.body, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name:
+            if func.attr.value != "append" or len(call.args) != 1:  # type: ignore[attr-defined]
+                return False  # `rows.extend(...)`, `rows.insert(...)`: not followed
+            appended.append(call.args[0].value)  # type: ignore[attr-defined]
+    # (a name appended counts when every value bound to it is a sequence: `mapping = list(product(*sets))`)
+    return bool(appended) and all(
+        a_sequence(v) or isinstance(v, cst.Name) and bool(values_of(v.value)) and all(a_sequence(b) for b in values_of(v.value))
+        for v in appended)
+
+
+COMBINATORICS = frozenset({"product", "combinations", "permutations", "combinations_with_replacement"})
+
+
+def tuple_item(function: cst.FunctionDef, name: str) -> bool:
+    """Whether `name` is the target of a loop or comprehension over `itertools` tuples: `for c in product(...)`, or
+    over a local bound only to `list(product(...))`."""
+    def tuples(value: Optional[cst.BaseExpression]) -> bool:
+        if isinstance(value, cst.Call) and walk.called_name(value) == "list" and value.args:
+            value = value.args[0].value
+        return isinstance(value, cst.Call) and walk.called_name(value) in COMBINATORICS
+
+    for node in walk.nodes(function.body):
+        if isinstance(node, (cst.For, cst.CompFor)) and isinstance(node.target, cst.Name) and node.target.value == name:
+            iterable = node.iter
+            if isinstance(iterable, cst.Name):
+                bound = [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
+                         if any(isinstance(t.target, cst.Name) and t.target.value == iterable.value for t in a.targets)]  # type: ignore[attr-defined]
+                if bound and all(tuples(v) for v in bound):
+                    return True
+            elif tuples(iterable):
+                return True
+    return False

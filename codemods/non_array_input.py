@@ -240,7 +240,7 @@ class NonArrayInput(Rule):
             if arg.star:
                 continue
             listed = False  # a parameter its docstring says may be a list (`lengths : array-like of integers`)
-            entry_of = _mapping_entry(arg.value)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
+            entry_of = _list_inputs.mapping_entry(arg.value)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
             if entry_of is None and not (
                     _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)):
                 value = arg.value
@@ -305,7 +305,7 @@ class NonArrayInput(Rule):
         operands = [node.left, *(c.comparator for c in node.comparisons)]
         facts = function_facts(self, fn)
         for operand in operands:
-            if not (isinstance(operand, cst.Name) and _tuple_item(fn, operand.value)):
+            if not (isinstance(operand, cst.Name) and _list_inputs.tuple_item(fn, operand.value)):
                 continue
             other = next((o for o in operands if o is not operand and _array_inputs.is_array(self, o, facts, node)), None)
             if other is not None:
@@ -338,7 +338,7 @@ class NonArrayInput(Rule):
         is a list, which `jnp.concatenate` rejects."""
         first = node.args[0].value if node.args and node.args[0].keyword is None else None
         if isinstance(first, cst.Name) and self.current_function is not None \
-                and _rows_of_lists(self.current_function, first.value):
+                and _list_inputs.rows_of_lists(self.current_function, first.value):
             row = next(n for n in ("row", "r", "item", "x_") if n not in walk.name_values(self.current_function))
             text = f"[{self.jnp}.asarray({row}) for {row} in {first.value}]"
             self.report(first, f"`{self.code(node.func)}` is given `{first.value}`, a list of Python lists or tuples "
@@ -397,65 +397,3 @@ class NonArrayInput(Rule):
             title=f"replace with `{text}`",
             imports=("jnp",),
         )
-
-
-def _mapping_entry(value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
-    """`E["sizes"]`: the mapping of an entry read with a string key (a dict of settings or results, whose entries
-    are often lists, which NumPy takes as arrays and `jax.numpy` rejects), else None. `jnp.asarray` of an array is
-    the array itself, so converting such an entry is what NumPy's function does."""
-    if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
-            and isinstance(value.slice[0].slice.value, cst.SimpleString):
-        return value.value
-    return None
-
-
-def _rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
-    """Whether `name` is a local list every item of which is a Python list or tuple: bound only to `[]` and grown
-    only by `name.append(...)` of list or tuple displays or `list(...)`/`tuple(...)` calls (`rows.append([a, b])`)."""
-    def values_of(local: str) -> list[cst.BaseExpression]:
-        return [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
-                if any(isinstance(t.target, cst.Name) and t.target.value == local for t in a.targets)]  # type: ignore[attr-defined]
-
-    def a_sequence(value: cst.BaseExpression) -> bool:
-        return isinstance(value, (cst.List, cst.Tuple)) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
-            and value.func.value in ("list", "tuple")
-
-    bound = values_of(name)
-    if not bound or not all(isinstance(v, cst.List) and not v.elements or isinstance(v, cst.Call) and not v.args
-                            and isinstance(v.func, cst.Name) and v.func.value == "list" for v in bound):
-        return False  # `rows = []` or `rows = list()` only
-    appended = []
-    for call in walk.nodes_of(function.body, cst.Call):
-        func = call.func  # type: ignore[attr-defined]
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name:
-            if func.attr.value != "append" or len(call.args) != 1:  # type: ignore[attr-defined]
-                return False  # `rows.extend(...)`, `rows.insert(...)`: not followed
-            appended.append(call.args[0].value)  # type: ignore[attr-defined]
-    # (a name appended counts when every value bound to it is a sequence: `mapping = list(product(*sets))`)
-    return bool(appended) and all(
-        a_sequence(v) or isinstance(v, cst.Name) and bool(values_of(v.value)) and all(a_sequence(b) for b in values_of(v.value))
-        for v in appended)
-
-
-COMBINATORICS = frozenset({"product", "combinations", "permutations", "combinations_with_replacement"})
-
-
-def _tuple_item(function: cst.FunctionDef, name: str) -> bool:
-    """Whether `name` is the target of a loop or comprehension over `itertools` tuples: `for c in product(...)`, or
-    over a local bound only to `list(product(...))`."""
-    def tuples(value: Optional[cst.BaseExpression]) -> bool:
-        if isinstance(value, cst.Call) and walk.called_name(value) == "list" and value.args:
-            value = value.args[0].value
-        return isinstance(value, cst.Call) and walk.called_name(value) in COMBINATORICS
-
-    for node in walk.nodes(function.body):
-        if isinstance(node, (cst.For, cst.CompFor)) and isinstance(node.target, cst.Name) and node.target.value == name:
-            iterable = node.iter
-            if isinstance(iterable, cst.Name):
-                bound = [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
-                         if any(isinstance(t.target, cst.Name) and t.target.value == iterable.value for t in a.targets)]  # type: ignore[attr-defined]
-                if bound and all(tuples(v) for v in bound):
-                    return True
-            elif tuples(iterable):
-                return True
-    return False
