@@ -69,6 +69,35 @@ HOST_CONVERTER = re.compile(r"(^|_)(to|as)_?(numpy|np)($|_)")
 LAYOUT_ORDER = {"array", "asarray", "asanyarray", "zeros", "ones", "empty", "full", "copy"}
 
 
+def repeats_a_list(rule: Rule, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
+    """The name the NumPy call `node` is assigned to when a value of it (through augmented assignments: `n //= k`)
+    multiplies a Python list (`lvl * n`, with `lvl` a list display or a name bound only to lists: pyDOE3's
+    fullfact), else None."""
+    parent = rule.get_metadata(ParentProvider, node, None)
+    if function is None or not (isinstance(parent, cst.Assign) and len(parent.targets) == 1
+                                and isinstance(parent.targets[0].target, cst.Name)):
+        return None
+    name = parent.targets[0].target.value
+    flow = function_flow(rule, function)
+    facts = function_facts(rule, function)
+    pending: list[cst.CSTNode] = [parent]
+    seen: set[cst.CSTNode] = set()
+    while pending:
+        stmt = pending.pop()
+        if stmt in seen:
+            continue
+        seen.add(stmt)
+        for use in flow.uses(stmt, name):
+            holder = rule.get_metadata(ParentProvider, use, None)
+            if isinstance(holder, cst.BinaryOperation) and isinstance(holder.operator, cst.Multiply):
+                other = holder.right if holder.left is use else holder.left
+                if sequence(other, facts, tuples=False) or _list_name(function, other):
+                    return name
+            elif isinstance(holder, cst.AugAssign) and holder.target is use:
+                pending.append(holder)  # `n //= k`: its new value is still the call's
+    return None
+
+
 def _list_name(function: cst.FunctionDef, value: cst.BaseExpression) -> bool:
     """A local name bound only to list displays or comprehensions and grown only by `+=` of lists (`lvl = []`, then
     `lvl += [j] * k`)."""
@@ -195,7 +224,7 @@ class NumpyBoundary:
         kept = self.kept.get(node)
         if kept is not None:
             return f"`{func}(...)` must stay NumPy: {kept}; this function is left as it is", True
-        repeats = self._repeats_a_list(node, function)
+        repeats = repeats_a_list(rule, node, function)
         if repeats is not None:
             return (f"`{func}(...)` gives `{repeats}`, which repeats a Python list (`list * {repeats}`): that takes a "
                     "Python int, which a NumPy integer is and a JAX array is not; this call stays NumPy", False)
@@ -307,34 +336,6 @@ class NumpyBoundary:
             if attr is not None and attr in elsewhere:
                 return (f"`.{attr}` is written into in place in the package (in `{elsewhere[attr]}`), which stays NumPy: the "
                         "array stored here must stay a NumPy array, so this function is left as it is")
-        return None
-
-    def _repeats_a_list(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
-        """The name the call is assigned to when a value of it (through augmented assignments: `n //= k`)
-        multiplies a Python list (`lvl * n`, with `lvl` a list display or a name bound only to lists: pyDOE3's
-        fullfact), else None."""
-        parent = self.rule.get_metadata(ParentProvider, node, None)
-        if function is None or not (isinstance(parent, cst.Assign) and len(parent.targets) == 1
-                                    and isinstance(parent.targets[0].target, cst.Name)):
-            return None
-        name = parent.targets[0].target.value
-        flow = function_flow(self.rule, function)
-        facts = function_facts(self.rule, function)
-        pending: list[cst.CSTNode] = [parent]
-        seen: set[cst.CSTNode] = set()
-        while pending:
-            stmt = pending.pop()
-            if stmt in seen:
-                continue
-            seen.add(stmt)
-            for use in flow.uses(stmt, name):
-                holder = self.rule.get_metadata(ParentProvider, use, None)
-                if isinstance(holder, cst.BinaryOperation) and isinstance(holder.operator, cst.Multiply):
-                    other = holder.right if holder.left is use else holder.left
-                    if sequence(other, facts, tuples=False) or _list_name(function, other):
-                        return name
-                elif isinstance(holder, cst.AugAssign) and holder.target is use:
-                    pending.append(holder)  # `n //= k`: its new value is still the call's
         return None
 
     def _read_as_buffer(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[tuple[str, str]]:

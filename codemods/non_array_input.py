@@ -7,6 +7,7 @@ import libcst as cst
 from codemods import _array_inputs, _list_inputs
 from codemods._array_inputs import ANY_OBJECT, SEQUENCE_FUNCTIONS, STACKING
 from codemods._inplace import is_range
+from codemods._numpy_boundary import repeats_a_list
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import DataflowProvider
@@ -72,6 +73,9 @@ class NonArrayInput(Rule):
     TRIGGERS = (b"numpy", b"jax")
 
     VALID = [
+        # a count that repeats a Python list stays NumPy (JX501), which takes the documented list (pyDOE3's fullfact)
+        Valid("import numpy as np\n\ndef f(levels):\n    \"\"\"levels : array_like\"\"\"\n    n = np.prod(levels)\n"
+              "    return [0.0] * n\n"),
         # unpacked from something that is not known to give lists (a loop target, a call)
         "import numpy as np\n\ndef f(xs, g):\n    for a, b in xs:\n        pass\n    c, d = g()\n    return np.cumsum(a) + np.cumsum(c)\n",
         Valid(  # subscripts given as lists (`einsum`'s interleaved form); text; a test that takes any object
@@ -235,6 +239,8 @@ class NonArrayInput(Rule):
         entry = jnp_api.lookup(f"numpy.{name}")
         if entry is None or entry.get("kind") not in ("function", "ufunc"):
             return
+        if repeats_a_list(self, node, fn) is not None:
+            return  # JX501 keeps it NumPy, which takes the list; a JAX argument would make its result a JAX array
         documented: Optional[frozenset[str]] = None
         for i, arg in enumerate(node.args):
             if arg.star:
