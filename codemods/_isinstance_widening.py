@@ -16,7 +16,7 @@ import libcst as cst
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.parents import enclosing_statement
 from jaxfix.analysis.numpy_names import numpy_name
 
 if TYPE_CHECKING:
@@ -83,10 +83,8 @@ class IsinstanceWidening:
         if not isinstance(subject, cst.Name) or function is None:
             return False
         flow = function_flow(rule, function)
-        stmt: cst.CSTNode | None = node
-        while stmt is not None and not flow.knows(stmt):
-            stmt = rule.get_metadata(ParentProvider, stmt, None)
-        if stmt is None:
+        stmt = enclosing_statement(rule, node)
+        if stmt is None or not flow.knows(stmt):
             return False
         values = [d.node.value for d in flow.reaching(stmt, subject.value) if isinstance(d.node, cst.Assign)]
         made = [v for v in values if any(_migrated(rule, c) for c in walk.nodes_of(v, cst.Call))]  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@
 - `booleans`, `slices`, `texts`: a list index that is no integer array (a mask, old NumPy's multidimensional index,
   column names);
 - `mapping_entry(value)`: an entry read with a string key (`E["sizes"]`), which may hold a list;
+- `grown_list(function, value)`: a local list grown by `+=` of lists (`lvl = []; lvl += [j] * k`);
 - `rows_of_lists(function, name)`: a local list whose rows are Python lists or tuples (`rows.append([a, b])`);
 - `tuple_item(function, name)`: a loop target over `itertools` tuples (`for c in itertools.product(...)`).
 """
@@ -149,21 +150,42 @@ def mapping_entry(value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
     return None
 
 
-def rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
-    """Whether `name` is a local list every item of which is a Python list or tuple: bound only to `[]` and grown
-    only by `name.append(...)` of list or tuple displays or `list(...)`/`tuple(...)` calls (`rows.append([a, b])`)."""
-    def values_of(local: str) -> list[cst.BaseExpression]:
-        return [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
-                if any(isinstance(t.target, cst.Name) and t.target.value == local for t in a.targets)]  # type: ignore[attr-defined]
+def assigned_values(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:
+    """The values of the plain assignments `name = ...` in `function` (nested functions included)."""
+    return [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
+            if any(isinstance(t.target, cst.Name) and t.target.value == name for t in a.targets)]  # type: ignore[attr-defined]
 
+
+def grown_list(function: cst.FunctionDef, value: cst.BaseExpression) -> bool:
+    """A local name bound only to list displays or comprehensions and grown only by `+=` of lists (`lvl = []`, then
+    `lvl += [j] * k`)."""
+    if not isinstance(value, cst.Name):
+        return False
+    bound = assigned_values(function, value.value)
+    if not bound or not all(isinstance(v, (cst.List, cst.ListComp)) for v in bound):
+        return False
+    for node in walk.nodes_of(function.body, cst.AugAssign):
+        if isinstance(node.target, cst.Name) and node.target.value == value.value:  # type: ignore[attr-defined]
+            added = node.value  # type: ignore[attr-defined]
+            if isinstance(added, cst.BinaryOperation) and isinstance(added.operator, cst.Multiply):
+                added = added.left
+            if not isinstance(node.operator, cst.AddAssign) or not isinstance(added, (cst.List, cst.ListComp)):  # type: ignore[attr-defined]
+                return False
+    return True
+
+
+def rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
+    """Whether `name` is a local list every item of which is a Python list or tuple: bound only to `[]` (or
+    `list()`) and grown only by `name.append(...)` of list or tuple displays, `list(...)`/`tuple(...)` calls, or names
+    bound only to those (`rows.append([a, b])`; `mapping = list(product(*sets))`, `mappings.append(mapping)`)."""
     def a_sequence(value: cst.BaseExpression) -> bool:
         return isinstance(value, (cst.List, cst.Tuple)) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
             and value.func.value in ("list", "tuple")
 
-    bound = values_of(name)
+    bound = assigned_values(function, name)
     if not bound or not all(isinstance(v, cst.List) and not v.elements or isinstance(v, cst.Call) and not v.args
                             and isinstance(v.func, cst.Name) and v.func.value == "list" for v in bound):
-        return False  # `rows = []` or `rows = list()` only
+        return False
     appended = []
     for call in walk.nodes_of(function.body, cst.Call):
         func = call.func  # type: ignore[attr-defined]
@@ -171,9 +193,9 @@ def rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
             if func.attr.value != "append" or len(call.args) != 1:  # type: ignore[attr-defined]
                 return False  # `rows.extend(...)`, `rows.insert(...)`: not followed
             appended.append(call.args[0].value)  # type: ignore[attr-defined]
-    # (a name appended counts when every value bound to it is a sequence: `mapping = list(product(*sets))`)
     return bool(appended) and all(
-        a_sequence(v) or isinstance(v, cst.Name) and bool(values_of(v.value)) and all(a_sequence(b) for b in values_of(v.value))
+        a_sequence(v) or isinstance(v, cst.Name) and bool(assigned_values(function, v.value))
+        and all(a_sequence(b) for b in assigned_values(function, v.value))
         for v in appended)
 
 
@@ -192,8 +214,7 @@ def tuple_item(function: cst.FunctionDef, name: str) -> bool:
         if isinstance(node, (cst.For, cst.CompFor)) and isinstance(node.target, cst.Name) and node.target.value == name:
             iterable = node.iter
             if isinstance(iterable, cst.Name):
-                bound = [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
-                         if any(isinstance(t.target, cst.Name) and t.target.value == iterable.value for t in a.targets)]  # type: ignore[attr-defined]
+                bound = assigned_values(function, iterable.value)
                 if bound and all(tuples(v) for v in bound):
                     return True
             elif tuples(iterable):

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Optional
 import libcst as cst
 
 from codemods import _buffers
-from codemods._list_inputs import sequence
+from codemods._list_inputs import grown_list, sequence
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
@@ -91,32 +91,11 @@ def repeats_a_list(rule: Rule, node: cst.Call, function: Optional[cst.FunctionDe
             holder = rule.get_metadata(ParentProvider, use, None)
             if isinstance(holder, cst.BinaryOperation) and isinstance(holder.operator, cst.Multiply):
                 other = holder.right if holder.left is use else holder.left
-                if sequence(other, facts, tuples=False) or _list_name(function, other):
+                if sequence(other, facts, tuples=False) or grown_list(function, other):
                     return name
             elif isinstance(holder, cst.AugAssign) and holder.target is use:
                 pending.append(holder)  # `n //= k`: its new value is still the call's
     return None
-
-
-def _list_name(function: cst.FunctionDef, value: cst.BaseExpression) -> bool:
-    """A local name bound only to list displays or comprehensions and grown only by `+=` of lists (`lvl = []`, then
-    `lvl += [j] * k`)."""
-    if not isinstance(value, cst.Name):
-        return False
-    found = False
-    for node in walk.nodes(function.body):
-        if isinstance(node, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == value.value
-                                                for t in node.targets):
-            if not isinstance(node.value, (cst.List, cst.ListComp)):
-                return False
-            found = True
-        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) and node.target.value == value.value:
-            added = node.value
-            if isinstance(added, cst.BinaryOperation) and isinstance(added.operator, cst.Multiply):
-                added = added.left
-            if not isinstance(node.operator, cst.AddAssign) or not isinstance(added, (cst.List, cst.ListComp)):
-                return False
-    return found
 
 
 def _typed_buffer(node: cst.Call, name: str) -> Optional[str]:
