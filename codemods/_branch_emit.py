@@ -9,7 +9,7 @@ import libcst as cst
 
 from codemods._branch_structure import Chain
 from codemods._where_safety import guarded
-from jaxfix import walk
+from jaxfix import loopgen, walk
 from jaxfix.analysis.dataflow import FunctionFlow
 from jaxfix.analysis.tracedness import FunctionTracedness, Tracedness
 
@@ -192,6 +192,15 @@ def line_comments(stmt: cst.BaseStatement) -> list[cst.EmptyLine]:
     if trailing is not None and trailing.comment is not None:
         lines.append(cst.EmptyLine(comment=trailing.comment))
     return [line.with_changes(indent=True, whitespace=cst.SimpleWhitespace("")) for line in lines]
+
+
+def laid_out(rule, node: cst.If, function: cst.FunctionDef, defs: list, lines: list, comments: list[cst.EmptyLine]):
+    """The replacement of `node`: its branch functions, then the `lines` that call them, spaced as the loop rewrites
+    are (pycodestyle E306): a blank line above each nested `def` (above the first only where the `if` has none and
+    does not open its block) and above the first line after them; the comments of the `if`/`elif`/`else` lines go
+    above the first `def`."""
+    spaced = [defs[0], *map(loopgen.blank_line_before, defs[1:]), loopgen.blank_line_before(lines[0]), *lines[1:]]
+    return rule.replace_statement(loopgen.spaced(node, function), with_comments(spaced, comments))
 
 
 def with_comments(statements: list, comments: list[cst.EmptyLine]) -> list:

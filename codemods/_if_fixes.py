@@ -89,8 +89,7 @@ def cond_replacement(rule: Rule, node: cst.If, function: cst.FunctionDef, c: Cha
     else:
         defs, call = emit.cond_parts(rule.lax, node, c, [], ops, result, outputs[0], taken)
         lines = f"{result} = {call}\n"
-    new = emit.with_comments([*defs, *rule.statements(lines)], emit.kept_comments(node, False))
-    return rule.replace_statement(node, new)
+    return emit.laid_out(rule, node, function, defs, rule.statements(lines), emit.kept_comments(node, False))
 
 
 def _paren(expr: cst.BaseExpression) -> cst.BaseExpression:

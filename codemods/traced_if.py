@@ -138,17 +138,18 @@ class TracedIf(Rule):
         Invalid(  # the condition calls `g`: one `jnp.where` per output would call it twice; `lax.cond` calls it once
             "def f(x, g, v, d):\n    if g(x) < 0.0:\n        v = 0.0\n        d = 1.0\n    return v, d\n",
             expected=(
-                "import jax\n\ndef f(x, g, v, d):\n    def d_if_true(v, d):\n        v = 0.0\n        d = 1.0\n        return d, v\n"
-                "    def d_if_false(v, d):\n        return d, v\n    d, v = jax.lax.cond(g(x) < 0.0, d_if_true, d_if_false, v, d)\n"
-                "    return v, d\n"
+                "import jax\n\ndef f(x, g, v, d):\n    def d_if_true(v, d):\n        v = 0.0\n        d = 1.0\n"
+                "        return d, v\n\n    def d_if_false(v, d):\n        return d, v\n\n"
+                "    d, v = jax.lax.cond(g(x) < 0.0, d_if_true, d_if_false, v, d)\n    return v, d\n"
             ),
         ),
         Invalid(  # `0` is int32 under lax.cond, the other branch a float: the fix raises at trace time, so it is unsafe
             "import numpy as np\n\ndef f(lb, ub):\n    if lb == 0:\n        lam = 0\n    else:\n        lam = np.sqrt(lb * ub) + lb.sum()\n    return lam\n",
             expected=(
-                "import jax\nimport numpy as np\n\ndef f(lb, ub):\n    def lam_if_true(lb, ub):\n        lam = 0\n        return lam\n"
-                "    def lam_if_false(lb, ub):\n        lam = np.sqrt(lb * ub) + lb.sum()\n        return lam\n"
-                "    lam = jax.lax.cond(lb == 0, lam_if_true, lam_if_false, lb, ub)\n    return lam\n"
+                "import jax\nimport numpy as np\n\ndef f(lb, ub):\n    def lam_if_true(lb, ub):\n        lam = 0\n"
+                "        return lam\n\n    def lam_if_false(lb, ub):\n        lam = np.sqrt(lb * ub) + lb.sum()\n"
+                "        return lam\n\n    lam = jax.lax.cond(lb == 0, lam_if_true, lam_if_false, lb, ub)\n"
+                "    return lam\n"
             ),
             unsafe=True,
         ),
@@ -189,9 +190,10 @@ class TracedIf(Rule):
             "def f(x, y):\n    if x[0] > 0:\n        t = y + 1\n        y = t * 2\n    elif x[1] > 0:\n        t = y - 1\n"
             "        y = t * t\n    return y\n",
             expected=(
-                "import jax\nimport jax.numpy as jnp\n\ndef f(x, y):\n    def y_case_0(y):\n        t = y + 1\n        y = t * 2\n"
-                "        return y\n    def y_case_1(y):\n        t = y - 1\n        y = t * t\n        return y\n"
-                "    def y_case_2(y):\n        return y\n    branch = jnp.select([x[0] > 0, x[1] > 0], [0, 1], 2)\n"
+                "import jax\nimport jax.numpy as jnp\n\ndef f(x, y):\n    def y_case_0(y):\n        t = y + 1\n"
+                "        y = t * 2\n        return y\n\n    def y_case_1(y):\n        t = y - 1\n"
+                "        y = t * t\n        return y\n\n    def y_case_2(y):\n        return y\n\n"
+                "    branch = jnp.select([x[0] > 0, x[1] > 0], [0, 1], 2)\n"
                 "    y = jax.lax.switch(branch, [y_case_0, y_case_1, y_case_2], y)\n    return y\n"
             ),
         ),
@@ -199,17 +201,18 @@ class TracedIf(Rule):
             "def f(x, y, g):\n    if x[0] > 0:\n        t = y + 1\n        y = t * 2\n    elif g(x) > 0:\n        t = y - 1\n"
             "        y = t * t\n    return y\n",
             expected=(
-                "import jax\n\ndef f(x, y, g):\n    def y_if_true(y):\n        t = y + 1\n        y = t * 2\n        return y\n"
-                "    def y_if_false(y):\n        def y_if_true_2(y):\n            t = y - 1\n            y = t * t\n"
-                "            return y\n        def y_if_false_2(y):\n            return y\n"
-                "        y = jax.lax.cond(g(x) > 0, y_if_true_2, y_if_false_2, y)\n        return y\n"
-                "    y = jax.lax.cond(x[0] > 0, y_if_true, y_if_false, y)\n    return y\n"
+                "import jax\n\ndef f(x, y, g):\n    def y_if_true(y):\n        t = y + 1\n        y = t * 2\n"
+                "        return y\n\n    def y_if_false(y):\n        def y_if_true_2(y):\n            t = y - 1\n"
+                "            y = t * t\n            return y\n\n        def y_if_false_2(y):\n"
+                "            return y\n\n        y = jax.lax.cond(g(x) > 0, y_if_true_2, y_if_false_2, y)\n"
+                "        return y\n\n    y = jax.lax.cond(x[0] > 0, y_if_true, y_if_false, y)\n    return y\n"
             ),
         ),
         Invalid(
             "def f(x):\n    if x.sum() > 0:\n        y = x\n    else:\n        y = 0.0\n    return y\n",
-            expected="import jax\n\ndef f(x):\n    def y_if_true(x):\n        y = x\n        return y\n    def y_if_false(x):\n"
-            "        y = 0.0\n        return y\n    y = jax.lax.cond(x.sum() > 0, y_if_true, y_if_false, x)\n    return y\n",
+            expected="import jax\n\ndef f(x):\n    def y_if_true(x):\n        y = x\n        return y\n\n"
+                     "    def y_if_false(x):\n        y = 0.0\n        return y\n\n"
+                     "    y = jax.lax.cond(x.sum() > 0, y_if_true, y_if_false, x)\n    return y\n",
         ),
         Invalid("def f(x):\n    if x.sum() > 0:\n        print(x)\n        x = x * 2\n    return x\n", expected=None, lines=[2]),
         Invalid("def f(x):\n    if x > 0:\n        y = x\n    return y\n", expected=None, lines=[2]),
@@ -225,18 +228,20 @@ class TracedIf(Rule):
         ),
         Invalid(  # math.exp of a tracer raises while lax.cond traces the branch: unsafe
             "import math\nimport numpy as np\n\ndef f(x, a):\n    x = np.asarray(x)\n    if x > 0:\n        y = math.exp(-x) * a\n        y = y + np.sum(a)\n    else:\n        y = np.zeros_like(a)\n    return y\n",
-            expected="import math\nimport jax\nimport numpy as np\n\ndef f(x, a):\n    x = np.asarray(x)\n    def y_if_true(x, a):\n"
-                     "        y = math.exp(-x) * a\n        y = y + np.sum(a)\n        return y\n    def y_if_false(x, a):\n"
-                     "        y = np.zeros_like(a)\n        return y\n    y = jax.lax.cond(x > 0, y_if_true, y_if_false, x, a)\n"
-                     "    return y\n",
+            expected="import math\nimport jax\nimport numpy as np\n\ndef f(x, a):\n    x = np.asarray(x)\n\n"
+                     "    def y_if_true(x, a):\n        y = math.exp(-x) * a\n        y = y + np.sum(a)\n"
+                     "        return y\n\n    def y_if_false(x, a):\n        y = np.zeros_like(a)\n        return y\n\n"
+                     "    y = jax.lax.cond(x > 0, y_if_true, y_if_false, x, a)\n    return y\n",
             unsafe=True,
             lines=[6],
         ),
         Invalid(  # `k` defaults to an int: as an int32 array, the product below would wrap around silently
             "import numpy as np\n\ndef f(x, hi, k=1):\n    mid = hi\n    if x.sum() > 1:\n        mid = mid - k\n    return np.prod(np.arange(1, 5)) * mid * x\n",
-            expected="import jax\nimport numpy as np\n\ndef f(x, hi, k=1):\n    mid = hi\n    def mid_if_true(k, mid):\n        mid = mid - k\n"
-                     "        return mid\n    def mid_if_false(k, mid):\n        return mid\n"
-                     "    mid = jax.lax.cond(x.sum() > 1, mid_if_true, mid_if_false, k, mid)\n    return np.prod(np.arange(1, 5)) * mid * x\n",
+            expected="import jax\nimport numpy as np\n\ndef f(x, hi, k=1):\n    mid = hi\n\n"
+                     "    def mid_if_true(k, mid):\n        mid = mid - k\n        return mid\n\n"
+                     "    def mid_if_false(k, mid):\n        return mid\n\n"
+                     "    mid = jax.lax.cond(x.sum() > 1, mid_if_true, mid_if_false, k, mid)\n"
+                     "    return np.prod(np.arange(1, 5)) * mid * x\n",
             unsafe=True,
             lines=[5],
         ),
@@ -247,7 +252,10 @@ class TracedIf(Rule):
         ),
         Invalid(  # `tol` keeps its int default 0 on one path: int32 against a float in lax.cond
             "import numpy as np\n\ndef f(A, tol=0):\n    A = np.asarray(A)\n    if tol <= 0:\n        tol = 2 * np.finfo(A.dtype).eps\n    return A * tol\n",
-            expected="import jax\nimport numpy as np\n\ndef f(A, tol=0):\n    A = np.asarray(A)\n    def tol_if_true(A, tol):\n        tol = 2 * np.finfo(A.dtype).eps\n        return tol\n    def tol_if_false(A, tol):\n        return tol\n    tol = jax.lax.cond(tol <= 0, tol_if_true, tol_if_false, A, tol)\n    return A * tol\n",
+            expected="import jax\nimport numpy as np\n\ndef f(A, tol=0):\n    A = np.asarray(A)\n\n"
+                     "    def tol_if_true(A, tol):\n        tol = 2 * np.finfo(A.dtype).eps\n        return tol\n\n"
+                     "    def tol_if_false(A, tol):\n        return tol\n\n"
+                     "    tol = jax.lax.cond(tol <= 0, tol_if_true, tol_if_false, A, tol)\n    return A * tol\n",
             unsafe=True,
             lines=[5],
         ),
@@ -258,7 +266,10 @@ class TracedIf(Rule):
         ),
         Invalid(  # Python `max` of traced values in a branch raises while lax.cond traces it: unsafe
             "import numpy as np\n\ndef f(x):\n    if np.abs(x[0]) > np.abs(x[1]):\n        t = x[1] / x[0]\n        c = 1 / max(1, abs(t), np.sqrt(1 + t * t))\n    else:\n        c = x[0] * 0.5\n    return c\n",
-            expected="import jax\nimport numpy as np\n\ndef f(x):\n    def c_if_true(x):\n        t = x[1] / x[0]\n        c = 1 / max(1, abs(t), np.sqrt(1 + t * t))\n        return c\n    def c_if_false(x):\n        c = x[0] * 0.5\n        return c\n    c = jax.lax.cond(np.abs(x[0]) > np.abs(x[1]), c_if_true, c_if_false, x)\n    return c\n",
+            expected="import jax\nimport numpy as np\n\ndef f(x):\n    def c_if_true(x):\n        t = x[1] / x[0]\n"
+                     "        c = 1 / max(1, abs(t), np.sqrt(1 + t * t))\n        return c\n\n    def c_if_false(x):\n"
+                     "        c = x[0] * 0.5\n        return c\n\n"
+                     "    c = jax.lax.cond(np.abs(x[0]) > np.abs(x[1]), c_if_true, c_if_false, x)\n    return c\n",
             unsafe=True,
         ),
         Invalid(  # a list on one side, what `roots(n)` gave on the other: not one structure for `lax.cond`

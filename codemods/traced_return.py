@@ -56,8 +56,10 @@ class TracedReturn(Rule):
     def g(x):
         def result_if_true(x):
             return x
+
         def result_if_false(x):
             return 0.0
+
         return lax.cond(x.sum() > 0, result_if_true, result_if_false, x)
     ```
 
@@ -92,9 +94,9 @@ class TracedReturn(Rule):
         Invalid(  # `math.factorial` of a negative raises: the `if` guards it, `jnp.where` would evaluate it (pyDOE3)
             "import math\n\ndef f(n, k):\n    if k < 0 or k > n:\n        return 0\n"
             "    return math.factorial(n) // math.factorial(k)\n",
-            expected="import math\nimport jax\n\ndef f(n, k):\n    def result_if_true(n, k):\n        return 0\n"
-            "    def result_if_false(n, k):\n        return math.factorial(n) // math.factorial(k)\n"
-            "    return jax.lax.cond(k < 0 or k > n, result_if_true, result_if_false, n, k)\n",
+            expected="import math\nimport jax\n\ndef f(n, k):\n    def result_if_true(n, k):\n        return 0\n\n"
+                     "    def result_if_false(n, k):\n        return math.factorial(n) // math.factorial(k)\n\n"
+                     "    return jax.lax.cond(k < 0 or k > n, result_if_true, result_if_false, n, k)\n",
             unsafe=True, lines=[4],
         ),
         Invalid(  # a branch indexes a Python list with a traced value: `lax.cond` traces it, and the list raises (skfuzzy)
@@ -118,8 +120,9 @@ class TracedReturn(Rule):
         ),
         Invalid(
             "def f(x):\n    if x.sum() > 0:\n        return x\n    return 0.0\n",
-            expected="import jax\n\ndef f(x):\n    def result_if_true(x):\n        return x\n    def result_if_false(x):\n"
-            "        return 0.0\n    return jax.lax.cond(x.sum() > 0, result_if_true, result_if_false, x)\n",
+            expected="import jax\n\ndef f(x):\n    def result_if_true(x):\n        return x\n\n"
+                     "    def result_if_false(x):\n        return 0.0\n\n"
+                     "    return jax.lax.cond(x.sum() > 0, result_if_true, result_if_false, x)\n",
         ),
         Invalid("def f(x):\n    if x.sum() > 0:\n        return x\n", expected=None, lines=[2]),
     ]
@@ -235,7 +238,7 @@ class TracedReturn(Rule):
         ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
         taken = emit.taken_names(self.context.module, function)
         defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)
-        new = self.replace_statement(node, emit.with_comments([*defs, *self.statements(f"return {call}\n")], emit.kept_comments(node, False)))
+        new = emit.laid_out(self, node, function, defs, self.statements(f"return {call}\n"), emit.kept_comments(node, False))
         self.report(node, message, changes={node: new, **removals}, unsafe=unsafe, title="replace with `return lax.cond(...)`", imports=("lax",))
         return []
 

@@ -70,8 +70,9 @@ REWRITES = [
     ),
     pytest.param(
         "def f(x, mode='a'):\n    if x < 0:\n        return 0.0\n    if mode == 'a':\n        return x\n    return -x\n",
-        "import jax\n\ndef f(x, mode='a'):\n    def result_if_true(x):\n        return 0.0\n    def result_if_false(x):\n"
-        "        if mode == 'a':\n            return x\n        return -x\n    return jax.lax.cond(x < 0, result_if_true, result_if_false, x)\n",
+        "import jax\n\ndef f(x, mode='a'):\n    def result_if_true(x):\n        return 0.0\n\n    def result_if_false(x):\n"
+        "        if mode == 'a':\n            return x\n        return -x\n\n"
+        "    return jax.lax.cond(x < 0, result_if_true, result_if_false, x)\n",
         id="static-if-after-early-return-not-absorbed",
     ),
     pytest.param(
