@@ -17,8 +17,10 @@ import libcst as cst
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.loop_values import RESHAPING, traced_host_conversion, traced_sequence_index
+from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.shapes import FunctionShapes
 from jaxfix.analysis.tracedness import makes_object
+from jaxfix.analysis.value_dtypes import FLOAT, dtype_of
 
 
 
@@ -201,10 +203,13 @@ def _maybe_float(v: cst.BaseExpression, params: Sequence[str]) -> bool:
 
 
 def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = (),
-            function: Optional[cst.FunctionDef] = None) -> Optional[str]:
-    """The code of an int literal among `values` when another value is likely a float (`_maybe_float`): `lax.cond`
-    needs the branches to give one dtype, and a Python int is int32 (`TypeError` at trace time). A parameter of
-    `function` whose default is an int (`tol=0`, kept by the branch not taken) counts as that int."""
+            function: Optional[cst.FunctionDef] = None, facts: Optional[FunctionFacts] = None,
+            unknown: bool = False) -> Optional[str]:
+    """The code of an int literal among `values` when another value is likely a float: `_maybe_float`, or with
+    `facts` a value whose bindings make it at least a float, and with `unknown` too any value not provably an int or
+    bool (a conditional expression: colour's `0 if np.isnan(a_p) else a_p`, cma's `0 if z == 0 else m + z`).
+    `lax.cond` needs the branches to give one dtype, and a Python int is int32 (`TypeError` at trace time). A
+    parameter of `function` whose default is an int (`tol=0`, kept by the branch not taken) counts as that int."""
     defaults = {}
     if function is not None:
         every = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)
@@ -218,7 +223,15 @@ def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = (),
         return isinstance(v, cst.Integer)
 
     ints = [defaults.get(v.value, v) if isinstance(v, cst.Name) else v for v in values if literal(v)]
-    if ints and any(_maybe_float(v, params) for v in values):
+    def floating(v: cst.BaseExpression) -> bool:
+        if _maybe_float(v, params):
+            return True
+        if facts is None or literal(v):
+            return False
+        dtype = dtype_of(facts, v)
+        return dtype.kind >= FLOAT or unknown and dtype.top >= FLOAT
+
+    if ints and any(map(floating, values)):
         return cst.Module([]).code_for_node(ints[0]).strip()
     return None
 

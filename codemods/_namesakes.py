@@ -3,6 +3,8 @@
 - `OTHER_FAMILIES`: the NumPy modules other rule families handle (`numpy.random`: JX4xx);
 - `IN_PLACE`: functions that write into their first argument, which their namesakes cannot do;
 - `DIFFERENT`: namesakes whose results differ from NumPy's on ordinary inputs, and how (an unsafe rename);
+- `STATIC_KEYWORDS` and `static_keyword(node, short)`: keywords the namesake takes as static values (`np.pad`'s
+  `end_values`), where a computed value makes the rename unsafe;
 - `LAYOUT_ONLY_ORDER` and `droppable(short)`: keywords that only choose how NumPy computes (a memory layout, a sort
   algorithm), which the namesake rejects and the rename drops;
 - `layout_keyword(rule, node)`: the same `order=` given to a traced array's `.copy` or `.astype`, whose JAX
@@ -43,6 +45,29 @@ DIFFERENT = {
                  "that branches on its argument or converts it raises",
     "piecewise": "calls every function on the whole input, with tracers, not on the selected elements only",
 }
+
+
+# keywords `jax.numpy`'s namesake takes as static (hashable) values: an array there raises `ValueError`
+STATIC_KEYWORDS = {"pad": ("end_values", "stat_length")}
+
+
+def static_keyword(node: cst.Call, short: str) -> Optional[str]:
+    """How the namesake differs when a keyword it takes as a static value is given something other than numbers
+    (`np.pad(x, w, "linear_ramp", end_values=(lo, hi))`: colour's KernelInterpolator), else None."""
+    for arg in node.args:
+        if arg.keyword is not None and arg.keyword.value in STATIC_KEYWORDS.get(short, ()) and not _numbers(arg.value):
+            return (f"takes `{arg.keyword.value}` as a static value, hashed when the call is traced: an array there "
+                    "(`np.min(x)`, any computed value) raises `ValueError: Non-hashable static arguments`")
+    return None
+
+
+def _numbers(value: cst.BaseExpression) -> bool:
+    """A number literal, or a tuple or list of them (nested)."""
+    if isinstance(value, cst.UnaryOperation):
+        value = value.expression
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return all(_numbers(e.value) for e in value.elements)
+    return isinstance(value, (cst.Integer, cst.Float))
 
 
 def droppable(short: str) -> Optional[str]:

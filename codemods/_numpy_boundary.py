@@ -56,7 +56,7 @@ DTYPE_FUNCTIONS = {"dtype", "result_type", "promote_types", "can_cast", "issubdt
 # the exceptions a `try` catching NumPy's `LinAlgError` names (it is a `ValueError`)
 LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
 # attributes only a NumPy array has: a call whose result is read through one must stay NumPy
-BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides"}
+BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides", "flat"}
 # methods only a NumPy array has, read from a name bound to a call (`a.setflags(write=False)`, `a.tofile(f)`)
 BUFFER_METHODS = {"setflags", "tofile", "dump", "dumps", "newbyteorder", "itemset"}
 
@@ -152,6 +152,10 @@ class NumpyBoundary:
         """`np.array(p).ctypes`: the call's result is read as a NumPy buffer."""
         if isinstance(node.value, cst.Call) and node.attr.value in BUFFER_ATTRIBUTES:
             self.kept[node.value] = f"its `.{node.attr.value}` is a NumPy buffer, which JAX arrays do not have"
+        elif isinstance(node.value, cst.Call) and node.attr.value in ("item", "tolist") \
+                and walk.called_name(node.value) in ("array", "asarray", "asanyarray"):
+            self.kept[node.value] = (f"`.{node.attr.value}()` of it makes a Python value on the host either way, and NumPy "
+                                     "keeps the value's own type (a string, a float64), which a JAX array cannot hold")
 
     def note_call(self, node: cst.Call) -> None:
         """`f(..., out=np.empty(n))`: the call given as `out=` is written into. `np.array(x).view(np.matrix)`: the
@@ -188,6 +192,11 @@ class NumpyBoundary:
         if elements_hashed(rule, node):  # `set(np.unique(y))`, `for v in np.unique(y): counts[v] = ...`
             return (f"`{func}(...)` gives values used as set members or dict keys: the elements of a JAX array are "
                     "unhashable, so this call stays NumPy", False)
+        outer = self._argument_of(node)
+        if outer is not None and elements_hashed(rule, outer):  # `i = np.argmin(np.abs(d))`, then `s.remove(i)`
+            return (f"`{func}(...)` feeds `{rule.code(outer.func)}(...)`, which stays NumPy (its values are used as set "
+                    "members or dict keys): given a JAX array, a NumPy function gives a JAX array, so this call stays "
+                    "NumPy too", False)
         for find, why in (
             (self._timer, "is in a function that stores clock readings in an array (`{}`): timing data, and JAX runs "
              "array work asynchronously, so its cost would land in other intervals; timing code stays NumPy"),
@@ -315,6 +324,16 @@ class NumpyBoundary:
             if attr is not None and attr in elsewhere:
                 return (f"`.{attr}` is written into in place in the package (in `{elsewhere[attr]}`), which stays NumPy: the "
                         "array stored here must stay a NumPy array, so this function is left as it is")
+        return None
+
+    def _argument_of(self, node: cst.Call) -> Optional[cst.Call]:
+        """The call whose argument `node` is, directly or through arithmetic (`np.argmin(np.abs(d) + 1)`), else None."""
+        current = self.rule.get_metadata(ParentProvider, node, None)
+        while isinstance(current, (cst.Arg, cst.BinaryOperation, cst.UnaryOperation)):
+            parent = self.rule.get_metadata(ParentProvider, current, None)
+            if isinstance(current, cst.Arg):
+                return parent if isinstance(parent, cst.Call) else None
+            current = parent
         return None
 
     def _read_as_buffer(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[tuple[str, str]]:

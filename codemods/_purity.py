@@ -23,6 +23,7 @@ from typing import Callable, Optional, Sequence
 import libcst as cst
 
 from codemods._branch_structure import exits
+from codemods._namesakes import DIFFERENT, IN_PLACE
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.jnp_api import lookup
@@ -194,9 +195,12 @@ UFUNC_METHODS = {"at", "reduce", "accumulate", "reduceat", "outer"}
 def _has_jax_form(parts: list[str]) -> bool:
     """Whether the NumPy function `np.<parts>` becomes traceable code: `jax.numpy` has it (JX501 moves it there),
     or another rule converts it (`np.random.*`, JX401; `np.add.at`, JX102; `np.errstate`, a no-op while tracing).
-    `np.testing.assert_allclose(...)` compares concrete values, which a traced body does not have."""
+    `np.testing.assert_allclose(...)` compares concrete values, which a traced body does not have; a function whose
+    `jax.numpy` namesake differs (`_namesakes.DIFFERENT`, `IN_PLACE`) keeps its NumPy call unless `--unsafe-fixes`."""
     if not parts or parts[0] in ("random", "errstate") or len(parts) == 2 and parts[1] in UFUNC_METHODS:
         return True
+    if ".".join(parts) in DIFFERENT or parts[-1] in IN_PLACE:
+        return False  # JX501's rename is unsafe (`np.linalg.lstsq`): it stays NumPy in a traced body (pydmd's PiDMD)
     return lookup("numpy." + ".".join(parts)) is not None
 
 
@@ -294,8 +298,38 @@ def opaque_loop(rule, loop: cst.For | cst.While, function: cst.FunctionDef, prim
             "safe only if it is pure JAX code)")
 
 
+# Python builtins that need a concrete number and that no later pass rewrites (`min((2 * k + 1, n - 1))` on the
+# loop counter; `int(k)` becomes `.astype`, `range(k)` a loop of its own)
+INDEX_BUILTINS = {"min", "max", "round"}
+
+
+def _index_builtin(loop: cst.For, bound: set[str]) -> Optional[str]:
+    """The Python builtin (`min`, `max`, `round`) or `math` function the loop body calls on a value computed from
+    the names the loop binds (directly, or through names the body assigns from them), else None."""
+    derived = set(bound)
+    assigns = list(walk.nodes_of(loop.body, cst.Assign))
+    grown = True
+    while grown:
+        grown = False
+        for assign in assigns:
+            if walk.name_values(assign.value) & derived:  # type: ignore[attr-defined]
+                for target in assign.targets:  # type: ignore[attr-defined]
+                    names = [target.target] if isinstance(target.target, cst.Name) else \
+                        [e.value for e in target.target.elements] if isinstance(target.target, (cst.Tuple, cst.List)) else []
+                    new = {n.value for n in names if isinstance(n, cst.Name)} - derived
+                    grown |= bool(new)
+                    derived |= new
+    for call in walk.nodes_of(loop.body, cst.Call):
+        name = dotted_name(call.func)  # type: ignore[attr-defined]
+        if (name in INDEX_BUILTINS or (name or "").startswith("math.")) and \
+                any(walk.name_values(arg.value) & derived for arg in call.args):  # type: ignore[attr-defined]
+            return name
+    return None
+
+
 def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> str:
-    """"" unless the loop body indexes, with a name the loop binds (its counter, its element), an array the function
+    """"" unless the loop body passes a value computed from a name the loop binds to a Python builtin that needs a
+    concrete number (`min`, `max`, `round`, `math.*`: cma's `x[min((2 * k + 1, n - 1))]`), or indexes, with a name the loop binds (its counter, its element), an array the function
     gets from a call not known to be JAX (`PQd = squareform(P)`, `data = ndi.gaussian_filter(x)`): that is a NumPy
     array at run time, and under a `lax` loop the index is traced, which a NumPy array rejects
     (`TracerArrayConversionError`); or an object's attribute (`self.A[a]`, a list of arrays in numpy-ml's LinUCB),
@@ -303,6 +337,10 @@ def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> 
     bound = walk.name_values(loop.target) if isinstance(loop, cst.For) else set()
     if not bound:
         return ""
+    builtin = _index_builtin(loop, bound)
+    if builtin is not None:
+        return (f" (`{builtin}(...)` takes a value computed from the loop's `{'`, `'.join(sorted(bound))}`, which a `lax` loop "
+                "traces: a Python builtin or `math` function needs a concrete number, so it raises; safe only without it)")
     traced = function_tracedness(rule, function)
     check = purity(rule)
     local = walk.name_values(function.body)

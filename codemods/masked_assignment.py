@@ -132,18 +132,18 @@ class MaskedAssignment(Rule):
         array = target.value
         if not isinstance(array, cst.Name) or (array.value not in facts.params and array.value not in facts.bindings):
             self.report(node, f"assignment through the boolean mask `{index}` into `{self.code(array)}`, which is not a "
-                        "local name: `jnp.where` would have to rebind it; rewrite by hand")
+                        "local name: `jnp.where` would have to rebind it; rewrite by hand", blocks_function=True)
             return
         x = array.value
         new_value, problem = self._value(value, info, facts)
         if new_value is None:
             self.report(node, f"`{self.code(target)} = {self.code(value)}`: {problem}; under `jit` use "
-                        f"`jnp.where` with a value of the full shape of `{x}` (no safe rewrite exists)")
+                        f"`jnp.where` with a value of the full shape of `{x}` (no safe rewrite exists)", blocks_function=True)
             return
         visible, blocker = self._caller_visible(node, target, x, facts)
         if blocker is not None:
             self.report(node, f"assignment through the boolean mask `{index}` fails under `jit`, and `jnp.where` "
-                        f"cannot replace it: {blocker}")
+                        f"cannot replace it: {blocker}", blocks_function=True)
             return
         mask, assumption = broadcast_mask(self, info)
         reasons = [r for r in (assumption, problem, *visible) if r]

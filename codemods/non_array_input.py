@@ -127,6 +127,11 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([[m], rest]) * np.prod((dx,) * n)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([jnp.asarray([m]), rest]) * np.prod(jnp.asarray((dx,) * n))\n",
         ),
+        Invalid(  # a list comprehension among the joined arrays (cma's moving_average)
+            "import numpy as np\n\ndef f(x, w):\n    return np.hstack([[np.mean(x[:i]) for i in range(1, w)], x[w:]])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, w):\n"
+                     "    return np.hstack([jnp.asarray([np.mean(x[:i]) for i in range(1, w)]), x[w:]])\n",
+        ),
         Invalid(  # a list operand of an array: NumPy reads it as an array, a JAX array raises (trimesh)
             "import numpy as np\n\ndef f(v, x, n):\n    return np.fliplr(v) * [-1.0, 1.0], [[0.0, 1.0]] - np.sum(x), (x + range(n)) / n\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(v, x, n):\n"
@@ -340,7 +345,7 @@ class NonArrayInput(Rule):
                     replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
 
     def _stacked(self, node: cst.Call, name: str) -> None:
-        """`np.concatenate([[m], rest])`, `np.vstack((a, pairs))` with `pairs = []` grown by `.append`: the inner list
+        """`np.concatenate([[m], rest])`, `np.hstack([[f(i) for i in r], rest])`, `np.vstack((a, pairs))` with `pairs = []` grown by `.append`: the inner list
         is a list, which `jnp.concatenate` rejects."""
         first = node.args[0].value if node.args and node.args[0].keyword is None else None
         if isinstance(first, cst.Name) and self.current_function is not None \
@@ -358,7 +363,7 @@ class NonArrayInput(Rule):
         for element in first.elements:
             inner = element.value
             listed = isinstance(inner, cst.Name) and facts is not None and _list_inputs.sequence(inner, facts, tuples=False)
-            if (isinstance(inner, (cst.List, cst.Tuple)) or listed) and not isinstance(element, cst.StarredElement):
+            if (isinstance(inner, (cst.List, cst.Tuple, cst.ListComp)) or listed) and not isinstance(element, cst.StarredElement):
                 text = f"{self.jnp}.asarray({self.code(inner)})"
                 self.report(inner, f"`{self.code(node.func)}` is given a Python list or tuple (`{self.code(inner)}`) "
                             "among the arrays it joins: `jax.numpy` rejects it; convert it with `jnp.asarray`",

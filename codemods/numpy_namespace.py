@@ -8,7 +8,7 @@ import numpy as np
 from codemods import _buffers, _host_values, _namesakes, _triangles
 from codemods._host_values import SPACED
 from codemods._isinstance_widening import IsinstanceWidening
-from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES
+from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword
 from codemods._numpy_boundary import CREATION, NumpyBoundary
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
@@ -404,6 +404,33 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[6],
         ),
+        Invalid(  # an array type whose `np.ndarray` base is imported: its `__new__` views an array as `cls` (pyrr)
+            "import numpy as np\nfrom .base import Base\n\nclass V(Base):\n    def __new__(cls, n):\n        obj = np.zeros(n)\n"
+            "        return obj.view(cls)\n",
+            expected=None,
+            lines=[6],
+        ),
+        Invalid(  # `jnp.pad` hashes `end_values`: computed ones raise under `jit` (colour's KernelInterpolator)
+            "import numpy as np\n\ndef f(x, w):\n    return np.pad(x, (w, w), \"linear_ramp\", end_values=(x[0], x[-1]))\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, w):\n    return jnp.pad(x, (w, w), \"linear_ramp\", end_values=(x[0], x[-1]))\n",
+            unsafe=True,
+        ),
+        Invalid(  # a NumPy scalar used as a set member, and the call that feeds it (pydmd's BOPDMD)
+            "import numpy as np\n\ndef f(d):\n    left = set(range(len(d)))\n    i = np.argmin(np.abs(d))\n    left.remove(i)\n"
+            "    return left\n",
+            expected=None,
+            lines=[5],
+        ),
+        Invalid(  # a Python value made through NumPy: a string stays a string (skopt's BayesSearchCV)
+            "import numpy as np\n\ndef f(points):\n    return [[np.array(v).item() for v in p] for p in points]\n",
+            expected=None,
+            lines=[4],
+        ),
+        Invalid(  # JAX arrays have no `.flat` (transforms3d's mat2euler unpacks it)
+            "import numpy as np\n\ndef f(M):\n    M = np.asarray(M)\n    a, b = M.flat\n    return np.sqrt(a * b)\n",
+            expected=None,
+            lines=[4, 6],
+        ),
         Invalid(  # `None` data makes an object array: `jnp.array([[None] * n])` raises ValueError
             "import numpy as np\n\nclass F:\n    def __init__(self, n):\n        self.z = np.array([[None] * n]).T\n"
             "        self.x = np.zeros(n)\n",
@@ -537,6 +564,8 @@ class NumpyNamespace(Rule):
         different = DIFFERENT.get(short) or (_triangles.UPPER if triangle == "upper" else None)
         if different is None and short in ("asarray", "array"):
             different = none_default(self, node)
+        if different is None:
+            different = static_keyword(node, short)
         self.report(
             node.func,
             f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`"

@@ -172,8 +172,9 @@ class RangeLoop(Rule):
         Invalid(  # the helper reads through a boolean mask, which a traced body cannot: unsafe (skfuzzy's cut series)
             "import jax.numpy as jnp\n\ndef g(x, m, c):\n    return x[m > c].sum()\n\ndef f(x, m, cs, n):\n"
             "    z = jnp.zeros(n)\n    for i in range(n):\n        z = z.at[i].set(g(x, m, cs[i]))\n    return z\n",
-            expected="import jax.numpy as jnp\nimport jax\n\ndef g(x, m, c):\n    return x[m > c].sum()\n\ndef f(x, m, cs, n):\n"
-                     "    z = jnp.zeros(n)\n\n    def body(i, z):\n        z = z.at[i].set(g(x, m, cs[i]))\n        return z\n\n"
+            expected="import jax\nimport jax.numpy as jnp\n\ndef g(x, m, c):\n    return x[m > c].sum()\n\n"
+                     "def f(x, m, cs, n):\n    z = jnp.zeros(n)\n\n    def body(i, z):\n"
+                     "        z = z.at[i].set(g(x, m, cs[i]))\n        return z\n\n"
                      "    z = jax.lax.fori_loop(0, n, body, z)\n    return z\n",
             unsafe=True,
         ),
@@ -194,6 +195,20 @@ class RangeLoop(Rule):
             "def f(m, k):\n    ret = ''\n    for i in range(m[k]):\n        ret = ret + 'x'\n    return ret\n", expected=None, lines=[3]),
         Invalid("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        if x[i] > 0:\n            s = s + x[i]\n"
                 "    return s\n", lines=[3]),
+        Invalid(  # `np.linalg.lstsq` stays NumPy (its namesake differs), and a NumPy function rejects tracers (pydmd)
+            "import jax.numpy as jnp\nimport numpy as np\n\ndef f(A, b, n):\n    d = jnp.zeros(n)\n    for j in range(n):\n"
+            "        d = d.at[j].set(np.linalg.lstsq(A[j], b[j], rcond=None)[0][0])\n    return d\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(A, b, n):\n    d = jnp.zeros(n)\n"
+                     "\n    def body(j, d):\n        d = d.at[j].set(np.linalg.lstsq(A[j], b[j], rcond=None)[0][0])\n"
+                     "        return d\n\n    d = jax.lax.fori_loop(0, n, body, d)\n    return d\n",
+            unsafe=True,
+        ),
+        Invalid(  # Python's `min` of the counter raises once the counter is traced (cma's bukin)
+            "def f(x):\n    s = 0.0\n    for k in range(len(x) // 2):\n        s += x[min((2 * k + 1, len(x) - 1))]\n    return s\n",
+            expected="import jax\n\ndef f(x):\n    s = 0.0\n\n    def body(k, s):\n        s += x[min((2 * k + 1, len(x) - 1))]\n"
+                     "        return s\n\n    s = jax.lax.fori_loop(0, len(x) // 2, body, s)\n    return s\n",
+            unsafe=True,
+        ),
     ]
 
     def visit_For(self, node: cst.For) -> None:

@@ -12,7 +12,8 @@ from jaxfix import walk
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_use
-from jaxfix.analysis.parents import ParentProvider, caught_around
+from jaxfix.analysis.masks import MaskProvider, function_facts
+from jaxfix.analysis.parents import ParentProvider, caught_around, number_guarded
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
@@ -72,7 +73,7 @@ class TracedExpression(Rule):
     SUMMARY = "ternary, and/or/not, chained comparison or max/min/round on a traced value"
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, *HOST_USE_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider,
-                             ParentProvider)
+                             ParentProvider, MaskProvider)
     ORDER = 30
     TRIGGERS = (b"numpy", b"jax")  # array code only: plain Python modules are not migrated
 
@@ -95,6 +96,10 @@ class TracedExpression(Rule):
         ),
         Valid(  # an `if` test is JX201's: where the statement stays Python, `jnp.logical_or` in it gains nothing
             "import numpy as np\n\ndef check(x, lo):\n    if lo < 0 or np.sum(x) < lo:\n        raise ValueError(\"bad\")\n    return np.sum(x)\n"
+        ),
+        Valid(  # under `isinstance(k, int)`, `k` is a Python int: `min` stays a Python int, a slice bound (pydmd's rank)
+            "import numpy as np\n\ndef f(s, k):\n    rank = s.size\n    if k >= 1 and isinstance(k, int):\n        rank = min(k, s.size)\n"
+            "    return s[:rank] * np.sum(s)\n"
         ),
     ]
     INVALID = [
@@ -170,6 +175,12 @@ class TracedExpression(Rule):
             unsafe=True,
             lines=[4],
         ),
+        Invalid(  # an int literal against a value of unknown dtype: `lax.cond` raises unless it is an int32 (colour's spow)
+            "import numpy as np\n\ndef f(a, p):\n    v = np.abs(a) ** p\n    return 0 if np.isnan(v).any() else v\n",
+            expected="import jax\nimport numpy as np\n\ndef f(a, p):\n    v = np.abs(a) ** p\n"
+                     "    return jax.lax.cond(np.isnan(v).any(), lambda: 0, lambda: v)\n",
+            unsafe=True,
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -230,7 +241,7 @@ class TracedExpression(Rule):
                       "traces both sides, and if it is a Python number that division raises `ZeroDivisionError`)", text,
                       "replace with `lax.cond`", ("lax",), unsafe=True)
             return
-        literal = int_mix([node.body, node.orelse])
+        literal = int_mix([node.body, node.orelse], flow.params, facts=function_facts(self, self.current_function), unknown=True)
         if literal is not None:
             self._fix(node, message + f" (a side is the int `{literal}` and the other may be a float: `lax.cond` needs one "
                       f"dtype; write `{literal}.0` if a float is meant)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
@@ -333,6 +344,9 @@ class TracedExpression(Rule):
             return
         if all(self._level(a.value) is Tracedness.STATIC for a in node.args) or formatted(self, node):
             return
+        guarded = number_guarded(self, node)
+        if guarded and all(self._level(a.value) is Tracedness.STATIC or walk.name_values(a.value) <= guarded for a in node.args):
+            return  # `if isinstance(k, int): min(k, n)`: a Python number there (a traced `k` takes the other branch)
         args = [self.code(a.value).strip() for a in node.args]
         name = BUILTINS[func.value]
         caught = sorted(caught_around(self, node) & RAISED_BY_BUILTINS)

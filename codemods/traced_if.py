@@ -390,7 +390,7 @@ class TracedIf(Rule):
                 unsafe = True
                 why += (f" (a branch gives `{name}` `{self.code(chosen).strip()}`, an object's attribute, which may hold "
                         "any Python object: `lax.cond` can only return arrays)")
-            literal = int_mix(values, flow.params, function)
+            literal = int_mix(values, flow.params, function, function_facts(self, function))
             if literal is not None:
                 unsafe = True
                 why += (f" (a branch gives `{name}` the int `{literal}` and another may give a float: `lax.cond` needs one "

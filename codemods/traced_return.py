@@ -225,7 +225,7 @@ class TracedReturn(Rule):
             unsafe = True
             message += (f" (a branch returns `{self.code(chosen).strip()}`, an object's attribute, which may hold any Python "
                         "object: `lax.cond` can only return arrays)")
-        literal = int_mix(returned, flow.params, function)
+        literal = int_mix(returned, flow.params, function, function_facts(self, function))
         if literal is not None:
             unsafe = True
             message += (f" (a branch returns the int `{literal}` and another may return a float: `lax.cond` needs one "

@@ -97,6 +97,7 @@ class WhileLoop(Rule):
         Invalid("def f(x, t):\n    while x > t:\n        x = x / 2\n    else:\n        x = -x\n    return x\n", lines=[2]),
         Invalid("def f(x, t, it):\n    while x > t:\n        x = x - next(it)\n    return x\n", lines=[2]),
         Invalid("def f(a):\n    while a[0] == 0:\n        a = a[1:]\n    return a\n", expected=None, lines=[2]),
+        Invalid("def f(y, m):\n    while y.sum() > m:\n        y = y[::2]\n    return y\n", expected=None, lines=[2]),
         Invalid(  # a carry later indexes a Python list: a lax.while_loop would make it a traced array
             "import numpy as np\n\ndef f(x, m, n):\n    v = 0\n    w = np.sum(x)\n    while w >= m:\n        w = w - m\n        v = v + 1\n    names = [\"a\", \"b\", \"c\"]\n    return names[v], w\n",
             expected=None,

@@ -130,13 +130,16 @@ def add_imports(module: cst.Module, lines: Sequence[str]) -> cst.Module:
     new_stmts = [cst.parse_statement(line + module.default_newline, config=module.config_for_parsing) for line in lines]
     body = list(module.body)
     header = _header_imports(module)
+    # before the first `numpy` import, or the first `jax` import that sorts after the new lines (`import jax` goes
+    # above an `import jax.numpy as jnp` that an earlier pass added)
+    new_key = _import_key(new_stmts[0].body[0])  # type: ignore[attr-defined]
     numpy_first = next(
         (
             index
             for index, stmt in header
             if any(
-                (isinstance(s, cst.Import) and any(dotted_name(a.name).split(".")[0] == "numpy" for a in s.names))
-                or (isinstance(s, cst.ImportFrom) and s.module is not None and dotted_name(s.module).split(".")[0] == "numpy")
+                (key := _import_key(s)) is not None
+                and (key.split(".")[0] == "numpy" or key.split(".")[0] == "jax" and new_key is not None and key > new_key)
                 for s in stmt.body
             )
         ),
@@ -164,6 +167,16 @@ def add_imports(module: cst.Module, lines: Sequence[str]) -> cst.Module:
             new_stmts[0] = new_stmts[0].with_changes(leading_lines=())
         body[position:position] = new_stmts
     return module.with_changes(body=body)
+
+
+def _import_key(stmt: cst.CSTNode) -> Optional[str]:
+    """The module an import statement names (`jax.numpy` for `import jax.numpy as jnp`, `jax` for
+    `from jax import lax`), else None."""
+    if isinstance(stmt, cst.Import):
+        return dotted_name(stmt.names[0].name)
+    if isinstance(stmt, cst.ImportFrom) and stmt.module is not None and not stmt.relative:
+        return dotted_name(stmt.module)
+    return None
 
 
 def _is_docstring(stmt: cst.CSTNode) -> bool:

@@ -114,3 +114,16 @@ def test_numba_functions_by_imported_name_are_left_to_numba():
     )
     outcome = process_source("q.py", code, all_rules(), RunOptions(fix=True))
     assert outcome.fixed == code
+
+
+def test_a_masked_write_left_in_place_holds_back_its_function():
+    """JX301 refuses a masked write whose array a view shares (`x1 = x[0]`): the write stays NumPy, so the
+    calls that make `x` must stay NumPy too (cma's step ellipsoid: `jnp.dot` made the kept write raise)."""
+    from jaxfix.engine import process_source
+    from jaxfix.registry import all_rules
+
+    code = ("import numpy as np\n\ndef f(x, r):\n    x = np.dot(x, r)\n    x1 = x[0]\n    m = np.abs(x) > 0.5\n"
+            "    x[m] = 0.0\n    return x, x1\n")
+    result = process_source("r.py", code, all_rules(), RunOptions(fix=True))
+    assert result.fixed in (None, code)
+    assert any(f.code == "JX301" and f.line == 7 for f in result.findings)

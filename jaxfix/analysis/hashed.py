@@ -9,7 +9,8 @@ finds the arrays whose elements end up hashed:
 - iterated (`for v in a`, `for i, v in enumerate(a)`, or in a comprehension) with the item used as a key: the index
   of a local dict (`d[v]`, `d[v] = ...`), `v in d`, `d.get(v)` / `setdefault` / `pop`, `s.add(v)` / `discard` /
   `remove`, a key of a dict display or comprehension, an element of a set display or comprehension, `hash(v)`;
-- indexed to a scalar that is used so (`key = a[()]`, `key = a[0]`).
+- indexed to a scalar that is used so (`key = a[()]`, `key = a[0]`);
+- or a scalar used so itself (`i = np.argmin(d)`, then `unassigned.remove(i)`).
 
 The arrays are named by what makes them: a local name (`classes = np.unique(y)` then `set(classes)`), or the
 expression itself (`set(np.unique(y))`, `for v in np.unique(y)`). A dict or set is a local name bound to a display,
@@ -126,7 +127,10 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
             if key.container not in containers:
                 continue
             key = key.key
-        exprs.update(items.get(key.value, ()) if isinstance(key, cst.Name) else ())
+        if isinstance(key, cst.Name) and key.value in items:
+            exprs.update(items[key.value])
+        elif isinstance(key, cst.Name):
+            exprs.add(key)  # `i = np.argmin(d)` then `unassigned.remove(i)`: the value itself is hashed (pydmd)
     made = {name: reads for name, reads in made.items() if bound[name] == 1}  # (names are not values: one binding)
     pending = [e.value for e in exprs if isinstance(e, cst.Name)]
     while pending:  # the arrays a hashed array is selected or reshaped from are hashed too

@@ -215,12 +215,19 @@ def timing_write(function: cst.FunctionDef, timers: frozenset[str]) -> Optional[
 
 
 def numpy_array_class(rule: cst.MetadataDependent, cls: cst.ClassDef) -> bool:
-    """Whether `cls` is a NumPy array type of its own: an `np.ndarray` subclass, or a class defining NumPy's
-    dispatch hooks (pysindy's `AxesArray`: `np.asarray(x).view(cls)` in `__new__`)."""
+    """Whether `cls` is a NumPy array type of its own: an `np.ndarray` subclass, a class defining NumPy's dispatch
+    hooks, or one whose `__new__` views an array as `cls` (pysindy's `AxesArray`, pyrr's `Vector3`:
+    `np.asarray(x).view(cls)`)."""
     if any(numpy_name(rule, base.value) == "numpy.ndarray" for base in cls.bases):
         return True
     body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
-    return any(isinstance(s, cst.FunctionDef) and s.name.value in NUMPY_HOOKS for s in body)
+    if any(isinstance(s, cst.FunctionDef) and s.name.value in NUMPY_HOOKS for s in body):
+        return True
+    new = next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == "__new__"), None)
+    return new is not None and any(  # `obj.view(cls)` in `__new__`: its base, maybe imported, is `np.ndarray` (pyrr)
+        isinstance(c.func, cst.Attribute) and c.func.attr.value == "view" and c.args  # type: ignore[attr-defined]
+        and isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == "cls"  # type: ignore[attr-defined]
+        for c in walk.nodes_of(new.body, cst.Call))
 
 
 def documented_objects(function: cst.FunctionDef, owner: Optional[cst.ClassDef] = None) -> frozenset[str]:

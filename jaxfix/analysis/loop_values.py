@@ -64,7 +64,7 @@ def _new_axis(value: cst.BaseExpression) -> bool:
 def carry_changes_shape(loop: cst.CSTNode, carried) -> Optional[tuple[str, str]]:
     """A carried name the loop body rebinds to a value of another shape: the result of a NumPy function that
     grows or shrinks its argument (`b = np.polymul(b, p)`, `a = np.delete(a, 0)`), or that rearranges its axes
-    (`mv = mv.reshape(d, 1)`, also in a tuple assignment, `v = v[:, None]`), a slice of itself (`a = a[1:]`), or a
+    (`mv = mv.reshape(d, 1)`, also in a tuple assignment, `v = v[:, None]`), a slice of itself (`a = a[1:]`, `a = a[::2]`), or a
     tuple or list it extends (`key += (x,)`, `acc = acc + [v]`). Under `jit` a static loop unrolls and allows this;
     a `lax` loop raises at trace time."""
     names = set(carried)
@@ -91,7 +91,8 @@ def carry_changes_shape(loop: cst.CSTNode, carried) -> Optional[tuple[str, str]]
             if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute) and value.value.attr.value in ("r_", "c_"):
                 return name, f"`{value.value.attr.value}[...]`"  # `I = np.r_[np.c_[I, z], row]`: it grows
             if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value == name and any(
-                isinstance(e.slice, cst.Slice) and (e.slice.lower is not None or e.slice.upper is not None) for e in value.slice
+                isinstance(e.slice, cst.Slice) and any(p is not None for p in (e.slice.lower, e.slice.upper, e.slice.step))
+                for e in value.slice
             ):
                 return name, "a slice of itself"
     return None

@@ -94,3 +94,36 @@ def caught_around(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
                                value.value if isinstance(value, cst.Name) else "")
         child, current = current, rule.get_metadata(ParentProvider, current, None)
     return caught
+
+
+# types whose instances are Python numbers (a traced value is never one)
+NUMBER_TYPES = {"int", "float", "complex", "bool", "Integral", "Real", "Number", "Rational", "Complex"}
+
+
+def number_guarded(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
+    """The names an `if` around `node` (within its function, `node` in its body) tests with
+    `isinstance(name, int)` (or `float`, `numbers.Integral`, ... or a tuple of them) as one of the `and`-ed parts of
+    its test: there they are Python numbers, never traced (`if k >= 1 and isinstance(k, int): rank = min(k, n)`,
+    pydmd's `_compute_rank`). `rule` must declare `ParentProvider`."""
+    names: set[str] = set()
+    child, current = node, rule.get_metadata(ParentProvider, node, None)
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        if isinstance(current, cst.If) and child is current.body:
+            parts, conjuncts = [current.test], []
+            while parts:
+                part = parts.pop()
+                if isinstance(part, cst.BooleanOperation) and isinstance(part.operator, cst.And):
+                    parts += [part.left, part.right]
+                else:
+                    conjuncts.append(part)
+            for part in conjuncts:
+                if isinstance(part, cst.Call) and isinstance(part.func, cst.Name) and part.func.value == "isinstance" \
+                        and len(part.args) == 2 and isinstance(part.args[0].value, cst.Name):
+                    kinds = part.args[1].value
+                    elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+                    if elements and all(
+                            (e.attr.value if isinstance(e, cst.Attribute) else getattr(e, "value", None)) in NUMBER_TYPES
+                            for e in elements):
+                        names.add(part.args[0].value.value)
+        child, current = current, rule.get_metadata(ParentProvider, current, None)
+    return names

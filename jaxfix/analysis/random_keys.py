@@ -370,6 +370,8 @@ def _stuck_calls(tree: ast.Module, numpy: dict[str, str]) -> dict[str, str]:
             block(stmt.body)
             for expr in (*stmt.decorator_list, *stmt.args.defaults, *(d for d in stmt.args.kw_defaults if d is not None)):
                 everything(expr, "a decorator or default value")
+        elif isinstance(stmt, ast.ClassDef):
+            refs(stmt)  # `def __init__(self, noise=draw_noise)`: its calls are `class_calls`, not its references
     return dict(sorted(out.items()))
 
 

@@ -158,17 +158,17 @@ class SiteCollector(cst.CSTVisitor):
 
     def visit_Name(self, node: cst.Name) -> None:
         parent = self.stack[-2] if len(self.stack) > 1 else None
-        if not isinstance(parent, (cst.Arg, cst.Element, cst.Assign, cst.Return)) or parent.value is not node:
+        if isinstance(parent, cst.Param):  # `def __init__(self, noise=_draw_noise)`: a default value
+            if parent.default is not node:
+                return
+        elif not isinstance(parent, (cst.Arg, cst.Element, cst.Assign, cst.AnnAssign, cst.DictElement, cst.Return)) \
+                or parent.value is not node:
             return
         callee = random_keys.qualify(self.summary, node.value)
         if callee in self.needs:
             _, stmt, _ = self._context()
             reason = f"`{node.value}` is used as a value: whoever calls it later cannot be given a key here"
             self._add(Site("ref", node, callee, None, stmt, None, reason))
-
-
-
-
 
 
 def parameters(fn: cst.FunctionDef) -> set[str]:

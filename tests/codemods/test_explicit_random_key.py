@@ -244,6 +244,7 @@ def test_a_function_called_from_a_class_of_another_module_keeps_its_signature(tm
         ("def twice(v):\n    return [kick(u) for u in v]\n", "from a comprehension"),
         ("def twice(v):\n    while kick(v).sum() > 0:\n        v = v - 1\n    return v\n", "from a compound statement's header"),
         ("def twice(v):\n    return list(map(kick, v))\n", "from a reference"),
+        ("class Noisy:\n    def __init__(self, noise=kick):\n        self.noise = noise\n", "from a reference"),
         ("def twice(v):\n    return kick(v) + np.random.zipf(2.0)\n", "from `twice`, which is left unconverted"),
     ],
 )
@@ -346,8 +347,10 @@ def test_one_split_for_the_draws_of_a_block_and_one_per_iteration_inside_a_loop(
         "def helper(g, x):\n    return x\n",
         "import numpy as np\ndef f(x):\n    a = np.random.default_rng(1)\n    b = np.random.default_rng(1)\n    return a.random() - b.random()\n",
         "import numpy as np\ndef f(x, s):\n    y = np.random.rand()\n    np.random.seed(s)\n    return y + np.random.rand()\n",
+        "import numpy as np\ndef noise(d):\n    return np.random.randn() / d\n\nclass F:\n    def __init__(self, rel=noise):\n"
+        "        self.rel = rel\n",
     ],
-    ids=["generator-passed-around", "two-sources", "draw-before-seed"],
+    ids=["generator-passed-around", "two-sources", "draw-before-seed", "default-value"],
 )
 def test_state_one_key_cannot_express_is_left_alone(code):
     assert migrate(code) == code
