@@ -9,6 +9,7 @@
   say is a list) where `call` reads it;
 - `booleans`, `slices`, `texts`: a list index that is no integer array (a mask, old NumPy's multidimensional index,
   column names);
+- `counters(index, facts)`: a comprehension of loop counters, which may be empty (indexed with `dtype=int`);
 - `mapping_entry(value)`: an entry read with a string key (`E["sizes"]`), which may hold a list;
 - `grown_list(function, value)`: a local list grown by `+=` of lists (`lvl = []; lvl += [j] * k`);
 - `rows_of_lists(function, name)`: a local list whose rows are Python lists or tuples (`rows.append([a, b])`);
@@ -138,6 +139,29 @@ def texts(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
 def booleans(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
     values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
     return any(walk.name_values(v) & {"True", "False"} for v in values if v is not None)
+
+
+def counters(index: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    """A list comprehension of loop counters (`[i for i, v in enumerate(c) if v == x]`, `[k for k in range(n) if
+    ...]`), or a name bound only to such: Python ints, and maybe none (`jnp.asarray([])` is a float array, which
+    cannot index; NumPy takes an empty list as an integer index)."""
+    values = facts.bindings.get(index.value, []) if isinstance(index, cst.Name) else [index]
+    return bool(values) and all(isinstance(v, cst.ListComp) and _counter(v) for v in values)
+
+
+def _counter(comp: cst.ListComp) -> bool:
+    if not isinstance(comp.elt, cst.Name):
+        return False
+    name, clause = comp.elt.value, comp.for_in
+    while clause is not None:
+        it, target = clause.iter, clause.target
+        if isinstance(it, cst.Call) and walk.called_name(it) == "enumerate" and isinstance(target, cst.Tuple) \
+                and target.elements and isinstance(target.elements[0].value, cst.Name) and target.elements[0].value.value == name:
+            return True
+        if isinstance(it, cst.Call) and walk.called_name(it) == "range" and isinstance(target, cst.Name) and target.value == name:
+            return True
+        clause = clause.inner_for_in
+    return False
 
 
 def mapping_entry(value: cst.BaseExpression) -> Optional[cst.BaseExpression]:

@@ -55,6 +55,9 @@ FROM_DATA = {"array", "asarray", "asanyarray", "ascontiguousarray", "asfortranar
 DTYPE_FUNCTIONS = {"dtype", "result_type", "promote_types", "can_cast", "issubdtype", "format_parser"}
 # the exceptions a `try` catching NumPy's `LinAlgError` names (it is a `ValueError`)
 LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
+# the exceptions NumPy raises on bad input, which `jax.numpy` raises in other cases (a `try` that catches one of
+# them, and not every exception, relies on NumPy's choice)
+CALL_ERRORS = {"TypeError", "ValueError", "IndexError", "AxisError"}
 # attributes only a NumPy array has: a call whose result is read through one must stay NumPy
 BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides", "flat"}
 # methods only a NumPy array has, read from a name bound to a call (`a.setflags(write=False)`, `a.tofile(f)`)
@@ -224,6 +227,13 @@ class NumpyBoundary:
             return (f"`{func}(...)` sits in a `try` that catches `LinAlgError`: its `jax.numpy` namesake never raises "
                     "(a singular matrix gives inf or nan), so the `except` branch would silently stop running: this "
                     "function is left as it is (check the result with `jnp.isfinite` instead, by hand)", True)
+        caught = caught_around(rule, node)
+        specific = sorted(caught & CALL_ERRORS)
+        if specific and not caught & {"Exception", "BaseException"}:
+            return (f"`{func}(...)` sits in a `try` that catches `{specific[0]}`: `jax.numpy` raises other exceptions than "
+                    "NumPy for the same bad input (`np.hstack` of a 0-d array raises `TypeError`, `jnp.hstack` "
+                    "`ValueError`; `jnp.asarray` of text raises `TypeError`, not `ValueError`), so the `except` branch "
+                    "could stop running: this function is left as it is", True)
         if qualified.startswith("numpy.ma."):
             return (f"`{func}` makes or uses a NumPy masked array, which JAX has no counterpart for (JAX functions "
                     "reject them): this function is left as it is", True)

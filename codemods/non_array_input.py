@@ -113,6 +113,11 @@ class NonArrayInput(Rule):
             "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.maximum(x, (0.0, 1.0))\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.maximum(x, jnp.asarray((0.0, 1.0)))\n",
         ),
+        Invalid(  # the counters a comprehension keeps may be none: `jnp.asarray([])` is float (bayes_opt's one-hot)
+            "import numpy as np\n\ndef f(x, c, v):\n    hit = [i for i, u in enumerate(c) if u == v]\n    return np.exp(x)[hit]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, c, v):\n    hit = [i for i, u in enumerate(c) if u == v]\n"
+                     "    return np.exp(x)[jnp.asarray(hit, dtype=int)]\n",
+        ),
         Invalid(
             "import numpy as np\n\ndef f(x):\n    ends = [0, -1]\n    return np.exp(x)[ends] - x[[1, 2]]\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    ends = [0, -1]\n"
@@ -399,7 +404,8 @@ class NonArrayInput(Rule):
             return  # `df[["date", "time"]]`: column names select from a table, no array holds text
         if not _array_inputs.is_array(self, node.value, facts, node):
             return
-        text = f"{self.jnp}.asarray({self.code(index)})"
+        # (loop counters may be none: `jnp.asarray([])` is a float array, which cannot index)
+        text = f"{self.jnp}.asarray({self.code(index)}{', dtype=int' if _list_inputs.counters(index, facts) else ''})"
         self.report(
             index,
             f"`{self.code(node.value)}` is indexed by a Python list (`{self.code(index)}`): NumPy reads it as an "

@@ -60,9 +60,13 @@ class NumpyNamespace(Rule):
     `isinstance(x, (np.ndarray, jax.Array))`: after the migration `x` is a JAX array, and the test must keep its
     answer. Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals`
     and `roots` (always complex), `linalg.lstsq` (residuals), `apply_along_axis`, `vectorize` and `piecewise` (they
-    trace the callback). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and
+    trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them). A call whose
+    values are set members or dict keys stays NumPy (JAX arrays are unhashable), and so does `np.array(v).item()`
+    (a Python value either way, and NumPy keeps text as text). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
+    calls NumPy in a `try` that catches `TypeError`, `ValueError` or `IndexError` but not every exception (`jax.numpy`
+    raises other exceptions for the same bad input), or reads a result through `.flat`, `.flags` or `.data`, or
     hands a NumPy call string, `None` or object data (`np.array(["a", "b"])`, `np.array([None] * n)`,
     `np.array([Line(p)])`: JAX has no string or object arrays). So is a function that keeps its arrays on the
     host by design: one named for it (`_to_numpy`, `as_np`), a method of an `np.ndarray` subclass or of a class that
@@ -403,6 +407,11 @@ class NumpyNamespace(Rule):
             "    old.coords[m] = new.coords[m]\n",
             expected=None,
             lines=[6],
+        ),
+        Invalid(  # the `except` relies on NumPy's exception: `jnp.hstack` of a 0-d array raises `ValueError` (cma's F10)
+            "import numpy as np\n\ndef f(x):\n    try:\n        x = np.hstack(x)\n    except TypeError:\n        pass\n    return x\n",
+            expected=None,
+            lines=[5],
         ),
         Invalid(  # an array type whose `np.ndarray` base is imported: its `__new__` views an array as `cls` (pyrr)
             "import numpy as np\nfrom .base import Base\n\nclass V(Base):\n    def __new__(cls, n):\n        obj = np.zeros(n)\n"
