@@ -208,6 +208,8 @@ class NumpyBoundary:
             (self._sequence_class, "is in a class whose `__getitem__` indexes `{}`: NumPy iterates over such an object "
              "until an index past the end raises `IndexError`, which a JAX array never raises (it clamps the index), "
              "so the iteration would never end; the class stays NumPy"),
+            (self._hashed_attribute, "is in a method that sets `{}`, which the class's `__hash__` hashes: a NumPy "
+             "scalar is hashable, a JAX array is not; this method stays NumPy"),
         ):
             found = find()
             if found is not None:
@@ -493,6 +495,23 @@ class NumpyBoundary:
         cls = rule.get_metadata(ParentProvider, rule.current_function, None)
         cls = rule.get_metadata(ParentProvider, cls, None) if isinstance(cls, cst.IndentedBlock) else cls
         return cls if isinstance(cls, cst.ClassDef) else None
+
+    def _hashed_attribute(self) -> Optional[str]:
+        """`self.start` when the current method assigns it and its class's `__hash__` reads it (colour's
+        `SpectralShape`: `self.start, self.end = np.asarray(value)`, `hash((self.start, self.end))`), else None."""
+        cls = self._class()
+        body = cls.body.body if cls is not None and isinstance(cls.body, cst.IndentedBlock) else ()
+        hasher = next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == "__hash__"), None)
+        if hasher is None or self.rule.current_function is None:
+            return None
+        hashed = {a.attr.value for a in walk.nodes_of(hasher.body, cst.Attribute)  # type: ignore[attr-defined]
+                  if isinstance(a.value, cst.Name) and a.value.value == "self"}  # type: ignore[attr-defined]
+        for assign in walk.nodes_of(self.rule.current_function.body, cst.Assign):
+            for target in assign.targets:  # type: ignore[attr-defined]
+                for node in walk.nodes_of(target.target, cst.Attribute):
+                    if isinstance(node.value, cst.Name) and node.value.value == "self" and node.attr.value in hashed:  # type: ignore[attr-defined]
+                        return f"self.{node.attr.value}"  # type: ignore[attr-defined]
+        return None
 
     def _array_subclass(self) -> Optional[str]:
         """The name of the class around the current method when it is an `np.ndarray` subclass or defines NumPy's

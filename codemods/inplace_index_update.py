@@ -8,7 +8,7 @@ from codemods import _inplace
 from jaxfix import walk
 from codemods._branch_values import PYTHON_OBJECTS
 from codemods._inplace import Target, Verdict
-from jaxfix.analysis.masks import Kind as MaskKind, MaskProvider, mask_index
+from jaxfix.analysis.masks import Kind as MaskKind, MaskProvider, function_facts, mask_index
 from jaxfix.analysis.aliases import VIEW_ATTRIBUTES, AliasProvider
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.parents import ParentProvider
@@ -189,6 +189,12 @@ class InplaceIndexUpdate(Rule):
             expected=None,
             lines=[6],
         ),
+        Invalid(  # a boolean mask on one path (transforms3d's striu2mat): `.at[mask]` fails under `jit`
+            "import numpy as np\n\ndef f(v, n, cache):\n    if n in cache:\n        inds = cache[n]\n    else:\n"
+            "        inds = np.triu(np.ones((n, n)), 1).astype(bool)\n    M = np.eye(n)\n    M[inds] = v\n    return M\n",
+            expected=None,
+            lines=[9],
+        ),
     ]
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
@@ -283,6 +289,15 @@ class InplaceIndexUpdate(Rule):
         known = mask_index(self, target)
         if known is not None and known.kind is MaskKind.MASK:
             return None  # a name bound to a mask (`out[bright] = v`): JX3xx, `.at[mask]` fails under jit
+        if known is not None and known.kind is MaskKind.UNKNOWN and isinstance(known.mask, cst.Name) \
+                and self.current_function is not None:
+            facts = function_facts(self, self.current_function)
+            mask = next((v for v in facts.bindings.get(known.mask.value, []) if v is not None and facts.is_mask(v)), None)
+            if mask is not None:  # `inds = np.triu(...).astype(bool)` on one path, a lookup on another (transforms3d)
+                self.report(node, f"in-place update of `{parsed.base_src}` through `{known.mask.value}`, which may be a "
+                            f"boolean mask (it is bound to `{self.code(mask).strip()}`): `.at[mask]` fails under `jit` "
+                            "unless the mask is a concrete NumPy array; keep it NumPy, or use `jnp.where` by hand")
+                return None
         verdict = _inplace.judge(self, line, parsed, allow_rebind=allow_rebind)
         if verdict.skip:
             return None

@@ -408,6 +408,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[6],
         ),
+        Invalid(  # the class hashes what this method stores: JAX arrays are unhashable (colour's SpectralShape)
+            "import numpy as np\n\nclass S:\n    def set(self, value):\n        self.lo, self.hi = np.asarray(value)\n\n"
+            "    def __hash__(self):\n        return hash((self.lo, self.hi))\n",
+            expected=None,
+            lines=[5],
+        ),
         Invalid(  # the `except` relies on NumPy's exception: `jnp.hstack` of a 0-d array raises `ValueError` (cma's F10)
             "import numpy as np\n\ndef f(x):\n    try:\n        x = np.hstack(x)\n    except TypeError:\n        pass\n    return x\n",
             expected=None,
