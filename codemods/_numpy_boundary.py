@@ -183,15 +183,12 @@ class NumpyBoundary:
 
     # ---- the answers ----------------------------------------------------------------------------------------
     def call_reason(self, node: cst.Call, qualified: str) -> Optional[Reason]:
-        """Why the NumPy call `node` (the function `qualified`) must stay NumPy, or None."""
+        """Why the NumPy call `node` (the function `qualified`) must stay NumPy, or None. Hashed values come last:
+        a reason that leaves the whole function (object data, say) must not be hidden by one that keeps this call."""
+        return self._call_reason(node, qualified) or self._hashed_reason(node)
+
+    def _hashed_reason(self, node: cst.Call) -> Optional[Reason]:
         rule, func = self.rule, self.rule.code(node.func)
-        function = rule.current_function
-        if function is not None and function.name.value in NUMPY_PROTOCOL:
-            return (f"`{func}(...)` is in `{function.name.value}`, which NumPy calls and which must give a NumPy array "
-                    "(`np.asarray(obj)` raises for a JAX array there): it stays NumPy", True)
-        if function is not None and HOST_CONVERTER.search(function.name.value.lower()):
-            return (f"`{func}(...)` is in `{function.name.value}`, whose name says it hands back NumPy arrays (host "
-                    "data for code that wants NumPy): it stays NumPy", True)
         if elements_hashed(rule, node):  # `set(np.unique(y))`, `for v in np.unique(y): counts[v] = ...`
             return (f"`{func}(...)` gives values used as set members or dict keys: the elements of a JAX array are "
                     "unhashable, so this call stays NumPy", False)
@@ -200,6 +197,17 @@ class NumpyBoundary:
             return (f"`{func}(...)` feeds `{rule.code(outer.func)}(...)`, which stays NumPy (its values are used as set "
                     "members or dict keys): given a JAX array, a NumPy function gives a JAX array, so this call stays "
                     "NumPy too", False)
+        return None
+
+    def _call_reason(self, node: cst.Call, qualified: str) -> Optional[Reason]:
+        rule, func = self.rule, self.rule.code(node.func)
+        function = rule.current_function
+        if function is not None and function.name.value in NUMPY_PROTOCOL:
+            return (f"`{func}(...)` is in `{function.name.value}`, which NumPy calls and which must give a NumPy array "
+                    "(`np.asarray(obj)` raises for a JAX array there): it stays NumPy", True)
+        if function is not None and HOST_CONVERTER.search(function.name.value.lower()):
+            return (f"`{func}(...)` is in `{function.name.value}`, whose name says it hands back NumPy arrays (host "
+                    "data for code that wants NumPy): it stays NumPy", True)
         for find, why in (
             (self._timer, "is in a function that stores clock readings in an array (`{}`): timing data, and JAX runs "
              "array work asynchronously, so its cost would land in other intervals; timing code stays NumPy"),

@@ -408,6 +408,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[6],
         ),
+        Invalid(  # object data whose items are also dict keys: the object dtype leaves the function (skopt's plots)
+            "import numpy as np\n\ndef f(points, cats):\n    points = np.asarray(points, dtype=object)\n"
+            "    m = dict(zip(cats, range(len(cats))))\n    return np.zeros(3), [m[c] for c in points[:, 0]]\n",
+            expected=None,
+            lines=[4, 6],
+        ),
         Invalid(  # the class hashes what this method stores: JAX arrays are unhashable (colour's SpectralShape)
             "import numpy as np\n\nclass S:\n    def set(self, value):\n        self.lo, self.hi = np.asarray(value)\n\n"
             "    def __hash__(self):\n        return hash((self.lo, self.hi))\n",
