@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import libcst as cst
@@ -10,7 +11,7 @@ from codemods._branch_values import PYTHON_OBJECTS
 from codemods._inplace import Target, Verdict
 from jaxfix.analysis.masks import Kind as MaskKind, MaskProvider, function_facts, mask_index
 from jaxfix.analysis.aliases import VIEW_ATTRIBUTES, AliasProvider
-from jaxfix.analysis.dataflow import DataflowProvider
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.static_values import is_static_expression
@@ -188,6 +189,14 @@ class InplaceIndexUpdate(Rule):
             "import numpy as np\n\ndef f(amat, n):\n    A = np.zeros((n, 3))\n    m = np.size(amat, 0) if amat is not None else 0\n    A[:, :m] = amat.T if amat is not None else amat\n    return A\n",
             expected=None,
             lines=[6],
+        ),
+        Invalid(  # a working copy of an argument becomes a JAX array, so `.at` works for a NumPy caller too (PyEMD)
+            "def f(S, v):\n    r = S.astype(S.dtype)\n    r[0] = v\n    return r\n",
+            expected="import jax.numpy as jnp\n\ndef f(S, v):\n    r = jnp.asarray(S, dtype=S.dtype)\n    r = r.at[0].set(v)\n    return r\n",
+        ),
+        Invalid(
+            "def f(S, v):\n    r = S.copy()\n    r[0] = v\n    return r\n",
+            expected="import jax.numpy as jnp\n\ndef f(S, v):\n    r = jnp.array(S)\n    r = r.at[0].set(v)\n    return r\n",
         ),
         Invalid(  # a boolean mask on one path (transforms3d's striu2mat): `.at[mask]` fails under `jit`
             "import numpy as np\n\ndef f(v, n, cache):\n    if n in cache:\n        inds = cache[n]\n    else:\n"
@@ -443,8 +452,34 @@ class InplaceIndexUpdate(Rule):
         text = self.code(replacement) if isinstance(replacement, cst.CSTNode) else ""
         if isinstance(replacement, cst.FlattenSentinel):
             text = "".join(self.context.module.code_for_node(n) for n in replacement.nodes)
-        self.report(node, message, replacement=replacement, unsafe=bool(reasons), blocks_function=bool(reasons), title=f"replace with {shown}",
-                    imports=_inplace.uses_jnp(self, text))
+        copy = self._argument_copy(node, text)
+        self.report(node, message, replacement=replacement, changes=copy, unsafe=bool(reasons), blocks_function=bool(reasons),
+                    title=f"replace with {shown}", imports=("jnp",) if copy else _inplace.uses_jnp(self, text))
+
+    def _argument_copy(self, node: cst.CSTNode, text: str) -> dict[cst.CSTNode, cst.CSTNode]:
+        """`r = S.astype(S.dtype)` or `r = S.copy()` of a parameter `S`, the only binding reaching the array this update
+        writes: the copy is made a JAX array (`jnp.asarray(S, dtype=S.dtype)`, `jnp.array(S)`), as `.at[]` needs, also
+        when a caller passes a NumPy array (PyEMD's `emd`); under `jit` nothing changes. Else no change."""
+        found = re.match(r"(\w+) = \1\.at\[", text)
+        function = self.current_function
+        small = node.body[0] if isinstance(node, cst.SimpleStatementLine) else node
+        if found is None or function is None:
+            return {}
+        flow = function_flow(self, function)
+        defs = flow.reaching(small, found.group(1)) if flow.knows(small) else ()
+        if len(defs) != 1 or not isinstance(defs[0].node, cst.Assign):
+            return {}
+        value = defs[0].node.value
+        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and isinstance(value.func.value, cst.Name)):
+            return {}
+        receiver, method = value.func.value.value, value.func.attr.value
+        if receiver not in flow.params or not all(d.is_parameter for d in flow.reaching(defs[0].node, receiver)):
+            return {}
+        if method == "copy" and not value.args:
+            return {value: self.expr(f"{self.jnp}.array({receiver})")}
+        if method == "astype" and len(value.args) == 1 and value.args[0].keyword is None:
+            return {value: self.expr(f"{self.jnp}.asarray({receiver}, dtype={self.code(value.args[0].value).strip()})")}
+        return {}
 
 
 def _may_be_none(value: cst.BaseExpression) -> bool:
