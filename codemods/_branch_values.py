@@ -4,6 +4,7 @@
 cannot be one array: `kind_conflict` (None, strings, lists, dicts, tuples of other lengths, dtypes, objects, visibly
 different shapes, complex against real), `int_mix` (an int literal against a float: `lax.cond` needs one dtype),
 `python_ints` (unbounded Python ints that int32 would wrap), `holds_object` (an object made by a class),
+`none_inside` (a tuple with `None` in it, maybe through a name's binding),
 `text_output` / `text_return` (strings), and `broadcast_risk` (shapes `jnp.where` would broadcast, from
 `jaxfix.analysis.shapes`).
 """
@@ -49,6 +50,21 @@ def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
             return (f"one side is made {marker} (`{cst.Module([]).code_for_node(marked[0]).strip()}`) and another may "
                     "not be: `jnp.where` would give every result the complex dtype, and `lax.cond` rejects branches of "
                     "different dtypes")
+    return None
+
+
+def none_inside(values: Sequence[cst.BaseExpression], facts: FunctionFacts) -> Optional[cst.BaseExpression]:
+    """A tuple or list with `None` among its items (at any depth) that one of `values` is, or that a name among them
+    is bound to (`best = (-np.inf, None)`, kept by the branch not taken: astropy's BLS), else None."""
+    def has_none(v: cst.BaseExpression) -> bool:
+        return isinstance(v, (cst.Tuple, cst.List)) and any(
+            isinstance(e.value, cst.Name) and e.value.value == "None" or has_none(e.value) for e in v.elements)
+
+    for value in values:
+        bound = facts.bindings.get(value.value, []) if isinstance(value, cst.Name) else [value]
+        found = next((b for b in bound if b is not None and has_none(b)), None)
+        if found is not None:
+            return found
     return None
 
 

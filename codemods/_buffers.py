@@ -14,6 +14,7 @@ import re
 from typing import Optional
 
 import libcst as cst
+import numpy as np
 
 from jaxfix import walk
 from jaxfix.imports import dotted_name
@@ -255,6 +256,9 @@ def mutated_attributes(module: cst.Module, table: dict[str, tuple[list[str], set
             for arg in node.args:
                 if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Attribute):
                     add(arg.value.attr.value, node)
+            out = _positional_out(node)  # `np.divide(self._array, n, self._array)`: astropy's Kernel.normalize
+            if isinstance(out, cst.Attribute):
+                add(out.attr.value, node)
             if isinstance(func, cst.Name) and func.value in table:
                 params, written = table[func.value]
                 for index, arg in enumerate(node.args):
@@ -267,6 +271,17 @@ def mutated_attributes(module: cst.Module, table: dict[str, tuple[list[str], set
                     if isinstance(arg.value, cst.Attribute):
                         add(arg.value.attr.value, node)
     return found
+
+
+def _positional_out(call: cst.Call) -> Optional[cst.BaseExpression]:
+    """The output array a NumPy ufunc is given by position (`np.divide(a, n, a)`: the argument after its inputs)."""
+    name = dotted_name(call.func) if isinstance(call.func, (cst.Name, cst.Attribute)) else ""
+    root, _, short = name.partition(".")
+    ufunc = getattr(np, short, None) if root in ("np", "numpy") and "." not in short else None
+    if not isinstance(ufunc, np.ufunc):
+        return None
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[ufunc.nin].value if len(positional) > ufunc.nin else None
 
 
 def private_modules(module: cst.Module) -> set[str]:

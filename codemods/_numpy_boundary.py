@@ -201,6 +201,10 @@ class NumpyBoundary:
 
     def _call_reason(self, node: cst.Call, qualified: str) -> Optional[Reason]:
         rule, func = self.rule, self.rule.code(node.func)
+        text = self._text_of(node)
+        if text is not None:  # `repr(np.round(row, 3))[7:-2]`: astropy's covariance table
+            return (f"`{func}(...)` goes straight into `{text}(...)`: the text of a JAX array differs (its repr names the "
+                    "dtype and the class), and text needs a concrete value anyway; this call stays NumPy", False)
         function = rule.current_function
         if function is not None and function.name.value in NUMPY_PROTOCOL:
             return (f"`{func}(...)` is in `{function.name.value}`, which NumPy calls and which must give a NumPy array "
@@ -344,6 +348,14 @@ class NumpyBoundary:
             if attr is not None and attr in elsewhere:
                 return (f"`.{attr}` is written into in place in the package (in `{elsewhere[attr]}`), which stays NumPy: the "
                         "array stored here must stay a NumPy array, so this function is left as it is")
+        return None
+
+    def _text_of(self, node: cst.Call) -> Optional[str]:
+        """`repr` or `str` when `node` is their argument, else None."""
+        arg = self.rule.get_metadata(ParentProvider, node, None)
+        call = self.rule.get_metadata(ParentProvider, arg, None) if isinstance(arg, cst.Arg) else None
+        if isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value in ("repr", "str"):
+            return call.func.value
         return None
 
     def _argument_of(self, node: cst.Call) -> Optional[cst.Call]:

@@ -301,11 +301,17 @@ def opaque_loop(rule, loop: cst.For | cst.While, function: cst.FunctionDef, prim
 # Python builtins that need a concrete number and that no later pass rewrites (`min((2 * k + 1, n - 1))` on the
 # loop counter; `int(k)` becomes `.astype`, `range(k)` a loop of its own)
 INDEX_BUILTINS = {"min", "max", "round"}
+# NumPy functions whose result's shape depends on these arguments' values (`np.delete(data, i)`, `np.arange(i)`):
+# `jax.numpy` needs them concrete
+SIZED_BY = {"delete", "insert", "arange", "zeros", "ones", "empty", "full", "eye", "identity", "tri", "linspace",
+            "repeat", "tile", "resize", "reshape", "broadcast_to"}
 
 
 def _index_builtin(loop: cst.For, bound: set[str]) -> Optional[str]:
-    """The Python builtin (`min`, `max`, `round`) or `math` function the loop body calls on a value computed from
-    the names the loop binds (directly, or through names the body assigns from them), else None."""
+    """The Python builtin (`min`, `max`, `round`), `math` function or NumPy function that sizes its result by it
+    (`np.delete(data, i)`, astropy's jackknife) the loop body calls on a value computed from the names the loop binds
+    (directly, or through names the body assigns from them), or "tuple * n" for a tuple repeated that many times
+    (`(1,) * i`, statsmodels' Hamilton filter), else None."""
     derived = set(bound)
     assigns = list(walk.nodes_of(loop.body, cst.Assign))
     grown = True
@@ -321,9 +327,15 @@ def _index_builtin(loop: cst.For, bound: set[str]) -> Optional[str]:
                     derived |= new
     for call in walk.nodes_of(loop.body, cst.Call):
         name = dotted_name(call.func)  # type: ignore[attr-defined]
-        if (name in INDEX_BUILTINS or (name or "").startswith("math.")) and \
+        short = (name or "").split(".")[-1]
+        if (name in INDEX_BUILTINS or (name or "").startswith("math.") or "." in (name or "") and short in SIZED_BY) and \
                 any(walk.name_values(arg.value) & derived for arg in call.args):  # type: ignore[attr-defined]
             return name
+    for product in walk.nodes_of(loop.body, cst.BinaryOperation):  # `(1,) * i`: a tuple as long as the counter
+        if isinstance(product.operator, cst.Multiply) and any(  # type: ignore[attr-defined]
+                isinstance(side, (cst.Tuple, cst.List)) for side in (product.left, product.right)) and \
+                walk.name_values(product) & derived:  # type: ignore[attr-defined]
+            return "tuple * n"
     return None
 
 
@@ -339,8 +351,9 @@ def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> 
         return ""
     builtin = _index_builtin(loop, bound)
     if builtin is not None:
-        return (f" (`{builtin}(...)` takes a value computed from the loop's `{'`, `'.join(sorted(bound))}`, which a `lax` loop "
-                "traces: a Python builtin or `math` function needs a concrete number, so it raises; safe only without it)")
+        return (f" (`{builtin}{'' if builtin == 'tuple * n' else '(...)'}` takes a value computed from the loop's "
+                f"`{'`, `'.join(sorted(bound))}`, which a `lax` loop traces: a Python builtin, a `math` function, a "
+                "repeated tuple or a shape needs a concrete number, so it raises; safe only without it)")
     traced = function_tracedness(rule, function)
     check = purity(rule)
     local = walk.name_values(function.body)

@@ -34,6 +34,11 @@ def _wrapped(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
 
 
+# methods Python requires to return a Python value (`__bool__` returning an array raises `TypeError`)
+PYTHON_RESULT_METHODS = {"__bool__", "__len__", "__int__", "__float__", "__complex__", "__index__", "__hash__",
+                         "__str__", "__repr__", "__format__", "__bytes__", "__length_hint__"}
+
+
 class HostConversion(Rule):
     """
     ## What it does
@@ -99,6 +104,10 @@ class HostConversion(Rule):
     TRIGGERS = (b"numpy", b"jax")  # array code only: plain Python modules are not migrated
 
     VALID = [
+        Valid(  # Python requires these methods to return Python values
+            "import numpy as np\n\nclass P:\n    def __bool__(self):\n        return bool(np.all(self.value))\n\n"
+            "    def __len__(self):\n        return int(np.size(self.value))\n"
+        ),
         Valid("import numpy as np\ndef f(x):\n    return x.reshape(int(x.shape[0]), -1)\n"),
         Valid("N = 4\ndef f(x):\n    return x * float(N)\n"),
         Valid("import math\nSCALE = math.sqrt(2.0)\ndef f(x):\n    return x * math.pi\n"),
@@ -130,6 +139,8 @@ class HostConversion(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None or any(a.star or a.keyword for a in node.args):
             return
+        if self.current_function.name.value in PYTHON_RESULT_METHODS:
+            return  # `__bool__` must return a bool (astropy's Parameter): the conversion is the point
         func, args = node.func, [a.value for a in node.args]
         math_name = self._math.get(self.code(func)) if isinstance(func, (cst.Name, cst.Attribute)) else None
         if isinstance(func, cst.Name) and func.value in BUILTINS and len(args) == 1:

@@ -414,6 +414,17 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 6],
         ),
+        Invalid(  # another method writes into the attribute through a ufunc's positional output (astropy's Kernel)
+            "import numpy as np\n\nclass K:\n    def __init__(self, a):\n        self.a = np.asarray(a)\n\n"
+            "    def normalize(self):\n        np.divide(self.a, self.a.sum(), self.a)\n",
+            expected=None,
+            lines=[5, 5, 8],
+        ),
+        Invalid(  # text made from an array's repr: a JAX array's names its dtype (astropy's covariance pprint)
+            "import numpy as np\n\ndef f(row, k):\n    return repr(np.round(row, k))[7:-2]\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # the class hashes what this method stores: JAX arrays are unhashable (colour's SpectralShape)
             "import numpy as np\n\nclass S:\n    def set(self, value):\n        self.lo, self.hi = np.asarray(value)\n\n"
             "    def __hash__(self):\n        return hash((self.lo, self.hi))\n",

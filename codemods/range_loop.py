@@ -203,6 +203,19 @@ class RangeLoop(Rule):
                      "        return d\n\n    d = jax.lax.fori_loop(0, n, body, d)\n    return d\n",
             unsafe=True,
         ),
+        Invalid(  # a reduction over an axis drops it: the carry changes shape (statsmodels' Hamilton filter)
+            "import jax.numpy as jnp\n\ndef f(m, n):\n    for _ in range(n):\n        m = jnp.sum(m, axis=0)\n    return m\n",
+            expected=None,
+            lines=[4],
+        ),
+        Invalid(  # `jnp.delete` needs a concrete position (astropy's jackknife_resampling)
+            "import jax.numpy as jnp\n\ndef f(data):\n    n = data.shape[0]\n    r = jnp.zeros((n, n - 1))\n    for i in range(n):\n"
+            "        r = r.at[i].set(jnp.delete(data, i))\n    return r\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(data):\n    n = data.shape[0]\n    r = jnp.zeros((n, n - 1))\n\n"
+                     "    def body(i, r):\n        r = r.at[i].set(jnp.delete(data, i))\n        return r\n\n"
+                     "    r = jax.lax.fori_loop(0, n, body, r)\n    return r\n",
+            unsafe=True,
+        ),
         Invalid(  # Python's `min` of the counter raises once the counter is traced (cma's bukin)
             "def f(x):\n    s = 0.0\n    for k in range(len(x) // 2):\n        s += x[min((2 * k + 1, len(x) - 1))]\n    return s\n",
             expected="import jax\n\ndef f(x):\n    s = 0.0\n\n    def body(k, s):\n        s += x[min((2 * k + 1, len(x) - 1))]\n"

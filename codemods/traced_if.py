@@ -7,7 +7,7 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
-    guarded_division, holds_object, int_mix, kind_conflict, object_attribute, output_values, python_ints, text_output,
+    guarded_division, holds_object, int_mix, kind_conflict, none_inside, object_attribute, output_values, python_ints, text_output,
     untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
@@ -277,6 +277,12 @@ class TracedIf(Rule):
             expected=None,
             lines=[5],
         ),
+        Invalid(  # the kept value is a tuple with None in it: lax.cond needs one structure (astropy's BLS search)
+            "import numpy as np\n\ndef f(y, s):\n    best = (-np.inf, None)\n    score = np.mean(y) * s\n    if score > best[0]:\n"
+            "        best = (score, (s, score))\n    return best\n",
+            expected=None,
+            lines=[6],
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -381,6 +387,9 @@ class TracedIf(Rule):
                             "by a class, which `lax.cond` cannot return")
                 return
             conflict = kind_conflict(values)
+            held = none_inside(values, function_facts(self, function))
+            if conflict is None and held is not None:
+                conflict = f"`{name}` may hold `{self.code(held).strip()}`, a tuple with `None` in it"
             if conflict is not None:
                 self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: for `{name}`, {conflict}; "
                             "`lax.cond` needs branches that give arrays of one structure")

@@ -5,7 +5,7 @@ A NumPy array's elements are NumPy scalars, which are hashable; a JAX array's ar
 `TypeError: unhashable type` once the array is made by `jax.numpy`, eagerly as much as under `jit`. `hashed(function)`
 finds the arrays whose elements end up hashed:
 
-- given whole to `set`, `frozenset`, `dict.fromkeys` or `Counter`;
+- given whole to `set`, `frozenset`, `dict.fromkeys` or `Counter`, or through arithmetic (`set(np.array(l) * s)`);
 - iterated (`for v in a`, `for i, v in enumerate(a)`, or in a comprehension) with the item used as a key: the index
   of a local dict (`d[v]`, `d[v] = ...`), `v in d`, `d.get(v)` / `setdefault` / `pop`, `s.add(v)` / `discard` /
   `remove`, a key of a dict display or comprehension, an element of a set display or comprehension, `hash(v)`;
@@ -40,6 +40,15 @@ def _source(expr: cst.BaseExpression) -> cst.BaseExpression:
     while isinstance(expr, cst.Subscript) and isinstance(expr.value, (cst.Name, cst.Subscript, cst.Call)):
         expr = expr.value
     return expr
+
+
+def _operands(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The arrays whose elements arithmetic gives (`np.array(lags) * s`: `np.array(lags)` and `s`), else `expr`."""
+    if isinstance(expr, cst.BinaryOperation):
+        return [*_operands(expr.left), *_operands(expr.right)]
+    if isinstance(expr, cst.UnaryOperation):
+        return _operands(expr.expression)
+    return [expr]
 
 
 def _derived_from(value: cst.BaseExpression) -> Optional[cst.Name]:
@@ -118,7 +127,7 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
             keys.append(node.key)
         elif isinstance(node, cst.SetComp):
             keys.append(node.elt)
-    exprs = {_source(expr) for expr in whole}
+    exprs = {_source(part) for expr in whole for part in _operands(expr)}
     for expr in whole:  # `frozenset(row) for row in rows`, `set(lst)` of `lst = [codes[i] for i in idx]`
         if isinstance(expr, cst.Name):
             exprs.update(items.get(expr.value, ()))

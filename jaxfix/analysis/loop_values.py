@@ -34,6 +34,25 @@ REARRANGING = {
     "reshape", "ravel", "flatten", "squeeze", "expand_dims", "atleast_1d", "atleast_2d", "atleast_3d", "transpose",
     "swapaxes", "moveaxis", "rollaxis", "broadcast_to",
 }
+# reductions: over an axis (and without `keepdims=True`) they drop it (`m = np.sum(m, axis=-2)`)
+REDUCING = {
+    "sum", "prod", "mean", "std", "var", "max", "min", "amax", "amin", "any", "all", "argmax", "argmin", "median",
+    "nansum", "nanprod", "nanmean", "nanstd", "nanvar", "nanmax", "nanmin", "average", "ptp", "logsumexp",
+}
+
+
+def _drops_axis(call: cst.Call, short: str) -> bool:
+    """`np.sum(m, axis=-2)`, `m.sum(0)`: a reduction over an axis without `keepdims=True`."""
+    if short not in REDUCING:
+        return False
+    keywords = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+    if "keepdims" in keywords and not (isinstance(keywords["keepdims"], cst.Name) and keywords["keepdims"].value == "False"):
+        return False
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    method = isinstance(call.func, cst.Attribute) and not isinstance(call.func.value, cst.Name) or \
+        isinstance(call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and call.func.value.value not in (
+            "np", "numpy", "jnp", "onp", "scipy", "special")
+    return "axis" in keywords or len(positional) >= (1 if method else 2)
 
 
 def _assigned_pairs(assign: cst.Assign) -> list[tuple[str, Optional[cst.BaseExpression]]]:
@@ -63,7 +82,7 @@ def _new_axis(value: cst.BaseExpression) -> bool:
 
 def carry_changes_shape(loop: cst.CSTNode, carried) -> Optional[tuple[str, str]]:
     """A carried name the loop body rebinds to a value of another shape: the result of a NumPy function that
-    grows or shrinks its argument (`b = np.polymul(b, p)`, `a = np.delete(a, 0)`), or that rearranges its axes
+    grows or shrinks its argument (`b = np.polymul(b, p)`, `a = np.delete(a, 0)`, `m = np.sum(m, axis=-2)`), or that rearranges its axes
     (`mv = mv.reshape(d, 1)`, also in a tuple assignment, `v = v[:, None]`), a slice of itself (`a = a[1:]`, `a = a[::2]`), or a
     tuple or list it extends (`key += (x,)`, `acc = acc + [v]`). Under `jit` a static loop unrolls and allows this;
     a `lax` loop raises at trace time."""
@@ -86,6 +105,8 @@ def carry_changes_shape(loop: cst.CSTNode, carried) -> Optional[tuple[str, str]]
                 short = walk.called_name(value)
                 if short in RESHAPING or short in REARRANGING:
                     return name, f"`{short}`"
+                if _drops_axis(value, short):
+                    return name, f"`{short}` over an axis"
             if _new_axis(value):
                 return name, "an index that adds an axis"
             if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute) and value.value.attr.value in ("r_", "c_"):

@@ -29,6 +29,8 @@ def found(body: str) -> tuple[set[str], list[str]]:
         # a list of items put into a set; rows of an array made frozensets, through the selection that made them
         ("lst = [y[i] for i in other]\nreturn set(lst)", {"lst", "y"}, []),
         ("rows = y[y > 0].reshape(-1, 1)\nreturn [frozenset(r) for r in rows]", {"r", "rows", "y"}, []),
+        # the arrays of arithmetic given whole to a set (statsmodels' seasonal lags)
+        ("return set(np.array(y) * other)", {"other"}, ["np.array(y)"]),
         # a scalar used as a set member itself (its binding is the call that makes it)
         ("left = set(other)\ni = np.argmin(y)\nleft.remove(i)", {"i", "other"}, []),
         # not hashing: a parameter (maybe an array) indexed by an item; a list; items compared
