@@ -116,6 +116,12 @@ def operands(
 
 def branch_function(name: str, params: Sequence[str], body: Sequence[cst.BaseStatement], result: Optional[str]) -> cst.FunctionDef:
     statements = list(body)
+    if statements:  # no blank line right under the `def` (code moved in from after an early return may open with one)
+        first = statements[0]
+        kept = list(first.leading_lines)
+        while kept and kept[0].comment is None:
+            kept.pop(0)
+        statements[0] = first.with_changes(leading_lines=kept)
     if result is not None:
         statements.append(cst.SimpleStatementLine([cst.Return(cst.parse_expression(result))]))
     return cst.FunctionDef(

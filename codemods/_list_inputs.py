@@ -67,8 +67,8 @@ def sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = Tru
 def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> bool:
     """A local name whose definitions reaching `at` all bind a list, tuple or sequence call (`coord =
     np.nonzero(m)` then `coord = np.transpose(coord)[i]`: the first binding is the one passed)."""
-    if not isinstance(value, cst.Name) or value.value in facts.params or rule.current_function is None:
-        return False
+    if not isinstance(value, cst.Name) or rule.current_function is None:
+        return False  # (a parameter counts once rebound: `tied = list(tied)`, astropy's fitters)
     stmt = enclosing_statement(rule, at)
     try:
         found = function_flow(rule, rule.current_function).reaching(stmt, value.value) if stmt is not None else ()

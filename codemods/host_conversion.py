@@ -5,7 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from jaxfix.analysis.host_use import AT_INDEX_REASON, HOST_USE_DEPENDENCIES, Use, is_static, use_with_names
-from jaxfix.analysis.parents import enclosing_statement
+from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.analysis.scalars import math_aliases, scalar_kind
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -32,6 +32,16 @@ def _wrapped(expr: cst.BaseExpression) -> cst.BaseExpression:
     if isinstance(expr, ATOMS) or expr.lpar:
         return expr
     return expr.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
+
+
+def _property_result(rule: Rule, node: cst.Call) -> bool:
+    """`return bool(...)` (or `int`, `float`) in a `@property`: an attribute-like Python value its users compare with
+    `is False` or serialize (statsmodels' `isstationary`), not array code a jitted caller traces through."""
+    parent = rule.get_metadata(ParentProvider, node, None)
+    function = rule.current_function
+    return isinstance(parent, cst.Return) and isinstance(node.func, cst.Name) and node.func.value in ("bool", "int", "float") \
+        and function is not None and any(isinstance(d.decorator, cst.Name) and d.decorator.value in ("property", "cached_property")
+                                         for d in function.decorators)
 
 
 # methods Python requires to return a Python value (`__bool__` returning an array raises `TypeError`)
@@ -104,6 +114,9 @@ class HostConversion(Rule):
     TRIGGERS = (b"numpy", b"jax")  # array code only: plain Python modules are not migrated
 
     VALID = [
+        Valid(  # a property's Python value, which users compare with `is False` or serialize (statsmodels)
+            "import numpy as np\n\nclass P:\n    @property\n    def stable(self):\n        return bool(np.all(np.abs(self.r) > 1))\n"
+        ),
         Valid(  # Python requires these methods to return Python values
             "import numpy as np\n\nclass P:\n    def __bool__(self):\n        return bool(np.all(self.value))\n\n"
             "    def __len__(self):\n        return int(np.size(self.value))\n"
@@ -139,7 +152,7 @@ class HostConversion(Rule):
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None or any(a.star or a.keyword for a in node.args):
             return
-        if self.current_function.name.value in PYTHON_RESULT_METHODS:
+        if self.current_function.name.value in PYTHON_RESULT_METHODS or _property_result(self, node):
             return  # `__bool__` must return a bool (astropy's Parameter): the conversion is the point
         func, args = node.func, [a.value for a in node.args]
         math_name = self._math.get(self.code(func)) if isinstance(func, (cst.Name, cst.Attribute)) else None

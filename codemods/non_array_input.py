@@ -113,6 +113,11 @@ class NonArrayInput(Rule):
             "import jax.numpy as jnp\n\ndef f(x):\n    return jnp.maximum(x, (0.0, 1.0))\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.maximum(x, jnp.asarray((0.0, 1.0)))\n",
         ),
+        Invalid(  # a parameter rebound to a list (astropy's fitters: `tied = list(tied)`)
+            "import numpy as np\n\ndef f(fixed, tied):\n    tied = list(tied)\n    return np.logical_or(fixed, tied)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(fixed, tied):\n    tied = list(tied)\n"
+                     "    return np.logical_or(fixed, jnp.asarray(tied))\n",
+        ),
         Invalid(  # the counters a comprehension keeps may be none: `jnp.asarray([])` is float (bayes_opt's one-hot)
             "import numpy as np\n\ndef f(x, c, v):\n    hit = [i for i, u in enumerate(c) if u == v]\n    return np.exp(x)[hit]\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, c, v):\n    hit = [i for i, u in enumerate(c) if u == v]\n"

@@ -101,6 +101,9 @@ class RangeLoop(Rule):
             "import jax.numpy as jnp\n\ndef f(p):\n    seen = jnp.ones(len(p), dtype=bool)\n    order = jnp.zeros(len(p), dtype=int)\n"
             "    for i in range(len(p) - 1):\n        nxt = jnp.argmin(p[seen])\n        seen = seen.at[nxt].set(False)\n"
             "        order = order.at[i + 1].set(nxt)\n    return order\n"),
+        Valid(  # `coeffs` bounds the loop through `len(...) + 1`: maybe a list, which a traced index cannot index (astropy)
+            "def f(x, coeffs):\n    c = 0.0\n    for i in range(1, len(coeffs) + 1):\n        c = c * x + coeffs[-i]\n    return c\n"
+        ),
     ]
     INVALID = [
         Invalid(  # the module-level table stays NumPy, which rejects the traced index (pvlib's SPA series)

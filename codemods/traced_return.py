@@ -125,6 +125,13 @@ class TracedReturn(Rule):
                      "    return jax.lax.cond(x.sum() > 0, result_if_true, result_if_false, x)\n",
         ),
         Invalid("def f(x):\n    if x.sum() > 0:\n        return x\n", expected=None, lines=[2]),
+        Invalid(  # an int literal against a value of unknown dtype: `lax.cond` raises unless it is an int32 (astropy)
+            "import numpy as np\n\ndef f(a, c):\n    d = np.abs(a - c)\n    if a.sum() < c:\n        return d\n    return 0\n",
+            expected="import jax\nimport numpy as np\n\ndef f(a, c):\n    d = np.abs(a - c)\n\n    def result_if_true(d):\n"
+                     "        return d\n\n    def result_if_false(d):\n        return 0\n\n"
+                     "    return jax.lax.cond(a.sum() < c, result_if_true, result_if_false, d)\n",
+            unsafe=True,
+        ),
     ]
 
     def visit_IndentedBlock(self, block: cst.IndentedBlock) -> None:
@@ -225,7 +232,7 @@ class TracedReturn(Rule):
             unsafe = True
             message += (f" (a branch returns `{self.code(chosen).strip()}`, an object's attribute, which may hold any Python "
                         "object: `lax.cond` can only return arrays)")
-        literal = int_mix(returned, flow.params, function, function_facts(self, function))
+        literal = int_mix(returned, flow.params, function, function_facts(self, function), unknown=True)
         if literal is not None:
             unsafe = True
             message += (f" (a branch returns the int `{literal}` and another may return a float: `lax.cond` needs one "

@@ -209,6 +209,9 @@ def _last_name(node: cst.BaseExpression) -> str:
 
 
 def _is_len_of(stop: cst.BaseExpression, name: str) -> bool:
+    """`len(name)`, also with an offset (`len(coeffs) + 1`: astropy's Clenshaw recurrences)."""
+    if isinstance(stop, cst.BinaryOperation) and isinstance(stop.operator, (cst.Add, cst.Subtract)):
+        return _is_len_of(stop.left, name) or _is_len_of(stop.right, name)
     return (isinstance(stop, cst.Call) and isinstance(stop.func, cst.Name) and stop.func.value == "len"
             and len(stop.args) == 1 and isinstance(stop.args[0].value, cst.Name) and stop.args[0].value.value == name)
 
