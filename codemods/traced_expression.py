@@ -55,8 +55,9 @@ class TracedExpression(Rule):
     only when both sides are 0-d or provably of one shape (see JX201); otherwise the fix is the safe
     `lax.cond(p, lambda: a, lambda: b)`, which raises at trace time when the shapes differ (`x if x.sum() > 0
     else 0.0`: NumPy gives the scalar for an array `x`, `jnp.where` would give `zeros_like(x)`). A side that is not
-    cheap and pure becomes that `lax.cond` as an unsafe fix. Sides of different kinds (`None`, strings) are
-    reported without a fix. `and`/`or` are rewritten only on boolean operands
+    cheap and pure becomes that `lax.cond` as an unsafe fix, and so does one with an int literal against a side not
+    provably an int (`0 if np.isnan(v) else v`: `lax.cond` needs one dtype; write `0.0`). Sides of different kinds
+    (`None`, strings) are reported without a fix. `and`/`or` are rewritten only on boolean operands
     (comparisons, `not`, `isnan`, ...); leading static operands keep Python's short-circuit
     (`x is not None and jnp.logical_and(...)`), so a guard such as `is not None` still protects what follows.
     `not x` of a value that is not a boolean expression, as the test of an `if` or `while`, is left to JX201 /
