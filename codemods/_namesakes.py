@@ -3,6 +3,8 @@
 - `OTHER_FAMILIES`: the NumPy modules other rule families handle (`numpy.random`: JX4xx);
 - `IN_PLACE`: functions that write into their first argument, which their namesakes cannot do;
 - `DIFFERENT`: namesakes whose results differ from NumPy's on ordinary inputs, and how (an unsafe rename);
+- `UNIT_LIBRARIES` and `units_library(module)`: a module that uses units (astropy's Quantity), whose NumPy calls
+  keep them and whose namesakes drop them (an unsafe rename);
 - `STATIC_KEYWORDS` and `static_keyword(node, short)`: keywords the namesake takes as static values (`np.pad`'s
   `end_values`), where a computed value makes the rename unsafe;
 - `LAYOUT_ONLY_ORDER` and `droppable(short)`: keywords that only choose how NumPy computes (a memory layout, a sort
@@ -68,6 +70,38 @@ def _numbers(value: cst.BaseExpression) -> bool:
     if isinstance(value, (cst.Tuple, cst.List)):
         return all(_numbers(e.value) for e in value.elements)
     return isinstance(value, (cst.Integer, cst.Float))
+
+
+# libraries whose arrays carry units through NumPy's `__array_ufunc__` / `__array_function__`, which `jax.numpy`
+# ignores: a module that imports one may hand its functions such arrays
+UNIT_LIBRARIES = ("astropy.units", "pint", "unyt", "quantities")
+# functions that take no array, only sizes: their results carry no units either way
+UNITLESS = {"zeros", "ones", "empty", "eye", "identity", "tri", "indices"}
+
+
+def units_library(module: cst.Module) -> Optional[str]:
+    """The unit library the module imports at top level (`import astropy.units as u`, `from astropy import units`,
+    `from astropy.units import Quantity`, `import pint`), else None."""
+    for stmt in module.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            names: list[str] = []
+            if isinstance(small, cst.Import):
+                names = [_dotted(a.name) for a in small.names]
+            elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative:
+                base = _dotted(small.module)
+                aliases = small.names if not isinstance(small.names, cst.ImportStar) else ()
+                names = [base, *(f"{base}.{_dotted(a.name)}" for a in aliases)]
+            for name in names:
+                found = next((lib for lib in UNIT_LIBRARIES if name == lib or name.startswith(lib + ".")), None)
+                if found is not None:
+                    return found
+    return None
+
+
+def _dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    return node.value if isinstance(node, cst.Name) else ""
 
 
 def droppable(short: str) -> Optional[str]:

@@ -8,7 +8,7 @@ import numpy as np
 from codemods import _buffers, _host_values, _namesakes, _triangles
 from codemods._host_values import SPACED
 from codemods._isinstance_widening import IsinstanceWidening
-from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword
+from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, UNITLESS, static_keyword, units_library
 from codemods._numpy_boundary import CREATION, NumpyBoundary
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
@@ -60,7 +60,9 @@ class NumpyNamespace(Rule):
     `isinstance(x, (np.ndarray, jax.Array))`: after the migration `x` is a JAX array, and the test must keep its
     answer. Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals`
     and `roots` (always complex), `linalg.lstsq` (residuals), `apply_along_axis`, `vectorize` and `piecewise` (they
-    trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them). A call whose
+    trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them), and any
+    call but sized creation (`np.zeros(n)`) in a module that imports a unit library (`astropy.units`, `pint`): NumPy
+    keeps a quantity's units through `__array_ufunc__`, `jax.numpy` drops them silently. A call whose
     values are set members or dict keys stays NumPy (JAX arrays are unhashable), and so does `np.array(v).item()`
     (a Python value either way, and NumPy keeps text as text). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
@@ -420,6 +422,11 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5, 5, 8],
         ),
+        Invalid(  # the module works with units: NumPy keeps a Quantity's, `jnp.exp` drops them (astropy's Gaussian1D)
+            "import numpy as np\nfrom astropy import units as u\n\ndef f(x, s):\n    return np.exp(-x / s)\n",
+            expected="import jax.numpy as jnp\nfrom astropy import units as u\n\ndef f(x, s):\n    return jnp.exp(-x / s)\n",
+            unsafe=True,
+        ),
         Invalid(  # text made from an array's repr: a JAX array's names its dtype (astropy's covariance pprint)
             "import numpy as np\n\ndef f(row, k):\n    return repr(np.round(row, k))[7:-2]\n",
             expected=None,
@@ -598,6 +605,9 @@ class NumpyNamespace(Rule):
             different = none_default(self, node)
         if different is None:
             different = static_keyword(node, short)
+        if different is None and self._units is not None and short not in UNITLESS:
+            different = (f"ignores NumPy's `__array_ufunc__`, and this module uses `{self._units}`: given a quantity, "
+                         "NumPy keeps its units, the JAX function silently drops them (a result off by the unit's scale)")
         self.report(
             node.func,
             f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`"
@@ -607,6 +617,10 @@ class NumpyNamespace(Rule):
             imports=("jnp",),
             unsafe=different is not None,
         )
+
+    @functools.cached_property
+    def _units(self) -> Optional[str]:
+        return units_library(self.context.module)
 
     @functools.cached_property
     def _boundary(self) -> NumpyBoundary:
