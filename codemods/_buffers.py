@@ -270,7 +270,27 @@ def mutated_attributes(module: cst.Module, table: dict[str, tuple[list[str], set
                 for arg in node.args:
                     if isinstance(arg.value, cst.Attribute):
                         add(arg.value.attr.value, node)
+    for prop, attribute in _property_attributes(module).items():  # `args.lvl[0] = l0` writes into `self._lvl`
+        if prop in found:
+            add(attribute, found[prop])
     return found
+
+
+def _property_attributes(module: cst.Module) -> dict[str, str]:
+    """{property: attribute} for the module's `@property` getters that return an attribute of `self` as it is
+    (`def lvl(self): return self._lvl`: statsmodels' HoltWinters arguments)."""
+    out: dict[str, str] = {}
+    for node in walk.nodes_of(module, cst.FunctionDef):
+        if not any(isinstance(d.decorator, cst.Name) and d.decorator.value == "property" for d in node.decorators):  # type: ignore[attr-defined]
+            continue
+        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()  # type: ignore[attr-defined]
+        statements = [s for s in body if not (isinstance(s, cst.SimpleStatementLine) and isinstance(s.body[0], cst.Expr))]
+        if len(statements) == 1 and isinstance(statements[0], cst.SimpleStatementLine) \
+                and isinstance(statements[0].body[0], cst.Return):
+            value = statements[0].body[0].value
+            if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self":
+                out[node.name.value] = value.attr.value  # type: ignore[attr-defined]
+    return out
 
 
 def _positional_out(call: cst.Call) -> Optional[cst.BaseExpression]:

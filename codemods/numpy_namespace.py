@@ -432,6 +432,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4],
         ),
+        Invalid(  # a property hands out the attribute, and code writes through it (statsmodels' HoltWinters)
+            "import numpy as np\n\nclass A:\n    def __init__(self, n):\n        self._lvl = np.empty(n)\n\n    @property\n"
+            "    def lvl(self):\n        return self._lvl\n\ndef f(args, l0):\n    args.lvl[0] = l0\n    return args\n",
+            expected=None,
+            lines=[5, 5],
+        ),
         Invalid(  # the class hashes what this method stores: JAX arrays are unhashable (colour's SpectralShape)
             "import numpy as np\n\nclass S:\n    def set(self, value):\n        self.lo, self.hi = np.asarray(value)\n\n"
             "    def __hash__(self):\n        return hash((self.lo, self.hi))\n",
