@@ -12,8 +12,9 @@ What counts as depending on a change is deliberately coarse (`clean_statements`)
   an `if __name__ == "__main__":` block), nothing is kept;
 - a function is not kept when its text names anything a changed import binds (a fix that adds `import jax` affects
   the functions that say `jax`), or the name of a changed function or class, or when a changed function names it
-  (caller and callee: keys threaded through calls, static arguments decided by call sites); this is closed under
-  repetition, so a chain of calls is re-run as a whole.
+  (caller and callee: keys threaded through calls, static arguments decided by call sites), or, for a class, when
+  changed code names one of its methods, properties or `self` attributes (what other code writes through them
+  decides what the class may store); this is closed under repetition, so a chain of calls is re-run as a whole.
 
 `tests/test_incremental.py` runs every example and fixture with and without it and requires the same output and
 findings.
@@ -28,7 +29,7 @@ from typing import Optional
 
 import libcst as cst
 
-from jaxfix import precheck
+from jaxfix import precheck, walk
 from jaxfix import source as sourcelib
 from jaxfix.switch import Switch
 
@@ -101,6 +102,21 @@ def _definition(stmt: cst.CSTNode) -> Optional[str]:
     return stmt.name.value if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)) else None
 
 
+def _members(stmt: cst.CSTNode) -> set[str]:
+    """A class's methods and properties, and the attributes its methods set on `self`: code that uses them elsewhere
+    (`args.lvl[0] = l0` through a property, `obj.w[i] = v`) decides what the class may store, so a change there makes
+    the class dirty too."""
+    if not isinstance(stmt, cst.ClassDef):
+        return set()
+    names: set[str] = set()
+    for node in walk.nodes(stmt.body):
+        if isinstance(node, cst.FunctionDef):
+            names.add(node.name.value)
+        elif isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
+            names.add(node.attr.value)
+    return names
+
+
 def _imported_names(stmt: cst.CSTNode) -> Optional[set[str]]:
     """The names an import statement binds (None for any other statement)."""
     if not isinstance(stmt, cst.SimpleStatementLine) or not stmt.body:
@@ -151,9 +167,11 @@ def clean_statements(old: Statements, new: Statements) -> dict[int, int]:
         changed_names |= imported
     candidates = {j: i for j, i in matched.items() if _definition(new.nodes[j]) is not None}
     identifiers = {j: sourcelib.identifiers(new.codes[j]) for j in candidates}
+    members = {j: _members(new.nodes[j]) for j in candidates}
     mentioned = set().union(*(sourcelib.identifiers(code) for code in dirty_codes)) if dirty_codes else set()
     while True:
-        dirty = [j for j in candidates if identifiers[j] & changed_names or _definition(new.nodes[j]) in mentioned]
+        dirty = [j for j in candidates if identifiers[j] & changed_names or _definition(new.nodes[j]) in mentioned
+                 or members[j] & mentioned]
         if not dirty:
             return candidates
         for j in dirty:
