@@ -149,6 +149,7 @@ class NumpyBoundary:
         self._computed: dict[cst.FunctionDef, dict[str, bool]] = {}
         self._objects: dict[cst.FunctionDef, frozenset[str]] = {}
         self._buffer_reads: dict[cst.FunctionDef, dict[cst.Name, str]] = {}
+        self._hashed_attributes: dict[cst.FunctionDef, Optional[str]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -518,7 +519,16 @@ class NumpyBoundary:
 
     def _hashed_attribute(self) -> Optional[str]:
         """`self.start` when the current method assigns it and its class's `__hash__` reads it (colour's
-        `SpectralShape`: `self.start, self.end = np.asarray(value)`, `hash((self.start, self.end))`), else None."""
+        `SpectralShape`: `self.start, self.end = np.asarray(value)`, `hash((self.start, self.end))`), else None
+        (found once per function)."""
+        function = self.rule.current_function
+        if function is None:
+            return None
+        if function not in self._hashed_attributes:
+            self._hashed_attributes[function] = self._find_hashed_attribute()
+        return self._hashed_attributes[function]
+
+    def _find_hashed_attribute(self) -> Optional[str]:
         cls = self._class()
         body = cls.body.body if cls is not None and isinstance(cls.body, cst.IndentedBlock) else ()
         hasher = next((s for s in body if isinstance(s, cst.FunctionDef) and s.name.value == "__hash__"), None)
