@@ -243,7 +243,8 @@ def _scalar_loss(outputs: Any, xp: Any) -> Any:
 
 
 def _grad_function(after_fn: Callable, spec: FunctionSpec) -> Callable:
-    """jit(grad) of a weighted sum of the rewrite's float outputs, one compilation per set of static values."""
+    """jit(value_and_grad) of a weighted sum of the rewrite's float outputs, one compilation per set of static
+    values."""
     import jax
     import jax.numpy as jnp
 
@@ -255,7 +256,7 @@ def _grad_function(after_fn: Callable, spec: FunctionSpec) -> Callable:
         dynamic = {k: v for k, v in rest.items() if k not in static}
         if fixed not in cache:
             bound = dict(fixed)
-            cache[fixed] = jax.jit(jax.grad(lambda d, r: _scalar_loss(after_fn(**d, **r, **bound), jnp)))
+            cache[fixed] = jax.jit(jax.value_and_grad(lambda d, r: _scalar_loss(after_fn(**d, **r, **bound), jnp)))
         return cache[fixed](diff_args, dynamic)
 
     return call
@@ -277,14 +278,17 @@ def _check_grad(before_fn: Callable, grad_fn: Callable, spec: FunctionSpec, args
     direction = {n: d / largest for n, d in direction.items()}  # a step of h moves the inputs by up to h
     rest = _for_jax({k: v for k, v in args.items() if k not in names})
 
-    def analytic_at(step: float) -> float:
-        """The rewrite's derivative along the direction, at the inputs moved by `step` along it."""
+    def value_and_slope(step: float) -> tuple[float, float]:
+        """The rewrite's loss, and its derivative along the direction, at the inputs moved by `step` along it."""
         moved = {n: np.asarray(args[n], dtype=np.float64) + step * direction[n] for n in names}
         diff_args = {n: jnp.asarray(moved[n], dtype=jnp.float32) if isinstance(args[n], np.ndarray) else float(moved[n]) for n in names}
-        grads = grad_fn(diff_args, rest)
-        return float(sum(np.sum(np.asarray(grads[n], dtype=np.float64) * direction[n]) for n in names))
+        value, grads = grad_fn(diff_args, rest)
+        return float(value), float(sum(np.sum(np.asarray(grads[n], dtype=np.float64) * direction[n]) for n in names))
 
-    analytic = analytic_at(0.0)
+    def analytic_at(step: float) -> float:
+        return value_and_slope(step)[1]
+
+    value, analytic = value_and_slope(0.0)
 
     def loss_at(step: float) -> float:
         moved = _for_numpy(args, np.float64)
@@ -308,6 +312,10 @@ def _check_grad(before_fn: Callable, grad_fn: Callable, spec: FunctionSpec, args
     slopes = abs(forward - backward)  # a smooth function's differ by about h * f'': tiny; a kink's by its jump
     kink = slopes > 1e-2 * scale or slopes > 1e-5 and slopes > 0.5 * max(abs(forward), abs(backward))
     assume(np.isfinite(fd_h) and abs(fd_h - fd_h2) <= 1e-3 * scale and not kink)
+    # a branch tie within float32 rounding: the rewrite (float32 sums) and the original (float64) take different
+    # branches at exactly these inputs (`spent + costs[i] > budget`), so their losses differ here; their values are
+    # the value test's to compare, and the derivatives belong to different branches
+    assume(abs(value - centre) <= 1e-3 * max(1.0, abs(centre)))
     # only where the original has a derivative (`sqrt(t + 1)` at t = -1 has none: both sides may give nan there)
     if not np.isfinite(analytic):
         raise AssertionError(f"{spec.function}: jax.grad of the rewrite is not finite ({analytic}) at {args}")
