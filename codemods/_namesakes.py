@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Optional
 import libcst as cst
 
 from jaxfix.analysis.tracedness import Tracedness, tracedness
+from jaxfix.imports import dotted_name
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -86,22 +87,16 @@ def units_library(module: cst.Module) -> Optional[str]:
         for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
             names: list[str] = []
             if isinstance(small, cst.Import):
-                names = [_dotted(a.name) for a in small.names]
+                names = [dotted_name(a.name) for a in small.names]
             elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative:
-                base = _dotted(small.module)
+                base = dotted_name(small.module)
                 aliases = small.names if not isinstance(small.names, cst.ImportStar) else ()
-                names = [base, *(f"{base}.{_dotted(a.name)}" for a in aliases)]
+                names = [base, *(f"{base}.{dotted_name(a.name)}" for a in aliases)]
             for name in names:
                 found = next((lib for lib in UNIT_LIBRARIES if name == lib or name.startswith(lib + ".")), None)
                 if found is not None:
                     return found
     return None
-
-
-def _dotted(node: cst.BaseExpression) -> str:
-    if isinstance(node, cst.Attribute):
-        return f"{_dotted(node.value)}.{node.attr.value}"
-    return node.value if isinstance(node, cst.Name) else ""
 
 
 def droppable(short: str) -> Optional[str]:
