@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from jaxfix.analysis.static_args import concrete_uses
+from jaxfix.analysis.static_args import array_parameters, concrete_uses
 from jaxfix.analysis.static_params import _jit_static, is_jit
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -43,8 +43,10 @@ class StaticArgument(Rule):
 
     ## Known problems
     Only direct uses and locals computed from a parameter are followed, within one function (callees: same
-    module, through their `jit` decorators). A parameter that is passed as an array (not a Python number) cannot
-    be made static; the fix assumes shapes come as Python ints.
+    module, through their `jit` decorators). A size computed from the values of a parameter the function treats as
+    an array (annotated `np.ndarray`, given `.T` or `.conj()`, passed to `linalg`) is reported without a fix: an
+    array cannot be static, and the size must be computed outside `jit`. Other parameters are assumed to come as
+    Python numbers.
     """
 
     CODE = "JX510"
@@ -68,6 +70,16 @@ class StaticArgument(Rule):
         # a decorator that only mentions jit is not `jax.jit`: it would not take `static_argnames`
         Invalid("from deco import capabilities\n@capabilities(jax_jit=False)\ndef f(x, n):\n    return x[:n]\n",
                 expected=None, lines=[4]),
+        # a size computed from an array's values: no static argument helps (an array is not hashable), and the
+        # Python number beside it still gets its fix
+        Invalid(
+            "import jax\nimport jax.numpy as jnp\n\n@jax.jit\ndef head(x, tol):\n    s = jnp.linalg.svd(x, compute_uv=False)\n"
+            "    rank = int(jnp.sum(s > tol * s[0])) if tol > 0 else x.shape[0]\n    return s[:rank]\n",
+            expected="import jax\nimport jax.numpy as jnp\n\n@jax.jit(static_argnames=(\"tol\",))\ndef head(x, tol):\n"
+            "    s = jnp.linalg.svd(x, compute_uv=False)\n"
+            "    rank = int(jnp.sum(s > tol * s[0])) if tol > 0 else x.shape[0]\n    return s[:rank]\n",
+            lines=[8, 8],
+        ),
         Invalid(
             "import functools\nimport jax\n\n@functools.partial(jax.jit)\ndef f(x, n):\n    return x[:n]\n",
             expected="import functools\nimport jax\n\n@functools.partial(jax.jit, static_argnames=(\"n\",))\ndef f(x, n):\n"
@@ -92,6 +104,15 @@ class StaticArgument(Rule):
         uses = concrete_uses(node, self._callees)
         declared = _jit_static(node)
         missing = [name for name in uses if name not in declared and name not in ("self", "cls")]
+        arrays = array_parameters(node) & set(missing)
+        for name in arrays:  # its values, not a Python number, set the size: no static argument helps
+            use = uses[name][0]
+            self.report(use.node, (
+                f"`{self.code(use.node).strip()}` is {use.reason}, computed from the values of the array parameter "
+                f"`{name}`: the result's shape depends on data, which `jit` cannot trace, and an array cannot be a "
+                "static argument; compute it outside the jitted function and pass it in as a static Python int"
+            ))
+        missing = [name for name in missing if name not in arrays]
         if not missing:
             return
         decorator = _jit_decorator(node)

@@ -161,6 +161,41 @@ RESHAPING = frozenset({
 MASKING = frozenset({"any", "all", "isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "isin", "isclose"})
 
 
+# methods of arrays that Python numbers, tuples, lists and dicts lack
+_ARRAY_ONLY = frozenset({
+    "T", "conj", "conjugate", "real", "imag", "astype", "reshape", "ravel", "flatten", "transpose", "dot", "sum",
+    "mean", "std", "var", "max", "min", "argmax", "argmin", "cumsum", "cumprod", "any", "all", "nonzero", "squeeze",
+    "swapaxes", "diagonal", "trace", "clip", "round",
+})
+# annotations naming an array type (`np.ndarray`, `NDArray[np.float64]`, `ArrayLike`, `jax.Array`)
+_ARRAY_ANNOTATIONS = frozenset({"ndarray", "NDArray", "ArrayLike", "Array"})
+
+
+def array_parameters(function: cst.FunctionDef) -> set[str]:
+    """Parameters the function treats as arrays: annotated with an array type, given an array-only attribute or
+    method (`X.T`, `X.conj()`), a matrix-product operand, or the argument of a `linalg`/`fft` function. Their values
+    (not a Python number) are data; no static argument can make a size computed from them concrete."""
+    params = set(parameter_names(function))
+    found: set[str] = set()
+    for param in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params):
+        annotation = param.annotation.annotation if param.annotation is not None else None
+        if isinstance(annotation, cst.Subscript):
+            annotation = annotation.value
+        name = annotation.attr.value if isinstance(annotation, cst.Attribute) else getattr(annotation, "value", None)
+        if name in _ARRAY_ANNOTATIONS:
+            found.add(param.name.value)
+    for node in walk.nodes(function.body):
+        if isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.attr.value in _ARRAY_ONLY:
+            found.add(node.value.value)
+        elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.MatrixMultiply):
+            found.update(side.value for side in (node.left, node.right) if isinstance(side, cst.Name))
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.args \
+                and isinstance(node.func.value, cst.Attribute) and node.func.value.attr.value in ("linalg", "fft") \
+                and isinstance(node.args[0].value, cst.Name):
+            found.add(node.args[0].value.value)
+    return found & params
+
+
 def _reshaping(body: cst.CSTNode) -> bool:
     """Whether `body` calls a function (or method) of RESHAPING, or indexes with a boolean mask (`e[e > 0]`,
     `e[np.any(e == 0, axis=1)]`, `e[~done]`): its arrays or lists change size as it runs."""
