@@ -38,7 +38,9 @@ from jaxfix.analysis import settings as analysis_settings
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.context import RuleContext
-from jaxfix.imports import ModuleImports, NameCollector, add_imports, numpy_names_in_use, remove_unused_numpy_imports
+from jaxfix.imports import (
+    IMPORTS_KEY, ModuleImports, NameCollector, add_imports, numpy_names_in_use, remove_unused_numpy_imports,
+)
 from jaxfix.rule import Report, Rule, RuleCrash, resolved
 from jaxfix.source import SourceError
 from jaxfix.suppression import Suppressions
@@ -117,6 +119,17 @@ def _forgetting_caches(fn: Callable[..., SourceOutcome]) -> Callable[..., Source
                 forget()
 
     return run
+
+
+def _imported_elsewhere(
+    path: str, module_name: str, names: set[str], project: Optional[Mapping[str, Any]]
+) -> Iterable[str]:
+    """Names another module may import from this one, which its imports must keep: those other files of the run
+    import from it (`from .functions import where`), and in a package's `__init__.py` every public name (its
+    imports are the package's interface)."""
+    if os.path.basename(path) == "__init__.py":
+        return {name for name in names if not name.startswith("_")}
+    return (project or {}).get(IMPORTS_KEY, {}).get(module_name, ()) if module_name else ()
 
 
 @_forgetting_caches
@@ -229,7 +242,8 @@ def process_source(
     if text != original:
         # `module` is the tree of `text` (the last pass's parse, or the transformed tree): no need to parse again
         numpy_in_use = numpy_names_in_use(*first) if first is not None else set()
-        cleaned = remove_unused_numpy_imports(module, numpy_in_use, last_names if module is last_parsed else None)
+        cleaned = remove_unused_numpy_imports(module, numpy_in_use, last_names if module is last_parsed else None,
+                                              keep=_imported_elsewhere(path, module_name, numpy_in_use, project))
         if cleaned is not module:
             module, cleaned_text = cleaned, positionslib.code_of(cleaned)
             findings = _shift_lines(findings, text, cleaned_text)

@@ -15,8 +15,10 @@ above it; without one, after the last import of the module header, or after the 
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Mapping, Optional, Sequence
 
 import libcst as cst
 
@@ -199,15 +201,58 @@ def _is_header(stmt: cst.CSTNode) -> bool:
 REMOVABLE_MODULES = ("numpy", "math")
 
 
+# The project key of `imported_names`'s index (beside the rules' codes in the project facts).
+IMPORTS_KEY = "imports"
+# `from M import a, b as c` / `from .m import (a, b)` at any indentation: the module and the imported names
+_FROM_IMPORT = re.compile(rb"^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|(?:[^\n#;\\]|\\\n)*)", re.M)
+_IMPORTED_NAME = re.compile(rb"([A-Za-z_]\w*)(?:[ \t]+as[ \t]+\w+)?")
+_HOST_NAMES: set[str] = set()
+
+
+def imported_names(module_name: str, is_package: bool, data: bytes) -> dict[str, set[str]]:
+    """{module: names} for what a file imports by name from other modules (`from .functions import where` in
+    `pkg.geometry` gives {"pkg.functions": {"where"}}), keeping only names NumPy or `math` define: the only ones a
+    rewrite may leave unused in the module that imported them first, which must then keep them for this file (the
+    re-export). A pattern search over the bytes, at a small part of a parse's cost."""
+    if not _HOST_NAMES:
+        import numpy
+
+        _HOST_NAMES.update(dir(numpy), dir(math))
+    found: dict[str, set[str]] = {}
+    package = module_name.split(".") if is_package else module_name.split(".")[:-1]
+    for match in _FROM_IMPORT.finditer(data):
+        source = match.group(1).decode("ascii", "replace")
+        level = len(source) - len(source.lstrip("."))
+        if level:
+            if level - 1 >= len(package):
+                continue
+            base = package[: len(package) - (level - 1)]
+            source = ".".join([*base, source[level:]] if source[level:] else base)
+        names = {m.group(1).decode("ascii") for m in _IMPORTED_NAME.finditer(match.group(2).strip(b"()"))}
+        names = {n for n in names if n in _HOST_NAMES and n != "as"}
+        if names and source:
+            found.setdefault(source, set()).update(names)
+    return found
+
+
+def link_imported_names(summaries: Iterable[Mapping[str, set[str]]]) -> dict[str, list[str]]:
+    linked: dict[str, set[str]] = {}
+    for summary in summaries:
+        for source, names in summary.items():
+            linked.setdefault(source, set()).update(names)
+    return {source: sorted(names) for source, names in sorted(linked.items())}
+
+
 def remove_unused_numpy_imports(
-    module: cst.Module, previously_used: set[str], used: Optional[set[str]] = None
+    module: cst.Module, previously_used: set[str], used: Optional[set[str]] = None, keep: Iterable[str] = ()
 ) -> cst.Module:
-    """Drop top-level numpy import names that the rewrite left unused (never ones that were unused before).
+    """Drop top-level numpy import names that the rewrite left unused (never ones that were unused before, ones the
+    module's `__all__` lists, or `keep`: names other modules import from this one).
     `used`: `names_used(module)` when the caller already has it (the engine collects it during its last pass)."""
     if not previously_used:
         return module
     used = names_used(module) if used is None else used
-    dead = {name for name in previously_used if name not in used} - _exported(module)
+    dead = {name for name in previously_used if name not in used} - _exported(module) - set(keep)
     if not dead:
         return module
     body = []
@@ -266,7 +311,7 @@ def _without(small: cst.BaseSmallStatement, dead: set[str]) -> Optional[cst.Base
     names = list(small.names)
     if len(keep) == len(names):
         return small
-    keep[-1] = keep[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
+    keep[-1] = keep[-1].with_changes(comma=names[-1].comma)  # a trailing comma and the line break before `)` stay
     return small.with_changes(names=keep)
 
 

@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 from jaxfix import source as sourcelib
 from jaxfix.cache import ResultCache, cache_key, run_fingerprint
 from jaxfix.engine import process_bytes, process_file
+from jaxfix.imports import IMPORTS_KEY, imported_names, link_imported_names
 from jaxfix.notebook import is_notebook, process_notebook
 from jaxfix.prefilter import may_apply
 from jaxfix.rule import Rule
@@ -54,7 +55,7 @@ def build_project_facts(files: Sequence[str], rules: Sequence[type[Rule]], optio
     parsing the files that mention none of them.
     """
     indexers = [r for r in rules if r.summarize is not None and r.link is not None]
-    if not indexers:
+    if not indexers and not options.fix:
         return {}
     contents: dict[str, bytes] = {}
     for path in files:
@@ -94,7 +95,22 @@ def build_project_facts(files: Sequence[str], rules: Sequence[type[Rule]], optio
             project[rule.CODE] = rule.link(summaries)
             triggers = rule.triggers({rule.CODE: project[rule.CODE]})
         project.setdefault(rule.CODE, rule.link(summaries))
+    if options.fix:
+        project[IMPORTS_KEY] = _imports_between(contents)
     return project
+
+
+def _imports_between(contents: Mapping[str, bytes]) -> dict[str, list[str]]:
+    """{module of the run: NumPy/`math` names other files of the run import from it} (`jaxfix.imports.imported_names`):
+    a rewrite must not drop such an import from the module, though its own code no longer reads it."""
+    modules = {path: module_name_for(path) for path in contents}
+    known = set(modules.values())
+    summaries = []
+    for path, data in contents.items():
+        if b"import" in data:
+            found = imported_names(modules[path], os.path.basename(path) == "__init__.py", data)
+            summaries.append({source: names for source, names in found.items() if source in known})
+    return link_imported_names(summaries)
 
 
 _WORKER: dict[str, Any] = {}

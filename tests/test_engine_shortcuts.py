@@ -49,6 +49,39 @@ def test_numpy_import_listed_in_all_is_kept():
     assert "from numpy import expand_dims\n" in migrate_source(code)
 
 
+def test_numpy_import_another_module_imports_is_kept(tmp_path):
+    """`from .functions import where` elsewhere in the run: `functions.py` keeps importing `where` from NumPy after
+    its own code moves to `jnp.where` (skyfield's geometry imports NumPy names through its functions module). A
+    package's `__init__.py` keeps its public names, as its interface. The trailing comma before `)` stays."""
+    from jaxfix.registry import all_rules
+    from jaxfix.runner import run_files
+    from jaxfix.types import RunOptions
+
+    (tmp_path / "pkg").mkdir()
+    functions = "from numpy import (\n    nan, sqrt, where,\n)\n\n\ndef sqrt_nan(n):\n    return where(n < 0.0, nan, sqrt(abs(n)))\n"
+    (tmp_path / "pkg/__init__.py").write_text("from numpy import cos, sin\n\n\ndef f(x):\n    return cos(x) + sin(x)\n")
+    (tmp_path / "pkg/functions.py").write_text(functions)
+    (tmp_path / "pkg/geometry.py").write_text(
+        "from .functions import nan, sqrt_nan, where\nfrom . import cos\n\n\ndef g(x):\n    return where(x > 0, sqrt_nan(x), nan)\n")
+    paths = [str(tmp_path / "pkg" / name) for name in ("__init__.py", "functions.py", "geometry.py")]
+    run_files(paths, all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert "from numpy import (\n    nan, where,\n)\n" in (tmp_path / "pkg/functions.py").read_text()
+    assert "from numpy import cos, sin\n" in (tmp_path / "pkg/__init__.py").read_text()
+    # alone, nothing says another module imports `where`: it goes
+    (tmp_path / "pkg/functions.py").write_text(functions)
+    run_files(paths[1:2], all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert "from numpy import (\n    nan,\n)\n" in (tmp_path / "pkg/functions.py").read_text()
+
+
+def test_imported_names_resolves_relative_imports():
+    from jaxfix.imports import imported_names
+
+    data = b"from .functions import nan, where as w, length_of\nfrom ..up import (\n    cos,  # c\n    pi)\nfrom math import \\\n    sqrt\nfrom ... import e\n"
+    assert imported_names("pkg.sub.geometry", False, data) == {
+        "pkg.sub.functions": {"nan", "where"}, "pkg.up": {"cos", "pi"}, "math": {"sqrt"}}
+    assert imported_names("pkg.sub", True, b"from .functions import where\n") == {"pkg.sub.functions": {"where"}}
+
+
 def test_numpy_backend_modules_are_left_as_they_are(tmp_path):
     """The NumPy flavour of a dispatch layer (array_api_compat.numpy, backends/numpy.py) exists to be NumPy: code
     elsewhere hands it NumPy arrays and expects NumPy arrays back (SciPy's vendored array_api_compat, migrated,
