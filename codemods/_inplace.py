@@ -208,6 +208,31 @@ def has_array_evidence(rule: Rule, target: Target, function: Optional[cst.Functi
     return found
 
 
+# methods and attributes of dicts and DataFrames that arrays lack
+MAPPING_EVIDENCE = frozenset({"items", "keys", "values", "get", "update", "setdefault", "popitem", "columns", "iloc", "loc",
+                              "iterrows", "itertuples", "groupby", "to_numpy", "to_dict"})
+
+
+def _mapping_evidence(rule: Rule, name: str) -> bool:
+    """Whether the current function uses `name`, or what it copies (`name = d.copy()`, `dict(d)`), as a dict or a
+    DataFrame: `d.items()`, `name.keys()`, `df.columns`."""
+    function = rule.current_function
+    if function is None:
+        return False
+    names = {name}
+    for assign in walk.nodes_of(function.body, cst.Assign):  # type: ignore[attr-defined]
+        if any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets):  # type: ignore[attr-defined]
+            value = assign.value  # type: ignore[attr-defined]
+            if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "copy" \
+                    and isinstance(value.func.value, cst.Name):
+                names.add(value.func.value.value)
+            elif isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("dict", "copy") \
+                    and value.args and isinstance(value.args[0].value, cst.Name):
+                names.add(value.args[0].value.value)
+    return any(isinstance(node.value, cst.Name) and node.value.value in names and node.attr.value in MAPPING_EVIDENCE
+               for node in walk.nodes_of(function.body, cst.Attribute))  # type: ignore[attr-defined]
+
+
 def _array_value(rule: Rule, value: Optional[cst.BaseExpression]) -> bool:
     """An expression that only gives an array: an item of several indices one of which is a slice (`a[:, 0]`), or
     a NumPy / `jax.numpy` call."""
@@ -240,6 +265,9 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
             f"`{target.base_src}` is stored on an object: NumPy updates the array that every reference to it sees, "
             "while the rewrite stores a new array there (other references keep the old one)"
         )
+        return verdict
+    if _mapping_evidence(rule, name):
+        verdict.skip = True  # a dict or a DataFrame (`out = d.copy()` with `d.items()`): not an array update
         return verdict
     aliases = facts(rule)
     if aliases is None:

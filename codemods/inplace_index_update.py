@@ -103,6 +103,11 @@ class InplaceIndexUpdate(Rule):
     VALID = [
         Valid("import numpy as np\nX = np.zeros(3)\nX[0] = 1.0\n"),
         Valid("def f(cache, key, v):\n    cache[key] = v\n    d = {}\n    d['a'] = 1\n    return d\n"),
+        # a copy of a dict (`d.items()`) or of a DataFrame (`df.columns`): `jnp.array(d)` and `.at` would break it
+        Valid("import numpy as np\ndef f(d):\n    out = d.copy()\n    for k, v in d.items():\n        out[k] = np.sqrt(v)\n"
+              "    return out\n"),
+        Valid("import numpy as np\ndef f(df):\n    df = df.copy()\n    for col in df.columns:\n        df[col] = df[col] * 2\n"
+              "    return df\n"),
         Valid("import jax.numpy as jnp\ndef f(x):\n    y = jnp.zeros(3)\n    y = y.at[0].set(x)\n    return y\n"),
         Valid("def f(n):\n    xs = [0] * n\n    xs[0] = 1\n    i = 0\n    i += 1\n    return xs, i\n"),
         Valid("import numpy as np\ndef f(y, k):\n    n = y.shape[0] - 1\n    start = stop = n\n    start >>= 1\n    return np.sum(y[start:stop])\n"),

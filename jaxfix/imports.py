@@ -201,6 +201,35 @@ def _is_header(stmt: cst.CSTNode) -> bool:
 REMOVABLE_MODULES = ("numpy", "math")
 
 
+def top_level_import(module: cst.Module, libraries: Sequence[str]) -> Optional[str]:
+    """The first of `libraries` (dotted names) the module imports at top level, directly or in a top-level `try`/`if`
+    (`import pandas as pd`, `from astropy import units`, `from pint import UnitRegistry`, `import autograd.numpy as
+    anp`), else None."""
+    statements = list(module.body)
+    for stmt in module.body:
+        if isinstance(stmt, (cst.Try, cst.If)):
+            statements.extend(stmt.body.body)
+    for stmt in statements:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            names: list[str] = []
+            if isinstance(small, cst.Import):
+                names = [dotted_name(a.name) for a in small.names]
+            elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative:
+                base = dotted_name(small.module)
+                aliases = small.names if not isinstance(small.names, cst.ImportStar) else ()
+                names = [base, *(f"{base}.{dotted_name(a.name)}" for a in aliases)]
+            for name in names:
+                found = next((lib for lib in libraries if name == lib or name.startswith(lib + ".")), None)
+                if found is not None:
+                    return found
+    return None
+
+
+# Libraries whose objects NumPy functions accept as arrays (through `__array__`, `__array_ufunc__` or
+# `__array_function__`) and `jax.numpy` rejects or strips: a DataFrame or Series, a labelled or lazy array, an
+# autograd box. In a module that imports one, any value may be such an object.
+DATA_LIBRARIES = ("pandas", "polars", "xarray", "dask", "autograd", "cupy", "sparse")
+
 # The project key of `imported_names`'s index (beside the rules' codes in the project facts).
 IMPORTS_KEY = "imports"
 # `from M import a, b as c` / `from .m import (a, b)` at any indentation: the module and the imported names

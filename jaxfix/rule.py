@@ -23,6 +23,7 @@ import libcst as cst
 from libcst.metadata import ProviderT
 
 from jaxfix.analysis.positions import LazyPositions, PositionProvider
+from jaxfix.imports import DATA_LIBRARIES, top_level_import
 from jaxfix.types import Applicability, FixAvailability
 
 if TYPE_CHECKING:
@@ -231,6 +232,11 @@ class Rule(cst.BatchableCSTVisitor):
             fix_changes[node] = replacement
         if changes:
             fix_changes.update(changes)
+        if fix_changes and not unsafe and self.data_library is not None:
+            unsafe = True
+            message += (f"; unsafe in this module, which uses `{self.data_library}`: NumPy takes its objects as arrays, "
+                        "`jax.numpy` and JAX arrays do not (a DataFrame, Series or autograd value raises, or loses its "
+                        "labels)")
         self.reports.append(
             Report(
                 node=node,
@@ -246,6 +252,15 @@ class Rule(cst.BatchableCSTVisitor):
         )
         if self.HOLDS_BACK_UNFIXED and not fix_changes and self._functions:
             self.reports[-1].scope = self._functions[0]
+
+    @property
+    def data_library(self) -> Optional[str]:
+        """The library of `jaxfix.imports.DATA_LIBRARIES` the module imports (pandas, autograd, ...), else None:
+        there every fix is unsafe, since any value may be one of its objects (looked up once per pass)."""
+        cache = self.context.__dict__
+        if "_data_library" not in cache:
+            cache["_data_library"] = top_level_import(self.context.module, DATA_LIBRARIES)
+        return cache["_data_library"]
 
     # ---- helpers for building replacements --------------------------------------------------------------------
     def code(self, node: cst.CSTNode) -> str:
