@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Optional
 import libcst as cst
 
 from jaxfix.analysis.tracedness import Tracedness, tracedness
-from jaxfix.imports import dotted_name
+from jaxfix.imports import dotted_name, top_level_import
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -47,6 +47,7 @@ DIFFERENT = {
     "vectorize": "calls the function with tracers (`vmap`), not once per element with Python scalars: a function "
                  "that branches on its argument or converts it raises",
     "piecewise": "calls every function on the whole input, with tracers, not on the selected elements only",
+    "polyfit": "raises `ValueError` for an integer `x` (`np.arange(n)`), which NumPy converts to float",
 }
 
 
@@ -83,20 +84,7 @@ UNITLESS = {"zeros", "ones", "empty", "eye", "identity", "tri", "indices"}
 def units_library(module: cst.Module) -> Optional[str]:
     """The unit library the module imports at top level (`import astropy.units as u`, `from astropy import units`,
     `from astropy.units import Quantity`, `import pint`), else None."""
-    for stmt in module.body:
-        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-            names: list[str] = []
-            if isinstance(small, cst.Import):
-                names = [dotted_name(a.name) for a in small.names]
-            elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative:
-                base = dotted_name(small.module)
-                aliases = small.names if not isinstance(small.names, cst.ImportStar) else ()
-                names = [base, *(f"{base}.{dotted_name(a.name)}" for a in aliases)]
-            for name in names:
-                found = next((lib for lib in UNIT_LIBRARIES if name == lib or name.startswith(lib + ".")), None)
-                if found is not None:
-                    return found
-    return None
+    return top_level_import(module, UNIT_LIBRARIES)
 
 
 def droppable(short: str) -> Optional[str]:

@@ -138,6 +138,21 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        # a module that uses pandas (or autograd, xarray, ...): any value may be a DataFrame, which `np.sum` takes
+        # and `jnp.sum` rejects; every fix of every rule there is unsafe (pingouin, lifelines)
+        Invalid("import numpy as np\nimport pandas as pd\n\ndef total(df):\n    return np.sum(df)\n",
+                expected="import jax.numpy as jnp\nimport pandas as pd\n\ndef total(df):\n    return jnp.sum(df)\n",
+                unsafe=True, lines=[5]),
+        # None inside the list (a parameter defaulting to None, not guarded alone): NumPy makes NaN of it under a
+        # float dtype, `jnp.array` raises (neurokit2's signal_filter); an integer `x` makes `jnp.polyfit` raise
+        Invalid("import numpy as np\n\ndef f(lowcut=None, highcut=None):\n    if lowcut is not None or highcut is not None:\n"
+                "        return np.array([lowcut, highcut], dtype=float)\n",
+                expected="import jax.numpy as jnp\n\ndef f(lowcut=None, highcut=None):\n"
+                "    if lowcut is not None or highcut is not None:\n        return jnp.array([lowcut, highcut], dtype=float)\n",
+                unsafe=True, lines=[5]),
+        Invalid("import numpy as np\n\ndef trend(y):\n    return np.polyfit(np.arange(len(y)), y, 1)\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef trend(y):\n    return np.polyfit(jnp.arange(len(y)), y, 1)\n",
+                lines=[4, 4]),
         # a count that repeats a Python list must be a Python int, which a NumPy integer is (pyDOE3's fullfact)
         Invalid("import numpy as np\n\ndef f(x, k):\n    n = np.sum(x > 0)\n    n //= k\n    return [0.0] * n\n",
                 expected=None, lines=[4]),
@@ -253,6 +268,7 @@ class NumpyNamespace(Rule):
             "    t = np.array((index - pd.Timestamp(\"1970-01-01\")) / pd.Timedelta(\"1s\"))\n    return t, np.sum(x)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\nimport pandas as pd\n\ndef unixtime(index, x):\n"
                      "    t = np.array((index - pd.Timestamp(\"1970-01-01\")) / pd.Timedelta(\"1s\"))\n    return t, jnp.sum(x)\n",
+            unsafe=True,  # pandas is imported: `x` may be a Series (every fix is unsafe)
         ),
         Invalid(  # under `if o is not None:` the call never sees None: a safe rename
             "import numpy as np\n\ndef f(p, o=None):\n    if o is not None:\n        o = np.asarray(o)\n        p = p - o\n    return p\n",

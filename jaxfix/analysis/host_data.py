@@ -50,30 +50,41 @@ def _clock(call: cst.Call) -> Optional[str]:
 
 def none_default(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
     """Why renaming `np.asarray(origin, dtype=float)` is unsafe, when `origin` is a parameter defaulting to None and
-    nothing guards the call against None (trimesh's points_to_indices); else None. Guards: the call under
-    `if origin is not None:` (or in the `else` of `if origin is None:`, or under `if origin:`), or an
-    `if origin is None:` anywhere in the function that rebinds it or leaves (`raise`, `return`)."""
+    nothing guards the call against None (trimesh's points_to_indices); else None. The same for a parameter inside
+    a list or tuple given (`np.array([lowcut, highcut], dtype=float)`: neurokit2's filter, where NumPy makes NaN of
+    None). Guards: the call under `if origin is not None:` (or in the `else` of `if origin is None:`, or under
+    `if origin:`), or an `if origin is None:` anywhere in the function that rebinds it or leaves (`raise`,
+    `return`)."""
     first = call.args[0].value if call.args and call.args[0].keyword is None else None
     function = getattr(rule, "current_function", None)
-    if not isinstance(first, cst.Name) or function is None:
+    if function is None:
         return None
-    name = first.value
-    default = function_facts(rule, function).defaults.get(name)
-    if not (isinstance(default, cst.Name) and default.value == "None"):
-        return None
+    if isinstance(first, (cst.List, cst.Tuple)):
+        names = [e.value.value for e in first.elements if isinstance(e.value, cst.Name)]
+    else:
+        names = [first.value] if isinstance(first, cst.Name) else []
+    defaults = function_facts(rule, function).defaults
+    for name in names:
+        default = defaults.get(name)
+        if isinstance(default, cst.Name) and default.value == "None" and not _guarded(rule, call, function, name):
+            return (f"rejects None, which `{name}` defaults to (NumPy makes a NaN or object array of it): keep NumPy's "
+                    "call or handle None first")
+    return None
+
+
+def _guarded(rule: cst.MetadataDependent, call: cst.Call, function: cst.FunctionDef, name: str) -> bool:
     child, current = call, rule.get_metadata(ParentProvider, call, None)
     while current is not None and current is not function:
         if isinstance(current, cst.If):
             test = _none_test(current.test, name)
             if (test in ("not None", "truthy") and child is current.body) or (test == "None" and child is current.orelse):
-                return None
+                return True
         child, current = current, rule.get_metadata(ParentProvider, current, None)
     for branch in walk.nodes_of(function.body, cst.If):
         leaves = walk.nodes_of(branch.body, cst.Raise) or walk.nodes_of(branch.body, cst.Return)
         if _none_test(branch.test, name) == "None" and (name in analyse(branch.body).writes or leaves):
-            return None  # `if origin is None: origin = ...` / `raise`
-    return (f"rejects None, which `{name}` defaults to (NumPy makes a NaN or object array of it): keep NumPy's "
-            "call or handle None first")
+            return True  # `if origin is None: origin = ...` / `raise`
+    return False
 
 
 def _none_test(test: cst.BaseExpression, name: str) -> Optional[str]:
