@@ -60,15 +60,39 @@ def _imports(tree: ast.Module, module_name: str, is_package: bool) -> tuple[dict
                 target = numpy if a.name.split(".")[0] == "numpy" else other
                 target[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parts = package.split(".") if package else []
-                parts = parts[: len(parts) - (node.level - 1)] if node.level > 1 else parts
-                base = ".".join([*parts, *([node.module] if node.module else [])])
+            base = _from_base(node, package)
             for a in node.names:
                 target = numpy if base.split(".")[0] == "numpy" else other
                 target[a.asname or a.name] = f"{base}.{a.name}" if base else a.name
     return numpy, other
+
+
+def _from_base(node: ast.ImportFrom, package: str) -> str:
+    """The module `from ... import` reads, relative imports resolved against `package`."""
+    base = node.module or ""
+    if node.level:
+        parts = package.split(".") if package else []
+        parts = parts[: len(parts) - (node.level - 1)] if node.level > 1 else parts
+        base = ".".join([*parts, *([node.module] if node.module else [])])
+    return base
+
+
+def _local_imports(tree: ast.Module, module_name: str, is_package: bool) -> dict[str, str]:
+    """{qualified name: why} for what functions and classes import inside their bodies (`def summary(x): from
+    pkg.stats import boot_mean`): the index follows calls through top-level imports only, so such a callee must keep
+    its signature (a key parameter would break a call no fix reaches)."""
+    package = module_name if is_package else module_name.rpartition(".")[0]
+    found: dict[str, str] = {}
+    for top in tree.body:
+        if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for node in ast.walk(top):
+            if isinstance(node, ast.ImportFrom):
+                base = _from_base(node, package)
+                for a in node.names:
+                    found.setdefault(f"{base}.{a.name}" if base else a.name,
+                                     "an import inside a function, whose calls are not followed")
+    return found
 
 
 def random_method(call: ast.Call, numpy: dict[str, str], generators: Iterable[str]) -> Optional[str]:
@@ -286,7 +310,7 @@ def summarize(
     return {
         "module": module_name, "functions": functions, "imports": other, "numpy": numpy,
         "generators": sorted(module_generators), "class_calls": class_calls,
-        "stuck_calls": _stuck_calls(tree, numpy) if project else {},
+        "stuck_calls": {**_local_imports(tree, module_name, is_package), **_stuck_calls(tree, numpy)} if project else {},
     }
 
 
@@ -427,7 +451,7 @@ def link(
         for call, where in summary.get("stuck_calls", {}).items():
             stuck.setdefault(call, where)
         for call, where in stuck.items():
-            callee = canonical(qualify(summary, call))
+            callee = canonical(qualify(summary, call) or (call if call in graph else None))
             if callee and callee.rpartition(".")[0] != module:
                 held.setdefault(callee, f"in `{module}` from {where}")
     # a function left unconverted (its own draws refused, or pinned) keeps its calls as they are: its callees in

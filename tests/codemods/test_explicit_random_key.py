@@ -268,6 +268,23 @@ def test_a_function_called_from_another_module_where_no_key_can_be_passed_keeps_
     assert all(r.fixed is None for r in again)
 
 
+@pytest.mark.parametrize("local", ["from sim.core import kick", "from .core import kick", "from . import core as _c; from .core import kick"])
+def test_a_function_imported_inside_a_function_of_another_module_keeps_its_signature(tmp_path, local):
+    """The index follows calls through top-level imports: a call through an import inside a function would be left
+    without a key (pingouin's pairwise imports `corr` that way), so the callee keeps its signature."""
+    pkg = tmp_path / "sim"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    core = "import numpy as np\n\ndef kick(v):\n    return v + np.random.normal(size=v.shape)\n"
+    (pkg / "core.py").write_text(core)
+    (pkg / "user.py").write_text(f"def twice(v):\n    {local}\n\n    return kick(v)\n")
+    files = sorted(str(p) for p in pkg.glob("*.py"))
+    results = {os.path.basename(r.path): r for r in run_files(files, [ExplicitRandomKey], RunOptions(fix=True, write=True), jobs=1)}
+    assert (pkg / "core.py").read_text() == core
+    [finding] = results["core.py"].findings
+    assert "called in `sim.user` from an import inside a function" in finding.message, finding.message
+
+
 def test_a_seeded_module_level_caller_in_another_module_does_not_pin():
     """Module-level code with a seed gets a key from it, so the callee may still take a key."""
     facts = random_keys.link({
