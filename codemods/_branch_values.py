@@ -137,11 +137,28 @@ def _nested(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     return None
 
 
+def _shortening(node: cst.Subscript) -> bool:
+    """`x[2:]`, `x[:-1]`, `x[1:-1, :]`: a slice that drops items whatever the length (a positive literal start or a
+    negative literal stop), so it never has `x`'s shape."""
+    def number(value: Optional[cst.BaseExpression]) -> Optional[int]:
+        negative = isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus)
+        inner = value.expression if negative else value  # type: ignore[union-attr]
+        return (-1 if negative else 1) * int(inner.value) if isinstance(inner, cst.Integer) else None
+
+    for element in node.slice:
+        part = element.slice
+        if isinstance(part, cst.Slice) and part.step is None:
+            lower, upper = number(part.lower), number(part.upper)
+            if lower is not None and lower > 0 or upper is not None and upper < 0:
+                return True
+    return False
+
+
 SHAPE_METHODS = {"reshape", "ravel", "flatten", "squeeze", "transpose", "swapaxes", "T", "mT"}
 
 
 def _shape_change(values: Sequence[cst.BaseExpression]) -> Optional[str]:
-    """Why branch values visibly have different shapes (`x.T` or `x[:, None]` against `x`, `np.array([a, b])`
+    """Why branch values visibly have different shapes (`x.T`, `x[:, None]` or `x[2:-1]` against `x`, `np.array([a, b])`
     against `np.array([a])`, a function that grows or shrinks its argument): `lax.cond` rejects branches of
     different shapes, and `jnp.where` would broadcast them."""
     def marker(v: cst.BaseExpression) -> Optional[str]:
@@ -154,6 +171,9 @@ def _shape_change(values: Sequence[cst.BaseExpression]) -> Optional[str]:
             for e in v.slice
         ):
             return "axes " + cst.Module([]).code_for_node(v).split("[", 1)[-1]
+        if isinstance(v, cst.Subscript) and _shortening(v) and any(v.value.deep_equals(w) for w in values):
+            # `leap_dates[2:-1]` against `leap_dates` itself: always shorter (skyfield's legacy leap-second table)
+            return "slice " + cst.Module([]).code_for_node(v).split("[", 1)[-1]
         if isinstance(v, cst.Call):
             func = v.func
             short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""

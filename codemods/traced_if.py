@@ -123,6 +123,10 @@ class TracedIf(Rule):
         Valid("import numpy as np\ndef f(x, xp):\n    if xp.isdtype(x.dtype, \"real floating\"):\n        x = x * 2\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # a slice in one branch changes the shape (skyfield's legacy leap-second table)
+            "import numpy as np\n\ndef f(d, o):\n    if np.isinf(d[-1]):\n        d = d[2:-1]\n        o = o[3:]\n    return d, o\n",
+            expected=None, lines=[4],
+        ),
         Invalid(  # a list comprehension on one side: its length may differ from the other side's (numpy-ml)
             "import numpy as np\n\ndef f(env, x):\n    if np.sum(x) > 0:\n        n = [s.n - 1.0 for s in env.spaces]\n"
             "    else:\n        n = [env.n]\n    return np.concatenate([x, n])\n",

@@ -13,7 +13,8 @@ from jaxfix.analysis.loops import (
     appends, body_obstacles, body_statements, carry_problem, loop_carried, traced_tests,
 )
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
-from jaxfix.analysis.masks import MaskProvider
+from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
+from jaxfix.analysis.value_dtypes import BOOL, dtype_of
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -86,6 +87,14 @@ class WhileLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a count as the test: the condition function must return a bool (skyfield's refract)
+            "import numpy as np\n\ndef f(x, t):\n    m = np.ones_like(x, dtype=bool)\n    while m.sum():\n        x = x / 2\n"
+            "        m = x > t\n    return x\n",
+            expected="import jax\nimport numpy as np\n\ndef f(x, t):\n    m = np.ones_like(x, dtype=bool)\n\n    def cond(carry):\n"
+            "        _, m = carry\n        return m.sum() != 0\n\n    def body(carry):\n        x, m = carry\n        x = x / 2\n"
+            "        m = x > t\n        return x, m\n\n    x, m = jax.lax.while_loop(cond, body, (x, m))\n    return x\n",
+            lines=[5],
+        ),
         Invalid(
             "def f(x, t):\n    while x > t:  # shrink\n        x = x / 2\n    return x\n",
             expected=(
@@ -121,6 +130,8 @@ class WhileLoop(Rule):
         names = list(carried)
         config = self.context.module.config_for_parsing
         test = self.code(node.test.visit(_LogicalOps(self.jnp)))
+        if not _boolean(function_facts(self, fn), node.test):  # `while mask.sum():` - `lax.while_loop` wants a bool
+            test = f"({test}) != 0" if isinstance(node.test, (cst.IfExp, cst.Lambda, cst.NamedExpr)) else f"{test} != 0"
         if len(names) == 1:
             carry = names[0]
             cond_fn = gen.function_def(f"{cond_name}({carry})", [], epilogue=f"return {test}\n", config=config)
@@ -194,3 +205,15 @@ class _LogicalOps(cst.CSTTransformer):
 
 def _bare(expr: cst.BaseExpression) -> cst.BaseExpression:
     return expr.with_changes(lpar=[], rpar=[]) if expr.lpar else expr
+
+
+def _boolean(facts: FunctionFacts, test: cst.BaseExpression) -> bool:
+    """Whether a loop test is a bool (a comparison, `not`, `and`/`or` of bools, a value of bool dtype), which
+    `lax.while_loop`'s condition must return; a count (`mask.sum()`) is compared with 0 instead."""
+    if isinstance(test, (cst.Comparison, cst.UnaryOperation)) and not (
+            isinstance(test, cst.UnaryOperation) and not isinstance(test.operator, cst.Not)):
+        return True
+    if isinstance(test, cst.BooleanOperation):
+        return _boolean(facts, test.left) and _boolean(facts, test.right)
+    dtype = dtype_of(facts, test)
+    return dtype.exact and dtype.kind == BOOL
