@@ -57,7 +57,7 @@ class IsinstanceWidening:
         number = next((e for e in elements if _number_type(e)), None)
         if number is not None and self._number_test(node, number):
             return
-        if not any(isinstance(e, cst.Attribute) and numpy_name(rule, e) == "numpy.ndarray" for e in elements):
+        if not any(isinstance(e, (cst.Attribute, cst.Name)) and numpy_name(rule, e) == "numpy.ndarray" for e in elements):
             return
         if any(rule.code(e) in (f"{rule.jax}.Array", "jax.Array") for e in elements):
             return

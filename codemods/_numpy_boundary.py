@@ -459,13 +459,52 @@ class NumpyBoundary:
                                                      f"code that writes into it ({why})")
         return found
 
+    @functools.cached_property
+    def host_results(self) -> dict[str, str]:
+        """{function name: why} for the module's functions whose result a function of the module binds to a name
+        (`h = gradient(x)`, `e = embed(x).astype(int)`) and then writes into (`h[i] -= v`) or turns into strings or
+        objects (`e.astype(str)`): only a NumPy array can (lifelines' penalised Hessian, neurokit2's states)."""
+        found: dict[str, str] = {}
+        for function in walk.nodes_of(self.rule.context.module, cst.FunctionDef):
+            needs: dict[str, str] = {}
+            for node in walk.nodes(function.body):
+                if isinstance(node, (cst.Assign, cst.AugAssign)):
+                    for target in (node.targets if isinstance(node, cst.Assign) else [node]):
+                        written = target.target
+                        if isinstance(written, cst.Subscript) and isinstance(written.value, cst.Name):
+                            needs.setdefault(written.value.value, f"writes into it (`{_code(written)}`)")
+                elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "astype" \
+                        and isinstance(node.func.value, cst.Name) and node.args and _text_dtype(node.args[0].value):
+                    needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{_code(node)}`)")
+            if not needs:
+                continue
+            defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)
+                        if isinstance(p.default, cst.Name)}  # `get_gradients=efron_values`
+            for assign in walk.nodes_of(function.body, cst.Assign):
+                callee = _producer(assign.value)  # type: ignore[attr-defined]
+                callee = defaults.get(callee, callee) if callee is not None else None
+                for target in assign.targets:  # type: ignore[attr-defined]
+                    bound = [target.target] if isinstance(target.target, cst.Name) else [
+                        e.value for e in target.target.elements] if isinstance(target.target, (cst.Tuple, cst.List)) else []
+                    for name in (b.value for b in bound if isinstance(b, cst.Name)):
+                        if callee is not None and name in needs:
+                            found.setdefault(callee, f"`{function.name.value}` binds what this returns to `{name}` and "
+                                                     f"{needs[name]}")
+        return found
+
     def returned_reason(self, node: cst.Return) -> Optional[str]:
-        """Why the array `node` returns must stay NumPy (see `written_results`), or None."""
+        """Why the array `node` returns must stay NumPy (see `written_results` and `host_results`), or None."""
         function = self.rule.current_function
-        if function is None or node.value is None or function.name.value not in self.written_results:
+        if function is None or node.value is None:
             return None
-        return (f"{self.written_results[function.name.value]}: the result must stay a NumPy array (a JAX array cannot "
-                "be written into), so this function is left as it is")
+        name = function.name.value
+        if name in self.written_results:
+            return (f"{self.written_results[name]}: the result must stay a NumPy array (a JAX array cannot "
+                    "be written into), so this function is left as it is")
+        if name in self.host_results:
+            return (f"{self.host_results[name]}: the result must stay a NumPy array (a JAX array can neither be "
+                    "written into nor hold strings), so this function is left as it is")
+        return None
 
     @functools.cached_property
     def _mutated_attributes(self) -> dict[str, cst.CSTNode]:
@@ -557,3 +596,37 @@ class NumpyBoundary:
         cls = self._class()
         attributes = self._item_attributes.get(cls, ()) if cls is not None else ()
         return f"self.{sorted(attributes)[0]}" if attributes else None
+
+
+def _code(node: cst.CSTNode) -> str:
+    return cst.Module([]).code_for_node(node).strip()
+
+
+def _text_dtype(value: cst.BaseExpression) -> bool:
+    """`str`, `object`, `np.str_`, `"U5"`, `"O"`: a dtype JAX arrays cannot have."""
+    name = value.attr.value if isinstance(value, cst.Attribute) else value.value if isinstance(value, cst.Name) else None
+    if name in ("str", "object", "bytes", "str_", "object_", "bytes_", "unicode_"):
+        return True
+    return isinstance(value, cst.SimpleString) and value.evaluated_value[:1] in ("U", "S", "O", "<", ">", "|") \
+        and any(c in str(value.evaluated_value) for c in "USO")
+
+
+def _producer(value: cst.BaseExpression) -> Optional[str]:
+    """The module function (`f(...)`) or method (`self.f(...)`) whose result `value` is, through method calls and
+    `.T` on it (`embed(x, d).astype(int)`), else None."""
+    while True:
+        func = value.func if isinstance(value, cst.Call) else None
+        if isinstance(func, cst.Attribute) and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
+            value = func.value  # `embed(x).astype(int)`: the method's object
+        elif isinstance(value, cst.Attribute) and value.attr.value == "T":
+            value = value.value
+        else:
+            break
+    if not isinstance(value, cst.Call):
+        return None
+    func = value.func
+    if isinstance(func, cst.Name):
+        return func.value
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+        return func.attr.value
+    return None

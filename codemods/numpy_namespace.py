@@ -138,6 +138,33 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a write through the view a call returns (scikit-rf's circuits: the diagonal of each matrix)
+            "import numpy as np\n\ndef f(x):\n    y = np.linalg.inv(x)\n    np.einsum('kii->ki', y)[:] -= 1\n    return y\n",
+            expected=None, lines=[4, 5],
+        ),
+        Invalid(  # `jnp.log2(8.0)` is 2.9999999999999996 in float64: truncated, a level is lost (pylops' seislet)
+            "import numpy as np\n\ndef levels(n):\n    return int(np.log2(n))\n",
+            expected="import jax.numpy as jnp\n\ndef levels(n):\n    return int(jnp.log2(n))\n",
+            unsafe=True, lines=[4],
+        ),
+        # a result the module's code writes into, or makes strings of, stays NumPy (neurokit2, lifelines)
+        Invalid("import numpy as np\n\ndef embed(x):\n    return np.array([x[:-1], x[1:]]).T\n\n"
+                "def states(x):\n    e = embed(x).astype(int)\n    return [''.join(s) for s in e.astype(str)]\n",
+                expected=None, lines=[4]),
+        Invalid("import numpy as np\n\ndef grads(X, b):\n    h = -np.dot(X.T, X)\n    return h, X @ b\n\n"
+                "def step(X, b, lam, get=grads):\n    h, g = get(X, b)\n    h[0, 0] -= lam\n    return h, g\n",
+                expected=None, lines=[4, 5]),
+        Invalid(  # `dtype=np.ndarray` is an object array (python-control's arrays of polynomials)
+            "import numpy as np\n\ndef f(shape):\n    out = np.empty(shape, dtype=np.ndarray)\n    return out\n",
+            expected=None, lines=[4],
+        ),
+        Invalid(  # the bare name `ndarray` is widened too (python-control's transfer functions: a silent -1)
+            "from numpy import ndarray, polymul\n\ndef f(a, b):\n    p = polymul(a, b)\n    if isinstance(p, ndarray):\n"
+            "        return len(p)\n    return -1\n",
+            expected="import jax\nimport jax.numpy as jnp\nfrom numpy import ndarray\n\ndef f(a, b):\n    p = jnp.polymul(a, b)\n"
+            "    if isinstance(p, (ndarray, jax.Array)):\n        return len(p)\n    return -1\n",
+            lines=[4, 5],
+        ),
         # a module that uses pandas (or autograd, xarray, ...): any value may be a DataFrame, which `np.sum` takes
         # and `jnp.sum` rejects; every fix of every rule there is unsafe (pingouin, lifelines)
         Invalid("import numpy as np\nimport pandas as pd\n\ndef total(df):\n    return np.sum(df)\n",
@@ -532,6 +559,11 @@ class NumpyNamespace(Rule):
             message, blocks = reason
             self.report(node, message, leaves_function=blocks)
             return
+        if self._written_through(node):
+            self.report(node, f"`{self.code(node.func)}(...)[...]` is written into: NumPy writes through the view the call "
+                        "returns (`np.einsum('kii->ki', x)[:] -= 1` sets a diagonal of `x`), which no JAX array can be; "
+                        "this function is left as it is", leaves_function=True)
+            return
         keywords = [arg.keyword.value for arg in node.args if arg.keyword is not None]
         if "out" in keywords:
             return
@@ -627,6 +659,8 @@ class NumpyNamespace(Rule):
             different = none_default(self, node)
         if different is None:
             different = static_keyword(node, short)
+        if different is None and short == "log2":
+            different = self._truncated(node)
         if different is None and self._units is not None and short not in UNITLESS:
             different = (f"ignores NumPy's `__array_ufunc__`, and this module uses `{self._units}`: given a quantity, "
                          "NumPy keeps its units, the JAX function silently drops them (a result off by the unit's scale)")
@@ -639,6 +673,35 @@ class NumpyNamespace(Rule):
             imports=("jnp",),
             unsafe=different is not None,
         )
+
+    def _written_through(self, node: cst.Call) -> bool:
+        """Whether the call's result is indexed as an assignment target (`np.einsum(...)[:] -= 1`, `np.diagonal(a)[0]
+        = v`): a write through a view (scikit-rf's circuits)."""
+        subscript = self.get_metadata(ParentProvider, node, None)
+        if not isinstance(subscript, cst.Subscript) or subscript.value is not node:
+            return False
+        holder = self.get_metadata(ParentProvider, subscript, None)
+        return isinstance(holder, cst.AssignTarget) or isinstance(holder, cst.AugAssign) and holder.target is subscript
+
+    def _truncated(self, node: cst.Call) -> Optional[str]:
+        """Why `jnp.log2` differs where its result is truncated (`int(np.log2(n))`, `np.floor(...)`, `//`, a
+        comparison), else None: `jnp.log2(8.0)` is 2.9999999999999996 in float64 (pylops' seislet levels)."""
+        child, parent = node, self.get_metadata(ParentProvider, node, None)
+        while isinstance(parent, (cst.Arg, cst.BinaryOperation)) and not (
+                isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.FloorDivide)):
+            child, parent = parent, self.get_metadata(ParentProvider, parent, None)
+            if isinstance(child, cst.Arg):
+                break
+        name = None
+        if isinstance(parent, cst.Call):
+            func = parent.func
+            name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+        truncating = name in ("int", "floor", "ceil", "round", "trunc", "rint", "fix") or isinstance(
+            parent, cst.Comparison) or isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.FloorDivide)
+        if not truncating:
+            return None
+        return ("is not exact at powers of two in float64 (`jnp.log2(8.0)` is 2.9999999999999996, NumPy's 3.0), and "
+                "this result is truncated or compared, where that changes the answer")
 
     @functools.cached_property
     def _units(self) -> Optional[str]:

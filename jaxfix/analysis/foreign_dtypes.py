@@ -22,8 +22,10 @@ DTYPE_POSITION = {
     "frombuffer": 1, "fromstring": 1, "fromfile": 1, "fromiter": 1, "zeros_like": 1, "ones_like": 1, "empty_like": 1,
     "full_like": 2, "dtype": 0,
 }
-FOREIGN_TYPES = {"object", "str", "bytes"}
-FOREIGN_NUMPY_TYPES = {"object_", "str_", "bytes_", "void", "datetime64", "timedelta64", "record", "character", "flexible"}
+# (a class that is no scalar type is an object dtype: `dtype=np.ndarray` is python-control's array of polynomials)
+FOREIGN_TYPES = {"object", "str", "bytes", "list", "tuple", "dict", "set"}
+FOREIGN_NUMPY_TYPES = {"object_", "str_", "bytes_", "void", "datetime64", "timedelta64", "record", "character", "flexible",
+                       "ndarray", "matrix"}
 
 
 def foreign_dtype(rule: cst.MetadataDependent, call: cst.Call, short: str) -> Optional[str]:
