@@ -18,6 +18,7 @@ from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.masks import FunctionFacts, function_facts
 from jaxfix.analysis.numpy_names import numpy_name
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.rule import Rule
@@ -233,6 +234,39 @@ def _mapping_evidence(rule: Rule, name: str) -> bool:
                for node in walk.nodes_of(function.body, cst.Attribute))  # type: ignore[attr-defined]
 
 
+def _holds_numpy_arrays(rule: Rule, name: str) -> bool:
+    """Whether `name` is bound in the current function to a list or tuple display with a NumPy call among its
+    elements (`[np.zeros(n)]`)."""
+    function = rule.current_function
+    if function is None:
+        return False
+    for value in function_facts(rule, function).bindings.get(name, []):
+        if isinstance(value, (cst.List, cst.Tuple)) and any(
+                isinstance(c, cst.Call) and numpy_name(rule, c.func) is not None for c in walk.nodes_of(value, cst.Call)):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+PYTHON_CONTAINERS = frozenset({"list", "tuple", "dict", "str", "set", "bytearray"})
+
+
+def _python_type_guard(rule: Rule, stmt: cst.CSTNode, name: str) -> bool:
+    """Whether `stmt` runs only where `isinstance(name, list)` (or another Python container type) holds: inside the
+    body of an `if`/`elif` with that test (python-control's index lists)."""
+    child, current = stmt, rule.get_metadata(ParentProvider, stmt, None)
+    while current is not None and not isinstance(current, cst.FunctionDef):
+        if isinstance(current, cst.If) and child is current.body:
+            test = current.test
+            if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance" \
+                    and len(test.args) == 2 and isinstance(test.args[0].value, cst.Name) and test.args[0].value.value == name:
+                kinds = test.args[1].value
+                elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+                if all(isinstance(e, cst.Name) and e.value in PYTHON_CONTAINERS for e in elements):
+                    return True
+        child, current = current, rule.get_metadata(ParentProvider, current, None)
+    return False
+
+
 def _array_value(rule: Rule, value: Optional[cst.BaseExpression]) -> bool:
     """An expression that only gives an array: an item of several indices one of which is a slice (`a[:, 0]`), or
     a NumPy / `jax.numpy` call."""
@@ -266,8 +300,8 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
             "while the rewrite stores a new array there (other references keep the old one)"
         )
         return verdict
-    if _mapping_evidence(rule, name):
-        verdict.skip = True  # a dict or a DataFrame (`out = d.copy()` with `d.items()`): not an array update
+    if _mapping_evidence(rule, name) or _python_type_guard(rule, stmt, name):
+        verdict.skip = True  # a dict or a DataFrame (`out = d.copy()` with `d.items()`), a list: not an array update
         return verdict
     aliases = facts(rule)
     if aliases is None:
@@ -275,6 +309,12 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
         return verdict
     kinds = aliases.kinds(stmt, name)
     if kinds <= {"container", "int"}:
+        if "container" in kinds and len(target.elements) > 1 and _holds_numpy_arrays(rule, name):
+            verdict.blocker = (  # `zflag = [np.zeros(n)]; zflag[0][0] = v` (python-control's flat systems)
+                f"writes into an array held in the list `{name}`: a functional update cannot reach it there, so the "
+                "array must stay NumPy; keep the array in a name of its own to migrate this function"
+            )
+            return verdict
         verdict.skip = True
         return verdict
     if "global" in kinds:

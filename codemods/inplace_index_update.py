@@ -103,6 +103,9 @@ class InplaceIndexUpdate(Rule):
     VALID = [
         Valid("import numpy as np\nX = np.zeros(3)\nX[0] = 1.0\n"),
         Valid("def f(cache, key, v):\n    cache[key] = v\n    d = {}\n    d['a'] = 1\n    return d\n"),
+        # under `isinstance(arg, list)`: a list, which has no `.at` (python-control's index lists)
+        Valid("import numpy as np\ndef f(arg, labels):\n    if isinstance(arg, list):\n        arg = arg.copy()\n"
+              "        for i, idx in enumerate(arg):\n            arg[i] = labels.index(idx)\n    return np.asarray(arg)\n"),
         # a copy of a dict (`d.items()`) or of a DataFrame (`df.columns`): `jnp.array(d)` and `.at` would break it
         Valid("import numpy as np\ndef f(d):\n    out = d.copy()\n    for k, v in d.items():\n        out[k] = np.sqrt(v)\n"
               "    return out\n"),
@@ -117,6 +120,10 @@ class InplaceIndexUpdate(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # an array written through the list holding it: it must stay NumPy (python-control's flat systems)
+            "import numpy as np\n\ndef f(v, n):\n    z = [np.zeros(n)]\n    z[0][0] = v\n    return z\n",
+            expected=None, lines=[5],
+        ),
         Invalid(  # a Python object stored in an (object) array: `.at[].set(slice(None))` raises (quantecon)
             "import numpy as np\ndef f(idx):\n    a = np.empty(3, dtype=object)\n    a[0] = slice(None)\n    return a[idx]\n",
             expected=None,

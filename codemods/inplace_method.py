@@ -79,6 +79,11 @@ class InplaceMethod(Rule):
         Valid("import numpy as np\ndef f(x):\n    return np.add(x, 1.0)\n"),
     ]
     INVALID = [
+        Invalid(  # `out=` in an expression: the buffer must stay NumPy, so the whole function stays (skyfield's node_vector)
+            "import numpy as np\n\ndef f(h):\n    v = np.array([-h[1], h[0]])\n    n = np.sqrt((v * v).sum(axis=0))\n"
+            "    return np.divide(v, n, out=v, where=n != 0)\n",
+            expected=None, lines=[6],
+        ),
         Invalid(  # `np.add(..., out=s)` is a NumPy function, not `set.add`: `s` is not stored anywhere
             "import numpy as np\n\ndef f(v, d):\n    s = v.copy()\n    np.multiply(s, d, out=s)\n    np.add(s, 1.0, out=s)\n"
             "    np.clip(s, 0.0, 1.0, out=s)\n    return s\n",
@@ -122,6 +127,19 @@ class InplaceMethod(Rule):
         for small in node.body:
             if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call):
                 self._call(node, small, small.value)
+
+    def visit_Call(self, node: cst.Call) -> None:
+        """`return np.divide(a, n, out=a)`, `y = np.add(a, b, out=c)`: `out=` inside an expression writes into the
+        buffer and returns it. No fix; the buffer must stay a NumPy array, so the function stays as it is (else its
+        other fixes would make the buffer a JAX array, which NumPy cannot write into)."""
+        if self.current_function is None or not any(a.keyword is not None and a.keyword.value == "out" for a in node.args):
+            return
+        parent = self.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, cst.Expr) or numpy_name(self, node.func) is None:
+            return  # a statement of its own: `_call`
+        self.report(node, f"`{self.code(node.func)}(..., out=...)` inside an expression writes into the `out=` array in "
+                    "place and returns it; jaxfix cannot rewrite it here (call it as a statement of its own, then use "
+                    "the array): the function is left as it is, the buffer staying NumPy", leaves_function=True)
 
     def _call(self, line: cst.SimpleStatementLine, stmt: cst.Expr, call: cst.Call) -> None:
         func = call.func
