@@ -94,6 +94,11 @@ class ArrayLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # an iterator whose first item `next` took (skyfield's `_unsexagesimalize`)
+            "import numpy as np\n\ndef f(value):\n    parts = iter(value)\n    total = next(parts)\n    scale = 1.0\n"
+            "    for part in parts:\n        scale *= 60.0\n        total += np.copysign(part, total) / scale\n    return total\n",
+            expected=None, lines=[7],
+        ),
         Invalid(  # an object's attribute may be a list or a NumPy array, which reject a traced index: unsafe (numpy-ml)
             "import numpy as np\n\nclass K:\n    def f(self, x, n):\n        out = []\n        for a in range(n):\n"
             "            out.append(self.w[a] * np.sin(x))\n        return np.array(out)\n",
@@ -180,6 +185,11 @@ class ArrayLoop(Rule):
         if opaque is not None:
             self.report(node, f"loop cannot become `lax.scan`: it iterates over what `{opaque}(...)` gives, which may be a "
                         "generator or a Python list rather than an array")
+            return
+        iterator = _iterator_binding(flow, node)
+        if iterator is not None:
+            self.report(node, f"loop cannot become `lax.scan`: it iterates over `{self.code(node.iter)}`, bound to "
+                        f"`{iterator}(...)`, an iterator (possibly partly consumed, `next(...)`) rather than an array")
             return
         carried = loop_carried(flow, node)
         outputs = appends(body_statements(node))
@@ -358,3 +368,18 @@ def _line_of(fn: cst.FunctionDef, small: cst.CSTNode) -> cst.CSTNode:
 
     walk.visit(fn, Finder())
     return Finder.found
+
+
+ITERATOR_BUILTINS = frozenset({"iter", "zip", "map", "filter", "reversed", "enumerate"})
+
+
+def _iterator_binding(flow, node: cst.For) -> Optional[str]:
+    """The builtin (`iter`, `zip`, ...) that bound the loop's iterable name before the loop, if one did
+    (`components = iter(value); next(components); for c in components:`: skyfield's sexagesimal parsing)."""
+    if not isinstance(node.iter, cst.Name) or not flow.knows(node):
+        return None
+    for definition in flow.reaching(node, node.iter.value):
+        value = definition.node.value if isinstance(definition.node, cst.Assign) else None
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ITERATOR_BUILTINS:
+            return value.func.value
+    return None

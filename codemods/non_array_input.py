@@ -73,6 +73,7 @@ class NonArrayInput(Rule):
     TRIGGERS = (b"numpy", b"jax")
 
     VALID = [
+        Valid("import numpy as np\n\ndef f(i, dims):\n    i = np.asarray(i)\n    return [len(i[1])] + list(dims[2:])\n"),
         # a count that repeats a Python list stays NumPy (JX501), which takes the documented list (pyDOE3's fullfact)
         Valid("import numpy as np\n\ndef f(levels):\n    \"\"\"levels : array_like\"\"\"\n    n = np.prod(levels)\n"
               "    return [0.0] * n\n"),
@@ -105,6 +106,16 @@ class NonArrayInput(Rule):
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x)[[True, False]]\n"),
     ]
     INVALID = [
+        Invalid(  # `jnp.poly` takes `seq_of_zeros`, an array (python-control's common denominators)
+            "import jax.numpy as jnp\n\ndef f(z, p):\n    zs = list(z)\n    zs.append(p)\n    return jnp.poly(zs)\n",
+            expected="import jax.numpy as jnp\n\ndef f(z, p):\n    zs = list(z)\n    zs.append(p)\n    return jnp.poly(jnp.asarray(zs))\n",
+            lines=[6],
+        ),
+        Invalid(  # a ufunc method's operands (skyfield's search: `add.outer(indices, [0, 1])`)
+            "import jax.numpy as jnp\n\ndef f(i):\n    return jnp.add.outer(i, [0, 1])\n",
+            expected="import jax.numpy as jnp\n\ndef f(i):\n    return jnp.add.outer(i, jnp.asarray([0, 1]))\n",
+            lines=[4],
+        ),
         Invalid(
             "import numpy as np\n\ndef f(a, b, c):\n    return np.max([a, b, c])  # peak\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(a, b, c):\n    return np.max(jnp.asarray([a, b, c]))  # peak\n",
@@ -252,6 +263,10 @@ class NonArrayInput(Rule):
         if all(isinstance(a.value, cst.Name) and traced.static_value(a.value.value) for a in node.args):
             return  # `np.isnan(rng)` of a tuple parameter stays NumPy (JX501), which takes the tuple
         entry = jnp_api.lookup(f"numpy.{name}")
+        owner, _, method = name.rpartition(".")
+        if entry is None and method in ("outer", "reduce", "accumulate") and (
+                jnp_api.lookup(f"numpy.{owner}") or {}).get("kind") == "ufunc":
+            entry = {"kind": "ufunc"}  # `np.add.outer(i, [0, 1])`: its arrays are the ufunc's, which reject lists
         if entry is None or entry.get("kind") not in ("function", "ufunc"):
             return
         if repeats_a_list(self, node, fn) is not None:
@@ -305,6 +320,9 @@ class NonArrayInput(Rule):
                 continue  # `["iter: {:d}".format(n)] + lines`: a list of text concatenates; no array holds text
             if kind == "list" and isinstance(other, cst.Name) and other.value in facts.params:
                 continue  # `acc + [v]` of a list parameter concatenates
+            if isinstance(other, cst.Call) and isinstance(other.func, cst.Name) and other.func.value in (
+                    "list", "tuple", "sorted", "reversed"):
+                continue  # `[len(i)] + list(dims[2:])`: Python sequences concatenate (pylops' bilinear)
             if isinstance(other, cst.Subscript) and any(
                     isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.SimpleString, cst.ConcatenatedString))
                     for e in other.slice):
