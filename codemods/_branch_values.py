@@ -86,6 +86,34 @@ def object_attribute(values: Sequence[cst.BaseExpression], local: frozenset[str]
     return None
 
 
+def module_object(values: Sequence[cst.BaseExpression], module: cst.Module, local: frozenset[str]) -> Optional[str]:
+    """Why a branch value is no array, or None: a name the module binds to a function, class or import (`return
+    cp_convolve` / `return convolve`, pylops' backend getters), which `lax.cond` cannot return nor `jnp.where`
+    choose."""
+    bound: set[str] = set()
+    statements = list(module.body)
+    for stmt in module.body:
+        if isinstance(stmt, (cst.Try, cst.If)):
+            statements.extend(stmt.body.body)
+            statements.extend(s for h in getattr(stmt, "handlers", ()) for s in h.body.body)
+    for stmt in statements:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            bound.add(stmt.name.value)
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+                for alias in small.names:
+                    name = alias.asname.name if alias.asname is not None else alias.name
+                    while isinstance(name, cst.Attribute):
+                        name = name.value
+                    if isinstance(name, cst.Name):
+                        bound.add(name.value)
+    for value in values:
+        if isinstance(value, cst.Name) and value.value in bound and value.value not in local:
+            return (f"a branch gives `{value.value}`, a function, class or module of this module, which `lax.cond` cannot "
+                    "return and `jnp.where` cannot choose")
+    return None
+
+
 def guarded_division(test: cst.BaseExpression, branches: Sequence[cst.CSTNode]) -> Optional[str]:
     """`num / den if den != 0 else -inf`: the test compares a value with zero and a branch divides by that value.
     `lax.cond` traces every branch whichever is taken (and `jnp.where` evaluates both): on a traced value the

@@ -104,6 +104,10 @@ class TracedExpression(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # `True if ... else False`: a Python bool for host code (pingouin's normality tables)
+            "import numpy as np\n\ndef f(x, alpha):\n    p = np.mean(x)\n    return {'normal': True if p > alpha else False}\n",
+            expected=None, lines=[5],
+        ),
         Invalid(  # the handler runs when `min` meets arrays (an ambiguous truth value); `jnp.minimum` never raises
             "def f(a, b):\n    try:\n        return min(a.sum(), b)\n    except ValueError:\n        return a\n",
             expected="import jax.numpy as jnp\n\ndef f(a, b):\n    try:\n        return jnp.minimum(a.sum(), b)\n    except ValueError:\n        return a\n",
@@ -210,6 +214,12 @@ class TracedExpression(Rule):
         conflict = kind_conflict([node.body, node.orelse])
         if conflict is not None:
             self.report(node, f"{message}, and it cannot become `jnp.where`: {conflict}")
+            return
+        if {self.code(node.body).strip(), self.code(node.orelse).strip()} == {"True", "False"}:
+            # `True if p > a else False` exists to make a Python bool of a NumPy one (for JSON, a DataFrame column,
+            # an `is` test): a 0-d JAX array is neither (pingouin's normality tables)
+            self.report(node, f"{message}, and `True if ... else False` makes a Python `bool` for host code, which a JAX "
+                        "array cannot be: keep it outside `jit` (or use the boolean array itself where an array will do)")
             return
         host = python_value_use(self, self.current_function, node)
         if host is not None:  # an array there raises too; the condition may be static after all (see JX201)

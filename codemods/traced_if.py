@@ -7,8 +7,8 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
-    guarded_division, holds_object, int_mix, kind_conflict, none_inside, object_attribute, output_values, python_ints, text_output,
-    untraceable_branch,
+    guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, object_attribute, output_values,
+    python_ints, text_output, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -391,6 +391,8 @@ class TracedIf(Rule):
                             "by a class, which `lax.cond` cannot return")
                 return
             conflict = kind_conflict(values)
+            if conflict is None:
+                conflict = module_object(values, self.context.module, local)
             held = none_inside(values, function_facts(self, function))
             if conflict is None and held is not None:
                 conflict = f"`{name}` may hold `{self.code(held).strip()}`, a tuple with `None` in it"

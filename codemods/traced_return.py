@@ -8,8 +8,8 @@ from codemods import _branch_emit as emit
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
 from codemods._branch_values import (
-    broadcast_risk, guarded_division, int_mix, kind_conflict, object_attribute, python_ints, return_values, text_return,
-    untraceable_branch,
+    broadcast_risk, guarded_division, int_mix, kind_conflict, module_object, object_attribute, python_ints, return_values,
+    text_return, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
@@ -91,6 +91,11 @@ class TracedReturn(Rule):
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
     ]
     INVALID = [
+        Invalid(  # a branch returns a function: no array (pylops' backend getters)
+            "import numpy as np\nfrom scipy.signal import convolve, fftconvolve\n\ndef pick(x):\n    if np.max(x) > 10:\n"
+            "        return fftconvolve\n    return convolve\n",
+            expected=None, lines=[5],
+        ),
         Invalid(  # `math.factorial` of a negative raises: the `if` guards it, `jnp.where` would evaluate it (pyDOE3)
             "import math\n\ndef f(n, k):\n    if k < 0 or k > n:\n        return 0\n"
             "    return math.factorial(n) // math.factorial(k)\n",
@@ -223,6 +228,8 @@ class TracedReturn(Rule):
                         "safe only if it is pure JAX code)")
         returned = return_values([*[s for b in c.bodies for s in b], *after])
         conflict = kind_conflict(returned)
+        if conflict is None:
+            conflict = module_object(returned, self.context.module, local)
         if conflict is not None:
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {conflict}; `lax.cond` needs "
                         "branches that give arrays of one structure")
