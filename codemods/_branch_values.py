@@ -22,7 +22,7 @@ from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.shapes import FunctionShapes
 from jaxfix.analysis.tracedness import makes_object
 from jaxfix.analysis.value_dtypes import FLOAT, dtype_of
-
+from jaxfix.imports import bound_by_import, top_level_statements
 
 
 def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
@@ -91,22 +91,10 @@ def module_object(values: Sequence[cst.BaseExpression], module: cst.Module, loca
     cp_convolve` / `return convolve`, pylops' backend getters), which `lax.cond` cannot return nor `jnp.where`
     choose."""
     bound: set[str] = set()
-    statements = list(module.body)
-    for stmt in module.body:
-        if isinstance(stmt, (cst.Try, cst.If)):
-            statements.extend(stmt.body.body)
-            statements.extend(s for h in getattr(stmt, "handlers", ()) for s in h.body.body)
-    for stmt in statements:
+    for stmt in top_level_statements(module):
         if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
             bound.add(stmt.name.value)
-        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-            if isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
-                for alias in small.names:
-                    name = alias.asname.name if alias.asname is not None else alias.name
-                    while isinstance(name, cst.Attribute):
-                        name = name.value
-                    if isinstance(name, cst.Name):
-                        bound.add(name.value)
+        bound |= bound_by_import(stmt) or set()
     for value in values:
         if isinstance(value, cst.Name) and value.value in bound and value.value not in local:
             return (f"a branch gives `{value.value}`, a function, class or module of this module, which `lax.cond` cannot "

@@ -201,15 +201,47 @@ def _is_header(stmt: cst.CSTNode) -> bool:
 REMOVABLE_MODULES = ("numpy", "math")
 
 
+def bound_by_import(stmt: cst.CSTNode) -> Optional[set[str]]:
+    """The names an import statement binds (None for any other statement)."""
+    if not isinstance(stmt, cst.SimpleStatementLine) or not stmt.body:
+        return None
+    names: set[str] = set()
+    for small in stmt.body:
+        if isinstance(small, cst.Import):
+            for alias in small.names:
+                bound = alias.asname.name if alias.asname is not None else alias.name
+                while isinstance(bound, cst.Attribute):
+                    bound = bound.value
+                if isinstance(bound, cst.Name):
+                    names.add(bound.value)
+        elif isinstance(small, cst.ImportFrom):
+            if isinstance(small.names, cst.ImportStar):
+                return None  # binds names we cannot list: treat like any other change
+            for alias in small.names:
+                bound = alias.asname.name if alias.asname is not None else alias.name
+                if isinstance(bound, cst.Name):
+                    names.add(bound.value)
+        else:
+            return None
+    return names
+
+
+def top_level_statements(module: cst.Module) -> list[cst.CSTNode]:
+    """The module's top-level statements, and those in the bodies of its top-level `try` (and its handlers) and `if`
+    statements (`try: import cupy as cp` / `except ImportError: ...`)."""
+    statements: list[cst.CSTNode] = list(module.body)
+    for stmt in module.body:
+        if isinstance(stmt, (cst.Try, cst.If)):
+            statements.extend(stmt.body.body)
+            statements.extend(s for handler in getattr(stmt, "handlers", ()) for s in handler.body.body)
+    return statements
+
+
 def top_level_import(module: cst.Module, libraries: Sequence[str]) -> Optional[str]:
     """The first of `libraries` (dotted names) the module imports at top level, directly or in a top-level `try`/`if`
     (`import pandas as pd`, `from astropy import units`, `from pint import UnitRegistry`, `import autograd.numpy as
     anp`), else None."""
-    statements = list(module.body)
-    for stmt in module.body:
-        if isinstance(stmt, (cst.Try, cst.If)):
-            statements.extend(stmt.body.body)
-    for stmt in statements:
+    for stmt in top_level_statements(module):
         for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
             names: list[str] = []
             if isinstance(small, cst.Import):

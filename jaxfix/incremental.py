@@ -31,6 +31,7 @@ import libcst as cst
 
 from jaxfix import precheck, walk
 from jaxfix import source as sourcelib
+from jaxfix.imports import bound_by_import
 from jaxfix.switch import Switch
 
 
@@ -117,31 +118,6 @@ def _members(stmt: cst.CSTNode) -> set[str]:
     return names
 
 
-def _imported_names(stmt: cst.CSTNode) -> Optional[set[str]]:
-    """The names an import statement binds (None for any other statement)."""
-    if not isinstance(stmt, cst.SimpleStatementLine) or not stmt.body:
-        return None
-    names: set[str] = set()
-    for small in stmt.body:
-        if isinstance(small, cst.Import):
-            for alias in small.names:
-                bound = alias.asname.name if alias.asname is not None else alias.name
-                while isinstance(bound, cst.Attribute):
-                    bound = bound.value
-                if isinstance(bound, cst.Name):
-                    names.add(bound.value)
-        elif isinstance(small, cst.ImportFrom):
-            if isinstance(small.names, cst.ImportStar):
-                return None  # binds names we cannot list: treat like any other change
-            for alias in small.names:
-                bound = alias.asname.name if alias.asname is not None else alias.name
-                if isinstance(bound, cst.Name):
-                    names.add(bound.value)
-        else:
-            return None
-    return names
-
-
 def clean_statements(old: Statements, new: Statements) -> dict[int, int]:
     """new index -> old index, for the `def`/`class` statements of `new` whose findings are those of the same
     statement in `old` (see the module documentation). Empty when everything must be analysed again."""
@@ -161,7 +137,7 @@ def clean_statements(old: Statements, new: Statements) -> dict[int, int]:
             changed_names.add(name)
             dirty_codes.append(code)
             continue
-        imported = _imported_names(node)
+        imported = bound_by_import(node)
         if imported is None:
             return {}  # module-level code changed: analyse everything again
         changed_names |= imported
