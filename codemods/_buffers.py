@@ -61,6 +61,9 @@ def writers(module: cst.Module) -> dict[str, tuple[list[str], set[str]]]:
     for stmt in module.body:
         if isinstance(stmt, cst.FunctionDef):
             functions.append(_signature(stmt.name.value, stmt, method=False))
+            # a helper defined inside it, called by name there (deap's `gen_refs_recursive(np.zeros(n), ...)`)
+            functions.extend(_signature(inner.name.value, inner, method=False) for inner in stmt.body.body
+                             if isinstance(inner, cst.FunctionDef))
         elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
             for member in stmt.body.body:  # methods, called as `self.play(action, dist)` (quantecon's BRD)
                 if isinstance(member, cst.FunctionDef):
@@ -112,6 +115,10 @@ def filled_arguments(call: cst.Call, table: dict[str, tuple[list[str], set[str]]
             param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
             if param in written:
                 found.append((name, f"`{shown}` writes into its parameter `{param}`"))
+        for index, arg in enumerate(call.args):  # a buffer made in the call itself: `fill(np.zeros(n))`
+            param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
+            if isinstance(arg.value, cst.Call) and not arg.star and param in written:
+                found.append((cst.Module([]).code_for_node(arg.value), f"`{shown}` writes into its parameter `{param}`"))
     root = dotted_name(func).split(".")[0] if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
     if root in private_modules:  # `_lbfgsb.setulb(...)`, or `_fill_p_cumulative(...)` imported from one
         for arg in call.args:

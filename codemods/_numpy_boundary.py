@@ -310,7 +310,11 @@ class NumpyBoundary:
         if not found:
             return None
         made, computed = self.made_here(rule.current_function), self.computed_here(rule.current_function)
+        made_in_call = {rule.code(a.value) for a in call.args if isinstance(a.value, cst.Call) and numpy_name(rule, a.value.func)}
         for name, why, known in found:
+            if name in made_in_call:
+                return (f"{why}, and `{name}` makes a NumPy array for it: it must stay NumPy (a JAX array cannot be "
+                        "written into), so this function is left as it is")
             if name in made or name in computed and (known or not computed[name]):
                 what = "a NumPy array made here" if name in made else "an array computed here"
                 return (f"{why}, and `{name}` is {what}: it must stay NumPy (a JAX array cannot be written into), so "

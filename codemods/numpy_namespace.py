@@ -138,6 +138,11 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a buffer made in the call to a nested helper that writes into it (deap's reference points)
+            "import numpy as np\n\ndef points(n):\n    def fill(ref, k):\n        ref[k] = 1.0\n        return ref\n\n"
+            "    return fill(np.zeros(n), 0)\n",
+            expected=None, lines=[8, 8],
+        ),
         Invalid(  # a write through the view a call returns (scikit-rf's circuits: the diagonal of each matrix)
             "import numpy as np\n\ndef f(x):\n    y = np.linalg.inv(x)\n    np.einsum('kii->ki', y)[:] -= 1\n    return y\n",
             expected=None, lines=[4, 5],
