@@ -18,7 +18,7 @@ from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.masks import FunctionFacts, function_facts
 from jaxfix.analysis.numpy_names import numpy_name
-from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.parents import isinstance_guards
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.rule import Rule
@@ -253,18 +253,7 @@ PYTHON_CONTAINERS = frozenset({"list", "tuple", "dict", "str", "set", "bytearray
 def _python_type_guard(rule: Rule, stmt: cst.CSTNode, name: str) -> bool:
     """Whether `stmt` runs only where `isinstance(name, list)` (or another Python container type) holds: inside the
     body of an `if`/`elif` with that test (python-control's index lists)."""
-    child, current = stmt, rule.get_metadata(ParentProvider, stmt, None)
-    while current is not None and not isinstance(current, cst.FunctionDef):
-        if isinstance(current, cst.If) and child is current.body:
-            test = current.test
-            if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance" \
-                    and len(test.args) == 2 and isinstance(test.args[0].value, cst.Name) and test.args[0].value.value == name:
-                kinds = test.args[1].value
-                elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-                if all(isinstance(e, cst.Name) and e.value in PYTHON_CONTAINERS for e in elements):
-                    return True
-        child, current = current, rule.get_metadata(ParentProvider, current, None)
-    return False
+    return any(types and types <= PYTHON_CONTAINERS for types in isinstance_guards(rule, stmt).get(name, ()))
 
 
 def _array_value(rule: Rule, value: Optional[cst.BaseExpression]) -> bool:

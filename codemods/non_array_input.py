@@ -14,7 +14,7 @@ from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.host_data import documented_sequences
 from jaxfix.analysis.masks import MaskProvider, function_facts
-from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.parents import ParentProvider, isinstance_guards
 from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -106,6 +106,14 @@ class NonArrayInput(Rule):
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x)[[True, False]]\n"),
     ]
     INVALID = [
+        Invalid(  # under `isinstance(m, (list, tuple, np.ndarray))` it may be a list (ahrs's EKF references)
+            "import numpy as np\n\ndef f(m, x):\n    if isinstance(m, float):\n        r = np.array([m, x])\n"
+            "    elif isinstance(m, (list, tuple, np.ndarray)):\n        r = np.copy(m)\n    return r / np.linalg.norm(r)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(m, x):\n    if isinstance(m, float):\n"
+            "        r = np.array([m, x])\n    elif isinstance(m, (list, tuple, np.ndarray)):\n        r = np.copy(jnp.asarray(m))\n"
+            "    return r / np.linalg.norm(r)\n",
+            lines=[7],
+        ),
         Invalid(  # `jnp.poly` takes `seq_of_zeros`, an array (python-control's common denominators)
             "import jax.numpy as jnp\n\ndef f(z, p):\n    zs = list(z)\n    zs.append(p)\n    return jnp.poly(zs)\n",
             expected="import jax.numpy as jnp\n\ndef f(z, p):\n    zs = list(z)\n    zs.append(p)\n    return jnp.poly(jnp.asarray(zs))\n",
@@ -277,7 +285,9 @@ class NonArrayInput(Rule):
                 continue
             listed = False  # a parameter its docstring says may be a list (`lengths : array-like of integers`)
             entry_of = _list_inputs.mapping_entry(arg.value)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
-            if entry_of is None and not (
+            guarded = isinstance(arg.value, cst.Name) and any(  # under `isinstance(mref, (list, tuple, np.ndarray))`
+                types & {"list", "tuple"} for types in isinstance_guards(self, node).get(arg.value.value, ()))
+            if entry_of is None and not guarded and not (
                     _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)):
                 value = arg.value
                 if not isinstance(value, cst.Name) or value.value not in facts.params or not _list_inputs.unbound_before(

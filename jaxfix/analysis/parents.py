@@ -100,12 +100,11 @@ def caught_around(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
 NUMBER_TYPES = {"int", "float", "complex", "bool", "Integral", "Real", "Number", "Rational", "Complex"}
 
 
-def number_guarded(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
-    """The names an `if` around `node` (within its function, `node` in its body) tests with
-    `isinstance(name, int)` (or `float`, `numbers.Integral`, ... or a tuple of them) as one of the `and`-ed parts of
-    its test: there they are Python numbers, never traced (`if k >= 1 and isinstance(k, int): rank = min(k, n)`,
-    pydmd's `_compute_rank`). `rule` must declare `ParentProvider`."""
-    names: set[str] = set()
+def isinstance_guards(rule: cst.MetadataDependent, node: cst.CSTNode) -> dict[str, list[set[str]]]:
+    """{name: the type names of each test} for the `isinstance(name, T)` tests (`T` a type or a tuple of types, as
+    their last dotted part) that are `and`-ed parts of the test of an `if` around `node` (within its function, `node`
+    in its body). `rule` must declare `ParentProvider`."""
+    found: dict[str, list[set[str]]] = {}
     child, current = node, rule.get_metadata(ParentProvider, node, None)
     while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
         if isinstance(current, cst.If) and child is current.body:
@@ -121,9 +120,15 @@ def number_guarded(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
                         and len(part.args) == 2 and isinstance(part.args[0].value, cst.Name):
                     kinds = part.args[1].value
                     elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-                    if elements and all(
-                            (e.attr.value if isinstance(e, cst.Attribute) else getattr(e, "value", None)) in NUMBER_TYPES
-                            for e in elements):
-                        names.add(part.args[0].value.value)
+                    types = {e.attr.value if isinstance(e, cst.Attribute) else getattr(e, "value", "") for e in elements}
+                    found.setdefault(part.args[0].value.value, []).append(types)
         child, current = current, rule.get_metadata(ParentProvider, current, None)
-    return names
+    return found
+
+
+def number_guarded(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
+    """The names an `if` around `node` tests with `isinstance(name, int)` (or `float`, `numbers.Integral`, ... or a
+    tuple of them; see `isinstance_guards`): there they are Python numbers, never traced (`if k >= 1 and
+    isinstance(k, int): rank = min(k, n)`, pydmd's `_compute_rank`)."""
+    return {name for name, tests in isinstance_guards(rule, node).items()
+            if any(types and types <= NUMBER_TYPES for types in tests)}
