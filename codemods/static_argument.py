@@ -104,7 +104,7 @@ class StaticArgument(Rule):
         uses = concrete_uses(node, self._callees)
         declared = _jit_static(node)
         missing = [name for name in uses if name not in declared and name not in ("self", "cls")]
-        arrays = array_parameters(node) & set(missing)
+        arrays = array_parameters(node) & set(missing) if missing else set()
         for name in arrays:  # its values, not a Python number, set the size: no static argument helps
             use = uses[name][0]
             self.report(use.node, (
