@@ -295,6 +295,9 @@ class NumpyBoundary:
         if shuffled is not None:
             return (f"`{func}` shuffles `{shuffled}` in place, and `{shuffled}` is a NumPy array made here: it must "
                     "stay NumPy (a JAX array cannot be written into), so this function is left as it is")
+        stored = self._stored_by_constructor(call)
+        if stored is not None:
+            return stored
         out = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "out"), None)
         if isinstance(out, cst.Name) and isinstance(call.func, cst.Attribute) and numpy_name(rule, call.func) is None \
                 and out.value in self.made_here(rule.current_function):
@@ -319,6 +322,43 @@ class NumpyBoundary:
                 what = "a NumPy array made here" if name in made else "an array computed here"
                 return (f"{why}, and `{name}` is {what}: it must stay NumPy (a JAX array cannot be written into), so "
                         "this function is left as it is")
+        return None
+
+    @functools.cached_property
+    def _constructors(self) -> dict[str, tuple[list[str], dict[str, str]]]:
+        """{class name: (its `__init__`'s positional parameters after `self`, {parameter: the attribute it is stored
+        in})} for the module's classes (`self.mean = mean`)."""
+        found: dict[str, tuple[list[str], dict[str, str]]] = {}
+        for stmt in self.rule.context.module.body:
+            if not isinstance(stmt, cst.ClassDef) or not isinstance(stmt.body, cst.IndentedBlock):
+                continue
+            for member in stmt.body.body:
+                if isinstance(member, cst.FunctionDef) and member.name.value == "__init__":
+                    params = [p.name.value for p in member.params.params][1:]
+                    stores = {a.value.value: t.target.attr.value for a in walk.nodes_of(member.body, cst.Assign)  # type: ignore[attr-defined]
+                              for t in a.targets if isinstance(a.value, cst.Name) and isinstance(t.target, cst.Attribute)  # type: ignore[attr-defined]
+                              and isinstance(t.target.value, cst.Name) and t.target.value.value == "self"}
+                    found[stmt.name.value] = (params, stores)
+        return found
+
+    def _stored_by_constructor(self, call: cst.Call) -> Optional[str]:
+        """`Gaussian(mean, cov)` with `mean = np.empty(...)` made here, where `Gaussian.__init__` stores it as
+        `self.mean` and code of the module writes into `.mean` in place (simdkalman's filters): why it must stay
+        NumPy, else None."""
+        rule = self.rule
+        if not isinstance(call.func, cst.Name) or call.func.value not in self._constructors or rule.current_function is None:
+            return None
+        params, stores = self._constructors[call.func.value]
+        made = self.made_here(rule.current_function)
+        for index, arg in enumerate(call.args):
+            param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) and not arg.star else None
+            attr = stores.get(param) if param is not None else None
+            if attr is not None and isinstance(arg.value, cst.Name) and arg.value.value in made:
+                where = self._mutated_attributes.get(attr)
+                if where is not None:
+                    return (f"`{call.func.value}` stores `{arg.value.value}`, a NumPy array made here, as `.{attr}`, which "
+                            f"the module writes into in place (`{rule.code(where).strip().splitlines()[0]}`): it must stay "
+                            "NumPy, so this function is left as it is")
         return None
 
     def stored_reason(self, node: cst.Assign) -> Optional[str]:

@@ -138,6 +138,11 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a constructor stores the buffer as an attribute the module writes into (simdkalman's filters)
+            "import numpy as np\n\nclass G:\n    def __init__(self, mean):\n        self.mean = mean\n\n"
+            "def empty(n):\n    mean = np.empty(n)\n    return G(mean)\n\ndef fill(n):\n    g = empty(n)\n    g.mean[0] = 1.0\n    return g\n",
+            expected=None, lines=[8, 9],
+        ),
         Invalid(  # a buffer made in the call to a nested helper that writes into it (deap's reference points)
             "import numpy as np\n\ndef points(n):\n    def fill(ref, k):\n        ref[k] = 1.0\n        return ref\n\n"
             "    return fill(np.zeros(n), 0)\n",
