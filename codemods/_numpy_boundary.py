@@ -512,7 +512,9 @@ class NumpyBoundary:
         for function in walk.nodes_of(self.rule.context.module, cst.FunctionDef):
             needs: dict[str, str] = {}
             for node in walk.nodes(function.body):
-                if isinstance(node, (cst.Assign, cst.AugAssign)):
+                if isinstance(node, (cst.Assign, cst.AugAssign)) and not isinstance(
+                        node.value, (cst.Tuple, cst.List, cst.Dict, cst.SimpleString, cst.FormattedString)):
+                    # (`bc[0] = (1, slope)`: a tuple into a list's item, which no numeric array holds: SciPy's CubicSpline)
                     for target in (node.targets if isinstance(node, cst.Assign) else [node]):
                         written = target.target
                         if isinstance(written, cst.Subscript) and isinstance(written.value, cst.Name):

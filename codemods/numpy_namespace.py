@@ -138,6 +138,12 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a tuple written into an item of the result: a list's item, not an array's (SciPy's CubicSpline)
+            "import numpy as np\n\ndef validate(y):\n    bc = [np.zeros(2), np.zeros(2)]\n    return bc, y\n\n"
+            "def build(y):\n    bc, y = validate(y)\n    bc[0] = (1, y[0])\n    return bc\n",
+            expected="import jax.numpy as jnp\n\ndef validate(y):\n    bc = [jnp.zeros(2), jnp.zeros(2)]\n    return bc, y\n\n"
+            "def build(y):\n    bc, y = validate(y)\n    bc[0] = (1, y[0])\n    return bc\n",
+        ),
         Invalid(  # a constructor stores the buffer as an attribute the module writes into (simdkalman's filters)
             "import numpy as np\n\nclass G:\n    def __init__(self, mean):\n        self.mean = mean\n\n"
             "def empty(n):\n    mean = np.empty(n)\n    return G(mean)\n\ndef fill(n):\n    g = empty(n)\n    g.mean[0] = 1.0\n    return g\n",
