@@ -86,7 +86,13 @@ class IsinstanceWidening:
         stmt = enclosing_statement(rule, node)
         if stmt is None or not flow.knows(stmt):
             return False
-        values = [d.node.value for d in flow.reaching(stmt, subject.value) if isinstance(d.node, cst.Assign)]
+        found = flow.reaching(stmt, subject.value)
+        values = [d.node.value for d in found if isinstance(d.node, cst.Assign)]
+        for loop in (d.node for d in found if isinstance(d.node, cst.For) and flow.knows(d.node)):
+            # `for item in m_ref: isinstance(item, (int, float))`: the items of an array NumPy made here (ahrs)
+            it = loop.iter
+            values += [it] if isinstance(it, cst.Call) else [d.node.value for d in flow.reaching(loop, it.value)
+                                                              if isinstance(d.node, cst.Assign)] if isinstance(it, cst.Name) else []
         made = [v for v in values if any(_migrated(rule, c) for c in walk.nodes_of(v, cst.Call))]  # type: ignore[attr-defined]
         if not made:
             return False  # (`if isinstance(std, numbers.Real): std = np.full(n, std)` tests the caller's value)

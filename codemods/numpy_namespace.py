@@ -138,6 +138,11 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # the items of an array made here tested as Python numbers (ahrs's magnetic reference)
+            "import numpy as np\n\ndef f(m):\n    r = np.copy(m)\n    for item in r:\n        if not isinstance(item, float):\n"
+            "            raise TypeError(item)\n    return r\n",
+            expected=None, lines=[4, 6],
+        ),
         Invalid(  # a tuple written into an item of the result: a list's item, not an array's (SciPy's CubicSpline)
             "import numpy as np\n\ndef validate(y):\n    bc = [np.zeros(2), np.zeros(2)]\n    return bc, y\n\n"
             "def build(y):\n    bc, y = validate(y)\n    bc[0] = (1, y[0])\n    return bc\n",
