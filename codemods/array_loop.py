@@ -94,6 +94,11 @@ class ArrayLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a list carry the loop extends (python-control's vector arguments)
+            "import numpy as np\n\ndef flat(arg):\n    vals = []\n    for v in arg:\n        v = np.array(v).reshape(-1)\n"
+            "        vals += v.tolist()\n    return np.array(vals)\n",
+            expected=None, lines=[5],
+        ),
         Invalid(  # an iterator whose first item `next` took (skyfield's `_unsexagesimalize`)
             "import numpy as np\n\ndef f(value):\n    parts = iter(value)\n    total = next(parts)\n    scale = 1.0\n"
             "    for part in parts:\n        scale *= 60.0\n        total += np.copysign(part, total) / scale\n    return total\n",

@@ -333,11 +333,21 @@ def carry_problem(flow, loop: cst.CSTNode, carried) -> Optional[str]:
         found = flow.reaching(loop, name)
         if any(isinstance(d.node, cst.Assign) and is_text(d.node.value) for d in found):
             return f"`{name}` holds text, which no loop carry can"
+        if any(isinstance(d.node, cst.Assign) and _list_value(d.node.value) for d in found) and any(
+                isinstance(a.target, cst.Name) and a.target.value == name and isinstance(a.operator, cst.AddAssign)
+                for a in walk.nodes_of(loop, cst.AugAssign)):  # type: ignore[attr-defined]
+            return f"`{name}` is a Python list that the loop extends (`{name} += ...`), and a loop carry keeps one shape"
     growing = carry_changes_shape(loop, carried)
     if growing is not None:
         name, how = growing
         return f"`{name}` changes shape from one iteration to the next ({how}), and a loop carry keeps one shape"
     return None
+
+
+def _list_value(value: cst.BaseExpression) -> bool:
+    """`[]`, `[a, b]`, `[f(v) for v in xs]`, `list(xs)`: a Python list."""
+    return isinstance(value, (cst.List, cst.ListComp)) or isinstance(value, cst.Call) and isinstance(
+        value.func, cst.Name) and value.func.value == "list"
 
 
 # ---- jumps ---------------------------------------------------------------------------------------------------------
