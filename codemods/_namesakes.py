@@ -10,7 +10,9 @@
 - `LAYOUT_ONLY_ORDER` and `droppable(short)`: keywords that only choose how NumPy computes (a memory layout, a sort
   algorithm), which the namesake rejects and the rename drops;
 - `layout_keyword(rule, node)`: the same `order=` given to a traced array's `.copy` or `.astype`, whose JAX
-  methods reject it.
+  methods reject it;
+- `truncated_log2(rule, node)`: `np.log2` whose result is truncated or compared, where `jnp.log2`'s inexact powers
+  of two change the answer.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
 
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import Tracedness, tracedness
 from jaxfix.imports import dotted_name, top_level_import
 
@@ -110,3 +113,23 @@ def layout_keyword(rule: Rule, node: cst.Call) -> None:
     rule.report(node, f"`{rule.code(node)}`: `order=` chooses a memory layout, which JAX arrays do not have (their "
                 f"`.{func.attr.value}` rejects it); drop it", replacement=node.with_changes(args=kept),
                 title=f"drop `{rule.code(order).strip().rstrip(',')}`")
+
+
+def truncated_log2(rule: Rule, node: cst.Call) -> Optional[str]:
+    """Why `jnp.log2` differs where its result is truncated (`int(np.log2(n))`, `np.floor(...)`, `//`, a
+    comparison), else None: `jnp.log2(8.0)` is 2.9999999999999996 in float64 (pylops' seislet levels)."""
+    parent = rule.get_metadata(ParentProvider, node, None)
+    while isinstance(parent, cst.BinaryOperation) and not isinstance(parent.operator, cst.FloorDivide):
+        parent = rule.get_metadata(ParentProvider, parent, None)  # `np.floor(np.log2(n) + 1)`
+    if isinstance(parent, cst.Arg):
+        parent = rule.get_metadata(ParentProvider, parent, None)
+    name = None
+    if isinstance(parent, cst.Call):
+        func = parent.func
+        name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+    truncating = name in ("int", "floor", "ceil", "round", "trunc", "rint", "fix") or isinstance(
+        parent, cst.Comparison) or isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.FloorDivide)
+    if not truncating:
+        return None
+    return ("is not exact at powers of two in float64 (`jnp.log2(8.0)` is 2.9999999999999996, NumPy's 3.0), and "
+            "this result is truncated or compared, where that changes the answer")

@@ -361,6 +361,15 @@ class NumpyBoundary:
                             "NumPy, so this function is left as it is")
         return None
 
+    def written_through(self, node: cst.Call) -> bool:
+        """Whether the call's result is indexed as an assignment target (`np.einsum(...)[:] -= 1`, `np.diagonal(a)[0]
+        = v`): a write through a view (scikit-rf's circuits)."""
+        subscript = self.rule.get_metadata(ParentProvider, node, None)
+        if not isinstance(subscript, cst.Subscript) or subscript.value is not node:
+            return False
+        holder = self.rule.get_metadata(ParentProvider, subscript, None)
+        return isinstance(holder, cst.AssignTarget) or isinstance(holder, cst.AugAssign) and holder.target is subscript
+
     def stored_reason(self, node: cst.Assign) -> Optional[str]:
         """`self.D = D` with `D = np.empty(...)` made here, where code elsewhere in the module writes into `.D` in
         place (a write that stays NumPy): why `D` must stay a NumPy array (the function is held back), or None."""

@@ -580,7 +580,7 @@ class NumpyNamespace(Rule):
             message, blocks = reason
             self.report(node, message, leaves_function=blocks)
             return
-        if self._written_through(node):
+        if self._boundary.written_through(node):
             self.report(node, f"`{self.code(node.func)}(...)[...]` is written into: NumPy writes through the view the call "
                         "returns (`np.einsum('kii->ki', x)[:] -= 1` sets a diagonal of `x`), which no JAX array can be; "
                         "this function is left as it is", leaves_function=True)
@@ -681,7 +681,7 @@ class NumpyNamespace(Rule):
         if different is None:
             different = static_keyword(node, short)
         if different is None and short == "log2":
-            different = self._truncated(node)
+            different = _namesakes.truncated_log2(self, node)
         if different is None and self._units is not None and short not in UNITLESS:
             different = (f"ignores NumPy's `__array_ufunc__`, and this module uses `{self._units}`: given a quantity, "
                          "NumPy keeps its units, the JAX function silently drops them (a result off by the unit's scale)")
@@ -694,35 +694,6 @@ class NumpyNamespace(Rule):
             imports=("jnp",),
             unsafe=different is not None,
         )
-
-    def _written_through(self, node: cst.Call) -> bool:
-        """Whether the call's result is indexed as an assignment target (`np.einsum(...)[:] -= 1`, `np.diagonal(a)[0]
-        = v`): a write through a view (scikit-rf's circuits)."""
-        subscript = self.get_metadata(ParentProvider, node, None)
-        if not isinstance(subscript, cst.Subscript) or subscript.value is not node:
-            return False
-        holder = self.get_metadata(ParentProvider, subscript, None)
-        return isinstance(holder, cst.AssignTarget) or isinstance(holder, cst.AugAssign) and holder.target is subscript
-
-    def _truncated(self, node: cst.Call) -> Optional[str]:
-        """Why `jnp.log2` differs where its result is truncated (`int(np.log2(n))`, `np.floor(...)`, `//`, a
-        comparison), else None: `jnp.log2(8.0)` is 2.9999999999999996 in float64 (pylops' seislet levels)."""
-        child, parent = node, self.get_metadata(ParentProvider, node, None)
-        while isinstance(parent, (cst.Arg, cst.BinaryOperation)) and not (
-                isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.FloorDivide)):
-            child, parent = parent, self.get_metadata(ParentProvider, parent, None)
-            if isinstance(child, cst.Arg):
-                break
-        name = None
-        if isinstance(parent, cst.Call):
-            func = parent.func
-            name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
-        truncating = name in ("int", "floor", "ceil", "round", "trunc", "rint", "fix") or isinstance(
-            parent, cst.Comparison) or isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.FloorDivide)
-        if not truncating:
-            return None
-        return ("is not exact at powers of two in float64 (`jnp.log2(8.0)` is 2.9999999999999996, NumPy's 3.0), and "
-                "this result is truncated or compared, where that changes the answer")
 
     @functools.cached_property
     def _units(self) -> Optional[str]:
