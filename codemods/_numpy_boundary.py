@@ -26,7 +26,7 @@ from codemods import _buffers
 from codemods._list_inputs import grown_list, sequence
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
+from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.host_data import (
     clock_data, documented_objects, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
@@ -518,6 +518,7 @@ class NumpyBoundary:
         (`h = gradient(x)`, `e = embed(x).astype(int)`) and then writes into (`h[i] -= v`) or turns into strings or
         objects (`e.astype(str)`): only a NumPy array can (lifelines' penalised Hessian, neurokit2's states)."""
         found: dict[str, str] = {}
+        code = self.rule.code
         for function in walk.nodes_of(self.rule.context.module, cst.FunctionDef):
             needs: dict[str, str] = {}
             for node in walk.nodes(function.body):
@@ -527,10 +528,10 @@ class NumpyBoundary:
                     for target in (node.targets if isinstance(node, cst.Assign) else [node]):
                         written = target.target
                         if isinstance(written, cst.Subscript) and isinstance(written.value, cst.Name):
-                            needs.setdefault(written.value.value, f"writes into it (`{_code(written)}`)")
+                            needs.setdefault(written.value.value, f"writes into it (`{code(written).strip()}`)")
                 elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "astype" \
-                        and isinstance(node.func.value, cst.Name) and node.args and _text_dtype(node.args[0].value):
-                    needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{_code(node)}`)")
+                        and isinstance(node.func.value, cst.Name) and node.args and jax_rejects(self.rule, node.args[0].value):
+                    needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{code(node).strip()}`)")
             if not needs:
                 continue
             defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)
@@ -651,19 +652,6 @@ class NumpyBoundary:
         cls = self._class()
         attributes = self._item_attributes.get(cls, ()) if cls is not None else ()
         return f"self.{sorted(attributes)[0]}" if attributes else None
-
-
-def _code(node: cst.CSTNode) -> str:
-    return cst.Module([]).code_for_node(node).strip()
-
-
-def _text_dtype(value: cst.BaseExpression) -> bool:
-    """`str`, `object`, `np.str_`, `"U5"`, `"O"`: a dtype JAX arrays cannot have."""
-    name = value.attr.value if isinstance(value, cst.Attribute) else value.value if isinstance(value, cst.Name) else None
-    if name in ("str", "object", "bytes", "str_", "object_", "bytes_", "unicode_"):
-        return True
-    return isinstance(value, cst.SimpleString) and value.evaluated_value[:1] in ("U", "S", "O", "<", ">", "|") \
-        and any(c in str(value.evaluated_value) for c in "USO")
 
 
 def _producer(value: cst.BaseExpression) -> Optional[str]:

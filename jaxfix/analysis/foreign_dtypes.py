@@ -36,12 +36,14 @@ def foreign_dtype(rule: cst.MetadataDependent, call: cst.Call, short: str) -> Op
         if arg.star:
             return None
         if (arg.keyword is not None and arg.keyword.value == "dtype") or (arg.keyword is None and index == position):
-            if _jax_rejects(rule, arg.value):
+            if jax_rejects(rule, arg.value):
                 return cst.Module([]).code_for_node(arg.value).strip()
     return None
 
 
-def _jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression) -> bool:
+def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression) -> bool:
+    """Whether a dtype, as written (`object`, `str`, `np.str_`, `'U5'`, `'>i4'`, a record layout), is one JAX arrays
+    cannot have (`rule` must declare `NumpyNameProvider`)."""
     if isinstance(value, (cst.List, cst.Tuple)):
         return bool(value.elements) and all(isinstance(e.value, cst.Tuple) for e in value.elements)  # a record layout
     if isinstance(value, cst.Name):

@@ -29,6 +29,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.activity import parameter_names
+from jaxfix.analysis.plain_python import ARRAY_ATTRIBUTES
 
 SHAPE_POSITIONS: dict[str, Optional[tuple[int, ...]]] = {
     "zeros": (0,), "ones": (0,), "empty": (0,), "full": (0,), "eye": (0, 1), "identity": (0,), "tri": (0, 1),
@@ -161,12 +162,8 @@ RESHAPING = frozenset({
 MASKING = frozenset({"any", "all", "isnan", "isfinite", "isinf", "logical_and", "logical_or", "logical_not", "isin", "isclose"})
 
 
-# methods of arrays that Python numbers, tuples, lists and dicts lack
-_ARRAY_ONLY = frozenset({
-    "T", "conj", "conjugate", "real", "imag", "astype", "reshape", "ravel", "flatten", "transpose", "dot", "sum",
-    "mean", "std", "var", "max", "min", "argmax", "argmin", "cumsum", "cumprod", "any", "all", "nonzero", "squeeze",
-    "swapaxes", "diagonal", "trace", "clip", "round",
-})
+# attributes and methods of arrays that Python numbers, tuples, lists and dicts lack (`.real` is a complex's too)
+_ARRAY_ONLY = ARRAY_ATTRIBUTES | {"conj", "conjugate", "nonzero", "squeeze", "swapaxes", "diagonal", "trace"}
 # annotations naming an array type (`np.ndarray`, `NDArray[np.float64]`, `ArrayLike`, `jax.Array`)
 _ARRAY_ANNOTATIONS = frozenset({"ndarray", "NDArray", "ArrayLike", "Array"})
 
