@@ -8,10 +8,12 @@ something a JAX array cannot be or do. `NumpyBoundary` (one per rule instance, s
   catching `LinAlgError`, a masked array, given a dtype or data JAX cannot hold, or given dates as numbers;
 - `filled_reason(call)`: the call hands a NumPy array made here to code that writes into it (a callee filling a
   parameter, a private compiled module, a numba-compiled function, a generator that shuffles it in place);
-- `stored_reason(assign)`: an array made here is stored on an attribute that code elsewhere writes into in place.
+- `stored_reason(assign)`: an array made here is stored on an attribute that code elsewhere writes into in place;
+- `returned_reason(return)`: the function's result is written into, or made strings of, by a caller of the module.
 
 Each answer is a message for the report, with whether the function's other fixes must be held back. The facts it
-reads come from `jaxfix.analysis` (`host_data`, `foreign_dtypes`, `plain_python`) and `codemods._buffers`.
+reads come from `jaxfix.analysis` (`host_data`, `foreign_dtypes`, `plain_python`), `codemods._buffers` and, for
+what callers on the other side of a call do with an array, `codemods._caller_writes`.
 """
 
 from __future__ import annotations
@@ -22,11 +24,11 @@ from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
 
-from codemods import _buffers
+from codemods import _buffers, _caller_writes
 from codemods._list_inputs import grown_list, sequence
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data
+from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.host_data import (
     clock_data, documented_objects, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
@@ -295,9 +297,11 @@ class NumpyBoundary:
         if shuffled is not None:
             return (f"`{func}` shuffles `{shuffled}` in place, and `{shuffled}` is a NumPy array made here: it must "
                     "stay NumPy (a JAX array cannot be written into), so this function is left as it is")
-        stored = self._stored_by_constructor(call)
-        if stored is not None:
-            return stored
+        if rule.current_function is not None:
+            stored = _caller_writes.stored_by_constructor(rule, call, self._constructors,
+                                                          self.made_here(rule.current_function), self._mutated_attributes)
+            if stored is not None:
+                return stored
         out = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "out"), None)
         if isinstance(out, cst.Name) and isinstance(call.func, cst.Attribute) and numpy_name(rule, call.func) is None \
                 and out.value in self.made_here(rule.current_function):
@@ -322,43 +326,6 @@ class NumpyBoundary:
                 what = "a NumPy array made here" if name in made else "an array computed here"
                 return (f"{why}, and `{name}` is {what}: it must stay NumPy (a JAX array cannot be written into), so "
                         "this function is left as it is")
-        return None
-
-    @functools.cached_property
-    def _constructors(self) -> dict[str, tuple[list[str], dict[str, str]]]:
-        """{class name: (its `__init__`'s positional parameters after `self`, {parameter: the attribute it is stored
-        in})} for the module's classes (`self.mean = mean`)."""
-        found: dict[str, tuple[list[str], dict[str, str]]] = {}
-        for stmt in self.rule.context.module.body:
-            if not isinstance(stmt, cst.ClassDef) or not isinstance(stmt.body, cst.IndentedBlock):
-                continue
-            for member in stmt.body.body:
-                if isinstance(member, cst.FunctionDef) and member.name.value == "__init__":
-                    params = [p.name.value for p in member.params.params][1:]
-                    stores = {a.value.value: t.target.attr.value for a in walk.nodes_of(member.body, cst.Assign)  # type: ignore[attr-defined]
-                              for t in a.targets if isinstance(a.value, cst.Name) and isinstance(t.target, cst.Attribute)  # type: ignore[attr-defined]
-                              and isinstance(t.target.value, cst.Name) and t.target.value.value == "self"}
-                    found[stmt.name.value] = (params, stores)
-        return found
-
-    def _stored_by_constructor(self, call: cst.Call) -> Optional[str]:
-        """`Gaussian(mean, cov)` with `mean = np.empty(...)` made here, where `Gaussian.__init__` stores it as
-        `self.mean` and code of the module writes into `.mean` in place (simdkalman's filters): why it must stay
-        NumPy, else None."""
-        rule = self.rule
-        if not isinstance(call.func, cst.Name) or call.func.value not in self._constructors or rule.current_function is None:
-            return None
-        params, stores = self._constructors[call.func.value]
-        made = self.made_here(rule.current_function)
-        for index, arg in enumerate(call.args):
-            param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) and not arg.star else None
-            attr = stores.get(param) if param is not None else None
-            if attr is not None and isinstance(arg.value, cst.Name) and arg.value.value in made:
-                where = self._mutated_attributes.get(attr)
-                if where is not None:
-                    return (f"`{call.func.value}` stores `{arg.value.value}`, a NumPy array made here, as `.{attr}`, which "
-                            f"the module writes into in place (`{rule.code(where).strip().splitlines()[0]}`): it must stay "
-                            "NumPy, so this function is left as it is")
         return None
 
     def written_through(self, node: cst.Call) -> bool:
@@ -484,69 +451,18 @@ class NumpyBoundary:
         return {**imported, **_buffers.writers(module)}, _buffers.private_modules(module)
 
     @functools.cached_property
+    def _constructors(self) -> _caller_writes.Constructors:
+        return _caller_writes.constructor_stores(self.rule.context.module)
+
+    @functools.cached_property
     def written_results(self) -> dict[str, str]:
-        """{function or method name: why its results must stay NumPy} for the module's functions whose result a
-        function of the module binds to a name and hands to a writer (`dens = self._densities(X)` then
-        `log_normalize(dens)`): as a JAX array the result could not be written into, and an augmented update (`a -=
-        lse`) would silently rebind a local name instead."""
-        writers, private = self._buffer_callees
-        if not writers:
-            return {}
-        found: dict[str, str] = {}
-        for function in walk.nodes_of(self.rule.context.module, cst.FunctionDef):
-            handed = [(name, why) for statement in walk.nodes_of(function.body, cst.Expr)
-                      if isinstance(statement.value, cst.Call)
-                      for name, why in _buffers.filled_arguments(statement.value, writers, set())]
-            if not handed:
-                continue
-            for assign in walk.nodes_of(function.body, cst.Assign):
-                call = assign.value
-                if not isinstance(call, cst.Call):
-                    continue
-                callee = call.func.value if isinstance(call.func, cst.Name) else call.func.attr.value if isinstance(
-                    call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and call.func.value.value == "self" else None
-                for target in assign.targets:
-                    for name, why in handed:
-                        if callee is not None and isinstance(target.target, cst.Name) and target.target.value == name:
-                            found.setdefault(callee, f"`{function.name.value}` hands what this returns (`{name}`) to "
-                                                     f"code that writes into it ({why})")
-        return found
+        """See `_caller_writes.written_results`."""
+        return _caller_writes.written_results(self.rule.context.module, self._buffer_callees[0])
 
     @functools.cached_property
     def host_results(self) -> dict[str, str]:
-        """{function name: why} for the module's functions whose result a function of the module binds to a name
-        (`h = gradient(x)`, `e = embed(x).astype(int)`) and then writes into (`h[i] -= v`) or turns into strings or
-        objects (`e.astype(str)`): only a NumPy array can (lifelines' penalised Hessian, neurokit2's states)."""
-        found: dict[str, str] = {}
-        code = self.rule.code
-        for function in walk.nodes_of(self.rule.context.module, cst.FunctionDef):
-            needs: dict[str, str] = {}
-            for node in walk.nodes(function.body):
-                if isinstance(node, (cst.Assign, cst.AugAssign)) and not isinstance(
-                        node.value, (cst.Tuple, cst.List, cst.Dict, cst.SimpleString, cst.FormattedString)):
-                    # (`bc[0] = (1, slope)`: a tuple into a list's item, which no numeric array holds: SciPy's CubicSpline)
-                    for target in (node.targets if isinstance(node, cst.Assign) else [node]):
-                        written = target.target
-                        if isinstance(written, cst.Subscript) and isinstance(written.value, cst.Name):
-                            needs.setdefault(written.value.value, f"writes into it (`{code(written).strip()}`)")
-                elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "astype" \
-                        and isinstance(node.func.value, cst.Name) and node.args and jax_rejects(self.rule, node.args[0].value):
-                    needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{code(node).strip()}`)")
-            if not needs:
-                continue
-            defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)
-                        if isinstance(p.default, cst.Name)}  # `get_gradients=efron_values`
-            for assign in walk.nodes_of(function.body, cst.Assign):
-                callee = _producer(assign.value)  # type: ignore[attr-defined]
-                callee = defaults.get(callee, callee) if callee is not None else None
-                for target in assign.targets:  # type: ignore[attr-defined]
-                    bound = [target.target] if isinstance(target.target, cst.Name) else [
-                        e.value for e in target.target.elements] if isinstance(target.target, (cst.Tuple, cst.List)) else []
-                    for name in (b.value for b in bound if isinstance(b, cst.Name)):
-                        if callee is not None and name in needs:
-                            found.setdefault(callee, f"`{function.name.value}` binds what this returns to `{name}` and "
-                                                     f"{needs[name]}")
-        return found
+        """See `_caller_writes.host_results`."""
+        return _caller_writes.host_results(self.rule)
 
     def returned_reason(self, node: cst.Return) -> Optional[str]:
         """Why the array `node` returns must stay NumPy (see `written_results` and `host_results`), or None."""
@@ -652,24 +568,3 @@ class NumpyBoundary:
         cls = self._class()
         attributes = self._item_attributes.get(cls, ()) if cls is not None else ()
         return f"self.{sorted(attributes)[0]}" if attributes else None
-
-
-def _producer(value: cst.BaseExpression) -> Optional[str]:
-    """The module function (`f(...)`) or method (`self.f(...)`) whose result `value` is, through method calls and
-    `.T` on it (`embed(x, d).astype(int)`), else None."""
-    while True:
-        func = value.func if isinstance(value, cst.Call) else None
-        if isinstance(func, cst.Attribute) and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
-            value = func.value  # `embed(x).astype(int)`: the method's object
-        elif isinstance(value, cst.Attribute) and value.attr.value == "T":
-            value = value.value
-        else:
-            break
-    if not isinstance(value, cst.Call):
-        return None
-    func = value.func
-    if isinstance(func, cst.Name):
-        return func.value
-    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
-        return func.attr.value
-    return None

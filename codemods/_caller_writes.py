@@ -1,0 +1,147 @@
+"""Arrays that cross a function boundary of the module to code that needs them to stay NumPy.
+
+JX501 (numpy-namespace) renames a NumPy call to its `jax.numpy` namesake one function at a time; these are the facts
+about the other side of a call that decide it cannot (`codemods._numpy_boundary` asks them):
+
+- `written_results(module, writers)`: functions whose result a caller hands to a helper that writes into it;
+- `host_results(rule)`: functions whose result a caller writes into itself or turns into strings or objects;
+- `constructor_stores(module)` and `stored_by_constructor(...)`: a NumPy array made here and given to a module
+  class whose `__init__` stores it on an attribute that the module writes into in place.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Mapping, Optional
+
+import libcst as cst
+
+from codemods import _buffers
+from jaxfix import walk
+from jaxfix.analysis.foreign_dtypes import jax_rejects
+
+if TYPE_CHECKING:
+    from jaxfix.rule import Rule
+
+# {class name: (its `__init__`'s positional parameters after `self`, {parameter: the attribute it is stored in})}
+Constructors = Mapping[str, tuple[list[str], Mapping[str, str]]]
+
+
+def written_results(module: cst.Module, writers: Mapping[str, object]) -> dict[str, str]:
+    """{function or method name: why its results must stay NumPy} for the module's functions whose result a
+    function of the module binds to a name and hands to a writer (`dens = self._densities(X)` then
+    `log_normalize(dens)`): as a JAX array the result could not be written into, and an augmented update (`a -=
+    lse`) would silently rebind a local name instead."""
+    if not writers:
+        return {}
+    found: dict[str, str] = {}
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        handed = [(name, why) for statement in walk.nodes_of(function.body, cst.Expr)
+                  if isinstance(statement.value, cst.Call)
+                  for name, why in _buffers.filled_arguments(statement.value, writers, set())]
+        if not handed:
+            continue
+        for assign in walk.nodes_of(function.body, cst.Assign):
+            call = assign.value
+            if not isinstance(call, cst.Call):
+                continue
+            callee = call.func.value if isinstance(call.func, cst.Name) else call.func.attr.value if isinstance(
+                call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and call.func.value.value == "self" else None
+            for target in assign.targets:
+                for name, why in handed:
+                    if callee is not None and isinstance(target.target, cst.Name) and target.target.value == name:
+                        found.setdefault(callee, f"`{function.name.value}` hands what this returns (`{name}`) to "
+                                                 f"code that writes into it ({why})")
+    return found
+
+
+def host_results(rule: Rule) -> dict[str, str]:
+    """{function name: why} for the module's functions whose result a function of the module binds to a name
+    (`h = gradient(x)`, `e = embed(x).astype(int)`) and then writes into (`h[i] -= v`) or turns into strings or
+    objects (`e.astype(str)`): only a NumPy array can (lifelines' penalised Hessian, neurokit2's states)."""
+    found: dict[str, str] = {}
+    code = rule.code
+    for function in walk.nodes_of(rule.context.module, cst.FunctionDef):
+        needs: dict[str, str] = {}
+        for node in walk.nodes(function.body):
+            if isinstance(node, (cst.Assign, cst.AugAssign)) and not isinstance(
+                    node.value, (cst.Tuple, cst.List, cst.Dict, cst.SimpleString, cst.FormattedString)):
+                # (`bc[0] = (1, slope)`: a tuple into a list's item, which no numeric array holds: SciPy's CubicSpline)
+                for target in (node.targets if isinstance(node, cst.Assign) else [node]):
+                    written = target.target
+                    if isinstance(written, cst.Subscript) and isinstance(written.value, cst.Name):
+                        needs.setdefault(written.value.value, f"writes into it (`{code(written).strip()}`)")
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "astype" \
+                    and isinstance(node.func.value, cst.Name) and node.args and jax_rejects(rule, node.args[0].value):
+                needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{code(node).strip()}`)")
+        if not needs:
+            continue
+        defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)
+                    if isinstance(p.default, cst.Name)}  # `get_gradients=efron_values`
+        for assign in walk.nodes_of(function.body, cst.Assign):
+            callee = producer(assign.value)  # type: ignore[attr-defined]
+            callee = defaults.get(callee, callee) if callee is not None else None
+            for target in assign.targets:  # type: ignore[attr-defined]
+                bound = [target.target] if isinstance(target.target, cst.Name) else [
+                    e.value for e in target.target.elements] if isinstance(target.target, (cst.Tuple, cst.List)) else []
+                for name in (b.value for b in bound if isinstance(b, cst.Name)):
+                    if callee is not None and name in needs:
+                        found.setdefault(callee, f"`{function.name.value}` binds what this returns to `{name}` and "
+                                                 f"{needs[name]}")
+    return found
+
+
+def producer(value: cst.BaseExpression) -> Optional[str]:
+    """The module function (`f(...)`) or method (`self.f(...)`) whose result `value` is, through method calls and
+    `.T` on it (`embed(x, d).astype(int)`), else None."""
+    while True:
+        func = value.func if isinstance(value, cst.Call) else None
+        if isinstance(func, cst.Attribute) and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
+            value = func.value  # `embed(x).astype(int)`: the method's object
+        elif isinstance(value, cst.Attribute) and value.attr.value == "T":
+            value = value.value
+        else:
+            break
+    if not isinstance(value, cst.Call):
+        return None
+    func = value.func
+    if isinstance(func, cst.Name):
+        return func.value
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+        return func.attr.value
+    return None
+
+
+def constructor_stores(module: cst.Module) -> Constructors:
+    """The module's classes' constructors and what they store (`self.mean = mean`): see `Constructors`."""
+    found: dict[str, tuple[list[str], Mapping[str, str]]] = {}
+    for stmt in module.body:
+        if not isinstance(stmt, cst.ClassDef) or not isinstance(stmt.body, cst.IndentedBlock):
+            continue
+        for member in stmt.body.body:
+            if isinstance(member, cst.FunctionDef) and member.name.value == "__init__":
+                params = [p.name.value for p in member.params.params][1:]
+                stores = {a.value.value: t.target.attr.value for a in walk.nodes_of(member.body, cst.Assign)  # type: ignore[attr-defined]
+                          for t in a.targets if isinstance(a.value, cst.Name) and isinstance(t.target, cst.Attribute)  # type: ignore[attr-defined]
+                          and isinstance(t.target.value, cst.Name) and t.target.value.value == "self"}
+                found[stmt.name.value] = (params, stores)
+    return found
+
+
+def stored_by_constructor(rule: Rule, call: cst.Call, constructors: Constructors, made: set[str],
+                          mutated_attributes: Mapping[str, cst.CSTNode]) -> Optional[str]:
+    """`Gaussian(mean, cov)` with `mean = np.empty(...)` made here (`made`), where `Gaussian.__init__` stores it as
+    `self.mean` and code of the module writes into `.mean` in place (`mutated_attributes`; simdkalman's filters):
+    why it must stay NumPy, else None."""
+    if not isinstance(call.func, cst.Name) or call.func.value not in constructors:
+        return None
+    params, stores = constructors[call.func.value]
+    for index, arg in enumerate(call.args):
+        param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) and not arg.star else None
+        attr = stores.get(param) if param is not None else None
+        if attr is not None and isinstance(arg.value, cst.Name) and arg.value.value in made:
+            where = mutated_attributes.get(attr)
+            if where is not None:
+                return (f"`{call.func.value}` stores `{arg.value.value}`, a NumPy array made here, as `.{attr}`, which "
+                        f"the module writes into in place (`{rule.code(where).strip().splitlines()[0]}`): it must stay "
+                        "NumPy, so this function is left as it is")
+    return None
