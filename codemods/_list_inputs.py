@@ -13,7 +13,9 @@
 - `mapping_entry(value)`: an entry read with a string key (`E["sizes"]`), which may hold a list;
 - `grown_list(function, value)`: a local list grown by `+=` of lists (`lvl = []; lvl += [j] * k`);
 - `rows_of_lists(function, name)`: a local list whose rows are Python lists or tuples (`rows.append([a, b])`);
-- `tuple_item(function, name)`: a loop target over `itertools` tuples (`for c in itertools.product(...)`).
+- `tuple_item(function, name)`: a loop target over `itertools` tuples (`for c in itertools.product(...)`);
+- `sequence_attributes(module)`: attributes every assignment of the module binds to a list or tuple (`self.dims =
+  tuple(dims)`).
 """
 
 from __future__ import annotations
@@ -244,3 +246,32 @@ def tuple_item(function: cst.FunctionDef, name: str) -> bool:
             elif tuples(iterable):
                 return True
     return False
+
+
+def sequence_attributes(module: cst.Module) -> frozenset[str]:
+    """The attributes of `self` that every assignment in the module binds to a list or tuple display, comprehension
+    or `list(...)`/`tuple(...)` call (`self.dims = tuple(dims)`: pylops' operators), and that no class of the module
+    defines as a method or property. Any other binding of the name (unpacking, a loop, `self.dims = dims`) rules it
+    out."""
+    kinds = (cst.List, cst.Tuple, cst.ListComp)
+    found: set[str] = set()
+    other: set[str] = set()
+    for node in walk.nodes(module):
+        if isinstance(node, cst.FunctionDef):
+            other.add(node.name.value)
+            continue
+        if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
+                    value = node.value
+                    plain = isinstance(value, kinds) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+                        and value.func.value in ("list", "tuple")
+                    (found if plain and not isinstance(node, cst.AugAssign) else other).add(target.attr.value)
+                elif isinstance(target, (cst.Tuple, cst.List)):
+                    other.update(e.value.attr.value for e in target.elements if isinstance(e.value, cst.Attribute))
+        elif isinstance(node, (cst.For, cst.CompFor, cst.WithItem)):
+            bound = node.target if not isinstance(node, cst.WithItem) else node.asname.name if node.asname else None
+            if bound is not None:
+                other.update(a.attr.value for a in walk.nodes_of(bound, cst.Attribute))  # type: ignore[attr-defined]
+    return frozenset(found - other)

@@ -77,7 +77,7 @@ class Summary:
     # roots of calls given a list/tuple display, and of calls given a plain name (with that name)
     display_call_roots: set[str] = field(default_factory=set)
     name_args: set[tuple[str, str]] = field(default_factory=set)
-    sequence_bound: set[str] = field(default_factory=set)  # names assigned a list/tuple display or range() in a function
+    sequence_bound: set[str] = field(default_factory=set)  # names (and `self.x`) assigned a list/tuple display or range()
     index_names: set[str] = field(default_factory=set)  # names used as a whole index, `x[idx]`, in a function
     # assignments to plain names whose value starts with a name (`y = jnp.add(y, 1)`): (that name, target names,
     # value); JX104 reads such rebindings when the target occurs in the value
@@ -312,6 +312,9 @@ class _Walker:
         if isinstance(value, _SEQUENCES) or _sequence_result(value) or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range":
             self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
+            # `self.dims = tuple(dims)`: an attribute JX304 may know to be a sequence
+            self.s.sequence_bound.update("self." + t.attr for t in node.targets if isinstance(t, ast.Attribute)
+                                         and isinstance(t.value, ast.Name) and t.value.id == "self")
         unpacking = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "zip" or \
             isinstance(value, (ast.Tuple, ast.List)) and any(isinstance(e, _SEQUENCES) for e in value.elts)
         if unpacking:  # `ords, vals = zip(*pairs)`, `ords, vals = [], []`: lists or tuples, unpacked
@@ -411,6 +414,8 @@ class _Walker:
             cls = value.__class__
             if cls is ast.Name:
                 s.name_args.add((root, value.id))
+            elif cls is ast.Attribute and value.value.__class__ is ast.Name and value.value.id == "self":
+                s.name_args.add((root, "self." + value.attr))
             elif cls in _SEQUENCES or _sequence_result(value) or _mapping_entry(value):
                 s.display_call_roots.add(root)
         for keyword in keywords:

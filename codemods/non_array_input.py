@@ -252,7 +252,21 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(nodes):\n    shapes = [len(e) for e in nodes]\n"
                      "    sh = [1] + shapes[:-1]\n    return np.cumprod(jnp.asarray(sh))\n",
         ),
+        Invalid(  # an attribute the module only ever sets to a tuple (pylops' `dims`): `jnp.prod(tuple)` raises
+            "import jax.numpy as jnp\n\nclass Op:\n    def __init__(self, dims):\n        self.dims = tuple(dims)\n\n"
+            "    def size(self):\n        return jnp.prod(self.dims)\n",
+            expected="import jax.numpy as jnp\n\nclass Op:\n    def __init__(self, dims):\n        self.dims = tuple(dims)\n\n"
+                     "    def size(self):\n        return jnp.prod(jnp.asarray(self.dims))\n",
+            lines=[8],
+        ),
     ]
+    VALID += [
+        Valid(  # set to something else too, or unpacked into: not known to be a list or tuple
+            "import jax.numpy as jnp\n\nclass Op:\n    def __init__(self, dims, a):\n        self.dims = tuple(dims)\n"
+            "        self.w, self.v = a\n\n    def reset(self, d):\n        self.dims = d\n        self.v = [1]\n\n"
+            "    def size(self):\n        return jnp.prod(self.dims) + jnp.sum(self.v)\n"),
+    ]
+    _attributes: Optional[frozenset[str]] = None  # `sequence_attributes` of the module, once asked
 
     def visit_Call(self, node: cst.Call) -> None:
         fn = self.current_function
@@ -287,7 +301,8 @@ class NonArrayInput(Rule):
             entry_of = _list_inputs.mapping_entry(arg.value)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
             guarded = isinstance(arg.value, cst.Name) and any(  # under `isinstance(mref, (list, tuple, np.ndarray))`
                 types & {"list", "tuple"} for types in isinstance_guards(self, node).get(arg.value.value, ()))
-            if entry_of is None and not guarded and not (
+            attribute = self._sequence_attribute(arg.value)
+            if entry_of is None and not guarded and not attribute and not (
                     _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)):
                 value = arg.value
                 if not isinstance(value, cst.Name) or value.value not in facts.params or not _list_inputs.unbound_before(
@@ -301,6 +316,7 @@ class NonArrayInput(Rule):
                 continue
             text = f"{self.jnp}.asarray({self.code(arg.value)})"
             given = f"`{self.code(arg.value)}`, which its docstring says may be a list or tuple," if listed else \
+                f"`{self.code(arg.value)}`, which the module only ever sets to a list or tuple," if attribute else \
                 f"`{self.code(arg.value)}`, an entry of a mapping, which may hold a list," if entry_of is not None else \
                 f"a Python list or tuple (`{self.code(arg.value)}`)"
             self.report(
@@ -311,6 +327,14 @@ class NonArrayInput(Rule):
                 title=f"replace with `{text}`",
                 imports=("jnp",),
             )
+
+    def _sequence_attribute(self, value: cst.BaseExpression) -> bool:
+        """`self.dims` where the module only ever sets `self.dims` to a list or tuple (`_list_inputs.sequence_attributes`)."""
+        if not (isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self"):
+            return False
+        if self._attributes is None:
+            self._attributes = _list_inputs.sequence_attributes(self.context.module)
+        return value.attr.value in self._attributes
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         """`jnp.fliplr(v) * [-1.0, 1.0]`, `u + range(n)`: a NumPy array takes a list or range operand as an array,
