@@ -66,8 +66,11 @@ class TracedExpression(Rule):
 
     ## Known problems
     A one-element array is treated as 0-d (see JX201). `round(x)` becomes `jnp.round(x).astype(int)`, an unsafe
-    fix: an int like Python's, but int32 (without x64) where Python's int has no bound. A builtin whose result goes
-    straight into text (`"{}".format(round(x, 4))`, an f-string, `str`, `print`) is left alone.
+    fix: an int like Python's, but int32 (without x64) where Python's int has no bound. `round(x, n)` becomes
+    `jnp.round(x, n)`, an unsafe fix too: Python rounds a float's exact decimal value, `jnp.round` scales and
+    rounds half to even, so the last kept digit can differ (`round(8.70135, 4)`: 8.7013 against 8.7014). A
+    builtin whose result goes straight into text (`"{}".format(round(x, 4))`, an f-string, `str`, `print`) is left
+    alone.
     """
 
     CODE = "JX203"
@@ -116,6 +119,11 @@ class TracedExpression(Rule):
         Invalid("def f(x, y):\n    r = [x.sum(), y.sum()]\n    return min(r)\n",
                 expected="import jax.numpy as jnp\n\ndef f(x, y):\n    r = [x.sum(), y.sum()]\n    return jnp.min(jnp.asarray(r))\n",
                 unsafe=True),  # Python's `min` over items is not NaN-exact as `jnp.min`, and takes any iterable
+        Invalid(  # Python rounds the exact decimal (8.7013), `jnp.round` scales first (8.7014): scikit-spatial's roots
+            "import numpy as np\n\ndef f(a, n):\n    return round(a, 4) * np.sqrt(n)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(a, n):\n    return jnp.round(a, 4) * np.sqrt(n)\n",
+            unsafe=True, lines=[4],
+        ),
         Invalid("def f(xs):\n    return max(v.sum() for v in xs)\n", expected=None, lines=[2]),
         Invalid("def f(x):\n    return 'up' if x.sum() > 0 else 'down'\n", expected=None, lines=[2]),
         Invalid(
@@ -406,5 +414,10 @@ class TracedExpression(Rule):
         elif text.endswith(".astype(int)"):  # pvlib: `round(86400e6 * days)` microseconds became 2**31 - 1
             message += (" (`round(x)` is a Python int, which has no bound; `.astype(int)` is int32 without x64, which "
                         "saturates past 2**31)")
+        digits = func.value == "round" and len(args) == 2
+        if digits:  # scikit-spatial's `_solve_quadratic(n_digits=4)`: a root moved in the 4th decimal
+            message += (" (Python's `round(x, n)` of a float rounds its exact decimal value, `round(8.70135, 4)` is "
+                        "8.7013; `jnp.round` scales by 10**n and rounds half to even, giving 8.7014: the kept digits "
+                        "can differ)")
         self._fix(node, message, text, f"replace with `{text.split('(')[0]}`", level=level,
-                  unsafe=ints is not None or text.endswith(".astype(int)"))
+                  unsafe=ints is not None or text.endswith(".astype(int)") or digits)
