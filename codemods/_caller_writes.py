@@ -4,7 +4,7 @@ JX501 (numpy-namespace) renames a NumPy call to its `jax.numpy` namesake one fun
 about the other side of a call that decide it cannot (`codemods._numpy_boundary` asks them):
 
 - `written_results(module, writers)`: functions whose result a caller hands to a helper that writes into it;
-- `host_results(rule)`: functions whose result a caller writes into itself or turns into strings or objects;
+- `host_results(rule)`: functions whose result a caller writes into itself, turns into strings or objects, or hashes;
 - `constructor_stores(module)` and `stored_by_constructor(...)`: a NumPy array made here and given to a module
   class whose `__init__` stores it on an attribute that the module writes into in place.
 """
@@ -18,6 +18,7 @@ import libcst as cst
 from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
+from jaxfix.analysis.hashed import hashed
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -56,8 +57,10 @@ def written_results(module: cst.Module, writers: Mapping[str, object]) -> dict[s
 
 def host_results(rule: Rule) -> dict[str, str]:
     """{function name: why} for the module's functions whose result a function of the module binds to a name
-    (`h = gradient(x)`, `e = embed(x).astype(int)`) and then writes into (`h[i] -= v`) or turns into strings or
-    objects (`e.astype(str)`): only a NumPy array can (lifelines' penalised Hessian, neurokit2's states)."""
+    (`h = gradient(x)`, `e = embed(x).astype(int)`) and then writes into (`h[i] -= v`), turns into strings or
+    objects (`e.astype(str)`) or hashes the elements of (`{tuple(row) for row in e}`), or uses as a key itself
+    (`winmap[winner(w, x)]`): only a NumPy array can (lifelines' penalised Hessian, neurokit2's states, kmodes'
+    encoded rows, minisom's winners)."""
     found: dict[str, str] = {}
     code = rule.code
     for function in walk.nodes_of(rule.context.module, cst.FunctionDef):
@@ -69,10 +72,20 @@ def host_results(rule: Rule) -> dict[str, str]:
                 for target in (node.targets if isinstance(node, cst.Assign) else [node]):
                     written = target.target
                     if isinstance(written, cst.Subscript) and isinstance(written.value, cst.Name):
-                        needs.setdefault(written.value.value, f"writes into it (`{code(written).strip()}`)")
+                        needs.setdefault(written.value.value, f"writes into it (`{code(written).strip()}`), which a JAX "
+                                                                   "array cannot be")
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "astype" \
                     and isinstance(node.func.value, cst.Name) and node.args and jax_rejects(rule, node.args[0].value):
-                needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{code(node).strip()}`)")
+                needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{code(node).strip()}`), "
+                                                        "which a JAX array cannot hold")
+        names, exprs = hashed(function)
+        for name in names:
+            needs.setdefault(name, "hashes its elements (a JAX array's are unhashable)")
+        for expr in exprs:  # `winmap[winner(w, x)]`: the producer's result itself is the key
+            callee = producer(expr) if isinstance(expr, cst.Call) else None
+            if callee is not None:
+                found.setdefault(callee, f"`{function.name.value}` uses what this returns as a key or set member (a "
+                                         "JAX array is unhashable)")
         if not needs:
             continue
         defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)

@@ -470,12 +470,16 @@ class NumpyBoundary:
         if function is None or node.value is None:
             return None
         name = function.name.value
+        if name not in self.written_results and name not in self.host_results:
+            return None
+        if not any(numpy_name(self.rule, call.func) for call in walk.nodes_of(function.body, cst.Call)):  # type: ignore[attr-defined]
+            return None  # no NumPy call here: nothing this rule would change
         if name in self.written_results:
             return (f"{self.written_results[name]}: the result must stay a NumPy array (a JAX array cannot "
                     "be written into), so this function is left as it is")
         if name in self.host_results:
-            return (f"{self.host_results[name]}: the result must stay a NumPy array (a JAX array can neither be "
-                    "written into nor hold strings), so this function is left as it is")
+            return (f"{self.host_results[name]}: the result must stay a NumPy array, so this function is left as "
+                    "it is")
         return None
 
     @functools.cached_property
@@ -558,7 +562,7 @@ class NumpyBoundary:
         """The name of the class around the current method when it is an `np.ndarray` subclass or defines NumPy's
         dispatch hooks (pysindy's `AxesArray`: `np.asarray(x).view(cls)` in `__new__`), else None."""
         cls = self._class()
-        return cls.name.value if cls is not None and numpy_array_class(self.rule, cls) else None
+        return cls.name.value if cls is not None and numpy_array_class(self.rule, cls, self.rule.context.module) else None
 
     def _sequence_class(self) -> Optional[str]:
         """An attribute the `__getitem__` of the class around the current method indexes (`sequence_attributes`):

@@ -117,6 +117,9 @@ class NumpyNamespace(Rule):
     INDEX_TRIGGERS = (b"=",)
 
     VALID = [
+        Valid(  # a function used as a key that makes no array: nothing to report there
+            "import numpy as np\nZ = np.zeros(3)\n\ndef key_of(x):\n    return x.name\n\ndef f(items):\n    d = {}\n"
+            "    for x in items:\n        d[key_of(x)] = x\n    return d\n"),
         # the NumPy branch of an array-API dispatch is NumPy on purpose (scikit-learn's _asarray_with_order)
         "import numpy\n\ndef f(a, xp):\n    if _is_numpy_namespace(xp):\n        a = numpy.asarray(a)\n"
         "        return xp.asarray(a)\n    return xp.asarray(a)\n",
@@ -175,6 +178,15 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef grads(X, b):\n    h = -np.dot(X.T, X)\n    return h, X @ b\n\n"
                 "def step(X, b, lam, get=grads):\n    h, g = get(X, b)\n    h[0, 0] -= lam\n    return h, g\n",
                 expected=None, lines=[4, 5]),
+        # ... or hashes: the rows' elements (kmodes' encoded rows), or the result itself as a key (minisom's winners)
+        Invalid("import numpy as np\n\ndef encode(X):\n    return np.argsort(X, axis=1)\n\n"
+                "def n_unique(X):\n    enc = encode(X)\n    return len({tuple(row) for row in enc})\n",
+                expected=None, lines=[4, 4]),
+        Invalid("from collections import defaultdict\nimport numpy as np\n\ndef winner(w, x):\n"
+                "    return np.unravel_index(np.argmin(w - x), w.shape)\n\n"
+                "def win_map(w, data):\n    hits = defaultdict(list)\n    for x in data:\n        hits[winner(w, x)].append(x)\n"
+                "    return hits\n",
+                expected=None, lines=[5, 5, 5]),
         Invalid(  # `dtype=np.ndarray` is an object array (python-control's arrays of polynomials)
             "import numpy as np\n\ndef f(shape):\n    out = np.empty(shape, dtype=np.ndarray)\n    return out\n",
             expected=None, lines=[4],
@@ -445,6 +457,12 @@ class NumpyNamespace(Rule):
             "    def total(self):\n        return np.sum(self)\n",
             expected=None,
             lines=[5, 8],
+        ),
+        Invalid(  # a subclass of the module's own ndarray subclass (scikit-spatial's `Vector(_BaseArray1D)`)
+            "import numpy as np\n\nclass Base(np.ndarray):\n    pass\n\nclass Middle(Base):\n    pass\n\n"
+            "class Vector(Middle):\n    def unit(self):\n        return self / np.linalg.norm(self)\n",
+            expected=None,
+            lines=[11],
         ),
         Invalid(  # named for handing back NumPy arrays: a host conversion by intent (POT's backends)
             "import numpy as np\n\ndef _to_numpy(a):\n    if isinstance(a, np.ndarray):\n        return np.array(a)\n"

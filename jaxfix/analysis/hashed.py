@@ -9,7 +9,9 @@ finds the arrays whose elements end up hashed:
 - iterated (`for v in a`, `for i, v in enumerate(a)`, or in a comprehension) with the item used as a key: the index
   of a local dict (`d[v]`, `d[v] = ...`), `v in d`, `d.get(v)` / `setdefault` / `pop`, `s.add(v)` / `discard` /
   `remove`, a key of a dict display or comprehension, an element of a set display or comprehension, `hash(v)`;
+- iterated with the item's `tuple(...)` used so (`{tuple(row) for row in a}`);
 - indexed to a scalar that is used so (`key = a[()]`, `key = a[0]`);
+- a call whose result is used as a key (`counts[np.argmax(p)] += 1`, `winmap[winner(w, x)]`);
 - or a scalar used so itself (`i = np.argmin(d)`, then `unassigned.remove(i)`).
 
 The arrays are named by what makes them: a local name (`classes = np.unique(y)` then `set(classes)`), or the
@@ -136,6 +138,12 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
             if key.container not in containers:
                 continue
             key = key.key
+        if isinstance(key, cst.Call) and walk.called_name(key) in ("tuple", "frozenset") and isinstance(key.func, cst.Name) \
+                and len(key.args) == 1 and isinstance(key.args[0].value, cst.Name):
+            key = key.args[0].value  # `{tuple(row) for row in enc}`: the row's elements are hashed (kmodes)
+        elif isinstance(key, cst.Call):
+            exprs.add(key)  # `winmap[winner(w, x)]`: what the call returns is the key (minisom)
+            continue
         if isinstance(key, cst.Name) and key.value in items:
             exprs.update(items[key.value])
         elif isinstance(key, cst.Name):

@@ -225,12 +225,20 @@ def timing_write(function: cst.FunctionDef, timers: frozenset[str]) -> Optional[
     ), None)
 
 
-def numpy_array_class(rule: cst.MetadataDependent, cls: cst.ClassDef) -> bool:
+def numpy_array_class(rule: cst.MetadataDependent, cls: cst.ClassDef, module: Optional[cst.Module] = None,
+                      seen: frozenset[str] = frozenset()) -> bool:
     """Whether `cls` is a NumPy array type of its own: an `np.ndarray` subclass, a class defining NumPy's dispatch
     hooks, or one whose `__new__` views an array as `cls` (pysindy's `AxesArray`, pyrr's `Vector3`:
-    `np.asarray(x).view(cls)`)."""
+    `np.asarray(x).view(cls)`); given the `module`, also a subclass of one of the module's own such classes
+    (scikit-spatial's `Vector(_BaseArray1D)`, `_BaseArray1D(_BaseArray)`, `_BaseArray(np.ndarray)`)."""
     if any(numpy_name(rule, base.value) == "numpy.ndarray" for base in cls.bases):
         return True
+    if module is not None:
+        local = {name for base in cls.bases if isinstance(base.value, cst.Name)
+                 for name in [base.value.value] if name not in seen}
+        parents = [c for c in walk.nodes_of(module, cst.ClassDef) if c.name.value in local] if local else []  # type: ignore[attr-defined]
+        if any(numpy_array_class(rule, parent, module, seen | {cls.name.value}) for parent in parents):  # type: ignore[arg-type]
+            return True
     body = cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ()
     if any(isinstance(s, cst.FunctionDef) and s.name.value in NUMPY_HOOKS for s in body):
         return True
