@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 # Parameters of jax.numpy functions that take an array (a list there is a TypeError in jax.numpy).
 ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp", "fp", "m", "v", "y", "A", "weights",
-                "q", "values", "bins", "repeats", "arys", "seq_of_zeros", "ar"}
+                "q", "values", "bins", "repeats", "arys", "seq_of_zeros", "ar", "indices"}
 # Functions that take a sequence of arrays: a list or tuple display among its elements is not an array
 STACKING = {"concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"}
 # array methods that give Python values, not arrays (`x.tolist() + [v]` concatenates lists)

@@ -13,9 +13,13 @@
 - `mapping_entry(value)`: an entry read with a string key (`E["sizes"]`), which may hold a list;
 - `grown_list(function, value)`: a local list grown by `+=` of lists (`lvl = []; lvl += [j] * k`);
 - `rows_of_lists(function, name)`: a local list whose rows are Python lists or tuples (`rows.append([a, b])`);
+- `tuple_rows(value)`: a comprehension of tuples, maybe in `list(...)` (`list({tuple(row) for row in a})`);
 - `tuple_item(function, name)`: a loop target over `itertools` tuples (`for c in itertools.product(...)`);
 - `sequence_attributes(module)`: attributes every assignment of the module binds to a list or tuple (`self.dims =
-  tuple(dims)`).
+  tuple(dims)`);
+- `list_fed_parameters(module)`: parameters of the module's functions that a call in the module passes a list or
+  tuple (`broadcasting_matvec([1, -12 / 11, 1 / 11], rgb)`);
+- `sequence_functions(module)`: the module's functions that always return a list or tuple.
 """
 
 from __future__ import annotations
@@ -225,6 +229,18 @@ def rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
         for v in appended)
 
 
+def tuple_rows(value: cst.BaseExpression) -> bool:
+    """A comprehension whose items are tuple displays or `tuple(...)` calls, or `list(...)`/`sorted(...)` of one
+    (kmodes' unique rows: `np.vstack(list({tuple(row) for row in a}))`)."""
+    if list_call(value) and len(value.args) == 1:  # type: ignore[attr-defined]
+        value = value.args[0].value  # type: ignore[attr-defined]
+    if not isinstance(value, (cst.ListComp, cst.SetComp, cst.GeneratorExp)):
+        return False
+    item = value.elt
+    return isinstance(item, cst.Tuple) or isinstance(item, cst.Call) and isinstance(item.func, cst.Name) \
+        and item.func.value == "tuple"
+
+
 COMBINATORICS = frozenset({"product", "combinations", "permutations", "combinations_with_replacement"})
 
 
@@ -275,3 +291,80 @@ def sequence_attributes(module: cst.Module) -> frozenset[str]:
             if bound is not None:
                 other.update(a.attr.value for a in walk.nodes_of(bound, cst.Attribute))  # type: ignore[attr-defined]
     return frozenset(found - other)
+
+
+def _sequence_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
+    """A list or tuple display or comprehension, a `list(...)`/`tuple(...)` call, or a local name of `caller` only
+    ever bound to one (`xs = [a[0, 0], a[1, 0]]`)."""
+    def plain(v: cst.BaseExpression) -> bool:
+        return isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) or isinstance(v, cst.Call) \
+            and isinstance(v.func, cst.Name) and v.func.value in ("list", "tuple")
+
+    if plain(value):
+        return True
+    if isinstance(value, cst.Name) and caller is not None:
+        bound = assigned_values(caller, value.value)
+        return bool(bound) and all(plain(v) for v in bound)
+    return False
+
+
+def list_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+    """{function or method name: its parameters that some call in the module passes a Python list or tuple}: a
+    call `f(...)` of a module function, or `self.f(...)`/`cls.f(...)` of a method, given a display, a
+    `list(...)`/`tuple(...)` call or a local name bound only to one, by position or keyword (colorspacious'
+    `broadcasting_matvec([1, -12. / 11, 1. / 11], rgb)`, similaritymeasures' `poly_area(xs, ys)`). NumPy takes
+    such a parameter as an array where a `jax.numpy` function rejects it. Functions of the same name are merged."""
+    functions: dict[str, list[cst.FunctionDef]] = {}
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        functions.setdefault(function.name.value, []).append(function)  # type: ignore[attr-defined]
+    found: dict[str, set[str]] = {}
+    stack: list[tuple[cst.CSTNode, Optional[cst.FunctionDef]]] = [(module, None)]
+    while stack:
+        node, caller = stack.pop()
+        if isinstance(node, cst.FunctionDef):
+            caller = node  # the calls of a function, with its own locals
+        stack.extend((child, caller) for child in walk.children_without_tokens(node))
+        if isinstance(node, cst.Call) and node.args:
+            func = node.func
+            method = isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls")
+            name = func.value if isinstance(func, cst.Name) else func.attr.value if method else None  # type: ignore[union-attr]
+            if name is None or name not in functions:
+                continue
+            for callee in functions[name]:
+                params = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params)]
+                if method and params and params[0] in ("self", "cls"):
+                    params = params[1:]
+                named = params + [p.name.value for p in callee.params.kwonly_params]
+                for index, arg in enumerate(node.args):
+                    if arg.star:
+                        break
+                    param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
+                    if param in named and _sequence_value(arg.value, caller):
+                        found.setdefault(name, set()).add(param)  # type: ignore[arg-type]
+
+    return {name: frozenset(params) for name, params in found.items()}
+
+
+def _plain_sequence(value: Optional[cst.BaseExpression]) -> bool:
+    """A list or tuple display or comprehension, or a `list(...)`/`tuple(...)`/`sorted(...)` call."""
+    return isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or value is not None and (
+        list_call(value) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "tuple")
+
+
+def sequence_functions(module: cst.Module) -> frozenset[str]:
+    """The names of the module's functions and methods every `return` of which gives a list or tuple display or
+    comprehension or a `list(...)`/`tuple(...)` call (scikit-spatial's `Triangle.lengths`, given to `np.sum`);
+    functions of the same name must all do so."""
+    found: dict[str, bool] = {}
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        returns: list[cst.Return] = []
+        stack = list(walk.children_without_tokens(function.body))  # type: ignore[attr-defined]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Return):
+                returns.append(node)
+            elif not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                stack.extend(walk.children_without_tokens(node))
+        name = function.name.value  # type: ignore[attr-defined]
+        found[name] = found.get(name, True) and bool(returns) and all(_plain_sequence(r.value) for r in returns)
+    return frozenset(name for name, ok in found.items() if ok)

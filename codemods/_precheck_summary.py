@@ -79,6 +79,8 @@ class Summary:
     name_args: set[tuple[str, str]] = field(default_factory=set)
     sequence_bound: set[str] = field(default_factory=set)  # names (and `self.x`) assigned a list/tuple display or range()
     index_names: set[str] = field(default_factory=set)  # names used as a whole index, `x[idx]`, in a function
+    operand_names: set[str] = field(default_factory=set)  # names that are an operand of an arithmetic operator
+    call_arg_roots: set[str] = field(default_factory=set)  # roots of calls given a call's result (`np.sum(f(x))`)
     # assignments to plain names whose value starts with a name (`y = jnp.add(y, 1)`): (that name, target names,
     # value); JX104 reads such rebindings when the target occurs in the value
     rebinds: list[tuple[str, list[str], ast.AST]] = field(default_factory=list)
@@ -91,6 +93,7 @@ class Summary:
     math_locals: set[str] = field(default_factory=set)  # names bound by `from math import ...`
     module_names: set[str] = field(default_factory=set)  # module-level `NAME = ...` targets
     jit_static_functions: set[str] = field(default_factory=set)  # top-level functions with static_arg* decorators
+    defined_functions: set[str] = field(default_factory=set)  # names of the functions and methods defined
 
     def roots_from(self, *prefixes: str) -> set[str]:
         return {local for local, module in self.imported if module.split(".")[0] in prefixes}
@@ -236,6 +239,7 @@ class _Walker:
     def inside(self, function: ast.AST) -> None:
         """Every node of a function (decorators, arguments and body), with the handlers."""
         handlers = _HANDLERS
+        self.s.defined_functions.add(function.name)  # type: ignore[attr-defined]
         arguments = function.args  # type: ignore[attr-defined]
         positional = [*arguments.posonlyargs, *arguments.args]
         for arg, default in [*zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults),
@@ -268,6 +272,8 @@ class _Walker:
 
     def return_(self, node: ast.Return) -> None:
         self.flags.add("return")
+        if isinstance(node.value, _SEQUENCES) or _sequence_result(node.value):  # type: ignore[arg-type]
+            self.flags.add("sequence_return")  # a function returning a list or tuple, maybe given to NumPy (JX304)
 
     def ifexp(self, node: ast.IfExp) -> None:
         self.flags.add("ifexp")
@@ -365,8 +371,10 @@ class _Walker:
         self.s.index_names.update(e.id for e in elements if e.__class__ is ast.Name)
 
     def binop(self, node: ast.BinOp) -> None:
-        if node.op.__class__ is not ast.MatMult and (_listish(node.left) or _listish(node.right)):
-            self.flags.add("list_operand")  # `v * [-1.0, 1.0]`, `u + range(n)` (JX304)
+        if node.op.__class__ is not ast.MatMult:
+            if _listish(node.left) or _listish(node.right):
+                self.flags.add("list_operand")  # `v * [-1.0, 1.0]`, `u + range(n)` (JX304)
+            self.s.operand_names.update(o.id for o in (node.left, node.right) if o.__class__ is ast.Name)
 
     def slice_(self, node: ast.Slice) -> None:
         if any(part is not None and _has_name(part) for part in (node.lower, node.upper, node.step)):
@@ -418,6 +426,8 @@ class _Walker:
                 s.name_args.add((root, "self." + value.attr))
             elif cls in _SEQUENCES or _sequence_result(value) or _mapping_entry(value):
                 s.display_call_roots.add(root)
+            elif cls is ast.Call:
+                s.call_arg_roots.add(root)
         for keyword in keywords:
             value = keyword.value
             if value.__class__ is ast.Name:

@@ -92,12 +92,17 @@ def _numpy_call(s: Summary) -> bool:
 
 def _non_array_input(s: Summary) -> bool:
     """JX304: a NumPy/jax.numpy call given a list/tuple display, or a name bound to one; or a subscript whose whole
-    index is a list display or a name bound to one; or a list display as an operand of an operator."""
-    if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound):
+    index is a list display or a name bound to one; or either as an operand of an operator; or a function
+    of the module given one (its parameter may then reach a NumPy call: `_list_inputs.list_fed_parameters`); or a
+    call given the result of another where some function returns a list or tuple."""
+    if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
+            or not s.operand_names.isdisjoint(s.sequence_bound):
         return True
-    roots = _array_roots(s)
+    roots = _array_roots(s) | s.defined_functions | {"self", "cls"}
     if not s.display_call_roots.isdisjoint(roots):
         return True
+    if "sequence_return" in s.flags and not s.call_arg_roots.isdisjoint(roots):
+        return True  # `np.sum(lengths(a, b))` of a function returning a tuple
     return any(root in roots and name in s.sequence_bound for root, name in s.name_args)
 
 

@@ -13,7 +13,7 @@ from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.host_data import documented_sequences
-from jaxfix.analysis.masks import MaskProvider, function_facts
+from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.parents import ParentProvider, isinstance_guards
 from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
 from jaxfix.rule import Invalid, Rule, Valid
@@ -259,6 +259,46 @@ class NonArrayInput(Rule):
                      "    def size(self):\n        return jnp.prod(jnp.asarray(self.dims))\n",
             lines=[8],
         ),
+        Invalid(  # `np.where(m)` is a tuple, given as `take`'s indices (kmodes' dissimilarity)
+            "import jax.numpy as jnp\n\ndef f(X, m):\n    ids = jnp.where(m == 1)\n    return jnp.take(X, ids, axis=0)\n",
+            expected="import jax.numpy as jnp\n\ndef f(X, m):\n    ids = jnp.where(m == 1)\n"
+                     "    return jnp.take(X, jnp.asarray(ids), axis=0)\n",
+            lines=[5],
+        ),
+        Invalid(  # rows made tuples, stacked (kmodes' unique rows)
+            "import jax.numpy as jnp\n\ndef f(a):\n    return jnp.vstack(list({tuple(row) for row in a}))\n",
+            expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.vstack([jnp.asarray(r) for r in list({tuple(row) for row in a})])\n",
+            lines=[4],
+        ),
+        Invalid(  # what a function of the module always returns as a tuple (scikit-spatial's `Triangle.perimeter`)
+            "import jax.numpy as jnp\n\ndef sides(a, b):\n    if a is None:\n        return ()\n    return tuple(abs(p - b) for p in a)\n\n"
+            "def perimeter(a, b):\n    return jnp.sum(sides(a, b))\n",
+            expected="import jax.numpy as jnp\n\ndef sides(a, b):\n    if a is None:\n        return ()\n"
+                     "    return tuple(abs(p - b) for p in a)\n\ndef perimeter(a, b):\n    return jnp.sum(jnp.asarray(sides(a, b)))\n",
+            lines=[9],
+        ),
+        Invalid(  # a parameter a call in the module passes a list (colorspacious' `broadcasting_matvec`)
+            "import numpy as np\n\ndef matvec(A, B):\n    return np.inner(B, A)\n\ndef opponent(rgb):\n"
+            "    return matvec([1, -12. / 11, 1. / 11], rgb)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef matvec(A, B):\n    return np.inner(B, jnp.asarray(A))\n\n"
+                     "def opponent(rgb):\n    return matvec([1, -12. / 11, 1. / 11], rgb)\n",
+            lines=[4],
+        ),
+        Invalid(  # ... or a local name bound to one (similaritymeasures' `poly_area(xs, ys)`), by keyword too
+            "import numpy as np\n\nclass Quad:\n    def area(self, x, y):\n        return np.dot(x, np.roll(y, 1))\n\n"
+            "    def of(self, a):\n        xs = [a[0], a[1]]\n        return self.area(a, y=xs)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass Quad:\n    def area(self, x, y):\n"
+                     "        return np.dot(x, np.roll(jnp.asarray(y), 1))\n\n"
+                     "    def of(self, a):\n        xs = [a[0], a[1]]\n        return self.area(a, y=xs)\n",
+            lines=[5],
+        ),
+        Invalid(  # a documented sequence meeting an array this function makes (scikit-spatial's `project_points`)
+            "import numpy as np\n\ndef project(normal, points):\n    \"\"\"points : array_like\"\"\"\n"
+            "    d = np.dot(np.ones(3), normal)\n    return d * normal + points\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef project(normal, points):\n    \"\"\"points : array_like\"\"\"\n"
+                     "    d = np.dot(np.ones(3), normal)\n    return d * normal + jnp.asarray(points)\n",
+            lines=[6],
+        ),
     ]
     VALID += [
         Valid(  # set to something else too, or unpacked into: not known to be a list or tuple
@@ -266,7 +306,19 @@ class NonArrayInput(Rule):
             "        self.w, self.v = a\n\n    def reset(self, d):\n        self.dims = d\n        self.v = [1]\n\n"
             "    def size(self):\n        return jnp.prod(self.dims) + jnp.sum(self.v)\n"),
     ]
+    VALID += [
+        Valid(  # lists given, but `+` of two parameters may concatenate them: no array of this function's in sight
+            "import numpy as np\n\ndef join(a, b):\n    c = a + b\n    return len(c) * np.ones(2)\n\n"
+            "def use():\n    return join([1], [2])\n"),
+    ]
+    VALID += [
+        Valid(  # a function that may return something else (an array) is not taken for a sequence
+            "import jax.numpy as jnp\n\ndef sides(a):\n    if a is None:\n        return ()\n    return a * 2\n\n"
+            "def perimeter(a):\n    return jnp.sum(sides(a))\n"),
+    ]
     _attributes: Optional[frozenset[str]] = None  # `sequence_attributes` of the module, once asked
+    _fed: Optional[dict[str, frozenset[str]]] = None  # `list_fed_parameters` of the module, once asked
+    _returning: Optional[frozenset[str]] = None  # `sequence_functions` of the module, once asked
 
     def visit_Call(self, node: cst.Call) -> None:
         fn = self.current_function
@@ -293,30 +345,24 @@ class NonArrayInput(Rule):
             return
         if repeats_a_list(self, node, fn) is not None:
             return  # JX501 keeps it NumPy, which takes the list; a JAX argument would make its result a JAX array
-        documented: Optional[frozenset[str]] = None
         for i, arg in enumerate(node.args):
             if arg.star:
                 continue
-            listed = False  # a parameter its docstring says may be a list (`lengths : array-like of integers`)
+            listed = None  # a parameter that may be a list (`lengths : array-like of integers`, or given one)
             entry_of = _list_inputs.mapping_entry(arg.value)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
             guarded = isinstance(arg.value, cst.Name) and any(  # under `isinstance(mref, (list, tuple, np.ndarray))`
                 types & {"list", "tuple"} for types in isinstance_guards(self, node).get(arg.value.value, ()))
-            attribute = self._sequence_attribute(arg.value)
+            attribute = self._sequence_attribute(arg.value) or self._sequence_result(arg.value)
             if entry_of is None and not guarded and not attribute and not (
                     _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)):
-                value = arg.value
-                if not isinstance(value, cst.Name) or value.value not in facts.params or not _list_inputs.unbound_before(
-                        self, value.value, node):
+                listed = self._listed_parameter(arg.value, node, facts)
+                if listed is None:
                     continue
-                documented = documented_sequences(fn) if documented is None else documented
-                if value.value not in documented:
-                    continue
-                listed = True
             if not _array_inputs.takes_array(entry, name.split(".")[-1], i, arg):
                 continue
             text = f"{self.jnp}.asarray({self.code(arg.value)})"
-            given = f"`{self.code(arg.value)}`, which its docstring says may be a list or tuple," if listed else \
-                f"`{self.code(arg.value)}`, which the module only ever sets to a list or tuple," if attribute else \
+            given = f"`{self.code(arg.value)}`, which {listed}," if listed else \
+                f"`{self.code(arg.value)}`, which the module only ever makes a list or tuple," if attribute else \
                 f"`{self.code(arg.value)}`, an entry of a mapping, which may hold a list," if entry_of is not None else \
                 f"a Python list or tuple (`{self.code(arg.value)}`)"
             self.report(
@@ -327,6 +373,51 @@ class NonArrayInput(Rule):
                 title=f"replace with `{text}`",
                 imports=("jnp",),
             )
+
+    def _listed_parameter(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
+        """Why `value`, a parameter still holding what the caller passed where `at` reads it, may be a Python list
+        or tuple: its docstring says so (`lengths : array-like of integers`), or a call in the module passes one
+        (`_list_inputs.list_fed_parameters`); else None."""
+        fn = self.current_function
+        if fn is None or not isinstance(value, cst.Name) or value.value not in facts.params \
+                or not _list_inputs.unbound_before(self, value.value, at):
+            return None
+        if value.value in documented_sequences(fn):
+            return "its docstring says may be a list or tuple"
+        if self._fed is None:
+            self._fed = _list_inputs.list_fed_parameters(self.context.module)
+        if value.value in self._fed.get(fn.name.value, ()):
+            return "a call in this module passes a list or tuple"
+        return None
+
+    def _made_array(self, value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+        """An array this function makes, whatever its parameters hold: a NumPy / `jax.numpy` call, a local name
+        bound only to one, an item of one, or an arithmetic operation on one (a parameter may be a list, and a list
+        `+` a list concatenates)."""
+        if isinstance(value, cst.BinaryOperation):
+            return self._made_array(value.left, facts) or self._made_array(value.right, facts)
+        if isinstance(value, cst.Subscript):
+            return self._made_array(value.value, facts)
+        if isinstance(value, cst.Call):
+            return facts.array_function(value.func) is not None
+        if isinstance(value, cst.Name) and value.value not in facts.params:
+            values = facts.bindings.get(value.value, [])
+            return bool(values) and all(isinstance(v, cst.Call) and facts.array_function(v.func) for v in values)
+        return False
+
+    def _sequence_result(self, value: cst.BaseExpression) -> bool:
+        """`lengths(a, b)` or `self.lengths()` where the module's `lengths` always returns a list or tuple
+        (`_list_inputs.sequence_functions`)."""
+        if not isinstance(value, cst.Call):
+            return False
+        func = value.func
+        name = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) \
+            and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") else None
+        if name is None:
+            return False
+        if self._returning is None:
+            self._returning = _list_inputs.sequence_functions(self.context.module)
+        return name in self._returning
 
     def _sequence_attribute(self, value: cst.BaseExpression) -> bool:
         """`self.dims` where the module only ever sets `self.dims` to a list or tuple (`_list_inputs.sequence_attributes`)."""
@@ -344,6 +435,14 @@ class NonArrayInput(Rule):
             return
         facts = function_facts(self, fn)
         for operand, other in ((node.left, node.right), (node.right, node.left)):
+            if isinstance(operand, cst.Name) and self._made_array(other, facts):
+                listed = self._listed_parameter(operand, node, facts)
+                if listed is not None:  # `dots[:, None] * normal + points`, `points : array_like` (scikit-spatial)
+                    text = f"{self.jnp}.asarray({operand.value})"
+                    self.report(operand, f"an array meets `{operand.value}`, which {listed}, in an operation: NumPy "
+                                "reads a list as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
+                                replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+                    continue
             if not isinstance(other, (cst.Call, cst.Name, cst.Subscript)):
                 continue
             kind = "range" if is_range(operand) else "list"  # no Python value but an array takes a range operand
@@ -410,14 +509,16 @@ class NonArrayInput(Rule):
         """`np.concatenate([[m], rest])`, `np.hstack([[f(i) for i in r], rest])`, `np.vstack((a, pairs))` with `pairs = []` grown by `.append`: the inner list
         is a list, which `jnp.concatenate` rejects."""
         first = node.args[0].value if node.args and node.args[0].keyword is None else None
-        if isinstance(first, cst.Name) and self.current_function is not None \
-                and _list_inputs.rows_of_lists(self.current_function, first.value):
+        rows = isinstance(first, cst.Name) and self.current_function is not None \
+            and _list_inputs.rows_of_lists(self.current_function, first.value)
+        if rows or first is not None and _list_inputs.tuple_rows(first):
+            assert first is not None and self.current_function is not None
             row = next(n for n in ("row", "r", "item", "x_") if n not in walk.name_values(self.current_function))
-            text = f"[{self.jnp}.asarray({row}) for {row} in {first.value}]"
-            self.report(first, f"`{self.code(node.func)}` is given `{first.value}`, a list of Python lists or tuples "
-                        "(each appended as a list or tuple display): NumPy converts each of them, `jax.numpy` rejects them; "
-                        "convert each with `jnp.asarray`", replacement=self.expr(text), title=f"replace with `{text}`",
-                        imports=("jnp",))
+            text = f"[{self.jnp}.asarray({row}) for {row} in {self.code(first)}]"
+            how = "each appended as a list or tuple display" if rows else "each made a tuple"
+            self.report(first, f"`{self.code(node.func)}` is given `{self.code(first)}`, a list of Python lists or "
+                        f"tuples ({how}): NumPy converts each of them, `jax.numpy` rejects them; convert each with "
+                        "`jnp.asarray`", replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
             return
         if not isinstance(first, (cst.List, cst.Tuple)):
             return
