@@ -87,6 +87,10 @@ class TracedReturn(Rule):
     _risk: Optional[str] = None  # why the last `jnp.where` candidate became `lax.cond`
 
     VALID = [
+        Valid(  # keys of a module-level dict: Python values, whatever they are computed through (colorspacious)
+            "import numpy as np\n\nTABLE = {'a': {90: np.eye(2), 100: np.eye(2)}}\n\ndef f(kind, severity):\n"
+            "    low = int(severity - severity % 10)\n    m = np.asarray(TABLE[kind][low])\n    if severity == 100:\n"
+            "        return m\n    return 0.5 * m\n"),
         Valid("def f(x):\n    if x.ndim == 2:\n        return x.sum(0)\n    return x\n"),
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
     ]

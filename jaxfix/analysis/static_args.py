@@ -16,6 +16,10 @@
 - an argument passed to a parameter that a same-module callee declares static (`static_argnames`/`static_argnums`
   of its `jax.jit` decorator), given as `callees: {function name: (parameter names, static names)}`.
 
+`mapping_keys(function, mappings)` gives, apart from those, the parameters used as the key of a module-level dict
+display (`MATRICES[cvd_type][low]` with `low = int(severity - fraction)`): arrays are unhashable, so such a parameter
+is a Python value; `module_mappings(module)` finds those dicts.
+
 An expression counts when it reads the parameter (`n`, `n + 1`, `(n, 3)`, `x.shape[0] // n`), directly or through a
 local variable computed from it (`m = 2 * n; jnp.zeros(m)`). Nested functions are not searched.
 """
@@ -314,3 +318,57 @@ def _expanded(expr: cst.BaseExpression, sources: Mapping[str, set[str]]) -> set[
         seen.add(name)
         work.extend(sources.get(name, ()))
     return seen
+
+
+def module_mappings(module: cst.Module) -> dict[str, int]:
+    """{name: depth} for the module's top-level `NAME = {...}` dict displays: depth 1, or one more than the least
+    depth of its values when they are all dict displays too (`{"protanomaly": {90: ..., 100: ...}}`: 2). A name
+    bound more than once at the top level is left out."""
+    found: dict[str, int] = {}
+    seen: set[str] = set()
+
+    def depth(value: cst.BaseExpression) -> int:
+        if not isinstance(value, cst.Dict):
+            return 0
+        inner = [depth(e.value) for e in value.elements if isinstance(e, cst.DictElement)]
+        return 1 + (min(inner) if inner and len(inner) == len(value.elements) else 0)
+
+    for statement in module.body:
+        if not isinstance(statement, cst.SimpleStatementLine):
+            continue
+        for small in statement.body:
+            if isinstance(small, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+                for target in targets:
+                    if isinstance(target, cst.Name):
+                        name = target.value
+                        if name in seen:
+                            found.pop(name, None)
+                        elif isinstance(small, cst.Assign) and small.value is not None and depth(small.value):
+                            found[name] = depth(small.value)
+                        seen.add(name)
+    return found
+
+
+def mapping_keys(function: cst.FunctionDef, mappings: Mapping[str, int]) -> set[str]:
+    """The parameters of `function` that the keys of `mappings` (`module_mappings`) read, directly or through locals
+    computed from them: `MATRICES[cvd_type][low]`, with `low = int(severity - fraction)`, reads `cvd_type` and
+    `severity` (colorspacious' CVD matrices). Names the function binds itself shadow the module's."""
+    if not mappings:
+        return set()
+    params = set(parameter_names(function))
+    local = set(_local_sources(function)) | params
+    keys: list[cst.BaseExpression] = []
+    for node in walk.nodes_of(function.body, cst.Subscript):
+        chain: list[cst.BaseExpression] = []
+        value: cst.BaseExpression = node  # type: ignore[assignment]
+        while isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index):
+            chain.append(value.slice[0].slice.value)
+            value = value.value
+        if isinstance(value, cst.Name) and value.value in mappings and value.value not in local and chain:
+            # the outermost subscript holds the last key: keep those within the literal's depth
+            keys.extend(chain[::-1][: mappings[value.value]])
+    if not keys:
+        return set()
+    sources = _local_sources(function)
+    return {name for key in keys for name in _expanded(key, sources) & params}

@@ -15,7 +15,8 @@ Seeds (for parameters: `jaxfix.analysis.static_params`):
   `ndim`, `dtype`, `order`, `mode`, `method`, `kind`, `norm`, `keepdims`); or used where JAX needs a concrete value
   (a shape, a slice bound, the bound of a loop kept in Python: `jaxfix.analysis.static_args`), since it must be
   static under `jit` for the function to work at all (JX510 reports it); or used only as a bare truth test
-  (`if flat:`, `if not verbose:`, `a if fast else b`): a flag, not data.
+  (`if flat:`, `if not verbose:`, `a if fast else b`): a flag, not data; or read by the key of a module-level dict
+  display (`MATRICES[kind][low]`, `low = int(severity - 5)`: arrays are unhashable).
 - STATIC: literals; `.shape`, `.ndim`, `.dtype`, `.size`, `len(...)`, `isinstance`, `type`, `range` of static
   values; type and dtype tests (`issparse`, `np.isscalar`, `np.iscomplexobj`, `np.issubdtype`, `xp.isdtype`, ...); `x is None` / `is not None`; names not bound in the function (module constants, builtins, imports).
 - Arithmetic, comparisons, subscripts and NumPy/jnp calls and methods with a TRACED operand are TRACED; with an
@@ -27,7 +28,7 @@ Seeds (for parameters: `jaxfix.analysis.static_params`):
 from __future__ import annotations
 
 import enum
-from typing import Optional
+from typing import Mapping, Optional
 
 import libcst as cst
 import numpy as np
@@ -37,7 +38,7 @@ from jaxfix import walk
 from jaxfix.imports import ModuleImports
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
 from jaxfix.analysis.plain_python import array_names, host_functions, lazy_array_imports, plain_python
-from jaxfix.analysis.static_args import concrete_uses
+from jaxfix.analysis.static_args import concrete_uses, mapping_keys, module_mappings
 from jaxfix.analysis.static_params import (
     _ARRAY_OR_DICT_METHODS, _annotation_is_static, _flags, _jit_static, _not_arrays, static_by_name,
 )
@@ -120,8 +121,10 @@ class FunctionTracedness:
         lazy: bool = False,
         compiled: frozenset[str] = frozenset(),
         predicates: frozenset[str] = frozenset(),
+        mappings: Optional[Mapping[str, int]] = None,
     ) -> None:
         self.function = function
+        self._mappings = mappings or {}
         self._compiled = compiled
         self._predicates = predicates
         self.outer = outer
@@ -150,7 +153,7 @@ class FunctionTracedness:
         if self.is_plain_python():
             return {p.name.value for p in params}
         static = _jit_static(fn) | set(concrete_uses(fn))
-        compared = _not_arrays(fn) | _flags(fn)
+        compared = _not_arrays(fn) | _flags(fn) | mapping_keys(fn, self._mappings)
         for p in params:
             name = p.name.value
             default = p.default
@@ -494,10 +497,11 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
         self._lazy = lazy_array_imports(node)
         self._compiled = host_functions(node)
         self._predicates = literal_predicates(node)
+        self._mappings = module_mappings(node)
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None, self._array_names,
-                                      self._lazy, self._compiled, self._predicates)
+                                      self._lazy, self._compiled, self._predicates, self._mappings)
         self._stack.append(analysis)
         self.set_metadata(node, analysis)
 
