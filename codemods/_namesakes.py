@@ -12,12 +12,17 @@
 - `layout_keyword(rule, node)`: the same `order=` given to a traced array's `.copy` or `.astype`, whose JAX
   methods reject it;
 - `truncated_log2(rule, node)`: `np.log2` whose result is truncated or compared, where `jnp.log2`'s inexact powers
-  of two change the answer.
+  of two change the answer;
+- `out_position(short)`: where a NumPy function takes `out` positionally (`np.clip(K, lo, hi, K)` writes into `K`).
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 from typing import TYPE_CHECKING, Optional
+
+import numpy as np
 
 import libcst as cst
 
@@ -133,3 +138,19 @@ def truncated_log2(rule: Rule, node: cst.Call) -> Optional[str]:
         return None
     return ("is not exact at powers of two in float64 (`jnp.log2(8.0)` is 2.9999999999999996, NumPy's 3.0), and "
             "this result is truncated or compared, where that changes the answer")
+
+
+@functools.lru_cache(maxsize=None)
+def out_position(short: str) -> Optional[int]:
+    """The index of `out` among the positional parameters of the NumPy function `short` (`clip`: 3, `dot`: 2), read
+    from its signature; None when it has none or takes it by keyword only (`einsum(*operands, out=None)`)."""
+    try:
+        params = list(inspect.signature(getattr(np, short)).parameters.values())
+    except (AttributeError, TypeError, ValueError):
+        return None
+    for index, param in enumerate(params):
+        if param.kind not in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD):
+            return None
+        if param.name == "out":
+            return index
+    return None

@@ -62,8 +62,10 @@ LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
 CALL_ERRORS = {"TypeError", "ValueError", "IndexError", "AxisError"}
 # attributes only a NumPy array has: a call whose result is read through one must stay NumPy
 BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides", "flat"}
-# methods only a NumPy array has, read from a name bound to a call (`a.setflags(write=False)`, `a.tofile(f)`)
-BUFFER_METHODS = {"setflags", "tofile", "dump", "dumps", "newbyteorder", "itemset"}
+# methods only a NumPy array has, read from a name bound to a call (`a.setflags(write=False)`, `a.tofile(f)`), some
+# of which change it in place (`Y.resize(lag, refcheck=False)`: spectrum's ARMA estimate)
+BUFFER_METHODS = {"setflags", "tofile", "dump", "dumps", "newbyteorder", "itemset", "resize", "put", "partition",
+                  "byteswap"}
 
 # functions named for making NumPy arrays (POT's `_to_numpy`, `as_numpy`, `to_np`): host conversions by intent
 # methods NumPy calls to turn an object into an array (lmfit's `Parameter.__array__`): they must give NumPy arrays

@@ -255,6 +255,13 @@ class NumpyNamespace(Rule):
         # in-place NumPy functions: the write stays, so the function stays NumPy (no rename here either)
         Invalid("import numpy as np\n\ndef f(y, m):\n    y = np.zeros(3)\n    np.place(y, m, 1.0)\n    return y\n", expected=None, lines=[4, 5]),
         Invalid("import numpy as np\n\ndef f(d):\n    d = np.abs(d)\n    np.sqrt(d, d)\n    return d\n", expected=None, lines=[4, 5]),
+        Invalid(  # an in-place method JAX arrays lack (spectrum's ARMA estimate: `Y.resize(lag, refcheck=False)`)
+            "import numpy as np\n\ndef f(R, lag, n):\n    Y = np.zeros(n)\n    Y[0] = R[0]\n    Y.resize(lag, refcheck=False)\n"
+            "    return Y\n",
+            expected=None, lines=[4]),
+        Invalid(  # `out` by position in a function's signature (ruptures' rbf cost: `np.clip(K, lo, hi, K)`)
+            "import numpy as np\n\ndef f(K, g):\n    K = np.abs(K * g)\n    np.clip(K, 1e-2, 1e2, K)\n    return np.exp(-K)\n",
+            expected=None, lines=[4, 5, 6]),
         Invalid(
             "import numpy as np\n\ndef f(x):\n    return np.sum(np.exp(x))  # total\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.sum(jnp.exp(x))  # total\n",
@@ -618,12 +625,13 @@ class NumpyNamespace(Rule):
                         f"new array (`.at[...]` updates or `jnp.where`) and assign it back", blocks_function=True)
             return
         ufunc = getattr(np, parts[1], None) if len(parts) == 2 else None
-        if isinstance(ufunc, np.ufunc):
-            positional = [a for a in node.args if a.keyword is None and not a.star]
-            if len(positional) > ufunc.nin:  # `np.multiply(a, b, a)`, `np.sqrt(d, d)`
-                self.report(node, f"`{source}` is given an output array as a positional argument (`out`): it writes "
-                            "into it in place; assign the result instead", blocks_function=True)
-                return
+        # the positional arguments before `out`: a ufunc's inputs (`np.multiply(a, b, a)`, `np.sqrt(d, d)`), or the
+        # parameters before `out` in the function's signature (`np.clip(K, lo, hi, K)`: ruptures' rbf cost)
+        before_out = ufunc.nin if isinstance(ufunc, np.ufunc) else _namesakes.out_position(parts[1]) if len(parts) == 2 else None
+        if before_out is not None and len([a for a in node.args if a.keyword is None and not a.star]) > before_out:
+            self.report(node, f"`{source}` is given an output array as a positional argument (`out`): it writes "
+                        "into it in place; assign the result instead", blocks_function=True)
+            return
         if node.args and parts[-1] not in CREATION and all(_host_values.static(self, arg.value) for arg in node.args):
             return  # e.g. np.prod(x.shape), np.isnan(rng) of a tuple parameter: must stay concrete under jit
         if parts[-1] in SPACED and _host_values.iterated(self, node):
