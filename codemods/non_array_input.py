@@ -316,6 +316,11 @@ class NonArrayInput(Rule):
             "import jax.numpy as jnp\n\ndef sides(a):\n    if a is None:\n        return ()\n    return a * 2\n\n"
             "def perimeter(a):\n    return jnp.sum(sides(a))\n"),
     ]
+    VALID += [
+        Valid(  # a list joined to what a function of the module returns as a list (chaospy's reprs)
+            "import numpy as np\n\ndef texts(**kw):\n    return ['%s=%s' % (k, v) for k, v in kw.items()]\n\n"
+            "def f(radius, shift):\n    scale = np.asarray(2 * radius)\n    return scale, [radius] + texts(shift=shift)\n"),
+    ]
     _attributes: Optional[frozenset[str]] = None  # `sequence_attributes` of the module, once asked
     _fed: Optional[dict[str, frozenset[str]]] = None  # `list_fed_parameters` of the module, once asked
     _returning: Optional[frozenset[str]] = None  # `sequence_functions` of the module, once asked
@@ -454,8 +459,9 @@ class NonArrayInput(Rule):
             if kind == "list" and isinstance(other, cst.Name) and other.value in facts.params:
                 continue  # `acc + [v]` of a list parameter concatenates
             if isinstance(other, cst.Call) and isinstance(other.func, cst.Name) and other.func.value in (
-                    "list", "tuple", "sorted", "reversed"):
-                continue  # `[len(i)] + list(dims[2:])`: Python sequences concatenate (pylops' bilinear)
+                    "list", "tuple", "sorted", "reversed") or self._sequence_result(other):
+                continue  # `[len(i)] + list(dims[2:])`, `[r] + kwargs_text(...)`: Python sequences concatenate
+                # (pylops' bilinear; chaospy's reprs, of a function of the module that returns a list)
             if isinstance(other, cst.Subscript) and any(
                     isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.SimpleString, cst.ConcatenatedString))
                     for e in other.slice):
