@@ -31,6 +31,8 @@ def static(rule: Rule, value: cst.BaseExpression) -> bool:
         return True
     if isinstance(value, cst.Attribute) and static_by_name(value.attr.value):
         return True  # `self.grid_shape`, `self.axis`: a Python value by NumPy's naming conventions
+    if isinstance(value, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in value.slice):
+        return static(rule, value.value)  # `shape[k + 1:]`: a slice of a Python tuple is one too (findiff's indices)
     function = rule.current_function
     if not isinstance(value, cst.Name) or function is None:
         return False

@@ -255,6 +255,11 @@ class NumpyNamespace(Rule):
         # in-place NumPy functions: the write stays, so the function stays NumPy (no rename here either)
         Invalid("import numpy as np\n\ndef f(y, m):\n    y = np.zeros(3)\n    np.place(y, m, 1.0)\n    return y\n", expected=None, lines=[4, 5]),
         Invalid("import numpy as np\n\ndef f(d):\n    d = np.abs(d)\n    np.sqrt(d, d)\n    return d\n", expected=None, lines=[4, 5]),
+        Invalid(  # a slice of a shape tuple stays a Python value: `jnp.prod` rejects a tuple (findiff's index tuples)
+            "import numpy as np\n\ndef f(i, shape):\n    s = np.prod(shape[1:])\n    return np.floor(i / s)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(i, shape):\n    s = np.prod(shape[1:])\n"
+                     "    return jnp.floor(i / s)\n",
+            lines=[5]),
         Invalid(  # an in-place method JAX arrays lack (spectrum's ARMA estimate: `Y.resize(lag, refcheck=False)`)
             "import numpy as np\n\ndef f(R, lag, n):\n    Y = np.zeros(n)\n    Y[0] = R[0]\n    Y.resize(lag, refcheck=False)\n"
             "    return Y\n",
