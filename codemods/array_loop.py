@@ -60,8 +60,10 @@ class ArrayLoop(Rule):
     `[]` before the loop, is appended to once per iteration at the end of the body and is only used afterwards in
     `np.stack(out)` / `np.array(out)` (the scan already stacks). `scan` is reverse-differentiable. Unsafe when the
     body calls code not known to be pure JAX (`scan` traces it once), or indexes with the element an array the
-    function got from such a call (a NumPy array rejects a traced index); reported when the loop iterates over what
-    an unknown call gives (it may be a generator or a Python list).
+    function got from such a call (a NumPy array rejects a traced index), or zips parameters that may be Python
+    lists and indexes with an element of them (`for row, v in zip(rows, vals): values[row] = v`: `zip` stops at the
+    shorter list, `lax.scan` raises, and an empty list becomes a float array); reported when the loop iterates over
+    what an unknown call gives (it may be a generator or a Python list).
 
     `lax.scan` slices every leaf of what it scans, so a Python list of arrays would be scanned as separate leaves.
     The loop's iterable is scanned as it is only when it is provably an array (an array annotation, or a use a list
@@ -164,6 +166,15 @@ class ArrayLoop(Rule):
             expected="import jax\nimport jax.numpy as jnp\n\ndef f(P_list, d):\n    A = d * 1.0\n    def step(A, P):\n"
             "        A = A + P.T @ P\n        return A, None\n\n    A, _ = jax.lax.scan(step, A, jnp.asarray(P_list))\n    return A\n",
             lines=[3],
+            unsafe=True,
+        ),
+        Invalid(  # `zip` stops at the shorter list, `lax.scan` raises (SALib's `for row, v in zip(rows, vals)`)
+            "import jax.numpy as jnp\n\ndef f(n, rows, vals):\n    values = jnp.zeros(n)\n    for row, v in zip(rows, vals):\n"
+            "        values = values.at[row].set(v)\n    return values\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(n, rows, vals):\n    values = jnp.zeros(n)\n"
+            "    def step(values, item):\n        row, v = item\n        values = values.at[row].set(v)\n        return values, None\n\n"
+            "    values, _ = jax.lax.scan(step, values, (jnp.asarray(rows), jnp.asarray(vals)))\n    return values\n",
+            lines=[5],
             unsafe=True,
         ),
         Invalid("def f(obj, x, s):\n    for part in obj.slices(x):\n        s = s + part.sum()\n    return s\n", expected=None, lines=[2]),
@@ -343,6 +354,11 @@ class ArrayLoop(Rule):
         if named:  # POT's `for P_i, w in zip(P_list, weights)`: projections of different shapes, by design
             opaque += (f" (unsafe: `{named[0]}` is named as a list, whose arrays may differ in shape: stacking it raises "
                        "where the Python loop, which `jit` unrolls, worked)")
+        elif arguments and walk.called_name(node.iter) == "zip" and _indexes_with(node, target_names(node)):
+            # SALib's `for row, v in zip(rows, vals): values[row] = v`: lists of indices and values, by the look of it
+            opaque += (f" (unsafe: `zip` stops at the shortest of its sequences, and `{arguments[0]}` may be a Python "
+                       "list of another length, or empty: `lax.scan` needs one length, and an empty list becomes a "
+                       "float array, which cannot index)")
         self.report(
             node,
             "Python loop " + ("building a list" if outputs else "over an array") + "; use `lax.scan`"
@@ -352,6 +368,13 @@ class ArrayLoop(Rule):
             title="replace with `lax.scan`",
             imports=("lax", "jnp") if f"{self.jnp}." in xs else ("lax",),
         )
+
+
+def _indexes_with(loop: cst.For, names) -> bool:
+    """Whether the body of `loop` indexes with one of `names` as the whole index (`values[row] = v`,
+    `values.at[row]`)."""
+    return any(len(s.slice) == 1 and isinstance(s.slice[0].slice, cst.Index) and isinstance(s.slice[0].slice.value, cst.Name)
+               and s.slice[0].slice.value.value in names for s in walk.nodes_of(loop.body, cst.Subscript))  # type: ignore[attr-defined]
 
 
 # parameter names that say "a list" (`P_list`, `list_of_masks`, `mat_lst`)
