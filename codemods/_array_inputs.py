@@ -86,10 +86,28 @@ def is_array(rule: Rule, value: cst.BaseExpression, facts: FunctionFacts, at: Op
             found = ()
         if found and all(_array_definition(rule, d.node, value.value, facts) for d in found):
             return True
-    if value.value not in facts.params:
-        values = facts.bindings.get(value.value, [])
-        return bool(values) and all(isinstance(v, cst.Call) and facts.array_function(v.func) for v in values)
-    return False
+    return _bound_to_arrays(value, facts)
+
+
+def _bound_to_arrays(name: cst.Name, facts: FunctionFacts) -> bool:
+    """A local name (not a parameter) every binding of which is a NumPy / `jax.numpy` call."""
+    if name.value in facts.params:
+        return False
+    values = facts.bindings.get(name.value, [])
+    return bool(values) and all(isinstance(v, cst.Call) and facts.array_function(v.func) for v in values)
+
+
+def made_array(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    """An array the function makes itself, whatever its parameters hold (which `is_array` takes as arrays, and
+    which may be lists: a list `+` a list concatenates): a NumPy / `jax.numpy` call, a local name bound only to
+    one, an item of one, or an arithmetic operation on one."""
+    if isinstance(value, cst.BinaryOperation):
+        return made_array(value.left, facts) or made_array(value.right, facts)
+    if isinstance(value, cst.Subscript):
+        return made_array(value.value, facts)
+    if isinstance(value, cst.Call):
+        return facts.array_function(value.func) is not None
+    return isinstance(value, cst.Name) and _bound_to_arrays(value, facts)
 
 
 def _array_definition(rule: Rule, node: Optional[cst.CSTNode], name: str, facts: FunctionFacts) -> bool:

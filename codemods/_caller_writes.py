@@ -18,7 +18,7 @@ import libcst as cst
 from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
-from jaxfix.analysis.hashed import hashed
+from jaxfix.analysis.hashed import hashed_once
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -78,7 +78,7 @@ def host_results(rule: Rule) -> dict[str, str]:
                     and isinstance(node.func.value, cst.Name) and node.args and jax_rejects(rule, node.args[0].value):
                 needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{code(node).strip()}`), "
                                                         "which a JAX array cannot hold")
-        names, exprs = hashed(function)
+        names, exprs = hashed_once(rule.context, function)  # type: ignore[arg-type]
         for name in names:
             needs.setdefault(name, "hashes its elements (a JAX array's are unhashable)")
         for expr in exprs:  # `winmap[winner(w, x)]`: the producer's result itself is the key

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import functools
 from typing import Optional
 
 import libcst as cst
@@ -321,9 +322,18 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef texts(**kw):\n    return ['%s=%s' % (k, v) for k, v in kw.items()]\n\n"
             "def f(radius, shift):\n    scale = np.asarray(2 * radius)\n    return scale, [radius] + texts(shift=shift)\n"),
     ]
-    _attributes: Optional[frozenset[str]] = None  # `sequence_attributes` of the module, once asked
-    _fed: Optional[dict[str, frozenset[str]]] = None  # `list_fed_parameters` of the module, once asked
-    _returning: Optional[frozenset[str]] = None  # `sequence_functions` of the module, once asked
+    # module facts (`_list_inputs`), computed the first time a call asks for them
+    @functools.cached_property
+    def _attributes(self) -> frozenset[str]:
+        return _list_inputs.sequence_attributes(self.context.module)
+
+    @functools.cached_property
+    def _fed(self) -> dict[str, frozenset[str]]:
+        return _list_inputs.list_fed_parameters(self.context.module)
+
+    @functools.cached_property
+    def _returning(self) -> frozenset[str]:
+        return _list_inputs.sequence_functions(self.context.module)
 
     def visit_Call(self, node: cst.Call) -> None:
         fn = self.current_function
@@ -389,26 +399,9 @@ class NonArrayInput(Rule):
             return None
         if value.value in documented_sequences(fn):
             return "its docstring says may be a list or tuple"
-        if self._fed is None:
-            self._fed = _list_inputs.list_fed_parameters(self.context.module)
         if value.value in self._fed.get(fn.name.value, ()):
             return "a call in this module passes a list or tuple"
         return None
-
-    def _made_array(self, value: cst.BaseExpression, facts: FunctionFacts) -> bool:
-        """An array this function makes, whatever its parameters hold: a NumPy / `jax.numpy` call, a local name
-        bound only to one, an item of one, or an arithmetic operation on one (a parameter may be a list, and a list
-        `+` a list concatenates)."""
-        if isinstance(value, cst.BinaryOperation):
-            return self._made_array(value.left, facts) or self._made_array(value.right, facts)
-        if isinstance(value, cst.Subscript):
-            return self._made_array(value.value, facts)
-        if isinstance(value, cst.Call):
-            return facts.array_function(value.func) is not None
-        if isinstance(value, cst.Name) and value.value not in facts.params:
-            values = facts.bindings.get(value.value, [])
-            return bool(values) and all(isinstance(v, cst.Call) and facts.array_function(v.func) for v in values)
-        return False
 
     def _sequence_result(self, value: cst.BaseExpression) -> bool:
         """`lengths(a, b)` or `self.lengths()` where the module's `lengths` always returns a list or tuple
@@ -420,16 +413,12 @@ class NonArrayInput(Rule):
             and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") else None
         if name is None:
             return False
-        if self._returning is None:
-            self._returning = _list_inputs.sequence_functions(self.context.module)
         return name in self._returning
 
     def _sequence_attribute(self, value: cst.BaseExpression) -> bool:
         """`self.dims` where the module only ever sets `self.dims` to a list or tuple (`_list_inputs.sequence_attributes`)."""
         if not (isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self"):
             return False
-        if self._attributes is None:
-            self._attributes = _list_inputs.sequence_attributes(self.context.module)
         return value.attr.value in self._attributes
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
@@ -440,7 +429,7 @@ class NonArrayInput(Rule):
             return
         facts = function_facts(self, fn)
         for operand, other in ((node.left, node.right), (node.right, node.left)):
-            if isinstance(operand, cst.Name) and self._made_array(other, facts):
+            if isinstance(operand, cst.Name) and _array_inputs.made_array(other, facts):
                 listed = self._listed_parameter(operand, node, facts)
                 if listed is not None:  # `dots[:, None] * normal + points`, `points : array_like` (scikit-spatial)
                     text = f"{self.jnp}.asarray({operand.value})"

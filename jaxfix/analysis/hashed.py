@@ -158,6 +158,15 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
     return {e.value for e in exprs if isinstance(e, cst.Name)}, exprs
 
 
+def hashed_once(context: object, function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]]:
+    """`hashed(function)`, computed once per rule context (one pass over one file) and shared by the rules."""
+    cache = context.__dict__.setdefault("_hashed", {})
+    found = cache.get(function)
+    if found is None:
+        found = cache[function] = hashed(function)
+    return found
+
+
 def elements_hashed(rule: cst.MetadataDependent, call: cst.Call) -> bool:
     """Whether the array `call` makes (inside the function `rule` is visiting) has its elements hashed: `call` is
     one of the expressions `hashed` finds, or the value of `name = call` where a read of that binding is (by the
@@ -167,11 +176,7 @@ def elements_hashed(rule: cst.MetadataDependent, call: cst.Call) -> bool:
     function = getattr(rule, "current_function", None)
     if function is None:
         return False
-    cache = rule.context.__dict__.setdefault("_hashed", {})  # type: ignore[attr-defined]
-    found = cache.get(function)
-    if found is None:
-        found = cache[function] = hashed(function)
-    names, exprs = found
+    names, exprs = hashed_once(rule.context, function)  # type: ignore[attr-defined]
     if call in exprs:
         return True
     parent = rule.get_metadata(ParentProvider, call, None)
