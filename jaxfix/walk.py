@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import operator
+import typing
 import weakref
 from contextlib import ExitStack
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence
@@ -124,6 +125,7 @@ _CACHE_LIMIT = 400_000
 def clear_caches() -> None:
     """Forget the cached children (the engine calls this after each file, so the trees of files done are freed)."""
     _CHILDREN.clear()
+    _BY_KIND.clear()
     for cache in _PRUNED:
         cache.clear()
 
@@ -148,9 +150,38 @@ def children(node: CSTNode) -> tuple[CSTNode, ...]:
     return found
 
 
+# id(module) -> (module, {node type: its nodes in visiting order}): the analyses ask a module for its functions,
+# classes, calls and names again and again; one walk sorts all of its non-token nodes by type
+_BY_KIND: dict[int, tuple[CSTNode, dict[type, list[CSTNode]]]] = {}
+
+
+def _module_nodes(module: CSTNode) -> dict[type, list[CSTNode]]:
+    entry = _BY_KIND.get(id(module))
+    if entry is not None and entry[0] is module:
+        return entry[1]
+    by_kind: dict[type, list[CSTNode]] = {}
+    stack = [module]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        current = pop()
+        found = by_kind.get(current.__class__)
+        if found is None:
+            by_kind[current.__class__] = [current]
+        else:
+            found.append(current)
+        extend(_children_at(current, NO_TOKENS)[::-1])
+    if len(_BY_KIND) > 8:
+        _BY_KIND.clear()
+    _BY_KIND[id(module)] = (module, by_kind)
+    return by_kind
+
+
 def nodes_of(root: CSTNode, kind: type) -> list[CSTNode]:
     """The nodes of type `kind` in the subtree of `root` (itself included), in LibCST's visiting order: what a
-    visitor with only `visit_<kind>` collecting its nodes finds."""
+    visitor with only `visit_<kind>` collecting its nodes finds. A new list each time; for a module, read from
+    one walk sorting all its non-token nodes by type."""
+    if root.__class__ is cst.Module and kind not in TOKEN_TYPES:
+        return list(_module_nodes(root).get(kind, ()))
     level = ALL if kind in TOKEN_TYPES else NO_TOKENS
     found: list[CSTNode] = []
     stack = [root]
@@ -259,14 +290,64 @@ def _children_at(node: CSTNode, level: int) -> tuple[CSTNode, ...]:
         return entry[1]
     if level == STATEMENTS:
         keep = STATEMENT_TYPES
-        found = tuple(child for child in children(node) if child.__class__ in keep)
+        found = tuple(child for child in _children_at(node, NO_TOKENS) if child.__class__ in keep)
     else:
-        drop = TOKEN_TYPES
-        found = tuple(child for child in children(node) if child.__class__ not in drop)
+        found = _non_token_children(node)
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
     cache[id(node)] = (node, found)
     return found
+
+
+def _non_token_children(node: CSTNode) -> tuple[CSTNode, ...]:
+    """`children(node)` without `TOKEN_TYPES`, reading only the fields whose type admits a non-token node (most
+    fields are whitespace, parentheses, commas and operators)."""
+    kind = node.__class__
+    order = _layout(node)[0]
+    entry = _NON_TOKEN_FIELDS.get((kind, order))
+    if entry is None:
+        entry = _NON_TOKEN_FIELDS[(kind, order)] = _non_token_fields(kind, order)
+    drop = TOKEN_TYPES
+    if entry is None:  # annotations that do not resolve: filter all children
+        return tuple(child for child in children(node) if child.__class__ not in drop)
+    getter, mixed = entry
+    out: list[CSTNode] = []
+    append, extend = out.append, out.extend
+    for value in getter(node):
+        value_kind = value.__class__
+        if value_kind is tuple or value_kind is list:
+            extend([v for v in value if v.__class__ not in drop] if mixed else value)
+        elif value is not None and value_kind is not cst.MaybeSentinel and (not mixed or value_kind not in drop):
+            append(value)
+    return tuple(out)
+
+
+# (node type, its child fields in visiting order) -> a getter of those whose type admits a non-token node, and
+# whether one of them admits tokens too; None when the type's annotations do not resolve
+_NON_TOKEN_FIELDS: dict[tuple[type, tuple[str, ...]], Optional[tuple[Callable[[CSTNode], Any], bool]]] = {}
+
+
+def _non_token_fields(kind: type, order: tuple[str, ...]) -> Optional[tuple[Callable[[CSTNode], Any], bool]]:
+    try:
+        hints = typing.get_type_hints(kind)
+    except Exception:  # noqa: BLE001 - an annotation that does not resolve
+        return None
+    admitted: dict[str, frozenset[type]] = {}  # field -> the node types its annotation admits
+    for name in order:
+        types: set[type] = set()
+        stack = [hints.get(name, CSTNode)]
+        while stack:
+            hint = stack.pop()
+            args = typing.get_args(hint)
+            if args:
+                stack.extend(args)  # Union, Optional, Sequence, Literal (whose strings are no types)
+            elif isinstance(hint, type) and issubclass(hint, CSTNode):
+                types |= _concrete([hint])
+            elif hint is typing.Any or hint is object:
+                types |= _concrete([CSTNode])
+        admitted[name] = frozenset(types)
+    names = tuple(name for name in order if not admitted[name] <= TOKEN_TYPES)
+    return _getter(names), any(admitted[name] & TOKEN_TYPES for name in names)
 
 
 # ---- visitors -------------------------------------------------------------------------------------------------

@@ -316,3 +316,20 @@ def test_nodes_of_finds_what_a_collecting_visitor_finds():
         commas = [n for n in collector.found if isinstance(n, cst.Comma)]
         assert [id(n) for n in walk.nodes_of(module, cst.Call)] == [id(n) for n in calls], name
         assert [id(n) for n in walk.nodes_of(module, cst.Comma)] == [id(n) for n in commas], name
+
+
+def test_children_without_tokens_are_the_children_that_are_no_tokens():
+    # read from the fields whose type admits a non-token node: the same nodes, in the same order, for every node
+    for name, module in MODULES:
+        for node in walk.walk(module):
+            expected = [id(c) for c in walk.children(node) if type(c) not in walk.TOKEN_TYPES]
+            assert [id(c) for c in walk.children_without_tokens(node)] == expected, (name, type(node).__name__)
+
+
+def test_nodes_of_a_module_and_of_its_statements_agree():
+    # a module's nodes of a type come from one walk sorting them all; its statements' from their own walks
+    for name, module in MODULES[:20]:
+        for kind in (cst.FunctionDef, cst.Name, cst.Assign):
+            expected = [id(n) for stmt in module.body for n in walk.nodes_of(stmt, kind)]
+            assert [id(n) for n in walk.nodes_of(module, kind)] == expected, name
+            assert walk.nodes_of(module, kind) is not walk.nodes_of(module, kind)  # a new list each time
