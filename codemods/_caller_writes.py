@@ -63,7 +63,9 @@ def host_results(rule: Rule) -> dict[str, str]:
     encoded rows, minisom's winners)."""
     found: dict[str, str] = {}
     code = rule.code
-    for function in walk.nodes_of(rule.context.module, cst.FunctionDef):
+    module = rule.context.module
+    for function in [*walk.nodes_of(module, cst.FunctionDef), *_module_code(module)]:
+        caller = "code at module level" if function.name.value == _MODULE_CODE else f"`{function.name.value}`"
         needs: dict[str, str] = {}
         for node in walk.nodes(function.body):
             if isinstance(node, (cst.Assign, cst.AugAssign)) and not isinstance(
@@ -84,7 +86,7 @@ def host_results(rule: Rule) -> dict[str, str]:
         for expr in exprs:  # `winmap[winner(w, x)]`: the producer's result itself is the key
             callee = producer(expr) if isinstance(expr, cst.Call) else None
             if callee is not None:
-                found.setdefault(callee, f"`{function.name.value}` uses what this returns as a key or set member (a "
+                found.setdefault(callee, f"{caller} uses what this returns as a key or set member (a "
                                          "JAX array is unhashable)")
         if not needs:
             continue
@@ -98,9 +100,22 @@ def host_results(rule: Rule) -> dict[str, str]:
                     e.value for e in target.target.elements] if isinstance(target.target, (cst.Tuple, cst.List)) else []
                 for name in (b.value for b in bound if isinstance(b, cst.Name)):
                     if callee is not None and name in needs:
-                        found.setdefault(callee, f"`{function.name.value}` binds what this returns to `{name}` and "
+                        found.setdefault(callee, f"{caller} binds what this returns to `{name}` and "
                                                  f"{needs[name]}")
     return found
+
+
+_MODULE_CODE = "__module_code__"
+
+
+def _module_code(module: cst.Module) -> list[cst.FunctionDef]:
+    """The module's top-level statements other than functions and classes (a script's `if __name__ == "__main__":`
+    block, `UNIT = normalize(v)` then `UNIT[0] = 0.0`), as the body of a function named `_MODULE_CODE` holding the
+    same statement nodes, for the analyses that read a function's body; none when there are no such statements."""
+    statements = [s for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+    if not statements:
+        return []
+    return [cst.FunctionDef(cst.Name(_MODULE_CODE), cst.Parameters(), cst.IndentedBlock(statements))]
 
 
 def producer(value: cst.BaseExpression) -> Optional[str]:

@@ -154,3 +154,42 @@ def out_position(short: str) -> Optional[int]:
         if param.name == "out":
             return index
     return None
+
+
+@functools.lru_cache(maxsize=None)
+def array_parameters(short: str, or_none: bool = True) -> tuple[tuple[int, ...], frozenset[str]]:
+    """The positions and names of the parameters of the `jax.numpy` namesake of `short` (`array_equal`,
+    `linalg.norm`) typed as arrays only (`ArrayLike`, no `str`; with `or_none` False, no `None` either), read from
+    its signature: text given there raises `TypeError` in JAX, where NumPy makes a string array of it
+    (`np.array_equal(w, "D65")` is False), and so does None where the type does not admit it."""
+    import jax.numpy as jnp
+
+    target: object = jnp
+    for part in short.split("."):
+        target = getattr(target, part, None)
+    try:
+        params = list(inspect.signature(target).parameters.values())  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return (), frozenset()
+    positions, names = [], set()
+    for index, param in enumerate(params):
+        annotation = param.annotation if isinstance(param.annotation, str) else ""
+        if "ArrayLike" in annotation and "str" not in annotation and (or_none or "None" not in annotation):
+            names.add(param.name)
+            if param.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD):
+                positions.append(index)
+    return tuple(positions), frozenset(names)
+
+
+def text_argument(node: cst.Call, short: str) -> Optional[cst.BaseExpression]:
+    """A string literal `node` gives where the namesake of `short` takes an array only (`array_parameters`)."""
+    positions, names = array_parameters(short)
+    if not names:
+        return None
+    for index, arg in enumerate(node.args):
+        if arg.star:
+            break
+        if isinstance(arg.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)) and (
+                arg.keyword.value in names if arg.keyword is not None else index in positions):
+            return arg.value
+    return None

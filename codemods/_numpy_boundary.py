@@ -26,6 +26,7 @@ import libcst as cst
 
 from codemods import _buffers, _caller_writes
 from codemods._list_inputs import grown_list, sequence
+from codemods._namesakes import text_argument
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
@@ -280,6 +281,11 @@ class NumpyBoundary:
             if strings is not None:
                 return (f"`{func}(...)` is given string, `None` or object data (`{strings}`): NumPy makes a string or "
                         "object array of it, which JAX arrays cannot hold: this function is left as it is", True)
+            text = text_argument(node, qualified.partition(".")[2])
+            if text is not None:  # `np.array_equal(w, "D65")`: colorspacious' whitepoint names
+                return (f"`{func}(...)` is given the text `{rule.code(text)}` where its `jax.numpy` namesake takes "
+                        "numbers only (it raises `TypeError`; NumPy compares or stores it as a string): this call stays "
+                        "NumPy", False)
         clock = clock_data(rule, node)
         if clock is not None:
             return (f"`{func}(...)` is given times as numbers (`{clock}`, about 1.7e9 s since 1970): as float32 they "
@@ -405,14 +411,33 @@ class NumpyBoundary:
             }
         if not read:
             return None
+        flow = function_flow(self.rule, function)
         parent = self.rule.get_metadata(ParentProvider, node, None)
-        if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+        seen: set[cst.CSTNode] = set()
+        while isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name) \
+                and parent not in seen:
+            seen.add(parent)
             name = parent.targets[0].target.value
-            if any(n.value == name for n in read):  # (only the reads this binding reaches: `X.data` of a sparse X is not)
-                for use in function_flow(self.rule, function).uses(parent, name):
-                    if use in read:
-                        return name, read[use]
+            if not any(n.value == name for n in read):  # (only the reads this binding reaches: `X.data` of a sparse X is not)
+                return None
+            uses = flow.uses(parent, name)
+            for use in uses:
+                if use in read:
+                    return name, read[use]
+            # followed through a copy bound to a name (`Y = Y.copy()`, then `Y.resize(lag)`: spectrum's ARMA)
+            parent = next((p for p in map(self._copied_into, uses) if p is not None), None)
         return None
+
+    def _copied_into(self, use: cst.CSTNode) -> Optional[cst.Assign]:
+        """The assignment `use.copy()` is the value of, if it is one."""
+        attribute = self.rule.get_metadata(ParentProvider, use, None)
+        if not (isinstance(attribute, cst.Attribute) and attribute.value is use and attribute.attr.value == "copy"):
+            return None
+        call = self.rule.get_metadata(ParentProvider, attribute, None)
+        if not (isinstance(call, cst.Call) and call.func is attribute and not call.args):
+            return None
+        assign = self.rule.get_metadata(ParentProvider, call, None)
+        return assign if isinstance(assign, cst.Assign) and assign.value is call else None
 
     def made_here(self, function: cst.FunctionDef) -> set[str]:
         """The names `function` binds to a NumPy creation call (found once per function)."""

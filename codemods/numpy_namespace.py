@@ -12,7 +12,7 @@ from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FA
 from codemods._numpy_boundary import CREATION, NumpyBoundary
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
-from jaxfix.analysis.host_data import none_default
+from jaxfix.analysis.host_data import none_argument, none_default
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
@@ -133,6 +133,9 @@ class NumpyNamespace(Rule):
         Valid("import numpy as np\ndef f(x):\n    return x.reshape(np.prod(x.shape))\n"),
         Valid("import numpy as np\ndef f(shape):\n    return np.random.normal(size=shape)\n"),
         Valid("import numpy as np\ndef f(x, y):\n    np.add(x, 1.0, out=y)\n"),
+        Valid(  # rebound before the call, or guarded: the default None never reaches `np.sum` (JX501 renames it safely)
+            "import jax.numpy as jnp\n\ndef f(x, w=None, v=None):\n    w = jnp.ones_like(x) if w is None else w\n"
+            "    if v is None:\n        return jnp.sum(x * w), jnp.average(x, weights=v)\n    return jnp.sum(w), jnp.dot(v, w)\n"),
         Valid("def f(x):\n    s = 'np.sum(x)'\n    return s\n"),
         Valid("import jax.numpy as jnp\ndef f(x):\n    return jnp.sum(x)\n"),
         Valid("import numpy as np\ndef f(x, rng=(25, 75)):\n    if np.isnan(rng).any():\n        return x\n    return x * 2\n"),
@@ -187,6 +190,15 @@ class NumpyNamespace(Rule):
                 "def win_map(w, data):\n    hits = defaultdict(list)\n    for x in data:\n        hits[winner(w, x)].append(x)\n"
                 "    return hits\n",
                 expected=None, lines=[5, 5, 5]),
+        # ... by code at module level too (a script's `__main__` block; a constant written into)
+        Invalid("from collections import Counter\n\nimport numpy as np\n\ndef resample(parts):\n    return np.hstack(parts)\n\n"
+                "if __name__ == \"__main__\":\n    print(Counter(resample([np.ones(2), np.zeros(3)])))\n",
+                expected=None, lines=[6, 6]),
+        Invalid("import numpy as np\n\ndef unit(v):\n    return v / np.linalg.norm(v)\n\nU = unit(np.ones(2))\nU[0] = 0.0\n",
+                expected=None, lines=[4, 4]),
+        # unpacked results whose elements become keys (imblearn's class counts)
+        Invalid("import numpy as np\n\ndef counts(y):\n    u, c = np.unique(y, return_counts=True)\n    return dict(zip(u, c))\n",
+                expected=None, lines=[4]),
         Invalid(  # `dtype=np.ndarray` is an object array (python-control's arrays of polynomials)
             "import numpy as np\n\ndef f(shape):\n    out = np.empty(shape, dtype=np.ndarray)\n    return out\n",
             expected=None, lines=[4],
@@ -264,6 +276,15 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(R, lag, n):\n    Y = np.zeros(n)\n    Y[0] = R[0]\n    Y.resize(lag, refcheck=False)\n"
             "    return Y\n",
             expected=None, lines=[4]),
+        Invalid(  # the same through a copy bound to the name
+            "import numpy as np\n\ndef f(R, lag):\n    Y = np.array(R, dtype=float)\n    Y = Y.copy()\n"
+            "    Y.resize(lag, refcheck=False)\n    return Y\n",
+            expected=None, lines=[4]),
+        Invalid(  # text where `jax.numpy` takes numbers only: the comparison stays NumPy (colorspacious' whitepoints)
+            "import numpy as np\n\ndef f(w, x):\n    named = np.array_equal(w, \"D65\")\n    return named, np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(w, x):\n    named = np.array_equal(w, \"D65\")\n"
+                     "    return named, jnp.sum(x)\n",
+            lines=[4, 5]),
         Invalid(  # `out` by position in a function's signature (ruptures' rbf cost: `np.clip(K, lo, hi, K)`)
             "import numpy as np\n\ndef f(K, g):\n    K = np.abs(K * g)\n    np.clip(K, 1e-2, 1e2, K)\n    return np.exp(-K)\n",
             expected=None, lines=[4, 5, 6]),
@@ -320,6 +341,13 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(p, origin=None):\n    origin = np.asarray(origin, dtype=float)\n    return p - 1.0\n",
             expected="import jax.numpy as jnp\n\ndef f(p, origin=None):\n    origin = jnp.asarray(origin, dtype=float)\n    return p - 1.0\n",
             unsafe=True,
+        ),
+        Invalid(  # `w` may still be None where `jnp.sum` takes an array only (vg's average; `jnp.average` takes `weights=None`)
+            "import numpy as np\n\ndef f(x, w=None):\n    if w is not None:\n        w = w * 2.0\n"
+            "    return x, np.sum(w)\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, w=None):\n    if w is not None:\n        w = w * 2.0\n"
+                     "    return x, jnp.sum(w)\n",
+            unsafe=True, lines=[6],
         ),
         Invalid(  # the index tricks have `jnp` namesakes
             "import numpy as np\n\ndef f(a, b):\n    return np.r_[a, 0.0, b] + np.c_[a, b].sum()\n",
@@ -709,6 +737,8 @@ class NumpyNamespace(Rule):
         different = DIFFERENT.get(short) or (_triangles.UPPER if triangle == "upper" else None)
         if different is None and short in ("asarray", "array"):
             different = none_default(self, node)
+        elif different is None:
+            different = none_argument(self, node, *_namesakes.array_parameters(short, or_none=False))
         if different is None:
             different = static_keyword(node, short)
         if different is None and short == "log2":

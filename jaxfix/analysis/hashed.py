@@ -5,13 +5,16 @@ A NumPy array's elements are NumPy scalars, which are hashable; a JAX array's ar
 `TypeError: unhashable type` once the array is made by `jax.numpy`, eagerly as much as under `jit`. `hashed(function)`
 finds the arrays whose elements end up hashed:
 
-- given whole to `set`, `frozenset`, `dict.fromkeys` or `Counter`, or through arithmetic (`set(np.array(l) * s)`);
-- iterated (`for v in a`, `for i, v in enumerate(a)`, or in a comprehension) with the item used as a key: the index
-  of a local dict (`d[v]`, `d[v] = ...`), `v in d`, `d.get(v)` / `setdefault` / `pop`, `s.add(v)` / `discard` /
+- given whole to `set`, `frozenset`, `dict.fromkeys` or `Counter`, or through arithmetic (`set(np.array(l) * s)`),
+  or as the keys of `dict(zip(a, b))`;
+- iterated (`for v in a`, `for i, v in enumerate(a)`, `for k, v in zip(a, b)`, or in a comprehension) with the
+  item used as a key: the index of a local dict (`d[v]`, `d[v] = ...`), `v in d` (`d` a local dict or set, or a
+  parameter, which may be one), `d.get(v)` / `setdefault` / `pop`, `s.add(v)` / `discard` /
   `remove`, a key of a dict display or comprehension, an element of a set display or comprehension, `hash(v)`;
 - iterated with the item's `tuple(...)` used so (`{tuple(row) for row in a}`);
 - indexed to a scalar that is used so (`key = a[()]`, `key = a[0]`);
-- a call whose result is used as a key (`counts[np.argmax(p)] += 1`, `winmap[winner(w, x)]`);
+- a call whose result, or an element of it, is used as a key (`counts[np.argmax(p)] += 1`, `winmap[winner(w, x)]`,
+  `{np.where(c == k)[0][0]: v for ...}`);
 - or a scalar used so itself (`i = np.argmin(d)`, then `unassigned.remove(i)`).
 
 The arrays are named by what makes them: a local name (`classes = np.unique(y)` then `set(classes)`), or the
@@ -103,11 +106,18 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
                 iterable, target = iterable.args[0].value, target.elements[1].value
             if isinstance(target, cst.Name) and isinstance(iterable, (cst.Name, cst.Call, cst.Subscript, cst.Attribute)):
                 items.setdefault(target.value, []).append(_source(iterable))
+            elif isinstance(target, cst.Tuple) and _zipped(iterable):  # `for k, v in zip(keys, values)`
+                for element, arg in zip(target.elements, iterable.args):  # type: ignore[attr-defined]
+                    if isinstance(element.value, cst.Name) and not arg.star:
+                        items.setdefault(element.value.value, []).append(_source(arg.value))
         elif isinstance(node, cst.Call):
             callee = walk.called_name(node)
             first = node.args[0] if node.args and node.args[0].keyword is None and not node.args[0].star else None
             if callee in _WHOLE and first is not None and (isinstance(node.func, cst.Name) or _is_container(node.func)):
                 whole.append(first.value)  # `set(a)`, `collections.Counter(a)`, `dict.fromkeys(a)`: not `ax.set(...)`
+            elif callee in ("dict", "OrderedDict") and first is not None and _zipped(first.value) \
+                    and not first.value.args[0].star:  # type: ignore[attr-defined]
+                whole.append(first.value.args[0].value)  # type: ignore[attr-defined]  # `dict(zip(unique, counts))` (imblearn)
             elif callee == "hash" and node.args:
                 keys.append(node.args[0].value)
             elif callee in _KEY_METHODS and isinstance(node.func, cst.Attribute) and node.args:
@@ -120,7 +130,7 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
         elif isinstance(node, cst.Comparison):
             for left, comparison in zip((node.left, *(c.comparator for c in node.comparisons)), node.comparisons):
                 if isinstance(comparison.operator, (cst.In, cst.NotIn)) and isinstance(comparison.comparator, cst.Name):
-                    keys.append(_Pending(comparison.comparator.value, left))  # type: ignore[arg-type]
+                    keys.append(_Pending(comparison.comparator.value, left, membership=True))  # type: ignore[arg-type]
         elif isinstance(node, cst.Dict):
             keys.extend(e.key for e in node.elements if isinstance(e, cst.DictElement))
         elif isinstance(node, cst.Set):
@@ -133,9 +143,11 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
     for expr in whole:  # `frozenset(row) for row in rows`, `set(lst)` of `lst = [codes[i] for i in idx]`
         if isinstance(expr, cst.Name):
             exprs.update(items.get(expr.value, ()))
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     for key in keys:
         if isinstance(key, _Pending):
-            if key.container not in containers:
+            # a local dict or set; for `v in c`, a parameter too, which may be a dict (imblearn's `c not in class_type`)
+            if key.container not in containers and not (key.membership and key.container in params):
                 continue
             key = key.key
         if isinstance(key, cst.Call) and walk.called_name(key) in ("tuple", "frozenset") and isinstance(key.func, cst.Name) \
@@ -143,6 +155,9 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
             key = key.args[0].value  # `{tuple(row) for row in enc}`: the row's elements are hashed (kmodes)
         elif isinstance(key, cst.Call):
             exprs.add(key)  # `winmap[winner(w, x)]`: what the call returns is the key (minisom)
+            continue
+        elif isinstance(key, cst.Subscript) and isinstance(_source(key), cst.Call):
+            exprs.add(_source(key))  # `{np.where(classes == k)[0][0]: v ...}`: an element of the call's result (imblearn)
             continue
         if isinstance(key, cst.Name) and key.value in items:
             exprs.update(items[key.value])
@@ -182,9 +197,16 @@ def elements_hashed(rule: cst.MetadataDependent, call: cst.Call) -> bool:
     parent = rule.get_metadata(ParentProvider, call, None)
     target: Optional[cst.BaseAssignTargetExpression] = parent.targets[0].target \
         if isinstance(parent, cst.Assign) and len(parent.targets) == 1 else None
-    if not isinstance(target, cst.Name) or target.value not in names:
-        return False
-    return any(use in exprs for use in function_flow(rule, function).uses(parent, target.value))
+    # `unique, counts = np.unique(y, return_counts=True)`: each name holds one of the call's arrays
+    bound = [target] if isinstance(target, cst.Name) else \
+        [e.value for e in target.elements if isinstance(e.value, cst.Name)] if isinstance(target, cst.Tuple) else []
+    flow = None
+    for name in bound:
+        if name.value in names:  # type: ignore[attr-defined]
+            flow = flow or function_flow(rule, function)
+            if any(use in exprs for use in flow.uses(parent, name.value)):  # type: ignore[attr-defined]
+                return True
+    return False
 
 
 def _is_container(func: cst.BaseExpression) -> bool:
@@ -194,10 +216,16 @@ def _is_container(func: cst.BaseExpression) -> bool:
         or func.value.value == "collections" and func.attr.value == "Counter")
 
 
+def _zipped(value: cst.BaseExpression) -> bool:
+    """A `zip(...)` call with arguments."""
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "zip" and bool(value.args)
+
+
 class _Pending:
-    """A key used with the local `container`: it counts if `container` turns out to be a dict or set."""
+    """A key used with the local `container`: it counts if `container` turns out to be a dict or set (or, for a
+    membership test, a parameter)."""
 
-    __slots__ = ("container", "key")
+    __slots__ = ("container", "key", "membership")
 
-    def __init__(self, container: str, key: cst.BaseExpression) -> None:
-        self.container, self.key = container, key
+    def __init__(self, container: str, key: cst.BaseExpression, membership: bool = False) -> None:
+        self.container, self.key, self.membership = container, key, membership

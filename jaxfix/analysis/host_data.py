@@ -2,7 +2,8 @@
 makes its rename unsafe). The string, `None` and object data of displays is `foreign_dtypes.object_data`; here:
 
 - `none_default`: a parameter defaulting to None, handed to `np.asarray`/`np.array` where nothing guards the call
-  against None (NumPy makes NaN or an object array of it, `jnp.asarray` raises);
+  against None (NumPy makes NaN or an object array of it, `jnp.asarray` raises); `none_argument`: the same, still
+  holding its default, given where another function's namesake takes an array only;
 - `clock_data`: wall-clock readings and dates as numbers (`time.time()`, `(index - epoch) / pd.Timedelta("1s")`,
   seconds since 1970), which float32 resolves to about 2 minutes.
 
@@ -25,9 +26,10 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.activity import analyse
+from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
-from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.imports import dotted_name
 
 CLOCKS = {"time.time", "time.perf_counter", "time.monotonic", "time.process_time", "perf_counter", "monotonic"}
@@ -69,6 +71,32 @@ def none_default(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
         if isinstance(default, cst.Name) and default.value == "None" and not _guarded(rule, call, function, name):
             return (f"rejects None, which `{name}` defaults to (NumPy makes a NaN or object array of it): keep NumPy's "
                     "call or handle None first")
+    return None
+
+
+def none_argument(rule: cst.MetadataDependent, call: cst.Call, positions: tuple[int, ...], names: frozenset[str]) -> Optional[str]:
+    """Why renaming `call` is unsafe when an argument given where the namesake takes an array only (`positions`,
+    by keyword `names`) is a parameter defaulting to None whose own value still reaches the call unguarded
+    (vg's `np.sum(weights)` after `if weights is not None: weights = np.array(weights)`: NumPy gives None back, the
+    namesake raises `TypeError`); else None. Guards as for `none_default`."""
+    function = getattr(rule, "current_function", None)
+    if function is None or not names:
+        return None
+    defaults = function_facts(rule, function).defaults
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            break
+        value = arg.value
+        if not isinstance(value, cst.Name) or not (arg.keyword.value in names if arg.keyword is not None else index in positions):
+            continue
+        default = defaults.get(value.value)
+        if not (isinstance(default, cst.Name) and default.value == "None") or _guarded(rule, call, function, value.value):
+            continue
+        statement = enclosing_statement(rule, call)
+        reaching = function_flow(rule, function).reaching(statement, value.value) if statement is not None else ()
+        if any(isinstance(d.node, cst.Param) for d in reaching):
+            return (f"rejects None, which `{value.value}` defaults to and may still hold here (NumPy takes it as an "
+                    "object): keep NumPy's call or handle None first")
     return None
 
 

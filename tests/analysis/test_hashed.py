@@ -33,6 +33,13 @@ def found(body: str) -> tuple[set[str], list[str]]:
         ("return set(np.array(y) * other)", {"other"}, ["np.array(y)"]),
         # a scalar used as a set member itself (its binding is the call that makes it)
         ("left = set(other)\ni = np.argmin(y)\nleft.remove(i)", {"i", "other"}, []),
+        # the keys of `dict(zip(...))`, and of a comprehension over `zip` (imblearn's class counts)
+        ("u, c = np.unique(y, return_counts=True)\nreturn dict(zip(u, c))", {"u"}, []),
+        ("return {k: v for k, v in zip(np.unique(y), other)}", set(), ["np.unique(y)"]),
+        # a membership test in a parameter, which may be a dict (imblearn's `c not in class_type`)
+        ("return [c for c in np.unique(y) if c not in table]", set(), ["np.unique(y)"]),
+        # an element of a call's result as a key
+        ("return {np.where(y == k)[0][0]: v for k, v in other.items()}", set(), ["np.where(y == k)"]),
         # not hashing: a parameter (maybe an array) indexed by an item; a list; items compared
         ("for v in y:\n    table[v] = 0", set(), []),
         ("seen = []\nfor v in y:\n    if v in seen:\n        pass", set(), []),
