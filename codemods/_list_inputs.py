@@ -103,11 +103,11 @@ def list_call(value: cst.BaseExpression) -> bool:
 
 
 def _sequence_call(value: Optional[cst.BaseExpression], facts: FunctionFacts) -> bool:
-    """`tuple(...)`, `list(...)`, or a NumPy call that returns a tuple or list of arrays (`np.nonzero(m)`,
-    `np.split(x, 3)`, `np.where(m)`): NumPy functions convert it, `jax.numpy` ones reject it."""
+    """`tuple(...)`, `list(...)`, `range(...)`, or a NumPy call that returns a tuple or list of arrays
+    (`np.nonzero(m)`, `np.split(x, 3)`, `np.where(m)`): NumPy functions convert it, `jax.numpy` ones reject it."""
     if not isinstance(value, cst.Call):
         return False
-    if isinstance(value.func, cst.Name) and value.func.value in ("tuple", "list"):
+    if isinstance(value.func, cst.Name) and value.func.value in ("tuple", "list", "range"):
         return True
     name = facts.array_function(value.func)
     short = name.split(".")[-1] if name is not None else ""
@@ -293,18 +293,20 @@ def sequence_attributes(module: cst.Module) -> frozenset[str]:
     return frozenset(found - other)
 
 
+def _plain_value(v: cst.BaseExpression) -> bool:
+    """A list or tuple display or comprehension, or a `list(...)`/`tuple(...)` call."""
+    return isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) or isinstance(v, cst.Call) \
+        and isinstance(v.func, cst.Name) and v.func.value in ("list", "tuple")
+
+
 def _sequence_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
     """A list or tuple display or comprehension, a `list(...)`/`tuple(...)` call, or a local name of `caller` only
     ever bound to one (`xs = [a[0, 0], a[1, 0]]`)."""
-    def plain(v: cst.BaseExpression) -> bool:
-        return isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) or isinstance(v, cst.Call) \
-            and isinstance(v.func, cst.Name) and v.func.value in ("list", "tuple")
-
-    if plain(value):
+    if _plain_value(value):
         return True
     if isinstance(value, cst.Name) and caller is not None:
         bound = assigned_values(caller, value.value)
-        return bool(bound) and all(plain(v) for v in bound)
+        return bool(bound) and all(_plain_value(v) for v in bound)
     return False
 
 
@@ -315,32 +317,42 @@ def list_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
     `broadcasting_matvec([1, -12. / 11, 1. / 11], rgb)`, similaritymeasures' `poly_area(xs, ys)`). NumPy takes
     such a parameter as an array where a `jax.numpy` function rejects it. Functions of the same name are merged."""
     functions: dict[str, list[cst.FunctionDef]] = {}
-    for function in walk.nodes_of(module, cst.FunctionDef):
+    functions_in_order = walk.nodes_of(module, cst.FunctionDef)
+    for function in functions_in_order:
         functions.setdefault(function.name.value, []).append(function)  # type: ignore[attr-defined]
     found: dict[str, set[str]] = {}
-    stack: list[tuple[cst.CSTNode, Optional[cst.FunctionDef]]] = [(module, None)]
-    while stack:
-        node, caller = stack.pop()
-        if isinstance(node, cst.FunctionDef):
-            caller = node  # the calls of a function, with its own locals
-        stack.extend((child, caller) for child in walk.children_without_tokens(node))
-        if isinstance(node, cst.Call) and node.args:
-            func = node.func
-            method = isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls")
-            name = func.value if isinstance(func, cst.Name) else func.attr.value if method else None  # type: ignore[union-attr]
-            if name is None or name not in functions:
-                continue
-            for callee in functions[name]:
-                params = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params)]
-                if method and params and params[0] in ("self", "cls"):
-                    params = params[1:]
-                named = params + [p.name.value for p in callee.params.kwonly_params]
-                for index, arg in enumerate(node.args):
-                    if arg.star:
-                        break
-                    param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
-                    if param in named and _sequence_value(arg.value, caller):
-                        found.setdefault(name, set()).add(param)  # type: ignore[arg-type]
+    # the names some assignment binds to a list or tuple: the only names a caller can pass one in
+    listed = {t.target.value for a in walk.nodes_of(module, cst.Assign) if _plain_value(a.value)  # type: ignore[attr-defined]
+              for t in a.targets if isinstance(t.target, cst.Name)}  # type: ignore[attr-defined]
+    callers: Optional[dict[int, cst.FunctionDef]] = None  # id(call) -> the innermost function holding it
+    for node in walk.nodes_of(module, cst.Call):
+        if not node.args:  # type: ignore[attr-defined]
+            continue
+        func = node.func  # type: ignore[attr-defined]
+        method = isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls")
+        name = func.value if isinstance(func, cst.Name) else func.attr.value if method else None  # type: ignore[union-attr]
+        if name is None or name not in functions:
+            continue
+        for callee in functions[name]:
+            params = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params)]
+            if method and params and params[0] in ("self", "cls"):
+                params = params[1:]
+            named = params + [p.name.value for p in callee.params.kwonly_params]
+            for index, arg in enumerate(node.args):  # type: ignore[attr-defined]
+                if arg.star:
+                    break
+                param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
+                if param not in named or param in found.get(name, ()):
+                    continue
+                caller = None
+                if isinstance(arg.value, cst.Name):  # its local bindings, in the innermost function holding the call
+                    if arg.value.value not in listed:
+                        continue
+                    if callers is None:  # functions come outer first: an inner function's calls are its own
+                        callers = {id(c): f for f in functions_in_order for c in walk.nodes_of(f, cst.Call)}
+                    caller = callers.get(id(node))
+                if _sequence_value(arg.value, caller):
+                    found.setdefault(name, set()).add(param)  # type: ignore[arg-type]
 
     return {name: frozenset(params) for name, params in found.items()}
 

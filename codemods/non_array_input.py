@@ -62,7 +62,8 @@ class NonArrayInput(Rule):
     and re-stacked is JX222's: it scans `jnp.stack(parts)` for a local list of one shape, `jnp.asarray(xs)` for a
     parameter that may be a list (with a diagnostic: under `jit` a list argument retraces for every length and
     element shape), and reports lists whose arrays may differ in shape. A list display or `range(...)` that meets an
-    array in an operator (`v * [-1.0, 1.0]`) is converted too, but not a list on the left of `*` (`[0.0] * n`
+    array in an operator (`v * [-1.0, 1.0]`, or `w / s` with `w` a local name bound only to list displays) is
+    converted too, but not a list on the left of `*` (`[0.0] * n`
     repeats it) nor one that meets a parameter (`acc + [v]` may concatenate two lists).
     """
 
@@ -166,6 +167,16 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef f(v, x, n):\n    return np.fliplr(v) * [-1.0, 1.0], [[0.0, 1.0]] - np.sum(x), (x + range(n)) / n\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(v, x, n):\n"
                      "    return np.fliplr(v) * jnp.asarray([-1.0, 1.0]), jnp.asarray([[0.0, 1.0]]) - np.sum(x), (x + jnp.asarray(range(n))) / n\n",
+        ),
+        Invalid(  # a range, given or bound to a name: NumPy reads it as an array (imblearn's over-sampling indices)
+            "import numpy as np\n\ndef f(n, extra):\n    idx = range(n)\n    return np.append(idx, extra), np.sum(range(n))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(n, extra):\n    idx = range(n)\n"
+                     "    return np.append(jnp.asarray(idx), extra), np.sum(jnp.asarray(range(n)))\n",
+        ),
+        Invalid(  # a local name bound only to a list display, as an operand of an array (nolds' and SALib's weights)
+            "import numpy as np\n\ndef f(x, q):\n    w = [1.0, 2.0]\n    qs = [0.5, q]\n    return w / np.sum(x), np.mean(x) - qs, qs * 2\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, q):\n    w = [1.0, 2.0]\n    qs = [0.5, q]\n"
+                     "    return jnp.asarray(w) / np.sum(x), np.mean(x) - jnp.asarray(qs), qs * 2\n",
         ),
         Invalid(  # `p` must stay static for `linspace` (JX510), but its rebinding makes it an array (trimesh's curves)
             "import numpy as np\n\ndef f(p, count=None):\n    p = np.asarray(p)\n    if count is None:\n"
@@ -403,6 +414,17 @@ class NonArrayInput(Rule):
             return "a call in this module passes a list or tuple"
         return None
 
+    @staticmethod
+    def _local_list(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+        """A local name every binding of which is a list display or comprehension of numbers (`w = [1.0, 2.0]`, then
+        `w / np.sum(x)`: nolds' and SALib's weights)."""
+        if not isinstance(value, cst.Name) or value.value in facts.params:
+            return False
+        bound = facts.bindings.get(value.value, [])
+        return bool(bound) and all(
+            isinstance(v, cst.List) and not any(is_text(e.value) for e in v.elements)
+            or isinstance(v, cst.ListComp) and not is_text(v.elt) for v in bound)
+
     def _sequence_result(self, value: cst.BaseExpression) -> bool:
         """`lengths(a, b)` or `self.lengths()` where the module's `lengths` always returns a list or tuple
         (`_list_inputs.sequence_functions`)."""
@@ -440,7 +462,7 @@ class NonArrayInput(Rule):
             if not isinstance(other, (cst.Call, cst.Name, cst.Subscript)):
                 continue
             kind = "range" if is_range(operand) else "list"  # no Python value but an array takes a range operand
-            if kind == "list" and not isinstance(operand, (cst.List, cst.ListComp)):
+            if kind == "list" and not isinstance(operand, (cst.List, cst.ListComp)) and not self._local_list(operand, facts):
                 continue
             if isinstance(operand, cst.List) and any(is_text(e.value) for e in operand.elements) or \
                     isinstance(operand, cst.ListComp) and is_text(operand.elt):
