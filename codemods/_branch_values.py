@@ -20,7 +20,7 @@ from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.loop_values import RESHAPING, traced_host_conversion, traced_sequence_index
 from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.shapes import FunctionShapes
-from jaxfix.analysis.tracedness import makes_object
+from jaxfix.analysis.tracedness import Tracedness, makes_object
 from jaxfix.analysis.value_dtypes import FLOAT, dtype_of
 from jaxfix.imports import bound_by_import, top_level_statements
 
@@ -476,6 +476,24 @@ def broadcast_risk(
         f"`{code(value).strip()}` ({shape.describe()}) and `{code(other).strip()}` ({other_shape.describe()}) may "
         f"differ in shape, and `jnp.where` would broadcast `{code(value).strip()}` instead of returning it as it is"
     )
+
+
+def attribute_indexed(traced, stmts: Sequence[cst.CSTNode]) -> Optional[str]:
+    """The code of the first subscript in `stmts` of an object's attribute (`self._dynamic[step][i]`) by a traced
+    index, or None: the attribute may be a Python list, which rejects the tracer that `lax.cond` makes of the index
+    (pyclustering's hysteresis); a JAX array takes it. `traced` is the function's tracedness."""
+    for stmt in stmts:
+        for node in walk.nodes_of(stmt, cst.Subscript):
+            root = node.value
+            while isinstance(root, cst.Subscript):
+                root = root.value
+            if not (isinstance(root, cst.Attribute) and isinstance(root.value, cst.Name) and root.value.value in ("self", "cls")):
+                continue
+            if root.attr.value in ("T", "mT", "real", "imag", "at", "shape"):
+                continue
+            if any(isinstance(e.slice, cst.Index) and traced.of(e.slice.value) is not Tracedness.STATIC for e in node.slice):
+                return cst.Module([]).code_for_node(node)
+    return None
 
 
 def untraceable_branch(traced, stmts: Sequence[cst.CSTNode]) -> Optional[str]:

@@ -6,6 +6,7 @@ from codemods import _loop_flags, _loop_guards
 from codemods._purity import purity, stuck_boolean
 from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     ending_jump, own_jumps, target_names, traced_tests,
@@ -79,7 +80,7 @@ class LoopExit(Rule):
     CODE = "JX223"
     SUMMARY = "`break`/`continue`/`return` on a traced condition inside a loop; carry a `done` flag and guard the body"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, *HOST_USE_DEPENDENCIES)
     ORDER = 30
     may_apply_to_tree = staticmethod(loops_in_functions)
 
@@ -119,6 +120,12 @@ class LoopExit(Rule):
                 "            done = True\n        else:\n            x = x - 1\n    return x\n"
             ),
             lines=[4],
+        ),
+        Invalid(  # the index found is then a set member: a traced one is unhashable (pyclustering's k-means++)
+            "import numpy as np\n\ndef f(p, t, free):\n    index = -1\n    for i in range(len(p)):\n        if t < np.cumsum(p)[i]:\n"
+            "            index = i\n            break\n    free.remove(index)\n    return index\n",
+            expected=None,
+            lines=[8],
         ),
         Invalid(  # a flag would let a loop over a generator run forever
             "import numpy as np\n\ndef f(x, chunks, tol):\n    tot = 0.0\n    for c in chunks(0):\n        d = np.sum(x * c)\n        tot = tot + d\n        if d < tol:\n            break\n    return tot\n",
@@ -191,6 +198,13 @@ class LoopExit(Rule):
         if done and target_names(node) & flow.live_out(node):
             self.report(anchor, f"`{sorted(kinds)[0]}` on a traced condition: the loop variable is read after "
                         "the loop, so the loop cannot be guarded with a flag instead")
+            return
+        later = python_value_after(self, fn, node, sorted(flow.writes(body) & flow.live_out(node)))
+        if later is not None:  # `index = jnp.where(hit, i, index)`, then `free.remove(index)` (pyclustering)
+            name, reason, line = later
+            jump = next((j for j in own if not isinstance(j, cst.Continue)), own[0])
+            self._refuse(jump, f"`{name}`, which the loop sets, is then used on line {line} ({reason}), where only a "
+                         "Python value can stand, and a traced flag can only choose an array")
             return
         if deep:
             new_body = _loop_guards.deep(self, body, done, result)

@@ -107,6 +107,11 @@ class TracedExpression(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a method of a local array is pure, as the branch rules take it (nodepy's absolute monotonicity)
+            "import jax.numpy as jnp\n\ndef f(b, tol):\n    v = jnp.dot(b, b)\n    ok = b.min() < -tol or v.min() < -tol\n    return ok\n",
+            expected="import jax.numpy as jnp\n\ndef f(b, tol):\n    v = jnp.dot(b, b)\n"
+                     "    ok = jnp.logical_or(b.min() < -tol, v.min() < -tol)\n    return ok\n",
+        ),
         Invalid(  # `True if ... else False`: a Python bool for host code (pingouin's normality tables)
             "import numpy as np\n\ndef f(x, alpha):\n    p = np.mean(x)\n    return {'normal': True if p > alpha else False}\n",
             expected=None, lines=[5],
@@ -300,7 +305,11 @@ class TracedExpression(Rule):
             keyword = " and " if isinstance(node.operator, cst.And) else " or "
             text = keyword.join([*(self.code(p).strip() for p in parts[:first]), text])
         word = "and" if isinstance(node.operator, cst.And) else "or"
-        guarded = [p for p in rest[1:] if not cheap_and_pure(p, frozenset(function_flow(self, self.current_function).params))]
+        # the function's parameters and locals are its values (`v.min()` of a local array is pure), as for the
+        # branch rules' `stuck_boolean`: an `or` they take for convertible must be converted here
+        flow = function_flow(self, self.current_function)
+        local = frozenset(flow.params) | flow.writes(list(self.current_function.body.body))
+        guarded = [p for p in rest[1:] if not cheap_and_pure(p, local)]
         if guarded:  # Python evaluates them only when needed; `jnp.logical_*` always does
             self.report(node, f"`{word}` on traced values calls bool() on an array under `jit`, and it cannot become "
                         f"`jnp.{fn}`: `{self.code(guarded[0]).strip()}` would be evaluated even where Python skips it")

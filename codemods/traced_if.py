@@ -7,8 +7,8 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
-    guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, object_attribute, output_values,
-    python_ints, text_output, untraceable_branch,
+    attribute_indexed, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside,
+    object_attribute, output_values, python_ints, text_output, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -123,6 +123,20 @@ class TracedIf(Rule):
         Valid("import numpy as np\ndef f(x, xp):\n    if xp.isdtype(x.dtype, \"real floating\"):\n        x = x * 2\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # a branch indexes an object's attribute, maybe a Python list, with a traced value: unsafe (pyclustering)
+            "import jax.numpy as jnp\n\nclass D:\n    def f(self, x, i):\n        s = 0.0\n        if jnp.sum(x) > 0:\n"
+            "            s = self.table[i] * 2.0\n        return s\n",
+            expected="import jax\nimport jax.numpy as jnp\n\nclass D:\n    def f(self, x, i):\n        s = 0.0\n\n"
+                     "        def s_if_true(i, s):\n            s = self.table[i] * 2.0\n            return s\n\n"
+                     "        def s_if_false(i, s):\n            return s\n\n"
+                     "        s = jax.lax.cond(jnp.sum(x) > 0, s_if_true, s_if_false, i, s)\n        return s\n",
+            unsafe=True, lines=[6],
+        ),
+        Invalid(  # the flag is then tested by identity: an array is never `True`, silently (pyclustering's hysteresis)
+            "import numpy as np\n\ndef f(x, limit):\n    small = True\n    if np.max(x) > limit:\n        small = False\n"
+            "    return 1.0 if small is True else 2.0\n",
+            expected=None, lines=[5],
+        ),
         Invalid(  # a slice in one branch changes the shape (skyfield's legacy leap-second table)
             "import numpy as np\n\ndef f(d, o):\n    if np.isinf(d[-1]):\n        d = d[2:-1]\n        o = o[3:]\n    return d, o\n",
             expected=None, lines=[4],
@@ -380,6 +394,11 @@ class TracedIf(Rule):
             unsafe = True
             why += (f" (`{stuck}` stays a Python `and`/`or` (a later operand is not cheap and pure), and in a traced "
                     "branch it raises: rewrite it with `jnp.logical_and`/`logical_or` by hand)")
+        indexed = attribute_indexed(traced, [s for b in c.bodies for s in b])
+        if indexed is not None:
+            unsafe = True
+            why += (f" (a branch indexes an object's attribute with a traced value (`{indexed.strip()}`): "
+                    "it may be a Python list, which rejects the traced index `lax.cond` makes; safe only if it is a JAX array)")
         if opaque is not None:
             unsafe = True
             why += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "

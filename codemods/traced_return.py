@@ -8,8 +8,8 @@ from codemods import _branch_emit as emit
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
 from codemods._branch_values import (
-    broadcast_risk, guarded_division, int_mix, kind_conflict, module_object, object_attribute, python_ints, return_values,
-    text_return, untraceable_branch,
+    attribute_indexed, broadcast_risk, guarded_division, int_mix, kind_conflict, module_object, object_attribute,
+    python_ints, return_values, text_return, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
@@ -226,6 +226,11 @@ class TracedReturn(Rule):
             unsafe = True
             message += (f" (`{stuck}` stays a Python `and`/`or` (a later operand is not cheap and pure), and in a traced "
                     "branch it raises: rewrite it with `jnp.logical_and`/`logical_or` by hand)")
+        indexed = attribute_indexed(traced, [*[s for b in c.bodies for s in b], *after])
+        if indexed is not None:
+            unsafe = True
+            message += (f" (a branch indexes an object's attribute with a traced value (`{indexed.strip()}`): "
+                    "it may be a Python list, which rejects the traced index `lax.cond` makes; safe only if it is a JAX array)")
         if opaque is not None:
             unsafe = True
             message += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "

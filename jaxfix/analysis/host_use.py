@@ -269,6 +269,15 @@ def python_value_use(
     called = rule.get_metadata(ParentProvider, read, None)
     if isinstance(called, cst.Call) and called.func is read:
         return "called as a function"  # `ufunc = a if c else b` ... `ufunc(x)`: an array is never called
+    member = _set_member(rule, called, read)
+    if member is not None:
+        # `free.remove(index)` after `index = jnp.where(hit, i, index)`: a set hashes its members, an array is
+        # unhashable (pyclustering's k-means++ centers)
+        return f"a set member (`{dotted_name(member.func)}(...)`), which must be hashable"
+    if _identity_operand(called, read):
+        # `small is True` after `small = jnp.where(c, False, small)`: an array is never the object `True`, so the
+        # test is silently False (pyclustering's `captured_neuron is True`)
+        return "compared by identity (`is`), which an array never passes"
     if site.assigned_name is not None:
         if depth == 0:
             return None
@@ -290,6 +299,29 @@ def python_value_use(
             owner = dotted_name(subscript.value) or "a literal"
             return f"a key into the Python {kind} {f'`{owner}`' if owner != 'a literal' else owner}"
     return None
+
+
+_SET_METHODS = frozenset({"add", "discard", "remove"})
+
+
+def _set_member(rule: cst.MetadataDependent, arg: Optional[cst.CSTNode], read: cst.CSTNode) -> Optional[cst.Call]:
+    """The call `s.add(read)` / `s.discard(read)` / `s.remove(read)` that `read` is the argument of, else None."""
+    if not (isinstance(arg, cst.Arg) and arg.value is read and arg.keyword is None):
+        return None
+    call = rule.get_metadata(ParentProvider, arg, None)
+    if isinstance(call, cst.Call) and len(call.args) == 1 and isinstance(call.func, cst.Attribute) \
+            and call.func.attr.value in _SET_METHODS and dotted_name(call.func):
+        return call
+    return None
+
+
+def _identity_operand(comparison: Optional[cst.CSTNode], read: cst.CSTNode) -> bool:
+    """Whether `read` is an operand of an `is`/`is not` in `comparison`."""
+    if not isinstance(comparison, cst.Comparison):
+        return False
+    operands = [comparison.left, *(c.comparator for c in comparison.comparisons)]
+    return any(isinstance(c.operator, (cst.Is, cst.IsNot)) and read in (operands[i], operands[i + 1])
+               for i, c in enumerate(comparison.comparisons))
 
 
 def python_value_after(
