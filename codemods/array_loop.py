@@ -101,6 +101,14 @@ class ArrayLoop(Rule):
             "        vals += v.tolist()\n    return np.array(vals)\n",
             expected=None, lines=[5],
         ),
+        Invalid(  # only the count of `enumerate` is read: nothing of `methods` is scanned (a list of objects, in nodepy)
+            "import jax.numpy as jnp\n\ndef f(methods, e):\n    err = jnp.ones(len(methods))\n"
+            "    for i, method in enumerate(methods):\n        err = err.at[i].set(e ** 0.5)\n    return err\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(methods, e):\n    err = jnp.ones(len(methods))\n"
+                     "    def step(err, item):\n        i, method = item\n        err = err.at[i].set(e ** 0.5)\n"
+                     "        return err, None\n\n    err, _ = jax.lax.scan(step, err, (jnp.arange(len(methods)), None))\n"
+                     "    return err\n",
+        ),
         Invalid(  # an iterator whose first item `next` took (skyfield's `_unsexagesimalize`)
             "import numpy as np\n\ndef f(value):\n    parts = iter(value)\n    total = next(parts)\n    scale = 1.0\n"
             "    for part in parts:\n        scale *= 60.0\n        total += np.copysign(part, total) / scale\n    return total\n",
@@ -250,6 +258,10 @@ class ArrayLoop(Rule):
         `zip(...)` over arrays, nested; (None, "", why) when one of them is a list that cannot be stacked."""
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("enumerate", "zip") \
                 and not any(a.keyword or a.star for a in expr.args):
+            if expr.func.value == "enumerate" and len(expr.args) == 1 and expr is loop.iter and _unused_element(loop, flow):
+                # `for i, method in enumerate(methods)` reading only `i`: nothing of `methods` is scanned (it may be
+                # a list of objects, which `jnp.asarray` rejects: nodepy's convergence tests)
+                return f"({self.jnp}.arange(len({self.code(expr.args[0].value)})), None)", self.code(expr.args[0].value), ()
             parts = [self._scanned(a.value, fn, flow, loop) for a in expr.args]
             if None in parts:
                 return None
@@ -396,6 +408,14 @@ def _line_of(fn: cst.FunctionDef, small: cst.CSTNode) -> cst.CSTNode:
 
     walk.visit(fn, Finder())
     return Finder.found
+
+
+def _unused_element(loop: cst.For, flow) -> bool:
+    """`for i, v in enumerate(...)` whose body never reads `v`."""
+    target = loop.target
+    if not (isinstance(target, cst.Tuple) and len(target.elements) == 2 and isinstance(target.elements[1].value, cst.Name)):
+        return False
+    return target.elements[1].value.value not in flow.reads(body_statements(loop))
 
 
 ITERATOR_BUILTINS = frozenset({"iter", "zip", "map", "filter", "reversed", "enumerate"})

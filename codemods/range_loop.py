@@ -101,6 +101,11 @@ class RangeLoop(Rule):
             "import jax.numpy as jnp\n\ndef f(p):\n    seen = jnp.ones(len(p), dtype=bool)\n    order = jnp.zeros(len(p), dtype=int)\n"
             "    for i in range(len(p) - 1):\n        nxt = jnp.argmin(p[seen])\n        seen = seen.at[nxt].set(False)\n"
             "        order = order.at[i + 1].set(nxt)\n    return order\n"),
+        Valid(  # the length is named first; or the docstring says the parameter is a list (pyclustering's distances)
+            "import jax.numpy as jnp\n\ndef f(p, q):\n    d = 0.0\n    n = len(p)\n    for i in range(n):\n"
+            "        d = d + jnp.abs(p[i] - q[i])\n    return d\n\n"
+            "def g(a, b):\n    \"\"\"@param[in] a (list): a point.\"\"\"\n    if type(a) == float:\n        return (a - b) ** 2\n"
+            "    s = 0.0\n    for i in range(len(a)):\n        s += jnp.abs(a[i] - b[i])\n    return s\n"),
         Valid(  # `coeffs` bounds the loop through `len(...) + 1`: maybe a list, which a traced index cannot index (astropy)
             "def f(x, coeffs):\n    c = 0.0\n    for i in range(1, len(coeffs) + 1):\n        c = c * x + coeffs[-i]\n    return c\n"
         ),

@@ -299,7 +299,7 @@ def documented_objects(function: cst.FunctionDef, owner: Optional[cst.ClassDef] 
 
 
 # numpydoc (`x : array_like`, `lengths : array-like of integers`) and Google style (`x (list of float): ...`)
-_DOCUMENTED = re.compile(r"^[ \t]*\*{0,2}([A-Za-z_]\w*(?:[ \t]*,[ \t]*\*{0,2}[A-Za-z_]\w*)*)[ \t]*(?::[ \t]*(.*)|\((.*)\)[ \t]*:.*)$",
+_DOCUMENTED = re.compile(r"^[ \t]*(?:@param(?:\[[a-z, ]+\])?[ \t]+)?\*{0,2}([A-Za-z_]\w*(?:[ \t]*,[ \t]*\*{0,2}[A-Za-z_]\w*)*)[ \t]*(?::[ \t]*(.*)|\((.*)\)[ \t]*:.*)$",
                          re.MULTILINE)
 _NOT_NUMBERS = re.compile(r"\b(str|string|strings|bytes|dict|callable|object)\b", re.IGNORECASE)  # no array of numbers
 # a documented type that may hold text or objects (a dict or a callable is usually told apart before any conversion)
@@ -314,6 +314,19 @@ def documented_sequences(function: cst.FunctionDef) -> frozenset[str]:
     return documented_sequence_params(function.get_docstring(clean=True) or "", params)
 
 
+_LIST_TYPES = re.compile(r"\b(list|lists|tuple|tuples|sequence)\b", re.IGNORECASE)
+
+
+def documented_lists(function: cst.FunctionDef) -> frozenset[str]:
+    """The parameters the function's docstring says are Python lists, tuples or sequences (`ws : list of float`,
+    Doxygen's `@param[in] a (list): ...`), not merely array-like: a traced index cannot index them."""
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    doc = function.get_docstring(clean=True) or ""
+    if not doc or not _LIST_TYPES.search(doc):
+        return frozenset()
+    return _documented_as(doc, params, lambda kind: bool(_LIST_TYPES.search(kind)) and "array" not in kind.lower())
+
+
 def documented_sequence_params(doc: str, params: set[str]) -> frozenset[str]:
     """`documented_sequences` for a docstring and the function's parameter names (the `ast` pre-check's form)."""
     if not doc or not _SEQUENCE_TYPES.search(doc):
@@ -322,8 +335,8 @@ def documented_sequence_params(doc: str, params: set[str]) -> frozenset[str]:
 
 
 def _documented_as(doc: str, params: set[str], kind_matches: Callable[[str], bool]) -> frozenset[str]:
-    """The parameters among `params` the docstring `doc` gives a type that `kind_matches` (numpydoc `x : type` or
-    Google style `x (type): ...` lines)."""
+    """The parameters among `params` the docstring `doc` gives a type that `kind_matches` (numpydoc `x : type`,
+    Google style `x (type): ...` or Doxygen's `@param[in] x (type): ...` lines)."""
     found: set[str] = set()
     for match in _DOCUMENTED.finditer(doc):
         kind = match.group(2) if match.group(2) is not None else match.group(3)

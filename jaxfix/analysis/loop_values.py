@@ -16,6 +16,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.activity import Activity, _Collector, analyse
+from jaxfix.analysis.host_data import documented_lists
 from jaxfix.analysis.tracedness import Tracedness
 
 
@@ -161,9 +162,20 @@ def indexed_sequence(analysis, function: cst.FunctionDef, body: Sequence[cst.Bas
             annotation = annotation.value
         if isinstance(annotation, (cst.Name, cst.Attribute)) and _last_name(annotation) in LIST_ANNOTATIONS:
             return name, True
-        if _is_len_of(stop, name) and not _array_evidence(function, name):
+        if name in documented_lists(function):  # `@param[in] a (list)` (pyclustering's distances)
             return name, False
+        if _is_len_of(stop, name) or _bound_to_len_of(analysis, stop, name):
+            if not _array_evidence(function, name):
+                return name, False
     return None
+
+
+def _bound_to_len_of(analysis, stop: cst.BaseExpression, name: str) -> bool:
+    """`stop` is a local name bound only to `len(name)` (`dimension = len(point1)`: pyclustering's Chebyshev)."""
+    if not isinstance(stop, cst.Name):
+        return False
+    values = analysis.assigned_values(stop.value)
+    return bool(values) and all(v is not None and _is_len_of(v, name) for v in values)
 
 
 def traced_sequence_index(analysis, body: Sequence[cst.CSTNode]) -> Optional[str]:
