@@ -70,9 +70,11 @@ def sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = Tru
         ) and all(_unpacked_sequence(source, position, count, facts, tuples) for source, position, count in unpacked)
 
 
-def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> bool:
+def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts, some: bool = False) -> bool:
     """A local name whose definitions reaching `at` all bind a list, tuple or sequence call (`coord =
-    np.nonzero(m)` then `coord = np.transpose(coord)[i]`: the first binding is the one passed)."""
+    np.nonzero(m)` then `coord = np.transpose(coord)[i]`: the first binding is the one passed); with `some`, one
+    of which binds a list display or comprehension (an array in one branch, `[metric(c, u) for ...]` in the other:
+    pyclustering's k-means)."""
     if not isinstance(value, cst.Name) or rule.current_function is None:
         return False  # (a parameter counts once rebound: `tied = list(tied)`, astropy's fitters)
     stmt = enclosing_statement(rule, at)
@@ -82,6 +84,9 @@ def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts:
         return False
     values = [d.node.value for d in found if isinstance(d.node, cst.Assign) and len(d.node.targets) == 1
               and isinstance(d.node.targets[0].target, cst.Name)]
+    if some:
+        return any(isinstance(v, cst.List) and not any(is_text(e.value) for e in v.elements)
+                   or isinstance(v, cst.ListComp) and not is_text(v.elt) for v in values)
     return bool(found) and len(values) == len(found) and all(
         isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) or _sequence_call(v, facts) for v in values
     )
@@ -177,7 +182,20 @@ def mapping_entry(value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
     if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
             and isinstance(value.slice[0].slice.value, cst.SimpleString):
         return value.value
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "get" \
+            and 1 <= len(value.args) <= 2 and isinstance(value.args[0].value, cst.SimpleString):
+        return value.func.value  # `self.args.get('data', None)` (pyclustering's metrics)
     return None
+
+
+def bound_mapping_entry(value: cst.BaseExpression, facts: FunctionFacts) -> Optional[cst.BaseExpression]:
+    """`mapping_entry` of `value`, or of what a local name is only ever bound to (`data = self.args.get('data')`)."""
+    entry = mapping_entry(value)
+    if entry is not None or not isinstance(value, cst.Name) or value.value in facts.params:
+        return entry
+    bound = facts.bindings.get(value.value, [])
+    entries = [mapping_entry(b) if b is not None else None for b in bound]
+    return entries[0] if entries and all(e is not None for e in entries) else None
 
 
 def assigned_values(function: cst.FunctionDef, name: str) -> list[cst.BaseExpression]:

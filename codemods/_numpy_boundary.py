@@ -155,6 +155,7 @@ class NumpyBoundary:
         self._objects: dict[cst.FunctionDef, frozenset[str]] = {}
         self._buffer_reads: dict[cst.FunctionDef, dict[cst.Name, str]] = {}
         self._hashed_attributes: dict[cst.FunctionDef, Optional[str]] = {}
+        self._items_written: dict[cst.FunctionDef, frozenset[str]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -239,6 +240,10 @@ class NumpyBoundary:
         if repeats is not None:
             return (f"`{func}(...)` gives `{repeats}`, which repeats a Python list (`list * {repeats}`): that takes a "
                     "Python int, which a NumPy integer is and a JAX array is not; this call stays NumPy", False)
+        listed = self._written_item(node, function)
+        if listed is not None:
+            return (f"`{func}(...)` makes an item of the list `{listed}`, which the code writes into (`{listed}[i][...] = "
+                    "...`): a JAX array cannot be written into; this call stays NumPy", False)
         buffer = self._read_as_buffer(node, function)
         if buffer is not None:
             return (f"`{func}(...)` must stay NumPy: its result `{buffer[0]}` is read through `.{buffer[1]}`, which JAX "
@@ -427,6 +432,43 @@ class NumpyBoundary:
             # followed through a copy bound to a name (`Y = Y.copy()`, then `Y.resize(lag)`: spectrum's ARMA)
             parent = next((p for p in map(self._copied_into, uses) if p is not None), None)
         return None
+
+    def _written_item(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
+        """The local list `node` makes the items of (`y = [np.zeros_like(u) for i in range(m)]`, or a display of
+        such calls) when the function writes into one of its items (`y[0][:] = u`, `y[i] += v`: nodepy's Runge-Kutta
+        stages), else None."""
+        if function is None:
+            return None
+        parent = self.rule.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, cst.Element):
+            parent = self.rule.get_metadata(ParentProvider, parent, None)
+            if not isinstance(parent, cst.List):
+                return None
+        elif not (isinstance(parent, cst.ListComp) and parent.elt is node):
+            return None
+        assign = self.rule.get_metadata(ParentProvider, parent, None)
+        if not (isinstance(assign, cst.Assign) and assign.value is parent and len(assign.targets) == 1
+                and isinstance(assign.targets[0].target, cst.Name)):
+            return None
+        name = assign.targets[0].target.value
+        return name if name in self._item_writes(function) else None
+
+    def _item_writes(self, function: cst.FunctionDef) -> frozenset[str]:
+        """The names `function` writes into items of, as a list of arrays (`y[0][:] = u`, `y[i] += v`)."""
+        found = self._items_written.get(function)
+        if found is None:
+            names: set[str] = set()
+            for statement in walk.nodes_of(function.body, cst.Assign) + walk.nodes_of(function.body, cst.AugAssign):
+                targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]  # type: ignore[attr-defined]
+                for target in targets:
+                    if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Subscript) \
+                            and isinstance(target.value.value, cst.Name):
+                        names.add(target.value.value.value)  # `y[0][:] = u`
+                    elif isinstance(statement, cst.AugAssign) and isinstance(target, cst.Subscript) \
+                            and isinstance(target.value, cst.Name):
+                        names.add(target.value.value)  # `y[i] += v`: in place on the item
+            found = self._items_written[function] = frozenset(names)
+        return found
 
     def _copied_into(self, use: cst.CSTNode) -> Optional[cst.Assign]:
         """The assignment `use.copy()` is the value of, if it is one."""

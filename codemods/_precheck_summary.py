@@ -34,7 +34,11 @@ _COMBINATORICS = frozenset({"product", "combinations", "permutations", "combinat
 
 
 def _mapping_entry(value: ast.AST) -> bool:
-    """`E["sizes"]`: an entry read with a string key, which may hold a list (JX304 converts it)."""
+    """`E["sizes"]`, `E.get("sizes")`: an entry read with a string key, which may hold a list (JX304 converts it)."""
+    if value.__class__ is ast.Call:
+        func, args = value.func, value.args  # type: ignore[attr-defined]
+        return func.__class__ is ast.Attribute and func.attr == "get" and 1 <= len(args) <= 2 \
+            and args[0].__class__ is ast.Constant and isinstance(args[0].value, str)
     return value.__class__ is ast.Subscript and value.slice.__class__ is ast.Constant and isinstance(value.slice.value, str)
 
 
@@ -315,7 +319,7 @@ class _Walker:
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) and _maskish(node.targets[0].slice):
             self.flags.add("masked_store")
         value = node.value
-        if isinstance(value, _SEQUENCES) or _sequence_result(value) or \
+        if isinstance(value, _SEQUENCES) or _sequence_result(value) or _mapping_entry(value) or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range":
             self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
             # `self.dims = tuple(dims)`: an attribute JX304 may know to be a sequence

@@ -106,6 +106,9 @@ class NonArrayInput(Rule):
         Valid("import numpy as np\nM = np.max([1, 2])\n"),
         Valid("import numpy as np\ndef f(x):\n    corner = (0, 1)\n    return x[(0, 1)] + x[corner]\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x)[[True, False]]\n"),
+        Valid(  # a list prepended to a local list concatenates (nodepy's Pade coefficients)
+            "import numpy as np\n\ndef f(k, x):\n    coeffs = [1.0]\n    for n in range(k):\n"
+            "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
     ]
     INVALID = [
         Invalid(  # under `isinstance(m, (list, tuple, np.ndarray))` it may be a list (ahrs's EKF references)
@@ -167,6 +170,18 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef f(v, x, n):\n    return np.fliplr(v) * [-1.0, 1.0], [[0.0, 1.0]] - np.sum(x), (x + range(n)) / n\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(v, x, n):\n"
                      "    return np.fliplr(v) * jnp.asarray([-1.0, 1.0]), jnp.asarray([[0.0, 1.0]]) - np.sum(x), (x + jnp.asarray(range(n))) / n\n",
+        ),
+        Invalid(  # a mapping's entry read with `.get`, through a local name (pyclustering's Gower metric)
+            "import numpy as np\n\ndef f(args):\n    data = args.get('data', None)\n    return np.max(data, axis=0)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(args):\n    data = args.get('data', None)\n"
+                     "    return np.max(jnp.asarray(data), axis=0)\n",
+        ),
+        Invalid(  # a list comprehension in one branch, an array in the other (pyclustering's k-means)
+            "import numpy as np\n\ndef f(metric, a, b):\n    if metric is None:\n        d = np.sum(a - b, axis=1)\n"
+            "    else:\n        d = [metric(x, y) for x, y in zip(a, b)]\n    return np.max(d)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(metric, a, b):\n    if metric is None:\n"
+                     "        d = np.sum(a - b, axis=1)\n    else:\n        d = [metric(x, y) for x, y in zip(a, b)]\n"
+                     "    return np.max(jnp.asarray(d))\n",
         ),
         Invalid(  # a range, given or bound to a name: NumPy reads it as an array (imblearn's over-sampling indices)
             "import numpy as np\n\ndef f(n, extra):\n    idx = range(n)\n    return np.append(idx, extra), np.sum(range(n))\n",
@@ -375,12 +390,13 @@ class NonArrayInput(Rule):
             if arg.star:
                 continue
             listed = None  # a parameter that may be a list (`lengths : array-like of integers`, or given one)
-            entry_of = _list_inputs.mapping_entry(arg.value)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
+            entry_of = _list_inputs.bound_mapping_entry(arg.value, facts)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
             guarded = isinstance(arg.value, cst.Name) and any(  # under `isinstance(mref, (list, tuple, np.ndarray))`
                 types & {"list", "tuple"} for types in isinstance_guards(self, node).get(arg.value.value, ()))
             attribute = self._sequence_attribute(arg.value) or self._sequence_result(arg.value)
             if entry_of is None and not guarded and not attribute and not (
-                    _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)):
+                    _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)
+                    or _list_inputs.sequence_here(self, arg.value, node, facts, some=True)):
                 listed = self._listed_parameter(arg.value, node, facts)
                 if listed is None:
                     continue
@@ -467,8 +483,8 @@ class NonArrayInput(Rule):
             if isinstance(operand, cst.List) and any(is_text(e.value) for e in operand.elements) or \
                     isinstance(operand, cst.ListComp) and is_text(operand.elt):
                 continue  # `["iter: {:d}".format(n)] + lines`: a list of text concatenates; no array holds text
-            if kind == "list" and isinstance(other, cst.Name) and other.value in facts.params:
-                continue  # `acc + [v]` of a list parameter concatenates
+            if kind == "list" and isinstance(other, cst.Name) and (other.value in facts.params or _list_inputs.sequence(other, facts)):
+                continue  # `acc + [v]` of a list parameter, `[c] + coeffs` of a local list, concatenates (nodepy's pade)
             if isinstance(other, cst.Call) and isinstance(other.func, cst.Name) and other.func.value in (
                     "list", "tuple", "sorted", "reversed") or self._sequence_result(other):
                 continue  # `[len(i)] + list(dims[2:])`, `[r] + kwargs_text(...)`: Python sequences concatenate

@@ -199,6 +199,16 @@ class NumpyNamespace(Rule):
         # unpacked results whose elements become keys (imblearn's class counts)
         Invalid("import numpy as np\n\ndef counts(y):\n    u, c = np.unique(y, return_counts=True)\n    return dict(zip(u, c))\n",
                 expected=None, lines=[4]),
+        Invalid(  # the items of a list of arrays are written into (nodepy's Runge-Kutta stages)
+            "import numpy as np\n\ndef f(u, m):\n    y = [np.zeros_like(u) for i in range(m)]\n    y[0][:] = u\n"
+            "    return y, np.sum(u)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(u, m):\n    y = [np.zeros_like(u) for i in range(m)]\n"
+                     "    y[0][:] = u\n    return y, jnp.sum(u)\n",
+            lines=[4, 6]),
+        Invalid(  # a dtype looked up in a dict that holds `object` (nodepy's exact coefficients)
+            "import numpy as np\n\nDTYPES = {'exact': object, 'numeric': np.float64}\n\ndef f(n, mode='exact'):\n"
+            "    return np.zeros(n, dtype=DTYPES[mode])\n",
+            expected=None, lines=[6]),
         Invalid(  # `dtype=np.ndarray` is an object array (python-control's arrays of polynomials)
             "import numpy as np\n\ndef f(shape):\n    out = np.empty(shape, dtype=np.ndarray)\n    return out\n",
             expected=None, lines=[4],

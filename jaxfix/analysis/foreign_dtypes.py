@@ -14,6 +14,7 @@ from typing import Container, Mapping, Optional
 import libcst as cst
 import numpy as np
 
+from jaxfix import walk
 from jaxfix.analysis.numpy_names import numpy_name
 
 # where NumPy's creation functions take their dtype positionally
@@ -58,7 +59,28 @@ def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression) -> bool:
             value.parts[0], cst.FormattedStringText) and value.parts[0].value[:1] in (">", "<", "|", "S", "U", "V", "O")
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "newbyteorder":
         return True
+    if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name):
+        # `dtype=dtypes[mode]` with `dtypes = {'exact': object, 'numeric': np.float64}` (nodepy's coefficients)
+        return any(jax_rejects(rule, v) for v in _mapping_values(rule, value.value.value))
     return False
+
+
+def _mapping_values(rule: cst.MetadataDependent, name: str) -> list[cst.BaseExpression]:
+    """The values of the dict displays `name` is bound to, at module level or in the function `rule` visits."""
+    scopes = [rule.context.module.body]  # type: ignore[attr-defined]
+    function = getattr(rule, "current_function", None)
+    if function is not None:
+        scopes.append(walk.nodes_of(function.body, cst.Assign))
+    found: list[cst.BaseExpression] = []
+    for scope in scopes:
+        for statement in scope:
+            assigns = [statement] if isinstance(statement, cst.Assign) else [
+                s for s in statement.body if isinstance(s, cst.Assign)] if isinstance(statement, cst.SimpleStatementLine) else []
+            for assign in assigns:
+                if isinstance(assign.value, cst.Dict) and any(
+                        isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets):
+                    found.extend(e.value for e in assign.value.elements if isinstance(e, cst.DictElement))
+    return found
 
 
 @functools.lru_cache(maxsize=256)
