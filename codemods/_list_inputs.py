@@ -24,13 +24,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.foreign_dtypes import is_text
+from jaxfix.analysis.foreign_dtypes import STRING_LITERALS, is_text
 from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.parents import enclosing_statement
 
@@ -334,14 +334,27 @@ def list_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
     `list(...)`/`tuple(...)` call or a local name bound only to one, by position or keyword (colorspacious'
     `broadcasting_matvec([1, -12. / 11, 1. / 11], rgb)`, similaritymeasures' `poly_area(xs, ys)`). NumPy takes
     such a parameter as an array where a `jax.numpy` function rejects it. Functions of the same name are merged."""
+    return _fed_parameters(module, _sequence_value, listed=True)
+
+
+def text_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+    """{function or method name: its parameters that some call in the module passes a string literal} (colorspacious'
+    `safe_equal(white, "D65")`): NumPy makes a string array of it where a `jax.numpy` function raises."""
+    return _fed_parameters(module, lambda value, caller: isinstance(value, STRING_LITERALS), listed=False)
+
+
+def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optional[cst.FunctionDef]], bool],
+                    listed: bool) -> dict[str, frozenset[str]]:
+    """{function or method name: its parameters some call in the module passes a value `fed(value, caller)` accepts};
+    with `listed`, a name is looked up in its caller only when some assignment binds it to a list or tuple."""
     functions: dict[str, list[cst.FunctionDef]] = {}
     functions_in_order = walk.nodes_of(module, cst.FunctionDef)
     for function in functions_in_order:
         functions.setdefault(function.name.value, []).append(function)  # type: ignore[attr-defined]
     found: dict[str, set[str]] = {}
     # the names some assignment binds to a list or tuple: the only names a caller can pass one in
-    listed = {t.target.value for a in walk.nodes_of(module, cst.Assign) if _plain_value(a.value)  # type: ignore[attr-defined]
-              for t in a.targets if isinstance(t.target, cst.Name)}  # type: ignore[attr-defined]
+    listed_names = {t.target.value for a in walk.nodes_of(module, cst.Assign) if _plain_value(a.value)  # type: ignore[attr-defined]
+                    for t in a.targets if isinstance(t.target, cst.Name)} if listed else set()  # type: ignore[attr-defined]
     callers: Optional[dict[int, cst.FunctionDef]] = None  # id(call) -> the innermost function holding it
     for node in walk.nodes_of(module, cst.Call):
         if not node.args:  # type: ignore[attr-defined]
@@ -364,12 +377,12 @@ def list_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
                     continue
                 caller = None
                 if isinstance(arg.value, cst.Name):  # its local bindings, in the innermost function holding the call
-                    if arg.value.value not in listed:
+                    if not listed or arg.value.value not in listed_names:
                         continue
                     if callers is None:  # functions come outer first: an inner function's calls are its own
                         callers = {id(c): f for f in functions_in_order for c in walk.nodes_of(f, cst.Call)}
                     caller = callers.get(id(node))
-                if _sequence_value(arg.value, caller):
+                if fed(arg.value, caller):
                     found.setdefault(name, set()).add(param)  # type: ignore[arg-type]
 
     return {name: frozenset(params) for name, params in found.items()}

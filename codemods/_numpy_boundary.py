@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Optional
 import libcst as cst
 
 from codemods import _buffers, _caller_writes
-from codemods._list_inputs import grown_list, sequence
-from codemods._namesakes import text_argument
+from codemods._list_inputs import grown_list, sequence, text_fed_parameters, unbound_before
+from codemods._namesakes import array_parameters, text_argument
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
@@ -156,6 +156,7 @@ class NumpyBoundary:
         self._buffer_reads: dict[cst.FunctionDef, dict[cst.Name, str]] = {}
         self._hashed_attributes: dict[cst.FunctionDef, Optional[str]] = {}
         self._items_written: dict[cst.FunctionDef, frozenset[str]] = {}
+        self._text_fed: Optional[dict[str, frozenset[str]]] = None
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -291,6 +292,11 @@ class NumpyBoundary:
                 return (f"`{func}(...)` is given the text `{rule.code(text)}` where its `jax.numpy` namesake takes "
                         "numbers only (it raises `TypeError`; NumPy compares or stores it as a string): this call stays "
                         "NumPy", False)
+            fed = self._text_fed_argument(node, qualified.partition(".")[2], function)
+            if fed is not None:  # `safe_equal(white, "D65")` somewhere in the module
+                return (f"`{func}(...)` is given `{fed}`, which a call in this module passes text, where its `jax.numpy` "
+                        "namesake takes numbers only (it raises `TypeError`; NumPy compares or stores it as a string): "
+                        "this call stays NumPy", False)
         clock = clock_data(rule, node)
         if clock is not None:
             return (f"`{func}(...)` is given times as numbers (`{clock}`, about 1.7e9 s since 1970): as float32 they "
@@ -431,6 +437,27 @@ class NumpyBoundary:
                     return name, read[use]
             # followed through a copy bound to a name (`Y = Y.copy()`, then `Y.resize(lag)`: spectrum's ARMA)
             parent = next((p for p in map(self._copied_into, uses) if p is not None), None)
+        return None
+
+    def _text_fed_argument(self, node: cst.Call, short: str, function: Optional[cst.FunctionDef]) -> Optional[str]:
+        """A parameter of `function` given where the namesake of `short` takes arrays only, still holding what the
+        caller passed, to which a call in the module passes a string literal (`_list_inputs.text_fed_parameters`)."""
+        if function is None:
+            return None
+        if self._text_fed is None:
+            self._text_fed = text_fed_parameters(self.rule.context.module)
+        fed = self._text_fed.get(function.name.value)
+        if not fed:
+            return None
+        positions, names = array_parameters(short)
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                break
+            value = arg.value
+            if isinstance(value, cst.Name) and value.value in fed and (
+                    arg.keyword.value in names if arg.keyword is not None else index in positions) \
+                    and unbound_before(self.rule, value.value, node):
+                return value.value
         return None
 
     def _written_item(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:

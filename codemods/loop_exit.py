@@ -199,8 +199,10 @@ class LoopExit(Rule):
             self.report(anchor, f"`{sorted(kinds)[0]}` on a traced condition: the loop variable is read after "
                         "the loop, so the loop cannot be guarded with a flag instead")
             return
-        later = python_value_after(self, fn, node, sorted(flow.writes(body) & flow.live_out(node)))
-        if later is not None:  # `index = jnp.where(hit, i, index)`, then `free.remove(index)` (pyclustering)
+        # a flag makes what the loop sets after the jump an array (`index = jnp.where(hit, i, index)`, then
+        # `free.remove(index)`: pyclustering); a `continue` only becomes an `if`, which JX201 judges in turn
+        later = python_value_after(self, fn, node, sorted(flow.writes(body) & flow.live_out(node))) if done else None
+        if later is not None:
             name, reason, line = later
             jump = next((j for j in own if not isinstance(j, cst.Continue)), own[0])
             self._refuse(jump, f"`{name}`, which the loop sets, is then used on line {line} ({reason}), where only a "

@@ -183,6 +183,11 @@ class NonArrayInput(Rule):
                      "        d = np.sum(a - b, axis=1)\n    else:\n        d = [metric(x, y) for x, y in zip(a, b)]\n"
                      "    return np.max(jnp.asarray(d))\n",
         ),
+        Invalid(  # a parameter set to a list display when None, meeting an array (nolds' `mfhurst_b` q values)
+            "import numpy as np\n\ndef f(p, q=None):\n    if q is None:\n        q = [1]\n    return np.array(p)[:, 0] / q\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(p, q=None):\n    if q is None:\n        q = [1]\n"
+                     "    return np.array(p)[:, 0] / jnp.asarray(q)\n",
+        ),
         Invalid(  # a range, given or bound to a name: NumPy reads it as an array (imblearn's over-sampling indices)
             "import numpy as np\n\ndef f(n, extra):\n    idx = range(n)\n    return np.append(idx, extra), np.sum(range(n))\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(n, extra):\n    idx = range(n)\n"
@@ -478,8 +483,9 @@ class NonArrayInput(Rule):
             if not isinstance(other, (cst.Call, cst.Name, cst.Subscript)):
                 continue
             kind = "range" if is_range(operand) else "list"  # no Python value but an array takes a range operand
-            if kind == "list" and not isinstance(operand, (cst.List, cst.ListComp)) and not self._local_list(operand, facts):
-                continue
+            if kind == "list" and not isinstance(operand, (cst.List, cst.ListComp)) and not self._local_list(operand, facts) \
+                    and not _list_inputs.sequence_here(self, operand, node, facts, some=True):
+                continue  # (`qvals = [1]` under `if qvals is None:`, then `a / qvals`: POT's slopes)
             if isinstance(operand, cst.List) and any(is_text(e.value) for e in operand.elements) or \
                     isinstance(operand, cst.ListComp) and is_text(operand.elt):
                 continue  # `["iter: {:d}".format(n)] + lines`: a list of text concatenates; no array holds text

@@ -286,6 +286,12 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(R, lag, n):\n    Y = np.zeros(n)\n    Y[0] = R[0]\n    Y.resize(lag, refcheck=False)\n"
             "    return Y\n",
             expected=None, lines=[4]),
+        Invalid(  # ... or a parameter a call in the module passes text (colorspacious' `safe_equal(white, "D65")`)
+            "import numpy as np\n\ndef same(a, b):\n    return np.array_equal(a, b), np.sum(a)\n\n"
+            "def is_d65(w):\n    return same(w, \"D65\")\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef same(a, b):\n    return np.array_equal(a, b), jnp.sum(a)\n\n"
+                     "def is_d65(w):\n    return same(w, \"D65\")\n",
+            lines=[4, 4]),
         Invalid(  # the same through a copy bound to the name
             "import numpy as np\n\ndef f(R, lag):\n    Y = np.array(R, dtype=float)\n    Y = Y.copy()\n"
             "    Y.resize(lag, refcheck=False)\n    return Y\n",
