@@ -85,6 +85,7 @@ class Summary:
     index_names: set[str] = field(default_factory=set)  # names used as a whole index, `x[idx]`, in a function
     operand_names: set[str] = field(default_factory=set)  # names that are an operand of an arithmetic operator
     call_arg_roots: set[str] = field(default_factory=set)  # roots of calls given a call's result (`np.sum(f(x))`)
+    call_arg_callees: set[str] = field(default_factory=set)  # `f` of such a call `f(x)` or `self.f(x)`
     # assignments to plain names whose value starts with a name (`y = jnp.add(y, 1)`): (that name, target names,
     # value); JX104 reads such rebindings when the target occurs in the value
     rebinds: list[tuple[str, list[str], ast.AST]] = field(default_factory=list)
@@ -98,6 +99,7 @@ class Summary:
     module_names: set[str] = field(default_factory=set)  # module-level `NAME = ...` targets
     jit_static_functions: set[str] = field(default_factory=set)  # top-level functions with static_arg* decorators
     defined_functions: set[str] = field(default_factory=set)  # names of the functions and methods defined
+    all_functions: set[str] = field(default_factory=set)  # the same with plain-Python helpers (no NumPy, no JAX)
 
     def roots_from(self, *prefixes: str) -> set[str]:
         return {local for local, module in self.imported if module.split(".")[0] in prefixes}
@@ -228,6 +230,7 @@ class _Walker:
         for stmt in body:
             if isinstance(stmt, _FUNCTIONS):
                 self.pending.append(stmt)
+                self.s.all_functions.add(stmt.name)
             elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 self.import_(stmt)
             else:
@@ -432,6 +435,11 @@ class _Walker:
                 s.display_call_roots.add(root)
             elif cls is ast.Call:
                 s.call_arg_roots.add(root)
+                called = value.func  # type: ignore[attr-defined]
+                if called.__class__ is ast.Name:  # `np.sum(lengths(a, b))`, `np.sum(self.lengths())`
+                    s.call_arg_callees.add(called.id)
+                elif called.__class__ is ast.Attribute and called.value.__class__ is ast.Name and called.value.id in ("self", "cls"):
+                    s.call_arg_callees.add(called.attr)
         for keyword in keywords:
             value = keyword.value
             if value.__class__ is ast.Name:

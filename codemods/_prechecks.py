@@ -101,8 +101,9 @@ def _non_array_input(s: Summary) -> bool:
     roots = _array_roots(s) | s.defined_functions | {"self", "cls"}
     if not s.display_call_roots.isdisjoint(roots):
         return True
-    if "sequence_return" in s.flags and not s.call_arg_roots.isdisjoint(roots):
-        return True  # `np.sum(lengths(a, b))` of a function returning a tuple
+    if "sequence_return" in s.flags and not s.call_arg_roots.isdisjoint(roots) \
+            and not s.call_arg_callees.isdisjoint(s.all_functions | s.defined_functions):
+        return True  # `np.sum(lengths(a, b))` of a function of the module, some function returning a tuple
     return any(root in roots and name in s.sequence_bound for root, name in s.name_args)
 
 
