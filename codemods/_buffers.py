@@ -1,5 +1,7 @@
 """Arrays that a callee fills in place: shared by JX501 (which must then leave their creation as NumPy).
 
+`written_items(fn)`: the local names a function writes into the items of (`y[0][:] = u`), for a list of arrays.
+
 `writers(module)`: for each top-level function of the module (and each method, as `self.name`), the positions and names of the parameters it
 writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `out=p`). A NumPy buffer created in a function and
 passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`,
@@ -51,6 +53,21 @@ def _written(fn: cst.FunctionDef) -> set[str]:
     if not returns_value:  # `def log_normalize(a): a -= lse(a)`: returns nothing, so the update is its result
         names |= augmented
     return names
+
+
+def written_items(fn: cst.FunctionDef) -> frozenset[str]:
+    """The local names `fn` writes into the items of, as a list of arrays (`y[0][:] = u`, `y[i] += v`: an item
+    updated in place), whatever `y` is bound to."""
+    names: set[str] = set()
+    for statement in walk.nodes_of(fn.body, cst.Assign) + walk.nodes_of(fn.body, cst.AugAssign):
+        targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]  # type: ignore[attr-defined]
+        for target in targets:
+            if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Subscript) \
+                    and isinstance(target.value.value, cst.Name):
+                names.add(target.value.value.value)  # `y[0][:] = u`
+            elif isinstance(statement, cst.AugAssign) and isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+                names.add(target.value.value)  # `y[i] += v`
+    return frozenset(names)
 
 
 def writers(module: cst.Module) -> dict[str, tuple[list[str], set[str]]]:

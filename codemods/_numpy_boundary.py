@@ -478,24 +478,10 @@ class NumpyBoundary:
                 and isinstance(assign.targets[0].target, cst.Name)):
             return None
         name = assign.targets[0].target.value
-        return name if name in self._item_writes(function) else None
-
-    def _item_writes(self, function: cst.FunctionDef) -> frozenset[str]:
-        """The names `function` writes into items of, as a list of arrays (`y[0][:] = u`, `y[i] += v`)."""
-        found = self._items_written.get(function)
-        if found is None:
-            names: set[str] = set()
-            for statement in walk.nodes_of(function.body, cst.Assign) + walk.nodes_of(function.body, cst.AugAssign):
-                targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]  # type: ignore[attr-defined]
-                for target in targets:
-                    if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Subscript) \
-                            and isinstance(target.value.value, cst.Name):
-                        names.add(target.value.value.value)  # `y[0][:] = u`
-                    elif isinstance(statement, cst.AugAssign) and isinstance(target, cst.Subscript) \
-                            and isinstance(target.value, cst.Name):
-                        names.add(target.value.value)  # `y[i] += v`: in place on the item
-            found = self._items_written[function] = frozenset(names)
-        return found
+        written = self._items_written.get(function)
+        if written is None:
+            written = self._items_written[function] = _buffers.written_items(function)
+        return name if name in written else None
 
     def _copied_into(self, use: cst.CSTNode) -> Optional[cst.Assign]:
         """The assignment `use.copy()` is the value of, if it is one."""
