@@ -435,17 +435,6 @@ class NonArrayInput(Rule):
             return "a call in this module passes a list or tuple"
         return None
 
-    @staticmethod
-    def _local_list(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
-        """A local name every binding of which is a list display or comprehension of numbers (`w = [1.0, 2.0]`, then
-        `w / np.sum(x)`: nolds' and SALib's weights)."""
-        if not isinstance(value, cst.Name) or value.value in facts.params:
-            return False
-        bound = facts.bindings.get(value.value, [])
-        return bool(bound) and all(
-            isinstance(v, cst.List) and not any(is_text(e.value) for e in v.elements)
-            or isinstance(v, cst.ListComp) and not is_text(v.elt) for v in bound)
-
     def _sequence_result(self, value: cst.BaseExpression) -> bool:
         """`lengths(a, b)` or `self.lengths()` where the module's `lengths` always returns a list or tuple
         (`_list_inputs.sequence_functions`)."""
@@ -483,9 +472,9 @@ class NonArrayInput(Rule):
             if not isinstance(other, (cst.Call, cst.Name, cst.Subscript)):
                 continue
             kind = "range" if is_range(operand) else "list"  # no Python value but an array takes a range operand
-            if kind == "list" and not isinstance(operand, (cst.List, cst.ListComp)) and not self._local_list(operand, facts) \
+            if kind == "list" and not isinstance(operand, (cst.List, cst.ListComp)) \
                     and not _list_inputs.sequence_here(self, operand, node, facts, some=True):
-                continue  # (`qvals = [1]` under `if qvals is None:`, then `a / qvals`: POT's slopes)
+                continue  # a name a list display reaches: `w = [1.0, 2.0]`, or `q = [1]` under `if q is None:` (nolds)
             if isinstance(operand, cst.List) and any(is_text(e.value) for e in operand.elements) or \
                     isinstance(operand, cst.ListComp) and is_text(operand.elt):
                 continue  # `["iter: {:d}".format(n)] + lines`: a list of text concatenates; no array holds text
