@@ -24,13 +24,15 @@ X64_ENABLED = re.compile(r"""update\(\s*['"]jax_enable_x64['"]\s*,\s*True""")
 _Function = Union[ast.FunctionDef, ast.AsyncFunctionDef]
 
 
-def new_control_flow(original: str, fixed: str, original_tree: Optional[ast.Module] = None) -> tuple[tuple[str, int], ...]:
+def new_control_flow(
+    original: str, fixed: str, original_tree: Optional[ast.Module] = None, fixed_tree: Optional[ast.Module] = None
+) -> tuple[tuple[str, int], ...]:
     """The outermost functions of `fixed` (qualified name, line) that call `lax` control flow more often than the
-    function of the same name in `original` did (`original_tree`: its `ast` tree, when the caller has it): the ones
-    the rewrite made compile on every call outside `jit`."""
+    function of the same name in `original` did (`original_tree`, `fixed_tree`: their `ast` trees, when the caller
+    has them): the ones the rewrite made compile on every call outside `jit`."""
     if "lax." not in fixed:
         return ()
-    after = _counts(_parsed(fixed))
+    after = _counts(fixed_tree if fixed_tree is not None else _parsed(fixed))
     if not after:
         return ()
     before = _counts(original_tree if original_tree is not None else _parsed(original)) or {}

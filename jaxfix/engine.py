@@ -60,6 +60,7 @@ class SourceOutcome:
     fixes_applied: int
     rules_applied: set[str] = field(default_factory=set)
     fix_counts: dict[str, int] = field(default_factory=dict)  # rule code -> fixes applied
+    fixed_ast: Optional[ast.Module] = None  # the `ast` tree of `fixed`, when a pre-check parsed that very text
 
 
 def _parse(text: str) -> cst.Module:
@@ -166,11 +167,14 @@ def process_source(
     previous: Optional[tuple[incremental.Statements, list[Finding]]] = None
     last_names: Optional[set[str]] = set()
     fixed_tree: Optional[cst.Module] = None  # the tree the last fixes made, for the next pass (see `reuse`)
+    tree: Optional[ast.Module] = None
+    tree_text: Optional[str] = None  # the text `tree` was parsed from
     for pass_number in range(options.max_passes + 1):
         if pass_number == 0 and first_rules is not None:
             pass_rules, tree = list(first_rules), first_tree
         else:
             pass_rules, tree = prefilter.tree_filter(path, text, rules)
+        tree_text = text
         if not pass_rules:
             findings = []
             if options.want_edits:
@@ -256,7 +260,8 @@ def process_source(
                 "the file was left unchanged (please report this)"
             ) from None
     findings.sort(key=lambda f: f.sort_key)
-    return SourceOutcome(findings, text, applied_total, rules_applied, fix_counts)
+    final_tree = tree if tree_text is text else None
+    return SourceOutcome(findings, text, applied_total, rules_applied, fix_counts, final_tree)
 
 
 def _code_of_fixed(module: cst.Module, up: Optional[dict[cst.CSTNode, cst.CSTNode]]) -> tuple[str, Optional[cst.Module]]:
@@ -443,7 +448,7 @@ def process_bytes(
         original=decoded.text if changed else None,
         fixed=outcome.fixed if changed else None,
         written=written,
-        needs_jit=advice.new_control_flow(decoded.text, outcome.fixed, tree) if changed else (),
+        needs_jit=advice.new_control_flow(decoded.text, outcome.fixed, tree, outcome.fixed_ast) if changed else (),
     )
 
 

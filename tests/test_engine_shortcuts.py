@@ -1,6 +1,7 @@
 """The engine's shortcuts give the answers of the long way: names collected during a pass equal `names_used`, and
 the result does not depend on them (same output as a fresh parse and a separate scan)."""
 
+import ast
 import glob
 import os
 
@@ -8,8 +9,10 @@ import libcst as cst
 import pytest
 from libcst.metadata import MetadataWrapper
 
-from jaxfix.engine import migrate_source
+from jaxfix.engine import migrate_source, process_source
 from jaxfix.imports import NameCollector, names_used, remove_unused_numpy_imports
+from jaxfix.registry import all_rules
+from jaxfix.types import RunOptions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SOURCES = sorted(glob.glob(os.path.join(ROOT, "fixtures", "*", "**", "*.py"), recursive=True)) + [
@@ -100,3 +103,21 @@ def test_numpy_backend_modules_are_left_as_they_are(tmp_path):
     results = run_files([str(p) for p in paths], all_rules(), RunOptions(fix=True, write=True), jobs=1)
     assert [r.status for r in results] == [Status.SKIPPED, Status.SKIPPED, Status.CHANGED]
     assert paths[0].read_text() == paths[1].read_text() == code and "jnp.array" in paths[2].read_text()
+
+
+
+def test_the_fixed_ast_handed_on_is_the_tree_of_the_fixed_text():
+    # the run's advice reads the rewritten code's `ast` tree; the engine hands on the one its last pre-check parsed,
+    # and only when that was the very text it returns (not the text before the import clean-up changed it)
+    given = 0
+    for path in SOURCES:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        outcome = process_source(path, text, all_rules(), RunOptions(fix=True))
+        if outcome.fixed_ast is not None:
+            given += 1
+            assert ast.dump(outcome.fixed_ast) == ast.dump(ast.parse(outcome.fixed)), path
+    assert given > len(SOURCES) // 2
+    dropped = process_source("m.py", "import numpy as np\n\n\ndef f(x):\n    return np.sum(x)\n", all_rules(),
+                             RunOptions(fix=True))
+    assert "import numpy" not in dropped.fixed and dropped.fixed_ast is None
