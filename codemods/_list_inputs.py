@@ -42,6 +42,9 @@ SEQUENCE_RESULTS = {"nonzero", "unravel_index", "split", "array_split", "hsplit"
                     "broadcast_arrays"}
 
 
+# array methods whose positional arguments are arrays: a JAX array's reject lists and tuples (`a.dot([1, 2])`)
+ARRAY_ARGUMENT_METHODS = frozenset({"dot"})
+
 def sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = True) -> bool:
     """A list or tuple display or list comprehension, or a name only ever bound to one (never rebound to
     something else, so it is still a list where it is passed). A tuple only with `tuples` (as an index, a tuple

@@ -11,13 +11,13 @@ from __future__ import annotations
 import ast
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Optional
 
 from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
 from jaxfix.analysis.plain_python import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
 from jaxfix.analysis.host_data import documented_sequence_params
 
-from codemods._list_inputs import SEQUENCE_RESULTS
+from codemods._list_inputs import ARRAY_ARGUMENT_METHODS, SEQUENCE_RESULTS
 from codemods._python_builtins import BUILTINS as EXPRESSION_BUILTINS
 from codemods.float64_request import F32_EPS, F32_MAX, WIDE, WIDE_STRINGS, precise_offset
 from codemods.global_write import MUTATING_METHODS
@@ -100,6 +100,21 @@ class Summary:
     jit_static_functions: set[str] = field(default_factory=set)  # top-level functions with static_arg* decorators
     defined_functions: set[str] = field(default_factory=set)  # names of the functions and methods defined
     all_functions: set[str] = field(default_factory=set)  # the same with plain-Python helpers (no NumPy, no JAX)
+    # the statements at module level that are not definitions or imports (a script's `__main__` block, say): walked
+    # only when a check asks (`module_display_callees`)
+    module_code: list[ast.stmt] = field(default_factory=list)
+    display_callees: Optional[set[str]] = None  # `module_display_callees`, once asked
+
+    def module_display_callees(self) -> set[str]:
+        """The names `f` of calls `f(...)` in module-level code given a list or tuple display or a `list(...)` /
+        `tuple(...)` call (`print(total([0, 1, 2]))` in a `__main__` block), found on first use."""
+        if self.display_callees is None:
+            self.display_callees = {
+                node.func.id for node in _nodes(self.module_code) if node.__class__ is ast.Call  # type: ignore[attr-defined]
+                and node.func.__class__ is ast.Name  # type: ignore[attr-defined]
+                and any(a.__class__ in _SEQUENCES or _sequence_result(a) for a in node.args)  # type: ignore[attr-defined]
+            }
+        return self.display_callees
 
     def roots_from(self, *prefixes: str) -> set[str]:
         return {local for local, module in self.imported if module.split(".")[0] in prefixes}
@@ -234,6 +249,8 @@ class _Walker:
             elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 self.import_(stmt)
             else:
+                if not isinstance(stmt, ast.ClassDef):
+                    self.s.module_code.append(stmt)
                 for name in _BLOCKS:
                     block = getattr(stmt, name, None)
                     if block:
@@ -425,6 +442,8 @@ class _Walker:
             self._special_call(node, func, short, args, keywords, attribute, simple)
         if short in _COMBINATORICS:
             self.flags.add("list_operand")  # `for c in itertools.product(...)`: `ary == c` compares with a tuple (JX304)
+        if attribute and short in ARRAY_ARGUMENT_METHODS and any(a.__class__ in _SEQUENCES for a in args):
+            self.flags.add("list_operand")  # `a.dot([1, 2])`: a JAX array's method rejects the list (JX304)
         for value in args:
             cls = value.__class__
             if cls is ast.Name:

@@ -75,6 +75,8 @@ class NonArrayInput(Rule):
     TRIGGERS = (b"numpy", b"jax")
 
     VALID = [
+        # `.dot` of a parameter: it may be a NumPy array, whose `.dot` takes the list
+        "import jax.numpy as jnp\n\ndef f(x):\n    return x.dot([1, 2])\n",
         Valid("import numpy as np\n\ndef f(i, dims):\n    i = np.asarray(i)\n    return [len(i[1])] + list(dims[2:])\n"),
         # a count that repeats a Python list stays NumPy (JX501), which takes the documented list (pyDOE3's fullfact)
         Valid("import numpy as np\n\ndef f(levels):\n    \"\"\"levels : array_like\"\"\"\n    n = np.prod(levels)\n"
@@ -118,6 +120,18 @@ class NonArrayInput(Rule):
             "        r = np.array([m, x])\n    elif isinstance(m, (list, tuple, np.ndarray)):\n        r = np.copy(jnp.asarray(m))\n"
             "    return r / np.linalg.norm(r)\n",
             lines=[7],
+        ),
+        Invalid(  # a JAX array's `.dot` rejects a list as `jnp.dot` does (pygam's `np.ones((n, 1)).dot([[1, 0, 0, 1]])`)
+            "import jax.numpy as jnp\n\ndef f(n):\n    m = jnp.ones((n, 1))\n    return m.dot([[1, 0, 0, 1]])\n",
+            expected="import jax.numpy as jnp\n\ndef f(n):\n    m = jnp.ones((n, 1))\n    return m.dot(jnp.asarray([[1, 0, 0, 1]]))\n",
+            lines=[5],
+        ),
+        Invalid(  # the call passing a list is in a script's `__main__` block (nevergrad's examples)
+            "import jax.numpy as jnp\n\ndef total(y):\n    return jnp.sum(y)\n\nif __name__ == '__main__':\n"
+            "    print(total([0, 1, 2]))\n",
+            expected="import jax.numpy as jnp\n\ndef total(y):\n    return jnp.sum(jnp.asarray(y))\n\n"
+            "if __name__ == '__main__':\n    print(total([0, 1, 2]))\n",
+            lines=[4],
         ),
         Invalid(  # `jnp.poly` takes `seq_of_zeros`, an array (python-control's common denominators)
             "import jax.numpy as jnp\n\ndef f(z, p):\n    zs = list(z)\n    zs.append(p)\n    return jnp.poly(zs)\n",
@@ -371,6 +385,7 @@ class NonArrayInput(Rule):
         if fn is None:
             return
         facts = function_facts(self, fn)
+        self._array_method(node, facts)
         name = facts.array_function(node.func)
         if name is not None and name.split(".")[-1] in STACKING:
             self._stacked(node, name)
@@ -407,19 +422,33 @@ class NonArrayInput(Rule):
                     continue
             if not _array_inputs.takes_array(entry, name.split(".")[-1], i, arg):
                 continue
-            text = f"{self.jnp}.asarray({self.code(arg.value)})"
             given = f"`{self.code(arg.value)}`, which {listed}," if listed else \
                 f"`{self.code(arg.value)}`, which the module only ever makes a list or tuple," if attribute else \
                 f"`{self.code(arg.value)}`, an entry of a mapping, which may hold a list," if entry_of is not None else \
                 f"a Python list or tuple (`{self.code(arg.value)}`)"
-            self.report(
-                arg.value,
-                f"`{self.code(node.func)}` is given {given} as an array: `jax.numpy` rejects it; convert it once with "
-                "`jnp.asarray`",
-                replacement=self.expr(text),
-                title=f"replace with `{text}`",
-                imports=("jnp",),
-            )
+            self._convert(arg.value, f"`{self.code(node.func)}` is given {given} as an array: `jax.numpy` rejects it")
+
+    def _array_method(self, node: cst.Call, facts: FunctionFacts) -> None:
+        """`a.dot([[1, 0], [0, 1]])` given a display, of an array `a` made by an array function here (`jnp.ones(...).dot(...)`,
+        or a name only ever bound to such a call): a JAX array's `.dot` rejects a list, as `jnp.dot` does."""
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in _list_inputs.ARRAY_ARGUMENT_METHODS):
+            return
+        receiver = func.value
+        made = [receiver] if isinstance(receiver, cst.Call) else facts.bindings.get(receiver.value, []) \
+            if isinstance(receiver, cst.Name) and receiver.value not in facts.params else []
+        if not made or not all(isinstance(v, cst.Call) and facts.array_function(v.func) is not None for v in made):
+            return
+        for arg in node.args:
+            if arg.keyword is None and not arg.star and isinstance(arg.value, (cst.List, cst.Tuple, cst.ListComp)):
+                self._convert(arg.value, f"`{self.code(func)}` of an array is given a Python list or tuple "
+                                         f"(`{self.code(arg.value)}`): a JAX array's method rejects it")
+
+    def _convert(self, value: cst.BaseExpression, why: str) -> None:
+        """Report `value`, a list or tuple given as an array, with the fix `jnp.asarray(value)`."""
+        text = f"{self.jnp}.asarray({self.code(value)})"
+        self.report(value, f"{why}; convert it once with `jnp.asarray`", replacement=self.expr(text),
+                    title=f"replace with `{text}`", imports=("jnp",))
 
     def _listed_parameter(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
         """Why `value`, a parameter still holding what the caller passed where `at` reads it, may be a Python list
