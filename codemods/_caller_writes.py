@@ -11,7 +11,7 @@ about the other side of a call that decide it cannot (`codemods._numpy_boundary`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping, Optional
+from typing import TYPE_CHECKING, Container, Mapping, Optional
 
 import libcst as cst
 
@@ -64,6 +64,8 @@ def host_results(rule: Rule) -> dict[str, str]:
     found: dict[str, str] = {}
     code = rule.code
     module = rule.context.module
+    methods = {f.name.value for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
+               if isinstance(f, cst.FunctionDef)}
     for function in [*walk.nodes_of(module, cst.FunctionDef), *_module_code(module)]:
         caller = "code at module level" if function.name.value == _MODULE_CODE else f"`{function.name.value}`"
         needs: dict[str, str] = {}
@@ -84,7 +86,7 @@ def host_results(rule: Rule) -> dict[str, str]:
         for name in names:
             needs.setdefault(name, "hashes its elements (a JAX array's are unhashable)")
         for expr in exprs:  # `winmap[winner(w, x)]`: the producer's result itself is the key
-            callee = producer(expr) if isinstance(expr, cst.Call) else None
+            callee = producer(expr, methods) if isinstance(expr, cst.Call) else None
             if callee is not None:
                 found.setdefault(callee, f"{caller} uses what this returns as a key or set member (a "
                                          "JAX array is unhashable)")
@@ -93,7 +95,7 @@ def host_results(rule: Rule) -> dict[str, str]:
         defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)
                     if isinstance(p.default, cst.Name)}  # `get_gradients=efron_values`
         for assign in walk.nodes_of(function.body, cst.Assign):
-            callee = producer(assign.value)  # type: ignore[attr-defined]
+            callee = producer(assign.value, methods)  # type: ignore[attr-defined]
             callee = defaults.get(callee, callee) if callee is not None else None
             for target in assign.targets:  # type: ignore[attr-defined]
                 bound = [target.target] if isinstance(target.target, cst.Name) else [
@@ -118,11 +120,14 @@ def _module_code(module: cst.Module) -> list[cst.FunctionDef]:
     return [cst.FunctionDef(cst.Name(_MODULE_CODE), cst.Parameters(), cst.IndentedBlock(statements))]
 
 
-def producer(value: cst.BaseExpression) -> Optional[str]:
-    """The module function (`f(...)`) or method (`self.f(...)`) whose result `value` is, through method calls and
-    `.T` on it (`embed(x, d).astype(int)`), else None."""
+def producer(value: cst.BaseExpression, methods: Container[str] = ()) -> Optional[str]:
+    """The module function (`f(...)`) or method (`self.f(...)`, or `obj.f(...)` of any object for a name among the
+    module's `methods`: ase's `p = Atoms(2).get_momenta()`) whose result `value` is, through method calls and `.T`
+    on it (`embed(x, d).astype(int)`), else None."""
     while True:
         func = value.func if isinstance(value, cst.Call) else None
+        if isinstance(func, cst.Attribute) and func.attr.value in methods:
+            return func.attr.value
         if isinstance(func, cst.Attribute) and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
             value = func.value  # `embed(x).astype(int)`: the method's object
         elif isinstance(value, cst.Attribute) and value.attr.value == "T":

@@ -29,7 +29,8 @@ from codemods._list_inputs import grown_list, sequence, text_fed_parameters, unb
 from codemods._namesakes import array_parameters, text_argument
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.foreign_dtypes import foreign_dtype, object_data
+from jaxfix.analysis.sparse_data import SparseNames
+from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data, text_kind_tested
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.host_data import (
     clock_data, documented_objects, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
@@ -274,6 +275,13 @@ class NumpyBoundary:
             return (f"`{func}(...)` asks for the dtype `{dtype}`, which JAX arrays cannot hold (JAX has numbers and "
                     "bools in native byte order only: no strings, objects, records, dates or swapped bytes): this "
                     "function is left as it is", True)
+        sparse = self._sparse_meeting(node, function)
+        if sparse is not None:
+            return f"`{func}(...)` {sparse}; this call stays NumPy", False
+        cast = self._text_cast(node, function) if name in FROM_DATA else None
+        if cast is not None:
+            return (f"`{func}(...)` {cast}: the array may hold text or objects, which JAX arrays cannot (NumPy makes "
+                    "a string or object array): this function is left as it is", True)
         if name not in DTYPE_FUNCTIONS:
             facts = function_facts(rule, rule.current_function)
             strings = object_data(node, facts.bindings, facts.params, rule.current_function)
@@ -385,6 +393,10 @@ class NumpyBoundary:
                 return (f"`{rule.code(target.target)}` is written into in place elsewhere in the module (`{where}`), "
                         "which stays NumPy: the array stored here must stay a NumPy array, so this function is left "
                         "as it is")
+            compiled = self._numba_attributes.get(attr) if attr is not None else None
+            if compiled is not None:
+                return (f"`{rule.code(target.target)}` is handed to `{compiled}`, which numba compiles and which takes NumPy "
+                        "arrays only: the array stored here must stay a NumPy array, so this function is left as it is")
             if attr is not None and attr in elsewhere:
                 return (f"`.{attr}` is written into in place in the package (in `{elsewhere[attr]}`), which stays NumPy: the "
                         "array stored here must stay a NumPy array, so this function is left as it is")
@@ -483,6 +495,69 @@ class NumpyBoundary:
             written = self._items_written[function] = _buffers.written_items(function)
         return name if name in written else None
 
+    @functools.cached_property
+    def _sparse(self) -> SparseNames:
+        return SparseNames.read(self.rule.context.module)
+
+    def _sparse_meeting(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
+        """What makes the NumPy call `node` meet a SciPy sparse matrix (`jaxfix.analysis.sparse_data`): it is given
+        one (`np.multiply(P, lam)`, `P = sp.csc_matrix(...)`), or its result goes into a `scipy.sparse` call, through
+        arithmetic or a local name (`sp.diags(np.ones(m) * s)`), which tells NumPy arrays by their type."""
+        sparse, rule = self._sparse, self.rule
+        if not sparse or function is None:
+            return None
+        facts = function_facts(rule, function)
+        for arg in node.args:
+            value = arg.value
+            bound = facts.bindings.get(value.value, []) if isinstance(value, cst.Name) else [value]
+            if bound and all(sparse.is_sparse_call(v) for v in bound):
+                return (f"is given `{rule.code(value)}`, a SciPy sparse matrix: NumPy hands it to the matrix's own "
+                        "methods, `jax.numpy` rejects it")
+        current: cst.CSTNode = node
+        while True:
+            parent = rule.get_metadata(ParentProvider, current, None)
+            if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Arg, cst.Element, cst.List, cst.Tuple)):
+                current = parent
+                continue
+            break
+        if sparse.is_sparse_call(parent):
+            return (f"goes into `{rule.code(parent.func)}(...)` of `scipy.sparse`, which tells a NumPy array "  # type: ignore[union-attr]
+                    "by its type (a JAX array is taken for a sequence of rows or diagonals)")
+        if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+            name = parent.targets[0].target.value
+            for call in walk.nodes_of(function.body, cst.Call):
+                if sparse.is_sparse_call(call) and any(
+                        isinstance(a.value, cst.Name) and a.value.value == name for a in call.args):  # type: ignore[attr-defined]
+                    return (f"makes `{name}`, which goes into `{rule.code(call.func)}(...)` of "  # type: ignore[attr-defined]
+                            "`scipy.sparse`, which tells a NumPy array by its type (a JAX array is taken for a sequence "
+                            "of rows or diagonals)")
+        return None
+
+    def _text_cast(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
+        """What says the array `node` makes may hold text or objects: it is cast to such a dtype at once
+        (`np.array(y).astype("str")`: tslearn's labels) or, bound to a name, later, or its dtype kind is tested
+        letting text through (`if a.dtype.kind not in ["i", "f"]: a = a.astype(float)`: pygam's `check_array`)."""
+        rule = self.rule
+        parent = rule.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value == "astype":
+            call = rule.get_metadata(ParentProvider, parent, None)
+            if isinstance(call, cst.Call) and call.func is parent and call.args and jax_rejects(rule, call.args[0].value):
+                return f"makes an array cast to `{rule.code(call.args[0].value)}` at once"
+            return None
+        if function is None or not (isinstance(parent, cst.Assign) and len(parent.targets) == 1
+                                    and isinstance(parent.targets[0].target, cst.Name)):
+            return None
+        name = parent.targets[0].target.value
+        tested = text_kind_tested(function, name)
+        if tested is not None:
+            return f"makes `{name}`, whose dtype kind the code tests for text or objects (`{rule.code(tested).strip()}`)"
+        for call in walk.nodes_of(function.body, cst.Call):
+            func = call.func  # type: ignore[attr-defined]
+            if isinstance(func, cst.Attribute) and func.attr.value == "astype" and isinstance(func.value, cst.Name) \
+                    and func.value.value == name and call.args and jax_rejects(rule, call.args[0].value):  # type: ignore[attr-defined]
+                return f"makes `{name}`, which the code casts to `{rule.code(call.args[0].value)}`"  # type: ignore[attr-defined]
+        return None
+
     def _copied_into(self, use: cst.CSTNode) -> Optional[cst.Assign]:
         """The assignment `use.copy()` is the value of, if it is one."""
         attribute = self.rule.get_metadata(ParentProvider, use, None)
@@ -580,6 +655,21 @@ class NumpyBoundary:
     @functools.cached_property
     def _item_attributes(self) -> dict[cst.ClassDef, set[str]]:
         return sequence_attributes(self.rule.context.module)
+
+    @functools.cached_property
+    def _numba_attributes(self) -> dict[str, str]:
+        """{attribute: the numba-compiled function} for `self.x` handed to one of the module's numba-compiled
+        functions (`scaled_norm(a, b, self.dims)`: tslearn's PAA distances)."""
+        compiled = self._numba
+        found: dict[str, str] = {}
+        for call in walk.nodes_of(self.rule.context.module, cst.Call) if compiled else ():
+            func = call.func  # type: ignore[attr-defined]
+            if isinstance(func, cst.Name) and func.value in compiled:
+                for arg in call.args:  # type: ignore[attr-defined]
+                    value = arg.value
+                    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self":
+                        found.setdefault(value.attr.value, func.value)
+        return found
 
     @functools.cached_property
     def _numba(self) -> frozenset[str]:

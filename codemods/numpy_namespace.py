@@ -247,6 +247,12 @@ class NumpyNamespace(Rule):
         # NumPy calls `__array__` for `np.asarray(obj)` and takes only a NumPy array back (lmfit's Parameter)
         Invalid("import numpy as np\n\nclass P:\n    def __array__(self, dtype=None):\n        return np.array(self.v)\n",
                 expected=None, lines=[5]),
+        # ... so what the class stores stays NumPy, and its methods that hand `self` to NumPy too (ase's `Cell`:
+        # `np.asarray(self)` in its `dtype` property recursed, `np.linalg.norm(self, axis=1)` raised)
+        Invalid("import numpy as np\n\nclass Cell:\n    def __init__(self, a):\n        self.a = np.asarray(a, float)\n\n"
+                "    def __array__(self, dtype=None, copy=None):\n        return self.a\n\n"
+                "    def lengths(self):\n        return np.linalg.norm(self, axis=1)\n",
+                expected=None, lines=[5, 11]),
         # an array built from static values is still an array that later code updates (`.at[...]`, pyswarms)
         Invalid("import numpy as np\n\ndef f(x):\n    s = np.tile(1.0, x.shape)\n    return s * x\n",
                 expected="import jax.numpy as jnp\n\ndef f(x):\n    s = jnp.tile(1.0, x.shape)\n    return s * x\n"),
@@ -301,6 +307,46 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(w, x):\n    named = np.array_equal(w, \"D65\")\n"
                      "    return named, jnp.sum(x)\n",
             lines=[4, 5]),
+        Invalid(  # a mapping's keys are names, most often: `np.argsort(ks)` sorts text (pygam's parameter repr)
+            "import numpy as np\n\ndef f(params):\n    ks = list(params.keys())\n    return [ks[i] for i in np.argsort(ks)]\n",
+            expected=None, lines=[5]),
+        Invalid(  # the array is cast to text at once (tslearn's arff labels)
+            "import numpy as np\n\ndef f(y_):\n    y = np.array(y_).astype(\"str\")\n    return y, np.sum(y_)\n",
+            expected=None, lines=[4, 5]),
+        Invalid(  # ... or later, through its name
+            "import numpy as np\n\ndef f(y_):\n    y = np.asarray(y_)\n    return y.astype(object)\n",
+            expected=None, lines=[4]),
+        Invalid(  # its dtype kind is tested letting text through, which is then made numbers (pygam's `check_array`)
+            "import numpy as np\n\ndef f(a):\n    a = np.array(a)\n    if a.dtype.kind not in [\"i\", \"f\"]:\n"
+            "        a = a.astype(\"float\")\n    return a\n",
+            expected=None, lines=[4]),
+        Invalid(  # a test for numeric kinds only says nothing of text: migrated
+            "import numpy as np\n\ndef f(a):\n    a = np.array(a)\n    return a if a.dtype.kind == \"f\" else a * 2\n",
+            expected="import jax.numpy as jnp\n\ndef f(a):\n    a = jnp.array(a)\n    return a if a.dtype.kind == \"f\" else a * 2\n",
+            lines=[4]),
+        Invalid(  # a SciPy sparse matrix given to a NumPy ufunc, and a NumPy array given to a sparse constructor
+            # (pygam's penalties: `sp.diags(np.ones(m) * np.sqrt(eps))`); the sum elsewhere is migrated
+            "import numpy as np\nimport scipy.sparse as sp\n\ndef f(lam, x):\n    P = sp.csc_matrix(np.eye(3))\n"
+            "    return np.multiply(P, lam), np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nimport scipy.sparse as sp\n\ndef f(lam, x):\n"
+            "    P = sp.csc_matrix(np.eye(3))\n    return np.multiply(P, lam), jnp.sum(x)\n",
+            lines=[5, 6, 6]),
+        Invalid(  # ... through a name, and with `import scipy`
+            "import numpy as np\nimport scipy\n\ndef f(m, eps):\n    d = np.ones(m) * eps\n    return scipy.sparse.diags(d)\n",
+            expected=None, lines=[5]),
+        Invalid(  # a method's result, which module-level code writes into (ase's `p = atoms.get_momenta(); p[0] = 1`)
+            "import numpy as np\n\nclass A:\n    def momenta(self, n):\n        return np.zeros((n, 3))\n\n"
+            "p = A().momenta(2)\np[0, 0] = 1.0\n",
+            expected=None, lines=[5, 5]),
+        Invalid(  # an attribute the class hands to a numba-compiled function (tslearn's PAA distances)
+            "import numpy as np\nfrom numba import njit\n\n@njit\ndef norm(a, dims):\n    return a * dims[0]\n\n"
+            "class PAA:\n    def fit(self, X):\n        self.dims = np.array(X.shape)\n        return self\n\n"
+            "    def distance(self, a):\n        return norm(a, self.dims)\n",
+            expected=None, lines=[10, 10]),
+        Invalid(  # pandas imported inside a function: any value in the module may be a DataFrame (tslearn's utils)
+            "import numpy as np\n\ndef f(X):\n    import pandas as pd\n    return np.zeros(len(X)), pd.DataFrame(X)\n",
+            expected="import jax.numpy as jnp\n\ndef f(X):\n    import pandas as pd\n    return jnp.zeros(len(X)), pd.DataFrame(X)\n",
+            unsafe=True, lines=[5]),
         Invalid(  # `out` by position in a function's signature (ruptures' rbf cost: `np.clip(K, lo, hi, K)`)
             "import numpy as np\n\ndef f(K, g):\n    K = np.abs(K * g)\n    np.clip(K, 1e-2, 1e2, K)\n    return np.exp(-K)\n",
             expected=None, lines=[4, 5, 6]),

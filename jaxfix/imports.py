@@ -237,23 +237,28 @@ def top_level_statements(module: cst.Module) -> list[cst.CSTNode]:
     return statements
 
 
-def top_level_import(module: cst.Module, libraries: Sequence[str]) -> Optional[str]:
+def top_level_import(module: cst.Module, libraries: Sequence[str], nested: bool = False) -> Optional[str]:
     """The first of `libraries` (dotted names) the module imports at top level, directly or in a top-level `try`/`if`
     (`import pandas as pd`, `from astropy import units`, `from pint import UnitRegistry`, `import autograd.numpy as
-    anp`), else None."""
-    for stmt in top_level_statements(module):
-        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-            names: list[str] = []
-            if isinstance(small, cst.Import):
-                names = [dotted_name(a.name) for a in small.names]
-            elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative:
-                base = dotted_name(small.module)
-                aliases = small.names if not isinstance(small.names, cst.ImportStar) else ()
-                names = [base, *(f"{base}.{dotted_name(a.name)}" for a in aliases)]
-            for name in names:
-                found = next((lib for lib in libraries if name == lib or name.startswith(lib + ".")), None)
-                if found is not None:
-                    return found
+    anp`), or with `nested` anywhere, in functions too (`import pandas as pd` in the one function that takes a
+    DataFrame: tslearn's `from_tsfresh_dataset`), else None."""
+    if nested:
+        smalls: Iterable[cst.CSTNode] = [*walk.nodes_of(module, cst.Import), *walk.nodes_of(module, cst.ImportFrom)]
+    else:
+        smalls = [small for stmt in top_level_statements(module)
+                  for small in (stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ())]
+    for small in smalls:
+        names: list[str] = []
+        if isinstance(small, cst.Import):
+            names = [dotted_name(a.name) for a in small.names]
+        elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative:
+            base = dotted_name(small.module)
+            aliases = small.names if not isinstance(small.names, cst.ImportStar) else ()
+            names = [base, *(f"{base}.{dotted_name(a.name)}" for a in aliases)]
+        for name in names:
+            found = next((lib for lib in libraries if name == lib or name.startswith(lib + ".")), None)
+            if found is not None:
+                return found
     return None
 
 

@@ -255,11 +255,11 @@ class Rule(cst.BatchableCSTVisitor):
 
     @property
     def data_library(self) -> Optional[str]:
-        """The library of `jaxfix.imports.DATA_LIBRARIES` the module imports (pandas, autograd, ...), else None:
+        """The library of `jaxfix.imports.DATA_LIBRARIES` the module imports anywhere (pandas, autograd, ...), else None:
         there every fix is unsafe, since any value may be one of its objects (looked up once per pass)."""
         cache = self.context.__dict__
         if "_data_library" not in cache:
-            cache["_data_library"] = top_level_import(self.context.module, DATA_LIBRARIES)
+            cache["_data_library"] = top_level_import(self.context.module, DATA_LIBRARIES, nested=True)
         return cache["_data_library"]
 
     # ---- helpers for building replacements --------------------------------------------------------------------

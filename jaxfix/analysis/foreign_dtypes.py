@@ -150,10 +150,45 @@ def _an_object(node: cst.BaseExpression) -> bool:
     return isinstance(func, cst.Name) and func.value[:1].isupper() and not func.value.isupper()
 
 
+def mapping_keys(node: Optional[cst.BaseExpression]) -> bool:
+    """`d.keys()`, or `list(...)`, `tuple(...)` or `sorted(...)` of it: the keys of a mapping, which are names (text)
+    far more often than numbers (pygam's `ks = list(params.keys())` then `np.argsort(ks)`)."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("list", "tuple", "sorted") \
+            and len(node.args) == 1 and not node.args[0].keyword:
+        node = node.args[0].value
+    return isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) \
+        and node.func.attr.value == "keys"
+
+
+TEXT_KINDS = frozenset("OSUV")  # `dtype.kind` of object, bytes, str and void (record) arrays
+
+
+def text_kind_tested(function: cst.FunctionDef, name: str) -> Optional[cst.Comparison]:
+    """A test in `function` of `name.dtype.kind` that lets text or objects through: against a kind of `TEXT_KINDS`
+    (`a.dtype.kind == "O"`), or by exclusion (`a.dtype.kind not in ["i", "f"]`, `!= "f"`): code that handles arrays
+    of text or objects (pygam's `check_array` turns text into floats with `.astype("float")`)."""
+    for comparison in walk.nodes_of(function.body, cst.Comparison):
+        operands = [comparison.left, *(c.comparator for c in comparison.comparisons)]  # type: ignore[attr-defined]
+        if not any(_kind_of(o, name) for o in operands):
+            continue
+        excluding = any(isinstance(c.operator, (cst.NotIn, cst.NotEqual)) for c in comparison.comparisons)  # type: ignore[attr-defined]
+        texts = [s.evaluated_value for o in operands for s in walk.nodes_of(o, cst.SimpleString)]
+        if excluding or any(isinstance(t, str) and TEXT_KINDS.intersection(t) for t in texts):
+            return comparison  # type: ignore[return-value]
+    return None
+
+
+def _kind_of(node: cst.BaseExpression, name: str) -> bool:
+    """`name.dtype.kind`."""
+    return isinstance(node, cst.Attribute) and node.attr.value == "kind" and isinstance(node.value, cst.Attribute) \
+        and node.value.attr.value == "dtype" and isinstance(node.value.value, cst.Name) and node.value.value.value == name
+
+
 def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[str],
                 function: Optional[cst.FunctionDef] = None) -> Optional[str]:
     """The positional argument of `call` that holds string or object data (`holds_objects`), as written: a display,
-    or a local name every assignment of which binds one (`labels = ["a", "b"]` then `np.searchsorted(labels, v)`),
+    or a local name every assignment of which binds one (`labels = ["a", "b"]` then `np.searchsorted(labels, v)`) or
+    a mapping's keys (`mapping_keys`),
     or, in `function`, an empty list grown only by appending such objects (`labels.append(line.split(":")[-1])`);
     None if none."""
     for arg in call.args:
@@ -162,7 +197,7 @@ def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[
         value = arg.value
         if isinstance(value, cst.Name) and value.value not in params:
             values = bindings.get(value.value, [])
-            if values and all(holds_objects(v) for v in values):
+            if values and all(holds_objects(v) or mapping_keys(v) for v in values):
                 return value.value
             if function is not None and values and all(isinstance(v, cst.List) and not v.elements for v in values):
                 added = [c.args[0].value for c in _appends(function, value.value)]

@@ -204,7 +204,9 @@ def sequence_attributes(module: cst.Module) -> dict[cst.ClassDef, set[str]]:
 # the clocks that time code (a timer may take none of `CLOCKS`' care about arguments): `time.X()`, `timeit.X()`,
 # or X imported on its own
 TIMER_NAMES = {"time", "perf_counter", "perf_counter_ns", "monotonic", "process_time", "default_timer", "time_ns"}
-NUMPY_HOOKS = {"__array_ufunc__", "__array_function__", "__array_finalize__", "__array_wrap__"}
+# (`__array__` too: it must hand NumPy an `np.ndarray`, so what the class stores must stay one; and `jax.numpy` does
+# not read such an object as NumPy does: ase's `Cell`, whose `np.asarray(self)` in its `dtype` property recursed)
+NUMPY_HOOKS = {"__array__", "__array_ufunc__", "__array_function__", "__array_finalize__", "__array_wrap__"}
 
 
 def _timer_call(call: cst.CSTNode) -> bool:

@@ -1,0 +1,48 @@
+"""`jaxfix.analysis.sparse_data`: which calls make SciPy sparse matrices, for every way a module imports them."""
+
+import libcst as cst
+import pytest
+
+from jaxfix.analysis.sparse_data import SparseNames
+
+
+def _calls(code: str) -> dict[str, bool]:
+    module = cst.parse_module(code)
+    names = SparseNames.read(module)
+    found: dict[str, bool] = {}
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            found[module.code_for_node(node)] = names.is_sparse_call(node)
+
+    module.visit(Calls())
+    return found
+
+
+@pytest.mark.parametrize("imports, call", [
+    ("import scipy.sparse as sp", "sp.diags(d)"),
+    ("from scipy import sparse", "sparse.csr_matrix(a)"),
+    ("from scipy import sparse as sps", "sps.eye(3)"),
+    ("from scipy.sparse import diags", "diags(d)"),
+    ("import scipy", "scipy.sparse.kron(a, b)"),
+    ("import scipy.sparse", "scipy.sparse.identity(3)"),
+    ("import scipy as sp", "sp.sparse.csc_matrix(a)"),
+])
+def test_sparse_constructors_are_found(imports, call):
+    assert _calls(f"{imports}\n\ndef f(a, b, d):\n    return {call}\n")[call]
+
+
+@pytest.mark.parametrize("imports, call", [
+    ("import scipy.sparse as sp", "sp.issparse(d)"),  # a test, which takes anything
+    ("from scipy.sparse import isspmatrix_csr", "isspmatrix_csr(d)"),
+    ("import scipy.linalg as sp", "sp.inv(a)"),  # another SciPy module under the same alias
+    ("from scipy.linalg import diags", "diags(d)"),
+    ("import numpy as sp", "sp.diag(d)"),
+    ("import scipy", "scipy.linalg.inv(a)"),
+])
+def test_other_calls_are_not(imports, call):
+    assert not _calls(f"{imports}\n\ndef f(a, b, d):\n    return {call}\n")[call]
+
+
+def test_a_module_without_scipy_sparse_has_no_names():
+    assert not SparseNames.read(cst.parse_module("import numpy as np\n"))
