@@ -16,7 +16,7 @@ from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.parents import ParentProvider, caught_around, number_guarded
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, python_only_test
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -59,7 +59,9 @@ class TracedExpression(Rule):
     provably an int (`0 if np.isnan(v) else v`: `lax.cond` needs one dtype; write `0.0`). Sides of different kinds
     (`None`, strings) are reported without a fix. `and`/`or` are rewritten only on boolean operands
     (comparisons, `not`, `isnan`, ...); leading static operands keep Python's short-circuit
-    (`x is not None and jnp.logical_and(...)`), so a guard such as `is not None` still protects what follows.
+    (`x is not None and jnp.logical_and(...)`), so a guard such as `is not None` still protects what follows. A ternary whose test, or an `and`/`or` one of whose
+    operands, holds a type or identity test (`isinstance`, `is`, `is not`) is left alone: such code tells Python
+    values apart (`value == ref or value is ref` on strings), so its other operands need not be arrays either.
     `not x` of a value that is not a boolean expression, as the test of an `if` or `while`, is left to JX201 /
     JX221, which rewrite the whole statement (and this rule then the test where it lands): where they cannot, a
     `jnp.logical_not` in a Python `if` would gain nothing under `jit` and break the call on a `None` or a dict.
@@ -87,6 +89,9 @@ class TracedExpression(Rule):
         Valid("def f(x, n: int):\n    k = 1 if n > 2 else 2\n    return x * max(n, k)\n"),
         Valid("def f(x, y=None):\n    return y is not None and x.ndim == 2\n"),
         Valid("def f(x):\n    return x.sum() > 0 and x\n"),
+        # an identity test among the operands tells Python values apart: they may be strings (nevergrad)
+        Valid("import numpy as np\n\ndef f(value, ref):\n    return 0.0 if value == ref or value is ref else np.sum(ref)\n"),
+        Valid("import numpy as np\n\ndef f(value, ref):\n    return np.sum(ref) > 0 and (value == ref or value is ref)\n"),
         Valid("import numpy as np\ndef f(x, maxpts):\n    if not maxpts:\n        maxpts = 1000\n    return np.sum(x) * maxpts\n"),
         Valid("import numpy as np\ndef f(names, fixed, x):\n    done = not set(names).difference(fixed)\n    return done, np.sum(x)\n"),
         Valid("import numpy as np\n\ndef f(n, nbr, u, v, w):\n    enodes = {u, v}\n    if n not in enodes or nbr not in enodes:\n        return np.sum(w)\n    return None\n"),
@@ -219,8 +224,8 @@ class TracedExpression(Rule):
         self.report(node, message, replacement=self.expr(text).with_changes(lpar=node.lpar, rpar=node.rpar), title=title, imports=imports, unsafe=unsafe)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
-        if self.current_function is None or self._level(node.test) is Tracedness.STATIC:
-            return
+        if self.current_function is None or self._level(node.test) is Tracedness.STATIC or python_only_test(node.test):
+            return  # (a type or identity test in the condition: its values may be strings, None, objects)
         test_level = function_tracedness(self, self.current_function).of_test(node.test)
         test = self.code(node.test).strip()
         message = f"conditional expression on traced value `{test}`: Python cannot choose under `jit`"
@@ -289,6 +294,8 @@ class TracedExpression(Rule):
         if self.current_function is None or node in self._inner or node in self._tests:
             return  # in an `if`/`while` test: see `visit_UnaryOperation`
         parts = leaves(node, type(node.operator))
+        if any(python_only_test(p) for p in parts):
+            return  # `value == ref or value is ref`: a type or identity test tells Python values apart (strings, None)
         levels = [self._level(p) for p in parts]
         if all(level is Tracedness.STATIC for level in levels[:-1]):
             return  # Python only calls bool() on the operands before the last one

@@ -15,7 +15,7 @@ from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.shapes import ShapeProvider
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, python_only_test
 from jaxfix.rule import Deferred, Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -85,7 +85,9 @@ class TracedIf(Rule):
     lists, tuples of other lengths, objects made by a class), and a `None`-default parameter on one path. Unsafe as
     well when a branch calls code not known to be pure JAX (a function passed in, `self.fun(x)`, a function of
     another module: `codemods._purity`): `lax.cond` traces both branches, so it would run while tracing, whichever
-    branch is taken. Static conditions (`x.ndim`, shapes, flags, modes, type and dtype tests) are left alone.
+    branch is taken. Static conditions (`x.ndim`, shapes, flags, modes, type and dtype tests) are left alone, and so is a chain any of
+    whose tests holds a type or identity test (`isinstance(v, np.ndarray)`, `v is ref`, directly or through
+    `and`/`or`/`not`): such code tells Python values apart, so the other values it tests may be strings or objects.
 
     ## Known problems
     A value with one element is treated as 0-d: if `x` has shape `(1, 1)`, `if x < 0: y = 0.0 else: y = x` gives
@@ -116,6 +118,10 @@ class TracedIf(Rule):
             "def _batched(x, u):\n    if isinstance(x, list) and u is None:\n        return True\n    return not isinstance(x, tuple)\n\n"
             "def f(x, u):\n    if _batched(x, u):\n        y = x[0] * 2.0\n    else:\n        y = x * 2.0\n    return y\n"),
         Valid("def f(x, mode='a'):\n    if mode == 'a':\n        y = x\n    else:\n        y = -x\n    return y\n"),
+        Valid(  # a type or identity test in the chain tells Python values apart: `value` may be a string (nevergrad)
+            "import numpy as np\n\ndef f(value, ref):\n    different = False\n    if isinstance(value, np.ndarray):\n"
+            "        different = np.sum(value) > 0\n    elif not (value == ref or value is ref):\n        different = True\n"
+            "    return different\n"),
         Valid("def f(x, n: int):\n    if n > 2:\n        x = x * 2\n    return x\n"),
         Valid("import numpy as np\ndef f(x, ab):\n    typ = ab.dtype.char\n    if typ == \"s\":\n        x = x * 2\n    return np.sum(x)\n"),
         Valid("import numpy as np\ndef f(X):\n    if not (issparse(X) or is_pydata_spmatrix(X)):\n        X = np.asarray(X) * 2\n    return X\n"),
@@ -316,8 +322,8 @@ class TracedIf(Rule):
         traced = function_tracedness(self, function)
         c = chain(node)
         levels = [traced.of_test(t) for t in c.tests]
-        if all(level is Tracedness.STATIC for level in levels):
-            return
+        if all(level is Tracedness.STATIC for level in levels) or any(python_only_test(t) for t in c.tests):
+            return  # a type or identity test anywhere in the chain: its values may be strings, None, objects
         found = exits([s for b in c.bodies for s in b], lambda t: traced.of(t) is not Tracedness.STATIC)
         if found.returns or found.loop_exit or found.nested_traced_if:
             return  # JX202's, the loop rules', or wait until the inner `if` is rewritten

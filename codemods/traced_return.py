@@ -17,7 +17,7 @@ from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
-from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
+from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, python_only_test
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -71,7 +71,9 @@ class TracedReturn(Rule):
     NumPy returns the scalar `0.0` for an array `x`, where `jnp.where` would return `zeros_like(x)`); otherwise
     `lax.cond` raises at trace time when the shapes differ. Reported without a fix: a path that returns a value
     while another returns `None` (falls off the end), branches with side effects or in-place updates, and results
-    of different kinds (`None`, strings, lists, tuples of other lengths).
+    of different kinds (`None`, strings, lists, tuples of other lengths). An `if` whose test holds a type or
+    identity test (`isinstance`, `is`, `is not`, directly or through `and`/`or`/`not`) is Python's and left alone
+    (see JX201).
 
     ## Known problems
     Only an `if` whose every branch ends in `return` is handled; `return`s deep inside loops are left alone. A
@@ -91,6 +93,9 @@ class TracedReturn(Rule):
             "import numpy as np\n\nTABLE = {'a': {90: np.eye(2), 100: np.eye(2)}}\n\ndef f(kind, severity):\n"
             "    low = int(severity - severity % 10)\n    m = np.asarray(TABLE[kind][low])\n    if severity == 100:\n"
             "        return m\n    return 0.5 * m\n"),
+        Valid(  # an identity test in the test tells Python values apart: they may be strings (nevergrad)
+            "import numpy as np\n\ndef f(value, ref):\n    if value == ref or value is ref:\n        return 0.0\n"
+            "    return np.sum(ref) * 1.0\n"),
         Valid("def f(x):\n    if x.ndim == 2:\n        return x.sum(0)\n    return x\n"),
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
     ]
@@ -157,7 +162,8 @@ class TracedReturn(Rule):
         traced = function_tracedness(self, function)
         c = chain(node)
         levels = [traced.of_test(t) for t in c.tests]
-        if all(level is Tracedness.STATIC for level in levels) or not all(ends_in_return(b) for b in c.bodies):
+        if all(level is Tracedness.STATIC for level in levels) or any(python_only_test(t) for t in c.tests) \
+                or not all(ends_in_return(b) for b in c.bodies):
             return []
         test = self.code(c.tests[levels.index(max(levels))]).strip()
         after = [] if c.has_else else rest
@@ -296,7 +302,8 @@ def _early_returns(c: Chain, after: list, traced) -> tuple[Chain, list[cst.If]]:
     rest = list(after)
     while not c.has_else and rest and isinstance(rest[0], cst.If):
         nxt = chain(rest[0])
-        if nxt.has_else or all(traced.of(t) is Tracedness.STATIC for t in nxt.tests) or any(_single_return(b) is None for b in nxt.bodies):
+        if nxt.has_else or all(traced.of(t) is Tracedness.STATIC for t in nxt.tests) or any(python_only_test(t) for t in nxt.tests) \
+                or any(_single_return(b) is None for b in nxt.bodies):
             break
         tests += nxt.tests
         bodies += nxt.bodies

@@ -22,6 +22,9 @@ Seeds (for parameters: `jaxfix.analysis.static_params`):
 - Arithmetic, comparisons, subscripts and NumPy/jnp calls and methods with a TRACED operand are TRACED; with an
   UNKNOWN one (attributes of objects, calls of unknown functions with static arguments) UNKNOWN.
 - A `for` target over `range(...)` of static bounds is STATIC (a Python loop counter); over anything traced, TRACED.
+- As a truth test (`of_test`), a condition holding a type or identity test (`isinstance(v, np.ndarray)`, `v is ref`,
+  through `and`/`or`/`not`: `python_only_test`) is STATIC: it tells Python values apart, so the values it tests
+  may be strings or objects, and the statement stays Python.
 - Everything in a plain-Python helper (a parser, a config class: `jaxfix.analysis.plain_python`) is STATIC.
 """
 
@@ -46,6 +49,7 @@ from jaxfix.analysis.static_params import (
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "flags", "strides"}
 STATIC_CALLS = {"len", "isinstance", "issubclass", "type", "callable", "hasattr", "id", "range", "enumerate", "zip",
                 "str", "repr", "ascii", "format"}  # the last four make Python strings, never arrays
+PYTHON_ONLY_CALLS = ("isinstance", "issubclass", "callable", "hasattr")  # a Python bool about a Python value
 # type and dtype tests answer from the Python type, the dtype or the shape, never from the values
 TYPE_PREDICATES = {
     "issparse", "isspmatrix", "is_array_api_obj", "isscalar", "iscomplexobj", "isrealobj", "issubdtype", "isdtype",
@@ -202,7 +206,10 @@ class FunctionTracedness:
 
     def of_test(self, node: cst.CSTNode) -> Tracedness:
         """`of`, for `node` used as a truth test (`if b:`, `while b:`): a bare parameter there is UNKNOWN, since the
-        truth of an array of more than one element raises in NumPy too; it is a count, a container or None."""
+        truth of an array of more than one element raises in NumPy too; it is a count, a container or None. A test
+        holding a type or identity test (`python_only_test`) is STATIC: it tells Python values apart."""
+        if python_only_test(node):
+            return Tracedness.STATIC
         level = self.of(node)
         if level is Tracedness.TRACED and isinstance(node, cst.Name) and node.value in self._param_names():
             return Tracedness.UNKNOWN
@@ -561,9 +568,26 @@ def _python_bool(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.BooleanOperation):
         return _python_bool(expr.left) and _python_bool(expr.right)
     if isinstance(expr, cst.Call):
-        return isinstance(expr.func, cst.Name) and expr.func.value in ("isinstance", "issubclass", "callable", "hasattr")
+        return isinstance(expr.func, cst.Name) and expr.func.value in PYTHON_ONLY_CALLS
     if isinstance(expr, cst.Comparison):
         return all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons)
+    return False
+
+
+def python_only_test(expr: cst.CSTNode) -> bool:
+    """A truth test holding, directly or through `and`/`or`/`not`, a type test (`isinstance(v, np.ndarray)`,
+    `callable(f)`) or an identity test (`v is ref`, `x is not None`): values that are Python's, never traced. Such a
+    test tells Python values apart (None, strings, objects, arrays), so its other operands need not be arrays
+    either (`not (value == ref or value is ref)` compares strings in nevergrad): the statement stays Python, and
+    `jnp.logical_*`, `jnp.where` or `lax.cond`/`lax.switch` around it would run array code on those values."""
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+        return python_only_test(expr.expression)
+    if isinstance(expr, cst.BooleanOperation):
+        return python_only_test(expr.left) or python_only_test(expr.right)
+    if isinstance(expr, cst.Call):
+        return isinstance(expr.func, cst.Name) and expr.func.value in PYTHON_ONLY_CALLS
+    if isinstance(expr, cst.Comparison):
+        return any(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons)
     return False
 
 
