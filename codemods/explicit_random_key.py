@@ -47,7 +47,12 @@ class ExplicitRandomKey(Rule):
     ## Fix safety
     Safe: each draw keeps its distribution, shape and dtype kind (`size=None` gives shape `()`, integer draws stay
     integer, half-open ranges stay half-open) and never shares a key. The values differ from NumPy's, as they must.
-    A public function's signature changes (it takes a key first): reported at its `def`. Unsafe: `shuffle` of a
+    A public function's signature changes (it takes a key first): reported at its `def`. A function a framework
+    calls with arguments of its choosing keeps its signature and makes its own key, `key = jax.random.key(0)`, as an
+    unsafe fix (it then draws the same numbers on every run): a pytest `test*` function (a new parameter would be a
+    missing fixture) and a function with a decorator that may supply its arguments (`@pytest.fixture`,
+    `@testing.parametrized(...)`, `@lru_cache`: any but `staticmethod`, `functools.wraps(...)` and a bare
+    `jax.jit`). Unsafe: `shuffle` of a
     parameter (the caller no longer sees its array shuffled in place), and rewrites that leave a call site without
     a key (a call at module level with no seed, a function used as a value).
 
@@ -61,7 +66,10 @@ class ExplicitRandomKey(Rule):
     no `jax.random` equivalent (`np.random.zipf`); draws in a function that another module calls from a place no
     key can be passed: a class (a method is never given a key), a lambda, a comprehension, a loop or `if` header,
     module-level code with no seed, a reference to the function, or a function of its own that stays unconverted.
-    Such a function keeps its signature, so that the other module still runs. Module-level draws stay NumPy.
+    Such a function keeps its signature, so that the other module still runs. Module-level draws stay NumPy. A
+    function is taken for framework-called by its name (`test*`) or any non-transparent decorator: a library
+    function named `test_...` or wrapped by a decorator that passes its arguments through also gets a fixed key of
+    its own (an unsafe fix) rather than a `key` parameter.
     """
 
     CODE = "JX401"
@@ -110,6 +118,16 @@ class ExplicitRandomKey(Rule):
             _M + "def check(seed):\n    if isinstance(seed, int):\n        return np.random.RandomState(seed)\n"
             "    raise ValueError(seed)\n", expected=None, lines=[5]),
         Invalid(_M + "class A:\n    def __init__(self):\n        self.rng = np.random.default_rng()\n", expected=None, lines=[5]),
+        Invalid(  # pytest calls a `test*` function and would take a `key` parameter for a missing fixture: it makes its own
+            _M + "def test_mean():\n    y = np.random.randn(1000)\n    assert abs(y.mean()) < 0.5\n",
+            expected="import jax\n\ndef test_mean():\n    key = jax.random.key(0)\n    y = jax.random.normal(key, (1000,))\n"
+                     "    assert abs(y.mean()) < 0.5\n",
+            unsafe=True, lines=[3, 4]),
+        Invalid(  # a decorator that supplies the arguments (nevergrad's `@testing.parametrized(...)`): the signature stays
+            _M + "@testing.parametrized(a=(1,), b=(2,))\ndef check(n):\n    \"\"\"Doc.\"\"\"\n    return np.random.rand(n)\n",
+            expected="import jax\n\n@testing.parametrized(a=(1,), b=(2,))\ndef check(n):\n    \"\"\"Doc.\"\"\"\n"
+                     "    key = jax.random.key(0)\n    return jax.random.uniform(key, (n,))\n",
+            unsafe=True, lines=[4, 6]),
     ]
 
     def visit_Module(self, node: cst.Module) -> None:
@@ -194,7 +212,8 @@ class ExplicitRandomKey(Rule):
                 self._refuse(site, reason or f"`{name}` is left unconverted: {why}")
             return
         taken = walk.name_values(fn)
-        gains = qualified in self.needs and not info["keyed"] and not info["local_key"]
+        framework = info.get("framework")
+        gains = qualified in self.needs and not info["keyed"] and not info["local_key"] and not framework
         key = info["keyed"][0] if info["keyed"] else self._fresh(taken, self.context.setting("key-name", "key"), *random_keys.KEY_NAMES)
         if gains:
             self._add_key_param(fn, key)
@@ -203,6 +222,33 @@ class ExplicitRandomKey(Rule):
         uses = [s for s in sites if s.kind != "source"]
         direct = len(uses) == 1 and uses[0].kind != "call" and not uses[0].in_loop  # the key's only use: no split
         self._statements(sites, key, taken, params=parameters(fn), direct=direct)
+        if framework and uses and not info["keyed"] and not info["local_key"] and not info["seeded"]:
+            self._own_key(fn, key, framework)
+
+    def _own_key(self, fn: cst.FunctionDef, key: str, why: str) -> None:
+        """A function a framework calls (`random_keys.framework_called`) cannot be given a key: it makes its own,
+        `key = jax.random.key(0)`, first in its body (after the docstring). Unsafe: it draws the same numbers on every
+        run (and every call), where NumPy's hidden state gave new ones."""
+        body = list(fn.body.body) if isinstance(fn.body, cst.IndentedBlock) else []
+        docstring = bool(body) and isinstance(body[0], cst.SimpleStatementLine) and isinstance(body[0].body[0], cst.Expr) \
+            and isinstance(body[0].body[0].value, (cst.SimpleString, cst.ConcatenatedString))
+        if not body or docstring and len(body) == 1:
+            return
+        first = body[1] if docstring else body[0]
+        inner = {node: value for node, value in self.changes.items() if node is not first and node in walk.parents(first)}
+        current = self.changes.get(first, walk.replace(first, inner) if inner else first)
+        for node in inner:
+            del self.changes[node]
+        rest = list(current.nodes) if isinstance(current, cst.FlattenSentinel) else [] if isinstance(current, cst.RemovalSentinel) else [current]
+        if rest:
+            rest[0] = rest[0].with_changes(leading_lines=())
+        made = self.statements(f"{key} = {self.jax}.random.key(0)\n")
+        self.changes[first] = self.replace_statement(first, [*made, *rest])
+        message = (f"`{fn.name.value}` draws random numbers, and {why.removeprefix('it ')}: it keeps its signature and makes "
+                   f"its own key, `{key} = jax.random.key(0)` (unsafe: the same numbers on every run; pass a seed in if they "
+                   "should vary)")
+        self.findings.append((fn, message, fn))
+        self.unsafe.append(message)
 
     def _add_key_param(self, fn: cst.FunctionDef, key: str) -> None:
         params = fn.params

@@ -171,6 +171,7 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
         and random_method(n, numpy, generators) is None
     }
     info["keyed"] = sorted(params & used)  # a second pass, or code written that way
+    info["framework"] = framework_called(fn)
     info["local_key"] = any(  # already seeds a key of its own: `key = jax.random.key(seed)`
         isinstance(n, ast.Assign) and isinstance(n.value, ast.Call) and (_dotted(n.value.func) or "").endswith(("random.key", "random.PRNGKey"))
         for n in fn.body
@@ -204,6 +205,27 @@ def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set
             info["first_draw"] = min(info.get("first_draw", node.lineno), node.lineno)
     _check_state(nodes, calls, numpy, generators, parents, info)
     return info
+
+
+TRANSPARENT_DECORATORS = {"staticmethod", "classmethod", "jit", "jax.jit"}  # they call it with the caller's arguments
+TRANSPARENT_DECORATOR_CALLS = {"wraps", "functools.wraps"}
+
+
+def framework_called(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
+    """Why a framework, not code of the batch, calls `fn` and chooses its arguments ("" when nothing says so):
+    pytest collects a module's `test*` functions and takes each parameter for a fixture; a decorator may call it
+    with arguments of its own (nevergrad's `@testing.parametrized(...)`, `@pytest.fixture`, `@lru_cache`), except
+    the transparent ones (`staticmethod`, `functools.wraps(...)`, a bare `jax.jit`). A `key` parameter added to such
+    a function is a missing fixture or argument: it keeps its signature and makes a key of its own (JX401)."""
+    for decorator in fn.decorator_list:
+        call = isinstance(decorator, ast.Call)
+        name = _dotted(decorator.func if call else decorator)
+        if name in (TRANSPARENT_DECORATOR_CALLS if call else TRANSPARENT_DECORATORS):
+            continue
+        return f"it is decorated with `@{name or 'a decorator'}{'(...)' if call else ''}`, which may call it with arguments of its own"
+    if fn.name.startswith("test"):
+        return "pytest calls it (a `test*` function) and takes each parameter for a fixture"
+    return ""
 
 
 class _Parents:
@@ -471,7 +493,7 @@ def link(
     while changed:
         changed = False
         for name, (info, calls) in graph.items():
-            if name in needs or name in held or info["blocked"] or info["seeded"] or info["local_key"]:
+            if name in needs or name in held or info["blocked"] or info["seeded"] or info["local_key"] or info.get("framework"):
                 continue
             if info["draws"] or any(c in needs for c in calls):
                 needs.add(name)
