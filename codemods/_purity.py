@@ -339,7 +339,7 @@ def _index_builtin(loop: cst.For, bound: set[str]) -> Optional[str]:
     return None
 
 
-def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> str:
+def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef, converted: Sequence[str] = ()) -> str:
     """"" unless the loop body passes a value computed from a name the loop binds to a Python builtin that needs a
     concrete number (`min`, `max`, `round`, `math.*`: cma's `x[min((2 * k + 1, n - 1))]`), or indexes, with a name the loop binds (its counter, its element), an array the function
     gets from a call not known to be JAX (`PQd = squareform(P)`, `data = ndi.gaussian_filter(x)`): that is a NumPy
@@ -366,7 +366,7 @@ def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> 
             shown = cst.Module([]).code_for_node(sub.value).strip()
             return (f" (`{shown}` is an object's attribute, which may be a Python list or a NumPy array: indexed by the "
                     "traced loop index, either raises; safe only if it is a JAX array)")
-        if name is None:
+        if name is None or name in converted:  # (the body reads `jnp.asarray(name)`: `argument_inputs`)
             continue
         table = name if name not in params and name not in local and name in check.tables() else \
             check.table_passed(function, name) if name in params else None

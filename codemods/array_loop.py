@@ -12,7 +12,7 @@ from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
-    carry_problem, appends, body_obstacles, body_statements, loop_carried, stack_calls, static_index_uses,
+    argument_inputs, carry_problem, appends, body_obstacles, body_statements, loop_carried, stack_calls, static_index_uses,
     target_names, traced_tests,
 )
 from jaxfix.analysis.numpy_names import NumpyNameProvider
@@ -28,7 +28,9 @@ class ArrayLoop(Rule):
     Rewrites loops over the leading axis of arrays (`for row in xs`, `for i, row in enumerate(xs)`,
     `for a, b in zip(xs, ys)`), and loops with a static `range` that build a list (`out = []` ... `out.append(v)`
     ... `np.stack(out)` / `np.array(out)`), into `lax.scan`. Loop-carried variables become the carry; appended
-    values become the stacked outputs of the scan.
+    values become the stacked outputs of the scan. A parameter the body indexes with the element or the carry (a
+    NumPy array, when the function is called eagerly, would reject the traced index) is read as `jnp.asarray` of
+    it, bound before the loop (see JX220).
 
     ## Why is this bad?
     A Python loop over an array unrolls under `jit`: compile time grows with the length. A list of traced values
@@ -96,6 +98,12 @@ class ArrayLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a parameter, a NumPy array when called eagerly, indexed by the traced element: read as `jnp.asarray` (tslearn)
+            "import jax.numpy as jnp\n\ndef f(w, idx):\n    s = 0.0\n    for j in idx:\n        s = s + w[j]\n    return s\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(w, idx):\n    s = 0.0\n    w_jax = jnp.asarray(w)\n\n"
+                     "    def step(s, j):\n        s = s + w_jax[j]\n        return s, None\n\n"
+                     "    s, _ = jax.lax.scan(step, s, jnp.asarray(idx))\n    return s\n",
+            lines=[5]),
         Invalid(  # a list carry the loop extends (python-control's vector arguments)
             "import numpy as np\n\ndef flat(arg):\n    vals = []\n    for v in arg:\n        v = np.array(v).reshape(-1)\n"
             "        vals += v.tolist()\n    return np.array(vals)\n",
@@ -342,9 +350,11 @@ class ArrayLoop(Rule):
         prologue = gen.unpack_line(names, carry) if len(names) > 1 else ""
         if unpacked:
             prologue += f"{self.code(node.target)} = {element}\n"
-        ys = [self.code(value) for _, _, value in outputs]
+        inputs = argument_inputs(flow, node, sorted(target_names(node)))
+        renamed, converts = gen.jax_inputs(self, fn, inputs, taken, self.jnp)
+        ys = [self.code(value) for value in gen.rename_loads([value for _, _, value in outputs], renamed)]
         result = ("None" if not ys else ys[0] if len(ys) == 1 else f"({', '.join(ys)})")
-        body = body_statements(node)[: len(body_statements(node)) - len(outputs)]
+        body = gen.rename_loads(body_statements(node)[: len(body_statements(node)) - len(outputs)], renamed)
         step = gen.function_def(
             f"{name}({carry}, {element})", body, prologue=prologue,
             epilogue=f"return {gen.pack(names) if names else 'None'}, {result}\n", config=self.context.module.config_for_parsing,
@@ -355,13 +365,16 @@ class ArrayLoop(Rule):
             "_" if not out_names else out_names[0] if len(out_names) == 1 else gen.pack(out_names))
         call = self.statements(f"{lhs} = {self.lax}.scan({name}, {gen.pack(names) if names else 'None'}, {xs})\n")
         call[0] = call[0].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
-        changes: dict = {node: self.replace_statement(node, [step, *call])}
+        if converts:  # the body indexes them with a traced value, which a NumPy array would reject
+            changes: dict = {node: self.replace_statement(node, [*self.statements(converts), gen.blank_line_before(step), *call])}
+        else:
+            changes = {node: self.replace_statement(node, [step, *call])}
         for _, list_name, _ in outputs:
             init = _line_of(fn, flow.reaching(node, list_name)[0].node)
             changes[init] = self.replace_statement(init, [])
             for call_node in stack_calls(self, fn, list_name) or []:
                 changes[call_node] = cst.Name(list_name)
-        opaque = opaque_loop(self, node, fn, "lax.scan") + host_indexed(self, node, fn) + int_product(flow, node, names)
+        opaque = opaque_loop(self, node, fn, "lax.scan") + host_indexed(self, node, fn, inputs) + int_product(flow, node, names)
         named = [a for a in arguments if LIST_NAME.search(a.lower())]
         if named:  # POT's `for P_i, w in zip(P_list, weights)`: projections of different shapes, by design
             opaque += (f" (unsafe: `{named[0]}` is named as a list, whose arrays may differ in shape: stacking it raises "
@@ -378,7 +391,7 @@ class ArrayLoop(Rule):
             changes=changes,
             unsafe=bool(opaque),
             title="replace with `lax.scan`",
-            imports=("lax", "jnp") if f"{self.jnp}." in xs else ("lax",),
+            imports=("lax", "jnp") if f"{self.jnp}." in xs or converts else ("lax",),
         )
 
 

@@ -10,7 +10,7 @@ from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
-    carry_problem, appends, body_obstacles, body_statements, branch_tests, loop_carried, static_index_uses,
+    argument_inputs, carry_problem, appends, body_obstacles, body_statements, branch_tests, loop_carried, static_index_uses,
 )
 from jaxfix.analysis.loop_values import indexed_sequence
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
@@ -27,7 +27,8 @@ class RangeLoop(Rule):
     Rewrites `for i in range(start, stop[, step])` loops that carry state from one iteration to the next into
     `lax.fori_loop` with a small body function. Loop-carried variables (modified in the body and live into the next
     iteration or after the loop) become the carry, a tuple when there are several; everything else the body reads
-    is closed over. Any literal step works, negative included: the loop runs over the trip count and the body
+    is closed over; a parameter the body indexes with the traced index (or a carry) is read as `jnp.asarray` of it,
+    bound before the body (`x_jax = jnp.asarray(x)`). Any literal step works, negative included: the loop runs over the trip count and the body
     recomputes the index. The index keeps its last value after the loop when later code reads it.
 
     ## Why is this bad?
@@ -47,9 +48,10 @@ class RangeLoop(Rule):
     ```python
     def running_sum(x, n):
         total = 0.0
+        x_jax = jnp.asarray(x)
 
         def body(i, total):
-            total += x[i]
+            total += x_jax[i]
             return total
 
         total = lax.fori_loop(0, n, body, total)
@@ -79,7 +81,10 @@ class RangeLoop(Rule):
     an array (`.shape`, `x[i, j]`, arithmetic on it): `for j in range(len(coeffs))` keeps unrolling even when
     `coeffs` is an array; write `range(coeffs.shape[0])` to get `fori_loop`. Stacking the list (`jnp.stack`) is
     not offered: nothing proves that its elements share a shape. Other parameters indexed by the loop index are
-    assumed to be arrays. A loop appending to a list is handled by JX222 when the bounds are static.
+    assumed to be arrays, and read through `jnp.asarray` (called eagerly with a NumPy array, NumPy would take the
+    traced index and raise `TracerArrayConversionError`); the conversion only costs a copy when the array is NumPy.
+    Only parameters are converted: a local array made by a call not known to be JAX makes the fix unsafe instead. A
+    loop appending to a list is handled by JX222 when the bounds are static.
     """
 
     CODE = "JX220"
@@ -111,14 +116,24 @@ class RangeLoop(Rule):
         ),
     ]
     INVALID = [
-        Invalid(  # the module-level table stays NumPy, which rejects the traced index (pvlib's SPA series)
+        Invalid(  # the module-level table stays NumPy, which rejects the traced index: the body reads `jnp.asarray(arr)` (pvlib)
             "import numpy as np\n\nL0 = np.array([[1.0, 0.0], [0.5, 2.0]])\n\ndef series(arr, x):\n    s = 0.0\n"
             "    for k in range(arr.shape[0]):\n        s = s + arr[k, 0] * np.cos(arr[k, 1] * x)\n    return s\n\n"
             "def lon(x):\n    return series(L0, x)\n",
-            expected="import jax\nimport numpy as np\n\nL0 = np.array([[1.0, 0.0], [0.5, 2.0]])\n\ndef series(arr, x):\n"
-            "    s = 0.0\n\n    def body(k, s):\n        s = s + arr[k, 0] * np.cos(arr[k, 1] * x)\n        return s\n\n"
-            "    s = jax.lax.fori_loop(0, arr.shape[0], body, s)\n    return s\n\ndef lon(x):\n    return series(L0, x)\n",
-            unsafe=True, lines=[7]),
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\n"
+                     "L0 = np.array([[1.0, 0.0], [0.5, 2.0]])\n\ndef series(arr, x):\n    s = 0.0\n"
+                     "    arr_jax = jnp.asarray(arr)\n\n    def body(k, s):\n"
+                     "        s = s + arr_jax[k, 0] * np.cos(arr_jax[k, 1] * x)\n        return s\n\n"
+                     "    s = jax.lax.fori_loop(0, arr.shape[0], body, s)\n    return s\n\ndef lon(x):\n"
+                     "    return series(L0, x)\n",
+            lines=[7]),
+        Invalid(  # a parameter, a NumPy array when called eagerly, indexed by the traced index: read as `jnp.asarray` (tslearn)
+            "import jax.numpy as jnp\n\ndef f(X):\n    out = jnp.empty((X.shape[0], 1))\n    for i in range(X.shape[0]):\n"
+            "        out = out.at[i].set(jnp.nanmean(X[i], axis=0, keepdims=True))\n    return out\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(X):\n    out = jnp.empty((X.shape[0], 1))\n    X_jax = jnp.asarray(X)\n\n"
+                     "    def body(i, out):\n        out = out.at[i].set(jnp.nanmean(X_jax[i], axis=0, keepdims=True))\n        return out\n\n"
+                     "    out = jax.lax.fori_loop(0, X.shape[0], body, out)\n    return out\n",
+            lines=[5]),
         Invalid("def f(z, k, n):\n    k = [k[0]] * z.shape[0]\n    s = 0.0\n    for i in range(n):\n        s = s + k[i]\n    return s\n",
                 expected=None, lines=[4]),
         Invalid(  # the carry grows: a lax loop cannot carry it (a static trip count would simply unroll)
@@ -132,15 +147,19 @@ class RangeLoop(Rule):
         Invalid(  # the helper branches in Python on its argument, which the traced body makes a tracer: unsafe (mlxtend)
             "def clip1(v):\n    if v > 1.0:\n        return 1.0\n    return v\n\ndef f(x, n):\n    t = 0.0\n"
             "    for i in range(n):\n        t = t + clip1(x[i])\n    return t\n",
-            expected="import jax\n\ndef clip1(v):\n    if v > 1.0:\n        return 1.0\n    return v\n\ndef f(x, n):\n    t = 0.0\n\n"
-            "    def body(i, t):\n        t = t + clip1(x[i])\n        return t\n\n    t = jax.lax.fori_loop(0, n, body, t)\n    return t\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef clip1(v):\n    if v > 1.0:\n        return 1.0\n"
+                     "    return v\n\ndef f(x, n):\n    t = 0.0\n    x_jax = jnp.asarray(x)\n\n    def body(i, t):\n"
+                     "        t = t + clip1(x_jax[i])\n        return t\n\n    t = jax.lax.fori_loop(0, n, body, t)\n"
+                     "    return t\n",
             unsafe=True, lines=[8],
         ),
         Invalid(  # `np.testing` compares concrete values, which a traced body does not have: unsafe (numpy-ml's HMM)
             "import numpy as np\n\ndef f(x, n):\n    t = 0.0\n    for i in range(n):\n        t = t + x[i]\n"
             "        np.testing.assert_array_less(-1.0, t)\n    return t\n",
-            expected="import jax\nimport numpy as np\n\ndef f(x, n):\n    t = 0.0\n\n    def body(i, t):\n        t = t + x[i]\n"
-            "        np.testing.assert_array_less(-1.0, t)\n        return t\n\n    t = jax.lax.fori_loop(0, n, body, t)\n    return t\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x, n):\n    t = 0.0\n"
+                     "    x_jax = jnp.asarray(x)\n\n    def body(i, t):\n        t = t + x_jax[i]\n"
+                     "        np.testing.assert_array_less(-1.0, t)\n        return t\n\n"
+                     "    t = jax.lax.fori_loop(0, n, body, t)\n    return t\n",
             unsafe=True, lines=[5],
         ),
         Invalid(  # a factorial-like product of Python ints would wrap around in an int32 carry: unsafe
@@ -154,8 +173,9 @@ class RangeLoop(Rule):
         Invalid(
             "def f(x, n):\n    acc = 0.0\n    for i in range(n):\n        acc = acc + x[i]\n    return acc\n",
             expected=(
-                "import jax\n\ndef f(x, n):\n    acc = 0.0\n\n    def body(i, acc):\n        acc = acc + x[i]\n"
-                "        return acc\n\n    acc = jax.lax.fori_loop(0, n, body, acc)\n    return acc\n"
+                "import jax\nimport jax.numpy as jnp\n\ndef f(x, n):\n    acc = 0.0\n    x_jax = jnp.asarray(x)\n\n"
+                "    def body(i, acc):\n        acc = acc + x_jax[i]\n        return acc\n\n"
+                "    acc = jax.lax.fori_loop(0, n, body, acc)\n    return acc\n"
             ),
             lines=[3],
         ),
@@ -163,8 +183,9 @@ class RangeLoop(Rule):
             "def f(x, n):\n    a, b = 0.0, 1.0\n    for i in range(n - 1, -1, -2):\n        a, b = b, a + b * x[i]\n"
             "    return a\n",
             expected=(
-                "import jax\n\ndef f(x, n):\n    a, b = 0.0, 1.0\n\n    def body(k, carry):\n        a, b = carry\n"
-                "        i = n - 1 - k * 2\n        a, b = b, a + b * x[i]\n        return a, b\n\n"
+                "import jax\nimport jax.numpy as jnp\n\ndef f(x, n):\n    a, b = 0.0, 1.0\n"
+                "    x_jax = jnp.asarray(x)\n\n    def body(k, carry):\n        a, b = carry\n"
+                "        i = n - 1 - k * 2\n        a, b = b, a + b * x_jax[i]\n        return a, b\n\n"
                 "    a, b = jax.lax.fori_loop(0, (n + 1) // 2, body, (a, b))\n    return a\n"
             ),
         ),
@@ -181,8 +202,8 @@ class RangeLoop(Rule):
             "import jax.numpy as jnp\n\ndef g(x, m, c):\n    return x[m > c].sum()\n\ndef f(x, m, cs, n):\n"
             "    z = jnp.zeros(n)\n    for i in range(n):\n        z = z.at[i].set(g(x, m, cs[i]))\n    return z\n",
             expected="import jax\nimport jax.numpy as jnp\n\ndef g(x, m, c):\n    return x[m > c].sum()\n\n"
-                     "def f(x, m, cs, n):\n    z = jnp.zeros(n)\n\n    def body(i, z):\n"
-                     "        z = z.at[i].set(g(x, m, cs[i]))\n        return z\n\n"
+                     "def f(x, m, cs, n):\n    z = jnp.zeros(n)\n    cs_jax = jnp.asarray(cs)\n\n    def body(i, z):\n"
+                     "        z = z.at[i].set(g(x, m, cs_jax[i]))\n        return z\n\n"
                      "    z = jax.lax.fori_loop(0, n, body, z)\n    return z\n",
             unsafe=True,
         ),
@@ -207,8 +228,9 @@ class RangeLoop(Rule):
             "import jax.numpy as jnp\nimport numpy as np\n\ndef f(A, b, n):\n    d = jnp.zeros(n)\n    for j in range(n):\n"
             "        d = d.at[j].set(np.linalg.lstsq(A[j], b[j], rcond=None)[0][0])\n    return d\n",
             expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(A, b, n):\n    d = jnp.zeros(n)\n"
-                     "\n    def body(j, d):\n        d = d.at[j].set(np.linalg.lstsq(A[j], b[j], rcond=None)[0][0])\n"
-                     "        return d\n\n    d = jax.lax.fori_loop(0, n, body, d)\n    return d\n",
+                     "    A_jax = jnp.asarray(A)\n    b_jax = jnp.asarray(b)\n\n    def body(j, d):\n"
+                     "        d = d.at[j].set(np.linalg.lstsq(A_jax[j], b_jax[j], rcond=None)[0][0])\n        return d\n"
+                     "\n    d = jax.lax.fori_loop(0, n, body, d)\n    return d\n",
             unsafe=True,
         ),
         Invalid(  # a reduction over an axis drops it: the carry changes shape (statsmodels' Hamilton filter)
@@ -226,8 +248,9 @@ class RangeLoop(Rule):
         ),
         Invalid(  # Python's `min` of the counter raises once the counter is traced (cma's bukin)
             "def f(x):\n    s = 0.0\n    for k in range(len(x) // 2):\n        s += x[min((2 * k + 1, len(x) - 1))]\n    return s\n",
-            expected="import jax\n\ndef f(x):\n    s = 0.0\n\n    def body(k, s):\n        s += x[min((2 * k + 1, len(x) - 1))]\n"
-                     "        return s\n\n    s = jax.lax.fori_loop(0, len(x) // 2, body, s)\n    return s\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(x):\n    s = 0.0\n    x_jax = jnp.asarray(x)\n\n"
+                     "    def body(k, s):\n        s += x_jax[min((2 * k + 1, len(x_jax) - 1))]\n        return s\n\n"
+                     "    s = jax.lax.fori_loop(0, len(x) // 2, body, s)\n    return s\n",
             unsafe=True,
         ),
     ]
@@ -288,8 +311,10 @@ class RangeLoop(Rule):
         names = list(carried)
         carry = gen.unique("carry", taken) if len(names) > 1 else names[0]
         unpack = gen.unpack_line(names, carry) if len(names) > 1 else ""
+        inputs = argument_inputs(flow, node, [index, *([param] if param != index else [])])
+        renamed, converts = gen.jax_inputs(self, fn, inputs, taken, self.jnp)
         body_fn = gen.function_def(
-            f"{name}({param}, {carry})", body_statements(node), prologue=unpack + prologue,
+            f"{name}({param}, {carry})", gen.rename_loads(body_statements(node), renamed), prologue=unpack + prologue,
             epilogue=f"return {gen.targets(names)}\n", config=self.context.module.config_for_parsing,
             comment=gen.header_comment(node),
         )
@@ -301,14 +326,16 @@ class RangeLoop(Rule):
             return
         new = [body_fn, *self.statements(loop + (after or ""))]
         new[1] = new[1].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
-        opaque = opaque_loop(self, node, fn, "lax.fori_loop") + host_indexed(self, node, fn) + int_product(function_flow(self, fn), node, names)
+        if converts:  # the body indexes them with the traced index: NumPy arrays would reject it
+            new = [*self.statements(converts), gen.blank_line_before(body_fn), *new[1:]]
+        opaque = opaque_loop(self, node, fn, "lax.fori_loop") + host_indexed(self, node, fn, inputs) + int_product(function_flow(self, fn), node, names)
         self.report(
             node,
             f"`for` loop over `range` with a {what}; carry {', '.join(f'`{n}`' for n in names)} through `lax.fori_loop`{opaque}",
-            replacement=self.replace_statement(gen.spaced(node, fn), new),
+            replacement=self.replace_statement(node if converts else gen.spaced(node, fn), new),
             unsafe=bool(opaque),
             title="replace with `lax.fori_loop`" + (" (forward-mode differentiation only: traced trip count)" if traced_bound else ""),
-            imports=("lax", "jnp") if "where" in after else ("lax",),
+            imports=("lax", "jnp") if "where" in after or converts else ("lax",),
         )
 
     def problem(self, node: cst.For, flow, carried, step) -> Optional[str]:

@@ -10,7 +10,7 @@ from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
-    appends, body_obstacles, body_statements, carry_problem, loop_carried, traced_tests,
+    appends, argument_inputs, body_obstacles, body_statements, carry_problem, loop_carried, traced_tests,
 )
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
@@ -24,6 +24,8 @@ class WhileLoop(Rule):
     ## What it does
     Rewrites a `while` loop whose condition depends on traced values into `lax.while_loop(cond, body, carry)`.
     The carry holds the loop-carried variables (a tuple when there are several); everything else is closed over.
+    A parameter the condition or body indexes with a traced value (a NumPy array, when the function is called
+    eagerly, would reject it) is read as `jnp.asarray` of it, bound before the loop (see JX220).
     `and` / `or` / `not` in the condition become `jnp.logical_and` / `jnp.logical_or` / `jnp.logical_not`.
 
     ## Why is this bad?
@@ -87,6 +89,13 @@ class WhileLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a parameter, a NumPy array when called eagerly, indexed by the traced carry: read as `jnp.asarray` (tslearn)
+            "def f(x, t):\n    i = 0\n    s = 0.0\n    while x[i] < t:\n        s = s + x[i]\n        i = i + 1\n    return s, i\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(x, t):\n    i = 0\n    s = 0.0\n    x_jax = jnp.asarray(x)\n\n"
+                     "    def cond(carry):\n        _, i = carry\n        return x_jax[i] < t\n\n    def body(carry):\n        s, i = carry\n"
+                     "        s = s + x_jax[i]\n        i = i + 1\n        return s, i\n\n"
+                     "    s, i = jax.lax.while_loop(cond, body, (s, i))\n    return s, i\n",
+            lines=[4]),
         Invalid(  # a count as the test: the condition function must return a bool (skyfield's refract)
             "import numpy as np\n\ndef f(x, t):\n    m = np.ones_like(x, dtype=bool)\n    while m.sum():\n        x = x / 2\n"
             "        m = x > t\n    return x\n",
@@ -129,14 +138,16 @@ class WhileLoop(Rule):
         cond_name, body_name = gen.fresh(self, fn, "cond", taken), gen.fresh(self, fn, "body", taken)
         names = list(carried)
         config = self.context.module.config_for_parsing
-        test = self.code(node.test.visit(_LogicalOps(self.jnp)))
+        inputs = argument_inputs(flow, node, ())
+        renamed, converts = gen.jax_inputs(self, fn, inputs, taken, self.jnp)
+        test = self.code(gen.rename_loads([node.test], renamed)[0].visit(_LogicalOps(self.jnp)))
         if not _boolean(function_facts(self, fn), node.test):  # `while mask.sum():` - `lax.while_loop` wants a bool
             test = f"({test}) != 0" if isinstance(node.test, (cst.IfExp, cst.Lambda, cst.NamedExpr)) else f"{test} != 0"
         if len(names) == 1:
             carry = names[0]
             cond_fn = gen.function_def(f"{cond_name}({carry})", [], epilogue=f"return {test}\n", config=config)
             body_fn = gen.function_def(
-                f"{body_name}({carry})", body_statements(node), epilogue=f"return {carry}\n", config=config,
+                f"{body_name}({carry})", gen.rename_loads(body_statements(node), renamed), epilogue=f"return {carry}\n", config=config,
                 comment=gen.header_comment(node),
             )
         else:
@@ -146,7 +157,7 @@ class WhileLoop(Rule):
                 epilogue=f"return {test}\n", config=config,
             )
             body_fn = gen.function_def(
-                f"{body_name}({carry})", body_statements(node), prologue=gen.unpack_line(names, carry),
+                f"{body_name}({carry})", gen.rename_loads(body_statements(node), renamed), prologue=gen.unpack_line(names, carry),
                 epilogue=f"return {gen.targets(names)}\n", config=config, comment=gen.header_comment(node),
             )
         call = self.statements(f"{gen.targets(names)} = {self.lax}.while_loop({cond_name}, {body_name}, {gen.pack(names)})\n")
@@ -155,10 +166,14 @@ class WhileLoop(Rule):
         self.report(
             node,
             f"`while` loop on a traced condition; carry {', '.join(f'`{n}`' for n in names)} through `lax.while_loop`{opaque}",
-            replacement=self.replace_statement(gen.spaced(node, fn), [cond_fn, gen.blank_line_before(body_fn), *call]),
+            replacement=self.replace_statement(
+                node if converts else gen.spaced(node, fn),
+                # (the body indexes them with a traced value, which a NumPy array would reject)
+                [*self.statements(converts), *([gen.blank_line_before(cond_fn)] if converts else [cond_fn]),
+                 gen.blank_line_before(body_fn), *call]),
             unsafe=bool(opaque),
             title="replace with `lax.while_loop` (forward-mode differentiation only)",
-            imports=("lax", "jnp") if "logical_" in test else ("lax",),
+            imports=("lax", "jnp") if "logical_" in test or converts else ("lax",),
         )
 
     def problem(self, node: cst.While, flow, carried) -> Optional[str]:

@@ -164,6 +164,56 @@ def _opens_block(function: cst.FunctionDef, statement: cst.BaseStatement) -> boo
     return bool(found)
 
 
+def jax_inputs(rule: object, function: object, names: Sequence[str], taken: Iterable[str], jnp: str) -> tuple[dict[str, str], str]:
+    """A new name for each of `names` (`X_jax`) and the lines binding them, before a `lax` body that reads them
+    under those names: `X_jax = jnp.asarray(X)` (see `jaxfix.analysis.loops.argument_inputs`)."""
+    renamed = {name: fresh(rule, function, f"{name}_jax", taken) for name in names}
+    return renamed, "".join(f"{new} = {jnp}.asarray({old})\n" for old, new in renamed.items())
+
+
+def rename_loads(statements: Sequence[cst.CSTNode], names: dict[str, str]) -> list:
+    """`statements` (or expressions) with each name of `names` read under its new name (not an attribute's name, a keyword, or a
+    name a nested function or lambda takes as a parameter)."""
+    return [s.visit(_Rename(names)) for s in statements] if names else list(statements)
+
+
+class _Rename(cst.CSTTransformer):
+    def __init__(self, names: dict[str, str]) -> None:
+        super().__init__()
+        self.names = names
+        self.skip: set[int] = set()
+        self.shadowed = 0
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.skip.add(id(node.attr))
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.skip.add(id(node.keyword))
+
+    def _binds(self, params: cst.Parameters) -> bool:
+        return any(p.name.value in self.names for p in walk.nodes_of(params, cst.Param))  # type: ignore[attr-defined]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.shadowed += self._binds(node.params)
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef, updated_node: cst.FunctionDef) -> cst.FunctionDef:
+        self.shadowed -= self._binds(original_node.params)
+        return updated_node
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self.shadowed += self._binds(node.params)
+
+    def leave_Lambda(self, original_node: cst.Lambda, updated_node: cst.Lambda) -> cst.Lambda:
+        self.shadowed -= self._binds(original_node.params)
+        return updated_node
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
+        if self.shadowed or id(original_node) in self.skip or updated_node.value not in self.names:
+            return updated_node
+        return updated_node.with_changes(value=self.names[updated_node.value])
+
+
 def substitute(expr: cst.BaseExpression, names: frozenset[str], replacement: cst.BaseExpression) -> str:
     """The text of `expr` with each of `names` replaced by `replacement` (parenthesised); integer arithmetic that
     results is folded (`0 + 1` -> `1`)."""

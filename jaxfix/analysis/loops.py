@@ -9,6 +9,8 @@
 - `appends(body)`: `name.append(expr)` statements at the top level of the body.
 - `own_jumps(body)`: the loop's own `break`/`continue` and every `return` in it.
 - `carry_problem(flow, loop, carried)`: why the carried variables cannot be a loop carry.
+- `argument_inputs(flow, loop, bound)`: the names the body indexes with a traced value while they may hold the
+  caller's argument (a NumPy array, when the function is called eagerly): the rewrite reads `jnp.asarray` of them.
 The values a loop's body works with (sequences indexed by the counter, shapes a carry keeps) are in
 `jaxfix.analysis.loop_values`.
 """
@@ -307,6 +309,27 @@ def shared_inplace_updates(flow, loop: cst.CSTNode) -> list[str]:
                 shared.append(name)
                 break
     return shared
+
+
+def argument_inputs(flow, loop: cst.CSTNode, bound: Sequence[str]) -> list[str]:
+    """The names a `lax` body made of `loop`'s body would index with a traced value (a subscript reading the loop's
+    `bound` names, or a name the body assigns: the carry and what is computed from it) and close over (the body
+    does not assign them), while they may hold the caller's argument: a parameter's definition reaches the loop.
+    Called eagerly with a NumPy array (tslearn's `X[i]`), NumPy takes the tracer for an index and raises
+    `TracerArrayConversionError`; `jnp.asarray(X)`, bound before the body, is indexed instead. A `for` target and
+    a carry are JAX arrays already (`lax` converts them)."""
+    body = body_statements(loop)
+    written = flow.writes(body)
+    traced = set(bound) | written
+    found: list[str] = []
+    parts = [loop.body, loop.test] if isinstance(loop, cst.While) else [loop.body]  # (a `while` test is traced too)
+    for sub in (s for part in parts for s in walk.nodes_of(part, cst.Subscript)):  # type: ignore[attr-defined]
+        name = sub.value.value if isinstance(sub.value, cst.Name) else None  # type: ignore[attr-defined]
+        if name is None or name in found or name in traced:
+            continue
+        if any(traced & walk.name_values(e.slice) for e in sub.slice) and any(d.is_parameter for d in flow.reaching(loop, name)):  # type: ignore[attr-defined]
+            found.append(name)
+    return sorted(found)
 
 
 def loops_in_functions(tree, text: str) -> bool:

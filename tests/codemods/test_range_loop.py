@@ -33,8 +33,8 @@ def test_noop(code):
 REWRITES = [
     pytest.param(
         "def f(x, a, b):\n    s = 0.0\n    for i in range(a, b):\n        s = s + x[i]\n    return s\n",
-        "import jax\n\ndef f(x, a, b):\n    s = 0.0\n\n    def body(i, s):\n        s = s + x[i]\n        return s\n\n"
-        "    s = jax.lax.fori_loop(a, b, body, s)\n    return s\n",
+        "import jax\nimport jax.numpy as jnp\n\ndef f(x, a, b):\n    s = 0.0\n    x_jax = jnp.asarray(x)\n\n    def body(i, s):\n"
+        "        s = s + x_jax[i]\n        return s\n\n    s = jax.lax.fori_loop(a, b, body, s)\n    return s\n",
         id="start-stop",
     ),
     pytest.param(
@@ -45,7 +45,8 @@ REWRITES = [
     ),
     pytest.param(
         "def f(x, n):\n    body = 1.0\n    for i in range(n):\n        body = body * x[i]\n    return body\n",
-        "import jax\n\ndef f(x, n):\n    body = 1.0\n\n    def body_2(i, body):\n        body = body * x[i]\n        return body\n\n"
+        "import jax\nimport jax.numpy as jnp\n\ndef f(x, n):\n    body = 1.0\n    x_jax = jnp.asarray(x)\n\n"
+        "    def body_2(i, body):\n        body = body * x_jax[i]\n        return body\n\n"
         "    body = jax.lax.fori_loop(0, n, body_2, body)\n    return body\n",
         id="fresh-function-name",
     ),
@@ -154,8 +155,18 @@ def test_parameter_with_array_evidence_is_an_array():
 def test_blank_line_before_the_body_function_only_when_needed():
     first = migrate("def f(x, n):\n    for i in range(n):\n        x = x * i\n    return x\n")
     assert "def f(x, n):\n    def body(i, x):" in first
-    spaced = migrate("def f(x, n):\n    s = 0.0\n\n    # sum\n    for i in range(n):\n        s = s + x[i]\n    return s\n")
+    spaced = migrate("def f(x, n):\n    s = 0.0\n\n    # sum\n    for i in range(n):\n        s = s * x + i\n    return s\n")
     assert "    s = 0.0\n\n    # sum\n    def body(i, s):" in spaced
+
+
+def test_a_parameter_indexed_by_the_counter_is_read_as_a_jax_array():
+    """Called eagerly with a NumPy array, `x[i]` with the traced counter raises `TracerArrayConversionError`
+    (tslearn's `X[i]`): the body reads `jnp.asarray(x)`, bound before it; the comment stays above."""
+    fixed = migrate("def f(x, n):\n    s = 0.0\n    # sum\n    for i in range(n):\n        s = s + x[i] * x.shape[0]\n    return s, x\n")
+    assert "    s = 0.0\n    # sum\n    x_jax = jnp.asarray(x)\n\n    def body(i, s):\n        s = s + x_jax[i] * x_jax.shape[0]\n" in fixed
+    assert fixed.endswith("    return s, x\n")  # the caller's array itself is left as it was
+    untouched = migrate("def f(x, n):\n    s = 0.0\n    for i in range(n):\n        s = s + x[0] * i\n    return s\n")
+    assert "asarray" not in untouched and "fori_loop" in untouched  # no traced index: NumPy takes `x[0]`
 
 
 def test_an_array_from_a_call_not_known_to_be_jax_indexed_by_the_counter_is_an_unsafe_fix():
