@@ -395,10 +395,9 @@ class _Walker:
         self.s.index_names.update(e.id for e in elements if e.__class__ is ast.Name)
 
     def binop(self, node: ast.BinOp) -> None:
-        if node.op.__class__ is not ast.MatMult:
-            if _listish(node.left) or _listish(node.right):
-                self.flags.add("list_operand")  # `v * [-1.0, 1.0]`, `u + range(n)` (JX304)
-            self.s.operand_names.update(o.id for o in (node.left, node.right) if o.__class__ is ast.Name)
+        if _listish(node.left) or _listish(node.right):
+            self.flags.add("list_operand")  # `v * [-1.0, 1.0]`, `u + range(n)`, `[[0, 1], [1, 0]] @ a` (JX304)
+        self.s.operand_names.update(o.id for o in (node.left, node.right) if o.__class__ is ast.Name)
 
     def slice_(self, node: ast.Slice) -> None:
         if any(part is not None and _has_name(part) for part in (node.lower, node.upper, node.step)):

@@ -75,6 +75,8 @@ class NonArrayInput(Rule):
     TRIGGERS = (b"numpy", b"jax")
 
     VALID = [
+        # a parameter times a list repeats it (an int), whatever other operators do with lists
+        "import jax.numpy as jnp\n\ndef f(n, x):\n    return n * [0.0], jnp.sum(x)\n",
         # `.dot` of a parameter: it may be a NumPy array, whose `.dot` takes the list
         "import jax.numpy as jnp\n\ndef f(x):\n    return x.dot([1, 2])\n",
         Valid("import numpy as np\n\ndef f(i, dims):\n    i = np.asarray(i)\n    return [len(i[1])] + list(dims[2:])\n"),
@@ -120,6 +122,17 @@ class NonArrayInput(Rule):
             "        r = np.array([m, x])\n    elif isinstance(m, (list, tuple, np.ndarray)):\n        r = np.copy(jnp.asarray(m))\n"
             "    return r / np.linalg.norm(r)\n",
             lines=[7],
+        ),
+        Invalid(  # a list display meets an array in a matrix product (ase's `is_minkowski_reduced`: `A @ cell`)
+            "import jax.numpy as jnp\n\ndef f(cell):\n    cell = jnp.asarray(cell)\n    A = [[0, 1], [1, -1]]\n    return A @ cell\n",
+            expected="import jax.numpy as jnp\n\ndef f(cell):\n    cell = jnp.asarray(cell)\n    A = [[0, 1], [1, -1]]\n"
+            "    return jnp.asarray(A) @ cell\n",
+            lines=[6],
+        ),
+        Invalid(  # ... also when the array is a parameter, which `-` cannot concatenate with a list
+            "import jax.numpy as jnp\n\ndef f(x):\n    y = jnp.sum(x)\n    return x - [1.0, 2.0], y\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    y = jnp.sum(x)\n    return x - jnp.asarray([1.0, 2.0]), y\n",
+            lines=[5],
         ),
         Invalid(  # a JAX array's `.dot` rejects a list as `jnp.dot` does (pygam's `np.ones((n, 1)).dot([[1, 0, 0, 1]])`)
             "import jax.numpy as jnp\n\ndef f(n):\n    m = jnp.ones((n, 1))\n    return m.dot([[1, 0, 0, 1]])\n",
@@ -483,10 +496,10 @@ class NonArrayInput(Rule):
         return value.attr.value in self._attributes
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
-        """`jnp.fliplr(v) * [-1.0, 1.0]`, `u + range(n)`: a NumPy array takes a list or range operand as an array,
-        a JAX array raises."""
+        """`jnp.fliplr(v) * [-1.0, 1.0]`, `u + range(n)`, `A @ cell` with `A = [[0, 1], [1, -1]]`: a NumPy array takes a
+        list or range operand as an array, a JAX array raises."""
         fn = self.current_function
-        if fn is None or isinstance(node.operator, cst.MatrixMultiply):
+        if fn is None:
             return
         facts = function_facts(self, fn)
         for operand, other in ((node.left, node.right), (node.right, node.left)):
@@ -507,13 +520,16 @@ class NonArrayInput(Rule):
             if isinstance(operand, cst.List) and any(is_text(e.value) for e in operand.elements) or \
                     isinstance(operand, cst.ListComp) and is_text(operand.elt):
                 continue  # `["iter: {:d}".format(n)] + lines`: a list of text concatenates; no array holds text
-            if kind == "list" and isinstance(other, cst.Name) and (other.value in facts.params or _list_inputs.sequence(other, facts)):
+            # `+` may concatenate two sequences and `*` repeat one (`n * [0.0]`); `-`, `/`, `@` never do either
+            joins = isinstance(node.operator, (cst.Add, cst.Multiply))
+            if joins and kind == "list" and isinstance(other, cst.Name) and (
+                    other.value in facts.params or _list_inputs.sequence(other, facts)):
                 continue  # `acc + [v]` of a list parameter, `[c] + coeffs` of a local list, concatenates (nodepy's pade)
-            if isinstance(other, cst.Call) and isinstance(other.func, cst.Name) and other.func.value in (
-                    "list", "tuple", "sorted", "reversed") or self._sequence_result(other):
+            if joins and (isinstance(other, cst.Call) and isinstance(other.func, cst.Name) and other.func.value in (
+                    "list", "tuple", "sorted", "reversed") or self._sequence_result(other)):
                 continue  # `[len(i)] + list(dims[2:])`, `[r] + kwargs_text(...)`: Python sequences concatenate
                 # (pylops' bilinear; chaospy's reprs, of a function of the module that returns a list)
-            if isinstance(other, cst.Subscript) and any(
+            if joins and isinstance(other, cst.Subscript) and any(
                     isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.SimpleString, cst.ConcatenatedString))
                     for e in other.slice):
                 continue  # `d["k"] + [v]`: a mapping's entry, which may be a list or an int
