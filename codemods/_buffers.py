@@ -258,7 +258,8 @@ def mutated_attributes(module: cst.Module, table: dict[str, tuple[list[str], set
                        private: frozenset[str] = frozenset()) -> dict[str, cst.CSTNode]:
     """{attribute name: the first place that writes into it} for attributes the module's code writes into in place
     (`self.w[i] = v`, `self.w += v` on an item, `obj.w.fill(0)`, `out=self.w`, `fill(self.w)` where `fill`
-    writes through that parameter, or a call into a private compiled module given `self.w`). Those writes stay NumPy (they are unsafe to rewrite), so an array stored in
+    writes through that parameter, a call into a private compiled module given `self.w`, or a write through a local
+    name bound to the attribute, `w = self.w; w[i] = v`). Those writes stay NumPy (they are unsafe to rewrite), so an array stored in
     such an attribute anywhere in the module must stay NumPy too."""
     found: dict[str, cst.CSTNode] = {}
 
@@ -297,6 +298,30 @@ def mutated_attributes(module: cst.Module, table: dict[str, tuple[list[str], set
     for prop, attribute in _property_attributes(module).items():  # `args.lvl[0] = l0` writes into `self._lvl`
         if prop in found:
             add(attribute, found[prop])
+    for name, where in _aliased_writes(module):
+        add(name, where)
+    return found
+
+
+def _aliased_writes(module: cst.Module) -> list[tuple[str, cst.CSTNode]]:
+    """(attribute, write) for a write into a local name a function binds to an attribute (`parents = self.parents`,
+    then `parents[index] = parent`: ase's `DisjointSet.find`)."""
+    found: list[tuple[str, cst.CSTNode]] = []
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        assigns = walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
+        aliases = {a.targets[0].target.value: a.value.attr.value for a in assigns  # type: ignore[attr-defined]
+                   if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)  # type: ignore[attr-defined]
+                   and isinstance(a.value, cst.Attribute) and isinstance(a.value.value, cst.Name)}  # type: ignore[attr-defined]
+        if not aliases:
+            continue
+        for node in [*assigns, *walk.nodes_of(function.body, cst.AugAssign)]:  # type: ignore[attr-defined]
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]  # type: ignore[attr-defined]
+            for target in targets:
+                base = target
+                while isinstance(base, cst.Subscript):
+                    base = base.value
+                if base is not target and isinstance(base, cst.Name) and base.value in aliases:
+                    found.append((aliases[base.value], node))
     return found
 
 

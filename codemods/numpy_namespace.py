@@ -334,6 +334,10 @@ class NumpyNamespace(Rule):
         Invalid(  # ... through a name, and with `import scipy`
             "import numpy as np\nimport scipy\n\ndef f(m, eps):\n    d = np.ones(m) * eps\n    return scipy.sparse.diags(d)\n",
             expected=None, lines=[5]),
+        Invalid(  # an attribute written into through a local name bound to it (ase's `DisjointSet`)
+            "import numpy as np\n\nclass D:\n    def __init__(self, n):\n        self.parents = np.arange(n)\n\n"
+            "    def union(self, i, j):\n        p = self.parents\n        p[i] = j\n",
+            expected=None, lines=[5, 5]),
         Invalid(  # a method's result, which module-level code writes into (ase's `p = atoms.get_momenta(); p[0] = 1`)
             "import numpy as np\n\nclass A:\n    def momenta(self, n):\n        return np.zeros((n, 3))\n\n"
             "p = A().momenta(2)\np[0, 0] = 1.0\n",

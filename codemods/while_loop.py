@@ -89,6 +89,14 @@ class WhileLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a name bound to an object's array is read as `jnp.asarray` of it too (ase's `DisjointSet.find`)
+            "class D:\n    def find(self, i):\n        p = self.parents\n        while i != p[i]:\n            i = p[i]\n"
+            "        return i\n",
+            expected="import jax\nimport jax.numpy as jnp\n\nclass D:\n    def find(self, i):\n        p = self.parents\n"
+                     "        p_jax = jnp.asarray(p)\n\n        def cond(i):\n            return i != p_jax[i]\n\n"
+                     "        def body(i):\n            i = p_jax[i]\n            return i\n\n"
+                     "        i = jax.lax.while_loop(cond, body, i)\n        return i\n",
+            lines=[4]),
         Invalid(  # a parameter, a NumPy array when called eagerly, indexed by the traced carry: read as `jnp.asarray` (tslearn)
             "def f(x, t):\n    i = 0\n    s = 0.0\n    while x[i] < t:\n        s = s + x[i]\n        i = i + 1\n    return s, i\n",
             expected="import jax\nimport jax.numpy as jnp\n\ndef f(x, t):\n    i = 0\n    s = 0.0\n    x_jax = jnp.asarray(x)\n\n"

@@ -316,7 +316,8 @@ def argument_inputs(flow, loop: cst.CSTNode, bound: Sequence[str]) -> list[str]:
     `bound` names, or a name the body assigns: the carry and what is computed from it) and close over (the body
     does not assign them), while they may hold the caller's argument: a parameter's definition reaches the loop.
     Called eagerly with a NumPy array (tslearn's `X[i]`), NumPy takes the tracer for an index and raises
-    `TracerArrayConversionError`; `jnp.asarray(X)`, bound before the body, is indexed instead. A `for` target and
+    `TracerArrayConversionError`; `jnp.asarray(X)`, bound before the body, is indexed instead. The same for a name
+    bound to an object's attribute (`parents = self.parents`). A `for` target and
     a carry are JAX arrays already (`lax` converts them)."""
     body = body_statements(loop)
     written = flow.writes(body)
@@ -327,9 +328,16 @@ def argument_inputs(flow, loop: cst.CSTNode, bound: Sequence[str]) -> list[str]:
         name = sub.value.value if isinstance(sub.value, cst.Name) else None  # type: ignore[attr-defined]
         if name is None or name in found or name in traced:
             continue
-        if any(traced & walk.name_values(e.slice) for e in sub.slice) and any(d.is_parameter for d in flow.reaching(loop, name)):  # type: ignore[attr-defined]
+        if any(traced & walk.name_values(e.slice) for e in sub.slice) and any(
+                d.is_parameter or _bound_to_attribute(d.node) for d in flow.reaching(loop, name)):  # type: ignore[attr-defined]
             found.append(name)
     return sorted(found)
+
+
+def _bound_to_attribute(node: Optional[cst.CSTNode]) -> bool:
+    """`parents = self.parents`: an object's array, which may be a NumPy array as well as a caller's argument (ase's
+    `DisjointSet.find`)."""
+    return isinstance(node, cst.Assign) and isinstance(node.value, cst.Attribute) and isinstance(node.value.value, cst.Name)
 
 
 def loops_in_functions(tree, text: str) -> bool:
