@@ -1,10 +1,12 @@
 from __future__ import annotations
 
+import functools
 from typing import Optional
 
 import libcst as cst
 
 from codemods import _branch_emit as emit
+from codemods import _caller_writes
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
 from codemods._branch_values import (
@@ -100,6 +102,10 @@ class TracedReturn(Rule):
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
     ]
     INVALID = [
+        Invalid(  # module code uses the result as a dict key, which an array cannot be (ase's stress indices)
+            "import numpy as np\n\ndef voigt(i, j):\n    if i == j:\n        return i\n    return 6 - i - j\n\n"
+            "names = {voigt(i, j): np.eye(3)[i, j] for i in range(3) for j in range(3)}\n",
+            expected=None, lines=[4]),
         Invalid(  # a branch returns a function: no array (pylops' backend getters)
             "import numpy as np\nfrom scipy.signal import convolve, fftconvolve\n\ndef pick(x):\n    if np.max(x) > 10:\n"
             "        return fftconvolve\n    return convolve\n",
@@ -157,6 +163,11 @@ class TracedReturn(Rule):
             if isinstance(stmt, cst.If) and stmt not in absorbed:
                 absorbed.update(self._check(function, block, stmt, list(block.body[index + 1 :])))
 
+    @functools.cached_property
+    def _host_results(self) -> dict[str, str]:
+        """See `_caller_writes.host_results`: functions whose result a caller hashes or writes into."""
+        return _caller_writes.host_results(self)
+
     def _check(self, function: cst.FunctionDef, block: cst.IndentedBlock, node: cst.If, rest: list) -> list[cst.If]:
         """Report `node`; returns the following `if`s that its fix absorbs (see `_early_returns`)."""
         traced = function_tracedness(self, function)
@@ -188,6 +199,11 @@ class TracedReturn(Rule):
                 "traced condition can only choose between arrays; build the text outside `jit`, or branch on a static "
                 "value",
             )
+            return []
+        kept = self._host_results.get(function.name.value)
+        if kept is not None:  # `{voigt_index(i, j): ...}`: ase's stress indices
+            self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: {kept}, which a "
+                        "Python value allows and an array does not; keep the `if` (and this function outside `jit`)")
             return []
         unsafe = max(traced.of(t) for t in run.tests) is Tracedness.UNKNOWN
         why = "" if not unsafe else " (its tracedness is unknown: if it is static, keep the `if`)"
