@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 import libcst as cst
 
@@ -33,7 +33,7 @@ from jaxfix.analysis.sparse_data import SparseNames
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data, text_kind_tested
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.host_data import (
-    clock_data, documented_objects, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
+    clock_data, documented_objects, numba_argument, numpy_array_class, numpy_typed_parameters, sequence_attributes, shuffled_array, timer_functions, timing_write,
 )
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
@@ -275,6 +275,9 @@ class NumpyBoundary:
             return (f"`{func}(...)` asks for the dtype `{dtype}`, which JAX arrays cannot hold (JAX has numbers and "
                     "bools in native byte order only: no strings, objects, records, dates or swapped bytes): this "
                     "function is left as it is", True)
+        typed = self._typed_argument(node, function)
+        if typed is not None:
+            return f"`{func}(...)` {typed}, which a JAX array fails: this call stays NumPy", False
         sparse = self._sparse_meeting(node, function)
         if sparse is not None:
             return f"`{func}(...)` {sparse}; this call stays NumPy", False
@@ -494,6 +497,53 @@ class NumpyBoundary:
         if written is None:
             written = self._items_written[function] = _buffers.written_items(function)
         return name if name in written else None
+
+    @functools.cached_property
+    def _typed_parameters(self) -> dict[str, tuple[list[str], dict[str, str]]]:
+        return numpy_typed_parameters(self.rule, self.rule.context.module)
+
+    def _typed_argument(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
+        """What a function of the module checks of the argument `node` gives it, directly, indexed, or through a
+        local name (`self._set(np.asarray(data))`, `bound = np.log(...)` then `set_scalar(bound[0])`), when it
+        requires a NumPy type (`jaxfix.analysis.host_data.numpy_typed_parameters`); else None."""
+        typed, rule = self._typed_parameters, self.rule
+        if not typed or function is None:
+            return None
+        current: cst.CSTNode = node
+        parent = rule.get_metadata(ParentProvider, current, None)
+        while isinstance(parent, cst.Subscript) and parent.value is current:
+            current, parent = parent, rule.get_metadata(ParentProvider, parent, None)
+        if isinstance(parent, cst.Arg):
+            call = rule.get_metadata(ParentProvider, parent, None)
+            return self._typed_check(call, lambda value: value is current) if isinstance(call, cst.Call) else None
+        if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+            name = parent.targets[0].target.value
+
+            def passes(value: cst.BaseExpression) -> bool:
+                while isinstance(value, cst.Subscript):
+                    value = value.value
+                return isinstance(value, cst.Name) and value.value == name
+
+            for call in walk.nodes_of(function.body, cst.Call):
+                found = self._typed_check(call, passes)  # type: ignore[arg-type]
+                if found is not None:
+                    return f"makes `{name}`, which {found}"
+        return None
+
+    def _typed_check(self, call: cst.Call, given: Callable[[cst.BaseExpression], bool]) -> Optional[str]:
+        func = call.func
+        callee = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+        entry = self._typed_parameters.get(callee) if callee is not None else None
+        if entry is None:
+            return None
+        params, checks = entry
+        for index, arg in enumerate(call.args):
+            if arg.star:
+                return None
+            param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
+            if param in checks and given(arg.value):
+                return f"goes to `{callee}`, which requires a NumPy value of `{param}` (`{checks[param]}`)"
+        return None
 
     @functools.cached_property
     def _sparse(self) -> SparseNames:

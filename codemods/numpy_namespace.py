@@ -334,6 +334,15 @@ class NumpyNamespace(Rule):
         Invalid(  # ... through a name, and with `import scipy`
             "import numpy as np\nimport scipy\n\ndef f(m, eps):\n    d = np.ones(m) * eps\n    return scipy.sparse.diags(d)\n",
             expected=None, lines=[5]),
+        Invalid(  # a function of the module checks that its argument is of a NumPy type and raises otherwise
+            # (nevergrad's scalar bounds: `isinstance(value, (float, int, np.float64))`)
+            "import numpy as np\n\ndef scalar(v):\n    if not isinstance(v, (float, int, np.float64)):\n"
+            "        raise TypeError(\"not a scalar\")\n    return v\n\ndef lower(x):\n    b = np.log(x)\n"
+            "    return scalar(b[0]), np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef scalar(v):\n    if not isinstance(v, (float, int, np.float64)):\n"
+            "        raise TypeError(\"not a scalar\")\n    return v\n\ndef lower(x):\n    b = np.log(x)\n"
+            "    return scalar(b[0]), jnp.sum(x)\n",
+            lines=[9, 10]),
         Invalid(  # an attribute written into through a local name bound to it (ase's `DisjointSet`)
             "import numpy as np\n\nclass D:\n    def __init__(self, n):\n        self.parents = np.arange(n)\n\n"
             "    def union(self, i, j):\n        p = self.parents\n        p[i] = j\n",

@@ -345,3 +345,43 @@ def _documented_as(doc: str, params: set[str], kind_matches: Callable[[str], boo
         if kind and kind_matches(kind):
             found |= {n.strip().lstrip("*") for n in match.group(1).split(",")} & params
     return frozenset(found)
+
+
+TypedParameters = dict[str, tuple[list[str], dict[str, str]]]
+
+
+def numpy_typed_parameters(rule: cst.MetadataDependent, module: cst.Module) -> TypedParameters:
+    """{function or method name: (its positional parameters after `self`/`cls`, {parameter: its check, as written})}
+    for the parameters a function of the module
+    requires to be of a NumPy type, and of no JAX one: `assert isinstance(data, np.ndarray)` (nevergrad's `Array._set`)
+    or `if not isinstance(v, (float, int, np.float64)): raise TypeError(...)` (nevergrad's scalars). A NumPy call
+    whose result is passed there stays NumPy. Methods are listed under their name, whatever their class."""
+    found: TypedParameters = {}
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]  # type: ignore[attr-defined]
+        if params and params[0] in ("self", "cls"):
+            params = params[1:]
+        checks: list[tuple[cst.BaseExpression, cst.CSTNode]] = [
+            (a.test, a) for a in walk.nodes_of(function.body, cst.Assert)]  # type: ignore[attr-defined]
+        for branch in walk.nodes_of(function.body, cst.If):
+            test = branch.test  # type: ignore[attr-defined]
+            if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and walk.nodes_of(branch.body, cst.Raise):  # type: ignore[attr-defined]
+                checks.append((test.expression, branch.test))  # type: ignore[attr-defined]
+        for test, where in checks:
+            name = _numpy_typed(rule, test)
+            if name is not None and name in params:
+                found.setdefault(function.name.value, (params, {}))[1][name] = cst.Module([]).code_for_node(where).strip()  # type: ignore[attr-defined]
+    return found
+
+
+def _numpy_typed(rule: cst.MetadataDependent, test: cst.BaseExpression) -> Optional[str]:
+    """The name `isinstance(name, types)` tests, when `types` names a NumPy type and no JAX one."""
+    if not (isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance"
+            and len(test.args) == 2 and isinstance(test.args[0].value, cst.Name)):
+        return None
+    types = test.args[1].value
+    elements = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
+    if any("jax" in dotted_name(e) or "Array" == dotted_name(e) for e in elements):
+        return None
+    numpy = [e for e in elements if isinstance(e, (cst.Name, cst.Attribute)) and (numpy_name(rule, e) or "").startswith("numpy.")]
+    return test.args[0].value.value if numpy else None

@@ -39,7 +39,7 @@ class SparseNames:
                         local = alias.evaluated_alias or dotted_name(alias.name)
                         if source == "scipy" and dotted_name(alias.name) == "sparse":
                             modules.add(local)
-                        elif source == "scipy.sparse" or source.startswith("scipy.sparse."):
+                        elif source == "scipy.sparse":  # (not `scipy.sparse.linalg`'s solvers, which take arrays)
                             functions.add(local)
                     continue
                 for alias in names:
