@@ -29,8 +29,7 @@ from codemods._list_inputs import grown_list, sequence, text_fed_parameters, unb
 from codemods._namesakes import array_parameters, text_argument
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.sparse_data import SparseNames
-from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data, text_kind_tested
+from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data, text_kind_tests
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.host_data import (
     clock_data, documented_objects, numba_argument, numpy_array_class, numpy_typed_parameters, sequence_attributes, shuffled_array, timer_functions, timing_write,
@@ -40,6 +39,7 @@ from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import ParentProvider, caught_around
 from jaxfix.analysis.plain_python import numba_compiled
+from jaxfix.analysis.sparse_data import SparseNames
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -127,6 +127,13 @@ ARRAY_CLASSES = {"numpy.matrix", "numpy.ndarray", "numpy.recarray", "numpy.memma
                  "numpy.ma.masked_array", "numpy.chararray"}
 
 
+def _bound_name(parent: Optional[cst.CSTNode]) -> Optional[str]:
+    """`name` when `parent` is the assignment `name = <value>`, else None."""
+    if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
+        return parent.targets[0].target.value
+    return None
+
+
 def _array_class(rule: Rule, arg: cst.Arg) -> bool:
     """An argument of `x.view(...)` that names a class, not a dtype: `np.matrix`, `type=np.recarray`, `cls`,
     `type(self)`, `MyArray` (a capitalised name)."""
@@ -158,6 +165,7 @@ class NumpyBoundary:
         self._hashed_attributes: dict[cst.FunctionDef, Optional[str]] = {}
         self._items_written: dict[cst.FunctionDef, frozenset[str]] = {}
         self._text_fed: Optional[dict[str, frozenset[str]]] = None
+        self._texts: dict[cst.FunctionDef, dict[str, str]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -516,8 +524,8 @@ class NumpyBoundary:
         if isinstance(parent, cst.Arg):
             call = rule.get_metadata(ParentProvider, parent, None)
             return self._typed_check(call, lambda value: value is current) if isinstance(call, cst.Call) else None
-        if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
-            name = parent.targets[0].target.value
+        name = _bound_name(parent)
+        if name is not None:
 
             def passes(value: cst.BaseExpression) -> bool:
                 while isinstance(value, cst.Subscript):
@@ -573,8 +581,8 @@ class NumpyBoundary:
         if sparse.is_sparse_call(parent):
             return (f"goes into `{rule.code(parent.func)}(...)` of `scipy.sparse`, which tells a NumPy array "  # type: ignore[union-attr]
                     "by its type (a JAX array is taken for a sequence of rows or diagonals)")
-        if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
-            name = parent.targets[0].target.value
+        name = _bound_name(parent)
+        if name is not None:
             for call in walk.nodes_of(function.body, cst.Call):
                 if sparse.is_sparse_call(call) and any(
                         isinstance(a.value, cst.Name) and a.value.value == name for a in call.args):  # type: ignore[attr-defined]
@@ -594,19 +602,26 @@ class NumpyBoundary:
             if isinstance(call, cst.Call) and call.func is parent and call.args and jax_rejects(rule, call.args[0].value):
                 return f"makes an array cast to `{rule.code(call.args[0].value)}` at once"
             return None
-        if function is None or not (isinstance(parent, cst.Assign) and len(parent.targets) == 1
-                                    and isinstance(parent.targets[0].target, cst.Name)):
-            return None
-        name = parent.targets[0].target.value
-        tested = text_kind_tested(function, name)
-        if tested is not None:
-            return f"makes `{name}`, whose dtype kind the code tests for text or objects (`{rule.code(tested).strip()}`)"
-        for call in walk.nodes_of(function.body, cst.Call):
-            func = call.func  # type: ignore[attr-defined]
-            if isinstance(func, cst.Attribute) and func.attr.value == "astype" and isinstance(func.value, cst.Name) \
-                    and func.value.value == name and call.args and jax_rejects(rule, call.args[0].value):  # type: ignore[attr-defined]
-                return f"makes `{name}`, which the code casts to `{rule.code(call.args[0].value)}`"  # type: ignore[attr-defined]
-        return None
+        name = _bound_name(parent)
+        return self._text_names(function).get(name) if function is not None and name is not None else None
+
+    def _text_names(self, function: cst.FunctionDef) -> dict[str, str]:
+        """{name: why it may hold text or objects} in `function`: its dtype kind is tested letting text through
+        (`text_kind_tests`), or it is cast to a dtype JAX arrays cannot hold (`name.astype(str)`); found once per
+        function."""
+        found = self._texts.get(function)
+        if found is None:
+            rule = self.rule
+            found = self._texts[function] = {
+                name: f"makes `{name}`, whose dtype kind the code tests for text or objects (`{rule.code(test).strip()}`)"
+                for name, test in text_kind_tests(function).items()}
+            for call in walk.nodes_of(function.body, cst.Call):
+                func = call.func  # type: ignore[attr-defined]
+                if isinstance(func, cst.Attribute) and func.attr.value == "astype" and isinstance(func.value, cst.Name) \
+                        and call.args and jax_rejects(rule, call.args[0].value):  # type: ignore[attr-defined]
+                    found.setdefault(func.value.value,  # type: ignore[attr-defined]
+                                     f"makes `{func.value.value}`, which the code casts to `{rule.code(call.args[0].value)}`")  # type: ignore[attr-defined]
+        return found
 
     def _copied_into(self, use: cst.CSTNode) -> Optional[cst.Assign]:
         """The assignment `use.copy()` is the value of, if it is one."""

@@ -237,6 +237,7 @@ class _Walker:
             ):
                 s.jit_static_functions.add(stmt.name)
         self.statements(tree.body)
+        s.module_code = [stmt for stmt in tree.body if not isinstance(stmt, (*_FUNCTIONS, ast.ClassDef, ast.Import, ast.ImportFrom))]
 
     def statements(self, body: list) -> None:
         """Module level (outside functions): only statements can hold a function or an import, so expressions are
@@ -249,8 +250,6 @@ class _Walker:
             elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 self.import_(stmt)
             else:
-                if not isinstance(stmt, ast.ClassDef):
-                    self.s.module_code.append(stmt)
                 for name in _BLOCKS:
                     block = getattr(stmt, name, None)
                     if block:

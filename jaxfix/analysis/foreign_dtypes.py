@@ -163,25 +163,30 @@ def mapping_keys(node: Optional[cst.BaseExpression]) -> bool:
 TEXT_KINDS = frozenset("OSUV")  # `dtype.kind` of object, bytes, str and void (record) arrays
 
 
-def text_kind_tested(function: cst.FunctionDef, name: str) -> Optional[cst.Comparison]:
-    """A test in `function` of `name.dtype.kind` that lets text or objects through: against a kind of `TEXT_KINDS`
-    (`a.dtype.kind == "O"`), or by exclusion (`a.dtype.kind not in ["i", "f"]`, `!= "f"`): code that handles arrays
-    of text or objects (pygam's `check_array` turns text into floats with `.astype("float")`)."""
+def text_kind_tests(function: cst.FunctionDef) -> dict[str, cst.Comparison]:
+    """{name: the test} for the tests in `function` of `name.dtype.kind` that let text or objects through: against a
+    kind of `TEXT_KINDS` (`a.dtype.kind == "O"`), or by exclusion (`a.dtype.kind not in ["i", "f"]`, `!= "f"`): code
+    that handles arrays of text or objects (pygam's `check_array` turns text into floats with `.astype("float")`)."""
+    found: dict[str, cst.Comparison] = {}
     for comparison in walk.nodes_of(function.body, cst.Comparison):
         operands = [comparison.left, *(c.comparator for c in comparison.comparisons)]  # type: ignore[attr-defined]
-        if not any(_kind_of(o, name) for o in operands):
+        names = [name for name in map(_kind_of, operands) if name is not None]
+        if not names:
             continue
         excluding = any(isinstance(c.operator, (cst.NotIn, cst.NotEqual)) for c in comparison.comparisons)  # type: ignore[attr-defined]
         texts = [s.evaluated_value for o in operands for s in walk.nodes_of(o, cst.SimpleString)]
         if excluding or any(isinstance(t, str) and TEXT_KINDS.intersection(t) for t in texts):
-            return comparison  # type: ignore[return-value]
+            for name in names:
+                found.setdefault(name, comparison)  # type: ignore[arg-type]
+    return found
+
+
+def _kind_of(node: cst.BaseExpression) -> Optional[str]:
+    """`name` of `name.dtype.kind`, else None."""
+    if isinstance(node, cst.Attribute) and node.attr.value == "kind" and isinstance(node.value, cst.Attribute) \
+            and node.value.attr.value == "dtype" and isinstance(node.value.value, cst.Name):
+        return node.value.value.value
     return None
-
-
-def _kind_of(node: cst.BaseExpression, name: str) -> bool:
-    """`name.dtype.kind`."""
-    return isinstance(node, cst.Attribute) and node.attr.value == "kind" and isinstance(node.value, cst.Attribute) \
-        and node.value.attr.value == "dtype" and isinstance(node.value.value, cst.Name) and node.value.value.value == name
 
 
 def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[str],
