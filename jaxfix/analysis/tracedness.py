@@ -561,17 +561,7 @@ def _may_end_in_bool(function: cst.FunctionDef) -> bool:
 
 def _python_bool(expr: cst.BaseExpression) -> bool:
     """`True`, `isinstance(x, list)`, `x is None`, and `not`/`and`/`or` of such: a Python bool whatever `x` is."""
-    if isinstance(expr, cst.Name):
-        return expr.value in ("True", "False")
-    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
-        return _python_bool(expr.expression)
-    if isinstance(expr, cst.BooleanOperation):
-        return _python_bool(expr.left) and _python_bool(expr.right)
-    if isinstance(expr, cst.Call):
-        return isinstance(expr.func, cst.Name) and expr.func.value in PYTHON_ONLY_CALLS
-    if isinstance(expr, cst.Comparison):
-        return all(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons)
-    return False
+    return _python_tests(expr, every=True)
 
 
 def python_only_test(expr: cst.CSTNode) -> bool:
@@ -580,14 +570,24 @@ def python_only_test(expr: cst.CSTNode) -> bool:
     test tells Python values apart (None, strings, objects, arrays), so its other operands need not be arrays
     either (`not (value == ref or value is ref)` compares strings in nevergrad): the statement stays Python, and
     `jnp.logical_*`, `jnp.where` or `lax.cond`/`lax.switch` around it would run array code on those values."""
+    return _python_tests(expr, every=False)
+
+
+def _python_tests(expr: cst.CSTNode, every: bool) -> bool:
+    """Whether every part (`every`) or some part of `expr`, through `not`/`and`/`or`, is a type test, an identity
+    test or (for every part) `True`/`False`."""
+    if isinstance(expr, cst.Name):
+        return every and expr.value in ("True", "False")
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
-        return python_only_test(expr.expression)
+        return _python_tests(expr.expression, every)
     if isinstance(expr, cst.BooleanOperation):
-        return python_only_test(expr.left) or python_only_test(expr.right)
+        combine = all if every else any
+        return combine(_python_tests(side, every) for side in (expr.left, expr.right))
     if isinstance(expr, cst.Call):
         return isinstance(expr.func, cst.Name) and expr.func.value in PYTHON_ONLY_CALLS
     if isinstance(expr, cst.Comparison):
-        return any(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons)
+        combine = all if every else any
+        return combine(isinstance(c.operator, (cst.Is, cst.IsNot)) for c in expr.comparisons)
     return False
 
 
