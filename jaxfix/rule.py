@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping, Optional, Se
 import libcst as cst
 from libcst.metadata import ProviderT
 
+from jaxfix import walk
 from jaxfix.analysis.positions import LazyPositions, PositionProvider
 from jaxfix.imports import DATA_LIBRARIES, top_level_import
 from jaxfix.types import Applicability, FixAvailability
@@ -326,14 +327,10 @@ class Rule(cst.BatchableCSTVisitor):
 
     # ---- crash attribution ------------------------------------------------------------------------------------
     def _visitor_methods(self) -> Mapping[str, Callable[..., Any]]:
-        """LibCST's `get_visitors` (visit_/leave_ methods that are not no-op stubs), with the names found by
-        `inspect.getmembers` once per class: it walks every attribute of the visitor, hundreds of stubs included,
-        and runs for every rule on every pass."""
-        cls = type(self)
-        names = _VISITOR_NAMES.get(cls)
-        if names is None:
-            names = _VISITOR_NAMES[cls] = tuple(super().get_visitors())
-        return {name: getattr(self, name) for name in names}
+        """LibCST's `get_visitors` (visit_/leave_ methods that are not no-op stubs), with the names read off the
+        class once (`walk.batched_hook_names`): LibCST's `inspect.getmembers` walks every attribute of the instance,
+        hundreds of stubs included, and computes every `cached_property` of the rule while at it."""
+        return {name: getattr(self, name) for name in walk.batched_hook_names(type(self))}
 
     def get_visitors(self) -> Mapping[str, Callable[..., Any]]:
         visitors = dict(self._visitor_methods())
@@ -358,7 +355,6 @@ class Rule(cst.BatchableCSTVisitor):
         return {name: _attributed(self, fn) for name, fn in visitors.items()}
 
 
-_VISITOR_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 class RuleCrash(Exception):

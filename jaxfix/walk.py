@@ -454,10 +454,17 @@ def _batched_hooks(visitor: BatchableCSTVisitor) -> Mapping[str, Callable[..., A
     cls = type(visitor)
     if cls.get_visitors is not BatchableCSTVisitor.get_visitors:
         return visitor.get_visitors()
+    return {name: getattr(visitor, name) for name in batched_hook_names(cls)}
+
+
+def batched_hook_names(cls: type) -> tuple[str, ...]:
+    """The names of the hooks LibCST's `get_visitors` finds on an instance of `cls` (its callable `visit_*` /
+    `leave_*` methods that are not no-op stubs), read off the class once: `inspect.getmembers` on an instance
+    would also read every other attribute, computing each `cached_property` (whole-module analyses) on the spot."""
     names = _BATCHED_NAMES.get(cls)
     if names is None:
         names = _BATCHED_NAMES[cls] = tuple(name for name in _own_hooks(cls) if callable(getattr(cls, name)))
-    return {name: getattr(visitor, name) for name in names}
+    return names
 
 
 def visit_batched(

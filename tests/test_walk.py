@@ -333,3 +333,40 @@ def test_nodes_of_a_module_and_of_its_statements_agree():
             expected = [id(n) for stmt in module.body for n in walk.nodes_of(stmt, kind)]
             assert [id(n) for n in walk.nodes_of(module, kind)] == expected, name
             assert walk.nodes_of(module, kind) is not walk.nodes_of(module, kind)  # a new list each time
+
+
+def test_batched_hook_names_are_libcsts_for_every_rule():
+    # the hooks LibCST's `get_visitors` would find (callable visit_/leave_ attributes that are not no-op stubs)
+    from jaxfix.registry import all_rules
+
+    for rule in all_rules():
+        expected = sorted(n for n in dir(rule) if n.startswith(("visit_", "leave_")) and callable(getattr(rule, n))
+                          and not getattr(getattr(rule, n), "_is_no_op", False))
+        assert sorted(walk.batched_hook_names(rule)) == expected, rule.CODE
+
+
+def test_finding_a_rules_hooks_computes_no_cached_property():
+    # LibCST's `get_visitors` (`inspect.getmembers` on the instance) computes every cached_property: in a rule, a
+    # whole-module analysis (JX202's callers), run on every file whether the rule needs it or not
+    import functools
+
+    from jaxfix.engine import process_source
+    from jaxfix.rule import Rule
+    from jaxfix.types import RunOptions
+
+    computed = []
+
+    class Lazy(Rule):
+        CODE = "JX997"
+
+        @functools.cached_property
+        def costly(self) -> int:
+            computed.append(1)
+            return 1
+
+        def visit_Name(self, node: cst.Name) -> None:
+            pass
+
+    assert walk.batched_hook_names(Lazy) == ("visit_Name",)
+    process_source("m.py", "import numpy as np\n\ndef f(x):\n    return np.sum(x)\n", [Lazy], RunOptions(fix=True))
+    assert computed == []
