@@ -359,18 +359,22 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
     listed_names = {t.target.value for a in walk.nodes_of(module, cst.Assign) if _plain_value(a.value)  # type: ignore[attr-defined]
                     for t in a.targets if isinstance(t.target, cst.Name)} if listed else set()  # type: ignore[attr-defined]
     callers: Optional[dict[int, cst.FunctionDef]] = None  # id(call) -> the innermost function holding it
+    classes = {c.name.value for c in walk.nodes_of(module, cst.ClassDef)}  # type: ignore[attr-defined]
     for node in walk.nodes_of(module, cst.Call):
         if not node.args:  # type: ignore[attr-defined]
             continue
         func = node.func  # type: ignore[attr-defined]
-        method = isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls")
-        name = func.value if isinstance(func, cst.Name) else func.attr.value if method else None  # type: ignore[union-attr]
+        owner = func.value.value if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) else None
+        method = owner in ("self", "cls")
+        # `Quaternion.from_axis_angle([0, 0, 1], a)`: a static or class method called through its class (ase)
+        through_class = owner in classes
+        name = func.value if isinstance(func, cst.Name) else func.attr.value if method or through_class else None  # type: ignore[union-attr]
         if name is None or name not in functions:
             continue
         for callee in functions[name]:
             params = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params)]
-            if method and params and params[0] in ("self", "cls"):
-                params = params[1:]
+            if params and (method and params[0] in ("self", "cls") or through_class and params[0] == "cls"):
+                params = params[1:]  # (through the class, a plain method's `self` is passed explicitly)
             named = params + [p.name.value for p in callee.params.kwonly_params]
             for index, arg in enumerate(node.args):  # type: ignore[attr-defined]
                 if arg.star:

@@ -100,6 +100,7 @@ class Summary:
     jit_static_functions: set[str] = field(default_factory=set)  # top-level functions with static_arg* decorators
     defined_functions: set[str] = field(default_factory=set)  # names of the functions and methods defined
     all_functions: set[str] = field(default_factory=set)  # the same with plain-Python helpers (no NumPy, no JAX)
+    class_names: set[str] = field(default_factory=set)  # the classes defined (`Cls.method(...)` calls, JX304)
     # the statements at module level that are not definitions or imports (a script's `__main__` block, say): walked
     # only when a check asks (`module_display_callees`)
     module_code: list[ast.stmt] = field(default_factory=list)
@@ -250,6 +251,8 @@ class _Walker:
             elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 self.import_(stmt)
             else:
+                if isinstance(stmt, ast.ClassDef):
+                    self.s.class_names.add(stmt.name)
                 for name in _BLOCKS:
                     block = getattr(stmt, name, None)
                     if block:

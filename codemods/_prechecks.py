@@ -99,7 +99,7 @@ def _non_array_input(s: Summary) -> bool:
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):
         return True
-    roots = _array_roots(s) | s.defined_functions | {"self", "cls"}
+    roots = _array_roots(s) | s.defined_functions | s.class_names | {"self", "cls"}
     if not s.display_call_roots.isdisjoint(roots):
         return True
     if "sequence_return" in s.flags and not s.call_arg_roots.isdisjoint(roots) \

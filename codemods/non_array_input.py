@@ -139,6 +139,13 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\n\ndef f(n):\n    m = jnp.ones((n, 1))\n    return m.dot(jnp.asarray([[1, 0, 0, 1]]))\n",
             lines=[5],
         ),
+        Invalid(  # a static method called through its class with a list (ase's `Quaternion.from_axis_angle([0, 0, 1], a)`)
+            "import jax.numpy as jnp\n\nclass Q:\n    @staticmethod\n    def axis(n, a):\n        return a * n / jnp.linalg.norm(n)\n\n"
+            "    @staticmethod\n    def euler(a):\n        return Q.axis([0, 0, 1], a)\n",
+            expected="import jax.numpy as jnp\n\nclass Q:\n    @staticmethod\n    def axis(n, a):\n"
+            "        return a * n / jnp.linalg.norm(jnp.asarray(n))\n\n    @staticmethod\n    def euler(a):\n"
+            "        return Q.axis([0, 0, 1], a)\n",
+            lines=[6]),
         Invalid(  # the call passing a list is in a script's `__main__` block (nevergrad's examples)
             "import jax.numpy as jnp\n\ndef total(y):\n    return jnp.sum(y)\n\nif __name__ == '__main__':\n"
             "    print(total([0, 1, 2]))\n",
