@@ -60,7 +60,14 @@ def host_results(rule: Rule) -> dict[str, str]:
     (`h = gradient(x)`, `e = embed(x).astype(int)`) and then writes into (`h[i] -= v`), turns into strings or
     objects (`e.astype(str)`) or hashes the elements of (`{tuple(row) for row in e}`), or uses as a key itself
     (`winmap[winner(w, x)]`): only a NumPy array can (lifelines' penalised Hessian, neurokit2's states, kmodes'
-    encoded rows, minisom's winners)."""
+    encoded rows, minisom's winners). Found once per pass: JX501 and JX202 both ask (kept on the rule context)."""
+    cache = rule.context.__dict__
+    if "_host_results" not in cache:
+        cache["_host_results"] = _host_results(rule)
+    return cache["_host_results"]
+
+
+def _host_results(rule: Rule) -> dict[str, str]:
     found: dict[str, str] = {}
     code = rule.code
     module = rule.context.module
