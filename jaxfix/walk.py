@@ -126,6 +126,7 @@ def clear_caches() -> None:
     """Forget the cached children (the engine calls this after each file, so the trees of files done are freed)."""
     _CHILDREN.clear()
     _BY_KIND.clear()
+    _ASKED.clear()
     for cache in _PRUNED:
         cache.clear()
 
@@ -150,17 +151,21 @@ def children(node: CSTNode) -> tuple[CSTNode, ...]:
     return found
 
 
-# id(module) -> (module, {node type: its nodes in visiting order}): the analyses ask a module for its functions,
-# classes, calls and names again and again; one walk sorts all of its non-token nodes by type
+# id(root) -> (root, {node type: its nodes in visiting order}): the analyses ask a module for its functions,
+# classes, calls and names again and again, and ask one function body for its assignments, attributes and names
+# once per statement they judge. One walk sorts all of a root's non-token nodes by type: at once for a module, and
+# for another root the second time it is asked (_ASKED), so a subtree asked once costs one plain walk.
 _BY_KIND: dict[int, tuple[CSTNode, dict[type, list[CSTNode]]]] = {}
+_ASKED: dict[int, CSTNode] = {}
+_INDEX_LIMIT = 512  # indexed roots kept (each holds a list entry per node of its subtree)
 
 
-def _module_nodes(module: CSTNode) -> dict[type, list[CSTNode]]:
-    entry = _BY_KIND.get(id(module))
-    if entry is not None and entry[0] is module:
+def _indexed(root: CSTNode) -> dict[type, list[CSTNode]]:
+    entry = _BY_KIND.get(id(root))
+    if entry is not None and entry[0] is root:
         return entry[1]
     by_kind: dict[type, list[CSTNode]] = {}
-    stack = [module]
+    stack = [root]
     pop, extend = stack.pop, stack.extend
     while stack:
         current = pop()
@@ -170,18 +175,26 @@ def _module_nodes(module: CSTNode) -> dict[type, list[CSTNode]]:
         else:
             found.append(current)
         extend(_children_at(current, NO_TOKENS)[::-1])
-    if len(_BY_KIND) > 8:
+    if len(_BY_KIND) >= _INDEX_LIMIT:
         _BY_KIND.clear()
-    _BY_KIND[id(module)] = (module, by_kind)
+    _BY_KIND[id(root)] = (root, by_kind)
     return by_kind
 
 
 def nodes_of(root: CSTNode, kind: type) -> list[CSTNode]:
     """The nodes of type `kind` in the subtree of `root` (itself included), in LibCST's visiting order: what a
-    visitor with only `visit_<kind>` collecting its nodes finds. A new list each time; for a module, read from
-    one walk sorting all its non-token nodes by type."""
-    if root.__class__ is cst.Module and kind not in TOKEN_TYPES:
-        return list(_module_nodes(root).get(kind, ()))
+    visitor with only `visit_<kind>` collecting its nodes finds. A new list each time; for a module, and for a root
+    asked before, read from one walk sorting all its non-token nodes by type."""
+    if kind not in TOKEN_TYPES:
+        key = id(root)
+        entry = _BY_KIND.get(key)
+        if entry is not None and entry[0] is root:
+            return list(entry[1].get(kind, ()))
+        if root.__class__ is cst.Module or _ASKED.get(key) is root:
+            return list(_indexed(root).get(kind, ()))
+        if len(_ASKED) >= _CACHE_LIMIT:
+            _ASKED.clear()
+        _ASKED[key] = root
     level = ALL if kind in TOKEN_TYPES else NO_TOKENS
     found: list[CSTNode] = []
     stack = [root]
