@@ -93,6 +93,9 @@ class ExplicitRandomKey(Rule):
         Valid(_M + "X = np.random.normal(size=3)\n"),
         Valid("import jax\n\ndef f(key, x):\n    return x + jax.random.normal(key, x.shape)\n"),
         Valid("import random\n\ndef f():\n    return random.random()\n"),
+        Valid(  # `jit` from the project's numba wrappers: numba compiles it and runs `np.random` itself (lenstronomy)
+            "import numpy as np\nfrom .numba_util import jit\n\n@jit(nopython=True)\ndef noisy(x):\n"
+            "    return x + np.random.normal(0.0, 1.0)\n"),
     ]
     INVALID = [
         Invalid(

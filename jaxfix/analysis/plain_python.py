@@ -137,8 +137,16 @@ def lazy_array_imports(module: cst.Module) -> bool:
 
 
 def numba_compiler(name: str) -> bool:
-    """`nb.jit`, `numba.njit`, `njit`, `vectorize` (from numba): a numba compiler's dotted name (by the usual names)."""
-    return name.split(".")[0] in ("numba", "nb") or name in ("njit", "vectorize", "guvectorize")
+    """`nb.jit`, `numba.njit`, `njit`, `vectorize` (from numba), `numba_util.jit` (a project's numba wrappers): a
+    numba compiler's dotted name (by the usual names)."""
+    root, dot, _ = name.partition(".")
+    return root in ("numba", "nb") or bool(dot) and numba_module(root) or name in ("njit", "vectorize", "guvectorize")
+
+
+def numba_module(dotted: str) -> bool:
+    """`numba`, `numba.extending`, `lenstronomy.Util.numba_util`: numba, or a project's module of numba wrappers (a
+    `jit` imported from it compiles with numba: lenstronomy's `@jit()` wraps `numba.jit`)."""
+    return any("numba" in part for part in dotted.split("."))
 
 
 def _numba(expr: cst.BaseExpression, imported: frozenset[str] = frozenset()) -> bool:
@@ -150,13 +158,18 @@ def _numba(expr: cst.BaseExpression, imported: frozenset[str] = frozenset()) -> 
 
 def numba_imports(module: cst.Module) -> frozenset[str]:
     """The names the module binds by importing from numba (`from numba import jit, prange`, `from numba.extending
-    import overload`): decorators among them compile with numba, whatever their name (quantecon's `@jit`)."""
+    import overload`) or from a project's module of numba wrappers (`from lenstronomy.Util.numba_util import jit`,
+    `from .numba_util import jit`), and its own top-level functions that call a numba compiler (`def jit(nopython=
+    True): ... return numba.jit(func, ...)`): decorators among them compile with numba, whatever their name
+    (quantecon's and lenstronomy's `@jit`)."""
     names = set()
     for stmt in module.body:
         for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-            if isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative and \
-                    (dotted_name(small.module) or "").split(".")[0] == "numba" and not isinstance(small.names, cst.ImportStar):
+            if isinstance(small, cst.ImportFrom) and small.module is not None and \
+                    numba_module(dotted_name(small.module) or "") and not isinstance(small.names, cst.ImportStar):
                 names.update((a.asname.name.value if a.asname else dotted_name(a.name) or "") for a in small.names)  # type: ignore[union-attr]
+        if isinstance(stmt, cst.FunctionDef) and any(_numba(call.func) for call in walk.nodes_of(stmt.body, cst.Call)):  # type: ignore[attr-defined]
+            names.add(stmt.name.value)  # a decorator factory wrapping numba.jit
     return frozenset(names)
 
 

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
 
 from jaxfix import precheck
 from jaxfix import source as sourcelib
-from jaxfix.analysis.plain_python import numba_compiler
+from jaxfix.analysis.plain_python import numba_compiler, numba_module
 from jaxfix.analysis.random_draws import DRAWS, SOURCES
 
 BLOCKING = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -130,13 +130,20 @@ def _numba(fn: ast.FunctionDef | ast.AsyncFunctionDef, imported: frozenset[str] 
 
 
 def _numba_imports(tree: ast.Module) -> frozenset[str]:
-    """Names bound by `from numba[...] import ...` at the top of the module."""
-    return frozenset(
+    """Names bound at the top of the module by `from numba[...] import ...` or from a project's module of numba
+    wrappers (`plain_python.numba_module`), and top-level functions calling a numba compiler (decorator factories)."""
+    imported = {
         alias.asname or alias.name
         for node in tree.body
-        if isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "numba"
+        if isinstance(node, ast.ImportFrom) and numba_module(node.module or "")
         for alias in node.names
+    }
+    imported.update(
+        node.name for node in tree.body
+        if isinstance(node, ast.FunctionDef) and any(
+            isinstance(sub, ast.Call) and numba_compiler(_dotted(sub.func) or "") for sub in ast.walk(node))
     )
+    return frozenset(imported)
 
 
 def _module_random(node: ast.Attribute, numpy: dict[str, str]) -> bool:
