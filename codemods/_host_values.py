@@ -1,8 +1,10 @@
 """NumPy calls whose result must stay a host value: JX501 (numpy-namespace) leaves them NumPy, unreported.
 
-- `static(rule, value)`: an argument that is a Python value, not an array (a shape, a literal, a tuple parameter):
-  a call given only such arguments (`np.prod(x.shape)`) must give a concrete number under `jit`, which its
-  `jax.numpy` namesake would make a tracer;
+- `static(rule, value)`: an argument that is a Python value, not an array (a shape, a literal, a tuple parameter,
+  a constant of NumPy functions of literals, `2 * np.log(2)`): a call given only such arguments (`np.prod(x.shape)`,
+  `np.sqrt(2 * np.log(2))`) must give a concrete number under `jit`, which its `jax.numpy` namesake would make a
+  tracer; and a constant stays a NumPy scalar, which a list or a Python number meets as NumPy does (`fwhm / (2 *
+  np.sqrt(2 * np.log(2)))` of a list is an array; a JAX scalar raises `TypeError` on the list);
 - `SPACED` and `iterated(rule, call)`: evenly spaced values (`np.arange(1, n)`) that a `for` loop runs over: Python
   iterates them on the host, and the host code in the loop takes the numbers.
 """
@@ -13,6 +15,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from codemods._numpy_boundary import CREATION
+from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.static_params import static_by_name
 from jaxfix.analysis.static_values import is_static_expression
@@ -27,7 +31,7 @@ SPACED = {"arange", "linspace", "logspace", "geomspace"}
 
 def static(rule: Rule, value: cst.BaseExpression) -> bool:
     """A static expression, or a parameter that is not an array (`rng=(25, 75)`, `axis`, a mode string)."""
-    if is_static_expression(value):
+    if is_static_expression(value) or constant(rule, value):
         return True
     if isinstance(value, cst.Attribute) and static_by_name(value.attr.value):
         return True  # `self.grid_shape`, `self.axis`: a Python value by NumPy's naming conventions
@@ -39,6 +43,29 @@ def static(rule: Rule, value: cst.BaseExpression) -> bool:
     # (a local list of metadata, `shapes = [len(e) for e in nodes]`, too: `np.prod(shapes)` stays a Python
     # number, where `jnp.prod` would make a shape traced under `jit`: quantecon's cartesian)
     return function_tracedness(rule, function).static_value(value.value)
+
+
+NUMPY_CONSTANTS = frozenset({"numpy.pi", "numpy.e", "numpy.inf", "numpy.nan", "numpy.euler_gamma"})
+
+
+def constant(rule: Rule, value: cst.BaseExpression) -> bool:
+    """Literals, NumPy's constants, arithmetic on them and NumPy functions of them (`2 * np.sqrt(2 * np.log(2))`,
+    `np.pi / 4`): a number fixed when the code is written (array makers such as `np.zeros(3)`, and `np.random`,
+    are not)."""
+    if is_static_expression(value):
+        return True
+    if isinstance(value, cst.UnaryOperation):
+        return constant(rule, value.expression)
+    if isinstance(value, cst.BinaryOperation):
+        return constant(rule, value.left) and constant(rule, value.right)
+    if isinstance(value, cst.Attribute):
+        return numpy_name(rule, value) in NUMPY_CONSTANTS
+    if not isinstance(value, cst.Call) or not value.args:
+        return False
+    qualified = numpy_name(rule, value.func) or ""
+    if not qualified.startswith("numpy.") or qualified.startswith("numpy.random") or qualified.split(".")[-1] in CREATION:
+        return False
+    return all(arg.keyword is None and not arg.star and constant(rule, arg.value) for arg in value.args)
 
 
 def iterated(rule: Rule, call: cst.Call) -> bool:

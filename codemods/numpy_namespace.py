@@ -77,7 +77,8 @@ class NumpyNamespace(Rule):
     (timing code), and one that hands an array it makes to code that writes into it (a function or method of the
     module that writes through that parameter, a `+=` helper that returns nothing, `x.max(axis=1, out=v)`, a
     numba-compiled function, a private compiled module). Functions numba compiles (`@njit`, or `@jit` imported
-    from numba, and what an `@overload` returns) are left to numba. `np.asanyarray`, which has no `jax.numpy` namesake,
+    from numba or from a project's module of numba wrappers such as `numba_util`, or made by a decorator factory
+    of the module that calls numba, and what an `@overload` returns) are left to numba. `np.asanyarray`, which has no `jax.numpy` namesake,
     becomes `jnp.asarray` (JAX arrays have no subclasses); the index tricks `np.r_[...]` and `np.c_[...]` become
     `jnp.r_[...]` and `jnp.c_[...]`. `np.linalg.eigh`, `eigvalsh` and `cholesky` read one triangle of the matrix
     (a matrix filled in one triangle is a valid input), where their `jax.numpy` namesakes average it with its
@@ -128,6 +129,14 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(df, n):\n    out = []\n    for k, i in enumerate(np.arange(1, n)):\n"
             "        out.append(df.rolling(window=2**i).mean())\n    return out\n"),
         Valid("import numpy as np\nTABLE = np.linspace(0.0, 1.0, 5)\n"),
+        Valid(  # a constant of NumPy functions of literals stays a NumPy scalar, which a list parameter meets as NumPy
+            # does (lenstronomy's fwhm2sigma: a JAX scalar raises `TypeError` on `list / Array`)
+            "import numpy as np\n\ndef fwhm2sigma(fwhm):\n    return fwhm / (2 * np.sqrt(2 * np.log(2))) + np.cos(np.pi / 4)\n"),
+        Valid(  # a project's numba wrappers: `jit` from its `numba_util`, or a factory calling numba.jit (lenstronomy)
+            "import numba\nimport numpy as np\nfrom lenstronomy.Util.numba_util import jit\n\n"
+            "def njit_cached(cache=True):\n    def wrapper(func):\n        return numba.njit(func, cache=cache)\n"
+            "    return wrapper\n\n@jit()\ndef rotate(x, angle):\n    return x * np.cos(angle)\n\n"
+            "@njit_cached()\ndef spin(x, angle):\n    return x * np.sin(angle)\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.float32\n"),
         Valid("import numpy as np\ndef f(names):\n    return np.dtype([(n, 'f4') for n in names]), np.dtype([('a', 'f4')])\n"),
         Valid("import numpy as np\ndef f(x):\n    return x.reshape(np.prod(x.shape))\n"),
