@@ -23,9 +23,12 @@ from jaxfix.analysis.tracedness import Tracedness, tracedness
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
 
-# Parameters of jax.numpy functions that take an array (a list there is a TypeError in jax.numpy).
+# Parameters of jax.numpy functions that take an array (a list there is a TypeError in jax.numpy): the indices of
+# `delete`/`insert`/`put` (`obj`, `ind`), the operands of the set functions (`ar1`, `ar2`, `element`,
+# `test_elements`), `place`'s mask and values, `ediff1d`'s ends (each checked on jax.numpy).
 ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp", "fp", "m", "v", "y", "A", "weights",
-                "q", "values", "bins", "repeats", "arys", "seq_of_zeros", "ar", "indices"}
+                "q", "values", "bins", "repeats", "arys", "seq_of_zeros", "ar", "indices", "obj", "ind", "ar1", "ar2",
+                "element", "test_elements", "mask", "vals", "to_end", "to_begin"}
 # Functions that take a sequence of arrays: a list or tuple display among its elements is not an array
 STACKING = {"concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"}
 # array methods that give Python values, not arrays (`x.tolist() + [v]` concatenates lists)
@@ -45,16 +48,24 @@ VARARG_ARRAYS = {"atleast_1d": 0, "atleast_2d": 0, "atleast_3d": 0, "broadcast_a
 def takes_array(entry: dict, short: str, position: int, arg: cst.Arg) -> bool:
     """Whether `arg`, at `position` among the arguments of the NumPy function `short` (`entry`: its `jnp_api` entry),
     is passed to a parameter that takes an array."""
+    return parameter(entry, short, position, arg) in ARRAY_PARAMS
+
+
+def parameter(entry: dict, short: str, position: int, arg: cst.Arg) -> Optional[str]:
+    """The parameter of the NumPy function `short` that `arg`, at `position` among its arguments, is passed to."""
     params: Optional[list] = entry.get("params")
     if arg.keyword is not None:
-        param = arg.keyword.value
-    elif entry["kind"] == "ufunc":
-        param = "x"
-    elif short in VARARG_ARRAYS:
-        param = "arys" if position >= VARARG_ARRAYS[short] else None
-    else:
-        param = params[position] if params is not None and position < len(params) else None
-    return param in ARRAY_PARAMS
+        return arg.keyword.value
+    if entry["kind"] == "ufunc":
+        return "x"
+    if short in VARARG_ARRAYS:
+        return "arys" if position >= VARARG_ARRAYS[short] else None
+    return params[position] if params is not None and position < len(params) else None
+
+
+# parameters that take indices: NumPy reads an empty list there as integer indices, `jnp.asarray([])` is a float
+# array, which `jnp.delete`, `jnp.insert`, `jnp.take` and `jnp.put` reject
+INDEX_PARAMS = frozenset({"obj", "ind", "indices"})
 
 
 def is_array(rule: Rule, value: cst.BaseExpression, facts: FunctionFacts, at: Optional[cst.CSTNode] = None) -> bool:

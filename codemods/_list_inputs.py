@@ -225,6 +225,38 @@ def grown_list(function: cst.FunctionDef, value: cst.BaseExpression) -> bool:
     return True
 
 
+def may_be_empty(function: cst.FunctionDef, name: str) -> bool:
+    """Whether the local `name` may be bound to an empty list or tuple (`idex = []`, `list()`), then grown."""
+    return any(isinstance(v, (cst.List, cst.Tuple)) and not v.elements or isinstance(v, cst.Call) and not v.args
+               and isinstance(v.func, cst.Name) and v.func.value in ("list", "tuple")
+               for v in assigned_values(function, name))
+
+
+def integer_items(function: cst.FunctionDef, name: str) -> bool:
+    """Whether every item the local list `name` gets is an integer: its displays hold integer literals only, and
+    it grows only by `name.append(i)` of an integer literal or of the target of a `for` loop over `range(...)`
+    (`for i in range(len(x)): ... idex.append(i)`)."""
+    counters = {
+        loop.target.value for loop in walk.nodes_of(function.body, cst.For)  # type: ignore[attr-defined]
+        if isinstance(loop.target, cst.Name) and isinstance(loop.iter, cst.Call)  # type: ignore[attr-defined]
+        and isinstance(loop.iter.func, cst.Name) and loop.iter.func.value == "range"  # type: ignore[attr-defined]
+    }
+    for value in assigned_values(function, name):
+        if not isinstance(value, (cst.List, cst.Tuple)) or not all(
+                isinstance(e, cst.Element) and isinstance(e.value, cst.Integer) for e in value.elements):
+            if not (isinstance(value, cst.Call) and not value.args):
+                return False
+    for call in walk.nodes_of(function.body, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name:
+            if func.attr.value != "append" or len(call.args) != 1:  # type: ignore[attr-defined]
+                return False
+            item = call.args[0].value  # type: ignore[attr-defined]
+            if not (isinstance(item, cst.Integer) or isinstance(item, cst.Name) and item.value in counters):
+                return False
+    return True
+
+
 def rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
     """Whether `name` is a local list every item of which is a Python list or tuple: bound only to `[]` (or
     `list()`) and grown only by `name.append(...)` of list or tuple displays, `list(...)`/`tuple(...)` calls, or names

@@ -115,6 +115,24 @@ class NonArrayInput(Rule):
             "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
     ]
     INVALID = [
+        Invalid(  # indices gathered in a list, which may stay empty: NumPy reads `[]` as no indices, `jnp.asarray([])`
+            # is a float array that `jnp.delete` rejects, so integers are asked for; `jnp.isin` rejects a list too
+            # (lenstronomy's findOverlap)
+            "import jax.numpy as jnp\n\ndef drop(x, y):\n    idex = []\n    for i in range(x.shape[0]):\n"
+            "        idex.append(i)\n    return jnp.delete(x, idex, axis=0), jnp.delete(y, []), jnp.isin(y, [1, 2])\n",
+            expected="import jax.numpy as jnp\n\ndef drop(x, y):\n    idex = []\n    for i in range(x.shape[0]):\n"
+            "        idex.append(i)\n    return jnp.delete(x, jnp.asarray(idex, dtype=int), axis=0), "
+            "jnp.delete(y, jnp.asarray([], dtype=int)), jnp.isin(y, jnp.asarray([1, 2]))\n",
+            lines=[7, 7, 7],
+        ),
+        Invalid(  # ... items of unknown type (booleans would make a mask, which `dtype=int` would turn into indices)
+            "import jax.numpy as jnp\n\ndef pick(x, flags):\n    keep = []\n    for f in flags:\n        keep.append(f)\n"
+            "    return jnp.take(x, keep)\n",
+            expected="import jax.numpy as jnp\n\ndef pick(x, flags):\n    keep = []\n    for f in flags:\n        keep.append(f)\n"
+            "    return jnp.take(x, jnp.asarray(keep))\n",
+            unsafe=True,
+            lines=[7],
+        ),
         Invalid(  # under `isinstance(m, (list, tuple, np.ndarray))` it may be a list (ahrs's EKF references)
             "import numpy as np\n\ndef f(m, x):\n    if isinstance(m, float):\n        r = np.array([m, x])\n"
             "    elif isinstance(m, (list, tuple, np.ndarray)):\n        r = np.copy(m)\n    return r / np.linalg.norm(r)\n",
@@ -446,7 +464,13 @@ class NonArrayInput(Rule):
                 f"`{self.code(arg.value)}`, which the module only ever makes a list or tuple," if attribute else \
                 f"`{self.code(arg.value)}`, an entry of a mapping, which may hold a list," if entry_of is not None else \
                 f"a Python list or tuple (`{self.code(arg.value)}`)"
-            self._convert(arg.value, f"`{self.code(node.func)}` is given {given} as an array: `jax.numpy` rejects it")
+            why = f"`{self.code(node.func)}` is given {given} as an array: `jax.numpy` rejects it"
+            if _array_inputs.parameter(entry, name.split(".")[-1], i, arg) in _array_inputs.INDEX_PARAMS \
+                    and (isinstance(arg.value, cst.Name) and _list_inputs.may_be_empty(fn, arg.value.value)
+                         or isinstance(arg.value, (cst.List, cst.Tuple)) and not arg.value.elements):
+                self._convert_indices(arg.value, why)
+            else:
+                self._convert(arg.value, why)
 
     def _array_method(self, node: cst.Call, facts: FunctionFacts) -> None:
         """`a.dot([[1, 0], [0, 1]])` given a display, of an array `a` made by an array function here (`jnp.ones(...).dot(...)`,
@@ -469,6 +493,24 @@ class NonArrayInput(Rule):
         text = f"{self.jnp}.asarray({self.code(value)})"
         self.report(value, f"{why}; convert it once with `jnp.asarray`", replacement=self.expr(text),
                     title=f"replace with `{text}`", imports=("jnp",))
+
+    def _convert_indices(self, value: cst.BaseExpression, why: str) -> None:
+        """`_convert` for a list of indices that may be empty (`idex = []`, grown in a loop): NumPy reads `[]` as no
+        indices, `jnp.asarray([])` is a float array, which `jnp.delete` and `jnp.take` reject. Integers only:
+        `jnp.asarray(idex, dtype=int)`; items of unknown type (booleans would be a mask, which `dtype=int` turns
+        into indices): an unsafe fix."""
+        fn = self.current_function
+        if not isinstance(value, cst.Name) or fn is not None and _list_inputs.integer_items(fn, value.value):
+            text = f"{self.jnp}.asarray({self.code(value)}, dtype=int)"
+            self.report(value, f"{why}; convert it once with `jnp.asarray` (as integers: the list may be empty, which "
+                        "NumPy reads as no indices and `jnp.asarray` makes a float array)", replacement=self.expr(text),
+                        title=f"replace with `{text}`", imports=("jnp",))
+            return
+        text = f"{self.jnp}.asarray({self.code(value)})"
+        self.report(value, f"{why}; `{text}` is the fix, but the list may be empty, which NumPy reads as no indices "
+                    "and `jnp.asarray` makes a float array that `jax.numpy` rejects as indices (give it "
+                    "`dtype=int` if its items are integers)", replacement=self.expr(text),
+                    title=f"replace with `{text}`", imports=("jnp",), unsafe=True, blocks_function=True)
 
     def _listed_parameter(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
         """Why `value`, a parameter still holding what the caller passed where `at` reads it, may be a Python list
