@@ -261,7 +261,21 @@ def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = (),
     `facts` a value whose bindings make it at least a float, and with `unknown` too any value not provably an int or
     bool (a conditional expression: colour's `0 if np.isnan(a_p) else a_p`, cma's `0 if z == 0 else m + z`).
     `lax.cond` needs the branches to give one dtype, and a Python int is int32 (`TypeError` at trace time). A
-    parameter of `function` whose default is an int (`tol=0`, kept by the branch not taken) counts as that int."""
+    parameter of `function` whose default is an int (`tol=0`, kept by the branch not taken) counts as that int.
+    Tuple displays are compared item by item (`return -1, -1` against `return H0, 2 * H0`: lenstronomy's time-delay
+    check), and an item of one against a value that is not a display (which may be a tuple of floats)."""
+    tuples = [v for v in values if isinstance(v, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in v.elements)]
+    if tuples and len(values) > 1:
+        others = [v for v in values if not any(v is t for t in tuples)]
+        if not others and len({len(t.elements) for t in tuples}) == 1:
+            columns = [[e.value for e in items] for items in zip(*(t.elements for t in tuples))]
+        else:
+            columns = [[e.value, *others] for t in tuples for e in t.elements] if others else []
+        for column in columns:
+            found = int_mix(column, params, function, facts, unknown)
+            if found is not None:
+                return found
+        values = others
     defaults = {}
     if function is not None:
         every = (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)

@@ -71,7 +71,9 @@ class TracedReturn(Rule):
     so `jax.grad` stays finite. `jnp.where`/`jnp.select` broadcast their operands, so they are used only when
     every value and condition is 0-d or provably has the shape of the value each path returns (see JX201: in `g`,
     NumPy returns the scalar `0.0` for an array `x`, where `jnp.where` would return `zeros_like(x)`); otherwise
-    `lax.cond` raises at trace time when the shapes differ. Reported without a fix: a path that returns a value
+    `lax.cond` raises at trace time when the shapes differ. `lax.cond` needs one dtype too: an int literal returned
+    where another path may return a float (`return 0` against `return x`; item by item in tuples, `return -1, -1`
+    against `return h, 2 * h`) makes its fix unsafe (write `0.0` if a float is meant). Reported without a fix: a path that returns a value
     while another returns `None` (falls off the end), branches with side effects or in-place updates, and results
     of different kinds (`None`, strings, lists, tuples of other lengths). An `if` whose test holds a type or
     identity test (`isinstance`, `is`, `is not`, directly or through `and`/`or`/`not`) is Python's and left alone
@@ -150,6 +152,13 @@ class TracedReturn(Rule):
             expected="import jax\nimport numpy as np\n\ndef f(a, c):\n    d = np.abs(a - c)\n\n    def result_if_true(d):\n"
                      "        return d\n\n    def result_if_false(d):\n        return 0\n\n"
                      "    return jax.lax.cond(a.sum() < c, result_if_true, result_if_false, d)\n",
+            unsafe=True,
+        ),
+        Invalid(  # the same item by item: `(-1, -1)` against `(h, h * 2)` (lenstronomy's time-delay consistency check)
+            "import numpy as np\n\ndef f(h, d, e):\n    if abs(d - e) / d > 0.01:\n        return -1, -1\n    return h, h * 2\n",
+            expected="import jax\nimport numpy as np\n\ndef f(h, d, e):\n    def result_if_true(h):\n        return -1, -1\n\n"
+                     "    def result_if_false(h):\n        return h, h * 2\n\n"
+                     "    return jax.lax.cond(abs(d - e) / d > 0.01, result_if_true, result_if_false, h)\n",
             unsafe=True,
         ),
     ]
