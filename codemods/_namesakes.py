@@ -3,8 +3,8 @@
 - `OTHER_FAMILIES`: the NumPy modules other rule families handle (`numpy.random`: JX4xx);
 - `IN_PLACE`: functions that write into their first argument, which their namesakes cannot do;
 - `DIFFERENT`: namesakes whose results differ from NumPy's on ordinary inputs, and how (an unsafe rename);
-- `UNIT_LIBRARIES` and `units_library(module)`: a module that uses units (astropy's Quantity), whose NumPy calls
-  keep them and whose namesakes drop them (an unsafe rename);
+- `UNIT_LIBRARIES`, `units_library(module)` and `units_difference(short, units)`: a module that uses units
+  (astropy's Quantity), whose NumPy calls keep them and whose namesakes drop them (an unsafe rename);
 - `STATIC_KEYWORDS` and `static_keyword(node, short)`: keywords the namesake takes as static values (`np.pad`'s
   `end_values`), where a computed value makes the rename unsafe;
 - `LAYOUT_ONLY_ORDER` and `droppable(short)`: keywords that only choose how NumPy computes (a memory layout, a sort
@@ -93,6 +93,16 @@ def units_library(module: cst.Module) -> Optional[str]:
     """The unit library the module imports at top level (`import astropy.units as u`, `from astropy import units`,
     `from astropy.units import Quantity`, `import pint`), else None."""
     return top_level_import(module, UNIT_LIBRARIES)
+
+
+def units_difference(short: str, units: Optional[str]) -> Optional[str]:
+    """How `jnp.<short>` differs from `np.<short>` in a module that uses the unit library `units` (`units_library`;
+    None: it uses none): it drops a quantity's units, which NumPy keeps, so JX501 renames the call only as an unsafe
+    fix; None for the functions that take only sizes (`UNITLESS`)."""
+    if units is None or short in UNITLESS:
+        return None
+    return (f"ignores NumPy's `__array_ufunc__`, and this module uses `{units}`: given a quantity, NumPy keeps its "
+            "units, the JAX function silently drops them (a result off by the unit's scale)")
 
 
 def droppable(short: str) -> Optional[str]:

@@ -5,7 +5,9 @@ however many times Python would have run it. A call in such code is therefore ru
 number of times, than Python would run it, and with tracers for arguments. That is equivalent only when the callee
 is pure JAX-traceable code. Known so (`opaque_call` returns None):
 - NumPy / `jax.numpy` / `jax` / `lax` functions (the NumPy ones are moved to `jax.numpy` by JX501, so only those
-  `jax.numpy` has, and `np.random` / ufunc methods, which other rules convert; not `np.testing.assert_allclose`),
+  JX501 renames with a safe fix, and `np.random` / ufunc methods, which other rules convert; not
+  `np.testing.assert_allclose`, nor `np.linalg.eig` or, in a module that uses a unit library, `np.sqrt`: they stay
+  NumPy, which raises on the tracers a `lax` body is given: `numpy_kept`),
   and `math` functions of static values (`math.exp(x)` of a traced `x` raises while tracing);
 - a few builtins (`abs`, `len`, `range`, `min`, ...);
 - methods of arrays (`x.sum()`, `x.reshape(...)`: the receiver is a traced name; not `self._A.dot(x)` or
@@ -23,7 +25,7 @@ from typing import Callable, Optional, Sequence
 import libcst as cst
 
 from codemods._branch_structure import exits
-from codemods._namesakes import DIFFERENT, IN_PLACE
+from codemods._namesakes import DIFFERENT, IN_PLACE, units_difference, units_library
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.jnp_api import lookup
@@ -56,6 +58,7 @@ class Purity:
         self._memo: dict[cst.FunctionDef, bool] = {}
         self._nested: dict[cst.FunctionDef, dict[str, cst.FunctionDef]] = {}
         self.module = module
+        self.units = units_library(module)  # JX501 renames NumPy calls there only as unsafe fixes (`numpy_kept`)
         self._tables: Optional[dict[str, str]] = None
 
     def tables(self) -> dict[str, str]:
@@ -105,15 +108,27 @@ class Purity:
         stmts: Sequence[cst.CSTNode],
         function: Optional[cst.FunctionDef],
         level: Callable[[cst.BaseExpression], Tracedness],
+        host: bool = False,
     ) -> Optional[str]:
         """The code of the first call in `stmts` (nested functions included) that is not known to be pure and
-        traceable, or None. `function`: the function around `stmts` (its nested defs are followed)."""
+        traceable, or None. `function`: the function around `stmts` (its nested defs are followed). `host`: `stmts`
+        run on the host, not in a traced body (a loop's iterable), where a NumPy call JX501 leaves NumPy is fine."""
         nested = self._nested_in(function)
         for stmt in stmts:
             for call in walk.nodes_of(stmt, cst.Call):
-                if not self._call_ok(call, nested, level):  # type: ignore[arg-type]
+                if not self._call_ok(call, nested, level, host):  # type: ignore[arg-type]
                     return dotted_name(call.func) or cst.Module([]).code_for_node(call.func).strip()  # type: ignore[attr-defined]
         return None
+
+    def kept_note(self, opaque: str) -> str:
+        """For the name `opaque_call` gave: "" unless it is a NumPy function that JX501 leaves NumPy in a safe run
+        (`numpy_kept`), else the clause that says why, for the rule's message."""
+        root, _, rest = opaque.partition(".")
+        kept = numpy_kept(rest.split("."), self.units) if root in self.numpy and rest else None
+        if kept is None:
+            return ""
+        return (f"; `{opaque}` stays NumPy ({kept}), and NumPy raises on the traced values a `lax` body is given "
+                "(`TracerArrayConversionError`)")
 
     def gives_jax(self, call: cst.Call, function: cst.FunctionDef, level: Callable[[cst.BaseExpression], Tracedness]) -> bool:
         """Whether `call` (in `function`) is known pure JAX code, so that its result is a JAX array after the migration
@@ -128,7 +143,8 @@ class Purity:
             nested = self._nested[function] = {n.name.value: n for n in walk.nodes_of(function.body, cst.FunctionDef)}  # type: ignore[misc]
         return nested
 
-    def _call_ok(self, call: cst.Call, nested: dict[str, cst.FunctionDef], level: Callable[[cst.BaseExpression], Tracedness]) -> bool:
+    def _call_ok(self, call: cst.Call, nested: dict[str, cst.FunctionDef], level: Callable[[cst.BaseExpression], Tracedness],
+                 host: bool = False) -> bool:
         def is_array(e: cst.BaseExpression) -> bool:
             return level(e) is not Tracedness.STATIC
 
@@ -149,7 +165,8 @@ class Purity:
             if isinstance(root, cst.Name) and root.value in self.math and root.value not in nested:
                 return not any(is_array(a.value) for a in call.args)  # math.sqrt(x) raises on a tracer
             if isinstance(root, cst.Name) and root.value in self.numeric and root.value not in nested:
-                return root.value not in self.numpy or _has_jax_form(dotted_name(func).split(".")[1:])  # np.sum, jnp.where, jax.lax.cond
+                # np.sum, jnp.where, jax.lax.cond
+                return root.value not in self.numpy or numpy_kept(dotted_name(func).split(".")[1:], None if host else self.units) is None
             receiver = func.value
             if isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at":
                 return func.attr.value in AT_METHODS  # x.at[i].add(v)
@@ -192,16 +209,26 @@ def _python_branch(fn: cst.FunctionDef, traced) -> Optional[cst.BaseExpression]:
 UFUNC_METHODS = {"at", "reduce", "accumulate", "reduceat", "outer"}
 
 
-def _has_jax_form(parts: list[str]) -> bool:
-    """Whether the NumPy function `np.<parts>` becomes traceable code: `jax.numpy` has it (JX501 moves it there),
-    or another rule converts it (`np.random.*`, JX401; `np.add.at`, JX102; `np.errstate`, a no-op while tracing).
-    `np.testing.assert_allclose(...)` compares concrete values, which a traced body does not have; a function whose
-    `jax.numpy` namesake differs (`_namesakes.DIFFERENT`, `IN_PLACE`) keeps its NumPy call unless `--unsafe-fixes`."""
+def numpy_kept(parts: list[str], units: Optional[str] = None) -> Optional[str]:
+    """Why the NumPy function `np.<parts>` does not become traceable code in a safe run, or None when it does:
+    `jax.numpy` has it and JX501 renames it with a safe fix, or another rule converts it (`np.random.*`, JX401;
+    `np.add.at`, JX102; `np.errstate`, a no-op while tracing). `np.testing.assert_allclose(...)` compares concrete
+    values, which a traced body does not have. JX501 renames a function only as an unsafe fix, so its NumPy call stays
+    without `--unsafe-fixes`, where its `jax.numpy` namesake differs (`_namesakes.DIFFERENT`, `IN_PLACE`), and in a
+    module that uses the unit library `units` (`_namesakes.units_difference`, JX501's own test: lenstronomy's
+    `np.arcsinh` in an astropy module)."""
     if not parts or parts[0] in ("random", "errstate") or len(parts) == 2 and parts[1] in UFUNC_METHODS:
-        return True
-    if ".".join(parts) in DIFFERENT or parts[-1] in IN_PLACE:
-        return False  # JX501's rename is unsafe (`np.linalg.lstsq`): it stays NumPy in a traced body (pydmd's PiDMD)
-    return lookup("numpy." + ".".join(parts)) is not None
+        return None
+    short = ".".join(parts)
+    if short in DIFFERENT or parts[-1] in IN_PLACE:
+        # JX501's rename is unsafe (`np.linalg.lstsq`): it stays NumPy in a traced body (pydmd's PiDMD)
+        return "its `jax.numpy` namesake differs, so JX501 renames it only as an unsafe fix"
+    if lookup("numpy." + short) is None:
+        return "`jax.numpy` has no such function"
+    if units_difference(short, units) is not None:
+        return (f"this module uses `{units}`, so JX501 renames NumPy calls only as an unsafe fix: `jax.numpy` drops a "
+                "quantity's units, which NumPy keeps")
+    return None
 
 
 def stuck_boolean(parts: Sequence[cst.CSTNode], is_traced: Callable[[cst.BaseExpression], bool],
@@ -291,11 +318,12 @@ def opaque_loop(rule, loop: cst.For | cst.While, function: cst.FunctionDef, prim
     unsafe (for the message)."""
     traced = function_tracedness(rule, function)
     header = [loop.test] if isinstance(loop, cst.While) else []
-    opaque = purity(rule).opaque_call([*header, loop.body], function, traced.of)
+    check = purity(rule)
+    opaque = check.opaque_call([*header, loop.body], function, traced.of)
     if opaque is None:
         return ""
     return (f" (the loop calls `{opaque}`, which `{primitive}` runs once while tracing instead of on every iteration: "
-            "safe only if it is pure JAX code)")
+            f"safe only if it is pure JAX code{check.kept_note(opaque)})")
 
 
 # Python builtins that need a concrete number and that no later pass rewrites (`min((2 * k + 1, n - 1))` on the
@@ -406,8 +434,8 @@ def _host_leaf(rule, check: "Purity", value: cst.BaseExpression, function: cst.F
     host = None
     for leaf in leaves:
         if isinstance(leaf, cst.Call):
-            if facts.array_function(leaf.func) is not None:
-                return None  # a NumPy call: a JAX array after the migration
+            if facts.array_function(leaf.func) is not None and not check.kept_note(dotted_name(leaf.func) or ""):
+                return None  # a NumPy call: a JAX array after the migration (unless JX501 leaves it NumPy)
             if host is None and not check.gives_jax(leaf, function, traced.of):
                 host = leaf
         elif not isinstance(leaf, (cst.Integer, cst.Float, cst.Imaginary)) and traced.of(leaf) is not Tracedness.STATIC:

@@ -61,7 +61,7 @@ class ArrayLoop(Rule):
     Safe when the body is a pure function of the carry and the current element (see JX220), each list starts as
     `[]` before the loop, is appended to once per iteration at the end of the body and is only used afterwards in
     `np.stack(out)` / `np.array(out)` (the scan already stacks). `scan` is reverse-differentiable. Unsafe when the
-    body calls code not known to be pure JAX (`scan` traces it once), or indexes with the element an array the
+    body calls code not known to be pure JAX (`scan` traces it once; see JX220 for NumPy calls JX501 keeps), or indexes with the element an array the
     function got from such a call (a NumPy array rejects a traced index), or zips parameters that may be Python
     lists and indexes with an element of them (`for row, v in zip(rows, vals): values[row] = v`: `zip` stops at the
     shorter list, `lax.scan` raises, and an empty list becomes a float array); reported when the loop iterates over
@@ -213,7 +213,7 @@ class ArrayLoop(Rule):
             self.report(node, f"loop cannot become `lax.scan`: {note}")
             return
         traced = function_tracedness(self, fn)
-        opaque = purity(self).opaque_call([node.iter], fn, traced.of)
+        opaque = purity(self).opaque_call([node.iter], fn, traced.of, host=True)  # (evaluated before the loop)
         if opaque is not None:
             self.report(node, f"loop cannot become `lax.scan`: it iterates over what `{opaque}(...)` gives, which may be a "
                         "generator or a Python list rather than an array")

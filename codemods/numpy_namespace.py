@@ -8,7 +8,7 @@ import numpy as np
 from codemods import _buffers, _host_values, _namesakes, _triangles
 from codemods._host_values import SPACED
 from codemods._isinstance_widening import IsinstanceWidening
-from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, UNITLESS, static_keyword, units_library
+from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword, units_difference, units_library
 from codemods._numpy_boundary import CREATION, NumpyBoundary
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
@@ -827,9 +827,8 @@ class NumpyNamespace(Rule):
             different = static_keyword(node, short)
         if different is None and short == "log2":
             different = _namesakes.truncated_log2(self, node)
-        if different is None and self._units is not None and short not in UNITLESS:
-            different = (f"ignores NumPy's `__array_ufunc__`, and this module uses `{self._units}`: given a quantity, "
-                         "NumPy keeps its units, the JAX function silently drops them (a result off by the unit's scale)")
+        if different is None:
+            different = units_difference(short, self._units)
         self.report(
             node.func,
             f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`"

@@ -66,7 +66,8 @@ class RangeLoop(Rule):
     `int(...)`, a Python `if`, an index into a Python list or shape tuple). A carry that changes shape (`polymul`,
     `concatenate`, `v.reshape(d, 1)`, `v[:, None]`, a slice of itself) cannot be a loop carry: reported (left alone when the bound is static: it
     unrolls). Otherwise the loop is reported with the reason and left alone. Unsafe when the body calls code not
-    known to be pure JAX (`fori_loop` runs it once while tracing, not once per iteration), indexes with the counter an
+    known to be pure JAX (`fori_loop` runs it once while tracing, not once per iteration; a NumPy call JX501 renames
+    only as an unsafe fix, as in a module that uses `astropy.units`, raises on the traced carry), indexes with the counter an
     array the function got from such a call (`PQd = squareform(P)`: a NumPy array rejects a traced index), or
     multiplies a carry that starts as a Python int (an int32 carry wraps around; Python ints do not). Weakly typed Python
     scalar carries (`acc = 0`) are promoted by `fori_loop` to the dtype the body produces. A loop with literal
@@ -251,6 +252,15 @@ class RangeLoop(Rule):
             expected="import jax\nimport jax.numpy as jnp\n\ndef f(x):\n    s = 0.0\n    x_jax = jnp.asarray(x)\n\n"
                      "    def body(k, s):\n        s += x_jax[min((2 * k + 1, len(x_jax) - 1))]\n        return s\n\n"
                      "    s = jax.lax.fori_loop(0, len(x) // 2, body, s)\n    return s\n",
+            unsafe=True,
+        ),
+        Invalid(  # a unit library in the module: JX501 renames `np.sqrt` only as an unsafe fix, and NumPy in the traced
+            # body raises (lenstronomy's astropy cosmology)
+            "import numpy as np\nfrom astropy import units as u\n\ndef f(x, n):\n    s = 0.0\n    for i in range(n):\n"
+            "        s = s + np.sqrt(x[i])\n    return s\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\nfrom astropy import units as u\n\ndef f(x, n):\n"
+                     "    s = 0.0\n    x_jax = jnp.asarray(x)\n\n    def body(i, s):\n        s = s + np.sqrt(x_jax[i])\n"
+                     "        return s\n\n    s = jax.lax.fori_loop(0, n, body, s)\n    return s\n",
             unsafe=True,
         ),
     ]

@@ -84,8 +84,9 @@ class TracedIf(Rule):
     set in only one branch and undefined before the `if`, values of different kinds (`None` on one path, strings,
     lists, tuples of other lengths, objects made by a class), and a `None`-default parameter on one path. Unsafe as
     well when a branch calls code not known to be pure JAX (a function passed in, `self.fun(x)`, a function of
-    another module: `codemods._purity`): `lax.cond` traces both branches, so it would run while tracing, whichever
-    branch is taken. Static conditions (`x.ndim`, shapes, flags, modes, type and dtype tests) are left alone, and so is a chain any of
+    another module, or a NumPy function JX501 renames only as an unsafe fix, as it does every one in a module that
+    uses a unit library such as `astropy.units`: `codemods._purity`): `lax.cond` traces both branches, so it would
+    run while tracing, whichever branch is taken, and NumPy raises on the tracers it is given. Static conditions (`x.ndim`, shapes, flags, modes, type and dtype tests) are left alone, and so is a chain any of
     whose tests holds a type or identity test (`isinstance(v, np.ndarray)`, `v is ref`, directly or through
     `and`/`or`/`not`): such code tells Python values apart, so the other values it tests may be strings or objects.
 
@@ -259,6 +260,16 @@ class TracedIf(Rule):
             unsafe=True,
             lines=[6],
         ),
+        Invalid(  # a unit library in the module: JX501 renames `np.arcsinh` only as an unsafe fix, and NumPy raises on
+            # the tracers `lax.cond` gives the branch (lenstronomy's astropy cosmology)
+            "import numpy as np\nfrom astropy import units as u\n\ndef f(d, z, k):\n    if k < 0:\n"
+            "        c = np.arcsinh(d * np.sqrt(-k)) / np.sqrt(-k)\n    else:\n        c = d * z\n    return c\n",
+            expected="import jax\nimport numpy as np\nfrom astropy import units as u\n\ndef f(d, z, k):\n"
+                     "    def c_if_true(d, z, k):\n        c = np.arcsinh(d * np.sqrt(-k)) / np.sqrt(-k)\n        return c\n\n"
+                     "    def c_if_false(d, z, k):\n        c = d * z\n        return c\n\n"
+                     "    c = jax.lax.cond(k < 0, c_if_true, c_if_false, d, z, k)\n    return c\n",
+            unsafe=True,
+        ),
         Invalid(  # `k` defaults to an int: as an int32 array, the product below would wrap around silently
             "import numpy as np\n\ndef f(x, hi, k=1):\n    mid = hi\n    if x.sum() > 1:\n        mid = mid - k\n    return np.prod(np.arange(1, 5)) * mid * x\n",
             expected="import jax\nimport numpy as np\n\ndef f(x, hi, k=1):\n    mid = hi\n\n"
@@ -408,7 +419,7 @@ class TracedIf(Rule):
         if opaque is not None:
             unsafe = True
             why += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "
-                    "safe only if it is pure JAX code)")
+                    f"safe only if it is pure JAX code{purity(self).kept_note(opaque)})")
         for name in outputs:
             values = output_values(flow, node, bodies, name)
             if holds_object(flow, node, values):

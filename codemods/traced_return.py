@@ -73,7 +73,9 @@ class TracedReturn(Rule):
     NumPy returns the scalar `0.0` for an array `x`, where `jnp.where` would return `zeros_like(x)`); otherwise
     `lax.cond` raises at trace time when the shapes differ. `lax.cond` needs one dtype too: an int literal returned
     where another path may return a float (`return 0` against `return x`; item by item in tuples, `return -1, -1`
-    against `return h, 2 * h`) makes its fix unsafe (write `0.0` if a float is meant). Reported without a fix: a path that returns a value
+    against `return h, 2 * h`) makes its fix unsafe (write `0.0` if a float is meant), as does a branch calling code
+    not known to be pure JAX (see JX201: a NumPy call that JX501 renames only as an unsafe fix, in a module that uses
+    `astropy.units`, raises on the tracers `lax.cond` gives it). Reported without a fix: a path that returns a value
     while another returns `None` (falls off the end), branches with side effects or in-place updates, and results
     of different kinds (`None`, strings, lists, tuples of other lengths). An `if` whose test holds a type or
     identity test (`isinstance`, `is`, `is not`, directly or through `and`/`or`/`not`) is Python's and left alone
@@ -159,6 +161,16 @@ class TracedReturn(Rule):
             expected="import jax\nimport numpy as np\n\ndef f(h, d, e):\n    def result_if_true(h):\n        return -1, -1\n\n"
                      "    def result_if_false(h):\n        return h, h * 2\n\n"
                      "    return jax.lax.cond(abs(d - e) / d > 0.01, result_if_true, result_if_false, h)\n",
+            unsafe=True,
+        ),
+        Invalid(  # a unit library in the module: JX501 renames `np.arcsinh` only as an unsafe fix, and NumPy raises on
+            # the tracers `lax.cond` gives the branch (lenstronomy's astropy cosmology)
+            "import numpy as np\nfrom astropy import units as u\n\ndef f(d, z, k):\n    if k < 0:\n"
+            "        return np.arcsinh(d * np.sqrt(-k)) / np.sqrt(-k)\n    return d * z\n",
+            expected="import jax\nimport numpy as np\nfrom astropy import units as u\n\ndef f(d, z, k):\n"
+                     "    def result_if_true(d, z, k):\n        return np.arcsinh(d * np.sqrt(-k)) / np.sqrt(-k)\n\n"
+                     "    def result_if_false(d, z, k):\n        return d * z\n\n"
+                     "    return jax.lax.cond(k < 0, result_if_true, result_if_false, d, z, k)\n",
             unsafe=True,
         ),
     ]
@@ -265,7 +277,7 @@ class TracedReturn(Rule):
         if opaque is not None:
             unsafe = True
             message += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "
-                        "safe only if it is pure JAX code)")
+                        f"safe only if it is pure JAX code{purity(self).kept_note(opaque)})")
         returned = return_values([*[s for b in c.bodies for s in b], *after])
         conflict = kind_conflict(returned)
         if conflict is None:

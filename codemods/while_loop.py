@@ -65,7 +65,8 @@ class WhileLoop(Rule):
     Safe when the body is a pure function of the carry (no `break`/`continue`/`return`, I/O, in-place updates or
     traced Python `if`s, which other rules convert first) and every carried variable has a value before the loop.
     Otherwise the loop is reported with the reason, as is a carry that changes shape (`a = a[1:]`). Unsafe when
-    the condition or body calls code not known to be pure JAX (`while_loop` traces it once), or multiplies a carry
+    the condition or body calls code not known to be pure JAX (`while_loop` traces it once; see JX220 for NumPy
+    calls JX501 keeps), or multiplies a carry
     that starts as a Python int (an int32 carry wraps around). Weakly typed Python scalars in the carry
     (`count = 0`) are promoted by `while_loop` to the type the body produces.
 
