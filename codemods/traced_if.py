@@ -11,6 +11,7 @@ from codemods._branch_values import (
     object_attribute, output_values, python_ints, text_output, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
+from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.masks import MaskProvider, function_facts
@@ -130,6 +131,11 @@ class TracedIf(Rule):
         Valid("import numpy as np\ndef f(x, xp):\n    if xp.isdtype(x.dtype, \"real floating\"):\n        x = x * 2\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # an array test beside an identity test: the `if` stays Python, and `and` takes the array's truth
+            "import numpy as np\n\ndef f(x, w):\n    if w is not None and w.sum() > 0:\n        x = x * 2\n    return x\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # a branch indexes an object's attribute, maybe a Python list, with a traced value: unsafe (pyclustering)
             "import jax.numpy as jnp\n\nclass D:\n    def f(self, x, i):\n        s = 0.0\n        if jnp.sum(x) > 0:\n"
             "            s = self.table[i] * 2.0\n        return s\n",
@@ -324,6 +330,19 @@ class TracedIf(Rule):
         super().__init__(context)
         self._elifs: set[cst.If] = set()
 
+    def _mixed_test(self, tests: list[cst.BaseExpression], traced) -> None:
+        """Report an array test beside a type or identity test (`x is not None and x.sum() > 0`): the statement stays
+        Python, and under `jit` Python's `and`/`or`/`if` take the truth of the traced part, which raises."""
+        for test in tests:
+            for part in _operands(test):
+                if python_only_test(part) or traced.of(part) is not Tracedness.TRACED or not _array_call(self, part):
+                    continue
+                self.report(part, f"`{self.code(part).strip()}` is an array under `jit`, tested beside Python values "
+                            "(a type or identity test), so this `if` stays Python and takes its truth, which raises "
+                            "`TracerBoolConversionError` under `jit`: test the Python part in an `if` of its own and "
+                            "branch on the array inside it, or keep this function outside `jit`")
+                return
+
     def visit_If(self, node: cst.If) -> None:
         if isinstance(node.orelse, cst.If):
             self._elifs.add(node.orelse)
@@ -333,8 +352,11 @@ class TracedIf(Rule):
         traced = function_tracedness(self, function)
         c = chain(node)
         levels = [traced.of_test(t) for t in c.tests]
-        if all(level is Tracedness.STATIC for level in levels) or any(python_only_test(t) for t in c.tests):
+        if any(python_only_test(t) for t in c.tests):
+            self._mixed_test(c.tests, traced)
             return  # a type or identity test anywhere in the chain: its values may be strings, None, objects
+        if all(level is Tracedness.STATIC for level in levels):
+            return
         found = exits([s for b in c.bodies for s in b], lambda t: traced.of(t) is not Tracedness.STATIC)
         if found.returns or found.loop_exit or found.nested_traced_if:
             return  # JX202's, the loop rules', or wait until the inner `if` is rewritten
@@ -463,3 +485,29 @@ class TracedIf(Rule):
             title="replace with `lax.switch`" if switch else "replace with `lax.cond`",
             imports=("lax", "jnp") if switch else ("lax",),
         )
+
+
+def _operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The operands of `and`/`or`/`not` in a truth test (`x is not None`, `x.sum() > 0` of `x is not None and
+    x.sum() > 0`)."""
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+        return _operands(test.expression)
+    if isinstance(test, cst.BooleanOperation):
+        return _operands(test.left) + _operands(test.right)
+    return [test]
+
+
+# array methods whose result is an array of the receiver's values (a reduction or a test of them)
+_ARRAY_TESTS = frozenset({"sum", "any", "all", "max", "min", "mean", "std", "var", "prod"})
+
+
+def _array_call(rule: Rule, expr: cst.BaseExpression) -> bool:
+    """Whether `expr` calls a NumPy / `jax.numpy` function or an array reduction (`x.sum()`, `np.any(x)`): evidence
+    that it computes an array, not a comparison of strings or objects."""
+    for call in walk.nodes_of(expr, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if function_facts(rule, rule.current_function).array_function(func) is not None:
+            return True
+        if isinstance(func, cst.Attribute) and func.attr.value in _ARRAY_TESTS:
+            return True
+    return False
