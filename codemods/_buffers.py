@@ -3,23 +3,32 @@
 `written_items(fn)`: the local names a function writes into the items of (`y[0][:] = u`), for a list of arrays.
 
 `writers(module)`: for each top-level function of the module (and each method, as `self.name`), the positions and names of the parameters it
-writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `out=p`). A NumPy buffer created in a function and
-passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`,
+writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `out=p`) or computes a value from that reaches such
+a write (`x = R / Rs`, then `_h(x)` where `_h` writes into its parameter: lenstronomy's NFW profile). A NumPy buffer
+created in a function and passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`,
 `_fill(...)` imported from one), is filled by the callee: as a `jax.numpy` array it would raise (JAX arrays are immutable, extension modules want
-`numpy.ndarray`)."""
+`numpy.ndarray`).
+
+`Sources(fn, numpy)`: the names each value of a function is computed from, through arithmetic, indexing, array methods
+and NumPy calls: given a JAX array for any of them, the value is a JAX array."""
 
 from __future__ import annotations
 
 import functools
 import os
 import re
-from typing import Optional
+from typing import Callable, Iterator, Optional
 
 import libcst as cst
 import numpy as np
 
 from jaxfix import walk
-from jaxfix.imports import dotted_name
+from jaxfix.imports import ModuleImports, dotted_name
+
+# {function name: (its positional parameters as a caller passes them, {parameter it needs a NumPy array as: why})}: the
+# why is "" for a parameter the function writes through, else what it does with it ("computes `x` from it and hands
+# that to `_h`, which writes into it")
+Writers = dict[str, tuple[list[str], dict[str, str]]]
 
 WRITING_METHODS = {"fill", "sort", "resize", "put", "itemset", "partition"}
 
@@ -70,10 +79,11 @@ def written_items(fn: cst.FunctionDef) -> frozenset[str]:
     return frozenset(names)
 
 
-def writers(module: cst.Module) -> dict[str, tuple[list[str], set[str]]]:
-    """{function name: (its positional parameter names, the parameters it writes through)} for the module's
-    top-level functions that write through one."""
-    out: dict[str, tuple[list[str], set[str]]] = {}
+def writers(module: cst.Module) -> Writers:
+    """`Writers` of the module's top-level functions (and of functions nested in them, and of its classes' methods
+    as `self.name`) that need a NumPy array as a parameter: they write through it, or hand it, or a value computed
+    from it (`Sources`), to a parameter that needs one, to a fixed point over the module's calls."""
+    out: Writers = {}
     functions: list[tuple[str, cst.FunctionDef, list[str], set[str]]] = []
     for stmt in module.body:
         if isinstance(stmt, cst.FunctionDef):
@@ -88,21 +98,114 @@ def writers(module: cst.Module) -> dict[str, tuple[list[str], set[str]]]:
     for key, fn, params, every in functions:
         written = _written(fn) & every
         if written:
-            out[key] = (params, written)
-    # a parameter handed on to a writer is written through too (`bellman(v, Tv)` passing `Tv` as `out=`), to a
-    # fixed point; only functions that call something are looked at again
-    calls = {key: walk.nodes_of(fn.body, cst.Call) for key, fn, _, _ in functions} if out else {}
+            out[key] = (params, dict.fromkeys(sorted(written), ""))
+    if not out:
+        return out
+    # a parameter handed on to one that needs a NumPy array needs one too (`bellman(v, Tv)` passing `Tv` as
+    # `out=`), and so does one a value handed on is computed from (lenstronomy's `x = R / Rs`, then `_h(x)`: a JAX
+    # `R` makes `x` a JAX array), to a fixed point; only functions that call something are looked at again, and
+    # the sources of their values are found once, when first asked
+    calls = {key: walk.nodes_of(fn.body, cst.Call) for key, fn, _, _ in functions}
+    numpy = numpy_calls(module)
+    sources: dict[cst.FunctionDef, Sources] = {}  # (by function: two classes may have methods of one name)
     for _ in range(len(functions)):
         changed = False
         for key, fn, params, every in functions:
-            handed = {name for call in calls.get(key, ()) for name, _ in filled_arguments(call, out, set())} & every  # type: ignore[arg-type]
-            old = out.get(key, (params, set()))[1]
-            if handed - old:
-                out[key] = (params, old | handed)
+            found = out.get(key, (params, {}))[1]
+            new: dict[str, str] = {}
+            for call in calls[key]:
+                for value, shown, _param, needed in _handed(call, out):
+                    root = _root(value) if isinstance(value, (cst.Name, cst.Subscript)) else None
+                    if root in every and not needed:  # `fill(p)`, `fill(p[i])`: written through, as `p[i] = v` is
+                        if root not in found:
+                            new.setdefault(root, "")
+                        continue
+                    if fn not in sources:
+                        sources[fn] = Sources(fn, numpy)
+                    tail = "which needs a NumPy array there" if needed else "which writes into it"
+                    for name in sorted(sources[fn].of(value) & every):
+                        if name in found or name in new:
+                            continue
+                        new[name] = f"hands it to `{shown}`, {tail}" if name == root else (
+                            f"computes `{_CODE.code_for_node(value)}` from it and hands that to `{shown}`, {tail}")
+            if new:
+                out[key] = (params, {**found, **new})
                 changed = True
         if not changed:
             break
     return out
+
+
+_CODE = cst.Module([])
+# attributes of an array that are arrays made from it (`R.T`): a JAX array's are JAX arrays
+_ARRAY_ATTRIBUTES = {"T", "mT", "real", "imag"}
+
+
+def numpy_calls(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
+    """Whether a call's `func` names a NumPy function, by the module's top-level imports (`np.sqrt`, `sqrt` from
+    `from numpy import sqrt`); local names that shadow them are not told apart."""
+    aliases = ModuleImports.read(module).numpy_aliases
+    return lambda func: bool(aliases) and dotted_name(func).split(".")[0] in aliases
+
+
+class Sources:
+    """The names the values of one function are computed from: through arithmetic (`x = R / Rs`), conditional
+    expressions, indexing (`R[1:]`), an array's attributes and methods (`R.T`, `R.reshape(n)`), displays, and the
+    arguments of NumPy calls (`np.sum(R, 0)` is a JAX array for a JAX `R`; a ufunc given one gives a NumPy array,
+    but only while it stays NumPy, which this reading cannot assume: it is followed too), through the function's
+    local names, wherever they are bound (an order-free reading: it may find more than a run does, which
+    only keeps more NumPy). Calls to other functions are not followed: what they return is not known here."""
+
+    def __init__(self, fn: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool]) -> None:
+        self._numpy = numpy
+        self._edges: dict[str, set[str]] = {}
+        for node in walk.nodes(fn.body):
+            if isinstance(node, cst.Assign):
+                names = set(self._operands(node.value))
+                for target in node.targets:
+                    if isinstance(target.target, cst.Name):
+                        self._edges.setdefault(target.target.value, set()).update(names)
+            elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and isinstance(node.target, cst.Name) \
+                    and node.value is not None:
+                self._edges.setdefault(node.target.value, set()).update(self._operands(node.value))
+
+    def of(self, value: cst.BaseExpression) -> set[str]:
+        """The names `value` is computed from, directly or through the function's local names (itself included,
+        for a name)."""
+        found: set[str] = set()
+        pending = list(self._operands(value))
+        while pending:
+            name = pending.pop()
+            if name not in found:
+                found.add(name)
+                pending.extend(self._edges.get(name, ()))
+        return found
+
+    def _operands(self, value: cst.BaseExpression) -> Iterator[str]:
+        stack = [value]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Name):
+                yield node.value
+            elif isinstance(node, cst.BinaryOperation):
+                stack += [node.left, node.right]
+            elif isinstance(node, cst.UnaryOperation):
+                stack.append(node.expression)
+            elif isinstance(node, cst.IfExp):
+                stack += [node.body, node.orelse]
+            elif isinstance(node, cst.Subscript):
+                stack.append(node.value)
+            elif isinstance(node, cst.Attribute) and node.attr.value in _ARRAY_ATTRIBUTES:
+                stack.append(node.value)
+            elif isinstance(node, (cst.Tuple, cst.List)):
+                stack += [e.value for e in node.elements]
+            elif isinstance(node, cst.Call):
+                func = node.func
+                if self._numpy(func):  # `np.sum(R, 0)`, `np.where(m, R, 0)`
+                    stack += [a.value for a in node.args if not (a.keyword is not None and a.keyword.value == "out")]
+                elif isinstance(func, cst.Attribute) and hasattr(np.ndarray, func.attr.value) \
+                        and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
+                    stack.append(func.value)  # `R.reshape(n)`, `(R / Rs).sum()`: a method of the array
 
 
 def _signature(key: str, fn: cst.FunctionDef, method: bool) -> tuple[str, cst.FunctionDef, list[str], set[str]]:
@@ -113,29 +216,47 @@ def _signature(key: str, fn: cst.FunctionDef, method: bool) -> tuple[str, cst.Fu
     return key, fn, params, {*params, *(p.name.value for p in fn.params.kwonly_params)}
 
 
-def filled_arguments(call: cst.Call, table: dict[str, tuple[list[str], set[str]]], private_modules: set[str]) -> list[tuple[str, str]]:
-    """(argument name, why) for each name argument of `call` that the callee may fill in place."""
+def _handed(call: cst.Call, table: Writers) -> Iterator[tuple[cst.BaseExpression, str, str, str]]:
+    """(argument, the callee as the call names it, its parameter, why the callee needs a NumPy array there: "" when
+    it writes through it) for each argument of `call` given to a parameter of a function of `table` that needs one."""
     func = call.func
-    found = []
     # a method of the module's classes, called on `self` or on an instance (`ddp.bellman(v, Tv=vs[t])`)
     key = func.value if isinstance(func, cst.Name) else f"self.{func.attr.value}" if isinstance(func, cst.Attribute) \
         and isinstance(func.value, cst.Name) else None
     if isinstance(func, cst.Attribute) and dotted_name(func) in table:  # `utils.log_normalize(a)`, imported module
         key = dotted_name(func)
-    if key is not None and key in table:
-        params, written = table[key]
-        shown = key if isinstance(func, cst.Name) or key == dotted_name(func) else dotted_name(func)
-        for index, arg in enumerate(call.args):
-            name = _root(arg.value) if isinstance(arg.value, (cst.Name, cst.Subscript)) else None  # (a view: `vs[t]`)
-            if name is None or arg.star:
-                continue
-            param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
-            if param in written:
-                found.append((name, f"`{shown}` writes into its parameter `{param}`"))
-        for index, arg in enumerate(call.args):  # a buffer made in the call itself: `fill(np.zeros(n))`
-            param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
-            if isinstance(arg.value, cst.Call) and not arg.star and param in written:
-                found.append((cst.Module([]).code_for_node(arg.value), f"`{shown}` writes into its parameter `{param}`"))
+    if key is None or key not in table:
+        return
+    params, needed = table[key]
+    shown = key if isinstance(func, cst.Name) or key == dotted_name(func) else dotted_name(func)
+    for index, arg in enumerate(call.args):
+        if arg.star:
+            continue
+        param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
+        if param is not None and param in needed:
+            yield arg.value, shown, param, needed[param]
+
+
+def _why(shown: str, param: str, needed: str) -> str:
+    if not needed:
+        return f"`{shown}` writes into its parameter `{param}`"
+    return f"`{shown}` needs a NumPy array as its parameter `{param}`: it {needed}"
+
+
+def filled_arguments(call: cst.Call, table: Writers, private_modules: set[str]) -> list[tuple[str, str]]:
+    """(argument, why) for each argument of `call` that the callee may fill in place, or needs a NumPy array as
+    (`table`): a name (a view of one: `vs[t]`, its name), or, as written, a call or arithmetic that makes an array
+    in the call itself (`fill(np.zeros(n))`, `fill(np.sqrt(r) / 2)`, `fill(x * 2)`)."""
+    func = call.func
+    found = []
+    handed = list(_handed(call, table)) if table else []
+    for value, shown, param, needed in handed:
+        name = _root(value) if isinstance(value, (cst.Name, cst.Subscript)) else None  # (a view: `vs[t]`)
+        if name is not None:
+            found.append((name, _why(shown, param, needed)))
+    for value, shown, param, needed in handed:  # made in the call itself: `fill(np.zeros(n))`, `fill(x * 2)`
+        if isinstance(value, (cst.Call, cst.BinaryOperation, cst.UnaryOperation)):
+            found.append((_CODE.code_for_node(value), _why(shown, param, needed)))
     root = dotted_name(func).split(".")[0] if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
     if root in private_modules:  # `_lbfgsb.setulb(...)`, or `_fill_p_cumulative(...)` imported from one
         for arg in call.args:
@@ -144,7 +265,7 @@ def filled_arguments(call: cst.Call, table: dict[str, tuple[list[str], set[str]]
     return found
 
 
-def imported_writers(module: cst.Module, path: str, module_name: str) -> dict[str, tuple[list[str], set[str]]]:
+def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers:
     """`writers` of the functions this module imports from its own package (`from .utils import log_normalize`,
     `from hmmlearn.utils import ...`, `from . import utils` for `utils.log_normalize(a)`), keyed by the name the
     module calls them by. Another module is only read when a call statement (its result unused: called for what
@@ -173,7 +294,7 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> dict[st
         return {}
     called = {dotted_name(s.value.func) for s in walk.nodes_of(module, cst.Expr)
               if isinstance(s.value, cst.Call) and isinstance(s.value.func, (cst.Name, cst.Attribute))}
-    out: dict[str, tuple[list[str], set[str]]] = {}
+    out: Writers = {}
     for name in called:
         head, _, rest = name.partition(".")
         if rest and "." not in rest and f"{head}." in sources:  # `utils.log_normalize`
@@ -202,7 +323,7 @@ def _module_file(path: str, package: list[str], target: list[str]) -> str:
     return ""
 
 
-def _writers_of_file(file: str) -> dict[str, tuple[list[str], set[str]]]:
+def _writers_of_file(file: str) -> Writers:
     try:
         stat = os.stat(file)
     except OSError:
@@ -211,7 +332,7 @@ def _writers_of_file(file: str) -> dict[str, tuple[list[str], set[str]]]:
 
 
 @functools.lru_cache(maxsize=64)
-def _writers_cached(file: str, mtime: int, size: int) -> dict[str, tuple[list[str], set[str]]]:
+def _writers_cached(file: str, mtime: int, size: int) -> Writers:
     try:
         with open(file, "rb") as handle:
             tree = cst.parse_module(handle.read())
@@ -254,7 +375,7 @@ def _attribute(node: cst.BaseExpression) -> Optional[str]:
     return node.attr.value if isinstance(node, cst.Attribute) else None
 
 
-def mutated_attributes(module: cst.Module, table: dict[str, tuple[list[str], set[str]]],
+def mutated_attributes(module: cst.Module, table: Writers,
                        private: frozenset[str] = frozenset()) -> dict[str, cst.CSTNode]:
     """{attribute name: the first place that writes into it} for attributes the module's code writes into in place
     (`self.w[i] = v`, `self.w += v` on an item, `obj.w.fill(0)`, `out=self.w`, `fill(self.w)` where `fill`

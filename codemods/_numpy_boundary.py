@@ -7,7 +7,8 @@ something a JAX array cannot be or do. `NumpyBoundary` (one per rule instance, s
   that iterates until `IndexError`, written through, read as a buffer, the `out=` of a NumPy call, inside a `try`
   catching `LinAlgError`, a masked array, given a dtype or data JAX cannot hold, or given dates as numbers;
 - `filled_reason(call)`: the call hands a NumPy array made here to code that writes into it (a callee filling a
-  parameter, a private compiled module, a numba-compiled function, a generator that shuffles it in place);
+  parameter, or computing from it an array a callee fills: `_buffers.writers`; a private compiled module, a
+  numba-compiled function, a generator that shuffles it in place);
 - `stored_reason(assign)`: an array made here is stored on an attribute that code elsewhere writes into in place;
 - `returned_reason(return)`: the function's result is written into, or made strings of, by a caller of the module.
 
@@ -166,6 +167,7 @@ class NumpyBoundary:
         self._items_written: dict[cst.FunctionDef, frozenset[str]] = {}
         self._text_fed: Optional[dict[str, frozenset[str]]] = None
         self._texts: dict[cst.FunctionDef, dict[str, str]] = {}
+        self._source_tables: dict[cst.FunctionDef, _buffers.Sources] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -354,17 +356,43 @@ class NumpyBoundary:
             found += [(name, why, False) for name, why in _buffers.filled_arguments(call, {}, private)]
         if not found:
             return None
-        made, computed = self.made_here(rule.current_function), self.computed_here(rule.current_function)
-        made_in_call = {rule.code(a.value) for a in call.args if isinstance(a.value, cst.Call) and numpy_name(rule, a.value.func)}
+        function = rule.current_function
+        made, computed = self.made_here(function), self.computed_here(function)
+        # made in the call itself, by a NumPy call or arithmetic on one (`fill(np.sqrt(r) / 2)`)
+        made_in_call = {rule.code(a.value) for a in call.args if isinstance(a.value, (cst.Call, cst.BinaryOperation, cst.UnaryOperation))
+                        and any(isinstance(n, cst.Call) and numpy_name(rule, n.func) for n in walk.nodes(a.value))}
+        arguments = {rule.code(a.value): a.value for a in call.args}
+
+        def here(name: str, known: bool) -> bool:
+            return name in made or name in computed and (known or not computed[name])
+
         for name, why, known in found:
             if name in made_in_call:
                 return (f"{why}, and `{name}` makes a NumPy array for it: it must stay NumPy (a JAX array cannot be "
                         "written into), so this function is left as it is")
-            if name in made or name in computed and (known or not computed[name]):
+            if here(name, known):
                 what = "a NumPy array made here" if name in made else "an array computed here"
                 return (f"{why}, and `{name}` is {what}: it must stay NumPy (a JAX array cannot be written into), so "
                         "this function is left as it is")
+        for name, why, known in found if function is not None else ():
+            # computed from one through arithmetic, indexing or an array's methods (`s = r[1:]`, `fill(r * 2)`, with
+            # `r = np.sqrt(d)`), for a function of the module known to need a NumPy array there (a private module
+            # may only read what it is given: its own arguments are enough)
+            value = cst.Name(name) if name.isidentifier() else arguments.get(name)
+            source = next((n for n in sorted(self._sources(function).of(value)) if here(n, known)), None) \
+                if known and value is not None else None
+            if source is not None:
+                return (f"{why}, and `{name}` is computed from `{source}`, an array computed here: it must stay NumPy "
+                        "(a JAX array cannot be written into), so this function is left as it is")
         return None
+
+    def _sources(self, function: cst.FunctionDef) -> _buffers.Sources:
+        """`_buffers.Sources` of `function`, NumPy calls told by their qualified names (found once per function)."""
+        found = self._source_tables.get(function)
+        if found is None:
+            found = self._source_tables[function] = _buffers.Sources(
+                function, lambda func: numpy_name(self.rule, func) is not None)
+        return found
 
     def written_through(self, node: cst.Call) -> bool:
         """Whether the call's result is indexed as an assignment target (`np.einsum(...)[:] -= 1`, `np.diagonal(a)[0]

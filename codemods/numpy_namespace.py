@@ -75,11 +75,12 @@ class NumpyNamespace(Rule):
     takes part in NumPy's dispatch (`__array_function__`), one that asks for a typed buffer in a set layout
     (`np.asarray(M, dtype=np.float64, order="C")`, for compiled code), one that stores clock readings in an array
     (timing code), and one that hands an array it makes to code that writes into it (a function or method of the
-    module that writes through that parameter, a `+=` helper that returns nothing, `x.max(axis=1, out=v)`, a
-    numba-compiled function, a private compiled module). Functions numba compiles (`@njit`, or `@jit` imported
-    from numba or from a project's module of numba wrappers such as `numba_util`, or made by a decorator factory
-    of the module that calls numba, and what an `@overload` returns) are left to numba. `np.asanyarray`, which has no `jax.numpy` namesake,
-    becomes `jnp.asarray` (JAX arrays have no subclasses); the index tricks `np.r_[...]` and `np.c_[...]` become
+    module that writes through that parameter, or computes from it, by arithmetic, indexing or NumPy calls, an
+    array that reaches such a write, `x = R / Rs` then `_h(x)`; a `+=` helper that returns nothing,
+    `x.max(axis=1, out=v)`, a numba-compiled function, a private compiled module). Functions numba compiles (`@njit`,
+    or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
+    decorator factory of the module that calls numba, and what an `@overload` returns) are left to numba.
+    `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (JAX arrays have no subclasses); the index tricks `np.r_[...]` and `np.c_[...]` become
     `jnp.r_[...]` and `jnp.c_[...]`. `np.linalg.eigh`, `eigvalsh` and `cholesky` read one triangle of the matrix
     (a matrix filled in one triangle is a valid input), where their `jax.numpy` namesakes average it with its
     transpose: they get `symmetrize_input=False`, which reads the same triangle, unless the matrix is symmetric by
@@ -289,6 +290,18 @@ class NumpyNamespace(Rule):
                 "    _fill(out, v)\n    return out + np.sum(x)\n", expected=None, lines=[7, 8, 9]),
         Invalid("import numpy as np\nfrom . import _lbfgsb\n\ndef f(x):\n    wa = np.zeros(8)\n    _lbfgsb.setulb(x, wa)\n"
                 "    return wa.sum() + np.sum(x)\n", expected=None, lines=[5, 6, 7]),
+        Invalid(  # ... or to a parameter the callee computes such a buffer from (lenstronomy's NFW: `x = R / Rs`, `_h(x)`)
+            "import numpy as np\n\ndef _h(X):\n    X[X <= 1e-6] = 1e-6\n    return X\n\ndef potential(R, Rs):\n"
+            "    x = R / Rs\n    return _h(x)\n\ndef function(x, y, Rs):\n    R = np.sqrt(x**2 + y**2)\n"
+            "    return potential(R, Rs)\n",
+            expected=None, lines=[9, 12, 13],
+        ),
+        Invalid(  # ... through a NumPy call and an array's method, handed on as arithmetic or a view (lenstronomy)
+            "import numpy as np\n\ndef _h(X):\n    X[X <= 1e-6] = 1e-6\n    return X\n\ndef summed(R):\n"
+            "    x = np.sum(R, axis=0).reshape(-1)\n    return _h(x * 2)\n\ndef outer(a):\n    b = np.exp(a)\n"
+            "    return summed(b[1:])\n",
+            expected=None, lines=[8, 9, 12, 13],
+        ),
         # in-place NumPy functions: the write stays, so the function stays NumPy (no rename here either)
         Invalid("import numpy as np\n\ndef f(y, m):\n    y = np.zeros(3)\n    np.place(y, m, 1.0)\n    return y\n", expected=None, lines=[4, 5]),
         Invalid("import numpy as np\n\ndef f(d):\n    d = np.abs(d)\n    np.sqrt(d, d)\n    return d\n", expected=None, lines=[4, 5]),
