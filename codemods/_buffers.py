@@ -3,7 +3,7 @@
 `written_items(fn)`: the local names a function writes into the items of (`y[0][:] = u`), for a list of arrays.
 
 `writers(module)`: for each top-level function of the module (and each method, as `self.name`), the positions and names of the parameters it
-writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `out=p`) or computes a value from that reaches such
+writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `p.__iadd__(v)`, `out=p`) or computes a value from that reaches such
 a write (`x = R / Rs`, then `_h(x)` where `_h` writes into its parameter: lenstronomy's NFW profile). A NumPy buffer
 created in a function and passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`,
 `_fill(...)` imported from one), is filled by the callee: as a `jax.numpy` array it would raise (JAX arrays are immutable, extension modules want
@@ -30,7 +30,13 @@ from jaxfix.imports import ModuleImports, dotted_name
 # that to `_h`, which writes into it")
 Writers = dict[str, tuple[list[str], dict[str, str]]]
 
-WRITING_METHODS = {"fill", "sort", "resize", "put", "itemset", "partition"}
+# the in-place operators and item assignment called by their method names (`target.__iadd__(p)`,
+# `target.__setitem__((s, ss), v)`: GPy's kernels), which no in-place rule rewrites
+INPLACE_DUNDERS = frozenset({
+    "__setitem__", "__iadd__", "__isub__", "__imul__", "__imatmul__", "__itruediv__", "__ifloordiv__", "__imod__",
+    "__ipow__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__",
+})
+WRITING_METHODS = {"fill", "sort", "resize", "put", "itemset", "partition", *INPLACE_DUNDERS}
 
 
 def _root(node: cst.BaseExpression) -> Optional[str]:
@@ -342,10 +348,11 @@ def _writers_cached(file: str, mtime: int, size: int) -> Writers:
 
 
 # `obj.attr[...] = v`, `obj.attr[i][j] += v` (one level of brackets nested in an index), `obj.attr.fill(...)`,
-# `out=obj.attr`: what `mutated_attributes` finds, found in a file's bytes without parsing it
+# `obj.attr.__iadd__(...)`, `out=obj.attr`: what `mutated_attributes` finds, found in a file's bytes without parsing it
 _ATTRIBUTE_WRITES = re.compile(
     rb"\.([A-Za-z_]\w*)(?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])+[ \t]*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
-    rb"|\.([A-Za-z_]\w*)\.(?:fill|sort|resize|put|itemset|partition)\("
+    rb"|\.([A-Za-z_]\w*)\.(?:fill|sort|resize|put|itemset|partition"
+    rb"|__setitem__|__i(?:add|sub|mul|matmul|truediv|floordiv|mod|pow|and|or|xor|lshift|rshift)__)\("
     rb"|\bout[ \t]*=[ \t]*[A-Za-z_][\w.]*\.([A-Za-z_]\w*)\b"
 )
 

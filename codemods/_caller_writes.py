@@ -89,6 +89,11 @@ def _host_results(rule: Rule) -> dict[str, str]:
                     and isinstance(node.func.value, cst.Name) and node.args and jax_rejects(rule, node.args[0].value):
                 needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{code(node).strip()}`), "
                                                         "which a JAX array cannot hold")
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                    and node.func.attr.value in _buffers.INPLACE_DUNDERS and isinstance(node.func.value, cst.Name):
+                # `target.__iadd__(p)`: an in-place operator called by name (GPy's kernels)
+                needs.setdefault(node.func.value.value, f"writes into it (`{code(node.func).strip()}(...)`), which a "
+                                                        "JAX array cannot be")
         names, exprs = hashed_once(rule.context, function)  # type: ignore[arg-type]
         for name in names:
             needs.setdefault(name, "hashes its elements (a JAX array's are unhashable)")

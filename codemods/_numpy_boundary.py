@@ -66,9 +66,10 @@ CALL_ERRORS = {"TypeError", "ValueError", "IndexError", "AxisError"}
 # attributes only a NumPy array has: a call whose result is read through one must stay NumPy
 BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides", "flat"}
 # methods only a NumPy array has, read from a name bound to a call (`a.setflags(write=False)`, `a.tofile(f)`), some
-# of which change it in place (`Y.resize(lag, refcheck=False)`: spectrum's ARMA estimate)
+# of which change it in place (`Y.resize(lag, refcheck=False)`: spectrum's ARMA estimate), and the in-place operators
+# and item assignment called by name (`target.__iadd__(p)`: GPy's kernels), which a JAX array lacks or refuses
 BUFFER_METHODS = {"setflags", "tofile", "dump", "dumps", "newbyteorder", "itemset", "resize", "put", "partition",
-                  "byteswap"}
+                  "byteswap", *_buffers.INPLACE_DUNDERS}
 
 # functions named for making NumPy arrays (POT's `_to_numpy`, `as_numpy`, `to_np`): host conversions by intent
 # methods NumPy calls to turn an object into an array (lmfit's `Parameter.__array__`): they must give NumPy arrays
@@ -258,6 +259,9 @@ class NumpyBoundary:
                     "...`): a JAX array cannot be written into; this call stays NumPy", False)
         buffer = self._read_as_buffer(node, function)
         if buffer is not None:
+            if buffer[1] in _buffers.INPLACE_DUNDERS:
+                return (f"`{func}(...)` must stay NumPy: its result `{buffer[0]}` is written into through "
+                        f"`.{buffer[1]}(...)`, which a JAX array cannot be; this function is left as it is"), True
             return (f"`{func}(...)` must stay NumPy: its result `{buffer[0]}` is read through `.{buffer[1]}`, which JAX "
                     "arrays do not have; this function is left as it is"), True
         if qualified.startswith("numpy.linalg.") and caught_around(rule, node) & LINALG_ERRORS:

@@ -69,6 +69,7 @@ class NumpyNamespace(Rule):
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
     calls NumPy in a `try` that catches `TypeError`, `ValueError` or `IndexError` but not every exception (`jax.numpy`
     raises other exceptions for the same bad input), or reads a result through `.flat`, `.flags` or `.data`, or
+    writes into it through an in-place operator called by name (`target.__iadd__(p)`, `target.__setitem__(i, v)`), or
     hands a NumPy call string, `None` or object data (`np.array(["a", "b"])`, `np.array([None] * n)`,
     `np.array([Line(p)])`: JAX has no string or object arrays). So is a function that keeps its arrays on the
     host by design: one named for it (`_to_numpy`, `as_np`), a method of an `np.ndarray` subclass or of a class that
@@ -310,6 +311,15 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(i, shape):\n    s = np.prod(shape[1:])\n"
                      "    return jnp.floor(i / s)\n",
             lines=[5]),
+        Invalid(  # an in-place operator called by name is a write (GPy's `Add.gradients_X`: `target.__iadd__(...)`)
+            "import numpy as np\n\ndef f(parts):\n    target = np.zeros(3)\n    [target.__iadd__(p) for p in parts]\n"
+            "    return target\n",
+            expected=None, lines=[4]),
+        Invalid(  # ... and so is `__setitem__`, on a helper's result or a parameter (GPy's `MultioutputKern.K`)
+            "import numpy as np\n\ndef empty(n):\n    return np.zeros((n, n)) + 1.0\n\ndef put(t, v):\n"
+            "    t.__setitem__((0, 1), v)\n\ndef f(n, v):\n    target = empty(n)\n    target.__setitem__((0, 1), v)\n"
+            "    s = np.ones((n, n)) * 2\n    put(s, v)\n    return target, s\n",
+            expected=None, lines=[4, 4, 12, 13]),
         Invalid(  # an in-place method JAX arrays lack (spectrum's ARMA estimate: `Y.resize(lag, refcheck=False)`)
             "import numpy as np\n\ndef f(R, lag, n):\n    Y = np.zeros(n)\n    Y[0] = R[0]\n    Y.resize(lag, refcheck=False)\n"
             "    return Y\n",
