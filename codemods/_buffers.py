@@ -144,7 +144,7 @@ def writers(module: cst.Module) -> Writers:
 
 _CODE = cst.Module([])
 # attributes of an array that are arrays made from it (`R.T`): a JAX array's are JAX arrays
-_ARRAY_ATTRIBUTES = {"T", "mT", "real", "imag"}
+ARRAY_ATTRIBUTES = {"T", "mT", "real", "imag"}
 
 
 def numpy_calls(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
@@ -201,7 +201,7 @@ class Sources:
                 stack += [node.body, node.orelse]
             elif isinstance(node, cst.Subscript):
                 stack.append(node.value)
-            elif isinstance(node, cst.Attribute) and node.attr.value in _ARRAY_ATTRIBUTES:
+            elif isinstance(node, cst.Attribute) and node.attr.value in ARRAY_ATTRIBUTES:
                 stack.append(node.value)
             elif isinstance(node, (cst.Tuple, cst.List)):
                 stack += [e.value for e in node.elements]

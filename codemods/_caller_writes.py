@@ -42,11 +42,7 @@ def written_results(module: cst.Module, writers: Mapping[str, object]) -> dict[s
         if not handed:
             continue
         for assign in walk.nodes_of(function.body, cst.Assign):
-            call = assign.value
-            if not isinstance(call, cst.Call):
-                continue
-            callee = call.func.value if isinstance(call.func, cst.Name) else call.func.attr.value if isinstance(
-                call.func, cst.Attribute) and isinstance(call.func.value, cst.Name) and call.func.value.value == "self" else None
+            callee = producer(assign.value)  # (`d = self.dens(X)[1:]`: a view of the result is written)
             for target in assign.targets:
                 for name, why in handed:
                     if callee is not None and isinstance(target.target, cst.Name) and target.target.value == name:
@@ -134,16 +130,18 @@ def _module_code(module: cst.Module) -> list[cst.FunctionDef]:
 
 def producer(value: cst.BaseExpression, methods: Container[str] = ()) -> Optional[str]:
     """The module function (`f(...)`) or method (`self.f(...)`, or `obj.f(...)` of any object for a name among the
-    module's `methods`: ase's `p = Atoms(2).get_momenta()`) whose result `value` is, through method calls and `.T`
-    on it (`embed(x, d).astype(int)`), else None."""
+    module's `methods`: ase's `p = Atoms(2).get_momenta()`) whose result `value` is, through method calls, indexing
+    and the attributes that are arrays made from it (`embed(x, d).astype(int)`, `amplitude(x).real`, `f(x)[1:]`: a
+    JAX result makes each a JAX array), else None."""
     while True:
         func = value.func if isinstance(value, cst.Call) else None
         if isinstance(func, cst.Attribute) and func.attr.value in methods:
             return func.attr.value
         if isinstance(func, cst.Attribute) and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
             value = func.value  # `embed(x).astype(int)`: the method's object
-        elif isinstance(value, cst.Attribute) and value.attr.value == "T":
-            value = value.value
+        elif isinstance(value, cst.Attribute) and value.attr.value in _buffers.ARRAY_ATTRIBUTES \
+                or isinstance(value, cst.Subscript):
+            value = value.value  # `amplitude(x).real`, `f(x)[1:]` (acoustics' one-sided spectrum)
         else:
             break
     if not isinstance(value, cst.Call):

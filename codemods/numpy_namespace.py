@@ -192,6 +192,14 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef grads(X, b):\n    h = -np.dot(X.T, X)\n    return h, X @ b\n\n"
                 "def step(X, b, lam, get=grads):\n    h, g = get(X, b)\n    h[0, 0] -= lam\n    return h, g\n",
                 expected=None, lines=[4, 5]),
+        # ... through an attribute that is an array made from it, or a slice (acoustics' one-sided amplitude spectrum;
+        # a helper that writes into what it is given)
+        Invalid("import numpy as np\n\ndef amplitude(x):\n    return np.fft.fft(x) / len(x)\n\n"
+                "def one_sided(x):\n    a = amplitude(x).real\n    a[0] /= 2.0\n    return a\n",
+                expected=None, lines=[4, 4]),
+        Invalid("import numpy as np\n\ndef normalize(a):\n    a -= a.max()\n\ndef dens(x):\n    return np.log(x)\n\n"
+                "def post(x):\n    d = dens(x)[1:]\n    normalize(d)\n    return d\n",
+                expected=None, lines=[7, 7]),
         # ... or hashes: the rows' elements (kmodes' encoded rows), or the result itself as a key (minisom's winners)
         Invalid("import numpy as np\n\ndef encode(X):\n    return np.argsort(X, axis=1)\n\n"
                 "def n_unique(X):\n    enc = encode(X)\n    return len({tuple(row) for row in enc})\n",
