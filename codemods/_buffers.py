@@ -3,8 +3,8 @@
 `written_items(fn)`: the local names a function writes into the items of (`y[0][:] = u`), for a list of arrays.
 
 `writers(module)`: for each top-level function of the module (and each method, as `self.name`), the positions and names of the parameters it
-writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `p.__iadd__(v)`, `out=p`) or computes a value from that reaches such
-a write (`x = R / Rs`, then `_h(x)` where `_h` writes into its parameter: lenstronomy's NFW profile). A NumPy buffer
+writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `p.__iadd__(v)`, `out=p`), hands to a NumPy call given
+`out=` (`out_inputs`), or computes a value from that reaches such a write (`x = R / Rs`, then `_h(x)` where `_h` writes into its parameter: lenstronomy's NFW profile). A NumPy buffer
 created in a function and passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`,
 `_fill(...)` imported from one), is filled by the callee: as a `jax.numpy` array it would raise (JAX arrays are immutable, extension modules want
 `numpy.ndarray`).
@@ -101,10 +101,18 @@ def writers(module: cst.Module) -> Writers:
             for member in stmt.body.body:  # methods, called as `self.play(action, dist)` (quantecon's BRD)
                 if isinstance(member, cst.FunctionDef):
                     functions.append(_signature(f"self.{member.name.value}", member, method=True))
+    numpy = numpy_calls(module)
+    sources: dict[cst.FunctionDef, Sources] = {}  # (by function: two classes may have methods of one name)
     for key, fn, params, every in functions:
         written = _written(fn) & every
-        if written:
-            out[key] = (params, dict.fromkeys(sorted(written), ""))
+        needs = dict.fromkeys(sorted(written), "")
+        for call, value in out_inputs(fn, numpy):  # `np.sum(t * 2, axis=1, out=o)`: `t` must be a NumPy array
+            if fn not in sources:
+                sources[fn] = Sources(fn, numpy)
+            for name in sorted(sources[fn].of(value) & every):
+                needs.setdefault(name, f"hands it to `{_CODE.code_for_node(call.func)}(..., out=...)`, {OUT_INPUT}")
+        if needs:
+            out[key] = (params, needs)
     if not out:
         return out
     # a parameter handed on to one that needs a NumPy array needs one too (`bellman(v, Tv)` passing `Tv` as
@@ -112,8 +120,6 @@ def writers(module: cst.Module) -> Writers:
     # `R` makes `x` a JAX array), to a fixed point; only functions that call something are looked at again, and
     # the sources of their values are found once, when first asked
     calls = {key: walk.nodes_of(fn.body, cst.Call) for key, fn, _, _ in functions}
-    numpy = numpy_calls(module)
-    sources: dict[cst.FunctionDef, Sources] = {}  # (by function: two classes may have methods of one name)
     for _ in range(len(functions)):
         changed = False
         for key, fn, params, every in functions:
@@ -143,6 +149,24 @@ def writers(module: cst.Module) -> Writers:
 
 
 _CODE = cst.Module([])
+# why the inputs of a NumPy call given `out=` must be NumPy arrays
+OUT_INPUT = ("which hands a JAX array on to the array's own method, and a JAX array's methods take no `out=` "
+             "(NotImplementedError)")
+
+
+def out_inputs(fn: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool]) -> list[tuple[cst.Call, cst.BaseExpression]]:
+    """(call, input) for each input of a NumPy call of `fn` that is given `out=` and is not a ufunc (`np.sum(x,
+    axis=1, out=o[:, q])`: GPy's `_gradients_X_pure`): such a call stays NumPy (the in-place rules cannot always
+    rewrite it), and NumPy hands an input that is not a NumPy array on to its own method (`x.sum(axis=1, out=...)`),
+    which a JAX array has without `out=`; a ufunc converts its inputs instead."""
+    found = []
+    for call in walk.nodes_of(fn.body, cst.Call):
+        if not any(a.keyword is not None and a.keyword.value == "out" for a in call.args) or not numpy(call.func):  # type: ignore[attr-defined]
+            continue
+        if isinstance(getattr(np, dotted_name(call.func).split(".")[-1], None), np.ufunc):  # type: ignore[attr-defined]
+            continue
+        found += [(call, a.value) for a in call.args if not a.star and not (a.keyword is not None and a.keyword.value == "out")]  # type: ignore[attr-defined]
+    return found
 # attributes of an array that are arrays made from it (`R.T`): a JAX array's are JAX arrays
 ARRAY_ATTRIBUTES = {"T", "mT", "real", "imag"}
 

@@ -55,8 +55,9 @@ def host_results(rule: Rule) -> dict[str, str]:
     """{function name: why} for the module's functions whose result a function of the module binds to a name
     (`h = gradient(x)`, `e = embed(x).astype(int)`) and then writes into (`h[i] -= v`), turns into strings or
     objects (`e.astype(str)`) or hashes the elements of (`{tuple(row) for row in e}`), or uses as a key itself
-    (`winmap[winner(w, x)]`): only a NumPy array can (lifelines' penalised Hessian, neurokit2's states, kmodes'
-    encoded rows, minisom's winners). Found once per pass: JX501 and JX202 both ask (kept on the rule context)."""
+    (`winmap[winner(w, x)]`), or hands (or a value computed from it) to a NumPy call given `out=` (`np.sum(tmp * q,
+    out=o)`: `_buffers.out_inputs`): only a NumPy array can (lifelines' penalised Hessian, neurokit2's states,
+    kmodes' encoded rows, minisom's winners, GPy's `_gradients_X_pure`). Found once per pass: JX501 and JX202 both ask (kept on the rule context)."""
     cache = rule.context.__dict__
     if "_host_results" not in cache:
         cache["_host_results"] = _host_results(rule)
@@ -69,6 +70,8 @@ def _host_results(rule: Rule) -> dict[str, str]:
     module = rule.context.module
     methods = {f.name.value for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
                if isinstance(f, cst.FunctionDef)}
+    numpy = _buffers.numpy_calls(module)
+    sources: dict[cst.FunctionDef, _buffers.Sources] = {}
     for function in [*walk.nodes_of(module, cst.FunctionDef), *_module_code(module)]:
         caller = "code at module level" if function.name.value == _MODULE_CODE else f"`{function.name.value}`"
         needs: dict[str, str] = {}
@@ -90,6 +93,16 @@ def _host_results(rule: Rule) -> dict[str, str]:
                 # `target.__iadd__(p)`: an in-place operator called by name (GPy's kernels)
                 needs.setdefault(node.func.value.value, f"writes into it (`{code(node.func).strip()}(...)`), which a "
                                                         "JAX array cannot be")
+        for call, value in _buffers.out_inputs(function, numpy):  # `np.sum(tmp * q, axis=1, out=out[:, q])`
+            why = f"hands it to `{code(call.func).strip()}(..., out=...)`, {_buffers.OUT_INPUT}"
+            if function not in sources:
+                sources[function] = _buffers.Sources(function, numpy)
+            for name in sorted(sources[function].of(value)):
+                needs.setdefault(name, why)
+            for inner in walk.nodes_of(value, cst.Call):  # `np.sum(expo(a) * q, out=...)`
+                callee = producer(inner, methods)  # type: ignore[arg-type]
+                if callee is not None:
+                    found.setdefault(callee, f"{caller} {why.replace('it', 'what this returns', 1)}")
         names, exprs = hashed_once(rule.context, function)  # type: ignore[arg-type]
         for name in names:
             needs.setdefault(name, "hashes its elements (a JAX array's are unhashable)")

@@ -78,8 +78,9 @@ class NumpyNamespace(Rule):
     (timing code), and one that hands an array it makes to code that writes into it (a function or method of the
     module that writes through that parameter, or computes from it, by arithmetic, indexing or NumPy calls, an
     array that reaches such a write, `x = R / Rs` then `_h(x)`; a `+=` helper that returns nothing,
-    `x.max(axis=1, out=v)`, a numba-compiled function, a private compiled module). Functions numba compiles (`@njit`,
-    or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
+    `x.max(axis=1, out=v)`, a numba-compiled function, a private compiled module), or to a NumPy call given `out=`
+    (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too.
+    Functions numba compiles (`@njit`, or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
     decorator factory of the module that calls numba, and what an `@overload` returns) are left to numba.
     `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (JAX arrays have no subclasses); the index tricks `np.r_[...]` and `np.c_[...]` become
     `jnp.r_[...]` and `jnp.c_[...]`. `np.linalg.eigh`, `eigvalsh` and `cholesky` read one triangle of the matrix
@@ -199,6 +200,14 @@ class NumpyNamespace(Rule):
                 expected=None, lines=[4, 4]),
         Invalid("import numpy as np\n\ndef normalize(a):\n    a -= a.max()\n\ndef dens(x):\n    return np.log(x)\n\n"
                 "def post(x):\n    d = dens(x)[1:]\n    normalize(d)\n    return d\n",
+                expected=None, lines=[7, 7]),
+        # ... or hands to a NumPy call given `out=`, which calls a JAX input's own method, which takes no `out=`
+        # (GPy's `_gradients_X_pure`: `np.sum(tmp * q, axis=1, out=out[:, q])`); so does a parameter handed to one
+        Invalid("import numpy as np\n\ndef expo(a):\n    return np.exp(a)\n\ndef col_sums(a, out):\n    tmp = expo(a)\n"
+                "    for q in range(2):\n        np.sum(tmp * q, axis=1, out=out[:, q])\n    return out\n",
+                expected=None, lines=[4, 4]),
+        Invalid("import numpy as np\n\ndef total(t, out):\n    np.sum(t * 2, axis=1, out=out)\n\ndef f(a, out):\n"
+                "    total(np.exp(a), out)\n    return out\n",
                 expected=None, lines=[7, 7]),
         # ... or hashes: the rows' elements (kmodes' encoded rows), or the result itself as a key (minisom's winners)
         Invalid("import numpy as np\n\ndef encode(X):\n    return np.argsort(X, axis=1)\n\n"
