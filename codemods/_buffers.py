@@ -2,12 +2,14 @@
 
 `written_items(fn)`: the local names a function writes into the items of (`y[0][:] = u`), for a list of arrays.
 
-`writers(module)`: for each top-level function of the module (and each method, as `self.name`), the positions and names of the parameters it
-writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `p.__iadd__(v)`, `out=p`), hands to a NumPy call given
-`out=` (`out_inputs`), or computes a value from that reaches such a write (`x = R / Rs`, then `_h(x)` where `_h` writes into its parameter: lenstronomy's NFW profile). A NumPy buffer
-created in a function and passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`,
-`_fill(...)` imported from one), is filled by the callee: as a `jax.numpy` array it would raise (JAX arrays are immutable, extension modules want
-`numpy.ndarray`).
+`writers(module)`: for each top-level function of the module (and each method, as `self.name`), the positions and
+names of the parameters it writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `p.__iadd__(v)`,
+`out=p`, or `view(p)[:] = v` with `view` returning a view of its parameter: `views`, `written_views`), hands to a
+NumPy call given `out=` (`out_inputs`), or computes a value from that reaches such a write (`x = R / Rs`, then
+`_h(x)` where `_h` writes into its parameter: lenstronomy's NFW profile). A NumPy buffer created in a function and
+passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`,
+`_fill(...)` imported from one), is filled by the callee: as a `jax.numpy` array it would raise (JAX arrays are
+immutable, extension modules want `numpy.ndarray`).
 
 `Sources(fn, numpy)`: the names each value of a function is computed from, through arithmetic, indexing, array methods
 and NumPy calls: given a JAX array for any of them, the value is a JAX array."""
@@ -45,8 +47,8 @@ def _root(node: cst.BaseExpression) -> Optional[str]:
     return node.value if isinstance(node, cst.Name) else None
 
 
-def _written(fn: cst.FunctionDef) -> set[str]:
-    names: set[str] = set()
+def _written(fn: cst.FunctionDef, viewing: Writers) -> set[str]:
+    names: set[str] = {name for found in written_views(fn, viewing).values() for name, _ in found}
     returns_value = False
     augmented: set[str] = set()
     for node in walk.nodes(fn.body):  # one walk: asked for every function of the module on every pass
@@ -70,6 +72,107 @@ def _written(fn: cst.FunctionDef) -> set[str]:
     return names
 
 
+# methods and NumPy functions whose result may be a view of the array they are given (its first argument, for
+# the functions): a write into the result writes into that array
+VIEW_METHODS = frozenset({"reshape", "view", "ravel", "transpose", "swapaxes", "squeeze"})
+VIEW_FUNCTIONS = frozenset({"as_strided", "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "squeeze",
+                            "expand_dims", "asarray", "asanyarray", "atleast_1d", "atleast_2d", "atleast_3d"})
+
+
+def _functions(module: cst.Module) -> list[tuple[str, cst.FunctionDef, list[str], set[str]]]:
+    """`_signature`s of the module's top-level functions, the functions nested in them (called by name there:
+    deap's `gen_refs_recursive(np.zeros(n), ...)`) and its classes' methods (as `self.name`: quantecon's BRD)."""
+    functions = []
+    for stmt in module.body:
+        if isinstance(stmt, cst.FunctionDef):
+            functions.append(_signature(stmt.name.value, stmt, method=False))
+            functions.extend(_signature(inner.name.value, inner, method=False) for inner in stmt.body.body
+                             if isinstance(inner, cst.FunctionDef))
+        elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
+            for member in stmt.body.body:
+                if isinstance(member, cst.FunctionDef):
+                    functions.append(_signature(f"self.{member.name.value}", member, method=True))
+    return functions
+
+
+def views(module: cst.Module) -> Writers:
+    """`Writers`-shaped table of the module's functions (as `_functions` names them) that may return a view of a
+    parameter: `A[1:]`, `A.T`, `A.reshape(n)`, `as_strided(A, ...)` (GPy's `diag.view`), through the function's
+    local names too. A caller that writes into what such a function returns writes into the array it gave it
+    (`written_views`)."""
+    found: Writers = {}
+    for key, fn, params, every in _functions(module):
+        bound = {t.target.value: a.value for a in walk.nodes_of(fn.body, cst.Assign)  # type: ignore[attr-defined]
+                 for t in a.targets if isinstance(t.target, cst.Name)}  # type: ignore[attr-defined]
+        viewed = {name for r in walk.nodes_of(fn.body, cst.Return)
+                  if r.value is not None for name in [_viewed(r.value, every, bound)] if name is not None}  # type: ignore[attr-defined]
+        if viewed:
+            found[key] = (params, dict.fromkeys(sorted(viewed), ""))
+    return found
+
+
+def _viewed(value: cst.BaseExpression, params: set[str], bound: dict[str, cst.BaseExpression]) -> Optional[str]:
+    """The parameter `value` may be a view of, else None."""
+    seen: set[str] = set()
+    while True:
+        if isinstance(value, cst.Name):
+            if value.value in params:
+                return value.value
+            if value.value in seen or value.value not in bound:
+                return None
+            seen.add(value.value)
+            value = bound[value.value]  # `Af = as_strided(A, ...)`, then `return as_strided(Af[1:], ...)`
+        elif isinstance(value, cst.Subscript) or isinstance(value, cst.Attribute) and value.attr.value in ARRAY_ATTRIBUTES:
+            value = value.value
+        elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in VIEW_METHODS:
+            value = value.func.value
+        elif isinstance(value, cst.Call) and isinstance(value.func, (cst.Name, cst.Attribute)) and value.args \
+                and dotted_name(value.func).split(".")[-1] in VIEW_FUNCTIONS and value.args[0].keyword is None:
+            value = value.args[0].value
+        else:
+            return None
+
+
+def written_views(fn: cst.FunctionDef, viewing: Writers) -> dict[cst.Call, list[tuple[str, str]]]:
+    """{call: [(name, why)]} for the calls of `fn` to functions of `viewing` whose result `fn` writes into, at once
+    (`diag_view(r2)[:] = 0.0`: GPy's `_unscaled_dist`) or through a local name bound to it (`d = view(X)`, then
+    `d += 2` or `d[0] = v`), with the names (roots) of the arguments the result may be a view of: those are written."""
+    if not viewing:
+        return {}
+    calls = {c for c in walk.nodes_of(fn.body, cst.Call) if next(_handed(c, viewing), None)}  # type: ignore[arg-type]
+    if not calls:
+        return {}
+    bound = {t.target.value: a.value for a in walk.nodes_of(fn.body, cst.Assign)  # type: ignore[attr-defined]
+             for t in a.targets if isinstance(t.target, cst.Name) and a.value in calls}  # type: ignore[attr-defined]
+    found: dict[cst.Call, list[tuple[str, str]]] = {}
+    for target in _write_targets(fn):
+        while isinstance(target, cst.Subscript) or isinstance(target, cst.Attribute) and target.attr.value in ARRAY_ATTRIBUTES:
+            target = target.value
+        call = target if target in calls else bound.get(target.value) if isinstance(target, cst.Name) else None
+        if not isinstance(call, cst.Call) or call in found:
+            continue
+        found[call] = [(name, f"`{shown}` returns a view of its parameter `{param}`, which this code writes into")
+                       for value, shown, param, _ in _handed(call, viewing)
+                       for name in [_root(value) if isinstance(value, (cst.Name, cst.Subscript, cst.Attribute)) else None]
+                       if name is not None]
+    return found
+
+
+def _write_targets(fn: cst.FunctionDef) -> Iterator[cst.BaseExpression]:
+    """What the statements of `fn` write into in place: an item (`a[i] = v`, `a[i] += v`), a name updated by an
+    augmented assignment (`a += v`: in place for a NumPy array), the object of a writing method (`a.fill(v)`), an
+    `out=` argument."""
+    for node in walk.nodes(fn.body):
+        if isinstance(node, cst.Assign):
+            yield from (t.target for t in node.targets if isinstance(t.target, cst.Subscript))
+        elif isinstance(node, cst.AugAssign):
+            yield node.target
+        elif isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value in WRITING_METHODS:
+                yield node.func.value
+            yield from (a.value for a in node.args if a.keyword is not None and a.keyword.value == "out")
+
+
 def written_items(fn: cst.FunctionDef) -> frozenset[str]:
     """The local names `fn` writes into the items of, as a list of arrays (`y[0][:] = u`, `y[i] += v`: an item
     updated in place), whatever `y` is bound to."""
@@ -90,21 +193,12 @@ def writers(module: cst.Module) -> Writers:
     as `self.name`) that need a NumPy array as a parameter: they write through it, or hand it, or a value computed
     from it (`Sources`), to a parameter that needs one, to a fixed point over the module's calls."""
     out: Writers = {}
-    functions: list[tuple[str, cst.FunctionDef, list[str], set[str]]] = []
-    for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef):
-            functions.append(_signature(stmt.name.value, stmt, method=False))
-            # a helper defined inside it, called by name there (deap's `gen_refs_recursive(np.zeros(n), ...)`)
-            functions.extend(_signature(inner.name.value, inner, method=False) for inner in stmt.body.body
-                             if isinstance(inner, cst.FunctionDef))
-        elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
-            for member in stmt.body.body:  # methods, called as `self.play(action, dist)` (quantecon's BRD)
-                if isinstance(member, cst.FunctionDef):
-                    functions.append(_signature(f"self.{member.name.value}", member, method=True))
+    functions = _functions(module)
+    viewing = views(module)
     numpy = numpy_calls(module)
     sources: dict[cst.FunctionDef, Sources] = {}  # (by function: two classes may have methods of one name)
     for key, fn, params, every in functions:
-        written = _written(fn) & every
+        written = _written(fn, viewing) & every
         needs = dict.fromkeys(sorted(written), "")
         for call, value in out_inputs(fn, numpy):  # `np.sum(t * 2, axis=1, out=o)`: `t` must be a NumPy array
             if fn not in sources:

@@ -169,6 +169,7 @@ class NumpyBoundary:
         self._text_fed: Optional[dict[str, frozenset[str]]] = None
         self._texts: dict[cst.FunctionDef, dict[str, str]] = {}
         self._source_tables: dict[cst.FunctionDef, _buffers.Sources] = {}
+        self._view_writes: dict[cst.FunctionDef, dict[cst.Call, list[tuple[str, str]]]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -358,9 +359,11 @@ class NumpyBoundary:
         found = [(name, why, True) for name, why in _buffers.filled_arguments(call, writers, set())] if writers else []
         if private:
             found += [(name, why, False) for name, why in _buffers.filled_arguments(call, {}, private)]
+        function = rule.current_function
+        if self._views and function is not None:  # `diag_view(r2)[:] = 0.0`: a write into what it is given
+            found += [(name, why, True) for name, why in self._written_views(function).get(call, ())]
         if not found:
             return None
-        function = rule.current_function
         made, computed = self.made_here(function), self.computed_here(function)
         # made in the call itself, by a NumPy call or arithmetic on one (`fill(np.sqrt(r) / 2)`)
         made_in_call = {rule.code(a.value) for a in call.args if isinstance(a.value, (cst.Call, cst.BinaryOperation, cst.UnaryOperation))
@@ -703,6 +706,18 @@ class NumpyBoundary:
         module = context.module
         imported = _buffers.imported_writers(module, context.path, context.module_name) if context.module_name else {}
         return {**imported, **_buffers.writers(module)}, _buffers.private_modules(module)
+
+    @functools.cached_property
+    def _views(self) -> _buffers.Writers:
+        """The module's functions that may return a view of a parameter (`_buffers.views`)."""
+        return _buffers.views(self.rule.context.module)
+
+    def _written_views(self, function: cst.FunctionDef) -> dict[cst.Call, list[tuple[str, str]]]:
+        """`_buffers.written_views` of `function` (found once per function)."""
+        found = self._view_writes.get(function)
+        if found is None:
+            found = self._view_writes[function] = _buffers.written_views(function, self._views)
+        return found
 
     @functools.cached_property
     def _constructors(self) -> _caller_writes.Constructors:

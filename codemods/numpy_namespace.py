@@ -77,7 +77,8 @@ class NumpyNamespace(Rule):
     (`np.asarray(M, dtype=np.float64, order="C")`, for compiled code), one that stores clock readings in an array
     (timing code), and one that hands an array it makes to code that writes into it (a function or method of the
     module that writes through that parameter, or computes from it, by arithmetic, indexing or NumPy calls, an
-    array that reaches such a write, `x = R / Rs` then `_h(x)`; a `+=` helper that returns nothing,
+    array that reaches such a write, `x = R / Rs` then `_h(x)`; a function returning a view of it that the code
+    writes into, `diag_view(r2)[:] = 0.0` with `diag_view` returning `as_strided(A, ...)`; a `+=` helper that returns nothing,
     `x.max(axis=1, out=v)`, a numba-compiled function, a private compiled module), or to a NumPy call given `out=`
     (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too.
     Functions numba compiles (`@njit`, or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
@@ -319,6 +320,21 @@ class NumpyNamespace(Rule):
             "    x = np.sum(R, axis=0).reshape(-1)\n    return _h(x * 2)\n\ndef outer(a):\n    b = np.exp(a)\n"
             "    return summed(b[1:])\n",
             expected=None, lines=[8, 9, 12, 13],
+        ),
+        Invalid(  # a write into what a function returns, a view of its parameter, writes into the array given to it
+            # (GPy's `_unscaled_dist`: `diag.view(r2)[:] = 0.0`, with `view` returning `as_strided(A, ...)`)
+            "import numpy as np\nfrom numpy.lib.stride_tricks import as_strided\n\ndef diag_view(A):\n"
+            "    return as_strided(A, shape=(A.shape[0],), strides=((A.shape[0] + 1) * A.itemsize,))\n\n"
+            "def sq_dist(X):\n    sq = np.sum(np.square(X), 1)\n    r2 = sq[:, None] + sq[None, :]\n"
+            "    diag_view(r2)[:] = 0.0\n    return r2\n",
+            expected=None, lines=[5, 8, 8, 10],
+        ),
+        Invalid(  # ... through a name bound to it too; a call whose result is only read is migrated
+            "import numpy as np\n\ndef first(A):\n    return A.T[0]\n\ndef bump(X):\n    K = np.exp(X)\n    d = first(K)\n"
+            "    d += 2.0\n    return K\n\ndef total(X):\n    return np.sum(first(np.exp(X)))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef first(A):\n    return A.T[0]\n\ndef bump(X):\n    K = np.exp(X)\n"
+            "    d = first(K)\n    d += 2.0\n    return K\n\ndef total(X):\n    return jnp.sum(first(jnp.exp(X)))\n",
+            lines=[7, 8, 13, 13],
         ),
         # in-place NumPy functions: the write stays, so the function stays NumPy (no rename here either)
         Invalid("import numpy as np\n\ndef f(y, m):\n    y = np.zeros(3)\n    np.place(y, m, 1.0)\n    return y\n", expected=None, lines=[4, 5]),
