@@ -5,7 +5,8 @@ something a JAX array cannot be or do. `NumpyBoundary` (one per rule instance, s
 
 - `call_reason(call, qualified)`: the call itself must stay: its result is hashed into a set, indexed by a class
   that iterates until `IndexError`, written through, read as a buffer, the `out=` of a NumPy call, inside a `try`
-  catching `LinAlgError`, a masked array, given a dtype or data JAX cannot hold, or given dates as numbers;
+  catching `LinAlgError`, a masked array, given a dtype or data JAX cannot hold, or given dates as numbers, or it
+  meets a SciPy sparse matrix or feeds a `scipy.fftpack` transform (which read NumPy arrays only);
 - `filled_reason(call)`: the call hands a NumPy array made here to code that writes into it (a callee filling a
   parameter, or computing from it an array a callee fills: `_buffers.writers`; a private compiled module, a
   numba-compiled function, a generator that shuffles it in place);
@@ -296,6 +297,10 @@ class NumpyBoundary:
         sparse = self._sparse_meeting(node, function)
         if sparse is not None:
             return f"`{func}(...)` {sparse}; this call stays NumPy", False
+        fftpack = self._fftpack_meeting(node, function)
+        if fftpack is not None:
+            return (f"`{func}(...)` {fftpack} of `scipy.fftpack`, which reads the NumPy attribute `.flags` of its input "
+                    "(a JAX array raises `AttributeError`); this call stays NumPy"), False
         cast = self._text_cast(node, function) if name in FROM_DATA else None
         if cast is not None:
             return (f"`{func}(...)` {cast}: the array may hold text or objects, which JAX arrays cannot (NumPy makes "
@@ -624,6 +629,38 @@ class NumpyBoundary:
                     return (f"makes `{name}`, which goes into `{rule.code(call.func)}(...)` of "  # type: ignore[attr-defined]
                             "`scipy.sparse`, which tells a NumPy array by its type (a JAX array is taken for a sequence "
                             "of rows or diagonals)")
+        return None
+
+    @functools.cached_property
+    def _fftpack(self) -> SparseNames:
+        return SparseNames.read(self.rule.context.module, "fftpack")
+
+    def _fftpack_meeting(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
+        """How the result of the NumPy call `node` reaches a `scipy.fftpack` transform, whose input must be a NumPy
+        array (it reads `x.flags`: spafe's cepstra, `y = np.abs(x)`, then `dct(y)`): directly or through arithmetic
+        and other NumPy calls (`dct(np.log(np.abs(x)))`), or through a local name an argument of the transform is
+        computed from (`_buffers.Sources`); else None."""
+        fftpack, rule = self._fftpack, self.rule
+        if not fftpack or function is None:
+            return None
+        current: cst.CSTNode = node
+        while True:
+            parent = rule.get_metadata(ParentProvider, current, None)
+            if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.IfExp, cst.Arg, cst.Element, cst.List,
+                                   cst.Tuple)) or isinstance(parent, cst.Call) and isinstance(current, cst.Arg) \
+                    and numpy_name(rule, parent.func) is not None:
+                current = parent
+                continue
+            break
+        if fftpack.is_sparse_call(parent):
+            return f"goes into `{rule.code(parent.func)}(...)`"  # type: ignore[union-attr]
+        name = _bound_name(parent)
+        if name is None:
+            return None
+        sources = self._sources(function)
+        for call in walk.nodes_of(function.body, cst.Call):
+            if fftpack.is_sparse_call(call) and any(name in sources.of(a.value) for a in call.args):  # type: ignore[attr-defined]
+                return f"makes `{name}`, which goes into `{rule.code(call.func)}(...)`"  # type: ignore[attr-defined]
         return None
 
     def _text_cast(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:

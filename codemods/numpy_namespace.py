@@ -63,7 +63,9 @@ class NumpyNamespace(Rule):
     trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them), and any
     call but sized creation (`np.zeros(n)`) in a module that imports a unit library (`astropy.units`, `pint`): NumPy
     keeps a quantity's units through `__array_ufunc__`, `jax.numpy` drops them silently. A call whose
-    values are set members or dict keys stays NumPy (JAX arrays are unhashable), and so does `np.array(v).item()`
+    values are set members or dict keys stays NumPy (JAX arrays are unhashable), so does one whose result goes into a
+    `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
+    SciPy convert a JAX array), and so does `np.array(v).item()`
     (a Python value either way, and NumPy keeps text as text). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
@@ -737,6 +739,13 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(M):\n    M = np.asarray(M)\n    a, b = M.flat\n    return np.sqrt(a * b)\n",
             expected=None,
             lines=[4, 6],
+        ),
+        Invalid(  # `scipy.fftpack` reads its input's `.flags`, which a JAX array lacks (spafe's pncc cepstra)
+            "import numpy as np\nfrom scipy import fftpack\nfrom scipy.fftpack import dct\n\ndef f(x):\n    y = np.abs(x)\n"
+            "    return dct(y, norm='ortho'), fftpack.fft(np.log(x) * 2), np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import fftpack\nfrom scipy.fftpack import dct\n\n"
+            "def f(x):\n    y = np.abs(x)\n    return dct(y, norm='ortho'), fftpack.fft(np.log(x) * 2), jnp.sum(x)\n",
+            lines=[6, 7, 7],
         ),
         Invalid(  # `None` data makes an object array: `jnp.array([[None] * n])` raises ValueError
             "import numpy as np\n\nclass F:\n    def __init__(self, n):\n        self.z = np.array([[None] * n]).T\n"

@@ -47,3 +47,18 @@ def test_other_calls_are_not(imports, call):
 
 def test_a_module_without_scipy_sparse_has_no_names():
     assert not SparseNames.read(cst.parse_module("import numpy as np\n"))
+
+
+@pytest.mark.parametrize("imports, call, expected", [
+    ("from scipy.fftpack import dct", "dct(y)", True),
+    ("from scipy import fftpack", "fftpack.fft(y)", True),
+    ("import scipy.fftpack", "scipy.fftpack.idct(y)", True),
+    ("import scipy.fftpack as fp", "fp.rfft(y)", True),
+    ("import scipy.fft as fp", "fp.dct(y)", False),  # `scipy.fft` converts a JAX array
+    ("from scipy.sparse import diags", "diags(y)", False),
+])
+def test_another_submodule(imports, call, expected):
+    module = cst.parse_module(f"{imports}\n\ndef f(y):\n    return {call}\n")
+    names = SparseNames.read(module, "fftpack")
+    node = module.body[-1].body.body[0].body[0].value
+    assert names.is_sparse_call(node) is expected
