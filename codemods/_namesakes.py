@@ -56,6 +56,11 @@ DIFFERENT = {
                  "that branches on its argument or converts it raises",
     "piecewise": "calls every function on the whole input, with tracers, not on the selected elements only",
     "polyfit": "raises `ValueError` for an integer `x` (`np.arange(n)`), which NumPy converts to float",
+    # `np.asanyarray` has no namesake: JX501 offers `jnp.asarray` (JAX arrays have no subclasses), which differs for
+    # the subclasses `asanyarray` exists to keep (acoustics' decibel sums take masked arrays)
+    "asanyarray": "keeps no array subclass, which `np.asanyarray` exists for: given a masked array it raises "
+                  "`ValueError` (NumPy keeps the mask), and a `np.matrix` becomes a plain array (`*` then multiplies "
+                  "elementwise)",
 }
 
 

@@ -85,7 +85,9 @@ class NumpyNamespace(Rule):
     (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too.
     Functions numba compiles (`@njit`, or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
     decorator factory of the module that calls numba, and what an `@overload` returns) are left to numba.
-    `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (JAX arrays have no subclasses); the index tricks `np.r_[...]` and `np.c_[...]` become
+    `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` only as an unsafe fix that holds back
+    the function's other fixes: it exists to keep an array subclass, which JAX arrays have none of (`jnp.asarray`
+    raises on a masked array and makes a `np.matrix` a plain array, whose `*` multiplies elementwise). The index tricks `np.r_[...]` and `np.c_[...]` become
     `jnp.r_[...]` and `jnp.c_[...]`. `np.linalg.eigh`, `eigvalsh` and `cholesky` read one triangle of the matrix
     (a matrix filled in one triangle is a valid input), where their `jax.numpy` namesakes average it with its
     transpose: they get `symmetrize_input=False`, which reads the same triangle, unless the matrix is symmetric by
@@ -525,10 +527,11 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(x, o=None):\n    if o is None:\n        o = x\n    return np.asarray(o)\n",
             expected="import jax.numpy as jnp\n\ndef f(x, o=None):\n    if o is None:\n        o = x\n    return jnp.asarray(o)\n",
         ),
-        Invalid(  # no `jnp` namesake: for JAX arrays (no subclasses) it is `jnp.asarray`; not `ascontiguousarray` (1-D at least)
+        Invalid(  # no `jnp` namesake: `jnp.asarray`, unsafe as it keeps no subclass (a masked array raises: acoustics'
+            # decibel sums); not `ascontiguousarray` (1-D at least)
             "import numpy as np\n\ndef f(a):\n    a = np.asanyarray(a, dtype=float)\n    return np.ascontiguousarray(a.T)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(a):\n    a = jnp.asarray(a, dtype=float)\n    return np.ascontiguousarray(a.T)\n",
-            lines=[4, 5],
+            unsafe=True, lines=[4, 5],
         ),
         Invalid(
             "import numpy as np\n\ndef f(a):\n    return np.argsort(a, kind=\"mergesort\")\n",
@@ -820,6 +823,7 @@ class NumpyNamespace(Rule):
             return  # `for i in np.arange(1, n)`: Python iterates on the host; as `jnp`, `i` is an array (a tracer
             # under `jit`), which `range`, pandas' `rolling(window=2**i)` and other host code reject (pvlib's wvm)
         substitute = SUBSTITUTES.get(short)
+        named = short  # as called: `DIFFERENT` says how `jnp.asarray` differs from `np.asanyarray`
         if substitute is not None:  # `np.asanyarray(x)`: `jnp.asarray`, JAX arrays having no subclasses or layouts
             short = substitute
         entry = jnp_api.lookup(f"numpy.{short}" if substitute is not None else qualified)
@@ -883,7 +887,7 @@ class NumpyNamespace(Rule):
                 imports=("jnp",),
             )
             return
-        different = DIFFERENT.get(short) or (_triangles.UPPER if triangle == "upper" else None)
+        different = DIFFERENT.get(named) or (_triangles.UPPER if triangle == "upper" else None)
         if different is None and short in ("asarray", "array"):
             different = none_default(self, node)
         elif different is None:
@@ -902,6 +906,9 @@ class NumpyNamespace(Rule):
             title=f"replace with `{target}`",
             imports=("jnp",),
             unsafe=different is not None,
+            # `np.asanyarray` says the function takes array subclasses (a masked array), which its other calls would
+            # meet as `jax.numpy` calls, which reject them: it migrates as a whole, with the unsafe fix, or not at all
+            blocks_function=substitute is not None,
         )
 
     @functools.cached_property

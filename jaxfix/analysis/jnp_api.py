@@ -17,8 +17,8 @@ from typing import Optional
 
 SUBMODULES = ("linalg", "fft")
 
-# NumPy functions with no `jax.numpy` namesake that are `jnp.asarray` for JAX arrays (JX501 renames them so): it
-# keeps an array subclass (`np.matrix`, masked arrays: JAX has none). Not `ascontiguousarray`: it gives at least 1-D
+# NumPy functions with no `jax.numpy` namesake that are `jnp.asarray` for JAX arrays (JX501 renames them so, as an
+# unsafe fix: `np.asanyarray` keeps an array subclass, `np.matrix` or a masked array, which JAX has none of). Not `ascontiguousarray`: it gives at least 1-D
 # (`np.ascontiguousarray(2.5)` has shape (1,)).
 SUBSTITUTES = {"asanyarray": "asarray"}
 
