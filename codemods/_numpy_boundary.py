@@ -130,6 +130,14 @@ ARRAY_CLASSES = {"numpy.matrix", "numpy.ndarray", "numpy.recarray", "numpy.memma
                  "numpy.ma.masked_array", "numpy.chararray"}
 
 
+def _flat_iterator(value: cst.BaseExpression, facts) -> bool:
+    """`x.flat`, or a local name bound to one (`i = X.astype(int).flat`): a NumPy flat iterator, which JAX arrays do not
+    have and `jax.numpy` does not take as an array or an index."""
+    if isinstance(value, cst.Name) and value.value not in facts.params:
+        return any(isinstance(v, cst.Attribute) and v.attr.value == "flat" for v in facts.bindings.get(value.value, ()))
+    return isinstance(value, cst.Attribute) and value.attr.value == "flat"
+
+
 def _bound_name(parent: Optional[cst.CSTNode]) -> Optional[str]:
     """`name` when `parent` is the assignment `name = <value>`, else None."""
     if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
@@ -261,11 +269,13 @@ class NumpyBoundary:
                     "...`): a JAX array cannot be written into; this call stays NumPy", False)
         buffer = self._read_as_buffer(node, function)
         if buffer is not None:
-            if buffer[1] in _buffers.INPLACE_DUNDERS:
-                return (f"`{func}(...)` must stay NumPy: its result `{buffer[0]}` is written into through "
-                        f"`.{buffer[1]}(...)`, which a JAX array cannot be; this function is left as it is"), True
-            return (f"`{func}(...)` must stay NumPy: its result `{buffer[0]}` is read through `.{buffer[1]}`, which JAX "
-                    "arrays do not have; this function is left as it is"), True
+            return (f"`{func}(...)` must stay NumPy: its result reaches `{buffer[0]}`, which {buffer[1]}; this function is "
+                    "left as it is"), True
+        flat = next((a.value for a in node.args if _flat_iterator(a.value, function_facts(rule, function))), None) \
+            if function is not None else None
+        if flat is not None:  # `np.dot(X.flat, b)`: NumPy converts the iterator, `jnp.dot` raises `TypeError`
+            return (f"`{func}(...)` is given `{rule.code(flat)}`, a NumPy flat iterator, which `jax.numpy` rejects: this "
+                    "call stays NumPy", False)
         if qualified.startswith("numpy.linalg.") and caught_around(rule, node) & LINALG_ERRORS:
             return (f"`{func}(...)` sits in a `try` that catches `LinAlgError`: its `jax.numpy` namesake never raises "
                     "(a singular matrix gives inf or nan), so the `except` branch would silently stop running: this "
@@ -472,35 +482,63 @@ class NumpyBoundary:
         return None
 
     def _read_as_buffer(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[tuple[str, str]]:
-        """(name, attribute) when the call is assigned to a name that the function reads through an attribute only
-        NumPy arrays have (`contrast = np.prod(...)`, then `contrast.flags.writeable = False` or
-        `contrast.data.tobytes()`: pyDOE3's fracfact_aliasing), else None."""
+        """(name, what the function does with it) when the call's result reaches a name the function reads through
+        an attribute only NumPy arrays have (`contrast = np.prod(...)`, then `contrast.flags.writeable = False` or
+        `contrast.data.tobytes()`: pyDOE3's fracfact_aliasing), or indexes by a NumPy flat iterator (`K =
+        np.asarray(K)`, `K[X.astype(int).flat, :]`: GPy's kernels), else None. The result is followed through
+        arithmetic and the assignments it flows into, under the same name or another (`c = 2.0 / np.sqrt(a)`, then
+        `np.dot(c.flat, b)`; `Y = Y.copy()`, then `Y.resize(lag)`: spectrum's ARMA)."""
         if function is None:
             return None
         read = self._buffer_reads.get(function)
-        if read is None:  # the Name nodes read through such an attribute -> the attribute
+        if read is None:  # the Name nodes read through such an attribute, or indexed by a flat iterator -> why
             read = self._buffer_reads[function] = {
-                a.value: a.attr.value for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
+                a.value: f"is written into through `.{a.attr.value}(...)`, which a JAX array cannot be"  # type: ignore[attr-defined]
+                if a.attr.value in _buffers.INPLACE_DUNDERS else f"is read through `.{a.attr.value}`, which JAX arrays do not have"  # type: ignore[attr-defined]
+                for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
                 if isinstance(a.value, cst.Name) and a.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS  # type: ignore[attr-defined]
             }
+            facts = function_facts(self.rule, function)
+            for subscript in walk.nodes_of(function.body, cst.Subscript):
+                flat = next((e.slice.value for e in subscript.slice  # type: ignore[attr-defined]
+                             if isinstance(e.slice, cst.Index) and _flat_iterator(e.slice.value, facts)), None)
+                if flat is not None and isinstance(subscript.value, cst.Name):  # type: ignore[attr-defined]
+                    read.setdefault(subscript.value, f"is indexed by `{self.rule.code(flat)}`, a NumPy flat iterator, "  # type: ignore[attr-defined]
+                                    "which a JAX array does not take as an index")
         if not read:
             return None
         flow = function_flow(self.rule, function)
-        parent = self.rule.get_metadata(ParentProvider, node, None)
+        pending = [self._assigned_from(node)]
         seen: set[cst.CSTNode] = set()
-        while isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name) \
-                and parent not in seen:
-            seen.add(parent)
-            name = parent.targets[0].target.value
-            if not any(n.value == name for n in read):  # (only the reads this binding reaches: `X.data` of a sparse X is not)
-                return None
-            uses = flow.uses(parent, name)
-            for use in uses:
+        while pending:
+            assign = pending.pop()
+            if assign is None or assign in seen or not flow.knows(assign):
+                continue  # (an assignment in a nested function is in that function's flow)
+            seen.add(assign)
+            name = assign.targets[0].target.value  # type: ignore[attr-defined]
+            for use in flow.uses(assign, name):
                 if use in read:
                     return name, read[use]
-            # followed through a copy bound to a name (`Y = Y.copy()`, then `Y.resize(lag)`: spectrum's ARMA)
-            parent = next((p for p in map(self._copied_into, uses) if p is not None), None)
+                pending.append(self._assigned_from(use))
         return None
+
+    def _assigned_from(self, node: cst.CSTNode) -> Optional[cst.Assign]:
+        """The assignment `name = ...` to one name whose value is `node`, or computed from it by arithmetic or a copy
+        (`c = 2.0 / np.sqrt(a)`, `Y = Y.copy()`), else None."""
+        rule = self.rule
+        current = node
+        while True:
+            parent = rule.get_metadata(ParentProvider, current, None)
+            if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+                current = parent
+                continue
+            if isinstance(parent, cst.Attribute) and parent.value is current and parent.attr.value == "copy":
+                call = rule.get_metadata(ParentProvider, parent, None)
+                if isinstance(call, cst.Call) and call.func is parent and not call.args:
+                    current = call
+                    continue
+            break
+        return parent if _bound_name(parent) is not None else None  # type: ignore[return-value]
 
     def _text_fed_argument(self, node: cst.Call, short: str, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """A parameter of `function` given where the namesake of `short` takes arrays only, still holding what the
@@ -694,17 +732,6 @@ class NumpyBoundary:
                     found.setdefault(func.value.value,  # type: ignore[attr-defined]
                                      f"makes `{func.value.value}`, which the code casts to `{rule.code(call.args[0].value)}`")  # type: ignore[attr-defined]
         return found
-
-    def _copied_into(self, use: cst.CSTNode) -> Optional[cst.Assign]:
-        """The assignment `use.copy()` is the value of, if it is one."""
-        attribute = self.rule.get_metadata(ParentProvider, use, None)
-        if not (isinstance(attribute, cst.Attribute) and attribute.value is use and attribute.attr.value == "copy"):
-            return None
-        call = self.rule.get_metadata(ParentProvider, attribute, None)
-        if not (isinstance(call, cst.Call) and call.func is attribute and not call.args):
-            return None
-        assign = self.rule.get_metadata(ParentProvider, call, None)
-        return assign if isinstance(assign, cst.Assign) and assign.value is call else None
 
     def made_here(self, function: cst.FunctionDef) -> set[str]:
         """The names `function` binds to a NumPy creation call (found once per function)."""

@@ -70,7 +70,8 @@ class NumpyNamespace(Rule):
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
     calls NumPy in a `try` that catches `TypeError`, `ValueError` or `IndexError` but not every exception (`jax.numpy`
-    raises other exceptions for the same bad input), or reads a result through `.flat`, `.flags` or `.data`, or
+    raises other exceptions for the same bad input), or reads a result (or an array computed from it) through
+    `.flat`, `.flags` or `.data`, or indexes one by a flat iterator (`K[X.flat, :]`; a call given one stays NumPy), or
     writes into it through an in-place operator called by name (`target.__iadd__(p)`, `target.__setitem__(i, v)`), or
     hands a NumPy call string, `None` or object data (`np.array(["a", "b"])`, `np.array([None] * n)`,
     `np.array([Line(p)])`: JAX has no string or object arrays). So is a function that keeps its arrays on the
@@ -749,6 +750,22 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import fftpack\nfrom scipy.fftpack import dct\n\n"
             "def f(x):\n    y = np.abs(x)\n    return dct(y, norm='ortho'), fftpack.fft(np.log(x) * 2), jnp.sum(x)\n",
             lines=[6, 7, 7],
+        ),
+        Invalid(  # ... nor through arithmetic (GPy's Gaussian quadrature: `np.dot(c.flat, b)`)
+            "import numpy as np\n\ndef f(a, b):\n    c = 2.0 / np.sqrt(a)\n    return np.dot(c.flat, b)\n",
+            expected=None,
+            lines=[4, 5],
+        ),
+        Invalid(  # a JAX array takes no flat iterator as an index (GPy's kernel rows: `K[X.astype(int).flat, :]`)
+            "import numpy as np\n\ndef f(K, X):\n    K = np.asarray(K, dtype=float)\n    i = X.astype(int).flat\n"
+            "    return K[i, :]\n",
+            expected=None,
+            lines=[4],
+        ),
+        Invalid(  # ... nor `jax.numpy` as an array: the call given one stays NumPy
+            "import numpy as np\n\ndef f(X, b):\n    return np.dot(X.flat, b), np.sum(b)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(X, b):\n    return np.dot(X.flat, b), jnp.sum(b)\n",
+            lines=[4, 4],
         ),
         Invalid(  # `None` data makes an object array: `jnp.array([[None] * n])` raises ValueError
             "import numpy as np\n\nclass F:\n    def __init__(self, n):\n        self.z = np.array([[None] * n]).T\n"
