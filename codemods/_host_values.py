@@ -5,8 +5,8 @@
   `np.sqrt(2 * np.log(2))`) must give a concrete number under `jit`, which its `jax.numpy` namesake would make a
   tracer; and a constant stays a NumPy scalar, which a list or a Python number meets as NumPy does (`fwhm / (2 *
   np.sqrt(2 * np.log(2)))` of a list is an array; a JAX scalar raises `TypeError` on the list);
-- `SPACED` and `iterated(rule, call)`: evenly spaced values (`np.arange(1, n)`) that a `for` loop runs over: Python
-  iterates them on the host, and the host code in the loop takes the numbers.
+- `SPACED` and `iterated(rule, call)`: evenly spaced values (`np.arange(1, n)`) that a `for` loop runs over, directly
+  or through a local name: Python iterates them on the host, and the host code in the loop takes the numbers.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from codemods._numpy_boundary import CREATION
+from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.static_params import static_by_name
@@ -69,8 +70,23 @@ def constant(rule: Rule, value: cst.BaseExpression) -> bool:
 
 
 def iterated(rule: Rule, call: cst.Call) -> bool:
-    """Whether `call` is what a `for` loop runs over (directly, or through `enumerate`/`zip`/`reversed`)."""
-    node: cst.CSTNode = call
+    """Whether `call` is what a `for` loop runs over (directly, or through `enumerate`/`zip`/`reversed`), or makes
+    a local name a `for` loop runs over (`keys = np.arange(15, 26, 5)`, then `for key in keys:`, whose `key` is a
+    dict key: acoustics' noise criteria); the name may be used otherwise too, as a NumPy array."""
+    if _loop_iterable(rule, call):
+        return True
+    assign = rule.get_metadata(ParentProvider, call, None)
+    function = rule.current_function
+    if function is None or not (isinstance(assign, cst.Assign) and len(assign.targets) == 1
+                                and isinstance(assign.targets[0].target, cst.Name)):
+        return False
+    flow = function_flow(rule, function)
+    return flow.knows(assign) and any(_loop_iterable(rule, use) for use in flow.uses(assign, assign.targets[0].target.value))
+
+
+def _loop_iterable(rule: Rule, value: cst.BaseExpression) -> bool:
+    """Whether `value` is what a `for` loop runs over (directly, or through `enumerate`/`zip`/`reversed`)."""
+    node: cst.CSTNode = value
     parent = rule.get_metadata(ParentProvider, node, None)
     while isinstance(parent, cst.Arg):
         wrapper = rule.get_metadata(ParentProvider, parent, None)

@@ -137,6 +137,9 @@ class NumpyNamespace(Rule):
         Valid(  # a `for` loop runs over host numbers: `i` goes to pandas (pvlib's wvm)
             "import numpy as np\n\ndef f(df, n):\n    out = []\n    for k, i in enumerate(np.arange(1, n)):\n"
             "        out.append(df.rolling(window=2**i).mean())\n    return out\n"),
+        Valid(  # ... through a local name: `key` is a dict key, which a JAX scalar cannot be (acoustics' criterion)
+            "import numpy as np\n\nCURVES = {15: 'quiet', 20: 'calm'}\n\ndef f(lo, hi):\n    keys = np.arange(lo, hi, 5)\n"
+            "    for key in keys:\n        label = CURVES.get(key)\n    return label\n"),
         Valid("import numpy as np\nTABLE = np.linspace(0.0, 1.0, 5)\n"),
         Valid(  # a constant of NumPy functions of literals stays a NumPy scalar, which a list parameter meets as NumPy
             # does (lenstronomy's fwhm2sigma: a JAX scalar raises `TypeError` on `list / Array`)
