@@ -74,7 +74,7 @@ def sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = Tru
 
 
 def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts, some: bool = False) -> bool:
-    """A local name whose definitions reaching `at` all bind a list, tuple or sequence call (`coord =
+    """A local name whose definitions reaching `at` all bind a list, tuple, sequence call or join of lists (`coord =
     np.nonzero(m)` then `coord = np.transpose(coord)[i]`: the first binding is the one passed); with `some`, one
     of which binds a list display or comprehension (an array in one branch, `[metric(c, u) for ...]` in the other:
     pyclustering's k-means)."""
@@ -90,9 +90,9 @@ def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts:
     if some:
         return any(isinstance(v, cst.List) and not any(is_text(e.value) for e in v.elements)
                    or isinstance(v, cst.ListComp) and not is_text(v.elt) for v in values)
-    return bool(found) and len(values) == len(found) and all(
-        isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) or _sequence_call(v, facts) for v in values
-    )
+    # each value as `sequence` reads one: a display, a sequence call, or a join (`s = [0] + [...]`, then `s =
+    # np.cumsum(s)`: GPy's get_slices, where the rebinding hides the join from `sequence`)
+    return bool(found) and len(values) == len(found) and all(sequence(v, facts) for v in values)
 
 
 

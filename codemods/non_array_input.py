@@ -336,6 +336,13 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(nodes):\n    shapes = [len(e) for e in nodes]\n"
                      "    sh = [1] + shapes[:-1]\n    return np.cumprod(jnp.asarray(sh))\n",
         ),
+        Invalid(  # ... and rebound to the call's result: the join is the definition reaching it (GPy's get_slices)
+            "import numpy as np\n\ndef offsets(arrays):\n    s = [0] + [a.shape[0] for a in arrays]\n    s = np.cumsum(s)\n"
+            "    return s\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef offsets(arrays):\n    s = [0] + [a.shape[0] for a in arrays]\n"
+                     "    s = np.cumsum(jnp.asarray(s))\n    return s\n",
+            lines=[5],
+        ),
         Invalid(  # an attribute the module only ever sets to a tuple (pylops' `dims`): `jnp.prod(tuple)` raises
             "import jax.numpy as jnp\n\nclass Op:\n    def __init__(self, dims):\n        self.dims = tuple(dims)\n\n"
             "    def size(self):\n        return jnp.prod(self.dims)\n",
