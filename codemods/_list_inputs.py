@@ -3,7 +3,8 @@
 - `SEQUENCE_RESULTS`: NumPy functions that return a tuple or list of arrays (`np.nonzero(m)`, `np.split(x, 3)`);
 - `sequence(value, facts, tuples)`: a list or tuple display, a comprehension, `list(...)`/`tuple(...)`, such a call,
   a slice or join of a list, a parameter with a tuple default, or a name only ever bound (or unpacked) to one;
-- `sequence_here(rule, value, at, facts)`: a local name whose definitions reaching `at` all bind one;
+- `sequence_here(rule, value, at, facts)`: a local name whose definitions reaching `at` all bind one
+  (`reaching_values(rule, name, at)`: what they bind);
 - `list_call(value)`: `list(...)`, `sorted(...)`;
 - `unbound_before(rule, name, call)`: a parameter that still holds what the caller passed (which its docstring may
   say is a list) where `call` reads it;
@@ -78,21 +79,29 @@ def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts:
     np.nonzero(m)` then `coord = np.transpose(coord)[i]`: the first binding is the one passed); with `some`, one
     of which binds a list display or comprehension (an array in one branch, `[metric(c, u) for ...]` in the other:
     pyclustering's k-means)."""
-    if not isinstance(value, cst.Name) or rule.current_function is None:
+    if not isinstance(value, cst.Name):
         return False  # (a parameter counts once rebound: `tied = list(tied)`, astropy's fitters)
-    stmt = enclosing_statement(rule, at)
-    try:
-        found = function_flow(rule, rule.current_function).reaching(stmt, value.value) if stmt is not None else ()
-    except KeyError:  # a statement the flow does not hold (in a nested function)
-        return False
-    values = [d.node.value for d in found if isinstance(d.node, cst.Assign) and len(d.node.targets) == 1
-              and isinstance(d.node.targets[0].target, cst.Name)]
+    values = reaching_values(rule, value.value, at)
     if some:
         return any(isinstance(v, cst.List) and not any(is_text(e.value) for e in v.elements)
-                   or isinstance(v, cst.ListComp) and not is_text(v.elt) for v in values)
+                   or isinstance(v, cst.ListComp) and not is_text(v.elt) for v in values or () if v is not None)
     # each value as `sequence` reads one: a display, a sequence call, or a join (`s = [0] + [...]`, then `s =
     # np.cumsum(s)`: GPy's get_slices, where the rebinding hides the join from `sequence`)
-    return bool(found) and len(values) == len(found) and all(sequence(v, facts) for v in values)
+    return bool(values) and all(v is not None and sequence(v, facts) for v in values)  # type: ignore[union-attr]
+
+
+def reaching_values(rule: Rule, name: str, at: cst.CSTNode) -> Optional[list[Optional[cst.BaseExpression]]]:
+    """The values of the definitions of the local `name` that reach `at`'s statement, None for one that is no plain
+    assignment to the name alone (a parameter, a loop target, unpacking); None when the flow does not hold `at`."""
+    stmt = enclosing_statement(rule, at)
+    if rule.current_function is None or stmt is None:
+        return None
+    try:
+        found = function_flow(rule, rule.current_function).reaching(stmt, name)
+    except KeyError:  # a statement the flow does not hold (in a nested function)
+        return None
+    return [d.node.value if isinstance(d.node, cst.Assign) and len(d.node.targets) == 1
+            and isinstance(d.node.targets[0].target, cst.Name) else None for d in found]
 
 
 

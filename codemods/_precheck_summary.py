@@ -86,6 +86,8 @@ class Summary:
     operand_names: set[str] = field(default_factory=set)  # names that are an operand of an arithmetic operator
     call_arg_roots: set[str] = field(default_factory=set)  # roots of calls given a call's result (`np.sum(f(x))`)
     call_arg_callees: set[str] = field(default_factory=set)  # `f` of such a call `f(x)` or `self.f(x)`
+    # (name, `f`) for `name = f(...)` or `name = self.f(...)`: a name that may hold what a module function returns
+    call_bound: set[tuple[str, str]] = field(default_factory=set)
     # assignments to plain names whose value starts with a name (`y = jnp.add(y, 1)`): (that name, target names,
     # value); JX104 reads such rebindings when the target occurs in the value
     rebinds: list[tuple[str, list[str], ast.AST]] = field(default_factory=list)
@@ -347,6 +349,12 @@ class _Walker:
             # `self.dims = tuple(dims)`: an attribute JX304 may know to be a sequence
             self.s.sequence_bound.update("self." + t.attr for t in node.targets if isinstance(t, ast.Attribute)
                                          and isinstance(t.value, ast.Name) and t.value.id == "self")
+        if isinstance(value, ast.Call):  # `shapes = sizes(blocks)`: a list if `sizes` always returns one (JX304)
+            called = value.func
+            callee = called.id if isinstance(called, ast.Name) else called.attr if isinstance(called, ast.Attribute) \
+                and isinstance(called.value, ast.Name) and called.value.id in ("self", "cls") else None
+            if callee is not None:
+                self.s.call_bound.update((t.id, callee) for t in node.targets if isinstance(t, ast.Name))
         unpacking = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "zip" or \
             isinstance(value, (ast.Tuple, ast.List)) and any(isinstance(e, _SEQUENCES) for e in value.elts)
         if unpacking:  # `ords, vals = zip(*pairs)`, `ords, vals = [], []`: lists or tuples, unpacked

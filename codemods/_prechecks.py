@@ -94,8 +94,8 @@ def _non_array_input(s: Summary) -> bool:
     """JX304: a NumPy/jax.numpy call given a list/tuple display, or a name bound to one; or a subscript whose whole
     index is a list display or a name bound to one; or either as an operand of an operator; or a function
     of the module given one, in a function or in module-level code (its parameter may then reach a NumPy call:
-    `_list_inputs.list_fed_parameters`); or a call given the result of another where some function returns a list
-    or tuple."""
+    `_list_inputs.list_fed_parameters`); or a call given the result of another, or a name bound to one, where some
+    function returns a list or tuple."""
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):
         return True
@@ -105,6 +105,11 @@ def _non_array_input(s: Summary) -> bool:
     if "sequence_return" in s.flags and not s.call_arg_roots.isdisjoint(roots) \
             and not s.call_arg_callees.isdisjoint(s.all_functions | s.defined_functions):
         return True  # `np.sum(lengths(a, b))` of a function of the module, some function returning a tuple
+    if "sequence_return" in s.flags:  # `shapes = sizes(blocks)`, then `np.sum(shapes)`
+        functions = s.all_functions | s.defined_functions
+        bound = {name for name, callee in s.call_bound if callee in functions}
+        if any(root in roots and name in bound for root, name in s.name_args):
+            return True
     if any(root in roots and name in s.sequence_bound for root, name in s.name_args):
         return True
     return not s.module_display_callees().isdisjoint(s.defined_functions)  # `total([0, 1, 2])` in a `__main__` block

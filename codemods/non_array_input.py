@@ -368,6 +368,13 @@ class NonArrayInput(Rule):
                      "    return tuple(abs(p - b) for p in a)\n\ndef perimeter(a, b):\n    return jnp.sum(jnp.asarray(sides(a, b)))\n",
             lines=[9],
         ),
+        Invalid(  # ... bound to a name first (GPy's block matrices: `shapes = sizes(blocks)`)
+            "import jax.numpy as jnp\n\ndef sizes(blocks):\n    return [b.shape[0] for b in blocks]\n\n"
+            "def total(blocks):\n    shapes = sizes(blocks)\n    return jnp.sum(shapes)\n",
+            expected="import jax.numpy as jnp\n\ndef sizes(blocks):\n    return [b.shape[0] for b in blocks]\n\n"
+                     "def total(blocks):\n    shapes = sizes(blocks)\n    return jnp.sum(jnp.asarray(shapes))\n",
+            lines=[8],
+        ),
         Invalid(  # a parameter a call in the module passes a list (colorspacious' `broadcasting_matvec`)
             "import numpy as np\n\ndef matvec(A, B):\n    return np.inner(B, A)\n\ndef opponent(rgb):\n"
             "    return matvec([1, -12. / 11, 1. / 11], rgb)\n",
@@ -458,7 +465,7 @@ class NonArrayInput(Rule):
             entry_of = _list_inputs.bound_mapping_entry(arg.value, facts)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
             guarded = isinstance(arg.value, cst.Name) and any(  # under `isinstance(mref, (list, tuple, np.ndarray))`
                 types & {"list", "tuple"} for types in isinstance_guards(self, node).get(arg.value.value, ()))
-            attribute = self._sequence_attribute(arg.value) or self._sequence_result(arg.value)
+            attribute = self._sequence_attribute(arg.value) or self._sequence_result(arg.value, node)
             if entry_of is None and not guarded and not attribute and not (
                     _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)
                     or _list_inputs.sequence_here(self, arg.value, node, facts, some=True)):
@@ -533,9 +540,13 @@ class NonArrayInput(Rule):
             return "a call in this module passes a list or tuple"
         return None
 
-    def _sequence_result(self, value: cst.BaseExpression) -> bool:
+    def _sequence_result(self, value: cst.BaseExpression, at: Optional[cst.CSTNode] = None) -> bool:
         """`lengths(a, b)` or `self.lengths()` where the module's `lengths` always returns a list or tuple
-        (`_list_inputs.sequence_functions`)."""
+        (`_list_inputs.sequence_functions`); with `at`, also a local name whose definitions reaching `at` all bind
+        such a call (`shapes = sizes(blocks)`, then `np.sum(shapes)`: GPy's block matrices)."""
+        if isinstance(value, cst.Name) and at is not None:
+            values = _list_inputs.reaching_values(self, value.value, at)
+            return bool(values) and all(v is not None and self._sequence_result(v) for v in values)  # type: ignore[union-attr]
         if not isinstance(value, cst.Call):
             return False
         func = value.func
