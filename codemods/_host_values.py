@@ -1,10 +1,11 @@
 """NumPy calls whose result must stay a host value: JX501 (numpy-namespace) leaves them NumPy, unreported.
 
-- `static(rule, value)`: an argument that is a Python value, not an array (a shape, a literal, a tuple parameter,
-  a constant of NumPy functions of literals, `2 * np.log(2)`): a call given only such arguments (`np.prod(x.shape)`,
+- `static(rule, value)`: an argument that is a Python value, not an array (a shape, a literal, a tuple parameter, a
+  constant of NumPy functions of literals, `2 * np.log(2)`): a call given only such arguments (`np.prod(x.shape)`,
   `np.sqrt(2 * np.log(2))`) must give a concrete number under `jit`, which its `jax.numpy` namesake would make a
   tracer; and a constant stays a NumPy scalar, which a list or a Python number meets as NumPy does (`fwhm / (2 *
-  np.sqrt(2 * np.log(2)))` of a list is an array; a JAX scalar raises `TypeError` on the list);
+  np.sqrt(2 * np.log(2)))` of a list is an array; a JAX scalar raises `TypeError` on the list); `host_result(rule,
+  call, name)`: such a call, which JX501 leaves NumPy (read by `_kept_numpy` too);
 - `SPACED` and `iterated(rule, call)`: evenly spaced values (`np.arange(1, n)`) that a `for` loop runs over, directly
   or through a local name: Python iterates them on the host, and the host code in the loop takes the numbers.
 """
@@ -28,6 +29,12 @@ if TYPE_CHECKING:
 
 # evenly spaced values: run over by a `for` loop, they are host numbers (`for i in np.arange(1, n)`)
 SPACED = {"arange", "linspace", "logspace", "geomspace"}
+
+
+def host_result(rule: Rule, call: cst.Call, name: str) -> bool:
+    """Whether the NumPy function `name` (its last part: "prod"), called as `call`, is given only static arguments
+    and makes no array by design (not `CREATION`): JX501 leaves it NumPy, so its result stays a concrete value."""
+    return bool(call.args) and name not in CREATION and all(static(rule, arg.value) for arg in call.args)
 
 
 def static(rule: Rule, value: cst.BaseExpression) -> bool:

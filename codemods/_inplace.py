@@ -1,21 +1,22 @@
 """Shared by the in-place update rules (JX101-JX104): reading update targets and deciding whether a functional
-update is provably the same as NumPy's in-place one. The facts come from `jaxfix.analysis.aliases`; this module only
-turns them into a verdict and the wording of the explanation.
+update is provably the same as NumPy's in-place one. The facts come from `jaxfix.analysis.aliases`, and from JX501's
+own tests for the NumPy calls it keeps NumPy (`codemods._kept_numpy`); this module only turns them into a verdict and
+the wording of the explanation.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Iterator, Optional
 
 import libcst as cst
 
+from codemods import _kept_numpy
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.aliases import FunctionAliases, function_aliases
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.masks import FunctionFacts, function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import isinstance_guards
@@ -364,6 +365,11 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
     if blockers:
         verdict.blocker = "; ".join(blockers)
     if not verdict.blocker:
+        kept = kept_origin(rule, name)
+        if kept is not None:  # `kernel = np.zeros(...)` that goes to `csr_matrix(kernel)`: NumPy on purpose (spafe)
+            verdict.blocker = (f"`{name}` stays a NumPy array (JX501 keeps the call that makes it NumPy), so its update "
+                               f"stays NumPy's in-place one (a NumPy array has no `.at`): {kept}")
+            return verdict
         origin = host_origin(rule, name)
         if origin is not None:
             verdict.reasons.append(
@@ -442,71 +448,91 @@ def host_origin(rule: Rule, name: str) -> Optional[str]:
     arrays: the migrated function is called under `jit` or with JAX arrays); a function of another library
     (`gammaln(x)`), or a method of an object that is not an array (`rng.uniform(size=n)`), gives what it gives, and
     an expression of only such values (`rng.uniform(size=n) < p`) stays NumPy."""
+    return next((rule.code(call.func) for call, host in _origins(rule, name) if host), None)
+
+
+def kept_origin(rule: Rule, name: str) -> Optional[str]:
+    """Why a NumPy call whose result `name` may hold stays NumPy in JX501's judgement (`_kept_numpy.kept_reason`: it
+    goes to `scipy.sparse`, is hashed, made text, ...), or None. Such an array must stay a NumPy array: its update
+    can neither become `.at` (a NumPy array has none) nor make it a JAX array."""
+    return next((why for call, host in _origins(rule, name) if not host
+                 for why in [_kept_numpy.kept_reason(rule, call)] if why is not None), None)
+
+
+def _origins(rule: Rule, name: str) -> Iterator[tuple[cst.Call, bool]]:
+    """The calls whose result `name` may hold, in the current function (through names, arithmetic, comparisons,
+    conditional expressions, indexing and array methods), each with whether it gives what it gives (True: not a
+    NumPy, `jax.numpy` or `jax` function, nor one of the module's, see `host_origin`)."""
     function = rule.current_function
     if function is None:
-        return None
+        return iter(())
     functions = rule.__dict__.get("_module_functions")
     if functions is None:
         module = rule.context.module
         functions = rule._module_functions = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef)}
-    return _host_call(rule, function_facts(rule, function), cst.Name(name), functions, set())
+    return _calls(rule, function_facts(rule, function), cst.Name(name), functions, set())
 
 
-def _host_call(rule: Rule, facts: FunctionFacts, expr: cst.BaseExpression, functions: set[str], seen: set[str]) -> Optional[str]:
-    def first(*parts: cst.BaseExpression) -> Optional[str]:
+def _calls(rule: Rule, facts: FunctionFacts, expr: cst.BaseExpression, functions: set[str], seen: set[str]
+           ) -> Iterator[tuple[cst.Call, bool]]:
+    def each(*parts: cst.BaseExpression) -> Iterator[tuple[cst.Call, bool]]:
         for part in parts:
-            found = _host_call(rule, facts, part, functions, seen)
-            if found is not None:
-                return found
-        return None
+            yield from _calls(rule, facts, part, functions, seen)
 
     if isinstance(expr, cst.Name):
         if expr.value in facts.params or expr.value in seen:
-            return None
+            return
         seen.add(expr.value)
-        return first(*(v for v in facts.bindings.get(expr.value, []) if v is not None))
-    if isinstance(expr, cst.BinaryOperation):
-        return first(expr.left, expr.right)
-    if isinstance(expr, cst.Comparison):
-        return first(expr.left, *(c.comparator for c in expr.comparisons))
-    if isinstance(expr, cst.UnaryOperation):
-        return first(expr.expression)
-    if isinstance(expr, cst.IfExp):
-        return first(expr.body, expr.orelse)
-    if isinstance(expr, cst.Subscript):
-        return first(expr.value)
-    if not isinstance(expr, cst.Call):
-        return None
+        yield from each(*(v for v in facts.bindings.get(expr.value, []) if v is not None))
+    elif isinstance(expr, cst.BinaryOperation):
+        yield from each(expr.left, expr.right)
+    elif isinstance(expr, cst.Comparison):
+        yield from each(expr.left, *(c.comparator for c in expr.comparisons))
+    elif isinstance(expr, cst.UnaryOperation):
+        yield from each(expr.expression)
+    elif isinstance(expr, cst.IfExp):
+        yield from each(expr.body, expr.orelse)
+    elif isinstance(expr, cst.Subscript):
+        yield from each(expr.value)
+    elif isinstance(expr, cst.Call):
+        yield from _call(rule, facts, expr, functions, each)
+
+
+def _call(rule: Rule, facts: FunctionFacts, expr: cst.Call, functions: set[str], each: Callable
+          ) -> Iterator[tuple[cst.Call, bool]]:
     func = expr.func
     name = facts.array_function(func)
     if name is not None and name.startswith("random."):
-        return None  # `np.random.normal(size=n)`: JX401 makes it a `jax.random` draw, or holds the whole function back
+        return  # `np.random.normal(size=n)`: JX401 makes it a `jax.random` draw, or holds the whole function back
     if name is not None:  # a NumPy function with no `jax.numpy` namesake (`numpy._core.empty`, `nditer`) stays NumPy
         jnp_alias = facts.imports.jnp_alias
         entry = jnp_api.lookup(f"numpy.{jnp_api.SUBSTITUTES.get(name, name)}")
         # `np.ndarray(shape)`: `jnp.ndarray` is a class JX501 does not call; `np.fromiter(...)`: host-only (JX501)
         converted = entry is not None and entry.get("kind") not in ("constant", "class") and \
             name.split(".")[-1] not in HOST_ONLY or jnp_alias and rule.code(func).startswith(jnp_alias + ".")
-        if converted and elements_hashed(rule, expr):
-            converted = False  # `encoded = np.full(n, -1)` whose items go into a set: JX501 keeps it NumPy
-        return None if converted else rule.code(func)
+        yield expr, not converted
+        return
     if isinstance(func, cst.Name):
-        return None if func.value in functions or func.value in _PASSING_BUILTINS else func.value
+        if not (func.value in functions or func.value in _PASSING_BUILTINS):
+            yield expr, True
+        return
     root = func
     while isinstance(root, (cst.Attribute, cst.Subscript, cst.Call)):
         root = root.func if isinstance(root, cst.Call) else root.value
     if not isinstance(func, cst.Attribute) or not isinstance(root, cst.Name):
-        return rule.code(func)
+        yield expr, True
+        return
     imports = rule.context.imports
     if root.value in (imports.jax_alias, imports.jnp_alias, imports.lax_alias):
-        return None  # jax.random.normal(key), lax.cumsum(x)
+        return  # jax.random.normal(key), lax.cumsum(x)
     receiver = func.value
     if isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at":
-        return None
+        return
     local = root.value in facts.params or root.value in facts.bindings
     if func.attr.value in ARRAY_METHODS and local:
-        return first(receiver)  # x.sum(), y.reshape(...): what the receiver is
-    return rule.code(func)  # rng.uniform, self.fun, scipy.special.gammaln
+        yield from each(receiver)  # x.sum(), y.reshape(...): what the receiver is
+        return
+    yield expr, True  # rng.uniform, self.fun, scipy.special.gammaln
 
 
 def needs_parens(value: cst.BaseExpression) -> bool:

@@ -13,6 +13,7 @@ from jaxfix.analysis.masks import Kind as MaskKind, MaskProvider, function_facts
 from jaxfix.analysis.aliases import VIEW_ATTRIBUTES, AliasProvider
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.tracedness import TracednessProvider  # `_inplace.judge` asks `_kept_numpy`
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.rule import Invalid, Rule, Valid
@@ -69,7 +70,9 @@ class InplaceIndexUpdate(Rule):
     proposes returning it), an attribute (`self.w`), or comes from a call jaxfix cannot see into (or is computed only
     from such calls, `rng.uniform(size=n) < p`: it may stay a NumPy array, which has no `.at`). Reported without a
     fix when a later-used alias (`y = x`) or view (`row = a[0]`, `a.T`, `np.asarray(p)`) shares the memory, when the
-    array is stored in a container, or when it is a view of a parameter: a rebinding cannot reach those. While such a
+    array is stored in a container, or when it is a view of a parameter: a rebinding cannot reach those; and when
+    JX501 keeps the NumPy call that makes the array NumPy (it goes to `scipy.sparse`, is hashed, made text:
+    `codemods._kept_numpy`), so the array has no `.at` and must not become a JAX array (also for JX102, JX103, JX301). While such a
     write stays, no other rule's fix is applied in its function (outermost, when nested), which would otherwise turn
     the array it writes into into an immutable JAX array. An augmented update with an index that may
     repeat positions (an integer array) becomes `x.at[idx].set(x[idx] + v)`, which matches NumPy's buffered update
@@ -97,7 +100,7 @@ class InplaceIndexUpdate(Rule):
     SUMMARY = "in-place item assignment on an array; use `x = x.at[idx].set(v)`"
     FIX = FixAvailability.SOMETIMES
     may_apply_to_tree = staticmethod(_inplace.updates_in_functions)
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider, ParentProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider, ParentProvider, TracednessProvider)
     ORDER = 40
 
     VALID = [
@@ -209,6 +212,12 @@ class InplaceIndexUpdate(Rule):
         Invalid(
             "def f(S, v):\n    r = S.copy()\n    r[0] = v\n    return r\n",
             expected="import jax.numpy as jnp\n\ndef f(S, v):\n    r = jnp.array(S)\n    r = r.at[0].set(v)\n    return r\n",
+        ),
+        Invalid(  # JX501 keeps the array NumPy (it goes to `scipy.sparse`): no `.at`, the function stays NumPy (spafe)
+            "import numpy as np\nfrom scipy.sparse import csr_matrix\n\ndef f(rows, n):\n    k = np.zeros((rows, n))\n"
+            "    for i in range(rows):\n        k[i] = np.arange(n) * i\n    return csr_matrix(k)\n",
+            expected=None,
+            lines=[7],
         ),
         Invalid(  # a boolean mask on one path (transforms3d's striu2mat): `.at[mask]` fails under `jit`
             "import numpy as np\n\ndef f(v, n, cache):\n    if n in cache:\n        inds = cache[n]\n    else:\n"

@@ -11,6 +11,7 @@ from jaxfix.analysis.aliases import AliasProvider
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.masks import MaskProvider
 from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.tracedness import TracednessProvider  # `_inplace.judge` asks `_kept_numpy`
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -70,7 +71,7 @@ class InplaceMethod(Rule):
     SUMMARY = "in-place array method or `out=` argument; assign the functional result back"
     FIX = FixAvailability.SOMETIMES
     may_apply_to_tree = staticmethod(_inplace.updates_in_functions)
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider, ParentProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider, ParentProvider, TracednessProvider)
     ORDER = 40
 
     VALID = [
@@ -119,6 +120,10 @@ class InplaceMethod(Rule):
             unsafe=True,
             lines=[4],
         ),
+        Invalid(  # JX501 keeps `d` NumPy (it goes to `scipy.sparse`): its update stays NumPy's (spafe)
+            "import numpy as np\nimport scipy.sparse as sp\n\ndef f(a, n):\n    d = np.ones(n) * a\n    d.fill(2.0)\n"
+            "    return sp.diags(d)\n",
+            expected=None, lines=[6]),
     ]
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:

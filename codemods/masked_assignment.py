@@ -9,6 +9,7 @@ from codemods._inplace import judge, split_target
 from jaxfix import walk
 from jaxfix.analysis.aliases import AliasProvider, function_aliases
 from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.tracedness import TracednessProvider  # `_inplace.judge` asks `_kept_numpy`
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.masks import FunctionFacts, Kind, MaskIndex, MaskProvider, dotted, function_facts, mask_index
@@ -79,7 +80,7 @@ class MaskedAssignment(Rule):
     SUMMARY = "assignment through a boolean mask; use jnp.where"
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, AliasProvider,
-                             NumpyNameProvider, ParentProvider)
+                             NumpyNameProvider, ParentProvider, TracednessProvider)
     ORDER = 30
     TRIGGERS = (b"numpy", b"jax")
 
@@ -104,6 +105,10 @@ class MaskedAssignment(Rule):
         Invalid("import numpy as np\n\ndef f(x, v):\n    y = x * 1.0\n    y[y > 0] = v[: (y > 0).sum()]\n    return y\n",
                 lines=[5]),
         Invalid("import numpy as np\n\ndef f(x, idx):\n    y = x + 0.0\n    y[idx] = 0.0\n    return y\n", lines=[5]),
+        Invalid(  # JX501 keeps `d` NumPy (it goes to `scipy.sparse`): `jnp.where` would make it a JAX array (spafe)
+            "import numpy as np\nimport scipy.sparse as sp\n\ndef f(a, n):\n    d = np.ones(n) * a\n    d[d < 0] = 0.0\n"
+            "    return sp.diags(d)\n",
+            expected=None, lines=[6]),
     ]
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:

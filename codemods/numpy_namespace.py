@@ -9,7 +9,7 @@ from codemods import _buffers, _host_values, _namesakes, _triangles
 from codemods._host_values import SPACED
 from codemods._isinstance_widening import IsinstanceWidening
 from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword, units_difference, units_library
-from codemods._numpy_boundary import CREATION, NumpyBoundary
+from codemods._numpy_boundary import NumpyBoundary
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.host_data import none_argument, none_default
@@ -837,7 +837,7 @@ class NumpyNamespace(Rule):
             self.report(node, f"`{source}` is given an output array as a positional argument (`out`): it writes "
                         "into it in place; assign the result instead", blocks_function=True)
             return
-        if node.args and parts[-1] not in CREATION and all(_host_values.static(self, arg.value) for arg in node.args):
+        if _host_values.host_result(self, node, parts[-1]):
             return  # e.g. np.prod(x.shape), np.isnan(rng) of a tuple parameter: must stay concrete under jit
         if parts[-1] in SPACED and _host_values.iterated(self, node):
             return  # `for i in np.arange(1, n)`: Python iterates on the host; as `jnp`, `i` is an array (a tracer

@@ -10,6 +10,7 @@ from jaxfix.analysis.aliases import AliasProvider
 from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.tracedness import TracednessProvider  # `_inplace.judge` asks `_kept_numpy`
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.value_dtypes import FLOAT, dtype_of
 from jaxfix.rule import Invalid, Rule, Valid
@@ -74,7 +75,7 @@ class UfuncAt(Rule):
     SUMMARY = "`np.<ufunc>.at` updates an array in place; use `x = x.at[idx].<method>(v)`"
     FIX = FixAvailability.SOMETIMES
     may_apply_to_tree = staticmethod(_inplace.updates_in_functions)
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider, ParentProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, AliasProvider, DataflowProvider, MaskProvider, ParentProvider, TracednessProvider)
     ORDER = 40
 
     VALID = [
@@ -99,6 +100,10 @@ class UfuncAt(Rule):
         ),
         Invalid("import numpy as np\n\ndef f(i):\n    c = np.zeros(4, int)\n    np.bitwise_or.at(c, i, 2)\n    return c\n",
                 expected=None, lines=[5]),
+        Invalid(  # JX501 keeps `c` NumPy (it goes to `scipy.sparse`): a NumPy array has no `.at` (spafe)
+            "import numpy as np\nimport scipy.sparse as sp\n\ndef f(i, n):\n    c = np.zeros(n)\n    np.add.at(c, i, 1.0)\n"
+            "    return sp.diags(c)\n",
+            expected=None, lines=[6]),
     ]
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:

@@ -1,0 +1,58 @@
+"""NumPy calls that JX501 (numpy-namespace) leaves NumPy, asked by the rules that rely on an array becoming a JAX array.
+
+The in-place rules (JX101, JX102, JX103, JX301) rewrite an update of an array made in the function (`x[i] = v` ->
+`x = x.at[i].set(v)`, `jnp.where`), which holds only when the NumPy call that makes the array is renamed to its
+`jax.numpy` namesake: a NumPy array has no `.at`, and an array JX501 keeps NumPy on purpose (it goes to
+`scipy.sparse`, is hashed, is made text, is checked against NumPy types) must not become a JAX array either.
+`kept_reason(rule, call)` asks JX501's own tests: `NumpyBoundary.call_reason`, the one JX501 reports with, and
+`_host_values.host_result` (a call given only Python values, which JX501 leaves NumPy silently). JX501's reasons that
+leave the whole function NumPy (a callee or numba writes into the array, see `NumpyBoundary.filled_reason`) are not
+repeated here: JX501 reports them with `leaves_function`, which holds back every fix in the function already.
+
+A rule asking must declare `ParentProvider`, `DataflowProvider`, `MaskProvider`, `NumpyNameProvider` and
+`TracednessProvider` (`DEPENDENCIES`), which JX501 reads too, so a full run resolves them once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+import libcst as cst
+
+from codemods._host_values import host_result
+from codemods._namesakes import OTHER_FAMILIES
+from codemods._numpy_boundary import NumpyBoundary
+from jaxfix.analysis.dataflow import DataflowProvider
+from jaxfix.analysis.masks import MaskProvider
+from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
+from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.tracedness import TracednessProvider
+
+if TYPE_CHECKING:
+    from jaxfix.rule import Rule
+
+DEPENDENCIES = (ParentProvider, DataflowProvider, MaskProvider, NumpyNameProvider, TracednessProvider)
+
+
+def boundary(rule: Rule) -> NumpyBoundary:
+    """The rule's `NumpyBoundary` (one per rule instance, so per pass: it caches module and function facts)."""
+    found = rule.__dict__.get("_numpy_boundary")
+    if found is None:
+        found = rule.__dict__["_numpy_boundary"] = NumpyBoundary(rule)
+    return found
+
+
+def kept_reason(rule: Rule, call: cst.Call) -> Optional[str]:
+    """Why JX501 leaves the NumPy call `call` (in the current function) NumPy, as its message says it, or None (not a
+    NumPy call, or one JX501 renames). Facts JX501 gathers while it visits (`NumpyBoundary.kept`: a result read as a
+    buffer, written through) are not seen here; they leave the whole function NumPy, which JX501's report holds."""
+    qualified = numpy_name(rule, call.func)
+    if qualified is None or not qualified.startswith("numpy.") or qualified.startswith(OTHER_FAMILIES):
+        return None
+    reason = boundary(rule).call_reason(call, qualified)
+    if reason is not None:
+        return reason[0]
+    if host_result(rule, call, qualified.split(".")[-1]):
+        return (f"`{rule.code(call.func)}(...)` is given only Python values (shapes, literals), so JX501 keeps its "
+                "result a concrete NumPy value")
+    return None
