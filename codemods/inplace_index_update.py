@@ -66,7 +66,10 @@ class InplaceIndexUpdate(Rule):
 
     ## Fix safety
     Safe when the array was created in the function and no other live name, container or attribute refers to its
-    memory. Unsafe, with a message saying why, when the array is a parameter (the caller saw NumPy's update; JX104
+    memory. An array made from a parameter by array methods, indexing or arithmetic (`y = X.flatten()`, `r =
+    S.copy()`, `y = X[1:] * 2`) is the caller's kind of array, NumPy's when the function is called outside `jit`:
+    the parameter is read through JAX where it is bound (`y = jnp.ravel(X)`, `jnp.array(S)`, `jnp.asarray(X)[1:] *
+    2`), or the update reads `jnp.asarray(y)` when `y` is bound on several paths (also for JX102). Unsafe, with a message saying why, when the array is a parameter (the caller saw NumPy's update; JX104
     proposes returning it), an attribute (`self.w`), or comes from a call jaxfix cannot see into (or is computed only
     from such calls, `rng.uniform(size=n) < p`: it may stay a NumPy array, which has no `.at`). Reported without a
     fix when a later-used alias (`y = x`) or view (`row = a[0]`, `a.T`, `np.asarray(p)`) shares the memory, when the
@@ -208,6 +211,19 @@ class InplaceIndexUpdate(Rule):
         Invalid(  # a working copy of an argument becomes a JAX array, so `.at` works for a NumPy caller too (PyEMD)
             "def f(S, v):\n    r = S.astype(S.dtype)\n    r[0] = v\n    return r\n",
             expected="import jax.numpy as jnp\n\ndef f(S, v):\n    r = jnp.asarray(S, dtype=S.dtype)\n    r = r.at[0].set(v)\n    return r\n",
+        ),
+        Invalid(  # a flattened copy of an argument has the caller's kind of array: NumPy's has no `.at` (GPy)
+            "def f(X):\n    y = X.flatten()\n    y[0] = 0.0\n    return y\n",
+            expected="import jax.numpy as jnp\n\ndef f(X):\n    y = jnp.ravel(X)\n    y = y.at[0].set(0.0)\n    return y\n",
+        ),
+        Invalid(  # ... through arithmetic and indexing: the parameter is read through `jnp.asarray` where it is used
+            "def f(X):\n    y = X[1:] * 2\n    y[0] = 0.0\n    return y\n",
+            expected="import jax.numpy as jnp\n\ndef f(X):\n    y = jnp.asarray(X)[1:] * 2\n    y = y.at[0].set(0.0)\n    return y\n",
+        ),
+        Invalid(  # ... or, made on one of two paths, the update reads `jnp.asarray` of it
+            "import numpy as np\n\ndef f(X, c):\n    y = X.flatten() if c else np.zeros(3)\n    y[0] = 0.0\n    return y\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(X, c):\n    y = X.flatten() if c else np.zeros(3)\n"
+                     "    y = jnp.asarray(y).at[0].set(0.0)\n    return y\n",
         ),
         Invalid(
             "def f(S, v):\n    r = S.copy()\n    r[0] = v\n    return r\n",
@@ -470,37 +486,40 @@ class InplaceIndexUpdate(Rule):
             message = f"{problem}; the functional rewrite may change behaviour: " + "; ".join(reasons)
         else:
             message = f"{problem}: JAX arrays are immutable"
-        text = self.code(replacement) if isinstance(replacement, cst.CSTNode) else ""
-        if isinstance(replacement, cst.FlattenSentinel):
-            text = "".join(self.context.module.code_for_node(n) for n in replacement.nodes)
-        copy = self._argument_copy(node, text)
+        copy: dict[cst.CSTNode, cst.CSTNode] = {}
+        found = re.match(r"(\w+) = \1\.at\[", self._text(replacement))
+        if found is not None:  # an array the caller's kind of array (`y = X.flatten()`) is read through JAX
+            small = node.body[0] if isinstance(node, cst.SimpleStatementLine) else node
+            copy, wrap = _inplace.jax_input(self, small, found.group(1))
+            if wrap:
+                replacement = _read_through_jax(replacement, found.group(1), self.expr(f"{self.jnp}.asarray({found.group(1)})"))
+        text = self._text(replacement)
         self.report(node, message, replacement=replacement, changes=copy, unsafe=bool(reasons), blocks_function=bool(reasons),
                     title=f"replace with {shown}", imports=("jnp",) if copy else _inplace.uses_jnp(self, text))
 
-    def _argument_copy(self, node: cst.CSTNode, text: str) -> dict[cst.CSTNode, cst.CSTNode]:
-        """`r = S.astype(S.dtype)` or `r = S.copy()` of a parameter `S`, the only binding reaching the array this update
-        writes: the copy is made a JAX array (`jnp.asarray(S, dtype=S.dtype)`, `jnp.array(S)`), as `.at[]` needs, also
-        when a caller passes a NumPy array (PyEMD's `emd`); under `jit` nothing changes. Else no change."""
-        found = re.match(r"(\w+) = \1\.at\[", text)
-        function = self.current_function
-        small = node.body[0] if isinstance(node, cst.SimpleStatementLine) else node
-        if found is None or function is None:
-            return {}
-        flow = function_flow(self, function)
-        defs = flow.reaching(small, found.group(1)) if flow.knows(small) else ()
-        if len(defs) != 1 or not isinstance(defs[0].node, cst.Assign):
-            return {}
-        value = defs[0].node.value
-        if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and isinstance(value.func.value, cst.Name)):
-            return {}
-        receiver, method = value.func.value.value, value.func.attr.value
-        if receiver not in flow.params or not all(d.is_parameter for d in flow.reaching(defs[0].node, receiver)):
-            return {}
-        if method == "copy" and not value.args:
-            return {value: self.expr(f"{self.jnp}.array({receiver})")}
-        if method == "astype" and len(value.args) == 1 and value.args[0].keyword is None:
-            return {value: self.expr(f"{self.jnp}.asarray({receiver}, dtype={self.code(value.args[0].value).strip()})")}
-        return {}
+    def _text(self, replacement: object) -> str:
+        if isinstance(replacement, cst.FlattenSentinel):
+            return "".join(self.context.module.code_for_node(n) for n in replacement.nodes)
+        return self.code(replacement) if isinstance(replacement, cst.CSTNode) else ""
+
+
+class _ReadThroughJax(cst.CSTTransformer):
+    def __init__(self, name: str, converted: cst.BaseExpression) -> None:
+        super().__init__()
+        self.name, self.converted = name, converted
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
+        if updated.attr.value == "at" and isinstance(updated.value, cst.Name) and updated.value.value == self.name:
+            return updated.with_changes(value=self.converted)
+        return updated
+
+
+def _read_through_jax(replacement: object, name: str, converted: cst.BaseExpression) -> object:
+    """The update `replacement` with `name.at[...]` read as `jnp.asarray(name).at[...]`."""
+    transformer = _ReadThroughJax(name, converted)
+    if isinstance(replacement, cst.FlattenSentinel):
+        return cst.FlattenSentinel([n.visit(transformer) for n in replacement.nodes])
+    return replacement.visit(transformer) if isinstance(replacement, cst.CSTNode) else replacement
 
 
 def _may_be_none(value: cst.BaseExpression) -> bool:

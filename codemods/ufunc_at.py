@@ -104,6 +104,9 @@ class UfuncAt(Rule):
             "import numpy as np\nimport scipy.sparse as sp\n\ndef f(i, n):\n    c = np.zeros(n)\n    np.add.at(c, i, 1.0)\n"
             "    return sp.diags(c)\n",
             expected=None, lines=[6]),
+        Invalid(  # a copy of an argument has the caller's kind of array, NumPy's having no `.at`: made JAX (GPy)
+            "import numpy as np\n\ndef f(X, i, w):\n    c = X.astype(float)\n    np.add.at(c, i, w)\n    return c\n",
+            expected="import jax.numpy as jnp\n\ndef f(X, i, w):\n    c = jnp.asarray(X, dtype=float)\n    c = c.at[i].add(w)\n    return c\n"),
     ]
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
@@ -141,7 +144,10 @@ class UfuncAt(Rule):
         if verdict.blocker is not None:
             self.report(stmt, f"`{source}` updates array `{base}` in place: {verdict.blocker}")
             return
-        new = f"{base} = {base}.at[{target.index_src}].{method}({self.code(value)})"
+        # an array of the caller's kind (`c = X.copy()`) is read through JAX, as JX101 does
+        changes, wrap = _inplace.jax_input(self, stmt, base) if target.name is not None else ({}, False)
+        read = f"{self.jnp}.asarray({base})" if wrap else base
+        new = f"{base} = {read}.at[{target.index_src}].{method}({self.code(value)})"
         problem = f"`{source}` updates array `{base}` in place"
         reasons = [*verdict.reasons, *self._dtype_problem(array, value, method, base)]
         if reasons:
@@ -149,8 +155,9 @@ class UfuncAt(Rule):
         else:
             message = f"{problem}: JAX arrays are immutable"
         replacement = cst.ensure_type(self.statements(new + "\n")[0], cst.SimpleStatementLine).body[0]
-        self.report(stmt, message, replacement=replacement, unsafe=bool(reasons), blocks_function=bool(reasons),
-                    title=f"replace with `{base} = {base}.at[...].{method}(...)`", imports=_inplace.uses_jnp(self, new))
+        self.report(stmt, message, replacement=replacement, changes=changes, unsafe=bool(reasons), blocks_function=bool(reasons),
+                    title=f"replace with `{base} = {base}.at[...].{method}(...)`",
+                    imports=("jnp",) if changes else _inplace.uses_jnp(self, new))
 
     def _dtype_problem(self, array: cst.BaseExpression, value: cst.BaseExpression, method: str, base: str) -> list[str]:
         """Why `.at[]` may not compute what NumPy stores: `ufunc.at` casts the result back to the array's dtype after

@@ -82,8 +82,9 @@ REWRITES = [
     ),
     pytest.param(
         "def f(v, mu):\n    vel = v.copy()\n    keep = vel\n    vel *= mu  # decay\n    vel[0] = 0.0\n    return keep, vel\n",
-        "def f(v, mu):\n    vel = v.copy()\n    keep = vel\n    vel *= mu  # decay\n    keep = vel\n"
-        "    vel = vel.at[0].set(0.0)\n    keep = vel\n    return keep, vel\n",
+        # `vel` is a copy of the argument, a NumPy array when called with one: the update reads `jnp.asarray(vel)`
+        "import jax.numpy as jnp\n\ndef f(v, mu):\n    vel = v.copy()\n    keep = vel\n    vel *= mu  # decay\n    keep = vel\n"
+        "    vel = jnp.asarray(vel).at[0].set(0.0)\n    keep = vel\n    return keep, vel\n",
         id="whole-array-alias-is-rebound",
     ),
 ]
