@@ -65,29 +65,29 @@ class InplaceIndexUpdate(Rule):
     ```
 
     ## Fix safety
-    Safe when the array was created in the function and no other live name, container or attribute refers to its
-    memory. An array made from a parameter by array methods, indexing or arithmetic (`y = X.flatten()`, `r =
-    S.copy()`, `y = X[1:] * 2`) is the caller's kind of array, NumPy's when the function is called outside `jit`:
-    the parameter is read through JAX where it is bound (`y = jnp.ravel(X)`, `jnp.array(S)`, `jnp.asarray(X)[1:] *
-    2`), or the update reads `jnp.asarray(y)` when `y` is bound on several paths (also for JX102). Unsafe, with a message saying why, when the array is a parameter (the caller saw NumPy's update; JX104
-    proposes returning it), an attribute (`self.w`), or comes from a call jaxfix cannot see into (or is computed only
-    from such calls, `rng.uniform(size=n) < p`: it may stay a NumPy array, which has no `.at`). Reported without a
-    fix when a later-used alias (`y = x`) or view (`row = a[0]`, `a.T`, `np.asarray(p)`) shares the memory, when the
-    array is stored in a container, or when it is a view of a parameter: a rebinding cannot reach those; and when
-    JX501 keeps the NumPy call that makes the array NumPy (it goes to `scipy.sparse`, is hashed, made text:
-    `codemods._kept_numpy`), so the array has no `.at` and must not become a JAX array (also for JX102, JX103, JX301). While such a
-    write stays, no other rule's fix is applied in its function (outermost, when nested), which would otherwise turn
-    the array it writes into into an immutable JAX array. An augmented update with an index that may
-    repeat positions (an integer array) becomes `x.at[idx].set(x[idx] + v)`, which matches NumPy's buffered update
-    (the last write wins); it is unsafe unless `v` is a constant. A tuple assignment whose right side may be a view
-    (`a[0], a[1] = a[1], a[0]` on rows) is unsafe: NumPy does not swap rows that way, the rewrite does. `v *= c` on a
-    name shared with a view is reported without a fix (JAX rebinds `v`, the view keeps the old values); when the
-    other names are whole-array aliases (`alias = v`, both created here), they are rebound after the update
-    (`alias = v`), which keeps NumPy's sharing exactly (safe). While an unsafe fix stands unapplied, no other fix is
-    applied inside the function (as for every in-place rule): the remaining NumPy mutation would otherwise meet
-    arrays the migration had turned into JAX arrays, and the function would work neither with NumPy nor under `jit`.
-    Writes through a view attribute (`x.flat[i] = v`, `x.real[...] = v`, `x.T[...] = v`) and through a boolean mask
-    among other indices (`x[m, :] = v`) are reported without a fix, and so hold the function back too.
+    Safe when the array was created in the function and no other live name, container or attribute refers to its memory.
+    An array made from a parameter by array methods, indexing or arithmetic (`y = X.flatten()`, `r = S.copy()`, `y =
+    X[1:] * 2`) is the caller's kind of array, NumPy's when the function is called outside `jit`: the parameter is read
+    through JAX where it is bound (`y = jnp.ravel(X)`, `jnp.array(S)`, `jnp.asarray(X)[1:] * 2`), or the update reads
+    `jnp.asarray(y)` when `y` is bound on several paths (also for JX102). Unsafe, with a message saying why, when the
+    array is a parameter (the caller saw NumPy's update; JX104 proposes returning it), an attribute (`self.w`), or comes
+    from a call jaxfix cannot see into (or is computed only from such calls, `rng.uniform(size=n) < p`: it may stay a
+    NumPy array, which has no `.at`). Reported without a fix when a later-used alias (`y = x`) or view (`row = a[0]`,
+    `a.T`, `np.asarray(p)`) shares the memory, when the array is stored in a container, or when it is a view of a
+    parameter: a rebinding cannot reach those; and when JX501 keeps the NumPy call that makes the array NumPy (it goes
+    to `scipy.sparse`, is hashed, made text: `codemods._kept_numpy`), so the array has no `.at` and must not become a
+    JAX array (also for JX102, JX103, JX301). While such a write stays, no other rule's fix is applied in its function
+    (outermost, when nested), which would otherwise turn the array it writes into into an immutable JAX array. An
+    augmented update with an index that may repeat positions (an integer array) becomes `x.at[idx].set(x[idx] + v)`,
+    which matches NumPy's buffered update (the last write wins); it is unsafe unless `v` is a constant. A tuple
+    assignment whose right side may be a view (`a[0], a[1] = a[1], a[0]` on rows) is unsafe: NumPy does not swap rows
+    that way, the rewrite does. `v *= c` on a name shared with a view is reported without a fix (JAX rebinds `v`, the
+    view keeps the old values); when the other names are whole-array aliases (`alias = v`, both created here), they are
+    rebound after the update (`alias = v`), which keeps NumPy's sharing exactly (safe). While an unsafe fix stands
+    unapplied, no other fix is applied inside the function (as for every in-place rule): the remaining NumPy mutation
+    would otherwise meet arrays the migration had turned into JAX arrays, and the function would work neither with NumPy
+    nor under `jit`. Writes through a view attribute (`x.flat[i] = v`, `x.real[...] = v`, `x.T[...] = v`) and through a
+    boolean mask among other indices (`x[m, :] = v`) are reported without a fix, and so hold the function back too.
 
     ## Known problems
     Boolean-mask targets (`x[x < 0] = 0`) are left to the masks rules (JX3xx). `x[idx] = v` with repeated positions
