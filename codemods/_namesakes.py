@@ -28,7 +28,7 @@ import libcst as cst
 
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import Tracedness, tracedness
-from jaxfix.imports import dotted_name, top_level_import
+from jaxfix.imports import UNIT_LIBRARIES, dotted_name, top_level_import
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -87,9 +87,6 @@ def _numbers(value: cst.BaseExpression) -> bool:
     return isinstance(value, (cst.Integer, cst.Float))
 
 
-# libraries whose arrays carry units through NumPy's `__array_ufunc__` / `__array_function__`, which `jax.numpy`
-# ignores: a module that imports one may hand its functions such arrays
-UNIT_LIBRARIES = ("astropy.units", "pint", "unyt", "quantities")
 # functions that take no array, only sizes: their results carry no units either way
 UNITLESS = {"zeros", "ones", "empty", "eye", "identity", "tri", "indices"}
 

@@ -126,6 +126,14 @@ class InplaceIndexUpdate(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a module using a unit library: every fix is unsafe, as with pandas (a quantity has no `.at`, and
+            # `jnp.where`/`lax` drop its units)
+            "import jax.numpy as jnp\nfrom astropy import units as u\n\ndef f(n):\n    x = jnp.zeros(n)\n    x[0] = 1.0\n"
+            "    return x\n",
+            expected="import jax.numpy as jnp\nfrom astropy import units as u\n\ndef f(n):\n    x = jnp.zeros(n)\n"
+            "    x = x.at[0].set(1.0)\n    return x\n",
+            unsafe=True, lines=[6],
+        ),
         Invalid(  # an array written through the list holding it: it must stay NumPy (python-control's flat systems)
             "import numpy as np\n\ndef f(v, n):\n    z = [np.zeros(n)]\n    z[0][0] = v\n    return z\n",
             expected=None, lines=[5],

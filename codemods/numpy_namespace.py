@@ -61,8 +61,8 @@ class NumpyNamespace(Rule):
     answer. Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals`
     and `roots` (always complex), `linalg.lstsq` (residuals), `apply_along_axis`, `vectorize` and `piecewise` (they
     trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them), and any
-    call but sized creation (`np.zeros(n)`) in a module that imports a unit library (`astropy.units`, `pint`): NumPy
-    keeps a quantity's units through `__array_ufunc__`, `jax.numpy` drops them silently. A call whose
+    call in a module that imports a unit library (`astropy.units`, `pint`; there every rule's fixes are unsafe):
+    NumPy keeps a quantity's units through `__array_ufunc__`, `jax.numpy` drops them silently. A call whose
     values are set members or dict keys stays NumPy (JAX arrays are unhashable), so does one whose result goes into a
     `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
     SciPy convert a JAX array), and so does `np.array(v).item()`

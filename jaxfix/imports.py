@@ -266,6 +266,9 @@ def top_level_import(module: cst.Module, libraries: Sequence[str], nested: bool 
 # `__array_function__`) and `jax.numpy` rejects or strips: a DataFrame or Series, a labelled or lazy array, an
 # autograd box. In a module that imports one, any value may be such an object.
 DATA_LIBRARIES = ("pandas", "polars", "xarray", "dask", "autograd", "cupy", "sparse")
+# libraries whose arrays carry units through NumPy's `__array_ufunc__` / `__array_function__`, which `jax.numpy`
+# ignores: a module that imports one may hand its functions such arrays
+UNIT_LIBRARIES = ("astropy.units", "pint", "unyt", "quantities")
 
 # The project key of `imported_names`'s index (beside the rules' codes in the project facts).
 IMPORTS_KEY = "imports"

@@ -24,7 +24,7 @@ from libcst.metadata import ProviderT
 
 from jaxfix import walk
 from jaxfix.analysis.positions import LazyPositions, PositionProvider
-from jaxfix.imports import DATA_LIBRARIES, top_level_import
+from jaxfix.imports import DATA_LIBRARIES, UNIT_LIBRARIES, top_level_import
 from jaxfix.types import Applicability, FixAvailability
 
 if TYPE_CHECKING:
@@ -235,9 +235,14 @@ class Rule(cst.BatchableCSTVisitor):
             fix_changes.update(changes)
         if fix_changes and not unsafe and self.data_library is not None:
             unsafe = True
-            message += (f"; unsafe in this module, which uses `{self.data_library}`: NumPy takes its objects as arrays, "
-                        "`jax.numpy` and JAX arrays do not (a DataFrame, Series or autograd value raises, or loses its "
-                        "labels)")
+            if self.data_library in UNIT_LIBRARIES:
+                message += (f"; unsafe in this module, which uses `{self.data_library}`: a quantity may reach this "
+                            "code, whose units NumPy keeps and `jax.numpy`, `jnp.where`, `lax` and `.at[]` updates drop "
+                            "or reject (a result off by the unit's scale, or an error)")
+            else:
+                message += (f"; unsafe in this module, which uses `{self.data_library}`: NumPy takes its objects as "
+                            "arrays, `jax.numpy` and JAX arrays do not (a DataFrame, Series or autograd value raises, or "
+                            "loses its labels)")
         self.reports.append(
             Report(
                 node=node,
@@ -256,11 +261,14 @@ class Rule(cst.BatchableCSTVisitor):
 
     @property
     def data_library(self) -> Optional[str]:
-        """The library of `jaxfix.imports.DATA_LIBRARIES` the module imports anywhere (pandas, autograd, ...), else None:
-        there every fix is unsafe, since any value may be one of its objects (looked up once per pass)."""
+        """The library of `jaxfix.imports.DATA_LIBRARIES` the module imports anywhere (pandas, autograd, ...), or of
+        `UNIT_LIBRARIES` it imports at top level (astropy.units, pint), else None: there every fix is unsafe, since any
+        value may be one of its objects (looked up once per pass)."""
         cache = self.context.__dict__
         if "_data_library" not in cache:
-            cache["_data_library"] = top_level_import(self.context.module, DATA_LIBRARIES, nested=True)
+            module = self.context.module
+            cache["_data_library"] = top_level_import(module, DATA_LIBRARIES, nested=True) or \
+                top_level_import(module, UNIT_LIBRARIES)
         return cache["_data_library"]
 
     # ---- helpers for building replacements --------------------------------------------------------------------
