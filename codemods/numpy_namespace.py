@@ -693,6 +693,13 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5, 5, 8],
         ),
+        Invalid(  # ... also when the unit library is imported in a top-level `else:` branch (galpy's conversion)
+            "import numpy as np\n\nif _NO_ASTROPY:\n    pass\nelse:\n    from astropy import units\n\n"
+            "def total(x):\n    return np.sum(x)\n",
+            expected="import jax.numpy as jnp\n\nif _NO_ASTROPY:\n    pass\nelse:\n    from astropy import units\n\n"
+            "def total(x):\n    return jnp.sum(x)\n",
+            unsafe=True,
+        ),
         Invalid(  # the module works with units: NumPy keeps a Quantity's, `jnp.exp` drops them (astropy's Gaussian1D)
             "import numpy as np\nfrom astropy import units as u\n\ndef f(x, s):\n    return np.exp(-x / s)\n",
             expected="import jax.numpy as jnp\nfrom astropy import units as u\n\ndef f(x, s):\n    return jnp.exp(-x / s)\n",

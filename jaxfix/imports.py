@@ -227,13 +227,21 @@ def bound_by_import(stmt: cst.CSTNode) -> Optional[set[str]]:
 
 
 def top_level_statements(module: cst.Module) -> list[cst.CSTNode]:
-    """The module's top-level statements, and those in the bodies of its top-level `try` (and its handlers) and `if`
-    statements (`try: import cupy as cp` / `except ImportError: ...`)."""
+    """The module's top-level statements, and those in the bodies of its top-level `try` (its handlers, `else` and
+    `finally` too) and `if` statements (their `elif` and `else` branches too: `try: import cupy as cp` / `except
+    ImportError: ...`; `if _APY_LOADED: ... else: from astropy import units`, galpy's conversion)."""
     statements: list[cst.CSTNode] = list(module.body)
     for stmt in module.body:
-        if isinstance(stmt, (cst.Try, cst.If)):
+        if isinstance(stmt, cst.Try):
             statements.extend(stmt.body.body)
-            statements.extend(s for handler in getattr(stmt, "handlers", ()) for s in handler.body.body)
+            statements.extend(s for handler in stmt.handlers for s in handler.body.body)
+            statements.extend(s for part in (stmt.orelse, stmt.finalbody) if part is not None for s in part.body.body)
+        branch: Optional[cst.CSTNode] = stmt
+        while isinstance(branch, cst.If):
+            statements.extend(branch.body.body)
+            branch = branch.orelse
+            if isinstance(branch, cst.Else):
+                statements.extend(branch.body.body)
     return statements
 
 
