@@ -227,6 +227,11 @@ class NumpyNamespace(Rule):
                 "def win_map(w, data):\n    hits = defaultdict(list)\n    for x in data:\n        hits[winner(w, x)].append(x)\n"
                 "    return hits\n",
                 expected=None, lines=[5, 5, 5]),
+        # ... or hands it to an `@lru_cache`'d function, which hashes its arguments (galpy's cached tables)
+        Invalid("import functools\n\nimport numpy as np\n\ndef split(p):\n    return np.minimum(p + 1.0, 0.9)\n\n"
+                "@functools.lru_cache(maxsize=None)\ndef at_split(c):\n    return c * 2.0\n\n"
+                "def run(p):\n    return at_split(split(p))\n",
+                expected=None, lines=[6, 6]),
         # ... by code at module level too (a script's `__main__` block; a constant written into)
         Invalid("from collections import Counter\n\nimport numpy as np\n\ndef resample(parts):\n    return np.hstack(parts)\n\n"
                 "if __name__ == \"__main__\":\n    print(Counter(resample([np.ones(2), np.zeros(3)])))\n",

@@ -4,6 +4,7 @@ import libcst as cst
 
 
 from codemods import _branch_emit as emit
+from codemods import _caller_writes
 from codemods._boolean_operands import boolean, leaves
 from codemods._branch_values import broadcast_risk, guarded_division, int_mix, kind_conflict, object_attribute, python_ints
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
@@ -121,6 +122,11 @@ class TracedExpression(Rule):
             "import numpy as np\n\ndef f(x, alpha):\n    p = np.mean(x)\n    return {'normal': True if p > alpha else False}\n",
             expected=None, lines=[5],
         ),
+        Invalid(  # the result goes to an `@lru_cache`'d function, which hashes its arguments (galpy's cached tables)
+            "import functools\n\nimport numpy as np\n\ndef split(p):\n    return min(p + 1.0, 0.9)\n\n"
+            "@functools.lru_cache(maxsize=None)\ndef at_split(c):\n    return np.sqrt(c)\n\n"
+            "def run(p):\n    return at_split(split(p))\n",
+            expected=None, lines=[6]),
         Invalid(  # the handler runs when `min` meets arrays (an ambiguous truth value); `jnp.minimum` never raises
             "def f(a, b):\n    try:\n        return min(a.sum(), b)\n    except ValueError:\n        return a\n",
             expected="import jax.numpy as jnp\n\ndef f(a, b):\n    try:\n        return jnp.minimum(a.sum(), b)\n    except ValueError:\n        return a\n",
@@ -218,6 +224,12 @@ class TracedExpression(Rule):
     def _fix(self, node, message, text, title, imports=("jnp",), unsafe=False, level=Tracedness.TRACED) -> None:
         """`level`: how traced the operands are; UNKNOWN (an object's attribute, an unknown function's result) makes
         the fix unsafe: on Python numbers the `jnp` form changes the type (and an int product may overflow int32)."""
+        kept = _caller_writes.host_results(self).get(self.current_function.name.value)  # type: ignore[union-attr]
+        if kept is not None:  # `at_split(split(p))` of an `@lru_cache`'d `at_split`: galpy's `min(p + 1.0, 0.9)`
+            self.report(node, f"{message}, and its `jnp` form would make this function's result an array: {kept}, "
+                        "which a Python value allows and an array does not; keep the Python form (and this function "
+                        "outside `jit`)")
+            return
         if level is Tracedness.UNKNOWN:
             unsafe = True
             message += " (its tracedness is unknown: if the values are Python numbers, keep the Python form)"

@@ -110,6 +110,11 @@ class TracedReturn(Rule):
             "import numpy as np\n\ndef voigt(i, j):\n    if i == j:\n        return i\n    return 6 - i - j\n\n"
             "names = {voigt(i, j): np.eye(3)[i, j] for i in range(3) for j in range(3)}\n",
             expected=None, lines=[4]),
+        Invalid(  # the result goes to an `@lru_cache`'d function, which hashes its arguments (galpy's cached tables)
+            "import functools\n\nimport numpy as np\n\ndef split(p):\n    if p <= 0.0:\n        return 0.9\n"
+            "    return p / 2.0\n\n@functools.lru_cache(maxsize=None)\ndef at_split(c):\n    return np.sqrt(c)\n\n"
+            "def run(p):\n    return at_split(split(p))\n",
+            expected=None, lines=[6]),
         Invalid(  # a branch returns a function: no array (pylops' backend getters)
             "import numpy as np\nfrom scipy.signal import convolve, fftconvolve\n\ndef pick(x):\n    if np.max(x) > 10:\n"
             "        return fftconvolve\n    return convolve\n",

@@ -15,6 +15,8 @@ finds the arrays whose elements end up hashed:
 - indexed to a scalar that is used so (`key = a[()]`, `key = a[0]`);
 - a call whose result, or an element of it, is used as a key (`counts[np.argmax(p)] += 1`, `winmap[winner(w, x)]`,
   `{np.where(c == k)[0][0]: v for ...}`);
+- an argument of a call of a memoized function of the module (`@functools.lru_cache`, `@cache`: `memoized`), which
+  hashes its arguments (`at_split(split(p))`, `self._table(n)`), or arithmetic of one (`at_split(-k)`);
 - or a scalar used so itself (`i = np.argmin(d)`, then `unassigned.remove(i)`).
 
 The arrays are named by what makes them: a local name (`classes = np.unique(y)` then `set(classes)`), or the
@@ -25,7 +27,7 @@ a comprehension, or a call of `dict`/`set`/`defaultdict`/`OrderedDict`/`Counter`
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Container, Optional
 
 import libcst as cst
 
@@ -74,10 +76,35 @@ def _derived_from(value: cst.BaseExpression) -> Optional[cst.Name]:
 _SAME_ELEMENTS = frozenset({"reshape", "ravel", "flatten", "copy", "squeeze", "astype", "tolist", "T"})
 
 
-def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]]:
+_MEMOIZERS = frozenset({"lru_cache", "cache"})
+
+
+def memoized(module: cst.Module) -> frozenset[str]:
+    """The names of the module's functions and methods decorated with `functools.lru_cache` or `functools.cache`
+    (`@lru_cache`, `@functools.lru_cache(maxsize=None)`): each call hashes its arguments (galpy's `@lru_cache`'d
+    tables, given the result of a module function)."""
+    found = set()
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        for decorator in function.decorators:  # type: ignore[attr-defined]
+            made = decorator.decorator.func if isinstance(decorator.decorator, cst.Call) else decorator.decorator
+            if isinstance(made, cst.Name) and made.value in _MEMOIZERS or isinstance(made, cst.Attribute) \
+                    and made.attr.value in _MEMOIZERS and isinstance(made.value, cst.Name) and made.value.value == "functools":
+                found.add(function.name.value)  # type: ignore[attr-defined]
+    return frozenset(found)
+
+
+def _memoized_call(node: cst.Call, memoized: Container[str]) -> bool:
+    """A call of a memoized function of the module: `f(...)`, or `self.f(...)` of a method."""
+    func = node.func
+    return isinstance(func, cst.Name) and func.value in memoized or isinstance(func, cst.Attribute) \
+        and func.attr.value in memoized and isinstance(func.value, cst.Name) and func.value.value == "self"
+
+
+def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset()) -> tuple[set[str], set[cst.BaseExpression]]:
     """The expressions whose array elements `function` hashes (see the module docstring): a `Name` where it is read
     (`classes` in `set(classes)`) or the expression that makes the array (`np.unique(y)` in `set(np.unique(y))`);
-    and the names among them, for a quick first test."""
+    and the names among them, for a quick first test. `memoized`: the module's functions that hash their arguments
+    (see `memoized`)."""
     containers: set[str] = set()
     items: dict[str, list[cst.BaseExpression]] = {}  # a loop or comprehension target, or an indexed scalar -> where its values come from
     keys: list[cst.BaseExpression] = []
@@ -113,7 +140,9 @@ def hashed(function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]
         elif isinstance(node, cst.Call):
             callee = walk.called_name(node)
             first = node.args[0] if node.args and node.args[0].keyword is None and not node.args[0].star else None
-            if callee in _WHOLE and first is not None and (isinstance(node.func, cst.Name) or _is_container(node.func)):
+            if memoized and _memoized_call(node, memoized):  # `at_split(split(p))`: the cache hashes each argument
+                keys.extend(part for arg in node.args if not arg.star for part in _operands(arg.value))
+            elif callee in _WHOLE and first is not None and (isinstance(node.func, cst.Name) or _is_container(node.func)):
                 whole.append(first.value)  # `set(a)`, `collections.Counter(a)`, `dict.fromkeys(a)`: not `ax.set(...)`
             elif callee in ("dict", "OrderedDict") and first is not None and _zipped(first.value) \
                     and not first.value.args[0].star:  # type: ignore[attr-defined]
@@ -178,7 +207,9 @@ def hashed_once(context: object, function: cst.FunctionDef) -> tuple[set[str], s
     cache = context.__dict__.setdefault("_hashed", {})
     found = cache.get(function)
     if found is None:
-        found = cache[function] = hashed(function)
+        if "_memoized" not in context.__dict__:
+            context.__dict__["_memoized"] = memoized(context.module)  # type: ignore[attr-defined]
+        found = cache[function] = hashed(function, context.__dict__["_memoized"])
     return found
 
 

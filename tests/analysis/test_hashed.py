@@ -3,7 +3,7 @@
 import libcst as cst
 import pytest
 
-from jaxfix.analysis.hashed import hashed
+from jaxfix.analysis.hashed import hashed, memoized
 
 
 def found(body: str) -> tuple[set[str], list[str]]:
@@ -48,3 +48,15 @@ def found(body: str) -> tuple[set[str], list[str]]:
 )
 def test_hashed(body, names, exprs):
     assert found(body) == (names, exprs)
+
+
+def test_memoized_arguments():
+    """An `@lru_cache`'d function of the module hashes its arguments: the values given are hashed (galpy)."""
+    module = cst.parse_module(
+        "import functools\n\n@functools.lru_cache(maxsize=None)\ndef table(c):\n    return c\n\n"
+        "def f(p, q):\n    k = split(q)\n    return table(split(p)), table(-k), other(p)\n"
+    )
+    assert memoized(module) == {"table"}
+    names, exprs = hashed(module.body[2], memoized(module))  # type: ignore[arg-type]
+    assert names == {"k"} and sorted(module.code_for_node(e) for e in exprs if not isinstance(e, cst.Name)) == ["split(p)"]
+    assert hashed(module.body[2]) == (set(), set())  # type: ignore[arg-type]
