@@ -42,12 +42,12 @@ def written_results(module: cst.Module, writers: Mapping[str, object]) -> dict[s
         if not handed:
             continue
         for assign in walk.nodes_of(function.body, cst.Assign):
-            callee = producer(assign.value)  # (`d = self.dens(X)[1:]`: a view of the result is written)
-            for target in assign.targets:
-                for name, why in handed:
-                    if callee is not None and isinstance(target.target, cst.Name) and target.target.value == name:
-                        found.setdefault(callee, f"`{function.name.value}` hands what this returns (`{name}`) to "
-                                                 f"code that writes into it ({why})")
+            for callee in producers(assign.value):  # (`d = self.dens(X)[1:]`: a view of the result is written)
+                for target in assign.targets:
+                    for name, why in handed:
+                        if isinstance(target.target, cst.Name) and target.target.value == name:
+                            found.setdefault(callee, f"`{function.name.value}` hands what this returns (`{name}`) to "
+                                                     f"code that writes into it ({why})")
     return found
 
 
@@ -116,15 +116,15 @@ def _host_results(rule: Rule) -> dict[str, str]:
         defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)
                     if isinstance(p.default, cst.Name)}  # `get_gradients=efron_values`
         for assign in walk.nodes_of(function.body, cst.Assign):
-            callee = producer(assign.value, methods)  # type: ignore[attr-defined]
-            callee = defaults.get(callee, callee) if callee is not None else None
-            for target in assign.targets:  # type: ignore[attr-defined]
-                bound = [target.target] if isinstance(target.target, cst.Name) else [
-                    e.value for e in target.target.elements] if isinstance(target.target, (cst.Tuple, cst.List)) else []
-                for name in (b.value for b in bound if isinstance(b, cst.Name)):
-                    if callee is not None and name in needs:
-                        found.setdefault(callee, f"{caller} binds what this returns to `{name}` and "
-                                                 f"{needs[name]}")
+            for callee in producers(assign.value, methods):  # type: ignore[attr-defined]
+                callee = defaults.get(callee, callee)
+                for target in assign.targets:  # type: ignore[attr-defined]
+                    bound = [target.target] if isinstance(target.target, cst.Name) else [
+                        e.value for e in target.target.elements] if isinstance(target.target, (cst.Tuple, cst.List)) else []
+                    for name in (b.value for b in bound if isinstance(b, cst.Name)):
+                        if name in needs:
+                            found.setdefault(callee, f"{caller} binds what this returns to `{name}` and "
+                                                     f"{needs[name]}")
     return found
 
 
@@ -142,29 +142,40 @@ def _module_code(module: cst.Module) -> list[cst.FunctionDef]:
 
 
 def producer(value: cst.BaseExpression, methods: Container[str] = ()) -> Optional[str]:
-    """The module function (`f(...)`) or method (`self.f(...)`, or `obj.f(...)` of any object for a name among the
+    """The first of `producers(value, methods)`, else None."""
+    found = producers(value, methods)
+    return found[0] if found else None
+
+
+def producers(value: cst.BaseExpression, methods: Container[str] = ()) -> list[str]:
+    """The module functions (`f(...)`) or methods (`self.f(...)`, or `obj.f(...)` of any object for a name among the
     module's `methods`: ase's `p = Atoms(2).get_momenta()`) whose result `value` is, through method calls, indexing
-    and the attributes that are arrays made from it (`embed(x, d).astype(int)`, `amplitude(x).real`, `f(x)[1:]`: a
-    JAX result makes each a JAX array), else None."""
+    and the attributes that are arrays made from it (`embed(x, d).astype(int)`, `amplitude(x).real`, `f(x)[1:]`), or
+    a new array computed from it by arithmetic (`-self._G(r)`, `2.0 * f(x) + g(x)`: galpy's `out = -self._G(r)` then
+    `out[nz] -= ...`): a JAX result makes each a JAX array."""
     while True:
         func = value.func if isinstance(value, cst.Call) else None
         if isinstance(func, cst.Attribute) and func.attr.value in methods:
-            return func.attr.value
+            return [func.attr.value]
         if isinstance(func, cst.Attribute) and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
             value = func.value  # `embed(x).astype(int)`: the method's object
         elif isinstance(value, cst.Attribute) and value.attr.value in _buffers.ARRAY_ATTRIBUTES \
                 or isinstance(value, cst.Subscript):
             value = value.value  # `amplitude(x).real`, `f(x)[1:]` (acoustics' one-sided spectrum)
+        elif isinstance(value, cst.UnaryOperation) and not isinstance(value.operator, cst.Not):
+            value = value.expression  # `-self._G(r)`: a new array of the same kind
+        elif isinstance(value, cst.BinaryOperation):  # `2.0 * f(x)`: a JAX operand makes a JAX result
+            return [*producers(value.left, methods), *producers(value.right, methods)]
         else:
             break
     if not isinstance(value, cst.Call):
-        return None
+        return []
     func = value.func
     if isinstance(func, cst.Name):
-        return func.value
+        return [func.value]
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
-        return func.attr.value
-    return None
+        return [func.attr.value]
+    return []
 
 
 def constructor_stores(module: cst.Module) -> Constructors:

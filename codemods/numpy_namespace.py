@@ -218,6 +218,10 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef total(t, out):\n    np.sum(t * 2, axis=1, out=out)\n\ndef f(a, out):\n"
                 "    total(np.exp(a), out)\n    return out\n",
                 expected=None, lines=[7, 7]),
+        # ... through arithmetic that makes a new array of the same kind from the result (galpy's `out = -self._G(r)`)
+        Invalid("import numpy as np\n\nclass Pot:\n    def _G(self, r):\n        return np.exp(-r)\n\n"
+                "    def evaluate(self, r, nz):\n        out = -self._G(r)\n        out[nz] -= 1.0\n        return out\n",
+                expected=None, lines=[5, 5]),
         # ... or hashes: the rows' elements (kmodes' encoded rows), or the result itself as a key (minisom's winners)
         Invalid("import numpy as np\n\ndef encode(X):\n    return np.argsort(X, axis=1)\n\n"
                 "def n_unique(X):\n    enc = encode(X)\n    return len({tuple(row) for row in enc})\n",
