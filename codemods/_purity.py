@@ -468,3 +468,111 @@ def int_product(flow, loop: cst.For | cst.While, carried) -> str:
         return (f" (`{name}` starts as a Python int and is multiplied in the loop: Python ints never overflow, a `lax` "
                 "loop carry is int32 and would wrap around; start it as a float, or keep the loop in Python)")
     return ""
+
+
+def scalar_carry_broadcast(flow, loop: cst.For | cst.While | cst.If, carried, region: Optional[Sequence[cst.CSTNode]] = None,
+                           kind: str = "a `lax` loop carry") -> str:
+    """"" unless a carried name starts small, as a number (`out = 1.0`) or an element (`out = coeffs[-1]`), and the
+    loop grows it with a parameter read whole (`out = out * x + c`), which may be an array: NumPy broadcasts the
+    variable to that shape, while a `lax` carry (and `lax.cond`'s branches) must keep its first shape and raises
+    `TypeError`. Else the note that makes the rewrite unsafe. `region`: the statements that update the names
+    (default: the loop's body); `kind`: what must keep one shape. A parameter the loop compares is taken to have one
+    element: the comparison stood in a Python `if`/`while` (perhaps rewritten since), which needs one."""
+    params = set(flow.params)
+    region = [loop.body] if region is None else list(region)
+    inside = {id(n) for n in walk.walk(loop)}
+    # a parameter compared in the loop (or its test) came from a Python `if`/`while`, which needs one element
+    tests = [loop.test] if isinstance(loop, (cst.While, cst.If)) else []
+    compared = set().union(*(_whole_reads(c) for r in [*region, *tests] for c in walk.nodes_of(r, cst.Comparison)))
+    for name in carried:
+        starts = [d.node for d in flow.reaching(loop, name) if id(d.node) not in inside]
+        small = [v for v in (_start_value(s, name) for s in starts) if v is not None and _small(v)]
+        if not small:
+            continue
+        for value in [v for r in region for v in _updates(r, name)]:
+            reads = _whole_reads(value)
+            if name not in reads:
+                continue  # replaced, not grown: `m = x > t`
+            for operand in sorted(reads & params - compared - {name}):
+                start = cst.Module([]).code_for_node(small[0]).strip()
+                return (f" (`{name}` starts as `{start}` and its update combines it with `{operand}`, which may be an "
+                        f"array: NumPy broadcasts `{name}` to its shape, {kind} must keep its first shape, or "
+                        f"`TypeError` is raised; start it with the shape it ends with)")
+    return ""
+
+
+def _start_value(start: cst.CSTNode, name: str) -> Optional[cst.BaseExpression]:
+    """The value the definition `start` (before the loop) gives `name`, when it is a plain (tuple) assignment."""
+    if not isinstance(start, cst.Assign) or len(start.targets) != 1:
+        return None
+    target, value = start.targets[0].target, start.value
+    if isinstance(target, cst.Name):
+        return value if target.value == name else None
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) and len(
+            target.elements) == len(value.elements):
+        for t, v in zip(target.elements, value.elements):
+            if isinstance(t.value, cst.Name) and t.value.value == name:
+                return v.value
+    return None
+
+
+def _small(value: cst.BaseExpression) -> bool:
+    """A number (`1.0`, `-1`, `True`) or an element (`coeffs[-1]`), or arithmetic of those: a start that an array
+    operand can broadcast to a larger shape (a parameter or an array call may already have that shape)."""
+    if isinstance(value, (cst.Integer, cst.Float, cst.Imaginary)):
+        return True
+    if isinstance(value, cst.Name):
+        return value.value in ("True", "False")
+    if isinstance(value, cst.Subscript):
+        return all(isinstance(e.slice, cst.Index) for e in value.slice)
+    if isinstance(value, cst.UnaryOperation):
+        return _small(value.expression)
+    if isinstance(value, cst.BinaryOperation):
+        return _small(value.left) and _small(value.right)
+    return False
+
+
+def _updates(body: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
+    """The values assigned to `name` in `body` (`name = v`, `name op= v`, `a, name = u, v`)."""
+    found: list[cst.BaseExpression] = []
+    for node in walk.nodes_of(body, cst.AugAssign):
+        if isinstance(node.target, cst.Name) and node.target.value == name:  # type: ignore[attr-defined]
+            found.append(cst.BinaryOperation(cst.Name(name), cst.Add(), node.value))  # type: ignore[attr-defined]
+    for node in walk.nodes_of(body, cst.Assign):
+        for t in node.targets:  # type: ignore[attr-defined]
+            target, value = t.target, node.value  # type: ignore[attr-defined]
+            if isinstance(target, cst.Name) and target.value == name:
+                found.append(value)
+            elif isinstance(target, (cst.Tuple, cst.List)):
+                for k, e in enumerate(target.elements):
+                    if isinstance(e.value, cst.Name) and e.value.value == name:
+                        same = isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == len(target.elements)
+                        found.append(value.elements[k].value if same else value)
+    return found
+
+
+_LAX_CONTROL = frozenset({"cond", "switch", "while_loop", "fori_loop", "scan"})
+
+
+def _whole_reads(value: cst.BaseExpression) -> set[str]:
+    """Names `value` reads whole: not only indexed (`x[i]`), an attribute's owner (`x.shape`) or `len(x)`'s argument."""
+    found: set[str] = set()
+
+    def visit(node: cst.CSTNode) -> None:
+        if isinstance(node, cst.Name):
+            found.add(node.value)
+        elif isinstance(node, (cst.Subscript, cst.Attribute)):
+            for child in node.children:
+                if child is not node.value:
+                    visit(child)
+        elif isinstance(node, cst.Call) and (isinstance(node.func, cst.Name) and node.func.value == "len" or isinstance(
+                node.func, cst.Attribute) and node.func.attr.value in _LAX_CONTROL):
+            return  # a size; or branch and loop bodies, whose own updates are checked where they stand
+        elif isinstance(node, (cst.Lambda, cst.GeneratorExp, cst.ListComp, cst.SetComp, cst.DictComp)):
+            return
+        else:
+            for child in node.children:
+                visit(child)
+
+    visit(value)
+    return found

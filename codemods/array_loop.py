@@ -6,7 +6,7 @@ from typing import Any, Optional
 import libcst as cst
 
 from codemods._sequences import argument_note, sequence
-from codemods._purity import host_indexed, int_product, opaque_loop, purity, shaped_loop_body
+from codemods._purity import host_indexed, int_product, opaque_loop, purity, scalar_carry_broadcast, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -98,6 +98,15 @@ class ArrayLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # `out` starts as a list's number and grows to the shape of the array `x`: a scan carry keeps one shape,
+            # so the fix is unsafe (galpy's power series)
+            "import numpy as np\n\ndef f(x, coeffs):\n    out = coeffs[-1]\n    for c in coeffs[-2::-1]:\n        out = out * x + c\n"
+            "    return out\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x, coeffs):\n    out = coeffs[-1]\n"
+                     "    def step(out, c):\n        out = out * x + c\n        return out, None\n\n"
+                     "    out, _ = jax.lax.scan(step, out, jnp.asarray(coeffs[-2::-1]))\n    return out\n",
+            unsafe=True,
+        ),
         Invalid(  # a parameter, a NumPy array when called eagerly, indexed by the traced element: read as `jnp.asarray` (tslearn)
             "import jax.numpy as jnp\n\ndef f(w, idx):\n    s = 0.0\n    for j in idx:\n        s = s + w[j]\n    return s\n",
             expected="import jax\nimport jax.numpy as jnp\n\ndef f(w, idx):\n    s = 0.0\n    w_jax = jnp.asarray(w)\n\n"
@@ -374,7 +383,7 @@ class ArrayLoop(Rule):
             changes[init] = self.replace_statement(init, [])
             for call_node in stack_calls(self, fn, list_name) or []:
                 changes[call_node] = cst.Name(list_name)
-        opaque = opaque_loop(self, node, fn, "lax.scan") + host_indexed(self, node, fn, inputs) + int_product(flow, node, names)
+        opaque = opaque_loop(self, node, fn, "lax.scan") + host_indexed(self, node, fn, inputs) + int_product(flow, node, names) + scalar_carry_broadcast(flow, node, names)
         named = [a for a in arguments if LIST_NAME.search(a.lower())]
         if named:  # POT's `for P_i, w in zip(P_list, weights)`: projections of different shapes, by design
             opaque += (f" (unsafe: `{named[0]}` is named as a list, whose arrays may differ in shape: stacking it raises "

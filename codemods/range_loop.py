@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import host_indexed, int_product, opaque_loop, shaped_loop_body
+from codemods._purity import host_indexed, int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -69,7 +69,9 @@ class RangeLoop(Rule):
     known to be pure JAX (`fori_loop` runs it once while tracing, not once per iteration; a NumPy call JX501 renames
     only as an unsafe fix, as in a module that uses `astropy.units`, raises on the traced carry), indexes with the counter an
     array the function got from such a call (`PQd = squareform(P)`: a NumPy array rejects a traced index), or
-    multiplies a carry that starts as a Python int (an int32 carry wraps around; Python ints do not). Weakly typed Python
+    multiplies a carry that starts as a Python int (an int32 carry wraps around; Python ints do not), or grows a carry with a
+    whole parameter that its start does not read (`out = 1.0`, then `out = out * x`: NumPy broadcasts `out` to the
+    shape of `x`, a carry keeps its first shape and `lax` raises `TypeError`). Weakly typed Python
     scalar carries (`acc = 0`) are promoted by `fori_loop` to the dtype the body produces. A loop with literal
     bounds and at most `unroll-max` (default 16, `[tool.jaxfix] unroll-max`) iterations stays a Python loop: it
     unrolls under `jit` at little cost. `fori_loop` with static bounds is reverse-differentiable; with a traced
@@ -117,7 +119,8 @@ class RangeLoop(Rule):
         ),
     ]
     INVALID = [
-        Invalid(  # the module-level table stays NumPy, which rejects the traced index: the body reads `jnp.asarray(arr)` (pvlib)
+        Invalid(  # the module-level table stays NumPy, which rejects the traced index: the body reads `jnp.asarray(arr)`;
+            # unsafe: `x` may be an array of times, which grows `s` from 0.0 to its shape, and a carry keeps one (pvlib)
             "import numpy as np\n\nL0 = np.array([[1.0, 0.0], [0.5, 2.0]])\n\ndef series(arr, x):\n    s = 0.0\n"
             "    for k in range(arr.shape[0]):\n        s = s + arr[k, 0] * np.cos(arr[k, 1] * x)\n    return s\n\n"
             "def lon(x):\n    return series(L0, x)\n",
@@ -127,7 +130,7 @@ class RangeLoop(Rule):
                      "        s = s + arr_jax[k, 0] * np.cos(arr_jax[k, 1] * x)\n        return s\n\n"
                      "    s = jax.lax.fori_loop(0, arr.shape[0], body, s)\n    return s\n\ndef lon(x):\n"
                      "    return series(L0, x)\n",
-            lines=[7]),
+            unsafe=True, lines=[7]),
         Invalid(  # a parameter, a NumPy array when called eagerly, indexed by the traced index: read as `jnp.asarray` (tslearn)
             "import jax.numpy as jnp\n\ndef f(X):\n    out = jnp.empty((X.shape[0], 1))\n    for i in range(X.shape[0]):\n"
             "        out = out.at[i].set(jnp.nanmean(X[i], axis=0, keepdims=True))\n    return out\n",
@@ -338,7 +341,7 @@ class RangeLoop(Rule):
         new[1] = new[1].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
         if converts:  # the body indexes them with the traced index: NumPy arrays would reject it
             new = [*self.statements(converts), gen.blank_line_before(body_fn), *new[1:]]
-        opaque = opaque_loop(self, node, fn, "lax.fori_loop") + host_indexed(self, node, fn, inputs) + int_product(function_flow(self, fn), node, names)
+        opaque = opaque_loop(self, node, fn, "lax.fori_loop") + host_indexed(self, node, fn, inputs) + int_product(function_flow(self, fn), node, names) + scalar_carry_broadcast(function_flow(self, fn), node, names)
         self.report(
             node,
             f"`for` loop over `range` with a {what}; carry {', '.join(f'`{n}`' for n in names)} through `lax.fori_loop`{opaque}",

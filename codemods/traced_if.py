@@ -4,7 +4,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._if_fixes import cond_replacement, where_fix
-from codemods._purity import purity, stuck_boolean, value_shaped_read
+from codemods._purity import purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
     attribute_indexed, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside,
@@ -74,8 +74,10 @@ class TracedIf(Rule):
     other give a 0-d or an `x`-shaped result, `jnp.where` always an `x`-shaped one. So `jnp.where`/`jnp.select` is
     used only when, on every path, every branch value and every condition is 0-d or provably has the shape of the
     value that path picks (same variable, elementwise operations, `zeros_like`, full reductions, literals); else
-    the fix is `lax.cond`, which raises at trace time when the branch shapes differ instead of broadcasting. A
-    condition proves that its elementwise operands have one element (`if x < 0:` needs `x.size == 1`), so
+    the fix is `lax.cond`, which raises at trace time when the branch shapes differ instead of broadcasting: unsafe
+    when a branch grows a variable with a whole parameter that its value before the `if` does not read (`t = 1.0`,
+    then `t = t * z`). A condition proves that its elementwise operands have one element (`if x < 0:` needs
+    `x.size == 1`), so
     `if x < 0: y = 0.0 else: y = x` is a `jnp.where`; an `elif` test proves this only for the paths that evaluate
     it. In the body of a `lax.fori_loop`/`while_loop`/`scan`, a variable returned unchanged in a carry slot whose
     initial value is 0-d (`spent = 0.0`, `done = False`) must be 0-d again or the loop raises at trace time, so
@@ -131,6 +133,16 @@ class TracedIf(Rule):
         Valid("import numpy as np\ndef f(x, xp):\n    if xp.isdtype(x.dtype, \"real floating\"):\n        x = x * 2\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # `t` starts as 1.0 and the taken branch grows it to `z`'s shape, the other keeps it 0-d: the two branches
+            # of `lax.cond` differ in shape and it raises, so the fix is unsafe (galpy's series after JX223's flag)
+            "import jax.numpy as jnp\n\ndef f(z, n):\n    t = 1.0\n    for k in range(n):\n        if jnp.all(t < 1e3):\n"
+            "            t = t * z\n    return t\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(z, n):\n    t = 1.0\n    for k in range(n):\n"
+                     "        def t_if_true(z, t):\n            t = t * z\n            return t\n\n"
+                     "        def t_if_false(z, t):\n            return t\n\n"
+                     "        t = jax.lax.cond(jnp.all(t < 1e3), t_if_true, t_if_false, z, t)\n    return t\n",
+            unsafe=True,
+        ),
         Invalid(  # an array test beside an identity test: the `if` stays Python, and `and` takes the array's truth
             "import numpy as np\n\ndef f(x, w):\n    if w is not None and w.sum() > 0:\n        x = x * 2\n    return x\n",
             expected=None,
@@ -468,6 +480,10 @@ class TracedIf(Rule):
                 unsafe = True
                 why += (f" (a branch gives `{name}` the int `{literal}` and another may give a float: `lax.cond` needs one "
                         f"dtype; write `{literal}.0` if a float is meant)")
+        grows = scalar_carry_broadcast(flow, node, outputs, [s for b in c.bodies for s in b], "each `lax.cond` output")
+        if grows:
+            unsafe = True
+            why += grows
         divisor = guarded_division(node.test, [s for b in c.bodies for s in b])
         if divisor is not None:
             unsafe = True

@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import int_product, opaque_loop, shaped_loop_body
+from codemods._purity import int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -67,7 +67,8 @@ class WhileLoop(Rule):
     Otherwise the loop is reported with the reason, as is a carry that changes shape (`a = a[1:]`). Unsafe when
     the condition or body calls code not known to be pure JAX (`while_loop` traces it once; see JX220 for NumPy
     calls JX501 keeps), or multiplies a carry
-    that starts as a Python int (an int32 carry wraps around). Weakly typed Python scalars in the carry
+    that starts as a Python int (an int32 carry wraps around), or grows a carry with a whole parameter its start
+    does not read (see JX220). Weakly typed Python scalars in the carry
     (`count = 0`) are promoted by `while_loop` to the type the body produces.
 
     ## Known problems
@@ -171,7 +172,7 @@ class WhileLoop(Rule):
             )
         call = self.statements(f"{gen.targets(names)} = {self.lax}.while_loop({cond_name}, {body_name}, {gen.pack(names)})\n")
         call[0] = call[0].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
-        opaque = opaque_loop(self, node, fn, "lax.while_loop") + int_product(function_flow(self, fn), node, names)
+        opaque = opaque_loop(self, node, fn, "lax.while_loop") + int_product(function_flow(self, fn), node, names) + scalar_carry_broadcast(function_flow(self, fn), node, names)
         self.report(
             node,
             f"`while` loop on a traced condition; carry {', '.join(f'`{n}`' for n in names)} through `lax.while_loop`{opaque}",

@@ -155,7 +155,7 @@ def test_parameter_with_array_evidence_is_an_array():
 def test_blank_line_before_the_body_function_only_when_needed():
     first = migrate("def f(x, n):\n    for i in range(n):\n        x = x * i\n    return x\n")
     assert "def f(x, n):\n    def body(i, x):" in first
-    spaced = migrate("def f(x, n):\n    s = 0.0\n\n    # sum\n    for i in range(n):\n        s = s * x + i\n    return s\n")
+    spaced = migrate("def f(x, n):\n    s = 0.0\n\n    # sum\n    for i in range(n):\n        s = s * 0.5 + i\n    return s\n")
     assert "    s = 0.0\n\n    # sum\n    def body(i, s):" in spaced
 
 
