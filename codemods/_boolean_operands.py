@@ -2,7 +2,8 @@
 
 `leaves(node, operator)` flattens a chain of one operator (`a and b and c`; a parenthesised chain is one operand);
 `boolean(node, traced)` tells a boolean expression (a comparison, `not`, `True`/`False`, a call such as `isnan` or
-`logical_and` in `BOOLEAN_CALLS`, a local bound only to such expressions): `and`/`or` become `jnp.logical_and` /
+`logical_and` in `BOOLEAN_CALLS`, a conditional expression choosing between such expressions, a local bound only to
+such expressions): `and`/`or` become `jnp.logical_and` /
 `jnp.logical_or` only on those, where Python's truth test and the elementwise one agree.
 """
 
@@ -29,6 +30,8 @@ def boolean(node: cst.BaseExpression, traced=None, depth: int = 2) -> bool:
         return True
     if isinstance(node, cst.BooleanOperation):
         return boolean(node.left, traced, depth) and boolean(node.right, traced, depth)
+    if isinstance(node, cst.IfExp):  # `(abs(t) < tol) if scalar else np.all(...)`: a truth test either way
+        return boolean(node.body, traced, depth) and boolean(node.orelse, traced, depth)
     if isinstance(node, cst.Name) and node.value in ("True", "False"):
         return True
     if isinstance(node, cst.Name) and traced is not None and depth > 0:

@@ -59,7 +59,7 @@ class TracedExpression(Rule):
     cheap and pure becomes that `lax.cond` as an unsafe fix, and so does one with an int literal against a side not
     provably an int (`0 if np.isnan(v) else v`: `lax.cond` needs one dtype; write `0.0`). Sides of different kinds
     (`None`, strings) are reported without a fix. `and`/`or` are rewritten only on boolean operands
-    (comparisons, `not`, `isnan`, ...); leading static operands keep Python's short-circuit
+    (comparisons, `not`, `isnan`, ..., a conditional expression between them); leading static operands keep Python's short-circuit
     (`x is not None and jnp.logical_and(...)`), so a guard such as `is not None` still protects what follows. A ternary whose test, or an `and`/`or` one of whose
     operands, holds a type or identity test (`isinstance`, `is`, `is not`) is left alone: such code tells Python
     values apart (`value == ref or value is ref` on strings), so its other operands need not be arrays either.
@@ -113,6 +113,13 @@ class TracedExpression(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # the second operand chooses between two truth tests: a truth test too, so the `and` converts; left
+            # as a Python `and`, it raised once a `lax` loop made its first operand traced (galpy's series, JX223)
+            "import jax.numpy as jnp\n\ndef f(x, y, scalar):\n    ok = jnp.sum(x) > 0 and ((y > 0) if scalar else jnp.all(y > 0))\n"
+            "    return ok\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, y, scalar):\n"
+                     "    ok = jnp.logical_and(jnp.sum(x) > 0, ((y > 0) if scalar else jnp.all(y > 0)))\n    return ok\n",
+        ),
         Invalid(  # a method of a local array is pure, as the branch rules take it (nodepy's absolute monotonicity)
             "import jax.numpy as jnp\n\ndef f(b, tol):\n    v = jnp.dot(b, b)\n    ok = b.min() < -tol or v.min() < -tol\n    return ok\n",
             expected="import jax.numpy as jnp\n\ndef f(b, tol):\n    v = jnp.dot(b, b)\n"
