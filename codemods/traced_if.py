@@ -76,7 +76,9 @@ class TracedIf(Rule):
     value that path picks (same variable, elementwise operations, `zeros_like`, full reductions, literals); else
     the fix is `lax.cond`, which raises at trace time when the branch shapes differ instead of broadcasting: unsafe
     when a branch grows a variable with a whole parameter that its value before the `if` does not read (`t = 1.0`,
-    then `t = t * z`). A condition proves that its elementwise operands have one element (`if x < 0:` needs
+    then `t = t * z`). An `elif` chain whose first test is static (`if scalar: ... elif np.all(...)`) keeps that test
+    Python: the `elif` becomes `else: if`, whose traced test is converted next (only the branch Python picks runs,
+    and its values may have another shape). A condition proves that its elementwise operands have one element (`if x < 0:` needs
     `x.size == 1`), so
     `if x < 0: y = 0.0 else: y = x` is a `jnp.where`; an `elif` test proves this only for the paths that evaluate
     it. In the body of a `lax.fori_loop`/`while_loop`/`scan`, a variable returned unchanged in a carry slot whose
@@ -133,6 +135,15 @@ class TracedIf(Rule):
         Valid("import numpy as np\ndef f(x, xp):\n    if xp.isdtype(x.dtype, \"real floating\"):\n        x = x * 2\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # the first test is a host value: only its branch runs, whose values may have another shape (a 0-d `t`
+            # here); a `lax.switch` would trace both branches and raise. The static `if` stays Python (galpy's series)
+            "import jax.numpy as jnp\n\ndef f(s, t, done):\n    scalar = jnp.ndim(s) == 0\n    if scalar:\n        done = abs(t) < 1.0\n"
+            "    elif jnp.all(t < 1.0):\n        done = True\n    return done\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(s, t, done):\n    scalar = jnp.ndim(s) == 0\n    if scalar:\n"
+                     "        done = abs(t) < 1.0\n    else:\n        def done_if_true(done):\n            done = True\n"
+                     "            return done\n\n        def done_if_false(done):\n            return done\n\n"
+                     "        done = jax.lax.cond(jnp.all(t < 1.0), done_if_true, done_if_false, done)\n    return done\n",
+        ),
         Invalid(  # `t` starts as 1.0 and the taken branch grows it to `z`'s shape, the other keeps it 0-d: the two branches
             # of `lax.cond` differ in shape and it raises, so the fix is unsafe (galpy's series after JX223's flag)
             "import jax.numpy as jnp\n\ndef f(z, n):\n    t = 1.0\n    for k in range(n):\n        if jnp.all(t < 1e3):\n"
@@ -373,6 +384,15 @@ class TracedIf(Rule):
         if found.returns or found.loop_exit or found.nested_traced_if:
             return  # JX202's, the loop rules', or wait until the inner `if` is rewritten
         test = self.code(c.tests[levels.index(max(levels))]).strip()
+        if levels[0] is Tracedness.STATIC:
+            # `if scalar: ... elif np.all(...)`: Python picks the first branch from a host value, and only that branch
+            # runs (its values may have another shape than the others'); `lax.switch` would trace every branch and
+            # select on the host value. Keep the static test Python: `elif` becomes `else: if`, converted next pass
+            split = node.with_changes(orelse=cst.Else(body=cst.IndentedBlock(body=[node.orelse])))
+            self.report(node, f"`if` on traced value `{test}` in an `elif` after a test on a static value "
+                        f"(`{self.code(c.tests[0]).strip()}`): Python cannot branch on a traced array under `jit`",
+                        replacement=split, title="turn the `elif` into `else: if` (the static test stays Python)")
+            return
         flow = function_flow(self, function)
         found.effect = found.effect or shared_update(flow, node, [s for b in c.bodies for s in b])
         if found.effect is not None:
