@@ -144,6 +144,13 @@ class TracedIf(Rule):
                      "            return done\n\n        def done_if_false(done):\n            return done\n\n"
                      "        done = jax.lax.cond(jnp.all(t < 1.0), done_if_true, done_if_false, done)\n    return done\n",
         ),
+        Invalid(  # ... only where the chain could become lax at all: here a branch gives a string, and splitting the
+            # `elif` would be churn (scipy's _qap argument checks)
+            "import jax.numpy as jnp\n\ndef check(a, p):\n    msg = None\n    if a.shape[0] != a.shape[1]:\n"
+            "        msg = \"a must be square\"\n    elif (p < 0).any():\n        msg = \"p must be positive\"\n    return msg\n",
+            expected=None,
+            lines=[5],
+        ),
         Invalid(  # `t` starts as 1.0 and the taken branch grows it to `z`'s shape, the other keeps it 0-d: the two branches
             # of `lax.cond` differ in shape and it raises, so the fix is unsafe (galpy's series after JX223's flag)
             "import jax.numpy as jnp\n\ndef f(z, n):\n    t = 1.0\n    for k in range(n):\n        if jnp.all(t < 1e3):\n"
@@ -384,15 +391,6 @@ class TracedIf(Rule):
         if found.returns or found.loop_exit or found.nested_traced_if:
             return  # JX202's, the loop rules', or wait until the inner `if` is rewritten
         test = self.code(c.tests[levels.index(max(levels))]).strip()
-        if levels[0] is Tracedness.STATIC:
-            # `if scalar: ... elif np.all(...)`: Python picks the first branch from a host value, and only that branch
-            # runs (its values may have another shape than the others'); `lax.switch` would trace every branch and
-            # select on the host value. Keep the static test Python: `elif` becomes `else: if`, converted next pass
-            split = node.with_changes(orelse=cst.Else(body=cst.IndentedBlock(body=[node.orelse])))
-            self.report(node, f"`if` on traced value `{test}` in an `elif` after a test on a static value "
-                        f"(`{self.code(c.tests[0]).strip()}`): Python cannot branch on a traced array under `jit`",
-                        replacement=split, title="turn the `elif` into `else: if` (the static test stays Python)")
-            return
         flow = function_flow(self, function)
         found.effect = found.effect or shared_update(flow, node, [s for b in c.bodies for s in b])
         if found.effect is not None:
@@ -509,6 +507,18 @@ class TracedIf(Rule):
             unsafe = True
             why += (f" (a branch divides by `{divisor}`, which the test compares with zero: `lax.cond` traces every "
                     "branch, and if it is a Python number that division raises `ZeroDivisionError`)")
+        if levels[0] is Tracedness.STATIC:
+            # (after every check that the chain can become lax at all: else the split is churn, and the inner `if`
+            # alone would escape the checks its siblings failed)
+            # `if scalar: ... elif np.all(...)`: Python picks the first branch from a host value, and only that branch
+            # runs (its values may have another shape than the others'); `lax.switch` would trace every branch and
+            # select on the host value. Keep the static test Python: `elif` becomes `else: if`, converted next pass
+            split = node.with_changes(orelse=cst.Else(body=cst.IndentedBlock(body=[node.orelse])))
+            self.report(node, f"`if` on traced value `{test}` in an `elif` after a test on a static value "
+                        f"(`{self.code(c.tests[0]).strip()}`){why}: Python cannot branch on a traced array under `jit`",
+                        replacement=split, title="turn the `elif` into `else: if` (the static test stays Python)",
+                        unsafe=unsafe)
+            return
         ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
         # an `elif` chain becomes one `lax.switch` when its later conditions can all be evaluated up front (else
         # nested `lax.cond`s, one level a pass, keep Python's lazy evaluation of them)
