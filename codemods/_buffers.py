@@ -72,6 +72,8 @@ def _written(fn: cst.FunctionDef, viewing: Writers) -> set[str]:
     return names
 
 
+# attributes of an array that are arrays made from it (`R.T`): a JAX array's are JAX arrays
+ARRAY_ATTRIBUTES = {"T", "mT", "real", "imag"}
 # methods and NumPy functions whose result may be a view of the array they are given (its first argument, for
 # the functions): a write into the result writes into that array
 VIEW_METHODS = frozenset({"reshape", "view", "ravel", "transpose", "swapaxes", "squeeze"})
@@ -261,8 +263,6 @@ def out_inputs(fn: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool])
             continue
         found += [(call, a.value) for a in call.args if not a.star and not (a.keyword is not None and a.keyword.value == "out")]  # type: ignore[attr-defined]
     return found
-# attributes of an array that are arrays made from it (`R.T`): a JAX array's are JAX arrays
-ARRAY_ATTRIBUTES = {"T", "mT", "real", "imag"}
 
 
 def numpy_calls(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:

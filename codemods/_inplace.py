@@ -11,7 +11,7 @@ from typing import Callable, Iterator, Optional
 
 import libcst as cst
 
-from codemods import _kept_numpy
+from codemods import _buffers, _kept_numpy
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY
@@ -603,7 +603,7 @@ def _caller_roots(rule: Rule, facts: FunctionFacts, flow, stmt: cst.CSTNode, val
                 yield value
         elif _caller_name(rule, facts, flow, stmt, value.value, seen):
             yield value
-    elif isinstance(value, cst.Attribute) and value.attr.value in ("T", "mT", "real", "imag"):
+    elif isinstance(value, cst.Attribute) and value.attr.value in _buffers.ARRAY_ATTRIBUTES:
         yield from _caller_roots(rule, facts, flow, stmt, value.value, seen)
     elif isinstance(value, cst.Subscript):
         yield from _caller_roots(rule, facts, flow, stmt, value.value, seen)
