@@ -179,6 +179,7 @@ class NumpyBoundary:
         self._texts: dict[cst.FunctionDef, dict[str, str]] = {}
         self._source_tables: dict[cst.FunctionDef, _buffers.Sources] = {}
         self._view_writes: dict[cst.FunctionDef, dict[cst.Call, list[tuple[str, str]]]] = {}
+        self._fftpack_fed: dict[cst.FunctionDef, dict[str, cst.Call]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -695,11 +696,22 @@ class NumpyBoundary:
         name = _bound_name(parent)
         if name is None:
             return None
-        sources = self._sources(function)
-        for call in walk.nodes_of(function.body, cst.Call):
-            if fftpack.is_sparse_call(call) and any(name in sources.of(a.value) for a in call.args):  # type: ignore[attr-defined]
-                return f"makes `{name}`, which goes into `{rule.code(call.func)}(...)`"  # type: ignore[attr-defined]
-        return None
+        call = self._fftpack_inputs(function).get(name)
+        return f"makes `{name}`, which goes into `{rule.code(call.func)}(...)`" if call is not None else None
+
+    def _fftpack_inputs(self, function: cst.FunctionDef) -> dict[str, cst.Call]:
+        """{local name: the first `scipy.fftpack` transform of `function` an argument of which is computed from it}
+        (`_buffers.Sources`; found once per function)."""
+        found = self._fftpack_fed.get(function)
+        if found is None:
+            found = self._fftpack_fed[function] = {}
+            sources = self._sources(function)
+            for call in walk.nodes_of(function.body, cst.Call):
+                if self._fftpack.is_sparse_call(call):
+                    for arg in call.args:  # type: ignore[attr-defined]
+                        for name in sources.of(arg.value):
+                            found.setdefault(name, call)  # type: ignore[arg-type]
+        return found
 
     def _text_cast(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """What says the array `node` makes may hold text or objects: it is cast to such a dtype at once
