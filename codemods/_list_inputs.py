@@ -131,15 +131,16 @@ def _sequence_call(value: Optional[cst.BaseExpression], facts: FunctionFacts) ->
     return short in SEQUENCE_RESULTS or short == "where" and len(value.args) == 1
 
 
-def unbound_before(rule: Rule, name: str, call: cst.Call) -> bool:
+def unbound_before(rule: Rule, name: str, call: cst.Call, some: bool = False) -> bool:
     """Whether parameter `name` still holds what the caller passed where `call` reads it: the only definition
     reaching `call`'s statement is the parameter (a rebinding by that statement itself, `rate, nper =
-    np.broadcast_arrays(rate, nper)`, comes after; one later in a loop reaches the next turn)."""
+    np.broadcast_arrays(rate, nper)`, comes after; one later in a loop reaches the next turn). With `some`, whether
+    it may on some path (`if double: x = np.array(x) * 2`, then `np.atleast_1d(x)`: galpy's grids)."""
     function, statement = rule.current_function, enclosing_statement(rule, call)
     if function is None or statement is None:
         return False
     reaching = function_flow(rule, function).reaching(statement, name)
-    return bool(reaching) and all(isinstance(d.node, cst.Param) for d in reaching)
+    return bool(reaching) and (any if some else all)(isinstance(d.node, cst.Param) for d in reaching)
 
 
 def slices(index: cst.BaseExpression, facts: FunctionFacts) -> bool:

@@ -89,9 +89,6 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef f(a, b, missing):\n    \"\"\"missing : {None, sequence of str}\"\"\"\n"
             "    if not np.iterable(missing) or np.iterable([1]):\n        missing = [missing]\n"
             "    return np.einsum(a, [0, 1], b, [1, 2], [0, 2]), np.sum(np.asarray(missing) == 'x')\n"),
-        Valid(  # rebound in a loop before the next turn reads it; einsum's subscripts are text
-            "import numpy as np\n\ndef f(x, n):\n    \"\"\"x : array_like\"\"\"\n    for _ in range(n):\n"
-            "        y = np.cumsum(x)\n        x = y\n    return np.einsum('i->', x)\n"),
         Valid(  # documented as an array, or converted first: no list reaches NumPy's function
             "import numpy as np\n\ndef f(x, w):\n    \"\"\"Sum.\n\n    Parameters\n    ----------\n    x : ndarray\n"
             "    w : array_like\n    \"\"\"\n    w = np.asarray(w)\n    return np.cumsum(x) + np.cumsum(w)\n"),
@@ -115,6 +112,22 @@ class NonArrayInput(Rule):
             "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
     ]
     INVALID = [
+        Invalid(  # rebound in a loop: the first turn (and the end, if the loop never runs) still reads the caller's
+            # value, which the docstring says may be a list; einsum's subscripts are text
+            "import numpy as np\n\ndef f(x, n):\n    \"\"\"x : array_like\"\"\"\n    for _ in range(n):\n"
+            "        y = np.cumsum(x)\n        x = y\n    return np.einsum('i->', x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, n):\n    \"\"\"x : array_like\"\"\"\n"
+            "    for _ in range(n):\n        y = np.cumsum(jnp.asarray(x))\n        x = y\n"
+            "    return np.einsum('i->', jnp.asarray(x))\n",
+            lines=[6, 8],
+        ),
+        Invalid(  # a list-fed parameter rebound on one path only still holds the caller's list on the other (galpy)
+            "import jax.numpy as jnp\n\ndef grid(x, double=False):\n    if double:\n        x = jnp.array(x) * 2\n"
+            "    return jnp.atleast_1d(x)\n\nG = grid([1.0, 2.0])\n",
+            expected="import jax.numpy as jnp\n\ndef grid(x, double=False):\n    if double:\n        x = jnp.array(x) * 2\n"
+            "    return jnp.atleast_1d(jnp.asarray(x))\n\nG = grid([1.0, 2.0])\n",
+            lines=[6],
+        ),
         Invalid(  # indices gathered in a list, which may stay empty: NumPy reads `[]` as no indices, `jnp.asarray([])`
             # is a float array that `jnp.delete` rejects, so integers are asked for; `jnp.isin` rejects a list too
             # (lenstronomy's findOverlap)
@@ -527,12 +540,12 @@ class NonArrayInput(Rule):
                     title=f"replace with `{text}`", imports=("jnp",), unsafe=True, blocks_function=True)
 
     def _listed_parameter(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
-        """Why `value`, a parameter still holding what the caller passed where `at` reads it, may be a Python list
+        """Why `value`, a parameter that may still hold what the caller passed where `at` reads it, may be a Python list
         or tuple: its docstring says so (`lengths : array-like of integers`), or a call in the module passes one
         (`_list_inputs.list_fed_parameters`); else None."""
         fn = self.current_function
         if fn is None or not isinstance(value, cst.Name) or value.value not in facts.params \
-                or not _list_inputs.unbound_before(self, value.value, at):
+                or not _list_inputs.unbound_before(self, value.value, at, some=True):
             return None
         if value.value in documented_sequences(fn):
             return "its docstring says may be a list or tuple"
