@@ -119,6 +119,9 @@ def _generators_among(nodes: Iterable[ast.AST], numpy: dict[str, str]) -> set[st
     return names
 
 
+NUMBA_WORDS = ("numba", "nb.", "njit", "vectorize")  # in the text of every name `numba_compiler` accepts
+
+
 def _numba(fn: ast.FunctionDef | ast.AsyncFunctionDef, imported: frozenset[str] = frozenset()) -> bool:
     """Compiled by numba (`@njit`, `@nb.jit(...)`, `@jit` with `from numba import jit`): numba runs `np.random`
     itself, and rejects `jax.random`."""
@@ -129,9 +132,13 @@ def _numba(fn: ast.FunctionDef | ast.AsyncFunctionDef, imported: frozenset[str] 
     return False
 
 
-def _numba_imports(tree: ast.Module) -> frozenset[str]:
+def _numba_imports(tree: ast.Module, source: Optional[str] = None) -> frozenset[str]:
     """Names bound at the top of the module by `from numba[...] import ...` or from a project's module of numba
-    wrappers (`plain_python.numba_module`), and top-level functions calling a numba compiler (decorator factories)."""
+    wrappers (`plain_python.numba_module`), and top-level functions calling a numba compiler (decorator factories).
+    With the module's `source`, a module whose text names no numba compiler (`numba_compiler`: every such name
+    holds one of `NUMBA_WORDS`) is not walked."""
+    if source is not None and not any(word in source for word in NUMBA_WORDS):
+        return frozenset()
     imported = {
         alias.asname or alias.name
         for node in tree.body
@@ -322,7 +329,7 @@ def summarize(
     numpy, other = _imports(tree, module_name, is_package)
     module_generators = _generators([n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))], numpy)
     lines = sourcelib.lines(source) if source is not None else None
-    numba_names = _numba_imports(tree)
+    numba_names = _numba_imports(tree, source)
     functions = {
         node.name: _summary_of(node, lines, numpy, module_generators)
         for node in tree.body
