@@ -545,10 +545,11 @@ def jax_input(rule: Rule, stmt: cst.CSTNode, name: str) -> tuple[dict[cst.CSTNod
     `r = S.copy()`, `y = X * 2`), it is a NumPy array when the function is called with one (outside `jit`: module
     code, tests), and a NumPy array has no `.at` (GPy's `y = X.flatten(); y[0] = 0.0`). Arrays that a NumPy or
     `jax.numpy` call makes are JAX arrays after the migration and need nothing: ({}, False).
-    When the value comes from one binding `name = <value>` of a parameter, the parameter is read through JAX there,
-    as the loop rules read one (`jnp.asarray(X)`): ({the value: its JAX form}, False), in the idiomatic form for a
-    copy, a cast and a flattening (`jnp.array(S)`, `jnp.asarray(S, dtype=d)`, `jnp.ravel(X)`). Otherwise (several
-    bindings, a name between) the update reads `jnp.asarray(name)`: ({}, True)."""
+    When the value comes from one binding `name = <value>` of a parameter (or of one name made from one, see
+    `_parameter_roots`), that name is read through JAX there, as the loop rules read one (`jnp.asarray(X)`): ({the
+    value: its JAX form}, False), in the idiomatic form for a copy, a cast and a flattening (`jnp.array(S)`,
+    `jnp.asarray(S, dtype=d)`, `jnp.ravel(X)`). Otherwise (several bindings, several names) the update reads
+    `jnp.asarray(name)`: ({}, True)."""
     function = rule.current_function
     if function is None:
         return {}, False
@@ -622,11 +623,16 @@ def _caller_roots(rule: Rule, facts: FunctionFacts, flow, stmt: cst.CSTNode, val
 
 
 def _parameter_roots(rule: Rule, facts: FunctionFacts, flow, assign: cst.Assign, value: cst.BaseExpression) -> list[cst.Name]:
-    """The parameters `value` is made from (see `_caller_roots`), when every name it may take its kind from is one."""
+    """The parameters `value` is made from (see `_caller_roots`), when every name it may take its kind from is one;
+    else the one name it takes its kind from, made from a parameter before (scipy's `w2 = win.real**2; DD =
+    w2.copy()` in a loop of `DD[k:] += ...`: `DD = jnp.array(w2)` once, not `jnp.asarray(DD)` at every update)."""
     if isinstance(value, cst.IfExp):
         return []  # each side would need its own conversion: the update reads `jnp.asarray` instead
     roots = list(_caller_roots(rule, facts, flow, assign, value, None))
-    return roots if roots and len(roots) == len(list(_caller_roots(rule, facts, flow, assign, value, set()))) else []
+    kinds = list(_caller_roots(rule, facts, flow, assign, value, set()))
+    if roots and len(roots) == len(kinds):
+        return roots
+    return kinds if len(kinds) == 1 else []
 
 
 def _jax_form(rule: Rule, value: cst.BaseExpression, root: cst.Name) -> cst.BaseExpression:

@@ -237,6 +237,13 @@ class InplaceIndexUpdate(Rule):
             "def f(S, v):\n    r = S.copy()\n    r[0] = v\n    return r\n",
             expected="import jax.numpy as jnp\n\ndef f(S, v):\n    r = jnp.array(S)\n    r = r.at[0].set(v)\n    return r\n",
         ),
+        Invalid(  # ... a copy of a name made from one: converted once where it is bound, not at each update (scipy's
+            # `_calc_dual_canonical_window`: `DD = jnp.asarray(DD).at[k:]...` in its loop)
+            "def f(win, hop):\n    w2 = win.real ** 2\n    DD = w2.copy()\n    for k in range(hop, len(win), hop):\n"
+            "        DD[k:] += w2[:-k]\n    return win / DD\n",
+            expected="import jax.numpy as jnp\n\ndef f(win, hop):\n    w2 = win.real ** 2\n    DD = jnp.array(w2)\n"
+                     "    for k in range(hop, len(win), hop):\n        DD = DD.at[k:].add(w2[:-k])\n    return win / DD\n",
+        ),
         Invalid(  # JX501 keeps the array NumPy (it goes to `scipy.sparse`): no `.at`, the function stays NumPy (spafe)
             "import numpy as np\nfrom scipy.sparse import csr_matrix\n\ndef f(rows, n):\n    k = np.zeros((rows, n))\n"
             "    for i in range(rows):\n        k[i] = np.arange(n) * i\n    return csr_matrix(k)\n",
