@@ -86,7 +86,8 @@ class NumpyNamespace(Rule):
     (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too.
     Functions numba compiles (`@njit`, or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
     decorator factory of the module that calls numba, and what an `@overload` returns) are left to numba.
-    `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` only as an unsafe fix that holds back
+    `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (called, or handed on as a function:
+    `map(np.asanyarray, xs)`, `partial(np.asanyarray, ...)`) only as an unsafe fix that holds back
     the function's other fixes: it exists to keep an array subclass, which JAX arrays have none of (`jnp.asarray`
     raises on a masked array and makes a `np.matrix` a plain array, whose `*` multiplies elementwise). The index tricks `np.r_[...]` and `np.c_[...]` become
     `jnp.r_[...]` and `jnp.c_[...]`. `np.linalg.eigh`, `eigvalsh` and `cholesky` read one triangle of the matrix
@@ -546,6 +547,18 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(a):\n    a = jnp.asarray(a, dtype=float)\n    return np.ascontiguousarray(a.T)\n",
             unsafe=True, lines=[4, 5],
         ),
+        Invalid(  # ... also handed on, not called: the function takes masked arrays, which `jnp.sin` rejects or
+            # unmasks (seawater's `lat, = list(map(np.asanyarray, (lat,)))`; `functools.partial` the same)
+            "import functools\nimport numpy as np\n\ndef f(lat):\n    lat, = list(map(np.asanyarray, (lat,)))\n"
+            "    return np.sin(lat)\n\ndef g(x):\n    return np.cos(functools.partial(np.asanyarray, dtype=float)(x))\n",
+            expected="import functools\nimport jax.numpy as jnp\n\ndef f(lat):\n    lat, = list(map(jnp.asarray, (lat,)))\n"
+            "    return jnp.sin(lat)\n\ndef g(x):\n    return jnp.cos(functools.partial(jnp.asarray, dtype=float)(x))\n",
+            unsafe=True, lines=[5, 6, 9, 9],
+        ),
+        Invalid(  # ... and so is a masked-array function imported by name, here a default argument
+            "import numpy as np\nfrom numpy.ma import getdata\n\ndef f(x, get=getdata):\n    return np.cos(get(x))\n",
+            expected=None, lines=[4, 5],
+        ),
         Invalid(
             "import numpy as np\n\ndef f(a):\n    return np.argsort(a, kind=\"mergesort\")\n",
             expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.argsort(a)\n",
@@ -802,14 +815,39 @@ class NumpyNamespace(Rule):
         if isinstance(parent, cst.Call) and parent.func is node:
             return  # a call: visit_Call reports it
         qualified = numpy_name(self, node)
-        if qualified is not None and qualified.startswith("numpy.ma."):
-            self.report(node, f"`{self.code(node)}` is NumPy's masked-array machinery, which JAX has no counterpart for: "
-                        "this function is left as it is", leaves_function=True)
+        if self._referenced(node, qualified):
+            pass
         elif qualified in ("numpy.r_", "numpy.c_") and isinstance(parent, cst.Subscript) and parent.value is node:
             target = f"{self.jnp}.{qualified[len('numpy.'):]}"
             self.report(node, f"`{self.code(node)}[...]` joins its items on the host (a traced item raises under `jit`); "
                         f"use `{target}[...]`", replacement=self.dotted(target), title=f"replace with `{target}`",
                         imports=("jnp",))
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if self.current_function is None:
+            return
+        parent = self.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, cst.Call) and parent.func is node or isinstance(parent, (cst.ImportAlias, cst.Attribute)):
+            return  # a call (visit_Call), an import, or part of a dotted name (visit_Attribute)
+        self._referenced(node, numpy_name(self, node))
+
+    def _referenced(self, node: cst.BaseExpression, qualified: Optional[str]) -> bool:
+        """A NumPy function named, not called, that says the function takes array subclasses: `np.ma`'s machinery
+        (`map(np.ma.getdata, xs)`), or `np.asanyarray` handed on (`map(np.asanyarray, (lat,))`, `partial(...)`, a
+        default argument: seawater's `lat, = list(map(np.asanyarray, (lat,)))`), which keeps a masked array that
+        the function's `jax.numpy` calls would reject or unmask. Reported as the call would be; True if so."""
+        if qualified is not None and qualified.startswith("numpy.ma."):
+            self.report(node, f"`{self.code(node)}` is NumPy's masked-array machinery, which JAX has no counterpart for: "
+                        "this function is left as it is", leaves_function=True)
+            return True
+        if qualified != "numpy.asanyarray":
+            return False
+        target = f"{self.jnp}.{SUBSTITUTES['asanyarray']}"
+        self.report(node, f"`{self.code(node)}` is handed on as a function: it keeps array subclasses (a masked array), "
+                    f"which the function's other NumPy calls then meet; `{target}` {DIFFERENT['asanyarray']}",
+                    replacement=self.dotted(target), title=f"replace with `{target}`", imports=("jnp",), unsafe=True,
+                    blocks_function=True)
+        return True
 
     def visit_Call(self, node: cst.Call) -> None:
         if self.current_function is None:
