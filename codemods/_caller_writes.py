@@ -4,7 +4,8 @@ JX501 (numpy-namespace) renames a NumPy call to its `jax.numpy` namesake one fun
 about the other side of a call that decide it cannot (`codemods._numpy_boundary` asks them):
 
 - `written_results(module, writers)`: functions whose result a caller hands to a helper that writes into it;
-- `host_results(rule)`: functions whose result a caller writes into itself, turns into strings or objects, or hashes;
+- `host_results(rule)`: functions whose result a caller writes into itself, turns into strings or objects, hashes,
+  or hands to `scipy.fftpack` (`kept_results(rule)`: the last, which no in-place rewrite removes);
 - `constructor_stores(module)` and `stored_by_constructor(...)`: a NumPy array made here and given to a module
   class whose `__init__` stores it on an attribute that the module writes into in place.
 """
@@ -19,6 +20,7 @@ from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
 from jaxfix.analysis.hashed import hashed_once
+from jaxfix.analysis.sparse_data import SparseNames
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -56,16 +58,28 @@ def host_results(rule: Rule) -> dict[str, str]:
     (`h = gradient(x)`, `e = embed(x).astype(int)`) and then writes into (`h[i] -= v`), turns into strings or
     objects (`e.astype(str)`) or hashes the elements of (`{tuple(row) for row in e}`), or uses as a key itself
     (`winmap[winner(w, x)]`), or hands (or a value computed from it) to a NumPy call given `out=` (`np.sum(tmp * q,
-    out=o)`: `_buffers.out_inputs`): only a NumPy array can (lifelines' penalised Hessian, neurokit2's states,
-    kmodes' encoded rows, minisom's winners, GPy's `_gradients_X_pure`). Found once per pass: JX501 and JX202 both ask (kept on the rule context)."""
+    out=o)`: `_buffers.out_inputs`) or to a `scipy.fftpack` transform (`data = even_data(c) / 2`, then `ifft(data)`):
+    only a NumPy array can (lifelines' penalised Hessian, neurokit2's states, kmodes' encoded rows, minisom's
+    winners, GPy's `_gradients_X_pure`, fluids' pychebfun). Found once per pass: JX501 and JX202 both ask (kept on the rule context)."""
     cache = rule.context.__dict__
     if "_host_results" not in cache:
-        cache["_host_results"] = _host_results(rule)
+        cache["_host_results"], cache["_kept_results"] = _host_results(rule)
     return cache["_host_results"]
 
 
-def _host_results(rule: Rule) -> dict[str, str]:
+def kept_results(rule: Rule) -> dict[str, str]:
+    """The part of `host_results` whose reason no in-place rewrite removes: a caller hands the result (or an array
+    computed from it) to `scipy.fftpack`. The in-place rules (JX101...) ask it (`_kept_numpy.kept_reason`): the
+    result stays a NumPy array, so an update of it cannot become `.at` (a write into it, which `host_results` also
+    counts, is what they rewrite, after which JX501 may rename the helper's calls)."""
+    host_results(rule)
+    return rule.context.__dict__["_kept_results"]
+
+
+def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     found: dict[str, str] = {}
+    kept: dict[str, str] = {}
+    fftpack = SparseNames.read(rule.context.module, "fftpack")
     code = rule.code
     module = rule.context.module
     methods = {f.name.value for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
@@ -75,6 +89,7 @@ def _host_results(rule: Rule) -> dict[str, str]:
     for function in [*walk.nodes_of(module, cst.FunctionDef), *_module_code(module)]:
         caller = "code at module level" if function.name.value == _MODULE_CODE else f"`{function.name.value}`"
         needs: dict[str, str] = {}
+        persistent: dict[str, str] = {}  # of `needs`: those needing NumPy for a reason no in-place rewrite removes
         for node in walk.nodes(function.body):
             if isinstance(node, (cst.Assign, cst.AugAssign)) and not isinstance(
                     node.value, (cst.Tuple, cst.List, cst.Dict, cst.SimpleString, cst.FormattedString)):
@@ -103,6 +118,22 @@ def _host_results(rule: Rule) -> dict[str, str]:
                 callee = producer(inner, methods)  # type: ignore[arg-type]
                 if callee is not None:
                     found.setdefault(callee, f"{caller} {why.replace('it', 'what this returns', 1)}")
+        for call in walk.nodes_of(function.body, cst.Call) if fftpack else ():
+            if not fftpack.is_sparse_call(call):
+                continue
+            # `data = even_data(c) / 2`, then `ifft(data)` (fluids' pychebfun): `scipy.fftpack` reads `.flags`
+            why = f"hands it to `{code(call.func).strip()}(...)` of `scipy.fftpack`, which reads the NumPy attribute `.flags`"
+            if function not in sources:
+                sources[function] = _buffers.Sources(function, numpy)
+            for arg in call.args:  # type: ignore[attr-defined]
+                for name in sorted(sources[function].of(arg.value)):
+                    needs.setdefault(name, why)
+                    persistent.setdefault(name, why)
+                for inner in walk.nodes_of(arg.value, cst.Call):  # `ifft(even_data(c) * 2)`
+                    callee = producer(inner, methods)  # type: ignore[arg-type]
+                    if callee is not None:
+                        found.setdefault(callee, f"{caller} {why.replace('it', 'what this returns', 1)}")
+                        kept.setdefault(callee, found[callee])
         names, exprs = hashed_once(rule.context, function)  # type: ignore[arg-type]
         for name in names:
             needs.setdefault(name, "hashes its elements (a JAX array's are unhashable)")
@@ -123,9 +154,11 @@ def _host_results(rule: Rule) -> dict[str, str]:
                         e.value for e in target.target.elements] if isinstance(target.target, (cst.Tuple, cst.List)) else []
                     for name in (b.value for b in bound if isinstance(b, cst.Name)):
                         if name in needs:
-                            found.setdefault(callee, f"{caller} binds what this returns to `{name}` and "
-                                                     f"{needs[name]}")
-    return found
+                            why = f"{caller} binds what this returns to `{name}` and {persistent.get(name, needs[name])}"
+                            found.setdefault(callee, why)
+                            if name in persistent:
+                                kept.setdefault(callee, why)
+    return found, kept
 
 
 _MODULE_CODE = "__module_code__"

@@ -513,7 +513,9 @@ def _call(rule: Rule, facts: FunctionFacts, expr: cst.Call, functions: set[str],
         yield expr, not converted
         return
     if isinstance(func, cst.Name):
-        if not (func.value in functions or func.value in _PASSING_BUILTINS):
+        if func.value in functions:
+            yield expr, False  # the module's: JX501 may keep it NumPy (`_kept_numpy.kept_reason`)
+        elif func.value not in _PASSING_BUILTINS:
             yield expr, True
         return
     root = func

@@ -5,7 +5,8 @@ The in-place rules (JX101, JX102, JX103, JX301) rewrite an update of an array ma
 `jax.numpy` namesake: a NumPy array has no `.at`, and an array JX501 keeps NumPy on purpose (it goes to
 `scipy.sparse`, is hashed, is made text, is checked against NumPy types) must not become a JAX array either.
 `kept_reason(rule, call)` asks JX501's own tests: `NumpyBoundary.call_reason`, the one JX501 reports with, and
-`_host_values.host_result` (a call given only Python values, which JX501 leaves NumPy silently). JX501's reasons that
+`_host_values.host_result` (a call given only Python values, which JX501 leaves NumPy silently); a call of a module
+function JX501 leaves NumPy because a caller hands its result to `scipy.fftpack` (`_caller_writes.kept_results`). JX501's reasons that
 leave the whole function NumPy (a callee or numba writes into the array, see `NumpyBoundary.filled_reason`) are not
 repeated here: JX501 reports them with `leaves_function`, which holds back every fix in the function already.
 
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
 
+from codemods._caller_writes import kept_results
 from codemods._host_values import host_result
 from codemods._namesakes import OTHER_FAMILIES
 from codemods._numpy_boundary import NumpyBoundary
@@ -46,6 +48,9 @@ def kept_reason(rule: Rule, call: cst.Call) -> Optional[str]:
     """Why JX501 leaves the NumPy call `call` (in the current function) NumPy, as its message says it, or None (not a
     NumPy call, or one JX501 renames). Facts JX501 gathers while it visits (`NumpyBoundary.kept`: a result read as a
     buffer, written through) are not seen here; they leave the whole function NumPy, which JX501's report holds."""
+    if isinstance(call.func, cst.Name) and call.func.value in kept_results(rule):
+        # a module function whose result a caller hands to `scipy.fftpack`: JX501 leaves it NumPy (fluids' pychebfun)
+        return f"`{call.func.value}` stays NumPy in JX501's judgement: {kept_results(rule)[call.func.value]}"
     qualified = numpy_name(rule, call.func)
     if qualified is None or not qualified.startswith("numpy.") or qualified.startswith(OTHER_FAMILIES):
         return None

@@ -75,7 +75,7 @@ class InplaceIndexUpdate(Rule):
     NumPy array, which has no `.at`). Reported without a fix when a later-used alias (`y = x`) or view (`row = a[0]`,
     `a.T`, `np.asarray(p)`) shares the memory, when the array is stored in a container, or when it is a view of a
     parameter: a rebinding cannot reach those; and when JX501 keeps the NumPy call that makes the array NumPy (it goes
-    to `scipy.sparse`, is hashed, made text: `codemods._kept_numpy`), so the array has no `.at` and must not become a
+    to `scipy.sparse`, is hashed, made text; or a module helper's result goes to `scipy.fftpack`: `codemods._kept_numpy`), so the array has no `.at` and must not become a
     JAX array (also for JX102, JX103, JX301). While such a write stays, no other rule's fix is applied in its function
     (outermost, when nested), which would otherwise turn the array it writes into into an immutable JAX array. An
     augmented update with an index that may repeat positions (an integer array) becomes `x.at[idx].set(x[idx] + v)`,
@@ -249,6 +249,12 @@ class InplaceIndexUpdate(Rule):
             "    for i in range(rows):\n        k[i] = np.arange(n) * i\n    return csr_matrix(k)\n",
             expected=None,
             lines=[7],
+        ),
+        Invalid(  # ... also the result of a module helper it keeps NumPy, which goes to `scipy.fftpack` (fluids' pychebfun)
+            "import numpy as np\nfrom scipy.fftpack import ifft\n\ndef even(d):\n    return np.concatenate([d, d[-2:0:-1]])\n\n"
+            "def f(c):\n    data = even(c) / 2\n    data[0] *= 2\n    return ifft(data).real\n",
+            expected=None,
+            lines=[9],
         ),
         Invalid(  # a boolean mask on one path (transforms3d's striu2mat): `.at[mask]` fails under `jit`
             "import numpy as np\n\ndef f(v, n, cache):\n    if n in cache:\n        inds = cache[n]\n    else:\n"

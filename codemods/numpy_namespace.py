@@ -65,7 +65,7 @@ class NumpyNamespace(Rule):
     NumPy keeps a quantity's units through `__array_ufunc__`, `jax.numpy` drops them silently. A call whose
     values are set members or dict keys stays NumPy (JAX arrays are unhashable), so does one whose result goes into a
     `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
-    SciPy convert a JAX array), and so does `np.array(v).item()`
+    SciPy convert a JAX array), or whose result a module function hands to one (the helper is left whole), and so does `np.array(v).item()`
     (a Python value either way, and NumPy keeps text as text). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
@@ -782,6 +782,12 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import fftpack\nfrom scipy.fftpack import dct\n\n"
             "def f(x):\n    y = np.abs(x)\n    return dct(y, norm='ortho'), fftpack.fft(np.log(x) * 2), jnp.sum(x)\n",
             lines=[6, 7, 7],
+        ),
+        Invalid(  # ... also a module helper's result that a caller hands to it (fluids' pychebfun's `even_data`)
+            "import numpy as np\nfrom scipy.fftpack import ifft\n\ndef even(d):\n    return np.concatenate([d, d[-2:0:-1]])\n\n"
+            "def f(c):\n    data = even(c) / 2\n    return ifft(data).real, ifft(even(c) * 2)\n",
+            expected=None,
+            lines=[5, 5],
         ),
         Invalid(  # ... nor through arithmetic (GPy's Gaussian quadrature: `np.dot(c.flat, b)`)
             "import numpy as np\n\ndef f(a, b):\n    c = 2.0 / np.sqrt(a)\n    return np.dot(c.flat, b)\n",
