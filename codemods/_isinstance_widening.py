@@ -3,13 +3,15 @@
 After the migration `x` is a JAX array (under `jit`, a tracer), so a test for a NumPy array would turn False where
 it was True; accepting both keeps its answer. Not where the code the test guards writes into the array
 (`np.divide(a, b, out=a)`, `a[i] = v`, `a += v`), which it could not do to a JAX array: there JAX arrays take the
-other path, as before. `IsinstanceWidening` (one per rule instance, so per pass) notes those tests at each `if`
+other path, as before. Nor where the function tests an element of the array for a Python number
+(`isinstance(x.flatten()[0], numbers.Number)`): a JAX array's element is none, so the function is left as it is.
+`IsinstanceWidening` (one per rule instance, so per pass) notes those tests at each `if`
 (`note_if`) and widens the others (`widen`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
 
@@ -61,6 +63,13 @@ class IsinstanceWidening:
             return
         if any(rule.code(e) in (f"{rule.jax}.Array", "jax.Array") for e in elements):
             return
+        element = self._element_number_test(node)
+        if element is not None:
+            rule.report(node, f"`{rule.code(node)}` tests for a NumPy array, and `{rule.code(element)}` tests an element "
+                        "of it for a Python number: a NumPy array's element is a NumPy scalar, which is one, a JAX "
+                        "array's is a 0-d JAX array, which never is; accepting JAX arrays here would change the second "
+                        "test's answer: this function is left as it is", leaves_function=True)
+            return
         inner = ", ".join(rule.code(e) for e in elements)
         text = f"({inner}, {rule.jax}.Array)"
         rule.report(
@@ -71,6 +80,33 @@ class IsinstanceWidening:
             title=f"replace with `{text}`",
             imports=("jax",),
         )
+
+    def _element_number_test(self, node: cst.Call) -> Optional[cst.Call]:
+        """The test of the function, if any, of whether an element of the name `node` tests for a NumPy array is a
+        Python number (`isinstance(x.flatten()[0], numbers.Number)`, `x[0]`, `x.flat[0]`; galpy's `_check_array`):
+        true of a NumPy array's element, false of a JAX array's, so `node` must not be widened."""
+        subject, function = node.args[0].value, self.rule.current_function
+        if not isinstance(subject, cst.Name) or function is None:
+            return None
+        for call in walk.nodes_of(function.body, cst.Call):
+            if not (isinstance(call.func, cst.Name) and call.func.value == "isinstance" and len(call.args) == 2):  # type: ignore[attr-defined]
+                continue
+            kinds = call.args[1].value  # type: ignore[attr-defined]
+            if not any(_number_type(e) for e in ([e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds])):
+                continue
+            value, indexed = call.args[0].value, False  # type: ignore[attr-defined]
+            while True:
+                if isinstance(value, cst.Subscript):
+                    value, indexed = value.value, True
+                elif isinstance(value, cst.Attribute) and value.attr.value in _ELEMENT_PATHS:
+                    value = value.value  # `x.flat`, `x.T`
+                elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in _ELEMENT_PATHS:
+                    value = value.func.value  # `x.flatten()`, `x.ravel()`
+                else:
+                    break
+            if indexed and isinstance(value, cst.Name) and value.value == subject.value:
+                return call  # type: ignore[return-value]
+        return None
 
     def _number_test(self, node: cst.Call, number: cst.BaseExpression) -> bool:
         """`isinstance(v, (int, float))` where `v` is made by a NumPy call (`v = 1.0 - np.exp(-x)`): NumPy gives a
@@ -108,6 +144,10 @@ def _migrated(rule: Rule, call: cst.Call) -> bool:
     qualified = numpy_name(rule, call.func)
     return qualified is not None and jnp_api.lookup(qualified) is not None
 
+
+# array attributes and methods through which an element is reached (`x.flatten()[0]`, `x.flat[0]`, `x.T[0, 0]`)
+_ELEMENT_PATHS = frozenset({"flat", "flatten", "ravel", "reshape", "squeeze", "T", "real", "imag", "copy", "astype",
+                            "transpose"})
 
 # Python number types that NumPy scalars are instances of: `np.float64` is a `float`, `np.complex128` a `complex`,
 # and every NumPy scalar is registered as a `numbers.Number` (`np.int64` is no `int`: that test is False either way)

@@ -58,7 +58,8 @@ class NumpyNamespace(Rule):
     alone, and so is a call whose arguments are all static (shapes, literals), such as `np.prod(x.shape)`: under
     `jit` its result must stay a concrete Python value. `isinstance(x, np.ndarray)` becomes
     `isinstance(x, (np.ndarray, jax.Array))`: after the migration `x` is a JAX array, and the test must keep its
-    answer. Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals`
+    answer (not where the function tests an element of `x` for a Python number, `isinstance(x.flatten()[0],
+    numbers.Number)`, which a JAX array's element never is: that function is left as it is). Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals`
     and `roots` (always complex), `linalg.lstsq` (residuals), `apply_along_axis`, `vectorize` and `piecewise` (they
     trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them), and any
     call in a module that imports a unit library (`astropy.units`, `pint`; there every rule's fixes are unsafe):
@@ -170,6 +171,21 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(m):\n    r = np.copy(m)\n    for item in r:\n        if not isinstance(item, float):\n"
             "            raise TypeError(item)\n    return r\n",
             expected=None, lines=[4, 6],
+        ),
+        Invalid(  # an element of the tested array tested as a Python number: a JAX array's is none (galpy's
+            # `_check_array`); the test is not widened, and the array handed to it stays NumPy (`not (A and B)`: A must hold)
+            "import numbers\nimport numpy as np\n\ndef check(x):\n    if not (isinstance(x, np.ndarray) and "
+            "isinstance(x.flatten()[0], numbers.Number)):\n        raise RuntimeError(x)\n    return x\n\n"
+            "def grid(x):\n    return np.atleast_1d(check(np.atleast_1d(x)))\n",
+            expected="import numbers\nimport jax.numpy as jnp\nimport numpy as np\n\ndef check(x):\n    if not (isinstance(x, np.ndarray) and "
+            "isinstance(x.flatten()[0], numbers.Number)):\n        raise RuntimeError(x)\n    return x\n\n"
+            "def grid(x):\n    return jnp.atleast_1d(check(np.atleast_1d(x)))\n",
+            lines=[5, 10, 10],
+        ),
+        Invalid(  # ... also as a separate test of an item (`x[0]`)
+            "import numpy as np\n\ndef first(x):\n    if isinstance(x, np.ndarray) and isinstance(x[0], float):\n"
+            "        return np.sum(x)\n    return x\n",
+            expected=None, lines=[4, 5],
         ),
         Invalid(  # a tuple written into an item of the result: a list's item, not an array's (SciPy's CubicSpline)
             "import numpy as np\n\ndef validate(y):\n    bc = [np.zeros(2), np.zeros(2)]\n    return bc, y\n\n"

@@ -354,7 +354,8 @@ def numpy_typed_parameters(rule: cst.MetadataDependent, module: cst.Module) -> T
     """{function or method name: (its positional parameters after `self`/`cls`, {parameter: its check, as written})}
     for the parameters a function of the module
     requires to be of a NumPy type, and of no JAX one: `assert isinstance(data, np.ndarray)` (nevergrad's `Array._set`)
-    or `if not isinstance(v, (float, int, np.float64)): raise TypeError(...)` (nevergrad's scalars). A NumPy call
+    or `if not isinstance(v, (float, int, np.float64)): raise TypeError(...)` (nevergrad's scalars), also as one
+    term of an `and` (`if not (isinstance(x, np.ndarray) and ...): raise`: galpy's `_check_array`). A NumPy call
     whose result is passed there stays NumPy. Methods are listed under their name, whatever their class."""
     found: TypedParameters = {}
     for function in walk.nodes_of(module, cst.FunctionDef):
@@ -367,11 +368,19 @@ def numpy_typed_parameters(rule: cst.MetadataDependent, module: cst.Module) -> T
             test = branch.test  # type: ignore[attr-defined]
             if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and walk.nodes_of(branch.body, cst.Raise):  # type: ignore[attr-defined]
                 checks.append((test.expression, branch.test))  # type: ignore[attr-defined]
-        for test, where in checks:
-            name = _numpy_typed(rule, test)
-            if name is not None and name in params:
-                found.setdefault(function.name.value, (params, {}))[1][name] = cst.Module([]).code_for_node(where).strip()  # type: ignore[attr-defined]
+        for whole, where in checks:
+            for test in _conjuncts(whole):  # `not (isinstance(x, np.ndarray) and ...)`: each must hold (galpy's check)
+                name = _numpy_typed(rule, test)
+                if name is not None and name in params:
+                    found.setdefault(function.name.value, (params, {}))[1][name] = cst.Module([]).code_for_node(where).strip()  # type: ignore[attr-defined]
     return found
+
+
+def _conjuncts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The tests `test` is the `and` of (itself if none): a check requires each."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return [*_conjuncts(test.left), *_conjuncts(test.right)]
+    return [test]
 
 
 def _numpy_typed(rule: cst.MetadataDependent, test: cst.BaseExpression) -> Optional[str]:
