@@ -107,6 +107,10 @@ class TracedExpression(Rule):
         Valid(  # an `if` test is JX201's: where the statement stays Python, `jnp.logical_or` in it gains nothing
             "import numpy as np\n\ndef check(x, lo):\n    if lo < 0 or np.sum(x) < lo:\n        raise ValueError(\"bad\")\n    return np.sum(x)\n"
         ),
+        Valid(  # `self - other` is the class's `__sub__`: an object whose truth is its `__bool__` (fluids' chebfun)
+            "import numpy as np\nclass F:\n    def __bool__(self):\n        return bool(np.any(self.v))\n"
+            "    def __eq__(self, other):\n        return not (self - other)\n    def __ne__(self, other):\n        return not (self == other)\n"
+        ),
         Valid(  # under `isinstance(k, int)`, `k` is a Python int: `min` stays a Python int, a slice bound (pydmd's rank)
             "import numpy as np\n\ndef f(s, k):\n    rank = s.size\n    if k >= 1 and isinstance(k, int):\n        rank = min(k, s.size)\n"
             "    return s[:rank] * np.sum(s)\n"
@@ -362,6 +366,8 @@ class TracedExpression(Rule):
         if level is Tracedness.STATIC:
             return
         inner = node.expression
+        if _object_operator(inner):
+            return  # `not (self - other)`: the class's own operator gives a Python object, whose truth is its `__bool__`
         if isinstance(inner, cst.BooleanOperation) and any(
             traced.of_test(p) is Tracedness.UNKNOWN
             for side in (inner.left, inner.right) for p in leaves(side, type(inner.operator))
@@ -456,3 +462,16 @@ class TracedExpression(Rule):
                         "can differ)")
         self._fix(node, message, text, f"replace with `{text.split('(')[0]}`", level=level,
                   unsafe=ints is not None or text.endswith(".astype(int)") or digits)
+
+
+def _object_operator(expr: cst.BaseExpression) -> bool:
+    """`self - other`, `self == other`: an operator with the method's own object as an operand, which the class's
+    dunder method (`__sub__`, `__eq__`) evaluates; its result is whatever that returns (an object of the class, a
+    Python bool), not an array, and `jnp.logical_not` of it raises (fluids' chebfun `__eq__`/`__ne__`)."""
+    if isinstance(expr, cst.BinaryOperation):
+        operands = [expr.left, expr.right]
+    elif isinstance(expr, cst.Comparison):
+        operands = [expr.left, *(c.comparator for c in expr.comparisons)]
+    else:
+        return False
+    return any(isinstance(o, cst.Name) and o.value in ("self", "cls") for o in operands)
