@@ -91,14 +91,40 @@ def module_object(values: Sequence[cst.BaseExpression], module: cst.Module, loca
     cp_convolve` / `return convolve`, pylops' backend getters), which `lax.cond` cannot return nor `jnp.where`
     choose."""
     bound: set[str] = set()
+    displays: dict[str, list[cst.BaseExpression]] = {}
     for stmt in top_level_statements(module):
         if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
             bound.add(stmt.name.value)
         bound |= bound_by_import(stmt) or set()
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else []:
+            if isinstance(small, cst.Assign):
+                for t in small.targets:
+                    if isinstance(t.target, cst.Name):
+                        displays.setdefault(t.target.value, []).append(small.value)
     for value in values:
         if isinstance(value, cst.Name) and value.value in bound and value.value not in local:
             return (f"a branch gives `{value.value}`, a function, class or module of this module, which `lax.cond` cannot "
                     "return and `jnp.where` cannot choose")
+    return _list_lengths(values, displays, local)
+
+
+def _list_lengths(values: Sequence[cst.BaseExpression], displays: dict[str, list[cst.BaseExpression]],
+                  local: frozenset[str]) -> Optional[str]:
+    """Why the branch values cannot be one array, or None: lists of different lengths, written out or bound once to a
+    module-level display (`points = WIDE` / `points = NARROW`: fluids' line search). `lax.cond` needs branches of one
+    pytree structure (a list of 4 floats against one of 2 raises `TypeError`), and NumPy keeps each list's length."""
+    def length(v: cst.BaseExpression) -> Optional[int]:
+        if isinstance(v, cst.Name) and v.value not in local and len(displays.get(v.value, [])) == 1:
+            v = displays[v.value][0]
+        if isinstance(v, (cst.List, cst.Tuple)) and not any(isinstance(e, cst.StarredElement) for e in v.elements):
+            return len(v.elements)
+        return None
+
+    lengths = {n for n in map(length, values) if n is not None}
+    if len(lengths) > 1:
+        shown = next(cst.Module([]).code_for_node(v).strip() for v in values if length(v) is not None)
+        return (f"the branches give sequences of different lengths ({', '.join(map(str, sorted(lengths)))}: "
+                f"`{shown}` against another side)")
     return None
 
 

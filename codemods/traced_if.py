@@ -135,6 +135,14 @@ class TracedIf(Rule):
         Valid("import numpy as np\ndef f(x, xp):\n    if xp.isdtype(x.dtype, \"real floating\"):\n        x = x * 2\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # the branches choose module-level lists of different lengths: `lax.cond` needs one pytree structure
+            # (fluids' line search, `points = WIDE` / `points = NARROW`)
+            "import numpy as np\n\nWIDE = [1.0, -1.0, 2.0, -2.0]\nNARROW = [0.5, 0.25]\n\ndef f(x, fval, fval0):\n"
+            "    if fval == fval0:\n        points = WIDE\n    else:\n        points = NARROW\n"
+            "    return np.array([x * p for p in points])\n",
+            expected=None,
+            lines=[7],
+        ),
         Invalid(  # the first test is a host value: only its branch runs, whose values may have another shape (a 0-d `t`
             # here); a `lax.switch` would trace both branches and raise. The static `if` stays Python (galpy's series)
             "import jax.numpy as jnp\n\ndef f(s, t, done):\n    scalar = jnp.ndim(s) == 0\n    if scalar:\n        done = abs(t) < 1.0\n"
