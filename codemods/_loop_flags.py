@@ -59,6 +59,14 @@ def return_plan(rule: Rule, fn, node, flow, jumps, done, result):
                 "the early result cannot be carried out of the loop")
     final = after.body[0].value
     changed = flow.writes(list(node.body.body)) | flow.mutates(list(node.body.body)) | target_names(node)
+    for jump in jumps:
+        for sub in walk.nodes_of(jump.value, cst.Subscript) if jump.value is not None else []:
+            bounds = [p for e in sub.slice if isinstance(e.slice, cst.Slice)  # type: ignore[attr-defined]
+                      for p in (e.slice.lower, e.slice.upper, e.slice.step) if p is not None]
+            if any(flow.reads(b) & changed for b in bounds):
+                return (f"the early result `{rule.code(jump.value)}` slices with a bound the loop changes, so its "
+                        "length depends on where the loop stops; a carried result must keep one shape (`lax.cond` "
+                        "raises `TypeError`)")
     if not (flow.reads(final) & changed) and not walk.contains(final, cst.Call):
         return after, rule.code(final), result  # the final value can start the result before the loop
     values = [r.value for r in jumps]
