@@ -328,6 +328,56 @@ def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = (),
     return None
 
 
+def param_mix(values: Sequence[cst.BaseExpression], params: Sequence[str], function: cst.FunctionDef,
+              facts: Optional[FunctionFacts] = None) -> Optional[tuple[str, str]]:
+    """`int_mix` for a parameter that may be a Python int: (the parameter, the other value) when a branch gives a
+    parameter as it is and another a value that may be a float not made from it only (another parameter, float
+    arithmetic). A parameter may be a Python number (fluids' scalar solvers: `damp(100, -200)`; a swap `T1, T2 = T2,
+    T1` with one int), or an int array: `lax.cond` then gets an int64 and a float64 branch (`TypeError`), where
+    Python keeps each value's type. Parameters with a float default or a float dtype in `facts` are floats; tuple
+    displays are compared item by item."""
+    tuples = [v for v in values if isinstance(v, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in v.elements)]
+    if tuples and len(tuples) == len(values) and len({len(t.elements) for t in tuples}) == 1:
+        for column in zip(*(t.elements for t in tuples)):
+            found = param_mix([e.value for e in column], params, function, facts)
+            if found is not None:
+                return found
+        return None
+    every = {p.name.value: p for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+
+    def maybe_int(v: cst.BaseExpression) -> bool:
+        if not isinstance(v, cst.Name) or v.value not in params or v.value in ("self", "cls") or v.value not in every:
+            return False
+        default = every[v.value].default
+        if default is not None and not isinstance(default, cst.Integer):
+            return False  # `factor=0.5`, `tol=None`: not an int (an int default is `int_mix`'s)
+        return (facts is None or dtype_of(facts, v).kind < FLOAT) and v.value not in used_as_arrays
+
+    used_as_arrays = _used_as_arrays(function, facts)
+    for candidate in [v for v in values if maybe_int(v)]:
+        name = candidate.value  # type: ignore[attr-defined]
+        others = [p for p in params if p != name]
+        for v in values:
+            if isinstance(v, cst.Name) and v.value == name:
+                continue
+            if _maybe_float(v, others) or facts is not None and dtype_of(facts, v).kind >= FLOAT:
+                return name, cst.Module([]).code_for_node(v).strip()
+    return None
+
+
+def _used_as_arrays(function: cst.FunctionDef, facts: Optional[FunctionFacts]) -> set[str]:
+    """Names the function reads as arrays: with an attribute or method (`x.sum()`, `x.shape`), indexed, or passed to
+    a NumPy / `jax.numpy` function. Such a parameter is taken for an array of the dtype the code expects (the rules'
+    standing assumption); the others may be Python numbers."""
+    found: set[str] = set()
+    for node in walk.nodes(function.body):
+        if isinstance(node, (cst.Attribute, cst.Subscript)) and isinstance(node.value, cst.Name):
+            found.add(node.value.value)
+        elif isinstance(node, cst.Call) and facts is not None and facts.array_function(node.func) is not None:
+            found.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
+    return found
+
+
 def python_ints(function: cst.FunctionDef, parts: Sequence[cst.CSTNode]) -> Optional[str]:
     """Why the values in `parts` are likely Python ints, or None: they read a parameter whose default is an int
     (`k=1`), or floor-divide (`(hi + lo) // 2`). Python ints have no bound; `jnp.where`/`lax.cond` make them int32,

@@ -7,7 +7,7 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
-    attribute_indexed, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside,
+    attribute_indexed, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, param_mix,
     object_attribute, output_values, python_ints, text_output, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
@@ -205,12 +205,34 @@ class TracedIf(Rule):
             expected=None, lines=[3],
         ),
         Invalid(  # the condition calls `g`: one `jnp.where` per output would call it twice; `lax.cond` calls it once
+            # (unsafe: `v` and `d`, never read as arrays, may be Python ints, which `lax.cond` cannot join with 0.0)
             "def f(x, g, v, d):\n    if g(x) < 0.0:\n        v = 0.0\n        d = 1.0\n    return v, d\n",
             expected=(
                 "import jax\n\ndef f(x, g, v, d):\n    def d_if_true(v, d):\n        v = 0.0\n        d = 1.0\n"
                 "        return d, v\n\n    def d_if_false(v, d):\n        return d, v\n\n"
                 "    d, v = jax.lax.cond(g(x) < 0.0, d_if_true, d_if_false, v, d)\n    return v, d\n"
             ),
+            unsafe=True,
+        ),
+        Invalid(  # a swap of two parameters: one may be a Python int, the other a float (fluids' `T1, T2 = T2, T1`)
+            "def f(T1, T2, c):\n    if c * T1 > T2:\n        T1, T2 = T2, T1\n    return T1 - T2\n",
+            expected=(
+                "import jax\n\ndef f(T1, T2, c):\n    def T1_if_true(T1, T2):\n        T1, T2 = T2, T1\n        return T1, T2\n\n"
+                "    def T1_if_false(T1, T2):\n        return T1, T2\n\n"
+                "    T1, T2 = jax.lax.cond(c * T1 > T2, T1_if_true, T1_if_false, T1, T2)\n    return T1 - T2\n"
+            ),
+            unsafe=True,
+        ),
+        Invalid(  # a parameter kept by one branch, float arithmetic in the other: called with a Python int `step`,
+            # `lax.cond` gets an int and a float branch (`TypeError`); unsafe (fluids' damping of a Newton step)
+            "def damp(x, step, factor=0.5):\n    if x * step < 0.0:\n        step = -factor * x\n    return x + step\n",
+            expected=(
+                "import jax\n\ndef damp(x, step, factor=0.5):\n    def step_if_true(x, step, factor):\n"
+                "        step = -factor * x\n        return step\n\n    def step_if_false(x, step, factor):\n"
+                "        return step\n\n    step = jax.lax.cond(x * step < 0.0, step_if_true, step_if_false, x, step, factor)\n"
+                "    return x + step\n"
+            ),
+            unsafe=True,
         ),
         Invalid(  # `0` is int32 under lax.cond, the other branch a float: the fix raises at trace time, so it is unsafe
             "import numpy as np\n\ndef f(lb, ub):\n    if lb == 0:\n        lam = 0\n    else:\n        lam = np.sqrt(lb * ub) + lb.sum()\n    return lam\n",
@@ -506,6 +528,12 @@ class TracedIf(Rule):
                 unsafe = True
                 why += (f" (a branch gives `{name}` the int `{literal}` and another may give a float: `lax.cond` needs one "
                         f"dtype; write `{literal}.0` if a float is meant)")
+            elif "as it is and another" not in why and (
+                    mixed := param_mix(values, flow.params, function, function_facts(self, function))) is not None:
+                unsafe = True
+                why += (f" (a branch gives `{name}` the parameter `{mixed[0]}` as it is and another `{mixed[1]}`: if "
+                        "they are Python numbers or arrays of different dtypes (an int and a float), `lax.cond` "
+                        "rejects branches of different dtypes, where Python keeps each one's type)")
         grows = scalar_carry_broadcast(flow, node, outputs, [s for b in c.bodies for s in b], "each `lax.cond` output")
         if grows:
             unsafe = True
