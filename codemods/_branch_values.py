@@ -365,6 +365,52 @@ def param_mix(values: Sequence[cst.BaseExpression], params: Sequence[str], funct
     return None
 
 
+def list_item(values: Sequence[cst.BaseExpression], branches: Sequence[cst.CSTNode],
+              sequences: frozenset[str]) -> Optional[str]:
+    """The code of an item of a parameter that may be a Python list (`sequences`: documented as a list or
+    sequence, or passed one by a call in the module) that a branch value is, or reads through a name the branches bind
+    to it (`current = points[i]`, then `jnp.where(current <= previous, previous, current)`), when the branches give
+    other values too; else None. A list's items may be ints and floats (`[1, 2.5, 3]`): one branch gives an int,
+    another a float, and `lax.cond` rejects branches of different dtypes (fluids' `is_increasing`)."""
+    if not sequences or len({cst.Module([]).code_for_node(v) for v in values}) < 2:
+        return None
+    bound: dict[str, list[cst.BaseExpression]] = {}
+    for branch in branches:
+        for assign in walk.nodes_of(branch, cst.Assign):
+            for t in assign.targets:  # type: ignore[attr-defined]
+                if isinstance(t.target, cst.Name):
+                    bound.setdefault(t.target.value, []).append(assign.value)  # type: ignore[attr-defined]
+
+    def item(v: cst.BaseExpression, seen: frozenset[str]) -> Optional[cst.Subscript]:
+        """The item `v` may evaluate to (not one it only compares: `where`'s condition gives no value)."""
+        if isinstance(v, cst.Subscript):
+            index = all(isinstance(e.slice, cst.Index) for e in v.slice)
+            return v if index and isinstance(v.value, cst.Name) and v.value.value in sequences else None
+        if isinstance(v, cst.Name):
+            if v.value not in bound or v.value in seen:
+                return None
+            parts = bound[v.value]
+            seen = seen | {v.value}
+        elif isinstance(v, cst.BinaryOperation):
+            parts = [v.left, v.right]
+        elif isinstance(v, cst.UnaryOperation) and not isinstance(v.operator, cst.Not):
+            parts = [v.expression]
+        elif isinstance(v, cst.IfExp):
+            parts = [v.body, v.orelse]
+        elif isinstance(v, cst.Call):
+            short = v.func.attr.value if isinstance(v.func, cst.Attribute) else getattr(v.func, "value", "")
+            parts = [a.value for a in (v.args[1:] if short == "where" else v.args)]
+        else:
+            return None
+        return next((found for found in (item(p, seen) for p in parts) if found is not None), None)
+
+    for v in values:
+        found = item(v, frozenset())
+        if found is not None:
+            return cst.Module([]).code_for_node(found).strip()
+    return None
+
+
 def _used_as_arrays(function: cst.FunctionDef, facts: Optional[FunctionFacts]) -> set[str]:
     """Names the function reads as arrays: with an attribute or method (`x.sum()`, `x.shape`), indexed, or passed to
     a NumPy / `jax.numpy` function. Such a parameter is taken for an array of the dtype the code expects (the rules'

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 from codemods import _branch_emit as emit
@@ -7,11 +9,13 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
-    attribute_indexed, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, param_mix,
+    attribute_indexed, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, param_mix, list_item,
     object_attribute, output_values, python_ints, text_output, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
+from codemods._list_inputs import list_fed_parameters
 from jaxfix import walk
+from jaxfix.analysis.host_data import documented_sequences
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.masks import MaskProvider, function_facts
@@ -212,6 +216,12 @@ class TracedIf(Rule):
                 "        return d, v\n\n    def d_if_false(v, d):\n        return d, v\n\n"
                 "    d, v = jax.lax.cond(g(x) < 0.0, d_if_true, d_if_false, v, d)\n    return v, d\n"
             ),
+            unsafe=True,
+        ),
+        Invalid(  # a branch gives an item of what may be a Python list (documented `list or array_like`): its items
+            # may be ints and floats, which `lax.cond` cannot join (fluids' `is_increasing([1, 2.5, 3])`): unsafe
+            'import numpy as np\n\ndef f(points, done, previous):\n    """Parameters\n    ----------\n    points : list or array_like\n    """\n    if np.logical_not(done):\n        current = points[1]\n        previous = np.where(current <= previous, previous, current)\n    return previous\n',
+            expected='import jax\nimport numpy as np\n\ndef f(points, done, previous):\n    """Parameters\n    ----------\n    points : list or array_like\n    """\n\n    def previous_if_true(points, previous):\n        current = points[1]\n        previous = np.where(current <= previous, previous, current)\n        return previous\n\n    def previous_if_false(points, previous):\n        return previous\n\n    previous = jax.lax.cond(np.logical_not(done), previous_if_true, previous_if_false, points, previous)\n    return previous\n',
             unsafe=True,
         ),
         Invalid(  # a swap of two parameters: one may be a Python int, the other a float (fluids' `T1, T2 = T2, T1`)
@@ -534,6 +544,10 @@ class TracedIf(Rule):
                 why += (f" (a branch gives `{name}` the parameter `{mixed[0]}` as it is and another `{mixed[1]}`: if "
                         "they are Python numbers or arrays of different dtypes (an int and a float), `lax.cond` "
                         "rejects branches of different dtypes, where Python keeps each one's type)")
+        items = _list_items(self, function, outputs, flow, node, bodies, [s for b in c.bodies for s in b])
+        if items is not None:
+            unsafe = True
+            why += items
         grows = scalar_carry_broadcast(flow, node, outputs, [s for b in c.bodies for s in b], "each `lax.cond` output")
         if grows:
             unsafe = True
@@ -567,6 +581,18 @@ class TracedIf(Rule):
             title="replace with `lax.switch`" if switch else "replace with `lax.cond`",
             imports=("lax", "jnp") if switch else ("lax",),
         )
+
+
+def _list_items(rule: Rule, function: cst.FunctionDef, outputs, flow, node: cst.If, bodies, statements) -> Optional[str]:
+    """The note that makes the `lax.cond` fix unsafe when an output is an item of a parameter that may be a Python
+    list (`list_item`), else None."""
+    sequences = documented_sequences(function) | list_fed_parameters(rule.context.module).get(function.name.value, frozenset())
+    for name in outputs:
+        found = list_item(output_values(flow, node, bodies, name), statements, sequences & set(flow.params))
+        if found is not None:
+            return (f" (a branch gives `{name}` `{found}`, an item of what may be a Python list, whose items may be "
+                    "ints and floats: `lax.cond` rejects branches of different dtypes)")
+    return None
 
 
 def _operands(test: cst.BaseExpression) -> list[cst.BaseExpression]:
