@@ -134,6 +134,17 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                     if callee is not None:
                         found.setdefault(callee, f"{caller} {why.replace('it', 'what this returns', 1)}")
                         kept.setdefault(callee, found[callee])
+        for call in walk.nodes_of(function.body, cst.Call):  # `isinstance(r, bool)`: a JAX array is none of those
+            checked = _python_type_check(call)  # type: ignore[arg-type]
+            if checked is None:
+                continue
+            subject, kinds = checked
+            why = f"tests whether it is a Python {kinds} (`{code(call).strip()}`)"
+            if isinstance(subject, cst.Name):
+                needs.setdefault(subject.value, why)
+            callee = producer(subject, methods) if isinstance(subject, cst.Call) else None
+            if callee is not None:
+                found.setdefault(callee, f"{caller} {why.replace('it', 'what this returns', 1)}")
         names, exprs = hashed_once(rule.context, function)  # type: ignore[arg-type]
         for name in names:
             needs.setdefault(name, "hashes its elements (a JAX array's are unhashable)")
@@ -159,6 +170,21 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                             if name in persistent:
                                 kept.setdefault(callee, why)
     return found, kept
+
+
+_PYTHON_SCALARS = frozenset({"bool", "int", "float", "complex"})
+
+
+def _python_type_check(call: cst.Call) -> Optional[tuple[cst.BaseExpression, str]]:
+    """(the value, its types' names) for `isinstance(value, bool)` or `isinstance(value, (int, float))`: a test
+    that a Python number passes and a JAX array fails. None for any other call."""
+    if not (isinstance(call.func, cst.Name) and call.func.value == "isinstance" and len(call.args) == 2):
+        return None
+    kinds = call.args[1].value
+    names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+    if not names or not all(isinstance(n, cst.Name) and n.value in _PYTHON_SCALARS for n in names):
+        return None
+    return call.args[0].value, " or ".join(f"`{n.value}`" for n in names)  # type: ignore[attr-defined]
 
 
 _MODULE_CODE = "__module_code__"

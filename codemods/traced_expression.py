@@ -184,6 +184,11 @@ class TracedExpression(Rule):
             unsafe=True,
             lines=[4],
         ),
+        Invalid(  # a caller tests that the result is a Python bool, which a JAX array is not (fluids' is_monotonic)
+            "import numpy as np\n\ndef f(x, y):\n    return not (np.sum(x) > y)\n\nr = f([1.0], 0.0)\nassert isinstance(r, bool)\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # the result indexes a Python list: a traced choice cannot
             "import numpy as np\n\ndef f(x, tol):\n    ier = 1 if np.abs(x).max() > tol else 2\n    msgs = [\"a\", \"big\", \"fine\"]\n    return x * 2, msgs[ier]\n",
             expected=None,
