@@ -5,6 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from codemods import _branch_emit as emit
+from codemods import _caller_writes
 from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
@@ -223,6 +224,13 @@ class TracedIf(Rule):
             'import numpy as np\n\ndef f(points, done, previous):\n    """Parameters\n    ----------\n    points : list or array_like\n    """\n    if np.logical_not(done):\n        current = points[1]\n        previous = np.where(current <= previous, previous, current)\n    return previous\n',
             expected='import jax\nimport numpy as np\n\ndef f(points, done, previous):\n    """Parameters\n    ----------\n    points : list or array_like\n    """\n\n    def previous_if_true(points, previous):\n        current = points[1]\n        previous = np.where(current <= previous, previous, current)\n        return previous\n\n    def previous_if_false(points, previous):\n        return previous\n\n    previous = jax.lax.cond(np.logical_not(done), previous_if_true, previous_if_false, points, previous)\n    return previous\n',
             unsafe=True,
+        ),
+        Invalid(  # a caller tests that the result is a Python bool: `jnp.where` would make `ok` an array (fluids'
+            # is_increasing, after JX223's flag)
+            "import numpy as np\n\ndef f(x, t):\n    ok = True\n    if np.sum(x) > t:\n        ok = False\n    return ok\n\n"
+            "assert isinstance(f([1.0], 0.0), bool)\n",
+            expected=None,
+            lines=[5],
         ),
         Invalid(  # a swap of two parameters: one may be a Python int, the other a float (fluids' `T1, T2 = T2, T1`)
             "def f(T1, T2, c):\n    if c * T1 > T2:\n        T1, T2 = T2, T1\n    return T1 - T2\n",
@@ -451,6 +459,13 @@ class TracedIf(Rule):
                 "array; branch on a static value, or keep this code outside `jit`",
             )
             return
+        kept = _caller_writes.host_results(self).get(function.name.value)
+        returned = _returned_names(function) & set(outputs) if kept is not None else set()
+        if returned:  # `result = False` under the `if`, then `return result`; a caller tests `isinstance(r, bool)`
+            self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: it would make "
+                        f"`{sorted(returned)[0]}`, which this function returns, an array: {kept}, which a Python value "
+                        "allows and an array does not; keep the `if` (and this function outside `jit`)")
+            return
         text = text_output([s for b in c.bodies for s in b], outputs)
         if text is not None:
             self.report(
@@ -581,6 +596,16 @@ class TracedIf(Rule):
             title="replace with `lax.switch`" if switch else "replace with `lax.cond`",
             imports=("lax", "jnp") if switch else ("lax",),
         )
+
+
+def _returned_names(function: cst.FunctionDef) -> set[str]:
+    """The names the function returns as they are (`return result`, `return a, b`), not in nested functions."""
+    found: set[str] = set()
+    for ret in walk.nodes_of(function.body, cst.Return):
+        value = ret.value  # type: ignore[attr-defined]
+        items = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
+        found.update(v.value for v in items if isinstance(v, cst.Name))
+    return found
 
 
 def _list_items(rule: Rule, function: cst.FunctionDef, outputs, flow, node: cst.If, bodies, statements) -> Optional[str]:
