@@ -105,7 +105,12 @@ class TracedIf(Rule):
     NumPy shape `()` or `(1, 1)` and the rewrite `(1, 1)` on both paths (the values agree). Shapes are proven
     conservatively: an unannotated parameter such as `alpha` in `alpha * z` may be an array as far as the
     analysis knows (`alpha: float` is 0-d), so such branches become `lax.cond` where `jnp.where` would have done. `lax.cond` needs equal dtypes:
-    an int literal branch against a float array (`y = 0` / `y = x`) raises at trace time. `break`/`continue`
+    an int literal branch against a float array (`y = 0` / `y = x`) raises at trace time, and so does a parameter
+    kept by one branch against another parameter or float arithmetic (`step = -factor * x`, a swap `T1, T2 = T2, T1`)
+    when it is a Python int, or an item of a Python list of ints and floats: such fixes are unsafe (a parameter the
+    function reads as an array, `x.sum()`, is taken for a float one). Lists of different lengths (`points = WIDE` /
+    `points = NARROW`) are reported without a fix, and so is an `if` that would make a returned value an array when a
+    caller in the module needs a Python one (`isinstance(r, bool)`). `break`/`continue`
     inside branches are left to the loop rules; branches that return are JX202's. `lax.switch` evaluates every
     condition of the chain (cheap, pure ones only), where Python stops at the first true one.
     """

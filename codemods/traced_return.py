@@ -10,7 +10,7 @@ from codemods import _caller_writes
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
 from codemods._branch_values import (
-    attribute_indexed, broadcast_risk, guarded_division, int_mix, kind_conflict, module_object, object_attribute,
+    attribute_indexed, broadcast_risk, guarded_division, int_mix, kind_conflict, module_object, object_attribute, param_mix,
     python_ints, return_values, text_return, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
@@ -73,7 +73,9 @@ class TracedReturn(Rule):
     NumPy returns the scalar `0.0` for an array `x`, where `jnp.where` would return `zeros_like(x)`); otherwise
     `lax.cond` raises at trace time when the shapes differ. `lax.cond` needs one dtype too: an int literal returned
     where another path may return a float (`return 0` against `return x`; item by item in tuples, `return -1, -1`
-    against `return h, 2 * h`) makes its fix unsafe (write `0.0` if a float is meant), as does a branch calling code
+    against `return h, 2 * h`) makes its fix unsafe (write `0.0` if a float is meant), as does a parameter returned as
+    it is against another value that may be a float (`return lo` against `return hi / 2.0`: `lo` may be a Python
+    int), or a branch calling code
     not known to be pure JAX (see JX201: a NumPy call that JX501 renames only as an unsafe fix, in a module that uses
     `astropy.units`, raises on the tracers `lax.cond` gives it). Reported without a fix: a path that returns a value
     while another returns `None` (falls off the end), branches with side effects or in-place updates, and results
@@ -106,6 +108,13 @@ class TracedReturn(Rule):
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
     ]
     INVALID = [
+        Invalid(  # a parameter returned as it is against a float: `lo` may be a Python int (fluids' scalar solvers)
+            "import numpy as np\n\ndef f(x, lo, hi):\n    if x * hi > lo:\n        return lo\n    h = hi / 2.0\n    return h\n",
+            expected="import jax\nimport numpy as np\n\ndef f(x, lo, hi):\n    def result_if_true(lo, hi):\n        return lo\n\n"
+                     "    def result_if_false(lo, hi):\n        h = hi / 2.0\n        return h\n\n"
+                     "    return jax.lax.cond(x * hi > lo, result_if_true, result_if_false, lo, hi)\n",
+            unsafe=True,
+        ),
         Invalid(  # module code uses the result as a dict key, which an array cannot be (ase's stress indices)
             "import numpy as np\n\ndef voigt(i, j):\n    if i == j:\n        return i\n    return 6 - i - j\n\n"
             "names = {voigt(i, j): np.eye(3)[i, j] for i in range(3) for j in range(3)}\n",
@@ -301,6 +310,11 @@ class TracedReturn(Rule):
             unsafe = True
             message += (f" (a branch returns the int `{literal}` and another may return a float: `lax.cond` needs one "
                         f"dtype; write `{literal}.0` if a float is meant)")
+        elif (mixed := param_mix(returned, flow.params, function, function_facts(self, function))) is not None:
+            unsafe = True
+            message += (f" (a branch returns the parameter `{mixed[0]}` as it is and another `{mixed[1]}`: if they are "
+                        "Python numbers or arrays of different dtypes (an int and a float), `lax.cond` rejects branches "
+                        "of different dtypes, where Python keeps each one's type)")
         divisor = guarded_division(node.test, [*[s for b in c.bodies for s in b], *after])
         if divisor is not None:
             unsafe = True
