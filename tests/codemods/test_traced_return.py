@@ -69,8 +69,8 @@ REWRITES = [
         id="early-return-chain-select",
     ),
     pytest.param(
-        "def f(x, mode='a'):\n    if x < 0:\n        return 0.0\n    if mode == 'a':\n        return x\n    return -x\n",
-        "import jax\n\ndef f(x, mode='a'):\n    def result_if_true(x):\n        return 0.0\n\n    def result_if_false(x):\n"
+        "def f(x, mode='a'):\n    if x < 0:\n        return x * 0\n    if mode == 'a':\n        return x\n    return -x\n",
+        "import jax\n\ndef f(x, mode='a'):\n    def result_if_true(x):\n        return x * 0\n\n    def result_if_false(x):\n"
         "        if mode == 'a':\n            return x\n        return -x\n\n"
         "    return jax.lax.cond(x < 0, result_if_true, result_if_false, x)\n",
         id="static-if-after-early-return-not-absorbed",
@@ -87,7 +87,7 @@ SHAPES_TO_COND = [
     pytest.param("def f(x):\n    if x.sum() > 0:\n        return x\n    else:\n        return 0.0\n", "`0.0` (0-d) and `x`", id="scalar-vs-array"),
     pytest.param("def f(x):\n    if x[0] > 0:\n        return x.sum()\n    return x\n", "`x.sum()` (0-d) and `x`", id="reduction-vs-array"),
     pytest.param("def f(x):\n    if x[0] > 0:\n        return x[1:3]\n    return x[0]\n", "`x[1:3]`", id="slice-vs-row"),
-    pytest.param("def f(x, w):\n    if x.sum() > 0:\n        return x, w\n    return -x, 0.0\n", "`0.0` (0-d) and `w`", id="tuple-column"),
+    pytest.param("def f(x, w):\n    if x.sum() > w.sum():\n        return x, w\n    return -x, 0.0\n", "`0.0` (0-d) and `w`", id="tuple-column"),
     pytest.param(
         "def f(x):\n    if x.sum() > 0:\n        return 0.0\n    elif x > 1:\n        return 1.0\n    return 2.0\n",
         "`0.0` (0-d) and `x > 1`",
