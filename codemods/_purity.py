@@ -493,12 +493,30 @@ def scalar_carry_broadcast(flow, loop: cst.For | cst.While | cst.If, carried, re
             reads = _whole_reads(value)
             if name not in reads:
                 continue  # replaced, not grown: `m = x > t`
-            for operand in sorted(reads & params - compared - {name}):
+            for operand in sorted(o for o in reads - compared - {name} if _wide(flow, loop, o, params - compared, inside)):
                 start = cst.Module([]).code_for_node(small[0]).strip()
                 return (f" (`{name}` starts as `{start}` and its update combines it with `{operand}`, which may be an "
                         f"array: NumPy broadcasts `{name}` to its shape, {kind} must keep its first shape, or "
                         f"`TypeError` is raised; start it with the shape it ends with)")
     return ""
+
+
+def _wide(flow, loop: cst.CSTNode, name: str, params: set[str], inside: set[int], depth: int = 3) -> bool:
+    """Whether `name` may have a parameter's shape where `loop` reads it: it is one of `params`, or a local that a
+    definition before `loop` computes from one read whole (`x2 = 2.0 * x`), at most `depth` such steps away."""
+    if name in params:
+        return True
+    if depth == 0 or name in flow.params:
+        return False
+    for d in flow.reaching(loop, name):
+        if id(d.node) in inside:
+            continue
+        value = _start_value(d.node, name) if isinstance(d.node, cst.Assign) else None
+        if isinstance(d.node, cst.AugAssign) and isinstance(d.node.target, cst.Name):
+            value = d.node.value
+        if value is not None and any(_wide(flow, loop, r, params, inside, depth - 1) for r in _whole_reads(value) - {name}):
+            return True
+    return False
 
 
 def _start_value(start: cst.CSTNode, name: str) -> Optional[cst.BaseExpression]:

@@ -166,6 +166,15 @@ class RangeLoop(Rule):
                      "    t = jax.lax.fori_loop(0, n, body, t)\n    return t\n",
             unsafe=True, lines=[5],
         ),
+        Invalid(  # the carry starts as an element and grows with `x2`, computed from the parameter `x` before the loop,
+            # which may be an array: the carry would change shape, so unsafe (fluids' chebval)
+            "import numpy as np\n\ndef f(x, c, n):\n    x2 = 2.0 * x\n    s = c[-1]\n    for i in range(n):\n"
+            "        s = s * x2 + c[i]\n    return s\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x, c, n):\n    x2 = 2.0 * x\n"
+                     "    s = c[-1]\n    c_jax = jnp.asarray(c)\n\n    def body(i, s):\n        s = s * x2 + c_jax[i]\n"
+                     "        return s\n\n    s = jax.lax.fori_loop(0, n, body, s)\n    return s\n",
+            unsafe=True, lines=[6],
+        ),
         Invalid(  # a factorial-like product of Python ints would wrap around in an int32 carry: unsafe
             "def f(x, n):\n    val = 1\n    for k in range(n):\n        val *= x - k\n    return val\n",
             expected=(
