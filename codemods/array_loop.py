@@ -10,6 +10,7 @@ from codemods._purity import host_indexed, int_product, opaque_loop, purity, sca
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.loop_values import indexed_sequence
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     argument_inputs, carry_problem, appends, body_obstacles, body_statements, loop_carried, stack_calls, static_index_uses,
@@ -125,6 +126,12 @@ class ArrayLoop(Rule):
                      "    def step(err, item):\n        i, method = item\n        err = err.at[i].set(e ** 0.5)\n"
                      "        return err, None\n\n    err, _ = jax.lax.scan(step, err, (jnp.arange(len(methods)), None))\n"
                      "    return err\n",
+        ),
+        Invalid(  # a local Python list indexed by the enumerate index, which a scan traces: a list rejects a tracer
+            # (`TracerIntegerConversionError`), so the loop stays (fluids' polynomial `powers`)
+            "import numpy as np\n\ndef f(coeffs, offset):\n    powers = [1.0, offset, offset * offset]\n    tot = 0.0\n"
+            "    for i, c in enumerate(coeffs):\n        tot += c * powers[i]\n    return tot\n",
+            expected=None, lines=[6],
         ),
         Invalid(  # an iterator whose first item `next` took (skyfield's `_unsexagesimalize`)
             "import numpy as np\n\ndef f(value):\n    parts = iter(value)\n    total = next(parts)\n    scale = 1.0\n"
@@ -322,6 +329,12 @@ class ArrayLoop(Rule):
             where = static_index_uses(body, name, keywords=False)
             if where:  # `x[c[0]:c[1]]`: scanned elements are traced, and a slice needs static bounds
                 return f"the element `{name}` is used where a Python int is required ({where}); `lax.scan` traces it"
+        traced = function_tracedness(self, self.current_function)
+        for name in sorted(targets):  # `powers[i]`, `powers = [1.0]`: a traced index cannot index a Python list
+            listed = indexed_sequence(traced, self.current_function, body, name, node.iter)
+            if listed is not None and listed[1]:
+                return (f"`{listed[0]}` is a Python list or tuple indexed by the loop's `{name}`, which `lax.scan` traces: "
+                        "a traced index cannot index it; stack it into one array (`jnp.stack`) first")
         problem = carry_problem(flow, node, carried)
         if problem:
             return problem
