@@ -64,7 +64,8 @@ class NonArrayInput(Rule):
     element shape), and reports lists whose arrays may differ in shape. A list display or `range(...)` that meets an
     array in an operator (`v * [-1.0, 1.0]`, or `w / s` with `w` a local name bound only to list displays) is
     converted too, but not a list on the left of `*` (`[0.0] * n`
-    repeats it) nor one that meets a parameter (`acc + [v]` may concatenate two lists).
+    repeats it) nor one that meets a parameter (`acc + [v]` may concatenate two lists), nor one added (`+`, `+=`) to
+    what a call not known to give an array returns (a helper of the module may return a list).
     """
 
     CODE = "JX304"
@@ -107,6 +108,10 @@ class NonArrayInput(Rule):
         Valid("import numpy as np\nM = np.max([1, 2])\n"),
         Valid("import numpy as np\ndef f(x):\n    corner = (0, 1)\n    return x[(0, 1)] + x[corner]\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x)[[True, False]]\n"),
+        Valid(  # a helper's result is traced but may be a Python list (it is here): `+=` / `+` of a list concatenates
+            # (fluids' symmetric points)
+            "import numpy as np\n\ndef pts_list(n):\n    y = [0.0] * n\n    y[0] = 1.0\n    return y\n\n"
+            "def pts_sym(n):\n    pts = pts_list(n)\n    pts += [-i for i in pts]\n    return pts, pts_list(n) + [0.0]\n"),
         Valid(  # a list prepended to a local list concatenates (nodepy's Pade coefficients)
             "import numpy as np\n\ndef f(k, x):\n    coeffs = [1.0]\n    for n in range(k):\n"
             "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
@@ -605,6 +610,9 @@ class NonArrayInput(Rule):
             if joins and kind == "list" and isinstance(other, cst.Name) and (
                     other.value in facts.params or _list_inputs.sequence(other, facts)):
                 continue  # `acc + [v]` of a list parameter, `[c] + coeffs` of a local list, concatenates (nodepy's pade)
+            if joins and kind == "list" and (self._may_be_list(other, facts) or isinstance(other, cst.Name) and any(
+                    v is not None and self._may_be_list(v, facts) for v in _list_inputs.reaching_values(self, other.value, node) or ())):
+                continue  # `pts + [0.0]` with `pts = pts_list(n)`: a helper may return a list, which `+` concatenates
             if joins and (isinstance(other, cst.Call) and isinstance(other.func, cst.Name) and other.func.value in (
                     "list", "tuple", "sorted", "reversed") or self._sequence_result(other)):
                 continue  # `[len(i)] + list(dims[2:])`, `[r] + kwargs_text(...)`: Python sequences concatenate
@@ -653,10 +661,27 @@ class NonArrayInput(Rule):
         made = [v for v in facts.bindings.get(node.target.value, []) if v is not None]  # (`+=` binds None)
         if made and all(isinstance(v, (cst.List, cst.ListComp)) or _list_inputs.list_call(v) for v in made):
             return  # `arr = [*Cs]` then `arr += [*ps]`: `+=` extends a list, which stays a list (POT's barycenters)
+        if isinstance(node.operator, cst.AddAssign) and any(
+                v is not None and self._may_be_list(v, facts) for v in _list_inputs.reaching_values(self, node.target.value, node) or ()):
+            return  # `pts = pts_list(n)` then `pts += [-i for i in pts]`: a helper's list, which `+=` extends (fluids)
         code, text = self.code(value), f"{self.jnp}.asarray({self.code(value)})"
         self.report(value, f"the array `{node.target.value}` is updated with a Python {'range' if is_range(value) else 'list'} "
                     f"(`{code}`): NumPy reads it as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
                     replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+
+    def _may_be_list(self, value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+        """A value that may be a Python list (which `+` / `+=` concatenates): a list display, comprehension or
+        sequence call, or a call not known to give an array (a helper of the module may return a list; being traced
+        says nothing about that)."""
+        if isinstance(value, (cst.List, cst.ListComp)) or _list_inputs.list_call(value):
+            return True
+        if not isinstance(value, cst.Call):
+            return False
+        func = value.func
+        if facts.array_function(func) is not None:
+            return False
+        return not (isinstance(func, cst.Attribute) and func.attr.value in _array_inputs.ARRAY_METHODS
+                    - _array_inputs.PYTHON_VALUE_METHODS and _array_inputs.is_array(self, func.value, facts))
 
     def _stacked(self, node: cst.Call, name: str) -> None:
         """`np.concatenate([[m], rest])`, `np.hstack([[f(i) for i in r], rest])`, `np.vstack((a, pairs))` with `pairs = []` grown by `.append`: the inner list
