@@ -307,6 +307,11 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
             return verdict
         verdict.skip = True
         return verdict
+    if "container" in kinds:
+        # a Python list (or another object) on some path, an array on another (`x = [i for i in x]` or `x =
+        # x.copy()`: fluids' translate_into): item assignment keeps the list a list, `.at` would make it an array
+        verdict.skip = True
+        return verdict
     if "global" in kinds:
         # a closure's array shows what it is in the function that makes it (`acc = np.zeros(n)`, then a nested
         # `def add(i, v): acc[i] += v`), which its migration must not turn into a JAX array

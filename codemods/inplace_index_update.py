@@ -118,6 +118,10 @@ class InplaceIndexUpdate(Rule):
         Valid("import numpy as np\ndef f(df):\n    df = df.copy()\n    for col in df.columns:\n        df[col] = df[col] * 2\n"
               "    return df\n"),
         Valid("import jax.numpy as jnp\ndef f(x):\n    y = jnp.zeros(3)\n    y = y.at[0].set(x)\n    return y\n"),
+        Valid(  # a Python list on one path, an array on the other: item assignment keeps the list a list, which the
+            # caller concatenates; `.at` would return an array (fluids' translate_into)
+            "import numpy as np\n\ndef f(x, low, as_np=False):\n    if not as_np:\n        x = [i for i in x]\n    else:\n"
+            "        x = x.copy()\n    for i in range(len(x)):\n        x[i] = x[i] - low[i]\n    return x\n"),
         Valid("def f(n):\n    xs = [0] * n\n    xs[0] = 1\n    i = 0\n    i += 1\n    return xs, i\n"),
         Valid("import numpy as np\ndef f(y, k):\n    n = y.shape[0] - 1\n    start = stop = n\n    start >>= 1\n    return np.sum(y[start:stop])\n"),
         Valid("import numpy as np\n\ndef run(x, opts, **kwds):\n    kwargs = kwds.copy()\n    kwargs[\"workers\"] = map\n    d = opts.copy()\n    d[\"n\"] = x.shape[0]\n    return np.sum(x), kwargs, d\n"),
