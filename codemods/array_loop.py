@@ -65,8 +65,11 @@ class ArrayLoop(Rule):
     body calls code not known to be pure JAX (`scan` traces it once; see JX220 for NumPy calls JX501 keeps), or indexes with the element an array the
     function got from such a call (a NumPy array rejects a traced index), or zips parameters that may be Python
     lists and indexes with an element of them (`for row, v in zip(rows, vals): values[row] = v`: `zip` stops at the
-    shorter list, `lax.scan` raises, and an empty list becomes a float array); reported when the loop iterates over
-    what an unknown call gives (it may be a generator or a Python list).
+    shorter list, `lax.scan` raises, and an empty list becomes a float array), or unpacks each element of a value
+    it must wrap in `jnp.asarray` (`for [x1, y1] in vs[1:]`: an empty list becomes shape (0,), whose element cannot
+    be unpacked in the traced body); reported when the loop iterates over what an unknown call gives (it may be a
+    generator or a Python list), or when the body indexes a Python list or tuple (a display, comprehension or
+    `list(...)`) with a name the loop binds (a traced index cannot).
 
     `lax.scan` slices every leaf of what it scans, so a Python list of arrays would be scanned as separate leaves.
     The loop's iterable is scanned as it is only when it is provably an array (an array annotation, or a use a list
@@ -132,6 +135,17 @@ class ArrayLoop(Rule):
             "import numpy as np\n\ndef f(coeffs, offset):\n    powers = [1.0, offset, offset * offset]\n    tot = 0.0\n"
             "    for i, c in enumerate(coeffs):\n        tot += c * powers[i]\n    return tot\n",
             expected=None, lines=[6],
+        ),
+        Invalid(  # the target unpacks elements of `jnp.asarray(...)` of what may be a list: an empty one gives shape (0,),
+            # whose element cannot be unpacked in the traced body (the Python loop did not run): unsafe (lenstronomy's area)
+            "import numpy as np\n\ndef f(vs, ps):\n    a = 0.0\n    for [x, y] in vs[1:]:\n        a += x * y\n"
+            "    for i, (u, v) in enumerate(ps):\n        a += u - v\n    return a\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(vs, ps):\n    a = 0.0\n"
+                     "    def step(a, item):\n        [x, y] = item\n        a += x * y\n        return a, None\n\n"
+                     "    a, _ = jax.lax.scan(step, a, jnp.asarray(vs[1:]))\n    def step_2(a, item):\n"
+                     "        i, (u, v) = item\n        a += u - v\n        return a, None\n\n"
+                     "    a, _ = jax.lax.scan(step_2, a, (jnp.arange(len(ps)), jnp.asarray(ps)))\n    return a\n",
+            unsafe=True, lines=[5, 7],
         ),
         Invalid(  # an iterator whose first item `next` took (skyfield's `_unsexagesimalize`)
             "import numpy as np\n\ndef f(value):\n    parts = iter(value)\n    total = next(parts)\n    scale = 1.0\n"
@@ -397,6 +411,10 @@ class ArrayLoop(Rule):
             for call_node in stack_calls(self, fn, list_name) or []:
                 changes[call_node] = cst.Name(list_name)
         opaque = opaque_loop(self, node, fn, "lax.scan") + host_indexed(self, node, fn, inputs) + int_product(flow, node, names) + scalar_carry_broadcast(flow, node, names)
+        if item in ("array", "tuple") and _unpacks_converted(self, node.target, node.iter, xs):  # lenstronomy's `for [x1, y1] in vs[1:]`
+            opaque += (f" (unsafe: the loop target unpacks each element of what `{self.jnp}.asarray` makes of a value "
+                       "that may be a Python list: an empty list becomes a float array of shape (0,), whose element "
+                       "cannot be unpacked where `lax.scan` traces the body, while the Python loop did not run)")
         named = [a for a in arguments if LIST_NAME.search(a.lower())]
         if named:  # POT's `for P_i, w in zip(P_list, weights)`: projections of different shapes, by design
             opaque += (f" (unsafe: `{named[0]}` is named as a list, whose arrays may differ in shape: stacking it raises "
@@ -422,6 +440,21 @@ def _indexes_with(loop: cst.For, names) -> bool:
     `values.at[row]`)."""
     return any(len(s.slice) == 1 and isinstance(s.slice[0].slice, cst.Index) and isinstance(s.slice[0].slice.value, cst.Name)
                and s.slice[0].slice.value.value in names for s in walk.nodes_of(loop.body, cst.Subscript))  # type: ignore[attr-defined]
+
+
+def _unpacks_converted(rule, target: cst.BaseExpression, iterable: cst.BaseExpression, xs: str) -> bool:
+    """Whether `target` unpacks an element (`for [x1, y1] in vs`, `for i, (a, b) in enumerate(ps)`) of a sequence
+    the rewrite scans as `jnp.asarray(...)` (not known to be an array): the element's structure comes from the data,
+    and an empty list gives none. `enumerate`/`zip` are followed to the sequence each part of the target takes."""
+    if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value in ("enumerate", "zip"):
+        if not isinstance(target, (cst.Tuple, cst.List)):
+            return False
+        parts = [a.value for a in iterable.args]
+        targets = [e.value for e in target.elements]
+        if iterable.func.value == "enumerate":
+            parts, targets = parts[:1], targets[1:2]
+        return any(_unpacks_converted(rule, t, p, xs) for t, p in zip(targets, parts))
+    return isinstance(target, (cst.Tuple, cst.List)) and f"{rule.jnp}.asarray({rule.code(iterable)})" in xs
 
 
 # parameter names that say "a list" (`P_list`, `list_of_masks`, `mat_lst`)
