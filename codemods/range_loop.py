@@ -70,7 +70,8 @@ class RangeLoop(Rule):
     only as an unsafe fix, as in a module that uses `astropy.units`, raises on the traced carry), indexes with the counter an
     array the function got from such a call (`PQd = squareform(P)`: a NumPy array rejects a traced index), or
     multiplies a carry that starts as a Python int (an int32 carry wraps around; Python ints do not), or grows a carry with a
-    whole parameter that its start does not read (`out = 1.0`, then `out = out * x`: NumPy broadcasts `out` to the
+    whole parameter (or a local computed from one before the loop, `x2 = 2.0 * x`) that its start does not read
+    (`out = 1.0`, then `out = out * x`: NumPy broadcasts `out` to the
     shape of `x`, a carry keeps its first shape and `lax` raises `TypeError`). Weakly typed Python
     scalar carries (`acc = 0`) are promoted by `fori_loop` to the dtype the body produces. A loop with literal
     bounds and at most `unroll-max` (default 16, `[tool.jaxfix] unroll-max`) iterations stays a Python loop: it
