@@ -96,19 +96,25 @@ def operands(
 ) -> list[str]:
     """The traced local variables the branches read (and `extra`, e.g. outputs that keep their prior value), in
     order of first appearance; static values, values of unknown kind (an object's attribute, which may be an object:
-    `problem = algorithm.problem`, and no JAX type) and names unbound before `node` are closed over, not passed."""
+    `problem = algorithm.problem`, and no JAX type) and names unbound before `node` are closed over, not passed. A
+    name a branch both reads and assigns is passed whatever its kind: the assignment makes it a local of the branch
+    function, where a read of the closed-over value raises `UnboundLocalError` (`x = x.at[k].set(1)` with `x =
+    jnp.zeros(n)`, a constant array)."""
     local = set(flow.params) | set(flow.writes(list(flow.function.body.body)))
     functions = {s.name.value for s in flow.function.body.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
     order: list[str] = []
+    assigned: set[str] = set()  # a name a branch assigns is local to its branch function: closing over it fails
     for body in bodies:
-        for name in flow.activity(list(body)).reads:
+        activity = flow.activity(list(body))
+        assigned |= activity.writes
+        for name in activity.reads:
             if name.value not in order:
                 order.append(name.value)
     out = []
     for name in [*order, *extra]:
         if name in out or name not in local or name in functions or flow.maybe_undefined(node, name):
             continue
-        if name in extra or traced.name(name) is Tracedness.TRACED:
+        if name in extra or name in assigned or traced.name(name) is Tracedness.TRACED:
             out.append(name)
     params = list(flow.params)
     return sorted(out, key=lambda n: (params.index(n) if n in params else len(params), out.index(n)))

@@ -407,6 +407,16 @@ class TracedIf(Rule):
             expected=None,
             lines=[6],
         ),
+        Invalid(  # the branches assign `x`, a constant (not traced) array they also read: it must be an operand, or the
+            # assignment makes it a local of each branch function and the read raises UnboundLocalError
+            # (sk_dsp_comm's sigsys.rect, after JX101 made `x[k] = 1` `x = x.at[k].set(1)`)
+            "import jax.numpy as jnp\n\ndef f(t):\n    x = jnp.zeros(len(t))\n    for k, tk in enumerate(t):\n"
+            "        if tk > 0:\n            x = x.at[k].set(1)\n        else:\n            x = x.at[k].set(-1)\n    return x\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(t):\n    x = jnp.zeros(len(t))\n    for k, tk in enumerate(t):\n"
+                     "        def x_if_true(x):\n            x = x.at[k].set(1)\n            return x\n\n"
+                     "        def x_if_false(x):\n            x = x.at[k].set(-1)\n            return x\n\n"
+                     "        x = jax.lax.cond(tk > 0, x_if_true, x_if_false, x)\n    return x\n",
+        ),
     ]
 
     def __init__(self, context) -> None:
