@@ -91,8 +91,10 @@ class TracedIf(Rule):
     branches assigning it become `jnp.where` whatever the shapes of their operands. Unsafe (needs `--unsafe-fixes`) when the condition's tracedness is unknown (an attribute, an unknown call):
     if it is static the `if` should stay. Not rewritten, but reported: branches with side effects (calls for their
     effect such as `print` or `append`, in-place mutation, `raise`: use `jax.experimental.checkify`), a variable
-    set in only one branch and undefined before the `if`, values of different kinds (`None` on one path, strings,
-    lists, tuples of other lengths, objects made by a class), and a `None`-default parameter on one path. Unsafe as
+    set in only one branch and undefined before the `if`, a branch that reads a variable unbound on some path to
+    the `if` (`if mode == 3: u3 = ...`, then `if mode == 3: v = u3`: both rewrites evaluate every branch), values
+    of different kinds (`None` on one path, strings, lists, tuples of other lengths, objects made by a class), and a
+    `None`-default parameter on one path. Unsafe as
     well when a branch calls code not known to be pure JAX (a function passed in, `self.fun(x)`, a function of
     another module, or a NumPy function JX501 renames only as an unsafe fix, as it does every one in a module that
     uses a unit library such as `astropy.units`: `codemods._purity`): `lax.cond` traces both branches, so it would
@@ -417,6 +419,13 @@ class TracedIf(Rule):
                      "        def x_if_false(x):\n            x = x.at[k].set(-1)\n            return x\n\n"
                      "        x = jax.lax.cond(tk > 0, x_if_true, x_if_false, x)\n    return x\n",
         ),
+        Invalid(  # `u3` is bound only when `loop_type == 3`: Python reads it only then, `lax.cond`/`jnp.where` evaluate
+            # every branch and raise NameError (sk_dsp_comm's synchronization.PLL1)
+            "import numpy as np\n\ndef f(theta, loop_type):\n    pd_out = np.sin(theta)\n    if loop_type == 3:\n"
+            "        u3 = 2 * pd_out\n    vco_in = pd_out\n    if loop_type == 3:\n        vco_in = u3\n    return vco_in\n",
+            expected=None,
+            lines=[5, 8],
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -500,6 +509,15 @@ class TracedIf(Rule):
                     "the `if`; give it a value before the `if` (the value it should have when the branch is not taken)",
                 )
                 return
+        unbound = sorted(flow.unbound_reads([s for b in c.bodies for s in b]))
+        if unbound:  # `if mode == 3: u3 = ...`, later `if mode == 3: v = u3`: Python reads `u3` only where it is bound
+            self.report(
+                node,
+                f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: a branch reads `{unbound[0]}`, "
+                "which is unbound on some path to the `if`; `jnp.where` and `lax.cond` evaluate every branch, whichever "
+                f"is taken, and that read raises `NameError`: give `{unbound[0]}` a value on every path before the `if`",
+            )
+            return
         unsafe = max(levels) is Tracedness.UNKNOWN
         why = "" if not unsafe else " (its tracedness is unknown: if it is static, keep the `if`)"
         ints = python_ints(function, [*c.tests, *(s for b in c.bodies for s in b)])

@@ -16,6 +16,7 @@ Questions (statement = a SimpleStatementLine, a small statement inside one, or a
 - `reaching(stmt, name)`: the definitions of `name` that may reach the start of `stmt`: `Definition`s whose `node`
   is the defining statement (small statement, `for`, `with`, `except` handler, nested def) or the `cst.Param`.
 - `maybe_undefined(stmt, name)`: some path from the function entry reaches `stmt` with `name` unbound.
+- `unbound_reads(statements)`: the names a read in `statements` may find unbound (on some path from the entry).
 - `uses(defining_stmt, name)`: the `Name` nodes that may read the value bound there (in a nested function too).
 - `knows(stmt)`: whether `stmt` is in the function's own graph (questions about other statements raise KeyError).
 """
@@ -97,6 +98,21 @@ class FunctionFlow:
         self._build()
         reach = self._reach_in[self._entry[stmt]] & self._by_name.get(name, 0)
         return any(self._defs[d].node is None for d in _indices(reach))
+
+    def unbound_reads(self, statements: Sequence[cst.CSTNode]) -> frozenset[str]:
+        """The names that a read in `statements` (statements of this graph, with everything nested in them) may find
+        unbound: some path from the function entry reaches the read without binding the name."""
+        self._build()
+        inside = {n for stmt in statements for n in walk.nodes(stmt)}
+        found: set[str] = set()
+        for index, node in enumerate(self._nodes):
+            if node.owner is None or node.owner not in inside:
+                continue
+            for name in node.reads:
+                reach = self._reach_in[index] & self._by_name.get(name.value, 0)
+                if any(self._defs[d].node is None for d in _indices(reach)):
+                    found.add(name.value)
+        return frozenset(found)
 
     def uses(self, defining_stmt: cst.CSTNode, name: str) -> tuple[cst.Name, ...]:
         self._build()

@@ -134,6 +134,27 @@ def test_maybe_undefined():
     assert not f.maybe_undefined(ret, "x")
 
 
+def test_unbound_reads():
+    """A read that some path reaches without a binding (sk_dsp_comm's PLL1: `u3` bound only under one test); a name
+    the statements bind before reading it, a parameter and a global are not unbound."""
+    f, fn = flow(
+        """
+        def f(x, mode):
+            if mode == 3:
+                u3 = 2 * x
+            if mode == 3:
+                v = u3 + g
+                t = 1
+                w = t * x
+            return v
+        """
+    )
+    first, second, ret = stmts(fn)
+    assert f.unbound_reads(list(second.body.body)) == {"u3"}
+    assert f.unbound_reads([first]) == frozenset()
+    assert f.unbound_reads([ret]) == {"v"}
+
+
 def test_return_inside_branch_kills_nothing_after():
     f, fn = flow(
         """

@@ -123,7 +123,7 @@ SHAPES_TO_COND = [
     pytest.param("def f(x, t):\n    y = x\n    if x.sum() > 0:\n        y = t\n    return y * t.size\n", "`t`", id="one-sided-unrelated-array"),
     pytest.param("def f(x):\n    if x.sum() > 0:\n        y = (x, x)\n    else:\n        y = (x, -x)\n    return y\n", "`(x, x)`", id="tuple-values"),
     pytest.param(
-        "def f(x):\n    z = x * 2\n    while z.sum() > 1:\n        w = z * 2\n        z = z[1:]\n    if x.sum() > 0:\n        y = w\n    else:\n        y = z\n    return y\n",
+        "def f(x):\n    z = x * 2\n    w = z\n    while z.sum() > 1:\n        w = z * 2\n        z = z[1:]\n    if x.sum() > 0:\n        y = w\n    else:\n        y = z\n    return y\n",
         "`w`",
         id="loop-rebinds-between",
     ),
