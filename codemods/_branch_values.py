@@ -491,6 +491,17 @@ def incoming(flow, node: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
     return found
 
 
+def with_locals(flow, node: cst.CSTNode, values: Sequence[cst.BaseExpression]) -> list[cst.BaseExpression]:
+    """`values` and, for each that is a local variable (not a parameter), the values reaching `node` for it: `mu`
+    of `mu = 0` counts as the int `0` (sk_dsp_comm's symbol synchroniser, `mu_next = mu` against `mu_next = cnt /
+    w`), and so does one a loop rebinds to floats, which is still `0` on the first pass."""
+    found = list(values)
+    for value in values:
+        if isinstance(value, cst.Name) and value.value not in flow.params:
+            found.extend(incoming(flow, node, value.value))
+    return found
+
+
 def output_values(flow, node: cst.CSTNode, bodies: Sequence[Sequence[cst.BaseStatement]], name: str) -> list[cst.BaseExpression]:
     """The values `name` may hold after the `if` `node`: each branch's last plain assignment, or the values reaching
     the `if` where a branch leaves it; plus `None` when one of them is a parameter that defaults to None

@@ -11,7 +11,7 @@ from codemods._purity import purity, scalar_carry_broadcast, stuck_boolean, valu
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
     attribute_indexed, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, param_mix, list_item,
-    object_attribute, output_values, python_ints, text_output, untraceable_branch,
+    object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
 from codemods._where_safety import cheap_and_pure
 from codemods._list_inputs import list_fed_parameters
@@ -107,7 +107,8 @@ class TracedIf(Rule):
     NumPy shape `()` or `(1, 1)` and the rewrite `(1, 1)` on both paths (the values agree). Shapes are proven
     conservatively: an unannotated parameter such as `alpha` in `alpha * z` may be an array as far as the
     analysis knows (`alpha: float` is 0-d), so such branches become `lax.cond` where `jnp.where` would have done. `lax.cond` needs equal dtypes:
-    an int literal branch against a float array (`y = 0` / `y = x`) raises at trace time, and so does a parameter
+    an int literal branch against a float array (`y = 0` / `y = x`, or a local bound to an int: `mu = 0`, then `y =
+    mu` / `y = x`) raises at trace time, and so does a parameter
     kept by one branch against another parameter or float arithmetic (`step = -factor * x`, a swap `T1, T2 = T2, T1`)
     when it is a Python int, or an item of a Python list of ints and floats: such fixes are unsafe (a parameter the
     function reads as an array, `x.sum()`, is taken for a float one). Lists of different lengths (`points = WIDE` /
@@ -426,6 +427,19 @@ class TracedIf(Rule):
             expected=None,
             lines=[5, 8],
         ),
+        Invalid(  # `mu` is a local bound to the int 0: kept by one branch against a float, int32 against float64 in
+            # `lax.cond` (TypeError), so the fix is unsafe (sk_dsp_comm's NDA_symb_sync)
+            "import numpy as np\n\ndef f(cnt, w):\n    mu = 0\n    cnt_next = cnt - np.float64(w)\n    if cnt_next < 0:\n"
+            "        cnt_next = 1 + cnt_next\n        mu_next = cnt / w\n    else:\n        mu_next = mu\n"
+            "    return cnt_next, mu_next\n",
+            expected="import jax\nimport numpy as np\n\ndef f(cnt, w):\n    mu = 0\n    cnt_next = cnt - np.float64(w)\n\n"
+                     "    def cnt_next_if_true(cnt, w, cnt_next):\n        cnt_next = 1 + cnt_next\n        mu_next = cnt / w\n"
+                     "        return cnt_next, mu_next\n\n    def cnt_next_if_false(cnt, w, cnt_next):\n        mu_next = mu\n"
+                     "        return cnt_next, mu_next\n\n"
+                     "    cnt_next, mu_next = jax.lax.cond(cnt_next < 0, cnt_next_if_true, cnt_next_if_false, cnt, w, cnt_next)\n"
+                     "    return cnt_next, mu_next\n",
+            unsafe=True,
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -581,7 +595,7 @@ class TracedIf(Rule):
                 unsafe = True
                 why += (f" (a branch gives `{name}` `{self.code(chosen).strip()}`, an object's attribute, which may hold "
                         "any Python object: `lax.cond` can only return arrays)")
-            literal = int_mix(values, flow.params, function, function_facts(self, function))
+            literal = int_mix(with_locals(flow, node, values), flow.params, function, function_facts(self, function))
             if literal is not None:
                 unsafe = True
                 why += (f" (a branch gives `{name}` the int `{literal}` and another may give a float: `lax.cond` needs one "

@@ -282,3 +282,15 @@ def test_values_of_unknown_kind_are_closed_over_not_passed():
     )
     fixed = run_rule(TracedIf, code, fix=True, unsafe=True).fixed
     assert "def d_if_true(X):" in fixed and "lax.cond(problem.has_bounds(), d_if_true, d_if_false, X)" in fixed
+
+
+def test_a_local_bound_to_an_int_and_rebound_in_a_loop_is_still_an_int_on_the_first_pass():
+    """`mu = 0`, then a loop keeps `mu` in one branch and a float in the other (sk_dsp_comm's NDA_symb_sync): on the
+    first pass `lax.cond` gets int32 against a float and raises, so the fix is unsafe."""
+    code = (
+        "import jax.numpy as jnp\n\ndef f(xs, w):\n    mu = 0\n    for x in xs:\n        if x < 0:\n"
+        "            mu_next = x / w\n        else:\n            mu_next = mu\n        mu = mu_next * 2.0\n    return mu\n"
+    )
+    [finding] = findings(code)
+    assert "the int `0`" in finding.message
+    assert migrate(code) == textwrap.dedent(code) and migrate(code, unsafe=True) != textwrap.dedent(code)
