@@ -5,14 +5,15 @@ about the other side of a call that decide it cannot (`codemods._numpy_boundary`
 
 - `written_results(module, writers)`: functions whose result a caller hands to a helper that writes into it;
 - `host_results(rule)`: functions whose result a caller writes into itself, turns into strings or objects, hashes,
-  or hands to `scipy.fftpack` (`kept_results(rule)`: the last, which no in-place rewrite removes);
+  or hands to `scipy.fftpack`, a `scipy.sparse` constructor or a third-party function that requires NumPy arrays
+  (`kept_results(rule)`: the last three, which no in-place rewrite removes);
 - `constructor_stores(module)` and `stored_by_constructor(...)`: a NumPy array made here and given to a module
   class whose `__init__` stores it on an attribute that the module writes into in place.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Container, Mapping, Optional
+from typing import TYPE_CHECKING, Callable, Container, Mapping, Optional
 
 import libcst as cst
 
@@ -20,7 +21,8 @@ from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
 from jaxfix.analysis.hashed import hashed_once
-from jaxfix.analysis.sparse_data import SparseNames
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames
+from jaxfix.imports import dotted_name
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -58,9 +60,11 @@ def host_results(rule: Rule) -> dict[str, str]:
     (`h = gradient(x)`, `e = embed(x).astype(int)`) and then writes into (`h[i] -= v`), turns into strings or
     objects (`e.astype(str)`) or hashes the elements of (`{tuple(row) for row in e}`), or uses as a key itself
     (`winmap[winner(w, x)]`), or hands (or a value computed from it) to a NumPy call given `out=` (`np.sum(tmp * q,
-    out=o)`: `_buffers.out_inputs`) or to a `scipy.fftpack` transform (`data = even_data(c) / 2`, then `ifft(data)`):
-    only a NumPy array can (lifelines' penalised Hessian, neurokit2's states, kmodes' encoded rows, minisom's
-    winners, GPy's `_gradients_X_pure`, fluids' pychebfun). Found once per pass: JX501 and JX202 both ask (kept on the rule context)."""
+    out=o)`: `_buffers.out_inputs`), to a `scipy.fftpack` transform (`data = even_data(c) / 2`, then `ifft(data)`),
+    to a `scipy.sparse` constructor (`sparse.diags(degree(W))`, or `sparse.diags(self.dw)` of a property) or to a
+    third-party function that requires NumPy arrays (`sparse_data.NumpyOnly`): only a NumPy array can (lifelines'
+    penalised Hessian, neurokit2's states, kmodes' encoded rows, minisom's winners, GPy's `_gradients_X_pure`,
+    fluids' pychebfun, pygsp's degrees). Found once per pass: JX501 and JX202 both ask (kept on the rule context)."""
     cache = rule.context.__dict__
     if "_host_results" not in cache:
         cache["_host_results"], cache["_kept_results"] = _host_results(rule)
@@ -69,7 +73,7 @@ def host_results(rule: Rule) -> dict[str, str]:
 
 def kept_results(rule: Rule) -> dict[str, str]:
     """The part of `host_results` whose reason no in-place rewrite removes: a caller hands the result (or an array
-    computed from it) to `scipy.fftpack`. The in-place rules (JX101...) ask it (`_kept_numpy.kept_reason`): the
+    computed from it) to `scipy.fftpack`, a `scipy.sparse` constructor or a function that requires NumPy arrays. The in-place rules (JX101...) ask it (`_kept_numpy.kept_reason`): the
     result stays a NumPy array, so an update of it cannot become `.at` (a write into it, which `host_results` also
     counts, is what they rewrite, after which JX501 may rename the helper's calls)."""
     host_results(rule)
@@ -80,10 +84,14 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     found: dict[str, str] = {}
     kept: dict[str, str] = {}
     fftpack = SparseNames.read(rule.context.module, "fftpack")
+    sparse = SparseNames.read(rule.context.module)
+    numpy_only = NumpyOnly.read(rule.context.module)
     code = rule.code
     module = rule.context.module
-    methods = {f.name.value for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
-               if isinstance(f, cst.FunctionDef)}
+    members = [f for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
+               if isinstance(f, cst.FunctionDef)]
+    methods = {f.name.value for f in members}
+    properties = {f.name.value for f in members if any(dotted_name(d.decorator) == "property" for d in f.decorators)}
     numpy = _buffers.numpy_calls(module)
     sources: dict[cst.FunctionDef, _buffers.Sources] = {}
     for function in [*walk.nodes_of(module, cst.FunctionDef), *_module_code(module)]:
@@ -118,19 +126,20 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                 callee = producer(inner, methods)  # type: ignore[arg-type]
                 if callee is not None:
                     found.setdefault(callee, f"{caller} {why.replace('it', 'what this returns', 1)}")
-        for call in walk.nodes_of(function.body, cst.Call) if fftpack else ():
-            if not fftpack.is_sparse_call(call):
+        for call in walk.nodes_of(function.body, cst.Call) if fftpack or sparse or numpy_only else ():
+            # `data = even_data(c) / 2`, then `ifft(data)` (fluids' pychebfun): `scipy.fftpack` reads `.flags`;
+            # `sparse.diags(degree(W))` (pygsp's Laplacian): a JAX array is taken for a sequence of diagonals
+            why = _host_call_why(call, fftpack, sparse, numpy_only, code)  # type: ignore[arg-type]
+            if why is None:
                 continue
-            # `data = even_data(c) / 2`, then `ifft(data)` (fluids' pychebfun): `scipy.fftpack` reads `.flags`
-            why = f"hands it to `{code(call.func).strip()}(...)` of `scipy.fftpack`, which reads the NumPy attribute `.flags`"
             if function not in sources:
                 sources[function] = _buffers.Sources(function, numpy)
             for arg in call.args:  # type: ignore[attr-defined]
                 for name in sorted(sources[function].of(arg.value)):
                     needs.setdefault(name, why)
                     persistent.setdefault(name, why)
-                for inner in walk.nodes_of(arg.value, cst.Call):  # `ifft(even_data(c) * 2)`
-                    callee = producer(inner, methods)  # type: ignore[arg-type]
+                for inner in [*walk.nodes_of(arg.value, cst.Call), arg.value]:  # `ifft(even_data(c) * 2)`, `diags(self.dw)`
+                    callee = producer(inner, methods) if isinstance(inner, cst.Call) else _property(inner, properties)  # type: ignore[arg-type]
                     if callee is not None:
                         found.setdefault(callee, f"{caller} {why.replace('it', 'what this returns', 1)}")
                         kept.setdefault(callee, found[callee])
@@ -158,7 +167,8 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
         defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)
                     if isinstance(p.default, cst.Name)}  # `get_gradients=efron_values`
         for assign in walk.nodes_of(function.body, cst.Assign):
-            for callee in producers(assign.value, methods):  # type: ignore[attr-defined]
+            held = _property(assign.value, properties)  # type: ignore[attr-defined]
+            for callee in producers(assign.value, methods) if held is None else [held]:  # type: ignore[attr-defined]
                 callee = defaults.get(callee, callee)
                 for target in assign.targets:  # type: ignore[attr-defined]
                     bound = [target.target] if isinstance(target.target, cst.Name) else [
@@ -170,6 +180,31 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                             if name in persistent:
                                 kept.setdefault(callee, why)
     return found, kept
+
+
+def _host_call_why(call: cst.Call, fftpack: SparseNames, sparse: SparseNames, numpy_only: NumpyOnly,
+                   code: Callable[[cst.CSTNode], str]) -> Optional[str]:
+    """Why `call` needs NumPy arrays as its arguments (how a caller "hands it to" the call), else None: a
+    `scipy.fftpack` transform, a `scipy.sparse` constructor (which tells a NumPy array by its type), a third-party
+    function known to require one (`sparse_data.NumpyOnly`)."""
+    shown = code(call.func).strip()
+    if fftpack.is_sparse_call(call):
+        return f"hands it to `{shown}(...)` of `scipy.fftpack`, which reads the NumPy attribute `.flags`"
+    if sparse.is_sparse_call(call):
+        return (f"hands it to `{shown}(...)` of `scipy.sparse`, which tells a NumPy array by its type (a JAX array is "
+                "taken for a sequence of rows or diagonals)")
+    qualified = numpy_only.called(call)
+    if qualified is not None:
+        return f"hands it to `{shown}(...)`, which requires a NumPy array (`{qualified}`: a JAX array raises `TypeError`)"
+    return None
+
+
+def _property(value: cst.BaseExpression, properties: Container[str]) -> Optional[str]:
+    """`dw` for `self.dw`, with `dw` a property of a class of the module (pygsp's `Graph.dw`), else None."""
+    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self" \
+            and value.attr.value in properties:
+        return value.attr.value
+    return None
 
 
 _PYTHON_SCALARS = frozenset({"bool", "int", "float", "complex"})

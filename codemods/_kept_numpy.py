@@ -6,7 +6,8 @@ The in-place rules (JX101, JX102, JX103, JX301) rewrite an update of an array ma
 `scipy.sparse`, is hashed, is made text, is checked against NumPy types) must not become a JAX array either.
 `kept_reason(rule, call)` asks JX501's own tests: `NumpyBoundary.call_reason`, the one JX501 reports with, and
 `_host_values.host_result` (a call given only Python values, which JX501 leaves NumPy silently); a call of a module
-function JX501 leaves NumPy because a caller hands its result to `scipy.fftpack` (`_caller_writes.kept_results`). JX501's reasons that
+function JX501 leaves NumPy because a caller hands its result to `scipy.fftpack`, a `scipy.sparse` constructor or a
+function that requires NumPy arrays (`_caller_writes.kept_results`). JX501's reasons that
 leave the whole function NumPy (a callee or numba writes into the array, see `NumpyBoundary.filled_reason`) are not
 repeated here: JX501 reports them with `leaves_function`, which holds back every fix in the function already.
 
@@ -49,7 +50,7 @@ def kept_reason(rule: Rule, call: cst.Call) -> Optional[str]:
     NumPy call, or one JX501 renames). Facts JX501 gathers while it visits (`NumpyBoundary.kept`: a result read as a
     buffer, written through) are not seen here; they leave the whole function NumPy, which JX501's report holds."""
     if isinstance(call.func, cst.Name) and call.func.value in kept_results(rule):
-        # a module function whose result a caller hands to `scipy.fftpack`: JX501 leaves it NumPy (fluids' pychebfun)
+        # a module function whose result a caller hands to `scipy.fftpack` (or `scipy.sparse`...): JX501 leaves it NumPy (fluids' pychebfun)
         return f"`{call.func.value}` stays NumPy in JX501's judgement: {kept_results(rule)[call.func.value]}"
     qualified = numpy_name(rule, call.func)
     if qualified is None or not qualified.startswith("numpy.") or qualified.startswith(OTHER_FAMILIES):

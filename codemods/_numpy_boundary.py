@@ -6,7 +6,8 @@ something a JAX array cannot be or do. `NumpyBoundary` (one per rule instance, s
 - `call_reason(call, qualified)`: the call itself must stay: its result is hashed into a set, indexed by a class
   that iterates until `IndexError`, written through, read as a buffer, the `out=` of a NumPy call, inside a `try`
   catching `LinAlgError`, a masked array, given a dtype or data JAX cannot hold, or given dates as numbers, or it
-  meets a SciPy sparse matrix or feeds a `scipy.fftpack` transform (which read NumPy arrays only);
+  meets a SciPy sparse matrix or feeds a `scipy.fftpack` transform or a third-party function known to require
+  NumPy arrays (`sparse_data.NumpyOnly`: `skimage.util.view_as_windows`, `cv2.*`);
 - `filled_reason(call)`: the call hands a NumPy array made here to code that writes into it (a callee filling a
   parameter, or computing from it an array a callee fills: `_buffers.writers`; a private compiled module, a
   numba-compiled function, a generator that shuffles it in place);
@@ -41,7 +42,7 @@ from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import ParentProvider, caught_around
 from jaxfix.analysis.plain_python import numba_compiled
-from jaxfix.analysis.sparse_data import SparseNames
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, sparse_attributes
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -310,8 +311,7 @@ class NumpyBoundary:
             return f"`{func}(...)` {sparse}; this call stays NumPy", False
         fftpack = self._fftpack_meeting(node, function)
         if fftpack is not None:
-            return (f"`{func}(...)` {fftpack} of `scipy.fftpack`, which reads the NumPy attribute `.flags` of its input "
-                    "(a JAX array raises `AttributeError`); this call stays NumPy"), False
+            return f"`{func}(...)` {fftpack}; this call stays NumPy", False
         cast = self._text_cast(node, function) if name in FROM_DATA else None
         if cast is not None:
             return (f"`{func}(...)` {cast}: the array may hold text or objects, which JAX arrays cannot (NumPy makes "
@@ -636,19 +636,21 @@ class NumpyBoundary:
     def _sparse(self) -> SparseNames:
         return SparseNames.read(self.rule.context.module)
 
+    @functools.cached_property
+    def _sparse_attributes(self) -> frozenset[str]:
+        return sparse_attributes(self.rule.context.module, self._sparse)
+
     def _sparse_meeting(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """What makes the NumPy call `node` meet a SciPy sparse matrix (`jaxfix.analysis.sparse_data`): it is given
-        one (`np.multiply(P, lam)`, `P = sp.csc_matrix(...)`), or its result goes into a `scipy.sparse` call, through
+        one (`np.multiply(P, lam)`, `P = sp.csc_matrix(...)`, `SparseNames.is_sparse_value`), or its result goes into a `scipy.sparse` call, through
         arithmetic or a local name (`sp.diags(np.ones(m) * s)`), which tells NumPy arrays by their type."""
         sparse, rule = self._sparse, self.rule
         if not sparse or function is None:
             return None
         facts = function_facts(rule, function)
-        for arg in node.args:
-            value = arg.value
-            bound = facts.bindings.get(value.value, []) if isinstance(value, cst.Name) else [value]
-            if bound and all(sparse.is_sparse_call(v) for v in bound):
-                return (f"is given `{rule.code(value)}`, a SciPy sparse matrix: NumPy hands it to the matrix's own "
+        for arg in node.args:  # (`np.abs(L - L.T)`, `np.max(self.W)`: pygsp's graphs)
+            if sparse.is_sparse_value(arg.value, facts.bindings, self._sparse_attributes):
+                return (f"is given `{rule.code(arg.value)}`, a SciPy sparse matrix: NumPy hands it to the matrix's own "
                         "methods, `jax.numpy` rejects it")
         current: cst.CSTNode = node
         while True:
@@ -674,13 +676,32 @@ class NumpyBoundary:
     def _fftpack(self) -> SparseNames:
         return SparseNames.read(self.rule.context.module, "fftpack")
 
+    @functools.cached_property
+    def _numpy_only(self) -> NumpyOnly:
+        return NumpyOnly.read(self.rule.context.module)
+
+    def _host_call(self, call: cst.CSTNode) -> Optional[str]:
+        """Why the call `call` needs NumPy arrays: a `scipy.fftpack` transform, or a third-party function that
+        requires one (`sparse_data.NumpyOnly`: `skimage.util.view_as_windows`, `cv2.*`); else None."""
+        if not isinstance(call, cst.Call):
+            return None
+        if self._fftpack.is_sparse_call(call):
+            return (f"`{self.rule.code(call.func)}(...)` of `scipy.fftpack`, which reads the NumPy attribute `.flags` of "
+                    "its input (a JAX array raises `AttributeError`)")
+        qualified = self._numpy_only.called(call)
+        if qualified is not None:
+            return (f"`{self.rule.code(call.func)}(...)`, which requires a NumPy array (`{qualified}` tests for "
+                    "`np.ndarray` or hands it to C code that wants one: a JAX array raises `TypeError`)")
+        return None
+
     def _fftpack_meeting(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
-        """How the result of the NumPy call `node` reaches a `scipy.fftpack` transform, whose input must be a NumPy
-        array (it reads `x.flags`: spafe's cepstra, `y = np.abs(x)`, then `dct(y)`): directly or through arithmetic
-        and other NumPy calls (`dct(np.log(np.abs(x)))`), or through a local name an argument of the transform is
-        computed from (`_buffers.Sources`); else None."""
-        fftpack, rule = self._fftpack, self.rule
-        if not fftpack or function is None:
+        """How the result of the NumPy call `node` reaches a call that needs a NumPy array (`_host_call`): a
+        `scipy.fftpack` transform (it reads `x.flags`: spafe's cepstra, `y = np.abs(x)`, then `dct(y)`), or a
+        third-party function that requires one (`img = np.pad(img, 1)`, then `view_as_windows(img, ...)`:
+        pygsp's patch features); directly or through arithmetic and other NumPy calls (`dct(np.log(np.abs(x)))`),
+        or through a local name an argument of the call is computed from (`_buffers.Sources`); else None."""
+        rule = self.rule
+        if not (self._fftpack or self._numpy_only) or function is None:
             return None
         current: cst.CSTNode = node
         while True:
@@ -691,23 +712,24 @@ class NumpyBoundary:
                 current = parent
                 continue
             break
-        if fftpack.is_sparse_call(parent):
-            return f"goes into `{rule.code(parent.func)}(...)`"  # type: ignore[union-attr]
+        why = self._host_call(parent)
+        if why is not None:
+            return f"goes into {why}"
         name = _bound_name(parent)
         if name is None:
             return None
         call = self._fftpack_inputs(function).get(name)
-        return f"makes `{name}`, which goes into `{rule.code(call.func)}(...)`" if call is not None else None
+        return f"makes `{name}`, which goes into {self._host_call(call)}" if call is not None else None
 
     def _fftpack_inputs(self, function: cst.FunctionDef) -> dict[str, cst.Call]:
-        """{local name: the first `scipy.fftpack` transform of `function` an argument of which is computed from it}
-        (`_buffers.Sources`; found once per function)."""
+        """{local name: the first call of `function` that needs NumPy arrays (`_host_call`) an argument of which is
+        computed from it} (`_buffers.Sources`; found once per function)."""
         found = self._fftpack_fed.get(function)
         if found is None:
             found = self._fftpack_fed[function] = {}
             sources = self._sources(function)
             for call in walk.nodes_of(function.body, cst.Call):
-                if self._fftpack.is_sparse_call(call):
+                if self._host_call(call) is not None:
                     for arg in call.args:  # type: ignore[attr-defined]
                         for name in sources.of(arg.value):
                             found.setdefault(name, call)  # type: ignore[arg-type]

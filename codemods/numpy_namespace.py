@@ -66,7 +66,11 @@ class NumpyNamespace(Rule):
     NumPy keeps a quantity's units through `__array_ufunc__`, `jax.numpy` drops them silently. A call whose
     values are set members or dict keys stays NumPy (JAX arrays are unhashable), so does one whose result goes into a
     `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
-    SciPy convert a JAX array), or whose result a module function hands to one (the helper is left whole), and so does `np.array(v).item()`
+    SciPy convert a JAX array) or into a third-party function known to require a NumPy array (a small table, not a
+    general rule: scikit-image's `view_as_windows` / `view_as_blocks`, which test `isinstance(x, np.ndarray)`, and
+    OpenCV's `cv2.*`), or whose result a module function hands to one or to a `scipy.sparse` constructor (the helper,
+    or the property, is left whole), so does one given a SciPy sparse matrix (a `scipy.sparse` call, arithmetic,
+    `.T` or a method of one, or an attribute a class of the module binds to one), and so does `np.array(v).item()`
     (a Python value either way, and NumPy keeps text as text). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
@@ -803,6 +807,51 @@ class NumpyNamespace(Rule):
             "import numpy as np\nfrom scipy.fftpack import ifft\n\ndef even(d):\n    return np.concatenate([d, d[-2:0:-1]])\n\n"
             "def f(c):\n    data = even(c) / 2\n    return ifft(data).real, ifft(even(c) * 2)\n",
             expected=None,
+            lines=[5, 5],
+        ),
+        Invalid(  # a module helper whose result a caller hands to a `scipy.sparse` constructor: a JAX array is taken
+            # for a sequence of diagonals (pygsp's `degree` then `sparse.diags(degree(W))`): the helper stays NumPy
+            "import numpy as np\nfrom scipy import sparse\n\ndef degree(W):\n    return np.ravel(W.sum(axis=0))\n\n"
+            "def laplacian(W):\n    return (sparse.diags(degree(W)) - W).toarray()\n",
+            expected=None,
+            lines=[5, 5],
+        ),
+        Invalid(  # ... also a property's (pygsp's `Graph.dw`, then `sparse.diags(self.dw)`)
+            "import numpy as np\nfrom scipy import sparse\n\nclass G:\n    @property\n    def dw(self):\n"
+            "        return np.ravel(self.W.sum(axis=0))\n\n    def laplacian(self):\n        return sparse.diags(self.dw) - self.W\n",
+            expected=None,
+            lines=[7, 7],
+        ),
+        Invalid(  # an attribute a class binds to a SciPy sparse matrix, here through a property (pygsp's `Graph.W`,
+            # returning `self._adjacency = sparse.csr_matrix(...)`): `jnp.max(self.W)` raises TypeError
+            "import numpy as np\nfrom scipy import sparse\n\nclass G:\n    def __init__(self, x):\n"
+            "        self._adjacency = sparse.csr_matrix(x)\n\n    @property\n    def W(self):\n        return self._adjacency\n\n"
+            "    def bound(self, x):\n        return np.max(self.W), np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import sparse\n\nclass G:\n    def __init__(self, x):\n"
+            "        self._adjacency = sparse.csr_matrix(x)\n\n    @property\n    def W(self):\n        return self._adjacency\n\n"
+            "    def bound(self, x):\n        return np.max(self.W), jnp.sum(x)\n",
+            lines=[13, 13],
+        ),
+        Invalid(  # arithmetic, `.T` and the methods of a sparse matrix give sparse matrices (pygsp's `is_directed`:
+            # `np.abs(L - L.T).sum()`)
+            "import numpy as np\nfrom scipy import sparse\n\ndef f(x, y):\n    L = sparse.csr_matrix(x)\n"
+            "    return np.abs(L - L.T).sum(), np.max(L.multiply(y)), np.sum(y)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import sparse\n\ndef f(x, y):\n    L = sparse.csr_matrix(x)\n"
+            "    return np.abs(L - L.T).sum(), np.max(L.multiply(y)), jnp.sum(y)\n",
+            lines=[6, 6, 6],
+        ),
+        Invalid(  # a third-party function known to require a NumPy array (`sparse_data.NumpyOnly`): scikit-image's
+            # `view_as_windows` raises TypeError for a JAX array (pygsp's patch features), so do OpenCV's functions
+            "import numpy as np\nfrom skimage.util import view_as_windows\n\ndef patches(img):\n"
+            "    img = np.pad(img, 1, mode=\"symmetric\")\n    return view_as_windows(img, (2, 2)), np.sum(img)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom skimage.util import view_as_windows\n\ndef patches(img):\n"
+            "    img = np.pad(img, 1, mode=\"symmetric\")\n    return view_as_windows(img, (2, 2)), jnp.sum(img)\n",
+            lines=[5, 6],
+        ),
+        Invalid(  # ... OpenCV
+            "import cv2\nimport numpy as np\n\ndef f(img, k):\n    return cv2.blur(np.abs(img) * 2, (k, k)), np.sum(img)\n",
+            expected="import cv2\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(img, k):\n"
+            "    return cv2.blur(np.abs(img) * 2, (k, k)), jnp.sum(img)\n",
             lines=[5, 5],
         ),
         Invalid(  # ... nor through arithmetic (GPy's Gaussian quadrature: `np.dot(c.flat, b)`)

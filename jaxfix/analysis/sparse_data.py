@@ -9,11 +9,22 @@ offsets" (pygam's penalties). A NumPy call on either side of that meeting stays 
 functions); `is_sparse_call` then tells a call of one of its functions. `SparseNames.read(module, "fftpack")` does the
 same for another SciPy module: `scipy.fftpack`'s transforms read their input's `.flags`, which a JAX array lacks
 (`AttributeError`: spafe's cepstra), where `scipy.fft` and the rest of SciPy convert a JAX array.
+
+`is_sparse_value` follows a sparse matrix through what keeps it one: arithmetic (`L - L.T`), `.T`, its own methods
+(`.multiply(x)`, `.tocsr()`), indexing, local names bound only to such values, and the attributes a class of the
+module binds to one (`sparse_attributes`: `self.W = sparse.csr_matrix(x)` in `__init__`, or a property returning
+such an attribute: pygsp's `Graph.W`).
+
+`NumpyOnly.read(module)` tells the calls of third-party functions known to require a NumPy array (they test
+`isinstance(x, np.ndarray)` or take it through a C API that wants one): a small table (`NUMPY_ONLY`), not a rule:
+`skimage.util.view_as_windows` / `view_as_blocks` raise `TypeError` for a JAX array, and OpenCV's functions
+(`cv2.*`) want a NumPy array for each image argument.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Mapping, Optional, Sequence
 
 import libcst as cst
 
@@ -73,3 +84,143 @@ class SparseNames:
             return owner.value in self.modules
         return isinstance(owner, cst.Attribute) and owner.attr.value == self.submodule and isinstance(owner.value, cst.Name) \
             and owner.value.value in self.scipy
+
+    def is_sparse_value(self, value: Optional[cst.BaseExpression],
+                        bindings: Mapping[str, Sequence[Optional[cst.BaseExpression]]] = {},
+                        attributes: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset()) -> bool:
+        """Whether `value` is (or may be) a SciPy sparse matrix: a `scipy.sparse` call (`is_sparse_call`), or made
+        from one by arithmetic (`L - L.T`, `-L`, `2 * L`: a sparse result, or a dense one NumPy takes just as well),
+        `.T`, indexing (`L[i]`), one of its own methods (`L.multiply(x)`, `L.tocsr()`), `abs(L)`, a local name whose
+        bindings (`bindings`) all are such values, or `self.attr` with `attr` among `attributes`."""
+        if value is None:
+            return False
+        if self.is_sparse_call(value):
+            return True
+        if isinstance(value, cst.Name):
+            bound = bindings.get(value.value, ()) if value.value not in seen else ()
+            return bool(bound) and all(self.is_sparse_value(v, bindings, attributes, seen | {value.value}) for v in bound)
+        if isinstance(value, cst.Attribute):
+            if isinstance(value.value, cst.Name) and value.value.value == "self":
+                return value.attr.value in attributes
+            return value.attr.value in ("T", "H") and self.is_sparse_value(value.value, bindings, attributes, seen)
+        if isinstance(value, cst.BinaryOperation):
+            return any(self.is_sparse_value(v, bindings, attributes, seen) for v in (value.left, value.right))
+        if isinstance(value, cst.UnaryOperation) and not isinstance(value.operator, cst.Not):
+            return self.is_sparse_value(value.expression, bindings, attributes, seen)
+        if isinstance(value, cst.Subscript):
+            return self.is_sparse_value(value.value, bindings, attributes, seen)
+        if isinstance(value, cst.Call):
+            func = value.func
+            if isinstance(func, cst.Name) and func.value == "abs" and len(value.args) == 1:
+                return self.is_sparse_value(value.args[0].value, bindings, attributes, seen)
+            return isinstance(func, cst.Attribute) and func.attr.value in SPARSE_METHODS \
+                and self.is_sparse_value(func.value, bindings, attributes, seen)
+        return False
+
+
+# methods of a SciPy sparse matrix that give a sparse matrix
+SPARSE_METHODS = frozenset({
+    "T", "transpose", "multiply", "maximum", "minimum", "power", "copy", "astype", "conj", "conjugate", "asformat",
+    "tocsr", "tocsc", "tocoo", "tolil", "todok", "todia", "tobsr", "getH", "getrow", "getcol", "sorted_indices",
+})
+
+
+def sparse_attributes(module: cst.Module, sparse: SparseNames) -> frozenset[str]:
+    """The attributes a class of the module binds to a SciPy sparse matrix in any of its methods (`self.W =
+    sparse.csr_matrix(x)`, `self.L = D - W` with `D = sparse.diags(d)`), and the properties that return one (pygsp's
+    `W`, returning `self._adjacency`), to a fixed point; an attribute bound to other values elsewhere too may still be
+    sparse, so it counts (a NumPy call on it staying NumPy only keeps more NumPy)."""
+    if not sparse:
+        return frozenset()
+    methods = [m for c in walk.nodes_of(module, cst.ClassDef) if isinstance(c.body, cst.IndentedBlock)  # type: ignore[attr-defined]
+               for m in c.body.body if isinstance(m, cst.FunctionDef)]  # type: ignore[attr-defined]
+    facts = []
+    for method in methods:
+        bindings: dict[str, list[Optional[cst.BaseExpression]]] = {}
+        stored: list[tuple[str, cst.BaseExpression]] = []
+        for assign in walk.nodes_of(method.body, cst.Assign):
+            for target in assign.targets:  # type: ignore[attr-defined]
+                t = target.target
+                if isinstance(t, cst.Name):
+                    bindings.setdefault(t.value, []).append(assign.value)  # type: ignore[attr-defined]
+                elif isinstance(t, cst.Attribute) and isinstance(t.value, cst.Name) and t.value.value == "self":
+                    stored.append((t.attr.value, assign.value))  # type: ignore[attr-defined]
+        for node in walk.nodes_of(method.body, cst.AugAssign) + walk.nodes_of(method.body, cst.For):
+            for name in walk.nodes_of(node.target, cst.Name):  # type: ignore[attr-defined]
+                bindings.setdefault(name.value, []).append(None)  # type: ignore[attr-defined]
+        for param in (*method.params.params, *method.params.kwonly_params):
+            bindings.setdefault(param.name.value, []).append(None)
+        prop = any(dotted_name(d.decorator) == "property" for d in method.decorators)
+        returned = [r.value for r in walk.nodes_of(method.body, cst.Return)] if prop else []  # type: ignore[attr-defined]
+        facts.append((method.name.value, bindings, stored, returned))
+    found: set[str] = set()
+    for _ in range(len(methods) + 1):
+        before = len(frozenset(found))
+        for name, bindings, stored, returned in facts:
+            current = frozenset(found)
+            found.update(attr for attr, value in stored if sparse.is_sparse_value(value, bindings, current))
+            if returned and all(sparse.is_sparse_value(v, bindings, current) for v in returned):
+                found.add(name)
+        if len(found) == before:
+            break
+    return frozenset(found)
+
+
+# third-party functions that require a NumPy array (they test `isinstance(x, np.ndarray)`, or hand it to C code
+# that wants one): by qualified name, or every function of a module (`cv2`)
+NUMPY_ONLY = frozenset({"skimage.util.view_as_windows", "skimage.util.view_as_blocks",
+                        "skimage.util.shape.view_as_windows", "skimage.util.shape.view_as_blocks"})
+NUMPY_ONLY_MODULES = frozenset({"cv2"})
+
+
+@dataclass(frozen=True)
+class NumpyOnly:
+    """The local names the module's imports bind to `NUMPY_ONLY` functions or modules: {local head: qualified}."""
+
+    names: Mapping[str, str]
+
+    @classmethod
+    def read(cls, module: cst.Module) -> "NumpyOnly":
+        names: dict[str, str] = {}
+        for kind in (cst.Import, cst.ImportFrom):
+            for node in walk.nodes_of(module, kind):
+                aliases = node.names  # type: ignore[attr-defined]
+                if isinstance(aliases, cst.ImportStar):
+                    continue
+                source = dotted_name(node.module) if isinstance(node, cst.ImportFrom) and node.module is not None \
+                    and not node.relative else None  # type: ignore[attr-defined]
+                if isinstance(node, cst.ImportFrom) and source is None:
+                    continue
+                for alias in aliases:
+                    imported = dotted_name(alias.name)
+                    full = f"{source}.{imported}" if source is not None else imported
+                    if not _numpy_only_prefix(full):
+                        continue
+                    if alias.asname is not None or source is not None:
+                        names[alias.evaluated_alias or imported] = full
+                    else:  # `import skimage.util`: the name bound is `skimage`
+                        head = imported.split(".")[0]
+                        names[head] = head
+        return cls(names)
+
+    def __bool__(self) -> bool:
+        return bool(self.names)
+
+    def called(self, node: cst.CSTNode) -> Optional[str]:
+        """The qualified name of the function `node` calls when it is one that requires a NumPy array, else None."""
+        if not isinstance(node, cst.Call):
+            return None
+        name = dotted_name(node.func)
+        head, _, rest = name.partition(".")
+        full = self.names.get(head)
+        if full is None:
+            return None
+        qualified = f"{full}.{rest}" if rest else full
+        if qualified in NUMPY_ONLY or qualified.split(".")[0] in NUMPY_ONLY_MODULES and "." in qualified:
+            return qualified
+        return None
+
+
+def _numpy_only_prefix(name: str) -> bool:
+    """Whether `name` is, or leads to, a `NUMPY_ONLY` function or module."""
+    return name.split(".")[0] in NUMPY_ONLY_MODULES or any(f == name or f.startswith(name + ".") for f in NUMPY_ONLY)

@@ -3,7 +3,7 @@
 import libcst as cst
 import pytest
 
-from jaxfix.analysis.sparse_data import SparseNames
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, sparse_attributes
 
 
 def _calls(code: str) -> dict[str, bool]:
@@ -62,3 +62,47 @@ def test_another_submodule(imports, call, expected):
     names = SparseNames.read(module, "fftpack")
     node = module.body[-1].body.body[0].body[0].value
     assert names.is_sparse_call(node) is expected
+
+
+def _value(code: str, expr: str, bindings=None, attributes=frozenset()) -> bool:
+    names = SparseNames.read(cst.parse_module(code))
+    return names.is_sparse_value(cst.parse_expression(expr), bindings or {}, attributes)
+
+
+@pytest.mark.parametrize("expr", [
+    "sp.csr_matrix(x)", "L - L.T", "-L", "2 * L", "L.T", "L.multiply(y)", "L.tocsr().T", "abs(L)", "L[0]",
+    "self.W", "self.W.transpose()",
+])
+def test_sparse_values_are_followed(expr):
+    L = [cst.parse_expression("sp.csr_matrix(x)")]
+    assert _value("import scipy.sparse as sp\n", expr, {"L": L}, frozenset({"W"}))
+
+
+@pytest.mark.parametrize("expr", [
+    "L.sum(axis=0)", "L.toarray()", "x - x.T", "self.V", "M",  # a dense result, other values, a name bound otherwise
+])
+def test_other_values_are_not_sparse(expr):
+    bindings = {"L": [cst.parse_expression("sp.csr_matrix(x)")], "M": [cst.parse_expression("sp.eye(3)"), None]}
+    assert not _value("import scipy.sparse as sp\n", expr, bindings, frozenset({"W"}))
+
+
+def test_sparse_attributes_of_classes_and_properties():
+    code = ("from scipy import sparse\n\nclass G:\n    def __init__(self, x):\n        self._adjacency = sparse.csr_matrix(x)\n"
+            "        D = sparse.diags(x.sum(0))\n        self.L = D - self._adjacency\n        self.n = x.shape[0]\n\n"
+            "    @property\n    def W(self):\n        return self._adjacency\n\n    def dense(self):\n        return self.W.toarray()\n")
+    module = cst.parse_module(code)
+    assert sparse_attributes(module, SparseNames.read(module)) == {"_adjacency", "L", "W"}
+
+
+@pytest.mark.parametrize("imports, call, expected", [
+    ("from skimage.util import view_as_windows", "view_as_windows(a, (2, 2))", "skimage.util.view_as_windows"),
+    ("import skimage.util", "skimage.util.view_as_blocks(a, (2, 2))", "skimage.util.view_as_blocks"),
+    ("from skimage import util", "util.view_as_windows(a, 2)", "skimage.util.view_as_windows"),
+    ("import cv2", "cv2.GaussianBlur(a, (3, 3), 0)", "cv2.GaussianBlur"),
+    ("import cv2 as cv", "cv.blur(a, (3, 3))", "cv2.blur"),
+    ("from skimage.util import crop", "crop(a, 1)", None),  # converts its input with `np.asarray`
+    ("import skimage", "skimage.filters.gaussian(a)", None),
+])
+def test_numpy_only_calls(imports, call, expected):
+    module = cst.parse_module(f"{imports}\n")
+    assert NumpyOnly.read(module).called(cst.parse_expression(call)) == expected
