@@ -4,7 +4,8 @@
 
 `writers(module)`: for each top-level function of the module (and each method, as `self.name`), the positions and
 names of the parameters it writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `p.__iadd__(v)`,
-`out=p`, or `view(p)[:] = v` with `view` returning a view of its parameter: `views`, `written_views`), hands to a
+`out=p`, or `view(p)[:] = v` with `view` returning a view of its parameter: `views`, `written_views`), writes into
+a local copy, cast or view of it, which has its kind of array (`sol = y.copy(); sol[m] = v`: `_copies_written`), hands to a
 NumPy call given `out=` (`out_inputs`), or computes a value from that reaches such a write (`x = R / Rs`, then
 `_h(x)` where `_h` writes into its parameter: lenstronomy's NFW profile). A NumPy buffer created in a function and
 passed to such a parameter, or to a private compiled module (`_lbfgsb.setulb(..., x, ...)`, `_minpack._chkder`,
@@ -200,8 +201,11 @@ def writers(module: cst.Module) -> Writers:
     numpy = numpy_calls(module)
     sources: dict[cst.FunctionDef, Sources] = {}  # (by function: two classes may have methods of one name)
     for key, fn, params, every in functions:
-        written = _written(fn, viewing) & every
+        every_written = _written(fn, viewing)
+        written = every_written & every
         needs = dict.fromkeys(sorted(written), "")
+        for name, why in _copies_written(fn, every_written - every, every).items():  # `sol = y.copy(); sol[m] = v`
+            needs.setdefault(name, why)
         for call, value in out_inputs(fn, numpy):  # `np.sum(t * 2, axis=1, out=o)`: `t` must be a NumPy array
             if fn not in sources:
                 sources[fn] = Sources(fn, numpy)
@@ -245,6 +249,58 @@ def writers(module: cst.Module) -> Writers:
 
 
 _CODE = cst.Module([])
+# methods of an array that give something other than an array of its kind
+_NOT_ARRAYS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile"})
+
+
+def _copies_written(fn: cst.FunctionDef, written: set[str], params: set[str]) -> dict[str, str]:
+    """{parameter: why} for the parameters of `fn` that a local name it writes into is made from, keeping their kind
+    of array: a copy, a cast, a view, indexing or arithmetic (`sol = y.copy()`, then `sol[unknown] = ...`: pygsp's
+    interpolation). Given a NumPy array, the local name holds a NumPy array, which the write needs unless an
+    in-place rule rewrites it (it then reads the parameter through JAX: `jnp.array(y)`, `_inplace.jax_input`);
+    given a JAX array, a write left NumPy's in place (unsafe to rewrite, or held back) fails. A caller's array made
+    with NumPy must stay NumPy then (an order-free reading: it may keep more NumPy than needed)."""
+    if not written:
+        return {}
+    bound: dict[str, list[cst.BaseExpression]] = {}
+    for assign in walk.nodes_of(fn.body, cst.Assign):
+        for target in assign.targets:  # type: ignore[attr-defined]
+            if isinstance(target.target, cst.Name):
+                bound.setdefault(target.target.value, []).append(assign.value)  # type: ignore[attr-defined]
+    found: dict[str, str] = {}
+    for name in sorted(written):
+        for value in bound.get(name, ()):
+            for param in sorted(_kind_roots(value, params, bound, {name})):
+                found.setdefault(param, f"writes into `{name}`, made from it with its kind of array (`{name} = "
+                                        f"{_CODE.code_for_node(value)}`)")
+    return found
+
+
+def _kind_roots(value: cst.BaseExpression, params: set[str], bound: dict[str, list[cst.BaseExpression]],
+                seen: set[str]) -> set[str]:
+    """The parameters among `params` whose kind of array `value` has: it is one of them, or made from one by array
+    methods, indexing, `.T` / `.real`, arithmetic or a conditional, through local names (`bound`)."""
+    if isinstance(value, cst.Name):
+        if value.value in params:
+            return {value.value}
+        if value.value in seen:
+            return set()
+        seen.add(value.value)
+        return {p for v in bound.get(value.value, ()) for p in _kind_roots(v, params, bound, seen)}
+    if isinstance(value, cst.Subscript) or isinstance(value, cst.Attribute) and value.attr.value in ARRAY_ATTRIBUTES:
+        return _kind_roots(value.value, params, bound, seen)
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and hasattr(np.ndarray, value.func.attr.value) \
+            and value.func.attr.value not in _NOT_ARRAYS and not value.func.attr.value.startswith("_"):
+        return _kind_roots(value.func.value, params, bound, seen)  # `y.copy()`, `y.astype(float)`, `y.reshape(n)`
+    if isinstance(value, cst.BinaryOperation):
+        return _kind_roots(value.left, params, bound, seen) | _kind_roots(value.right, params, bound, seen)
+    if isinstance(value, cst.UnaryOperation) and not isinstance(value.operator, cst.Not):
+        return _kind_roots(value.expression, params, bound, seen)
+    if isinstance(value, cst.IfExp):
+        return _kind_roots(value.body, params, bound, seen) | _kind_roots(value.orelse, params, bound, seen)
+    return set()
+
+
 # why the inputs of a NumPy call given `out=` must be NumPy arrays
 OUT_INPUT = ("which hands a JAX array on to the array's own method, and a JAX array's methods take no `out=` "
              "(NotImplementedError)")

@@ -85,7 +85,9 @@ class NumpyNamespace(Rule):
     (`np.asarray(M, dtype=np.float64, order="C")`, for compiled code), one that stores clock readings in an array
     (timing code), and one that hands an array it makes to code that writes into it (a function or method of the
     module that writes through that parameter, or computes from it, by arithmetic, indexing or NumPy calls, an
-    array that reaches such a write, `x = R / Rs` then `_h(x)`; a function returning a view of it that the code
+    array that reaches such a write, `x = R / Rs` then `_h(x)`, or writes into a copy, cast or view of it, which is
+    the caller's kind of array, `sol = y.copy(); sol[m] = v`, until an in-place rule rewrites that write and reads
+    `y` through JAX; a function returning a view of it that the code
     writes into, `diag_view(r2)[:] = 0.0` with `diag_view` returning `as_strided(A, ...)`; a `+=` helper that returns nothing,
     `x.max(axis=1, out=v)`, a numba-compiled function, a private compiled module), or to a NumPy call given `out=`
     (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too.
@@ -839,6 +841,14 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import sparse\n\ndef f(x, y):\n    L = sparse.csr_matrix(x)\n"
             "    return np.abs(L - L.T).sum(), np.max(L.multiply(y)), jnp.sum(y)\n",
             lines=[6, 6, 6],
+        ),
+        Invalid(  # a callee that writes into a copy of its parameter: the copy is the caller's kind of array, and a
+            # write left in place (unsafe to rewrite, or held back) fails on a JAX one (pygsp's interpolation:
+            # `sol = y.copy(); sol[unknown] = ...`); the caller's array stays NumPy
+            "import numpy as np\n\ndef fill(y, i):\n    sol = y.copy()\n    sol[i] = 0.0\n    return sol\n\n"
+            "def run(n):\n    signal = np.ones(n)\n    return fill(signal, 1)\n",
+            expected=None,
+            lines=[9, 10],
         ),
         Invalid(  # a third-party function known to require a NumPy array (`sparse_data.NumpyOnly`): scikit-image's
             # `view_as_windows` raises TypeError for a JAX array (pygsp's patch features), so do OpenCV's functions
