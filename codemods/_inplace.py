@@ -384,6 +384,113 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
     return verdict
 
 
+# NumPy functions whose result may have more axes than their array arguments (the number given when it is fixed)
+_ADDING_AXES: dict[str, Optional[int]] = {
+    "eye": 2, "identity": 2, "outer": 2, "tri": 2, "atleast_2d": None, "atleast_3d": None, "expand_dims": None,
+    "meshgrid": None, "vstack": None, "row_stack": None, "column_stack": None, "dstack": None, "stack": None,
+    "kron": None, "diag": None, "diagflat": None, "ix_": None, "einsum": None, "tensordot": None, "indices": None,
+    "matrix": None, "asmatrix": None, "vander": None, "histogram2d": None, "block": None,
+}
+# calls whose result has as many axes as a shape argument says (`np.zeros((1, n))`, `x.reshape(1, -1)`, `np.tile(v,
+# (1, 2))`: at least that many, more when the array has more)
+_SHAPE_ARGUMENT = {"zeros": 0, "ones": 0, "empty": 0, "full": 0, "reshape": 1, "broadcast_to": 1, "resize": 1, "tile": 1}
+
+
+def added_axes(rule: Rule, stmt: cst.CSTNode, target: Target, value: cst.BaseExpression) -> Optional[str]:
+    """Why `value` may have more axes than the selection `target` writes, or None. NumPy's `x[i] = v` drops leading
+    length-1 axes of `v` (`out[:] = np.tile(v, (1, 2))` writes a (1, 4) array into 4 places); `.at[i].set(v)`
+    broadcasts `v` to the selection and raises when `v` has more axes (commpy's kbest). Values made by a call that
+    adds axes (`np.tile` with several repetitions, `reshape`, `np.atleast_2d`, `np.outer`, `[None]`, ...) fit only
+    when the selection is known to have at least as many axes as they can have (`A[:, :] = np.eye(n)`)."""
+    found: list[tuple[cst.CSTNode, Optional[int]]] = []
+    for sub in walk.nodes_of(value, cst.Subscript):
+        if any(isinstance(e.slice, cst.Index) and rule.code(e.slice.value) in ("None", "np.newaxis", "numpy.newaxis")
+               for e in sub.slice):  # type: ignore[attr-defined]
+            found.append((sub, None))
+    for call in walk.nodes_of(value, cst.Call):
+        rank = _call_axes(rule, stmt, call)  # type: ignore[arg-type]
+        if rank is not False:
+            found.append((call, rank))  # type: ignore[arg-type]
+    if not found:
+        return None
+    if len(found) == 1 and found[0][0] is value and found[0][1] is not None:
+        selected = selection_rank(rule, stmt, target)
+        if selected is not None and found[0][1] <= selected:
+            return None
+    what = rule.code(found[0][0])
+    what = what if len(what) < 40 else rule.code(found[0][0].func) + "(...)" if isinstance(found[0][0], cst.Call) else what
+    return (f"the value may have more axes than `{target.base_src}[{target.index_src}]` (`{what}` can add axes): NumPy "
+            "drops its leading length-1 axes, `.at[...].set` raises on them")
+
+
+def _call_axes(rule: Rule, stmt: cst.CSTNode, call: cst.Call) -> "Optional[int] | bool":
+    """For a call that may add axes: how many axes its result has (None: not known); False for other calls."""
+    func = call.func
+    qualified = numpy_name(rule, func)
+    jnp_alias = rule.context.imports.jnp_alias
+    method = False
+    if qualified is not None and qualified.startswith("numpy."):
+        short = qualified[len("numpy."):]
+    elif jnp_alias and isinstance(func, cst.Attribute) and rule.code(func.value) == jnp_alias:
+        short = func.attr.value
+    elif isinstance(func, cst.Attribute) and func.attr.value in ("reshape", "resize", "outer"):
+        short, method = func.attr.value, True  # `x.reshape(1, -1)`; `np.multiply.outer(a, b)`: a.ndim + b.ndim axes
+    else:
+        return False
+    if short.endswith(".outer") or method and short == "outer":
+        return None
+    if short in _ADDING_AXES:
+        return _ADDING_AXES[short]
+    if any(a.keyword is not None and a.keyword.value == "ndmin" for a in call.args):
+        return None  # `np.array(v, ndmin=2)`
+    position = _SHAPE_ARGUMENT.get(short)
+    if position is None:
+        return False
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    if method:  # `x.reshape(2, 3)` or `x.reshape((2, 3))`
+        if len(positional) > 1:
+            return len(positional)
+        position = 0
+    keywords = ("reps", "newshape", "shape", "new_shape")
+    shape = next((a.value for a in call.args if a.keyword is not None and a.keyword.value in keywords), None)
+    if shape is None and len(positional) > position:
+        shape = positional[position].value
+    if shape is None:
+        return None
+    if isinstance(shape, (cst.Tuple, cst.List)) and not any(isinstance(e, cst.StarredElement) for e in shape.elements):
+        if len(shape.elements) <= 1:
+            return False
+        return None if short == "tile" else len(shape.elements)  # `np.tile(v, (1, 2))`: more axes when `v` has more
+    if _is_int(rule, stmt, shape) or isinstance(shape, cst.Attribute) and shape.attr.value == "size":
+        return False  # one axis (`np.tile(v, 2)`: as many as `v`)
+    return None
+
+
+def selection_rank(rule: Rule, stmt: cst.CSTNode, target: Target) -> Optional[int]:
+    """The number of axes of `target`'s selection when the base's is known and every index is a slice, an integer,
+    `...` or `None`; else None."""
+    aliases = facts(rule)
+    rank = aliases.rank(stmt, target.name) if aliases is not None and target.name else None
+    if rank is None:
+        return None
+    consumed, added, ellipsis = 0, 0, False
+    for element in target.elements:
+        if isinstance(element, cst.Slice):
+            consumed += 1
+        elif isinstance(element.value, cst.Ellipsis):
+            ellipsis = True
+        elif isinstance(element.value, cst.Name) and element.value.value == "None":
+            added += 1
+        elif is_scalar_index(rule, stmt, element):
+            consumed += 1
+            added -= 1
+        else:
+            return None
+    if consumed > rank:
+        return None
+    return rank + added
+
+
 def made_array(rule: Rule, name: str) -> bool:
     """Whether every value bound to `name` is certainly a mutable array: made by a NumPy / `jax.numpy` call, a
     `.copy()`, or arithmetic with such an array. A name bound to `n - 1` with `n = y.shape[0]` is a Python int."""

@@ -81,7 +81,10 @@ class InplaceIndexUpdate(Rule):
     augmented update with an index that may repeat positions (an integer array) becomes `x.at[idx].set(x[idx] + v)`,
     which matches NumPy's buffered update (the last write wins); it is unsafe unless `v` is a constant. A tuple
     assignment whose right side may be a view (`a[0], a[1] = a[1], a[0]` on rows) is unsafe: NumPy does not swap rows
-    that way, the rewrite does. `v *= c` on a name shared with a view is reported without a fix (JAX rebinds `v`, the
+    that way, the rewrite does. `x[i] = v` where `v` may have more axes than the selection (a call that adds axes:
+    `np.tile(v, (1, 2))`, `reshape`, `np.atleast_2d`, `np.outer`, `v[None]`) is unsafe unless the selection is known to
+    have as many axes as the value can (`A[:, :] = np.eye(n)`): NumPy drops the value's leading length-1 axes,
+    `.at[i].set` raises. `v *= c` on a name shared with a view is reported without a fix (JAX rebinds `v`, the
     view keeps the old values); when the other names are whole-array aliases (`alias = v`, both created here), they are
     rebound after the update (`alias = v`), which keeps NumPy's sharing exactly (safe). While an unsafe fix stands
     unapplied, no other fix is applied inside the function (as for every in-place rule): the remaining NumPy mutation
@@ -260,6 +263,14 @@ class InplaceIndexUpdate(Rule):
             expected=None,
             lines=[9],
         ),
+        Invalid(  # a value with more axes than the slice: NumPy drops its leading length-1 axes, `.at[].set` raises
+            # (commpy's kbest, `np.tile(v, (1, 2))`); an identity matrix into a 2-d selection fits
+            "import numpy as np\n\ndef f(v):\n    out = np.zeros(2 * len(v))\n    out[:] = np.tile(v, (1, 2))\n"
+            "    return out\n\ndef g(n):\n    A = np.zeros((n, n))\n    A[:, :] = np.eye(n)\n    return A\n",
+            expected="import numpy as np\n\ndef f(v):\n    out = np.zeros(2 * len(v))\n    out[:] = np.tile(v, (1, 2))\n"
+                     "    return out\n\ndef g(n):\n    A = np.zeros((n, n))\n    A = A.at[:, :].set(np.eye(n))\n    return A\n",
+            lines=[5, 10],
+        ),
         Invalid(  # a boolean mask on one path (transforms3d's striu2mat): `.at[mask]` fails under `jit`
             "import numpy as np\n\ndef f(v, n, cache):\n    if n in cache:\n        inds = cache[n]\n    else:\n"
             "        inds = np.triu(np.ones((n, n)), 1).astype(bool)\n    M = np.eye(n)\n    M[inds] = v\n    return M\n",
@@ -314,6 +325,10 @@ class InplaceIndexUpdate(Rule):
             parsed.append(got)
         value = _inplace.value_code(self, node.value)
         verdicts = [v for _, v in parsed]
+        for target, _ in parsed:  # `out[:] = np.tile(v, (1, 2))`: NumPy drops leading length-1 axes, `.at` raises
+            axes = _inplace.added_axes(self, line, target, node.value)
+            if axes is not None:
+                verdicts.append(Verdict(reasons=[axes]))
         first = parsed[0][0]
         shown = f"`{first.base_src} = {first.base_src}.at[{first.index_src}].set(...)`"
         if len(targets) == 1:
