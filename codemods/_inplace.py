@@ -310,6 +310,15 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
     if "container" in kinds:
         # a Python list (or another object) on some path, an array on another (`x = [i for i in x]` or `x =
         # x.copy()`: fluids' translate_into): item assignment keeps the list a list, `.at` would make it an array
+        made = _numpy_binding(rule, name)
+        if made is not None:  # ... but a NumPy call's array on another (`mult = [1]`, then `mult = np.hstack((mult,
+            # [1]))` in the loop that writes `mult[-1] += 1`: sk_dsp_comm), which JX501 would make a JAX array
+            verdict.blocker = (
+                f"`{name}` is a Python object (a list) on some path and the array `{made}(...)` makes on another: the "
+                "write must stay NumPy's in-place one (a list has no `.at`), so that array must stay NumPy too; make "
+                f"`{name}` an array on every path (`np.asarray`) to migrate this function"
+            )
+            return verdict
         verdict.skip = True
         return verdict
     if "global" in kinds:
@@ -489,6 +498,16 @@ def selection_rank(rule: Rule, stmt: cst.CSTNode, target: Target) -> Optional[in
     if consumed > rank:
         return None
     return rank + added
+
+
+def _numpy_binding(rule: Rule, name: str) -> Optional[str]:
+    """The NumPy (or `jax.numpy`) function of a call bound to `name` in the current function, or None."""
+    function = rule.current_function
+    if function is None:
+        return None
+    facts_ = function_facts(rule, function)
+    return next((rule.code(v.func) for v in facts_.bindings.get(name, [])
+                 if isinstance(v, cst.Call) and facts_.array_function(v.func) is not None), None)
 
 
 def made_array(rule: Rule, name: str) -> bool:

@@ -74,7 +74,9 @@ class InplaceIndexUpdate(Rule):
     from a call jaxfix cannot see into (or is computed only from such calls, `rng.uniform(size=n) < p`: it may stay a
     NumPy array, which has no `.at`). Reported without a fix when a later-used alias (`y = x`) or view (`row = a[0]`,
     `a.T`, `np.asarray(p)`) shares the memory, when the array is stored in a container, or when it is a view of a
-    parameter: a rebinding cannot reach those; and when JX501 keeps the NumPy call that makes the array NumPy (it goes
+    parameter: a rebinding cannot reach those; when the name is a Python list on one path and a NumPy call's array on
+    another (`mult = [1]`, then `mult = np.hstack((mult, [1]))` in the loop): the write stays NumPy's, and so must
+    that array; and when JX501 keeps the NumPy call that makes the array NumPy (it goes
     to `scipy.sparse`, is hashed, made text; or a module helper's result goes to `scipy.fftpack`: `codemods._kept_numpy`), so the array has no `.at` and must not become a
     JAX array (also for JX102, JX103, JX301). While such a write stays, no other rule's fix is applied in its function
     (outermost, when nested), which would otherwise turn the array it writes into into an immutable JAX array. An
@@ -270,6 +272,13 @@ class InplaceIndexUpdate(Rule):
             expected="import numpy as np\n\ndef f(v):\n    out = np.zeros(2 * len(v))\n    out[:] = np.tile(v, (1, 2))\n"
                      "    return out\n\ndef g(n):\n    A = np.zeros((n, n))\n    A = A.at[:, :].set(np.eye(n))\n    return A\n",
             lines=[5, 10],
+        ),
+        Invalid(  # a list on the first turn, a NumPy call's array after: the write stays NumPy's, so must the array,
+            # which `jnp.hstack` would make immutable (sk_dsp_comm's unique_cpx_roots)
+            "import numpy as np\n\ndef f(r):\n    mult = [1]\n    for k in range(1, len(r)):\n        if r[k] == r[k - 1]:\n"
+            "            mult[-1] += 1\n        else:\n            mult = np.hstack((mult, [1]))\n    return mult\n",
+            expected=None,
+            lines=[7],
         ),
         Invalid(  # a boolean mask on one path (transforms3d's striu2mat): `.at[mask]` fails under `jit`
             "import numpy as np\n\ndef f(v, n, cache):\n    if n in cache:\n        inds = cache[n]\n    else:\n"
