@@ -58,7 +58,8 @@ class NonArrayInput(Rule):
     Lists and tuples written in place, list comprehensions, `tuple(...)`/`list(...)`, NumPy calls that return a
     tuple or list of arrays (`np.nonzero(m)`, `np.split(x, k)`), parameters with a list or tuple default, and names
     bound only to those are seen (a list grown
-    with `.append` is still a list, and is converted where it is passed). A Python list of arrays processed in a loop
+    with `.append` is still a list, and is converted where it is passed; so is a name a list display reaches on some
+    path, given or among joined arrays: `out = []`, then `out = np.hstack((out, row))` in a loop). A Python list of arrays processed in a loop
     and re-stacked is JX222's: it scans `jnp.stack(parts)` for a local list of one shape, `jnp.asarray(xs)` for a
     parameter that may be a list (with a diagnostic: under `jit` a list argument retraces for every length and
     element shape), and reports lists whose arrays may differ in shape. A list display or `range(...)` that meets an
@@ -302,6 +303,13 @@ class NonArrayInput(Rule):
             "    return np.vstack(rows)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    rows = []\n    for v in x:\n"
                      "        rows.append([v, 2.0 * v])\n    return np.vstack([jnp.asarray(row) for row in rows])\n",
+        ),
+        Invalid(  # an empty list on the first turn, the joined array after: `jnp.hstack` rejects the list (sk_dsp_comm's
+            # FECConv)
+            "import numpy as np\n\ndef f(bits):\n    out = []\n    for b in bits:\n        out = np.hstack((out, [b, 1 - b]))\n"
+            "    return out\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(bits):\n    out = []\n    for b in bits:\n"
+                     "        out = np.hstack((jnp.asarray(out), jnp.asarray([b, 1 - b])))\n    return out\n",
         ),
         Invalid(  # an entry of a settings dict, often a list (numpy-ml's `env_stats["n_actions_per_dim"]`)
             "import numpy as np\n\ndef f(E, x):\n    return np.prod(E[\"dims\"]) * x\n",
@@ -703,7 +711,9 @@ class NonArrayInput(Rule):
         facts = function_facts(self, self.current_function) if self.current_function is not None else None
         for element in first.elements:
             inner = element.value
-            listed = isinstance(inner, cst.Name) and facts is not None and _list_inputs.sequence(inner, facts, tuples=False)
+            listed = isinstance(inner, cst.Name) and facts is not None and (
+                _list_inputs.sequence(inner, facts, tuples=False)  # a list only, or a list display on some path
+                or _list_inputs.sequence_here(self, inner, node, facts, some=True))  # (`output = []`, then joined in a loop)
             if (isinstance(inner, (cst.List, cst.Tuple, cst.ListComp)) or listed) and not isinstance(element, cst.StarredElement):
                 text = f"{self.jnp}.asarray({self.code(inner)})"
                 self.report(inner, f"`{self.code(node.func)}` is given a Python list or tuple (`{self.code(inner)}`) "
