@@ -259,6 +259,11 @@ class NumpyNamespace(Rule):
                 "@functools.lru_cache(maxsize=None)\ndef at_split(c):\n    return c * 2.0\n\n"
                 "def run(p):\n    return at_split(split(p))\n",
                 expected=None, lines=[6, 6]),
+        Invalid(  # ... as the elements of a tuple (commpy's viterbi: `weight(tuple(to_bits(n, 3)))`)
+            "import functools\n\nimport numpy as np\n\ndef to_bits(n, width):\n    return np.zeros(width) + n\n\n"
+            "@functools.lru_cache(maxsize=None)\ndef weight(bits):\n    return sum(bits)\n\n"
+            "def run(n):\n    return weight(tuple(to_bits(n, 3)))\n",
+            expected=None, lines=[6, 6]),
         # ... by code at module level too (a script's `__main__` block; a constant written into)
         Invalid("from collections import Counter\n\nimport numpy as np\n\ndef resample(parts):\n    return np.hstack(parts)\n\n"
                 "if __name__ == \"__main__\":\n    print(Counter(resample([np.ones(2), np.zeros(3)])))\n",

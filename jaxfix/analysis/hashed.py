@@ -11,7 +11,8 @@ finds the arrays whose elements end up hashed:
   item used as a key: the index of a local dict (`d[v]`, `d[v] = ...`), `v in d` (`d` a local dict or set, or a
   parameter, which may be one), `d.get(v)` / `setdefault` / `pop`, `s.add(v)` / `discard` /
   `remove`, a key of a dict display or comprehension, an element of a set display or comprehension, `hash(v)`;
-- iterated with the item's `tuple(...)` used so (`{tuple(row) for row in a}`);
+- iterated with the item's `tuple(...)` used so (`{tuple(row) for row in a}`), or made a tuple used so itself
+  (`cached(tuple(to_bits(n)))`: the elements of what `to_bits` returns);
 - indexed to a scalar that is used so (`key = a[()]`, `key = a[0]`);
 - a call whose result, or an element of it, is used as a key (`counts[np.argmax(p)] += 1`, `winmap[winner(w, x)]`,
   `{np.where(c == k)[0][0]: v for ...}`);
@@ -180,9 +181,11 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset()) ->
                 continue
             key = key.key
         if isinstance(key, cst.Call) and walk.called_name(key) in ("tuple", "frozenset") and isinstance(key.func, cst.Name) \
-                and len(key.args) == 1 and isinstance(key.args[0].value, cst.Name):
-            key = key.args[0].value  # `{tuple(row) for row in enc}`: the row's elements are hashed (kmodes)
-        elif isinstance(key, cst.Call):
+                and len(key.args) == 1 and not key.args[0].star:
+            # `{tuple(row) for row in enc}`: the row's elements are hashed (kmodes); `lru_cached(tuple(to_bits(n)))`:
+            # the elements of what the call returns (commpy's viterbi)
+            key = _source(key.args[0].value)
+        if isinstance(key, cst.Call):
             exprs.add(key)  # `winmap[winner(w, x)]`: what the call returns is the key (minisom)
             continue
         elif isinstance(key, cst.Subscript) and isinstance(_source(key), cst.Call):

@@ -40,6 +40,8 @@ def found(body: str) -> tuple[set[str], list[str]]:
         ("return [c for c in np.unique(y) if c not in table]", set(), ["np.unique(y)"]),
         # an element of a call's result as a key
         ("return {np.where(y == k)[0][0]: v for k, v in other.items()}", set(), ["np.where(y == k)"]),
+        # the elements of a call's result made a tuple key (commpy's viterbi: `tuple(to_bits(n))`), or of a slice
+        ("d = {}\nreturn d[tuple(bits(y))], d.get(tuple(other[1:]))", {"other"}, ["bits(y)"]),
         # not hashing: a parameter (maybe an array) indexed by an item; a list; items compared
         ("for v in y:\n    table[v] = 0", set(), []),
         ("seen = []\nfor v in y:\n    if v in seen:\n        pass", set(), []),
