@@ -332,7 +332,9 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
             "it local; pass the array in and return the updated one"
         )
         return verdict
-    if kinds & {"param", "unknown"} and not has_array_evidence(rule, target):
+    if kinds & {"param", "unknown"} and not has_array_evidence(rule, target) and _numpy_binding(rule, name) is None:
+        # (an array a NumPy call makes on another path is evidence: `signal = store["x"]` on one path, `signal =
+        # np.full(...)` on the other, pygsp's from_networkx)
         verdict.skip = True
         return verdict
     blockers = []

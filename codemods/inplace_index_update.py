@@ -97,7 +97,8 @@ class InplaceIndexUpdate(Rule):
     ## Known problems
     Boolean-mask targets (`x[x < 0] = 0`) are left to the masks rules (JX3xx). `x[idx] = v` with repeated positions
     in `idx` and different values in `v` picks one of them in JAX (NumPy: the last). Whether a parameter is an array
-    is inferred from how it is used (slices, `.shape`, NumPy calls); a dict indexed only by a name is left alone.
+    is inferred from how it is used (slices, `.shape`, NumPy calls); a dict indexed only by a name is left alone,
+    unless a NumPy call binds the name to an array on another path (`signal = store[k]` or `signal = np.full(...)`).
     JAX computes a scatter in the promoted dtype and casts back: `ints.at[i].set(0.5)` stores 0 like NumPy, but
     int32 values beyond 2**24 elsewhere in the array pass through float32 and may lose precision.
     """
@@ -279,6 +280,15 @@ class InplaceIndexUpdate(Rule):
             "            mult[-1] += 1\n        else:\n            mult = np.hstack((mult, [1]))\n    return mult\n",
             expected=None,
             lines=[7],
+        ),
+        Invalid(  # an array a NumPy call makes on one path, a dict's entry on the other: an array update, and the
+            # array is stored in the dict, which a rebinding cannot reach (pygsp's from_networkx)
+            "import numpy as np\n\ndef f(values):\n    store = {}\n    for i, v in enumerate(values):\n"
+            "        if 'x' in store:\n            signal = store['x']\n        else:\n"
+            "            signal = np.full(len(values), np.nan)\n            store['x'] = signal\n"
+            "        signal[i] = v\n    return store['x']\n",
+            expected=None,
+            lines=[11],
         ),
         Invalid(  # a boolean mask on one path (transforms3d's striu2mat): `.at[mask]` fails under `jit`
             "import numpy as np\n\ndef f(v, n, cache):\n    if n in cache:\n        inds = cache[n]\n    else:\n"
