@@ -229,6 +229,32 @@ class NumpyBoundary:
             return (f"`{func}(...)` feeds `{rule.code(outer.func)}(...)`, which stays NumPy (its values are used as set "
                     "members or dict keys): given a JAX array, a NumPy function gives a JAX array, so this call stays "
                     "NumPy too", False)
+        fed = self._feeds_hashed(node)
+        if fed is not None:  # `visited = np.zeros(n)`, then `set(np.nonzero(~visited)[0])` (pygsp)
+            name, outer = fed
+            return (f"`{func}(...)` makes `{name}`, which feeds `{rule.code(outer.func)}(...)`, which stays NumPy (its "
+                    "values are used as set members or dict keys): given a JAX array, a NumPy function such as "
+                    "`np.nonzero` calls the array's own method and gives a JAX array, so this call stays NumPy too", False)
+        return None
+
+    def _feeds_hashed(self, node: cst.Call) -> Optional[tuple[str, cst.Call]]:
+        """(name, call) when `node` is bound to `name` (`visited = np.zeros(n)`) and a read of that binding is an
+        argument, directly or through arithmetic (`~visited`), of a NumPy call whose elements are hashed (`set(np.nonzero(
+        ~visited)[0])`), which JX501 keeps NumPy; else None."""
+        rule, function = self.rule, self.rule.current_function
+        parent = rule.get_metadata(ParentProvider, node, None)
+        if function is None or not isinstance(parent, cst.Assign) or len(parent.targets) != 1 \
+                or not isinstance(parent.targets[0].target, cst.Name) or parent.value is not node:
+            return None
+        name = parent.targets[0].target.value
+        try:
+            uses = function_flow(rule, function).uses(parent, name)
+        except KeyError:  # a statement the flow does not hold
+            return None
+        for use in uses:
+            outer = self._argument_of(use)  # type: ignore[arg-type]
+            if outer is not None and (numpy_name(rule, outer.func) or "").startswith("numpy.") and elements_hashed(rule, outer):
+                return name, outer
         return None
 
     def _call_reason(self, node: cst.Call, qualified: str) -> Optional[Reason]:
@@ -472,7 +498,7 @@ class NumpyBoundary:
             return call.func.value
         return None
 
-    def _argument_of(self, node: cst.Call) -> Optional[cst.Call]:
+    def _argument_of(self, node: cst.BaseExpression) -> Optional[cst.Call]:
         """The call whose argument `node` is, directly or through arithmetic (`np.argmin(np.abs(d) + 1)`), else None."""
         current = self.rule.get_metadata(ParentProvider, node, None)
         while isinstance(current, (cst.Arg, cst.BinaryOperation, cst.UnaryOperation)):

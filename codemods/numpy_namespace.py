@@ -64,7 +64,9 @@ class NumpyNamespace(Rule):
     trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them), and any
     call in a module that imports a unit library (`astropy.units`, `pint`; there every rule's fixes are unsafe):
     NumPy keeps a quantity's units through `__array_ufunc__`, `jax.numpy` drops them silently. A call whose
-    values are set members or dict keys stays NumPy (JAX arrays are unhashable), so does one whose result goes into a
+    values are set members or dict keys stays NumPy (JAX arrays are unhashable), and so does the call making an array it
+    reads, directly or through a name (`visited = np.zeros(n)`, then `set(np.nonzero(~visited)[0])`: given a JAX array,
+    `np.nonzero` calls its `.nonzero()` and gives JAX arrays); so does one whose result goes into a
     `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
     SciPy convert a JAX array) or into a third-party function known to require a NumPy array (a small table, not a
     general rule: scikit-image's `view_as_windows` / `view_as_blocks`, which test `isinstance(x, np.ndarray)`, and
@@ -254,6 +256,11 @@ class NumpyNamespace(Rule):
                 "def win_map(w, data):\n    hits = defaultdict(list)\n    for x in data:\n        hits[winner(w, x)].append(x)\n"
                 "    return hits\n",
                 expected=None, lines=[5, 5, 5]),
+        # ... or feeds, through a name, a NumPy call kept for that reason: `np.nonzero` of a JAX array calls its
+        # `.nonzero()` and gives JAX arrays (pygsp's connected components)
+        Invalid("import numpy as np\n\ndef f(n):\n    visited = np.zeros(n, dtype=bool)\n"
+                "    return set(np.nonzero(~visited)[0])\n",
+                expected=None, lines=[4, 5]),
         # ... or hands it to an `@lru_cache`'d function, which hashes its arguments (galpy's cached tables)
         Invalid("import functools\n\nimport numpy as np\n\ndef split(p):\n    return np.minimum(p + 1.0, 0.9)\n\n"
                 "@functools.lru_cache(maxsize=None)\ndef at_split(c):\n    return c * 2.0\n\n"
