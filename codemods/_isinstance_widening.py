@@ -111,10 +111,11 @@ class IsinstanceWidening:
     def _number_test(self, node: cst.Call, number: cst.BaseExpression) -> bool:
         """`isinstance(v, (int, float))` where `v` is made by a NumPy call (`v = 1.0 - np.exp(-x)`): NumPy gives a
         float scalar for a scalar input, which is a Python `float`, while a JAX array never is; the test would change
-        its answer, and the branch for arrays would run instead (lmfit's `bose = max(bose, tiny)`). The function is
-        left as it is."""
+        its answer, and the branch for arrays would run instead (lmfit's `bose = max(bose, tiny)`). So for an element of
+        such an array (`h = np.zeros((n, n), complex)`, then `isinstance(h[0, 0], complex)`: commpy's MIMO channel),
+        a NumPy scalar where a JAX array gives a 0-d array. The function is left as it is."""
         rule = self.rule
-        subject = node.args[0].value
+        subject = _element_base(node.args[0].value)  # `h[0, 0]`, `h.flat[0]`: an element of the name `h` (commpy)
         function = rule.current_function
         if not isinstance(subject, cst.Name) or function is None:
             return False
@@ -132,11 +133,28 @@ class IsinstanceWidening:
         made = [v for v in values if any(_migrated(rule, c) for c in walk.nodes_of(v, cst.Call))]  # type: ignore[attr-defined]
         if not made:
             return False  # (`if isinstance(std, numbers.Real): std = np.full(n, std)` tests the caller's value)
-        rule.report(node, f"`{rule.code(node)}` tests whether `{subject.value}`, made by NumPy here, is a Python "
+        rule.report(node, f"`{rule.code(node)}` tests whether `{rule.code(node.args[0].value)}`, made by NumPy here, is a Python "
                     f"number (`{rule.code(number)}`): a NumPy scalar is one, a JAX array never is, so after the migration the test "
                     "would change its answer: this function is left as it is (test `jnp.ndim(v) == 0` instead, by hand)",
                     leaves_function=True)
         return True
+
+
+def _element_base(value: cst.BaseExpression) -> cst.BaseExpression:
+    """The array `value` is an element of (`h` for `h[0, 0]`, `h.flat[0]`, `h.T[1]`), or `value` itself: indexed, a
+    NumPy array made here gives a NumPy scalar (a Python `float` or `complex` for those dtypes), a JAX array a 0-d
+    array, which is no Python number. (`h.item()` gives a Python scalar either way: not an element here.)"""
+    base, indexed = value, False
+    while True:
+        if isinstance(base, cst.Subscript):
+            base, indexed = base.value, True
+        elif isinstance(base, cst.Attribute) and base.attr.value in _ELEMENT_PATHS:
+            base = base.value
+        elif isinstance(base, cst.Call) and isinstance(base.func, cst.Attribute) and base.func.attr.value in _ELEMENT_PATHS:
+            base = base.func.value
+        else:
+            break
+    return base if indexed and isinstance(base, cst.Name) else value
 
 
 def _migrated(rule: Rule, call: cst.Call) -> bool:

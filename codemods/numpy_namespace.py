@@ -325,6 +325,9 @@ class NumpyNamespace(Rule):
         # `np.exp` of a Python float is a NumPy float scalar, a Python `float`: a JAX array never is (lmfit's dho)
         Invalid("import numpy as np\n\ndef f(x):\n    b = 1.0 - np.exp(-x)\n    if isinstance(b, float):\n        return max(b, 0.5)\n"
                 "    return np.maximum(b, 0.5)\n", expected=None, lines=[4, 5, 7]),
+        # ... nor is an element of an array made by NumPy, which is a NumPy scalar (commpy's MIMO channel gains)
+        Invalid("import numpy as np\n\ndef f(n):\n    h = np.zeros((n, n), complex)\n    return isinstance(h[0, 0], complex)\n",
+                expected=None, lines=[4, 5]),
         # NumPy calls `__array__` for `np.asarray(obj)` and takes only a NumPy array back (lmfit's Parameter)
         Invalid("import numpy as np\n\nclass P:\n    def __array__(self, dtype=None):\n        return np.array(self.v)\n",
                 expected=None, lines=[5]),
