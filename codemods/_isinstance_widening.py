@@ -18,6 +18,7 @@ import libcst as cst
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import function_flow
+from jaxfix.analysis.host_data import exact_numpy_type_test
 from jaxfix.analysis.parents import enclosing_statement
 from jaxfix.analysis.numpy_names import numpy_name
 
@@ -116,6 +117,29 @@ class IsinstanceWidening:
         a NumPy scalar where a JAX array gives a 0-d array. The function is left as it is."""
         rule = self.rule
         subject = _element_base(node.args[0].value)  # `h[0, 0]`, `h.flat[0]`: an element of the name `h` (commpy)
+        if not self._made_here(node, subject):
+            return False  # (`if isinstance(std, numbers.Real): std = np.full(n, std)` tests the caller's value)
+        rule.report(node, f"`{rule.code(node)}` tests whether `{rule.code(node.args[0].value)}`, made by NumPy here, is a Python "
+                    f"number (`{rule.code(number)}`): a NumPy scalar is one, a JAX array never is, so after the migration the test "
+                    "would change its answer: this function is left as it is (test `jnp.ndim(v) == 0` instead, by hand)",
+                    leaves_function=True)
+        return True
+
+    def exact_type(self, node: cst.Comparison) -> None:
+        """`type(x) is np.ndarray` (`==`, `in (...)`, `x.__class__`) where `x` is made by a NumPy call here: a JAX
+        array's type is none of NumPy's, and no widening keeps the answer of an exact test; the function is left as
+        it is. (A parameter tested so keeps its callers' arguments NumPy: `host_data.numpy_typed_parameters`.)"""
+        name = exact_numpy_type_test(self.rule, node)
+        if name is None or not self._made_here(node, cst.Name(name)):
+            return
+        self.rule.report(node, f"`{self.rule.code(node)}` tests the exact type of `{name}`, made by NumPy here: a JAX "
+                         "array's type is none of NumPy's, so after the migration the test would change its answer: "
+                         "this function is left as it is", leaves_function=True)
+
+    def _made_here(self, node: cst.CSTNode, subject: cst.BaseExpression) -> bool:
+        """Whether the name `subject`, as `node` reads it, is made by a NumPy call that JX501 migrates (bound to one,
+        or an item of one a `for` loop runs over)."""
+        rule = self.rule
         function = rule.current_function
         if not isinstance(subject, cst.Name) or function is None:
             return False
@@ -130,14 +154,7 @@ class IsinstanceWidening:
             it = loop.iter
             values += [it] if isinstance(it, cst.Call) else [d.node.value for d in flow.reaching(loop, it.value)
                                                               if isinstance(d.node, cst.Assign)] if isinstance(it, cst.Name) else []
-        made = [v for v in values if any(_migrated(rule, c) for c in walk.nodes_of(v, cst.Call))]  # type: ignore[attr-defined]
-        if not made:
-            return False  # (`if isinstance(std, numbers.Real): std = np.full(n, std)` tests the caller's value)
-        rule.report(node, f"`{rule.code(node)}` tests whether `{rule.code(node.args[0].value)}`, made by NumPy here, is a Python "
-                    f"number (`{rule.code(number)}`): a NumPy scalar is one, a JAX array never is, so after the migration the test "
-                    "would change its answer: this function is left as it is (test `jnp.ndim(v) == 0` instead, by hand)",
-                    leaves_function=True)
-        return True
+        return any(any(_migrated(rule, c) for c in walk.nodes_of(v, cst.Call)) for v in values)  # type: ignore[attr-defined]
 
 
 def _element_base(value: cst.BaseExpression) -> cst.BaseExpression:

@@ -59,7 +59,9 @@ class NumpyNamespace(Rule):
     `jit` its result must stay a concrete Python value. `isinstance(x, np.ndarray)` becomes
     `isinstance(x, (np.ndarray, jax.Array))`: after the migration `x` is a JAX array, and the test must keep its
     answer (not where the function tests an element of `x` for a Python number, `isinstance(x.flatten()[0],
-    numbers.Number)`, which a JAX array's element never is: that function is left as it is). Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals`
+    numbers.Number)`, which a JAX array's element never is: that function is left as it is). An exact type test
+    (`type(x) is np.ndarray`) has no such widening: a NumPy array handed to a function that tests its parameter so
+    stays NumPy, and a function that tests one it makes is left as it is. Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals`
     and `roots` (always complex), `linalg.lstsq` (residuals), `apply_along_axis`, `vectorize` and `piecewise` (they
     trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them), and any
     call in a module that imports a unit library (`astropy.units`, `pint`; there every rule's fixes are unsafe):
@@ -325,6 +327,15 @@ class NumpyNamespace(Rule):
         # `np.exp` of a Python float is a NumPy float scalar, a Python `float`: a JAX array never is (lmfit's dho)
         Invalid("import numpy as np\n\ndef f(x):\n    b = 1.0 - np.exp(-x)\n    if isinstance(b, float):\n        return max(b, 0.5)\n"
                 "    return np.maximum(b, 0.5)\n", expected=None, lines=[4, 5, 7]),
+        # an exact type test keeps its answer for no JAX array (commpy's GF: `type(x) is np.ndarray`): the array
+        # handed to it stays NumPy, and a function testing one it makes is left as it is
+        Invalid("import numpy as np\n\ndef describe(x):\n    if type(x) is np.ndarray:\n        return 'array'\n"
+                "    return 'other'\n\ndef make(n):\n    return describe(np.zeros(n)), np.sum(np.ones(n))\n\n"
+                "def local(n):\n    y = np.ones(n)\n    return type(y) in (np.ndarray, list)\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef describe(x):\n    if type(x) is np.ndarray:\n"
+                "        return 'array'\n    return 'other'\n\ndef make(n):\n    return describe(np.zeros(n)), jnp.sum(jnp.ones(n))\n\n"
+                "def local(n):\n    y = np.ones(n)\n    return type(y) in (np.ndarray, list)\n",
+                lines=[9, 9, 9, 12, 13]),
         # ... nor is an element of an array made by NumPy, which is a NumPy scalar (commpy's MIMO channel gains)
         Invalid("import numpy as np\n\ndef f(n):\n    h = np.zeros((n, n), complex)\n    return isinstance(h[0, 0], complex)\n",
                 expected=None, lines=[4, 5]),
@@ -1095,6 +1106,10 @@ class NumpyNamespace(Rule):
 
     def visit_If(self, node: cst.If) -> None:
         self._widening.note_if(node)
+
+    def visit_Comparison(self, node: cst.Comparison) -> None:
+        if self.current_function is not None:
+            self._widening.exact_type(node)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         self._boundary.note_assign(node)

@@ -373,7 +373,42 @@ def numpy_typed_parameters(rule: cst.MetadataDependent, module: cst.Module) -> T
                 name = _numpy_typed(rule, test)
                 if name is not None and name in params:
                     found.setdefault(function.name.value, (params, {}))[1][name] = cst.Module([]).code_for_node(where).strip()  # type: ignore[attr-defined]
+        for comparison in walk.nodes_of(function.body, cst.Comparison):
+            # `type(x) is np.ndarray` anywhere (commpy's GF): no widening keeps its answer for a JAX array, whose
+            # type is none of NumPy's, so what is passed as `x` stays NumPy whatever branch the test guards
+            name = exact_numpy_type_test(rule, comparison)  # type: ignore[arg-type]
+            if name is not None and name in params:
+                found.setdefault(function.name.value, (params, {}))[1].setdefault(name, cst.Module([]).code_for_node(comparison).strip())
     return found
+
+
+def exact_numpy_type_test(rule: cst.MetadataDependent, test: cst.Comparison) -> Optional[str]:
+    """The name whose exact type `test` compares with a NumPy type (`type(x) is np.ndarray`, `type(x) == np.float64`,
+    `type(x) in (np.ndarray, list)`, `x.__class__ is not np.ndarray`), else None: a JAX array's type is none of
+    NumPy's (nor `jax.Array` itself), so the test changes its answer when `x` becomes a JAX array."""
+    operands = [test.left, *(c.comparator for c in test.comparisons)]
+    for i, comparison in enumerate(test.comparisons):
+        if not isinstance(comparison.operator, (cst.Is, cst.IsNot, cst.Equal, cst.NotEqual, cst.In, cst.NotIn)):
+            continue
+        left, right = operands[i], operands[i + 1]
+        pairs = [(left, right)] if isinstance(comparison.operator, (cst.In, cst.NotIn)) else [(left, right), (right, left)]
+        for subject, kinds in pairs:
+            name = _type_of(subject)
+            elements = [e.value for e in kinds.elements] if isinstance(kinds, (cst.Tuple, cst.List, cst.Set)) else [kinds]
+            if name is not None and any(isinstance(e, (cst.Name, cst.Attribute))
+                                        and (numpy_name(rule, e) or "").startswith("numpy.") for e in elements):
+                return name
+    return None
+
+
+def _type_of(value: cst.BaseExpression) -> Optional[str]:
+    """`x` for `type(x)` or `x.__class__`, else None."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "type" \
+            and len(value.args) == 1 and isinstance(value.args[0].value, cst.Name):
+        return value.args[0].value.value
+    if isinstance(value, cst.Attribute) and value.attr.value == "__class__" and isinstance(value.value, cst.Name):
+        return value.value.value
+    return None
 
 
 def _conjuncts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
