@@ -26,6 +26,7 @@ import numpy as np
 
 import libcst as cst
 
+from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import Tracedness, tracedness
 from jaxfix.imports import UNIT_LIBRARIES, dotted_name, top_level_import
@@ -133,23 +134,38 @@ def layout_keyword(rule: Rule, node: cst.Call) -> None:
 
 
 def truncated_log2(rule: Rule, node: cst.Call) -> Optional[str]:
-    """Why `jnp.log2` differs where its result is truncated (`int(np.log2(n))`, `np.floor(...)`, `//`, a
-    comparison), else None: `jnp.log2(8.0)` is 2.9999999999999996 in float64 (pylops' seislet levels)."""
+    """Why `jnp.log2` differs where its result is truncated (`int(np.log2(n))`, `np.floor(...)`, `//`, `% 1`,
+    `.is_integer()`, a comparison), directly or through the local name it is assigned to (`k = np.log2(m)`, then
+    `if k != int(k)`: commpy's PSK modem), else None: `jnp.log2(8.0)` is 2.9999999999999996 in float64 (pylops'
+    seislet levels)."""
+    truncated = _truncated(rule, node)
     parent = rule.get_metadata(ParentProvider, node, None)
-    while isinstance(parent, cst.BinaryOperation) and not isinstance(parent.operator, cst.FloorDivide):
+    function = rule.current_function
+    if not truncated and function is not None and isinstance(parent, cst.Assign) and len(parent.targets) == 1 \
+            and isinstance(parent.targets[0].target, cst.Name):
+        flow = function_flow(rule, function)
+        truncated = flow.knows(parent) and any(_truncated(rule, use) for use in flow.uses(parent, parent.targets[0].target.value))
+    if not truncated:
+        return None
+    return ("is not exact at powers of two in float64 (`jnp.log2(8.0)` is 2.9999999999999996, NumPy's 3.0), and "
+            "this result is truncated or compared, where that changes the answer")
+
+
+def _truncated(rule: Rule, node: cst.BaseExpression) -> bool:
+    """Whether the value of `node` is truncated or compared where it stands (see `truncated_log2`)."""
+    parent = rule.get_metadata(ParentProvider, node, None)
+    while isinstance(parent, cst.BinaryOperation) and not isinstance(parent.operator, (cst.FloorDivide, cst.Modulo)):
         parent = rule.get_metadata(ParentProvider, parent, None)  # `np.floor(np.log2(n) + 1)`
+    if isinstance(parent, cst.Attribute) and parent.attr.value == "is_integer":
+        return True
     if isinstance(parent, cst.Arg):
         parent = rule.get_metadata(ParentProvider, parent, None)
     name = None
     if isinstance(parent, cst.Call):
         func = parent.func
         name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
-    truncating = name in ("int", "floor", "ceil", "round", "trunc", "rint", "fix") or isinstance(
-        parent, cst.Comparison) or isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.FloorDivide)
-    if not truncating:
-        return None
-    return ("is not exact at powers of two in float64 (`jnp.log2(8.0)` is 2.9999999999999996, NumPy's 3.0), and "
-            "this result is truncated or compared, where that changes the answer")
+    return name in ("int", "floor", "ceil", "round", "trunc", "rint", "fix") or isinstance(parent, cst.Comparison) \
+        or isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, (cst.FloorDivide, cst.Modulo))
 
 
 @functools.lru_cache(maxsize=None)

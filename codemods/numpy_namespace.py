@@ -222,6 +222,13 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\n\ndef levels(n):\n    return int(jnp.log2(n))\n",
             unsafe=True, lines=[4],
         ),
+        Invalid(  # ... also through a name tested for integrality (commpy's PSKModem: `8` was no power of two)
+            "import numpy as np\n\ndef bits(m):\n    k = np.log2(m)\n    if k % 1 or k.is_integer() is False:\n"
+            "        raise ValueError(m)\n    return k\n",
+            expected="import jax.numpy as jnp\n\ndef bits(m):\n    k = jnp.log2(m)\n    if k % 1 or k.is_integer() is False:\n"
+            "        raise ValueError(m)\n    return k\n",
+            unsafe=True, lines=[4],
+        ),
         # a result the module's code writes into, or makes strings of, stays NumPy (neurokit2, lifelines)
         Invalid("import numpy as np\n\ndef embed(x):\n    return np.array([x[:-1], x[1:]]).T\n\n"
                 "def states(x):\n    e = embed(x).astype(int)\n    return [''.join(s) for s in e.astype(str)]\n",
