@@ -13,6 +13,8 @@
   methods reject it;
 - `truncated_log2(rule, node)`: `np.log2` whose result is truncated or compared, where `jnp.log2`'s inexact powers
   of two change the answer;
+- `INTEGER_TO_FLOAT` and `integer_inputs(rule, node, short)`: namesakes that give floats for integer inputs
+  (`jnp.convolve`), where NumPy keeps integers (an unsafe rename unless an input is known to be inexact);
 - `out_position(short)`: where a NumPy function takes `out` positionally (`np.clip(K, lo, hi, K)` writes into `K`).
 """
 
@@ -27,8 +29,10 @@ import numpy as np
 import libcst as cst
 
 from jaxfix.analysis.dataflow import function_flow
+from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import Tracedness, tracedness
+from jaxfix.analysis.value_dtypes import FLOAT, dtype_of
 from jaxfix.imports import UNIT_LIBRARIES, dotted_name, top_level_import
 
 if TYPE_CHECKING:
@@ -166,6 +170,28 @@ def _truncated(rule: Rule, node: cst.BaseExpression) -> bool:
         name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
     return name in ("int", "floor", "ceil", "round", "trunc", "rint", "fix") or isinstance(parent, cst.Comparison) \
         or isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, (cst.FloorDivide, cst.Modulo))
+
+
+# `jax.numpy` namesakes that give a float array for integer (or bool) inputs where NumPy keeps integers
+# (`jnp.convolve([1, 0, 1], [1, 1])` is `[1., 1., 1., 1.]`), by the positions of their array inputs; measured on
+# the installed JAX (`polymul` and `polyder` convolve; `np.reciprocal` of an integer is an integer)
+INTEGER_TO_FLOAT = {"convolve": (0, 1), "correlate": (0, 1), "polymul": (0, 1), "polyder": (0,), "reciprocal": (0,)}
+
+
+def integer_inputs(rule: Rule, node: cst.Call, short: str) -> Optional[str]:
+    """Why the namesake of `short` (in `INTEGER_TO_FLOAT`) differs for the call `node`, unless an input is known to
+    be inexact (`jaxfix.analysis.value_dtypes`: then NumPy's result is a float array too), else None."""
+    positions = INTEGER_TO_FLOAT.get(short)
+    function = rule.current_function
+    if positions is None:
+        return None
+    inputs = [a.value for i, a in enumerate(node.args) if a.keyword is None and not a.star and i in positions]
+    if function is not None and len(inputs) == len(positions):
+        facts = function_facts(rule, function)
+        if any(dtype_of(facts, value).kind >= FLOAT for value in inputs):
+            return None
+    return (f"gives a float array for integer inputs, where NumPy keeps integers (`{short}` of int arrays): "
+            "bitwise operations (`& 1`), indexing with the result and its text then differ or raise")
 
 
 @functools.lru_cache(maxsize=None)

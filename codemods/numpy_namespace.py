@@ -62,7 +62,10 @@ class NumpyNamespace(Rule):
     numbers.Number)`, which a JAX array's element never is: that function is left as it is). An exact type test
     (`type(x) is np.ndarray`) has no such widening: a NumPy array handed to a function that tests its parameter so
     stays NumPy, and a function that tests one it makes is left as it is. Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals`
-    and `roots` (always complex), `linalg.lstsq` (residuals), `apply_along_axis`, `vectorize` and `piecewise` (they
+    and `roots` (always complex), `linalg.lstsq` (residuals), `convolve`, `correlate`, `polymul`, `polyder` and
+    `reciprocal` unless an input is known to be float (they give floats for integer inputs, where NumPy keeps
+    integers: `np.convolve(a, b) & 1` raises after the migration), `log2` whose result is truncated or compared
+    (`jnp.log2(8.0)` is 2.9999999999999996), `apply_along_axis`, `vectorize` and `piecewise` (they
     trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them), and any
     call in a module that imports a unit library (`astropy.units`, `pint`; there every rule's fixes are unsafe):
     NumPy keeps a quantity's units through `__array_ufunc__`, `jax.numpy` drops them silently. A call whose
@@ -229,6 +232,13 @@ class NumpyNamespace(Rule):
             "        raise ValueError(m)\n    return k\n",
             unsafe=True, lines=[4],
         ),
+        # `jnp.convolve` of integer arrays gives floats, which `& 1` rejects (commpy's GF(2) `polymultiply`); an
+        # input known to be float makes NumPy's result float too: a plain rename there
+        Invalid("import numpy as np\n\ndef polymul_gf2(a, b):\n    return np.convolve(a, b) & 1\n",
+                expected="import jax.numpy as jnp\n\ndef polymul_gf2(a, b):\n    return jnp.convolve(a, b) & 1\n",
+                unsafe=True, lines=[4]),
+        Invalid("import numpy as np\n\ndef smooth(x, n):\n    w = np.ones(n) / n\n    return np.convolve(x, w)\n",
+                expected="import jax.numpy as jnp\n\ndef smooth(x, n):\n    w = jnp.ones(n) / n\n    return jnp.convolve(x, w)\n"),
         # a result the module's code writes into, or makes strings of, stays NumPy (neurokit2, lifelines)
         Invalid("import numpy as np\n\ndef embed(x):\n    return np.array([x[:-1], x[1:]]).T\n\n"
                 "def states(x):\n    e = embed(x).astype(int)\n    return [''.join(s) for s in e.astype(str)]\n",
@@ -304,9 +314,9 @@ class NumpyNamespace(Rule):
             expected=None, lines=[4],
         ),
         Invalid(  # the bare name `ndarray` is widened too (python-control's transfer functions: a silent -1)
-            "from numpy import ndarray, polymul\n\ndef f(a, b):\n    p = polymul(a, b)\n    if isinstance(p, ndarray):\n"
+            "from numpy import ndarray, polyadd\n\ndef f(a, b):\n    p = polyadd(a, b)\n    if isinstance(p, ndarray):\n"
             "        return len(p)\n    return -1\n",
-            expected="import jax\nimport jax.numpy as jnp\nfrom numpy import ndarray\n\ndef f(a, b):\n    p = jnp.polymul(a, b)\n"
+            expected="import jax\nimport jax.numpy as jnp\nfrom numpy import ndarray\n\ndef f(a, b):\n    p = jnp.polyadd(a, b)\n"
             "    if isinstance(p, (ndarray, jax.Array)):\n        return len(p)\n    return -1\n",
             lines=[4, 5],
         ),
@@ -1084,6 +1094,8 @@ class NumpyNamespace(Rule):
             different = static_keyword(node, short)
         if different is None and short == "log2":
             different = _namesakes.truncated_log2(self, node)
+        if different is None and short in _namesakes.INTEGER_TO_FLOAT:
+            different = _namesakes.integer_inputs(self, node, short)
         if different is None:
             different = units_difference(short, self._units)
         self.report(
