@@ -6,18 +6,23 @@
   tracer; and a constant stays a NumPy scalar, which a list or a Python number meets as NumPy does (`fwhm / (2 *
   np.sqrt(2 * np.log(2)))` of a list is an array; a JAX scalar raises `TypeError` on the list); `host_result(rule,
   call, name)`: such a call, which JX501 leaves NumPy (read by `_kept_numpy` too);
+- `counted(rule, call)`: a call whose result is a count, a size or a shape (`x.repeat(n)`, `np.tile(a, n)`,
+  `np.zeros((n, n))`, `range(n)`, `x.reshape(n, -1)`), directly or through local names, arithmetic and `int()`:
+  NumPy takes a float count where `jax.numpy` raises (`np.arange(3.0).repeat(np.sqrt(4))`; `jnp`'s `repeat` hashes
+  it: commpy's QAM modem), and under `jit` a count must be concrete, which only the NumPy call keeps it;
 - `SPACED` and `iterated(rule, call)`: evenly spaced values (`np.arange(1, n)`) that a `for` loop runs over, directly
   or through a local name: Python iterates them on the host, and the host code in the loop takes the numbers.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
 
 from codemods._numpy_boundary import CREATION
 from jaxfix.analysis.dataflow import function_flow
+from jaxfix.imports import dotted_name
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.static_params import static_by_name
@@ -102,3 +107,94 @@ def _loop_iterable(rule: Rule, value: cst.BaseExpression) -> bool:
             return False
         node, parent = wrapper, rule.get_metadata(ParentProvider, wrapper, None)
     return isinstance(parent, cst.For) and parent.iter is node
+
+
+# where a call takes counts, sizes and shapes: argument positions of the function (None: all of them), as a method
+# of an array one fewer (`x.repeat(n)`, `x.reshape(n, -1)`); and keywords that are counts, sizes or shapes
+COUNT_POSITIONS: dict[str, Optional[tuple[int, ...]]] = {
+    "repeat": (1,), "tile": (1,), "zeros": (0,), "ones": (0,), "empty": (0,), "full": (0,), "eye": (0, 1),
+    "identity": (0,), "tri": (0, 1), "reshape": None, "broadcast_to": (1,), "range": None,
+}
+COUNT_KEYWORDS = frozenset({"repeats", "reps", "shape", "newshape", "size", "num"})
+# calls through which a count stays one: Python's own conversions
+_CONVERSIONS = frozenset({"int", "round", "abs"})
+
+
+def counted(rule: Rule, call: cst.Call) -> Optional[str]:
+    """The name of the function or method (`repeat`, `zeros`, `range`) whose count, size or shape the result of
+    `call` is (see the module docstring), else None."""
+    function = rule.current_function
+    return _count_use(rule, call, function, 3) if function is not None else None
+
+
+def _count_use(rule: Rule, node: cst.CSTNode, function: cst.FunctionDef, depth: int) -> Optional[str]:
+    child, parent = node, rule.get_metadata(ParentProvider, node, None)
+    while True:
+        if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+            child, parent = parent, rule.get_metadata(ParentProvider, parent, None)
+        elif isinstance(parent, cst.Element):  # `(n, n)`: a shape
+            holder = rule.get_metadata(ParentProvider, parent, None)
+            if not isinstance(holder, (cst.Tuple, cst.List)):
+                return None
+            child, parent = holder, rule.get_metadata(ParentProvider, holder, None)
+        elif isinstance(parent, cst.Arg) and parent.value is child:
+            outer = rule.get_metadata(ParentProvider, parent, None)
+            if not isinstance(outer, cst.Call):
+                return None
+            if isinstance(outer.func, cst.Name) and outer.func.value in _CONVERSIONS and len(outer.args) == 1:
+                child, parent = outer, rule.get_metadata(ParentProvider, outer, None)
+                continue
+            return _count_argument(rule, outer, parent)
+        elif isinstance(parent, (cst.Assign, cst.AugAssign)) and parent.value is child and depth > 0:
+            targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
+            if len(targets) != 1 or not isinstance(targets[0], cst.Name):
+                return None
+            flow = function_flow(rule, function)
+            if not flow.knows(parent):
+                return None
+            for use in flow.uses(parent, targets[0].value):
+                holder = rule.get_metadata(ParentProvider, use, None)
+                if isinstance(holder, cst.AugAssign) and holder.target is use:  # `n //= k`: still the value
+                    found = _aug_uses(rule, holder, function, depth - 1)
+                else:
+                    found = _count_use(rule, use, function, depth - 1)
+                if found is not None:
+                    return found
+            return None
+        else:
+            return None
+
+
+def _aug_uses(rule: Rule, aug: cst.AugAssign, function: cst.FunctionDef, depth: int) -> Optional[str]:
+    """A count reached by the name an augmented assignment (`n //= k`) rebinds."""
+    flow = function_flow(rule, function)
+    if depth < 0 or not flow.knows(aug) or not isinstance(aug.target, cst.Name):
+        return None
+    for use in flow.uses(aug, aug.target.value):
+        found = _count_use(rule, use, function, depth - 1)
+        if found is not None:
+            return found
+    return None
+
+
+def _count_argument(rule: Rule, call: cst.Call, arg: cst.Arg) -> Optional[str]:
+    """The name of `call`'s function (its last part) when `arg` is one of its count, size or shape arguments, else
+    None."""
+    func = call.func
+    short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+    written = short
+    if arg.keyword is not None:
+        return written if arg.keyword.value in COUNT_KEYWORDS else None
+    if short not in COUNT_POSITIONS:
+        return None
+    positions = COUNT_POSITIONS[short]
+    position = call.args.index(arg)
+    function_form = isinstance(func, cst.Name) or numpy_name(rule, func) is not None \
+        or dotted_name(func).startswith(("jnp.", "jax.numpy."))
+    if isinstance(func, cst.Name) and short != "range" and numpy_name(rule, func) is None:
+        return None  # a function of the module that happens to be called `zeros`
+    if positions is None:
+        return written
+    if not function_form:
+        positions = tuple(p - 1 for p in positions)
+    return written if position in positions else None

@@ -18,6 +18,7 @@ from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import TracednessProvider
+from jaxfix.analysis.value_dtypes import INT, dtype_of
 from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -56,7 +57,9 @@ class NumpyNamespace(Rule):
     Safe: `jax.numpy` computes the same function. Results use JAX's default dtypes (float32 unless
     `jax_enable_x64`), which is the point of the migration. Module-level NumPy code (constants, data loading) is left
     alone, and so is a call whose arguments are all static (shapes, literals), such as `np.prod(x.shape)`: under
-    `jit` its result must stay a concrete Python value. `isinstance(x, np.ndarray)` becomes
+    `jit` its result must stay a concrete Python value; so is one whose result is a count, size or shape
+    (`x.repeat(n)`, `np.zeros((n, n))`, `range(n)`, `x.reshape(n, -1)`, through local names), and a function that
+    gives `repeat` or `tile` a count that may be a float (`np.sqrt(m)`) is left whole: NumPy takes it, JAX rejects it. `isinstance(x, np.ndarray)` becomes
     `isinstance(x, (np.ndarray, jax.Array))`: after the migration `x` is a JAX array, and the test must keep its
     answer (not where the function tests an element of `x` for a Python number, `isinstance(x.flatten()[0],
     numbers.Number)`, which a JAX array's element never is: that function is left as it is). An exact type test
@@ -335,6 +338,14 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef trend(y):\n    return np.polyfit(np.arange(len(y)), y, 1)\n",
                 expected="import jax.numpy as jnp\nimport numpy as np\n\ndef trend(y):\n    return np.polyfit(jnp.arange(len(y)), y, 1)\n",
                 lines=[4, 4]),
+        # a count, size or shape stays a NumPy value, concrete under `jit`; a count NumPy's `repeat` takes as a float
+        # (`np.sqrt(m)`), JAX's rejects even as a NumPy value: that function is left whole (commpy's QAMModem)
+        Invalid("import numpy as np\n\ndef f(x):\n    n = np.argmax(x)\n    return np.zeros((n, 2)) + np.sum(x)\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    n = np.argmax(x)\n"
+                "    return jnp.zeros((n, 2)) + jnp.sum(x)\n",
+                lines=[4, 5, 5]),
+        Invalid("import numpy as np\n\ndef f(m):\n    n = np.sqrt(m)\n    return np.arange(3.0).repeat(n)\n",
+                expected=None, lines=[4, 5]),
         # a count that repeats a Python list must be a Python int, which a NumPy integer is (pyDOE3's fullfact)
         Invalid("import numpy as np\n\ndef f(x, k):\n    n = np.sum(x > 0)\n    n //= k\n    return [0.0] * n\n",
                 expected=None, lines=[4]),
@@ -1020,6 +1031,17 @@ class NumpyNamespace(Rule):
         if parts[-1] in SPACED and _host_values.iterated(self, node):
             return  # `for i in np.arange(1, n)`: Python iterates on the host; as `jnp`, `i` is an array (a tracer
             # under `jit`), which `range`, pandas' `rolling(window=2**i)` and other host code reject (pvlib's wvm)
+        count = _host_values.counted(self, node)
+        if count is not None:
+            # NumPy's `repeat` and `tile` take a float count (`np.sqrt(m)`), which JAX's reject even as a NumPy
+            # value: the array repeated must stay NumPy too, so the function is left whole (commpy's QAM modem)
+            floats = count in ("repeat", "tile") and dtype_of(function_facts(self, self.current_function), node).top > INT
+            self.report(node, f"`{source}(...)` gives a count, size or shape (of `{count}`), which must be a Python "
+                        f"value: under `jit` only the NumPy call keeps it concrete"
+                        + (f", and `{count}` may be given a float count, which NumPy takes and JAX rejects (its "
+                           "`repeat` hashes the count): this function is left as it is" if floats else
+                           "; this call stays NumPy"), leaves_function=floats)
+            return
         substitute = SUBSTITUTES.get(short)
         named = short  # as called: `DIFFERENT` says how `jnp.asarray` differs from `np.asanyarray`
         if substitute is not None:  # `np.asanyarray(x)`: `jnp.asarray`, JAX arrays having no subclasses or layouts
