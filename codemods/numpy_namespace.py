@@ -364,6 +364,10 @@ class NumpyNamespace(Rule):
                 "        return 'array'\n    return 'other'\n\ndef make(n):\n    return describe(np.zeros(n)), jnp.sum(jnp.ones(n))\n\n"
                 "def local(n):\n    y = np.ones(n)\n    return type(y) in (np.ndarray, list)\n",
                 lines=[9, 9, 9, 12, 13]),
+        Invalid(  # ... also a class's `__init__`, called by the class's name (commpy's `GF(x, m)`)
+            "import numpy as np\n\nclass GF:\n    def __init__(self, x, m):\n        if type(x) is np.ndarray:\n"
+            "            self.elements = x.astype(int)\n\ndef field(m):\n    return GF(np.arange(2**m), m)\n",
+            expected=None, lines=[9]),
         # ... nor is an element of an array made by NumPy, which is a NumPy scalar (commpy's MIMO channel gains)
         Invalid("import numpy as np\n\ndef f(n):\n    h = np.zeros((n, n), complex)\n    return isinstance(h[0, 0], complex)\n",
                 expected=None, lines=[4, 5]),

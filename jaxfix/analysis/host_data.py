@@ -356,29 +356,44 @@ def numpy_typed_parameters(rule: cst.MetadataDependent, module: cst.Module) -> T
     requires to be of a NumPy type, and of no JAX one: `assert isinstance(data, np.ndarray)` (nevergrad's `Array._set`)
     or `if not isinstance(v, (float, int, np.float64)): raise TypeError(...)` (nevergrad's scalars), also as one
     term of an `and` (`if not (isinstance(x, np.ndarray) and ...): raise`: galpy's `_check_array`). A NumPy call
-    whose result is passed there stays NumPy. Methods are listed under their name, whatever their class."""
+    whose result is passed there stays NumPy; so does one tested for its exact type anywhere (`type(x) is
+    np.ndarray`: `exact_numpy_type_test`). Methods are listed under their name, whatever their class, and a class's
+    `__init__` under the class's name too (`GF(x, m)`)."""
     found: TypedParameters = {}
+    for cls in walk.nodes_of(module, cst.ClassDef):
+        # `GF(x, m)` calls the class's `__init__` (commpy's GF: `type(x) is ndarray`): listed under the class's name too
+        init = next((f for f in cls.body.body if isinstance(f, cst.FunctionDef) and f.name.value == "__init__"), None)  # type: ignore[attr-defined]
+        if init is not None:
+            found.update({cls.name.value: entry for entry in _typed_parameters_of(rule, init).values()})  # type: ignore[attr-defined]
     for function in walk.nodes_of(module, cst.FunctionDef):
-        params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]  # type: ignore[attr-defined]
-        if params and params[0] in ("self", "cls"):
-            params = params[1:]
-        checks: list[tuple[cst.BaseExpression, cst.CSTNode]] = [
-            (a.test, a) for a in walk.nodes_of(function.body, cst.Assert)]  # type: ignore[attr-defined]
-        for branch in walk.nodes_of(function.body, cst.If):
-            test = branch.test  # type: ignore[attr-defined]
-            if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and walk.nodes_of(branch.body, cst.Raise):  # type: ignore[attr-defined]
-                checks.append((test.expression, branch.test))  # type: ignore[attr-defined]
-        for whole, where in checks:
-            for test in _conjuncts(whole):  # `not (isinstance(x, np.ndarray) and ...)`: each must hold (galpy's check)
-                name = _numpy_typed(rule, test)
-                if name is not None and name in params:
-                    found.setdefault(function.name.value, (params, {}))[1][name] = cst.Module([]).code_for_node(where).strip()  # type: ignore[attr-defined]
-        for comparison in walk.nodes_of(function.body, cst.Comparison):
-            # `type(x) is np.ndarray` anywhere (commpy's GF): no widening keeps its answer for a JAX array, whose
-            # type is none of NumPy's, so what is passed as `x` stays NumPy whatever branch the test guards
-            name = exact_numpy_type_test(rule, comparison)  # type: ignore[arg-type]
+        for name, entry in _typed_parameters_of(rule, function).items():  # type: ignore[arg-type]
+            found.setdefault(name, (entry[0], {}))[1].update(entry[1])
+    return found
+
+
+def _typed_parameters_of(rule: cst.MetadataDependent, function: cst.FunctionDef) -> TypedParameters:
+    """`numpy_typed_parameters` of one function: {its name: (its parameters, {checked parameter: check})}, or {}."""
+    found: TypedParameters = {}
+    params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]  # type: ignore[attr-defined]
+    if params and params[0] in ("self", "cls"):
+        params = params[1:]
+    checks: list[tuple[cst.BaseExpression, cst.CSTNode]] = [
+        (a.test, a) for a in walk.nodes_of(function.body, cst.Assert)]  # type: ignore[attr-defined]
+    for branch in walk.nodes_of(function.body, cst.If):
+        test = branch.test  # type: ignore[attr-defined]
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and walk.nodes_of(branch.body, cst.Raise):  # type: ignore[attr-defined]
+            checks.append((test.expression, branch.test))  # type: ignore[attr-defined]
+    for whole, where in checks:
+        for test in _conjuncts(whole):  # `not (isinstance(x, np.ndarray) and ...)`: each must hold (galpy's check)
+            name = _numpy_typed(rule, test)
             if name is not None and name in params:
-                found.setdefault(function.name.value, (params, {}))[1].setdefault(name, cst.Module([]).code_for_node(comparison).strip())
+                found.setdefault(function.name.value, (params, {}))[1][name] = cst.Module([]).code_for_node(where).strip()  # type: ignore[attr-defined]
+    for comparison in walk.nodes_of(function.body, cst.Comparison):
+        # `type(x) is np.ndarray` anywhere (commpy's GF): no widening keeps its answer for a JAX array, whose
+        # type is none of NumPy's, so what is passed as `x` stays NumPy whatever branch the test guards
+        name = exact_numpy_type_test(rule, comparison)  # type: ignore[arg-type]
+        if name is not None and name in params:
+            found.setdefault(function.name.value, (params, {}))[1].setdefault(name, cst.Module([]).code_for_node(comparison).strip())
     return found
 
 
