@@ -113,7 +113,7 @@ def _loop_iterable(rule: Rule, value: cst.BaseExpression) -> bool:
 # of an array one fewer (`x.repeat(n)`, `x.reshape(n, -1)`); and keywords that are counts, sizes or shapes
 COUNT_POSITIONS: dict[str, Optional[tuple[int, ...]]] = {
     "repeat": (1,), "tile": (1,), "zeros": (0,), "ones": (0,), "empty": (0,), "full": (0,), "eye": (0, 1),
-    "identity": (0,), "tri": (0, 1), "reshape": None, "broadcast_to": (1,), "range": None,
+    "identity": (0,), "tri": (0, 1), "reshape": tuple(range(1, 33)), "broadcast_to": (1,), "range": None,
 }
 COUNT_KEYWORDS = frozenset({"repeats", "reps", "shape", "newshape", "size", "num"})
 # calls through which a count stays one: Python's own conversions
