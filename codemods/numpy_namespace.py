@@ -59,13 +59,14 @@ class NumpyNamespace(Rule):
     alone, and so is a call whose arguments are all static (shapes, literals), such as `np.prod(x.shape)`: under
     `jit` its result must stay a concrete Python value; so is one whose result is a count, size or shape
     (`x.repeat(n)`, `np.zeros((n, n))`, `range(n)`, `x.reshape(n, -1)`, through local names), and a function that
-    gives `repeat` or `tile` a count that may be a float (`np.sqrt(m)`) is left whole: NumPy takes it, JAX rejects it. `isinstance(x, np.ndarray)` becomes
-    `isinstance(x, (np.ndarray, jax.Array))`: after the migration `x` is a JAX array, and the test must keep its
-    answer (not where the function tests an element of `x` for a Python number, `isinstance(x.flatten()[0],
-    numbers.Number)`, which a JAX array's element never is: that function is left as it is). An exact type test
-    (`type(x) is np.ndarray`) has no such widening: a NumPy array handed to a function that tests its parameter so
-    stays NumPy, and a function that tests one it makes is left as it is. Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals`
-    and `roots` (always complex), `linalg.lstsq` (residuals), `convolve`, `correlate`, `polymul`, `polyder` and
+    gives `repeat` or `tile` a count that may be a float (`np.sqrt(m)`) is left whole: NumPy takes it, JAX rejects
+    it. `isinstance(x, np.ndarray)` becomes `isinstance(x, (np.ndarray, jax.Array))`: after the migration `x` is a
+    JAX array, and the test must keep its answer (not where the function tests an element of `x` for a Python
+    number, `isinstance(x.flatten()[0], numbers.Number)`, which a JAX array's element never is: that function is
+    left as it is). An exact type test (`type(x) is np.ndarray`) has no such widening: a NumPy array handed to a
+    function that tests its parameter so stays NumPy, and a function that tests one it makes is left as it is.
+    Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals` and
+    `roots` (always complex), `linalg.lstsq` (residuals), `convolve`, `correlate`, `polymul`, `polyder` and
     `reciprocal` unless an input is known to be float (they give floats for integer inputs, where NumPy keeps
     integers: `np.convolve(a, b) & 1` raises after the migration), `log2` whose result is truncated or compared
     (`jnp.log2(8.0)` is 2.9999999999999996), `apply_along_axis`, `vectorize` and `piecewise` (they
