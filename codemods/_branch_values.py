@@ -11,7 +11,7 @@ different shapes, complex against real), `int_mix` (an int literal against a flo
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 import libcst as cst
 
@@ -413,15 +413,28 @@ def list_item(values: Sequence[cst.BaseExpression], branches: Sequence[cst.CSTNo
 
 def _used_as_arrays(function: cst.FunctionDef, facts: Optional[FunctionFacts]) -> set[str]:
     """Names the function reads as arrays: with an attribute or method (`x.sum()`, `x.shape`), indexed, or passed to
-    a NumPy / `jax.numpy` function. Such a parameter is taken for an array of the dtype the code expects (the rules'
-    standing assumption); the others may be Python numbers."""
+    a NumPy / `jax.numpy` function, as they are or through arithmetic (`np.abs(update - prev)`). Such a parameter is
+    taken for an array of the dtype the code expects (the rules' standing assumption); the others may be Python
+    numbers."""
     found: set[str] = set()
     for node in walk.nodes(function.body):
         if isinstance(node, (cst.Attribute, cst.Subscript)) and isinstance(node.value, cst.Name):
             found.add(node.value.value)
         elif isinstance(node, cst.Call) and facts is not None and facts.array_function(node.func) is not None:
-            found.update(a.value.value for a in node.args if isinstance(a.value, cst.Name))
+            for arg in node.args:
+                found.update(_operand_names(arg.value))
     return found
+
+
+def _operand_names(value: cst.BaseExpression) -> Iterator[str]:
+    """The names `value` is, or computes from by arithmetic (`update - prev`: `update`, `prev`)."""
+    if isinstance(value, cst.Name):
+        yield value.value
+    elif isinstance(value, cst.BinaryOperation):
+        yield from _operand_names(value.left)
+        yield from _operand_names(value.right)
+    elif isinstance(value, cst.UnaryOperation):
+        yield from _operand_names(value.expression)
 
 
 def python_ints(function: cst.FunctionDef, parts: Sequence[cst.CSTNode]) -> Optional[str]:

@@ -227,6 +227,17 @@ class TracedIf(Rule):
             ),
             unsafe=True,
         ),
+        Invalid(  # ... but a parameter a NumPy call reads, also through arithmetic (`np.linalg.norm(x - y)`), is taken for an
+            # array of the dtype the code expects, as an indexed one is: the fix stays safe
+            "import numpy as np\n\ndef f(x, y, tol):\n    err = np.linalg.norm(x - y)\n    out = x\n    if err > tol:\n"
+            "        out = (x + y) / 2\n    return out\n",
+            expected=(
+                "import jax\nimport numpy as np\n\ndef f(x, y, tol):\n    err = np.linalg.norm(x - y)\n    out = x\n\n"
+                "    def out_if_true(x, y, out):\n        out = (x + y) / 2\n        return out\n\n"
+                "    def out_if_false(x, y, out):\n        return out\n\n"
+                "    out = jax.lax.cond(err > tol, out_if_true, out_if_false, x, y, out)\n    return out\n"
+            ),
+        ),
         Invalid(  # a branch gives an item of what may be a Python list (documented `list or array_like`): its items
             # may be ints and floats, which `lax.cond` cannot join (fluids' `is_increasing([1, 2.5, 3])`): unsafe
             'import numpy as np\n\ndef f(points, done, previous):\n    """Parameters\n    ----------\n    points : list or array_like\n    """\n    if np.logical_not(done):\n        current = points[1]\n        previous = np.where(current <= previous, previous, current)\n    return previous\n',
