@@ -94,6 +94,13 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     properties = {f.name.value for f in members if any(dotted_name(d.decorator) == "property" for d in f.decorators)}
     numpy = _buffers.numpy_calls(module)
     sources: dict[cst.FunctionDef, _buffers.Sources] = {}
+
+    def sources_of(function: cst.FunctionDef) -> _buffers.Sources:
+        """The function's `Sources`, built when first asked (most functions hand nothing to such calls)."""
+        if function not in sources:
+            sources[function] = _buffers.Sources(function, numpy)
+        return sources[function]
+
     for function in [*walk.nodes_of(module, cst.FunctionDef), *_module_code(module)]:
         caller = "code at module level" if function.name.value == _MODULE_CODE else f"`{function.name.value}`"
         needs: dict[str, str] = {}
@@ -118,9 +125,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                                                         "JAX array cannot be")
         for call, value in _buffers.out_inputs(function, numpy):  # `np.sum(tmp * q, axis=1, out=out[:, q])`
             why = f"hands it to `{code(call.func).strip()}(..., out=...)`, {_buffers.OUT_INPUT}"
-            if function not in sources:
-                sources[function] = _buffers.Sources(function, numpy)
-            for name in sorted(sources[function].of(value)):
+            for name in sorted(sources_of(function).of(value)):
                 needs.setdefault(name, why)
             for inner in walk.nodes_of(value, cst.Call):  # `np.sum(expo(a) * q, out=...)`
                 callee = producer(inner, methods)  # type: ignore[arg-type]
@@ -132,10 +137,8 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
             why = _host_call_why(call, fftpack, sparse, numpy_only, code)  # type: ignore[arg-type]
             if why is None:
                 continue
-            if function not in sources:
-                sources[function] = _buffers.Sources(function, numpy)
             for arg in call.args:  # type: ignore[attr-defined]
-                for name in sorted(sources[function].of(arg.value)):
+                for name in sorted(sources_of(function).of(arg.value)):
                     needs.setdefault(name, why)
                     persistent.setdefault(name, why)
                 for inner in [*walk.nodes_of(arg.value, cst.Call), arg.value]:  # `ifft(even_data(c) * 2)`, `diags(self.dw)`
