@@ -65,7 +65,9 @@ class ExplicitRandomKey(Rule):
     returned or handed on rather than bound to a local name (`return np.random.RandomState(seed)`); draws with
     no `jax.random` equivalent (`np.random.zipf`); draws in a function that another module calls from a place no
     key can be passed: a class (a method is never given a key), a lambda, a comprehension, a loop or `if` header,
-    module-level code with no seed, a reference to the function, or a function of its own that stays unconverted.
+    module-level code with no seed, a reference to the function, a function of its own that stays unconverted, or
+    a module whose key threading is not applied after all (held back by its other findings, unsafe, failing: the
+    runner tries those modules first, `jaxfix.runner.settle_project_facts`).
     Such a function keeps its signature, so that the other module still runs. Module-level draws stay NumPy. A
     function is taken for framework-called by its name (`test*`) or any non-transparent decorator: a library
     function named `test_...` or wrapped by a decorator that passes its arguments through also gets a fixed key of
@@ -88,6 +90,7 @@ class ExplicitRandomKey(Rule):
         return cls.TRIGGERS + tuple(name.rsplit(".", 1)[-1].encode() for name in facts.get("needs_key", ()))
     summarize = staticmethod(random_keys.summarize)
     link = staticmethod(random_keys.link)
+    cross_module = staticmethod(random_keys.cross_module)
 
     VALID = [
         Valid(_M + "X = np.random.normal(size=3)\n"),

@@ -23,7 +23,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 import libcst as cst
@@ -450,6 +450,16 @@ def process_bytes(
         written=written,
         needs_jit=advice.new_control_flow(decoded.text, outcome.fixed, tree, outcome.fixed_ast) if changed else (),
     )
+
+
+def write_result(path: str, data: bytes, result: FileResult) -> FileResult:
+    """Write the fixed text of `result` (a run of `data` that wrote nothing) to `path`, in the encoding `data` was
+    read in: `result` marked written, or an ERROR result when the file cannot be written."""
+    try:
+        sourcelib.atomic_write(path, sourcelib.encode(result.fixed or "", sourcelib.decode(data).encoding))
+    except (SourceError, OSError) as error:
+        return FileResult(path=path, status=Status.ERROR, error=f"cannot write: {error}")
+    return replace(result, written=True)
 
 
 def migrate_source(

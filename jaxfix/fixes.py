@@ -115,11 +115,14 @@ def held_back(
     return held
 
 
+HELD_NOTE = "; its fix is held back until the function's other findings are resolved"
+
+
 def without_held_fixes(reports: list[tuple[Report, Finding]], held: set[int]) -> list[tuple[Report, Finding]]:
-    """The findings of held-back reports lose their fix: `check` must not count as fixable what `migrate` holds back."""
-    note = "; its fix is held back until the function's other findings are resolved"
-    return [(r, dataclasses.replace(f, fix=None, message=f.message + note) if id(r) in held and f.fix is not None else f)
-            for r, f in reports]
+    """The findings of held-back reports lose their fix (their message ends with `HELD_NOTE`): `check` must not
+    count as fixable what `migrate` holds back."""
+    return [(r, dataclasses.replace(f, fix=None, message=f.message + HELD_NOTE) if id(r) in held and f.fix is not None
+             else f) for r, f in reports]
 
 
 def choose(

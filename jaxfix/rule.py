@@ -196,6 +196,12 @@ class Rule(cst.BatchableCSTVisitor):
     # which costs a small part of a parse: the index then adds almost nothing to a run over files that need nothing)
     INDEX_READS_BYTES: ClassVar[bool] = False
     link: ClassVar[Optional[Callable[..., Any]]] = None  # (dict[path, summary]) -> picklable facts
+    # For a rule whose facts count on its fix being applied in several files (a callee gains a parameter that its
+    # callers in other modules pass): (facts, summaries, {path: bytes}) -> {path: {name: why}}, the files whose
+    # fix the facts count on and, for each, the names `link(summaries, pinned=...)` must pin when that file's fix
+    # is not applied after all (held back by other findings, unsafe, an error). The runner settles this with a
+    # trial run of those files (`jaxfix.runner.settle_project_facts`).
+    cross_module: ClassVar[Optional[Callable[..., dict[str, dict[str, str]]]]] = None
 
     @classmethod
     def triggers(cls, project: Mapping[str, Any]) -> tuple[bytes, ...]:

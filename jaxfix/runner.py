@@ -25,7 +25,8 @@ from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from jaxfix import source as sourcelib
 from jaxfix.cache import ResultCache, cache_key, run_fingerprint
-from jaxfix.engine import process_bytes, process_file
+from jaxfix.engine import process_bytes, process_file, write_result
+from jaxfix.fixes import HELD_NOTE
 from jaxfix.imports import IMPORTS_KEY, imported_names, link_imported_names
 from jaxfix.notebook import is_notebook, process_notebook
 from jaxfix.prefilter import may_apply
@@ -54,9 +55,17 @@ def build_project_facts(files: Sequence[str], rules: Sequence[type[Rule]], optio
     changes), so the summaries are linked again until no new file matches: callers of callers are found without
     parsing the files that mention none of them.
     """
+    return _index(files, rules, options)[0]
+
+
+Summaries = dict[str, dict[str, Any]]  # {rule code: {path: summary}}
+
+
+def _index(files: Sequence[str], rules: Sequence[type[Rule]], options: RunOptions) -> tuple[dict[str, Any], Summaries, dict[str, bytes]]:
+    """`build_project_facts`, with the summaries it linked and the bytes of the files it read."""
     indexers = [r for r in rules if r.summarize is not None and r.link is not None]
     if not indexers and not options.fix:
-        return {}
+        return {}, {}, {}
     contents: dict[str, bytes] = {}
     for path in files:
         try:
@@ -76,8 +85,10 @@ def build_project_facts(files: Sequence[str], rules: Sequence[type[Rule]], optio
         return trees[path]
 
     project: dict[str, Any] = {}
+    linked: Summaries = {}
     for rule in indexers:
         summaries: dict[str, Any] = {}
+        linked[rule.CODE] = summaries
         pending = dict(contents)
         triggers = rule.INDEX_TRIGGERS or rule.TRIGGERS
         while True:
@@ -97,7 +108,55 @@ def build_project_facts(files: Sequence[str], rules: Sequence[type[Rule]], optio
         project.setdefault(rule.CODE, rule.link(summaries))
     if options.fix:
         project[IMPORTS_KEY] = _imports_between(contents)
-    return project
+    return project, linked, contents
+
+
+def settle_project_facts(
+    rules: Sequence[type[Rule]], options: RunOptions, project: dict[str, Any], summaries: Summaries,
+    contents: Mapping[str, bytes],
+) -> tuple[dict[str, Any], dict[str, FileResult]]:
+    """The project facts once the fixes they count on across modules are known to be applied, and the results of
+    the trial runs (valid for those final facts) by path.
+
+    A rule's facts may count on its fix in several files (`Rule.cross_module`: a callee gains a key parameter that
+    callers in other modules pass). Each such file is run once without writing; when the rule's fix there is not
+    applied after all (held back by the file's other findings, unsafe without `--unsafe-fixes`, an error), the
+    names the other side counts on are pinned (`link(summaries, pinned=...)`) and the trial runs again, until no
+    file adds a pin: each side then keeps its signatures and calls, and the rest of the run never sees the other."""
+    settling = [r for r in rules if r.cross_module is not None and r.CODE in summaries and r.CODE in project]
+    trial_options = replace(options, fix=True, write=False, want_edits=False, only_position=None)
+    pins: dict[str, dict[str, str]] = {}
+    trials: dict[str, FileResult] = {}
+    for _ in range(len(contents) + 1):  # each round pins at least one more name, or ends
+        scope: dict[str, list[tuple[type[Rule], dict[str, str]]]] = {}
+        for rule in settling:
+            for path, names in rule.cross_module(project[rule.CODE], summaries[rule.CODE], contents).items():  # type: ignore[misc]
+                scope.setdefault(path, []).append((rule, names))
+        trials = {path: process_bytes(path, contents[path], rules, trial_options, project, module_name_for(path))
+                  for path in sorted(scope)}
+        added = False
+        for path, result in trials.items():
+            for rule, names in scope[path]:
+                if _applied(rule.CODE, result):
+                    continue
+                for name, why in names.items():
+                    if name not in pins.setdefault(rule.CODE, {}):
+                        pins[rule.CODE][name], added = why, True
+        if not added:
+            break
+        project = dict(project)
+        for rule in settling:
+            if rule.CODE in pins:
+                project[rule.CODE] = rule.link(summaries[rule.CODE], pinned=pins[rule.CODE])  # type: ignore[misc]
+    return project, trials
+
+
+def _applied(code: str, result: FileResult) -> bool:
+    """Whether the trial `result` left none of rule `code`'s fixes unapplied (a finding that still offers one or
+    whose fix was held back), nor failed."""
+    if result.status is Status.ERROR:
+        return False
+    return not any(f.code == code and (f.fix is not None or f.message.endswith(HELD_NOTE)) for f in result.findings)
 
 
 def _imports_between(contents: Mapping[str, bytes]) -> dict[str, list[str]]:
@@ -189,7 +248,10 @@ def run_files(
     In the parent, files the byte pre-check rules out are settled at once, and with `cache_dir` so are files whose
     result is cached (see `jaxfix.cache`); only the rest go to the pool.
     """
-    project = build_project_facts(files, rules, options)
+    project, summaries, contents = _index(files, rules, options)
+    project, trials = settle_project_facts(rules, options, project, summaries, contents)
+    if not options.fix:
+        trials = {}  # run to see what `migrate` would do; `check` reports afresh
     cache = ResultCache(cache_dir, run_fingerprint(rules, options, project)) if cache_dir else None
     results: list[Optional[FileResult]] = [None] * len(files)
 
@@ -203,6 +265,11 @@ def run_files(
         data = _read(path, options)
         if data is not None and not may_apply(data, rules, project):
             settle(index, FileResult(path=path, status=Status.SKIPPED))
+            continue
+        trial = trials.get(path)
+        if trial is not None and data == contents.get(path):  # run already, with the final facts
+            written = write_result(path, data, trial) if options.write and trial.status is Status.CHANGED else trial
+            settle(index, written)
             continue
         if cache is not None and data is not None:
             hit = cache.get(cache_key(cache.fingerprint, path, module_name_for(path), data), options)

@@ -9,6 +9,7 @@ import pytest
 from codemods.explicit_random_key import ExplicitRandomKey
 from jaxfix.analysis import random_keys
 from jaxfix.analysis.random_draws import Names, translate
+from jaxfix.registry import all_rules
 from jaxfix.runner import run_files
 from jaxfix.testing.examples import run_rule
 from jaxfix.types import RunOptions
@@ -283,6 +284,60 @@ def test_a_function_imported_inside_a_function_of_another_module_keeps_its_signa
     assert (pkg / "core.py").read_text() == core
     [finding] = results["core.py"].findings
     assert "called in `sim.user` from an import inside a function" in finding.message, finding.message
+
+
+def _package(tmp_path, files):
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    for name, code in files.items():
+        (pkg / name).write_text(code)
+    return pkg, sorted(str(p) for p in pkg.glob("*.py"))
+
+
+_GEN = "import numpy as np\n\n\ndef bits(n):\n    data = np.random.randint(0, 2, n)\n    return 2 * data - 1, data\n"
+
+
+@pytest.mark.parametrize("write", [True, False])
+def test_a_callee_keeps_its_signature_when_the_caller_module_is_held_back(tmp_path, write):
+    """The index plans `bits` to take a key that `tx` passes; but `tx.py`'s key threading is held back by another
+    function's finding (a tuple target jaxfix cannot split), so `tx` would call `bits(n)` without one: `TypeError`
+    (commpy's `nrz`). The trial run pins `bits`: neither side changes, and the callee says why."""
+    caller = ("import numpy as np\nfrom .gen import bits\n\n\ndef tx(n):\n    x, data = bits(n)\n    return x\n\n\n"
+              "def interleaved(n):\n    data = np.zeros(2 * n)\n    x, data[0::2] = bits(n)\n    return data\n")
+    pkg, files = _package(tmp_path, {"gen.py": _GEN, "tx.py": caller})
+    results = {os.path.basename(r.path): r for r in run_files(files, all_rules(), RunOptions(fix=True, write=write), jobs=1)}
+    assert (pkg / "gen.py").read_text() == _GEN and (pkg / "tx.py").read_text() == caller
+    assert results["gen.py"].fixed is None and results["tx.py"].fixed is None
+    [finding] = [f for f in results["gen.py"].findings if f.code == "JX401"]
+    assert "`bits` is left unconverted: it is called from `pkg.tx`, whose key threading is not applied" in finding.message
+    assert finding.fix is None
+
+
+def test_callers_pass_no_key_when_the_callee_module_fix_is_unsafe(tmp_path):
+    """`gen.py`'s key threading is unsafe (a `test_` function pytest calls makes its own key), so `migrate` leaves
+    it; the caller in `tx.py` must then not pass `bits` a key. With `--unsafe-fixes` both sides change."""
+    gen = _GEN + "\n\ndef test_bits():\n    assert bits(3)[0].shape == (3,)\n"
+    caller = "from .gen import bits\n\n\ndef tx(n):\n    x, data = bits(n)\n    return x\n"
+    pkg, files = _package(tmp_path, {"gen.py": gen, "tx.py": caller})
+    results = {os.path.basename(r.path): r for r in run_files(files, all_rules(), RunOptions(fix=True, write=False), jobs=1)}
+    assert results["gen.py"].fixed is None and results["tx.py"].fixed is None
+    unsafe = {os.path.basename(r.path): r for r in run_files(files, all_rules(), RunOptions(fix=True, unsafe_fixes=True), jobs=1)}
+    assert "def bits(key, n):" in unsafe["gen.py"].fixed
+    assert "bits(subkey, n)" in unsafe["tx.py"].fixed or "bits(key, n)" in unsafe["tx.py"].fixed
+
+
+def test_a_consistent_cross_module_plan_is_written_once_from_the_trial_run(tmp_path):
+    """Every file the plan counts on applies it: the trial runs' results are the run's results (each file is run
+    once), written as `migrate` writes, and a second run changes nothing."""
+    caller = "from .gen import bits\n\n\ndef tx(n):\n    x, data = bits(n)\n    return x\n"
+    pkg, files = _package(tmp_path, {"gen.py": _GEN, "tx.py": caller})
+    results = {os.path.basename(r.path): r for r in run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)}
+    assert results["gen.py"].written and results["tx.py"].written
+    assert "def bits(key, n):" in (pkg / "gen.py").read_text()
+    assert "def tx(key, n):" in (pkg / "tx.py").read_text()
+    again = run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert all(r.fixed is None for r in again)
 
 
 def test_a_seeded_module_level_caller_in_another_module_does_not_pin():
