@@ -549,6 +549,46 @@ def link_attribute_writes(summaries: dict[str, dict[str, str]]) -> dict[str, str
     return linked
 
 
+# `bits = to_bits(n, w)` or `h = util.hist(x)` at the start of a line: (name, the callee's module alias or None, callee)
+_BOUND_TO_CALL = re.compile(rb"^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\(", re.M)
+# `bits[0] = v`, `h[i] += 1`, `h.fill(0)`: the name written into in place
+_WRITTEN_NAME = re.compile(
+    rb"^[ \t]*([A-Za-z_]\w*)(?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])+[ \t]*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
+    rb"|\b([A-Za-z_]\w*)\.(?:fill|sort|resize|put|itemset|partition)\(", re.M)
+# roots whose functions are not the project's: a NumPy array they make and the caller writes into is nothing to JX501
+_LIBRARY_ROOTS = frozenset({b"np", b"numpy", b"jnp", b"jax", b"scipy", b"sp", b"self", b"cls", b"math", b"torch", b"pd"})
+
+
+def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
+    """{function name: the module} for the functions of other modules whose result this module binds to a name and
+    writes into in place (`bits = to_bits(n, w)`, then `bits[0] = 1 - bits[0]`): such a write into what another
+    module returns is not rewritten (jaxfix cannot see where it comes from), so the function must keep returning a
+    NumPy array. A pattern search over the bytes, by name (not by scope: two functions binding the same name count
+    as one), leaving out the functions the module defines itself (`_caller_writes.host_results` judges those)."""
+    written = {m.group(1) or m.group(2) for m in _WRITTEN_NAME.finditer(data)}
+    if not written:
+        return {}
+    where = module_name or os.path.basename(path)
+    found: dict[str, str] = {}
+    for match in _BOUND_TO_CALL.finditer(data):
+        name, root, callee = match.groups()
+        if name in written and root not in _LIBRARY_ROOTS and not re.search(rb"\bdef[ \t]+" + callee + rb"\b", data):
+            found[callee.decode("ascii", "replace")] = where
+    return found
+
+
+def project_writes(path: str, module_name: str, data: bytes) -> dict[str, dict[str, str]]:
+    """JX501's project index of one module: the attributes it writes into in place (`attribute_writes`) and the
+    functions of other modules whose results it writes into (`result_writes`)."""
+    return {"attributes": attribute_writes(path, module_name, data), "results": result_writes(path, module_name, data)}
+
+
+def link_project_writes(summaries: dict[str, dict[str, dict[str, str]]]) -> dict[str, dict[str, str]]:
+    """Every module's `project_writes`, the first place (by path) for each name."""
+    return {kind: link_attribute_writes({path: summary[kind] for path, summary in summaries.items()})
+            for kind in ("attributes", "results")}
+
+
 def _attribute(node: cst.BaseExpression) -> Optional[str]:
     """`w` for `self.w`, `self.w[i]`, `obj.w[i][j]`; None for anything not rooted at an attribute."""
     while isinstance(node, cst.Subscript):

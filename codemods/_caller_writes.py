@@ -182,7 +182,20 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                             found.setdefault(callee, why)
                             if name in persistent:
                                 kept.setdefault(callee, why)
+    # another module of the run binds what a function of this one returns and writes into it (`bits = to_bits(n, w)`,
+    # `bits[0] = v`): jaxfix leaves that write (it cannot see where the array comes from), so the result stays NumPy
+    elsewhere = (rule.context.project_facts(_INDEXED_BY) or {}).get("results", {})
+    for stmt in module.body if elsewhere else ():
+        where = elsewhere.get(stmt.name.value) if isinstance(stmt, cst.FunctionDef) else None
+        if where is not None and where != rule.context.module_name:
+            why = (f"code in `{where}` binds what this returns to a name and writes into it in place, which stays NumPy "
+                   "(a write into what another module returns is not rewritten)")
+            found.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
+            kept.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
     return found, kept
+
+
+_INDEXED_BY = "JX501"  # the rule whose project index records writes into other modules' results (`_buffers.project_writes`)
 
 
 def _host_call_why(call: cst.Call, fftpack: SparseNames, sparse: SparseNames, numpy_only: NumpyOnly,

@@ -470,7 +470,7 @@ class NumpyBoundary:
             or isinstance(value, (cst.BinaryOperation, cst.UnaryOperation))
         if not made:
             return None
-        elsewhere = self.rule.context.project_facts(self.rule.CODE) or {}
+        elsewhere = (self.rule.context.project_facts(self.rule.CODE) or {}).get("attributes", {})
         for target in node.targets:
             attr = target.target.attr.value if isinstance(target.target, cst.Attribute) else None
             found = self._written_attributes.get(attr) if attr is not None else None

@@ -101,7 +101,10 @@ class NumpyNamespace(Rule):
     `y` through JAX; a function returning a view of it that the code
     writes into, `diag_view(r2)[:] = 0.0` with `diag_view` returning `as_strided(A, ...)`; a `+=` helper that returns nothing,
     `x.max(axis=1, out=v)`, a numba-compiled function, a private compiled module), or to a NumPy call given `out=`
-    (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too.
+    (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too;
+    and a function whose result another module of the run binds to a name and writes into (`bits = to_bits(n, w)`,
+    then `bits[0] = v`: jaxfix leaves a write into what another module returns), found by a pattern search over
+    the files' bytes, by name.
     Functions numba compiles (`@njit`, or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
     decorator factory of the module that calls numba, and what an `@overload` returns) are left to numba.
     `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (called, or handed on as a function:
@@ -139,9 +142,10 @@ class NumpyNamespace(Rule):
     ORDER = 90  # after the structural rewrites, which read NumPy names
     may_apply_to_tree = staticmethod(numpy_in_functions)  # it only looks at NumPy names inside functions
     # the project index: attributes written into in place anywhere (`state.coords[m] = v` in another module keeps
-    # the array a class stores in `self.coords` NumPy); read off the bytes, without a parse
-    summarize = staticmethod(_buffers.attribute_writes)
-    link = staticmethod(_buffers.link_attribute_writes)
+    # the array a class stores in `self.coords` NumPy), and functions whose results another module writes into
+    # (`bits = to_bits(n, w)`, then `bits[0] = v`); read off the bytes, without a parse
+    summarize = staticmethod(_buffers.project_writes)
+    link = staticmethod(_buffers.link_project_writes)
     INDEX_READS_BYTES = True
     INDEX_TRIGGERS = (b"=",)
 

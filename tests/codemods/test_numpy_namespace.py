@@ -5,6 +5,7 @@ import textwrap
 import pytest
 
 from codemods.numpy_namespace import NumpyNamespace
+from jaxfix.registry import all_rules
 from jaxfix.runner import run_files
 from jaxfix.testing.examples import run_rule
 from jaxfix.types import RunOptions
@@ -169,6 +170,35 @@ def test_the_attribute_index_reads_bytes_only():
     code = (b"def f(s, t, m, x):\n    s.a[m] = 1\n    s.b[i][j] += 1\n    s.c[idx[0]] -= 2\n    if s.d[0] == 3:\n"
             b"        s.e.fill(0)\n    np.add(x, x, out=s.f)\n    s.g = x\n    y = s.h[1]\n    s.k[0] <= 1\n")
     assert set(attribute_writes("p.py", "pkg.p", code)) == {"a", "b", "c", "e", "f"}
+
+
+def test_the_result_index_reads_bytes_only():
+    from codemods._buffers import result_writes
+
+    code = (b"from .util import to_bits, grid\nimport numpy as np\n\ndef f(n):\n    bits = to_bits(n, 8)\n"
+            b"    bits[0] = 1 - bits[0]\n    g = util.grid(n)\n    g.fill(0)\n    z = np.zeros(n)\n    z[0] = 1\n"
+            b"    h = own(n)\n    h[1] += 2\n    k = seen(n)\n    k[0] == 1\n\ndef own(n):\n    return n\n")
+    assert result_writes("p.py", "pkg.p", code) == {"to_bits": "pkg.p", "grid": "pkg.p"}
+
+
+def test_a_function_whose_result_another_module_writes_into_stays_numpy(tmp_path):
+    """`coder.py` writes into what `to_bits` returns, a write jaxfix leaves (it cannot see where the array comes
+    from): moved to JAX, `to_bits` would hand it an immutable array (commpy's `bitarray`, `TypeError`)."""
+    pkg = tmp_path / "bitcode"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    util = "import numpy as np\n\n\ndef to_bits(number, width):\n    result = np.zeros(width)\n    result[-1] = number & 1\n    return result\n"
+    (pkg / "util.py").write_text(util)
+    coder = "from bitcode.util import to_bits\n\n\ndef flip_first(number, width):\n    bits = to_bits(number, width)\n    bits[0] = 1 - bits[0]\n    return bits\n"
+    (pkg / "coder.py").write_text(coder)
+    files = sorted(str(p) for p in pkg.glob("*.py"))
+    results = {r.path.rsplit("/", 1)[-1]: r for r in run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)}
+    assert (pkg / "util.py").read_text() == util and (pkg / "coder.py").read_text() == coder
+    messages = [f.message for f in results["util.py"].findings if f.code == "JX501"]
+    assert any("code in `bitcode.coder` binds what this returns to a name and writes into it" in m for m in messages), messages
+    # alone, nothing writes into the result: the helper moves to JAX
+    alone = run_files([str(pkg / "util.py")], all_rules(), RunOptions(fix=True, write=False), jobs=1)
+    assert "jnp.zeros(width)" in alone[0].fixed
 
 
 # --- one-triangle routines (eigh, eigvalsh, cholesky): `symmetrize_input=False` unless symmetric by construction
