@@ -39,6 +39,23 @@ def imports_array_module(text: str) -> bool:
     return _ARRAY_IMPORT.search(text.encode("utf-8", "surrogatepass")) is not None
 
 
+_ARRAY_MODULES = ("numpy", "jax", "scipy")
+
+
+def imports_array_module_in(tree: ast.Module) -> bool:
+    """`imports_array_module` read off the tree: an `import` statement at any depth, not a line inside a string
+    (chemicals' `temperature.py` keeps the script that generated its tables in a string). Top-level imports first:
+    most array modules have one there, and then no other statement is visited."""
+    def array_import(stmt: ast.AST) -> bool:
+        if isinstance(stmt, ast.Import):
+            return any(alias.name.split(".")[0] in _ARRAY_MODULES for alias in stmt.names)
+        return isinstance(stmt, ast.ImportFrom) and stmt.level == 0 and (stmt.module or "").split(".")[0] in _ARRAY_MODULES
+
+    if any(array_import(stmt) for stmt in tree.body):
+        return True
+    return any(array_import(node) for node in ast.walk(tree))
+
+
 def numpy_aliases(tree: ast.Module) -> set[str]:
     """Local names bound to NumPy by the module's top-level imports (as `jaxfix.imports.ModuleImports` reads them)."""
     names: set[str] = set()

@@ -57,23 +57,31 @@ def first_rules(
     """`rules_that_may_apply`, the `ast` tree the pre-checks read (the first pass reuses it), and `module_rules` (the
     rules for every pass)."""
     facts = project or {}
+    every = rules
     rules = module_rules(data, text, rules, facts)
     triggered = {rule for rule in rules if any(trigger in data for trigger in rule.triggers(facts))}
     if not triggered:
         return [], None, rules
     survivors, tree = tree_filter(path, text, rules)
+    if tree is not None and len(rules) == len(every) and not precheck.imports_array_module_in(tree):
+        # the import line `module_rules` saw sits in a string: a plain Python module after all
+        rules = module_rules(data, text, every, facts, imports_arrays=False)
+        survivors = [rule for rule in survivors if rule in rules]
+        triggered.intersection_update(rules)
     return (survivors if triggered.intersection(survivors) else []), tree, rules
 
 
 _ARRAY_TRIGGERS = frozenset({b"numpy", b"jax"})
 
 
-def module_rules(data: bytes, text: str, rules: Sequence[type[Rule]], facts: Mapping[str, Any]) -> list[type[Rule]]:
+def module_rules(data: bytes, text: str, rules: Sequence[type[Rule]], facts: Mapping[str, Any],
+                 imports_arrays: Optional[bool] = None) -> list[type[Rule]]:
     """The rules for this module: all of them, but the array-code rules (TRIGGERS `numpy`/`jax`) only when the module
-    imports NumPy, JAX or SciPy somewhere, or (that rule alone) when the module names a function the rule's project
-    facts say changed elsewhere (keys threaded through callers). Plain Python modules are not migrated, whatever
-    their docstrings say."""
-    if precheck.imports_array_module(text):
+    imports NumPy, JAX or SciPy somewhere (`imports_arrays`, when the caller knows; else a line of `text` that
+    looks like such an import), or (that rule alone) when the module names a function the rule's project facts say
+    changed elsewhere (keys threaded through callers). Plain Python modules are not migrated, whatever their
+    docstrings say."""
+    if imports_arrays if imports_arrays is not None else precheck.imports_array_module(text):
         return list(rules)
     return [
         rule for rule in rules

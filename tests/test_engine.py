@@ -232,6 +232,8 @@ def test_deep_nesting_converges_in_one_run():
         ('"""Helpers for numpy arrays."""\n', False),  # mentions numpy, imports nothing: plain Python, left alone
         ("import numpy as np\n", True),
         ("def g():\n    import numpy as np\n    return np.ones(2)\n", False),  # lazy import: only `g` is array code
+        # an import line in a string (the script that made a table, chemicals' `temperature.py`): plain Python
+        ('TABLE = [1.0, 2.0]\n"""Made with:\nimport numpy as np\nfrom scipy.interpolate import splrep\n"""\n', False),
     ],
 )
 def test_array_rules_need_a_numpy_import(tmp_path, header, migrated):
