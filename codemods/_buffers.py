@@ -551,10 +551,14 @@ def link_attribute_writes(summaries: dict[str, dict[str, str]]) -> dict[str, str
 
 # `bits = to_bits(n, w)` or `h = util.hist(x)` at the start of a line: (name, the callee's module alias or None, callee)
 _BOUND_TO_CALL = re.compile(rb"^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\(", re.M)
-# `bits[0] = v`, `h[i] += 1`, `h.fill(0)`: the name written into in place
+# `bits[0] = v`, `h[i] += 1`: the name written into in place; `.fill(`: a writing method, whose object is the name
+# just before it (found from the method, which is rare, rather than from every name followed by a dot)
 _WRITTEN_NAME = re.compile(
-    rb"^[ \t]*([A-Za-z_]\w*)(?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])+[ \t]*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
-    rb"|\b([A-Za-z_]\w*)\.(?:fill|sort|resize|put|itemset|partition)\(", re.M)
+    rb"^[ \t]*([A-Za-z_]\w*)\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\](?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*[ \t]*"
+    rb"(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)", re.M)
+_WRITING_METHOD = re.compile(rb"\.(?:fill|sort|resize|put|itemset|partition)\(")
+_NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\Z")
+_DEFINED = re.compile(rb"\bdef[ \t]+([A-Za-z_]\w*)")
 # roots whose functions are not the project's: a NumPy array they make and the caller writes into is nothing to JX501
 _LIBRARY_ROOTS = frozenset({b"np", b"numpy", b"jnp", b"jax", b"scipy", b"sp", b"self", b"cls", b"math", b"torch", b"pd"})
 
@@ -565,15 +569,23 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     module returns is not rewritten (jaxfix cannot see where it comes from), so the function must keep returning a
     NumPy array. A pattern search over the bytes, by name (not by scope: two functions binding the same name count
     as one), leaving out the functions the module defines itself (`_caller_writes.host_results` judges those)."""
-    written = {m.group(1) or m.group(2) for m in _WRITTEN_NAME.finditer(data)}
+    written = {m.group(1) for m in _WRITTEN_NAME.finditer(data)}
+    for method in _WRITING_METHOD.finditer(data):
+        before = _NAME_BEFORE.search(data, max(0, method.start() - 80), method.start())
+        if before is not None:
+            written.add(before.group(1))
     if not written:
         return {}
     where = module_name or os.path.basename(path)
     found: dict[str, str] = {}
+    defined: Optional[set[bytes]] = None
     for match in _BOUND_TO_CALL.finditer(data):
         name, root, callee = match.groups()
-        if name in written and root not in _LIBRARY_ROOTS and not re.search(rb"\bdef[ \t]+" + callee + rb"\b", data):
-            found[callee.decode("ascii", "replace")] = where
+        if name in written and root not in _LIBRARY_ROOTS:
+            if defined is None:
+                defined = set(_DEFINED.findall(data))
+            if callee not in defined:
+                found[callee.decode("ascii", "replace")] = where
     return found
 
 

@@ -12,8 +12,6 @@ function, without a seed of their own.
 from __future__ import annotations
 
 import ast
-import os
-import re
 from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
 
 from jaxfix import precheck
@@ -521,34 +519,34 @@ def link(
 def cross_module(facts: Mapping[str, Any], summaries: Mapping[str, dict[str, Any]],
                  contents: Mapping[str, bytes]) -> dict[str, dict[str, str]]:
     """{path: {qualified name: why it would be pinned}} for the files of the run whose key threading the linked
-    `facts` count on across modules: a module with a function that gains a key and is named in another file (the
-    callee side), and each file naming such a function of another module (the caller side: a name in the bytes, so
-    also module-level code and re-exports). When one of them does not get its fix applied (held back by other
-    findings there, an unsafe fix, suppressed, an error), the other side would pass a key to a function that takes
-    none, or call one that now needs a key without it: the runner pins these names (`link(pinned=...)`), so both
-    sides keep their signatures and calls."""
-    needs = list(facts.get("needs_key", ()))
+    `facts` count on across modules: each file that calls or imports a function of another module that gains a key
+    (the caller side: a call its functions make, a name it imports, or the name after a module it imports, found in
+    its bytes, as module-level code calls it), and that function's module (the callee side). When one of them does
+    not get its fix applied (held back by other findings there, an unsafe fix, an error), the other side would pass
+    a key to a function that takes none, or call one that now needs a key without it: the runner pins these names
+    (`link(pinned=...)`), so both sides keep their signatures and calls."""
+    needs = set(facts.get("needs_key", ()))
     if not needs:
         return {}
     path_of = {summary["module"]: path for path, summary in summaries.items()}
-    by_name: dict[str, list[str]] = {}
-    for qualified in needs:
-        by_name.setdefault(qualified.rpartition(".")[2], []).append(qualified)
-    pattern = re.compile(rb"\b(" + b"|".join(re.escape(n.encode()) for n in sorted(by_name)) + rb")\b")
-    modules = {path: summary["module"] for path, summary in summaries.items()}
     out: dict[str, dict[str, str]] = {}
-    for path, data in contents.items():
-        module = modules.get(path)
-        for name in {m.group(1).decode() for m in pattern.finditer(data)}:
-            for qualified in by_name[name]:
-                owner = qualified.rpartition(".")[0]
-                if owner == module or owner not in path_of:
-                    continue  # its own function, or a re-export the index does not read
-                where = module or os.path.basename(path)
-                out.setdefault(path, {})[qualified] = (
-                    f"from `{where}`, whose key threading is not applied (held back by other findings there, unsafe, "
-                    "or left unchanged)")
-                out.setdefault(path_of[owner], {})[qualified] = (
-                    f"from other modules while its own module's key threading is not applied (held back by other "
-                    "findings there, unsafe, or left unchanged)")
+    for path, summary in summaries.items():
+        module = summary["module"]
+        counted = {q for info in summary["functions"].values() for q in (qualify(summary, c) for c in info["calls"])}
+        counted.update(summary["imports"].values())
+        data = contents.get(path, b"")
+        for qualified in needs:
+            owner, _, name = qualified.rpartition(".")
+            if owner == module or owner not in path_of:
+                continue  # its own function, or a re-export the index does not read
+            spelled = [f"{alias}{owner[len(target):]}.{name}".encode() for alias, target in summary["imports"].items()
+                       if owner == target or owner.startswith(target + ".")]  # `g.nrz` after `import pkg.gen as g`
+            if qualified not in counted and not any(spelling in data for spelling in spelled):
+                continue
+            out.setdefault(path, {})[qualified] = (
+                f"from `{module}`, whose key threading is not applied (held back by other findings there, unsafe, "
+                "or left unchanged)")
+            out.setdefault(path_of[owner], {})[qualified] = (
+                "from other modules while its own module's key threading is not applied (held back by other findings "
+                "there, unsafe, or left unchanged)")
     return out

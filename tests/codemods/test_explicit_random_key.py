@@ -298,13 +298,15 @@ def _package(tmp_path, files):
 _GEN = "import numpy as np\n\n\ndef bits(n):\n    data = np.random.randint(0, 2, n)\n    return 2 * data - 1, data\n"
 
 
-@pytest.mark.parametrize("write", [True, False])
-def test_a_callee_keeps_its_signature_when_the_caller_module_is_held_back(tmp_path, write):
+@pytest.mark.parametrize("write, imported, called", [
+    (True, "from .gen import bits", "bits"), (False, "from .gen import bits", "bits"), (True, "from . import gen as g", "g.bits"),
+])
+def test_a_callee_keeps_its_signature_when_the_caller_module_is_held_back(tmp_path, write, imported, called):
     """The index plans `bits` to take a key that `tx` passes; but `tx.py`'s key threading is held back by another
     function's finding (a tuple target jaxfix cannot split), so `tx` would call `bits(n)` without one: `TypeError`
     (commpy's `nrz`). The trial run pins `bits`: neither side changes, and the callee says why."""
-    caller = ("import numpy as np\nfrom .gen import bits\n\n\ndef tx(n):\n    x, data = bits(n)\n    return x\n\n\n"
-              "def interleaved(n):\n    data = np.zeros(2 * n)\n    x, data[0::2] = bits(n)\n    return data\n")
+    caller = (f"import numpy as np\n{imported}\n\n\ndef tx(n):\n    x, data = {called}(n)\n    return x\n\n\n"
+              f"def interleaved(n):\n    data = np.zeros(2 * n)\n    x, data[0::2] = {called}(n)\n    return data\n")
     pkg, files = _package(tmp_path, {"gen.py": _GEN, "tx.py": caller})
     results = {os.path.basename(r.path): r for r in run_files(files, all_rules(), RunOptions(fix=True, write=write), jobs=1)}
     assert (pkg / "gen.py").read_text() == _GEN and (pkg / "tx.py").read_text() == caller
