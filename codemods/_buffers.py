@@ -26,7 +26,7 @@ import libcst as cst
 import numpy as np
 
 from jaxfix import walk
-from jaxfix.imports import ModuleImports, dotted_name
+from jaxfix.imports import ModuleImports, dotted_name, imported_bindings
 
 # {function name: (its positional parameters as a caller passes them, {parameter it needs a NumPy array as: why})}: the
 # why is "" for a parameter the function writes through, else what it does with it ("computes `x` from it and hands
@@ -549,8 +549,11 @@ def link_attribute_writes(summaries: dict[str, dict[str, str]]) -> dict[str, str
     return linked
 
 
-# `bits = to_bits(n, w)` or `h = util.hist(x)` at the start of a line: (name, the callee's module alias or None, callee)
-_BOUND_TO_CALL = re.compile(rb"^[ \t]*([A-Za-z_]\w*)[ \t]*=[ \t]*(?:([A-Za-z_]\w*)\.)?([A-Za-z_]\w*)\(", re.M)
+# `bits = to_bits(n, w)`, `az, r = to_polar(v)` or `h = util.hist(x)` at the start of a line: (the names, the
+# callee's module alias or None, the callee)
+_BOUND_TO_CALL = re.compile(  # (possessive: no backtracking into a name, which could never match)
+    rb"^[ \t]*\(?+([A-Za-z_]\w*+(?:[ \t]*+,[ \t]*+[A-Za-z_]\w*+)*+)[ \t]*+,?+\)?+[ \t]*+=[ \t]*+"
+    rb"(?:([A-Za-z_]\w*+)\.)?+([A-Za-z_]\w*+)\(", re.M)
 # `bits[0] = v`, `h[i] += 1`: the name written into in place; `.fill(`: a writing method, whose object is the name
 # just before it (found from the method, which is rare, rather than from every name followed by a dot)
 _WRITTEN_NAME = re.compile(
@@ -558,17 +561,15 @@ _WRITTEN_NAME = re.compile(
     rb"(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)", re.M)
 _WRITING_METHOD = re.compile(rb"\.(?:fill|sort|resize|put|itemset|partition)\(")
 _NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\Z")
-_DEFINED = re.compile(rb"\bdef[ \t]+([A-Za-z_]\w*)")
-# roots whose functions are not the project's: a NumPy array they make and the caller writes into is nothing to JX501
-_LIBRARY_ROOTS = frozenset({b"np", b"numpy", b"jnp", b"jax", b"scipy", b"sp", b"self", b"cls", b"math", b"torch", b"pd"})
 
 
 def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
-    """{function name: the module} for the functions of other modules whose result this module binds to a name and
-    writes into in place (`bits = to_bits(n, w)`, then `bits[0] = 1 - bits[0]`): such a write into what another
-    module returns is not rewritten (jaxfix cannot see where it comes from), so the function must keep returning a
-    NumPy array. A pattern search over the bytes, by name (not by scope: two functions binding the same name count
-    as one), leaving out the functions the module defines itself (`_caller_writes.host_results` judges those)."""
+    """{qualified function name: the module} for the imported functions whose result this module binds to a name
+    and writes into in place (`bits = to_bits(n, w)` after `from .util import to_bits`, or `h = util.hist(x)`
+    after `from pkg import util`, then `bits[0] = 1 - bits[0]`): such a write into what another module returns is
+    not rewritten (jaxfix cannot see where the array comes from), so the function must keep returning a NumPy
+    array. A pattern search over the bytes, by name (not by scope: two functions binding the same name count as
+    one); the qualified name is the import's (a package's re-export: `_caller_writes` matches it by package)."""
     written = {m.group(1) for m in _WRITTEN_NAME.finditer(data)}
     for method in _WRITING_METHOD.finditer(data):
         before = _NAME_BEFORE.search(data, max(0, method.start() - 80), method.start())
@@ -577,15 +578,17 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     if not written:
         return {}
     where = module_name or os.path.basename(path)
+    bindings: Optional[dict[str, str]] = None
     found: dict[str, str] = {}
-    defined: Optional[set[bytes]] = None
     for match in _BOUND_TO_CALL.finditer(data):
-        name, root, callee = match.groups()
-        if name in written and root not in _LIBRARY_ROOTS:
-            if defined is None:
-                defined = set(_DEFINED.findall(data))
-            if callee not in defined:
-                found[callee.decode("ascii", "replace")] = where
+        names, root, callee = match.groups()
+        if not any(name.strip() in written for name in names.split(b",")):
+            continue
+        if bindings is None:
+            bindings = imported_bindings(module_name, os.path.basename(path) == "__init__.py", data)
+        source = bindings.get((root or callee).decode("ascii", "replace"))
+        if source is not None:
+            found[f"{source}.{callee.decode('ascii', 'replace')}" if root else source] = where
     return found
 
 

@@ -186,13 +186,25 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     # `bits[0] = v`): jaxfix leaves that write (it cannot see where the array comes from), so the result stays NumPy
     elsewhere = (rule.context.project_facts(_INDEXED_BY) or {}).get("results", {})
     for stmt in module.body if elsewhere else ():
-        where = elsewhere.get(stmt.name.value) if isinstance(stmt, cst.FunctionDef) else None
+        where = _written_elsewhere(elsewhere, rule.context.module_name, stmt.name.value) \
+            if isinstance(stmt, cst.FunctionDef) else None
         if where is not None and where != rule.context.module_name:
             why = (f"code in `{where}` binds what this returns to a name and writes into it in place, which stays NumPy "
                    "(a write into what another module returns is not rewritten)")
             found.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
             kept.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
     return found, kept
+
+
+def _written_elsewhere(elsewhere: Mapping[str, str], module_name: str, function: str) -> Optional[str]:
+    """Where another module writes into what `function` of `module_name` returns: imported from this module
+    (`pkg.util.to_bits`) or from a package above it that re-exports it (`pkg.to_bits`); else None."""
+    parts = module_name.split(".")
+    for depth in range(len(parts), 0, -1):
+        where = elsewhere.get(".".join([*parts[:depth], function]))
+        if where is not None:
+            return where
+    return None
 
 
 _INDEXED_BY = "JX501"  # the rule whose project index records writes into other modules' results (`_buffers.project_writes`)

@@ -298,17 +298,47 @@ def imported_names(module_name: str, is_package: bool, data: bytes) -> dict[str,
     found: dict[str, set[str]] = {}
     package = module_name.split(".") if is_package else module_name.split(".")[:-1]
     for match in _FROM_IMPORT.finditer(data):
-        source = match.group(1).decode("ascii", "replace")
-        level = len(source) - len(source.lstrip("."))
-        if level:
-            if level - 1 >= len(package):
-                continue
-            base = package[: len(package) - (level - 1)]
-            source = ".".join([*base, source[level:]] if source[level:] else base)
+        source = _absolute(match.group(1).decode("ascii", "replace"), package)
         names = {m.group(1).decode("ascii") for m in _IMPORTED_NAME.finditer(match.group(2).strip(b"()"))}
         names = {n for n in names if n in _HOST_NAMES and n != "as"}
         if names and source:
             found.setdefault(source, set()).update(names)
+    return found
+
+
+def _absolute(source: str, package: list[str]) -> str:
+    """The absolute module of an import's `source` (`..util` in package `pkg.sub` is `pkg.util`); "" when it climbs
+    out of the package."""
+    level = len(source) - len(source.lstrip("."))
+    if not level:
+        return source
+    if level - 1 >= len(package):
+        return ""
+    base = package[: len(package) - (level - 1)]
+    return ".".join([*base, source[level:]] if source[level:] else base)
+
+
+_PLAIN_IMPORT = re.compile(rb"^[ \t]*import[ \t]+((?:[^\n#;\\]|\\\n)*)", re.M)
+_BOUND_AS = re.compile(rb"([A-Za-z_][\w.]*)(?:[ \t]+as[ \t]+([A-Za-z_]\w*))?")
+
+
+def imported_bindings(module_name: str, is_package: bool, data: bytes) -> dict[str, str]:
+    """{local name: what it is bound to} for the file's imports, at any depth (`from .util import to_bits as tb` in
+    `pkg.coder` gives {"tb": "pkg.util.to_bits"}; `import pkg.util as u` gives {"u": "pkg.util"}; `import pkg.util`
+    gives {"pkg": "pkg"}). A pattern search over the bytes, like `imported_names`."""
+    found: dict[str, str] = {}
+    package = module_name.split(".") if is_package else module_name.split(".")[:-1]
+    for match in _FROM_IMPORT.finditer(data):
+        source = _absolute(match.group(1).decode("ascii", "replace"), package)
+        for bound in _BOUND_AS.finditer(match.group(2).strip(b"()")):
+            name, alias = bound.group(1).decode("ascii", "replace"), bound.group(2)
+            if source and name != "as" and "." not in name:
+                found[alias.decode("ascii") if alias else name] = f"{source}.{name}"
+    for match in _PLAIN_IMPORT.finditer(data):
+        for bound in _BOUND_AS.finditer(match.group(1)):
+            name, alias = bound.group(1).decode("ascii", "replace"), bound.group(2)
+            if name != "as":
+                found[alias.decode("ascii") if alias else name.split(".")[0]] = name if alias else name.split(".")[0]
     return found
 
 

@@ -175,10 +175,22 @@ def test_the_attribute_index_reads_bytes_only():
 def test_the_result_index_reads_bytes_only():
     from codemods._buffers import result_writes
 
-    code = (b"from .util import to_bits, grid\nimport numpy as np\n\ndef f(n):\n    bits = to_bits(n, 8)\n"
+    code = (b"from .util import to_bits, grid\nfrom .geo import to_polar\nimport numpy as np\n\ndef f(n):\n    bits = to_bits(n, 8)\n"
             b"    bits[0] = 1 - bits[0]\n    g = util.grid(n)\n    g.fill(0)\n    z = np.zeros(n)\n    z[0] = 1\n"
-            b"    h = own(n)\n    h[1] += 2\n    k = seen(n)\n    k[0] == 1\n\ndef own(n):\n    return n\n")
-    assert result_writes("p.py", "pkg.p", code) == {"to_bits": "pkg.p", "grid": "pkg.p"}
+            b"    az, r = to_polar(n)\n    r[:] = 1.0\n    h = own(n)\n    h[1] += 2\n    k = seen(n)\n    k[0] == 1\n\ndef own(n):\n    return n\n")
+    assert result_writes("p.py", "pkg.p", code) == {"pkg.util.to_bits": "pkg.p", "numpy.zeros": "pkg.p", "pkg.geo.to_polar": "pkg.p"}
+    code = code.replace(b"from .util import to_bits, grid", b"from pkg import util\nfrom .util import to_bits as tb")
+    assert result_writes("p.py", "pkg.p", code.replace(b"bits = to_bits", b"bits = tb")) == {
+        "pkg.util.to_bits": "pkg.p", "pkg.util.grid": "pkg.p", "numpy.zeros": "pkg.p", "pkg.geo.to_polar": "pkg.p"}
+
+
+def test_a_result_written_elsewhere_is_matched_through_a_package_reexport():
+    from codemods._caller_writes import _written_elsewhere
+
+    facts = {"pkg.to_bits": "pkg.coder", "pkg.util.grid": "pkg.view"}
+    assert _written_elsewhere(facts, "pkg.util", "to_bits") == "pkg.coder"  # `from pkg import to_bits`
+    assert _written_elsewhere(facts, "pkg.util", "grid") == "pkg.view"
+    assert _written_elsewhere(facts, "other.util", "to_bits") is None and _written_elsewhere(facts, "pkg.util", "hist") is None
 
 
 def test_a_function_whose_result_another_module_writes_into_stays_numpy(tmp_path):
