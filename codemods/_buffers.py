@@ -127,11 +127,19 @@ def _viewed(value: cst.BaseExpression, params: set[str], bound: dict[str, cst.Ba
             value = bound[value.value]  # `Af = as_strided(A, ...)`, then `return as_strided(Af[1:], ...)`
         elif isinstance(value, cst.Subscript) or isinstance(value, cst.Attribute) and value.attr.value in ARRAY_ATTRIBUTES:
             value = value.value
-        elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in VIEW_METHODS:
-            value = value.func.value
-        elif isinstance(value, cst.Call) and isinstance(value.func, (cst.Name, cst.Attribute)) and value.args \
-                and dotted_name(value.func).split(".")[-1] in VIEW_FUNCTIONS and value.args[0].keyword is None:
-            value = value.args[0].value
+        elif isinstance(value, cst.Call):
+            # a method of the array (`A.swapaxes(0, 1)`), or a function given it first (`np.swapaxes(A, 0, 1)`:
+            # sporco's `block0`; both names, so the function is tried when the method's object is no parameter)
+            func = value.func
+            method = func.value if isinstance(func, cst.Attribute) and func.attr.value in VIEW_METHODS else None
+            first = value.args[0].value if isinstance(func, (cst.Name, cst.Attribute)) and value.args \
+                and dotted_name(func).split(".")[-1] in VIEW_FUNCTIONS and value.args[0].keyword is None \
+                and not value.args[0].star else None
+            if method is not None and first is not None:
+                return _viewed(method, params, bound) or _viewed(first, params, bound)
+            if method is None and first is None:
+                return None
+            value = method if method is not None else first  # type: ignore[assignment]
         else:
             return None
 

@@ -4,8 +4,8 @@ JX501 (numpy-namespace) renames a NumPy call to its `jax.numpy` namesake one fun
 about the other side of a call that decide it cannot (`codemods._numpy_boundary` asks them):
 
 - `written_results(module, writers)`: functions whose result a caller hands to a helper that writes into it;
-- `host_results(rule)`: functions whose result a caller writes into itself, turns into strings or objects, hashes,
-  or hands to `scipy.fftpack`, a `scipy.sparse` constructor or a third-party function that requires NumPy arrays
+- `host_results(rule)`: functions whose result a caller writes into itself (a view of the array it is given, too:
+  `v = block0(y); v += s`), turns into strings or objects, hashes, or hands to `scipy.fftpack`, a `scipy.sparse` constructor or a third-party function that requires NumPy arrays
   (`kept_results(rule)`: the last three, which no in-place rewrite removes);
 - `constructor_stores(module)` and `stored_by_constructor(...)`: a NumPy array made here and given to a module
   class whose `__init__` stores it on an attribute that the module writes into in place.
@@ -93,6 +93,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     methods = {f.name.value for f in members}
     properties = {f.name.value for f in members if any(dotted_name(d.decorator) == "property" for d in f.decorators)}
     numpy = _buffers.numpy_calls(module)
+    viewing = _buffers.views(module)
     sources: dict[cst.FunctionDef, _buffers.Sources] = {}
 
     def sources_of(function: cst.FunctionDef) -> _buffers.Sources:
@@ -146,6 +147,15 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                     if callee is not None:
                         found.setdefault(callee, f"{caller} {why.replace('it', 'what this returns', 1)}")
                         kept.setdefault(callee, found[callee])
+        for call in _buffers.written_views(function, viewing):  # `v = block0(y); v += s`, `block0(y)[:] += s`
+            # (sporco's `block0`, `np.swapaxes(y[:, 0:2], 0, 1)`): `jnp.swapaxes` would make a copy, and the
+            # write would silently stop reaching the caller's array (or raise, for a write into an item)
+            callee = producer(call, methods)
+            if callee is not None:
+                found.setdefault(callee, f"{caller} writes into what this returns (`{code(call).strip()}`), a view of "
+                                         "the array it is given: as a JAX array it would be a copy, and the write "
+                                         "would no longer reach that array")
+                kept.setdefault(callee, found[callee])
         for call in walk.nodes_of(function.body, cst.Call):  # `isinstance(r, bool)`: a JAX array is none of those
             checked = _python_type_check(call)  # type: ignore[arg-type]
             if checked is None:

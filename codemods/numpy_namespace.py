@@ -439,6 +439,13 @@ class NumpyNamespace(Rule):
             "    d = first(K)\n    d += 2.0\n    return K\n\ndef total(X):\n    return jnp.sum(first(jnp.exp(X)))\n",
             lines=[7, 8, 13, 13],
         ),
+        Invalid(  # ... a view made by a NumPy function (`jnp.swapaxes` copies), written by `+=` through a name: it
+            # would silently rebind the name, leaving `y` as it was (sporco's `block0`), or into an item (TypeError)
+            "import numpy as np\n\ndef block0(y):\n    return np.swapaxes(y[:, 0:2], 0, 1)\n\n"
+            "def add(y, s):\n    v = block0(y)\n    v += s\n    return y\n\ndef put(y, s):\n    block0(y)[:] += s\n"
+            "    return y\n",
+            expected=None, lines=[4, 4],
+        ),
         # in-place NumPy functions: the write stays, so the function stays NumPy (no rename here either)
         Invalid("import numpy as np\n\ndef f(y, m):\n    y = np.zeros(3)\n    np.place(y, m, 1.0)\n    return y\n", expected=None, lines=[4, 5]),
         Invalid("import numpy as np\n\ndef f(d):\n    d = np.abs(d)\n    np.sqrt(d, d)\n    return d\n", expected=None, lines=[4, 5]),
