@@ -26,6 +26,7 @@ import libcst as cst
 import numpy as np
 
 from jaxfix import walk
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames
 from jaxfix.imports import ModuleImports, dotted_name, imported_bindings
 
 # {function name: (its positional parameters as a caller passes them, {parameter it needs a NumPy array as: why})}: the
@@ -207,6 +208,9 @@ def writers(module: cst.Module) -> Writers:
     functions = _functions(module)
     viewing = views(module)
     numpy = numpy_calls(module)
+    # calls that need NumPy arrays: `scipy.fftpack`'s transforms, `scipy.sparse` constructors, `NumpyOnly` functions
+    readers = (SparseNames.read(module, "fftpack"), SparseNames.read(module), NumpyOnly.read(module))
+    host_calls = readers if any(readers) else None
     sources: dict[cst.FunctionDef, Sources] = {}  # (by function: two classes may have methods of one name)
     for key, fn, params, every in functions:
         every_written = _written(fn, viewing)
@@ -219,6 +223,18 @@ def writers(module: cst.Module) -> Writers:
                 sources[fn] = Sources(fn, numpy)
             for name in sorted(sources[fn].of(value) & every):
                 needs.setdefault(name, f"hands it to `{_CODE.code_for_node(call.func)}(..., out=...)`, {OUT_INPUT}")
+        for call in walk.nodes_of(fn.body, cst.Call) if host_calls else ():
+            # `def dctii(x): return fftpack.dct(x, ...)` (sporco): a caller's array made with NumPy must stay NumPy
+            why = host_call_why(call, *host_calls, _CODE.code_for_node)  # type: ignore[arg-type]
+            if why is None:
+                continue
+            if fn not in sources:
+                sources[fn] = Sources(fn, numpy)
+            for arg in call.args:  # type: ignore[attr-defined]
+                for name in sorted(sources[fn].of(arg.value) & every):
+                    direct = isinstance(arg.value, cst.Name) and arg.value.value == name
+                    needs.setdefault(name, why if direct else why.replace(
+                        "hands it to", f"computes `{_CODE.code_for_node(arg.value)}` from it and hands that to", 1))
         if needs:
             out[key] = (params, needs)
     if not out:
@@ -423,6 +439,23 @@ def _handed(call: cst.Call, table: Writers) -> Iterator[tuple[cst.BaseExpression
         param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
         if param is not None and param in needed:
             yield arg.value, shown, param, needed[param]
+
+
+def host_call_why(call: cst.Call, fftpack: SparseNames, sparse: SparseNames, numpy_only: NumpyOnly,
+                   code: Callable[[cst.CSTNode], str]) -> Optional[str]:
+    """Why `call` needs NumPy arrays as its arguments (how a caller "hands it to" the call), else None: a
+    `scipy.fftpack` transform, a `scipy.sparse` constructor (which tells a NumPy array by its type), a third-party
+    function known to require one (`sparse_data.NumpyOnly`)."""
+    shown = code(call.func).strip()
+    if fftpack.is_sparse_call(call):
+        return f"hands it to `{shown}(...)` of `scipy.fftpack`, which reads the NumPy attribute `.flags`"
+    if sparse.is_sparse_call(call):
+        return (f"hands it to `{shown}(...)` of `scipy.sparse`, which tells a NumPy array by its type (a JAX array is "
+                "taken for a sequence of rows or diagonals)")
+    qualified = numpy_only.called(call)
+    if qualified is not None:
+        return f"hands it to `{shown}(...)`, which requires a NumPy array (`{qualified}`: a JAX array raises `TypeError`)"
+    return None
 
 
 def _why(shown: str, param: str, needed: str) -> str:

@@ -13,7 +13,7 @@ about the other side of a call that decide it cannot (`codemods._numpy_boundary`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Container, Mapping, Optional
+from typing import TYPE_CHECKING, Container, Mapping, Optional
 
 import libcst as cst
 
@@ -135,7 +135,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
         for call in walk.nodes_of(function.body, cst.Call) if fftpack or sparse or numpy_only else ():
             # `data = even_data(c) / 2`, then `ifft(data)` (fluids' pychebfun): `scipy.fftpack` reads `.flags`;
             # `sparse.diags(degree(W))` (pygsp's Laplacian): a JAX array is taken for a sequence of diagonals
-            why = _host_call_why(call, fftpack, sparse, numpy_only, code)  # type: ignore[arg-type]
+            why = _buffers.host_call_why(call, fftpack, sparse, numpy_only, code)  # type: ignore[arg-type]
             if why is None:
                 continue
             for arg in call.args:  # type: ignore[attr-defined]
@@ -218,23 +218,6 @@ def _written_elsewhere(elsewhere: Mapping[str, str], module_name: str, function:
 
 
 _INDEXED_BY = "JX501"  # the rule whose project index records writes into other modules' results (`_buffers.project_writes`)
-
-
-def _host_call_why(call: cst.Call, fftpack: SparseNames, sparse: SparseNames, numpy_only: NumpyOnly,
-                   code: Callable[[cst.CSTNode], str]) -> Optional[str]:
-    """Why `call` needs NumPy arrays as its arguments (how a caller "hands it to" the call), else None: a
-    `scipy.fftpack` transform, a `scipy.sparse` constructor (which tells a NumPy array by its type), a third-party
-    function known to require one (`sparse_data.NumpyOnly`)."""
-    shown = code(call.func).strip()
-    if fftpack.is_sparse_call(call):
-        return f"hands it to `{shown}(...)` of `scipy.fftpack`, which reads the NumPy attribute `.flags`"
-    if sparse.is_sparse_call(call):
-        return (f"hands it to `{shown}(...)` of `scipy.sparse`, which tells a NumPy array by its type (a JAX array is "
-                "taken for a sequence of rows or diagonals)")
-    qualified = numpy_only.called(call)
-    if qualified is not None:
-        return f"hands it to `{shown}(...)`, which requires a NumPy array (`{qualified}`: a JAX array raises `TypeError`)"
-    return None
 
 
 def _property(value: cst.BaseExpression, properties: Container[str]) -> Optional[str]:

@@ -415,14 +415,18 @@ class NumpyBoundary:
         def here(name: str, known: bool) -> bool:
             return name in made or name in computed and (known or not computed[name])
 
+        def cannot(why: str) -> str:
+            """What a JAX array cannot do there: be written into, or be what the callee needs (`_buffers._why`)."""
+            return "a JAX array cannot go there" if "needs a NumPy array as" in why else "a JAX array cannot be written into"
+
         for name, why, known in found:
             if name in made_in_call:
-                return (f"{why}, and `{name}` makes a NumPy array for it: it must stay NumPy (a JAX array cannot be "
-                        "written into), so this function is left as it is")
+                return (f"{why}, and `{name}` makes a NumPy array for it: it must stay NumPy ({cannot(why)}), so "
+                        "this function is left as it is")
             if here(name, known):
                 what = "a NumPy array made here" if name in made else "an array computed here"
-                return (f"{why}, and `{name}` is {what}: it must stay NumPy (a JAX array cannot be written into), so "
-                        "this function is left as it is")
+                return (f"{why}, and `{name}` is {what}: it must stay NumPy ({cannot(why)}), so this function is "
+                        "left as it is")
         for name, why, known in found if function is not None else ():
             # computed from one through arithmetic, indexing or an array's methods (`s = r[1:]`, `fill(r * 2)`, with
             # `r = np.sqrt(d)`), for a function of the module known to need a NumPy array there (a private module
@@ -432,7 +436,7 @@ class NumpyBoundary:
                 if known and value is not None else None
             if source is not None:
                 return (f"{why}, and `{name}` is computed from `{source}`, an array computed here: it must stay NumPy "
-                        "(a JAX array cannot be written into), so this function is left as it is")
+                        f"({cannot(why)}), so this function is left as it is")
         return None
 
     def _sources(self, function: cst.FunctionDef) -> _buffers.Sources:

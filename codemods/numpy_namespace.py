@@ -446,6 +446,12 @@ class NumpyNamespace(Rule):
             "    return y\n",
             expected=None, lines=[4, 4],
         ),
+        Invalid(  # an array made here handed to a helper that hands its parameter to `scipy.fftpack` (which reads
+            # `.flags`: sporco's `dctii`); the helper's result handed on is only read
+            "import numpy as np\nfrom scipy import fftpack\n\ndef dctii(x):\n    return fftpack.dct(x, norm='ortho')\n\n"
+            "def smooth(s):\n    y = np.asarray(s, dtype=float)\n    return dctii(y)\n",
+            expected=None, lines=[8, 9],
+        ),
         # in-place NumPy functions: the write stays, so the function stays NumPy (no rename here either)
         Invalid("import numpy as np\n\ndef f(y, m):\n    y = np.zeros(3)\n    np.place(y, m, 1.0)\n    return y\n", expected=None, lines=[4, 5]),
         Invalid("import numpy as np\n\ndef f(d):\n    d = np.abs(d)\n    np.sqrt(d, d)\n    return d\n", expected=None, lines=[4, 5]),
