@@ -7,9 +7,10 @@
   np.sqrt(2 * np.log(2)))` of a list is an array; a JAX scalar raises `TypeError` on the list); `host_result(rule,
   call, name)`: such a call, which JX501 leaves NumPy (read by `_kept_numpy` too);
 - `counted(rule, call)`: a call whose result is a count, a size or a shape (`x.repeat(n)`, `np.tile(a, n)`,
-  `np.zeros((n, n))`, `range(n)`, `x.reshape(n, -1)`), directly or through local names, arithmetic and `int()`:
-  NumPy takes a float count where `jax.numpy` raises (`np.arange(3.0).repeat(np.sqrt(4))`; `jnp`'s `repeat` hashes
-  it: commpy's QAM modem), and under `jit` a count must be concrete, which only the NumPy call keeps it;
+  `np.zeros((n, n))`, `range(n)`, `x.reshape(n, -1)`, the `s` of an FFT function: `fftw.rfftn(a, dims)`), directly
+  or through local names, arithmetic and `int()`: NumPy takes a float count where `jax.numpy` raises
+  (`np.arange(3.0).repeat(np.sqrt(4))`; `jnp`'s `repeat` hashes it: commpy's QAM modem; pyfftw's cache hashes `s`),
+  and under `jit` a count must be concrete, which only the NumPy call keeps it;
 - `SPACED` and `iterated(rule, call)`: evenly spaced values (`np.arange(1, n)`) that a `for` loop runs over, directly
   or through a local name: Python iterates them on the host, and the host code in the loop takes the numbers.
 """
@@ -116,6 +117,10 @@ COUNT_POSITIONS: dict[str, Optional[tuple[int, ...]]] = {
     "identity": (0,), "tri": (0, 1), "reshape": tuple(range(1, 33)), "broadcast_to": (1,), "range": None,
 }
 COUNT_KEYWORDS = frozenset({"repeats", "reps", "shape", "newshape", "size", "num"})
+# FFT functions, whose second argument (`n` or `s`) is a length or a shape in every library that has them (`np.fft`,
+# `scipy.fft`, pyfftw's interfaces, whose cache hashes `s`: a JAX array raises `TypeError`, sporco's `fftconv`)
+FFT_FUNCTIONS = frozenset({"fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft2", "ifft2", "rfft2", "irfft2",
+                           "fftn", "ifftn", "rfftn", "irfftn"})
 # calls through which a count stays one: Python's own conversions
 _CONVERSIONS = frozenset({"int", "round", "abs"})
 
@@ -183,6 +188,9 @@ def _count_argument(rule: Rule, call: cst.Call, arg: cst.Arg) -> Optional[str]:
     func = call.func
     short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
     written = short
+    if short in FFT_FUNCTIONS and isinstance(func, cst.Attribute):  # `fftw.rfftn(a, dims, axes)`, `np.fft.fft(x, n=m)`
+        position = call.args.index(arg)
+        return written if (arg.keyword.value in ("n", "s") if arg.keyword is not None else position == 1) else None
     if arg.keyword is not None:
         return written if arg.keyword.value in COUNT_KEYWORDS else None
     if short not in COUNT_POSITIONS:

@@ -5,7 +5,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods import _array_inputs, _list_inputs
+from codemods import _array_inputs, _host_values, _list_inputs
 from codemods._array_inputs import ANY_OBJECT, SEQUENCE_FUNCTIONS, STACKING
 from codemods._inplace import is_range
 from codemods._numpy_boundary import repeats_a_list
@@ -15,8 +15,10 @@ from jaxfix.analysis.dataflow import DataflowProvider
 from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.host_data import documented_sequences
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
+from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.parents import ParentProvider, isinstance_guards
 from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
+from jaxfix.imports import dotted_name
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -72,7 +74,8 @@ class NonArrayInput(Rule):
     CODE = "JX304"
     SUMMARY = "list or tuple passed as an array to a jax.numpy function"
     FIX = FixAvailability.ALWAYS
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, TracednessProvider, DataflowProvider, ParentProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, TracednessProvider, DataflowProvider, ParentProvider,
+                             NumpyNameProvider)  # (`_host_values.counted` tells NumPy calls by it)
     ORDER = 60
     TRIGGERS = (b"numpy", b"jax")
 
@@ -85,6 +88,11 @@ class NonArrayInput(Rule):
         # a count that repeats a Python list stays NumPy (JX501), which takes the documented list (pyDOE3's fullfact)
         Valid("import numpy as np\n\ndef f(levels):\n    \"\"\"levels : array_like\"\"\"\n    n = np.prod(levels)\n"
               "    return [0.0] * n\n"),
+        # a count or shape made from lists stays NumPy (JX501), which takes them (sporco's `fftconv`: the `s` of
+        # pyfftw's `rfftn`)
+        Valid("import numpy as np\nimport pyfftw.interfaces.numpy_fft as fftw\n\ndef fftconv(a, b, axes):\n"
+              "    dims = np.maximum([a.shape[i] for i in axes], [b.shape[i] for i in axes])\n"
+              "    return fftw.rfftn(a, dims, axes)\n"),
         # unpacked from something that is not known to give lists (a loop target, a call)
         "import numpy as np\n\ndef f(xs, g):\n    for a, b in xs:\n        pass\n    c, d = g()\n    return np.cumsum(a) + np.cumsum(c)\n",
         Valid(  # subscripts given as lists (`einsum`'s interleaved form); text; a test that takes any object
@@ -484,6 +492,9 @@ class NonArrayInput(Rule):
             return
         if repeats_a_list(self, node, fn) is not None:
             return  # JX501 keeps it NumPy, which takes the list; a JAX argument would make its result a JAX array
+        if dotted_name(node.func).split(".")[0] in facts.imports.numpy_aliases and _host_values.counted(self, node):
+            return  # a count or shape (`dims = np.maximum([...], [...])` for `rfftn(a, dims)`: sporco): JX501 keeps
+            # it NumPy, which takes the lists
         for i, arg in enumerate(node.args):
             if arg.star:
                 continue

@@ -452,6 +452,13 @@ class NumpyNamespace(Rule):
             "def smooth(s):\n    y = np.asarray(s, dtype=float)\n    return dctii(y)\n",
             expected=None, lines=[8, 9],
         ),
+        Invalid(  # the shape `s` of an FFT function of another library stays NumPy: pyfftw's cache hashes it (a JAX
+            # array is unhashable: sporco's `fftconv`)
+            "import numpy as np\nimport pyfftw.interfaces.numpy_fft as fftw\n\ndef fftconv(a, b, axes):\n"
+            "    dims = np.maximum([a.shape[i] for i in axes], [b.shape[i] for i in axes])\n"
+            "    return fftw.rfftn(a, dims, axes)\n",
+            expected=None, lines=[5],
+        ),
         # in-place NumPy functions: the write stays, so the function stays NumPy (no rename here either)
         Invalid("import numpy as np\n\ndef f(y, m):\n    y = np.zeros(3)\n    np.place(y, m, 1.0)\n    return y\n", expected=None, lines=[4, 5]),
         Invalid("import numpy as np\n\ndef f(d):\n    d = np.abs(d)\n    np.sqrt(d, d)\n    return d\n", expected=None, lines=[4, 5]),
