@@ -80,7 +80,8 @@ class NumpyNamespace(Rule):
     SciPy convert a JAX array) or into a third-party function known to require a NumPy array (a small table, not a
     general rule: scikit-image's `view_as_windows` / `view_as_blocks`, which test `isinstance(x, np.ndarray)`, and
     OpenCV's `cv2.*`), or whose result a module function hands to one or to a `scipy.sparse` constructor (the helper,
-    or the property, is left whole), so does one given a SciPy sparse matrix (a `scipy.sparse` call, arithmetic,
+    or the property, is left whole), or goes to a helper of the module that hands its parameter to one (the caller
+    is left whole: `dctii(y)` with `dctii(x)` calling `fftpack.dct(x)`), so does one given a SciPy sparse matrix (a `scipy.sparse` call, arithmetic,
     `.T` or a method of one, or an attribute a class of the module binds to one), and so does `np.array(v).item()`
     (a Python value either way, and NumPy keeps text as text). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
@@ -99,7 +100,9 @@ class NumpyNamespace(Rule):
     array that reaches such a write, `x = R / Rs` then `_h(x)`, or writes into a copy, cast or view of it, which is
     the caller's kind of array, `sol = y.copy(); sol[m] = v`, until an in-place rule rewrites that write and reads
     `y` through JAX; a function returning a view of it that the code
-    writes into, `diag_view(r2)[:] = 0.0` with `diag_view` returning `as_strided(A, ...)`; a `+=` helper that returns nothing,
+    writes into, `diag_view(r2)[:] = 0.0` with `diag_view` returning `as_strided(A, ...)`, and such a function itself
+    when a caller writes into its result, `v = block0(y); v += s` with `np.swapaxes(y, 0, 1)` returned, whose
+    `jax.numpy` namesake would copy; a `+=` helper that returns nothing,
     `x.max(axis=1, out=v)`, a numba-compiled function, a private compiled module), or to a NumPy call given `out=`
     (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too;
     and a function whose result another module of the run binds to a name and writes into (`bits = to_bits(n, w)`,
