@@ -86,6 +86,40 @@ def object_attribute(values: Sequence[cst.BaseExpression], local: frozenset[str]
     return None
 
 
+def attribute_dtype(values: Sequence[cst.BaseExpression], facts: FunctionFacts,
+                    local: frozenset[str]) -> Optional[cst.Attribute]:
+    """An object's attribute (`object_attribute`'s kind: `self.tau`, `opts.step`) whose dtype a branch value takes,
+    through arithmetic, an item of it, or a local name bound to one (`rhomlt = self.tau`, then `rsf = 1.0 / rhomlt`),
+    when the branches give more than one value; else None. Its dtype is unknown (sporco makes it `dtype(2.0)`, a
+    float32, in `__init__`), and `lax.cond` needs one dtype from every branch: against a Python float (float64
+    under x64) or another value it raises `TypeError` at trace time, where Python keeps each value's type."""
+    if len({cst.Module([]).code_for_node(v) for v in values}) < 2:
+        return None
+
+    def source(v: cst.BaseExpression, seen: frozenset[str]) -> Optional[cst.Attribute]:
+        if isinstance(v, cst.Attribute):
+            found = object_attribute([v], local)
+            return found if found is not None else source(v.value, seen) if v.attr.value in ("T", "mT", "real", "imag") else None
+        if isinstance(v, cst.Name):
+            if v.value in seen:
+                return None
+            parts = [b for b in facts.bindings.get(v.value, []) if b is not None]
+            seen = seen | {v.value}
+        elif isinstance(v, cst.BinaryOperation):
+            parts = [v.left, v.right]
+        elif isinstance(v, cst.UnaryOperation) and not isinstance(v.operator, cst.Not):
+            parts = [v.expression]
+        elif isinstance(v, cst.IfExp):
+            parts = [v.body, v.orelse]
+        elif isinstance(v, cst.Subscript):
+            parts = [v.value]
+        else:
+            return None
+        return next((found for found in (source(p, seen) for p in parts) if found is not None), None)
+
+    return next((found for found in (source(v, frozenset()) for v in values) if found is not None), None)
+
+
 def module_object(values: Sequence[cst.BaseExpression], module: cst.Module, local: frozenset[str]) -> Optional[str]:
     """Why a branch value is no array, or None: a name the module binds to a function, class or import (`return
     cp_convolve` / `return convolve`, pylops' backend getters), which `lax.cond` cannot return nor `jnp.where`

@@ -10,7 +10,7 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
-    attribute_indexed, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, param_mix, list_item,
+    attribute_dtype, attribute_indexed, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, param_mix, list_item,
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
 from codemods._where_safety import cheap_and_pure
@@ -451,6 +451,13 @@ class TracedIf(Rule):
                      "    return cnt_next, mu_next\n",
             unsafe=True,
         ),
+        Invalid(  # a local bound to an object's attribute (`m = self.tau`, a float32 made in `__init__`), divided, against
+            # the Python float `1.0` kept by the other branch: under x64 `lax.cond` gets float32 and float64 branches and
+            # raises `TypeError`, so the fix is unsafe (sporco's ADMM penalty update)
+            'import numpy as np\n\nclass S:\n    def f(self, x, y):\n        m = self.tau\n        rsf = 1.0\n        if np.sum(x) > np.sum(y):\n            rsf = 1.0 / m\n        return rsf\n',
+            expected='import jax\nimport numpy as np\n\nclass S:\n    def f(self, x, y):\n        m = self.tau\n        rsf = 1.0\n\n        def rsf_if_true(rsf):\n            rsf = 1.0 / m\n            return rsf\n\n        def rsf_if_false(rsf):\n            return rsf\n\n        rsf = jax.lax.cond(np.sum(x) > np.sum(y), rsf_if_true, rsf_if_false, rsf)\n        return rsf\n',
+            unsafe=True,
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -606,6 +613,13 @@ class TracedIf(Rule):
                 unsafe = True
                 why += (f" (a branch gives `{name}` `{self.code(chosen).strip()}`, an object's attribute, which may hold "
                         "any Python object: `lax.cond` can only return arrays)")
+            typed = attribute_dtype(with_locals(flow, node, values), function_facts(self, function), local) \
+                if chosen is None else None
+            if typed is not None:
+                unsafe = True
+                why += (f" (a branch gives `{name}` a value of `{self.code(typed).strip()}`, an object's attribute, whose dtype "
+                        "is unknown: `lax.cond` rejects branches of different dtypes (a float32 against a Python float under "
+                        "x64), where Python keeps each value's type)")
             literal = int_mix(with_locals(flow, node, values), flow.params, function, function_facts(self, function))
             if literal is not None:
                 unsafe = True

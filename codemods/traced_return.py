@@ -10,7 +10,7 @@ from codemods import _caller_writes
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
 from codemods._branch_values import (
-    attribute_indexed, broadcast_risk, guarded_division, int_mix, kind_conflict, module_object, object_attribute, param_mix,
+    attribute_dtype, attribute_indexed, broadcast_risk, guarded_division, int_mix, kind_conflict, module_object, object_attribute, param_mix,
     python_ints, return_values, text_return, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
@@ -187,6 +187,12 @@ class TracedReturn(Rule):
                      "    return jax.lax.cond(k < 0, result_if_true, result_if_false, d, z, k)\n",
             unsafe=True,
         ),
+        Invalid(  # a value of an object's attribute (`m = self.tau`, maybe float32) against a Python float: `lax.cond`
+            # rejects branches of different dtypes (float32 against float64 under x64), so the fix is unsafe (sporco)
+            'import numpy as np\n\nclass S:\n    def f(self, x, y):\n        m = self.tau\n        if np.sum(x) > np.sum(y):\n            return 1.0 / m\n        return 1.0\n',
+            expected='import jax\nimport numpy as np\n\nclass S:\n    def f(self, x, y):\n        m = self.tau\n\n        def result_if_true():\n            return 1.0 / m\n\n        def result_if_false():\n            return 1.0\n\n        return jax.lax.cond(np.sum(x) > np.sum(y), result_if_true, result_if_false)\n',
+            unsafe=True,
+        ),
     ]
 
     def visit_IndentedBlock(self, block: cst.IndentedBlock) -> None:
@@ -305,6 +311,12 @@ class TracedReturn(Rule):
             unsafe = True
             message += (f" (a branch returns `{self.code(chosen).strip()}`, an object's attribute, which may hold any Python "
                         "object: `lax.cond` can only return arrays)")
+        typed = attribute_dtype(returned, function_facts(self, function), local) if chosen is None else None
+        if typed is not None:
+            unsafe = True
+            message += (f" (a branch returns a value of `{self.code(typed).strip()}`, an object's attribute, whose dtype is "
+                        "unknown: `lax.cond` rejects branches of different dtypes (a float32 against a Python float under "
+                        "x64), where Python keeps each value's type)")
         literal = int_mix(returned, flow.params, function, function_facts(self, function), unknown=True)
         if literal is not None:
             unsafe = True
