@@ -78,13 +78,15 @@ def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts:
     """A local name whose definitions reaching `at` all bind a list, tuple, sequence call or join of lists (`coord =
     np.nonzero(m)` then `coord = np.transpose(coord)[i]`: the first binding is the one passed); with `some`, one
     of which binds a list display or comprehension (an array in one branch, `[metric(c, u) for ...]` in the other:
-    pyclustering's k-means)."""
+    pyclustering's k-means), or a `list(...)`/`sorted(...)` call or a `.map(...)` method's result (`fval =
+    list(map(fn, g))` in one branch, `fval = pool.map(fn, g)` in the other: sporco's grid search)."""
     if not isinstance(value, cst.Name):
         return False  # (a parameter counts once rebound: `tied = list(tied)`, astropy's fitters)
     values = reaching_values(rule, value.value, at)
     if some:
         return any(isinstance(v, cst.List) and not any(is_text(e.value) for e in v.elements)
-                   or isinstance(v, cst.ListComp) and not is_text(v.elt) for v in values or () if v is not None)
+                   or isinstance(v, cst.ListComp) and not is_text(v.elt) or list_call(v) or mapped(v)
+                   for v in values or () if v is not None)
     # each value as `sequence` reads one: a display, a sequence call, or a join (`s = [0] + [...]`, then `s =
     # np.cumsum(s)`: GPy's get_slices, where the rebinding hides the join from `sequence`)
     return bool(values) and all(v is not None and sequence(v, facts) for v in values)  # type: ignore[union-attr]
@@ -117,6 +119,12 @@ def _unpacked_sequence(source: cst.BaseExpression, position: int, count: int, fa
 def list_call(value: cst.BaseExpression) -> bool:
     """`list(...)`, `sorted(...)`: a call that makes a Python list."""
     return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("list", "sorted")
+
+
+def mapped(value: cst.BaseExpression) -> bool:
+    """`pool.map(fn, xs)`: a `.map` method's result, a list (`multiprocessing.Pool.map`) or another container
+    (an iterator, a pandas Series), none of which a `jax.numpy` function takes as an array."""
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "map"
 
 
 def _sequence_call(value: Optional[cst.BaseExpression], facts: FunctionFacts) -> bool:

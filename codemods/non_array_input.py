@@ -431,6 +431,18 @@ class NonArrayInput(Rule):
                      "    d = np.dot(np.ones(3), normal)\n    return d * normal + jnp.asarray(points)\n",
             lines=[6],
         ),
+        Invalid(  # an item of a parameter a call passes a tuple of tuples, as it is or through a local name: a tuple
+            # (sporco's `ndfrom2d`: `prm = rsi[1]`, then `np.argsort(prm)`)
+            'import numpy as np\n\ndef f(x, rsi):\n    prm = rsi[1]\n    return np.transpose(x, np.argsort(prm)), np.prod(rsi[0])\n\ndef use(x):\n    return f(x, ((3, 2), (1, 0)))\n',
+            expected='import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, rsi):\n    prm = rsi[1]\n    return np.transpose(x, np.argsort(jnp.asarray(prm))), np.prod(jnp.asarray(rsi[0]))\n\ndef use(x):\n    return f(x, ((3, 2), (1, 0)))\n',
+            lines=[5, 5],
+        ),
+        Invalid(  # a `list(...)` call on one path, a `.map(...)` result (`multiprocessing.Pool.map`: a list) on another
+            # (sporco's `grid_search`)
+            'import numpy as np\n\ndef f(fn, g, pool):\n    if pool is None:\n        v = list(map(fn, g))\n        w = np.zeros(3)\n    else:\n        v = np.asarray(g)\n        w = pool.map(fn, g)\n    return np.reshape(v, (-1,)), np.cumsum(w)\n',
+            expected='import jax.numpy as jnp\nimport numpy as np\n\ndef f(fn, g, pool):\n    if pool is None:\n        v = list(map(fn, g))\n        w = np.zeros(3)\n    else:\n        v = np.asarray(g)\n        w = pool.map(fn, g)\n    return np.reshape(jnp.asarray(v), (-1,)), np.cumsum(jnp.asarray(w))\n',
+            lines=[10, 10],
+        ),
     ]
     VALID += [
         Valid(  # set to something else too, or unpacked into: not known to be a list or tuple
@@ -568,6 +580,9 @@ class NonArrayInput(Rule):
         or tuple: its docstring says so (`lengths : array-like of integers`), or a call in the module passes one
         (`_list_inputs.list_fed_parameters`); else None."""
         fn = self.current_function
+        item = self._listed_item(value, at, facts)
+        if item is not None:
+            return item
         if fn is None or not isinstance(value, cst.Name) or value.value not in facts.params \
                 or not _list_inputs.unbound_before(self, value.value, at, some=True):
             return None
@@ -576,6 +591,26 @@ class NonArrayInput(Rule):
         if value.value in self._fed.get(fn.name.value, ()):
             return "a call in this module passes a list or tuple"
         return None
+
+    def _listed_item(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
+        """Why `value` may be a Python list or tuple as an item of such a parameter (`_listed_parameter`), never
+        rebound: `rsi[1]`, or a local name a definition reaching `at` binds to one (`prm = rsi[1]`, then
+        `np.argsort(prm)`: sporco's `ndfrom2d`, given `((3, 2, 4), (0, 2, 1))`). A sequence's items, or slices, may
+        be sequences too; `jnp.asarray` of anything else an array function takes is that value as an array."""
+        def parameter(v: Optional[cst.BaseExpression]) -> Optional[cst.Name]:
+            if not isinstance(v, cst.Subscript):
+                return None
+            while isinstance(v, cst.Subscript):
+                v = v.value
+            return v if isinstance(v, cst.Name) and v.value in facts.params and not facts.bindings.get(v.value) else None
+
+        base = parameter(value)
+        if base is None and isinstance(value, cst.Name) and value.value not in facts.params:
+            base = next((b for b in map(parameter, _list_inputs.reaching_values(self, value.value, at) or ()) if b is not None), None)
+        listed = self._listed_parameter(base, at, facts) if base is not None else None
+        if base is None or listed is None:
+            return None
+        return f"is an item of `{base.value}`, which {listed} (and whose items may be lists or tuples too)"
 
     def _sequence_result(self, value: cst.BaseExpression, at: Optional[cst.CSTNode] = None) -> bool:
         """`lengths(a, b)` or `self.lengths()` where the module's `lengths` always returns a list or tuple
