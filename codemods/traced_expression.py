@@ -6,7 +6,7 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._boolean_operands import boolean, leaves
-from codemods._branch_values import broadcast_risk, guarded_division, int_mix, kind_conflict, object_attribute, python_ints
+from codemods._branch_values import attribute_dtype, broadcast_risk, guarded_division, int_mix, kind_conflict, object_attribute, python_ints
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
@@ -226,6 +226,12 @@ class TracedExpression(Rule):
                      "    return jax.lax.cond(np.isnan(v).any(), lambda: 0, lambda: v)\n",
             unsafe=True,
         ),
+        Invalid(  # a value of an object's attribute (`m = self.tau`, maybe a float32) against a Python float: float32
+            # against float64 under x64, which `lax.cond` rejects (sporco's penalty update)
+            'import numpy as np\n\nclass S:\n    def f(self, x, y):\n        m = self.tau\n        return 1.0 / m if np.sum(x) > np.sum(y) else 1.0\n',
+            expected='import jax\nimport numpy as np\n\nclass S:\n    def f(self, x, y):\n        m = self.tau\n        return jax.lax.cond(np.sum(x) > np.sum(y), lambda: 1.0 / m, lambda: 1.0)\n',
+            unsafe=True,
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -297,6 +303,12 @@ class TracedExpression(Rule):
             self._fix(node, message + f" (a side divides by `{divisor}`, which the test compares with zero: `lax.cond` "
                       "traces both sides, and if it is a Python number that division raises `ZeroDivisionError`)", text,
                       "replace with `lax.cond`", ("lax",), unsafe=True)
+            return
+        typed = attribute_dtype([node.body, node.orelse], function_facts(self, self.current_function), local)
+        if typed is not None:
+            self._fix(node, message + f" (a side takes the dtype of `{self.code(typed).strip()}`, an object's attribute, "
+                      "whose dtype is unknown: `lax.cond` rejects sides of different dtypes (a float32 against a Python "
+                      "float under x64))", text, "replace with `lax.cond`", ("lax",), unsafe=True)
             return
         literal = int_mix([node.body, node.orelse], flow.params, facts=function_facts(self, self.current_function), unknown=True)
         if literal is not None:
