@@ -110,7 +110,8 @@ class TracedIf(Rule):
     an int literal branch against a float array (`y = 0` / `y = x`, or a local bound to an int: `mu = 0`, then `y =
     mu` / `y = x`) raises at trace time, and so does a parameter
     kept by one branch against another parameter or float arithmetic (`step = -factor * x`, a swap `T1, T2 = T2, T1`)
-    when it is a Python int, or an item of a Python list of ints and floats: such fixes are unsafe (a parameter the
+    when it is a Python int, an item of a Python list of ints and floats, or a value of an object's attribute (`m =
+    self.tau`, then `1.0 / m` against the Python float `1.0`: a float32 against a float64 under x64): such fixes are unsafe (a parameter the
     function reads as an array, `x.sum()`, is taken for a float one). Lists of different lengths (`points = WIDE` /
     `points = NARROW`) are reported without a fix, and so is an `if` that would make a returned value an array when a
     caller in the module needs a Python one (`isinstance(r, bool)`). `break`/`continue`
