@@ -343,8 +343,11 @@ class _Walker:
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) and _maskish(node.targets[0].slice):
             self.flags.add("masked_store")
         value = node.value
+        # (`prm = rsi[1]`: an item of a sequence, maybe one; `fval = pool.map(fn, g)`: a list (JX304))
         if isinstance(value, _SEQUENCES) or _sequence_result(value) or _mapping_entry(value) or \
-                value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range":
+                value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range" or \
+                value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and value.func.attr == "map" or \
+                value.__class__ is ast.Subscript and _root(value) in self.s.sequence_bound:
             self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
             # `self.dims = tuple(dims)`: an attribute JX304 may know to be a sequence
             self.s.sequence_bound.update("self." + t.attr for t in node.targets if isinstance(t, ast.Attribute)
@@ -461,6 +464,8 @@ class _Walker:
                 s.name_args.add((root, "self." + value.attr))
             elif cls in _SEQUENCES or _sequence_result(value) or _mapping_entry(value):
                 s.display_call_roots.add(root)
+            elif cls is ast.Subscript and _root(value):
+                s.name_args.add((root, _root(value)))  # `np.prod(rsi[0])`: an item of a sequence may be one (JX304)
             elif cls is ast.Call:
                 s.call_arg_roots.add(root)
                 called = value.func  # type: ignore[attr-defined]
@@ -474,6 +479,8 @@ class _Walker:
                 s.name_args.add((root, value.id))
             elif isinstance(value, _SEQUENCES):
                 s.display_call_roots.add(root)
+            elif value.__class__ is ast.Subscript and _root(value):
+                s.name_args.add((root, _root(value)))
 
     def _special_call(self, node, func, short, args, keywords, attribute, simple) -> None:
         s, flags = self.s, self.flags

@@ -95,7 +95,8 @@ def _non_array_input(s: Summary) -> bool:
     index is a list display or a name bound to one; or either as an operand of an operator; or a function
     of the module given one, in a function or in module-level code (its parameter may then reach a NumPy call:
     `_list_inputs.list_fed_parameters`); or a call given the result of another, or a name bound to one, where some
-    function returns a list or tuple."""
+    function returns a list or tuple. An item of such a name (`rsi[1]`, or `prm = rsi[1]`) and a `.map(...)` result
+    count as one."""
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):
         return True
