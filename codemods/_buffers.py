@@ -74,6 +74,11 @@ def _written(fn: cst.FunctionDef, viewing: Writers) -> set[str]:
     return names
 
 
+def root_name(node: cst.BaseExpression) -> Optional[str]:
+    """`a` for `a`, `a[i]`, `a.T[0]`; None for anything not rooted at a name."""
+    return _root(node)
+
+
 # attributes of an array that are arrays made from it (`R.T`): a JAX array's are JAX arrays
 ARRAY_ATTRIBUTES = {"T", "mT", "real", "imag"}
 # methods and NumPy functions whose result may be a view of the array they are given (its first argument, for
@@ -462,6 +467,12 @@ def _why(shown: str, param: str, needed: str) -> str:
     if not needed:
         return f"`{shown}` writes into its parameter `{param}`"
     return f"`{shown}` needs a NumPy array as its parameter `{param}`: it {needed}"
+
+
+def handed_values(call: cst.Call, table: Writers) -> list[tuple[cst.BaseExpression, str]]:
+    """(argument, why) for each argument of `call` given to a parameter of a function of `table` that writes through
+    it or needs a NumPy array there, as written (`zeromean(bcrop(x, n), n)`: `bcrop(x, n)`)."""
+    return [(value, _why(shown, param, needed)) for value, shown, param, needed in _handed(call, table)]
 
 
 def filled_arguments(call: cst.Call, table: Writers, private_modules: set[str]) -> list[tuple[str, str]]:

@@ -31,28 +31,148 @@ if TYPE_CHECKING:
 Constructors = Mapping[str, tuple[list[str], Mapping[str, str]]]
 
 
-def written_results(module: cst.Module, writers: Mapping[str, object]) -> dict[str, str]:
-    """{function or method name: why its results must stay NumPy} for the module's functions whose result a
-    function of the module binds to a name and hands to a writer (`dens = self._densities(X)` then
-    `log_normalize(dens)`): as a JAX array the result could not be written into, and an augmented update (`a -=
-    lse`) would silently rebind a local name instead."""
-    if not writers:
-        return {}
+def written_results(module: cst.Module, writers: Mapping[str, object],
+                    attributes: Container[str] = frozenset()) -> dict[str, str]:
+    """{function or method name: why its results must stay NumPy} for the module's functions whose result code of
+    the module
+    - hands to a writer (`writers`), bound to a name (`dens = self._densities(X)` then `log_normalize(dens)`) or as
+      it is (`zeromean(bcrop(x, n), n)`, `zeromean` writing into a copy of its parameter: sporco's cnvrep): as a
+      JAX array the result could not be written into, and an augmented update (`a -= lse`) would silently rebind a
+      local name instead;
+    - adds to, subtracts from (any augmented assignment) an array that must see the update (`_rebinding`: `x -=
+      inner(x, y)` with `x` a parameter, sporco's linalg);
+    - stores on an attribute that the module writes into in place (`attributes`: `self.Y = self.yinit(shape)`,
+      then `self.Y[..., 0] = v` in a subclass, sporco's ADMM solvers), a write that stays NumPy."""
     found: dict[str, str] = {}
-    for function in walk.nodes_of(module, cst.FunctionDef):
-        handed = [(name, why) for statement in walk.nodes_of(function.body, cst.Expr)
-                  if isinstance(statement.value, cst.Call)
-                  for name, why in _buffers.filled_arguments(statement.value, writers, set())]
-        if not handed:
-            continue
+    methods = {f.name.value for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
+               if isinstance(f, cst.FunctionDef)}
+    numpy = _buffers.numpy_calls(module)
+    for function in [*walk.nodes_of(module, cst.FunctionDef), *_module_code(module)]:
+        caller = "code at module level" if function.name.value == _MODULE_CODE else f"`{function.name.value}`"
+        handed = [pair for call in walk.nodes_of(function.body, cst.Call) if writers
+                  for pair in _buffers.handed_values(call, writers)]  # type: ignore[arg-type]
+        names: dict[str, str] = {}
+        for value, why in handed:
+            root = _buffers.root_name(value) if isinstance(value, (cst.Name, cst.Subscript)) else None
+            if root is not None:
+                names.setdefault(root, why)
+                continue
+            for callee in producers(value, methods):  # `zeromean(bcrop(x, n), n)`: the result itself is handed
+                found.setdefault(callee, f"{caller} hands what this returns to code that writes into it ({why})")
         for assign in walk.nodes_of(function.body, cst.Assign):
-            for callee in producers(assign.value):  # (`d = self.dens(X)[1:]`: a view of the result is written)
-                for target in assign.targets:
-                    for name, why in handed:
-                        if isinstance(target.target, cst.Name) and target.target.value == name:
-                            found.setdefault(callee, f"`{function.name.value}` hands what this returns (`{name}`) to "
-                                                     f"code that writes into it ({why})")
+            for callee in producers(assign.value, methods):  # type: ignore[attr-defined]
+                for target in assign.targets:  # type: ignore[attr-defined]
+                    bound = target.target
+                    if isinstance(bound, cst.Name) and bound.value in names:  # (`d = self.dens(X)[1:]`: a view of it)
+                        found.setdefault(callee, f"{caller} hands what this returns (`{bound.value}`) to code that "
+                                                 f"writes into it ({names[bound.value]})")
+                    elif isinstance(bound, cst.Attribute) and bound.attr.value in attributes:
+                        found.setdefault(callee, f"{caller} stores what this returns as `.{bound.attr.value}`, which "
+                                                 "the module writes into in place (a write that stays NumPy)")
+        for aug in walk.nodes_of(function.body, cst.AugAssign):
+            callees = _operand_producers(aug.value, numpy, methods)  # type: ignore[attr-defined]
+            shared = _rebinding(aug, function, numpy) if callees else None  # type: ignore[arg-type]
+            for callee in callees if shared is not None else ():
+                target = _CODE.code_for_node(aug.target)
+                found.setdefault(callee, f"{caller} updates `{target}` in place with what this returns "
+                                         f"(`{_CODE.code_for_node(aug).strip()}`), and `{target}` is {shared}: NumPy "
+                                         f"writes into that array, but given a JAX array Python rebinds `{target}` to "
+                                         "a new array instead")
     return found
+
+
+_CODE = cst.Module([])
+# NumPy functions that always give a new array (a name bound to one alone holds it)
+_NEW_ARRAYS = frozenset({"zeros", "ones", "empty", "full", "zeros_like", "ones_like", "empty_like", "full_like", "copy",
+                         "array", "arange", "linspace", "logspace", "eye", "identity", "tile", "repeat"})
+# builtins that only read an array
+_READERS = frozenset({"len", "print", "float", "int", "bool", "complex", "str", "repr", "range", "abs", "min", "max"})
+
+
+def _operand_producers(value: cst.BaseExpression, numpy: Callable[[cst.BaseExpression], bool],
+                       methods: Container[str]) -> list[str]:
+    """`producers` of `value` and of the arguments of the NumPy calls in it (`np.dot(inner(x), y)`)."""
+    found = producers(value, methods)
+    for call in walk.nodes_of(value, cst.Call):
+        if numpy(call.func):  # type: ignore[attr-defined]
+            found += [p for a in call.args for p in producers(a.value, methods)]  # type: ignore[attr-defined]
+    return found
+
+
+def _rebinding(aug: cst.AugAssign, function: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool]) -> Optional[str]:
+    """What the target of the augmented assignment `aug` is, as a phrase, when its array must see the update: an
+    attribute (`self.Y -= v`: the object's array), or a name other than a local one holding a new array that the
+    function only reads (`x -= v` with `x` a parameter, the caller's array; `alpha -= v` with `alpha[:] = ...`
+    elsewhere; an alias, a view, a loop variable), else None. NumPy's `x -= v` writes into `x`'s array, but for a
+    JAX `v` it returns NotImplemented and Python rebinds `x` to `x - v`, a new JAX array: the caller's array keeps
+    its values (silently), a later write into `x` raises. (`x[i] -= v` assigns the new value back: not this.)"""
+    target = aug.target
+    if isinstance(target, cst.Attribute):
+        return "an array stored on an object, which other references see"
+    if not isinstance(target, cst.Name):
+        return None
+    name = target.value
+    parents = walk.parents(function)
+    for node in walk.nodes_of(function, cst.Name):
+        if node.value != name or node is target:  # type: ignore[attr-defined]
+            continue
+        parent = parents.get(node)
+        if isinstance(parent, cst.AssignTarget):
+            assign = parents.get(parent)
+            if isinstance(assign, cst.Assign) and _new_array(assign.value, numpy):
+                continue
+        elif _only_read(node, parents, numpy):
+            continue
+        return "an array that other code sees or that is written into (a parameter, an alias or view, a loop " \
+               "variable, or an array written into)"
+    return None
+
+
+def _new_array(value: cst.BaseExpression, numpy: Callable[[cst.BaseExpression], bool]) -> bool:
+    """`a + b`, `-a`, `np.zeros(n)`, `a.copy()`: a new array, shared with nothing."""
+    if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
+        return True
+    func = value.func if isinstance(value, cst.Call) else None
+    if isinstance(func, cst.Attribute) and func.attr.value == "copy":
+        return True
+    name = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else None
+    return name in _NEW_ARRAYS and numpy(func)  # type: ignore[arg-type]
+
+
+def _only_read(node: cst.CSTNode, parents: Mapping[cst.CSTNode, cst.CSTNode],
+               numpy: Callable[[cst.BaseExpression], bool]) -> bool:
+    """Whether this use of an array only reads it: an operand of arithmetic or a comparison, an index, returned,
+    the object of a method or attribute that is no view and writes nothing (`a.sum()`, `a.shape`), an argument of a
+    NumPy function that gives no view or of a builtin that only reads (`len(a)`); a view of it (`a[1:]`, `a.T`)
+    only read as well. Anything else (bound to another name, stored, handed to other code, written into) shares it."""
+    parent = parents.get(node)
+    if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.Comparison, cst.ComparisonTarget, cst.Return,
+                           cst.Index, cst.Slice)):
+        return True
+    if isinstance(parent, cst.AugAssign):
+        return parent.value is node
+    if isinstance(parent, cst.Subscript) and parent.value is node:
+        return _only_read(parent, parents, numpy)
+    if isinstance(parent, cst.Attribute) and parent.value is node:
+        attr = parent.attr.value
+        if attr in _buffers.WRITING_METHODS:
+            return False
+        if attr in _buffers.ARRAY_ATTRIBUTES:
+            return _only_read(parent, parents, numpy)
+        if attr in _buffers.VIEW_METHODS:
+            call = parents.get(parent)
+            return isinstance(call, cst.Call) and _only_read(call, parents, numpy)
+        return True
+    if isinstance(parent, cst.Arg) and not (parent.keyword is not None and parent.keyword.value == "out"):
+        call = parents.get(parent)
+        if not isinstance(call, cst.Call):
+            return False
+        func = dotted_name(call.func) if isinstance(call.func, (cst.Name, cst.Attribute)) else ""
+        if func in _READERS:
+            return True
+        if numpy(call.func):
+            return func.split(".")[-1] not in _buffers.VIEW_FUNCTIONS or _only_read(call, parents, numpy)
+    return False
 
 
 def host_results(rule: Rule) -> dict[str, str]:

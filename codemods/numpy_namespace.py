@@ -277,6 +277,31 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\nclass Pot:\n    def _G(self, r):\n        return np.exp(-r)\n\n"
                 "    def evaluate(self, r, nz):\n        out = -self._G(r)\n        out[nz] -= 1.0\n        return out\n",
                 expected=None, lines=[5, 5]),
+        # ... or updates an array that must see the update by an augmented assignment of it (sporco's linalg: `x -=
+        # inner(x, y)`): NumPy writes into the caller's array, a JAX operand makes Python rebind `x` instead
+        # (silently wrong), and a later write into a rebound `alpha` raises
+        Invalid("import numpy as np\n\ndef inner(x, y):\n    return np.sum(x * y, axis=0, keepdims=True)\n\n"
+                "def step(x, y):\n    x -= inner(x, y)\n",
+                expected=None, lines=[4, 4]),
+        Invalid("import numpy as np\n\ndef inner(x, y):\n    return np.sum(x * y, axis=0, keepdims=True)\n\n"
+                "def solve(a, b):\n    alpha = a[:, :1] / 2.0\n    for k in range(a.shape[1]):\n"
+                "        alpha -= inner(a[:, [k]], b)\n        alpha[:] = alpha / 2.0\n    return alpha\n",
+                expected=None, lines=[4, 4]),
+        # ... or hands, as it is, to a helper that writes into a copy of its parameter (sporco's cnvrep:
+        # `zeromean(bcrop(x, n), n)`, `vz = v.copy()` then `vz[...] -= ...`)
+        Invalid("import numpy as np\n\ndef bcrop(v, n):\n    return np.zeros((n,) + v.shape[1:]) + v[0:n]\n\n"
+                "def zeromean(v, n):\n    vz = v.copy()\n    vz[0:n] -= v[0:n].mean(0)\n    return vz\n\n"
+                "def pcn(x, n):\n    return zeromean(bcrop(x, n), n)\n",
+                expected=None, lines=[4, 4]),
+        # ... or stores on an attribute that the module writes into in place, in a subclass too (sporco's ADMM
+        # solvers: `self.Y = self.yinit(shape)`, `self.Y = prox_l1(...)` then `self.Y[self.Y < 0.0] = 0.0`)
+        Invalid("import numpy as np\n\nclass Base:\n    def __init__(self, shape):\n        self.Y = self.yinit(shape)\n\n"
+                "    def yinit(self, shape):\n        return np.zeros(shape)\n\nclass Sub(Base):\n"
+                "    def ystep(self, v):\n        self.Y[..., 0] = v\n",
+                expected=None, lines=[8, 8]),
+        Invalid("import numpy as np\n\ndef prox_l1(v, alpha):\n    return np.sign(v) * np.maximum(np.abs(v) - alpha, 0)\n\n"
+                "class Solver:\n    def ystep(self, v):\n        self.Y = prox_l1(v, 0.5)\n        self.Y[self.Y < 0.0] = 0.0\n",
+                expected=None, lines=[4, 4, 4, 4]),
         # ... or hashes: the rows' elements (kmodes' encoded rows), or the result itself as a key (minisom's winners)
         Invalid("import numpy as np\n\ndef encode(X):\n    return np.argsort(X, axis=1)\n\n"
                 "def n_unique(X):\n    enc = encode(X)\n    return len({tuple(row) for row in enc})\n",

@@ -107,6 +107,13 @@ REWRITES = [
         "import jax.numpy as jnp\ndef f(x):\n    return jnp.float32(x) * jnp.fft.fft(x).real\n",
         id="scalar-type-call-and-fft",
     ),
+    pytest.param(  # `s += inner(x, y)` into a new local array only read otherwise: rebinding `s` changes nothing
+        "import numpy as np\ndef inner(x, y):\n    return np.sum(x * y, axis=0)\n"
+        "def total(x, y):\n    s = np.zeros(x.shape[1])\n    s += inner(x, y)\n    return s * len(s)\n",
+        "import jax.numpy as jnp\ndef inner(x, y):\n    return jnp.sum(x * y, axis=0)\n"
+        "def total(x, y):\n    s = jnp.zeros(x.shape[1])\n    s += inner(x, y)\n    return s * len(s)\n",
+        id="augmented-update-of-a-new-local-array",
+    ),
 ]
 
 
