@@ -69,8 +69,19 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
                     elif isinstance(bound, cst.Attribute) and bound.attr.value in attributes:
                         found.setdefault(callee, f"{caller} stores what this returns as `.{bound.attr.value}`, which "
                                                  "the module writes into in place (a write that stays NumPy)")
-        for aug in walk.nodes_of(function.body, cst.AugAssign):
-            callees = _operand_producers(aug.value, numpy, methods)  # type: ignore[attr-defined]
+        augmented = walk.nodes_of(function.body, cst.AugAssign)
+        sources = _buffers.Sources(function, numpy) if augmented else None
+        bound: dict[str, list[str]] = {}  # {local name: the producers of the values bound to it}
+        for assign in walk.nodes_of(function.body, cst.Assign) if augmented else ():
+            callees = _operand_producers(assign.value, numpy, methods)  # type: ignore[attr-defined]
+            for target in assign.targets if callees else ():  # type: ignore[attr-defined]
+                if isinstance(target.target, cst.Name):
+                    bound.setdefault(target.target.value, []).extend(callees)
+        for aug in augmented:
+            # the producers of the value, or of a local name it is computed from (sporco's `d = gamma *
+            # inner(ah, alpha)`, then `alpha -= d / delta`)
+            callees = [*_operand_producers(aug.value, numpy, methods),  # type: ignore[attr-defined]
+                       *(c for name in sorted(sources.of(aug.value)) for c in bound.get(name, ()))]  # type: ignore[union-attr, attr-defined]
             shared = _rebinding(aug, function, numpy) if callees else None  # type: ignore[arg-type]
             for callee in callees if shared is not None else ():
                 target = _CODE.code_for_node(aug.target)

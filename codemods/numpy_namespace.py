@@ -279,13 +279,15 @@ class NumpyNamespace(Rule):
                 expected=None, lines=[5, 5]),
         # ... or updates an array that must see the update by an augmented assignment of it (sporco's linalg: `x -=
         # inner(x, y)`): NumPy writes into the caller's array, a JAX operand makes Python rebind `x` instead
-        # (silently wrong), and a later write into a rebound `alpha` raises
+        # (silently wrong), and a later write into a rebound `alpha` raises; also through a local name (`d = b *
+        # inner(...)`, then `alpha -= d / 2.0`)
         Invalid("import numpy as np\n\ndef inner(x, y):\n    return np.sum(x * y, axis=0, keepdims=True)\n\n"
                 "def step(x, y):\n    x -= inner(x, y)\n",
                 expected=None, lines=[4, 4]),
         Invalid("import numpy as np\n\ndef inner(x, y):\n    return np.sum(x * y, axis=0, keepdims=True)\n\n"
                 "def solve(a, b):\n    alpha = a[:, :1] / 2.0\n    for k in range(a.shape[1]):\n"
-                "        alpha -= inner(a[:, [k]], b)\n        alpha[:] = alpha / 2.0\n    return alpha\n",
+                "        d = b * inner(a[:, [k]], b)\n        alpha -= d / 2.0\n        alpha[:] = alpha / 2.0\n"
+                "    return alpha\n",
                 expected=None, lines=[4, 4]),
         # ... or hands, as it is, to a helper that writes into a copy of its parameter (sporco's cnvrep:
         # `zeromean(bcrop(x, n), n)`, `vz = v.copy()` then `vz[...] -= ...`)
