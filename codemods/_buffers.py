@@ -120,9 +120,11 @@ def views(module: cst.Module) -> Writers:
     return found
 
 
-def _viewed(value: cst.BaseExpression, params: set[str], bound: dict[str, cst.BaseExpression]) -> Optional[str]:
-    """The parameter `value` may be a view of, else None."""
-    seen: set[str] = set()
+def _viewed(value: cst.BaseExpression, params: set[str], bound: dict[str, cst.BaseExpression],
+            seen: Optional[set[str]] = None) -> Optional[str]:
+    """The parameter `value` may be a view of, else None (`seen`: the local names followed so far, shared by the
+    two tries of a call that is both a method and a function, so `x = x.reshape(n)` is followed once)."""
+    seen = set() if seen is None else seen
     while True:
         if isinstance(value, cst.Name):
             if value.value in params:
@@ -142,7 +144,7 @@ def _viewed(value: cst.BaseExpression, params: set[str], bound: dict[str, cst.Ba
                 and dotted_name(func).split(".")[-1] in VIEW_FUNCTIONS and value.args[0].keyword is None \
                 and not value.args[0].star else None
             if method is not None and first is not None:
-                return _viewed(method, params, bound) or _viewed(first, params, bound)
+                return _viewed(method, params, bound, seen) or _viewed(first, params, bound, seen)
             if method is None and first is None:
                 return None
             value = method if method is not None else first  # type: ignore[assignment]

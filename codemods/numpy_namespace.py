@@ -476,6 +476,12 @@ class NumpyNamespace(Rule):
             "    return y\n",
             expected=None, lines=[4, 4],
         ),
+        Invalid(  # a name rebound to a method that is also a NumPy function (`y.reshape(n)`): followed once, not
+            # forever (the view check crashed on lenstronomy's gnfw and GPy's linalg)
+            "import numpy as np\n\ndef flat(a, n):\n    y = np.exp(a)\n    y = y.reshape(n)\n    return y\n",
+            expected="import jax.numpy as jnp\n\ndef flat(a, n):\n    y = jnp.exp(a)\n    y = y.reshape(n)\n    return y\n",
+            lines=[4],
+        ),
         Invalid(  # an array made here handed to a helper that hands its parameter to `scipy.fftpack` (which reads
             # `.flags`: sporco's `dctii`); the helper's result handed on is only read
             "import numpy as np\nfrom scipy import fftpack\n\ndef dctii(x):\n    return fftpack.dct(x, norm='ortho')\n\n"
