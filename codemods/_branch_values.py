@@ -17,7 +17,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import is_text
-from jaxfix.analysis.loop_values import RESHAPING, traced_host_conversion, traced_sequence_index
+from jaxfix.analysis.loop_values import RESHAPING, traced_host_conversion, traced_sequence_index, traced_slice_bound
 from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.shapes import FunctionShapes
 from jaxfix.analysis.tracedness import Tracedness, makes_object
@@ -701,4 +701,8 @@ def untraceable_branch(traced, stmts: Sequence[cst.CSTNode]) -> Optional[str]:
     if listed is not None:
         return (f"a branch indexes a Python list with a traced value (`{listed}`); `lax.cond` traces every branch, "
                 "and a list rejects a traced index (make it an array first: `jnp.asarray`)")
+    sliced = traced_slice_bound(traced, stmts)
+    if sliced is not None:
+        return (f"a branch slices with a traced bound (`{sliced}`); `lax.cond` traces every branch, whichever is "
+                "taken, and a slice bound must be a Python int (keep the `if` in Python, outside `jit`)")
     return None

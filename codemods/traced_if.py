@@ -211,6 +211,12 @@ class TracedIf(Rule):
             "    else:\n        n = [env.n]\n    return np.concatenate([x, n])\n",
             expected=None, lines=[4],
         ),
+        Invalid(  # a branch slices with the traced `n` (`out.at[: n + 4]`, `x[-n:]`, after JX101 rewrote `out[: n + 4] +=`):
+            # `lax.cond` would pass `n` as a tracer, and the slice raises even outside `jit` (pyroomacoustics)
+            "import jax.numpy as jnp\n\ndef f(x, hop):\n    out = jnp.zeros(4)\n    n = 0\n    while n - hop > -4:\n"
+            "        n -= hop\n    if n < 0:\n        out = out.at[: n + 4].add(x[-n:])\n    else:\n"
+            "        out = out.at[n:].add(x[: 4 - n])\n    return out\n",
+            expected=None, lines=[8]),
         Invalid(  # `.item()` left in a branch (JX502 cannot prove `loss` 0-d) raises while `lax.cond` traces it (POT)
             "def f(step, x, prev):\n    loss = step(x)\n    if loss > prev:\n        d = prev - loss.item()\n    else:\n"
             "        d = 0.0\n    return d\n", expected=None, lines=[3]),

@@ -204,6 +204,24 @@ def traced_host_conversion(analysis, body: Sequence[cst.CSTNode]) -> Optional[st
     return None
 
 
+def traced_slice_bound(analysis, body: Sequence[cst.CSTNode]) -> Optional[str]:
+    """The code of the first slice in `body` with a bound that may be traced (`x[-n:]`, `out.at[: n + 4]`,
+    `slice(0, n)`), or None. `analysis` is the function's FunctionTracedness. A slice bound must be a Python int:
+    code that `lax.cond` or a `lax` loop traces gets its traced values as tracers, even outside `jit`, and the slice
+    raises (`IndexError: Slice entries must be static integers`), where Python ran it with the host value."""
+    for stmt in body:
+        for node in walk.nodes_of(stmt, cst.Subscript):
+            if any(isinstance(e.slice, cst.Slice) and any(
+                    part is not None and analysis.of(part) is not Tracedness.STATIC
+                    for part in (e.slice.lower, e.slice.upper, e.slice.step)) for e in node.slice):
+                return cst.Module([]).code_for_node(node)
+        for node in walk.nodes_of(stmt, cst.Call):
+            if isinstance(node.func, cst.Name) and node.func.value == "slice" \
+                    and any(analysis.of(a.value) is not Tracedness.STATIC for a in node.args):
+                return cst.Module([]).code_for_node(node)
+    return None
+
+
 def _sequence_value(value: Optional[cst.BaseExpression]) -> bool:
     if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):
         return True
