@@ -94,7 +94,8 @@ class TracedIf(Rule):
     set in only one branch and undefined before the `if`, a branch that reads a variable unbound on some path to
     the `if` (`if mode == 3: u3 = ...`, then `if mode == 3: v = u3`: both rewrites evaluate every branch), values
     of different kinds (`None` on one path, strings, lists, tuples of other lengths, objects made by a class), and a
-    `None`-default parameter on one path. Unsafe as
+    `None`-default parameter on one path, and a branch that slices with a traced bound (`out.at[: n + 4]`, `x[-n:]`:
+    `lax.cond` makes `n` a tracer, and a slice bound must be a Python int). Unsafe as
     well when a branch calls code not known to be pure JAX (a function passed in, `self.fun(x)`, a function of
     another module, or a NumPy function JX501 renames only as an unsafe fix, as it does every one in a module that
     uses a unit library such as `astropy.units`: `codemods._purity`): `lax.cond` traces both branches, so it would
