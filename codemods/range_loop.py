@@ -102,6 +102,10 @@ class RangeLoop(Rule):
         Valid(  # a mask among several indices has a value-dependent shape: no traced body can hold it (pyts's dtw)
             "import jax.numpy as jnp\n\ndef f(path, n):\n    out = jnp.empty((2, n))\n    for i in range(n):\n"
             "        arr = path[1, path[0] == i]\n        out = out.at[0, i].set(jnp.min(arr))\n    return out\n"),
+        Valid(  # `mask.T`, `mask.ravel()`, `np.transpose(mask)` of a mask are masks too: `x[mask.T]` cannot be traced
+            # (pyroomacoustics's band means)
+            "import jax.numpy as jnp\n\ndef f(x, y, c):\n    ss = jnp.zeros(50)\n    for k in range(50):\n        mask = y > c[k]\n"
+            "        ss = ss.at[k].set(jnp.mean(x[mask.T]) + jnp.sum(x[jnp.transpose(mask).ravel()]))\n    return ss\n"),
         Valid("def f(x):\n    acc = 0.0\n    for i in range(3):\n        acc = acc + x[i]\n    return acc\n"),
         Valid("def f(x):\n    size = 1\n    for i in range(x.ndim):\n        size = size * x.shape[i]\n    return x.reshape(size)\n"),
         Valid("def f(x):\n    for i in range(40):\n        x = x * 0.5 + i\n    return x\n", settings={"unroll-max": 64}),

@@ -4,7 +4,8 @@
 
 - `kind`: MASK when the index is provably boolean (a comparison; `~`, `&`, `|`, `^` of masks; `isnan`, `isfinite`,
   `isinf`, `logical_*` and friends; `.astype(bool)`; a call with `dtype=bool`; `.any(axis=...)` / `.all(axis=...)`;
-  a parameter annotated with a bool type; a name every binding of which is one of those), INDEX when it is provably
+  a parameter annotated with a bool type; a name every binding of which is one of those; a mask rearranged or
+  indexed: `mask.T`, `mask.ravel()`, `mask.reshape(...)`, `np.transpose(mask)`, `mask[:, 0]`), INDEX when it is provably
   not (integers, slices, `None`, `...`, tuples), UNKNOWN otherwise (rules leave such code and say so).
 - `same_rank`: True when the mask provably has the rank of the indexed array (it is computed elementwise from that
   array: `x[np.isnan(x)]`, or both ranks are known and equal); `row_mask`: True when the mask is provably 1-D and the
@@ -43,6 +44,13 @@ SCALAR_REDUCTIONS = {"sum", "mean", "max", "min", "prod", "std", "var", "median"
 INTEGER_RESULTS = {"flatnonzero", "nonzero", "argwhere", "argmax", "argmin", "argsort", "arange", "searchsorted",
                    "digitize", "argpartition", "lexsort", "ravel_multi_index", "unravel_index", "indices",
                    "tril_indices", "triu_indices", "diag_indices"}
+# functions and methods that rearrange an array's items without changing their dtype: of a mask, a mask
+MASK_LAYOUTS = {
+    "transpose", "ravel", "reshape", "squeeze", "swapaxes", "moveaxis", "expand_dims", "atleast_1d", "atleast_2d",
+    "atleast_3d", "broadcast_to", "flip", "fliplr", "flipud", "roll", "rot90", "tile", "repeat", "copy", "array",
+    "asarray", "ascontiguousarray",
+}
+MASK_LAYOUT_METHODS = {"ravel", "flatten", "reshape", "transpose", "squeeze", "swapaxes", "copy", "repeat"}
 AXIS_REDUCTIONS = {"sum", "mean", "max", "min", "prod", "std", "var", "any", "all", "amax", "amin", "median", "norm",
                    "ptp", "nansum", "nanmean", "nanmax", "nanmin", "count_nonzero"}
 
@@ -132,10 +140,19 @@ class FunctionFacts:
             return self.is_mask(node.expression, seen)
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, (cst.BitAnd, cst.BitOr, cst.BitXor)):
             return all(self.is_mask(side, seen) or dotted(side) in ("True", "False") for side in (node.left, node.right))
+        if isinstance(node, cst.Attribute) and node.attr.value in ("T", "mT"):
+            return self.is_mask(node.value, seen)  # `mask.T`: the same booleans, transposed
+        if isinstance(node, cst.Subscript):
+            return self.is_mask(node.value, seen)  # `mask[:, 0]`, `mask[i]`: booleans of the mask
         if isinstance(node, cst.Call):
             fn = self.array_function(node.func)
             if fn in MASK_FUNCTIONS:
                 return True
+            if fn in MASK_LAYOUTS and node.args and node.args[0].keyword is None and not any(
+                    a.keyword is not None and a.keyword.value == "dtype" for a in node.args):
+                return self.is_mask(node.args[0].value, seen)  # `np.transpose(mask)`, `np.reshape(mask, (n, -1))`
+            if fn is None and isinstance(node.func, cst.Attribute) and node.func.attr.value in MASK_LAYOUT_METHODS:
+                return self.is_mask(node.func.value, seen)  # `mask.ravel()`, `mask.reshape(n, -1)`
             if fn and fn.endswith((".reduce", ".accumulate")) and fn.split(".")[0] in MASK_FUNCTIONS:
                 return True  # `np.logical_and.reduce([volt > 1, ~np.isnan(t)])`: a mask (pvlib's fit)
             if any(a.keyword is not None and a.keyword.value == "dtype" and self._bool_dtype(a.value) for a in node.args):
