@@ -17,7 +17,7 @@ from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.aliases import FunctionAliases, function_aliases
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.masks import FunctionFacts, function_facts
+from jaxfix.analysis.masks import ELEMENTWISE, FunctionFacts, function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import isinstance_guards
 from jaxfix.analysis.static_params import ARRAY_METHODS
@@ -413,18 +413,10 @@ def added_axes(rule: Rule, stmt: cst.CSTNode, target: Target, value: cst.BaseExp
     broadcasts `v` to the selection and raises when `v` has more axes (commpy's kbest). Values made by a call that
     adds axes (`np.tile` with several repetitions, `reshape`, `np.atleast_2d`, `np.outer`, `[None]`, ...) fit only
     when the selection is known to have at least as many axes as they can have (`A[:, :] = np.eye(n)`)."""
-    found: list[tuple[cst.CSTNode, Optional[int]]] = []
-    for sub in walk.nodes_of(value, cst.Subscript):
-        if any(isinstance(e.slice, cst.Index) and rule.code(e.slice.value) in ("None", "np.newaxis", "numpy.newaxis")
-               for e in sub.slice):  # type: ignore[attr-defined]
-            found.append((sub, None))
-    for call in walk.nodes_of(value, cst.Call):
-        rank = _call_axes(rule, stmt, call)  # type: ignore[arg-type]
-        if rank is not False:
-            found.append((call, rank))  # type: ignore[arg-type]
+    found = _axes_sources(rule, stmt, value, frozenset())
     if not found:
         return None
-    if len(found) == 1 and found[0][0] is value and found[0][1] is not None:
+    if len(found) == 1 and found[0][2] and found[0][1] is not None:
         selected = selection_rank(rule, stmt, target)
         if selected is not None and found[0][1] <= selected:
             return None
@@ -432,6 +424,55 @@ def added_axes(rule: Rule, stmt: cst.CSTNode, target: Target, value: cst.BaseExp
     what = what if len(what) < 40 else rule.code(found[0][0].func) + "(...)" if isinstance(found[0][0], cst.Call) else what
     return (f"the value may have more axes than `{target.base_src}[{target.index_src}]` (`{what}` can add axes): NumPy "
             "drops its leading length-1 axes, `.at[...].set` raises on them")
+
+
+def _axes_sources(
+    rule: Rule, stmt: cst.CSTNode, value: cst.BaseExpression, seen: frozenset
+) -> list[tuple[cst.CSTNode, Optional[int], bool]]:
+    """The parts of `value` that may add axes (`[None]`, a call of `_call_axes`), each with the number of axes it
+    gives (None: not known) and whether it is the whole value. A local name is followed to every value bound to it
+    in the function (`ms = np.reshape(v, (1, -1))`, then `G[0, :] = ms * 2`: pyroomacoustics) where the value keeps
+    all its axes (`_broadcast_names`), up to 3 names deep."""
+    found: list[tuple[cst.CSTNode, Optional[int], bool]] = []
+    for sub in walk.nodes_of(value, cst.Subscript):
+        if any(isinstance(e.slice, cst.Index) and rule.code(e.slice.value) in ("None", "np.newaxis", "numpy.newaxis")
+               for e in sub.slice):  # type: ignore[attr-defined]
+            found.append((sub, None, sub is value))
+    for call in walk.nodes_of(value, cst.Call):
+        rank = _call_axes(rule, stmt, call)  # type: ignore[arg-type]
+        if rank is not False:
+            found.append((call, rank, call is value))  # type: ignore[arg-type]
+    function = rule.current_function
+    if function is None or len(seen) >= 3:
+        return found
+    facts_ = function_facts(rule, function)
+    for name in _broadcast_names(facts_, value):
+        if name.value in seen or name.value in facts_.params:
+            continue
+        for bound in facts_.bindings.get(name.value, []):  # type: ignore[attr-defined]
+            if bound is not None:
+                for node, rank, whole in _axes_sources(rule, stmt, bound, seen | {name.value}):  # type: ignore[attr-defined]
+                    found.append((node, rank, whole and name is value))
+    return found
+
+
+def _broadcast_names(facts_: FunctionFacts, value: cst.BaseExpression) -> Iterator[cst.Name]:
+    """The names whose arrays `value` keeps every axis of: `value` itself, operands of arithmetic (not `@`) and of
+    elementwise NumPy functions (`ms * 2`, `np.sin(ms)`), not names indexed, reduced or passed to other calls."""
+    if isinstance(value, cst.Name):
+        yield value
+    elif isinstance(value, cst.BinaryOperation) and not isinstance(value.operator, cst.MatrixMultiply):
+        yield from _broadcast_names(facts_, value.left)
+        yield from _broadcast_names(facts_, value.right)
+    elif isinstance(value, cst.UnaryOperation):
+        yield from _broadcast_names(facts_, value.expression)
+    elif isinstance(value, cst.IfExp):
+        yield from _broadcast_names(facts_, value.body)
+        yield from _broadcast_names(facts_, value.orelse)
+    elif isinstance(value, cst.Call) and facts_.array_function(value.func) in ELEMENTWISE:
+        for arg in value.args:
+            if arg.keyword is None:
+                yield from _broadcast_names(facts_, arg.value)
 
 
 def _call_axes(rule: Rule, stmt: cst.CSTNode, call: cst.Call) -> "Optional[int] | bool":

@@ -84,7 +84,8 @@ class InplaceIndexUpdate(Rule):
     which matches NumPy's buffered update (the last write wins); it is unsafe unless `v` is a constant. A tuple
     assignment whose right side may be a view (`a[0], a[1] = a[1], a[0]` on rows) is unsafe: NumPy does not swap rows
     that way, the rewrite does. `x[i] = v` where `v` may have more axes than the selection (a call that adds axes:
-    `np.tile(v, (1, 2))`, `reshape`, `np.atleast_2d`, `np.outer`, `v[None]`) is unsafe unless the selection is known to
+    `np.tile(v, (1, 2))`, `reshape`, `np.atleast_2d`, `np.outer`, `v[None]`, also through a local bound to one: `ms *
+    2`) is unsafe unless the selection is known to
     have as many axes as the value can (`A[:, :] = np.eye(n)`): NumPy drops the value's leading length-1 axes,
     `.at[i].set` raises. `v *= c` on a name shared with a view is reported without a fix (JAX rebinds `v`, the
     view keeps the old values); when the other names are whole-array aliases (`alias = v`, both created here), they are
@@ -273,6 +274,16 @@ class InplaceIndexUpdate(Rule):
             expected="import numpy as np\n\ndef f(v):\n    out = np.zeros(2 * len(v))\n    out[:] = np.tile(v, (1, 2))\n"
                      "    return out\n\ndef g(n):\n    A = np.zeros((n, n))\n    A = A.at[:, :].set(np.eye(n))\n    return A\n",
             lines=[5, 10],
+        ),
+        Invalid(  # the value reads a local bound to a reshape with a leading length-1 axis: NumPy drops it, `.at[].set`
+            # raises (pyroomacoustics's `ms = np.reshape(..., (1, -1))`); a row of an identity matrix fits
+            "import numpy as np\n\ndef f():\n    ms = np.reshape(np.arange(3.0), (1, -1))\n    G = np.zeros((2, 3))\n"
+            "    G[0, :] = ms * 2\n    return G\n\ndef g(n):\n    W = np.eye(n)\n    A = np.zeros((n, n))\n    A[0] = W[1] * 2\n"
+            "    return A\n",
+            expected="import numpy as np\n\ndef f():\n    ms = np.reshape(np.arange(3.0), (1, -1))\n    G = np.zeros((2, 3))\n"
+                     "    G[0, :] = ms * 2\n    return G\n\ndef g(n):\n    W = np.eye(n)\n    A = np.zeros((n, n))\n"
+                     "    A = A.at[0].set(W[1] * 2)\n    return A\n",
+            lines=[6, 12],
         ),
         Invalid(  # a list on the first turn, a NumPy call's array after: the write stays NumPy's, so must the array,
             # which `jnp.hstack` would make immutable (sk_dsp_comm's unique_cpx_roots)
