@@ -86,6 +86,14 @@ ARRAY_ATTRIBUTES = {"T", "mT", "real", "imag"}
 VIEW_METHODS = frozenset({"reshape", "view", "ravel", "transpose", "swapaxes", "squeeze"})
 VIEW_FUNCTIONS = frozenset({"as_strided", "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "squeeze",
                             "expand_dims", "asarray", "asanyarray", "atleast_1d", "atleast_2d", "atleast_3d"})
+# NumPy functions that hand an array that is not NumPy's on to its own method of that name (NumPy's `_wrapfunc`:
+# `np.round(a)` calls `a.round()`), so that given a JAX array they return a JAX array (some only for some arguments
+# or NumPy versions: `np.clip`, `np.take`; counting them keeps more NumPy)
+DISPATCHING_FUNCTIONS = frozenset({
+    "all", "any", "amax", "amin", "max", "min", "argmax", "argmin", "around", "round", "round_", "clip", "compress",
+    "cumprod", "cumsum", "mean", "prod", "repeat", "reshape", "squeeze", "std", "sum", "swapaxes", "take",
+    "transpose", "moveaxis", "var", "nonzero", "searchsorted", "choose", "real", "imag",
+})
 
 
 def _functions(module: cst.Module) -> list[tuple[str, cst.FunctionDef, list[str], set[str]]]:

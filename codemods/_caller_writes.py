@@ -59,15 +59,17 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
                 continue
             for callee in producers(value, methods):  # `zeromean(bcrop(x, n), n)`: the result itself is handed
                 found.setdefault(callee, f"{caller} hands what this returns to code that writes into it ({why})")
-        for assign in walk.nodes_of(function.body, cst.Assign):
-            for callee in producers(assign.value, methods):  # type: ignore[attr-defined]
+        assigns = walk.nodes_of(function.body, cst.Assign)
+        values = _bound(assigns) if names else {}  # type: ignore[arg-type]
+        for assign in assigns:  # (`d = self.dens(X)[1:]`: a view of it; `d = np.sum(dens, 0)`, through `dens`)
+            for callee in producers(assign.value, methods, numpy, values):  # type: ignore[attr-defined]
                 for target in assign.targets:  # type: ignore[attr-defined]
-                    bound = target.target
-                    if isinstance(bound, cst.Name) and bound.value in names:  # (`d = self.dens(X)[1:]`: a view of it)
-                        found.setdefault(callee, f"{caller} hands what this returns (`{bound.value}`) to code that "
-                                                 f"writes into it ({names[bound.value]})")
-                    elif isinstance(bound, cst.Attribute) and bound.attr.value in attributes:
-                        found.setdefault(callee, f"{caller} stores what this returns as `.{bound.attr.value}`, which "
+                    held = target.target
+                    if isinstance(held, cst.Name) and held.value in names:
+                        found.setdefault(callee, f"{caller} hands what this returns (`{held.value}`) to code that "
+                                                 f"writes into it ({names[held.value]})")
+                    elif isinstance(held, cst.Attribute) and held.attr.value in attributes:
+                        found.setdefault(callee, f"{caller} stores what this returns as `.{held.attr.value}`, which "
                                                  "the module writes into in place (a write that stays NumPy)")
         augmented = walk.nodes_of(function.body, cst.AugAssign)
         sources = _buffers.Sources(function, numpy) if augmented else None
@@ -310,9 +312,12 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
             continue
         defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)
                     if isinstance(p.default, cst.Name)}  # `get_gradients=efron_values`
-        for assign in walk.nodes_of(function.body, cst.Assign):
+        assigns = walk.nodes_of(function.body, cst.Assign)
+        locals_ = _bound(assigns)  # type: ignore[arg-type]
+        for assign in assigns:
             held = _property(assign.value, properties)  # type: ignore[attr-defined]
-            for callee in producers(assign.value, methods) if held is None else [held]:  # type: ignore[attr-defined]
+            # (through NumPy calls and local names: `bands = make_bands(n)`, `k1 = np.round(bands[:, 0] * 2)`)
+            for callee in producers(assign.value, methods, numpy, locals_) if held is None else [held]:  # type: ignore[attr-defined]
                 callee = defaults.get(callee, callee)
                 for target in assign.targets:  # type: ignore[attr-defined]
                     bound = [target.target] if isinstance(target.target, cst.Name) else [
@@ -335,6 +340,16 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
             found.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
             kept.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
     return found, kept
+
+
+def _bound(assigns: list[cst.Assign]) -> dict[str, list[cst.BaseExpression]]:
+    """{local name: the values `assigns` bind it to} (names bound as a whole: `bands = make_bands(n)`)."""
+    bound: dict[str, list[cst.BaseExpression]] = {}
+    for assign in assigns:
+        for target in assign.targets:
+            if isinstance(target.target, cst.Name):
+                bound.setdefault(target.target.value, []).append(assign.value)
+    return bound
 
 
 def _written_elsewhere(elsewhere: Mapping[str, str], module_name: str, function: str) -> Optional[str]:
@@ -393,17 +408,35 @@ def producer(value: cst.BaseExpression, methods: Container[str] = ()) -> Optiona
     return found[0] if found else None
 
 
-def producers(value: cst.BaseExpression, methods: Container[str] = ()) -> list[str]:
+def producers(value: cst.BaseExpression, methods: Container[str] = (),
+              numpy: Optional[Callable[[cst.BaseExpression], bool]] = None,
+              bound: Optional[Mapping[str, list[cst.BaseExpression]]] = None,
+              seen: Optional[set[str]] = None) -> list[str]:
     """The module functions (`f(...)`) or methods (`self.f(...)`, or `obj.f(...)` of any object for a name among the
     module's `methods`: ase's `p = Atoms(2).get_momenta()`) whose result `value` is, through method calls, indexing
     and the attributes that are arrays made from it (`embed(x, d).astype(int)`, `amplitude(x).real`, `f(x)[1:]`), or
     a new array computed from it by arithmetic (`-self._G(r)`, `2.0 * f(x) + g(x)`: galpy's `out = -self._G(r)` then
-    `out[nz] -= ...`): a JAX result makes each a JAX array."""
+    `out[nz] -= ...`): a JAX result makes each a JAX array. Given `numpy` (whether a call's `func` names a NumPy
+    function), also through a NumPy function that hands the array to its own method (`np.round(f(x) * 2)`:
+    `_buffers.DISPATCHING_FUNCTIONS`); given `bound` (the function's local names: the values bound to each), also
+    through a local name (`bands = make_bands(n)`, then `np.round(bands[:, 0] * 2)`: pyroomacoustics' octave
+    bands)."""
+    seen = set() if seen is None else seen
+
+    def more(inner: cst.BaseExpression) -> list[str]:
+        return producers(inner, methods, numpy, bound, seen)
+
     while True:
         func = value.func if isinstance(value, cst.Call) else None
         if isinstance(func, cst.Attribute) and func.attr.value in methods:
             return [func.attr.value]
-        if isinstance(func, cst.Attribute) and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
+        if func is not None and numpy is not None and isinstance(func, (cst.Name, cst.Attribute)) and numpy(func) \
+                and dotted_name(func).split(".")[-1] in _buffers.DISPATCHING_FUNCTIONS:
+            first = value.args[0] if value.args else None  # type: ignore[union-attr]
+            if first is None or first.star or first.keyword is not None and first.keyword.value != "a":
+                return []
+            value = first.value  # `np.round(bands[:, 0] * 2)`: `bands[:, 0].round()` for an array of JAX
+        elif isinstance(func, cst.Attribute) and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
             value = func.value  # `embed(x).astype(int)`: the method's object
         elif isinstance(value, cst.Attribute) and value.attr.value in _buffers.ARRAY_ATTRIBUTES \
                 or isinstance(value, cst.Subscript):
@@ -411,7 +444,10 @@ def producers(value: cst.BaseExpression, methods: Container[str] = ()) -> list[s
         elif isinstance(value, cst.UnaryOperation) and not isinstance(value.operator, cst.Not):
             value = value.expression  # `-self._G(r)`: a new array of the same kind
         elif isinstance(value, cst.BinaryOperation):  # `2.0 * f(x)`: a JAX operand makes a JAX result
-            return [*producers(value.left, methods), *producers(value.right, methods)]
+            return [*more(value.left), *more(value.right)]
+        elif isinstance(value, cst.Name) and bound is not None and value.value in bound and value.value not in seen:
+            seen.add(value.value)  # `bands = make_bands(n)`: each value the name is bound to, wherever
+            return [callee for inner in bound[value.value] for callee in more(inner)]
         else:
             break
     if not isinstance(value, cst.Call):

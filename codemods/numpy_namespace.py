@@ -304,6 +304,15 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef prox_l1(v, alpha):\n    return np.sign(v) * np.maximum(np.abs(v) - alpha, 0)\n\n"
                 "class Solver:\n    def ystep(self, v):\n        self.Y = prox_l1(v, 0.5)\n        self.Y[self.Y < 0.0] = 0.0\n",
                 expected=None, lines=[4, 4, 4, 4]),
+        # ... through a NumPy call that hands a JAX array to its own method (`np.round(a)` is `a.round()`, a JAX
+        # array), at once or through a local name bound to the result (pyroomacoustics' octave bands; the callers
+        # here are module code, whose NumPy calls this rule leaves: a caller's call renamed makes its own result JAX)
+        Invalid("import numpy as np\n\ndef make_bands(n):\n    return np.array([[f, 2.0 * f] for f in range(1, n + 1)])\n\n"
+                "bands = make_bands(3)\nk1 = np.round(bands[:, 0] * 2).astype(int)\nk1[0] = 0\n",
+                expected=None, lines=[4, 4]),
+        Invalid("import numpy as np\n\ndef spectrum(x):\n    return np.abs(np.fft.rfft(x))\n\n"
+                "s = np.sum(spectrum(np.ones(8)), axis=0)\ns[0] = 0.0\n",
+                expected=None, lines=[4, 4, 4]),
         # ... or hashes: the rows' elements (kmodes' encoded rows), or the result itself as a key (minisom's winners)
         Invalid("import numpy as np\n\ndef encode(X):\n    return np.argsort(X, axis=1)\n\n"
                 "def n_unique(X):\n    enc = encode(X)\n    return len({tuple(row) for row in enc})\n",
