@@ -41,6 +41,9 @@ INPLACE_DUNDERS = frozenset({
     "__ipow__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__",
 })
 WRITING_METHODS = {"fill", "sort", "resize", "put", "itemset", "partition", *INPLACE_DUNDERS}
+# the keywords of an output array a call writes into: NumPy's `out=`, and `output=` (scipy.ndimage's filters:
+# `uniform_filter1d(x, 3, output=buf)`); any callee given one is taken to fill it
+OUT_KEYWORDS = frozenset({"out", "output"})
 
 
 def _root(node: cst.BaseExpression) -> Optional[str]:
@@ -67,7 +70,7 @@ def _written(fn: cst.FunctionDef, viewing: Writers) -> set[str]:
             if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and isinstance(func.value, cst.Name):
                 names.add(func.value.value)
             for arg in node.args:
-                if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Name):
+                if arg.keyword is not None and arg.keyword.value in OUT_KEYWORDS and isinstance(arg.value, cst.Name):
                     names.add(arg.value.value)
     if not returns_value:  # `def log_normalize(a): a -= lse(a)`: returns nothing, so the update is its result
         names |= augmented
@@ -197,7 +200,7 @@ def _write_targets(fn: cst.FunctionDef) -> Iterator[cst.BaseExpression]:
         elif isinstance(node, cst.Call):
             if isinstance(node.func, cst.Attribute) and node.func.attr.value in WRITING_METHODS:
                 yield node.func.value
-            yield from (a.value for a in node.args if a.keyword is not None and a.keyword.value == "out")
+            yield from (a.value for a in node.args if a.keyword is not None and a.keyword.value in OUT_KEYWORDS)
 
 
 def written_items(fn: cst.FunctionDef) -> frozenset[str]:
@@ -584,12 +587,13 @@ def _writers_cached(file: str, mtime: int, size: int) -> Writers:
 
 
 # `obj.attr[...] = v`, `obj.attr[i][j] += v` (one level of brackets nested in an index), `obj.attr.fill(...)`,
-# `obj.attr.__iadd__(...)`, `out=obj.attr`: what `mutated_attributes` finds, found in a file's bytes without parsing it
+# `obj.attr.__iadd__(...)`, `out=obj.attr`, `output=obj.attr`: what `mutated_attributes` finds, found in a file's
+# bytes without parsing it
 _ATTRIBUTE_WRITES = re.compile(
     rb"\.([A-Za-z_]\w*)(?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])+[ \t]*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
     rb"|\.([A-Za-z_]\w*)\.(?:fill|sort|resize|put|itemset|partition"
     rb"|__setitem__|__i(?:add|sub|mul|matmul|truediv|floordiv|mod|pow|and|or|xor|lshift|rshift)__)\("
-    rb"|\bout[ \t]*=[ \t]*[A-Za-z_][\w.]*\.([A-Za-z_]\w*)\b"
+    rb"|\b(?:out|output)[ \t]*=[ \t]*[A-Za-z_][\w.]*\.([A-Za-z_]\w*)\b"
 )
 
 
@@ -698,7 +702,7 @@ def mutated_attributes(module: cst.Module, table: Writers,
             if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and isinstance(func.value, cst.Attribute):
                 add(func.value.attr.value, node)
             for arg in node.args:
-                if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Attribute):
+                if arg.keyword is not None and arg.keyword.value in OUT_KEYWORDS and isinstance(arg.value, cst.Attribute):
                     add(arg.value.attr.value, node)
             out = _positional_out(node)  # `np.divide(self._array, n, self._array)`: astropy's Kernel.normalize
             if isinstance(out, cst.Attribute):

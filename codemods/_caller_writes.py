@@ -59,6 +59,9 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
                 continue
             for callee in producers(value, methods):  # `zeromean(bcrop(x, n), n)`: the result itself is handed
                 found.setdefault(callee, f"{caller} hands what this returns to code that writes into it ({why})")
+        for call in walk.nodes_of(function.body, cst.Call):  # `ndimage.uniform_filter1d(x, 3, output=buf)`
+            for name, why in _given_out(call, numpy):  # type: ignore[arg-type]
+                names.setdefault(name, why)
         assigns = walk.nodes_of(function.body, cst.Assign)
         values = _bound(assigns) if names else {}  # type: ignore[arg-type]
         for assign in assigns:  # (`d = self.dens(X)[1:]`: a view of it; `d = np.sum(dens, 0)`, through `dens`)
@@ -186,6 +189,16 @@ def _only_read(node: cst.CSTNode, parents: Mapping[cst.CSTNode, cst.CSTNode],
         if numpy(call.func):
             return func.split(".")[-1] not in _buffers.VIEW_FUNCTIONS or _only_read(call, parents, numpy)
     return False
+
+
+def _given_out(call: cst.Call, numpy: Callable[[cst.BaseExpression], bool]) -> list[tuple[str, str]]:
+    """(name, why) for a name given as the output array (`out=`, `output=`) of a call that is not NumPy's: a
+    third-party or compiled function writes into it (`ndimage.uniform_filter1d(x, 3, output=buf)`)."""
+    if not isinstance(call.func, (cst.Name, cst.Attribute)) or numpy(call.func):
+        return []
+    return [(a.value.value, f"`{dotted_name(call.func)}(..., {a.keyword.value}=...)`, a call that is not NumPy's")
+            for a in call.args if a.keyword is not None and a.keyword.value in _buffers.OUT_KEYWORDS
+            and isinstance(a.value, cst.Name)]
 
 
 def host_results(rule: Rule) -> dict[str, str]:

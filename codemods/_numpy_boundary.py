@@ -196,8 +196,8 @@ class NumpyBoundary:
         """`f(..., out=np.empty(n))`: the call given as `out=` is written into. `np.array(x).view(np.matrix)`: the
         call's result becomes an instance of an array subclass."""
         for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value == "out" and isinstance(arg.value, cst.Call):
-                self.kept[arg.value] = "it is the `out=` buffer of a call that writes into it"
+            if arg.keyword is not None and arg.keyword.value in _buffers.OUT_KEYWORDS and isinstance(arg.value, cst.Call):
+                self.kept[arg.value] = f"it is the `{arg.keyword.value}=` buffer of a call that writes into it"
         func = node.func
         if isinstance(func, cst.Attribute) and func.attr.value == "view" and isinstance(func.value, cst.Call) \
                 and any(_array_class(self.rule, arg) for arg in node.args):
@@ -389,10 +389,17 @@ class NumpyBoundary:
                                                           self.made_here(rule.current_function), self._mutated_attributes)
             if stored is not None:
                 return stored
-        out = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "out"), None)
-        if isinstance(out, cst.Name) and isinstance(call.func, cst.Attribute) and numpy_name(rule, call.func) is None \
-                and out.value in self.made_here(rule.current_function):
-            return (f"`{func}(..., out={out.value})` writes into `{out.value}`, a NumPy array made here: it must stay "
+        # `x.sum(axis=0, out=o)`, `ndimage.uniform_filter1d(x, 3, output=o)`: a method, or a function that is not
+        # NumPy's (a third-party or compiled one, which writes into the buffer it is given: pyroomacoustics' smoothing)
+        given = next((a for a in call.args if a.keyword is not None and a.keyword.value in _buffers.OUT_KEYWORDS), None)
+        out = given.value if given is not None else None
+        if isinstance(out, cst.Name) and isinstance(call.func, (cst.Attribute, cst.Name)) \
+                and numpy_name(rule, call.func) is None and rule.current_function is not None \
+                and (out.value in self.made_here(rule.current_function)
+                     or out.value in self.computed_here(rule.current_function)):
+            is_made = out.value in self.made_here(rule.current_function)
+            what = "a NumPy array made here" if is_made else "an array computed here"
+            return (f"`{func}(..., {given.keyword.value}={out.value})` writes into `{out.value}`, {what}: it must stay "  # type: ignore[union-attr]
                     "NumPy (a JAX array cannot be written into, and JAX methods take no `out=`), so this function is "
                     "left as it is")
         writers, private = self._buffer_callees

@@ -103,7 +103,8 @@ class NumpyNamespace(Rule):
     writes into, `diag_view(r2)[:] = 0.0` with `diag_view` returning `as_strided(A, ...)`, and such a function itself
     when a caller writes into its result, `v = block0(y); v += s` with `np.swapaxes(y, 0, 1)` returned, whose
     `jax.numpy` namesake would copy; a `+=` helper that returns nothing,
-    `x.max(axis=1, out=v)`, a numba-compiled function, a private compiled module), or to a NumPy call given `out=`
+    `x.max(axis=1, out=v)`, a function that is not NumPy's given it as `out=` or `output=`, `ndimage.uniform_filter1d(x,
+    3, output=v)`, a numba-compiled function, a private compiled module), or to a NumPy call given `out=`
     (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too;
     and a function whose result another module of the run binds to a name and writes into (`bits = to_bits(n, w)`,
     then `bits[0] = v`: jaxfix leaves a write into what another module returns), found by a pattern search over
@@ -782,6 +783,14 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 5, 6],
         ),
+        # ... or a function that is not NumPy's given it as `output=` / `out=`, which fills it (scipy.ndimage's
+        # filters: pyroomacoustics' smoothing), a helper's result too
+        Invalid("import numpy as np\nfrom scipy import ndimage\n\ndef smooth(x):\n    out = np.zeros(x.shape[0])\n"
+                "    ndimage.uniform_filter1d(x, 3, output=out)\n    return out\n",
+                expected=None, lines=[5, 6]),
+        Invalid("import numpy as np\nfrom scipy.ndimage import uniform_filter1d\n\ndef buf(n):\n    return np.zeros(n)\n\n"
+                "def smooth(x):\n    out = buf(x.shape[0])\n    uniform_filter1d(x, 3, output=out)\n    return out\n",
+                expected=None, lines=[5, 5, 9]),
         Invalid(  # timing code: JAX's asynchronous work would be billed to other intervals (quantecon's loop_timer)
             "import time\nimport numpy as np\n\nclass Timer:\n    def tac(self):\n        return time.perf_counter()\n\n"
             "    def runs(self, n, fn):\n        times = np.empty(n)\n        for r in range(n):\n            fn()\n"
