@@ -44,6 +44,33 @@ WRITING_METHODS = {"fill", "sort", "resize", "put", "itemset", "partition", *INP
 # the keywords of an output array a call writes into: NumPy's `out=`, and `output=` (scipy.ndimage's filters:
 # `uniform_filter1d(x, 3, output=buf)`); any callee given one is taken to fill it
 OUT_KEYWORDS = frozenset({"out", "output"})
+# scipy.ndimage's functions that take their `output` by position too: its index (SciPy 1.16's signatures)
+NDIMAGE_OUTPUT_POSITIONS = {
+    "affine_transform": 4, "binary_closing": 3, "binary_dilation": 4, "binary_erosion": 4, "binary_fill_holes": 2,
+    "binary_hit_or_miss": 3, "binary_opening": 3, "binary_propagation": 3, "black_tophat": 4, "convolve": 2,
+    "convolve1d": 3, "correlate": 2, "correlate1d": 3, "fourier_ellipsoid": 4, "fourier_gaussian": 4,
+    "fourier_shift": 4, "fourier_uniform": 4, "gaussian_filter": 3, "gaussian_filter1d": 4,
+    "gaussian_gradient_magnitude": 2, "gaussian_laplace": 2, "generic_filter": 4, "generic_filter1d": 4,
+    "generic_gradient_magnitude": 2, "generic_laplace": 2, "geometric_transform": 3, "grey_closing": 4,
+    "grey_dilation": 4, "grey_erosion": 4, "grey_opening": 4, "label": 2, "laplace": 1, "map_coordinates": 2,
+    "maximum_filter": 3, "maximum_filter1d": 3, "median_filter": 3, "minimum_filter": 3, "minimum_filter1d": 3,
+    "morphological_gradient": 4, "morphological_laplace": 4, "percentile_filter": 4, "prewitt": 2, "rank_filter": 4,
+    "rotate": 4, "shift": 2, "sobel": 2, "spline_filter": 2, "spline_filter1d": 3, "uniform_filter": 2,
+    "uniform_filter1d": 3, "watershed_ift": 3, "white_tophat": 4, "zoom": 2,
+}
+
+
+def given_outputs(call: cst.Call, ndimage: SparseNames) -> list[tuple[str, cst.BaseExpression]]:
+    """(how, value) for the output arrays `call` is given: by keyword (`out=o`, `output=o`: ("output=", o)), or by
+    position to a function of scipy.ndimage (`ndimage` its local names: `uniform_filter1d(x, 3, -1, o)`, ("by
+    position", o))."""
+    found = [(f"{a.keyword.value}=", a.value) for a in call.args if a.keyword is not None and a.keyword.value in OUT_KEYWORDS]
+    if ndimage and ndimage.is_sparse_call(call):
+        index = NDIMAGE_OUTPUT_POSITIONS.get(dotted_name(call.func).split(".")[-1])  # type: ignore[arg-type]
+        positional = [a for a in call.args if a.keyword is None]
+        if index is not None and not any(a.star for a in positional) and len(positional) > index:
+            found.append(("by position", positional[index].value))
+    return found
 
 
 def _root(node: cst.BaseExpression) -> Optional[str]:

@@ -47,6 +47,7 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
     methods = {f.name.value for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
                if isinstance(f, cst.FunctionDef)}
     numpy = _buffers.numpy_calls(module)
+    ndimage = SparseNames.read(module, "ndimage")
     for function in [*walk.nodes_of(module, cst.FunctionDef), *_module_code(module)]:
         caller = "code at module level" if function.name.value == _MODULE_CODE else f"`{function.name.value}`"
         handed = [pair for call in walk.nodes_of(function.body, cst.Call) if writers
@@ -60,7 +61,7 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
             for callee in producers(value, methods):  # `zeromean(bcrop(x, n), n)`: the result itself is handed
                 found.setdefault(callee, f"{caller} hands what this returns to code that writes into it ({why})")
         for call in walk.nodes_of(function.body, cst.Call):  # `ndimage.uniform_filter1d(x, 3, output=buf)`
-            for name, why in _given_out(call, numpy):  # type: ignore[arg-type]
+            for name, why in _given_out(call, numpy, ndimage):  # type: ignore[arg-type]
                 names.setdefault(name, why)
         assigns = walk.nodes_of(function.body, cst.Assign)
         values = _bound(assigns) if names else {}  # type: ignore[arg-type]
@@ -191,14 +192,16 @@ def _only_read(node: cst.CSTNode, parents: Mapping[cst.CSTNode, cst.CSTNode],
     return False
 
 
-def _given_out(call: cst.Call, numpy: Callable[[cst.BaseExpression], bool]) -> list[tuple[str, str]]:
-    """(name, why) for a name given as the output array (`out=`, `output=`) of a call that is not NumPy's: a
-    third-party or compiled function writes into it (`ndimage.uniform_filter1d(x, 3, output=buf)`)."""
+def _given_out(call: cst.Call, numpy: Callable[[cst.BaseExpression], bool], ndimage: SparseNames) -> list[tuple[str, str]]:
+    """(name, why) for a name given as the output array (`out=`, `output=`, or by position to scipy.ndimage) of a
+    call that is not NumPy's: a third-party or compiled function writes into it (`ndimage.uniform_filter1d(x, 3,
+    output=buf)`)."""
     if not isinstance(call.func, (cst.Name, cst.Attribute)) or numpy(call.func):
         return []
-    return [(a.value.value, f"`{dotted_name(call.func)}(..., {a.keyword.value}=...)`, a call that is not NumPy's")
-            for a in call.args if a.keyword is not None and a.keyword.value in _buffers.OUT_KEYWORDS
-            and isinstance(a.value, cst.Name)]
+    name = dotted_name(call.func)
+    return [(value.value, f"`{name}(..., {how}...)`, a call that is not NumPy's" if how.endswith("=") else
+             f"`{name}(...)`, a call that is not NumPy's, given it as its output by position")
+            for how, value in _buffers.given_outputs(call, ndimage) if isinstance(value, cst.Name)]
 
 
 def host_results(rule: Rule) -> dict[str, str]:

@@ -391,17 +391,17 @@ class NumpyBoundary:
                 return stored
         # `x.sum(axis=0, out=o)`, `ndimage.uniform_filter1d(x, 3, output=o)`: a method, or a function that is not
         # NumPy's (a third-party or compiled one, which writes into the buffer it is given: pyroomacoustics' smoothing)
-        given = next((a for a in call.args if a.keyword is not None and a.keyword.value in _buffers.OUT_KEYWORDS), None)
-        out = given.value if given is not None else None
-        if isinstance(out, cst.Name) and isinstance(call.func, (cst.Attribute, cst.Name)) \
-                and numpy_name(rule, call.func) is None and rule.current_function is not None \
-                and (out.value in self.made_here(rule.current_function)
-                     or out.value in self.computed_here(rule.current_function)):
-            is_made = out.value in self.made_here(rule.current_function)
-            what = "a NumPy array made here" if is_made else "an array computed here"
-            return (f"`{func}(..., {given.keyword.value}={out.value})` writes into `{out.value}`, {what}: it must stay "  # type: ignore[union-attr]
-                    "NumPy (a JAX array cannot be written into, and JAX methods take no `out=`), so this function is "
-                    "left as it is")
+        for how, out in _buffers.given_outputs(call, self._ndimage):  # (or by position: `convolve(x, w, o)`)
+            if isinstance(out, cst.Name) and isinstance(call.func, (cst.Attribute, cst.Name)) \
+                    and numpy_name(rule, call.func) is None and rule.current_function is not None \
+                    and (out.value in self.made_here(rule.current_function)
+                         or out.value in self.computed_here(rule.current_function)):
+                is_made = out.value in self.made_here(rule.current_function)
+                what = "a NumPy array made here" if is_made else "an array computed here"
+                head = f"`{func}(..., {how}{out.value})`" if how.endswith("=") else \
+                    f"`{func}(...)`, given `{out.value}` as its output by position,"
+                return (f"{head} writes into `{out.value}`, {what}: it must stay NumPy (a JAX array cannot be written "
+                        "into, and JAX methods take no `out=`), so this function is left as it is")
         writers, private = self._buffer_callees
         # a function known to write through its parameter: any array this function computes, a call's result
         # included (`d = self.dens(X)`); a private module taken for a compiled one: arrays made with NumPy only
@@ -708,6 +708,10 @@ class NumpyBoundary:
                             "`scipy.sparse`, which tells a NumPy array by its type (a JAX array is taken for a sequence "
                             "of rows or diagonals)")
         return None
+
+    @functools.cached_property
+    def _ndimage(self) -> SparseNames:
+        return SparseNames.read(self.rule.context.module, "ndimage")
 
     @functools.cached_property
     def _fftpack(self) -> SparseNames:

@@ -791,6 +791,10 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\nfrom scipy.ndimage import uniform_filter1d\n\ndef buf(n):\n    return np.zeros(n)\n\n"
                 "def smooth(x):\n    out = buf(x.shape[0])\n    uniform_filter1d(x, 3, output=out)\n    return out\n",
                 expected=None, lines=[5, 5, 9]),
+        Invalid(  # ... given by position to a scipy.ndimage function that takes its output there
+            "import numpy as np\nfrom scipy.ndimage import convolve1d\n\ndef buf(n):\n    return np.zeros(n)\n\n"
+            "def smooth(x):\n    out = buf(x.shape[0])\n    convolve1d(x, np.ones(3) / 3, -1, out)\n    return out\n",
+            expected=None, lines=[5, 5, 9]),
         Invalid(  # timing code: JAX's asynchronous work would be billed to other intervals (quantecon's loop_timer)
             "import time\nimport numpy as np\n\nclass Timer:\n    def tac(self):\n        return time.perf_counter()\n\n"
             "    def runs(self, n, fn):\n        times = np.empty(n)\n        for r in range(n):\n            fn()\n"
