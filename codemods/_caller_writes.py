@@ -64,7 +64,7 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
             for name, why in _given_out(call, numpy, ndimage):  # type: ignore[arg-type]
                 names.setdefault(name, why)
         assigns = walk.nodes_of(function.body, cst.Assign)
-        values = _bound(assigns) if names else {}  # type: ignore[arg-type]
+        values = _bound(assigns) if names or attributes else {}  # type: ignore[arg-type]
         for assign in assigns:  # (`d = self.dens(X)[1:]`: a view of it; `d = np.sum(dens, 0)`, through `dens`)
             for callee in producers(assign.value, methods, numpy, values):  # type: ignore[attr-defined]
                 for target in assign.targets:  # type: ignore[attr-defined]

@@ -866,7 +866,7 @@ class NumpyBoundary:
     def written_results(self) -> dict[str, str]:
         """See `_caller_writes.written_results`: the attributes written into in place are this module's and, in
         the package, other modules' (as `stored_reason` reads them)."""
-        attributes = {*self._mutated_attributes, *(self.rule.context.project_facts(self.rule.CODE) or {})}
+        attributes = {*self._mutated_attributes, *(self.rule.context.project_facts(self.rule.CODE) or {}).get("attributes", {})}
         return _caller_writes.written_results(self.rule.context.module, self._buffer_callees[0], attributes)
 
     @functools.cached_property

@@ -337,8 +337,8 @@ def imported_bindings(module_name: str, is_package: bool, data: bytes) -> dict[s
     for match in _PLAIN_IMPORT.finditer(data):
         for bound in _BOUND_AS.finditer(match.group(1)):
             name, alias = bound.group(1).decode("ascii", "replace"), bound.group(2)
-            if name != "as":
-                found[alias.decode("ascii") if alias else name.split(".")[0]] = name if alias else name.split(".")[0]
+            if name != "as":  # (never over a from-import's binding: `from .util \` + `    import to_bits` also matches)
+                found.setdefault(alias.decode("ascii") if alias else name.split(".")[0], name if alias else name.split(".")[0])
     return found
 
 

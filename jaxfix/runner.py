@@ -124,7 +124,7 @@ def settle_project_facts(
     names the other side counts on are pinned (`link(summaries, pinned=...)`) and the trial runs again, until no
     file adds a pin: each side then keeps its signatures and calls, and the rest of the run never sees the other."""
     settling = [r for r in rules if r.cross_module is not None and r.CODE in summaries and r.CODE in project]
-    trial_options = replace(options, fix=True, write=False, want_edits=False, only_position=None)
+    trial_options = _trial_options(options)
     pins: dict[str, dict[str, str]] = {}
     trials: dict[str, FileResult] = {}
     for _ in range(len(contents) + 1):  # each round pins at least one more name, or ends
@@ -133,11 +133,11 @@ def settle_project_facts(
             for path, names in rule.cross_module(project[rule.CODE], summaries[rule.CODE], contents).items():  # type: ignore[misc]
                 scope.setdefault(path, []).append((rule, names))
         trials = {path: process_bytes(path, contents[path], rules, trial_options, project, module_name_for(path))
-                  for path in sorted(scope)}
+                  for path in sorted(scope) if not is_notebook(path)}  # (a notebook is not tried: its names are pinned)
         added = False
-        for path, result in trials.items():
+        for path in sorted(scope):
             for rule, names in scope[path]:
-                if _applied(rule.CODE, result):
+                if path in trials and _applied(rule.CODE, trials[path]):
                     continue
                 for name, why in names.items():
                     if name not in pins.setdefault(rule.CODE, {}):
@@ -151,10 +151,16 @@ def settle_project_facts(
     return project, trials
 
 
+def _trial_options(options: RunOptions) -> RunOptions:
+    """What a trial run is asked: to fix as `migrate` would, writing nothing."""
+    return replace(options, fix=True, write=False, want_edits=False, only_position=None)
+
+
 def _applied(code: str, result: FileResult) -> bool:
-    """Whether the trial `result` left none of rule `code`'s fixes unapplied (a finding that still offers one or
-    whose fix was held back), nor failed."""
-    if result.status is Status.ERROR:
+    """Whether the trial `result` applied rule `code`'s fixes, and left none unapplied (a finding that still offers
+    one or whose fix was held back). Not when the file failed or was left as it is (`# jaxfix: skip-file`, a NumPy
+    backend module, a fix suppressed): the plan counted on it changing."""
+    if code not in dict(result.fixes_by_rule):
         return False
     return not any(f.code == code and (f.fix is not None or f.message.endswith(HELD_NOTE)) for f in result.findings)
 
@@ -249,9 +255,11 @@ def run_files(
     result is cached (see `jaxfix.cache`); only the rest go to the pool.
     """
     project, summaries, contents = _index(files, rules, options)
-    project, trials = settle_project_facts(rules, options, project, summaries, contents)
-    if not options.fix:
-        trials = {}  # run to see what `migrate` would do; `check` reports afresh
+    trial_options, trials = _trial_options(options), {}
+    if options.only_position is None:  # (a quick fix at a position applies what it is asked, nothing settles)
+        project, trials = settle_project_facts(rules, options, project, summaries, contents)
+    if replace(options, write=False) != trial_options:
+        trials = {}  # run to see what `migrate` would do; `check`, edits for JSON, ... report afresh
     cache = ResultCache(cache_dir, run_fingerprint(rules, options, project)) if cache_dir else None
     results: list[Optional[FileResult]] = [None] * len(files)
 

@@ -12,6 +12,7 @@ function, without a seed of their own.
 from __future__ import annotations
 
 import ast
+import re
 from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
 
 from jaxfix import precheck
@@ -528,25 +529,45 @@ def cross_module(facts: Mapping[str, Any], summaries: Mapping[str, dict[str, Any
     needs = set(facts.get("needs_key", ()))
     if not needs:
         return {}
-    path_of = {summary["module"]: path for path, summary in summaries.items()}
+    paths_of: dict[str, list[str]] = {}  # (two files may share a module name: scripts in different folders)
+    defined: dict[str, set[str]] = {}
+    for path, summary in summaries.items():
+        paths_of.setdefault(summary["module"], []).append(path)
+        defined.setdefault(summary["module"], set()).update(summary["functions"])
+
+    def canonical(qualified: str) -> Optional[str]:
+        """The function `qualified` names: itself, or the one function of that name in the package that re-exports
+        it (`pkg.sub.bits` for `pkg.sub.gen.bits`, as `link` adds such aliases); None when there is no such one."""
+        owner, _, name = qualified.rpartition(".")
+        if name in defined.get(owner, ()):
+            return qualified
+        found = [q for q in needs if q != qualified and q.startswith(owner + ".") and q.rpartition(".")[2] == name
+                 and name in defined.get(q.rpartition(".")[0], ())]
+        return found[0] if len(found) == 1 else None
+
     out: dict[str, dict[str, str]] = {}
     for path, summary in summaries.items():
         module = summary["module"]
         counted = {q for info in summary["functions"].values() for q in (qualify(summary, c) for c in info["calls"])}
-        counted.update(summary["imports"].values())
         data = contents.get(path, b"")
+        # a name imported and called outside functions (`tx(4)` under `if __name__ == "__main__":`); an import alone
+        # (a package's `from .core import kick`, a re-export) changes nothing
+        counted.update(target for alias, target in summary["imports"].items()
+                       if re.search(rb"(?<![\w.])" + re.escape(alias.encode()) + rb"[ \t]*\(", data))
         for qualified in needs:
             owner, _, name = qualified.rpartition(".")
-            if owner == module or owner not in path_of:
-                continue  # its own function, or a re-export the index does not read
+            function = canonical(qualified)
+            if function is None or function.rpartition(".")[0] == module:
+                continue  # its own function, or a re-export of no one function
             spelled = [f"{alias}{owner[len(target):]}.{name}".encode() for alias, target in summary["imports"].items()
                        if owner == target or owner.startswith(target + ".")]  # `g.nrz` after `import pkg.gen as g`
             if qualified not in counted and not any(spelling in data for spelling in spelled):
                 continue
-            out.setdefault(path, {})[qualified] = (
+            out.setdefault(path, {})[function] = (
                 f"from `{module}`, whose key threading is not applied (held back by other findings there, unsafe, "
                 "or left unchanged)")
-            out.setdefault(path_of[owner], {})[qualified] = (
-                "from other modules while its own module's key threading is not applied (held back by other findings "
-                "there, unsafe, or left unchanged)")
+            for callee_path in paths_of[function.rpartition(".")[0]]:
+                out.setdefault(callee_path, {})[function] = (
+                    "from other modules while its own module's key threading is not applied (held back by other "
+                    "findings there, unsafe, or left unchanged)")
     return out

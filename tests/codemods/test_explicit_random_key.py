@@ -288,7 +288,7 @@ def test_a_function_imported_inside_a_function_of_another_module_keeps_its_signa
 
 def _package(tmp_path, files):
     pkg = tmp_path / "pkg"
-    pkg.mkdir()
+    pkg.mkdir(exist_ok=True)
     (pkg / "__init__.py").write_text("")
     for name, code in files.items():
         (pkg / name).write_text(code)
@@ -327,6 +327,24 @@ def test_callers_pass_no_key_when_the_callee_module_fix_is_unsafe(tmp_path):
     unsafe = {os.path.basename(r.path): r for r in run_files(files, all_rules(), RunOptions(fix=True, unsafe_fixes=True), jobs=1)}
     assert "def bits(key, n):" in unsafe["gen.py"].fixed
     assert "bits(subkey, n)" in unsafe["tx.py"].fixed or "bits(key, n)" in unsafe["tx.py"].fixed
+
+
+@pytest.mark.parametrize("files", [
+    # the caller's file is skipped: it stays as it is, so the callee must too
+    {"tx.py": "# jaxfix: skip-file\nfrom .gen import bits\n\n\ndef tx(n):\n    x, data = bits(n)\n    return x\n"},
+    # the callee is reached through a package's star re-export (the index links the alias `pkg.sub.bits`)
+    {"sub/__init__.py": "from .gen import *\n", "sub/gen.py": _GEN,
+     "tx.py": "import numpy as np\nfrom .sub import bits\n\n\ndef tx(n):\n    x, data = bits(n)\n    return x\n\n\n"
+              "def interleaved(n):\n    data = np.zeros(2 * n)\n    x, data[0::2] = bits(n)\n    return data\n"},
+])
+def test_a_caller_module_left_as_it_is_pins_its_callee(tmp_path, files):
+    (tmp_path / "pkg" / "sub").mkdir(parents=True)
+    pkg, paths = _package(tmp_path, {**({"gen.py": _GEN} if "sub/gen.py" not in files else {}), **files})
+    paths = sorted(str(p) for p in pkg.rglob("*.py"))
+    before = {p: open(p).read() for p in paths}
+    results = run_files(paths, all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert {p: open(p).read() for p in paths} == before
 
 
 def test_a_consistent_cross_module_plan_is_written_once_from_the_trial_run(tmp_path):

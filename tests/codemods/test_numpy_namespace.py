@@ -191,6 +191,20 @@ def test_the_result_index_reads_bytes_only():
         "pkg.util.to_bits": "pkg.p", "pkg.util.grid": "pkg.p", "numpy.zeros": "pkg.p", "pkg.geo.to_polar": "pkg.p"}
 
 
+def test_a_helper_result_stored_on_an_attribute_another_module_writes_into_stays_numpy(tmp_path):
+    """`Base.__init__` stores `yinit(n)` as `self.Y`; a subclass in another module writes `self.Y[0] = v`, which
+    stays NumPy: `yinit` must keep returning a NumPy array (the package's attribute writes, from the index)."""
+    pkg = tmp_path / "solvers"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    base = "import numpy as np\n\n\ndef yinit(n):\n    return np.zeros(n)\n\n\nclass Base:\n    def __init__(self, n):\n        self.Y = yinit(n)\n"
+    (pkg / "base.py").write_text(base)
+    (pkg / "sub.py").write_text("from .base import Base\n\n\nclass Sub(Base):\n    def step(self, v):\n        self.Y[0] = v\n        return self.Y\n")
+    files = sorted(str(p) for p in pkg.glob("*.py"))
+    run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert (pkg / "base.py").read_text() == base
+
+
 def test_a_result_written_elsewhere_is_matched_through_a_package_reexport():
     from codemods._caller_writes import _written_elsewhere
 
