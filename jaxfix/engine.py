@@ -33,7 +33,7 @@ from jaxfix import advice, fixes, incremental, prefilter, walk
 from jaxfix import source as sourcelib
 from jaxfix.analysis import parents as parentslib
 from jaxfix.analysis import positions as positionslib
-from jaxfix.analysis import host_regions, loops, plain_python, random_keys
+from jaxfix.analysis import hashed, host_regions, loops, plain_python, random_keys
 from jaxfix.analysis import settings as analysis_settings
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.positions import PositionProvider
@@ -103,7 +103,7 @@ def apply_reports(
 # parents, code pieces, facts remembered across passes)
 _PER_FILE_CACHES: tuple[Callable[[], None], ...] = (
     walk.clear_caches, positionslib.forget, parentslib.forget, random_keys.forget, plain_python.forget,
-    loops.concrete_params.cache_clear,
+    loops.concrete_params.cache_clear, hashed.forget,
 )
 
 

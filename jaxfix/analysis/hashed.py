@@ -205,14 +205,32 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset()) ->
     return {e.value for e in exprs if isinstance(e, cst.Name)}, exprs
 
 
+# {function node: (the memoized names it was computed with, `hashed`'s answer)} for the file being processed: a later
+# pass reuses the tree of the fixes, where a function no fix touched is the same node object (nodes are immutable)
+_ACROSS_PASSES: dict[cst.FunctionDef, tuple[frozenset[str], tuple[set[str], set[cst.BaseExpression]]]] = {}
+
+
+def forget() -> None:
+    """Drop the answers kept across passes (the engine calls this after each file)."""
+    _ACROSS_PASSES.clear()
+
+
 def hashed_once(context: object, function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]]:
-    """`hashed(function)`, computed once per rule context (one pass over one file) and shared by the rules."""
+    """`hashed(function)`, computed once per rule context (one pass over one file) and shared by the rules, and
+    kept across the passes over one file while the function node is unchanged (the callers do not modify it)."""
     cache = context.__dict__.setdefault("_hashed", {})
     found = cache.get(function)
     if found is None:
         if "_memoized" not in context.__dict__:
             context.__dict__["_memoized"] = memoized(context.module)  # type: ignore[attr-defined]
-        found = cache[function] = hashed(function, context.__dict__["_memoized"])
+        names = context.__dict__["_memoized"]
+        kept = _ACROSS_PASSES.get(function)
+        if kept is not None and kept[0] == names:
+            found = kept[1]
+        else:
+            found = hashed(function, names)
+            _ACROSS_PASSES[function] = (names, found)
+        cache[function] = found
     return found
 
 
