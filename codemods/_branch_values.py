@@ -86,6 +86,18 @@ def object_attribute(values: Sequence[cst.BaseExpression], local: frozenset[str]
     return None
 
 
+def _value_operands(v: cst.BaseExpression) -> Optional[list[cst.BaseExpression]]:
+    """The operands whose value `v` computes from, for arithmetic and a conditional expression (`a * b`, `-a`,
+    `a if c else b`: not the condition), else None."""
+    if isinstance(v, cst.BinaryOperation):
+        return [v.left, v.right]
+    if isinstance(v, cst.UnaryOperation) and not isinstance(v.operator, cst.Not):
+        return [v.expression]
+    if isinstance(v, cst.IfExp):
+        return [v.body, v.orelse]
+    return None
+
+
 def attribute_dtype(values: Sequence[cst.BaseExpression], facts: FunctionFacts,
                     local: frozenset[str]) -> Optional[cst.Attribute]:
     """An object's attribute (`object_attribute`'s kind: `self.tau`, `opts.step`) whose dtype a branch value takes,
@@ -105,15 +117,11 @@ def attribute_dtype(values: Sequence[cst.BaseExpression], facts: FunctionFacts,
                 return None
             parts = [b for b in facts.bindings.get(v.value, []) if b is not None]
             seen = seen | {v.value}
-        elif isinstance(v, cst.BinaryOperation):
-            parts = [v.left, v.right]
-        elif isinstance(v, cst.UnaryOperation) and not isinstance(v.operator, cst.Not):
-            parts = [v.expression]
-        elif isinstance(v, cst.IfExp):
-            parts = [v.body, v.orelse]
         elif isinstance(v, cst.Subscript):
             parts = [v.value]
         else:
+            parts = _value_operands(v)
+        if parts is None:
             return None
         return next((found for found in (source(p, seen) for p in parts) if found is not None), None)
 
@@ -425,16 +433,12 @@ def list_item(values: Sequence[cst.BaseExpression], branches: Sequence[cst.CSTNo
                 return None
             parts = bound[v.value]
             seen = seen | {v.value}
-        elif isinstance(v, cst.BinaryOperation):
-            parts = [v.left, v.right]
-        elif isinstance(v, cst.UnaryOperation) and not isinstance(v.operator, cst.Not):
-            parts = [v.expression]
-        elif isinstance(v, cst.IfExp):
-            parts = [v.body, v.orelse]
         elif isinstance(v, cst.Call):
             short = v.func.attr.value if isinstance(v.func, cst.Attribute) else getattr(v.func, "value", "")
             parts = [a.value for a in (v.args[1:] if short == "where" else v.args)]
         else:
+            parts = _value_operands(v)
+        if parts is None:
             return None
         return next((found for found in (item(p, seen) for p in parts) if found is not None), None)
 
