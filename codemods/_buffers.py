@@ -645,8 +645,8 @@ def link_attribute_writes(summaries: dict[str, dict[str, str]]) -> dict[str, str
 # `bits = to_bits(n, w)`, `az, r = to_polar(v)` or `h = util.hist(x)` at the start of a line: (the names, the
 # callee's module alias or None, the callee)
 _BOUND_TO_CALL = re.compile(  # (possessive: no backtracking into a name, which could never match)
-    rb"^[ \t]*\(?+([A-Za-z_]\w*+(?:[ \t]*+,[ \t]*+[A-Za-z_]\w*+)*+)[ \t]*+,?+\)?+[ \t]*+=[ \t]*+"
-    rb"(?:([A-Za-z_]\w*+)\.)?+([A-Za-z_]\w*+)\(", re.M)
+    rb"^[ \t]*\(?+([A-Za-z_]\w*+(?:[ \t]*+,[ \t]*+[A-Za-z_]\w*+)*+)[ \t]*+,?+\)?+(?:[ \t]*+:[^=\n]*+)?+[ \t]*+=[ \t]*+"
+    rb"((?:[A-Za-z_]\w*+\.)*+)([A-Za-z_]\w*+)\(", re.M)  # (an annotation, `bits: np.ndarray = ...`; a dotted path)
 # `bits[0] = v`, `h[i] += 1`: the name written into in place; `.fill(`: a writing method, whose object is the name
 # just before it (found from the method, which is rare, rather than from every name followed by a dot)
 _WRITTEN_NAME = re.compile(
@@ -679,9 +679,10 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
             continue
         if bindings is None:
             bindings = imported_bindings(module_name, os.path.basename(path) == "__init__.py", data)
-        source = bindings.get((root or callee).decode("ascii", "replace"))
+        head, *rest = (root.decode("ascii", "replace").rstrip(".") or callee.decode("ascii", "replace")).split(".")
+        source = bindings.get(head)  # `pkg.util.to_ref(n)` after `import pkg.util`: `pkg` is bound
         if source is not None:
-            found[f"{source}.{callee.decode('ascii', 'replace')}" if root else source] = where
+            found[".".join([source, *rest, callee.decode("ascii", "replace")]) if root else source] = where
     return found
 
 

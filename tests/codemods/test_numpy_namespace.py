@@ -189,6 +189,10 @@ def test_the_result_index_reads_bytes_only():
     code = code.replace(b"from .util import to_bits, grid", b"from pkg import util\nfrom .util import to_bits as tb")
     assert result_writes("p.py", "pkg.p", code.replace(b"bits = to_bits", b"bits = tb")) == {
         "pkg.util.to_bits": "pkg.p", "pkg.util.grid": "pkg.p", "numpy.zeros": "pkg.p", "pkg.geo.to_polar": "pkg.p"}
+    # an annotated binding, and a callee by its dotted path after `import pkg.util`
+    code = b"import pkg.util\nfrom .util import to_ann\n\ndef f(n):\n    a: np.ndarray = to_ann(n)\n    a[0] = 1\n" \
+           b"    b = pkg.util.to_ref(n)\n    b[0] = 2\n"
+    assert result_writes("p.py", "pkg.p", code) == {"pkg.util.to_ann": "pkg.p", "pkg.util.to_ref": "pkg.p"}
 
 
 def test_a_helper_result_stored_on_an_attribute_another_module_writes_into_stays_numpy(tmp_path):
