@@ -152,15 +152,22 @@ def test_an_array_handed_to_an_in_place_helper_of_another_module_stays_numpy(tmp
     assert any("writes into its parameter `a`" in m and "`log_gamma`" in m for m in messages), messages
 
 
-def test_an_attribute_written_into_in_another_module_keeps_its_array_numpy(tmp_path):
-    # emcee: `State.__init__` stores `np.atleast_2d(coords)`; a move in another module does `old.coords[m] = ...`
-    pkg = tmp_path / "mc"
+def _package(tmp_path, name, files):
+    """A package `name` under `tmp_path` with `files` ({file name: code}) and an empty `__init__.py`: its folder and
+    its files' paths."""
+    pkg = tmp_path / name
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
+    for file, code in files.items():
+        (pkg / file).write_text(code)
+    return pkg, sorted(str(p) for p in pkg.glob("*.py"))
+
+
+def test_an_attribute_written_into_in_another_module_keeps_its_array_numpy(tmp_path):
+    # emcee: `State.__init__` stores `np.atleast_2d(coords)`; a move in another module does `old.coords[m] = ...`
     state = "import numpy as np\n\nclass State:\n    def __init__(self, coords):\n        self.coords = np.atleast_2d(coords)\n"
-    (pkg / "state.py").write_text(state)
-    (pkg / "move.py").write_text("def update(old, new, m):\n    old.coords[m] = new.coords[m]  # stays NumPy\n")
-    files = sorted(str(p) for p in pkg.glob("*.py"))
+    move = "def update(old, new, m):\n    old.coords[m] = new.coords[m]  # stays NumPy\n"
+    pkg, files = _package(tmp_path, "mc", {"state.py": state, "move.py": move})
     results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
     assert not [r.error for r in results if r.error]
     assert (pkg / "state.py").read_text() == state
@@ -198,13 +205,9 @@ def test_the_result_index_reads_bytes_only():
 def test_a_helper_result_stored_on_an_attribute_another_module_writes_into_stays_numpy(tmp_path):
     """`Base.__init__` stores `yinit(n)` as `self.Y`; a subclass in another module writes `self.Y[0] = v`, which
     stays NumPy: `yinit` must keep returning a NumPy array (the package's attribute writes, from the index)."""
-    pkg = tmp_path / "solvers"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
     base = "import numpy as np\n\n\ndef yinit(n):\n    return np.zeros(n)\n\n\nclass Base:\n    def __init__(self, n):\n        self.Y = yinit(n)\n"
-    (pkg / "base.py").write_text(base)
-    (pkg / "sub.py").write_text("from .base import Base\n\n\nclass Sub(Base):\n    def step(self, v):\n        self.Y[0] = v\n        return self.Y\n")
-    files = sorted(str(p) for p in pkg.glob("*.py"))
+    sub = "from .base import Base\n\n\nclass Sub(Base):\n    def step(self, v):\n        self.Y[0] = v\n        return self.Y\n"
+    pkg, files = _package(tmp_path, "solvers", {"base.py": base, "sub.py": sub})
     run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)
     assert (pkg / "base.py").read_text() == base
 
@@ -221,14 +224,9 @@ def test_a_result_written_elsewhere_is_matched_through_a_package_reexport():
 def test_a_function_whose_result_another_module_writes_into_stays_numpy(tmp_path):
     """`coder.py` writes into what `to_bits` returns, a write jaxfix leaves (it cannot see where the array comes
     from): moved to JAX, `to_bits` would hand it an immutable array (commpy's `bitarray`, `TypeError`)."""
-    pkg = tmp_path / "bitcode"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
     util = "import numpy as np\n\n\ndef to_bits(number, width):\n    result = np.zeros(width)\n    result[-1] = number & 1\n    return result\n"
-    (pkg / "util.py").write_text(util)
     coder = "from bitcode.util import to_bits\n\n\ndef flip_first(number, width):\n    bits = to_bits(number, width)\n    bits[0] = 1 - bits[0]\n    return bits\n"
-    (pkg / "coder.py").write_text(coder)
-    files = sorted(str(p) for p in pkg.glob("*.py"))
+    pkg, files = _package(tmp_path, "bitcode", {"util.py": util, "coder.py": coder})
     results = {r.path.rsplit("/", 1)[-1]: r for r in run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)}
     assert (pkg / "util.py").read_text() == util and (pkg / "coder.py").read_text() == coder
     messages = [f.message for f in results["util.py"].findings if f.code == "JX501"]
