@@ -309,10 +309,12 @@ def _analyse(
     reports: list[tuple[Report, Finding]] = []
     # branches that run only for NumPy arrays or sparse matrices (`host_regions`): every rule leaves them as they are
     regions = [positions[body] for body in host_regions.host_branches(context.module, context.source, context.imports)]
+    silenced: dict[cst.CSTNode, int] = {}  # the nodes a suppressed finding's fix would change -> its line
     for instance in instances:
         for report in instance.reports:
             span = positions[report.node]
             if suppressions.suppressed(instance.CODE, span.start.line):
+                silenced.update(dict.fromkeys(report.changes, span.start.line))
                 continue
             if regions and any(_starts_in(span, region) for region in regions):
                 continue
@@ -331,6 +333,8 @@ def _analyse(
                 fix=fix,
             )
             reports.append((report, finding))
+    if silenced:
+        reports = fixes.without_silenced_fixes(reports, silenced)
     return reports, positions, (names.names if names is not None else None), parents
 
 

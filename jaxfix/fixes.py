@@ -125,6 +125,27 @@ def without_held_fixes(reports: list[tuple[Report, Finding]], held: set[int]) ->
              else f) for r, f in reports]
 
 
+SILENCED_NOTE = "; not fixed: it is one fix with the finding suppressed at line {line}"
+
+
+def without_silenced_fixes(
+    reports: list[tuple[Report, Finding]], silenced: Mapping[cst.CSTNode, int]
+) -> list[tuple[Report, Finding]]:
+    """A fix that changes a node the fix of a suppressed finding changes is not applied either: the two are one fix
+    (JX401 threads keys through a whole module at once), and applying it anyway would change the line the comment
+    asked to leave alone, or leave a callee and its suppressed call disagreeing (`noise(subkey, 3)` against `noise(3)`).
+    Such findings are reported without a fix, naming the suppressed line."""
+    out = []
+    for report, finding in reports:
+        line = next((silenced[node] for node in report.changes if node in silenced), None)
+        if line is None:
+            out.append((report, finding))
+            continue
+        note = SILENCED_NOTE.format(line=line)
+        out.append((dataclasses.replace(report, changes={}), dataclasses.replace(finding, fix=None, message=finding.message + note)))
+    return out
+
+
 def choose(
     reports: Sequence[tuple[Report, Finding]], positions: Mapping[cst.CSTNode, CodeRange], options: RunOptions,
     held: Optional[set[int]] = None,

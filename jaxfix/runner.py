@@ -61,17 +61,23 @@ def build_project_facts(files: Sequence[str], rules: Sequence[type[Rule]], optio
 Summaries = dict[str, dict[str, Any]]  # {rule code: {path: summary}}
 
 
-def _index(files: Sequence[str], rules: Sequence[type[Rule]], options: RunOptions) -> tuple[dict[str, Any], Summaries, dict[str, bytes]]:
-    """`build_project_facts`, with the summaries it linked and the bytes of the files it read."""
+def _index(
+    files: Sequence[str], rules: Sequence[type[Rule]], options: RunOptions
+) -> tuple[dict[str, Any], Summaries, dict[str, bytes], list[str]]:
+    """`build_project_facts`, with the summaries it linked, the bytes of the files it read, and the files it left
+    unread for being over max-file-bytes."""
     indexers = [r for r in rules if r.summarize is not None and r.link is not None]
     if not indexers and not options.fix:
-        return {}, {}, {}
+        return {}, {}, {}, []
     contents: dict[str, bytes] = {}
+    oversize: list[str] = []
     for path in files:
         try:
             if os.path.getsize(path) <= options.max_file_bytes:
                 with open(path, "rb") as handle:
                     contents[path] = handle.read()
+            else:
+                oversize.append(path)  # not rewritten (the rewrite phase reports it); searched when settling
         except OSError:
             continue  # reported by the rewrite phase
     trees: dict[str, Optional[ast.Module]] = {}
@@ -108,12 +114,12 @@ def _index(files: Sequence[str], rules: Sequence[type[Rule]], options: RunOption
         project.setdefault(rule.CODE, rule.link(summaries))
     if options.fix:
         project[IMPORTS_KEY] = _imports_between(contents)
-    return project, linked, contents
+    return project, linked, contents, oversize
 
 
 def settle_project_facts(
     rules: Sequence[type[Rule]], options: RunOptions, project: dict[str, Any], summaries: Summaries,
-    contents: Mapping[str, bytes],
+    contents: Mapping[str, bytes], oversize: Sequence[str] = (),
 ) -> tuple[dict[str, Any], dict[str, FileResult]]:
     """The project facts once the fixes they count on across modules are known to be applied, and the results of
     the trial runs (valid for those final facts) by path.
@@ -122,18 +128,21 @@ def settle_project_facts(
     callers in other modules pass). Each such file is run once without writing; when the rule's fix there is not
     applied after all (held back by the file's other findings, unsafe without `--unsafe-fixes`, an error), the
     names the other side counts on are pinned (`link(summaries, pinned=...)`) and the trial runs again, until no
-    file adds a pin: each side then keeps its signatures and calls, and the rest of the run never sees the other."""
+    file adds a pin: each side then keeps its signatures and calls, and the rest of the run never sees the other.
+    The files over max-file-bytes (`oversize`) are never rewritten: a name they call is pinned."""
     settling = [r for r in rules if r.cross_module is not None and r.CODE in summaries and r.CODE in project]
     trial_options = _trial_options(options)
     pins: dict[str, dict[str, str]] = {}
     trials: dict[str, FileResult] = {}
+    searched = {**contents, **_read_all(oversize)} if settling and oversize else contents
     for _ in range(len(contents) + 1):  # each round pins at least one more name, or ends
         scope: dict[str, list[tuple[type[Rule], dict[str, str]]]] = {}
         for rule in settling:
-            for path, names in rule.cross_module(project[rule.CODE], summaries[rule.CODE], contents).items():  # type: ignore[misc]
+            for path, names in rule.cross_module(project[rule.CODE], summaries[rule.CODE], searched).items():  # type: ignore[misc]
                 scope.setdefault(path, []).append((rule, names))
+        # (a notebook is not tried, nor a file over max-file-bytes: their names are pinned)
         trials = {path: process_bytes(path, contents[path], rules, trial_options, project, module_name_for(path))
-                  for path in sorted(scope) if not is_notebook(path)}  # (a notebook is not tried: its names are pinned)
+                  for path in sorted(scope) if path in contents and not is_notebook(path)}
         added = False
         for path in sorted(scope):
             for rule, names in scope[path]:
@@ -149,6 +158,17 @@ def settle_project_facts(
             if rule.CODE in pins:
                 project[rule.CODE] = rule.link(summaries[rule.CODE], pinned=pins[rule.CODE])  # type: ignore[misc]
     return project, trials
+
+
+def _read_all(paths: Sequence[str]) -> dict[str, bytes]:
+    out = {}
+    for path in paths:
+        try:
+            with open(path, "rb") as handle:
+                out[path] = handle.read()
+        except OSError:
+            pass
+    return out
 
 
 def _trial_options(options: RunOptions) -> RunOptions:
@@ -254,10 +274,10 @@ def run_files(
     In the parent, files the byte pre-check rules out are settled at once, and with `cache_dir` so are files whose
     result is cached (see `jaxfix.cache`); only the rest go to the pool.
     """
-    project, summaries, contents = _index(files, rules, options)
+    project, summaries, contents, oversize = _index(files, rules, options)
     trial_options, trials = _trial_options(options), {}
     if options.only_position is None:  # (a quick fix at a position applies what it is asked, nothing settles)
-        project, trials = settle_project_facts(rules, options, project, summaries, contents)
+        project, trials = settle_project_facts(rules, options, project, summaries, contents, oversize)
     if replace(options, write=False) != trial_options:
         trials = {}  # run to see what `migrate` would do; `check`, edits for JSON, ... report afresh
     cache = ResultCache(cache_dir, run_fingerprint(rules, options, project)) if cache_dir else None

@@ -251,3 +251,14 @@ def test_project_facts_do_not_open_a_plain_module_to_the_array_rules(tmp_path):
     project = {"JX401": {"needs_key": ["lib.noisy"]}}
     result = process_file(str(path), all_rules(), RunOptions(fix=True, write=False), project)
     assert "jnp" not in (result.fixed or "") and not any(f.code.startswith("JX2") for f in result.findings)
+
+
+def test_a_suppressed_finding_holds_back_the_fix_it_shares(tmp_path):
+    """Findings fixed together (one set of changes) are not fixed when one of them is suppressed: the fix would
+    change the suppressed line anyway."""
+    data = (b"import numpy as np\n\ndef draw():\n    return np.random.rand()\n\n"
+            b"def use():\n    return draw()  # jaxfix: ignore\n")
+    path = write(tmp_path, "k.py", data)
+    result = run(path)
+    assert open(path, "rb").read() == data and result.findings
+    assert all(f.fix is None and f.message.endswith("suppressed at line 7") for f in result.findings)

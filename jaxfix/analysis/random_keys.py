@@ -12,6 +12,7 @@ function, without a seed of their own.
 from __future__ import annotations
 
 import ast
+import os
 import re
 from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
 
@@ -570,4 +571,19 @@ def cross_module(facts: Mapping[str, Any], summaries: Mapping[str, dict[str, Any
                 out.setdefault(callee_path, {})[function] = (
                     "from other modules while its own module's key threading is not applied (held back by other "
                     "findings there, unsafe, or left unchanged)")
+    # a file of the run with no summary that calls such a function by name could not be indexed (not valid Python,
+    # not UTF-8, over max-file-bytes), and a notebook's cells are not: it keeps its calls, so the function keeps its
+    # signature (its trial fails, or it is not tried)
+    by_name: dict[bytes, list[str]] = {}
+    for qualified in needs:
+        by_name.setdefault(qualified.rpartition(".")[2].encode(), []).append(qualified)
+    calls = re.compile(rb"(?<![\w])(" + b"|".join(re.escape(name) for name in sorted(by_name)) + rb")[ \t]*\(")
+    for path, data in contents.items():
+        notebook = path.endswith(".ipynb")
+        if path in summaries and not notebook:
+            continue
+        for qualified in sorted({q for match in calls.finditer(data) for q in by_name[match.group(1)]}):
+            out.setdefault(path, {})[qualified] = (
+                f"in the notebook `{os.path.basename(path)}`, whose calls are not given keys" if notebook else
+                f"in `{os.path.basename(path)}`, which jaxfix cannot read or parse (see its error)")
     return out

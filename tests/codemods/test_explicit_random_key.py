@@ -469,3 +469,44 @@ def test_literals_in_any_spelling_are_read():
     )
     out = run_rule(ExplicitRandomKey, code, fix=True).fixed
     assert "jax.random.normal(" in out and "maxval=1_000" in out
+
+
+def test_a_suppressed_call_keeps_both_sides_as_they_are(tmp_path):
+    """`# jaxfix: ignore[JX401]` on a call leaves that line alone; key threading is one fix over the module, so it
+    is not applied at all (before, `run` gained a key and `noise(subkey, 3)` replaced the suppressed call), and
+    across modules the callee keeps its signature (the caller's fix is not applied: the trial run pins it)."""
+    code = ("import numpy as np\n\n\ndef noise(n):\n    return np.random.normal(size=n)\n\n\n"
+            "def run(x):\n    return x + noise(3)  # jaxfix: ignore[JX401]\n\n\ndef run2(x):\n    return x + noise(3)\n")
+    pkg, files = _package(tmp_path, {"m.py": code})
+    [result] = run_files(files[1:], all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert (pkg / "m.py").read_text() == code
+    assert all(f.fix is None for f in result.findings if f.code == "JX401")
+    assert any(f.line == 13 and f.message.endswith("one fix with the finding suppressed at line 9") for f in result.findings)
+    caller = "from .gen import bits\n\n\ndef tx(n):\n    x, data = bits(n)  # jaxfix: ignore[JX401]\n    return x\n"
+    pkg, files = _package(tmp_path, {"gen.py": _GEN, "tx.py": caller})
+    results = {os.path.basename(r.path): r for r in run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)}
+    assert (pkg / "gen.py").read_text() == _GEN and (pkg / "tx.py").read_text() == caller
+    [finding] = [f for f in results["gen.py"].findings if f.code == "JX401"]
+    assert "it is called from `pkg.tx`, whose key threading is not applied" in finding.message
+
+
+@pytest.mark.parametrize("caller", ["syntax", "oversize", "notebook"])
+def test_a_callee_keeps_its_signature_when_a_caller_cannot_be_rewritten(tmp_path, caller):
+    """A file of the run that jaxfix cannot parse, one over max-file-bytes, and a notebook are not indexed as
+    callers, and never get keys threaded into their calls: before, `bits` gained a key while they called `bits(n)`."""
+    call = "from pkg.gen import bits\n\n\ndef tx(n):\n    x, data = bits(n)\n    return x\n"
+    pkg, files = _package(tmp_path, {"gen.py": _GEN})
+    if caller == "notebook":
+        nbformat = pytest.importorskip("nbformat")
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(call), nbformat.v4.new_code_cell("tx(4)")]
+        nbformat.write(nb, str(pkg / "use.ipynb"))
+        files.append(str(pkg / "use.ipynb"))
+    else:
+        (pkg / "tx.py").write_text(call + ("def broken(:\n" if caller == "syntax" else "# padding\n" * 200))
+        files.append(str(pkg / "tx.py"))
+    options = RunOptions(fix=True, write=True, max_file_bytes=1000)
+    results = {os.path.basename(r.path): r for r in run_files(files, all_rules(), options, jobs=1)}
+    assert (pkg / "gen.py").read_text() == _GEN
+    [finding] = [f for f in results["gen.py"].findings if f.code == "JX401"]
+    assert "`bits` is left unconverted: it is called in " in finding.message and finding.fix is None
