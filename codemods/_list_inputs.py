@@ -390,6 +390,32 @@ def list_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
     return _fed_parameters(module, _sequence_value, listed=True)
 
 
+def nested_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+    """{function or method name: its parameters that some call in the module passes a list or tuple of lists or
+    tuples} (`f(x, ((3, 2), (1, 0)))`, or a local name bound only to one): their items are sequences too, where
+    `(x, y)` of two arrays gives arrays (scipy's `_ppoly2d_eval(c, (x, y), ...)`)."""
+    return _fed_parameters(module, _nested_value, listed=True)
+
+
+def _nested_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
+    """A list or tuple display (or a local name of `caller` only ever bound to one) holding a list or tuple, or a
+    comprehension making them."""
+    def inner(v: cst.BaseExpression) -> bool:
+        return _plain_value(v) or isinstance(v, cst.Name) and caller is not None and _bound_to(caller, v.value, _plain_value)
+
+    def nested(v: cst.BaseExpression) -> bool:
+        if isinstance(v, (cst.List, cst.Tuple)):
+            return any(not isinstance(e, cst.StarredElement) and inner(e.value) for e in v.elements)
+        return isinstance(v, cst.ListComp) and inner(v.elt)
+
+    return nested(value) or isinstance(value, cst.Name) and caller is not None and _bound_to(caller, value.value, nested)
+
+
+def _bound_to(function: cst.FunctionDef, name: str, test: Callable[[cst.BaseExpression], bool]) -> bool:
+    bound = assigned_values(function, name)
+    return bool(bound) and all(test(v) for v in bound)
+
+
 def text_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters that some call in the module passes a string literal} (colorspacious'
     `safe_equal(white, "D65")`): NumPy makes a string array of it where a `jax.numpy` function raises."""

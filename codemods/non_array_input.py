@@ -437,6 +437,19 @@ class NonArrayInput(Rule):
             expected='import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, rsi):\n    prm = rsi[1]\n    return np.transpose(x, np.argsort(jnp.asarray(prm))), np.prod(jnp.asarray(rsi[0]))\n\ndef use(x):\n    return f(x, ((3, 2), (1, 0)))\n',
             lines=[5, 5],
         ),
+        Invalid(  # calls pass a tuple of two arrays: its items are arrays, left as they are, its slices tuples (scipy's
+            # `_ppoly2d_eval(c, (x, y), ...)`); a local name bound to a list of tuples gives tuples; an array indexed
+            # by a tuple gives an array (pygam's `X[:, self.feature]`, `X : array-like`)
+            'import numpy as np\n\ndef f(xs, x):\n    return np.searchsorted(xs[0], x), np.sum(xs[1:])\n\n'
+            'def use(x, y):\n    return f((x, y), 0.5)\n\ndef g(rsi):\n    return np.argsort(rsi[1])\n\n'
+            'def use2():\n    pairs = [(3, 2), (1, 0)]\n    return g(pairs)\n\n'
+            'def h(X, j):\n    """X : array-like"""\n    return np.unique(X[:, j])\n',
+            expected='import jax.numpy as jnp\nimport numpy as np\n\ndef f(xs, x):\n    return np.searchsorted(xs[0], x), np.sum(jnp.asarray(xs[1:]))\n\n'
+                     'def use(x, y):\n    return f((x, y), 0.5)\n\ndef g(rsi):\n    return np.argsort(jnp.asarray(rsi[1]))\n\n'
+                     'def use2():\n    pairs = [(3, 2), (1, 0)]\n    return g(pairs)\n\n'
+                     'def h(X, j):\n    """X : array-like"""\n    return np.unique(X[:, j])\n',
+            lines=[4, 10],
+        ),
         Invalid(  # a `list(...)` call on one path, a `.map(...)` result (`multiprocessing.Pool.map`: a list) on another
             # (sporco's `grid_search`)
             'import numpy as np\n\ndef f(fn, g, pool):\n    if pool is None:\n        v = list(map(fn, g))\n        w = np.zeros(3)\n    else:\n        v = np.asarray(g)\n        w = pool.map(fn, g)\n    return np.reshape(v, (-1,)), np.cumsum(w)\n',
@@ -473,6 +486,10 @@ class NonArrayInput(Rule):
     @functools.cached_property
     def _fed(self) -> dict[str, frozenset[str]]:
         return _list_inputs.list_fed_parameters(self.context.module)
+
+    @functools.cached_property
+    def _nested(self) -> dict[str, frozenset[str]]:
+        return _list_inputs.nested_fed_parameters(self.context.module)
 
     @functools.cached_property
     def _returning(self) -> frozenset[str]:
@@ -601,6 +618,8 @@ class NonArrayInput(Rule):
             if not isinstance(v, cst.Subscript):
                 return None
             while isinstance(v, cst.Subscript):
+                if len(v.slice) != 1:
+                    return None  # `X[:, j]`: only an array takes a tuple index, and gives an array
                 v = v.value
             return v if isinstance(v, cst.Name) and v.value in facts.params and not facts.bindings.get(v.value) else None
 
@@ -610,6 +629,13 @@ class NonArrayInput(Rule):
         listed = self._listed_parameter(base, at, facts) if base is not None else None
         if base is None or listed is None:
             return None
+        fn = self.current_function
+        read = value if isinstance(value, cst.Subscript) else None
+        sliced = read is not None and isinstance(read.slice[0].slice, cst.Slice)  # (a slice of a sequence is one)
+        if listed.startswith("a call") and not sliced and (fn is None or base.value not in self._nested.get(fn.name.value, ())):
+            return None  # the calls pass sequences of other things (`(x, y)` of two arrays: scipy's `_ppoly2d_eval`)
+        if sliced and read is not None and read.value is base:
+            return f"is a slice of `{base.value}`, which {listed}"
         return f"is an item of `{base.value}`, which {listed} (and whose items may be lists or tuples too)"
 
     def _sequence_result(self, value: cst.BaseExpression, at: Optional[cst.CSTNode] = None) -> bool:
