@@ -79,7 +79,10 @@ def _root(node: cst.BaseExpression) -> Optional[str]:
     return node.value if isinstance(node, cst.Name) else None
 
 
-def _written(fn: cst.FunctionDef, viewing: Writers) -> set[str]:
+def _written(fn: cst.FunctionDef, viewing: Writers, ndimage: SparseNames) -> set[str]:
+    """The names `fn` writes into in place: items, writing methods, output arrays (by keyword, by position to a
+    NumPy ufunc, `np.divide(a, n, a)`, or to scipy.ndimage, `uniform_filter1d(x, 3, -1, buf)`), views it writes
+    through, and a name updated by an augmented assignment when `fn` returns nothing."""
     names: set[str] = {name for found in written_views(fn, viewing).values() for name, _ in found}
     returns_value = False
     augmented: set[str] = set()
@@ -96,9 +99,8 @@ def _written(fn: cst.FunctionDef, viewing: Writers) -> set[str]:
             func = node.func
             if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and isinstance(func.value, cst.Name):
                 names.add(func.value.value)
-            for arg in node.args:
-                if arg.keyword is not None and arg.keyword.value in OUT_KEYWORDS and isinstance(arg.value, cst.Name):
-                    names.add(arg.value.value)
+            outputs = [value for _, value in given_outputs(node, ndimage)] + [_positional_out(node)]
+            names.update(value.value for value in outputs if isinstance(value, cst.Name))
     if not returns_value:  # `def log_normalize(a): a -= lse(a)`: returns nothing, so the update is its result
         names |= augmented
     return names
@@ -253,12 +255,13 @@ def writers(module: cst.Module) -> Writers:
     functions = _functions(module)
     viewing = views(module)
     numpy = numpy_calls(module)
+    ndimage = SparseNames.read(module, "ndimage")
     # calls that need NumPy arrays: `scipy.fftpack`'s transforms, `scipy.sparse` constructors, `NumpyOnly` functions
     readers = (SparseNames.read(module, "fftpack"), SparseNames.read(module), NumpyOnly.read(module))
     host_calls = readers if any(readers) else None
     sources: dict[cst.FunctionDef, Sources] = {}  # (by function: two classes may have methods of one name)
     for key, fn, params, every in functions:
-        every_written = _written(fn, viewing)
+        every_written = _written(fn, viewing, ndimage)
         written = every_written & every
         needs = dict.fromkeys(sorted(written), "")
         for name, why in _copies_written(fn, every_written - every, every).items():  # `sol = y.copy(); sol[m] = v`

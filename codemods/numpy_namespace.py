@@ -795,6 +795,11 @@ class NumpyNamespace(Rule):
             "import numpy as np\nfrom scipy.ndimage import convolve1d\n\ndef buf(n):\n    return np.zeros(n)\n\n"
             "def smooth(x):\n    out = buf(x.shape[0])\n    convolve1d(x, np.ones(3) / 3, -1, out)\n    return out\n",
             expected=None, lines=[5, 5, 9]),
+        Invalid(  # ... by a helper that gives it by position to scipy.ndimage, or to a NumPy ufunc (`np.divide(a, n, a)`)
+            "import numpy as np\nfrom scipy import ndimage\n\ndef into(x, o):\n    ndimage.uniform_filter1d(x, 3, -1, o)\n\n"
+            "def halve(a):\n    np.divide(a, 2.0, a)\n\ndef smooth(x):\n    out = np.zeros(x.shape[0])\n    into(x, out)\n"
+            "    c = np.ones(3)\n    halve(c)\n    return out, c\n",
+            expected=None, lines=[8, 11, 12, 13, 14]),
         Invalid(  # timing code: JAX's asynchronous work would be billed to other intervals (quantecon's loop_timer)
             "import time\nimport numpy as np\n\nclass Timer:\n    def tac(self):\n        return time.perf_counter()\n\n"
             "    def runs(self, n, fn):\n        times = np.empty(n)\n        for r in range(n):\n            fn()\n"
