@@ -22,7 +22,7 @@ from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.shapes import FunctionShapes
 from jaxfix.analysis.tracedness import Tracedness, makes_object
 from jaxfix.analysis.value_dtypes import FLOAT, dtype_of
-from jaxfix.imports import bound_by_import, top_level_statements
+from jaxfix.imports import bound_by_import, dotted_name, top_level_statements
 
 
 def kind_conflict(values: Sequence[cst.BaseExpression]) -> Optional[str]:
@@ -119,6 +119,10 @@ def attribute_dtype(values: Sequence[cst.BaseExpression], facts: FunctionFacts,
             seen = seen | {v.value}
         elif isinstance(v, cst.Subscript):
             parts = [v.value]
+        elif isinstance(v, cst.Call):
+            # `np.sqrt(self.tau)`, `jnp.maximum(m, 1.0)`: an array function's result takes its inputs' dtype
+            root = dotted_name(v.func).partition(".")[0] if isinstance(v.func, (cst.Name, cst.Attribute)) else ""
+            parts = [a.value for a in v.args if a.keyword is None and not a.star] if root in _ARRAY_MODULES else None
         else:
             parts = _value_operands(v)
         if parts is None:
@@ -126,6 +130,9 @@ def attribute_dtype(values: Sequence[cst.BaseExpression], facts: FunctionFacts,
         return next((found for found in (source(p, seen) for p in parts) if found is not None), None)
 
     return next((found for found in (source(v, frozenset()) for v in values) if found is not None), None)
+
+
+_ARRAY_MODULES = frozenset({"np", "numpy", "jnp"})
 
 
 def module_object(values: Sequence[cst.BaseExpression], module: cst.Module, local: frozenset[str]) -> Optional[str]:

@@ -466,6 +466,11 @@ class TracedIf(Rule):
             expected='import jax\nimport numpy as np\n\nclass S:\n    def f(self, x, y):\n        m = self.tau\n        rsf = 1.0\n\n        def rsf_if_true(rsf):\n            rsf = 1.0 / m\n            return rsf\n\n        def rsf_if_false(rsf):\n            return rsf\n\n        rsf = jax.lax.cond(np.sum(x) > np.sum(y), rsf_if_true, rsf_if_false, rsf)\n        return rsf\n',
             unsafe=True,
         ),
+        Invalid(  # ... through an array function, whose result takes its input's dtype (`np.sqrt(self.tau)`)
+            'import numpy as np\n\nclass S:\n    def f(self, x, y):\n        rsf = 1.0\n        if np.sum(x) > np.sum(y):\n            rsf = np.sqrt(self.tau)\n        return rsf\n',
+            expected='import jax\nimport numpy as np\n\nclass S:\n    def f(self, x, y):\n        rsf = 1.0\n\n        def rsf_if_true(rsf):\n            rsf = np.sqrt(self.tau)\n            return rsf\n\n        def rsf_if_false(rsf):\n            return rsf\n\n        rsf = jax.lax.cond(np.sum(x) > np.sum(y), rsf_if_true, rsf_if_false, rsf)\n        return rsf\n',
+            unsafe=True,
+        ),
     ]
 
     def __init__(self, context) -> None:
