@@ -19,7 +19,7 @@ from jaxfix.analysis.aliases import FunctionAliases, function_aliases
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import ELEMENTWISE, FunctionFacts, function_facts
 from jaxfix.analysis.numpy_names import numpy_name
-from jaxfix.analysis.parents import isinstance_guards
+from jaxfix.analysis.parents import OUT_OF_BOUNDS_CATCHERS, caught_around, isinstance_guards
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.rule import Rule
@@ -380,6 +380,12 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
         )
     if blockers:
         verdict.blocker = "; ".join(blockers)
+    caught = sorted(caught_around(rule, stmt) & OUT_OF_BOUNDS_CATCHERS) if target.elements else []
+    if caught:
+        verdict.reasons.append(
+            f"the write sits in a `try` that catches `{caught[0]}`: NumPy raises `IndexError` for an index out of "
+            "bounds, while `.at[]` drops such an update without a word (and nothing raises under `jit`)"
+        )
     if not verdict.blocker:
         kept = kept_origin(rule, name)
         if kept is not None:  # `kernel = np.zeros(...)` that goes to `csr_matrix(kernel)`: NumPy on purpose (spafe)

@@ -40,7 +40,7 @@ from jaxfix.analysis.host_data import (
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
-from jaxfix.analysis.parents import ParentProvider, caught_around
+from jaxfix.analysis.parents import OUT_OF_BOUNDS_CATCHERS, ParentProvider, caught_around, caught_by
 from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, sparse_attributes
 
@@ -536,6 +536,13 @@ class NumpyBoundary:
                 for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
                 if isinstance(a.value, cst.Name) and a.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS  # type: ignore[attr-defined]
             }
+            for handled in walk.nodes_of(function.body, cst.Try):  # `try: v = y[i]` / `except IndexError:`
+                caught = sorted(caught_by(handled) & OUT_OF_BOUNDS_CATCHERS)  # type: ignore[arg-type]
+                for subscript in walk.nodes_of(handled.body, cst.Subscript) if caught else ():  # type: ignore[attr-defined]
+                    if isinstance(subscript.value, cst.Name):  # type: ignore[attr-defined]
+                        read.setdefault(subscript.value, f"is indexed in a `try` that catches `{caught[0]}`: NumPy "  # type: ignore[attr-defined]
+                                        "raises `IndexError` for an index out of bounds, a JAX array clamps the index "
+                                        "and never raises")
             facts = function_facts(self.rule, function)
             for subscript in walk.nodes_of(function.body, cst.Subscript):
                 flat = next((e.slice.value for e in subscript.slice  # type: ignore[attr-defined]
@@ -997,3 +1004,4 @@ class NumpyBoundary:
         cls = self._class()
         attributes = self._item_attributes.get(cls, ()) if cls is not None else ()
         return f"self.{sorted(attributes)[0]}" if attributes else None
+

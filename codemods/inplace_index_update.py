@@ -101,7 +101,9 @@ class InplaceIndexUpdate(Rule):
     is inferred from how it is used (slices, `.shape`, NumPy calls); a dict indexed only by a name is left alone,
     unless a NumPy call binds the name to an array on another path (`signal = store[k]` or `signal = np.full(...)`).
     JAX computes a scatter in the promoted dtype and casts back: `ints.at[i].set(0.5)` stores 0 like NumPy, but
-    int32 values beyond 2**24 elsewhere in the array pass through float32 and may lose precision.
+    int32 values beyond 2**24 elsewhere in the array pass through float32 and may lose precision. An index out of
+    bounds raises `IndexError` in NumPy, where `.at[]` drops the update (JAX's default `mode`): code that relies on
+    the error is seen only where a `try` around the write catches it (the fix is then unsafe).
     """
 
     CODE = "JX101"
@@ -137,6 +139,13 @@ class InplaceIndexUpdate(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a write in a `try` that catches `IndexError`: NumPy raises it for an index out of bounds, `.at[]` drops
+            # the update silently, so the `except` branch would stop running (reviewers' repros d#10, i#16)
+            "import jax.numpy as jnp\n\ndef put(i, v):\n    y = jnp.zeros(3)\n    try:\n        y[i] = v\n"
+            "    except IndexError:\n        return None\n    return y\n",
+            expected="import jax.numpy as jnp\n\ndef put(i, v):\n    y = jnp.zeros(3)\n    try:\n        y = y.at[i].set(v)\n"
+                     "    except IndexError:\n        return None\n    return y\n",
+            unsafe=True, lines=[6]),
         Invalid(  # a module using a unit library: every fix is unsafe, as with pandas (a quantity has no `.at`, and
             # `jnp.where`/`lax` drop its units)
             "import jax.numpy as jnp\nfrom astropy import units as u\n\ndef f(n):\n    x = jnp.zeros(n)\n    x[0] = 1.0\n"

@@ -800,6 +800,11 @@ class NumpyNamespace(Rule):
             "def halve(a):\n    np.divide(a, 2.0, a)\n\ndef smooth(x):\n    out = np.zeros(x.shape[0])\n    into(x, out)\n"
             "    c = np.ones(3)\n    halve(c)\n    return out, c\n",
             expected=None, lines=[8, 11, 12, 13, 14]),
+        Invalid(  # indexed in a `try` that catches `IndexError`: a JAX array clamps the index and never raises, so the
+            # `except` branch would stop running
+            "import numpy as np\n\ndef pick(x, i):\n    y = np.cumsum(x)\n    try:\n        v = y[i]\n"
+            "    except (KeyError, IndexError):\n        v = -1.0\n    return v\n",
+            expected=None, lines=[4]),
         Invalid(  # timing code: JAX's asynchronous work would be billed to other intervals (quantecon's loop_timer)
             "import time\nimport numpy as np\n\nclass Timer:\n    def tac(self):\n        return time.perf_counter()\n\n"
             "    def runs(self, n, fn):\n        times = np.empty(n)\n        for r in range(n):\n            fn()\n"

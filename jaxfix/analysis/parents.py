@@ -85,14 +85,25 @@ def caught_around(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
     child, current = node, rule.get_metadata(ParentProvider, node, None)
     while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
         if isinstance(current, (cst.Try, cst.TryStar)) and child is current.body:
-            for handler in current.handlers:
-                kinds = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
-                for kind in kinds:
-                    value = kind.value if isinstance(kind, cst.Element) else kind
-                    caught.add("BaseException" if value is None else
-                               value.attr.value if isinstance(value, cst.Attribute) else
-                               value.value if isinstance(value, cst.Name) else "")
+            caught |= caught_by(current)
         child, current = current, rule.get_metadata(ParentProvider, current, None)
+    return caught
+
+
+# the exceptions whose handler catches NumPy's `IndexError` for an index out of bounds (bare `except:`: BaseException),
+# which a JAX array never raises: it clamps a read's index, and `.at[]` drops an update out of bounds
+OUT_OF_BOUNDS_CATCHERS = frozenset({"IndexError", "LookupError", "Exception", "BaseException"})
+
+
+def caught_by(node: "cst.Try | cst.TryStar") -> set[str]:
+    """The exceptions the handlers of `node` catch, by the last part of their names (a bare `except:`: BaseException)."""
+    caught = set()
+    for handler in node.handlers:
+        kinds = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
+        for kind in kinds:
+            value = kind.value if isinstance(kind, cst.Element) else kind
+            caught.add("BaseException" if value is None else value.attr.value if isinstance(value, cst.Attribute)
+                       else value.value if isinstance(value, cst.Name) else "")
     return caught
 
 
