@@ -103,7 +103,8 @@ class InplaceIndexUpdate(Rule):
     JAX computes a scatter in the promoted dtype and casts back: `ints.at[i].set(0.5)` stores 0 like NumPy, but
     int32 values beyond 2**24 elsewhere in the array pass through float32 and may lose precision. An index out of
     bounds raises `IndexError` in NumPy, where `.at[]` drops the update (JAX's default `mode`): code that relies on
-    the error is seen only where a `try` around the write catches it (the fix is then unsafe).
+    the error is seen only where a `try` around the write names `IndexError` or `LookupError` (the fix is then
+    unsafe), not in a catch-all `except Exception:`.
     """
 
     CODE = "JX101"
