@@ -29,8 +29,10 @@ if TYPE_CHECKING:
 
 
 def finite(rule: Rule, iterable: cst.BaseExpression) -> bool:
-    """Whether a `for` loop over `iterable` ends by itself: a `range`, a list or tuple, an array (a traced value),
-    or `enumerate`/`zip`/`reversed` of those. A loop over anything else (a generator) may be endless."""
+    """Whether a `for` loop over `iterable` ends by itself, and running it to its end changes nothing else: a `range`,
+    a list or tuple, an array (a traced value), or `enumerate`/`zip`/`reversed` of those written in the header. A
+    loop over anything else (a generator) may be endless, and one over a name bound to an iterator (`it =
+    iter(xs)`) would consume items that code after the loop reads."""
     if isinstance(iterable, (cst.List, cst.Tuple, cst.ListComp)):
         return True
     if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name):
@@ -42,10 +44,16 @@ def finite(rule: Rule, iterable: cst.BaseExpression) -> bool:
         return False
     if isinstance(iterable, cst.Call):
         return False
-    return tracedness(rule, iterable) is Tracedness.TRACED or isinstance(iterable, cst.Name) and any(
-        isinstance(v, (cst.List, cst.Tuple, cst.ListComp))
-        for v in function_tracedness(rule, rule.current_function).assigned_values(iterable.value)
-    )
+    bound = function_tracedness(rule, rule.current_function).assigned_values(iterable.value) \
+        if isinstance(iterable, cst.Name) else []
+    if any(isinstance(v, cst.GeneratorExp) or isinstance(v, cst.Call) and isinstance(v.func, cst.Name)
+           and v.func.value in _ITERATORS for v in bound):
+        return False  # `it = iter(xs)`: a flag would run the iterator to its end, which code after the loop reads on
+    return tracedness(rule, iterable) is Tracedness.TRACED or any(isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) for v in bound)
+
+
+# builtins that make an iterator, which a loop consumes as it goes
+_ITERATORS = frozenset({"iter", "map", "filter", "zip", "enumerate", "reversed"})
 
 
 def return_plan(rule: Rule, fn, node, flow, jumps, done, result):

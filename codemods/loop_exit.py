@@ -139,6 +139,11 @@ class LoopExit(Rule):
             expected=None,
             lines=[9],
         ),
+        Invalid(  # ... or consume an iterator the code reads on after the loop (thermo's Mehra flash, `it = iter(xs)`)
+            "def f(xs):\n    it = iter(xs)\n    for xi in it:\n        if xi < 0.0:\n            break\n    return list(it)\n",
+            expected=None,
+            lines=[5],
+        ),
         Invalid(  # the body calls unknown code: the loop may stay Python, where the flag lets it run on (unsafe)
             "import numpy as np\n\ndef f(x, n, log):\n    s = 0.0\n    for i in range(n):\n        log(s)\n        if x[i] < 0:\n            break\n        s = s + np.sum(x[i])\n    return s\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, n, log):\n    s = 0.0\n    done = False\n    for i in range(n):\n        if not done:\n            log(s)\n        hit = jnp.logical_and(jnp.logical_not(done), x[i] < 0)\n        done = done | hit\n        if not done:\n            s = s + np.sum(x[i])\n    return s\n",
@@ -190,8 +195,8 @@ class LoopExit(Rule):
             return
         if kinds & {"break", "return"} and isinstance(node, cst.For) and not _loop_flags.finite(self, node.iter):
             jump = next(j for j in own if not isinstance(j, cst.Continue))
-            self._refuse(jump, f"the loop runs over `{self.code(node.iter)}`, which may never end (a generator): only "
-                         "the jump stops it, and a flag would let it run on")
+            self._refuse(jump, f"the loop runs over `{self.code(node.iter)}`, which may never end (a generator) or be "
+                         "an iterator read on after the loop: only the jump stops it, and a flag would let it run on")
             return
         anchor = jumps[0][1] if jumps else own[0]
         taken = flow.reads(list(fn.body.body)) | flow.writes(list(fn.body.body)) | set(flow.params)

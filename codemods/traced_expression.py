@@ -74,6 +74,9 @@ class TracedExpression(Rule):
     rounds half to even, so the last kept digit can differ (`round(8.70135, 4)`: 8.7013 against 8.7014). A
     builtin whose result goes straight into text (`"{}".format(round(x, 4))`, an f-string, `str`, `print`) is left
     alone.
+    Parameters are taken for traced arrays (the Sharp Bits' `if x < 3:` has no other sign of one): called outside `jit`
+    with Python numbers, the rewritten function gives 0-d JAX arrays, which are not hashable nor JSON-serialisable,
+    give `inf` where Python raises `ZeroDivisionError`, and wrap at the int bound where Python's ints grow.
     """
 
     CODE = "JX203"

@@ -118,6 +118,9 @@ class TracedIf(Rule):
     caller in the module needs a Python one (`isinstance(r, bool)`). `break`/`continue`
     inside branches are left to the loop rules; branches that return are JX202's. `lax.switch` evaluates every
     condition of the chain (cheap, pure ones only), where Python stops at the first true one.
+    Parameters are taken for traced arrays (the Sharp Bits' `if x < 3:` has no other sign of one): called outside `jit`
+    with Python numbers, the rewritten function gives 0-d JAX arrays, which are not hashable nor JSON-serialisable,
+    give `inf` where Python raises `ZeroDivisionError`, and wrap at the int bound where Python's ints grow.
     """
 
     CODE = "JX201"
