@@ -136,7 +136,11 @@ class NumpyNamespace(Rule):
     `jnp.cumprod` (and the array methods) keep an 8- or 16-bit integer dtype where NumPy accumulates in the platform
     integer: a running sum over a `uint8` image wraps at 256 after the migration (not detected: the dtype of a
     parameter is not known). A NumPy scalar is hashable and a 0-d JAX array is not: `np.asarray(v)[()]` used as a
-    dictionary key elsewhere raises after the migration (SciPy's distribution infrastructure).
+    dictionary key elsewhere raises after the migration (SciPy's distribution infrastructure). What callers pass is
+    not known: a big-endian array (what `astropy.io.fits` reads) or a masked array given to a migrated function
+    raises in `jax.numpy` (JAX holds native byte order only, and rejects `np.ma`); an int array times a float16 one
+    is float16 in JAX, float64 in NumPy; an index out of bounds raises `IndexError` in NumPy where a JAX array clamps
+    it (only a `try` in the function that catches it is seen).
     """
 
     CODE = "JX501"
