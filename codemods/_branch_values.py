@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Iterator, Optional, Sequence
 
 import libcst as cst
+import numpy as np
 
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import is_text
@@ -121,8 +122,8 @@ def attribute_dtype(values: Sequence[cst.BaseExpression], facts: FunctionFacts,
             parts = [v.value]
         elif isinstance(v, cst.Call):
             # `np.sqrt(self.tau)`, `jnp.maximum(m, 1.0)`: an array function's result takes its inputs' dtype
-            root = dotted_name(v.func).partition(".")[0] if isinstance(v.func, (cst.Name, cst.Attribute)) else ""
-            parts = [a.value for a in v.args if a.keyword is None and not a.star] if root in _ARRAY_MODULES else None
+            called = dotted_name(v.func) if isinstance(v.func, (cst.Name, cst.Attribute)) else ""
+            parts = [a.value for a in v.args if a.keyword is None and not a.star] if _array_function(called) else None
         else:
             parts = _value_operands(v)
         if parts is None:
@@ -132,7 +133,11 @@ def attribute_dtype(values: Sequence[cst.BaseExpression], facts: FunctionFacts,
     return next((found for found in (source(v, frozenset()) for v in values) if found is not None), None)
 
 
-_ARRAY_MODULES = frozenset({"np", "numpy", "jnp"})
+def _array_function(called: str) -> bool:
+    """`np.sqrt`, `numpy.exp`, `jnp.maximum`, `jax.numpy.sqrt`, or a NumPy function imported by name (`sqrt`)."""
+    if called.startswith(("np.", "numpy.", "jnp.", "jax.numpy.")):
+        return True
+    return "." not in called and callable(getattr(np, called, None)) and not isinstance(getattr(np, called), type)
 
 
 def module_object(values: Sequence[cst.BaseExpression], module: cst.Module, local: frozenset[str]) -> Optional[str]:

@@ -20,11 +20,12 @@ from __future__ import annotations
 import functools
 import os
 import re
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterator, Mapping, Optional
 
 import libcst as cst
 import numpy as np
 
+from codemods import _namesakes
 from jaxfix import walk
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames
 from jaxfix.imports import ModuleImports, dotted_name, imported_bindings
@@ -66,7 +67,7 @@ def given_outputs(call: cst.Call, ndimage: SparseNames) -> list[tuple[str, cst.B
     position", o))."""
     found = [(f"{a.keyword.value}=", a.value) for a in call.args if a.keyword is not None and a.keyword.value in OUT_KEYWORDS]
     if ndimage and ndimage.is_sparse_call(call):
-        index = NDIMAGE_OUTPUT_POSITIONS.get(dotted_name(call.func).split(".")[-1])  # type: ignore[arg-type]
+        index = NDIMAGE_OUTPUT_POSITIONS.get(ndimage.original(dotted_name(call.func).split(".")[-1]))  # type: ignore[arg-type]
         positional = [a for a in call.args if a.keyword is None]
         if index is not None and not any(a.star for a in positional) and len(positional) > index:
             found.append(("by position", positional[index].value))
@@ -79,7 +80,7 @@ def _root(node: cst.BaseExpression) -> Optional[str]:
     return node.value if isinstance(node, cst.Name) else None
 
 
-def _written(fn: cst.FunctionDef, viewing: Writers, ndimage: SparseNames) -> set[str]:
+def _written(fn: cst.FunctionDef, viewing: Writers, ndimage: SparseNames, numpy_aliases: Mapping[str, str]) -> set[str]:
     """The names `fn` writes into in place: items, writing methods, output arrays (by keyword, by position to a
     NumPy ufunc, `np.divide(a, n, a)`, or to scipy.ndimage, `uniform_filter1d(x, 3, -1, buf)`), views it writes
     through, and a name updated by an augmented assignment when `fn` returns nothing."""
@@ -99,7 +100,7 @@ def _written(fn: cst.FunctionDef, viewing: Writers, ndimage: SparseNames) -> set
             func = node.func
             if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and isinstance(func.value, cst.Name):
                 names.add(func.value.value)
-            outputs = [value for _, value in given_outputs(node, ndimage)] + [_positional_out(node)]
+            outputs = [value for _, value in given_outputs(node, ndimage)] + positional_outs(node, numpy_aliases)
             names.update(value.value for value in outputs if isinstance(value, cst.Name))
     if not returns_value:  # `def log_normalize(a): a -= lse(a)`: returns nothing, so the update is its result
         names |= augmented
@@ -256,12 +257,13 @@ def writers(module: cst.Module) -> Writers:
     viewing = views(module)
     numpy = numpy_calls(module)
     ndimage = SparseNames.read(module, "ndimage")
+    numpy_aliases = ModuleImports.read(module).numpy_aliases
     # calls that need NumPy arrays: `scipy.fftpack`'s transforms, `scipy.sparse` constructors, `NumpyOnly` functions
     readers = (SparseNames.read(module, "fftpack"), SparseNames.read(module), NumpyOnly.read(module))
     host_calls = readers if any(readers) else None
     sources: dict[cst.FunctionDef, Sources] = {}  # (by function: two classes may have methods of one name)
     for key, fn, params, every in functions:
-        every_written = _written(fn, viewing, ndimage)
+        every_written = _written(fn, viewing, ndimage, numpy_aliases)
         written = every_written & every
         needs = dict.fromkeys(sorted(written), "")
         for name, why in _copies_written(fn, every_written - every, every).items():  # `sol = y.copy(); sol[m] = v`
@@ -716,6 +718,7 @@ def mutated_attributes(module: cst.Module, table: Writers,
     name bound to the attribute, `w = self.w; w[i] = v`). Those writes stay NumPy (they are unsafe to rewrite), so an array stored in
     such an attribute anywhere in the module must stay NumPy too."""
     found: dict[str, cst.CSTNode] = {}
+    numpy_aliases = ModuleImports.read(module).numpy_aliases
 
     def add(name: Optional[str], where: cst.CSTNode) -> None:
         if name is not None:
@@ -735,9 +738,9 @@ def mutated_attributes(module: cst.Module, table: Writers,
             for arg in node.args:
                 if arg.keyword is not None and arg.keyword.value in OUT_KEYWORDS and isinstance(arg.value, cst.Attribute):
                     add(arg.value.attr.value, node)
-            out = _positional_out(node)  # `np.divide(self._array, n, self._array)`: astropy's Kernel.normalize
-            if isinstance(out, cst.Attribute):
-                add(out.attr.value, node)
+            for out in positional_outs(node, numpy_aliases):  # `np.divide(self._array, n, self._array)`: astropy's
+                if isinstance(out, cst.Attribute):  # Kernel.normalize
+                    add(out.attr.value, node)
             if isinstance(func, cst.Name) and func.value in table:
                 params, written = table[func.value]
                 for index, arg in enumerate(node.args):
@@ -796,15 +799,22 @@ def _property_attributes(module: cst.Module) -> dict[str, str]:
     return out
 
 
-def _positional_out(call: cst.Call) -> Optional[cst.BaseExpression]:
-    """The output array a NumPy ufunc is given by position (`np.divide(a, n, a)`: the argument after its inputs)."""
+def positional_outs(call: cst.Call, numpy_aliases: Mapping[str, str]) -> list[cst.BaseExpression]:
+    """The output arrays a NumPy function is given by position, by the module's NumPy names (`numpy_aliases`,
+    `ModuleImports.numpy_aliases`): a ufunc's after its inputs (`np.divide(a, n, a)`, `divide(a, n, a)` after `from
+    numpy import divide`; both of `np.modf(x, f, i)`), another function's `out` (`np.clip(a, 0.0, 1.0, a)`)."""
     name = dotted_name(call.func) if isinstance(call.func, (cst.Name, cst.Attribute)) else ""
-    root, _, short = name.partition(".")
-    ufunc = getattr(np, short, None) if root in ("np", "numpy") and "." not in short else None
-    if not isinstance(ufunc, np.ufunc):
-        return None
-    positional = [a for a in call.args if a.keyword is None and not a.star]
-    return positional[ufunc.nin].value if len(positional) > ufunc.nin else None
+    root, dot, rest = name.partition(".")
+    qualified = numpy_aliases.get(root, "") + dot + rest if root in numpy_aliases else ""
+    parts = qualified.split(".")
+    if len(parts) != 2 or parts[0] != "numpy":
+        return []
+    positional = [a.value for a in call.args if a.keyword is None and not a.star]
+    ufunc = getattr(np, parts[1], None)
+    if isinstance(ufunc, np.ufunc):
+        return positional[ufunc.nin:ufunc.nin + ufunc.nout]
+    index = _namesakes.out_position(parts[1])
+    return positional[index:index + 1] if index is not None else []
 
 
 def private_modules(module: cst.Module) -> set[str]:

@@ -390,30 +390,50 @@ def list_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
     return _fed_parameters(module, _sequence_value, listed=True)
 
 
-def nested_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
-    """{function or method name: its parameters that some call in the module passes a list or tuple of lists or
-    tuples} (`f(x, ((3, 2), (1, 0)))`, or a local name bound only to one): their items are sequences too, where
-    `(x, y)` of two arrays gives arrays (scipy's `_ppoly2d_eval(c, (x, y), ...)`)."""
-    return _fed_parameters(module, _nested_value, listed=True)
+def unflat_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+    """{function or method name: its parameters that some call in the module passes a list or tuple not known to
+    hold only arrays and numbers}: its items may be sequences too (`f(x, ((3, 2), (1, 0)))`, `pairs =
+    list(zip(a, b))`, a list grown by `.append`, a comprehension). A parameter only ever given displays of arrays
+    and numbers (`(x, y)`, with `x = np.sort(...)` in the caller: scipy's `_ppoly2d_eval(c, (x, y), ...)`) has items
+    that are arrays or numbers."""
+    return _fed_parameters(module, lambda value, caller: _sequence_value(value, caller) and not _flat(value, caller),
+                           listed=True)
 
 
-def _nested_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
-    """A list or tuple display (or a local name of `caller` only ever bound to one) holding a list or tuple, or a
-    comprehension making them."""
-    def inner(v: cst.BaseExpression) -> bool:
-        return _plain_value(v) or isinstance(v, cst.Name) and caller is not None and _bound_to(caller, v.value, _plain_value)
+def _flat(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
+    """A list or tuple display of arrays and numbers (`_flat_item`), or a local name of `caller` only ever bound
+    to one and never grown (`.append`, `.extend`, `+=`)."""
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return bool(value.elements) and all(
+            not isinstance(e, cst.StarredElement) and _flat_item(e.value, caller) for e in value.elements)
+    if not isinstance(value, cst.Name) or caller is None:
+        return False
+    bound = assigned_values(caller, value.value)
+    return bool(bound) and all(isinstance(v, (cst.List, cst.Tuple)) and _flat(v, caller) for v in bound) \
+        and value.value not in _grown(caller)
 
-    def nested(v: cst.BaseExpression) -> bool:
-        if isinstance(v, (cst.List, cst.Tuple)):
-            return any(not isinstance(e, cst.StarredElement) and inner(e.value) for e in v.elements)
-        return isinstance(v, cst.ListComp) and inner(v.elt)
 
-    return nested(value) or isinstance(value, cst.Name) and caller is not None and _bound_to(caller, value.value, nested)
+def _flat_item(item: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
+    """A number, or a local name of `caller` only ever bound to numbers, arithmetic, or method calls other than
+    `tolist`/`copy` (`np.sort(...)`, `rng.rand(n)`): an array or a number, never a list or tuple."""
+    if isinstance(item, (cst.Integer, cst.Float, cst.Imaginary)):
+        return True
+    if not isinstance(item, cst.Name) or caller is None:
+        return False
+    bound = assigned_values(caller, item.value)
+    return bool(bound) and all(
+        isinstance(v, (cst.Integer, cst.Float, cst.BinaryOperation)) or isinstance(v, cst.Call)
+        and isinstance(v.func, cst.Attribute) and v.func.attr.value not in ("tolist", "copy", "split", "keys", "values", "items")
+        for v in bound)
 
 
-def _bound_to(function: cst.FunctionDef, name: str, test: Callable[[cst.BaseExpression], bool]) -> bool:
-    bound = assigned_values(function, name)
-    return bool(bound) and all(test(v) for v in bound)
+def _grown(function: cst.FunctionDef) -> set[str]:
+    """The names `function` grows in place: `xs.append(v)`, `xs.extend(vs)`, `xs.insert(i, v)`, `xs += [...]`."""
+    grown = {c.func.value.value for c in walk.nodes_of(function, cst.Call)  # type: ignore[attr-defined]
+             if isinstance(c.func, cst.Attribute) and c.func.attr.value in ("append", "extend", "insert")  # type: ignore[attr-defined]
+             and isinstance(c.func.value, cst.Name)}  # type: ignore[attr-defined]
+    grown |= {a.target.value for a in walk.nodes_of(function, cst.AugAssign) if isinstance(a.target, cst.Name)}  # type: ignore[attr-defined]
+    return grown
 
 
 def text_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
@@ -459,9 +479,10 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
                 if param not in named or param in found.get(name, ()):
                     continue
                 caller = None
-                if isinstance(arg.value, cst.Name):  # its local bindings, in the innermost function holding the call
-                    if not listed or arg.value.value not in listed_names:
-                        continue
+                if isinstance(arg.value, cst.Name) and (not listed or arg.value.value not in listed_names):
+                    continue
+                if listed and isinstance(arg.value, (cst.Name, cst.List, cst.Tuple)):
+                    # its local bindings (or its items'), in the innermost function holding the call
                     if callers is None:  # functions come outer first: an inner function's calls are its own
                         callers = {id(c): f for f in functions_in_order for c in walk.nodes_of(f, cst.Call)}
                     caller = callers.get(id(node))

@@ -536,7 +536,8 @@ class NumpyBoundary:
                 for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
                 if isinstance(a.value, cst.Name) and a.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS  # type: ignore[attr-defined]
             }
-            for handled in walk.nodes_of(function.body, cst.Try):  # `try: v = y[i]` / `except IndexError:`
+            tries = walk.nodes_of(function.body, cst.Try) + walk.nodes_of(function.body, cst.TryStar)
+            for handled in tries:  # `try: v = y[i]` / `except IndexError:` (or `except* IndexError:`)
                 caught = sorted(caught_by(handled) & OUT_OF_BOUNDS_CATCHERS)  # type: ignore[arg-type]
                 for subscript in walk.nodes_of(handled.body, cst.Subscript) if caught else ():  # type: ignore[attr-defined]
                     if isinstance(subscript.value, cst.Name):  # type: ignore[attr-defined]

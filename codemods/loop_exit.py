@@ -140,7 +140,7 @@ class LoopExit(Rule):
             lines=[9],
         ),
         Invalid(  # ... or consume an iterator the code reads on after the loop (thermo's Mehra flash, `it = iter(xs)`)
-            "def f(xs):\n    it = iter(xs)\n    for xi in it:\n        if xi < 0.0:\n            break\n    return list(it)\n",
+            "def f(xs, t):\n    it = iter(xs)\n    for xi in it:\n        if xi > t:\n            break\n    return list(it)\n",
             expected=None,
             lines=[5],
         ),

@@ -437,18 +437,18 @@ class NonArrayInput(Rule):
             expected='import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, rsi):\n    prm = rsi[1]\n    return np.transpose(x, np.argsort(jnp.asarray(prm))), np.prod(jnp.asarray(rsi[0]))\n\ndef use(x):\n    return f(x, ((3, 2), (1, 0)))\n',
             lines=[5, 5],
         ),
-        Invalid(  # calls pass a tuple of two arrays: its items are arrays, left as they are, its slices tuples (scipy's
-            # `_ppoly2d_eval(c, (x, y), ...)`); a local name bound to a list of tuples gives tuples; an array indexed
-            # by a tuple gives an array (pygam's `X[:, self.feature]`, `X : array-like`)
-            'import numpy as np\n\ndef f(xs, x):\n    return np.searchsorted(xs[0], x), np.sum(xs[1:])\n\n'
-            'def use(x, y):\n    return f((x, y), 0.5)\n\ndef g(rsi):\n    return np.argsort(rsi[1])\n\n'
-            'def use2():\n    pairs = [(3, 2), (1, 0)]\n    return g(pairs)\n\n'
+        Invalid(  # calls pass a tuple of two arrays the caller makes: its items are arrays, left as they are, its
+            # slices tuples, through a local name too (scipy's `_ppoly2d_eval(c, (x, y), ...)`); a local name bound to
+            # `list(zip(...))` gives tuples; an array indexed by a tuple gives an array (pygam's `X[:, self.feature]`)
+            'import numpy as np\n\ndef f(xs, x):\n    rest = xs[1:]\n    return np.searchsorted(xs[0], x), np.sum(rest)\n\n'
+            'def use(a):\n    x = np.sort(a)\n    y = a ** 2\n    return f((x, y), 0.5)\n\ndef g(rsi):\n    return np.argsort(rsi[1])\n\n'
+            'def use2(a, b):\n    pairs = list(zip(a, b))\n    return g(pairs)\n\n'
             'def h(X, j):\n    """X : array-like"""\n    return np.unique(X[:, j])\n',
-            expected='import jax.numpy as jnp\nimport numpy as np\n\ndef f(xs, x):\n    return np.searchsorted(xs[0], x), np.sum(jnp.asarray(xs[1:]))\n\n'
-                     'def use(x, y):\n    return f((x, y), 0.5)\n\ndef g(rsi):\n    return np.argsort(jnp.asarray(rsi[1]))\n\n'
-                     'def use2():\n    pairs = [(3, 2), (1, 0)]\n    return g(pairs)\n\n'
+            expected='import jax.numpy as jnp\nimport numpy as np\n\ndef f(xs, x):\n    rest = xs[1:]\n    return np.searchsorted(xs[0], x), np.sum(jnp.asarray(rest))\n\n'
+                     'def use(a):\n    x = np.sort(a)\n    y = a ** 2\n    return f((x, y), 0.5)\n\ndef g(rsi):\n    return np.argsort(jnp.asarray(rsi[1]))\n\n'
+                     'def use2(a, b):\n    pairs = list(zip(a, b))\n    return g(pairs)\n\n'
                      'def h(X, j):\n    """X : array-like"""\n    return np.unique(X[:, j])\n',
-            lines=[4, 10],
+            lines=[5, 13],
         ),
         Invalid(  # a `list(...)` call on one path, a `.map(...)` result (`multiprocessing.Pool.map`: a list) on another
             # (sporco's `grid_search`)
@@ -488,8 +488,8 @@ class NonArrayInput(Rule):
         return _list_inputs.list_fed_parameters(self.context.module)
 
     @functools.cached_property
-    def _nested(self) -> dict[str, frozenset[str]]:
-        return _list_inputs.nested_fed_parameters(self.context.module)
+    def _unflat(self) -> dict[str, frozenset[str]]:
+        return _list_inputs.unflat_fed_parameters(self.context.module)
 
     @functools.cached_property
     def _returning(self) -> frozenset[str]:
@@ -623,18 +623,20 @@ class NonArrayInput(Rule):
                 v = v.value
             return v if isinstance(v, cst.Name) and v.value in facts.params and not facts.bindings.get(v.value) else None
 
+        read: Optional[cst.BaseExpression] = value  # the subscript the value is (`rsi[1]`), or one bound to it
         base = parameter(value)
         if base is None and isinstance(value, cst.Name) and value.value not in facts.params:
-            base = next((b for b in map(parameter, _list_inputs.reaching_values(self, value.value, at) or ()) if b is not None), None)
+            read, base = next(((v, b) for v in _list_inputs.reaching_values(self, value.value, at) or ()
+                               if (b := parameter(v)) is not None), (None, None))
         listed = self._listed_parameter(base, at, facts) if base is not None else None
-        if base is None or listed is None:
+        if base is None or listed is None or not isinstance(read, cst.Subscript):
             return None
         fn = self.current_function
-        read = value if isinstance(value, cst.Subscript) else None
-        sliced = read is not None and isinstance(read.slice[0].slice, cst.Slice)  # (a slice of a sequence is one)
-        if listed.startswith("a call") and not sliced and (fn is None or base.value not in self._nested.get(fn.name.value, ())):
-            return None  # the calls pass sequences of other things (`(x, y)` of two arrays: scipy's `_ppoly2d_eval`)
-        if sliced and read is not None and read.value is base:
+        sliced = isinstance(read.slice[0].slice, cst.Slice)  # (a slice of a sequence is one: `rest = xs[1:]`)
+        if listed.startswith("a call") and not sliced and fn is not None \
+                and base.value not in self._unflat.get(fn.name.value, ()):
+            return None  # every call passes a display of arrays or numbers (`(x, y)`: scipy's `_ppoly2d_eval`)
+        if sliced and read.value is base:
             return f"is a slice of `{base.value}`, which {listed}"
         return f"is an item of `{base.value}`, which {listed} (and whose items may be lists or tuples too)"
 

@@ -200,6 +200,8 @@ def process_source(
             ast_tree=tree,
         )
         skip = frozenset(statements.nodes[j] for j in clean) if statements is not None else frozenset()
+        if pass_number and text != suppressions.text:
+            suppressions = Suppressions(text)  # fixes moved lines (an import added): read the comments again
         reports, positions, names, parents = _analyse(path, context, pass_rules, suppressions, skip)
         if clean and statements is not None:
             kept = [(statements.starts[j], statements.ends[j]) for j in clean]
@@ -309,12 +311,13 @@ def _analyse(
     reports: list[tuple[Report, Finding]] = []
     # branches that run only for NumPy arrays or sparse matrices (`host_regions`): every rule leaves them as they are
     regions = [positions[body] for body in host_regions.host_branches(context.module, context.source, context.imports)]
-    silenced: dict[cst.CSTNode, int] = {}  # the nodes a suppressed finding's fix would change -> its line
+    silenced: dict[tuple[str, cst.CSTNode], int] = {}  # (rule, a node its suppressed finding's fix changes) -> line
     for instance in instances:
         for report in instance.reports:
             span = positions[report.node]
             if suppressions.suppressed(instance.CODE, span.start.line):
-                silenced.update(dict.fromkeys(report.changes, span.start.line))
+                for node in report.changes:
+                    silenced.setdefault((instance.CODE, node), span.start.line)
                 continue
             if regions and any(_starts_in(span, region) for region in regions):
                 continue

@@ -129,15 +129,17 @@ SILENCED_NOTE = "; not fixed: it is one fix with the finding suppressed at line 
 
 
 def without_silenced_fixes(
-    reports: list[tuple[Report, Finding]], silenced: Mapping[cst.CSTNode, int]
+    reports: list[tuple[Report, Finding]], silenced: Mapping[tuple[str, cst.CSTNode], int]
 ) -> list[tuple[Report, Finding]]:
-    """A fix that changes a node the fix of a suppressed finding changes is not applied either: the two are one fix
-    (JX401 threads keys through a whole module at once), and applying it anyway would change the line the comment
-    asked to leave alone, or leave a callee and its suppressed call disagreeing (`noise(subkey, 3)` against `noise(3)`).
-    Such findings are reported without a fix, naming the suppressed line."""
+    """A fix that changes a node the fix of a suppressed finding of the same rule changes (`silenced`: (rule code,
+    node) -> the suppressed line) is not applied either: the two are one fix (JX401 threads keys through a whole
+    module at once), and applying it anyway would change the line the comment asked to leave alone, or leave a
+    callee and its suppressed call disagreeing (`noise(subkey, 3)` against `noise(3)`). Such findings are reported
+    without a fix, naming the suppressed line. Another rule's fix of the same statement is its own."""
     out = []
     for report, finding in reports:
-        line = next((silenced[node] for node in report.changes if node in silenced), None)
+        code = report.rule.CODE
+        line = next((silenced[(code, node)] for node in report.changes if (code, node) in silenced), None)
         if line is None:
             out.append((report, finding))
             continue

@@ -19,6 +19,7 @@ ALL = frozenset({"*"})
 
 class Suppressions:
     def __init__(self, source: str) -> None:
+        self.text = source
         self._by_line: dict[int, frozenset[str]] = {}
         self.skip_file = False
         if "jaxfix:" not in source:

@@ -262,3 +262,23 @@ def test_a_suppressed_finding_holds_back_the_fix_it_shares(tmp_path):
     result = run(path)
     assert open(path, "rb").read() == data and result.findings
     assert all(f.fix is None and f.message.endswith("suppressed at line 7") for f in result.findings)
+
+
+def test_a_suppressed_finding_of_another_rule_leaves_a_shared_statement_fixable(tmp_path):
+    """JX104's suppressed fix and JX401's key threading both replace `x += ...`: the suppression is JX104's alone."""
+    data = (b"import numpy as np\n\n\ndef perturb(x):  # jaxfix: ignore[JX104]\n    x += np.random.normal(size=3)\n\n\n"
+            b"def draw(n):\n    return np.random.uniform(size=n)\n")
+    path = write(tmp_path, "k.py", data)
+    run(path)
+    assert "def draw(key, n):" in open(path).read()
+
+
+def test_suppression_comments_follow_the_lines_fixes_move(tmp_path):
+    """A fix that adds an import line moves the suppressed line down: the next pass reads the comments again (before,
+    pass 2 looked the finding up at its old line and `--unsafe-fixes` rewrote the suppressed write)."""
+    data = (b"import numpy as np\n\n\ndef fill(y):\n    y[0] = np.random.normal()  # jaxfix: ignore[JX101]\n    return y\n\n\n"
+            b"def other(n):\n    return np.random.uniform(size=n)\n")
+    path = write(tmp_path, "k.py", data)
+    run(path, RunOptions(fix=True, write=True, unsafe_fixes=True))
+    text = open(path).read()
+    assert "y[0] = jax.random.normal(key)  # jaxfix: ignore[JX101]" in text and ".at[" not in text

@@ -12,6 +12,7 @@ function, without a seed of their own.
 from __future__ import annotations
 
 import ast
+import json
 import os
 import re
 from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
@@ -571,19 +572,47 @@ def cross_module(facts: Mapping[str, Any], summaries: Mapping[str, dict[str, Any
                 out.setdefault(callee_path, {})[function] = (
                     "from other modules while its own module's key threading is not applied (held back by other "
                     "findings there, unsafe, or left unchanged)")
-    # a file of the run with no summary that calls such a function by name could not be indexed (not valid Python,
-    # not UTF-8, over max-file-bytes), and a notebook's cells are not: it keeps its calls, so the function keeps its
+    # a file of the run with no summary that calls such a function could not be indexed (not valid Python, not
+    # UTF-8, over max-file-bytes), and a notebook's cells are not: it keeps its calls, so the function keeps its
     # signature (its trial fails, or it is not tried)
-    by_name: dict[bytes, list[str]] = {}
-    for qualified in needs:
-        by_name.setdefault(qualified.rpartition(".")[2].encode(), []).append(qualified)
-    calls = re.compile(rb"(?<![\w])(" + b"|".join(re.escape(name) for name in sorted(by_name)) + rb")[ \t]*\(")
+    short_names = {q.rpartition(".")[2].encode() for q in needs}
     for path, data in contents.items():
         notebook = path.endswith(".ipynb")
-        if path in summaries and not notebook:
+        if path in summaries and not notebook or not any(name in data for name in short_names):
             continue
-        for qualified in sorted({q for match in calls.finditer(data) for q in by_name[match.group(1)]}):
-            out.setdefault(path, {})[qualified] = (
-                f"in the notebook `{os.path.basename(path)}`, whose calls are not given keys" if notebook else
-                f"in `{os.path.basename(path)}`, which jaxfix cannot read or parse (see its error)")
+        text = notebook_code(data) if notebook else data.decode("utf-8", "replace")
+        for qualified in sorted(needs):
+            if _called_in_text(qualified, text):
+                out.setdefault(path, {})[qualified] = (
+                    f"in the notebook `{os.path.basename(path)}`, whose calls are not given keys" if notebook else
+                    f"in `{os.path.basename(path)}`, which jaxfix cannot read or parse (see its error)")
     return out
+
+
+def notebook_code(data: bytes) -> str:
+    """The code cells of a notebook's JSON, one after another (the whole text when it is not a notebook's JSON)."""
+    try:
+        cells = json.loads(data).get("cells", [])
+        return "\n".join("".join(c["source"]) if isinstance(c.get("source"), list) else str(c.get("source", ""))
+                         for c in cells if isinstance(c, dict) and c.get("cell_type") == "code")
+    except (ValueError, AttributeError, TypeError, KeyError):
+        return data.decode("utf-8", "replace")
+
+
+def _called_in_text(qualified: str, text: str) -> bool:
+    """Whether code that could not be parsed calls the function `qualified` (`pkg.gen.bits`): it names its module
+    (`gen`: `from pkg.gen import bits`, `import pkg.gen as g`) or imports the name (`from pkg import bits`), and calls
+    it by that name, an alias it imports (`bits as draw`), or as an attribute (`g.bits(n)`); a call of its own
+    function of that name (`def bits(`) is not counted."""
+    owner, _, name = qualified.rpartition(".")
+    module = owner.rpartition(".")[2]
+    named = re.search(rf"\b{re.escape(module)}\b", text) if module else None
+    imported = re.search(rf"\bimport\b[^\n]*\b{re.escape(name)}\b", text)
+    if not named and not imported:
+        return False
+    aliases = re.findall(rf"\b{re.escape(name)}\s+as\s+(\w+)", text)
+    own = re.search(rf"\bdef\s+{re.escape(name)}\s*\(", text)
+    bare = [*([] if own else [name]), *aliases]
+    if bare and re.search(r"(?<![\w.])(" + "|".join(map(re.escape, bare)) + r")[ \t]*\(", text):
+        return True
+    return bool(named) and re.search(rf"\.{re.escape(name)}[ \t]*\(", text) is not None

@@ -38,11 +38,12 @@ class SparseNames:
     functions: frozenset[str] = frozenset()  # `from scipy.sparse import diags, csr_matrix`
     scipy: frozenset[str] = frozenset()  # `import scipy` (as ...): `scipy.sparse.diags(...)`
     submodule: str = "sparse"  # the SciPy module these names are of
+    renamed: tuple[tuple[str, str], ...] = ()  # (local name, function) for `from scipy.ndimage import zoom as z`
 
     @classmethod
     def read(cls, module: cst.Module, submodule: str = "sparse") -> "SparseNames":
         full = f"scipy.{submodule}"
-        modules, functions, scipy = set(), set(), set()
+        modules, functions, scipy, renamed = set(), set(), set(), set()
         for kind in (cst.Import, cst.ImportFrom):
             for node in walk.nodes_of(module, kind):
                 names = node.names  # type: ignore[attr-defined]
@@ -56,6 +57,8 @@ class SparseNames:
                             modules.add(local)
                         elif source == full:  # (not `scipy.sparse.linalg`'s solvers, which take arrays)
                             functions.add(local)
+                            if local != dotted_name(alias.name):
+                                renamed.add((local, dotted_name(alias.name)))
                     continue
                 for alias in names:
                     imported = dotted_name(alias.name)
@@ -63,10 +66,14 @@ class SparseNames:
                         modules.add(alias.evaluated_alias or "")
                     elif imported.split(".")[0] == "scipy":
                         scipy.add(alias.evaluated_alias or "scipy")
-        return cls(frozenset(modules), frozenset(functions), frozenset(scipy), submodule)
+        return cls(frozenset(modules), frozenset(functions), frozenset(scipy), submodule, tuple(sorted(renamed)))
 
     def __bool__(self) -> bool:
         return bool(self.modules or self.functions or self.scipy)
+
+    def original(self, local: str) -> str:
+        """The function a local name imported from the submodule is (`uniform_filter1d` for `uf1d`), else `local`."""
+        return dict(self.renamed).get(local, local)
 
     def is_sparse_call(self, node: cst.CSTNode) -> bool:
         """A call of a `scipy.sparse` function or class that makes a matrix (`sp.diags(d)`, `csr_matrix(a)`,

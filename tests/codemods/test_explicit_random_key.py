@@ -510,3 +510,24 @@ def test_a_callee_keeps_its_signature_when_a_caller_cannot_be_rewritten(tmp_path
     assert (pkg / "gen.py").read_text() == _GEN
     [finding] = [f for f in results["gen.py"].findings if f.code == "JX401"]
     assert "`bits` is left unconverted: it is called in " in finding.message and finding.fix is None
+
+
+@pytest.mark.parametrize("text, called", [
+    ("from pkg.gen import bits as draw\ndraw(n)\n", True),  # an alias
+    ("import pkg.gen as g\nx = g.bits(4)\n", True),  # an attribute of the module
+    ("from pkg import bits\nprint bits(3)\n", True),  # a re-export, in Python 2 syntax
+    ("def bits(n):\n    return n\nprint bits(3)\n", False),  # its own function of that name
+    ("x = bits(3)\n", False),  # neither the module nor an import of the name
+])
+def test_code_that_cannot_be_parsed_is_searched_for_calls(text, called):
+    assert random_keys._called_in_text("pkg.gen.bits", text) is called
+
+
+def test_a_notebooks_code_cells_are_searched_not_its_markdown():
+    """`source` may be one string or a list of lines; markdown that names the function calls nothing."""
+    import json
+
+    nb = {"cells": [{"cell_type": "markdown", "source": ["We add noise(n) here"]},
+                    {"cell_type": "code", "source": "from pkg.gen import bits\nbits(4)"}]}
+    code = random_keys.notebook_code(json.dumps(nb).encode())
+    assert "bits(4)" in code and "noise" not in code

@@ -298,3 +298,25 @@ def test_one_triangle_rewrite_gives_numpys_values():
         got = jax.jit(namespace["f"])(jnp.asarray(lower))
     np.testing.assert_allclose(got[0], np.linalg.eigvalsh(lower), rtol=1e-10)
     np.testing.assert_allclose(got[1], np.linalg.cholesky(lower), rtol=1e-10)
+
+
+def test_an_array_indexed_under_except_star_stays_numpy():
+    """`except* IndexError` catches NumPy's out-of-bounds error too; a JAX array would clamp the index."""
+    code = ("import numpy as np\n\ndef pick(x, i):\n    y = np.cumsum(x)\n    v = -1.0\n    try:\n        v = y[i]\n"
+            "    except* IndexError:\n        pass\n    return v\n")
+    outcome = run_rule(NumpyNamespace, code, fix=True)
+    assert outcome.fixed == code and "indexed in a `try` that catches `IndexError`" in outcome.findings[0].message
+
+
+@pytest.mark.parametrize("imports, helper", [
+    ("from numpy import divide", "    divide(a, 2.0, a)\n"),
+    ("", "    np.modf(a, np.empty(3), a)\n"),  # the second of two outputs
+    ("", "    np.clip(a, 0.0, 1.0, a)\n"),  # `out` by position to a function that is no ufunc
+    ("from scipy.ndimage import uniform_filter1d as uf1d", "    uf1d(np.ones(3), 3, -1, a)\n"),
+])
+def test_a_helper_writing_its_parameter_as_a_positional_output_keeps_the_callers_array_numpy(imports, helper):
+    """However the helper names the function and whichever output it passes by position, the caller's array is
+    written into (code-review repros b2-b4): it stays NumPy."""
+    code = f"import numpy as np\n{imports}\n\ndef fill(a):\n{helper}\ndef run():\n    c = np.ones(3)\n    fill(c)\n    return c\n"
+    outcome = run_rule(NumpyNamespace, code, fix=True)
+    assert "c = np.ones(3)" in outcome.fixed, outcome.fixed

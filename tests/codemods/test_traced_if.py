@@ -294,3 +294,14 @@ def test_a_local_bound_to_an_int_and_rebound_in_a_loop_is_still_an_int_on_the_fi
     [finding] = findings(code)
     assert "the int `0`" in finding.message
     assert migrate(code) == textwrap.dedent(code) and migrate(code, unsafe=True) != textwrap.dedent(code)
+
+
+@pytest.mark.parametrize("call", ["jax.numpy.sqrt(self.tau)", "sqrt(self.tau)", "jnp.maximum(self.tau, 0.5)"])
+def test_an_attribute_through_any_spelling_of_an_array_function_makes_lax_cond_unsafe(call):
+    """`attribute_dtype` follows array functions however the module names them (`import jax.numpy`, `from numpy
+    import sqrt`): before, `jax.numpy.sqrt(self.tau)` (what JX501 makes of `np.sqrt` after `import jax.numpy`) left
+    the `lax.cond` fix safe, which raises on a float32 attribute under x64."""
+    code = ("import jax.numpy\nimport jax.numpy as jnp\nfrom numpy import sqrt\n\nclass S:\n    def f(self, x, y):\n"
+            f"        rsf = 1.0\n        if jnp.sum(x) > jnp.sum(y):\n            rsf = {call}\n        return rsf\n")
+    [finding] = findings(code)
+    assert finding.fix is not None and finding.fix.applicability.value == "unsafe", finding
