@@ -304,6 +304,11 @@ class NumpyBoundary:
         if flat is not None:  # `np.dot(X.flat, b)`: NumPy converts the iterator, `jnp.dot` raises `TypeError`
             return (f"`{func}(...)` is given `{rule.code(flat)}`, a NumPy flat iterator, which `jax.numpy` rejects: this "
                     "call stays NumPy", False)
+        generator = next((a.value for a in node.args if isinstance(a.value, cst.GeneratorExp)), None)
+        if generator is not None:  # `np.all(isinstance(v, int) for v in values)` (pywt's FswavedecnResult)
+            return (f"`{func}(...)` is given a generator expression, which NumPy takes as one object (`np.all` of it is "
+                    "always True) and `jax.numpy` rejects (`TypeError`): this call stays NumPy; pass a list if the items "
+                    "were meant", False)
         if qualified.startswith("numpy.linalg.") and caught_around(rule, node) & LINALG_ERRORS:
             return (f"`{func}(...)` sits in a `try` that catches `LinAlgError`: its `jax.numpy` namesake never raises "
                     "(a singular matrix gives inf or nan), so the `except` branch would silently stop running: this "
@@ -327,8 +332,8 @@ class NumpyBoundary:
         dtype = foreign_dtype(rule, node, name) if name not in HOST_ONLY else None
         if dtype is not None:
             return (f"`{func}(...)` asks for the dtype `{dtype}`, which JAX arrays cannot hold (JAX has numbers and "
-                    "bools in native byte order only: no strings, objects, records, dates or swapped bytes): this "
-                    "function is left as it is", True)
+                    "bools in native byte order only: no strings, objects, records, dates, swapped bytes or extended "
+                    "precision): this function is left as it is", True)
         typed = self._typed_argument(node, function)
         if typed is not None:
             return f"`{func}(...)` {typed}, which a JAX array fails: this call stays NumPy", False

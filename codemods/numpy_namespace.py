@@ -809,6 +809,10 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef pick(x, i):\n    y = np.cumsum(x)\n    try:\n        v = y[i]\n"
             "    except (KeyError, IndexError):\n        v = -1.0\n    return v\n",
             expected=None, lines=[4]),
+        Invalid(  # a generator expression (NumPy: one object, `jnp.all` raises) and an extended-precision dtype (pywt)
+            "import numpy as np\n\ndef f(values, n):\n    if not np.all(isinstance(v, int) for v in values):\n"
+            "        raise ValueError(values)\n    return np.ones(n, dtype=np.longdouble)\n",
+            expected=None, lines=[4, 6]),
         Invalid(  # timing code: JAX's asynchronous work would be billed to other intervals (quantecon's loop_timer)
             "import time\nimport numpy as np\n\nclass Timer:\n    def tac(self):\n        return time.perf_counter()\n\n"
             "    def runs(self, n, fn):\n        times = np.empty(n)\n        for r in range(n):\n            fn()\n"

@@ -149,6 +149,10 @@ class RangeLoop(Rule):
             "import numpy as np\n\ndef f(p, n):\n    b = np.ones(1)\n    for i in range(n):\n        b = np.polymul(b, p[i])\n    return b\n",
             expected=None, lines=[5],
         ),
+        Invalid(  # a Python list the loop rebuilds longer with `+` (pywt's graycode order of wavelet packets)
+            "def f(n, x='a', y='d'):\n    order = [x, y]\n    for i in range(n - 1):\n"
+            "        order = [x + p for p in order] + [y + p for p in order[::-1]]\n    return order\n",
+            expected=None, lines=[3]),
         Invalid(  # the carry grows through an index trick (filterpy's simplex sigma points)
             "import numpy as np\n\ndef f(p, n):\n    b = np.ones((1, 2))\n    for i in range(n):\n        b = np.r_[b, p * i]\n    return b\n",
             expected=None, lines=[5],

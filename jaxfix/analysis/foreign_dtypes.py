@@ -26,7 +26,10 @@ DTYPE_POSITION = {
 # (a class that is no scalar type is an object dtype: `dtype=np.ndarray` is python-control's array of polynomials)
 FOREIGN_TYPES = {"object", "str", "bytes", "list", "tuple", "dict", "set"}
 FOREIGN_NUMPY_TYPES = {"object_", "str_", "bytes_", "void", "datetime64", "timedelta64", "record", "character", "flexible",
-                       "ndarray", "matrix"}
+                       "ndarray", "matrix",
+                       # extended precision (`np.ones(4, dtype=np.longdouble)`: pywt's tests)
+                       "longdouble", "clongdouble", "float128", "complex256", "longfloat", "clongfloat", "float96",
+                       "complex192"}
 
 
 def foreign_dtype(rule: cst.MetadataDependent, call: cst.Call, short: str) -> Optional[str]:

@@ -364,15 +364,25 @@ def carry_problem(flow, loop: cst.CSTNode, carried) -> Optional[str]:
         found = flow.reaching(loop, name)
         if any(isinstance(d.node, cst.Assign) and is_text(d.node.value) for d in found):
             return f"`{name}` holds text, which no loop carry can"
-        if any(isinstance(d.node, cst.Assign) and _list_value(d.node.value) for d in found) and any(
+        if any(isinstance(d.node, cst.Assign) and _list_value(d.node.value) for d in found) and (any(
                 isinstance(a.target, cst.Name) and a.target.value == name and isinstance(a.operator, cst.AddAssign)
-                for a in walk.nodes_of(loop, cst.AugAssign)):  # type: ignore[attr-defined]
-            return f"`{name}` is a Python list that the loop extends (`{name} += ...`), and a loop carry keeps one shape"
+                for a in walk.nodes_of(loop, cst.AugAssign)) or any(  # type: ignore[attr-defined]
+                any(isinstance(t.target, cst.Name) and t.target.value == name for t in a.targets)  # type: ignore[attr-defined]
+                and _joins_lists(a.value) for a in walk.nodes_of(loop, cst.Assign))):  # type: ignore[attr-defined]
+            # (`order = [x + p for p in order] + [y + p for p in order[::-1]]`: pywt's graycode order)
+            return (f"`{name}` is a Python list that the loop extends (`{name} += ...`, or `+` of lists), and a loop "
+                    "carry keeps one shape")
     growing = carry_changes_shape(loop, carried)
     if growing is not None:
         name, how = growing
         return f"`{name}` changes shape from one iteration to the next ({how}), and a loop carry keeps one shape"
     return None
+
+
+def _joins_lists(value: cst.BaseExpression) -> bool:
+    """`[a] + [b]`, `xs + [v]`: a `+` with a list display, comprehension or `list(...)` on one side."""
+    return any(isinstance(op.operator, cst.Add) and (_list_value(op.left) or _list_value(op.right))  # type: ignore[attr-defined]
+               for op in walk.nodes_of(value, cst.BinaryOperation))
 
 
 def _list_value(value: cst.BaseExpression) -> bool:
