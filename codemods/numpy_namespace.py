@@ -79,7 +79,7 @@ class NumpyNamespace(Rule):
     `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
     SciPy convert a JAX array) or into a third-party function known to require a NumPy array (a small table, not a
     general rule: scikit-image's `view_as_windows` / `view_as_blocks`, which test `isinstance(x, np.ndarray)`, and
-    OpenCV's `cv2.*`), or whose result a module function hands to one or to a `scipy.sparse` constructor (the helper,
+    OpenCV's `cv2.*`, PyWavelets' `pywt.*`), or whose result a module function hands to one or to a `scipy.sparse` constructor (the helper,
     or the property, is left whole), or goes to a helper of the module that hands its parameter to one (the caller
     is left whole: `dctii(y)` with `dctii(x)` calling `fftpack.dct(x)`), so does one given a SciPy sparse matrix (a `scipy.sparse` call, arithmetic,
     `.T` or a method of one, or an attribute a class of the module binds to one), and so does `np.array(v).item()`
@@ -1022,6 +1022,12 @@ class NumpyNamespace(Rule):
             expected="import cv2\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(img, k):\n"
             "    return cv2.blur(np.abs(img) * 2, (k, k)), jnp.sum(img)\n",
             lines=[5, 5],
+        ),
+        Invalid(  # ... PyWavelets, whose C transforms want a writable buffer (`pywt.dwt` of a JAX array raises)
+            "import numpy as np\nimport pywt\n\ndef approx(n):\n    cA, cD = pywt.dwt(np.ones(n), 'haar')\n    return cA, np.sum(cD)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nimport pywt\n\ndef approx(n):\n"
+            "    cA, cD = pywt.dwt(np.ones(n), 'haar')\n    return cA, jnp.sum(cD)\n",
+            lines=[5, 6],
         ),
         Invalid(  # ... nor through arithmetic (GPy's Gaussian quadrature: `np.dot(c.flat, b)`)
             "import numpy as np\n\ndef f(a, b):\n    c = 2.0 / np.sqrt(a)\n    return np.dot(c.flat, b)\n",

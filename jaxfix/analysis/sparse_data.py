@@ -177,7 +177,7 @@ def sparse_attributes(module: cst.Module, sparse: SparseNames) -> frozenset[str]
 # that wants one): by qualified name, or every function of a module (`cv2`)
 NUMPY_ONLY = frozenset({"skimage.util.view_as_windows", "skimage.util.view_as_blocks",
                         "skimage.util.shape.view_as_windows", "skimage.util.shape.view_as_blocks"})
-NUMPY_ONLY_MODULES = frozenset({"cv2"})
+NUMPY_ONLY_MODULES = frozenset({"cv2", "pywt"})  # pywt: its C transforms want a writable buffer (`dwt`)
 
 
 @dataclass(frozen=True)
