@@ -13,7 +13,7 @@ about the other side of a call that decide it cannot (`codemods._numpy_boundary`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Container, Mapping, Optional
+from typing import TYPE_CHECKING, Callable, Container, Mapping, Optional
 
 import libcst as cst
 
@@ -22,7 +22,7 @@ from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
 from jaxfix.analysis.hashed import hashed_once
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames
-from jaxfix.imports import dotted_name
+from jaxfix.imports import ModuleImports, dotted_name
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -206,7 +206,9 @@ def _given_out(call: cst.Call, numpy: Callable[[cst.BaseExpression], bool], ndim
 
 def host_results(rule: Rule) -> dict[str, str]:
     """{function name: why} for the module's functions whose result a function of the module binds to a name
-    (`h = gradient(x)`, `e = embed(x).astype(int)`) and then writes into (`h[i] -= v`), turns into strings or
+    (`h = gradient(x)`, `e = embed(x).astype(int)`; by unpacking, `a, d = split(x)`, or through an alias or an item,
+    `b = a`, `a = parts[0]`) and then writes into (`h[i] -= v`, `parts[0][0] = v`, `a += v`, `a.fill(0)`,
+    `np.copyto(a, v)`, `out=a`: pywt's `a += v` wrote through a view into the caller's array), turns into strings or
     objects (`e.astype(str)`) or hashes the elements of (`{tuple(row) for row in e}`), or uses as a key itself
     (`winmap[winner(w, x)]`), or hands (or a value computed from it) to a NumPy call given `out=` (`np.sum(tmp * q,
     out=o)`: `_buffers.out_inputs`), to a `scipy.fftpack` transform (`data = even_data(c) / 2`, then `ifft(data)`),
@@ -243,6 +245,8 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     properties = {f.name.value for f in members if any(dotted_name(d.decorator) == "property" for d in f.decorators)}
     numpy = _buffers.numpy_calls(module)
     viewing = _buffers.views(module)
+    ndimage = SparseNames.read(module, "ndimage")
+    numpy_aliases = ModuleImports.read(module).numpy_aliases
     sources: dict[cst.FunctionDef, _buffers.Sources] = {}
 
     def sources_of(function: cst.FunctionDef) -> _buffers.Sources:
@@ -261,18 +265,28 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                 # (`bc[0] = (1, slope)`: a tuple into a list's item, which no numeric array holds: SciPy's CubicSpline)
                 for target in (node.targets if isinstance(node, cst.Assign) else [node]):
                     written = target.target
-                    if isinstance(written, cst.Subscript) and isinstance(written.value, cst.Name):
-                        needs.setdefault(written.value.value, f"writes into it (`{code(written).strip()}`), which a JAX "
-                                                                   "array cannot be")
+                    root = _item_root(written)  # `r[0] = v`, and an item of an item (`parts[0][0] = v`: pywt)
+                    if root is not None:
+                        needs.setdefault(root, f"writes into it (`{code(written).strip()}`), which a JAX array cannot "
+                                               "be")
+                    elif isinstance(node, cst.AugAssign) and isinstance(written, cst.Name):
+                        # `a, d = split(x)`, then `a += v` (pywt): NumPy writes into the array, which may be a view
+                        # of the caller's or shared with another name; for a JAX array Python rebinds `a` instead
+                        needs.setdefault(written.value, f"updates it in place (`{code(node).strip()}`), which for a "
+                                                        "JAX array rebinds the name to a new array instead")
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "astype" \
                     and isinstance(node.func.value, cst.Name) and node.args and jax_rejects(rule, node.args[0].value):
                 needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{code(node).strip()}`), "
                                                         "which a JAX array cannot hold")
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
-                    and node.func.attr.value in _buffers.INPLACE_DUNDERS and isinstance(node.func.value, cst.Name):
-                # `target.__iadd__(p)`: an in-place operator called by name (GPy's kernels)
-                needs.setdefault(node.func.value.value, f"writes into it (`{code(node.func).strip()}(...)`), which a "
-                                                        "JAX array cannot be")
+                    and node.func.attr.value in _buffers.WRITING_METHODS and _written_root(node.func.value):
+                # `target.__iadd__(p)`: an in-place operator called by name (GPy's kernels); `a.fill(0)`
+                needs.setdefault(_written_root(node.func.value), f"writes into it (`{code(node.func).strip()}(...)`), "  # type: ignore[arg-type]
+                                                                 "which a JAX array cannot be")
+            if isinstance(node, cst.Call):  # `np.copyto(a, v)`, `np.add(b, c, out=a)`, `np.clip(b, 0, 1, a)`
+                for out in _outputs(node, numpy, ndimage, numpy_aliases):
+                    needs.setdefault(out, f"writes into it (`{code(node.func).strip()}(...)` given it as its output), "
+                                          "which a JAX array cannot be")
         for call, value in _buffers.out_inputs(function, numpy):  # `np.sum(tmp * q, axis=1, out=out[:, q])`
             why = f"hands it to `{code(call.func).strip()}(..., out=...)`, {_buffers.OUT_INPUT}"
             for name in sorted(sources_of(function).of(value)):
@@ -359,13 +373,45 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _bound(assigns: list[cst.Assign]) -> dict[str, list[cst.BaseExpression]]:
-    """{local name: the values `assigns` bind it to} (names bound as a whole: `bands = make_bands(n)`)."""
+    """{local name: the values `assigns` bind it to} (names bound as a whole: `bands = make_bands(n)`; a name
+    unpacked from a value, `a, d = split(x)` (pywt), as bound to the whole value: what it holds comes from it)."""
     bound: dict[str, list[cst.BaseExpression]] = {}
     for assign in assigns:
         for target in assign.targets:
-            if isinstance(target.target, cst.Name):
-                bound.setdefault(target.target.value, []).append(assign.value)
+            held = target.target
+            names = [held] if isinstance(held, cst.Name) else [e.value for e in held.elements] \
+                if isinstance(held, (cst.Tuple, cst.List)) else []
+            for name in names:
+                if isinstance(name, cst.Name):
+                    bound.setdefault(name.value, []).append(assign.value)
     return bound
+
+
+def _item_root(target: cst.BaseExpression) -> Optional[str]:
+    """`a` for a write into an item of the name `a` (`a[i]`, `a[0][1:]`, `a.T[0]`), else None."""
+    if not isinstance(target, cst.Subscript):
+        return None
+    return _written_root(target)
+
+
+def _written_root(value: cst.BaseExpression) -> Optional[str]:
+    """`a` for `a`, `a[0]`, `a[0][1:]` or `a.T`: an array rooted at a name, through items and the attributes that
+    are views of it (not `obj.data`: an object's attribute), else None."""
+    while isinstance(value, cst.Subscript) or isinstance(value, cst.Attribute) \
+            and value.attr.value in _buffers.ARRAY_ATTRIBUTES:
+        value = value.value
+    return value.value if isinstance(value, cst.Name) else None
+
+
+def _outputs(call: cst.Call, numpy: Callable[[cst.BaseExpression], bool], ndimage: SparseNames,
+             numpy_aliases: Mapping[str, str]) -> list[str]:
+    """The names (roots) `call` writes into as its output: `out=a` or `output=a` (to any callee), by position to a
+    NumPy function (`np.add(b, c, a)`) or scipy.ndimage's, and the destination of `np.copyto(a, v)`."""
+    outs = [value for _, value in _buffers.given_outputs(call, ndimage)] + _buffers.positional_outs(call, numpy_aliases)
+    if isinstance(call.func, (cst.Name, cst.Attribute)) and dotted_name(call.func).split(".")[-1] == "copyto" \
+            and numpy(call.func) and call.args and call.args[0].keyword is None and not call.args[0].star:
+        outs.append(call.args[0].value)
+    return [name for out in outs for name in [_written_root(out)] if name is not None]
 
 
 def _written_elsewhere(elsewhere: Mapping[str, str], module_name: str, function: str) -> Optional[str]:

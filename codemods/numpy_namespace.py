@@ -348,6 +348,24 @@ class NumpyNamespace(Rule):
                 expected=None, lines=[6, 6]),
         Invalid("import numpy as np\n\ndef unit(v):\n    return v / np.linalg.norm(v)\n\nU = unit(np.ones(2))\nU[0] = 0.0\n",
                 expected=None, lines=[4, 4]),
+        # ... into an item of a returned tuple's item, or into a name unpacked from it (or an alias of one): by
+        # an augmented assignment (in place for a NumPy array, here a view of the caller's `x`: for a JAX array
+        # Python rebinds `a` and `x` silently keeps its values), a writing method, `np.copyto` or `out=` (pywt)
+        Invalid("import numpy as np\n\ndef split(arr):\n    arr = np.asarray(arr)\n    return arr[:2], arr[2:]\n\n"
+                "if __name__ == \"__main__\":\n    parts = split(np.arange(4.0))\n    parts[0][0] = 9.0\n",
+                expected=None, lines=[4, 5]),
+        Invalid("import numpy as np\n\ndef split(arr):\n    arr = np.asarray(arr)\n    return arr[:2], arr[2:]\n\n"
+                "def main(x):\n    a, d = split(x)\n    a += 9.0\n    return x\n",
+                expected=None, lines=[4, 5]),
+        Invalid("import numpy as np\n\ndef split(arr):\n    arr = np.asarray(arr)\n    return arr[:2], arr[2:]\n\n"
+                "def main(x):\n    a, d = split(x)\n    b = a\n    b.fill(0.0)\n    return x\n",
+                expected=None, lines=[4, 5]),
+        Invalid("import numpy as np\n\ndef split(arr):\n    arr = np.asarray(arr)\n    return arr[:2], arr[2:]\n\n"
+                "x = np.arange(4.0)\na, d = split(x)\nnp.copyto(a, 1.0)\n",
+                expected=None, lines=[4, 5]),
+        Invalid("import numpy as np\n\ndef split(arr):\n    arr = np.asarray(arr)\n    return arr[:2], arr[2:]\n\n"
+                "x = np.arange(4.0)\na, d = split(x)\nnp.add(d, 1.0, out=a)\n",
+                expected=None, lines=[4, 5]),
         # unpacked results whose elements become keys (imblearn's class counts)
         Invalid("import numpy as np\n\ndef counts(y):\n    u, c = np.unique(y, return_counts=True)\n    return dict(zip(u, c))\n",
                 expected=None, lines=[4]),
