@@ -384,8 +384,9 @@ def _sequence_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]
 def list_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters that some call in the module passes a Python list or tuple}: a
     call `f(...)` of a module function, or `self.f(...)`/`cls.f(...)` of a method, given a display, a
-    `list(...)`/`tuple(...)` call or a local name bound only to one, by position or keyword (colorspacious'
-    `broadcasting_matvec([1, -12. / 11, 1. / 11], rgb)`, similaritymeasures' `poly_area(xs, ys)`). NumPy takes
+    `list(...)`/`tuple(...)` call or a local name bound only to one (for a call at module level, a name the
+    module's statements bind only to one: pywt's `data = [1.0, -2.0]`, then `norm1(data)`), by position or keyword
+    (colorspacious' `broadcasting_matvec([1, -12. / 11, 1. / 11], rgb)`, similaritymeasures' `poly_area(xs, ys)`). NumPy takes
     such a parameter as an array where a `jax.numpy` function rejects it. Functions of the same name are merged."""
     return _fed_parameters(module, _sequence_value, listed=True)
 
@@ -455,6 +456,7 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
     listed_names = {t.target.value for a in walk.nodes_of(module, cst.Assign) if _plain_value(a.value)  # type: ignore[attr-defined]
                     for t in a.targets if isinstance(t.target, cst.Name)} if listed else set()  # type: ignore[attr-defined]
     callers: Optional[dict[int, cst.FunctionDef]] = None  # id(call) -> the innermost function holding it
+    module_code: Optional[cst.FunctionDef] = None  # the module's statements, for its calls (built when first asked)
     classes = {c.name.value for c in walk.nodes_of(module, cst.ClassDef)}  # type: ignore[attr-defined]
     for node in walk.nodes_of(module, cst.Call):
         if not node.args:  # type: ignore[attr-defined]
@@ -486,10 +488,21 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
                     if callers is None:  # functions come outer first: an inner function's calls are its own
                         callers = {id(c): f for f in functions_in_order for c in walk.nodes_of(f, cst.Call)}
                     caller = callers.get(id(node))
+                    if caller is None:  # a call at module level (a script's `__main__` block: pywt's `data = [...]`
+                        # then `norm1(data)`): the module's own statements are its caller's bindings
+                        caller = module_code = module_code or _module_code(module)
                 if fed(arg.value, caller):
                     found.setdefault(name, set()).add(param)  # type: ignore[arg-type]
 
     return {name: frozenset(params) for name, params in found.items()}
+
+
+def _module_code(module: cst.Module) -> cst.FunctionDef:
+    """The module's top-level statements other than functions and classes (`if __name__ == "__main__":` blocks
+    included), as the body of a function holding the same statement nodes: where a call at module level finds the
+    bindings of the names it passes, as a call in a function finds its function's."""
+    statements = [s for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+    return cst.FunctionDef(cst.Name("__module_code__"), cst.Parameters(), cst.IndentedBlock(statements))
 
 
 def _plain_sequence(value: Optional[cst.BaseExpression]) -> bool:

@@ -110,12 +110,18 @@ class Summary:
 
     def module_display_callees(self) -> set[str]:
         """The names `f` of calls `f(...)` in module-level code given a list or tuple display or a `list(...)` /
-        `tuple(...)` call (`print(total([0, 1, 2]))` in a `__main__` block), found on first use."""
+        `tuple(...)` call (`print(total([0, 1, 2]))` in a `__main__` block), or a name that module-level code binds
+        to one (`data = [1.0, -2.0]`, then `norm1(data)`: pywt), found on first use."""
         if self.display_callees is None:
+            nodes = list(_nodes(self.module_code))
+            bound = {t.id for node in nodes if node.__class__ is ast.Assign  # type: ignore[attr-defined]
+                     and (node.value.__class__ in _SEQUENCES or _sequence_result(node.value))  # type: ignore[attr-defined]
+                     for t in node.targets if t.__class__ is ast.Name}  # type: ignore[attr-defined]
             self.display_callees = {
-                node.func.id for node in _nodes(self.module_code) if node.__class__ is ast.Call  # type: ignore[attr-defined]
+                node.func.id for node in nodes if node.__class__ is ast.Call  # type: ignore[attr-defined]
                 and node.func.__class__ is ast.Name  # type: ignore[attr-defined]
-                and any(a.__class__ in _SEQUENCES or _sequence_result(a) for a in node.args)  # type: ignore[attr-defined]
+                and any(a.__class__ in _SEQUENCES or _sequence_result(a) or a.__class__ is ast.Name and a.id in bound
+                        for a in node.args)  # type: ignore[attr-defined]
             }
         return self.display_callees
 

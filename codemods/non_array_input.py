@@ -198,6 +198,13 @@ class NonArrayInput(Rule):
             "if __name__ == '__main__':\n    print(total([0, 1, 2]))\n",
             lines=[4],
         ),
+        Invalid(  # ... passing a name that module-level code binds only to a list, not a function's local (pywt)
+            "import jax.numpy as jnp\n\ndef norm1(x):\n    return jnp.abs(x)\n\nif __name__ == '__main__':\n"
+            "    data = [1.0, -2.0]\n    print(norm1(data))\n",
+            expected="import jax.numpy as jnp\n\ndef norm1(x):\n    return jnp.abs(jnp.asarray(x))\n\n"
+            "if __name__ == '__main__':\n    data = [1.0, -2.0]\n    print(norm1(data))\n",
+            lines=[4],
+        ),
         Invalid(  # `jnp.poly` takes `seq_of_zeros`, an array (python-control's common denominators)
             "import jax.numpy as jnp\n\ndef f(z, p):\n    zs = list(z)\n    zs.append(p)\n    return jnp.poly(zs)\n",
             expected="import jax.numpy as jnp\n\ndef f(z, p):\n    zs = list(z)\n    zs.append(p)\n    return jnp.poly(jnp.asarray(zs))\n",
