@@ -189,6 +189,9 @@ def _viewed(value: cst.BaseExpression, params: set[str], bound: dict[str, cst.Ba
             if method is None and first is None:
                 return None
             value = method if method is not None else first  # type: ignore[assignment]
+        elif isinstance(value, (cst.Tuple, cst.List)):  # `return arr[:2], arr[2:]`: views, one per item (pywt)
+            return next((p for e in value.elements if not isinstance(e, cst.StarredElement)
+                         for p in [_viewed(e.value, params, bound, seen)] if p is not None), None)
         else:
             return None
 

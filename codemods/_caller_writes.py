@@ -258,6 +258,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     for function in [*walk.nodes_of(module, cst.FunctionDef), *_module_code(module)]:
         caller = "code at module level" if function.name.value == _MODULE_CODE else f"`{function.name.value}`"
         needs: dict[str, str] = {}
+        augmented: set[str] = set()  # names in `needs` only for an augmented assignment to them
         persistent: dict[str, str] = {}  # of `needs`: those needing NumPy for a reason no in-place rewrite removes
         for node in walk.nodes(function.body):
             if isinstance(node, (cst.Assign, cst.AugAssign)) and not isinstance(
@@ -269,11 +270,12 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                     if root is not None:
                         needs.setdefault(root, f"writes into it (`{code(written).strip()}`), which a JAX array cannot "
                                                "be")
-                    elif isinstance(node, cst.AugAssign) and isinstance(written, cst.Name):
-                        # `a, d = split(x)`, then `a += v` (pywt): NumPy writes into the array, which may be a view
-                        # of the caller's or shared with another name; for a JAX array Python rebinds `a` instead
-                        needs.setdefault(written.value, f"updates it in place (`{code(node).strip()}`), which for a "
-                                                        "JAX array rebinds the name to a new array instead")
+                    elif isinstance(node, cst.AugAssign) and isinstance(written, cst.Name) and written.value not in needs:
+                        # `a, d = split(x)`, then `a += v` (pywt): NumPy writes into the array, a view of the caller's
+                        # when the callee returns one (`viewing`); for a JAX array Python rebinds `a` instead
+                        needs[written.value] = (f"updates it in place (`{code(node).strip()}`), which for a JAX array "
+                                                "rebinds the name to a new array instead")
+                        augmented.add(written.value)
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "astype" \
                     and isinstance(node.func.value, cst.Name) and node.args and jax_rejects(rule, node.args[0].value):
                 needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{code(node).strip()}`), "
@@ -353,6 +355,8 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                     bound = [target.target] if isinstance(target.target, cst.Name) else [
                         e.value for e in target.target.elements] if isinstance(target.target, (cst.Tuple, cst.List)) else []
                     for name in (b.value for b in bound if isinstance(b, cst.Name)):
+                        if name in augmented and callee not in viewing and f"self.{callee}" not in viewing:
+                            continue  # a fresh array (`r = f(x); r += 1`): rebinding it changes nothing else
                         if name in needs:
                             why = f"{caller} binds what this returns to `{name}` and {persistent.get(name, needs[name])}"
                             found.setdefault(callee, why)

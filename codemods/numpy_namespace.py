@@ -831,6 +831,11 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(values, n):\n    if not np.all(isinstance(v, int) for v in values):\n"
             "        raise ValueError(values)\n    return np.ones(n, dtype=np.longdouble)\n",
             expected=None, lines=[4, 6]),
+        Invalid(  # an augmented update of a fresh result rebinds a name and changes nothing else: rewritten
+            "import numpy as np\n\ndef make(x):\n    return np.exp(x) * 2.0\n\ndef use(x):\n    r = make(x)\n    r += 1.0\n    return r\n",
+            expected="import jax.numpy as jnp\n\ndef make(x):\n    return jnp.exp(x) * 2.0\n\ndef use(x):\n    r = make(x)\n"
+                     "    r += 1.0\n    return r\n",
+            lines=[4]),
         Invalid(  # timing code: JAX's asynchronous work would be billed to other intervals (quantecon's loop_timer)
             "import time\nimport numpy as np\n\nclass Timer:\n    def tac(self):\n        return time.perf_counter()\n\n"
             "    def runs(self, n, fn):\n        times = np.empty(n)\n        for r in range(n):\n            fn()\n"
