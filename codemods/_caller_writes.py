@@ -48,8 +48,8 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
                if isinstance(f, cst.FunctionDef)}
     numpy = _buffers.numpy_calls(module)
     ndimage = SparseNames.read(module, "ndimage")
-    for function in [*walk.nodes_of(module, cst.FunctionDef), *_module_code(module)]:
-        caller = "code at module level" if function.name.value == _MODULE_CODE else f"`{function.name.value}`"
+    for function in [*walk.nodes_of(module, cst.FunctionDef), *walk.module_code(module)]:
+        caller = "code at module level" if function.name.value == walk.MODULE_CODE else f"`{function.name.value}`"
         handed = [pair for call in walk.nodes_of(function.body, cst.Call) if writers
                   for pair in _buffers.handed_values(call, writers)]  # type: ignore[arg-type]
         names: dict[str, str] = {}
@@ -255,8 +255,8 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
             sources[function] = _buffers.Sources(function, numpy)
         return sources[function]
 
-    for function in [*walk.nodes_of(module, cst.FunctionDef), *_module_code(module)]:
-        caller = "code at module level" if function.name.value == _MODULE_CODE else f"`{function.name.value}`"
+    for function in [*walk.nodes_of(module, cst.FunctionDef), *walk.module_code(module)]:
+        caller = "code at module level" if function.name.value == walk.MODULE_CODE else f"`{function.name.value}`"
         needs: dict[str, str] = {}
         augmented: set[str] = set()  # names in `needs` only for an augmented assignment to them
         persistent: dict[str, str] = {}  # of `needs`: those needing NumPy for a reason no in-place rewrite removes
@@ -453,19 +453,6 @@ def _python_type_check(call: cst.Call) -> Optional[tuple[cst.BaseExpression, str
     if not names or not all(isinstance(n, cst.Name) and n.value in _PYTHON_SCALARS for n in names):
         return None
     return call.args[0].value, " or ".join(f"`{n.value}`" for n in names)  # type: ignore[attr-defined]
-
-
-_MODULE_CODE = "__module_code__"
-
-
-def _module_code(module: cst.Module) -> list[cst.FunctionDef]:
-    """The module's top-level statements other than functions and classes (a script's `if __name__ == "__main__":`
-    block, `UNIT = normalize(v)` then `UNIT[0] = 0.0`), as the body of a function named `_MODULE_CODE` holding the
-    same statement nodes, for the analyses that read a function's body; none when there are no such statements."""
-    statements = [s for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
-    if not statements:
-        return []
-    return [cst.FunctionDef(cst.Name(_MODULE_CODE), cst.Parameters(), cst.IndentedBlock(statements))]
 
 
 def producer(value: cst.BaseExpression, methods: Container[str] = ()) -> Optional[str]:

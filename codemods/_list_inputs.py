@@ -490,19 +490,11 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
                     caller = callers.get(id(node))
                     if caller is None:  # a call at module level (a script's `__main__` block: pywt's `data = [...]`
                         # then `norm1(data)`): the module's own statements are its caller's bindings
-                        caller = module_code = module_code or _module_code(module)
+                        caller = module_code = module_code or next(iter(walk.module_code(module)), None)
                 if fed(arg.value, caller):
                     found.setdefault(name, set()).add(param)  # type: ignore[arg-type]
 
     return {name: frozenset(params) for name, params in found.items()}
-
-
-def _module_code(module: cst.Module) -> cst.FunctionDef:
-    """The module's top-level statements other than functions and classes (`if __name__ == "__main__":` blocks
-    included), as the body of a function holding the same statement nodes: where a call at module level finds the
-    bindings of the names it passes, as a call in a function finds its function's."""
-    statements = [s for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
-    return cst.FunctionDef(cst.Name("__module_code__"), cst.Parameters(), cst.IndentedBlock(statements))
 
 
 def _plain_sequence(value: Optional[cst.BaseExpression]) -> bool:

@@ -651,3 +651,16 @@ def replace(
         return rebuilt
 
     return rebuild(root)
+
+
+MODULE_CODE = "__module_code__"  # the name of the function `module_code` makes
+
+
+def module_code(module: cst.Module) -> list[cst.FunctionDef]:
+    """The module's top-level statements other than functions and classes (a script's `if __name__ == "__main__":`
+    block, `UNIT = normalize(v)` then `UNIT[0] = 0.0`), as the body of a function named `MODULE_CODE` holding the
+    same statement nodes, for the analyses that read a function's body; none when there are no such statements."""
+    statements = [s for s in module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+    if not statements:
+        return []
+    return [cst.FunctionDef(cst.Name(MODULE_CODE), cst.Parameters(), cst.IndentedBlock(statements))]
