@@ -34,6 +34,7 @@ from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import STRING_LITERALS, is_text
 from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.parents import enclosing_statement
+from jaxfix.imports import dotted_name
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -415,17 +416,28 @@ def _flat(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
 
 
 def _flat_item(item: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
-    """A number, or a local name of `caller` only ever bound to numbers, arithmetic, or method calls other than
-    `tolist`/`copy` (`np.sort(...)`, `rng.rand(n)`): an array or a number, never a list or tuple."""
+    """A number, or a local name of `caller` only ever bound to numbers, arithmetic, a NumPy/JAX/SciPy function's
+    result (`np.sort(...)`, `jnp.linspace(...)`) or a random generator's draw (`rng.rand(n)`): an array or a number,
+    never a list or tuple (a method of another object may return one)."""
     if isinstance(item, (cst.Integer, cst.Float, cst.Imaginary)):
         return True
     if not isinstance(item, cst.Name) or caller is None:
         return False
     bound = assigned_values(caller, item.value)
-    return bool(bound) and all(
-        isinstance(v, (cst.Integer, cst.Float, cst.BinaryOperation)) or isinstance(v, cst.Call)
-        and isinstance(v.func, cst.Attribute) and v.func.attr.value not in ("tolist", "copy", "split", "keys", "values", "items")
-        for v in bound)
+    return bool(bound) and all(isinstance(v, (cst.Integer, cst.Float, cst.BinaryOperation)) or _array_made(v) for v in bound)
+
+
+# NumPy random generators' draws (`rng.rand(n)`, `rs.normal(size=3)`): arrays
+_DRAWS = frozenset({"rand", "randn", "random", "random_sample", "normal", "uniform", "standard_normal", "integers",
+                    "randint", "exponential", "gamma", "beta", "poisson", "binomial", "choice", "permutation"})
+
+
+def _array_made(value: cst.BaseExpression) -> bool:
+    """`np.sort(a)`, `numpy.linspace(...)`, `jnp.ones(3)`, `scipy.special.erf(x)`, `rng.rand(n)`."""
+    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Attribute):
+        return False
+    root = dotted_name(value.func).partition(".")[0]
+    return root in ("np", "numpy", "jnp", "jax", "scipy", "sp") or value.func.attr.value in _DRAWS
 
 
 def _grown(function: cst.FunctionDef) -> set[str]:
