@@ -109,15 +109,17 @@ def attribute_dtype(values: Sequence[cst.BaseExpression], facts: FunctionFacts,
     if len({cst.Module([]).code_for_node(v) for v in values}) < 2:
         return None
 
-    def source(v: cst.BaseExpression, seen: frozenset[str]) -> Optional[cst.Attribute]:
+    seen: set[str] = set()  # names followed once for the whole search: a name reached again finds nothing new
+
+    def source(v: cst.BaseExpression) -> Optional[cst.Attribute]:
         if isinstance(v, cst.Attribute):
             found = object_attribute([v], local)
-            return found if found is not None else source(v.value, seen) if v.attr.value in ("T", "mT", "real", "imag") else None
+            return found if found is not None else source(v.value) if v.attr.value in ("T", "mT", "real", "imag") else None
         if isinstance(v, cst.Name):
             if v.value in seen:
                 return None
+            seen.add(v.value)
             parts = [b for b in facts.bindings.get(v.value, []) if b is not None]
-            seen = seen | {v.value}
         elif isinstance(v, cst.Subscript):
             parts = [v.value]
         elif isinstance(v, cst.Call):
@@ -128,9 +130,9 @@ def attribute_dtype(values: Sequence[cst.BaseExpression], facts: FunctionFacts,
             parts = _value_operands(v)
         if parts is None:
             return None
-        return next((found for found in (source(p, seen) for p in parts) if found is not None), None)
+        return next((found for found in map(source, parts) if found is not None), None)
 
-    return next((found for found in (source(v, frozenset()) for v in values) if found is not None), None)
+    return next((found for found in map(source, values) if found is not None), None)
 
 
 def _array_function(called: str) -> bool:
@@ -435,7 +437,9 @@ def list_item(values: Sequence[cst.BaseExpression], branches: Sequence[cst.CSTNo
                 if isinstance(t.target, cst.Name):
                     bound.setdefault(t.target.value, []).append(assign.value)  # type: ignore[attr-defined]
 
-    def item(v: cst.BaseExpression, seen: frozenset[str]) -> Optional[cst.Subscript]:
+    seen: set[str] = set()  # names followed once for the whole search: a name reached again finds nothing new
+
+    def item(v: cst.BaseExpression) -> Optional[cst.Subscript]:
         """The item `v` may evaluate to (not one it only compares: `where`'s condition gives no value)."""
         if isinstance(v, cst.Subscript):
             index = all(isinstance(e.slice, cst.Index) for e in v.slice)
@@ -443,8 +447,8 @@ def list_item(values: Sequence[cst.BaseExpression], branches: Sequence[cst.CSTNo
         if isinstance(v, cst.Name):
             if v.value not in bound or v.value in seen:
                 return None
+            seen.add(v.value)
             parts = bound[v.value]
-            seen = seen | {v.value}
         elif isinstance(v, cst.Call):
             short = v.func.attr.value if isinstance(v.func, cst.Attribute) else getattr(v.func, "value", "")
             parts = [a.value for a in (v.args[1:] if short == "where" else v.args)]
@@ -452,10 +456,10 @@ def list_item(values: Sequence[cst.BaseExpression], branches: Sequence[cst.CSTNo
             parts = _value_operands(v)
         if parts is None:
             return None
-        return next((found for found in (item(p, seen) for p in parts) if found is not None), None)
+        return next((found for found in map(item, parts) if found is not None), None)
 
     for v in values:
-        found = item(v, frozenset())
+        found = item(v)
         if found is not None:
             return cst.Module([]).code_for_node(found).strip()
     return None

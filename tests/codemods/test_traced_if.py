@@ -305,3 +305,19 @@ def test_an_attribute_through_any_spelling_of_an_array_function_makes_lax_cond_u
             f"        rsf = 1.0\n        if jnp.sum(x) > jnp.sum(y):\n            rsf = {call}\n        return rsf\n")
     [finding] = findings(code)
     assert finding.fix is not None and finding.fix.applicability.value == "unsafe", finding
+
+
+def test_branch_value_sources_are_followed_once_per_name(monkeypatch):
+    """`attribute_dtype` follows each local name once for the whole search: before, a chain of names each computed
+    twice from the one before (`a2 = np.add(a1, a1)`) was walked once per path, 2**n times (a scipy.optimize file
+    hung the migration)."""
+    from codemods import _branch_values
+
+    calls = []
+    real = _branch_values._array_function
+    monkeypatch.setattr(_branch_values, "_array_function", lambda called: calls.append(called) or real(called))
+    chain = "".join(f"    a{i + 1} = np.add(a{i}, a{i})\n" for i in range(30))
+    code = (f"import numpy as np\n\ndef f(x, a0):\n{chain}    r = 0.0\n    if np.sum(x) > 0:\n        r = a30\n"
+            "    return r\n")
+    findings(code)
+    assert 0 < len(calls) < 200, len(calls)
