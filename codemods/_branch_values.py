@@ -11,6 +11,7 @@ different shapes, complex against real), `int_mix` (an int literal against a flo
 
 from __future__ import annotations
 
+import builtins
 from typing import Iterator, Optional, Sequence
 
 import libcst as cst
@@ -139,7 +140,8 @@ def _array_function(called: str) -> bool:
     """`np.sqrt`, `numpy.exp`, `jnp.maximum`, `jax.numpy.sqrt`, or a NumPy function imported by name (`sqrt`)."""
     if called.startswith(("np.", "numpy.", "jnp.", "jax.numpy.")):
         return True
-    return "." not in called and callable(getattr(np, called, None)) and not isinstance(getattr(np, called), type)
+    return "." not in called and not hasattr(builtins, called) and callable(getattr(np, called, None)) \
+        and not isinstance(getattr(np, called), type)  # (not Python's `max`, `abs`, `round`)
 
 
 def module_object(values: Sequence[cst.BaseExpression], module: cst.Module, local: frozenset[str]) -> Optional[str]:
