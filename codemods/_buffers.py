@@ -189,8 +189,11 @@ def _viewed(value: cst.BaseExpression, params: set[str], bound: dict[str, cst.Ba
             if method is None and first is None:
                 return None
             value = method if method is not None else first  # type: ignore[assignment]
-        elif isinstance(value, (cst.Tuple, cst.List)):  # `return arr[:2], arr[2:]`: views, one per item (pywt)
+        elif isinstance(value, (cst.Tuple, cst.List)):  # `return arr[:2], arr[2:]`: views, one per item (pywt);
+            # not a parameter returned as it is (`return xa, xb, funcalls`: scipy's `bracket`), which no rewrite of
+            # this function changes
             return next((p for e in value.elements if not isinstance(e, cst.StarredElement)
+                         and not (isinstance(e.value, cst.Name) and e.value.value in params)
                          for p in [_viewed(e.value, params, bound, seen)] if p is not None), None)
         else:
             return None

@@ -831,6 +831,12 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(values, n):\n    if not np.all(isinstance(v, int) for v in values):\n"
             "        raise ValueError(values)\n    return np.ones(n, dtype=np.longdouble)\n",
             expected=None, lines=[4, 6]),
+        Invalid(  # ... also of an item unpacked from a returned tuple that holds a parameter as it is (scipy's bracket)
+            "import numpy as np\n\ndef bracket(xa):\n    fa = np.sin(xa)\n    n = 1\n    return xa, fa, n\n\n"
+            "def use(v):\n    x, f, n = bracket(v)\n    n += 2\n    return f, n\n",
+            expected="import jax.numpy as jnp\n\ndef bracket(xa):\n    fa = jnp.sin(xa)\n    n = 1\n    return xa, fa, n\n\n"
+                     "def use(v):\n    x, f, n = bracket(v)\n    n += 2\n    return f, n\n",
+            lines=[4]),
         Invalid(  # an augmented update of a fresh result rebinds a name and changes nothing else: rewritten
             "import numpy as np\n\ndef make(x):\n    return np.exp(x) * 2.0\n\ndef use(x):\n    r = make(x)\n    r += 1.0\n    return r\n",
             expected="import jax.numpy as jnp\n\ndef make(x):\n    return jnp.exp(x) * 2.0\n\ndef use(x):\n    r = make(x)\n"
