@@ -74,6 +74,12 @@ def given_outputs(call: cst.Call, ndimage: SparseNames) -> list[tuple[str, cst.B
     return found
 
 
+def call_outputs(call: cst.Call, ndimage: SparseNames, numpy_aliases: Mapping[str, str]) -> list[cst.BaseExpression]:
+    """Every output array `call` is given: by keyword or by position to scipy.ndimage (`given_outputs`), and by
+    position to a NumPy function (`positional_outs`)."""
+    return [value for _, value in given_outputs(call, ndimage)] + positional_outs(call, numpy_aliases)
+
+
 def _root(node: cst.BaseExpression) -> Optional[str]:
     while isinstance(node, (cst.Subscript, cst.Attribute)):
         node = node.value
@@ -100,8 +106,7 @@ def _written(fn: cst.FunctionDef, viewing: Writers, ndimage: SparseNames, numpy_
             func = node.func
             if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and isinstance(func.value, cst.Name):
                 names.add(func.value.value)
-            outputs = [value for _, value in given_outputs(node, ndimage)] + positional_outs(node, numpy_aliases)
-            names.update(value.value for value in outputs if isinstance(value, cst.Name))
+            names.update(value.value for value in call_outputs(node, ndimage, numpy_aliases) if isinstance(value, cst.Name))
     if not returns_value:  # `def log_normalize(a): a -= lse(a)`: returns nothing, so the update is its result
         names |= augmented
     return names

@@ -411,7 +411,7 @@ def _outputs(call: cst.Call, numpy: Callable[[cst.BaseExpression], bool], ndimag
              numpy_aliases: Mapping[str, str]) -> list[str]:
     """The names (roots) `call` writes into as its output: `out=a` or `output=a` (to any callee), by position to a
     NumPy function (`np.add(b, c, a)`) or scipy.ndimage's, and the destination of `np.copyto(a, v)`."""
-    outs = [value for _, value in _buffers.given_outputs(call, ndimage)] + _buffers.positional_outs(call, numpy_aliases)
+    outs = _buffers.call_outputs(call, ndimage, numpy_aliases)
     if isinstance(call.func, (cst.Name, cst.Attribute)) and dotted_name(call.func).split(".")[-1] == "copyto" \
             and numpy(call.func) and call.args and call.args[0].keyword is None and not call.args[0].star:
         outs.append(call.args[0].value)
