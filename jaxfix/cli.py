@@ -15,10 +15,11 @@ from rich.console import Console
 from jaxfix import __version__
 from jaxfix.api import files_for, options_for, rules_for, run_stdin
 from jaxfix.config import ConfigError, load_config
+from jaxfix.fixes import HELD_NOTE, SILENCED_NOTE
 from jaxfix.registry import all_rules, get_rule, unknown_selectors
 from jaxfix.reporting import TextReporter, finding_to_json, unified_diff, write_json
 from jaxfix.runner import run_files
-from jaxfix.types import FileResult, Status
+from jaxfix.types import Applicability, FileResult, Finding, Status
 
 app = typer.Typer(
     name="jaxfix",
@@ -344,10 +345,23 @@ def fix(
         sys.stdout.write(result.fixed if result.fixed is not None else data.decode("utf-8", "surrogateescape"))
     elif result.fixes_applied == 0:
         err.print(f"{path}:{line}: no fix applies at this position", highlight=False)
+        for finding in (f for f in result.findings if _covers(f, (line, column))):
+            why = _why_not_fixed(finding, unsafe_fixes)
+            err.print(f"  {finding.code} {finding.message}" + (f" ({why})" if why else ""), highlight=False)
         raise typer.Exit(EXIT_FINDINGS)
     else:
         err.print(f"{path}:{line}: applied {result.fixes_applied} fix(es)", highlight=False)
     raise typer.Exit(EXIT_OK)
+
+
+def _why_not_fixed(finding: Finding, unsafe_enabled: bool) -> str:
+    """Why the quick-fix left a finding at the position alone, for the editor's user."""
+    if finding.fix is None:  # the message says why when a fix was withheld (held back, one fix with a suppressed one)
+        withheld = HELD_NOTE in finding.message or SILENCED_NOTE.split("{")[0] in finding.message
+        return "" if withheld else "reported only: no sound fix"
+    if finding.fix.applicability is Applicability.UNSAFE and not unsafe_enabled:
+        return f"its fix is unsafe: {finding.fix.title}; pass --unsafe-fixes to apply it"
+    return "its fix goes with the file's other fixes: `jaxfix migrate` applies it"
 
 
 @app.command()

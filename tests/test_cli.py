@@ -81,6 +81,24 @@ def test_fix_at_line(project):
     assert "jnp.sum(x)" in path.read_text()
 
 
+def test_fix_at_line_says_why_nothing_was_fixed(tmp_path):
+    # an editor's user asking for a fix where none applies learns why: an unsafe fix needs --unsafe-fixes, a
+    # finding with no fix says so, one withheld with a suppressed sibling keeps its own note
+    path = tmp_path / "mod.py"
+    path.write_text(
+        "import numpy as np\n\n\ndef scale(x):\n    x[0] = 1.0\n    return x\n\n\n"
+        "def noise(n):\n    return np.random.normal(size=n)  # jaxfix: ignore[JX401]\n\n\n"
+        "def g(n):\n    return noise(n) + 1\n"
+    )
+    before = path.read_text()
+    unsafe = invoke("fix", str(path), "--line", "5")
+    assert unsafe.exit_code == 1 and "JX101" in unsafe.output and "pass --unsafe-fixes" in unsafe.output
+    silenced = invoke("fix", str(path), "--line", "14")
+    assert silenced.exit_code == 1 and "suppressed at line 10" in silenced.output
+    assert "no sound fix" not in silenced.output.split("suppressed at line 10")[1].split("\n")[0]
+    assert path.read_text() == before
+
+
 def test_stdin_roundtrip():
     result = invoke("migrate", "-", input=SOURCE)
     assert result.exit_code == 0 and "return jnp.sum(x)  # keep me" in result.stdout
