@@ -247,3 +247,39 @@ def text_argument(node: cst.Call, short: str) -> Optional[cst.BaseExpression]:
                 arg.keyword.value in names if arg.keyword is not None else index in positions):
             return arg.value
     return None
+
+
+# the makers whose value argument a Python number may be (its position, its keyword) and where `dtype` goes
+_FROM_VALUE = {"array": (0, "object", 1), "asarray": (0, "a", 1), "full": (1, "fill_value", 2)}
+_LITERAL_DTYPES = ((cst.Integer, "int"), (cst.Float, "float"), (cst.Imaginary, "complex"))
+
+
+def strong_literal(node: cst.Call, short: str) -> Optional[str]:
+    """The Python type to pass as `dtype=` when `np.array(3)`, `np.asarray(-0.5)` or `np.full(shape, 2)` makes an
+    array of a number literal without a dtype, else None. NumPy's array is of its default dtype (int64, float64)
+    and promotes as one; `jax.numpy`'s is weakly typed, taking the other operand's width: an int16 array divided by
+    `jnp.asarray(3)` is float32 where NumPy gives float64, and int16 times `jnp.full(n, 200)` wraps where NumPy's
+    int64 does not (acoustics' band numbers). `dtype=int` makes JAX's array strongly typed, of its default width."""
+    spec = _FROM_VALUE.get(short)
+    if spec is None:
+        return None
+    position, keyword, dtype_position = spec
+    positional = [a for a in node.args if a.keyword is None]
+    if any(a.star for a in node.args) or len(positional) > dtype_position:
+        return None  # a dtype given by position, or arguments not seen
+    keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+    if "dtype" in keywords:
+        return None
+    value = positional[position].value if len(positional) > position else keywords.get(keyword)
+    while isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
+        value = value.expression
+    return next((name for kind, name in _LITERAL_DTYPES if isinstance(value, kind)), None)
+
+
+def with_dtype(node: cst.Call, dtype: str) -> cst.Call:
+    """`node` with `dtype=<dtype>` after its arguments (a trailing comma stays last)."""
+    *args, last = node.args
+    trailing = last.comma  # `np.full(\n    n, 3,\n)` keeps its comma and line break after the new argument
+    added = cst.Arg(cst.Name(dtype), keyword=cst.Name("dtype"),
+                    equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")), comma=trailing)
+    return node.with_changes(args=[*args, last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))), added])

@@ -140,7 +140,9 @@ class NumpyNamespace(Rule):
     not known: a big-endian array (what `astropy.io.fits` reads) or a masked array given to a migrated function
     raises in `jax.numpy` (JAX holds native byte order only, and rejects `np.ma`); an int array times a float16 one
     is float16 in JAX, float64 in NumPy; an index out of bounds raises `IndexError` in NumPy where a JAX array clamps
-    it (only a `try` in the function that catches it is seen).
+    it (only a `try` in the function that catches it is seen). An array of a number literal gets `dtype=` (JAX's
+    would be weakly typed), but other calls given only Python numbers (`np.where(c, 1, -1)`) make weakly typed
+    arrays too: times an int16 or float32 array they keep its narrower dtype, where NumPy's result is 64-bit.
     """
 
     CODE = "JX501"
@@ -196,6 +198,13 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # an array of a number literal: NumPy's is int64/float64, `jax.numpy`'s weakly typed without a dtype
+            # (an int16 array divided by it became float32, times `np.full(n, 200)` wrapped: acoustics' bands)
+            "import numpy as np\n\ndef f(x, n):\n    b = np.asarray(3)\n    c = np.full(n, -200)\n"
+            "    return x / b, x * c, np.array(2.5), np.asarray(3, dtype=np.int16)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, n):\n    b = jnp.asarray(3, dtype=int)\n"
+            "    c = jnp.full(n, -200, dtype=int)\n"
+            "    return x / b, x * c, jnp.array(2.5, dtype=float), jnp.asarray(3, dtype=np.int16)\n"),
         Invalid(  # the items of an array made here tested as Python numbers (ahrs's magnetic reference)
             "import numpy as np\n\ndef f(m):\n    r = np.copy(m)\n    for item in r:\n        if not isinstance(item, float):\n"
             "            raise TypeError(item)\n    return r\n",
@@ -1260,6 +1269,18 @@ class NumpyNamespace(Rule):
             different = _namesakes.integer_inputs(self, node, short)
         if different is None:
             different = units_difference(short, self._units)
+        strong = _namesakes.strong_literal(node, short) if different is None else None
+        if strong is not None:
+            self.report(
+                node,
+                f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}` with "
+                f"`dtype={strong}`: NumPy's array of a number is of its default dtype, `{target}`'s without a dtype is "
+                "weakly typed and takes the width of what it meets (an int16 array divided by it is float32, not float64)",
+                replacement=_namesakes.with_dtype(node.with_changes(func=self.dotted(target)), strong),
+                title=f"replace with `{target}(..., dtype={strong})`",
+                imports=("jnp",),
+            )
+            return
         self.report(
             node.func,
             f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`"
