@@ -19,13 +19,14 @@
 - `sequence_attributes(module)`: attributes every assignment of the module binds to a list or tuple (`self.dims =
   tuple(dims)`);
 - `list_fed_parameters(module)`: parameters of the module's functions that a call in the module passes a list or
-  tuple (`broadcasting_matvec([1, -12 / 11, 1 / 11], rgb)`);
+  tuple (`broadcasting_matvec([1, -12 / 11, 1 / 11], rgb)`), by position, keyword, starred display or `**` dict
+  display, or passes on a parameter of its own so fed (`update([3.0])` calls `reshape_z(z, 1)`);
 - `sequence_functions(module)`: the module's functions that always return a list or tuple.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import libcst as cst
 
@@ -455,21 +456,85 @@ def text_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
     return _fed_parameters(module, lambda value, caller: isinstance(value, STRING_LITERALS), listed=False)
 
 
+def _bound_arguments(args: Sequence[cst.Arg], params: list[str]) -> list[tuple[str, cst.BaseExpression]]:
+    """(parameter, value) for the arguments `args` of a call to a function whose positional parameters are
+    `params`: by position, by keyword, the items of a starred display (`f(*[xs, 1])`) by position, the entries of
+    a `**` dict display with string keys by keyword. After a `*` of anything else the positions are unknown; the
+    keywords are still read."""
+    found: list[tuple[str, cst.BaseExpression]] = []
+    index: Optional[int] = 0
+    for arg in args:
+        if arg.keyword is not None:
+            found.append((arg.keyword.value, arg.value))
+        elif arg.star == "*":
+            value = arg.value
+            if index is not None and isinstance(value, (cst.List, cst.Tuple)) \
+                    and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+                for element in value.elements:
+                    if index < len(params):
+                        found.append((params[index], element.value))
+                    index += 1
+            else:
+                index = None
+        elif arg.star == "**":
+            if isinstance(arg.value, cst.Dict):
+                found += [(e.key.evaluated_value, e.value) for e in arg.value.elements
+                          if isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+                          and isinstance(e.key.evaluated_value, str)]
+        elif index is not None:
+            if index < len(params):
+                found.append((params[index], arg.value))
+            index += 1
+    return found
+
+
+def _rebound_before(caller: cst.FunctionDef, name: str, call: cst.Call) -> bool:
+    """Whether a statement of `caller`'s own body (no branch or loop) before the one holding `call` assigns `name`:
+    then `call` never sees what `caller` was given in `name`."""
+    body = caller.body.body if isinstance(caller.body, cst.IndentedBlock) else ()
+    for statement in body:
+        if any(node is call for node in walk.nodes_of(statement, cst.Call)):
+            return False
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+                    [small.target] if isinstance(small, cst.AnnAssign) and small.value is not None else []
+                if any(isinstance(n, cst.Name) and n.value == name for t in targets for n in walk.nodes(t)):
+                    return True
+    return False
+
+
 def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optional[cst.FunctionDef]], bool],
-                    listed: bool) -> dict[str, frozenset[str]]:
-    """{function or method name: its parameters some call in the module passes a value `fed(value, caller)` accepts};
-    with `listed`, a name is looked up in its caller only when some assignment binds it to a list or tuple."""
+                    listed: bool, binds: Callable[[cst.BaseExpression], bool] = _plain_value,
+                    ) -> dict[str, frozenset[str]]:
+    """{function or method name: its parameters some call in the module passes a value `fed(value, caller)` accepts,
+    or passes on a parameter of its caller that is so fed (`update([3.0])`, `def update(z): return reshape_z(z, 1)`:
+    filterpy's helpers) where no earlier statement of the caller's own body rebinds it}; with `listed`, a name is
+    looked up in its caller only when some assignment binds it to a value `binds` accepts (a list or tuple)."""
     functions: dict[str, list[cst.FunctionDef]] = {}
     functions_in_order = walk.nodes_of(module, cst.FunctionDef)
     for function in functions_in_order:
         functions.setdefault(function.name.value, []).append(function)  # type: ignore[attr-defined]
     found: dict[str, set[str]] = {}
     # the names some assignment binds to a list or tuple: the only names a caller can pass one in
-    listed_names = {t.target.value for a in walk.nodes_of(module, cst.Assign) if _plain_value(a.value)  # type: ignore[attr-defined]
+    listed_names = {t.target.value for a in walk.nodes_of(module, cst.Assign) if binds(a.value)  # type: ignore[attr-defined]
                     for t in a.targets if isinstance(t.target, cst.Name)} if listed else set()  # type: ignore[attr-defined]
     callers: Optional[dict[int, cst.FunctionDef]] = None  # id(call) -> the innermost function holding it
     module_code: Optional[cst.FunctionDef] = None  # the module's statements, for its calls (built when first asked)
     classes = {c.name.value for c in walk.nodes_of(module, cst.ClassDef)}  # type: ignore[attr-defined]
+    passed: list[tuple[cst.Call, str, str, str]] = []  # (call, callee, its parameter, the name passed to it)
+
+    def caller_of(call: cst.Call) -> Optional[cst.FunctionDef]:
+        """The innermost function holding `call`, or the module's own statements for a call at module level (a
+        script's `__main__` block: pywt's `data = [...]` then `norm1(data)`)."""
+        nonlocal callers, module_code
+        if callers is None:  # functions come outer first: an inner function's calls are its own
+            callers = {id(c): f for f in functions_in_order for c in walk.nodes_of(f, cst.Call)}
+        caller = callers.get(id(call))
+        if caller is None:
+            caller = module_code = module_code or next(iter(walk.module_code(module)), None)
+        return caller
+
     for node in walk.nodes_of(module, cst.Call):
         if not node.args:  # type: ignore[attr-defined]
             continue
@@ -486,26 +551,34 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
             if params and (method and params[0] in ("self", "cls") or through_class and params[0] == "cls"):
                 params = params[1:]  # (through the class, a plain method's `self` is passed explicitly)
             named = params + [p.name.value for p in callee.params.kwonly_params]
-            for index, arg in enumerate(node.args):  # type: ignore[attr-defined]
-                if arg.star:
-                    break
-                param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
-                if param not in named or param in found.get(name, ()):
+            for param, value in _bound_arguments(node.args, params):  # type: ignore[attr-defined]
+                if param not in named:
+                    continue
+                if isinstance(value, cst.Name):
+                    passed.append((node, name, param, value.value))  # type: ignore[arg-type]
+                if param in found.get(name, ()):
                     continue
                 caller = None
-                if isinstance(arg.value, cst.Name) and (not listed or arg.value.value not in listed_names):
+                if isinstance(value, cst.Name) and (not listed or value.value not in listed_names):
                     continue
-                if listed and isinstance(arg.value, (cst.Name, cst.List, cst.Tuple)):
-                    # its local bindings (or its items'), in the innermost function holding the call
-                    if callers is None:  # functions come outer first: an inner function's calls are its own
-                        callers = {id(c): f for f in functions_in_order for c in walk.nodes_of(f, cst.Call)}
-                    caller = callers.get(id(node))
-                    if caller is None:  # a call at module level (a script's `__main__` block: pywt's `data = [...]`
-                        # then `norm1(data)`): the module's own statements are its caller's bindings
-                        caller = module_code = module_code or next(iter(walk.module_code(module)), None)
-                if fed(arg.value, caller):
+                if listed and isinstance(value, (cst.Name, cst.List, cst.Tuple, cst.Call)):
+                    caller = caller_of(node)  # type: ignore[arg-type]  # (its local bindings, or its items')
+                if fed(value, caller):
                     found.setdefault(name, set()).add(param)  # type: ignore[arg-type]
-
+    # a fed parameter passed on to another function of the module feeds that one's parameter too
+    changed = bool(found) and bool(passed)
+    while changed:
+        changed = False
+        for call, name, param, given in passed:
+            if param in found.get(name, ()):
+                continue
+            caller = caller_of(call)
+            if caller is None or given not in found.get(caller.name.value, ()) or given not in {
+                    p.name.value for p in (*caller.params.posonly_params, *caller.params.params, *caller.params.kwonly_params)} \
+                    or _rebound_before(caller, given, call):
+                continue
+            found.setdefault(name, set()).add(param)
+            changed = True
     return {name: frozenset(params) for name, params in found.items()}
 
 

@@ -111,17 +111,26 @@ class Summary:
     def module_display_callees(self) -> set[str]:
         """The names `f` of calls `f(...)` in module-level code given a list or tuple display or a `list(...)` /
         `tuple(...)` call (`print(total([0, 1, 2]))` in a `__main__` block), or a name that module-level code binds
-        to one (`data = [1.0, -2.0]`, then `norm1(data)`: pywt), found on first use."""
+        to one (`data = [1.0, -2.0]`, then `norm1(data)`: pywt), by position, by keyword (`shift(pdf=[1.0, 2.0])`:
+        filterpy) or in a starred display or `**` dict display, found on first use."""
         if self.display_callees is None:
             nodes = list(_nodes(self.module_code))
             bound = {t.id for node in nodes if node.__class__ is ast.Assign  # type: ignore[attr-defined]
                      and (node.value.__class__ in _SEQUENCES or _sequence_result(node.value))  # type: ignore[attr-defined]
                      for t in node.targets if t.__class__ is ast.Name}  # type: ignore[attr-defined]
+
+            def given(a: ast.AST) -> bool:
+                if a.__class__ is ast.Starred:
+                    a = a.value  # type: ignore[attr-defined]
+                    return a.__class__ in (ast.List, ast.Tuple) and any(given(e) for e in a.elts)  # type: ignore[attr-defined]
+                if a.__class__ is ast.Dict:  # `f(**{"pdf": [1.0, 2.0]})` (a keyword's value is read as such)
+                    return any(given(v) for v in a.values)  # type: ignore[attr-defined]
+                return a.__class__ in _SEQUENCES or _sequence_result(a) or a.__class__ is ast.Name and a.id in bound  # type: ignore[attr-defined]
+
             self.display_callees = {
                 node.func.id for node in nodes if node.__class__ is ast.Call  # type: ignore[attr-defined]
                 and node.func.__class__ is ast.Name  # type: ignore[attr-defined]
-                and any(a.__class__ in _SEQUENCES or _sequence_result(a) or a.__class__ is ast.Name and a.id in bound
-                        for a in node.args)  # type: ignore[attr-defined]
+                and any(given(a) for a in (*node.args, *(k.value for k in node.keywords)))  # type: ignore[attr-defined]
             }
         return self.display_callees
 
@@ -468,8 +477,9 @@ class _Walker:
                 s.name_args.add((root, value.id))
             elif cls is ast.Attribute and value.value.__class__ is ast.Name and value.value.id == "self":
                 s.name_args.add((root, "self." + value.attr))
-            elif cls in _SEQUENCES or _sequence_result(value) or _mapping_entry(value):
-                s.display_call_roots.add(root)
+            elif cls in _SEQUENCES or _sequence_result(value) or _mapping_entry(value) \
+                    or cls is ast.Starred and value.value.__class__ in (ast.List, ast.Tuple):  # type: ignore[attr-defined]
+                s.display_call_roots.add(root)  # (`f(*[xs, 1])`: its items are arguments)
             elif cls is ast.Subscript and _root(value):
                 s.name_args.add((root, _root(value)))  # `np.prod(rsi[0])`: an item of a sequence may be one (JX304)
             elif cls is ast.Call:
@@ -483,8 +493,8 @@ class _Walker:
             value = keyword.value
             if value.__class__ is ast.Name:
                 s.name_args.add((root, value.id))
-            elif isinstance(value, _SEQUENCES):
-                s.display_call_roots.add(root)
+            elif isinstance(value, _SEQUENCES) or keyword.arg is None and value.__class__ is ast.Dict:
+                s.display_call_roots.add(root)  # (`f(**{"xs": [1, 2]})`: its entries are keyword arguments)
             elif value.__class__ is ast.Subscript and _root(value):
                 s.name_args.add((root, _root(value)))
 

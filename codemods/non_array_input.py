@@ -463,6 +463,35 @@ class NonArrayInput(Rule):
             expected='import jax.numpy as jnp\nimport numpy as np\n\ndef f(fn, g, pool):\n    if pool is None:\n        v = list(map(fn, g))\n        w = np.zeros(3)\n    else:\n        v = np.asarray(g)\n        w = pool.map(fn, g)\n    return np.reshape(jnp.asarray(v), (-1,)), np.cumsum(jnp.asarray(w))\n',
             lines=[10, 10],
         ),
+        Invalid(  # a list reaches the parameter through another function's parameter passed on (filterpy's
+            # `update([3.0])`, which calls `reshape_z(z, 1)`)
+            "import jax.numpy as jnp\n\ndef reshape_z(z, dim_z):\n    return jnp.atleast_2d(z)\n\n"
+            "def update(z):\n    return reshape_z(z, 1) * 2.0\n\nU = update([3.0])\n",
+            expected="import jax.numpy as jnp\n\ndef reshape_z(z, dim_z):\n    return jnp.atleast_2d(jnp.asarray(z))\n\n"
+            "def update(z):\n    return reshape_z(z, 1) * 2.0\n\nU = update([3.0])\n",
+            lines=[4],
+        ),
+        Invalid(  # a list given by keyword in a script's `__main__` block (filterpy's `shift(pdf=[...], offset=1)`)
+            "import jax.numpy as jnp\n\ndef shift(pdf, offset):\n    return jnp.roll(pdf, offset)\n\n"
+            "if __name__ == '__main__':\n    print(shift(pdf=[1.0, 2.0, 3.0], offset=1))\n",
+            expected="import jax.numpy as jnp\n\ndef shift(pdf, offset):\n    return jnp.roll(jnp.asarray(pdf), offset)\n\n"
+            "if __name__ == '__main__':\n    print(shift(pdf=[1.0, 2.0, 3.0], offset=1))\n",
+            lines=[4],
+        ),
+        Invalid(  # ... or as an item of a starred display, or an entry of a `**` dict display (a keyword after a
+            # starred name is still read)
+            "import jax.numpy as jnp\n\ndef shift(pdf, offset, w=1.0):\n    return jnp.roll(pdf, offset) * jnp.sum(w)\n\n"
+            "def run(args):\n    return shift(*[[1.0, 2.0], 1]), shift(**{'pdf': [1.0], 'offset': 1}), shift(*args, w=[2.0])\n",
+            expected="import jax.numpy as jnp\n\ndef shift(pdf, offset, w=1.0):\n"
+            "    return jnp.roll(jnp.asarray(pdf), offset) * jnp.sum(jnp.asarray(w))\n\n"
+            "def run(args):\n    return shift(*[[1.0, 2.0], 1]), shift(**{'pdf': [1.0], 'offset': 1}), shift(*args, w=[2.0])\n",
+            lines=[4, 4],
+        ),
+    ]
+    VALID += [
+        Valid(  # a list-fed parameter rebound before it is passed on: the callee gets an array
+            "import jax.numpy as jnp\n\ndef reshape_z(z):\n    return jnp.atleast_2d(z)\n\n"
+            "def update(z):\n    z = jnp.asarray(z)\n    return reshape_z(z)\n\nU = update([3.0])\n"),
     ]
     VALID += [
         Valid(  # set to something else too, or unpacked into: not known to be a list or tuple
