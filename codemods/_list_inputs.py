@@ -76,18 +76,23 @@ def sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = Tru
         ) and all(_unpacked_sequence(source, position, count, facts, tuples) for source, position, count in unpacked)
 
 
-def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts, some: bool = False) -> bool:
+def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts, some: bool = False,
+                  tuples: bool = False) -> bool:
     """A local name whose definitions reaching `at` all bind a list, tuple, sequence call or join of lists (`coord =
     np.nonzero(m)` then `coord = np.transpose(coord)[i]`: the first binding is the one passed); with `some`, one
     of which binds a list display or comprehension (an array in one branch, `[metric(c, u) for ...]` in the other:
     pyclustering's k-means), or a `list(...)`/`sorted(...)` call or a `.map(...)` method's result (`fval =
-    list(map(fn, g))` in one branch, `fval = pool.map(fn, g)` in the other: sporco's grid search)."""
+    list(map(fn, g))` in one branch, `fval = pool.map(fn, g)` in the other: sporco's grid search); with `tuples`
+    too, a tuple display or `tuple(...)` call (`if np.isscalar(var): var = (var,)`, then `np.sqrt(var)`:
+    filterpy's stats, where the value is given as an array; an operand may be a shape, which `+` joins)."""
     if not isinstance(value, cst.Name):
         return False  # (a parameter counts once rebound: `tied = list(tied)`, astropy's fitters)
     values = reaching_values(rule, value.value, at)
     if some:
         return any(isinstance(v, cst.List) and not any(is_text(e.value) for e in v.elements)
                    or isinstance(v, cst.ListComp) and not is_text(v.elt) or list_call(v) or mapped(v)
+                   or tuples and (isinstance(v, cst.Tuple) and not any(is_text(e.value) for e in v.elements)
+                                  or isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == "tuple")
                    for v in values or () if v is not None)
     # each value as `sequence` reads one: a display, a sequence call, or a join (`s = [0] + [...]`, then `s =
     # np.cumsum(s)`: GPy's get_slices, where the rebinding hides the join from `sequence`)

@@ -487,6 +487,13 @@ class NonArrayInput(Rule):
             "def run(args):\n    return shift(*[[1.0, 2.0], 1]), shift(**{'pdf': [1.0], 'offset': 1}), shift(*args, w=[2.0])\n",
             lines=[4, 4],
         ),
+        Invalid(  # a tuple display on one path, given as an array (filterpy's stats: `var = (var,)`, then `np.sqrt(var)`)
+            "import jax.numpy as jnp\n\ndef std_of(var):\n    if jnp.isscalar(var):\n        var = (var,)\n"
+            "    return jnp.sqrt(var)\n",
+            expected="import jax.numpy as jnp\n\ndef std_of(var):\n    if jnp.isscalar(var):\n        var = (var,)\n"
+            "    return jnp.sqrt(jnp.asarray(var))\n",
+            lines=[6],
+        ),
     ]
     VALID += [
         Valid(  # a list-fed parameter rebound before it is passed on: the callee gets an array
@@ -570,7 +577,7 @@ class NonArrayInput(Rule):
             attribute = self._sequence_attribute(arg.value) or self._sequence_result(arg.value, node)
             if entry_of is None and not guarded and not attribute and not (
                     _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)
-                    or _list_inputs.sequence_here(self, arg.value, node, facts, some=True)):
+                    or _list_inputs.sequence_here(self, arg.value, node, facts, some=True, tuples=True)):
                 listed = self._listed_parameter(arg.value, node, facts)
                 if listed is None:
                     continue
