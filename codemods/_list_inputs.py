@@ -21,6 +21,7 @@
 - `list_fed_parameters(module)`: parameters of the module's functions that a call in the module passes a list or
   tuple (`broadcasting_matvec([1, -12 / 11, 1 / 11], rgb)`), by position, keyword, starred display or `**` dict
   display, or passes on a parameter of its own so fed (`update([3.0])` calls `reshape_z(z, 1)`);
+- `object_fed_parameters(module)`: the same for NumPy arrays of objects or text (`np.array([None] * n)`);
 - `sequence_functions(module)`: the module's functions that always return a list or tuple.
 """
 
@@ -32,7 +33,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.foreign_dtypes import STRING_LITERALS, is_text
+from jaxfix.analysis.foreign_dtypes import STRING_LITERALS, is_text, object_data
 from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.parents import enclosing_statement
 from jaxfix.imports import dotted_name
@@ -459,6 +460,41 @@ def text_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters that some call in the module passes a string literal} (colorspacious'
     `safe_equal(white, "D65")`): NumPy makes a string array of it where a `jax.numpy` function raises."""
     return _fed_parameters(module, lambda value, caller: isinstance(value, STRING_LITERALS), listed=False)
+
+
+# NumPy functions that make an array of whatever data they are given (`np.array([None] * n)`: an object array)
+_FROM_DATA = frozenset({"array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "atleast_1d",
+                        "atleast_2d", "atleast_3d", "empty", "full", "zeros", "ones"})
+# dtypes JAX arrays cannot hold, as written in a `dtype=` (`dtype=object`, `dtype="O"`, `dtype=np.str_`)
+_OBJECT_DTYPES = frozenset({"object", "str", "bytes", "object_", "str_", "bytes_", "unicode_", "O", "S", "U"})
+
+
+def _object_array(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
+    """`np.array([None] * n)`, `np.asarray(["a", "b"])`, `np.empty(n, dtype=object)`: a NumPy array of objects or
+    text (`foreign_dtypes.object_data`, with `caller`'s bindings), or a local name of `caller` only ever bound to
+    one. JAX arrays cannot hold such data: `jax.numpy` functions reject the array."""
+    if isinstance(value, cst.Name) and caller is not None:
+        bound = assigned_values(caller, value.value)
+        return bool(bound) and all(isinstance(v, cst.Call) and _object_array(v, caller) for v in bound)
+    if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)) \
+            or dotted_name(value.func).split(".")[-1] not in _FROM_DATA:
+        return False
+    for arg in value.args:
+        if arg.keyword is not None and arg.keyword.value == "dtype":
+            written = arg.value.evaluated_value if isinstance(arg.value, cst.SimpleString) else \
+                dotted_name(arg.value) if isinstance(arg.value, (cst.Name, cst.Attribute)) else ""
+            if isinstance(written, str) and written.split(".")[-1] in _OBJECT_DTYPES:
+                return True
+    names = {a.value.value for a in value.args if isinstance(a.value, cst.Name)}
+    bindings = {n: assigned_values(caller, n) for n in names} if caller is not None else {}
+    return object_data(value, bindings, (), caller) is not None
+
+
+def object_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+    """{function or method name: its parameters that some call in the module passes a NumPy array of objects or text
+    (`_object_array`: filterpy's `reshape_z(np.array([None] * dim_z), dim_z)`), directly or through a parameter it
+    passes on}: NumPy functions take such an array, `jax.numpy` ones reject it."""
+    return _fed_parameters(module, _object_array, listed=True, binds=lambda v: isinstance(v, cst.Call))
 
 
 def _bound_arguments(args: Sequence[cst.Arg], params: list[str]) -> list[tuple[str, cst.BaseExpression]]:

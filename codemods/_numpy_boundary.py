@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 import libcst as cst
 
 from codemods import _buffers, _caller_writes
-from codemods._list_inputs import grown_list, sequence, text_fed_parameters, unbound_before
+from codemods._list_inputs import grown_list, object_fed_parameters, sequence, text_fed_parameters, unbound_before
 from codemods._namesakes import array_parameters, text_argument
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
@@ -177,6 +177,7 @@ class NumpyBoundary:
         self._hashed_attributes: dict[cst.FunctionDef, Optional[str]] = {}
         self._items_written: dict[cst.FunctionDef, frozenset[str]] = {}
         self._text_fed: Optional[dict[str, frozenset[str]]] = None
+        self._object_fed: Optional[dict[str, frozenset[str]]] = None
         self._texts: dict[cst.FunctionDef, dict[str, str]] = {}
         self._source_tables: dict[cst.FunctionDef, _buffers.Sources] = {}
         self._view_writes: dict[cst.FunctionDef, dict[cst.Call, list[tuple[str, str]]]] = {}
@@ -370,6 +371,11 @@ class NumpyBoundary:
                 return (f"`{func}(...)` is given `{fed}`, which a call in this module passes text, where its `jax.numpy` "
                         "namesake takes numbers only (it raises `TypeError`; NumPy compares or stores it as a string): "
                         "this call stays NumPy", False)
+            fed = self._object_fed_argument(node, function)
+            if fed is not None:  # `reshape_z(np.array([None] * dim_z), dim_z)` somewhere in the module (filterpy)
+                return (f"`{func}(...)` works on `{fed}`, which a call in this module passes a NumPy array of objects "
+                        "or text (such as `np.array([None] * n)`): its `jax.numpy` namesake rejects such an array, which "
+                        "JAX arrays cannot hold: this function is left as it is", True)
         clock = clock_data(rule, node)
         if clock is not None:
             return (f"`{func}(...)` is given times as numbers (`{clock}`, about 1.7e9 s since 1970): as float32 they "
@@ -610,6 +616,27 @@ class NumpyBoundary:
                     arg.keyword.value in names if arg.keyword is not None else index in positions) \
                     and unbound_before(self.rule, value.value, node):
                 return value.value
+        return None
+
+    def _object_fed_argument(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
+        """A parameter of `function` read in an argument of `node` (`np.atleast_2d(z)`, or `np.sum(reshape_z(z, 2))`,
+        of what a helper makes of it), which may still hold what the caller passed, to which a call in the module
+        passes a NumPy array of objects or text (`_list_inputs.object_fed_parameters`)."""
+        if function is None:
+            return None
+        if self._object_fed is None:
+            self._object_fed = object_fed_parameters(self.rule.context.module)
+        fed = self._object_fed.get(function.name.value)
+        if not fed:
+            return None
+        for arg in node.args:
+            # the names read in the argument (not attribute names, `self.z`, nor keywords, `f(z=1)`)
+            skipped = {id(a.attr) for a in walk.nodes_of(arg.value, cst.Attribute)} \
+                | {id(a.keyword) for a in walk.nodes_of(arg.value, cst.Arg) if a.keyword is not None}  # type: ignore[attr-defined]
+            for name in walk.nodes_of(arg.value, cst.Name):
+                if id(name) not in skipped and name.value in fed \
+                        and unbound_before(self.rule, name.value, node, some=True):  # type: ignore[attr-defined]
+                    return name.value  # type: ignore[attr-defined]
         return None
 
     def _written_item(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:

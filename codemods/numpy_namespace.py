@@ -91,7 +91,9 @@ class NumpyNamespace(Rule):
     `.flat`, `.flags` or `.data`, or indexes one by a flat iterator (`K[X.flat, :]`; a call given one stays NumPy), or
     writes into it through an in-place operator called by name (`target.__iadd__(p)`, `target.__setitem__(i, v)`), or
     hands a NumPy call string, `None` or object data (`np.array(["a", "b"])`, `np.array([None] * n)`,
-    `np.array([Line(p)])`: JAX has no string or object arrays). So is a function that keeps its arrays on the
+    `np.array([Line(p)])`: JAX has no string or object arrays), or has a NumPy call work on a parameter that a call
+    in the module gives such an array (`reshape_z(np.array([None] * n), n)`), directly or through a parameter of
+    its own that it passes on. So is a function that keeps its arrays on the
     host by design: one named for it (`_to_numpy`, `as_np`), a method of an `np.ndarray` subclass or of a class that
     takes part in NumPy's dispatch (`__array_function__`), one that asks for a typed buffer in a set layout
     (`np.asarray(M, dtype=np.float64, order="C")`, for compiled code), one that stores clock readings in an array
@@ -1088,6 +1090,14 @@ class NumpyNamespace(Rule):
             "        self.x = np.zeros(n)\n",
             expected=None,
             lines=[5, 6],
+        ),
+        Invalid(  # ... which a call hands to a helper of the module: the helper's `jnp.atleast_2d` would reject it
+            # (filterpy's `reshape_z(np.array([None] * dim_z), dim_z)`), also through a parameter passed on
+            "import numpy as np\n\ndef reshape_z(z, dim_z):\n    z = np.atleast_2d(z)\n    return z.T\n\n"
+            "def check(z):\n    return np.sum(reshape_z(z, 2))\n\n"
+            "class F:\n    def __init__(self, n):\n        self.z = check(np.array([None] * n))\n",
+            expected=None,
+            lines=[4, 8, 12],
         ),
     ]
 
