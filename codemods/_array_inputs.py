@@ -105,20 +105,37 @@ def _bound_to_arrays(name: cst.Name, facts: FunctionFacts) -> bool:
     if name.value in facts.params:
         return False
     values = facts.bindings.get(name.value, [])
-    return bool(values) and all(isinstance(v, cst.Call) and facts.array_function(v.func) for v in values)
+    return bool(values) and all(v is not None and _array_call(v, facts) for v in values)
 
 
-def made_array(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+def _array_call(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    """A NumPy / `jax.numpy` call, or an array method of one that gives an array (`np.floor(n * w).astype(int)`:
+    filterpy's residual resampling)."""
+    while isinstance(value, cst.Call):
+        func = value.func
+        if facts.array_function(func) is not None:
+            return True
+        if not (isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS - PYTHON_VALUE_METHODS):
+            return False
+        value = func.value
+    return False
+
+
+def made_array(value: cst.BaseExpression, facts: FunctionFacts, seen: frozenset[str] = frozenset()) -> bool:
     """An array the function makes itself, whatever its parameters hold (which `is_array` takes as arrays, and
-    which may be lists: a list `+` a list concatenates): a NumPy / `jax.numpy` call, a local name bound only to
-    one, an item of one, or an arithmetic operation on one."""
+    which may be lists: a list `+` a list concatenates): a NumPy / `jax.numpy` call or an array method of one
+    (`_array_call`), an item of one, an arithmetic operation on one, or a local name bound only to such
+    (`c = np.floor(n * w).astype(int)`, `d = np.cumsum(w) * 2`)."""
     if isinstance(value, cst.BinaryOperation):
-        return made_array(value.left, facts) or made_array(value.right, facts)
+        return made_array(value.left, facts, seen) or made_array(value.right, facts, seen)
     if isinstance(value, cst.Subscript):
-        return made_array(value.value, facts)
+        return made_array(value.value, facts, seen)
     if isinstance(value, cst.Call):
-        return facts.array_function(value.func) is not None
-    return isinstance(value, cst.Name) and _bound_to_arrays(value, facts)
+        return _array_call(value, facts)
+    if not isinstance(value, cst.Name) or value.value in facts.params or value.value in seen:
+        return False
+    values = facts.bindings.get(value.value, [])
+    return bool(values) and all(v is not None and made_array(v, facts, seen | {value.value}) for v in values)
 
 
 def _array_definition(rule: Rule, node: Optional[cst.CSTNode], name: str, facts: FunctionFacts) -> bool:

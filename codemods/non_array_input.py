@@ -494,6 +494,15 @@ class NonArrayInput(Rule):
             "    return jnp.sqrt(jnp.asarray(var))\n",
             lines=[6],
         ),
+        Invalid(  # a list-fed parameter meets an array made by an array method of a call (filterpy's residual
+            # resampling: `num_copies = np.floor(N * np.asarray(weights)).astype(int)`, then `weights - num_copies`)
+            "import jax.numpy as jnp\n\ndef residual(weights):\n    copies = jnp.floor(3 * jnp.asarray(weights)).astype(int)\n"
+            "    return weights - copies\n\nR = residual([0.1, 0.9, 1.5])\n",
+            expected="import jax.numpy as jnp\n\ndef residual(weights):\n"
+            "    copies = jnp.floor(3 * jnp.asarray(weights)).astype(int)\n"
+            "    return jnp.asarray(weights) - copies\n\nR = residual([0.1, 0.9, 1.5])\n",
+            lines=[5],
+        ),
     ]
     VALID += [
         Valid(  # a list-fed parameter rebound before it is passed on: the callee gets an array
