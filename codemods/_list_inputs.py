@@ -550,7 +550,8 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
                     ) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters some call in the module passes a value `fed(value, caller)` accepts,
     or passes on a parameter of its caller that is so fed (`update([3.0])`, `def update(z): return reshape_z(z, 1)`:
-    filterpy's helpers) where no earlier statement of the caller's own body rebinds it}; with `listed`, a name is
+    filterpy's helpers) where no earlier statement of the caller's own body rebinds it}; a call of a name bound to a
+    function of the module (`roll = shift`, then `roll([1.0, 2.0], 1)`) is a call of it; with `listed`, a name is
     looked up in its caller only when some assignment binds it to a value `binds` accepts (a list or tuple)."""
     functions: dict[str, list[cst.FunctionDef]] = {}
     functions_in_order = walk.nodes_of(module, cst.FunctionDef)
@@ -564,6 +565,12 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
     module_code: Optional[cst.FunctionDef] = None  # the module's statements, for its calls (built when first asked)
     classes = {c.name.value for c in walk.nodes_of(module, cst.ClassDef)}  # type: ignore[attr-defined]
     passed: list[tuple[cst.Call, str, str, str]] = []  # (call, callee, its parameter, the name passed to it)
+    aliases: dict[str, set[str]] = {}  # `roll = shift`: a call of `roll` may be one of `shift`
+    for assign in walk.nodes_of(module, cst.Assign):
+        if isinstance(assign.value, cst.Name) and assign.value.value in functions:  # type: ignore[attr-defined]
+            for target in assign.targets:  # type: ignore[attr-defined]
+                if isinstance(target.target, cst.Name) and target.target.value not in functions:
+                    aliases.setdefault(target.target.value, set()).add(assign.value.value)  # type: ignore[attr-defined]
 
     def caller_of(call: cst.Call) -> Optional[cst.FunctionDef]:
         """The innermost function holding `call`, or the module's own statements for a call at module level (a
@@ -584,10 +591,9 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
         method = owner in ("self", "cls")
         # `Quaternion.from_axis_angle([0, 0, 1], a)`: a static or class method called through its class (ase)
         through_class = owner in classes
-        name = func.value if isinstance(func, cst.Name) else func.attr.value if method or through_class else None  # type: ignore[union-attr]
-        if name is None or name not in functions:
-            continue
-        for callee in functions[name]:
+        called = func.value if isinstance(func, cst.Name) else func.attr.value if method or through_class else None  # type: ignore[union-attr]
+        for name, callee in [(n, c) for n in ({called} if called in functions else aliases.get(called, ()))  # type: ignore[arg-type]
+                             for c in functions[n]]:
             params = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params)]
             if params and (method and params[0] in ("self", "cls") or through_class and params[0] == "cls"):
                 params = params[1:]  # (through the class, a plain method's `self` is passed explicitly)

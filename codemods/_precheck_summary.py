@@ -103,6 +103,8 @@ class Summary:
     defined_functions: set[str] = field(default_factory=set)  # names of the functions and methods defined
     all_functions: set[str] = field(default_factory=set)  # the same with plain-Python helpers (no NumPy, no JAX)
     class_names: set[str] = field(default_factory=set)  # the classes defined (`Cls.method(...)` calls, JX304)
+    # `roll = shift`: (alias, name) for a name bound to another, maybe a function of the module (JX304)
+    name_aliases: set[tuple[str, str]] = field(default_factory=set)
     # the statements at module level that are not definitions or imports (a script's `__main__` block, say): walked
     # only when a check asks (`module_display_callees`)
     module_code: list[ast.stmt] = field(default_factory=list)
@@ -249,6 +251,8 @@ class _Walker:
             elif isinstance(stmt, (ast.AnnAssign, ast.AugAssign)):
                 targets = [stmt.target]
             s.module_names.update(t.id for t in targets if isinstance(t, ast.Name))
+            if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Name):
+                s.name_aliases.update((t.id, stmt.value.id) for t in targets if isinstance(t, ast.Name))
             if isinstance(stmt, _FUNCTIONS) and any(
                 isinstance(d, ast.Call) and any(k.arg in ("static_argnames", "static_argnums") for k in d.keywords)
                 for d in stmt.decorator_list
@@ -358,6 +362,8 @@ class _Walker:
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) and _maskish(node.targets[0].slice):
             self.flags.add("masked_store")
         value = node.value
+        if value.__class__ is ast.Name:  # `roll = shift`: a call of `roll` may be one of a function (JX304)
+            self.s.name_aliases.update((t.id, value.id) for t in node.targets if isinstance(t, ast.Name))  # type: ignore[attr-defined]
         # (`prm = rsi[1]`: an item of a sequence, maybe one; `fval = pool.map(fn, g)`: a list (JX304))
         if isinstance(value, _SEQUENCES) or _sequence_result(value) or _mapping_entry(value) or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range" or \

@@ -96,11 +96,12 @@ def _non_array_input(s: Summary) -> bool:
     of the module given one, in a function or in module-level code (its parameter may then reach a NumPy call:
     `_list_inputs.list_fed_parameters`); or a call given the result of another, or a name bound to one, where some
     function returns a list or tuple. An item of such a name (`rsi[1]`, or `prm = rsi[1]`) and a `.map(...)` result
-    count as one."""
+    count as one; a name bound to a function of the module (`roll = shift`) counts as that function."""
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):
         return True
-    roots = _array_roots(s) | s.defined_functions | s.class_names | {"self", "cls"}
+    defined = s.defined_functions | {alias for alias, name in s.name_aliases if name in s.defined_functions}  # `roll = shift`
+    roots = _array_roots(s) | defined | s.class_names | {"self", "cls"}
     if not s.display_call_roots.isdisjoint(roots):
         return True
     if "sequence_return" in s.flags and not s.call_arg_roots.isdisjoint(roots) \
@@ -113,7 +114,7 @@ def _non_array_input(s: Summary) -> bool:
             return True
     if any(root in roots and name in s.sequence_bound for root, name in s.name_args):
         return True
-    return not s.module_display_callees().isdisjoint(s.defined_functions)  # `total([0, 1, 2])` in a `__main__` block
+    return not s.module_display_callees().isdisjoint(defined)  # `total([0, 1, 2])` in a `__main__` block
 
 
 def _host_conversion(s: Summary) -> bool:

@@ -487,6 +487,13 @@ class NonArrayInput(Rule):
             "def run(args):\n    return shift(*[[1.0, 2.0], 1]), shift(**{'pdf': [1.0], 'offset': 1}), shift(*args, w=[2.0])\n",
             lines=[4, 4],
         ),
+        Invalid(  # ... or to a name bound to the function (`roll = shift`), here in a script's `__main__` block
+            "import jax.numpy as jnp\n\ndef shift(pdf, offset):\n    return jnp.roll(pdf, offset)\n\nroll = shift\n\n"
+            "if __name__ == '__main__':\n    print(roll([1.0, 2.0, 3.0], 1))\n",
+            expected="import jax.numpy as jnp\n\ndef shift(pdf, offset):\n    return jnp.roll(jnp.asarray(pdf), offset)\n\n"
+            "roll = shift\n\nif __name__ == '__main__':\n    print(roll([1.0, 2.0, 3.0], 1))\n",
+            lines=[4],
+        ),
         Invalid(  # a tuple display on one path, given as an array (filterpy's stats: `var = (var,)`, then `np.sqrt(var)`)
             "import jax.numpy as jnp\n\ndef std_of(var):\n    if jnp.isscalar(var):\n        var = (var,)\n"
             "    return jnp.sqrt(var)\n",
