@@ -540,9 +540,19 @@ def _rebound_before(caller: cst.FunctionDef, name: str, call: cst.Call) -> bool:
             for small in statement.body:
                 targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
                     [small.target] if isinstance(small, cst.AnnAssign) and small.value is not None else []
-                if any(isinstance(n, cst.Name) and n.value == name for t in targets for n in walk.nodes(t)):
+                if any(_binds(t, name) for t in targets):
                     return True
     return False
+
+
+def _binds(target: cst.BaseExpression, name: str) -> bool:
+    """Whether the assignment target `target` binds `name`: the name itself, or one unpacked into (`z, w = ...`);
+    not an item or attribute write (`z[0] = v`)."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return any(_binds(e.value, name) for e in target.elements)
+    if isinstance(target, cst.StarredElement):
+        return _binds(target.value, name)
+    return isinstance(target, cst.Name) and target.value == name
 
 
 def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optional[cst.FunctionDef]], bool],

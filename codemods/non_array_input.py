@@ -516,6 +516,15 @@ class NonArrayInput(Rule):
             "import jax.numpy as jnp\n\ndef reshape_z(z):\n    return jnp.atleast_2d(z)\n\n"
             "def update(z):\n    z = jnp.asarray(z)\n    return reshape_z(z)\n\nU = update([3.0])\n"),
     ]
+    INVALID += [
+        Invalid(  # ... but not by an item write, which leaves it the caller's list
+            "import jax.numpy as jnp\n\ndef reshape_z(z):\n    return jnp.atleast_2d(z)\n\n"
+            "def update(z, v):\n    z[0] = v\n    return reshape_z(z)\n\nU = update([3.0], 1.0)\n",
+            expected="import jax.numpy as jnp\n\ndef reshape_z(z):\n    return jnp.atleast_2d(jnp.asarray(z))\n\n"
+            "def update(z, v):\n    z[0] = v\n    return reshape_z(z)\n\nU = update([3.0], 1.0)\n",
+            lines=[4],
+        ),
+    ]
     VALID += [
         Valid(  # set to something else too, or unpacked into: not known to be a list or tuple
             "import jax.numpy as jnp\n\nclass Op:\n    def __init__(self, dims, a):\n        self.dims = tuple(dims)\n"
