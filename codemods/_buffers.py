@@ -724,7 +724,8 @@ def _attribute(node: cst.BaseExpression) -> Optional[str]:
 def mutated_attributes(module: cst.Module, table: Writers,
                        private: frozenset[str] = frozenset()) -> dict[str, cst.CSTNode]:
     """{attribute name: the first place that writes into it} for attributes the module's code writes into in place
-    (`self.w[i] = v`, `self.w += v` on an item, `obj.w.fill(0)`, `out=self.w`, `fill(self.w)` where `fill`
+    (`self.w[i] = v`, `self.w += v` on an item, `self.w += v` on an array the module makes with NumPy there
+    (`_augmented_arrays`), `obj.w.fill(0)`, `out=self.w`, `fill(self.w)` where `fill`
     writes through that parameter, a call into a private compiled module given `self.w`, or a write through a local
     name bound to the attribute, `w = self.w; w[i] = v`). Those writes stay NumPy (they are unsafe to rewrite), so an array stored in
     such an attribute anywhere in the module must stay NumPy too."""
@@ -763,12 +764,50 @@ def mutated_attributes(module: cst.Module, table: Writers,
                 for arg in node.args:
                     if isinstance(arg.value, cst.Attribute):
                         add(arg.value.attr.value, node)
+    for name, where in _augmented_arrays(module, numpy_calls(module)).items():  # `self.p /= np.sum(self.p)`
+        add(name, where)
     for prop, attribute in _property_attributes(module).items():  # `args.lvl[0] = l0` writes into `self._lvl`
         if prop in found:
             add(attribute, found[prop])
     for name, where in _aliased_writes(module):
         add(name, where)
     return found
+
+
+# NumPy functions that make a new array (what a class's `self.p = np.array(...)` certainly holds)
+ARRAY_MAKERS = frozenset({
+    "zeros", "ones", "empty", "full", "eye", "identity", "arange", "linspace", "logspace", "geomspace", "array",
+    "asarray", "asanyarray", "zeros_like", "ones_like", "empty_like", "full_like", "copy", "tile", "repeat", "diag",
+    "atleast_1d", "atleast_2d", "atleast_3d",
+})
+
+
+def made_array(value: cst.BaseExpression, numpy: Callable[[cst.BaseExpression], bool]) -> bool:
+    """Whether `value` is an array a NumPy function makes (`ARRAY_MAKERS`: `np.array([1.0, 3.0])`, `np.zeros(n)`),
+    or arithmetic on one (`np.ones(n) / n`)."""
+    if isinstance(value, cst.BinaryOperation):
+        return made_array(value.left, numpy) or made_array(value.right, numpy)
+    if isinstance(value, cst.UnaryOperation):
+        return made_array(value.expression, numpy)
+    func = value.func if isinstance(value, cst.Call) else None
+    return isinstance(func, (cst.Name, cst.Attribute)) and numpy(func) \
+        and dotted_name(func).split(".")[-1] in ARRAY_MAKERS
+
+
+def _augmented_arrays(module: cst.Module, numpy: Callable[[cst.BaseExpression], bool]) -> dict[str, cst.CSTNode]:
+    """{attribute: its augmented assignment} for an attribute updated as a whole by an augmented assignment
+    (`self.p /= np.sum(self.p)`, `self.x += v`) that the module binds to an array a NumPy function makes (`self.p =
+    np.array([1.0, 3.0])`: `made_array`). For a NumPy array that is an in-place write, which every reference to the
+    array sees (`p = bank.p` before the update: filterpy's IMM `mu`); for a JAX array, or a JAX value on the right,
+    Python rebinds the attribute to a new array instead, so the array stored there must stay NumPy."""
+    augmented: dict[str, cst.CSTNode] = {}
+    made: set[str] = set()
+    for node in walk.nodes(module):
+        if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Attribute):
+            augmented.setdefault(node.target.attr.value, node)
+        elif isinstance(node, cst.Assign) and made_array(node.value, numpy):
+            made.update(t.target.attr.value for t in node.targets if isinstance(t.target, cst.Attribute))
+    return {name: where for name, where in augmented.items() if name in made}
 
 
 def _aliased_writes(module: cst.Module) -> list[tuple[str, cst.CSTNode]]:

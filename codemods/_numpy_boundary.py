@@ -26,6 +26,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Optional
 
 import libcst as cst
+import numpy as np
 
 from codemods import _buffers, _caller_writes
 from codemods._list_inputs import grown_list, object_fed_parameters, sequence, text_fed_parameters, unbound_before
@@ -489,7 +490,7 @@ class NumpyBoundary:
         made = created or isinstance(value, cst.Name) and value.value in self.computed_here(function) or isinstance(
             value, cst.Call) and (numpy_name(rule, value.func) is not None or any(
                 isinstance(a.value, cst.Call) and numpy_name(rule, a.value.func) is not None for a in value.args)) \
-            or isinstance(value, (cst.BinaryOperation, cst.UnaryOperation))
+            or isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)) or self._derived_here(value, function)
         if not made:
             return None
         elsewhere = (self.rule.context.project_facts(self.rule.CODE) or {}).get("attributes", {})
@@ -511,6 +512,20 @@ class NumpyBoundary:
                 return (f"`.{attr}` is written into in place in the package (in `{elsewhere[attr]}`), which stays NumPy: the "
                         "array stored here must stay a NumPy array, so this function is left as it is")
         return None
+
+    def _derived_here(self, value: cst.BaseExpression, function: cst.FunctionDef) -> bool:
+        """Whether `value` is an array of this function's by an array method, indexing or a view attribute (`x.copy()`,
+        `x[0]`, `x.T` with `x = np.zeros(2)` made here, or computed here): it is what `x` is, a JAX array once `x`
+        is (filterpy's IMM `m.x = x.copy()`, then `self.x += m.x * 0.5` rebinds a NumPy `self.x` to a JAX array)."""
+        while True:
+            if isinstance(value, cst.Subscript) or isinstance(value, cst.Attribute) and value.attr.value in _buffers.ARRAY_ATTRIBUTES:
+                value = value.value
+            elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                    and hasattr(np.ndarray, value.func.attr.value) and value.func.attr.value not in ("tolist", "item"):
+                value = value.func.value
+            else:
+                break
+        return isinstance(value, cst.Name) and (value.value in self.made_here(function) or value.value in self.computed_here(function))
 
     def _text_of(self, node: cst.Call) -> Optional[str]:
         """`repr` or `str` when `node` is their argument, else None."""

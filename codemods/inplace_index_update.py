@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import functools
 import re
 from typing import Optional
 
 import libcst as cst
 
-from codemods import _inplace
+from codemods import _buffers, _inplace
 from jaxfix import walk
 from codemods._branch_values import PYTHON_OBJECTS
 from codemods._inplace import Target, Verdict
@@ -42,7 +43,11 @@ class InplaceIndexUpdate(Rule):
     `x[i] += v` (`-=`, `*=`, `/=`, `**=`) -> `x = x.at[i].add(v)` (`.subtract`, `.multiply`, `.divide`, `.power`);
     other operators become `x = x.at[i].set(x[i] // v)`. Chained targets `x[i][j]` (when `x[i]` is one element),
     attribute targets `self.w[i]`, several targets on one line and tuple targets (`x[i], x[j] = x[j], x[i]`) are
-    handled. It also reports `v *= c` on a plain name when `v` shares memory with another live name or a parameter.
+    handled. It also reports `v *= c` on a plain name when `v` shares memory with another live name or a parameter,
+    and `self.p /= v` on an attribute the module holds a NumPy array in (it makes one there, `self.p = np.array(...)`,
+    or writes into it in place), without a fix: NumPy writes into that array, which every reference to it sees, but
+    when the array or the value is a JAX array Python rebinds the attribute instead (other references keep the old
+    values, a later `.fill` raises), so the function stays NumPy.
 
     ## Why is this bad?
     JAX arrays are immutable: item assignment raises `TypeError` on a JAX array, and a NumPy array cannot hold
@@ -140,6 +145,12 @@ class InplaceIndexUpdate(Rule):
         ),
     ]
     INVALID = [
+        # a whole-array augmented update of an attribute holding a NumPy array the module makes (`self.p =
+        # np.array(...)`): NumPy writes into it (every reference sees it), a JAX value on the right rebinds it
+        # (`np.sum` renamed `jnp.sum`: filterpy's IMM `mu`); an attribute holding a number is no array (`self.n`)
+        Invalid("import numpy as np\n\nclass Bank:\n    def __init__(self):\n        self.p = np.array([1.0, 3.0])\n"
+                "        self.n = 0\n\n    def normalize(self):\n        self.p /= np.sum(self.p)\n        self.n += 1\n",
+                expected=None, lines=[9]),
         Invalid(  # a write in a `try` that catches `IndexError`: NumPy raises it for an index out of bounds, `.at[]` drops
             # the update silently, so the `except` branch would stop running (reviewers' repros d#10, i#16)
             "import jax.numpy as jnp\n\ndef put(i, v):\n    y = jnp.zeros(3)\n    try:\n        y[i] = v\n"
@@ -330,6 +341,8 @@ class InplaceIndexUpdate(Rule):
                     self._augmented(node, small)
                 elif isinstance(small.target, cst.Name):
                     self._augmented_name(node, small)
+                elif isinstance(small.target, cst.Attribute):
+                    self._augmented_attribute(small)
 
     # ---- x[i] = v and friends ---------------------------------------------------------------------------------
     def _assign(self, line: cst.SimpleStatementLine, node: cst.Assign, alone: bool) -> None:
@@ -538,6 +551,26 @@ class InplaceIndexUpdate(Rule):
         self.report(node, f"`{name} {symbol} ...` updates the array in place in NumPy, but rebinds `{name}` to a new "
                     f"array in JAX: {' and '.join(why)}, which would keep the old values (write the update explicitly "
                     "and rebind or return every name that must see it)")
+
+    def _augmented_attribute(self, node: cst.AugAssign) -> None:
+        """`self.p /= v` on an attribute the module holds a NumPy array in (it makes one there, or writes into it in
+        place: `_buffers.mutated_attributes`): NumPy writes into the array, which every reference to it sees; a JAX
+        array, or a JAX value on the right (NumPy's operator then returns NotImplemented), makes Python rebind the
+        attribute to a new array, so other references keep the old values and a later `.fill` raises (filterpy's
+        IMM estimator). Reported without a fix, which holds the function back: its values stay NumPy."""
+        attr = node.target.attr.value  # type: ignore[attr-defined]
+        if attr not in self._array_attributes:
+            return
+        target, symbol = self.code(node.target), _inplace.operator_symbol(node.operator)
+        self.report(node, f"`{target} {symbol} ...` updates the array stored on an object in place in NumPy (every "
+                    f"reference to it sees the update), but rebinds `{target}` to a new array when it or the value is "
+                    "a JAX array (other references keep the old values): it stays NumPy, and so does this function")
+
+    @functools.cached_property
+    def _array_attributes(self) -> dict[str, cst.CSTNode]:
+        """The attributes the module writes into in place or updates as arrays it makes with NumPy (`self.p =
+        np.array(...)`, then `self.p /= s`): `_buffers.mutated_attributes`, by the module's own code alone."""
+        return _buffers.mutated_attributes(self.context.module, {})
 
     # ---- helpers --------------------------------------------------------------------------------------------
     def _finish(self, line: cst.SimpleStatementLine, node: cst.CSTNode, source: str, problem: str,

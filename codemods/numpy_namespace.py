@@ -110,7 +110,11 @@ class NumpyNamespace(Rule):
     (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too;
     and a function whose result another module of the run binds to a name and writes into (`bits = to_bits(n, w)`,
     then `bits[0] = v`: jaxfix leaves a write into what another module returns), found by a pattern search over
-    the files' bytes, by name.
+    the files' bytes, by name. So is a function that stores an array it makes, or a copy or view of one (`m.x =
+    x.copy()`), on an attribute the module writes into in place (`self.x.fill(0)`, `self.x[i] = v`), or updates as a
+    whole by an augmented assignment when the module makes the array there with NumPy (`self.p = np.array(...)`,
+    then `self.p /= s`: NumPy writes into the array that every reference sees, while for a JAX array Python rebinds
+    the attribute).
     Functions numba compiles (`@njit`, or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
     decorator factory of the module that calls numba, and what an `@overload` returns) are left to numba.
     `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (called, or handed on as a function:
@@ -320,6 +324,18 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef prox_l1(v, alpha):\n    return np.sign(v) * np.maximum(np.abs(v) - alpha, 0)\n\n"
                 "class Solver:\n    def ystep(self, v):\n        self.Y = prox_l1(v, 0.5)\n        self.Y[self.Y < 0.0] = 0.0\n",
                 expected=None, lines=[4, 4, 4, 4]),
+        # an augmented update of an attribute as a whole (`self.p /= s`) writes into a NumPy array that every reference
+        # sees, and rebinds the attribute for a JAX one: the array the module makes there stays NumPy (filterpy's IMM:
+        # `p = bank.p` kept [1. 3.] after `normalize`)
+        Invalid("import numpy as np\n\nclass Bank:\n    def __init__(self):\n        self.p = np.array([1.0, 3.0])\n"
+                "        self.n = 0\n\n    def normalize(self, s):\n        self.p /= s\n        self.n += 1\n",
+                expected=None, lines=[5, 5]),
+        # ... and so does a copy or view of an array made here stored on an attribute written into in place (`m.x =
+        # x.copy()`, then `m.x.fill(0)`: filterpy's IMM mixing, whose `self.x += m.x * 0.5` then rebound `self.x`)
+        Invalid("import numpy as np\n\nclass Model:\n    def __init__(self, x):\n        self.x = x\n\ndef mix(models):\n"
+                "    x = np.zeros(2)\n    for m in models:\n        x += m.x * 0.5\n    for m in models:\n"
+                "        m.x = x.copy()\n\ndef reset(m):\n    m.x.fill(0)\n",
+                expected=None, lines=[8, 12]),
         # ... through a NumPy call that hands a JAX array to its own method (`np.round(a)` is `a.round()`, a JAX
         # array), at once or through a local name bound to the result (pyroomacoustics' octave bands; the callers
         # here are module code, whose NumPy calls this rule leaves: a caller's call renamed makes its own result JAX)
