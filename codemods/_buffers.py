@@ -810,6 +810,44 @@ def _augmented_arrays(module: cst.Module, numpy: Callable[[cst.BaseExpression], 
     return {name: where for name, where in augmented.items() if name in made}
 
 
+def fed_attributes(module: cst.Module, kept: Mapping[str, cst.CSTNode]) -> dict[str, cst.CSTNode]:
+    """{attribute: the update} for the attributes read in the value of a whole-array augmented update of an attribute
+    in `kept` (those `mutated_attributes` finds, whose arrays stay NumPy), through the function's local names (bound
+    by assignment or as a loop's target) and the arguments of any call: `self.x += x * m` after `for x, m in zip(xs,
+    self.mu)` reads `.mu` (filterpy's IMM). A JAX array there makes NumPy's operator return NotImplemented and Python
+    rebind the kept attribute to a JAX array (a later `.fill` raises), so an array stored there must stay NumPy too.
+    Attributes of an array that are arrays (`.T`) and methods called (`m.x.copy()`) are not counted."""
+    found: dict[str, cst.CSTNode] = {}
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        updates = [a for a in walk.nodes_of(function.body, cst.AugAssign)  # type: ignore[attr-defined]
+                   if isinstance(a.target, cst.Attribute) and a.target.attr.value in kept]  # type: ignore[attr-defined]
+        if not updates:
+            continue
+        bound: dict[str, list[cst.BaseExpression]] = {}
+        for node in walk.nodes(function.body):
+            if isinstance(node, cst.Assign):
+                pairs = [(t.target, node.value) for t in node.targets]
+            elif isinstance(node, (cst.For, cst.CompFor)):
+                pairs = [(node.target, node.iter)]
+            else:
+                continue
+            for target, value in pairs:
+                for name in walk.nodes_of(target, cst.Name):
+                    bound.setdefault(name.value, []).append(value)  # type: ignore[attr-defined]
+        for update in updates:
+            pending, seen = [update.value], set()  # type: ignore[attr-defined]
+            while pending:
+                value = pending.pop()
+                called = {id(c.func) for c in walk.nodes_of(value, cst.Call)}  # type: ignore[attr-defined]
+                for node in walk.nodes(value):
+                    if isinstance(node, cst.Attribute) and id(node) not in called and node.attr.value not in ARRAY_ATTRIBUTES:
+                        found.setdefault(node.attr.value, update)
+                    elif isinstance(node, cst.Name) and node.value not in seen:
+                        seen.add(node.value)
+                        pending.extend(bound.get(node.value, ()))
+    return found
+
+
 def _aliased_writes(module: cst.Module) -> list[tuple[str, cst.CSTNode]]:
     """(attribute, write) for a write into a local name a function binds to an attribute (`parents = self.parents`,
     then `parents[index] = parent`: ase's `DisjointSet.find`)."""

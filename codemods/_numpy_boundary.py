@@ -504,6 +504,12 @@ class NumpyBoundary:
                 return (f"`{rule.code(target.target)}` is written into in place elsewhere in the module (`{where}`), "
                         "which stays NumPy: the array stored here must stay a NumPy array, so this function is left "
                         "as it is")
+            fed = self._fed_attributes.get(attr) if attr is not None and attr not in self._mutated_attributes else None
+            if fed is not None:
+                where = rule.code(fed).strip().splitlines()[0]
+                return (f"`{rule.code(target.target)}` feeds an in-place update of an array that stays NumPy (`{where}`): "
+                        "given a JAX value, NumPy's operator returns NotImplemented and Python rebinds that attribute to a "
+                        "JAX array, so the array stored here must stay a NumPy array, and this function is left as it is")
             compiled = self._numba_attributes.get(attr) if attr is not None else None
             if compiled is not None:
                 return (f"`{rule.code(target.target)}` is handed to `{compiled}`, which numba compiles and which takes NumPy "
@@ -919,9 +925,11 @@ class NumpyBoundary:
 
     @functools.cached_property
     def written_results(self) -> dict[str, str]:
-        """See `_caller_writes.written_results`: the attributes written into in place are this module's and, in
-        the package, other modules' (as `stored_reason` reads them)."""
-        attributes = {*self._mutated_attributes, *(self.rule.context.project_facts(self.rule.CODE) or {}).get("attributes", {})}
+        """See `_caller_writes.written_results`: the attributes written into in place (or feeding a whole-array update
+        of one: `_fed_attributes`) are this module's and, in the package, other modules' (as `stored_reason` reads
+        them)."""
+        attributes = {*self._mutated_attributes, *self._fed_attributes,
+                      *(self.rule.context.project_facts(self.rule.CODE) or {}).get("attributes", {})}
         return _caller_writes.written_results(self.rule.context.module, self._buffer_callees[0], attributes)
 
     @functools.cached_property
@@ -951,6 +959,12 @@ class NumpyBoundary:
     def _mutated_attributes(self) -> dict[str, cst.CSTNode]:
         writers, private = self._buffer_callees
         return _buffers.mutated_attributes(self.rule.context.module, writers, frozenset(private))
+
+    @functools.cached_property
+    def _fed_attributes(self) -> dict[str, cst.CSTNode]:
+        """Attributes read by the value of a whole-array augmented update of one of `_mutated_attributes`
+        (`_buffers.fed_attributes`)."""
+        return _buffers.fed_attributes(self.rule.context.module, self._mutated_attributes)
 
     @functools.cached_property
     def _written_attributes(self) -> dict[str, cst.CSTNode]:

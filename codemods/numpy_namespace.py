@@ -114,7 +114,8 @@ class NumpyNamespace(Rule):
     x.copy()`), on an attribute the module writes into in place (`self.x.fill(0)`, `self.x[i] = v`), or updates as a
     whole by an augmented assignment when the module makes the array there with NumPy (`self.p = np.array(...)`,
     then `self.p /= s`: NumPy writes into the array that every reference sees, while for a JAX array Python rebinds
-    the attribute).
+    the attribute), or whose array the value of such a whole-array update reads (`self.x += x * m` for `m` in
+    `self.mu`: a JAX value there rebinds the NumPy `self.x` to a JAX array).
     Functions numba compiles (`@njit`, or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
     decorator factory of the module that calls numba, and what an `@overload` returns) are left to numba.
     `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (called, or handed on as a function:
@@ -336,6 +337,13 @@ class NumpyNamespace(Rule):
                 "    x = np.zeros(2)\n    for m in models:\n        x += m.x * 0.5\n    for m in models:\n"
                 "        m.x = x.copy()\n\ndef reset(m):\n    m.x.fill(0)\n",
                 expected=None, lines=[8, 12]),
+        # ... and so does an array stored on an attribute that the value of such a whole-array update reads, here
+        # through a loop's target (`self.x += x * m` for `m` in `self.mu`: a JAX `self.mu` rebinds the NumPy `self.x`,
+        # whose next `.fill` raised; filterpy's IMM `combine`)
+        Invalid("import numpy as np\n\nclass E:\n    def __init__(self, n):\n        self.x = np.zeros(n)\n\n"
+                "    def update(self, mu):\n        self.mu = mu / np.sum(mu)\n\n    def combine(self, xs):\n"
+                "        self.x.fill(0)\n        for x, m in zip(xs, self.mu):\n            self.x += x * m\n",
+                expected=None, lines=[5, 5, 8, 8]),
         # ... through a NumPy call that hands a JAX array to its own method (`np.round(a)` is `a.round()`, a JAX
         # array), at once or through a local name bound to the result (pyroomacoustics' octave bands; the callers
         # here are module code, whose NumPy calls this rule leaves: a caller's call renamed makes its own result JAX)
