@@ -745,12 +745,31 @@ def jax_input(rule: Rule, stmt: cst.CSTNode, name: str) -> tuple[dict[cst.CSTNod
     if not _caller_name(rule, facts, flow, stmt, name, set()):
         return {}, False
     assign = defs[0].node if len(defs) == 1 else None
-    if isinstance(assign, cst.Assign) and len(assign.targets) == 1 and isinstance(assign.targets[0].target, cst.Name):
-        value = assign.value
+    value = _bound_value(assign, name) if isinstance(assign, cst.Assign) else None
+    if value is not None:
         roots = _parameter_roots(rule, facts, flow, assign, value)
         if roots:
             return {value: _jax_form(rule, value, roots[0])}, False
     return {}, True
+
+
+def _bound_value(assign: cst.Assign, name: str) -> Optional[cst.BaseExpression]:
+    """The value `assign` binds `name` to: all of it for `name = value` (`x = P = value` too), the matching item for
+    a parallel tuple assignment (`x, P = Xs.copy(), Xs.copy()`: filterpy's RTS smoother); else None (unpacking
+    another value)."""
+    value = assign.value
+    for assigned in assign.targets:
+        target = assigned.target
+        if isinstance(target, cst.Name) and target.value == name:
+            return value
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) \
+                and len(target.elements) == len(value.elements) \
+                and not any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)):
+            item = next((v.value for t, v in zip(target.elements, value.elements)
+                         if isinstance(t.value, cst.Name) and t.value.value == name), None)
+            if item is not None:
+                return item
+    return None
 
 
 def _caller_name(rule: Rule, facts: FunctionFacts, flow, stmt: cst.CSTNode, name: str, seen: set) -> bool:
@@ -762,8 +781,9 @@ def _caller_name(rule: Rule, facts: FunctionFacts, flow, stmt: cst.CSTNode, name
         if (node, name) in seen:
             continue
         seen.add((node, name))
-        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-            if _caller_value(rule, facts, flow, node, node.value, seen):
+        value = _bound_value(node, name) if isinstance(node, cst.Assign) else None
+        if value is not None:
+            if _caller_value(rule, facts, flow, node, value, seen):
                 return True
         elif isinstance(node, cst.AugAssign) and _caller_name(rule, facts, flow, node, name, seen):
             return True  # `y *= 2` keeps the kind of array `y` is

@@ -72,7 +72,8 @@ class InplaceIndexUpdate(Rule):
     ## Fix safety
     Safe when the array was created in the function and no other live name, container or attribute refers to its memory.
     An array made from a parameter by array methods, indexing or arithmetic (`y = X.flatten()`, `r = S.copy()`, `y =
-    X[1:] * 2`) is the caller's kind of array, NumPy's when the function is called outside `jit`: the parameter is read
+    X[1:] * 2`, also by a parallel tuple or chained assignment, `x, r = S.copy(), S.copy()`) is the caller's kind of
+    array, NumPy's when the function is called outside `jit`: the parameter is read
     through JAX where it is bound (`y = jnp.ravel(X)`, `jnp.array(S)`, `jnp.asarray(X)[1:] * 2`), or the update reads
     `jnp.asarray(y)` when `y` is bound on several paths (also for JX102). Unsafe, with a message saying why, when the
     array is a parameter (the caller saw NumPy's update; JX104 proposes returning it), an attribute (`self.w`), or comes
@@ -268,6 +269,13 @@ class InplaceIndexUpdate(Rule):
         Invalid(
             "def f(S, v):\n    r = S.copy()\n    r[0] = v\n    return r\n",
             expected="import jax.numpy as jnp\n\ndef f(S, v):\n    r = jnp.array(S)\n    r = r.at[0].set(v)\n    return r\n",
+        ),
+        Invalid(  # ... also bound by a parallel tuple or a chained assignment (filterpy's RTS smoother: `x, P =
+            # Xs.copy(), Xs.copy()` stayed NumPy, and `P.at` raised AttributeError)
+            "def f(S):\n    x, r = S.copy(), S.copy()\n    r[0] = x[1] * 2\n    return r\n\n"
+            "def g(S, v):\n    y = r = S.copy()\n    r[0] = v\n    return r, y\n",
+            expected="import jax.numpy as jnp\n\ndef f(S):\n    x, r = S.copy(), jnp.array(S)\n    r = r.at[0].set(x[1] * 2)\n"
+                     "    return r\n\ndef g(S, v):\n    y = r = jnp.array(S)\n    r = r.at[0].set(v)\n    y = r\n    return r, y\n",
         ),
         Invalid(  # ... a copy of a name made from one: converted once where it is bound, not at each update (scipy's
             # `_calc_dual_canonical_window`: `DD = jnp.asarray(DD).at[k:]...` in its loop)
