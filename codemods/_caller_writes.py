@@ -95,6 +95,7 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
                                          f"(`{_CODE.code_for_node(aug).strip()}`), and `{target}` is {shared}: NumPy "
                                          f"writes into that array, but given a JAX array Python rebinds `{target}` to "
                                          "a new array instead")
+    through_returns(module, found, methods, numpy)
     return found
 
 
@@ -373,7 +374,35 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                    "(a write into what another module returns is not rewritten)")
             found.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
             kept.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
+    through_returns(module, found, methods, numpy, kept)
     return found, kept
+
+
+def through_returns(module: cst.Module, found: dict[str, str], methods: Container[str],
+                    numpy: Callable[[cst.BaseExpression], bool], kept: Optional[dict[str, str]] = None) -> None:
+    """Add to `found` (and to `kept`, for a function in it) the module's functions whose result a function in it
+    returns (`def run(n): return build(n)`, or through a local name, arithmetic or indexing: `producers`), to a fixed
+    point: what the caller does to `run`'s result it does to `build`'s (filterpy review: `res = run(3); res[0] = 9.0`
+    raised once `build` made a JAX array)."""
+    returned: dict[str, list[tuple[cst.FunctionDef, list[cst.BaseExpression]]]] = {}
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        values = [r.value for r in walk.nodes_of(function.body, cst.Return) if r.value is not None]  # type: ignore[attr-defined]
+        if values:
+            returned.setdefault(function.name.value, []).append((function, values))  # type: ignore[attr-defined]
+    origin = dict(found)  # {function: the reason of the first function of its chain}
+    pending = [name for name in found if name in returned]
+    while pending:
+        name = pending.pop()
+        for function, values in returned.get(name, ()):
+            local = _bound(walk.nodes_of(function.body, cst.Assign))  # type: ignore[arg-type]
+            for callee in (c for value in values for c in producers(value, methods, numpy, local)):
+                if callee in found:
+                    continue
+                origin[callee] = origin[name]
+                found[callee] = f"`{name}` returns what this returns, and {origin[name]}"
+                if kept is not None and name in kept:
+                    kept[callee] = found[callee]
+                pending.append(callee)
 
 
 def _bound(assigns: list[cst.Assign]) -> dict[str, list[cst.BaseExpression]]:

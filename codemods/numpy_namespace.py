@@ -110,7 +110,8 @@ class NumpyNamespace(Rule):
     (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too;
     and a function whose result another module of the run binds to a name and writes into (`bits = to_bits(n, w)`,
     then `bits[0] = v`: jaxfix leaves a write into what another module returns), found by a pattern search over
-    the files' bytes, by name. So is a function that stores an array it makes, or a copy or view of one (`m.x =
+    the files' bytes, by name; a function whose result such a function returns stays NumPy too (`def run(n): return
+    build(n)`: a write into what `run` returns writes into what `build` made). So is a function that stores an array it makes, or a copy or view of one (`m.x =
     x.copy()`), on an attribute the module writes into in place (`self.x.fill(0)`, `self.x[i] = v`), or updates as a
     whole by an augmented assignment when the module makes the array there with NumPy (`self.p = np.array(...)`,
     then `self.p /= s`: NumPy writes into the array that every reference sees, while for a JAX array Python rebinds
@@ -382,6 +383,11 @@ class NumpyNamespace(Rule):
                 "if __name__ == \"__main__\":\n    print(Counter(resample([np.ones(2), np.zeros(3)])))\n",
                 expected=None, lines=[6, 6]),
         Invalid("import numpy as np\n\ndef unit(v):\n    return v / np.linalg.norm(v)\n\nU = unit(np.ones(2))\nU[0] = 0.0\n",
+                expected=None, lines=[4, 4]),
+        # ... through a function that returns its result, here through a local name (filterpy review: `res = run(3)`,
+        # then `res[0] = 9.0`, with `run` returning `build(n)`)
+        Invalid("import numpy as np\n\ndef build(n):\n    return np.zeros(n) + 1.0\n\ndef run(n):\n    r = build(n)\n"
+                "    return r\n\nres = run(3)\nres[0] = 9.0\n",
                 expected=None, lines=[4, 4]),
         # ... into an item of a returned tuple's item, or into a name unpacked from it (or an alias of one): by
         # an augmented assignment (in place for a NumPy array, here a view of the caller's `x`: for a JAX array
