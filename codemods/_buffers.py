@@ -669,6 +669,11 @@ _WRITTEN_NAME = re.compile(
     rb"^[ \t]*([A-Za-z_]\w*)\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\](?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*[ \t]*"
     rb"(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)", re.M)
 _WRITING_METHOD = re.compile(rb"\.(?:fill|sort|resize|put|itemset|partition)\(")
+# `self.sigmas = self.points_fn.sigma_points(x)` or `self.y = util.make(n)` at the start of a line: (the attribute,
+# the callee's dotted path before its name, the callee)
+_ATTRIBUTE_BOUND_TO_CALL = re.compile(
+    rb"^[ \t]*+[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*?\.([A-Za-z_]\w*+)[ \t]*+=[ \t]*+((?:[A-Za-z_]\w*+\.)*+)([A-Za-z_]\w*+)\(",
+    re.M)
 _NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\Z")
 
 
@@ -677,18 +682,38 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     and writes into in place (`bits = to_bits(n, w)` after `from .util import to_bits`, or `h = util.hist(x)`
     after `from pkg import util`, then `bits[0] = 1 - bits[0]`): such a write into what another module returns is
     not rewritten (jaxfix cannot see where the array comes from), so the function must keep returning a NumPy
-    array. A pattern search over the bytes, by name (not by scope: two functions binding the same name count as
-    one); the qualified name is the import's (a package's re-export: `_caller_writes` matches it by package)."""
+    array. So are those whose result it stores on an attribute it writes into in place (`self.y = make(n)`, then
+    `self.y.fill(0)`), and a method of another object stored so (`self.sigmas = self.points_fn.sigma_points(x)`,
+    then `self.sigmas[i] = v`: filterpy's UKF), recorded as `.sigma_points` since its class is not known here (any
+    class's method of that name matches). A pattern search over the bytes, by name (not by scope: two functions
+    binding the same name count as one); the qualified name is the import's (a package's re-export:
+    `_caller_writes` matches it by package)."""
     written = {m.group(1) for m in _WRITTEN_NAME.finditer(data)}
     for method in _WRITING_METHOD.finditer(data):
         before = _NAME_BEFORE.search(data, max(0, method.start() - 80), method.start())
         if before is not None:
             written.add(before.group(1))
-    if not written:
-        return {}
     where = module_name or os.path.basename(path)
     bindings: Optional[dict[str, str]] = None
     found: dict[str, str] = {}
+    attributes = attribute_writes(path, module_name, data) if b"." in data else {}
+    for match in _ATTRIBUTE_BOUND_TO_CALL.finditer(data) if attributes else ():
+        # stored on an attribute this module writes into (filterpy's `self.sigmas = self.points_fn.sigma_points(x)`,
+        # then `self.sigmas[i] = v`): an imported function by its qualified name; a method of another object, whose
+        # class is not known here, as `.name` (any class's method of that name, in any module of the run)
+        attr, root, callee = (g.decode("ascii", "replace") for g in match.groups())
+        if attr not in attributes:
+            continue
+        if bindings is None:
+            bindings = imported_bindings(module_name, os.path.basename(path) == "__init__.py", data)
+        head, *rest = (root.rstrip(".") or callee).split(".")
+        source = bindings.get(head)
+        if source is not None:
+            found[".".join([source, *rest, callee]) if root else source] = where
+        elif root and root != "self.":  # (`self.f(x)`: this module's method, which `written_results` follows)
+            found[f".{callee}"] = where
+    if not written:
+        return found
     for match in _BOUND_TO_CALL.finditer(data):
         names, root, callee = match.groups()
         if not any(name.strip() in written for name in names.split(b",")):

@@ -374,6 +374,13 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                    "(a write into what another module returns is not rewritten)")
             found.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
             kept.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
+    for member in members if elsewhere else ():  # `.sigma_points`: a method of that name, whatever its class
+        where = elsewhere.get(f".{member.name.value}")
+        if where is not None and where != rule.context.module_name:
+            why = (f"code in `{where}` stores what a method of this name returns on an attribute that it writes into "
+                   "in place, which stays NumPy (jaxfix cannot see which class the object is of)")
+            found.setdefault(member.name.value, why)
+            kept.setdefault(member.name.value, why)
     through_returns(module, found, methods, numpy, kept)
     return found, kept
 

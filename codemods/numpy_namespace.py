@@ -109,8 +109,9 @@ class NumpyNamespace(Rule):
     3, output=v)`, a numba-compiled function, a private compiled module), or to a NumPy call given `out=`
     (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too;
     and a function whose result another module of the run binds to a name and writes into (`bits = to_bits(n, w)`,
-    then `bits[0] = v`: jaxfix leaves a write into what another module returns), found by a pattern search over
-    the files' bytes, by name; a function whose result such a function returns stays NumPy too (`def run(n): return
+    then `bits[0] = v`: jaxfix leaves a write into what another module returns) or stores on an attribute it writes
+    into (`self.sigmas = self.points_fn.sigma_points(x)`, then `self.sigmas[i] = v`: a method of that name in any
+    class), found by a pattern search over the files' bytes, by name; a function whose result such a function returns stays NumPy too (`def run(n): return
     build(n)`: a write into what `run` returns writes into what `build` made). So is a function that stores an array it makes, or a copy or view of one (`m.x =
     x.copy()`), on an attribute the module writes into in place (`self.x.fill(0)`, `self.x[i] = v`), or updates as a
     whole by an augmented assignment when the module makes the array there with NumPy (`self.p = np.array(...)`,

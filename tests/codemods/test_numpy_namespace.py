@@ -202,6 +202,35 @@ def test_the_result_index_reads_bytes_only():
     assert result_writes("p.py", "pkg.p", code) == {"pkg.util.to_ann": "pkg.p", "pkg.util.to_ref": "pkg.p"}
 
 
+def test_the_result_index_reads_results_stored_on_written_attributes():
+    from codemods._buffers import result_writes
+
+    # filterpy's UKF: a method of another object (its class unknown: `.name`), an imported function, and neither a
+    # method of `self` (this module's, followed by `written_results`) nor an attribute nothing writes into
+    code = (b"from .util import make\n\nclass F:\n    def predict(self, x):\n        self.sigmas = self.points_fn.sigma_points(x)\n"
+            b"        self.sigmas[0] = 1.0\n        self.y = make(x)\n        self.y.fill(0)\n        self.z = self.own(x)\n"
+            b"        self.z[0] = 2\n        self.w = self.points_fn.other(x)\n")
+    assert result_writes("p.py", "pkg.p", code) == {".sigma_points": "pkg.p", "pkg.util.make": "pkg.p"}
+
+
+def test_a_method_whose_result_another_module_stores_on_a_written_attribute_stays_numpy(tmp_path):
+    """`filt.py` stores what `self.points_fn.sigma_points(x)` returns as `self.sigmas` and writes `self.sigmas[i] =
+    ...`, a write that stays NumPy: `Points.sigma_points` in another module must keep returning a NumPy array
+    (filterpy review repro 8: `TypeError` on the JAX array)."""
+    points = ("import numpy as np\n\n\nclass Points:\n    def sigma_points(self, x):\n        sigmas = np.zeros((2, 2))\n"
+              "        sigmas[0] = x\n        sigmas[1] = -x\n        return sigmas\n")
+    filt = ("import numpy as np\n\n\nclass Filter:\n    def __init__(self, points):\n        self.points_fn = points\n"
+            "        self.sigmas = np.zeros((2, 2))\n\n    def predict(self, x):\n        for i in range(2):\n"
+            "            self.sigmas[i] = self.sigmas[i] + 1.0\n        self.sigmas = self.points_fn.sigma_points(x)\n")
+    pkg, files = _package(tmp_path, "ukf", {"points.py": points, "filt.py": filt})
+    results = {r.path.rsplit("/", 1)[-1]: r for r in run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)}
+    assert (pkg / "points.py").read_text() == points and (pkg / "filt.py").read_text() == filt
+    messages = [f.message for f in results["points.py"].findings if f.code == "JX501"]
+    assert any("code in `ukf.filt` stores what a method of this name returns" in m for m in messages), messages
+    alone = run_files([str(pkg / "points.py")], all_rules(), RunOptions(fix=True, write=False), jobs=1)
+    assert "jnp.zeros((2, 2))" in alone[0].fixed
+
+
 def test_a_helper_result_stored_on_an_attribute_another_module_writes_into_stays_numpy(tmp_path):
     """`Base.__init__` stores `yinit(n)` as `self.Y`; a subclass in another module writes `self.Y[0] = v`, which
     stays NumPy: `yinit` must keep returning a NumPy array (the package's attribute writes, from the index)."""
