@@ -14,7 +14,8 @@ What counts as depending on a change is deliberately coarse (`clean_statements`)
   the functions that say `jax`), or the name of a changed function or class, or when a changed function names it
   (caller and callee: keys threaded through calls, static arguments decided by call sites), or, for a class, when
   changed code names one of its methods, properties or `self` attributes (what other code writes through them
-  decides what the class may store); this is closed under repetition, so a chain of calls is re-run as a whole.
+  decides what the class may store), or, for a class or a function, an attribute it stores on any object (`m.x =
+  x.copy()`, with `m.x.fill(0)` elsewhere); this is closed under repetition, so a chain of calls is re-run as a whole.
 
 `tests/test_incremental.py` runs every example and fixture with and without it and requires the same output and
 findings.
@@ -106,15 +107,19 @@ def _definition(stmt: cst.CSTNode) -> Optional[str]:
 def _members(stmt: cst.CSTNode) -> set[str]:
     """A class's methods and properties, and the attributes its methods set on `self`: code that uses them elsewhere
     (`args.lvl[0] = l0` through a property, `obj.w[i] = v`) decides what the class may store, so a change there makes
-    the class dirty too."""
-    if not isinstance(stmt, cst.ClassDef):
+    the class dirty too. For a class or a function, also the attributes it stores on any object (`m.x = x.copy()`):
+    what other code does with `.x` (`m.x.fill(0)`, which an unsafe fix may rewrite) decides what it may store."""
+    if not isinstance(stmt, (cst.ClassDef, cst.FunctionDef)):
         return set()
     names: set[str] = set()
     for node in walk.nodes(stmt.body):
         if isinstance(node, cst.FunctionDef):
             names.add(node.name.value)
-        elif isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self":
+        elif isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "self" \
+                and isinstance(stmt, cst.ClassDef):
             names.add(node.attr.value)
+        elif isinstance(node, (cst.AssignTarget, cst.AugAssign)) and isinstance(node.target, cst.Attribute):
+            names.add(node.target.attr.value)
     return names
 
 
