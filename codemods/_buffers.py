@@ -835,17 +835,21 @@ def _augmented_arrays(module: cst.Module, numpy: Callable[[cst.BaseExpression], 
     return {name: where for name, where in augmented.items() if name in made}
 
 
-def fed_attributes(module: cst.Module, kept: Mapping[str, cst.CSTNode]) -> dict[str, cst.CSTNode]:
+def fed_attributes(module: cst.Module, kept: Mapping[str, cst.CSTNode],
+                   shared: Callable[[cst.AugAssign, cst.FunctionDef], bool] = lambda a, f: False) -> dict[str, cst.CSTNode]:
     """{attribute: the update} for the attributes read in the value of a whole-array augmented update of an attribute
-    in `kept` (those `mutated_attributes` finds, whose arrays stay NumPy), through the function's local names (bound
-    by assignment or as a loop's target) and the arguments of any call: `self.x += x * m` after `for x, m in zip(xs,
-    self.mu)` reads `.mu` (filterpy's IMM). A JAX array there makes NumPy's operator return NotImplemented and Python
-    rebind the kept attribute to a JAX array (a later `.fill` raises), so an array stored there must stay NumPy too.
-    Attributes of an array that are arrays (`.T`) and methods called (`m.x.copy()`) are not counted."""
+    in `kept` (those `mutated_attributes` finds, whose arrays stay NumPy), or of a name whose array other code sees
+    (`shared`: a parameter, `x += self.mu`), through the function's local names (bound by assignment or as a loop's
+    target) and the arguments of any call: `self.x += x * m` after `for x, m in zip(xs, self.mu)` reads `.mu`
+    (filterpy's IMM). A JAX array there makes NumPy's operator return NotImplemented and Python rebind the target to
+    a JAX array (the caller's array keeps its values, a later `.fill` raises), so an array stored there must stay
+    NumPy too. Attributes of an array that are arrays (`.T`) and methods called (`m.x.copy()`) are not counted."""
     found: dict[str, cst.CSTNode] = {}
     for function in walk.nodes_of(module, cst.FunctionDef):
         updates = [a for a in walk.nodes_of(function.body, cst.AugAssign)  # type: ignore[attr-defined]
-                   if isinstance(a.target, cst.Attribute) and a.target.attr.value in kept]  # type: ignore[attr-defined]
+                   if isinstance(a.target, cst.Attribute) and a.target.attr.value in kept  # type: ignore[attr-defined]
+                   or isinstance(a.target, cst.Name) and walk.contains(a.value, cst.Attribute)  # type: ignore[attr-defined]
+                   and shared(a, function)]  # type: ignore[arg-type]
         if not updates:
             continue
         bound: dict[str, list[cst.BaseExpression]] = {}

@@ -146,6 +146,11 @@ def _rebinding(aug: cst.AugAssign, function: cst.FunctionDef, numpy: Callable[[c
     return None
 
 
+def shared_update(aug: cst.AugAssign, function: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool]) -> bool:
+    """Whether the augmented assignment `aug` updates an array that other code sees (`_rebinding`)."""
+    return _rebinding(aug, function, numpy) is not None
+
+
 def _new_array(value: cst.BaseExpression, numpy: Callable[[cst.BaseExpression], bool]) -> bool:
     """`a + b`, `-a`, `np.zeros(n)`, `a.copy()`: a new array, shared with nothing."""
     if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):

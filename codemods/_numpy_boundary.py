@@ -507,9 +507,10 @@ class NumpyBoundary:
             fed = self._fed_attributes.get(attr) if attr is not None and attr not in self._mutated_attributes else None
             if fed is not None:
                 where = rule.code(fed).strip().splitlines()[0]
-                return (f"`{rule.code(target.target)}` feeds an in-place update of an array that stays NumPy (`{where}`): "
-                        "given a JAX value, NumPy's operator returns NotImplemented and Python rebinds that attribute to a "
-                        "JAX array, so the array stored here must stay a NumPy array, and this function is left as it is")
+                return (f"`{rule.code(target.target)}` feeds an in-place update of an array that must stay NumPy "
+                        f"(`{where}`): given a JAX value, NumPy's operator returns NotImplemented and Python rebinds the "
+                        "target to a new JAX array instead of writing into it, so the array stored here must stay a NumPy "
+                        "array, and this function is left as it is")
             compiled = self._numba_attributes.get(attr) if attr is not None else None
             if compiled is not None:
                 return (f"`{rule.code(target.target)}` is handed to `{compiled}`, which numba compiles and which takes NumPy "
@@ -962,9 +963,12 @@ class NumpyBoundary:
 
     @functools.cached_property
     def _fed_attributes(self) -> dict[str, cst.CSTNode]:
-        """Attributes read by the value of a whole-array augmented update of one of `_mutated_attributes`
-        (`_buffers.fed_attributes`)."""
-        return _buffers.fed_attributes(self.rule.context.module, self._mutated_attributes)
+        """Attributes read by the value of a whole-array augmented update of one of `_mutated_attributes`, or of a
+        name whose array other code sees (`_buffers.fed_attributes`)."""
+        module = self.rule.context.module
+        numpy = _buffers.numpy_calls(module)
+        return _buffers.fed_attributes(module, self._mutated_attributes,
+                                       lambda aug, function: _caller_writes.shared_update(aug, function, numpy))
 
     @functools.cached_property
     def _written_attributes(self) -> dict[str, cst.CSTNode]:

@@ -116,8 +116,8 @@ class NumpyNamespace(Rule):
     x.copy()`), on an attribute the module writes into in place (`self.x.fill(0)`, `self.x[i] = v`), or updates as a
     whole by an augmented assignment when the module makes the array there with NumPy (`self.p = np.array(...)`,
     then `self.p /= s`: NumPy writes into the array that every reference sees, while for a JAX array Python rebinds
-    the attribute), or whose array the value of such a whole-array update reads (`self.x += x * m` for `m` in
-    `self.mu`: a JAX value there rebinds the NumPy `self.x` to a JAX array).
+    the attribute), or whose array the value of such a whole-array update, or of one of a parameter, reads (`self.x
+    += x * m` for `m` in `self.mu`: a JAX value there rebinds the NumPy `self.x` to a JAX array).
     Functions numba compiles (`@njit`, or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
     decorator factory of the module that calls numba, and what an `@overload` returns) are left to numba.
     `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (called, or handed on as a function:
@@ -346,6 +346,10 @@ class NumpyNamespace(Rule):
                 "    def update(self, mu):\n        self.mu = mu / np.sum(mu)\n\n    def combine(self, xs):\n"
                 "        self.x.fill(0)\n        for x, m in zip(xs, self.mu):\n            self.x += x * m\n",
                 expected=None, lines=[5, 5, 8, 8]),
+        # ... or of a parameter, the caller's array (`x += self.mu`: the caller's `x` kept zeros once `self.mu` was JAX)
+        Invalid("import numpy as np\n\nclass E:\n    def update(self, mu):\n        self.mu = mu / np.sum(mu)\n\n"
+                "    def combine(self, x):\n        x += self.mu\n",
+                expected=None, lines=[5, 5]),
         # ... through a NumPy call that hands a JAX array to its own method (`np.round(a)` is `a.round()`, a JAX
         # array), at once or through a local name bound to the result (pyroomacoustics' octave bands; the callers
         # here are module code, whose NumPy calls this rule leaves: a caller's call renamed makes its own result JAX)
