@@ -20,6 +20,8 @@ from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
+# values an augmented assignment extends a list, tuple or string with (`self.items += [v]`)
+_SEQUENCE_DISPLAYS = (cst.List, cst.Tuple, cst.ListComp, cst.SimpleString, cst.FormattedString, cst.ConcatenatedString)
 AT_METHODS = {"+=": "add", "-=": "subtract", "*=": "multiply", "/=": "divide", "**=": "power"}
 
 
@@ -124,6 +126,9 @@ class InplaceIndexUpdate(Rule):
 
     VALID = [
         Valid("import numpy as np\nX = np.zeros(3)\nX[0] = 1.0\n"),
+        # an attribute written into and grown by `+=` of a list display: a list, not an array updated as a whole
+        Valid("import numpy as np\n\nclass H:\n    def __init__(self):\n        self.items = [0.0]\n\n    def add(self, v):\n"
+              "        self.items[0] = v\n        self.items += [v]\n"),
         Valid("def f(cache, key, v):\n    cache[key] = v\n    d = {}\n    d['a'] = 1\n    return d\n"),
         # under `isinstance(arg, list)`: a list, which has no `.at` (python-control's index lists)
         Valid("import numpy as np\ndef f(arg, labels):\n    if isinstance(arg, list):\n        arg = arg.copy()\n"
@@ -152,6 +157,7 @@ class InplaceIndexUpdate(Rule):
         Invalid("import numpy as np\n\nclass Bank:\n    def __init__(self):\n        self.p = np.array([1.0, 3.0])\n"
                 "        self.n = 0\n\n    def normalize(self):\n        self.p /= np.sum(self.p)\n        self.n += 1\n",
                 expected=None, lines=[9]),
+
         Invalid(  # a write in a `try` that catches `IndexError`: NumPy raises it for an index out of bounds, `.at[]` drops
             # the update silently, so the `except` branch would stop running (reviewers' repros d#10, i#16)
             "import jax.numpy as jnp\n\ndef put(i, v):\n    y = jnp.zeros(3)\n    try:\n        y[i] = v\n"
@@ -567,8 +573,8 @@ class InplaceIndexUpdate(Rule):
         attribute to a new array, so other references keep the old values and a later `.fill` raises (filterpy's
         IMM estimator). Reported without a fix, which holds the function back: its values stay NumPy."""
         attr = node.target.attr.value  # type: ignore[attr-defined]
-        if attr not in self._array_attributes:
-            return
+        if attr not in self._array_attributes or isinstance(node.value, _SEQUENCE_DISPLAYS):
+            return  # (`self.items += [v]`: a list grown, not an array)
         target, symbol = self.code(node.target), _inplace.operator_symbol(node.operator)
         self.report(node, f"`{target} {symbol} ...` updates the array stored on an object in place in NumPy (every "
                     f"reference to it sees the update), but rebinds `{target}` to a new array when it or the value is "
