@@ -126,9 +126,9 @@ class InplaceIndexUpdate(Rule):
 
     VALID = [
         Valid("import numpy as np\nX = np.zeros(3)\nX[0] = 1.0\n"),
-        # an attribute written into and grown by `+=` of a list display: a list, not an array updated as a whole
+        # an attribute sorted in place and grown by `+=` of a list display: a list, not an array updated as a whole
         Valid("import numpy as np\n\nclass H:\n    def __init__(self):\n        self.items = [0.0]\n\n    def add(self, v):\n"
-              "        self.items[0] = v\n        self.items += [v]\n"),
+              "        self.items.sort()\n        self.items += [np.sqrt(v)]\n"),
         Valid("def f(cache, key, v):\n    cache[key] = v\n    d = {}\n    d['a'] = 1\n    return d\n"),
         # under `isinstance(arg, list)`: a list, which has no `.at` (python-control's index lists)
         Valid("import numpy as np\ndef f(arg, labels):\n    if isinstance(arg, list):\n        arg = arg.copy()\n"
