@@ -33,6 +33,9 @@ ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp",
 STACKING = {"concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"}
 # array methods that give Python values, not arrays (`x.tolist() + [v]` concatenates lists)
 PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile"})
+# NumPy functions that give Python numbers, tuples or truth values, not arrays (`[0.0] * np.size(x)` is a list)
+PYTHON_VALUE_FUNCTIONS = frozenset({"size", "shape", "ndim", "isscalar", "iscomplexobj", "isrealobj", "array_equal",
+                                    "array_equiv", "allclose", "may_share_memory", "shares_memory", "iterable"})
 # Functions that take a Python sequence on purpose.
 SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "stack", "concatenate", "vstack",
                       "hstack", "dstack", "column_stack", "row_stack", "block", "select", "piecewise", "fromiter",
@@ -113,29 +116,40 @@ def _array_call(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
     filterpy's residual resampling)."""
     while isinstance(value, cst.Call):
         func = value.func
-        if facts.array_function(func) is not None:
-            return True
+        function = facts.array_function(func)
+        if function is not None:
+            return function not in PYTHON_VALUE_FUNCTIONS
         if not (isinstance(func, cst.Attribute) and func.attr.value in ARRAY_METHODS - PYTHON_VALUE_METHODS):
             return False
         value = func.value
     return False
 
 
-def made_array(value: cst.BaseExpression, facts: FunctionFacts, seen: frozenset[str] = frozenset()) -> bool:
+def made_array(value: cst.BaseExpression, facts: FunctionFacts, memo: Optional[dict[str, bool]] = None) -> bool:
     """An array the function makes itself, whatever its parameters hold (which `is_array` takes as arrays, and
     which may be lists: a list `+` a list concatenates): a NumPy / `jax.numpy` call or an array method of one
     (`_array_call`), an item of one, an arithmetic operation on one, or a local name bound only to such
-    (`c = np.floor(n * w).astype(int)`, `d = np.cumsum(w) * 2`)."""
+    (`c = np.floor(n * w).astype(int)`, `d = np.cumsum(w) * 2`). Not a sequence display repeated or joined
+    (`[0.0] * np.size(x)` is a list), nor what `np.size`/`np.shape`/`np.ndim` give (Python numbers and tuples).
+    `memo` holds each local name's answer once (a chain `a2 = a1 + a1` is followed once per name, not per path)."""
+    memo = {} if memo is None else memo
     if isinstance(value, cst.BinaryOperation):
-        return made_array(value.left, facts, seen) or made_array(value.right, facts, seen)
+        sequences = (cst.List, cst.Tuple, cst.ListComp, cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
+        if isinstance(value.left, sequences) or isinstance(value.right, sequences):
+            return False
+        return made_array(value.left, facts, memo) or made_array(value.right, facts, memo)
     if isinstance(value, cst.Subscript):
-        return made_array(value.value, facts, seen)
+        return made_array(value.value, facts, memo)
     if isinstance(value, cst.Call):
         return _array_call(value, facts)
-    if not isinstance(value, cst.Name) or value.value in facts.params or value.value in seen:
+    if not isinstance(value, cst.Name) or value.value in facts.params:
         return False
-    values = facts.bindings.get(value.value, [])
-    return bool(values) and all(v is not None and made_array(v, facts, seen | {value.value}) for v in values)
+    name = value.value
+    if name not in memo:
+        memo[name] = False  # a cycle (`a = a + 1`) proves nothing
+        values = facts.bindings.get(name, [])
+        memo[name] = bool(values) and all(v is not None and made_array(v, facts, memo) for v in values)
+    return memo[name]
 
 
 def _array_definition(rule: Rule, node: Optional[cst.CSTNode], name: str, facts: FunctionFacts) -> bool:

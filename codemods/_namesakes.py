@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+import ast
 import functools
 import inspect
 from typing import TYPE_CHECKING, Optional
@@ -252,6 +253,30 @@ def text_argument(node: cst.Call, short: str) -> Optional[cst.BaseExpression]:
 # the makers whose value argument a Python number may be (its position, its keyword) and where `dtype` goes
 _FROM_VALUE = {"array": (0, "object", 1), "asarray": (0, "a", 1), "full": (1, "fill_value", 2)}
 _LITERAL_DTYPES = ((cst.Integer, "int"), (cst.Float, "float"), (cst.Imaginary, "complex"))
+LITERAL_TYPES = frozenset(name for _, name in _LITERAL_DTYPES)
+
+
+@functools.lru_cache(maxsize=8)
+def bound_names(tree: Optional[ast.Module], names: frozenset[str]) -> frozenset[str]:
+    """Those of `names` the module binds anywhere (a parameter `complex=False`, an assignment, an import, a def):
+    there the builtin `complex` cannot be written as a dtype. All of them when the `ast` tree is not known."""
+    if tree is None:
+        return names
+    bound = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound.add(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.alias):
+            bound.add(node.asname or node.name.split(".")[0])
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+        elif isinstance(node, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)) and node.name:
+            bound.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            bound.update(node.names)
+    return frozenset(bound & names)
 
 
 def strong_literal(node: cst.Call, short: str) -> Optional[str]:

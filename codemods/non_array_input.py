@@ -80,6 +80,10 @@ class NonArrayInput(Rule):
     TRIGGERS = (b"numpy", b"jax")
 
     VALID = [
+        Valid(  # a list display repeated by what `np.size` gives, or a tuple joined to `np.shape`'s, is a sequence, not
+            # an array: `w + pad` concatenates (the code review's cases: `jnp.asarray(w) + pad` raised TypeError)
+            "import numpy as np\n\ndef f(w, x, lead):\n    pad = [0.0] * np.size(x)\n    tail = np.shape(x) + (1,)\n"
+            "    return w + pad, lead + tail, w + [0.0] * np.size(x)\n\nR = f([1.0, 2.0], np.ones(3), (2,))\n"),
         # a parameter times a list repeats it (an int), whatever other operators do with lists
         "import jax.numpy as jnp\n\ndef f(n, x):\n    return n * [0.0], jnp.sum(x)\n",
         # `.dot` of a parameter: it may be a NumPy array, whose `.dot` takes the list

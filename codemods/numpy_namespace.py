@@ -214,6 +214,9 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, n):\n    b = jnp.asarray(3, dtype=int)\n"
             "    c = jnp.full(n, -200, dtype=int)\n"
             "    return x / b, x * c, jnp.array(2.5, dtype=float), jnp.asarray(3, dtype=np.int16)\n"),
+        Invalid(  # ... but not where the module binds the name of that type (a parameter `complex=False`)
+            "import numpy as np\n\ndef phase(x, complex=False):\n    return x * np.asarray(1j)\n",
+            expected="import jax.numpy as jnp\n\ndef phase(x, complex=False):\n    return x * jnp.asarray(1j)\n"),
         Invalid(  # the items of an array made here tested as Python numbers (ahrs's magnetic reference)
             "import numpy as np\n\ndef f(m):\n    r = np.copy(m)\n    for item in r:\n        if not isinstance(item, float):\n"
             "            raise TypeError(item)\n    return r\n",
@@ -1315,7 +1318,7 @@ class NumpyNamespace(Rule):
         if different is None:
             different = units_difference(short, self._units)
         strong = _namesakes.strong_literal(node, short) if different is None else None
-        if strong is not None:
+        if strong is not None and strong not in _namesakes.bound_names(self.context.ast_tree, _namesakes.LITERAL_TYPES):
             self.report(
                 node,
                 f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}` with "

@@ -55,3 +55,17 @@ REWRITES = [
 def test_rewrite(code, expected):
     assert migrate(code) == expected
     assert migrate(expected) == expected
+
+
+def test_made_array_follows_each_name_once(monkeypatch):
+    """`made_array` answers each local name once per search: before, a chain of names each computed twice from the
+    one before (`a2 = a1 + a1`) was walked once per path, 2**n times (the code review's 22-deep chain ran for minutes)."""
+    from codemods import _array_inputs
+
+    calls = []
+    real = _array_inputs._array_call
+    monkeypatch.setattr(_array_inputs, "_array_call", lambda value, facts: calls.append(value) or real(value, facts))
+    chain = "".join(f"    a{i + 1} = a{i} + a{i}\n" for i in range(30))
+    code = f"import numpy as np\n\ndef f(w, x):\n    a0 = np.zeros(3)\n{chain}    return w - a30\n\nR = f([1.0, 2.0, 3.0], 1)\n"
+    assert "return jnp.asarray(w) - a30" in run_rule(NonArrayInput, code, fix=True).fixed
+    assert 0 < len(calls) < 200, len(calls)
