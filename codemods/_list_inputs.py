@@ -21,7 +21,8 @@
 - `list_fed_parameters(module)`: parameters of the module's functions that a call in the module passes a list or
   tuple (`broadcasting_matvec([1, -12 / 11, 1 / 11], rgb)`), by position, keyword, starred display or `**` dict
   display, or passes on a parameter of its own so fed (`update([3.0])` calls `reshape_z(z, 1)`);
-- `object_fed_parameters(module)`: the same for NumPy arrays of objects or text (`np.array([None] * n)`);
+- `object_fed_parameters(module)`: the same for values JAX arrays cannot hold: NumPy arrays of objects or text
+  (`np.array([None] * n)`), `Decimal`s and `Fraction`s, masked arrays (`np.ma.masked_invalid(x)`), functions;
 - `sequence_functions(module)`: the module's functions that always return a list or tuple.
 """
 
@@ -490,11 +491,69 @@ def _object_array(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) 
     return object_data(value, bindings, (), caller) is not None
 
 
+# calls whose result JAX arrays cannot hold: exact numbers (`jnp.where` raises on a `Decimal`)
+_EXACT_NUMBERS = frozenset({"decimal.Decimal", "fractions.Fraction"})
+# `numpy.ma` functions that give plain NumPy arrays or masks, not masked arrays
+_PLAIN_MA = frozenset({"getdata", "filled", "getmask", "getmaskarray"})
+
+
+def _imported_as(module: cst.Module) -> dict[str, str]:
+    """{local name: the dotted name it is imported as} for every import in the module (`from decimal import Decimal
+    as D`: D -> decimal.Decimal; `import numpy.ma as ma`: ma -> numpy.ma; `import numpy`: numpy -> numpy)."""
+    found: dict[str, str] = {}
+    for node in walk.nodes_of(module, cst.Import):
+        for alias in node.names:  # type: ignore[attr-defined]
+            dotted = dotted_name(alias.name)
+            found[alias.evaluated_alias or dotted.split(".")[0]] = dotted if alias.evaluated_alias else dotted.split(".")[0]
+    for node in walk.nodes_of(module, cst.ImportFrom):
+        if node.module is None or node.relative or isinstance(node.names, cst.ImportStar):  # type: ignore[attr-defined]
+            continue
+        source = dotted_name(node.module)  # type: ignore[attr-defined]
+        for alias in node.names:  # type: ignore[attr-defined]
+            found[alias.evaluated_alias or alias.evaluated_name] = f"{source}.{alias.evaluated_name}"
+    return found
+
+
+def _foreign_call(call: cst.Call, imports: dict[str, str]) -> bool:
+    """`Decimal("0.075")`, `fractions.Fraction(1, 3)`, `np.ma.masked_invalid(x)` (however NumPy is imported): a
+    value JAX arrays cannot hold (an exact number; a masked array, whose mask `jax.numpy` functions reject)."""
+    if not isinstance(call.func, (cst.Name, cst.Attribute)):
+        return False
+    root, _, rest = dotted_name(call.func).partition(".")
+    if root not in imports:
+        return False
+    qualified = imports[root] + ("." + rest if rest else "")
+    return qualified in _EXACT_NUMBERS or qualified.startswith("numpy.ma.") and qualified.split(".")[-1] not in _PLAIN_MA
+
+
+def _object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], imports: dict[str, str],
+                  defined: frozenset[str], depth: int = 0) -> bool:
+    """What `jax.numpy` rejects where NumPy takes it (as an object array, or a masked one): a NumPy array of objects
+    or text (`_object_array`), a `Decimal` or `Fraction`, a `numpy.ma` call's masked array (`_foreign_call`), a
+    lambda, a name of a function or class of the module (`defined`) that `caller` does not bind, or a local name of
+    `caller` only ever bound to one of these."""
+    if isinstance(value, cst.Lambda) or isinstance(value, cst.Call) and _foreign_call(value, imports):
+        return True
+    if isinstance(value, cst.Name) and caller is not None:
+        bound = assigned_values(caller, value.value)
+        if not bound:
+            return value.value in defined and value.value not in {
+                p.name.value for p in (*caller.params.posonly_params, *caller.params.params, *caller.params.kwonly_params)}
+        return depth < 4 and all(_object_value(v, caller, imports, defined, depth + 1) for v in bound)
+    return isinstance(value, cst.Call) and _object_array(value, caller)
+
+
 def object_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
-    """{function or method name: its parameters that some call in the module passes a NumPy array of objects or text
-    (`_object_array`: filterpy's `reshape_z(np.array([None] * dim_z), dim_z)`), directly or through a parameter it
-    passes on}: NumPy functions take such an array, `jax.numpy` ones reject it."""
-    return _fed_parameters(module, _object_array, listed=True, binds=lambda v: isinstance(v, cst.Call))
+    """{function or method name: its parameters that some call in the module passes a value JAX arrays cannot hold
+    (`_object_value`): a NumPy array of objects or text (filterpy's `reshape_z(np.array([None] * dim_z), dim_z)`), a
+    `Decimal` (numpy_financial's `fv(Decimal("0.075"), ...)`), a masked array (pykalman's `array2d(obs)`, `obs =
+    np.ma.masked_invalid(...)`) or a function (`array1d(f)`), directly or through a parameter it passes on}: NumPy
+    functions take such a value (an object array of it, or the masked array), `jax.numpy` ones reject it."""
+    imports = _imported_as(module)
+    defined = frozenset(d.name.value for kind in (cst.FunctionDef, cst.ClassDef)  # type: ignore[attr-defined]
+                        for d in walk.nodes_of(module, kind))
+    return _fed_parameters(module, lambda value, caller: _object_value(value, caller, imports, defined), listed=True,
+                           binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name)), known=defined)
 
 
 def _bound_arguments(args: Sequence[cst.Arg], params: list[str]) -> list[tuple[str, cst.BaseExpression]]:
@@ -557,12 +616,13 @@ def _binds(target: cst.BaseExpression, name: str) -> bool:
 
 def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optional[cst.FunctionDef]], bool],
                     listed: bool, binds: Callable[[cst.BaseExpression], bool] = _plain_value,
-                    ) -> dict[str, frozenset[str]]:
+                    known: frozenset[str] = frozenset()) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters some call in the module passes a value `fed(value, caller)` accepts,
     or passes on a parameter of its caller that is so fed (`update([3.0])`, `def update(z): return reshape_z(z, 1)`:
     filterpy's helpers) where no earlier statement of the caller's own body rebinds it}; a call of a name bound to a
     function of the module (`roll = shift`, then `roll([1.0, 2.0], 1)`) is a call of it; with `listed`, a name is
-    looked up in its caller only when some assignment binds it to a value `binds` accepts (a list or tuple)."""
+    looked up in its caller only when some assignment binds it to a value `binds` accepts (a list or tuple), or it
+    is one of `known` (the module's functions and classes, which a `def` binds)."""
     functions: dict[str, list[cst.FunctionDef]] = {}
     functions_in_order = walk.nodes_of(module, cst.FunctionDef)
     for function in functions_in_order:
@@ -570,7 +630,7 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
     found: dict[str, set[str]] = {}
     # the names some assignment binds to a list or tuple: the only names a caller can pass one in
     listed_names = {t.target.value for a in walk.nodes_of(module, cst.Assign) if binds(a.value)  # type: ignore[attr-defined]
-                    for t in a.targets if isinstance(t.target, cst.Name)} if listed else set()  # type: ignore[attr-defined]
+                    for t in a.targets if isinstance(t.target, cst.Name)} | known if listed else set()  # type: ignore[attr-defined]
     callers: Optional[dict[int, cst.FunctionDef]] = None  # id(call) -> the innermost function holding it
     module_code: Optional[cst.FunctionDef] = None  # the module's statements, for its calls (built when first asked)
     classes = {c.name.value for c in walk.nodes_of(module, cst.ClassDef)}  # type: ignore[attr-defined]

@@ -374,9 +374,9 @@ class NumpyBoundary:
                         "this call stays NumPy", False)
             fed = self._object_fed_argument(node, function)
             if fed is not None:  # `reshape_z(np.array([None] * dim_z), dim_z)` somewhere in the module (filterpy)
-                return (f"`{func}(...)` works on `{fed}`, which a call in this module passes a NumPy array of objects "
-                        "or text (such as `np.array([None] * n)`): its `jax.numpy` namesake rejects such an array, which "
-                        "JAX arrays cannot hold: this function is left as it is", True)
+                return (f"`{func}(...)` works on `{fed}`, which a call in this module passes a value JAX arrays cannot "
+                        "hold (a NumPy array of objects or text such as `np.array([None] * n)`, a `Decimal`, a masked "
+                        "array or a function): its `jax.numpy` namesake rejects it: this function is left as it is", True)
         clock = clock_data(rule, node)
         if clock is not None:
             return (f"`{func}(...)` is given times as numbers (`{clock}`, about 1.7e9 s since 1970): as float32 they "
@@ -643,7 +643,8 @@ class NumpyBoundary:
     def _object_fed_argument(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """A parameter of `function` read in an argument of `node` (`np.atleast_2d(z)`, or `np.sum(reshape_z(z, 2))`,
         of what a helper makes of it), which may still hold what the caller passed, to which a call in the module
-        passes a NumPy array of objects or text (`_list_inputs.object_fed_parameters`)."""
+        passes a value JAX arrays cannot hold (`_list_inputs.object_fed_parameters`: an object or text array, a
+        `Decimal`, a masked array, a function)."""
         if function is None:
             return None
         if self._object_fed is None:

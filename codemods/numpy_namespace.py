@@ -1137,6 +1137,26 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 8, 12],
         ),
+        Invalid(  # ... or a `Decimal` (numpy_financial's `fv(Decimal("0.075"), ...)`): `jnp.where` raises on it
+            "from decimal import Decimal as D\nimport numpy as np\n\ndef fv(rate, nper):\n"
+            "    return np.where(rate == 0, nper, 1 / rate)\n\nFV = fv(D(\"0.075\"), 20)\n",
+            expected=None,
+            lines=[5],
+        ),
+        Invalid(  # ... or a masked array, from a local name (pykalman's `array2d(obs)`, `obs = np.ma.masked_invalid(...)`):
+            # `jnp.atleast_2d` rejects it
+            "import numpy\n\ndef array2d(X):\n    return numpy.atleast_2d(X)\n\n"
+            "def smooth(y):\n    obs = numpy.ma.masked_invalid(y)\n    return array2d(obs)\n",
+            expected=None,
+            lines=[4, 7],
+        ),
+        Invalid(  # ... or a function, class or lambda (pykalman's `array1d(f)`): NumPy makes an object array of it,
+            # `jnp.atleast_1d` raises
+            "import numpy as np\n\ndef array1d(X):\n    return np.atleast_1d(X)\n\n"
+            "def f(s):\n    return s + 1\n\ndef build():\n    g = lambda s: s\n    return array1d(f), array1d(g)\n",
+            expected=None,
+            lines=[4],
+        ),
     ]
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
