@@ -690,16 +690,29 @@ class NumpyBoundary:
         return numpy_typed_parameters(self.rule, self.rule.context.module)
 
     def _typed_argument(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
-        """What a function of the module checks of the argument `node` gives it, directly, indexed, or through a
-        local name (`self._set(np.asarray(data))`, `bound = np.log(...)` then `set_scalar(bound[0])`), when it
+        """What a function of the module checks of the argument `node` gives it, directly, indexed, through
+        arithmetic or an array method (`np.arange(k).reshape(n, 2)`), or through a local name
+        (`self._set(np.asarray(data))`, `bound = np.log(...)` then `set_scalar(bound[0])`), when it
         requires a NumPy type (`jaxfix.analysis.host_data.numpy_typed_parameters`); else None."""
         typed, rule = self._typed_parameters, self.rule
         if not typed or function is None:
             return None
         current: cst.CSTNode = node
         parent = rule.get_metadata(ParentProvider, current, None)
-        while isinstance(parent, cst.Subscript) and parent.value is current:
-            current, parent = parent, rule.get_metadata(ParentProvider, parent, None)
+        while True:  # an item of the array, arithmetic on it, or an array method's result (`np.arange(k).reshape(n, 2)`)
+            if isinstance(parent, cst.Subscript) and parent.value is current \
+                    or isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+                current, parent = parent, rule.get_metadata(ParentProvider, parent, None)
+                continue
+            if isinstance(parent, cst.Attribute) and parent.value is current:
+                call = rule.get_metadata(ParentProvider, parent, None)
+                if isinstance(call, cst.Call) and call.func is parent:
+                    current, parent = call, rule.get_metadata(ParentProvider, call, None)
+                    continue
+                if parent.attr.value == "T":
+                    current, parent = parent, call
+                    continue
+            break
         if isinstance(parent, cst.Arg):
             call = rule.get_metadata(ParentProvider, parent, None)
             return self._typed_check(call, lambda value: value is current) if isinstance(call, cst.Call) else None

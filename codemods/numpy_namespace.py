@@ -232,6 +232,16 @@ class NumpyNamespace(Rule):
             "def grid(x):\n    return jnp.atleast_1d(check(np.atleast_1d(x)))\n",
             lines=[5, 10, 10],
         ),
+        Invalid(  # ... also through an array method or arithmetic (`np.arange(k).reshape(n, 2) * 2`, `.T`) to a function
+            # left NumPy, whose test is then not widened (scikit-image's `view_as_windows` check, repro from scikit-fuzzy)
+            "import numpy as np\n\ndef nbytes(a):\n    if not isinstance(a, np.ndarray):\n        raise TypeError(a)\n"
+            "    a = np.ascontiguousarray(a)\n    return a.strides[0]\n\n"
+            "def make(x, n):\n    a = np.arange(2 * n).reshape(n, 2) * 2\n    return nbytes(a), nbytes(np.ones(n).T), np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef nbytes(a):\n    if not isinstance(a, np.ndarray):\n"
+            "        raise TypeError(a)\n    a = np.ascontiguousarray(a)\n    return a.strides[0]\n\n"
+            "def make(x, n):\n    a = np.arange(2 * n).reshape(n, 2) * 2\n    return nbytes(a), nbytes(np.ones(n).T), jnp.sum(x)\n",
+            lines=[4, 6, 10, 11, 11],
+        ),
         Invalid(  # ... also as a separate test of an item (`x[0]`)
             "import numpy as np\n\ndef first(x):\n    if isinstance(x, np.ndarray) and isinstance(x[0], float):\n"
             "        return np.sum(x)\n    return x\n",
