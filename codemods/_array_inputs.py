@@ -69,11 +69,13 @@ def parameter(entry: dict, short: str, position: int, arg: cst.Arg) -> Optional[
 # parameters that take indices: NumPy reads an empty list there as integer indices, `jnp.asarray([])` is a float
 # array, which `jnp.delete`, `jnp.insert`, `jnp.take` and `jnp.put` reject
 INDEX_PARAMS = frozenset({"obj", "ind", "indices"})
+# index tricks whose item is an array (`np.r_[[1, 3], [0, 2]]`, `np.c_[a, b]`, `np.mgrid[0:3, 0:2]`), NumPy's or JAX's
+ARRAY_INDEX_TRICKS = frozenset({"r_", "c_", "mgrid"})
 
 
 def is_array(rule: Rule, value: cst.BaseExpression, facts: FunctionFacts, at: Optional[cst.CSTNode] = None) -> bool:
-    """`value` is an array: traced, or made by a NumPy / `jax.numpy` call (also `x.at`, whose index is x's), an
-    array method of one (`np.array(v).reshape(-1, 3)`), or an item of one (`a[idx]`). With `at` (where `value`
+    """`value` is an array: traced, or made by a NumPy / `jax.numpy` call (also `x.at`, whose index is x's) or index
+    trick (`np.r_[...]`), an array method of one (`np.array(v).reshape(-1, 3)`), or an item of one (`a[idx]`). With `at` (where `value`
     is used), a name is judged by the definitions that reach there: `points = jnp.asarray(points)` makes even a
     parameter that must stay static (JX510) an array."""
     if isinstance(value, cst.Attribute) and value.attr.value == "at":
@@ -83,7 +85,7 @@ def is_array(rule: Rule, value: cst.BaseExpression, facts: FunctionFacts, at: Op
     if tracedness(rule, value) is Tracedness.TRACED:
         return True
     if isinstance(value, cst.Subscript):
-        return is_array(rule, value.value, facts, at)
+        return _index_trick(value, facts) or is_array(rule, value.value, facts, at)
     if isinstance(value, cst.Call):
         func = value.func
         if facts.array_function(func) is not None:
@@ -108,7 +110,12 @@ def _bound_to_arrays(name: cst.Name, facts: FunctionFacts) -> bool:
     if name.value in facts.params:
         return False
     values = facts.bindings.get(name.value, [])
-    return bool(values) and all(v is not None and _array_call(v, facts) for v in values)
+    return bool(values) and all(v is not None and (_array_call(v, facts) or _index_trick(v, facts)) for v in values)
+
+
+def _index_trick(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    """`np.r_[...]`, `jnp.c_[...]`, `np.mgrid[...]`: an array made by an index trick (`ARRAY_INDEX_TRICKS`)."""
+    return isinstance(value, cst.Subscript) and facts.array_function(value.value) in ARRAY_INDEX_TRICKS
 
 
 def _array_call(value: cst.BaseExpression, facts: FunctionFacts) -> bool:

@@ -300,6 +300,12 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(a, n):\n    g = np.zeros((n, 3)).reshape((-1, 3))\n"
                      "    g += jnp.asarray([1.0, 2.0, 3.0])\n    rows = []\n    rows.append(a[0])\n    return np.vstack((g, jnp.asarray(rows)))\n",
         ),
+        Invalid(  # an array an index trick makes (`np.r_[...]`), indexed by a range among other indices (scikit-fuzzy's
+            # rule table: `rules[range(2), :]`)
+            "import numpy as np\n\ndef pick(mu):\n    rules = np.r_[[[1, 3], [0, 2]]]\n    return mu[:, rules[range(2), :]]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef pick(mu):\n    rules = np.r_[[[1, 3], [0, 2]]]\n"
+                     "    return mu[:, rules[jnp.asarray(range(2)), :]]\n",
+        ),
         Invalid(
             "import numpy as np\n\ndef f(w, n):\n    di = range(n)\n    return w[di, di]\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(w, n):\n    di = range(n)\n    return w[jnp.asarray(di), jnp.asarray(di)]\n",
