@@ -379,15 +379,27 @@ def _plain_value(v: cst.BaseExpression) -> bool:
         and isinstance(v.func, cst.Name) and v.func.value in ("list", "tuple")
 
 
-def _sequence_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
-    """A list or tuple display or comprehension, a `list(...)`/`tuple(...)` call, or a local name of `caller` only
-    ever bound to one (`xs = [a[0, 0], a[1, 0]]`)."""
-    if _plain_value(value):
+# readers of JSON, whose result is a list for a JSON array (`json.loads("[0.5, 1.5]")`)
+_JSON_READERS = frozenset({"json.loads", "json.load"})
+
+
+def _sequence_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef],
+                    plain: Callable[[cst.BaseExpression], bool] = _plain_value) -> bool:
+    """A list or tuple display or comprehension, a `list(...)`/`tuple(...)` call (or another value `plain` takes
+    for a list), or a local name of `caller` only ever bound to one (`xs = [a[0, 0], a[1, 0]]`)."""
+    if plain(value):
         return True
     if isinstance(value, cst.Name) and caller is not None:
         bound = assigned_values(caller, value.value)
-        return bool(bound) and all(_plain_value(v) for v in bound)
+        return bool(bound) and all(plain(v) for v in bound)
     return False
+
+
+def _listed(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
+    """`_plain_value`, or a call of `json.loads`/`json.load` (however imported), which gives a list for a JSON array
+    (scikit-fuzzy's `interp_membership(x, mf, json.loads(s))`)."""
+    imports = _imported_as(module)
+    return lambda value: _plain_value(value) or _called(value, imports) in _JSON_READERS
 
 
 def list_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
@@ -396,8 +408,10 @@ def list_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
     `list(...)`/`tuple(...)` call or a local name bound only to one (for a call at module level, a name the
     module's statements bind only to one: pywt's `data = [1.0, -2.0]`, then `norm1(data)`), by position or keyword
     (colorspacious' `broadcasting_matvec([1, -12. / 11, 1. / 11], rgb)`, similaritymeasures' `poly_area(xs, ys)`). NumPy takes
-    such a parameter as an array where a `jax.numpy` function rejects it. Functions of the same name are merged."""
-    return _fed_parameters(module, _sequence_value, listed=True)
+    such a parameter as an array where a `jax.numpy` function rejects it. A `json.loads(...)` result counts as a list
+    (`_listed`). Functions of the same name are merged."""
+    plain = _listed(module)
+    return _fed_parameters(module, lambda value, caller: _sequence_value(value, caller, plain), listed=True, binds=plain)
 
 
 def unflat_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
@@ -406,8 +420,9 @@ def unflat_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
     list(zip(a, b))`, a list grown by `.append`, a comprehension). A parameter only ever given displays of arrays
     and numbers (`(x, y)`, with `x = np.sort(...)` in the caller: scipy's `_ppoly2d_eval(c, (x, y), ...)`) has items
     that are arrays or numbers."""
-    return _fed_parameters(module, lambda value, caller: _sequence_value(value, caller) and not _flat(value, caller),
-                           listed=True)
+    plain = _listed(module)
+    return _fed_parameters(module, lambda value, caller: _sequence_value(value, caller, plain) and not _flat(value, caller),
+                           listed=True, binds=plain)
 
 
 def _flat(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
@@ -514,15 +529,19 @@ def _imported_as(module: cst.Module) -> dict[str, str]:
     return found
 
 
+def _called(value: cst.BaseExpression, imports: dict[str, str]) -> str:
+    """The dotted name of the imported function `value` calls, as imported (`D("1")` with `from decimal import
+    Decimal as D`: "decimal.Decimal"), else ""."""
+    if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)):
+        return ""
+    root, _, rest = dotted_name(value.func).partition(".")
+    return imports[root] + ("." + rest if rest else "") if root in imports else ""
+
+
 def _foreign_call(call: cst.Call, imports: dict[str, str]) -> bool:
     """`Decimal("0.075")`, `fractions.Fraction(1, 3)`, `np.ma.masked_invalid(x)` (however NumPy is imported): a
     value JAX arrays cannot hold (an exact number; a masked array, whose mask `jax.numpy` functions reject)."""
-    if not isinstance(call.func, (cst.Name, cst.Attribute)):
-        return False
-    root, _, rest = dotted_name(call.func).partition(".")
-    if root not in imports:
-        return False
-    qualified = imports[root] + ("." + rest if rest else "")
+    qualified = _called(call, imports)
     return qualified in _EXACT_NUMBERS or qualified.startswith("numpy.ma.") and qualified.split(".")[-1] not in _PLAIN_MA
 
 

@@ -43,12 +43,14 @@ def _mapping_entry(value: ast.AST) -> bool:
 
 
 def _sequence_result(node: ast.AST) -> bool:
-    """`tuple(...)`, `list(...)`, `np.nonzero(m)`, `np.where(m)`: a call that gives a tuple or list (see JX304)."""
+    """`tuple(...)`, `list(...)`, `np.nonzero(m)`, `np.where(m)`, `json.loads(s)` (any `load`/`loads`, which may read
+    a JSON array): a call that gives, or may give, a tuple or list (see JX304)."""
     if node.__class__ is not ast.Call:
         return False
     func = node.func  # type: ignore[attr-defined]
     short = func.id if func.__class__ is ast.Name else func.attr if func.__class__ is ast.Attribute else ""
-    return short in ("tuple", "list") or short in SEQUENCE_RESULTS or short == "where" and len(node.args) == 1  # type: ignore[attr-defined]
+    return short in ("tuple", "list", "load", "loads") or short in SEQUENCE_RESULTS \
+        or short == "where" and len(node.args) == 1  # type: ignore[attr-defined]
 _WRITE_CALLS = ("fill", "sort", "copyto", "at")  # codemods._inplace.updates_in_functions
 # walking: statement lists of compound statements; fields that never hold a node; lists that may hold non-nodes
 _BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")

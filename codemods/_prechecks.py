@@ -96,10 +96,13 @@ def _non_array_input(s: Summary) -> bool:
     of the module given one, in a function or in module-level code (its parameter may then reach a NumPy call:
     `_list_inputs.list_fed_parameters`); or a call given the result of another, or a name bound to one, where some
     function returns a list or tuple. An item of such a name (`rsi[1]`, or `prm = rsi[1]`) and a `.map(...)` result
-    count as one; a name bound to a function of the module (`roll = shift`) counts as that function."""
+    count as one; a name bound to a function of the module (`roll = shift`) counts as that function; a `json.loads`
+    result (any `load`/`loads` call, or a module importing it under another name) counts as a list."""
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):
         return True
+    if any(module in ("json.load", "json.loads") and local not in ("load", "loads") for local, module in s.imported):
+        return True  # `from json import loads as read`: its result may be a list, under a name the summary misses
     defined = s.defined_functions | {alias for alias, name in s.name_aliases if name in s.defined_functions}  # `roll = shift`
     roots = _array_roots(s) | defined | s.class_names | {"self", "cls"}
     if not s.display_call_roots.isdisjoint(roots):

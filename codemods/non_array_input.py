@@ -209,6 +209,14 @@ class NonArrayInput(Rule):
             "if __name__ == '__main__':\n    data = [1.0, -2.0]\n    print(norm1(data))\n",
             lines=[4],
         ),
+        Invalid(  # ... or what `json.loads` reads, a list for a JSON array (scikit-fuzzy's `interp_membership(x, mf,
+            # json.loads("[0.5, 1.5]"))`), also under another name, through a local name of a function
+            "import jax.numpy as jnp\nfrom json import loads as read\n\ndef interp(x, xp, fp):\n    return jnp.interp(x, xp, fp)\n\n"
+            "def run(xp, fp, s):\n    xs = read(s)\n    return interp(xs, xp, fp)\n",
+            expected="import jax.numpy as jnp\nfrom json import loads as read\n\ndef interp(x, xp, fp):\n"
+            "    return jnp.interp(jnp.asarray(x), xp, fp)\n\ndef run(xp, fp, s):\n    xs = read(s)\n    return interp(xs, xp, fp)\n",
+            lines=[5],
+        ),
         Invalid(  # `jnp.poly` takes `seq_of_zeros`, an array (python-control's common denominators)
             "import jax.numpy as jnp\n\ndef f(z, p):\n    zs = list(z)\n    zs.append(p)\n    return jnp.poly(zs)\n",
             expected="import jax.numpy as jnp\n\ndef f(z, p):\n    zs = list(z)\n    zs.append(p)\n    return jnp.poly(jnp.asarray(zs))\n",
