@@ -549,14 +549,15 @@ def _object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], 
                   defined: frozenset[str], depth: int = 0) -> bool:
     """What `jax.numpy` rejects where NumPy takes it (as an object array, or a masked one): a NumPy array of objects
     or text (`_object_array`), a `Decimal` or `Fraction`, a `numpy.ma` call's masked array (`_foreign_call`), a
-    lambda, a name of a function or class of the module (`defined`) that `caller` does not bind, or a local name of
-    `caller` only ever bound to one of these."""
+    lambda, a name of a function or class of the module (`defined`) or one defined in `caller`, which `caller` does
+    not otherwise bind, or a local name of `caller` only ever bound to one of these."""
     if isinstance(value, cst.Lambda) or isinstance(value, cst.Call) and _foreign_call(value, imports):
         return True
     if isinstance(value, cst.Name) and caller is not None:
         bound = assigned_values(caller, value.value)
-        if not bound:
-            return value.value in defined and value.value not in {
+        if not bound:  # (a method's name binds nothing: only the module's own and `caller`'s nested ones count)
+            nested = {d.name.value for kind in (cst.FunctionDef, cst.ClassDef) for d in walk.nodes_of(caller.body, kind)}  # type: ignore[attr-defined]
+            return (value.value in defined or value.value in nested) and value.value not in {
                 p.name.value for p in (*caller.params.posonly_params, *caller.params.params, *caller.params.kwonly_params)}
         return depth < 4 and all(_object_value(v, caller, imports, defined, depth + 1) for v in bound)
     return isinstance(value, cst.Call) and _object_array(value, caller)
@@ -569,10 +570,11 @@ def object_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
     np.ma.masked_invalid(...)`) or a function (`array1d(f)`), directly or through a parameter it passes on}: NumPy
     functions take such a value (an object array of it, or the masked array), `jax.numpy` ones reject it."""
     imports = _imported_as(module)
-    defined = frozenset(d.name.value for kind in (cst.FunctionDef, cst.ClassDef)  # type: ignore[attr-defined]
-                        for d in walk.nodes_of(module, kind))
+    defined = frozenset(d.name.value for d in module.body if isinstance(d, (cst.FunctionDef, cst.ClassDef)))
+    nested = frozenset(d.name.value for kind in (cst.FunctionDef, cst.ClassDef)  # type: ignore[attr-defined]
+                       for d in walk.nodes_of(module, kind))
     return _fed_parameters(module, lambda value, caller: _object_value(value, caller, imports, defined), listed=True,
-                           binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name)), known=defined)
+                           binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name)), known=nested)
 
 
 def _bound_arguments(args: Sequence[cst.Arg], params: list[str]) -> list[tuple[str, cst.BaseExpression]]:

@@ -653,9 +653,11 @@ class NumpyBoundary:
         if not fed:
             return None
         for arg in node.args:
-            # the names read in the argument (not attribute names, `self.z`, nor keywords, `f(z=1)`)
+            # the names read in the argument (not attribute names, `self.z`, nor keywords, `f(z=1)`, nor functions
+            # called, `np.sum(f(x))`, whose result is what the call gets)
             skipped = {id(a.attr) for a in walk.nodes_of(arg.value, cst.Attribute)} \
-                | {id(a.keyword) for a in walk.nodes_of(arg.value, cst.Arg) if a.keyword is not None}  # type: ignore[attr-defined]
+                | {id(a.keyword) for a in walk.nodes_of(arg.value, cst.Arg) if a.keyword is not None} \
+                | {id(c.func) for c in walk.nodes_of(arg.value, cst.Call)}  # type: ignore[attr-defined]
             for name in walk.nodes_of(arg.value, cst.Name):
                 if id(name) not in skipped and name.value in fed \
                         and unbound_before(self.rule, name.value, node, some=True):  # type: ignore[attr-defined]

@@ -92,8 +92,9 @@ class NumpyNamespace(Rule):
     writes into it through an in-place operator called by name (`target.__iadd__(p)`, `target.__setitem__(i, v)`), or
     hands a NumPy call string, `None` or object data (`np.array(["a", "b"])`, `np.array([None] * n)`,
     `np.array([Line(p)])`: JAX has no string or object arrays), or has a NumPy call work on a parameter that a call
-    in the module gives such an array (`reshape_z(np.array([None] * n), n)`), directly or through a parameter of
-    its own that it passes on. So is a function that keeps its arrays on the
+    in the module gives such an array (`reshape_z(np.array([None] * n), n)`), a `Decimal` or `Fraction`, a masked
+    array (`np.ma.masked_invalid(x)`) or a function, class or lambda (not one it only calls: `np.sum(f(x))`),
+    directly or through a parameter of its own that it passes on. So is a function that keeps its arrays on the
     host by design: one named for it (`_to_numpy`, `as_np`), a method of an `np.ndarray` subclass or of a class that
     takes part in NumPy's dispatch (`__array_function__`), one that asks for a typed buffer in a set layout
     (`np.asarray(M, dtype=np.float64, order="C")`, for compiled code), one that stores clock readings in an array
@@ -1166,6 +1167,15 @@ class NumpyNamespace(Rule):
             "def f(s):\n    return s + 1\n\ndef build():\n    g = lambda s: s\n    return array1d(f), array1d(g)\n",
             expected=None,
             lines=[4],
+        ),
+        Invalid(  # ... but a function given and called (`np.sum(f(x))`) hands the NumPy call its result, not itself;
+            # and a method's name binds no plain name (`for mean in means: as1d(mean)` passes an item)
+            "import numpy as np\n\ndef integrate(f, a, b):\n    x = np.linspace(a, b, 11)\n    return np.sum(f(x))\n\n"
+            "def as1d(X):\n    return np.atleast_1d(X)\n\nclass A:\n    def mean(self):\n        return 0.0\n\n"
+            "def area(means):\n    for mean in means:\n        as1d(mean)\n    return integrate(as1d, 0.0, 1.0)\n",
+            expected="import jax.numpy as jnp\n\ndef integrate(f, a, b):\n    x = jnp.linspace(a, b, 11)\n    return jnp.sum(f(x))\n\n"
+            "def as1d(X):\n    return jnp.atleast_1d(X)\n\nclass A:\n    def mean(self):\n        return 0.0\n\n"
+            "def area(means):\n    for mean in means:\n        as1d(mean)\n    return integrate(as1d, 0.0, 1.0)\n",
         ),
     ]
 
