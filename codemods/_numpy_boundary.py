@@ -147,6 +147,29 @@ def _bound_name(parent: Optional[cst.CSTNode]) -> Optional[str]:
     return None
 
 
+def _buffer_parameters(module: cst.Module) -> dict[str, tuple[list[str], dict[str, str]]]:
+    """{function or method name: (its positional parameters after `self`/`cls`, {parameter: its read, as written})}
+    for the parameters a function of the module reads through an attribute or method only a NumPy array has
+    (`BUFFER_ATTRIBUTES`, `BUFFER_METHODS`: `arr_in.strides[0]`); a class's `__init__` is listed under the class's
+    name too. An array a caller makes with NumPy and passes there must stay NumPy (a JAX array lacks the attribute)."""
+    found: dict[str, tuple[list[str], dict[str, str]]] = {}
+    inits = {id(f): c.name.value for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
+             if isinstance(f, cst.FunctionDef) and f.name.value == "__init__"}
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]  # type: ignore[attr-defined]
+        if params and params[0] in ("self", "cls"):
+            params = params[1:]
+        reads = {a.value.value: f"{a.value.value}.{a.attr.value}" for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
+                 if isinstance(a.value, cst.Name) and a.value.value in params  # type: ignore[attr-defined]
+                 and a.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS}  # type: ignore[attr-defined]
+        for name in (function.name.value, inits.get(id(function))) if reads else ():  # type: ignore[attr-defined]
+            if name is not None:
+                entry = found.setdefault(name, (params, {}))
+                for param, read in reads.items():
+                    entry[1].setdefault(param, read)
+    return found
+
+
 def _array_class(rule: Rule, arg: cst.Arg) -> bool:
     """An argument of `x.view(...)` that names a class, not a dtype: `np.matrix`, `type=np.recarray`, `cls`,
     `type(self)`, `MyArray` (a capitalised name)."""
@@ -689,7 +712,14 @@ class NumpyBoundary:
 
     @functools.cached_property
     def _typed_parameters(self) -> dict[str, tuple[list[str], dict[str, str]]]:
-        return numpy_typed_parameters(self.rule, self.rule.context.module)
+        """`numpy_typed_parameters`, and the parameters a function of the module reads through an attribute only a
+        NumPy array has (`_buffer_parameters`: `a.strides`)."""
+        typed = numpy_typed_parameters(self.rule, self.rule.context.module)
+        for name, (params, reads) in _buffer_parameters(self.rule.context.module).items():
+            entry = typed.setdefault(name, (params, {}))
+            for param, read in reads.items():
+                entry[1].setdefault(param, read)
+        return typed
 
     def _typed_argument(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """What a function of the module checks of the argument `node` gives it, directly, indexed, through

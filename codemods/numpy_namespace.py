@@ -243,6 +243,13 @@ class NumpyNamespace(Rule):
             "def make(x, n):\n    a = np.arange(2 * n).reshape(n, 2) * 2\n    return nbytes(a), nbytes(np.ones(n).T), jnp.sum(x)\n",
             lines=[4, 6, 10, 11, 11],
         ),
+        Invalid(  # ... as a function that reads its parameter through an attribute only a NumPy array has (`a.strides`)
+            "import numpy as np\n\ndef nbytes(a):\n    return a.strides[0]\n\n"
+            "def make(x, n):\n    a = np.arange(2 * n).reshape(n, 2)\n    return nbytes(a), np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef nbytes(a):\n    return a.strides[0]\n\n"
+            "def make(x, n):\n    a = np.arange(2 * n).reshape(n, 2)\n    return nbytes(a), jnp.sum(x)\n",
+            lines=[7, 8],
+        ),
         Invalid(  # ... also as a separate test of an item (`x[0]`)
             "import numpy as np\n\ndef first(x):\n    if isinstance(x, np.ndarray) and isinstance(x[0], float):\n"
             "        return np.sum(x)\n    return x\n",
