@@ -108,6 +108,8 @@ class FunctionFacts:
     unpacked: dict[str, list[tuple[cst.BaseExpression, int, int]]] = field(default_factory=dict)
     range_vars: set[str] = field(default_factory=set)
     _updating: set[str] = field(default_factory=set, repr=False, compare=False)  # names whose self-updates are checked
+    # `value_dtypes`' dtype of a name under assumed dtypes of others, computed once (bindings are fixed after the scan)
+    dtype_memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     # ---- names of NumPy / jax.numpy functions --------------------------------------------------------------
     def array_function(self, func: cst.BaseExpression) -> Optional[str]:

@@ -146,6 +146,18 @@ def dtype_of(facts: FunctionFacts, node: cst.BaseExpression, env: Optional[dict[
 
 
 def _name(facts: FunctionFacts, name: str, env: dict[str, Optional[DType]]) -> DType:
+    """The dtype of `name` from its bindings (under `env`'s assumptions), computed once per name and assumptions: a
+    chain of names each bound from the one before twice (`a2 = np.add(a1, a1)`) is otherwise walked 2**n times."""
+    if name in env:
+        assumed = env[name]
+        return assumed if assumed is not None else UNKNOWN
+    key = (name, frozenset(env.items()))
+    if key not in facts.dtype_memo:
+        facts.dtype_memo[key] = _bound_name(facts, name, env)
+    return facts.dtype_memo[key]
+
+
+def _bound_name(facts: FunctionFacts, name: str, env: dict[str, Optional[DType]]) -> DType:
     if name in env:
         assumed = env[name]
         return assumed if assumed is not None else UNKNOWN
