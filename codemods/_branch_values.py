@@ -3,6 +3,7 @@
 `output_values`, `branch_values` and `return_values` collect what the branches give a name or return. Why they
 cannot be one array: `kind_conflict` (None, strings, lists, dicts, tuples of other lengths, dtypes, objects, visibly
 different shapes, complex against real), `int_mix` (an int literal against a float: `lax.cond` needs one dtype),
+`float_split` (a value made a float by its own arithmetic against one that may stay an integer),
 `python_ints` (unbounded Python ints that int32 would wrap), `holds_object` (an object made by a class),
 `none_inside` (a tuple with `None` in it, maybe through a name's binding),
 `text_output` / `text_return` (strings), and `broadcast_risk` (shapes `jnp.where` would broadcast, from
@@ -23,7 +24,7 @@ from jaxfix.analysis.loop_values import RESHAPING, traced_host_conversion, trace
 from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.shapes import FunctionShapes
 from jaxfix.analysis.tracedness import Tracedness, makes_object
-from jaxfix.analysis.value_dtypes import FLOAT, dtype_of
+from jaxfix.analysis.value_dtypes import FLOAT, DType, dtype_of
 from jaxfix.imports import bound_by_import, dotted_name, top_level_statements
 
 
@@ -384,6 +385,52 @@ def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = (),
     if ints and any(map(floating, values)):
         return cst.Module([]).code_for_node(ints[0]).strip()
     return None
+
+
+def float_split(values: Sequence[cst.BaseExpression], facts: FunctionFacts) -> Optional[tuple[str, str]]:
+    """(a value its own arithmetic makes a float, another value that may stay an integer) among `values`, else None.
+    `0.5 * (x2 - x1) * y1` against `(x2 - x1) * y1` (skfuzzy's trapezoid areas): a float literal, a true division
+    (`/`) or a float-valued function (`np.sqrt`) makes operands of unknown dtype floats (`value_dtypes`: a lower
+    bound of float, not exact), and with integer inputs the other value stays an integer. `lax.cond`/`lax.switch`
+    then get an int64 and a float64 branch and raise `TypeError` at trace time, where NumPy gives an int on one path
+    and a float on the other; with float inputs both are floats of one width. A float constant (`0.0`) against an
+    input is not counted: the rules take such inputs for floats (see `int_mix`). Tuple displays of one length are
+    compared item by item."""
+    tuples = [v for v in values if isinstance(v, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in v.elements)]
+    if tuples and len(tuples) == len(values) and len({len(t.elements) for t in tuples}) == 1:
+        for column in zip(*(t.elements for t in tuples)):
+            found = float_split([e.value for e in column], facts)
+            if found is not None:
+                return found
+        return None
+    values = [v for v in values if not any(v is t for t in tuples)]
+    env = _float_names(facts, {n for v in values for n in walk.name_values(v)})
+    kinds = [dtype_of(facts, v, env) for v in values]
+    made = next((v for v, k in zip(values, kinds) if k.kind >= FLOAT and not k.exact), None)
+    kept = next((v for v, k in zip(values, kinds) if k.kind < FLOAT and not _is_none(v)), None)
+    if made is None or kept is None:
+        return None
+    code = cst.Module([]).code_for_node
+    return code(made).strip(), code(kept).strip()
+
+
+def _float_names(facts: FunctionFacts, names: set[str]) -> dict[str, DType]:
+    """The local names among `names` that every binding makes at least a float, each as a float of unknown width:
+    `total = x.mean()`, then `total = total - w` (smooth steps). `dtype_of` gives a name rebound from itself an
+    unknown dtype (its `like` changes), but such a rebinding keeps the float kind unless it converts (`astype`)."""
+    found = {}
+    for name in names - set(facts.params):
+        values = facts.bindings.get(name, [])
+        if not values or sum(v is None for v in values) > len(facts.augmented.get(name, [])):
+            continue  # unbound here, or bound by a loop, an unpacking, a `with` (an augmented one keeps the kind)
+        assumed = DType(FLOAT, exact=False)
+        if all(dtype_of(facts, v, {name: assumed}).kind >= FLOAT for v in values if v is not None):
+            found[name] = assumed
+    return found
+
+
+def _is_none(v: cst.BaseExpression) -> bool:
+    return isinstance(v, cst.Name) and v.value in ("None", "NotImplemented")
 
 
 def param_mix(values: Sequence[cst.BaseExpression], params: Sequence[str], function: cst.FunctionDef,

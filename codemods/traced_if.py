@@ -10,7 +10,7 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
-    attribute_dtype, attribute_indexed, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, param_mix, list_item,
+    attribute_dtype, attribute_indexed, float_split, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, param_mix, list_item,
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
 from codemods._where_safety import cheap_and_pure
@@ -113,7 +113,10 @@ class TracedIf(Rule):
     kept by one branch against another parameter or float arithmetic (`step = -factor * x`, a swap `T1, T2 = T2, T1`)
     when it is a Python int, an item of a Python list of ints and floats, or a value of an object's attribute (`m =
     self.tau`, then `1.0 / m` against the Python float `1.0`: a float32 against a float64 under x64): such fixes are unsafe (a parameter the
-    function reads as an array, `x.sum()`, is taken for a float one). Lists of different lengths (`points = WIDE` /
+    function reads as an array, `x.sum()`, is taken for a float one). Unsafe as well: a branch value that is a float
+    whatever its inputs (`0.5 * (x2 - x1) * y1`, `(x + y) / 2`) against one that stays an integer for integer inputs
+    (`(x2 - x1) * y1`): with integer arrays `lax.cond`/`lax.switch` get an int and a float branch. Lists of different
+    lengths (`points = WIDE` /
     `points = NARROW`) are reported without a fix, and so is an `if` that would make a returned value an array when a
     caller in the module needs a Python one (`isinstance(r, bool)`). `break`/`continue`
     inside branches are left to the loop rules; branches that return are JX202's. `lax.switch` evaluates every
@@ -239,12 +242,13 @@ class TracedIf(Rule):
             unsafe=True,
         ),
         Invalid(  # ... but a parameter a NumPy call reads, also through arithmetic (`np.linalg.norm(x - y)`), is taken for an
-            # array of the dtype the code expects, as an indexed one is: the fix stays safe
+            # array of the dtype the code expects, as an indexed one is: the fix stays safe (`(x + y) / 2` in the branch
+            # would make it unsafe: a float made by the branch's own arithmetic, against `x` that may be an int array)
             "import numpy as np\n\ndef f(x, y, tol):\n    err = np.linalg.norm(x - y)\n    out = x\n    if err > tol:\n"
-            "        out = (x + y) / 2\n    return out\n",
+            "        out = x + y\n    return out\n",
             expected=(
                 "import jax\nimport numpy as np\n\ndef f(x, y, tol):\n    err = np.linalg.norm(x - y)\n    out = x\n\n"
-                "    def out_if_true(x, y, out):\n        out = (x + y) / 2\n        return out\n\n"
+                "    def out_if_true(x, y, out):\n        out = x + y\n        return out\n\n"
                 "    def out_if_false(x, y, out):\n        return out\n\n"
                 "    out = jax.lax.cond(err > tol, out_if_true, out_if_false, x, y, out)\n    return out\n"
             ),
@@ -289,6 +293,31 @@ class TracedIf(Rule):
                 "        return lam\n\n    def lam_if_false(lb, ub):\n        lam = np.sqrt(lb * ub) + lb.sum()\n"
                 "        return lam\n\n    lam = jax.lax.cond(lb == 0, lam_if_true, lam_if_false, lb, ub)\n"
                 "    return lam\n"
+            ),
+            unsafe=True,
+        ),
+        Invalid(  # `0.5 *` makes one branch a float; with integer inputs the other stays an integer, and `lax.cond`
+            # raises `TypeError` (branches of different dtypes) where NumPy gives an int or a float: unsafe (skfuzzy's
+            # trapezoid area, `defuzz(np.arange(5), ...)`)
+            "import numpy as np\n\ndef area(x1, x2, y1, y2):\n    if y1 == y2:\n        a = (x2 - x1) * y1\n    else:\n"
+            "        a = 0.5 * (x2 - x1) * y1\n    return a\n",
+            expected=(
+                "import jax\nimport numpy as np\n\ndef area(x1, x2, y1, y2):\n    def a_if_true(x1, x2, y1):\n        a = (x2 - x1) * y1\n"
+                "        return a\n\n    def a_if_false(x1, x2, y1):\n        a = 0.5 * (x2 - x1) * y1\n        return a\n\n"
+                "    a = jax.lax.cond(y1 == y2, a_if_true, a_if_false, x1, x2, y1)\n    return a\n"
+            ),
+            unsafe=True,
+        ),
+        Invalid(  # ... and so does `lax.switch`, with items of the parameters (skfuzzy's centroid and bisector)
+            "import numpy as np\n\ndef f(x, m, i):\n    x1 = x[i - 1]\n    x2 = x[i]\n    if m[i] == m[i - 1]:\n        a = (x2 - x1) * m[i]\n"
+            "    elif m[i] == 0.0:\n        a = (x2 - x1) / 2\n    else:\n        a = 0.5 * (x2 - x1) * m[i - 1]\n    return a\n",
+            expected=(
+                "import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x, m, i):\n    x1 = x[i - 1]\n    x2 = x[i]\n\n"
+                "    def a_case_0(m, i, x2, x1):\n        a = (x2 - x1) * m[i]\n        return a\n\n"
+                "    def a_case_1(m, i, x2, x1):\n        a = (x2 - x1) / 2\n        return a\n\n"
+                "    def a_case_2(m, i, x2, x1):\n        a = 0.5 * (x2 - x1) * m[i - 1]\n        return a\n\n"
+                "    branch = jnp.select([m[i] == m[i - 1], m[i] == 0.0], [0, 1], 2)\n"
+                "    a = jax.lax.switch(branch, [a_case_0, a_case_1, a_case_2], m, i, x2, x1)\n    return a\n"
             ),
             unsafe=True,
         ),
@@ -608,6 +637,9 @@ class TracedIf(Rule):
             unsafe = True
             why += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "
                     f"safe only if it is pure JAX code{purity(self).kept_note(opaque)})")
+        # an `elif` chain becomes one `lax.switch` when its later conditions can all be evaluated up front (else
+        # nested `lax.cond`s, one level a pass, keep Python's lazy evaluation of them)
+        switch = len(c.tests) > 1 and all(cheap_and_pure(t, local) for t in c.tests[1:])
         for name in outputs:
             values = output_values(flow, node, bodies, name)
             if holds_object(flow, node, values):
@@ -647,6 +679,14 @@ class TracedIf(Rule):
                 why += (f" (a branch gives `{name}` the parameter `{mixed[0]}` as it is and another `{mixed[1]}`: if "
                         "they are Python numbers or arrays of different dtypes (an int and a float), `lax.cond` "
                         "rejects branches of different dtypes, where Python keeps each one's type)")
+            elif "a float whatever its inputs" not in why and (
+                    split := float_split(values, function_facts(self, function))) is not None:
+                unsafe = True
+                why += (f" (a branch gives `{name}` `{split[0]}`, a float whatever its inputs (a float literal, `/` or a "
+                        f"float function makes it one), and another `{split[1]}`, which stays an integer if its inputs "
+                        f"are integers: `lax.{'switch' if switch else 'cond'}` then raises `TypeError` (branches of "
+                        "different dtypes), where NumPy gives an int on one path and a float on the other; safe only "
+                        "for float inputs)")
         items = _list_items(self, function, outputs, flow, node, bodies, [s for b in c.bodies for s in b])
         if items is not None:
             unsafe = True
@@ -673,9 +713,6 @@ class TracedIf(Rule):
                         unsafe=unsafe)
             return
         ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
-        # an `elif` chain becomes one `lax.switch` when its later conditions can all be evaluated up front (else
-        # nested `lax.cond`s, one level a pass, keep Python's lazy evaluation of them)
-        switch = len(c.tests) > 1 and all(cheap_and_pure(t, local) for t in c.tests[1:])
         self.report(
             node,
             f"`if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`",
