@@ -6,7 +6,7 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._boolean_operands import boolean, leaves
-from codemods._branch_values import attribute_dtype, broadcast_risk, guarded_division, int_mix, kind_conflict, object_attribute, python_ints
+from codemods._branch_values import attribute_dtype, broadcast_risk, float_split, guarded_division, int_mix, kind_conflict, object_attribute, python_ints
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
@@ -57,7 +57,8 @@ class TracedExpression(Rule):
     `lax.cond(p, lambda: a, lambda: b)`, which raises at trace time when the shapes differ (`x if x.sum() > 0
     else 0.0`: NumPy gives the scalar for an array `x`, `jnp.where` would give `zeros_like(x)`). A side that is not
     cheap and pure becomes that `lax.cond` as an unsafe fix, and so does one with an int literal against a side not
-    provably an int (`0 if np.isnan(v) else v`: `lax.cond` needs one dtype; write `0.0`). Sides of different kinds
+    provably an int (`0 if np.isnan(v) else v`: `lax.cond` needs one dtype; write `0.0`), or a side that is a float
+    whatever its inputs against one that stays an integer for integer inputs (`(b - a) / 2` against `(b - a) * h`). Sides of different kinds
     (`None`, strings) are reported without a fix. `and`/`or` are rewritten only on boolean operands
     (comparisons, `not`, `isnan`, ..., a conditional expression between them); leading static operands keep Python's short-circuit
     (`x is not None and jnp.logical_and(...)`), so a guard such as `is not None` still protects what follows. A ternary whose test, or an `and`/`or` one of whose
@@ -223,6 +224,13 @@ class TracedExpression(Rule):
             unsafe=True,
             lines=[4],
         ),
+        Invalid(  # `/` makes one side a float; with integer inputs the other stays an integer, and `lax.cond` raises
+            # `TypeError` where NumPy gives an int or a float: unsafe (skfuzzy's trapezoid area)
+            "import numpy as np\n\ndef area(x1, x2, y1, y2):\n    return (x2 - x1) * y1 if y1 == y2 else (x2 - x1) / 2\n",
+            expected="import jax\nimport numpy as np\n\ndef area(x1, x2, y1, y2):\n"
+                     "    return jax.lax.cond(y1 == y2, lambda: (x2 - x1) * y1, lambda: (x2 - x1) / 2)\n",
+            unsafe=True,
+        ),
         Invalid(  # an int literal against a value of unknown dtype: `lax.cond` raises unless it is an int32 (colour's spow)
             "import numpy as np\n\ndef f(a, p):\n    v = np.abs(a) ** p\n    return 0 if np.isnan(v).any() else v\n",
             expected="import jax\nimport numpy as np\n\ndef f(a, p):\n    v = np.abs(a) ** p\n"
@@ -317,6 +325,13 @@ class TracedExpression(Rule):
         if literal is not None:
             self._fix(node, message + f" (a side is the int `{literal}` and the other may be a float: `lax.cond` needs one "
                       f"dtype; write `{literal}.0` if a float is meant)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
+            return
+        split = float_split([node.body, node.orelse], function_facts(self, self.current_function))
+        if split is not None:
+            self._fix(node, message + f" (`{split[0]}` is a float whatever its inputs (a float literal, `/` or a float "
+                      f"function makes it one), and `{split[1]}` stays an integer if its inputs are integers: `lax.cond` "
+                      "then raises `TypeError` (sides of different dtypes), where NumPy gives an int or a float; safe "
+                      "only for float inputs)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
             return
         if not pure:
             self._fix(node, message + " (a side calls code that must be pure under `lax.cond`)", text, "replace with `lax.cond`", ("lax",), unsafe=True)

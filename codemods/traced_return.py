@@ -10,7 +10,7 @@ from codemods import _caller_writes
 from codemods._purity import purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
 from codemods._branch_values import (
-    attribute_dtype, attribute_indexed, broadcast_risk, guarded_division, int_mix, kind_conflict, module_object, object_attribute, param_mix,
+    attribute_dtype, attribute_indexed, broadcast_risk, float_split, guarded_division, int_mix, kind_conflict, module_object, object_attribute, param_mix,
     python_ints, return_values, text_return, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
@@ -75,7 +75,8 @@ class TracedReturn(Rule):
     where another path may return a float (`return 0` against `return x`; item by item in tuples, `return -1, -1`
     against `return h, 2 * h`) makes its fix unsafe (write `0.0` if a float is meant), as does a parameter returned as
     it is against another value that may be a float (`return lo` against `return hi / 2.0`: `lo` may be a Python
-    int), or a branch calling code
+    int), a value that is a float whatever its inputs against one that stays an integer for integer inputs (`return
+    0.5 * (b - a) * h` against `return (b - a) * h`), or a branch calling code
     not known to be pure JAX (see JX201: a NumPy call that JX501 renames only as an unsafe fix, in a module that uses
     `astropy.units`, raises on the tracers `lax.cond` gives it). Reported without a fix: a path that returns a value
     while another returns `None` (falls off the end), branches with side effects or in-place updates, and results
@@ -168,6 +169,15 @@ class TracedReturn(Rule):
             expected="import jax\nimport numpy as np\n\ndef f(a, c):\n    d = np.abs(a - c)\n\n    def result_if_true(d):\n"
                      "        return d\n\n    def result_if_false(d):\n        return 0\n\n"
                      "    return jax.lax.cond(a.sum() < c, result_if_true, result_if_false, d)\n",
+            unsafe=True,
+        ),
+        Invalid(  # `0.5 *` makes one return a float; with integer inputs the other stays an integer, and `lax.cond`
+            # raises `TypeError` where NumPy returns an int or a float: unsafe (skfuzzy's trapezoid area)
+            "import numpy as np\n\ndef area(x1, x2, y1, y2):\n    if y1 == y2:\n        return (x2 - x1) * y1\n"
+            "    return 0.5 * (x2 - x1) * y1\n",
+            expected="import jax\nimport numpy as np\n\ndef area(x1, x2, y1, y2):\n    def result_if_true(x1, x2, y1):\n"
+                     "        return (x2 - x1) * y1\n\n    def result_if_false(x1, x2, y1):\n        return 0.5 * (x2 - x1) * y1\n\n"
+                     "    return jax.lax.cond(y1 == y2, result_if_true, result_if_false, x1, x2, y1)\n",
             unsafe=True,
         ),
         Invalid(  # the same item by item: `(-1, -1)` against `(h, h * 2)` (lenstronomy's time-delay consistency check)
@@ -327,6 +337,12 @@ class TracedReturn(Rule):
             message += (f" (a branch returns the parameter `{mixed[0]}` as it is and another `{mixed[1]}`: if they are "
                         "Python numbers or arrays of different dtypes (an int and a float), `lax.cond` rejects branches "
                         "of different dtypes, where Python keeps each one's type)")
+        elif (split := float_split(returned, function_facts(self, function))) is not None:
+            unsafe = True
+            message += (f" (a branch returns `{split[0]}`, a float whatever its inputs (a float literal, `/` or a float "
+                        f"function makes it one), and another `{split[1]}`, which stays an integer if its inputs are "
+                        "integers: `lax.cond` then raises `TypeError` (branches of different dtypes), where NumPy gives "
+                        "an int on one path and a float on the other; safe only for float inputs)")
         divisor = guarded_division(node.test, [*[s for b in c.bodies for s in b], *after])
         if divisor is not None:
             unsafe = True
