@@ -131,7 +131,10 @@ def _rebinding(aug: cst.AugAssign, function: cst.FunctionDef, numpy: Callable[[c
         return None
     name = target.value
     parents = walk.parents(function)
+    after = False  # past the update in the function's text
     for node in walk.nodes_of(function, cst.Name):
+        if node is target:
+            after = True
         if node.value != name or node is target:  # type: ignore[attr-defined]
             continue
         parent = parents.get(node)
@@ -141,9 +144,27 @@ def _rebinding(aug: cst.AugAssign, function: cst.FunctionDef, numpy: Callable[[c
                 continue
         elif _only_read(node, parents, numpy):
             continue
+        elif after and isinstance(parent, cst.Arg) and not _in_loop_with(node, aug, parents):
+            continue  # handed on once every update is done (`total += p[i]` in a loop, then `report(total)`)
         return "an array that other code sees or that is written into (a parameter, an alias or view, a loop " \
                "variable, or an array written into)"
     return None
+
+
+def _in_loop_with(node: cst.CSTNode, aug: cst.CSTNode, parents: Mapping[cst.CSTNode, cst.CSTNode]) -> bool:
+    """Whether a loop around `aug` also holds `node` (a later iteration updates what `node` handed on)."""
+    loops = set()
+    current = parents.get(aug)
+    while current is not None:
+        if isinstance(current, (cst.For, cst.While)):
+            loops.add(current)
+        current = parents.get(current)
+    current = parents.get(node)
+    while current is not None:
+        if current in loops:
+            return True
+        current = parents.get(current)
+    return False
 
 
 def shared_update(aug: cst.AugAssign, function: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool]) -> bool:
@@ -152,8 +173,9 @@ def shared_update(aug: cst.AugAssign, function: cst.FunctionDef, numpy: Callable
 
 
 def _new_array(value: cst.BaseExpression, numpy: Callable[[cst.BaseExpression], bool]) -> bool:
-    """`a + b`, `-a`, `np.zeros(n)`, `a.copy()`: a new array, shared with nothing."""
-    if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
+    """`a + b`, `-a`, `np.zeros(n)`, `a.copy()`: a new array, shared with nothing; or a Python number (`total = 0.0`,
+    then `total += a[i]`: the sum is a new array)."""
+    if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Integer, cst.Float, cst.Imaginary)):
         return True
     func = value.func if isinstance(value, cst.Call) else None
     if isinstance(func, cst.Attribute) and func.attr.value == "copy":

@@ -215,6 +215,15 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, n):\n    b = jnp.asarray(3, dtype=int)\n"
             "    c = jnp.full(n, -200, dtype=int)\n"
             "    return x / b, x * c, jnp.array(2.5, dtype=float), jnp.asarray(3, dtype=np.int16)\n"),
+        Invalid(  # a sum started from a Python number is a new array, and handed on only after the loop that adds to
+            # it: no other code sees its updates, so what it adds may be JAX (pyclustering's EMA in the regression run)
+            "import numpy as np\n\nclass Mix:\n    def __init__(self, w):\n        self.w = np.asarray(w) / np.sum(w)\n\n"
+            "    def total(self, n):\n        t = 0.0\n        for i in range(n):\n            t += self.w[i]\n"
+            "        return report(t)\n\n\ndef report(t):\n    return t\n",
+            expected="import jax.numpy as jnp\n\nclass Mix:\n    def __init__(self, w):\n"
+            "        self.w = jnp.asarray(w) / jnp.sum(w)\n\n"
+            "    def total(self, n):\n        t = 0.0\n        for i in range(n):\n            t += self.w[i]\n"
+            "        return report(t)\n\n\ndef report(t):\n    return t\n"),
         Invalid(  # ... but not where the module binds the name of that type (a parameter `complex=False`)
             "import numpy as np\n\ndef phase(x, complex=False):\n    return x * np.asarray(1j)\n",
             expected="import jax.numpy as jnp\n\ndef phase(x, complex=False):\n    return x * jnp.asarray(1j)\n"),
