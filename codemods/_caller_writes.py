@@ -138,6 +138,10 @@ def _rebinding(aug: cst.AugAssign, function: cst.FunctionDef, numpy: Callable[[c
         if node.value != name or node is target:  # type: ignore[attr-defined]
             continue
         parent = parents.get(node)
+        if isinstance(parent, cst.Attribute) and parent.attr is node or isinstance(parent, cst.Arg) and parent.keyword is node:
+            continue  # `self.dx`, `f(dx=...)`: another name
+        if isinstance(parent, cst.AugAssign) and parent.target is node:
+            continue  # another update of the same array (`res *= w`, then `res += m`): each is judged by itself
         if isinstance(parent, cst.AssignTarget):
             assign = parents.get(parent)
             if isinstance(assign, cst.Assign) and _new_array(assign.value, numpy):

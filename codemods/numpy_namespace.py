@@ -215,6 +215,16 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, n):\n    b = jnp.asarray(3, dtype=int)\n"
             "    c = jnp.full(n, -200, dtype=int)\n"
             "    return x / b, x * c, jnp.array(2.5, dtype=float), jnp.asarray(3, dtype=np.int16)\n"),
+        Invalid(  # a second update of the same new array (`res += m` after `res *= w`) shares nothing, nor does an
+            # attribute of that name (`self.dx[m]`): scipy's Wiener filter and Anderson mixing in the regression run
+            "import numpy as np\n\ndef smooth(x):\n    return np.asarray(x) * 0.5\n\n"
+            "def wiener(im, noise):\n    m = smooth(im)\n    res = im - m\n    res *= 1 - noise / m\n    res += m\n"
+            "    return res\n\nclass Anderson:\n    def solve(self, f):\n        dx = -smooth(f)\n"
+            "        for m in range(len(self.dx)):\n            dx += self.dx[m]\n        return dx\n",
+            expected="import jax.numpy as jnp\n\ndef smooth(x):\n    return jnp.asarray(x) * 0.5\n\n"
+            "def wiener(im, noise):\n    m = smooth(im)\n    res = im - m\n    res *= 1 - noise / m\n    res += m\n"
+            "    return res\n\nclass Anderson:\n    def solve(self, f):\n        dx = -smooth(f)\n"
+            "        for m in range(len(self.dx)):\n            dx += self.dx[m]\n        return dx\n"),
         Invalid(  # a sum started from a Python number is a new array, and handed on only after the loop that adds to
             # it: no other code sees its updates, so what it adds may be JAX (pyclustering's EMA in the regression run)
             "import numpy as np\n\nclass Mix:\n    def __init__(self, w):\n        self.w = np.asarray(w) / np.sum(w)\n\n"
