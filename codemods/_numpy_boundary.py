@@ -32,6 +32,7 @@ from codemods import _buffers, _caller_writes
 from codemods._list_inputs import grown_list, object_fed_parameters, sequence, text_fed_parameters, unbound_before
 from codemods._namesakes import array_parameters, text_argument
 from jaxfix import walk
+from jaxfix.precheck import numpy_in_functions
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data, text_kind_tests
 from jaxfix.analysis.hashed import elements_hashed
@@ -1010,8 +1011,12 @@ class NumpyBoundary:
     @functools.cached_property
     def _fed_attributes(self) -> dict[str, cst.CSTNode]:
         """Attributes read by the value of a whole-array augmented update of one of `_mutated_attributes`, or of a
-        name whose array other code sees (`_buffers.fed_attributes`)."""
+        name whose array other code sees (`_buffers.fed_attributes`). None where no function reads a NumPy name
+        (as the pre-check finds): no array the module makes is NumPy (`lax.scan`'s carry updated in its step)."""
         module = self.rule.context.module
+        context = self.rule.context
+        if context.ast_tree is not None and not numpy_in_functions(context.ast_tree, context.text):
+            return {}
         numpy = _buffers.numpy_calls(module)
         return _buffers.fed_attributes(module, self._mutated_attributes,
                                        lambda aug, function: _caller_writes.shared_update(aug, function, numpy))
