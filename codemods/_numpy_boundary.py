@@ -201,8 +201,6 @@ class NumpyBoundary:
         self._buffer_reads: dict[cst.FunctionDef, dict[cst.Name, str]] = {}
         self._hashed_attributes: dict[cst.FunctionDef, Optional[str]] = {}
         self._items_written: dict[cst.FunctionDef, frozenset[str]] = {}
-        self._text_fed: Optional[dict[str, frozenset[str]]] = None
-        self._object_fed: Optional[dict[str, frozenset[str]]] = None
         self._texts: dict[cst.FunctionDef, dict[str, str]] = {}
         self._source_tables: dict[cst.FunctionDef, _buffers.Sources] = {}
         self._view_writes: dict[cst.FunctionDef, dict[cst.Call, list[tuple[str, str]]]] = {}
@@ -648,8 +646,6 @@ class NumpyBoundary:
         caller passed, to which a call in the module passes a string literal (`_list_inputs.text_fed_parameters`)."""
         if function is None:
             return None
-        if self._text_fed is None:
-            self._text_fed = text_fed_parameters(self.rule.context.module)
         fed = self._text_fed.get(function.name.value)
         if not fed:
             return None
@@ -671,8 +667,6 @@ class NumpyBoundary:
         `Decimal`, a masked array, a function)."""
         if function is None:
             return None
-        if self._object_fed is None:
-            self._object_fed = object_fed_parameters(self.rule.context.module)
         fed = self._object_fed.get(function.name.value)
         if not fed:
             return None
@@ -1007,6 +1001,14 @@ class NumpyBoundary:
     def _mutated_attributes(self) -> dict[str, cst.CSTNode]:
         writers, private = self._buffer_callees
         return _buffers.mutated_attributes(self.rule.context.module, writers, frozenset(private))
+
+    @functools.cached_property
+    def _text_fed(self) -> dict[str, frozenset[str]]:
+        return text_fed_parameters(self.rule.context.module)
+
+    @functools.cached_property
+    def _object_fed(self) -> dict[str, frozenset[str]]:
+        return object_fed_parameters(self.rule.context.module)
 
     @functools.cached_property
     def _fed_attributes(self) -> dict[str, cst.CSTNode]:
