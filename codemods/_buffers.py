@@ -807,13 +807,13 @@ ARRAY_MAKERS = frozenset({
 })
 
 
-def made_array(value: cst.BaseExpression, numpy: Callable[[cst.BaseExpression], bool]) -> bool:
+def _made_by_numpy(value: cst.BaseExpression, numpy: Callable[[cst.BaseExpression], bool]) -> bool:
     """Whether `value` is an array a NumPy function makes (`ARRAY_MAKERS`: `np.array([1.0, 3.0])`, `np.zeros(n)`),
     or arithmetic on one (`np.ones(n) / n`)."""
     if isinstance(value, cst.BinaryOperation):
-        return made_array(value.left, numpy) or made_array(value.right, numpy)
+        return _made_by_numpy(value.left, numpy) or _made_by_numpy(value.right, numpy)
     if isinstance(value, cst.UnaryOperation):
-        return made_array(value.expression, numpy)
+        return _made_by_numpy(value.expression, numpy)
     func = value.func if isinstance(value, cst.Call) else None
     return isinstance(func, (cst.Name, cst.Attribute)) and numpy(func) \
         and dotted_name(func).split(".")[-1] in ARRAY_MAKERS
@@ -822,7 +822,7 @@ def made_array(value: cst.BaseExpression, numpy: Callable[[cst.BaseExpression], 
 def _augmented_arrays(module: cst.Module, numpy: Callable[[cst.BaseExpression], bool]) -> dict[str, cst.CSTNode]:
     """{attribute: its augmented assignment} for an attribute updated as a whole by an augmented assignment
     (`self.p /= np.sum(self.p)`, `self.x += v`) that the module binds to an array a NumPy function makes (`self.p =
-    np.array([1.0, 3.0])`: `made_array`). For a NumPy array that is an in-place write, which every reference to the
+    np.array([1.0, 3.0])`: `_made_by_numpy`). For a NumPy array that is an in-place write, which every reference to the
     array sees (`p = bank.p` before the update: filterpy's IMM `mu`); for a JAX array, or a JAX value on the right,
     Python rebinds the attribute to a new array instead, so the array stored there must stay NumPy."""
     augmented: dict[str, cst.CSTNode] = {}
@@ -830,7 +830,7 @@ def _augmented_arrays(module: cst.Module, numpy: Callable[[cst.BaseExpression], 
     for node in walk.nodes(module):
         if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Attribute):
             augmented.setdefault(node.target.attr.value, node)
-        elif isinstance(node, cst.Assign) and made_array(node.value, numpy):
+        elif isinstance(node, cst.Assign) and _made_by_numpy(node.value, numpy):
             made.update(t.target.attr.value for t in node.targets if isinstance(t.target, cst.Attribute))
     return {name: where for name, where in augmented.items() if name in made}
 
