@@ -34,7 +34,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.foreign_dtypes import STRING_LITERALS, is_text, object_data
+from jaxfix.analysis.foreign_dtypes import DTYPE_POSITION, STRING_LITERALS, foreign_code, is_text, object_data
 from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.parents import enclosing_statement
 from jaxfix.imports import dotted_name
@@ -481,8 +481,9 @@ def text_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
 # NumPy functions that make an array of whatever data they are given (`np.array([None] * n)`: an object array)
 _FROM_DATA = frozenset({"array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "atleast_1d",
                         "atleast_2d", "atleast_3d", "empty", "full", "zeros", "ones"})
-# dtypes JAX arrays cannot hold, as written in a `dtype=` (`dtype=object`, `dtype="O"`, `dtype=np.str_`)
-_OBJECT_DTYPES = frozenset({"object", "str", "bytes", "object_", "str_", "bytes_", "unicode_", "O", "S", "U"})
+# dtypes JAX arrays cannot hold, as written by name in a `dtype=` (`dtype=object`, `dtype=np.str_`); a string
+# (`"O"`, `"<U5"`) is judged by `np.dtype` (`foreign_dtypes.foreign_code`)
+_OBJECT_DTYPES = frozenset({"object", "str", "bytes", "object_", "str_", "bytes_", "unicode_"})
 
 
 def _object_array(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
@@ -495,11 +496,14 @@ def _object_array(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) 
     if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)) \
             or dotted_name(value.func).split(".")[-1] not in _FROM_DATA:
         return False
-    for arg in value.args:
-        if arg.keyword is not None and arg.keyword.value == "dtype":
-            written = arg.value.evaluated_value if isinstance(arg.value, cst.SimpleString) else \
-                dotted_name(arg.value) if isinstance(arg.value, (cst.Name, cst.Attribute)) else ""
-            if isinstance(written, str) and written.split(".")[-1] in _OBJECT_DTYPES:
+    position = DTYPE_POSITION.get(dotted_name(value.func).split(".")[-1])
+    for index, arg in enumerate(value.args):
+        if arg.star:
+            break
+        if arg.keyword is not None and arg.keyword.value == "dtype" or arg.keyword is None and index == position:
+            # (`np.asarray(values, dtype="<U5")`, `np.array(v, "S8")`: a sized text dtype)
+            if isinstance(arg.value, cst.SimpleString) and foreign_code(arg.value.evaluated_value) or isinstance(
+                    arg.value, (cst.Name, cst.Attribute)) and dotted_name(arg.value).split(".")[-1] in _OBJECT_DTYPES:
                 return True
     names = {a.value.value for a in value.args if isinstance(a.value, cst.Name)}
     bindings = {n: assigned_values(caller, n) for n in names} if caller is not None else {}
@@ -575,6 +579,46 @@ def object_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
                        for d in walk.nodes_of(module, kind))
     return _fed_parameters(module, lambda value, caller: _object_value(value, caller, imports, defined), listed=True,
                            binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name)), known=nested)
+
+
+# what a value's metadata, size or type reads of an array: a number or a type, never its elements
+_METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype", "itemsize", "nbytes"})
+_METADATA_CALLS = frozenset({"len", "isinstance", "type", "id", "callable", "hasattr", "getattr", "range", "enumerate"})
+
+
+def read_names(value: cst.BaseExpression) -> list[cst.Name]:
+    """The names whose values `value` reads as data: not attribute names (`self.z`), keywords (`f(z=1)`) or the
+    functions called (`np.sum(f(x))`, whose result is what is read)."""
+    skipped = {id(a.attr) for a in walk.nodes_of(value, cst.Attribute)} \
+        | {id(a.keyword) for a in walk.nodes_of(value, cst.Arg) if a.keyword is not None} \
+        | {id(c.func) for c in walk.nodes_of(value, cst.Call)}  # type: ignore[attr-defined]
+    return [n for n in walk.nodes_of(value, cst.Name) if id(n) not in skipped]  # type: ignore[misc]
+
+
+def object_derived(function: cst.FunctionDef, fed: frozenset[str]) -> frozenset[str]:
+    """The local names of `function` some assignment binds to a value read from one of the parameters `fed` (or
+    from such a local), through a call, an item or arithmetic (filterpy's `r = reshape_z(z, 2)`, then
+    `np.transpose(r)`): where `fed` may hold an object or text array, so may they. Reads of only the size, shape
+    or type (`n = len(z)`, `m = z.shape[0]`) do not count."""
+    assigns = [a for a in walk.nodes_of(function.body, cst.Assign)]
+    derived: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for assign in assigns:
+            targets = [n.value for t in assign.targets for n in walk.nodes_of(t.target, cst.Name)  # type: ignore[attr-defined]
+                       if isinstance(t.target, (cst.Name, cst.Tuple, cst.List))]  # type: ignore[attr-defined]
+            if not targets or all(t in derived or t in fed for t in targets):
+                continue
+            value = assign.value  # type: ignore[attr-defined]
+            metadata = {id(n) for c in walk.nodes_of(value, cst.Call)
+                        if isinstance(c.func, cst.Name) and c.func.value in _METADATA_CALLS  # type: ignore[attr-defined]
+                        for n in walk.nodes_of(c, cst.Name)} \
+                | {id(a.value) for a in walk.nodes_of(value, cst.Attribute) if a.attr.value in _METADATA_ATTRIBUTES}  # type: ignore[attr-defined]
+            if any(id(n) not in metadata and (n.value in fed or n.value in derived) for n in read_names(value)):
+                derived.update(t for t in targets if t not in fed)
+                changed = True
+    return frozenset(derived)
 
 
 def _bound_arguments(args: Sequence[cst.Arg], params: list[str]) -> list[tuple[str, cst.BaseExpression]]:

@@ -29,7 +29,9 @@ import libcst as cst
 import numpy as np
 
 from codemods import _buffers, _caller_writes
-from codemods._list_inputs import grown_list, object_fed_parameters, sequence, text_fed_parameters, unbound_before
+from codemods._list_inputs import (
+    grown_list, object_derived, object_fed_parameters, read_names, sequence, text_fed_parameters, unbound_before,
+)
 from codemods._namesakes import array_parameters, text_argument
 from jaxfix import walk
 from jaxfix.precheck import numpy_in_functions
@@ -198,6 +200,7 @@ class NumpyBoundary:
         self._timers: dict[cst.FunctionDef, Optional[str]] = {}
         self._computed: dict[cst.FunctionDef, dict[str, bool]] = {}
         self._objects: dict[cst.FunctionDef, frozenset[str]] = {}
+        self._object_derived: dict[cst.FunctionDef, frozenset[str]] = {}
         self._buffer_reads: dict[cst.FunctionDef, dict[cst.Name, str]] = {}
         self._hashed_attributes: dict[cst.FunctionDef, Optional[str]] = {}
         self._items_written: dict[cst.FunctionDef, frozenset[str]] = {}
@@ -396,7 +399,7 @@ class NumpyBoundary:
                         "this call stays NumPy", False)
             fed = self._object_fed_argument(node, function)
             if fed is not None:  # `reshape_z(np.array([None] * dim_z), dim_z)` somewhere in the module (filterpy)
-                return (f"`{func}(...)` works on `{fed}`, which a call in this module passes a value JAX arrays cannot "
+                return (f"`{func}(...)` works on {fed}, which a call in this module passes a value JAX arrays cannot "
                         "hold (a NumPy array of objects or text such as `np.array([None] * n)`, a `Decimal`, a masked "
                         "array or a function): its `jax.numpy` namesake rejects it: this function is left as it is", True)
         clock = clock_data(rule, node)
@@ -664,22 +667,22 @@ class NumpyBoundary:
         """A parameter of `function` read in an argument of `node` (`np.atleast_2d(z)`, or `np.sum(reshape_z(z, 2))`,
         of what a helper makes of it), which may still hold what the caller passed, to which a call in the module
         passes a value JAX arrays cannot hold (`_list_inputs.object_fed_parameters`: an object or text array, a
-        `Decimal`, a masked array, a function)."""
+        `Decimal`, a masked array, a function), or a local made from one (`r = reshape_z(z, 2)`:
+        `_list_inputs.object_derived`), as it is named in the finding; else None."""
         if function is None:
             return None
         fed = self._object_fed.get(function.name.value)
         if not fed:
             return None
+        derived = self._object_derived.get(function)
+        if derived is None:
+            derived = self._object_derived[function] = object_derived(function, fed)  # type: ignore[arg-type]
         for arg in node.args:
-            # the names read in the argument (not attribute names, `self.z`, nor keywords, `f(z=1)`, nor functions
-            # called, `np.sum(f(x))`, whose result is what the call gets)
-            skipped = {id(a.attr) for a in walk.nodes_of(arg.value, cst.Attribute)} \
-                | {id(a.keyword) for a in walk.nodes_of(arg.value, cst.Arg) if a.keyword is not None} \
-                | {id(c.func) for c in walk.nodes_of(arg.value, cst.Call)}  # type: ignore[attr-defined]
-            for name in walk.nodes_of(arg.value, cst.Name):
-                if id(name) not in skipped and name.value in fed \
-                        and unbound_before(self.rule, name.value, node, some=True):  # type: ignore[attr-defined]
-                    return name.value  # type: ignore[attr-defined]
+            for name in read_names(arg.value):
+                if name.value in derived:
+                    return f"`{name.value}`, made from a parameter"
+                if name.value in fed and unbound_before(self.rule, name.value, node, some=True):
+                    return f"`{name.value}`"
         return None
 
     def _written_item(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:

@@ -1174,6 +1174,25 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 8, 12],
         ),
+        Invalid(  # ... or a local made from such a parameter (filterpy's `r = reshape_z(z, 2)`, then `np.transpose(r)`);
+            # not one read only for its size (`n = len(z)`: `np.zeros(n)` is numbers)
+            "import numpy as np\n\ndef reshape_z(z, dim_z):\n    return np.atleast_2d(z).T\n\n"
+            "def residual(z):\n    r = reshape_z(z, 2)\n    return np.transpose(r)\n\n"
+            "def blank(z):\n    n = len(z)\n    m = z.shape[0]\n    return np.zeros(n + m)\n\n"
+            "def run():\n    z = np.array([None] * 2)\n    return residual(z), blank(z)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef reshape_z(z, dim_z):\n    return np.atleast_2d(z).T\n\n"
+            "def residual(z):\n    r = reshape_z(z, 2)\n    return np.transpose(r)\n\n"
+            "def blank(z):\n    n = len(z)\n    m = z.shape[0]\n    return jnp.zeros(n + m)\n\n"
+            "def run():\n    z = np.array([None] * 2)\n    return residual(z), blank(z)\n",
+            lines=[4, 8, 13, 16],
+        ),
+        Invalid(  # ... also a text array of a sized dtype, by keyword or position (`dtype="<U5"`, `"S8"`): `jnp.sort`
+            # rejects it (a code review)
+            "import numpy as np\n\ndef first(labels):\n    return np.sort(labels)\n\n"
+            "def run(values):\n    return first(np.asarray(values, dtype=\"<U5\")), first(np.array(values, \"S8\"))\n",
+            expected=None,
+            lines=[4, 7, 7],
+        ),
         Invalid(  # ... or a `Decimal` (numpy_financial's `fv(Decimal("0.075"), ...)`): `jnp.where` raises on it
             "from decimal import Decimal as D\nimport numpy as np\n\ndef fv(rate, nper):\n"
             "    return np.where(rate == 0, nper, 1 / rate)\n\nFV = fv(D(\"0.075\"), 20)\n",

@@ -129,7 +129,7 @@ class TextReporter:
         if mode == "migrate":
             parts.append(f"Applied {_plural(s.fixes_applied, 'fix')} in {_plural(s.changed, 'file')}")
             if s.findings:
-                parts.append(f"{_plural(s.findings, 'finding')} remain")
+                parts.append(f"{_plural(s.findings, 'finding')} {'remains' if s.findings == 1 else 'remain'}")
         elif mode in ("diff", "check-migrate"):
             parts.append(f"{_plural(s.changed, 'file')} would be changed ({_plural(s.fixes_applied, 'fix')})")
             if s.findings:

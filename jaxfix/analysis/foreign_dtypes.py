@@ -56,7 +56,7 @@ def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression) -> bool:
     if qualified is not None:
         return qualified.split(".")[-1] in FOREIGN_NUMPY_TYPES
     if isinstance(value, cst.SimpleString):
-        return _foreign_code(value.evaluated_value)
+        return foreign_code(value.evaluated_value)
     if isinstance(value, cst.FormattedString):  # f'>{typecode}': a byte order spelled out
         return value.start.lstrip("fFrR") in ("'", '"') and bool(value.parts) and isinstance(
             value.parts[0], cst.FormattedStringText) and value.parts[0].value[:1] in (">", "<", "|", "S", "U", "V", "O")
@@ -87,7 +87,9 @@ def _mapping_values(rule: cst.MetadataDependent, name: str) -> list[cst.BaseExpr
 
 
 @functools.lru_cache(maxsize=256)
-def _foreign_code(code) -> bool:
+def foreign_code(code: object) -> bool:
+    """Whether `np.dtype(code)` (`'U3'`, `'<S8'`, `'>f8'`, `'O'`) is a dtype JAX arrays cannot have; False for what
+    `np.dtype` does not take."""
     try:
         dtype = np.dtype(code)
     except (TypeError, ValueError):
