@@ -44,7 +44,9 @@ from jaxfix.analysis.host_data import (
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
-from jaxfix.analysis.parents import OUT_OF_BOUNDS_CATCHERS, ParentProvider, caught_around, caught_by
+from jaxfix.analysis.parents import (
+    OUT_OF_BOUNDS_CATCHERS, ParentProvider, called_in_catching_try, caught_around, caught_by,
+)
 from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, sparse_attributes
 
@@ -602,6 +604,14 @@ class NumpyBoundary:
                         read.setdefault(subscript.value, f"is indexed in a `try` that catches `{caught[0]}`: NumPy "  # type: ignore[attr-defined]
                                         "raises `IndexError` for an index out of bounds, a JAX array clamps the index "
                                         "and never raises")
+            caller = self._called_in_try.get(function.name.value)  # type: ignore[attr-defined]
+            for subscript in walk.nodes_of(function.body, cst.Subscript) if caller is not None else ():
+                # `try: return pick(a, i)` / `except IndexError:` in `safe_pick`: an index out of bounds in `pick`
+                if isinstance(subscript.value, cst.Name) and any(  # type: ignore[attr-defined]
+                        isinstance(e.slice, cst.Index) for e in subscript.slice):  # type: ignore[attr-defined]
+                    read.setdefault(subscript.value, f"is indexed in a function {caller} calls in a `try` that "  # type: ignore[attr-defined]
+                                    "catches `IndexError`: NumPy raises `IndexError` for an index out of bounds, a "
+                                    "JAX array clamps the index and never raises")
             facts = function_facts(self.rule, function)
             for subscript in walk.nodes_of(function.body, cst.Subscript):
                 flat = next((e.slice.value for e in subscript.slice  # type: ignore[attr-defined]
@@ -1004,6 +1014,13 @@ class NumpyBoundary:
     def _mutated_attributes(self) -> dict[str, cst.CSTNode]:
         writers, private = self._buffer_callees
         return _buffers.mutated_attributes(self.rule.context.module, writers, frozenset(private))
+
+    @functools.cached_property
+    def _called_in_try(self) -> dict[str, str]:
+        """{function name: who calls it in a `try` catching `IndexError`, as the findings name it}
+        (`parents.called_in_catching_try`)."""
+        return {name: "code at module level" if caller == "code at module level" else f"`{caller}`"
+                for name, caller in called_in_catching_try(self.rule.context.module).items()}
 
     @functools.cached_property
     def _text_fed(self) -> dict[str, frozenset[str]]:

@@ -111,8 +111,8 @@ class InplaceIndexUpdate(Rule):
     JAX computes a scatter in the promoted dtype and casts back: `ints.at[i].set(0.5)` stores 0 like NumPy, but
     int32 values beyond 2**24 elsewhere in the array pass through float32 and may lose precision. An index out of
     bounds raises `IndexError` in NumPy, where `.at[]` drops the update (JAX's default `mode`): code that relies on
-    the error is seen only where a `try` around the write names `IndexError` or `LookupError` (the fix is then
-    unsafe), not in a catch-all `except Exception:`.
+    the error is seen only where a `try` around the write, or around a call of its function in the module, names
+    `IndexError` or `LookupError` (the fix is then unsafe), not in a catch-all `except Exception:`.
     """
 
     CODE = "JX101"
@@ -165,6 +165,12 @@ class InplaceIndexUpdate(Rule):
             expected="import jax.numpy as jnp\n\ndef put(i, v):\n    y = jnp.zeros(3)\n    try:\n        y = y.at[i].set(v)\n"
                      "    except IndexError:\n        return None\n    return y\n",
             unsafe=True, lines=[6]),
+        Invalid(  # ... or in a function a caller calls in such a `try` (a code review's "OOB without a local try")
+            "import jax.numpy as jnp\n\ndef put(i, v):\n    y = jnp.zeros(3)\n    y[i] = v\n    return y\n\n"
+            "def safe_put(i, v):\n    try:\n        return put(i, v)\n    except IndexError:\n        return None\n",
+            expected="import jax.numpy as jnp\n\ndef put(i, v):\n    y = jnp.zeros(3)\n    y = y.at[i].set(v)\n    return y\n\n"
+                     "def safe_put(i, v):\n    try:\n        return put(i, v)\n    except IndexError:\n        return None\n",
+            unsafe=True, lines=[5]),
         Invalid(  # a module using a unit library: every fix is unsafe, as with pandas (a quantity has no `.at`, and
             # `jnp.where`/`lax` drop its units)
             "import jax.numpy as jnp\nfrom astropy import units as u\n\ndef f(n):\n    x = jnp.zeros(n)\n    x[0] = 1.0\n"

@@ -150,7 +150,7 @@ class NumpyNamespace(Rule):
     not known: a big-endian array (what `astropy.io.fits` reads) or a masked array given to a migrated function
     raises in `jax.numpy` (JAX holds native byte order only, and rejects `np.ma`); an int array times a float16 one
     is float16 in JAX, float64 in NumPy; an index out of bounds raises `IndexError` in NumPy where a JAX array clamps
-    it (only a `try` in the function that catches it is seen). An array of a number literal gets `dtype=` (JAX's
+    it (only a `try` that catches it is seen: in the function, or in a caller of the module around a call of it). An array of a number literal gets `dtype=` (JAX's
     would be weakly typed), but other calls given only Python numbers (`np.where(c, 1, -1)`) make weakly typed
     arrays too: times an int16 or float32 array they keep its narrower dtype, where NumPy's result is 64-bit.
     """
@@ -913,6 +913,14 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef pick(x, i):\n    y = np.cumsum(x)\n    try:\n        v = y[i]\n"
             "    except (KeyError, IndexError):\n        v = -1.0\n    return v\n",
             expected=None, lines=[4]),
+        Invalid(  # ... also in a function (or method, or what it calls in turn) that a caller calls in such a `try`:
+            # the caller's `except` expects the callee's NumPy `IndexError` (a code review's "OOB without a local try")
+            "import numpy as np\n\ndef pick(a, i):\n    b = np.cumsum(a)\n    return b[i] + 1.0\n\n"
+            "def mark(n, i):\n    b = np.zeros(n)\n    b[i] = 1.0\n    return b\n\n"
+            "class Grid:\n    def cell(self, g, i):\n        return pick(g, i)\n\n"
+            "    def safe(self, g, i):\n        try:\n            return self.cell(g, i), mark(3, i)\n"
+            "        except LookupError:\n            return None\n",
+            expected=None, lines=[4, 8]),
         Invalid(  # a generator expression (NumPy: one object, `jnp.all` raises) and an extended-precision dtype (pywt)
             "import numpy as np\n\ndef f(values, n):\n    if not np.all(isinstance(v, int) for v in values):\n"
             "        raise ValueError(values)\n    return np.ones(n, dtype=np.longdouble)\n",

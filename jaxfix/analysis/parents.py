@@ -108,6 +108,48 @@ def caught_by(node: "cst.Try | cst.TryStar") -> set[str]:
     return caught
 
 
+def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF_BOUNDS_CATCHERS) -> dict[str, str]:
+    """{function or method name: the function that calls it in a `try` body whose handlers catch one of `catchers`}
+    for the module's functions called by name (`pick(a, i)`) or as a method of `self` in such a `try`, and, through
+    them, the module's functions they call in turn: an exception raised in any of them reaches that handler
+    (`try: return pick(a, i)` / `except IndexError:` expects `pick`'s NumPy index out of bounds)."""
+    tries = [*walk.nodes_of(module, cst.Try), *walk.nodes_of(module, cst.TryStar)]
+    if not tries:
+        return {}
+    functions = walk.nodes_of(module, cst.FunctionDef)
+    defined: dict[str, list[cst.FunctionDef]] = {}  # (methods of two classes may share a name: both are followed)
+    for function in functions:
+        defined.setdefault(function.name.value, []).append(function)  # type: ignore[arg-type, attr-defined]
+    reached: dict[str, str] = {}
+    # the caller's name, for the findings: the function whose `try` it is (an inner function's, for a nested one)
+    owners = {id(t): f.name.value for f in functions for t in [*walk.nodes_of(f.body, cst.Try),  # type: ignore[attr-defined]
+                                                               *walk.nodes_of(f.body, cst.TryStar)]}
+    pending: list[tuple[str, str]] = []
+    for handled in tries:
+        if caught_by(handled) & catchers:  # type: ignore[arg-type]
+            caller = owners.get(id(handled), "code at module level")
+            pending += [(name, caller) for name in _called_names(handled.body, defined)]  # type: ignore[attr-defined]
+    while pending:
+        name, caller = pending.pop()
+        if name in reached:
+            continue
+        reached[name] = caller
+        pending += [(inner, caller) for f in defined[name] for inner in _called_names(f.body, defined)]
+    return reached
+
+
+def _called_names(body: cst.CSTNode, defined: Mapping[str, object]) -> list[str]:
+    """The module functions `body` calls by name (`f(...)`) or as methods of `self` (`self.f(...)`)."""
+    names = []
+    for call in walk.nodes_of(body, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        name = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) \
+            and isinstance(func.value, cst.Name) and func.value.value == "self" else None
+        if name in defined:
+            names.append(name)
+    return names
+
+
 # types whose instances are Python numbers (a traced value is never one)
 NUMBER_TYPES = {"int", "float", "complex", "bool", "Integral", "Real", "Number", "Rational", "Complex"}
 
