@@ -28,7 +28,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Container, Mapping, Optional, Sequence
 
 import libcst as cst
 
@@ -402,27 +402,29 @@ def _listed(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
     return lambda value: _plain_value(value) or _called(value, imports) in _JSON_READERS
 
 
-def list_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+def list_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters that some call in the module passes a Python list or tuple}: a
     call `f(...)` of a module function, or `self.f(...)`/`cls.f(...)` of a method, given a display, a
     `list(...)`/`tuple(...)` call or a local name bound only to one (for a call at module level, a name the
     module's statements bind only to one: pywt's `data = [1.0, -2.0]`, then `norm1(data)`), by position or keyword
     (colorspacious' `broadcasting_matvec([1, -12. / 11, 1. / 11], rgb)`, similaritymeasures' `poly_area(xs, ys)`). NumPy takes
     such a parameter as an array where a `jax.numpy` function rejects it. A `json.loads(...)` result counts as a list
-    (`_listed`). Functions of the same name are merged."""
+    (`_listed`). Functions of the same name are merged. `elsewhere`: {function: the positions and keywords of
+    its parameters that calls in other modules of the run pass such a value} (`_caller_inputs.fed`)."""
     plain = _listed(module)
-    return _fed_parameters(module, lambda value, caller: _sequence_value(value, caller, plain), listed=True, binds=plain)
+    return _fed_parameters(module, lambda value, caller: _sequence_value(value, caller, plain), listed=True, binds=plain,
+                           elsewhere=elsewhere)
 
 
-def unflat_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+def unflat_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters that some call in the module passes a list or tuple not known to
     hold only arrays and numbers}: its items may be sequences too (`f(x, ((3, 2), (1, 0)))`, `pairs =
     list(zip(a, b))`, a list grown by `.append`, a comprehension). A parameter only ever given displays of arrays
     and numbers (`(x, y)`, with `x = np.sort(...)` in the caller: scipy's `_ppoly2d_eval(c, (x, y), ...)`) has items
-    that are arrays or numbers."""
+    that are arrays or numbers. `elsewhere` as for `list_fed_parameters`."""
     plain = _listed(module)
     return _fed_parameters(module, lambda value, caller: _sequence_value(value, caller, plain) and not _flat(value, caller),
-                           listed=True, binds=plain)
+                           listed=True, binds=plain, elsewhere=elsewhere)
 
 
 def _flat(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
@@ -472,10 +474,12 @@ def _grown(function: cst.FunctionDef) -> set[str]:
     return grown
 
 
-def text_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+def text_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters that some call in the module passes a string literal} (colorspacious'
-    `safe_equal(white, "D65")`): NumPy makes a string array of it where a `jax.numpy` function raises."""
-    return _fed_parameters(module, lambda value, caller: isinstance(value, STRING_LITERALS), listed=False)
+    `safe_equal(white, "D65")`): NumPy makes a string array of it where a `jax.numpy` function raises. `elsewhere`
+    as for `list_fed_parameters`."""
+    return _fed_parameters(module, lambda value, caller: isinstance(value, STRING_LITERALS), listed=False,
+                           elsewhere=elsewhere)
 
 
 # NumPy functions that make an array of whatever data they are given (`np.array([None] * n)`: an object array)
@@ -567,18 +571,20 @@ def _object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], 
     return isinstance(value, cst.Call) and _object_array(value, caller)
 
 
-def object_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+def object_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters that some call in the module passes a value JAX arrays cannot hold
     (`_object_value`): a NumPy array of objects or text (filterpy's `reshape_z(np.array([None] * dim_z), dim_z)`), a
     `Decimal` (numpy_financial's `fv(Decimal("0.075"), ...)`), a masked array (pykalman's `array2d(obs)`, `obs =
     np.ma.masked_invalid(...)`) or a function (`array1d(f)`), directly or through a parameter it passes on}: NumPy
-    functions take such a value (an object array of it, or the masked array), `jax.numpy` ones reject it."""
+    functions take such a value (an object array of it, or the masked array), `jax.numpy` ones reject it.
+    `elsewhere` as for `list_fed_parameters` (filterpy's `kalman/EKF.py` giving `common.helpers.reshape_z` such an
+    array)."""
     imports = _imported_as(module)
     defined = frozenset(d.name.value for d in module.body if isinstance(d, (cst.FunctionDef, cst.ClassDef)))
     nested = frozenset(d.name.value for kind in (cst.FunctionDef, cst.ClassDef)  # type: ignore[attr-defined]
                        for d in walk.nodes_of(module, kind))
     return _fed_parameters(module, lambda value, caller: _object_value(value, caller, imports, defined), listed=True,
-                           binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name)), known=nested)
+                           binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name)), known=nested, elsewhere=elsewhere)
 
 
 # what a value's metadata, size or type reads of an array: a number or a type, never its elements
@@ -681,13 +687,15 @@ def _binds(target: cst.BaseExpression, name: str) -> bool:
 
 def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optional[cst.FunctionDef]], bool],
                     listed: bool, binds: Callable[[cst.BaseExpression], bool] = _plain_value,
-                    known: frozenset[str] = frozenset()) -> dict[str, frozenset[str]]:
+                    known: frozenset[str] = frozenset(),
+                    elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters some call in the module passes a value `fed(value, caller)` accepts,
     or passes on a parameter of its caller that is so fed (`update([3.0])`, `def update(z): return reshape_z(z, 1)`:
     filterpy's helpers) where no earlier statement of the caller's own body rebinds it}; a call of a name bound to a
     function of the module (`roll = shift`, then `roll([1.0, 2.0], 1)`) is a call of it; with `listed`, a name is
     looked up in its caller only when some assignment binds it to a value `binds` accepts (a list or tuple), or it
-    is one of `known` (the module's functions and classes, which a `def` binds)."""
+    is one of `known` (the module's functions and classes, which a `def` binds). `elsewhere`: {top-level function:
+    positions and keywords of its parameters} so fed by calls in other modules, taken as if those calls were here."""
     functions: dict[str, list[cst.FunctionDef]] = {}
     functions_in_order = walk.nodes_of(module, cst.FunctionDef)
     for function in functions_in_order:
@@ -747,6 +755,13 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
                     caller = caller_of(node)  # type: ignore[arg-type]  # (its local bindings, or its items')
                 if fed(value, caller):
                     found.setdefault(name, set()).add(param)  # type: ignore[arg-type]
+    for name, specs in (elsewhere or {}).items():
+        for callee in (d for d in module.body if isinstance(d, cst.FunctionDef) and d.name.value == name):
+            positional = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params)]
+            named = positional + [p.name.value for p in callee.params.kwonly_params]
+            found.setdefault(name, set()).update(
+                positional[s] if isinstance(s, int) else s for s in specs
+                if isinstance(s, int) and s < len(positional) or isinstance(s, str) and s in named)
     # a fed parameter passed on to another function of the module feeds that one's parameter too
     changed = bool(found) and bool(passed)
     while changed:

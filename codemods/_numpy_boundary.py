@@ -29,6 +29,7 @@ import libcst as cst
 import numpy as np
 
 from codemods import _buffers, _caller_writes
+from codemods import _caller_inputs
 from codemods._list_inputs import (
     grown_list, object_derived, object_fed_parameters, read_names, sequence, text_fed_parameters, unbound_before,
 )
@@ -395,13 +396,16 @@ class NumpyBoundary:
                         "numbers only (it raises `TypeError`; NumPy compares or stores it as a string): this call stays "
                         "NumPy", False)
             fed = self._text_fed_argument(node, qualified.partition(".")[2], function)
-            if fed is not None:  # `safe_equal(white, "D65")` somewhere in the module
-                return (f"`{func}(...)` is given `{fed}`, which a call in this module passes text, where its `jax.numpy` "
+            if fed is not None:  # `safe_equal(white, "D65")` somewhere in the module (or another of the run)
+                return (f"`{func}(...)` is given `{fed}`, which a call in {self._fed_where('text', function, fed)} "  # type: ignore[arg-type]
+                        "passes text, where its `jax.numpy` "
                         "namesake takes numbers only (it raises `TypeError`; NumPy compares or stores it as a string): "
                         "this call stays NumPy", False)
             fed = self._object_fed_argument(node, function)
-            if fed is not None:  # `reshape_z(np.array([None] * dim_z), dim_z)` somewhere in the module (filterpy)
-                return (f"`{func}(...)` works on {fed}, which a call in this module passes a value JAX arrays cannot "
+            if fed is not None:  # `reshape_z(np.array([None] * dim_z), dim_z)` in the module or another (filterpy)
+                shown, param = fed
+                return (f"`{func}(...)` works on {shown}, which a call in {self._fed_where('object', function, param)} "  # type: ignore[arg-type]
+                        "passes a value JAX arrays cannot "
                         "hold (a NumPy array of objects or text such as `np.array([None] * n)`, a `Decimal`, a masked "
                         "array or a function): its `jax.numpy` namesake rejects it: this function is left as it is", True)
         clock = clock_data(rule, node)
@@ -673,12 +677,13 @@ class NumpyBoundary:
                 return value.value
         return None
 
-    def _object_fed_argument(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
+    def _object_fed_argument(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[tuple[str, Optional[str]]]:
         """A parameter of `function` read in an argument of `node` (`np.atleast_2d(z)`, or `np.sum(reshape_z(z, 2))`,
         of what a helper makes of it), which may still hold what the caller passed, to which a call in the module
         passes a value JAX arrays cannot hold (`_list_inputs.object_fed_parameters`: an object or text array, a
         `Decimal`, a masked array, a function), or a local made from one (`r = reshape_z(z, 2)`:
-        `_list_inputs.object_derived`), as it is named in the finding; else None."""
+        `_list_inputs.object_derived`): (the name as the finding shows it, the parameter or None for such a local);
+        else None."""
         if function is None:
             return None
         fed = self._object_fed.get(function.name.value)
@@ -690,9 +695,9 @@ class NumpyBoundary:
         for arg in node.args:
             for name in read_names(arg.value):
                 if name.value in derived:
-                    return f"`{name.value}`, made from a parameter"
+                    return f"`{name.value}`, made from a parameter", None
                 if name.value in fed and unbound_before(self.rule, name.value, node, some=True):
-                    return f"`{name.value}`"
+                    return f"`{name.value}`", name.value
         return None
 
     def _written_item(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
@@ -1024,11 +1029,24 @@ class NumpyBoundary:
 
     @functools.cached_property
     def _text_fed(self) -> dict[str, frozenset[str]]:
-        return text_fed_parameters(self.rule.context.module)
+        return text_fed_parameters(self.rule.context.module, self._elsewhere("text"))
 
     @functools.cached_property
     def _object_fed(self) -> dict[str, frozenset[str]]:
-        return object_fed_parameters(self.rule.context.module)
+        return object_fed_parameters(self.rule.context.module, self._elsewhere("object"))
+
+    def _elsewhere(self, kind: str) -> dict[str, frozenset]:
+        """What calls in other modules of the run pass the module's functions (`_caller_inputs.fed`)."""
+        return _caller_inputs.fed(self.rule.context.project, self.rule.context.module_name, kind)
+
+    def _fed_where(self, kind: str, function: cst.FunctionDef, param: Optional[str]) -> str:
+        """Where a call passes `param` of `function` (None: any of its parameters) a value of `kind` ("text" or
+        "object"): this module, unless only calls in other modules of the run do."""
+        if self._elsewhere(kind):
+            here = (text_fed_parameters if kind == "text" else object_fed_parameters)(self.rule.context.module)
+            if not here.get(function.name.value) if param is None else param not in here.get(function.name.value, ()):
+                return "another module of the run"
+        return "this module"
 
     @functools.cached_property
     def _fed_attributes(self) -> dict[str, cst.CSTNode]:

@@ -5,7 +5,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods import _array_inputs, _host_values, _list_inputs
+from codemods import _array_inputs, _caller_inputs, _host_values, _list_inputs
 from codemods._array_inputs import ANY_OBJECT, SEQUENCE_FUNCTIONS, STACKING
 from codemods._inplace import is_range
 from codemods._numpy_boundary import repeats_a_list
@@ -78,6 +78,7 @@ class NonArrayInput(Rule):
                              NumpyNameProvider)  # (`_host_values.counted` tells NumPy calls by it)
     ORDER = 60
     TRIGGERS = (b"numpy", b"jax")
+    INDEXES = (_caller_inputs.INDEX,)  # what other modules of the run pass the module's functions
 
     VALID = [
         Valid(  # a list display repeated by what `np.size` gives, or a tuple joined to `np.shape`'s, is a sequence, not
@@ -571,11 +572,19 @@ class NonArrayInput(Rule):
 
     @functools.cached_property
     def _fed(self) -> dict[str, frozenset[str]]:
-        return _list_inputs.list_fed_parameters(self.context.module)
+        return _list_inputs.list_fed_parameters(self.context.module, self._elsewhere("list"))
 
     @functools.cached_property
     def _unflat(self) -> dict[str, frozenset[str]]:
-        return _list_inputs.unflat_fed_parameters(self.context.module)
+        return _list_inputs.unflat_fed_parameters(self.context.module, self._elsewhere("unflat"))
+
+    def _elsewhere(self, kind: str) -> dict[str, frozenset]:
+        """What calls in other modules of the run pass the module's functions (`_caller_inputs.fed`)."""
+        return _caller_inputs.fed(self.context.project, self.context.module_name, kind)
+
+    @classmethod
+    def wanted_by_project(cls, project, module_name: str) -> bool:
+        return bool(_caller_inputs.fed(project, module_name, "list"))  # (the module's text shows no such call)
 
     @functools.cached_property
     def _returning(self) -> frozenset[str]:
@@ -692,6 +701,9 @@ class NonArrayInput(Rule):
         if value.value in documented_sequences(fn):
             return "its docstring says may be a list or tuple"
         if value.value in self._fed.get(fn.name.value, ()):
+            if self._elsewhere("list") and value.value not in _list_inputs.list_fed_parameters(self.context.module).get(
+                    fn.name.value, ()):
+                return "a call in another module of the run passes a list or tuple"
             return "a call in this module passes a list or tuple"
         return None
 

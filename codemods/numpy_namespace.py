@@ -5,7 +5,7 @@ import functools
 import libcst as cst
 import numpy as np
 
-from codemods import _buffers, _host_values, _namesakes, _triangles
+from codemods import _buffers, _caller_inputs, _host_values, _namesakes, _triangles
 from codemods._host_values import SPACED
 from codemods._isinstance_widening import IsinstanceWidening
 from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword, units_difference, units_library
@@ -168,6 +168,8 @@ class NumpyNamespace(Rule):
     link = staticmethod(_buffers.link_project_writes)
     INDEX_READS_BYTES = True
     INDEX_TRIGGERS = (b"=",)
+    # what calls in other modules of the run pass the module's functions (text, object arrays, masked arrays, ...)
+    INDEXES = (_caller_inputs.INDEX,)
 
     VALID = [
         Valid(  # a function used as a key that makes no array: nothing to report there

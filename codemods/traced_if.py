@@ -14,6 +14,7 @@ from codemods._branch_values import (
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
 from codemods._where_safety import cheap_and_pure
+from codemods import _caller_inputs
 from codemods._list_inputs import list_fed_parameters
 from jaxfix import walk
 from jaxfix.analysis.host_data import documented_sequences
@@ -134,6 +135,7 @@ class TracedIf(Rule):
     )
     ORDER = 40
     TRIGGERS = (b"numpy", b"jax")  # array code only
+    INDEXES = (_caller_inputs.INDEX,)  # what other modules of the run pass the module's functions (`_list_items`)
 
     VALID = [
         # a parameter whose methods are not array methods is a module or an object: its tests are Python's
@@ -736,7 +738,8 @@ def _returned_names(function: cst.FunctionDef) -> set[str]:
 def _list_items(rule: Rule, function: cst.FunctionDef, outputs, flow, node: cst.If, bodies, statements) -> Optional[str]:
     """The note that makes the `lax.cond` fix unsafe when an output is an item of a parameter that may be a Python
     list (`list_item`), else None."""
-    sequences = documented_sequences(function) | list_fed_parameters(rule.context.module).get(function.name.value, frozenset())
+    elsewhere = _caller_inputs.fed(rule.context.project, rule.context.module_name, "list")  # (other modules' calls)
+    sequences = documented_sequences(function) | list_fed_parameters(rule.context.module, elsewhere).get(function.name.value, frozenset())
     for name in outputs:
         found = list_item(output_values(flow, node, bodies, name), statements, sequences & set(flow.params))
         if found is not None:

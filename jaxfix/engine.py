@@ -169,11 +169,12 @@ def process_source(
     fixed_tree: Optional[cst.Module] = None  # the tree the last fixes made, for the next pass (see `reuse`)
     tree: Optional[ast.Module] = None
     tree_text: Optional[str] = None  # the text `tree` was parsed from
+    kept = prefilter.kept_by_project(rules, project or {}, module_name)  # (what other modules pass this one's functions)
     for pass_number in range(options.max_passes + 1):
         if pass_number == 0 and first_rules is not None:
             pass_rules, tree = list(first_rules), first_tree
         else:
-            pass_rules, tree = prefilter.tree_filter(path, text, rules)
+            pass_rules, tree = prefilter.tree_filter(path, text, rules, kept)
         tree_text = text
         if not pass_rules:
             findings = []
@@ -431,7 +432,7 @@ def process_bytes(
         return FileResult(path=path, status=Status.SKIPPED)
     try:
         decoded = sourcelib.decode(data)
-        active, tree, allowed = prefilter.first_rules(path, data, decoded.text, rules, project)
+        active, tree, allowed = prefilter.first_rules(path, data, decoded.text, rules, project, module_name)
         if not active:
             return FileResult(path=path, status=Status.SKIPPED)
         outcome = process_source(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Collection, Mapping, Optional, Sequence
 
 from jaxfix import precheck
 
@@ -52,7 +52,8 @@ def rules_that_may_apply(
 
 
 def first_rules(
-    path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None
+    path: str, data: bytes, text: str, rules: Sequence[type[Rule]], project: Optional[Mapping[str, Any]] = None,
+    module_name: str = "",
 ) -> tuple[list[type[Rule]], Optional[ast.Module], list[type[Rule]]]:
     """`rules_that_may_apply`, the `ast` tree the pre-checks read (the first pass reuses it), and `module_rules` (the
     rules for every pass)."""
@@ -62,7 +63,7 @@ def first_rules(
     triggered = {rule for rule in rules if any(trigger in data for trigger in rule.triggers(facts))}
     if not triggered:
         return [], None, rules
-    survivors, tree = tree_filter(path, text, rules)
+    survivors, tree = tree_filter(path, text, rules, kept_by_project(rules, facts, module_name))
     if tree is not None and len(rules) == len(every) and not precheck.imports_array_module_in(tree):
         # the import line `module_rules` saw sits in a string: a plain Python module after all
         rules = module_rules(data, text, every, facts, imports_arrays=False)
@@ -90,14 +91,23 @@ def module_rules(data: bytes, text: str, rules: Sequence[type[Rule]], facts: Map
     ]
 
 
+def kept_by_project(rules: Sequence[type[Rule]], project: Mapping[str, Any], module_name: str) -> frozenset:
+    """The rules the project facts give something to do in module `module_name` that its text does not show
+    (`Rule.wanted_by_project`: a parameter another module passes a list): no tree pre-check rules them out there."""
+    if not project or not module_name:
+        return frozenset()
+    return frozenset(rule for rule in rules if rule.wanted_by_project(project, module_name))
+
+
 def tree_filter(
-    path: str, text: str, rules: Sequence[type[Rule]]
+    path: str, text: str, rules: Sequence[type[Rule]], kept: Collection[type[Rule]] = ()
 ) -> tuple[list[type[Rule]], Optional[ast.Module]]:
-    """The rules the tree pre-checks do not rule out on `text`, and the `ast` tree they read (None when not parsed)."""
+    """The rules the tree pre-checks do not rule out on `text` (never those of `kept`), and the `ast` tree they read
+    (None when not parsed)."""
     if not precheck.enabled():
         return list(rules), None
     tree = precheck.parse(text, path)
     if tree is None:
         return list(rules), None
     tree_facts = precheck.TreeFacts(tree, text)
-    return [rule for rule in rules if precheck.may_apply(rule, tree_facts)], tree
+    return [rule for rule in rules if rule in kept or precheck.may_apply(rule, tree_facts)], tree

@@ -52,6 +52,20 @@ def resolved(value: Replacement) -> Union[cst.CSTNode, cst.RemovalSentinel, cst.
     return value.build() if isinstance(value, Deferred) else value
 
 
+@dataclass(frozen=True)
+class ProjectIndex:
+    """A project index that several rules read (each declares it in `Rule.INDEXES`; the runner builds it once per run,
+    whichever of them are selected, and stores `link(summaries)` as the project facts under `key`, read with
+    `context.project.get(key)`). Only the files `wanted(data, module_name, is_package, modules)` accepts, on their
+    bytes and the dotted names of the run's modules, are parsed (with `ast`) and summarised:
+    `summarize(path, module_name, tree, modules)`."""
+
+    key: str
+    wanted: Callable[[bytes, str, bool, frozenset], bool]
+    summarize: Callable[[str, str, Any, frozenset], Any]
+    link: Callable[[dict], Any]
+
+
 class _NoFix:
     def __repr__(self) -> str:
         return "NO_FIX"
@@ -202,6 +216,15 @@ class Rule(cst.BatchableCSTVisitor):
     # is not applied after all (held back by other findings, unsafe, an error). The runner settles this with a
     # trial run of those files (`jaxfix.runner.settle_project_facts`).
     cross_module: ClassVar[Optional[Callable[..., dict[str, dict[str, str]]]]] = None
+
+    # Project indexes shared with other rules (`ProjectIndex`): what the rule's analyses read of other modules.
+    INDEXES: ClassVar[tuple[ProjectIndex, ...]] = ()
+    # (project facts, module name) -> whether the facts say the rule has something to do in this module that the
+    # module's own text does not show (a parameter another module passes a list): then the tree pre-checks
+    # (`jaxfix.precheck`), which read the text alone, do not rule the rule out there.
+    @classmethod
+    def wanted_by_project(cls, project: Mapping[str, Any], module_name: str) -> bool:
+        return False
 
     @classmethod
     def triggers(cls, project: Mapping[str, Any]) -> tuple[bytes, ...]:

@@ -5,7 +5,8 @@ callees) get them without a second design:
 
 1. Index: every rule that defines `summarize`/`link` summarises each file it may apply to (with `ast`, cheap,
    or with a pattern search over the file's bytes when the rule sets `INDEX_READS_BYTES`: JX501's attributes written
-   in place), and links the summaries once in the parent process into project facts.
+   in place), and links the summaries once in the parent process into project facts; so does each index several
+   rules share (`Rule.INDEXES`: what other modules pass a module's functions), once per run.
 2. Rewrite: each file is processed independently (in a pool with `--jobs` > 1), reading the linked facts. Files the
    byte pre-check rules out, and files with a cached result (`jaxfix.cache`), are settled in the parent first.
 """
@@ -67,7 +68,8 @@ def _index(
     """`build_project_facts`, with the summaries it linked, the bytes of the files it read, and the files it left
     unread for being over max-file-bytes."""
     indexers = [r for r in rules if r.summarize is not None and r.link is not None]
-    if not indexers and not options.fix:
+    shared = {index.key: index for rule in rules for index in rule.INDEXES}
+    if not indexers and not shared and not options.fix:
         return {}, {}, {}, []
     contents: dict[str, bytes] = {}
     oversize: list[str] = []
@@ -112,6 +114,17 @@ def _index(
             project[rule.CODE] = rule.link(summaries)
             triggers = rule.triggers({rule.CODE: project[rule.CODE]})
         project.setdefault(rule.CODE, rule.link(summaries))
+    if shared:
+        modules = {path: module_name_for(path) for path in contents}
+        known = frozenset(modules.values())
+        for key, index in sorted(shared.items()):
+            found: dict[str, Any] = {}
+            for path, data in contents.items():
+                if index.wanted(data, modules[path], os.path.basename(path) == "__init__.py", known):
+                    tree = tree_of(path)
+                    if tree is not None:
+                        found[path] = index.summarize(path, modules[path], tree, known)
+            project[key] = index.link(found)
     if options.fix:
         project[IMPORTS_KEY] = _imports_between(contents)
     return project, linked, contents, oversize

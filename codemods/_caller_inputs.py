@@ -1,0 +1,366 @@
+"""What calls in other modules of the run pass a module's functions: the project index behind the caller-input
+analyses of `_list_inputs` (`list_fed_parameters`, `unflat_fed_parameters`, `text_fed_parameters`,
+`object_fed_parameters`), which otherwise see the calls of the module alone.
+
+- `INDEX`: the `jaxfix.rule.ProjectIndex` the rules that read these facts declare (JX201, JX304, JX501). A file is
+  summarised only when its bytes import a module of the run (`wanted`); its summary is read off the `ast` tree:
+  the calls of the run's functions it makes (resolved through its imports: `from pkg.helpers import reshape_z`,
+  `import pkg.helpers as h; h.reshape_z(...)`, relative imports, a package's re-export `pkg.reshape_z`), with the
+  kinds of value each argument is, judged by the in-module predicates themselves on that caller (parsed with LibCST
+  only for a call given a candidate: a display, a literal, a lambda, a name bound in the caller, a call of
+  `list`/`tuple`/`json.loads`/`Decimal`/`Fraction`/a `numpy.ma` or array-making function); and the parameters of
+  its own functions it passes on to such calls (`update(z)` calling `reshape_z(z, 1)`), by position or keyword.
+- `link`: {callee module: {function: {kind: [positions and keywords]}}}, through those pass-on chains across
+  modules, keeping only what a call in another module than the callee's passes (the callee's own calls are its
+  in-module analysis's).
+- `fed(project, module_name, kind)`: that module's entry, with what a package above it gets for a function of
+  that name (`fuzz.trimf(...)` after `import skfuzzy as fuzz`, `trimf` defined in `skfuzzy.membership`).
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any, Iterator, Mapping, Optional, Union
+
+import libcst as cst
+
+from jaxfix import walk
+from jaxfix.imports import imported_bindings
+from jaxfix.rule import ProjectIndex
+
+KEY = "caller_inputs"
+KINDS = ("list", "unflat", "text", "object")
+Spec = Union[int, str]  # a positional argument's index, or a keyword
+
+# the calls whose result a predicate of `_list_inputs` may take for a list or an object (`list(...)`, `json.loads`,
+# `Decimal(...)`, `np.array([None] * n)`, `np.ma.masked_invalid(x)`): by the last part of the called name
+_CANDIDATE_CALLS = frozenset({"list", "tuple", "load", "loads", "Decimal", "Fraction", "array", "asarray", "asanyarray",
+                              "ascontiguousarray", "asfortranarray", "atleast_1d", "atleast_2d", "atleast_3d",
+                              "empty", "full", "zeros", "ones"})
+
+
+def wanted(data: bytes, module_name: str, is_package: bool, modules: frozenset) -> bool:
+    """Whether the file imports a module of the run (or a name from one) other than itself: only such a file may
+    call another module's function."""
+    if b"import" not in data:
+        return False
+    for bound in imported_bindings(module_name, is_package, data).values():
+        parts = bound.split(".")
+        if any(".".join(parts[:n]) in modules and ".".join(parts[:n]) != module_name for n in range(1, len(parts) + 1)):
+            return True
+    return False
+
+
+def _dotted(node: ast.AST) -> str:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return ""
+    parts.append(node.id)
+    return ".".join(reversed(parts))
+
+
+def _imports(tree: ast.Module, module_name: str, is_package: bool) -> dict[str, str]:
+    """{local name: what it is bound to} for the module's imports at any depth (`from .util import f as g` in
+    `pkg.m`: g -> pkg.util.f; `import pkg.util as u`: u -> pkg.util; `import pkg.util`: pkg -> pkg)."""
+    package = module_name.split(".") if is_package else module_name.split(".")[:-1]
+    found: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found[alias.asname or alias.name.split(".")[0]] = alias.name if alias.asname else alias.name.split(".")[0]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                if node.level - 1 >= len(package):
+                    continue
+                base = package[: len(package) - (node.level - 1)]
+                source = ".".join([*base, node.module] if node.module else base)
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                if alias.name != "*" and source:
+                    found[alias.asname or alias.name] = f"{source}.{alias.name}"
+    return found
+
+
+def _in_run(qualified: str, modules: frozenset) -> bool:
+    parts = qualified.split(".")
+    return any(".".join(parts[:n]) in modules for n in range(1, len(parts)))
+
+
+def _candidate(value: ast.AST, local: set[str], defined: set[str]) -> bool:
+    """A value one of `_list_inputs`' predicates may take for a list, text or an object (see the module docstring);
+    `local`: the names the caller binds by assignment, `defined`: the functions and classes the module or the
+    caller defines."""
+    if isinstance(value, (ast.List, ast.Tuple, ast.ListComp, ast.Lambda, ast.JoinedStr)):
+        return True
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, (str, bytes))
+    if isinstance(value, ast.Name):
+        return value.id in local or value.id in defined
+    if isinstance(value, ast.Call):
+        name = _dotted(value.func)
+        return name.split(".")[-1] in _CANDIDATE_CALLS or ".ma." in f".{name}"
+    return False
+
+
+def _arguments(call: ast.Call) -> Iterator[tuple[Spec, ast.AST]]:
+    """(position or keyword, value) for a call's arguments, as `_list_inputs._bound_arguments` reads them: the items
+    of a starred display by position, the entries of a `**` dict display with string keys by keyword; after a `*`
+    of anything else the positions are unknown."""
+    index: Optional[int] = 0
+    for arg in call.args:
+        if isinstance(arg, ast.Starred):
+            if index is not None and isinstance(arg.value, (ast.List, ast.Tuple)) \
+                    and not any(isinstance(e, ast.Starred) for e in arg.value.elts):
+                for element in arg.value.elts:
+                    yield index, element
+                    index += 1
+            else:
+                index = None
+        elif index is not None:
+            yield index, arg
+            index += 1
+    for keyword in call.keywords:
+        if keyword.arg is not None:
+            yield keyword.arg, keyword.value
+        elif isinstance(keyword.value, ast.Dict):
+            for key, value in zip(keyword.value.keys, keyword.value.values):
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    yield key.value, value
+
+
+def _params(function: Union[ast.FunctionDef, ast.AsyncFunctionDef]) -> tuple[list[str], list[str]]:
+    args = function.args
+    return [a.arg for a in (*args.posonlyargs, *args.args)], [a.arg for a in args.kwonlyargs]
+
+
+def _rebound_before(function: ast.AST, name: str, call: ast.Call) -> bool:
+    """`_list_inputs._rebound_before`: an assignment of the function's own body (no branch or loop) before the
+    statement holding `call` binds `name` (the call then never sees what the caller was given)."""
+    for statement in function.body:  # type: ignore[attr-defined]
+        if any(node is call for node in ast.walk(statement)):
+            return False
+        targets = statement.targets if isinstance(statement, ast.Assign) else \
+            [statement.target] if isinstance(statement, ast.AnnAssign) and statement.value is not None else []
+        if any(_binds(t, name) for t in targets):
+            return True
+    return False
+
+
+def _binds(target: ast.AST, name: str) -> bool:
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return any(_binds(e, name) for e in target.elts)
+    if isinstance(target, ast.Starred):
+        return _binds(target.value, name)
+    return isinstance(target, ast.Name) and target.id == name
+
+
+class _Judge:
+    """The kinds of value an argument is, as the in-module predicates of `_list_inputs` judge it in its caller
+    (parsed with LibCST once per caller, only when asked)."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.tree = tree
+        self._module: Optional[cst.Module] = None
+        self._callers: dict[int, Optional[cst.FunctionDef]] = {}
+
+    def module(self) -> cst.Module:
+        """The module's imports as LibCST reads them, and its top-level functions and classes (bodies elided)."""
+        if self._module is None:
+            imports = [ast.unparse(n) for n in ast.walk(self.tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+            defs = [f"class {d.name}: pass" if isinstance(d, ast.ClassDef) else f"def {d.name}(): pass"
+                    for d in self.tree.body if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+            self._module = cst.parse_module("\n".join(imports + defs) + "\n")
+        return self._module
+
+    def caller(self, function: ast.AST) -> Optional[cst.FunctionDef]:
+        if id(function) not in self._callers:
+            try:
+                if isinstance(function, ast.Module):
+                    statements = [s for s in function.body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+                    parsed = walk.module_code(cst.parse_module(ast.unparse(ast.Module(statements, []))))
+                    self._callers[id(function)] = parsed[0] if parsed else None
+                else:
+                    body = cst.parse_module(ast.unparse(function)).body[0]
+                    self._callers[id(function)] = body if isinstance(body, cst.FunctionDef) else None
+            except cst.ParserSyntaxError:
+                self._callers[id(function)] = None
+        return self._callers[id(function)]
+
+    def kinds(self, value: ast.AST, function: ast.AST) -> list[str]:
+        from codemods import _list_inputs
+
+        if isinstance(value, (ast.Constant, ast.JoinedStr)):
+            return ["text"] if isinstance(value, ast.JoinedStr) or isinstance(value.value, (str, bytes)) else []
+        caller = self.caller(function)
+        try:
+            node = cst.parse_expression(ast.unparse(value))
+        except cst.ParserSyntaxError:
+            return []
+        module = self.module()
+        found = []
+        if _list_inputs._sequence_value(node, caller, _list_inputs._listed(module)):
+            found.append("list")
+            if not _list_inputs._flat(node, caller):
+                found.append("unflat")
+        defined = frozenset(d.name.value for d in module.body if isinstance(d, (cst.FunctionDef, cst.ClassDef)))
+        if _list_inputs._object_value(node, caller, _list_inputs._imported_as(module), defined):
+            found.append("object")
+        return found
+
+
+def summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset) -> dict[str, Any]:
+    """One module's calls of the run's functions: {"calls": [(callee, position or keyword, kind)], "passes":
+    [(own function, its parameter, callee, position or keyword)], "signatures": {own function: (positional
+    parameters, keyword-only ones)}, "module": module_name}. Callees by qualified name (`pkg.helpers.reshape_z`)."""
+    is_package = path.endswith("__init__.py")
+    imports = _imports(tree, module_name, is_package)
+    own = {d.name for d in tree.body if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    defined = own | {d.name for d in tree.body if isinstance(d, ast.ClassDef)}
+    judge = _Judge(tree)
+    calls: set[tuple[str, Spec, str]] = set()
+    passes: set[tuple[str, str, str, Spec]] = set()
+    signatures: dict[str, tuple[list[str], list[str]]] = {}
+
+    def callee_of(func: ast.AST) -> Optional[str]:
+        name = _dotted(func)
+        head, _, rest = name.partition(".")
+        if head in imports:
+            qualified = imports[head] + ("." + rest if rest else "")
+            return qualified if _in_run(qualified, modules) else None
+        return f"{module_name}.{name}" if name in own else None  # (its own: a chain through it may leave the module)
+
+    def visit(function: ast.AST, top: Optional[str]) -> None:
+        """The calls in `function` (the module's own statements for the module), and in the functions nested in it;
+        `top`: the name of `function` when it is a top-level function, whose parameters a chain may pass on."""
+        params = set(sum(_params(function), [])) if top is not None else set()  # type: ignore[arg-type]
+        body = [s for s in function.body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))] \
+            if isinstance(function, ast.Module) else function.body  # type: ignore[attr-defined]
+        scope = [n for s in body for n in _own_nodes(s)]
+        local = {t.id for n in scope if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+        nested = {n.name for n in scope if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+        for node in scope:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                visit(node, None)  # (a nested function: its parameters are its own)
+                continue
+            if not isinstance(node, ast.Call) or not (node.args or node.keywords):
+                continue
+            callee = callee_of(node.func)
+            if callee is None:
+                continue
+            for spec, value in _arguments(node):
+                if isinstance(value, ast.Name) and value.id in params and not _rebound_before(function, value.id, node):
+                    passes.add((top, value.id, callee, spec))  # type: ignore[arg-type]
+                if _candidate(value, local, defined | nested):
+                    calls.update((callee, spec, kind) for kind in judge.kinds(value, function))
+
+    for statement in tree.body:
+        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            signatures[statement.name] = _params(statement)
+            visit(statement, statement.name)
+        elif isinstance(statement, ast.ClassDef):
+            for node in statement.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    visit(node, None)
+    visit(tree, None)  # the module's own statements (a script's `__main__` block, a test module's calls)
+    return {"module": module_name, "calls": sorted(calls, key=repr), "passes": sorted(passes, key=repr),
+            "signatures": {name: signatures[name] for name in sorted({p[0] for p in passes})}}
+
+
+def _own_nodes(statement: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of `statement`, not descending into functions, classes or lambdas (a function is yielded itself)."""
+    stack = [statement]
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def _own_nodes(statement: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of `statement`, not descending into nested functions, classes or lambdas (a nested function is
+    yielded itself; a class's methods are visited from the module)."""
+    stack = [statement]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)) and node is not statement:
+            continue
+        if isinstance(node, ast.ClassDef):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _split(qualified: str) -> tuple[str, str]:
+    module, _, function = qualified.rpartition(".")
+    return module, function
+
+
+def _lookup(table: Mapping[str, Any], module_name: str, function: str) -> list[Any]:
+    """The entries of `table` for `function` of `module_name`, or of a package above it that re-exports it."""
+    parts = module_name.split(".")
+    return [table[key] for depth in range(len(parts), 0, -1) if (key := ".".join([*parts[:depth], function])) in table]
+
+
+def link(summaries: dict[str, dict[str, Any]]) -> dict[str, dict[str, dict[str, list]]]:
+    """{callee module: {function: {kind: sorted positions and keywords}}} for what calls in other modules pass, also
+    through parameters passed on (a chain from module to module); a module's own calls are left to its own
+    analysis."""
+    fed: dict[str, dict[tuple[Spec, str], set[str]]] = {}  # qualified callee -> {(spec, kind): caller modules}
+
+    def add(callee: str, spec: Spec, kind: str, caller: str) -> bool:
+        seen = fed.setdefault(callee, {}).setdefault((spec, kind), set())
+        if caller in seen:
+            return False
+        seen.add(caller)
+        return True
+
+    for summary in summaries.values():
+        for callee, spec, kind in summary["calls"]:
+            add(callee, spec, kind, summary["module"])
+    changed = True
+    while changed:  # a parameter so fed, passed on to another function, feeds that one's parameter too
+        changed = False
+        for summary in summaries.values():
+            module = summary["module"]
+            for function, param, callee, spec in summary["passes"]:
+                positional, keyword_only = summary["signatures"][function]
+                for entry in _lookup(fed, module, function):
+                    for (given, kind), callers in list(entry.items()):
+                        named = positional[given] if isinstance(given, int) and given < len(positional) else \
+                            given if given in positional or given in keyword_only else None
+                        if named == param and callers:
+                            changed |= add(callee, spec, kind, module)
+    linked: dict[str, dict[str, dict[str, list]]] = {}
+    for callee, entries in sorted(fed.items()):
+        module, function = _split(callee)
+        for (spec, kind), callers in entries.items():
+            if callers - {module}:  # (what the module passes its own functions, its own analysis sees)
+                specs = linked.setdefault(module, {}).setdefault(function, {}).setdefault(kind, [])
+                specs.append(spec)
+    for functions in linked.values():
+        for kinds in functions.values():
+            for kind, specs in kinds.items():
+                kinds[kind] = sorted(set(specs), key=repr)
+    return linked
+
+
+def fed(project: Optional[Mapping[str, Any]], module_name: str, kind: str) -> dict[str, frozenset]:
+    """{function name: the positions and keywords of its parameters calls in other modules pass a value of `kind`}
+    for module `module_name` (and what a package above it gets for a function of that name)."""
+    facts = (project or {}).get(KEY) or {}
+    if not facts or not module_name:
+        return {}
+    parts = module_name.split(".")
+    found: dict[str, set] = {}
+    for depth in range(len(parts), 0, -1):
+        for function, kinds in facts.get(".".join(parts[:depth]), {}).items():
+            if kind in kinds:
+                found.setdefault(function, set()).update(kinds[kind])
+    return {function: frozenset(specs) for function, specs in found.items()}
+
+
+INDEX = ProjectIndex(KEY, wanted, summarize, link)
