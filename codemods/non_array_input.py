@@ -28,8 +28,11 @@ class NonArrayInput(Rule):
     ## What it does
     Wraps a list or tuple literal passed where a NumPy / `jax.numpy` function takes an array (`np.sum([a, b, c])`,
     `np.max((u, v))`, `np.maximum([0.0, 1.0], x)`) in `jnp.asarray(...)`, which stacks its elements; so too a
-    parameter its docstring says may be a list or tuple (`lengths : array-like of integers`, `w : list of float`)
-    where it is passed to a function that takes an array, unless the function rebinds it first. Does the same
+    parameter its docstring says may be a list or tuple (`lengths : array-like of integers`, `w : list of float`),
+    or that a call passes one (in the module, or in another module of the run that imports the function: a test
+    module's `fuzz.trimf([1, 2, 3], abc)`, directly or through a parameter it passes on), where it is passed to a
+    function that takes an array, unless the function rebinds it first (before, only the module's own calls were
+    seen). Does the same
     for an entry of a mapping read with a string key (`np.prod(cfg["dims"])`, a dict of settings whose entries are
     often lists), for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] = v` with `idx = [0, 2]`), and for a
     `range(...)` among an array's indices.

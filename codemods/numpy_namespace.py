@@ -94,7 +94,10 @@ class NumpyNamespace(Rule):
     `np.array([Line(p)])`: JAX has no string or object arrays), or has a NumPy call work on a parameter that a call
     in the module gives such an array (`reshape_z(np.array([None] * n), n)`), a `Decimal` or `Fraction`, a masked
     array (`np.ma.masked_invalid(x)`) or a function, class or lambda (not one it only calls: `np.sum(f(x))`),
-    directly or through a parameter of its own that it passes on. So is a function that keeps its arrays on the
+    directly or through a parameter of its own that it passes on; so does a call in another module of the run that
+    imports the function (`from .helpers import reshape_z`, `import pkg.helpers as h`, a package's re-export),
+    found by the project index (before, only the module's own calls were seen: filterpy's `kalman/EKF.py` giving
+    `common.helpers.reshape_z` an object array, pykalman's `standard.py` giving `utils.array2d` masked arrays). So is a function that keeps its arrays on the
     host by design: one named for it (`_to_numpy`, `as_np`), a method of an `np.ndarray` subclass or of a class that
     takes part in NumPy's dispatch (`__array_function__`), one that asks for a typed buffer in a set layout
     (`np.asarray(M, dtype=np.float64, order="C")`, for compiled code), one that stores clock readings in an array
@@ -146,8 +149,9 @@ class NumpyNamespace(Rule):
     `jnp.cumprod` (and the array methods) keep an 8- or 16-bit integer dtype where NumPy accumulates in the platform
     integer: a running sum over a `uint8` image wraps at 256 after the migration (not detected: the dtype of a
     parameter is not known). A NumPy scalar is hashable and a 0-d JAX array is not: `np.asarray(v)[()]` used as a
-    dictionary key elsewhere raises after the migration (SciPy's distribution infrastructure). What callers pass is
-    not known: a big-endian array (what `astropy.io.fits` reads) or a masked array given to a migrated function
+    dictionary key elsewhere raises after the migration (SciPy's distribution infrastructure). What callers outside
+    the run (or calls the index cannot resolve: a method through an instance, a function stored and called later)
+    pass is not known: a big-endian array (what `astropy.io.fits` reads) or a masked array given to a migrated function
     raises in `jax.numpy` (JAX holds native byte order only, and rejects `np.ma`); an int array times a float16 one
     is float16 in JAX, float64 in NumPy; an index out of bounds raises `IndexError` in NumPy where a JAX array clamps
     it (only a `try` that catches it is seen: in the function, or in a caller of the module around a call of it). An array of a number literal gets `dtype=` (JAX's

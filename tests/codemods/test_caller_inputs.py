@@ -1,0 +1,161 @@
+"""What calls in other modules of the run pass a module's functions (`codemods._caller_inputs`, the project index read
+by JX201, JX304 and JX501): the same outcome as if the call were in the callee's module. Two-module packages on
+disk, run through the CLI and `run_files`; the no-change cases first."""
+
+import ast
+
+import pytest
+from typer.testing import CliRunner
+
+from codemods import _caller_inputs
+from jaxfix import incremental, precheck
+from jaxfix.cli import app
+from jaxfix.registry import all_rules
+from jaxfix.runner import build_project_facts, run_files
+from jaxfix.types import RunOptions
+
+
+def _package(tmp_path, files):
+    """Files under `tmp_path` ({relative path: code}), with an empty `__init__.py` in every folder that has none:
+    the paths of the `.py` files, sorted."""
+    for name, code in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(code)
+        folder = path.parent
+        while folder != tmp_path:
+            if not (folder / "__init__.py").exists():
+                (folder / "__init__.py").write_text("")
+            folder = folder.parent
+    return sorted(str(p) for p in tmp_path.rglob("*.py"))
+
+
+def _migrate(tmp_path):
+    """`jaxfix migrate` of the folder (the CLI, in process); the CLI's output."""
+    result = CliRunner().invoke(app, ["migrate", str(tmp_path)])
+    assert result.exit_code in (0, 1), result.output
+    return result.output
+
+
+HELPERS = "import numpy as np\n\n\ndef reshape_z(z, dim_z):\n    z = np.atleast_2d(z)\n    return z.T if z.shape[1] == dim_z else z\n"
+
+
+def test_a_plain_numpy_array_from_another_module_is_still_rewritten(tmp_path):
+    use = ("import numpy as np\n\nfrom pkg.helpers import reshape_z\n\n\ndef update(n):\n"
+           "    return reshape_z(np.arange(n, dtype=float), n)\n")
+    _package(tmp_path, {"pkg/helpers.py": HELPERS, "pkg/use.py": use})
+    _migrate(tmp_path)
+    assert "jnp.atleast_2d(z)" in (tmp_path / "pkg/helpers.py").read_text()
+
+
+def test_a_module_that_imports_nothing_of_the_run_is_not_summarised(tmp_path):
+    files = _package(tmp_path, {"pkg/helpers.py": HELPERS, "pkg/other.py": "import numpy as np\n\nX = np.zeros(3)\n"})
+    modules = frozenset({"pkg", "pkg.helpers", "pkg.other"})
+    assert not any(_caller_inputs.wanted(open(f, "rb").read(), m, f.endswith("__init__.py"), modules)
+                   for f, m in zip(files, ["pkg", "pkg.helpers", "pkg.other"]))
+    assert build_project_facts(files, all_rules(), RunOptions())[_caller_inputs.KEY] == {}
+
+
+OBJECT_CALLERS = [
+    pytest.param("from .helpers import reshape_z\n", "reshape_z(np.array([None] * n), n)", id="object-array-relative"),
+    pytest.param("import pkg.helpers as h\n", "h.reshape_z(np.array([None] * n), n)", id="object-array-module-alias"),
+    pytest.param("from pkg import helpers\n", "helpers.reshape_z(np.empty(n, dtype=object), n)", id="object-dtype"),
+    pytest.param("from pkg.helpers import reshape_z\n", "reshape_z(np.ma.masked_invalid(np.ones(n)), n)", id="masked-array"),
+    pytest.param("from pkg.helpers import reshape_z as rz\n", "rz(lambda t: t, n)", id="lambda"),
+    pytest.param("from pkg.helpers import reshape_z\n", "reshape_z(Decimal('0.5'), n)", id="decimal"),
+]
+
+
+@pytest.mark.parametrize("imported, call", OBJECT_CALLERS)
+def test_a_function_another_module_passes_what_jax_cannot_hold_stays_numpy(tmp_path, imported, call):
+    # filterpy's `kalman/EKF.py` gives `common.helpers.reshape_z` `np.array([None] * dim_z)`; pykalman's
+    # `standard.py` gives `utils.array2d` masked arrays: `jnp.atleast_2d` rejects both
+    use = f"from decimal import Decimal\n\nimport numpy as np\n\n{imported}\n\nclass EKF:\n    def __init__(self, n):\n        self.z = {call}\n"
+    _package(tmp_path, {"pkg/helpers.py": HELPERS, "pkg/ekf.py": use})
+    output = _migrate(tmp_path)
+    assert (tmp_path / "pkg/helpers.py").read_text() == HELPERS
+    assert "which a call in another module of the run passes a value JAX arrays cannot hold" in output, output
+
+
+def test_a_function_given_a_function_from_a_module_script_block_stays_numpy(tmp_path):
+    core = "import numpy as np\n\n\ndef array1d(f):\n    return np.atleast_1d(f)\n"
+    use = "from cb.core import array1d\n\n\ndef double(t):\n    return 2 * t\n\n\nif __name__ == '__main__':\n    print(array1d(double))\n"
+    _package(tmp_path, {"cb/core.py": core, "cb/use.py": use})
+    _migrate(tmp_path)
+    assert (tmp_path / "cb/core.py").read_text() == core
+
+
+def test_text_from_another_module_keeps_the_call_numpy(tmp_path):
+    # colorspacious' `safe_equal(white, "D65")`, the call in another module
+    core = "import numpy as np\n\n\ndef safe_equal(a, b):\n    return np.all(np.equal(a, b))\n"
+    use = "from .core import safe_equal\n\n\ndef is_d65(white):\n    return safe_equal(white, 'D65')\n"
+    _package(tmp_path, {"cs/core.py": core, "cs/use.py": use})
+    output = _migrate(tmp_path)
+    assert "np.equal(a, b)" in (tmp_path / "cs/core.py").read_text()
+    assert "which a call in another module of the run passes text" in output, output
+
+
+TRIMF = ("import numpy as np\n\n\ndef trimf(x, abc):\n    a, b, c = np.r_[abc]\n"
+         "    return np.minimum(np.maximum(x, a), c)\n")
+
+
+def test_a_list_from_a_test_module_through_a_package_reexport_is_converted(tmp_path):
+    # skfuzzy's tests: `fuzz.trimf([1, 2, 3], [0, 1, 2])`, `trimf` re-exported by the package
+    files = {"fz/__init__.py": "from .membership.generatedmf import trimf\n", "fz/membership/generatedmf.py": TRIMF,
+             "tests/test_mf.py": "import fz\n\n\ndef test_trimf():\n    assert fz.trimf([1.0, 2.0], [0.0, 1.0, 2.0]) is not None\n"}
+    _package(tmp_path, files)
+    (tmp_path / "tests/__init__.py").unlink()  # (a tests folder, not a package)
+    output = _migrate(tmp_path)
+    assert "jnp.maximum(jnp.asarray(x), a)" in (tmp_path / "fz/membership/generatedmf.py").read_text(), output
+
+
+def test_a_list_passed_on_through_a_parameter_of_another_module_is_converted(tmp_path):
+    # a chain: `run` passes its list to `middle.update(z)`, which passes `z` on to `core.trimf`
+    middle = "from .core import trimf\n\n\ndef update(z):\n    return trimf(z, (0.0, 1.0, 2.0))\n"
+    run = "from pk.middle import update\n\n\ndef main():\n    return update([1.0, 2.0])\n"
+    _package(tmp_path, {"pk/core.py": TRIMF, "pk/middle.py": middle, "pk/run.py": run})
+    _migrate(tmp_path)
+    assert "jnp.maximum(jnp.asarray(x), a)" in (tmp_path / "pk/core.py").read_text()
+
+
+def test_the_same_results_with_and_without_prechecks_and_incremental_passes(tmp_path):
+    use = "from .core import trimf\n\n\ndef main():\n    return trimf([1.0, 2.0], (0.0, 1.0, 2.0))\n"
+    files = _package(tmp_path, {"pk/core.py": TRIMF, "pk/use.py": use})
+    options = RunOptions(fix=True, write=False)
+
+    def outcome():
+        return [(r.fixed, [(f.code, f.line, f.message) for f in r.findings]) for r in run_files(files, all_rules(), options, jobs=1)]
+
+    expected = outcome()
+    assert "jnp.asarray(x)" in expected[1][0]
+    with precheck.disabled():
+        assert outcome() == expected
+    with incremental.disabled():
+        assert outcome() == expected
+
+
+def test_the_summary_resolves_callees_and_reads_the_kinds_of_values():
+    code = ("import numpy as np\nimport pkg.helpers as h\nfrom .core import trimf as tf, scale\nfrom . import util\n\n"
+            "def f(z, w):\n    xs = [1, 2]\n    tf(xs, abc=[[0, 1], [2]])\n    scale(np.arange(3), 'k')\n    util.g(z)\n"
+            "    w = 3\n    h.reshape_z(w, *[np.array([None] * 2)])\n    np.sum([1, 2])\n")
+    summary = _caller_inputs.summarize("pkg/m.py", "pkg.m", ast.parse(code),
+                                       frozenset({"pkg", "pkg.m", "pkg.core", "pkg.util", "pkg.helpers"}))
+    assert summary["calls"] == sorted([
+        ("pkg.core.trimf", 0, "list"), ("pkg.core.trimf", "abc", "list"), ("pkg.core.trimf", "abc", "unflat"),
+        ("pkg.core.scale", 1, "text"), ("pkg.helpers.reshape_z", 1, "object")], key=repr)
+    # `z` is passed on as it is; `w` is rebound first
+    assert summary["passes"] == [("f", "z", "pkg.util.g", 0)] and summary["signatures"] == {"f": (["z", "w"], [])}
+
+
+def test_the_link_follows_chains_and_leaves_a_module_its_own_calls():
+    summaries = {
+        "a.py": {"module": "pk.a", "calls": [("pk.b.update", 0, "list"), ("pk.a.own", 0, "list")], "passes": [],
+                 "signatures": {}},
+        "b.py": {"module": "pk.b", "calls": [], "passes": [("update", "z", "pk.c.trimf", "x")],
+                 "signatures": {"update": (["z"], [])}},
+    }
+    linked = _caller_inputs.link(summaries)
+    assert linked == {"pk.b": {"update": {"list": [0]}}, "pk.c": {"trimf": {"list": ["x"]}}}
+    assert _caller_inputs.fed({_caller_inputs.KEY: linked}, "pk.c", "list") == {"trimf": frozenset({"x"})}
+    # a package's re-export (`pk.trimf`) reaches the module under it that defines the function
+    assert _caller_inputs.fed({_caller_inputs.KEY: {"pk": {"trimf": {"list": [0]}}}}, "pk.c", "list") == {"trimf": frozenset({0})}
