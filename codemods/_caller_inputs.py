@@ -20,12 +20,12 @@ analyses of `_list_inputs` (`list_fed_parameters`, `unflat_fed_parameters`, `tex
 from __future__ import annotations
 
 import ast
+import functools
 from typing import Any, Iterator, Mapping, Optional, Union
 
 import libcst as cst
 
 from jaxfix import walk
-from jaxfix.imports import imported_bindings
 from jaxfix.rule import ProjectIndex
 
 KEY = "caller_inputs"
@@ -39,15 +39,27 @@ _CANDIDATE_CALLS = frozenset({"list", "tuple", "load", "loads", "Decimal", "Frac
                               "empty", "full", "zeros", "ones"})
 
 
+@functools.lru_cache(maxsize=4)
+def _tops(modules: frozenset) -> frozenset:
+    return frozenset(m.split(".")[0].encode() for m in modules if m)
+
+
 def wanted(data: bytes, module_name: str, is_package: bool, modules: frozenset) -> bool:
-    """Whether the file imports a module of the run (or a name from one) other than itself: only such a file may
-    call another module's function."""
-    if b"import" not in data:
-        return False
-    for bound in imported_bindings(module_name, is_package, data).values():
-        parts = bound.split(".")
-        if any(".".join(parts[:n]) in modules and ".".join(parts[:n]) != module_name for n in range(1, len(parts) + 1)):
+    """Whether a line of the file imports from a module of the run (a relative import, or an absolute one whose
+    top-level name is a run's module's): only such a file may call another module's function. A look at the lines
+    that say `import`, cheaper than reading the imports (a string that looks like an import counts too)."""
+    tops = _tops(modules)
+    start = 0
+    while (found := data.find(b"import", start)) >= 0:
+        line_start = data.rfind(b"\n", 0, found) + 1
+        line_end = data.find(b"\n", found)
+        line_end = len(data) if line_end < 0 else line_end
+        words = data[line_start:line_end].replace(b",", b" ").split()
+        if words[:1] == [b"from"] and len(words) > 1 and (words[1].startswith(b".") or words[1].split(b".")[0] in tops):
             return True
+        if words[:1] == [b"import"] and any(w.split(b".")[0] in tops for w in words[1:]):
+            return True
+        start = line_end
     return False
 
 
