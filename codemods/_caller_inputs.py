@@ -26,6 +26,7 @@ from typing import Any, Iterator, Mapping, Optional, Union
 import libcst as cst
 
 from jaxfix import walk
+from jaxfix.analysis.random_keys import dotted
 from jaxfix.rule import ProjectIndex
 
 KEY = "caller_inputs"
@@ -63,15 +64,8 @@ def wanted(data: bytes, module_name: str, is_package: bool, modules: frozenset) 
     return False
 
 
-def _dotted(node: ast.AST) -> str:
-    parts = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return ""
-    parts.append(node.id)
-    return ".".join(reversed(parts))
+def _name_of(node: ast.AST) -> str:
+    return dotted(node) or ""
 
 
 def _imports(tree: ast.Module, module_name: str, is_package: bool) -> dict[str, str]:
@@ -113,7 +107,7 @@ def _candidate(value: ast.AST, local: set[str], defined: set[str]) -> bool:
     if isinstance(value, ast.Name):
         return value.id in local or value.id in defined
     if isinstance(value, ast.Call):
-        name = _dotted(value.func)
+        name = _name_of(value.func)
         return name.split(".")[-1] in _CANDIDATE_CALLS or ".ma." in f".{name}"
     return False
 
@@ -238,7 +232,7 @@ def summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset)
     signatures: dict[str, tuple[list[str], list[str]]] = {}
 
     def callee_of(func: ast.AST) -> Optional[str]:
-        name = _dotted(func)
+        name = _name_of(func)
         head, _, rest = name.partition(".")
         if head in imports:
             qualified = imports[head] + ("." + rest if rest else "")
