@@ -77,6 +77,17 @@ def test_a_function_another_module_passes_what_jax_cannot_hold_stays_numpy(tmp_p
     assert "which a call in another module of the run passes a value JAX arrays cannot hold" in output, output
 
 
+def test_an_object_array_bound_to_a_name_through_a_star_reexport_keeps_the_helper_numpy(tmp_path):
+    # filterpy's EKF: `z = np.array([None] * self.dim_z)`, then `reshape_z(z, ...)` from `filterpy.common`, which
+    # re-exports `common.helpers` with `from .helpers import *`
+    ekf = ("import numpy as np\n\nfrom fp.common import reshape_z\n\n\nclass EKF:\n    def __init__(self, dim_z):\n"
+           "        z = np.array([None] * dim_z)\n        self.z = reshape_z(z, dim_z)\n")
+    _package(tmp_path, {"fp/common/__init__.py": "from .helpers import *\n", "fp/common/helpers.py": HELPERS,
+                        "fp/kalman/EKF.py": ekf})
+    _migrate(tmp_path)
+    assert (tmp_path / "fp/common/helpers.py").read_text() == HELPERS
+
+
 def test_a_function_given_a_function_from_a_module_script_block_stays_numpy(tmp_path):
     core = "import numpy as np\n\n\ndef array1d(f):\n    return np.atleast_1d(f)\n"
     use = "from cb.core import array1d\n\n\ndef double(t):\n    return 2 * t\n\n\nif __name__ == '__main__':\n    print(array1d(double))\n"
