@@ -799,6 +799,19 @@ def mutated_attributes(module: cst.Module, table: Writers,
     return found
 
 
+# keywords of the array methods `argsort`/`sort` that only NumPy's take (JAX's raise `TypeError` for them)
+_NUMPY_SORT_KEYWORDS = ("kind", "order")
+
+
+def numpy_only_keyword(call: cst.Call) -> Optional[str]:
+    """`kind` for `x.argsort(kind="quicksort")` (or `x.sort(order=...)`): a sorting method given a keyword a JAX
+    array's method rejects (`None` given is no keyword), else None."""
+    if not isinstance(call.func, cst.Attribute) or call.func.attr.value not in ("argsort", "sort"):
+        return None
+    return next((a.keyword.value for a in call.args if a.keyword is not None and a.keyword.value in
+                 _NUMPY_SORT_KEYWORDS and not (isinstance(a.value, cst.Name) and a.value.value == "None")), None)
+
+
 # NumPy functions that make a new array (what a class's `self.p = np.array(...)` certainly holds)
 ARRAY_MAKERS = frozenset({
     "zeros", "ones", "empty", "full", "eye", "identity", "arange", "linspace", "logspace", "geomspace", "array",

@@ -312,6 +312,10 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                     and isinstance(node.func.value, cst.Name) and node.args and jax_rejects(rule, node.args[0].value):
                 needs.setdefault(node.func.value.value, f"makes strings or objects of it (`{code(node).strip()}`), "
                                                         "which a JAX array cannot hold")
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) \
+                    and _buffers.numpy_only_keyword(node) is not None:  # `e = embed(x); e.argsort(kind="quicksort")`
+                needs.setdefault(node.func.value.value, f"sorts it with `{code(node).strip()}`, a keyword the JAX "
+                                                       "array method rejects")
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
                     and node.func.attr.value in _buffers.WRITING_METHODS and _written_root(node.func.value):
                 # `target.__iadd__(p)`: an in-place operator called by name (GPy's kernels); `a.fill(0)`

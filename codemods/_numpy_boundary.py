@@ -600,6 +600,12 @@ class NumpyBoundary:
                 for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
                 if isinstance(a.value, cst.Name) and a.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS  # type: ignore[attr-defined]
             }
+            for call in walk.nodes_of(function.body, cst.Call):  # `x.argsort(kind="quicksort")` (pyentrp's motifs)
+                func = call.func  # type: ignore[attr-defined]
+                given = _buffers.numpy_only_keyword(call)  # type: ignore[arg-type]
+                if given is not None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+                    read.setdefault(func.value, f"is sorted with `.{func.attr.value}(..., {given}=...)`, which the JAX "
+                                                "array method rejects (`TypeError`)")
             tries = walk.nodes_of(function.body, cst.Try) + walk.nodes_of(function.body, cst.TryStar)
             for handled in tries:  # `try: v = y[i]` / `except IndexError:` (or `except* IndexError:`)
                 caught = sorted(caught_by(handled) & OUT_OF_BOUNDS_CATCHERS)  # type: ignore[arg-type]

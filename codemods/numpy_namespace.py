@@ -1054,6 +1054,22 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5],
         ),
+        Invalid(  # elements hashed after `list(...)`/`tuple(row)` regroups them (ruptures' Window: `set(list(locs))`;
+            # pyentrp's motifs: `key = tuple(row)`, then `counts[key]`)
+            "import numpy as np\n\ndef picked(positions, idx):\n    locs = np.take(positions, idx)\n"
+            "    return set(list(locs))\n\ndef motifs(x):\n    x = np.asarray(x)\n    counts = {}\n"
+            "    for row in x:\n        key = tuple(row)\n        counts[key] = counts.get(key, 0) + 1\n    return counts\n",
+            expected=None,
+            lines=[4, 8],
+        ),
+        Invalid(  # sorted by a method given `kind=`, which a JAX array's `argsort` rejects, here or by a caller of the
+            # function that makes it (pyentrp's `time_delay_embedding`, then `e.argsort(kind="quicksort")`)
+            "import numpy as np\n\ndef order_of(x):\n    x = np.asarray(x)\n    return x.argsort(kind=\"quicksort\")\n\n"
+            "def embed(x):\n    return np.stack([x[:-1], x[1:]], axis=1)\n\n"
+            "def entropy(x):\n    e = embed(x)\n    return e.argsort(kind=\"quicksort\")\n",
+            expected=None,
+            lines=[4, 8],
+        ),
         Invalid(  # the `except` relies on NumPy's exception: `jnp.hstack` of a 0-d array raises `ValueError` (cma's F10)
             "import numpy as np\n\ndef f(x):\n    try:\n        x = np.hstack(x)\n    except TypeError:\n        pass\n    return x\n",
             expected=None,

@@ -39,6 +39,8 @@ from jaxfix.analysis.parents import ParentProvider
 _CONTAINERS = frozenset({"dict", "set", "frozenset", "defaultdict", "OrderedDict", "Counter"})
 _WHOLE = frozenset({"set", "frozenset", "Counter", "fromkeys"})
 _KEY_METHODS = frozenset({"get", "setdefault", "pop", "add", "discard", "remove"})
+# builtins that regroup their argument's elements as they are (a new container of the same elements)
+_REGROUPED = frozenset({"list", "tuple", "frozenset", "sorted"})
 
 
 
@@ -94,6 +96,14 @@ def memoized(module: cst.Module) -> frozenset[str]:
     return frozenset(found)
 
 
+def _regrouped(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """`x` for `list(x)`, `tuple(sorted(x))`: a new container of the same elements; else `expr`."""
+    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in _REGROUPED \
+            and len(expr.args) == 1 and not expr.args[0].star and expr.args[0].keyword is None:
+        expr = expr.args[0].value
+    return expr
+
+
 def _memoized_call(node: cst.Call, memoized: Container[str]) -> bool:
     """A call of a memoized function of the module: `f(...)`, or `self.f(...)` of a method."""
     func = node.func
@@ -122,6 +132,13 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset()) ->
                 items.setdefault(name, []).append(_source(value.value))  # `key = a[()]`
             elif isinstance(value, (cst.ListComp, cst.GeneratorExp)) and isinstance(value.elt, cst.Subscript):
                 items.setdefault(name, []).append(_source(value.elt))  # `lst = [codes[i] for i in idx]`, then `set(lst)`
+            elif isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in _REGROUPED \
+                    and len(value.args) == 1 and not value.args[0].star and value.args[0].keyword is None:
+                # `picked = list(locs)`, then `set(picked)` (ruptures' Window); `key = tuple(row)` of a loop's row,
+                # then `counts[key]` (pyentrp's motifs): the elements are those of the array the argument comes from
+                inner = _regrouped(value)
+                items.setdefault(name, []).extend(
+                    items[inner.value] if isinstance(inner, cst.Name) and inner.value in items else [_source(inner)])
             bound[name] = bound.get(name, 0) + 1
             derived = _derived_from(value)
             if derived is not None:
@@ -169,6 +186,7 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset()) ->
             keys.append(node.key)
         elif isinstance(node, cst.SetComp):
             keys.append(node.elt)
+    whole = [_regrouped(expr) for expr in whole]  # `set(list(locs))`: the elements of `locs`
     exprs = {_source(part) for expr in whole for part in _operands(expr)}
     for expr in whole:  # `frozenset(row) for row in rows`, `set(lst)` of `lst = [codes[i] for i in idx]`
         if isinstance(expr, cst.Name):
