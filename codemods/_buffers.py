@@ -364,7 +364,7 @@ def _copies_written(fn: cst.FunctionDef, written: set[str], params: set[str]) ->
 def _kind_roots(value: cst.BaseExpression, params: set[str], bound: dict[str, list[cst.BaseExpression]],
                 seen: set[str]) -> set[str]:
     """The parameters among `params` whose kind of array `value` has: it is one of them, or made from one by array
-    methods, indexing, `.T` / `.real`, arithmetic or a conditional, through local names (`bound`)."""
+    methods, indexing, `.T` / `.real`, arithmetic, a comparison or a conditional, through local names (`bound`)."""
     if isinstance(value, cst.Name):
         if value.value in params:
             return {value.value}
@@ -383,6 +383,9 @@ def _kind_roots(value: cst.BaseExpression, params: set[str], bound: dict[str, li
         return _kind_roots(value.expression, params, bound, seen)
     if isinstance(value, cst.IfExp):
         return _kind_roots(value.body, params, bound, seen) | _kind_roots(value.orelse, params, bound, seen)
+    if isinstance(value, cst.Comparison):  # `(x > 0.0).astype(float)` (properscoring's exceedances)
+        return {p for part in (value.left, *(c.comparator for c in value.comparisons))
+                for p in _kind_roots(part, params, bound, seen)}
     return set()
 
 

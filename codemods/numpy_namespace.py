@@ -1154,6 +1154,13 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[9, 10],
         ),
+        Invalid(  # ... also through a comparison and a cast (properscoring's `exceeds = (x > t).astype(float)`, then
+            # `exceeds[nan_mask] = np.nan`)
+            "import numpy as np\n\ndef exceed(x):\n    e = (x > 0.0).astype(float)\n    e[0] = np.nan\n    return e\n\n"
+            "def run(obs):\n    obs = np.asarray(obs)\n    return exceed(obs)\n",
+            expected=None,
+            lines=[9, 10],
+        ),
         Invalid(  # a third-party function known to require a NumPy array (`sparse_data.NumpyOnly`): scikit-image's
             # `view_as_windows` raises TypeError for a JAX array (pygsp's patch features), so do OpenCV's functions
             "import numpy as np\nfrom skimage.util import view_as_windows\n\ndef patches(img):\n"
