@@ -343,6 +343,12 @@ class NumpyBoundary:
             return (f"`{func}(...)` sits in a `try` that catches `LinAlgError`: its `jax.numpy` namesake never raises "
                     "(a singular matrix gives inf or nan), so the `except` branch would silently stop running: this "
                     "function is left as it is (check the result with `jnp.isfinite` instead, by hand)", True)
+        caller = self._called_in_linalg_try.get(function.name.value) \
+            if function is not None and qualified.startswith("numpy.linalg.") else None
+        if caller is not None:  # `try: w = solve(a, b)` / `except LinAlgError:` in a caller of this function
+            return (f"`{func}(...)` is in a function {caller} calls in a `try` that catches `LinAlgError`: its `jax.numpy` "
+                    "namesake never raises (a singular matrix gives inf or nan), so the `except` branch would silently "
+                    "stop running: this function is left as it is", True)
         caught = caught_around(rule, node)
         specific = sorted(caught & CALL_ERRORS)
         if specific and not caught & {"Exception", "BaseException"}:
@@ -1030,8 +1036,16 @@ class NumpyBoundary:
     def _called_in_try(self) -> dict[str, str]:
         """{function name: who calls it in a `try` catching `IndexError`, as the findings name it}
         (`parents.called_in_catching_try`)."""
+        return self._callers_catching(OUT_OF_BOUNDS_CATCHERS)
+
+    @functools.cached_property
+    def _called_in_linalg_try(self) -> dict[str, str]:
+        """The same for a `try` catching `LinAlgError` (or `ValueError`, or every exception)."""
+        return self._callers_catching(frozenset(LINALG_ERRORS))
+
+    def _callers_catching(self, catchers: frozenset[str]) -> dict[str, str]:
         return {name: "code at module level" if caller == "code at module level" else f"`{caller}`"
-                for name, caller in called_in_catching_try(self.rule.context.module).items()}
+                for name, caller in called_in_catching_try(self.rule.context.module, catchers).items()}
 
     @functools.cached_property
     def _text_fed(self) -> dict[str, frozenset[str]]:

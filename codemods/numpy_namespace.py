@@ -144,8 +144,9 @@ class NumpyNamespace(Rule):
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
     A NumPy function with no `jax.numpy` counterpart (`np.add.reduceat` on older JAX, `np.ndarray(...)`) is
-    reported, not rewritten. Outside a `try`, a singular matrix that made `np.linalg.inv`/`solve` raise
-    `LinAlgError` to the caller gives inf/nan after the migration (the error path is not kept). `jnp.cumsum` and
+    reported, not rewritten. Outside a `try` (around the call, or around a call of its function in the module), a
+    singular matrix that made `np.linalg.inv`/`solve` raise `LinAlgError` gives inf/nan after the migration (the
+    error path is not kept: ruptures' Mahalanobis cost then yields NaN instead of raising). `jnp.cumsum` and
     `jnp.cumprod` (and the array methods) keep an 8- or 16-bit integer dtype where NumPy accumulates in the platform
     integer: a running sum over a `uint8` image wraps at 256 after the migration (not detected: the dtype of a
     parameter is not known). A NumPy scalar is hashable and a 0-d JAX array is not: `np.asarray(v)[()]` used as a
@@ -728,6 +729,12 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(A, b):\n    try:\n        x = np.linalg.solve(A, b)\n"
             "    except np.linalg.LinAlgError:\n        x = np.zeros(2)\n    return x\n",
             expected=None, lines=[5, 7],  # the rename in the handler is held back with it
+        ),
+        Invalid(  # ... also in a function that a caller of the module calls in such a `try` (the caller's handler
+            # expects the callee's NumPy `LinAlgError`)
+            "import numpy as np\n\ndef solve(a, b):\n    return np.linalg.solve(a, b)\n\n"
+            "def safe(a, b):\n    try:\n        return solve(a, b)\n    except np.linalg.LinAlgError:\n        return None\n",
+            expected=None, lines=[4],
         ),
         Invalid(
             "import numpy as np\n\ndef f(x, c):\n    x = np.asarray(x)\n    if isinstance(x, np.ndarray):\n"
