@@ -98,7 +98,8 @@ class NumpyNamespace(Rule):
     imports the function (`from .helpers import reshape_z`, `import pkg.helpers as h`, a package's re-export),
     found by the project index (before, only the module's own calls were seen: filterpy's `kalman/EKF.py` giving
     `common.helpers.reshape_z` an object array, pykalman's `standard.py` giving `utils.array2d` masked arrays). So is a function that keeps its arrays on the
-    host by design: one named for it (`_to_numpy`, `as_np`), a method of an `np.ndarray` subclass or of a class that
+    host by design: one named for it (`_to_numpy`, `as_np`), a method of a subclass of a NumPy array type (`np.ndarray`,
+    `np.matrix`, `np.ma.MaskedArray`, `np.recarray`, directly or through a class of the module) or of a class that
     takes part in NumPy's dispatch (`__array_function__`), one that asks for a typed buffer in a set layout
     (`np.asarray(M, dtype=np.float64, order="C")`, for compiled code), one that stores clock readings in an array
     (timing code), and one that hands an array it makes to code that writes into it (a function or method of the
@@ -991,6 +992,14 @@ class NumpyNamespace(Rule):
             "class Vector(Middle):\n    def unit(self):\n        return self / np.linalg.norm(self)\n",
             expected=None,
             lines=[11],
+        ),
+        Invalid(  # ... or of another NumPy array type: `self` is a `np.matrix` (whose `*` is a matrix product) or a
+            # masked array, which `jnp.dot(self, x)` makes a plain array or rejects (uncertainties' `class matrix(np.matrix)`)
+            "import numpy as np\n\nclass matrix(np.matrix):\n    def __rmul__(self, other):\n        if np.isscalar(other):\n"
+            "            return np.dot(self, other)\n        return np.dot(other, self)\n\n"
+            "class Masked(np.ma.MaskedArray):\n    pass\n\nclass Stamped(Masked):\n    def total(self):\n        return np.sum(self)\n",
+            expected=None,
+            lines=[5, 6, 7, 14],
         ),
         Invalid(  # named for handing back NumPy arrays: a host conversion by intent (POT's backends)
             "import numpy as np\n\ndef _to_numpy(a):\n    if isinstance(a, np.ndarray):\n        return np.array(a)\n"

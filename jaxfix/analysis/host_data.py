@@ -10,7 +10,7 @@ makes its rename unsafe). The string, `None` and object data of displays is `for
 - arrays that must stay NumPy arrays: shuffled in place by a generator jaxfix does not convert (`shuffled_array`),
   handed to a numba-compiled function (`numba_argument`), held by a class that is a sequence over them
   (`sequence_attributes`: iterating ends at the `IndexError` JAX never raises) or by a NumPy array type of the
-  module's own (`numpy_array_class`: an `np.ndarray` subclass, or a class with NumPy's dispatch hooks), or
+  module's own (`numpy_array_class`: a subclass of `np.ndarray`, `np.matrix` or another NumPy array type, or a class with NumPy's dispatch hooks), or
   timing data (`timing_write`: clock readings stored in an array, where JAX's asynchronous work would distort
   the intervals).
 
@@ -207,6 +207,11 @@ TIMER_NAMES = {"time", "perf_counter", "perf_counter_ns", "monotonic", "process_
 # (`__array__` too: it must hand NumPy an `np.ndarray`, so what the class stores must stay one; and `jax.numpy` does
 # not read such an object as NumPy does: ase's `Cell`, whose `np.asarray(self)` in its `dtype` property recursed)
 NUMPY_HOOKS = {"__array__", "__array_ufunc__", "__array_function__", "__array_finalize__", "__array_wrap__"}
+# NumPy's array types, whose subclass's methods work on `self`, an instance of one (the `uncertainties` package's
+# `class matrix(np.matrix)`: `np.dot(self, other)` keeps the subclass, whose `*` is a matrix product)
+NUMPY_ARRAY_TYPES = frozenset({"numpy.ndarray", "numpy.matrix", "numpy.recarray", "numpy.memmap", "numpy.chararray",
+                               "numpy.ma.MaskedArray", "numpy.ma.masked_array", "numpy.ma.core.MaskedArray",
+                               "numpy.matrixlib.defmatrix.matrix", "numpy.rec.recarray", "numpy.char.chararray"})
 
 
 def _timer_call(call: cst.CSTNode) -> bool:
@@ -257,11 +262,11 @@ def timing_write(function: cst.FunctionDef, timers: frozenset[str]) -> Optional[
 
 def numpy_array_class(rule: cst.MetadataDependent, cls: cst.ClassDef, module: Optional[cst.Module] = None,
                       seen: frozenset[str] = frozenset()) -> bool:
-    """Whether `cls` is a NumPy array type of its own: an `np.ndarray` subclass, a class defining NumPy's dispatch
-    hooks, or one whose `__new__` views an array as `cls` (pysindy's `AxesArray`, pyrr's `Vector3`:
+    """Whether `cls` is a NumPy array type of its own: a subclass of a NumPy array type (`np.ndarray`, `np.matrix`,
+    `np.ma.MaskedArray`, `np.recarray`: `NUMPY_ARRAY_TYPES`), a class defining NumPy's dispatch hooks, or one whose `__new__` views an array as `cls` (pysindy's `AxesArray`, pyrr's `Vector3`:
     `np.asarray(x).view(cls)`); given the `module`, also a subclass of one of the module's own such classes
     (scikit-spatial's `Vector(_BaseArray1D)`, `_BaseArray1D(_BaseArray)`, `_BaseArray(np.ndarray)`)."""
-    if any(numpy_name(rule, base.value) == "numpy.ndarray" for base in cls.bases):
+    if any(numpy_name(rule, base.value) in NUMPY_ARRAY_TYPES for base in cls.bases):
         return True
     if module is not None:
         local = {name for base in cls.bases if isinstance(base.value, cst.Name)
