@@ -5,7 +5,7 @@ import functools
 import libcst as cst
 import numpy as np
 
-from codemods import _buffers, _caller_inputs, _host_values, _namesakes, _triangles
+from codemods import _buffers, _caller_inputs, _host_values, _matrices, _namesakes, _triangles
 from codemods._host_values import SPACED
 from codemods._isinstance_widening import IsinstanceWidening
 from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword, units_difference, units_library
@@ -83,7 +83,9 @@ class NumpyNamespace(Rule):
     or the property, is left whole), or goes to a helper of the module that hands its parameter to one (the caller
     is left whole: `dctii(y)` with `dctii(x)` calling `fftpack.dct(x)`), so does one given a SciPy sparse matrix (a `scipy.sparse` call, arithmetic,
     `.T` or a method of one, or an attribute a class of the module binds to one), and so does `np.array(v).item()`
-    (a Python value either way, and NumPy keeps text as text). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and
+    (a Python value either way, and NumPy keeps text as text). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and so is one that
+    makes or handles a `np.matrix` (`np.asmatrix(x)`, `np.mat`, `numpy.matlib`, `isinstance(x, np.matrix)`: a
+    `jax.numpy` call given a matrix gives a plain array, whose `*` multiplies elementwise), and
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
     calls NumPy in a `try` that catches `TypeError`, `ValueError` or `IndexError` but not every exception (`jax.numpy`
@@ -154,7 +156,8 @@ class NumpyNamespace(Rule):
     dictionary key elsewhere raises after the migration (SciPy's distribution infrastructure). What callers outside
     the run (or calls the index cannot resolve: a method through an instance, a function stored and called later)
     pass is not known: a big-endian array (what `astropy.io.fits` reads) or a masked array given to a migrated function
-    raises in `jax.numpy` (JAX holds native byte order only, and rejects `np.ma`); an int array times a float16 one
+    raises in `jax.numpy` (JAX holds native byte order only, and rejects `np.ma`), and a `np.matrix` given to one
+    becomes a plain array (its `*` then multiplies elementwise: only a function that names `np.matrix` is left); an int array times a float16 one
     is float16 in JAX, float64 in NumPy; an index out of bounds raises `IndexError` in NumPy where a JAX array clamps
     it (only a `try` that catches it is seen: in the function, or in a caller of the module around a call of it). An array of a number literal gets `dtype=` (JAX's
     would be weakly typed), but other calls given only Python numbers (`np.where(c, 1, -1)`) make weakly typed
@@ -754,6 +757,14 @@ class NumpyNamespace(Rule):
             expected="import numpy as np\n\ndef f(x, lo):\n    m = np.ma.masked_less(x, lo)\n    return np.sum(m)\n",
             lines=[4, 5],
         ),
+        Invalid(  # nor have matrices, whose `*` is a matrix product: `jnp.eye(n) - m` is a plain array, so the `*` after it
+            # would multiply elementwise (uncertainties' `np.asmatrix`); a function testing for one is left too
+            "import numpy as np\n\ndef pinv_term(arr):\n    inverse_mat = np.asmatrix(np.linalg.pinv(arr))\n"
+            "    factor22 = np.eye(arr.shape[0]) - arr * inverse_mat\n    return inverse_mat * factor22\n\n"
+            "def solve(a, b):\n    if isinstance(a, np.matrix):\n        return np.dot(a, b)\n    return np.sum(b)\n",
+            expected=None,
+            lines=[4, 4, 5, 9, 10, 11],
+        ),
         Invalid(  # another method fills `self.state` in place, which stays NumPy
             "import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
             expected="import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
@@ -1310,6 +1321,9 @@ class NumpyNamespace(Rule):
             self.report(node, f"`{self.code(node)}` is NumPy's masked-array machinery, which JAX has no counterpart for: "
                         "this function is left as it is", leaves_function=True)
             return True
+        if _matrices.matrix_name(qualified):  # `isinstance(x, np.matrix)`, `x.view(np.matrix)`
+            self.report(node, _matrices.message(self.code(node)), leaves_function=True)
+            return True
         if qualified != "numpy.asanyarray":
             return False
         target = f"{self.jnp}.{SUBSTITUTES['asanyarray']}"
@@ -1328,6 +1342,9 @@ class NumpyNamespace(Rule):
         self._boundary.note_call(node)
         qualified = numpy_name(self, node.func)
         if qualified is None or qualified.startswith(OTHER_FAMILIES):
+            return
+        if _matrices.matrix_name(qualified):  # `np.asmatrix(x)`: a matrix, whose `*` JAX arrays cannot keep
+            self.report(node, _matrices.message(self.code(node.func)), leaves_function=True)
             return
         reason = self._boundary.call_reason(node, qualified)
         if reason is not None:
