@@ -188,6 +188,23 @@ def _array_class(rule: Rule, arg: cst.Arg) -> bool:
         return True
     return isinstance(value, cst.Name) and (value.value == "cls" or value.value[:1].isupper())
 
+
+def _class_views(rule: Rule, function: cst.FunctionDef) -> dict[cst.Name, str]:
+    """{name: why} for the names `function` views as an array class, not a dtype (`inverse.view(np.matrix)`,
+    `z.view(type=kind)`: `_array_class`): a JAX array's `.view` takes a dtype only, so a NumPy call whose result
+    reaches such a name must stay NumPy (the `uncertainties` package's `inverse = np.linalg.inv(arr)`, then
+    `inverse = inverse.view(np.matrix)`)."""
+    found: dict[cst.Name, str] = {}
+    for call in walk.nodes_of(function.body, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if isinstance(func, cst.Attribute) and func.attr.value == "view" and isinstance(func.value, cst.Name):
+            cls = next((a.value for a in call.args if _array_class(rule, a)), None)  # type: ignore[attr-defined]
+            if cls is not None:
+                found[func.value] = (f"is viewed as `{rule.code(cls)}`, an array class, which a JAX array cannot "
+                                     "become (its `.view` takes a dtype only)")
+    return found
+
+
 Reason = tuple[str, bool]  # the report's message, and whether the function's other fixes are held back
 
 
@@ -593,9 +610,10 @@ class NumpyBoundary:
         """(name, what the function does with it) when the call's result reaches a name the function reads through
         an attribute only NumPy arrays have (`contrast = np.prod(...)`, then `contrast.flags.writeable = False` or
         `contrast.data.tobytes()`: pyDOE3's fracfact_aliasing), or indexes by a NumPy flat iterator (`K =
-        np.asarray(K)`, `K[X.astype(int).flat, :]`: GPy's kernels), else None. The result is followed through
-        arithmetic and the assignments it flows into, under the same name or another (`c = 2.0 / np.sqrt(a)`, then
-        `np.dot(c.flat, b)`; `Y = Y.copy()`, then `Y.resize(lag)`: spectrum's ARMA)."""
+        np.asarray(K)`, `K[X.astype(int).flat, :]`: GPy's kernels), or views as an array class (`_class_views`), else
+        None. The result is followed through arithmetic and the assignments it flows into, under the same name or
+        another (`c = 2.0 / np.sqrt(a)`, then `np.dot(c.flat, b)`; `Y = Y.copy()`, then `Y.resize(lag)`: spectrum's
+        ARMA)."""
         if function is None:
             return None
         read = self._buffer_reads.get(function)
@@ -612,6 +630,8 @@ class NumpyBoundary:
                 if given is not None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
                     read.setdefault(func.value, f"is sorted with `.{func.attr.value}(..., {given}=...)`, which the JAX "
                                                 "array method rejects (`TypeError`)")
+            for viewed, why in _class_views(self.rule, function).items():  # `y.view(np.matrix)`
+                read.setdefault(viewed, why)
             tries = walk.nodes_of(function.body, cst.Try) + walk.nodes_of(function.body, cst.TryStar)
             for handled in tries:  # `try: v = y[i]` / `except IndexError:` (or `except* IndexError:`)
                 caught = sorted(caught_by(handled) & OUT_OF_BOUNDS_CATCHERS)  # type: ignore[arg-type]

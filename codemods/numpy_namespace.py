@@ -139,8 +139,9 @@ class NumpyNamespace(Rule):
     `np.asarray` (or `np.array`, `np.atleast_1d`, ...) a parameter its docstring (or, for `__init__`, its class's)
     says may be text or another object (`endpoints : 2-tuple of float(s) and/or str(s)`), or a name
     unpacked from one, is left whole: NumPy makes a string or object array of it, which JAX rejects. So is one that
-    makes an array subclass's instance with `.view(np.matrix)` (or `.view(cls)`). The NumPy branch of an
-    array-API dispatch (`if _is_numpy_namespace(xp):`, `if xp is np:`) stays NumPy, as every rule leaves it: it is
+    makes an array subclass's instance with `.view(np.matrix)` (or `.view(cls)`, `.view(type=t)`), also of a name a
+    NumPy call's result reaches (`y = np.exp(x)`, then `y.view(Tagged)`: a JAX array's `.view` takes a dtype only).
+    The NumPy branch of an array-API dispatch (`if _is_numpy_namespace(xp):`, `if xp is np:`) stays NumPy, as every rule leaves it: it is
     there for what only NumPy arrays do (string and object arrays, memory layouts), the other branch handles JAX
     arrays through `xp` (`jaxfix.analysis.host_regions`).
 
@@ -558,6 +559,18 @@ class NumpyNamespace(Rule):
                 expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.linalg.cholesky(a, upper=True)\n"),
         # `.view(np.matrix)` makes an array subclass's instance (SciPy's sparse `matrix` helper)
         Invalid("import numpy as np\n\ndef matrix(*args):\n    return np.array(*args).view(np.matrix)\n", expected=None, lines=[4]),
+        Invalid(  # ... also through a name (uncertainties' `inverse = np.linalg.inv(arr)`, then `inverse.view(np.matrix)`):
+            # a JAX array's `.view` takes a dtype only (`y.view(np.int64)` migrates)
+            "import numpy as np\n\nclass Tagged(np.ndarray):\n    pass\n\n"
+            "def tagged(x):\n    y = np.exp(x)\n    return y.view(Tagged)\n\n"
+            "def typed(x, kind):\n    y = np.exp(x)\n    z = y * 2.0\n    return z.view(type=kind)\n\n"
+            "def bits(x):\n    y = np.exp(x)\n    return y.view(np.int64)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass Tagged(np.ndarray):\n    pass\n\n"
+            "def tagged(x):\n    y = np.exp(x)\n    return y.view(Tagged)\n\n"
+            "def typed(x, kind):\n    y = np.exp(x)\n    z = y * 2.0\n    return z.view(type=kind)\n\n"
+            "def bits(x):\n    y = jnp.exp(x)\n    return y.view(np.int64)\n",
+            lines=[7, 11, 16],
+        ),
         # a parameter documented as possibly text or a callable: NumPy makes a string or object array of it (SciPy)
         Invalid("import numpy as np\n\nclass Interval:\n    \"\"\"endpoints : 2-tuple of float(s) and/or str(s)\"\"\"\n\n"
                 "    def __init__(self, endpoints):\n        a, b = endpoints\n"
