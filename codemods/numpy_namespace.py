@@ -84,8 +84,9 @@ class NumpyNamespace(Rule):
     is left whole: `dctii(y)` with `dctii(x)` calling `fftpack.dct(x)`), so does one given a SciPy sparse matrix (a `scipy.sparse` call, arithmetic,
     `.T` or a method of one, or an attribute a class of the module binds to one), and so does `np.array(v).item()`
     (a Python value either way, and NumPy keeps text as text). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and so is one that
-    makes or handles a `np.matrix` (`np.asmatrix(x)`, `np.mat`, `numpy.matlib`, `isinstance(x, np.matrix)`: a
-    `jax.numpy` call given a matrix gives a plain array, whose `*` multiplies elementwise), and
+    makes or handles a `np.matrix` (`np.asmatrix(x)`, `np.mat`, `numpy.matlib`, `isinstance(x, np.matrix)`, a
+    call of a function of the module that returns one: a `jax.numpy` call given a matrix gives a plain array,
+    whose `*` multiplies elementwise), and
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
     calls NumPy in a `try` that catches `TypeError`, `ValueError` or `IndexError` but not every exception (`jax.numpy`
@@ -158,7 +159,8 @@ class NumpyNamespace(Rule):
     the run (or calls the index cannot resolve: a method through an instance, a function stored and called later)
     pass is not known: a big-endian array (what `astropy.io.fits` reads) or a masked array given to a migrated function
     raises in `jax.numpy` (JAX holds native byte order only, and rejects `np.ma`), and a `np.matrix` given to one
-    becomes a plain array (its `*` then multiplies elementwise: only a function that names `np.matrix` is left); an int array times a float16 one
+    becomes a plain array (its `*` then multiplies elementwise: only a function that names `np.matrix`, or calls one of the
+    module that returns one, is left); an int array times a float16 one
     is float16 in JAX, float64 in NumPy; an index out of bounds raises `IndexError` in NumPy where a JAX array clamps
     it (only a `try` that catches it is seen: in the function, or in a caller of the module around a call of it). An array of a number literal gets `dtype=` (JAX's
     would be weakly typed), but other calls given only Python numbers (`np.where(c, 1, -1)`) make weakly typed
@@ -778,6 +780,15 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 4, 5, 9, 10, 11],
         ),
+        Invalid(  # ... also one given a matrix by a function of the module that returns one, through others in turn
+            # (`m = passed(a)`, then `np.eye(2) - m`)
+            "import numpy as np\n\ndef as_matrix(x):\n    return np.asmatrix(x)\n\ndef passed(a):\n    return as_matrix(a)\n\n"
+            "def term(a):\n    m = passed(a)\n    f = np.eye(2) - m\n    return m * f\n\ndef plain(a):\n    return np.sum(a)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef as_matrix(x):\n    return np.asmatrix(x)\n\n"
+            "def passed(a):\n    return as_matrix(a)\n\n"
+            "def term(a):\n    m = passed(a)\n    f = np.eye(2) - m\n    return m * f\n\ndef plain(a):\n    return jnp.sum(a)\n",
+            lines=[4, 7, 10, 11, 15],
+        ),
         Invalid(  # another method fills `self.state` in place, which stays NumPy
             "import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
             expected="import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
@@ -1353,6 +1364,9 @@ class NumpyNamespace(Rule):
         self._widening.widen(node)
         _namesakes.layout_keyword(self, node)
         self._boundary.note_call(node)
+        if isinstance(node.func, cst.Name) and node.func.value in self._matrix_makers:  # `m = as_matrix(a)`
+            self.report(node, _matrices.returned(node.func.value), leaves_function=True)
+            return
         qualified = numpy_name(self, node.func)
         if qualified is None or qualified.startswith(OTHER_FAMILIES):
             return
@@ -1513,6 +1527,10 @@ class NumpyNamespace(Rule):
     @functools.cached_property
     def _units(self) -> Optional[str]:
         return units_library(self.context.module)
+
+    @functools.cached_property
+    def _matrix_makers(self) -> frozenset[str]:
+        return _matrices.matrix_makers(self, self.context.module)
 
     @functools.cached_property
     def _boundary(self) -> NumpyBoundary:
