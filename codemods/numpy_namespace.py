@@ -159,8 +159,8 @@ class NumpyNamespace(Rule):
     the run (or calls the index cannot resolve: a method through an instance, a function stored and called later)
     pass is not known: a big-endian array (what `astropy.io.fits` reads) or a masked array given to a migrated function
     raises in `jax.numpy` (JAX holds native byte order only, and rejects `np.ma`), and a `np.matrix` given to one
-    becomes a plain array (its `*` then multiplies elementwise: only a function that names `np.matrix`, or calls one of the
-    module that returns one, is left); an int array times a float16 one
+    becomes a plain array (its `*` then multiplies elementwise: only a function that names `np.matrix`, or calls
+    one of the module that returns one, is left); an int array times a float16 one
     is float16 in JAX, float64 in NumPy; an index out of bounds raises `IndexError` in NumPy where a JAX array clamps
     it (only a `try` that catches it is seen: in the function, or in a caller of the module around a call of it). An array of a number literal gets `dtype=` (JAX's
     would be weakly typed), but other calls given only Python numbers (`np.where(c, 1, -1)`) make weakly typed
