@@ -868,29 +868,72 @@ def fed_attributes(module: cst.Module, kept: Mapping[str, cst.CSTNode],
                    and shared(a, function)]  # type: ignore[arg-type]
         if not updates:
             continue
-        bound: dict[str, list[cst.BaseExpression]] = {}
-        for node in walk.nodes(function.body):
-            if isinstance(node, cst.Assign):
-                pairs = [(t.target, node.value) for t in node.targets]
-            elif isinstance(node, (cst.For, cst.CompFor)):
-                pairs = [(node.target, node.iter)]
-            else:
-                continue
-            for target, value in pairs:
-                for name in walk.nodes_of(target, cst.Name):
-                    bound.setdefault(name.value, []).append(value)  # type: ignore[attr-defined]
+        bound = _local_values(function)  # type: ignore[arg-type]
         for update in updates:
-            pending, seen = [update.value], set()  # type: ignore[attr-defined]
-            while pending:
-                value = pending.pop()
-                called = {id(c.func) for c in walk.nodes_of(value, cst.Call)}  # type: ignore[attr-defined]
-                for node in walk.nodes(value):
-                    if isinstance(node, cst.Attribute) and id(node) not in called and node.attr.value not in ARRAY_ATTRIBUTES:
-                        found.setdefault(node.attr.value, update)
-                    elif isinstance(node, cst.Name) and node.value not in seen:
-                        seen.add(node.value)
-                        pending.extend(bound.get(node.value, ()))
+            for name in _attributes_read(update.value, bound):  # type: ignore[attr-defined]
+                found.setdefault(name, update)
+    if found:
+        _fed_through_stores(module, found)
     return found
+
+
+def _local_values(function: cst.FunctionDef) -> dict[str, list[cst.BaseExpression]]:
+    """{local name: the values bound to it, by assignment or as a loop's target (its iterable)}."""
+    bound: dict[str, list[cst.BaseExpression]] = {}
+    for node in walk.nodes(function.body):
+        if isinstance(node, cst.Assign):
+            pairs = [(t.target, node.value) for t in node.targets]
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            pairs = [(node.target, node.iter)]
+        else:
+            continue
+        for target, value in pairs:
+            for name in walk.nodes_of(target, cst.Name):
+                bound.setdefault(name.value, []).append(value)  # type: ignore[attr-defined]
+    return bound
+
+
+def _attributes_read(value: cst.BaseExpression, bound: Mapping[str, list[cst.BaseExpression]]) -> list[str]:
+    """The attributes `value` reads, directly, through the local names it reads (`bound`) and in the arguments of any
+    call; not attributes of an array that are arrays (`.T`), nor methods called (`m.x.copy()` reads `.x` only)."""
+    found: list[str] = []
+    pending, seen = [value], set()
+    while pending:
+        current = pending.pop()
+        called = {id(c.func) for c in walk.nodes_of(current, cst.Call)}  # type: ignore[attr-defined]
+        for node in walk.nodes(current):
+            if isinstance(node, cst.Attribute) and id(node) not in called and node.attr.value not in ARRAY_ATTRIBUTES:
+                found.append(node.attr.value)
+            elif isinstance(node, cst.Name) and node.value not in seen:
+                seen.add(node.value)
+                pending.extend(bound.get(node.value, ()))
+    return found
+
+
+def _fed_through_stores(module: cst.Module, found: dict[str, cst.CSTNode]) -> None:
+    """Add to `found` (`fed_attributes`) the attributes read by a value that a function stores on an attribute in
+    `found`, to a fixed point: `s.vel = s.best - s.pos` in one function, `new += s.vel` (a NumPy copy written into
+    item-wise) in another, makes `.best` and `.pos` feed the update too: a JAX `s.best` makes `s.vel` a JAX array,
+    which rebinds `new` to one, whose item write then raises (pyswarms' `compute_pbest`, then the velocity and
+    position updates). Each added attribute is recorded with the update it feeds in the end."""
+    stores: list[tuple[cst.Assign, cst.FunctionDef]] = [
+        (a, f) for f in walk.nodes_of(module, cst.FunctionDef) for a in walk.nodes_of(f.body, cst.Assign)  # type: ignore[attr-defined]
+        if any(isinstance(t.target, cst.Attribute) for t in a.targets)]  # type: ignore[attr-defined]
+    values: dict[cst.FunctionDef, dict[str, list[cst.BaseExpression]]] = {}
+    changed = True
+    while changed:
+        changed = False
+        for store, function in stores:
+            update = next((found[t.target.attr.value] for t in store.targets  # type: ignore[union-attr]
+                           if isinstance(t.target, cst.Attribute) and t.target.attr.value in found), None)
+            if update is None:
+                continue
+            if function not in values:
+                values[function] = _local_values(function)
+            for name in _attributes_read(store.value, values[function]):
+                if name not in found:
+                    found[name] = update
+                    changed = True
 
 
 def _aliased_writes(module: cst.Module) -> list[tuple[str, cst.CSTNode]]:

@@ -404,6 +404,13 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\nclass E:\n    def update(self, mu):\n        self.mu = mu / np.sum(mu)\n\n"
                 "    def combine(self, x):\n        x += self.mu\n",
                 expected=None, lines=[5, 5]),
+        # ... or of an attribute whose stored value such an update reads, in another function (`s.vel = s.best -
+        # s.pos`, then `new += s.vel` into a NumPy copy written item-wise: a JAX `s.best` made `new` a JAX array, whose
+        # item write raised; pyswarms' `compute_pbest`)
+        Invalid("import numpy as np\n\ndef pbest(s):\n    return np.where(s.better, s.pos, s.best)\n\n"
+                "def move(s):\n    new = s.pos.copy()\n    new += s.vel\n    new[0] = 9.0\n    return new\n\n"
+                "def step(s):\n    s.best = pbest(s)\n    s.vel = s.best - s.pos\n    return move(s)\n",
+                expected=None, lines=[4, 4, 14]),
         # ... through a NumPy call that hands a JAX array to its own method (`np.round(a)` is `a.round()`, a JAX
         # array), at once or through a local name bound to the result (pyroomacoustics' octave bands; the callers
         # here are module code, whose NumPy calls this rule leaves: a caller's call renamed makes its own result JAX)
