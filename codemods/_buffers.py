@@ -421,7 +421,7 @@ class Sources:
     expressions, indexing (`R[1:]`), an array's attributes and methods (`R.T`, `R.reshape(n)`), displays, and the
     arguments of NumPy calls (`np.sum(R, 0)` is a JAX array for a JAX `R`; a ufunc given one gives a NumPy array,
     but only while it stays NumPy, which this reading cannot assume: it is followed too), through the function's
-    local names, wherever they are bound (an order-free reading: it may find more than a run does, which
+    local names, wherever they are bound (a loop's or comprehension's target by its iterable: `for c in chunks`) (an order-free reading: it may find more than a run does, which
     only keeps more NumPy). Calls to other functions are not followed: what they return is not known here."""
 
     def __init__(self, fn: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool]) -> None:
@@ -436,6 +436,10 @@ class Sources:
             elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and isinstance(node.target, cst.Name) \
                     and node.value is not None:
                 self._edges.setdefault(node.target.value, set()).update(self._operands(node.value))
+            elif isinstance(node, (cst.For, cst.CompFor)):  # `for c in chunks`: an item of `chunks` (a row of an
+                names = set(self._operands(node.iter))  # array, or an item of a list of arrays, is of its kind)
+                for target in walk.nodes_of(node.target, cst.Name):
+                    self._edges.setdefault(target.value, set()).update(names)  # type: ignore[attr-defined]
 
     def of(self, value: cst.BaseExpression) -> set[str]:
         """The names `value` is computed from, directly or through the function's local names (itself included,
@@ -509,7 +513,8 @@ def host_call_why(call: cst.Call, fftpack: SparseNames, sparse: SparseNames, num
                    code: Callable[[cst.CSTNode], str]) -> Optional[str]:
     """Why `call` needs NumPy arrays as its arguments (how a caller "hands it to" the call), else None: a
     `scipy.fftpack` transform, a `scipy.sparse` constructor (which tells a NumPy array by its type), a third-party
-    function known to require one (`sparse_data.NumpyOnly`)."""
+    function known to require one (`sparse_data.NumpyOnly`), a process pool's method or joblib's `delayed(f)(...)`
+    (`NumpyOnly.pooled`: the value goes to worker processes)."""
     shown = code(call.func).strip()
     if fftpack.is_sparse_call(call):
         return f"hands it to `{shown}(...)` of `scipy.fftpack`, which reads the NumPy attribute `.flags`"
@@ -519,7 +524,15 @@ def host_call_why(call: cst.Call, fftpack: SparseNames, sparse: SparseNames, num
     qualified = numpy_only.called(call)
     if qualified is not None:
         return f"hands it to `{shown}(...)`, which requires a NumPy array (`{qualified}`: a JAX array raises `TypeError`)"
+    pooled = numpy_only.pooled(call)
+    if pooled is not None:
+        return f"hands it to {pooled}: {POOLED}"
     return None
+
+
+# why a value handed to worker processes (`NumpyOnly.pooled`) must be a NumPy array
+POOLED = ("JAX's runtime is multithreaded and does not survive the fork that starts a worker, so a worker given a JAX "
+          "array can deadlock, where a NumPy array travels as a plain buffer")
 
 
 def _why(shown: str, param: str, needed: str) -> str:

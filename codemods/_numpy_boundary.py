@@ -875,8 +875,9 @@ class NumpyBoundary:
         return NumpyOnly.read(self.rule.context.module)
 
     def _host_call(self, call: cst.CSTNode) -> Optional[str]:
-        """Why the call `call` needs NumPy arrays: a `scipy.fftpack` transform, or a third-party function that
-        requires one (`sparse_data.NumpyOnly`: `skimage.util.view_as_windows`, `cv2.*`); else None."""
+        """Why the call `call` needs NumPy arrays: a `scipy.fftpack` transform, a third-party function that
+        requires one (`sparse_data.NumpyOnly`: `skimage.util.view_as_windows`, `cv2.*`), or a process pool's method
+        (`NumpyOnly.pooled`: `pool.map(f, chunks)`); else None."""
         if not isinstance(call, cst.Call):
             return None
         if self._fftpack.is_sparse_call(call):
@@ -886,7 +887,8 @@ class NumpyBoundary:
         if qualified is not None:
             return (f"`{self.rule.code(call.func)}(...)`, which requires a NumPy array (`{qualified}` tests for "
                     "`np.ndarray` or hands it to C code that wants one: a JAX array raises `TypeError`)")
-        return None
+        pooled = self._numpy_only.pooled(call)
+        return f"{pooled} ({_buffers.POOLED})" if pooled is not None else None
 
     def _fftpack_meeting(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """How the result of the NumPy call `node` reaches a call that needs a NumPy array (`_host_call`): a

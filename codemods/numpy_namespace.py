@@ -79,7 +79,9 @@ class NumpyNamespace(Rule):
     `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
     SciPy convert a JAX array) or into a third-party function known to require a NumPy array (a small table, not a
     general rule: scikit-image's `view_as_windows` / `view_as_blocks`, which test `isinstance(x, np.ndarray)`, and
-    OpenCV's `cv2.*`, PyWavelets' `pywt.*`), or whose result a module function hands to one or to a `scipy.sparse` constructor (the helper,
+    OpenCV's `cv2.*`, PyWavelets' `pywt.*`) or to worker processes (a process pool's `pool.map(f, chunks)`,
+    `ex.submit(f, c)`, joblib's `delayed(f)(c)`: JAX's runtime does not survive the fork that starts a worker, which
+    hangs), or whose result a module function hands to one or to a `scipy.sparse` constructor (the helper,
     or the property, is left whole), or goes to a helper of the module that hands its parameter to one (the caller
     is left whole: `dctii(y)` with `dctii(x)` calling `fftpack.dct(x)`), so does one given a SciPy sparse matrix (a `scipy.sparse` call, arithmetic,
     `.T` or a method of one, or an attribute a class of the module binds to one), and so does `np.array(v).item()`
@@ -1233,6 +1235,27 @@ class NumpyNamespace(Rule):
             "    return cv2.blur(np.abs(img) * 2, (k, k)), jnp.sum(img)\n",
             lines=[5, 5],
         ),
+        # what goes to a process pool's workers (`pool.map`, `ex.submit`, joblib's `delayed(f)(x)`), directly or
+        # through a name and a loop over it: JAX does not survive the fork, a worker given a JAX array hung (pyswarms'
+        # `compute_objective_function`); a thread pool shares the process: migrated
+        Invalid("import multiprocessing as mp\nfrom concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor\n\n"
+                "import numpy as np\n\ndef f(x):\n    return (x ** 2).sum(axis=1)\n\ndef evaluate(pos, n):\n"
+                "    pool = mp.Pool(n)\n    res = pool.map(f, np.array_split(pos, n))\n    pool.close()\n"
+                "    return np.concatenate(res)\n\ndef submit(pos):\n    chunks = np.array_split(pos, 2)\n"
+                "    with ProcessPoolExecutor() as ex:\n        done = [ex.submit(f, c) for c in chunks]\n"
+                "    with ThreadPoolExecutor() as tx:\n        more = list(tx.map(f, np.array_split(pos, 2)))\n"
+                "    return done, more\n",
+                expected="import multiprocessing as mp\nfrom concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor\n\n"
+                "import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    return (x ** 2).sum(axis=1)\n\n"
+                "def evaluate(pos, n):\n    pool = mp.Pool(n)\n    res = pool.map(f, np.array_split(pos, n))\n"
+                "    pool.close()\n    return jnp.concatenate(res)\n\ndef submit(pos):\n    chunks = np.array_split(pos, 2)\n"
+                "    with ProcessPoolExecutor() as ex:\n        done = [ex.submit(f, c) for c in chunks]\n"
+                "    with ThreadPoolExecutor() as tx:\n        more = list(tx.map(f, jnp.array_split(pos, 2)))\n"
+                "    return done, more\n",
+                lines=[11, 13, 16, 20]),
+        Invalid("import numpy as np\nfrom joblib import Parallel, delayed\n\ndef f(x):\n    return x * 2\n\n"
+                "def run(xs):\n    return Parallel(n_jobs=2)(delayed(f)(np.abs(x)) for x in xs)\n",
+                expected=None, lines=[8]),
         Invalid(  # ... PyWavelets, whose C transforms want a writable buffer (`pywt.dwt` of a JAX array raises)
             "import numpy as np\nimport pywt\n\ndef approx(n):\n    cA, cD = pywt.dwt(np.ones(n), 'haar')\n    return cA, np.sum(cD)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\nimport pywt\n\ndef approx(n):\n"

@@ -18,7 +18,9 @@ such an attribute: pygsp's `Graph.W`).
 `NumpyOnly.read(module)` tells the calls of third-party functions known to require a NumPy array (they test
 `isinstance(x, np.ndarray)` or take it through a C API that wants one): a small table (`NUMPY_ONLY`), not a rule:
 `skimage.util.view_as_windows` / `view_as_blocks` raise `TypeError` for a JAX array, and OpenCV's functions
-(`cv2.*`) want a NumPy array for each image argument.
+(`cv2.*`) want a NumPy array for each image argument. It also tells the calls that hand their arguments to worker
+processes (`NumpyOnly.pooled`, `jaxfix.analysis.process_pools`: `pool.map(f, chunks)`), which must get NumPy arrays:
+JAX's runtime does not survive the fork.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from typing import Mapping, Optional, Sequence
 import libcst as cst
 
 from jaxfix import walk
+from jaxfix.analysis.process_pools import ProcessPools
 from jaxfix.imports import dotted_name
 
 
@@ -182,9 +185,12 @@ NUMPY_ONLY_MODULES = frozenset({"cv2", "pywt"})  # pywt: its C transforms want a
 
 @dataclass(frozen=True)
 class NumpyOnly:
-    """The local names the module's imports bind to `NUMPY_ONLY` functions or modules: {local head: qualified}."""
+    """The local names the module's imports bind to `NUMPY_ONLY` functions or modules: {local head: qualified}; and
+    the module's process pools (`process_pools.ProcessPools`), whose methods hand what they are given to worker
+    processes, where a JAX array can deadlock (`pooled`)."""
 
     names: Mapping[str, str]
+    pools: ProcessPools = ProcessPools()
 
     @classmethod
     def read(cls, module: cst.Module) -> "NumpyOnly":
@@ -208,10 +214,15 @@ class NumpyOnly:
                     else:  # `import skimage.util`: the name bound is `skimage`
                         head = imported.split(".")[0]
                         names[head] = head
-        return cls(names)
+        return cls(names, ProcessPools.read(module))
 
     def __bool__(self) -> bool:
-        return bool(self.names)
+        return bool(self.names) or bool(self.pools)
+
+    def pooled(self, node: cst.CSTNode) -> Optional[str]:
+        """How `node` hands its arguments to worker processes (`ProcessPools.handed`: `pool.map(f, chunks)`), else
+        None."""
+        return self.pools.handed(node)
 
     def called(self, node: cst.CSTNode) -> Optional[str]:
         """The qualified name of the function `node` calls when it is one that requires a NumPy array, else None."""

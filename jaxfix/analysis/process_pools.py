@@ -1,0 +1,139 @@
+"""Calls that hand values to worker processes: a process pool's `map`, `submit`, `apply` ..., joblib's `delayed`.
+
+A value handed there is pickled to another process, most often one forked from this one (`multiprocessing`'s
+default on Linux). JAX's runtime is multithreaded and does not survive `fork`: a worker that meets a JAX array (or
+runs `jax.numpy` code) can deadlock, and a pool that ran before now hangs (pyswarms' `compute_objective_function`:
+`pool.map(f, np.array_split(pos, n))`). NumPy arrays pickle and travel as plain buffers, so what goes there stays
+NumPy.
+
+`ProcessPools.read(module)` finds the module's names for the pool classes (`multiprocessing.Pool`, the `multiprocess`
+fork's, `concurrent.futures.ProcessPoolExecutor`, a context's `ctx.Pool`) and the names (`pool = mp.Pool(n)`, `with
+Pool(n) as pool:`, `self.pool = Pool()`) and attributes bound to an instance anywhere in the module (by name, not
+by scope: a name bound to a pool in one function counts in every function); `handed(call)` tells a call that
+hands its arguments to worker processes: a pool method (`POOL_METHODS`) called on such a name or directly on a
+constructor call, or a call of what joblib's `delayed(f)` makes (`Parallel(n)(delayed(f)(x) for x in xs)`). Thread
+pools (`ThreadPool`, `ThreadPoolExecutor`) share the process and are not counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Collection, Optional
+
+import libcst as cst
+
+from jaxfix import walk
+from jaxfix.imports import dotted_name
+
+# process pool classes, by qualified name (a `multiprocessing` context's `.Pool` is found by its attribute)
+POOL_CLASSES = frozenset({
+    "multiprocessing.Pool", "multiprocessing.pool.Pool", "multiprocess.Pool", "multiprocess.pool.Pool",
+    "concurrent.futures.ProcessPoolExecutor", "concurrent.futures.process.ProcessPoolExecutor",
+    "pathos.multiprocessing.ProcessingPool", "pathos.pools.ProcessPool",
+})
+# the methods that send their arguments to the workers
+POOL_METHODS = frozenset({"map", "imap", "imap_unordered", "starmap", "apply", "apply_async", "map_async",
+                          "starmap_async", "submit", "amap", "uimap"})
+# modules whose `get_context(...)` gives a context with a `.Pool`
+_CONTEXT_MODULES = frozenset({"multiprocessing", "multiprocess"})
+_WATCHED = ("multiprocessing", "multiprocess", "concurrent", "pathos", "joblib")
+
+
+@dataclass(frozen=True)
+class ProcessPools:
+    imports: tuple[tuple[str, str], ...] = ()  # (local name, qualified) for the watched modules' imports
+    pools: frozenset[str] = frozenset()  # local names and attribute names (".pool") bound to a process pool
+    contexts: frozenset[str] = frozenset()  # local names bound to a `multiprocessing` context (`ctx = mp.get_context()`)
+
+    @classmethod
+    def read(cls, module: cst.Module) -> "ProcessPools":
+        imports: dict[str, str] = {}
+        for kind in (cst.Import, cst.ImportFrom):
+            for node in walk.nodes_of(module, kind):
+                aliases = node.names  # type: ignore[attr-defined]
+                if isinstance(aliases, cst.ImportStar):
+                    continue
+                source = dotted_name(node.module) if isinstance(node, cst.ImportFrom) and node.module is not None \
+                    and not node.relative else None  # type: ignore[attr-defined]
+                if isinstance(node, cst.ImportFrom) and source is None:
+                    continue
+                for alias in aliases:
+                    imported = dotted_name(alias.name)
+                    full = f"{source}.{imported}" if source is not None else imported
+                    if full.split(".")[0] not in _WATCHED:
+                        continue
+                    if alias.asname is not None or source is not None:
+                        imports[alias.evaluated_alias or imported] = full
+                    else:  # `import concurrent.futures`: the name bound is `concurrent`
+                        imports[imported.split(".")[0]] = imported.split(".")[0]
+        if not imports:
+            return cls()
+        found = cls(tuple(sorted(imports.items())))
+        contexts = {t.target.value for a in walk.nodes_of(module, cst.Assign) for t in a.targets  # type: ignore[attr-defined]
+                    if isinstance(t.target, cst.Name) and found._context(a.value)}  # type: ignore[attr-defined]
+        pools: set[str] = set()
+        for node in walk.nodes(module):
+            if isinstance(node, cst.Assign) and found._constructor(node.value, contexts):
+                targets = [t.target for t in node.targets]
+            elif isinstance(node, cst.WithItem) and node.asname is not None and found._constructor(node.item, contexts):
+                targets = [node.asname.name]
+            else:
+                continue
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    pools.add(target.value)
+                elif isinstance(target, cst.Attribute):
+                    pools.add(f".{target.attr.value}")
+        return cls(found.imports, frozenset(pools), frozenset(contexts))
+
+    def __bool__(self) -> bool:
+        return bool(self.imports)
+
+    def _qualified(self, func: cst.BaseExpression) -> str:
+        """The qualified name of a dotted `func` through the module's imports of the watched modules, else ""."""
+        name = dotted_name(func)
+        head, _, rest = name.partition(".")
+        full = dict(self.imports).get(head)
+        if full is None:
+            return ""
+        return f"{full}.{rest}" if rest else full
+
+    def _context(self, value: cst.BaseExpression) -> bool:
+        """`mp.get_context("fork")`: a `multiprocessing` context, whose `.Pool` makes a process pool."""
+        if not isinstance(value, cst.Call):
+            return False
+        qualified = self._qualified(value.func)
+        return qualified.split(".")[0] in _CONTEXT_MODULES and qualified.endswith(".get_context")
+
+    def _constructor(self, value: cst.BaseExpression, contexts: Collection[str]) -> bool:
+        """`mp.Pool(n)`, `ProcessPoolExecutor()`, `mp.get_context("spawn").Pool(n)`, `ctx.Pool(n)`."""
+        if not isinstance(value, cst.Call):
+            return False
+        func = value.func
+        if self._qualified(func) in POOL_CLASSES:
+            return True
+        if isinstance(func, cst.Attribute) and func.attr.value == "Pool":
+            owner = func.value
+            return self._context(owner) or isinstance(owner, cst.Name) and owner.value in contexts
+        return False
+
+    def handed(self, call: cst.CSTNode) -> Optional[str]:
+        """How `call` hands its arguments to worker processes, as written for a finding (`` `pool.map(...)`, a
+        process pool's method ``), else None."""
+        if not self or not isinstance(call, cst.Call):
+            return None
+        func = call.func
+        if isinstance(func, cst.Call):  # `delayed(f)(x)`: joblib runs `f(x)` in a worker process
+            qualified = self._qualified(func.func)
+            return "`delayed(...)(...)` of joblib, whose `Parallel` runs it in worker processes" \
+                if qualified in ("joblib.delayed", "joblib.parallel.delayed") else None
+        if not isinstance(func, cst.Attribute) or func.attr.value not in POOL_METHODS:
+            return None
+        owner = func.value
+        pool = isinstance(owner, cst.Name) and owner.value in self.pools \
+            or isinstance(owner, cst.Attribute) and f".{owner.attr.value}" in self.pools \
+            or self._constructor(owner, self.contexts)
+        if not pool:
+            return None
+        shown = dotted_name(func) or f"....{func.attr.value}"
+        return f"`{shown}(...)`, a process pool's method, which sends it to worker processes"

@@ -1,0 +1,54 @@
+"""`jaxfix.analysis.process_pools`: which calls hand their arguments to worker processes."""
+
+import libcst as cst
+import pytest
+
+from jaxfix.analysis.process_pools import ProcessPools
+
+
+def _handed(code: str) -> dict[str, bool]:
+    module = cst.parse_module(code)
+    pools = ProcessPools.read(module)
+    found: dict[str, bool] = {}
+
+    class Calls(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            found[module.code_for_node(node)] = pools.handed(node) is not None
+
+    module.visit(Calls())
+    return found
+
+
+@pytest.mark.parametrize("code, call", [
+    # a thread pool shares the process; a `.map` of something that is no pool; no pool module imported
+    ("from multiprocessing.pool import ThreadPool\n\ndef f(g, x):\n    tp = ThreadPool(2)\n    return tp.map(g, x)\n",
+     "tp.map(g, x)"),
+    ("from concurrent.futures import ThreadPoolExecutor\n\ndef f(g, x):\n    with ThreadPoolExecutor() as ex:\n"
+     "        return ex.submit(g, x)\n", "ex.submit(g, x)"),
+    ("import multiprocessing as mp\n\ndef f(g, x, df):\n    return df.map(g)\n", "df.map(g)"),
+    ("def f(pool, g, x):\n    return pool.map(g, x)\n", "pool.map(g, x)"),
+    ("import multiprocessing as mp\n\ndef f(g, x):\n    pool = mp.Pool(2)\n    return pool.close()\n", "pool.close()"),
+])
+def test_not_handed(code, call):
+    assert not _handed(code)[call]
+
+
+@pytest.mark.parametrize("code, call", [
+    ("import multiprocessing as mp\n\ndef f(g, x):\n    pool = mp.Pool(2)\n    return pool.map(g, x)\n", "pool.map(g, x)"),
+    ("from multiprocessing import Pool\n\ndef f(g, x):\n    with Pool(2) as p:\n        return p.imap(g, x)\n",
+     "p.imap(g, x)"),
+    ("import multiprocess\n\ndef f(g, x):\n    return multiprocess.Pool(2).starmap(g, x)\n",
+     "multiprocess.Pool(2).starmap(g, x)"),
+    ("import multiprocessing as mp\n\ndef f(g, x):\n    ctx = mp.get_context('spawn')\n    p = ctx.Pool(2)\n"
+     "    return p.apply_async(g, (x,))\n", "p.apply_async(g, (x,))"),
+    ("import concurrent.futures\n\ndef f(g, x):\n    with concurrent.futures.ProcessPoolExecutor() as ex:\n"
+     "        return ex.submit(g, x)\n", "ex.submit(g, x)"),
+    ("import multiprocessing as mp\n\nclass O:\n    def __init__(self):\n        self.pool = mp.Pool(2)\n\n"
+     "    def run(self, g, x):\n        return self.pool.map(g, x)\n", "self.pool.map(g, x)"),
+    ("from joblib import Parallel, delayed\n\ndef f(g, xs):\n    return Parallel(2)(delayed(g)(x) for x in xs)\n",
+     "delayed(g)(x)"),
+    ("import joblib\n\ndef f(g, xs):\n    return joblib.Parallel(2)(joblib.delayed(g)(x) for x in xs)\n",
+     "joblib.delayed(g)(x)"),
+])
+def test_handed(code, call):
+    assert _handed(code)[call]
