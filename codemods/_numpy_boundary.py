@@ -317,6 +317,11 @@ class NumpyBoundary:
         if function is not None and HOST_CONVERTER.search(function.name.value.lower()):
             return (f"`{func}(...)` is in `{function.name.value}`, whose name says it hands back NumPy arrays (host "
                     "data for code that wants NumPy): it stays NumPy", True)
+        worker = self._numpy_only.pools.worker(function.name.value) if function is not None else None
+        if worker is not None:  # `pool.map(f, chunks)`: `f` runs in forked workers (pyswarms' objective functions)
+            return (f"`{func}(...)` is in `{function.name.value}`, which worker processes run (`{worker}`): JAX's runtime "
+                    f"does not survive the fork that starts a worker, and `jax.numpy` code there hangs; this function "
+                    "is left as it is", True)
         for find, why in (
             (self._timer, "is in a function that stores clock readings in an array (`{}`): timing data, and JAX runs "
              "array work asynchronously, so its cost would land in other intervals; timing code stays NumPy"),

@@ -81,7 +81,8 @@ class NumpyNamespace(Rule):
     general rule: scikit-image's `view_as_windows` / `view_as_blocks`, which test `isinstance(x, np.ndarray)`, and
     OpenCV's `cv2.*`, PyWavelets' `pywt.*`) or to worker processes (a process pool's `pool.map(f, chunks)`,
     `ex.submit(f, c)`, joblib's `delayed(f)(c)`: JAX's runtime does not survive the fork that starts a worker, which
-    hangs), or whose result a module function hands to one or to a `scipy.sparse` constructor (the helper,
+    hangs; the function a worker runs, and the module's functions it calls, are left whole for the same reason), or
+    whose result a module function hands to one or to a `scipy.sparse` constructor (the helper,
     or the property, is left whole), or goes to a helper of the module that hands its parameter to one (the caller
     is left whole: `dctii(y)` with `dctii(x)` calling `fftpack.dct(x)`), so does one given a SciPy sparse matrix (a `scipy.sparse` call, arithmetic,
     `.T` or a method of one, or an attribute a class of the module binds to one), and so does `np.array(v).item()`
@@ -1253,6 +1254,12 @@ class NumpyNamespace(Rule):
                 "    with ThreadPoolExecutor() as tx:\n        more = list(tx.map(f, jnp.array_split(pos, 2)))\n"
                 "    return done, more\n",
                 lines=[11, 13, 16, 20]),
+        Invalid(  # ... and so does the function a worker runs, and the module's functions it calls: `jax.numpy` code in a
+            # forked worker hangs once the parent has started JAX (pyswarms' objective functions)
+            "import multiprocessing as mp\n\nimport numpy as np\n\ndef norm(x):\n    return np.sqrt(x)\n\n"
+            "def f(x):\n    return np.sum(norm(x), axis=1)\n\ndef evaluate(pos, n):\n    with mp.Pool(n) as pool:\n"
+            "        return pool.map(f, [pos])\n",
+            expected=None, lines=[6, 9]),
         Invalid("import numpy as np\nfrom joblib import Parallel, delayed\n\ndef f(x):\n    return x * 2\n\n"
                 "def run(xs):\n    return Parallel(n_jobs=2)(delayed(f)(np.abs(x)) for x in xs)\n",
                 expected=None, lines=[8]),

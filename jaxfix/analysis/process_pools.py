@@ -11,8 +11,10 @@ fork's, `concurrent.futures.ProcessPoolExecutor`, a context's `ctx.Pool`) and th
 Pool(n) as pool:`, `self.pool = Pool()`) and attributes bound to an instance anywhere in the module (by name, not
 by scope: a name bound to a pool in one function counts in every function); `handed(call)` tells a call that
 hands its arguments to worker processes: a pool method (`POOL_METHODS`) called on such a name or directly on a
-constructor call, or a call of what joblib's `delayed(f)` makes (`Parallel(n)(delayed(f)(x) for x in xs)`). Thread
-pools (`ThreadPool`, `ThreadPoolExecutor`) share the process and are not counted.
+constructor call, or a call of what joblib's `delayed(f)` makes (`Parallel(n)(delayed(f)(x) for x in xs)`); and
+`worker(name)` tells a function of the module that the workers run (the callable such a call is given, and the
+module's functions it calls), whose `jax.numpy` code would hang in a forked worker. Thread pools (`ThreadPool`,
+`ThreadPoolExecutor`) share the process and are not counted.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ class ProcessPools:
     imports: tuple[tuple[str, str], ...] = ()  # (local name, qualified) for the watched modules' imports
     pools: frozenset[str] = frozenset()  # local names and attribute names (".pool") bound to a process pool
     contexts: frozenset[str] = frozenset()  # local names bound to a `multiprocessing` context (`ctx = mp.get_context()`)
+    # {function or method name: the call that runs it in worker processes, as written}
+    workers: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def read(cls, module: cst.Module) -> "ProcessPools":
@@ -84,7 +88,8 @@ class ProcessPools:
                     pools.add(target.value)
                 elif isinstance(target, cst.Attribute):
                     pools.add(f".{target.attr.value}")
-        return cls(found.imports, frozenset(pools), frozenset(contexts))
+        found = cls(found.imports, frozenset(pools), frozenset(contexts))
+        return cls(found.imports, found.pools, found.contexts, found._workers(module))
 
     def __bool__(self) -> bool:
         return bool(self.imports)
@@ -137,3 +142,41 @@ class ProcessPools:
             return None
         shown = dotted_name(func) or f"....{func.attr.value}"
         return f"`{shown}(...)`, a process pool's method, which sends it to worker processes"
+
+    def _workers(self, module: cst.Module) -> tuple[tuple[str, str], ...]:
+        """(function or method name, the call as written) for the module's functions that worker processes run: the
+        callable a pool method is given first (`pool.map(f, xs)`, `ex.submit(self.step, x)`, `partial(f, k)`), the
+        function joblib's `delayed(f)` wraps, and, to a fixed point, the module's functions those call by name (or
+        as `self.name`). In a forked worker, `jax.numpy` code hangs once the parent has started JAX's runtime."""
+        defined = {f.name.value: f for f in walk.nodes_of(module, cst.FunctionDef)}  # type: ignore[attr-defined]
+        found: dict[str, str] = {}
+        for call in walk.nodes_of(module, cst.Call):
+            if self.handed(call) is None:
+                continue
+            func = call.func  # type: ignore[attr-defined]
+            given = func.args[0].value if isinstance(func, cst.Call) and func.args else \
+                call.args[0].value if call.args and call.args[0].keyword is None else None  # type: ignore[attr-defined]
+            if isinstance(given, cst.Call) and dotted_name(given.func).split(".")[-1] == "partial" and given.args:
+                given = given.args[0].value  # `partial(f, k)`
+            name = given.value if isinstance(given, cst.Name) else given.attr.value \
+                if isinstance(given, cst.Attribute) else None
+            if name in defined:
+                found.setdefault(name, _CODE.code_for_node(call).strip())
+        pending = list(found)
+        while pending:  # the module's functions a worker calls, by name or as `self.name`
+            caller = pending.pop()
+            for inner in walk.nodes_of(defined[caller].body, cst.Call):
+                func = inner.func  # type: ignore[attr-defined]
+                name = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) \
+                    and isinstance(func.value, cst.Name) and func.value.value == "self" else None
+                if name in defined and name not in found:
+                    found[name] = found[caller]
+                    pending.append(name)
+        return tuple(sorted(found.items()))
+
+    def worker(self, name: str) -> Optional[str]:
+        """The call (as written) that runs the module's function or method `name` in worker processes, else None."""
+        return dict(self.workers).get(name)
+
+
+_CODE = cst.Module([])
