@@ -40,6 +40,10 @@ PYTHON_VALUE_FUNCTIONS = frozenset({"size", "shape", "ndim", "isscalar", "iscomp
 SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "stack", "concatenate", "vstack",
                       "hstack", "dstack", "column_stack", "row_stack", "block", "select", "piecewise", "fromiter",
                       "frombuffer"}
+# Functions that convert what they are given to an array: a name a function gives one may be a list or tuple where
+# it is passed as it is elsewhere (`np.array(ub)`, then `np.tile(ub, ...)`: pyswarms' `periodic`)
+ARRAY_CONVERSIONS = frozenset({"array", "asarray", "asanyarray", "asfarray", "ascontiguousarray", "atleast_1d",
+                               "atleast_2d", "atleast_3d"})
 # Functions that take any object (`jnp.iterable('N/A')` is True; as an array, text raises)
 ANY_OBJECT = {"iterable", "isscalar"}
 # Functions whose `*args` are arrays, from this position on (`jnp.broadcast_arrays([0, 1], 2)` raises, as do

@@ -17,6 +17,7 @@ from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_P
 from jaxfix.analysis.plain_python import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
 from jaxfix.analysis.host_data import documented_sequence_params
 
+from codemods._array_inputs import ARRAY_CONVERSIONS
 from codemods._list_inputs import ARRAY_ARGUMENT_METHODS, SEQUENCE_RESULTS
 from codemods._python_builtins import BUILTINS as EXPRESSION_BUILTINS
 from codemods.float64_request import F32_EPS, F32_MAX, WIDE, WIDE_STRINGS, precise_offset
@@ -25,6 +26,12 @@ from codemods.host_conversion import BUILTINS as CONVERSIONS
 from codemods.value_dependent_shape import SIZED
 
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _short(func: ast.AST) -> str:
+    """`asarray` for `np.asarray` or `asarray`, else ""."""
+    return func.attr if func.__class__ is ast.Attribute else func.id if func.__class__ is ast.Name else ""  # type: ignore[attr-defined]
+
 _LOOPS_FOR = (ast.For, ast.AsyncFor)
 _BIT_OPS = (ast.BitAnd, ast.BitOr, ast.BitXor)
 _SEQUENCES = (ast.List, ast.Tuple, ast.ListComp)
@@ -83,6 +90,16 @@ class Summary:
     # roots of calls given a list/tuple display, and of calls given a plain name (with that name)
     display_call_roots: set[str] = field(default_factory=set)
     name_args: set[tuple[str, str]] = field(default_factory=set)
+    # {name: how many calls convert it to an array (`np.array(ub)`)}, {name: how many of them rebind it (`x =
+    # np.asarray(x)`)}, and (root, name) for the other calls given a plain name: a name converted without being rebound
+    # that is also given as it is may be a list there (JX304)
+    conversions: dict[str, int] = field(default_factory=dict)
+    rebound_conversions: dict[str, int] = field(default_factory=dict)
+    unconverted_args: set[tuple[str, str]] = field(default_factory=set)
+
+    def converted_elsewhere(self, name: str) -> bool:
+        """Whether a call converts `name` to an array without rebinding it (`np.array(ub) - lb`)."""
+        return self.conversions.get(name, 0) > self.rebound_conversions.get(name, 0)
     sequence_bound: set[str] = field(default_factory=set)  # names (and `self.x`) assigned a list/tuple display or range()
     index_names: set[str] = field(default_factory=set)  # names used as a whole index, `x[idx]`, in a function
     operand_names: set[str] = field(default_factory=set)  # names that are an operand of an arithmetic operator
@@ -364,6 +381,11 @@ class _Walker:
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Subscript) and _maskish(node.targets[0].slice):
             self.flags.add("masked_store")
         value = node.value
+        converted = value.args[0] if value.__class__ is ast.Call and value.args and _short(value.func) in ARRAY_CONVERSIONS \
+            else None  # type: ignore[attr-defined]
+        if converted.__class__ is ast.Name and any(t.__class__ is ast.Name and t.id == converted.id for t in node.targets):  # type: ignore[union-attr]
+            counts = self.s.rebound_conversions  # `x = np.asarray(x)`: the later reads see the array
+            counts[converted.id] = counts.get(converted.id, 0) + 1  # type: ignore[union-attr]
         if value.__class__ is ast.Name:  # `roll = shift`: a call of `roll` may be one of a function (JX304)
             self.s.name_aliases.update((t.id, value.id) for t in node.targets if isinstance(t, ast.Name))  # type: ignore[attr-defined]
         # (`prm = rsi[1]`: an item of a sequence, maybe one; `fval = pool.map(fn, g)`: a list (JX304))
@@ -382,8 +404,11 @@ class _Walker:
             if callee is not None:
                 self.s.call_bound.update((t.id, callee) for t in node.targets if isinstance(t, ast.Name))
         unpacking = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "zip" or \
-            isinstance(value, (ast.Tuple, ast.List)) and any(isinstance(e, _SEQUENCES) for e in value.elts)
-        if unpacking:  # `ords, vals = zip(*pairs)`, `ords, vals = [], []`: lists or tuples, unpacked
+            isinstance(value, (ast.Tuple, ast.List)) and any(isinstance(e, _SEQUENCES) for e in value.elts) or \
+            value.__class__ is ast.Name and value.id in self.s.sequence_bound  # type: ignore[attr-defined]
+        # `ords, vals = zip(*pairs)`, `ords, vals = [], []`: lists or tuples, unpacked; `lb, ub = bounds` of a
+        # documented sequence: its items may be lists or tuples
+        if unpacking:
             self.s.sequence_bound.update(e.id for t in node.targets if isinstance(t, (ast.Tuple, ast.List))
                                          for e in t.elts if isinstance(e, ast.Name))
         root, at = _leftmost(node.value)
@@ -483,6 +508,10 @@ class _Walker:
             cls = value.__class__
             if cls is ast.Name:
                 s.name_args.add((root, value.id))
+                if short in ARRAY_CONVERSIONS and value is args[0]:
+                    s.conversions[value.id] = s.conversions.get(value.id, 0) + 1
+                else:
+                    s.unconverted_args.add((root, value.id))
             elif cls is ast.Attribute and value.value.__class__ is ast.Name and value.value.id == "self":
                 s.name_args.add((root, "self." + value.attr))
             elif cls in _SEQUENCES or _sequence_result(value) or _mapping_entry(value) \

@@ -97,7 +97,9 @@ def _non_array_input(s: Summary) -> bool:
     `_list_inputs.list_fed_parameters`); or a call given the result of another, or a name bound to one, where some
     function returns a list or tuple. An item of such a name (`rsi[1]`, or `prm = rsi[1]`) and a `.map(...)` result
     count as one; a name bound to a function of the module (`roll = shift`) counts as that function; a `json.loads`
-    result (any `load`/`loads` call, or a module importing it under another name) counts as a list."""
+    result (any `load`/`loads` call, or a module importing it under another name) counts as a list; so does a name
+    unpacked from a documented sequence (`lb, ub = bounds`), and a name converted to an array (`np.array(ub)`) and
+    given as it is to another call."""
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):
         return True
@@ -117,6 +119,8 @@ def _non_array_input(s: Summary) -> bool:
             return True
     if any(root in roots and name in s.sequence_bound for root, name in s.name_args):
         return True
+    if any(root in roots and s.converted_elsewhere(name) for root, name in s.unconverted_args):
+        return True  # `np.array(ub)`, then `np.tile(ub, ...)`: converted once, so it may be a list (pyswarms)
     return not s.module_display_callees().isdisjoint(defined)  # `total([0, 1, 2])` in a `__main__` block
 
 

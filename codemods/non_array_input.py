@@ -1,26 +1,36 @@
 from __future__ import annotations
 
 import functools
-from typing import Optional
+from typing import Callable, Optional
 
 import libcst as cst
 
 from codemods import _array_inputs, _caller_inputs, _host_values, _list_inputs
-from codemods._array_inputs import ANY_OBJECT, SEQUENCE_FUNCTIONS, STACKING
+from codemods._array_inputs import ANY_OBJECT, ARRAY_CONVERSIONS, SEQUENCE_FUNCTIONS, STACKING
 from codemods._inplace import is_range
 from codemods._numpy_boundary import repeats_a_list
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
-from jaxfix.analysis.dataflow import DataflowProvider
+from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.host_data import documented_sequences
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider
-from jaxfix.analysis.parents import ParentProvider, isinstance_guards
+from jaxfix.analysis.parents import ParentProvider, enclosing_statement, isinstance_guards
 from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
 from jaxfix.imports import dotted_name
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
+
+
+def _unpacked_source(node: Optional[cst.CSTNode], name: str) -> Optional[cst.Name]:
+    """`bounds` when `node` is the assignment `..., name, ... = bounds` (no starred target), else None."""
+    if not (isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.value, cst.Name)):
+        return None
+    target = node.targets[0].target
+    if not isinstance(target, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in target.elements):
+        return None
+    return node.value if any(isinstance(e.value, cst.Name) and e.value.value == name for e in target.elements) else None
 
 
 class NonArrayInput(Rule):
@@ -32,10 +42,11 @@ class NonArrayInput(Rule):
     or that a call passes one (in the module, or in another module of the run that imports the function: a test
     module's `fuzz.trimf([1, 2, 3], abc)`, directly or through a parameter it passes on), where it is passed to a
     function that takes an array, unless the function rebinds it first (before, only the module's own calls were
-    seen). Does the same
-    for an entry of a mapping read with a string key (`np.prod(cfg["dims"])`, a dict of settings whose entries are
-    often lists), for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] = v` with `idx = [0, 2]`), and for a
-    `range(...)` among an array's indices.
+    seen); so too a name unpacked from such a parameter (`lb, ub = bounds`), and a parameter, or a name unpacked
+    from one, that the function converts elsewhere (`np.array(ub)`, then `np.tile(ub, ...)`: the conversion says it
+    may be a list). Does the same for an entry of a mapping read with a string key (`np.prod(cfg["dims"])`, a dict
+    of settings whose entries are often lists), for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] =
+    v` with `idx = [0, 2]`), and for a `range(...)` among an array's indices.
 
     ## Why is this bad?
     `jax.numpy` functions do not accept lists or tuples (the Sharp Bits guide, "Non-array inputs"): converting one
@@ -568,6 +579,33 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef texts(**kw):\n    return ['%s=%s' % (k, v) for k, v in kw.items()]\n\n"
             "def f(radius, shift):\n    scale = np.asarray(2 * radius)\n    return scale, [radius] + texts(shift=shift)\n"),
     ]
+    INVALID += [
+        Invalid(  # a name unpacked from a parameter whose items may be lists: the function converts it elsewhere
+            # (pyswarms' `periodic`: `np.array(ub)`, then `np.tile(ub, ...)`), or the docstring says so (pyswarms'
+            # `nearest`: `bounds : tuple of numpy.ndarray or list`); `jnp.tile` and `jnp.where` reject a list
+            "import numpy as np\n\ndef periodic(position, bounds):\n    lb, ub = bounds\n"
+            "    width = np.abs(np.array(ub) - np.array(lb))\n    return np.tile(ub, (position.shape[0], 1)) - width\n\n"
+            "def nearest(position, bounds):\n    \"\"\"bounds : tuple of numpy.ndarray or list\"\"\"\n    lb, ub = bounds\n"
+            "    return np.where(position < lb, lb, position)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef periodic(position, bounds):\n    lb, ub = bounds\n"
+            "    width = np.abs(np.array(ub) - np.array(lb))\n"
+            "    return np.tile(jnp.asarray(ub), (position.shape[0], 1)) - width\n\n"
+            "def nearest(position, bounds):\n    \"\"\"bounds : tuple of numpy.ndarray or list\"\"\"\n    lb, ub = bounds\n"
+            "    return np.where(position < lb, jnp.asarray(lb), position)\n",
+            lines=[6, 11],
+        ),
+        Invalid(  # ... and a parameter the function converts elsewhere (`np.asarray(x)`)
+            "import numpy as np\n\ndef f(x, n):\n    y = np.asarray(x)\n    return np.tile(x, n), y\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, n):\n    y = np.asarray(x)\n"
+            "    return np.tile(jnp.asarray(x), n), y\n",
+            lines=[5],
+        ),
+    ]
+    VALID += [
+        Valid(  # rebound to the conversion: the call gets an array; the other item is not converted anywhere
+            "import numpy as np\n\ndef f(position, bounds):\n    lb, ub = bounds\n    ub = np.array(ub)\n"
+            "    return np.tile(ub, (2, 1)), np.tile(lb, 2)\n"),
+    ]
     # module facts (`_list_inputs`), computed the first time a call asks for them
     @functools.cached_property
     def _attributes(self) -> frozenset[str]:
@@ -708,6 +746,9 @@ class NonArrayInput(Rule):
                     fn.name.value, ()):
                 return "a call in another module of the run passes a list or tuple"
             return "a call in this module passes a list or tuple"
+        converted = self._converted(value.value, lambda d: isinstance(d, cst.Param), at)
+        if converted is not None:
+            return f"the function converts elsewhere (`{self.code(converted)}`), so it may be a list or tuple"
         return None
 
     def _listed_item(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
@@ -729,6 +770,8 @@ class NonArrayInput(Rule):
         if base is None and isinstance(value, cst.Name) and value.value not in facts.params:
             read, base = next(((v, b) for v in _list_inputs.reaching_values(self, value.value, at) or ()
                                if (b := parameter(v)) is not None), (None, None))
+        if base is None:
+            return self._unpacked_item(value, at, facts)
         listed = self._listed_parameter(base, at, facts) if base is not None else None
         if base is None or listed is None or not isinstance(read, cst.Subscript):
             return None
@@ -740,6 +783,68 @@ class NonArrayInput(Rule):
         if sliced and read.value is base:
             return f"is a slice of `{base.value}`, which {listed}"
         return f"is an item of `{base.value}`, which {listed} (and whose items may be lists or tuples too)"
+
+    def _unpacked_item(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
+        """Why `value` may be a Python list or tuple as a name unpacked from a parameter that still holds what the
+        caller passed (`lb, ub = bounds`, every definition of `ub` reaching `at` being such an unpacking): the
+        parameter may be a sequence of lists (`_listed_parameter`: `bounds : tuple of numpy.ndarray or list`,
+        pyswarms' `nearest`), or the function converts the name elsewhere (`np.array(ub)`: pyswarms' `periodic`, whose
+        `np.tile(ub, ...)` got a list); else None."""
+        fn = self.current_function
+        if fn is None or not isinstance(value, cst.Name) or value.value in facts.params:
+            return None
+        stmt = enclosing_statement(self, at)
+        flow = function_flow(self, fn)
+        if stmt is None or not flow.knows(stmt):
+            return None
+        reaching = flow.reaching(stmt, value.value)
+        sources = {_unpacked_source(d.node, value.value) for d in reaching}
+        if not reaching or len(sources) != 1 or None in sources:
+            return None
+        base = next(iter(sources))
+        if base is None or base.value not in facts.params:
+            return None
+        unpacking = next(d.node for d in reaching)
+        listed = self._listed_parameter(base, unpacking, facts)  # (the parameter as the unpacking reads it)
+        if listed is not None and not (listed.startswith("a call") and base.value not in self._unflat.get(fn.name.value, ())):
+            return f"is unpacked from `{base.value}`, which {listed} (and whose items may be lists or tuples too)"
+        nodes = {d.node for d in reaching}
+        converted = self._converted(value.value, lambda d: d in nodes, at)
+        if converted is not None:
+            return (f"is unpacked from `{base.value}`, and the function converts it elsewhere (`{self.code(converted)}`), "
+                    "so it may be a list or tuple")
+        return None
+
+    def _converted(self, name: str, holds: Callable[[Optional[cst.CSTNode]], bool], at: cst.CSTNode) -> Optional[cst.Call]:
+        """A call of the current function other than `at` that converts `name` to an array (`np.array(ub)`,
+        `np.asarray(x)`: a sign that it may be a list or tuple) where a definition `holds` accepts (the parameter, or
+        one unpacking) reaches it, else None."""
+        fn = self.current_function
+        if fn is None:
+            return None
+        found = self._conversions.get(fn)
+        if found is None:
+            facts, found = function_facts(self, fn), {}
+            for call in walk.nodes_of(fn.body, cst.Call):
+                short = (facts.array_function(call.func) or "").split(".")[-1]  # type: ignore[attr-defined]
+                first = call.args[0] if call.args else None  # type: ignore[attr-defined]
+                if short in ARRAY_CONVERSIONS and first is not None and first.keyword is None and not first.star \
+                        and isinstance(first.value, cst.Name):
+                    found.setdefault(first.value.value, []).append(call)  # type: ignore[arg-type]
+            self._conversions[fn] = found
+        flow = function_flow(self, fn)
+        for call in found.get(name, ()):
+            if call is at:
+                continue
+            stmt = enclosing_statement(self, call)
+            if stmt is not None and flow.knows(stmt) and any(holds(d.node) for d in flow.reaching(stmt, name)):
+                return call
+        return None
+
+    @functools.cached_property
+    def _conversions(self) -> dict[cst.FunctionDef, dict[str, list[cst.Call]]]:
+        """{function: {name: the calls converting it to an array}} (`_converted`), filled once per function."""
+        return {}
 
     def _sequence_result(self, value: cst.BaseExpression, at: Optional[cst.CSTNode] = None) -> bool:
         """`lengths(a, b)` or `self.lengths()` where the module's `lengths` always returns a list or tuple
