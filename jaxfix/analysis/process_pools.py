@@ -14,7 +14,7 @@ hands its arguments to worker processes: a pool method (`POOL_METHODS`) called o
 constructor call, or a call of what joblib's `delayed(f)` makes (`Parallel(n)(delayed(f)(x) for x in xs)`); and
 `worker(name)` tells a function of the module that the workers run (the callable such a call is given, and the
 module's functions it calls), whose `jax.numpy` code would hang in a forked worker. Thread pools (`ThreadPool`,
-`ThreadPoolExecutor`) share the process and are not counted.
+`ThreadPoolExecutor`, `multiprocessing.dummy.Pool`) share the process and are not counted.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class ProcessPools:
     imports: tuple[tuple[str, str], ...] = ()  # (local name, qualified) for the watched modules' imports
     pools: frozenset[str] = frozenset()  # local names and attribute names (".pool") bound to a process pool
     contexts: frozenset[str] = frozenset()  # local names bound to a `multiprocessing` context (`ctx = mp.get_context()`)
-    # {function or method name: the call that runs it in worker processes, as written}
+    # (function or method name, the call that runs it in worker processes, as written), by name
     workers: tuple[tuple[str, str], ...] = ()
 
     @classmethod

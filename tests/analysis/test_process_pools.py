@@ -26,6 +26,8 @@ def _handed(code: str) -> dict[str, bool]:
     ("from concurrent.futures import ThreadPoolExecutor\n\ndef f(g, x):\n    with ThreadPoolExecutor() as ex:\n"
      "        return ex.submit(g, x)\n", "ex.submit(g, x)"),
     ("import multiprocessing as mp\n\ndef f(g, x, df):\n    return df.map(g)\n", "df.map(g)"),
+    ("from multiprocessing.dummy import Pool\n\ndef f(g, x):\n    with Pool(2) as p:\n        return p.map(g, x)\n",
+     "p.map(g, x)"),
     ("def f(pool, g, x):\n    return pool.map(g, x)\n", "pool.map(g, x)"),
     ("import multiprocessing as mp\n\ndef f(g, x):\n    pool = mp.Pool(2)\n    return pool.close()\n", "pool.close()"),
 ])
