@@ -15,7 +15,7 @@ from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.host_data import documented_sequences
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
-from jaxfix.analysis.numpy_names import NumpyNameProvider
+from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement, isinstance_guards
 from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
 from jaxfix.imports import dotted_name
@@ -816,7 +816,7 @@ class NonArrayInput(Rule):
         return None
 
     def _converted(self, name: str, holds: Callable[[Optional[cst.CSTNode]], bool], at: cst.CSTNode) -> Optional[cst.Call]:
-        """A call of the current function other than `at` that converts `name` to an array (`np.array(ub)`,
+        """A NumPy call of the current function other than `at` that converts `name` to an array (`np.array(ub)`,
         `np.asarray(x)`: a sign that it may be a list or tuple) where a definition `holds` accepts (the parameter, or
         one unpacking) reaches it, else None."""
         fn = self.current_function
@@ -824,9 +824,11 @@ class NonArrayInput(Rule):
             return None
         found = self._conversions.get(fn)
         if found is None:
-            facts, found = function_facts(self, fn), {}
+            found = {}
             for call in walk.nodes_of(fn.body, cst.Call):
-                short = (facts.array_function(call.func) or "").split(".")[-1]  # type: ignore[attr-defined]
+                # (NumPy's, as the author wrote it: not a `jnp.asarray(x)` a rewrite of jaxfix's adds, `x_jax =
+                # jnp.asarray(x)` before a `fori_loop`)
+                short = (numpy_name(self, call.func) or "").split(".")[-1]  # type: ignore[attr-defined]
                 first = call.args[0] if call.args else None  # type: ignore[attr-defined]
                 if short in ARRAY_CONVERSIONS and first is not None and first.keyword is None and not first.star \
                         and isinstance(first.value, cst.Name):
