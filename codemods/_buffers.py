@@ -815,14 +815,15 @@ def mutated_attributes(module: cst.Module, table: Writers,
     return found
 
 
-# keywords of the array methods `argsort`/`sort` that only NumPy's take (JAX's raise `TypeError` for them)
+# keywords of the array method `argsort` that only NumPy's takes (JAX's raises `TypeError` for them; the in-place
+# `x.sort(kind=...)` is JX103's, which drops `kind`)
 _NUMPY_SORT_KEYWORDS = ("kind", "order")
 
 
 def numpy_only_keyword(call: cst.Call) -> Optional[str]:
-    """`kind` for `x.argsort(kind="quicksort")` (or `x.sort(order=...)`): a sorting method given a keyword a JAX
-    array's method rejects (`None` given is no keyword), else None."""
-    if not isinstance(call.func, cst.Attribute) or call.func.attr.value not in ("argsort", "sort"):
+    """`kind` for `x.argsort(kind="quicksort")` (or `order=`): the method given a keyword a JAX array's `argsort`
+    rejects (`None` given is no keyword), else None."""
+    if not isinstance(call.func, cst.Attribute) or call.func.attr.value != "argsort":
         return None
     return next((a.keyword.value for a in call.args if a.keyword is not None and a.keyword.value in
                  _NUMPY_SORT_KEYWORDS and not (isinstance(a.value, cst.Name) and a.value.value == "None")), None)
