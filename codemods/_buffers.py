@@ -821,12 +821,18 @@ _NUMPY_SORT_KEYWORDS = ("kind", "order")
 
 
 def numpy_only_keyword(call: cst.Call) -> Optional[str]:
-    """`kind` for `x.argsort(kind="quicksort")` (or `order=`): the method given a keyword a JAX array's `argsort`
-    rejects (`None` given is no keyword), else None."""
+    """`kind` for `x.argsort(kind="quicksort")` or `x.argsort(0, "mergesort")` (or `order`): the method given an
+    argument a JAX array's `argsort` rejects (`None` given is none), else None."""
     if not isinstance(call.func, cst.Attribute) or call.func.attr.value != "argsort":
         return None
-    return next((a.keyword.value for a in call.args if a.keyword is not None and a.keyword.value in
-                 _NUMPY_SORT_KEYWORDS and not (isinstance(a.value, cst.Name) and a.value.value == "None")), None)
+    for index, arg in enumerate(call.args):  # `x.argsort(0, "mergesort")`: `ndarray.argsort(axis, kind, order)`
+        if arg.star:
+            return None
+        name = arg.keyword.value if arg.keyword is not None else ("axis", *_NUMPY_SORT_KEYWORDS)[index] \
+            if index <= len(_NUMPY_SORT_KEYWORDS) else None
+        if name in _NUMPY_SORT_KEYWORDS and not (isinstance(arg.value, cst.Name) and arg.value.value == "None"):
+            return name
+    return None
 
 
 # NumPy functions that make a new array (what a class's `self.p = np.array(...)` certainly holds)

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Callable, Container, Mapping, Optional, Sequen
 
 import libcst as cst
 
+from codemods._buffers import ARRAY_ATTRIBUTES
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import DTYPE_POSITION, STRING_LITERALS, foreign_code, is_text, object_data
@@ -592,12 +593,16 @@ _METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype", "itemsize", 
 _METADATA_CALLS = frozenset({"len", "isinstance", "type", "id", "callable", "hasattr", "getattr", "range", "enumerate"})
 
 
-def read_names(value: cst.BaseExpression) -> list[cst.Name]:
+def read_names(value: cst.BaseExpression, whole: bool = False) -> list[cst.Name]:
     """The names whose values `value` reads as data: not attribute names (`self.z`), keywords (`f(z=1)`) or the
-    functions called (`np.sum(f(x))`, whose result is what is read)."""
+    functions called (`np.sum(f(x))`, whose result is what is read); with `whole`, not the objects whose other
+    attributes are read either (`subprob.n_vars`: what the attribute holds is read, not the object; `r.T` is `r`)."""
     skipped = {id(a.attr) for a in walk.nodes_of(value, cst.Attribute)} \
         | {id(a.keyword) for a in walk.nodes_of(value, cst.Arg) if a.keyword is not None} \
         | {id(c.func) for c in walk.nodes_of(value, cst.Call)}  # type: ignore[attr-defined]
+    if whole:
+        skipped |= {id(a.value) for a in walk.nodes_of(value, cst.Attribute)  # type: ignore[attr-defined]
+                    if a.attr.value not in ARRAY_ATTRIBUTES}  # type: ignore[attr-defined]
     return [n for n in walk.nodes_of(value, cst.Name) if id(n) not in skipped]  # type: ignore[misc]
 
 
@@ -605,23 +610,34 @@ def object_derived(function: cst.FunctionDef, fed: frozenset[str]) -> frozenset[
     """The local names of `function` some assignment binds to a value read from one of the parameters `fed` (or
     from such a local), through a call, an item or arithmetic (filterpy's `r = reshape_z(z, 2)`, then
     `np.transpose(r)`): where `fed` may hold an object or text array, so may they. Reads of only the size, shape
-    or type (`n = len(z)`, `m = z.shape[0]`) do not count."""
-    assigns = [a for a in walk.nodes_of(function.body, cst.Assign)]
+    or type (`n = len(z)`, `m = z.shape[0]`) do not count. Bindings are assignments (annotated too), `:=`, and
+    loop targets (`for row in z`: a row of an object array is one)."""
+    bindings: list[tuple[cst.CSTNode, list[cst.BaseExpression], cst.BaseExpression]] = []  # (binder, targets, value)
+    for node in walk.nodes_of(function.body, cst.Assign):
+        bindings.append((node, [t.target for t in node.targets], node.value))  # type: ignore[attr-defined]
+    for kind in (cst.AnnAssign, cst.NamedExpr, cst.For, cst.CompFor):
+        for node in walk.nodes_of(function.body, kind):
+            value = node.iter if isinstance(node, (cst.For, cst.CompFor)) else node.value  # type: ignore[attr-defined]
+            if value is not None:
+                bindings.append((node, [node.target], value))  # type: ignore[attr-defined]
     derived: set[str] = set()
     changed = True
     while changed:
         changed = False
-        for assign in assigns:
-            targets = [n.value for t in assign.targets for n in walk.nodes_of(t.target, cst.Name)  # type: ignore[attr-defined]
-                       if isinstance(t.target, (cst.Name, cst.Tuple, cst.List))]  # type: ignore[attr-defined]
+        for assign, bound, value in bindings:
+            targets = [n.value for t in bound for n in walk.nodes_of(t, cst.Name)  # type: ignore[attr-defined]
+                       if isinstance(t, (cst.Name, cst.Tuple, cst.List))]
             if not targets or all(t in derived or t in fed for t in targets):
                 continue
-            value = assign.value  # type: ignore[attr-defined]
             metadata = {id(n) for c in walk.nodes_of(value, cst.Call)
                         if isinstance(c.func, cst.Name) and c.func.value in _METADATA_CALLS  # type: ignore[attr-defined]
                         for n in walk.nodes_of(c, cst.Name)} \
                 | {id(a.value) for a in walk.nodes_of(value, cst.Attribute) if a.attr.value in _METADATA_ATTRIBUTES}  # type: ignore[attr-defined]
-            if any(id(n) not in metadata and (n.value in fed or n.value in derived) for n in read_names(value)):
+            whole = {id(n) for n in read_names(value, whole=True)}  # a derived local counts read as a whole only
+            # (a parameter rebound first, `z = np.arange(n) * 1.0`, no longer holds what the caller passed)
+            if any(id(n) not in metadata and (n.value in fed and not _rebound_before(function, n.value, assign)
+                                              or n.value in derived and id(n) in whole)
+                   for n in read_names(value)):
                 derived.update(t for t in targets if t not in fed)
                 changed = True
     return frozenset(derived)
@@ -659,12 +675,12 @@ def _bound_arguments(args: Sequence[cst.Arg], params: list[str]) -> list[tuple[s
     return found
 
 
-def _rebound_before(caller: cst.FunctionDef, name: str, call: cst.Call) -> bool:
-    """Whether a statement of `caller`'s own body (no branch or loop) before the one holding `call` assigns `name`:
-    then `call` never sees what `caller` was given in `name`."""
+def _rebound_before(caller: cst.FunctionDef, name: str, call: cst.CSTNode) -> bool:
+    """Whether a statement of `caller`'s own body (no branch or loop) before the one holding `call` (a call, or an
+    assignment) assigns `name`: then `call` never sees what `caller` was given in `name`."""
     body = caller.body.body if isinstance(caller.body, cst.IndentedBlock) else ()
     for statement in body:
-        if any(node is call for node in walk.nodes_of(statement, cst.Call)):
+        if any(node is call for node in walk.nodes_of(statement, type(call))):
             return False
         if isinstance(statement, cst.SimpleStatementLine):
             for small in statement.body:

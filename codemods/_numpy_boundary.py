@@ -730,8 +730,9 @@ class NumpyBoundary:
         if derived is None:
             derived = self._object_derived[function] = object_derived(function, fed)  # type: ignore[arg-type]
         for arg in node.args:
+            whole = {id(n) for n in read_names(arg.value, whole=True)}  # (a local made from one: as a whole, not `sub.n`)
             for name in read_names(arg.value):
-                if name.value in derived:
+                if name.value in derived and id(name) in whole:
                     return f"`{name.value}`, made from a parameter", None
                 if name.value in fed and unbound_before(self.rule, name.value, node, some=True):
                     return f"`{name.value}`", name.value

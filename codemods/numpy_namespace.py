@@ -1123,9 +1123,20 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 8],
         ),
+        Invalid(  # ... also through arithmetic on the result, `map(tuple, x)`, a generator of rows, `reversed`, and a
+            # slice of a regrouped list (a code review)
+            "import numpy as np\nfrom collections import Counter\n\ndef rows(x):\n    x = np.asarray(x) * 1.0\n"
+            "    return set(map(tuple, x))\n\ndef counted(x):\n    x = np.asarray(x) * 1.0\n"
+            "    return Counter(tuple(r) for r in x)\n\ndef inline(x):\n    x = np.asarray(x) * 1.0\n    counts = {}\n"
+            "    for row in x:\n        counts[tuple(row)] = 1\n    return counts\n\n"
+            "def tail(positions, i):\n    locs = np.take(positions, i)\n    seen = list(locs)\n"
+            "    return set(seen[1:]), set(reversed(list(locs)))\n",
+            expected=None,
+            lines=[5, 9, 13, 20],
+        ),
         Invalid(  # sorted by a method given `kind=`, which a JAX array's `argsort` rejects, here or by a caller of the
             # function that makes it (pyentrp's `time_delay_embedding`, then `e.argsort(kind="quicksort")`)
-            "import numpy as np\n\ndef order_of(x):\n    x = np.asarray(x)\n    return x.argsort(kind=\"quicksort\")\n\n"
+            "import numpy as np\n\ndef order_of(x):\n    x = np.asarray(x)\n    return x.argsort(kind=\"quicksort\"), x.argsort(0, \"mergesort\")\n\n"
             "def embed(x):\n    return np.stack([x[:-1], x[1:]], axis=1)\n\n"
             "def entropy(x):\n    e = embed(x)\n    return e.argsort(kind=\"quicksort\")\n",
             expected=None,
@@ -1310,6 +1321,23 @@ class NumpyNamespace(Rule):
             "def blank(z):\n    n = len(z)\n    m = z.shape[0]\n    return jnp.zeros(n + m)\n\n"
             "def run():\n    z = np.array([None] * 2)\n    return residual(z), blank(z)\n",
             lines=[4, 8, 13, 16],
+        ),
+        Invalid(  # ... also a loop's row, an annotated or `:=` binding (a code review); not after the parameter is rebound
+            # to numbers first, nor an object made from it read through another attribute (scipy's
+            # `subprob = BarrierSubproblem(x0, fun, ...)`, then `np.full(subprob.n_vars, ...)`)
+            "import numpy as np\n\ndef first(z):\n    for row in z:\n        return np.atleast_1d(row)\n\n"
+            "def second(z):\n    r: object = z[0]\n    return np.atleast_1d(r), np.atleast_1d(s := z[1]), s\n\n"
+            "def fresh(z, n):\n    z = np.arange(n) * 1.0\n    r = z * 2.0\n    return np.sum(r)\n\n"
+            "class Sub:\n    def __init__(self, fun):\n        self.n = 2\n\n"
+            "def solve(fun):\n    sub = Sub(fun)\n    return np.full(sub.n, 1.0)\n\n"
+            "def run(n):\n    z = np.array([None] * 2)\n    return first(z), second(z), fresh(z, n), solve(lambda x: x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef first(z):\n    for row in z:\n        return np.atleast_1d(row)\n\n"
+            "def second(z):\n    r: object = z[0]\n    return np.atleast_1d(r), np.atleast_1d(s := z[1]), s\n\n"
+            "def fresh(z, n):\n    z = jnp.arange(n) * 1.0\n    r = z * 2.0\n    return jnp.sum(r)\n\n"
+            "class Sub:\n    def __init__(self, fun):\n        self.n = 2\n\n"
+            "def solve(fun):\n    sub = Sub(fun)\n    return jnp.full(sub.n, 1.0, dtype=float)\n\n"
+            "def run(n):\n    z = np.array([None] * 2)\n    return first(z), second(z), fresh(z, n), solve(lambda x: x)\n",
+            lines=[5, 9, 9, 12, 14, 22, 25],
         ),
         Invalid(  # ... also a text array of a sized dtype, by keyword or position (`dtype="<U5"`, `"S8"`): `jnp.sort`
             # rejects it (a code review)

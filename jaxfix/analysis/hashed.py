@@ -39,8 +39,10 @@ from jaxfix.analysis.parents import ParentProvider
 _CONTAINERS = frozenset({"dict", "set", "frozenset", "defaultdict", "OrderedDict", "Counter"})
 _WHOLE = frozenset({"set", "frozenset", "Counter", "fromkeys"})
 _KEY_METHODS = frozenset({"get", "setdefault", "pop", "add", "discard", "remove"})
+# array methods whose result is Python values (hashable whatever the array was)
+_PYTHON_VALUES = frozenset({"tolist", "item", "tobytes"})
 # builtins that regroup their argument's elements as they are (a new container of the same elements)
-_REGROUPED = frozenset({"list", "tuple", "frozenset", "sorted"})
+_REGROUPED = frozenset({"list", "tuple", "frozenset", "sorted", "reversed"})
 
 
 
@@ -97,11 +99,21 @@ def memoized(module: cst.Module) -> frozenset[str]:
 
 
 def _regrouped(expr: cst.BaseExpression) -> cst.BaseExpression:
-    """`x` for `list(x)`, `tuple(sorted(x))`: a new container of the same elements; else `expr`."""
-    while isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in _REGROUPED \
-            and len(expr.args) == 1 and not expr.args[0].star and expr.args[0].keyword is None:
-        expr = expr.args[0].value
-    return expr
+    """`x` for `list(x)`, `tuple(sorted(x))`, `reversed(x)`: a new container of the same elements, and for
+    `map(tuple, x)` or `(tuple(r) for r in x)`, whose elements are `x`'s rows regrouped (`r`, the loop target, for
+    the comprehension: `items` knows where it comes from); else `expr`."""
+    while True:
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in _REGROUPED \
+                and len(expr.args) == 1 and not expr.args[0].star and expr.args[0].keyword is None:
+            expr = expr.args[0].value
+        elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "map" \
+                and len(expr.args) == 2 and not any(a.star or a.keyword for a in expr.args) \
+                and isinstance(expr.args[0].value, cst.Name) and expr.args[0].value.value in _REGROUPED:
+            expr = expr.args[1].value
+        elif isinstance(expr, (cst.GeneratorExp, cst.ListComp, cst.SetComp)) and _regrouped(expr.elt) is not expr.elt:
+            expr = _regrouped(expr.elt)
+        else:
+            return expr
 
 
 def _memoized_call(node: cst.Call, memoized: Container[str]) -> bool:
@@ -188,9 +200,9 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset()) ->
             keys.append(node.elt)
     whole = [_regrouped(expr) for expr in whole]  # `set(list(locs))`: the elements of `locs`
     exprs = {_source(part) for expr in whole for part in _operands(expr)}
-    for expr in whole:  # `frozenset(row) for row in rows`, `set(lst)` of `lst = [codes[i] for i in idx]`
-        if isinstance(expr, cst.Name):
-            exprs.update(items.get(expr.value, ()))
+    for expr in whole:  # `frozenset(row) for row in rows`, `set(lst)` of `lst = [codes[i] for i in idx]`, `set(lst[1:])`
+        if isinstance(_source(expr), cst.Name):
+            exprs.update(items.get(_source(expr).value, ()))  # type: ignore[attr-defined]
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     for key in keys:
         if isinstance(key, _Pending):
@@ -264,7 +276,21 @@ def elements_hashed(rule: cst.MetadataDependent, call: cst.Call) -> bool:
     names, exprs = hashed_once(rule.context, function)  # type: ignore[attr-defined]
     if call in exprs:
         return True
-    parent = rule.get_metadata(ParentProvider, call, None)
+    # through arithmetic and method calls on the result (`x = np.asarray(x) * 1.0`, `np.take(a, i).astype(int)`):
+    # a JAX result makes those JAX arrays too
+    node, parent = call, rule.get_metadata(ParentProvider, call, None)
+    while True:
+        if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+            node = parent
+        elif isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value not in _PYTHON_VALUES \
+                and isinstance(
+                grand := rule.get_metadata(ParentProvider, parent, None), cst.Call) and grand.func is parent:
+            node = grand
+        else:
+            break
+        if node in exprs:
+            return True
+        parent = rule.get_metadata(ParentProvider, node, None)
     target: Optional[cst.BaseAssignTargetExpression] = parent.targets[0].target \
         if isinstance(parent, cst.Assign) and len(parent.targets) == 1 else None
     # `unique, counts = np.unique(y, return_counts=True)`: each name holds one of the call's arrays
