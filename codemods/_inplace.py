@@ -19,7 +19,7 @@ from jaxfix.analysis.aliases import FunctionAliases, function_aliases
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import ELEMENTWISE, FunctionFacts, function_facts
 from jaxfix.analysis.numpy_names import numpy_name
-from jaxfix.analysis.parents import OUT_OF_BOUNDS_CATCHERS, called_in_catching_try, caught_around, isinstance_guards
+from jaxfix.analysis.parents import OUT_OF_BOUNDS_CATCHERS, caller_catching, caught_around, isinstance_guards
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.rule import Rule
@@ -387,15 +387,11 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
             "bounds, while `.at[]` drops such an update without a word (and nothing raises under `jit`)"
         )
     elif target.elements and rule.current_function is not None:
-        cache = rule.context.__dict__
-        if "_called_in_try" not in cache:
-            cache["_called_in_try"] = called_in_catching_try(rule.context.module)
-        caller = cache["_called_in_try"].get(rule.current_function.name.value)
+        caller = caller_catching(rule, rule.current_function)
         if caller is not None:  # `try: return mark(n, i)` / `except IndexError:` around a call of this function
             verdict.reasons.append(
-                f"{'code at module level' if caller == 'code at module level' else f'`{caller}`'} calls this function "
-                "in a `try` that catches `IndexError`: NumPy raises it for an index out of bounds, while `.at[]` drops "
-                "such an update without a word (and nothing raises under `jit`)"
+                f"{caller} calls this function in a `try` that catches `IndexError`: NumPy raises it for an index out "
+                "of bounds, while `.at[]` drops such an update without a word (and nothing raises under `jit`)"
             )
     if not verdict.blocker:
         kept = kept_origin(rule, name)

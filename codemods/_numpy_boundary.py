@@ -46,7 +46,7 @@ from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import (
-    OUT_OF_BOUNDS_CATCHERS, ParentProvider, called_in_catching_try, caught_around, caught_by,
+    OUT_OF_BOUNDS_CATCHERS, ParentProvider, caller_catching, caught_around, caught_by,
 )
 from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, sparse_attributes
@@ -69,6 +69,7 @@ FROM_DATA = {"array", "asarray", "asanyarray", "ascontiguousarray", "asfortranar
 DTYPE_FUNCTIONS = {"dtype", "result_type", "promote_types", "can_cast", "issubdtype", "format_parser"}
 # the exceptions a `try` catching NumPy's `LinAlgError` names (it is a `ValueError`)
 LINALG_ERRORS = {"LinAlgError", "ValueError", "Exception", "BaseException"}
+_LINALG_CATCHERS = frozenset(LINALG_ERRORS)
 # the exceptions NumPy raises on bad input, which `jax.numpy` raises in other cases (a `try` that catches one of
 # them, and not every exception, relies on NumPy's choice)
 CALL_ERRORS = {"TypeError", "ValueError", "IndexError", "AxisError"}
@@ -347,6 +348,14 @@ class NumpyBoundary:
         if listed is not None:
             return (f"`{func}(...)` makes an item of the list `{listed}`, which the code writes into (`{listed}[i][...] = "
                     "...`): a JAX array cannot be written into; this call stays NumPy", False)
+        parent = rule.get_metadata(ParentProvider, node, None)
+        if function is not None and isinstance(parent, cst.Subscript) and parent.value is node \
+                and any(isinstance(e.slice, cst.Index) for e in parent.slice):
+            caller = caller_catching(rule, function)  # `return np.cumsum(a)[i]` in a function called in such a `try`
+            if caller is not None:
+                return (f"`{func}(...)` is indexed in a function that {caller} calls in a `try` that catches "
+                        "`IndexError`: NumPy raises `IndexError` for an index out of bounds, a JAX array clamps the "
+                        "index and never raises; this function is left as it is"), True
         buffer = self._read_as_buffer(node, function)
         if buffer is not None:
             return (f"`{func}(...)` must stay NumPy: its result reaches `{buffer[0]}`, which {buffer[1]}; this function is "
@@ -365,10 +374,10 @@ class NumpyBoundary:
             return (f"`{func}(...)` sits in a `try` that catches `LinAlgError`: its `jax.numpy` namesake never raises "
                     "(a singular matrix gives inf or nan), so the `except` branch would silently stop running: this "
                     "function is left as it is (check the result with `jnp.isfinite` instead, by hand)", True)
-        caller = self._called_in_linalg_try.get(function.name.value) \
+        caller = caller_catching(rule, function, _LINALG_CATCHERS) \
             if function is not None and qualified.startswith("numpy.linalg.") else None
         if caller is not None:  # `try: w = solve(a, b)` / `except LinAlgError:` in a caller of this function
-            return (f"`{func}(...)` is in a function {caller} calls in a `try` that catches `LinAlgError`: its `jax.numpy` "
+            return (f"`{func}(...)` is in a function that {caller} calls in a `try` that catches `LinAlgError`: its `jax.numpy` "
                     "namesake never raises (a singular matrix gives inf or nan), so the `except` branch would silently "
                     "stop running: this function is left as it is", True)
         caught = caught_around(rule, node)
@@ -645,12 +654,12 @@ class NumpyBoundary:
                         read.setdefault(subscript.value, f"is indexed in a `try` that catches `{caught[0]}`: NumPy "  # type: ignore[attr-defined]
                                         "raises `IndexError` for an index out of bounds, a JAX array clamps the index "
                                         "and never raises")
-            caller = self._called_in_try.get(function.name.value)  # type: ignore[attr-defined]
+            caller = caller_catching(self.rule, function)  # type: ignore[arg-type]
             for subscript in walk.nodes_of(function.body, cst.Subscript) if caller is not None else ():
                 # `try: return pick(a, i)` / `except IndexError:` in `safe_pick`: an index out of bounds in `pick`
                 if isinstance(subscript.value, cst.Name) and any(  # type: ignore[attr-defined]
                         isinstance(e.slice, cst.Index) for e in subscript.slice):  # type: ignore[attr-defined]
-                    read.setdefault(subscript.value, f"is indexed in a function {caller} calls in a `try` that "  # type: ignore[attr-defined]
+                    read.setdefault(subscript.value, f"is indexed in a function that {caller} calls in a `try` that "  # type: ignore[attr-defined]
                                     "catches `IndexError`: NumPy raises `IndexError` for an index out of bounds, a "
                                     "JAX array clamps the index and never raises")
             facts = function_facts(self.rule, function)
@@ -1059,21 +1068,6 @@ class NumpyBoundary:
     def _mutated_attributes(self) -> dict[str, cst.CSTNode]:
         writers, private = self._buffer_callees
         return _buffers.mutated_attributes(self.rule.context.module, writers, frozenset(private))
-
-    @functools.cached_property
-    def _called_in_try(self) -> dict[str, str]:
-        """{function name: who calls it in a `try` catching `IndexError`, as the findings name it}
-        (`parents.called_in_catching_try`)."""
-        return self._callers_catching(OUT_OF_BOUNDS_CATCHERS)
-
-    @functools.cached_property
-    def _called_in_linalg_try(self) -> dict[str, str]:
-        """The same for a `try` catching `LinAlgError` (or `ValueError`, or every exception)."""
-        return self._callers_catching(frozenset(LINALG_ERRORS))
-
-    def _callers_catching(self, catchers: frozenset[str]) -> dict[str, str]:
-        return {name: "code at module level" if caller == "code at module level" else f"`{caller}`"
-                for name, caller in called_in_catching_try(self.rule.context.module, catchers).items()}
 
     @functools.cached_property
     def _text_fed(self) -> dict[str, frozenset[str]]:

@@ -980,6 +980,13 @@ class NumpyNamespace(Rule):
             "    def safe(self, g, i):\n        try:\n            return self.cell(g, i), mark(3, i)\n"
             "        except LookupError:\n            return None\n",
             expected=None, lines=[4, 8]),
+        Invalid(  # ... also one handed on in the `try` (`map(pick, idx)`), called through a module alias (`get = pick`),
+            # or indexing a NumPy call's result directly (a code review)
+            "import numpy as np\n\ndef pick(a, i):\n    return np.cumsum(a)[i]\n\n"
+            "def last(a, i):\n    return np.sort(a)[i]\n\nget = last\n\n"
+            "def safe(a, idx):\n    try:\n        return list(map(pick, [a] * len(idx), idx)), get(a, 0)\n"
+            "    except IndexError:\n        return None\n",
+            expected=None, lines=[4, 7]),
         Invalid(  # a generator expression (NumPy: one object, `jnp.all` raises) and an extended-precision dtype (pywt)
             "import numpy as np\n\ndef f(values, n):\n    if not np.all(isinstance(v, int) for v in values):\n"
             "        raise ValueError(values)\n    return np.ones(n, dtype=np.longdouble)\n",

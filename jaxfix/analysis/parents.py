@@ -108,11 +108,27 @@ def caught_by(node: "cst.Try | cst.TryStar") -> set[str]:
     return caught
 
 
+def caller_catching(rule: cst.MetadataDependent, function: cst.FunctionDef,
+                    catchers: frozenset[str] = OUT_OF_BOUNDS_CATCHERS) -> Optional[str]:
+    """Who calls `function` (a function or method of the module) in a `try` whose handlers catch one of
+    `catchers`, as a finding names it ("`safe_pick`", "code at module level"), or None: an exception raised in it
+    reaches that handler (`try: return pick(a, i)` / `except IndexError:` expects `pick`'s NumPy index out of
+    bounds). See `called_in_catching_try`; worked out once per pass and set of catchers (kept on the rule context)."""
+    cache = rule.context.__dict__.setdefault("_callers_catching", {})  # type: ignore[attr-defined]
+    if catchers not in cache:
+        cache[catchers] = called_in_catching_try(rule.context.module, catchers)  # type: ignore[attr-defined]
+    caller = cache[catchers].get(function.name.value)
+    return caller if caller is None or caller == _MODULE_LEVEL else f"`{caller}`"
+
+
+_MODULE_LEVEL = "code at module level"
+
+
 def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF_BOUNDS_CATCHERS) -> dict[str, str]:
-    """{function or method name: the function that calls it in a `try` body whose handlers catch one of `catchers`}
-    for the module's functions called by name (`pick(a, i)`) or as a method of `self` in such a `try`, and, through
-    them, the module's functions they call in turn: an exception raised in any of them reaches that handler
-    (`try: return pick(a, i)` / `except IndexError:` expects `pick`'s NumPy index out of bounds)."""
+    """{function or method name: the function that calls it in a `try` body whose handlers catch one of `catchers`
+    ("code at module level" outside functions)} for the module's functions called by name (`pick(a, i)`), as
+    methods of `self` (`self.pick(i)`) or through a module-level alias (`get = pick`), or handed on as values
+    (`map(pick, idx)`) in such a `try`, and, through them, the module's functions they call or hand on in turn."""
     tries = [*walk.nodes_of(module, cst.Try), *walk.nodes_of(module, cst.TryStar)]
     if not tries:
         return {}
@@ -120,6 +136,9 @@ def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF
     defined: dict[str, list[cst.FunctionDef]] = {}  # (methods of two classes may share a name: both are followed)
     for function in functions:
         defined.setdefault(function.name.value, []).append(function)  # type: ignore[arg-type, attr-defined]
+    aliases = {t.target.value: a.value.value for stmt in module.body if isinstance(stmt, cst.SimpleStatementLine)
+               for a in stmt.body if isinstance(a, cst.Assign) and isinstance(a.value, cst.Name)
+               and a.value.value in defined for t in a.targets if isinstance(t.target, cst.Name)}
     reached: dict[str, str] = {}
     # the caller's name, for the findings: the function whose `try` it is (an inner function's, for a nested one)
     owners = {id(t): f.name.value for f in functions for t in [*walk.nodes_of(f.body, cst.Try),  # type: ignore[attr-defined]
@@ -127,27 +146,24 @@ def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF
     pending: list[tuple[str, str]] = []
     for handled in tries:
         if caught_by(handled) & catchers:  # type: ignore[arg-type]
-            caller = owners.get(id(handled), "code at module level")
-            pending += [(name, caller) for name in _called_names(handled.body, defined)]  # type: ignore[attr-defined]
+            caller = owners.get(id(handled), _MODULE_LEVEL)
+            pending += [(name, caller) for name in _used_functions(handled.body, defined, aliases)]  # type: ignore[attr-defined]
     while pending:
         name, caller = pending.pop()
         if name in reached:
             continue
         reached[name] = caller
-        pending += [(inner, caller) for f in defined[name] for inner in _called_names(f.body, defined)]
+        pending += [(inner, caller) for f in defined[name] for inner in _used_functions(f.body, defined, aliases)]
     return reached
 
 
-def _called_names(body: cst.CSTNode, defined: Mapping[str, object]) -> list[str]:
-    """The module functions `body` calls by name (`f(...)`) or as methods of `self` (`self.f(...)`)."""
-    names = []
-    for call in walk.nodes_of(body, cst.Call):
-        func = call.func  # type: ignore[attr-defined]
-        name = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) \
-            and isinstance(func.value, cst.Name) and func.value.value == "self" else None
-        if name in defined:
-            names.append(name)
-    return names
+def _used_functions(body: cst.CSTNode, defined: Mapping[str, object], aliases: Mapping[str, str]) -> list[str]:
+    """The module functions `body` names (calls or hands on: `f(...)`, `map(f, xs)`, through an alias), and the
+    methods it calls or names on `self` (`self.f(...)`)."""
+    names = [aliases.get(n.value, n.value) for n in walk.nodes_of(body, cst.Name)]  # type: ignore[attr-defined]
+    names += [a.attr.value for a in walk.nodes_of(body, cst.Attribute)  # type: ignore[attr-defined]
+              if isinstance(a.value, cst.Name) and a.value.value == "self"]  # type: ignore[attr-defined]
+    return [name for name in names if name in defined]
 
 
 # types whose instances are Python numbers (a traced value is never one)
