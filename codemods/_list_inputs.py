@@ -491,6 +491,17 @@ _FROM_DATA = frozenset({"array", "asarray", "asanyarray", "ascontiguousarray", "
 _OBJECT_DTYPES = frozenset({"object", "str", "bytes", "object_", "str_", "bytes_", "unicode_"})
 
 
+def _text_or_object_dtype(value: cst.BaseExpression) -> bool:
+    """A dtype, as written, JAX arrays cannot have: `object`, `np.str_`, a string `np.dtype` rejects for JAX (`"O"`,
+    `"<U5"`, `"S8"`: `foreign_dtypes.foreign_code`), or `np.dtype(...)` of one."""
+    if isinstance(value, cst.Call) and isinstance(value.func, (cst.Name, cst.Attribute)) \
+            and dotted_name(value.func).split(".")[-1] == "dtype" and value.args and value.args[0].keyword is None:
+        value = value.args[0].value  # `np.dtype("U5")`
+    if isinstance(value, cst.SimpleString):
+        return foreign_code(value.evaluated_value)
+    return isinstance(value, (cst.Name, cst.Attribute)) and dotted_name(value).split(".")[-1] in _OBJECT_DTYPES
+
+
 def _object_array(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
     """`np.array([None] * n)`, `np.asarray(["a", "b"])`, `np.empty(n, dtype=object)`: a NumPy array of objects or
     text (`foreign_dtypes.object_data`, with `caller`'s bindings), or a local name of `caller` only ever bound to
@@ -498,6 +509,9 @@ def _object_array(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) 
     if isinstance(value, cst.Name) and caller is not None:
         bound = assigned_values(caller, value.value)
         return bool(bound) and all(isinstance(v, cst.Call) and _object_array(v, caller) for v in bound)
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "astype" \
+            and value.args and _text_or_object_dtype(value.args[0].value):
+        return True  # `np.asarray(values).astype("U5")`
     if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)) \
             or dotted_name(value.func).split(".")[-1] not in _FROM_DATA:
         return False
@@ -506,9 +520,7 @@ def _object_array(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) 
         if arg.star:
             break
         if arg.keyword is not None and arg.keyword.value == "dtype" or arg.keyword is None and index == position:
-            # (`np.asarray(values, dtype="<U5")`, `np.array(v, "S8")`: a sized text dtype)
-            if isinstance(arg.value, cst.SimpleString) and foreign_code(arg.value.evaluated_value) or isinstance(
-                    arg.value, (cst.Name, cst.Attribute)) and dotted_name(arg.value).split(".")[-1] in _OBJECT_DTYPES:
+            if _text_or_object_dtype(arg.value):
                 return True
     names = {a.value.value for a in value.args if isinstance(a.value, cst.Name)}
     bindings = {n: assigned_values(caller, n) for n in names} if caller is not None else {}

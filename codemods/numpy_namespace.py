@@ -1349,9 +1349,10 @@ class NumpyNamespace(Rule):
         Invalid(  # ... also a text array of a sized dtype, by keyword or position (`dtype="<U5"`, `"S8"`): `jnp.sort`
             # rejects it (a code review)
             "import numpy as np\n\ndef first(labels):\n    return np.sort(labels)\n\n"
-            "def run(values):\n    return first(np.asarray(values, dtype=\"<U5\")), first(np.array(values, \"S8\"))\n",
+            "def run(values):\n    return first(np.asarray(values, dtype=\"<U5\")), first(np.array(values, \"S8\"))\n\n"
+            "def more(values):\n    return first(np.asarray(values, dtype=np.dtype(\"U5\"))), first(np.asarray(values).astype(\"U5\"))\n",
             expected=None,
-            lines=[4, 7, 7],
+            lines=[4, 7, 7, 10],
         ),
         Invalid(  # ... or a `Decimal` (numpy_financial's `fv(Decimal("0.075"), ...)`): `jnp.where` raises on it
             "from decimal import Decimal as D\nimport numpy as np\n\ndef fv(rate, nper):\n"

@@ -62,6 +62,9 @@ def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression) -> bool:
             value.parts[0], cst.FormattedStringText) and value.parts[0].value[:1] in (">", "<", "|", "S", "U", "V", "O")
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "newbyteorder":
         return True
+    if isinstance(value, cst.Call) and value.args and not value.args[0].star and value.args[0].keyword is None \
+            and isinstance(value.func, (cst.Name, cst.Attribute)) and (numpy_name(rule, value.func) or "").endswith(".dtype"):
+        return jax_rejects(rule, value.args[0].value)  # `np.dtype("U5")`
     if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name):
         # `dtype=dtypes[mode]` with `dtypes = {'exact': object, 'numeric': np.float64}` (nodepy's coefficients)
         return any(jax_rejects(rule, v) for v in _mapping_values(rule, value.value.value))
