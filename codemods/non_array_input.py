@@ -8,6 +8,7 @@ import libcst as cst
 from codemods import _array_inputs, _caller_inputs, _host_values, _list_inputs
 from codemods._array_inputs import ANY_OBJECT, ARRAY_CONVERSIONS, SEQUENCE_FUNCTIONS, STACKING
 from codemods._inplace import is_range
+from codemods._kept_numpy import kept_reason
 from codemods._numpy_boundary import repeats_a_list
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
@@ -384,12 +385,16 @@ class NonArrayInput(Rule):
                      "optional\"\"\"\n    if r is None:\n        r = c\n    else:\n        r = np.atleast_1d(jnp.asarray(r))\n"
                      "    return r\n",
         ),
-        Invalid(  # `jnp.meshgrid`, `jnp.ix_` and `jnp.einsum` operands reject lists too
+        Invalid(  # `jnp.meshgrid`, `jnp.ix_` and `jnp.einsum` operands reject lists too; not a call JX501 keeps NumPy
+            # (`np.ix_([0, 1], [1])`, given only Python values; `np.take(p, idx)` whose elements are hashed: ruptures'
+            # Window), which takes the lists as they are
             "import numpy as np\n\ndef grid(n):\n    xs = [0.0, 1.0]\n    X, Y = np.meshgrid(xs, np.arange(n))\n"
-            "    return np.einsum('ij,ij->', X, Y), np.ix_([0, 1], [1])\n",
+            "    return np.einsum('ij,ij->', X, Y), np.ix_([0, 1], [1])\n\n"
+            "def picked(positions):\n    idx = [1, 2]\n    return set(list(np.take(positions, idx)))\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef grid(n):\n    xs = [0.0, 1.0]\n"
                      "    X, Y = np.meshgrid(jnp.asarray(xs), np.arange(n))\n"
-                     "    return np.einsum('ij,ij->', X, Y), np.ix_(jnp.asarray([0, 1]), jnp.asarray([1]))\n",
+                     "    return np.einsum('ij,ij->', X, Y), np.ix_([0, 1], [1])\n\n"
+                     "def picked(positions):\n    idx = [1, 2]\n    return set(list(np.take(positions, idx)))\n",
         ),
         Invalid(  # a `*arys` parameter takes arrays too: `jnp.atleast_2d(list)` raises (hmmlearn's `sample`)
             "import numpy as np\n\ndef sample(draw, n):\n    X = [draw(0)]\n    for t in range(1, n):\n"
@@ -660,6 +665,8 @@ class NonArrayInput(Rule):
         if dotted_name(node.func).split(".")[0] in facts.imports.numpy_aliases and _host_values.counted(self, node):
             return  # a count or shape (`dims = np.maximum([...], [...])` for `rfftn(a, dims)`: sporco): JX501 keeps
             # it NumPy, which takes the lists
+        if kept_reason(self, node) is not None:
+            return  # JX501 keeps the call NumPy (its result is hashed, goes to `scipy.sparse`, ...), which takes a list
         for i, arg in enumerate(node.args):
             if arg.star:
                 continue
