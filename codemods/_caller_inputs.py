@@ -164,9 +164,45 @@ def _binds(target: ast.AST, name: str) -> bool:
     return isinstance(target, ast.Name) and target.id == name
 
 
+# the depth past which a copy of an expression is cut (`_pruned`): `ast.unparse`, LibCST's parser and the
+# predicates recurse once or more per level, and a 600-term sum in a caller (`x = [1 + 1 + ... + 1]`) exceeded
+# Python's recursion limit and aborted the whole run
+_DEPTH = 40
+_ELIDED = "__jaxfix_elided__"  # the name standing for a cut subexpression: a value of unknown kind
+
+
+def _pruned(node: ast.AST) -> ast.AST:
+    """A copy of `node` in which an expression nested more than `_DEPTH` levels inside a statement is the name
+    `_ELIDED` (built without recursion: the tree may be too deep to recurse over). The predicates take that name
+    for an unknown value: a list display holding it is still a list, one of unknown items."""
+    root = type(node)()
+    stack = [(node, root, 0)]
+    while stack:
+        original, copy, depth = stack.pop()
+        for attribute in original._attributes:  # (`lineno`: `ast.unparse` reads it for type comments)
+            if hasattr(original, attribute):
+                setattr(copy, attribute, getattr(original, attribute))
+        for field, value in ast.iter_fields(original):
+            if isinstance(value, list):
+                items = [_copy_child(v, depth, stack) if isinstance(v, ast.AST) else v for v in value]
+                setattr(copy, field, items)
+            else:
+                setattr(copy, field, _copy_child(value, depth, stack) if isinstance(value, ast.AST) else value)
+    return root
+
+
+def _copy_child(child: ast.AST, depth: int, stack: list) -> ast.AST:
+    depth = 0 if isinstance(child, ast.stmt) else depth + 1
+    if isinstance(child, ast.expr) and depth > _DEPTH:
+        return ast.Name(_ELIDED, ast.Load())
+    copy = type(child)()
+    stack.append((child, copy, depth))
+    return copy
+
+
 class _Judge:
     """The kinds of value an argument is, as the in-module predicates of `_list_inputs` judge it in its caller
-    (parsed with LibCST once per caller, only when asked)."""
+    (parsed with LibCST once per caller, only when asked, from a copy cut at `_DEPTH`: `_pruned`)."""
 
     def __init__(self, tree: ast.Module) -> None:
         self.tree = tree
@@ -183,29 +219,37 @@ class _Judge:
         return self._module
 
     def caller(self, function: ast.AST) -> Optional[cst.FunctionDef]:
+        """`function` as LibCST reads it (the module's own statements as `walk.module_code` gives them), or None
+        when it cannot be read back."""
         if id(function) not in self._callers:
+            self._callers[id(function)] = None
             try:
                 if isinstance(function, ast.Module):
                     statements = [s for s in function.body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
-                    parsed = walk.module_code(cst.parse_module(ast.unparse(ast.Module(statements, []))))
+                    parsed = walk.module_code(cst.parse_module(ast.unparse(_pruned(ast.Module(statements, [])))))
                     self._callers[id(function)] = parsed[0] if parsed else None
                 else:
-                    body = cst.parse_module(ast.unparse(function)).body[0]
+                    body = cst.parse_module(ast.unparse(_pruned(function))).body[0]
                     self._callers[id(function)] = body if isinstance(body, cst.FunctionDef) else None
-            except cst.ParserSyntaxError:
-                self._callers[id(function)] = None
+            except Exception:  # (a `cst.ParserSyntaxError`; a RecursionError, statements nested too deep)
+                pass  # (its arguments are judged on their own, as in a caller that binds nothing)
         return self._callers[id(function)]
 
     def kinds(self, value: ast.AST, function: ast.AST) -> list[str]:
+        """The kinds of `value`, an argument of a call in `function`; none when it or its caller cannot be read
+        (the index must never abort a run: a call it cannot judge gives no fact, as before the index)."""
+        try:
+            return self._kinds(value, function)
+        except Exception:  # (a `cst.ParserSyntaxError`, a RecursionError: a tree still too deep for a predicate)
+            return []
+
+    def _kinds(self, value: ast.AST, function: ast.AST) -> list[str]:
         from codemods import _list_inputs
 
         if isinstance(value, (ast.Constant, ast.JoinedStr)):
             return ["text"] if isinstance(value, ast.JoinedStr) or isinstance(value.value, (str, bytes)) else []
         caller = self.caller(function)
-        try:
-            node = cst.parse_expression(ast.unparse(value))
-        except cst.ParserSyntaxError:
-            return []
+        node = cst.parse_expression(ast.unparse(_pruned(value)))
         module = self.module()
         found = []
         if _list_inputs._sequence_value(node, caller, _list_inputs._listed(module)):
@@ -219,6 +263,15 @@ class _Judge:
 
 
 def summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset) -> dict[str, Any]:
+    """`_summarize`, or nothing of the module when that fails: the index must never abort a run (a module it cannot
+    read gives no fact, as before the index)."""
+    try:
+        return _summarize(path, module_name, tree, modules)
+    except Exception:  # (a RecursionError: statements nested too deep for the visit)
+        return {"module": module_name, "calls": [], "passes": [], "signatures": {}}
+
+
+def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset) -> dict[str, Any]:
     """One module's calls of the run's functions: {"calls": [(callee, position or keyword, kind)], "passes":
     [(own function, its parameter, callee, position or keyword)], "signatures": {own function: (positional
     parameters, keyword-only ones)}, "module": module_name}. Callees by qualified name (`pkg.helpers.reshape_z`)."""
@@ -274,16 +327,6 @@ def summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset)
     visit(tree, None)  # the module's own statements (a script's `__main__` block, a test module's calls)
     return {"module": module_name, "calls": sorted(calls, key=repr), "passes": sorted(passes, key=repr),
             "signatures": {name: signatures[name] for name in sorted({p[0] for p in passes})}}
-
-
-def _own_nodes(statement: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of `statement`, not descending into functions, classes or lambdas (a function is yielded itself)."""
-    stack = [statement]
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            stack.extend(ast.iter_child_nodes(node))
 
 
 def _own_nodes(statement: ast.AST) -> Iterator[ast.AST]:

@@ -34,6 +34,8 @@ def _migrate(tmp_path):
     """`jaxfix migrate` of the folder (the CLI, in process); the CLI's output."""
     result = CliRunner().invoke(app, ["migrate", str(tmp_path)])
     assert result.exit_code in (0, 1), result.output
+    # (the runner catches an exception and gives exit code 1 too: a crash must not pass for findings)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     return result.output
 
 
@@ -143,6 +145,19 @@ def test_the_same_results_with_and_without_prechecks_and_incremental_passes(tmp_
         assert outcome() == expected
     with incremental.disabled():
         assert outcome() == expected
+
+
+SUM = "import numpy as np\n\n\ndef total(z):\n    return np.sum(z)\n"
+
+
+def test_a_caller_too_deep_to_read_back_does_not_abort_the_run(tmp_path):
+    # a 600-term sum in the caller: `ast.unparse` of the caller raised RecursionError, which aborted the whole run;
+    # the caller is now read from a copy cut past a depth, so the list it passes is still seen
+    deep = " + ".join(["1"] * 600)
+    use = f"from .core import total\n\n\ndef g():\n    x = [{deep}]\n    return total(x)\n\n\ndef h():\n    return total([{deep}])\n"
+    _package(tmp_path, {"pk/core.py": SUM, "pk/use.py": use})
+    output = _migrate(tmp_path)
+    assert "jnp.sum(jnp.asarray(z))" in (tmp_path / "pk/core.py").read_text(), output
 
 
 def test_the_summary_resolves_callees_and_reads_the_kinds_of_values():
