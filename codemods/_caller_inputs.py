@@ -91,6 +91,21 @@ def _imports(tree: ast.Module, module_name: str, is_package: bool) -> dict[str, 
     return found
 
 
+def _stars(tree: ast.Module, module_name: str, is_package: bool, modules: frozenset) -> list[str]:
+    """The modules of the run the module star-imports (`from pkg.helpers import *`, `from .helpers import *`)."""
+    package = module_name.split(".") if is_package else module_name.split(".")[:-1]
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and any(a.name == "*" for a in node.names):
+            if node.level and node.level - 1 >= len(package):
+                continue
+            base = package[: len(package) - (node.level - 1)] if node.level else []
+            source = ".".join([*base, node.module] if node.module else base)
+            if source in modules:
+                found.append(source)
+    return found
+
+
 def _in_run(qualified: str, modules: frozenset) -> bool:
     parts = qualified.split(".")
     return any(".".join(parts[:n]) in modules for n in range(1, len(parts)))
@@ -224,7 +239,7 @@ class _Judge:
         if id(function) not in self._callers:
             self._callers[id(function)] = None
             try:
-                if isinstance(function, ast.Module):
+                if isinstance(function, (ast.Module, ast.ClassDef)):  # (a class's body: read as the module's)
                     statements = [s for s in function.body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
                     parsed = walk.module_code(cst.parse_module(ast.unparse(_pruned(ast.Module(statements, [])))))
                     self._callers[id(function)] = parsed[0] if parsed else None
@@ -277,70 +292,94 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
     parameters, keyword-only ones)}, "module": module_name}. Callees by qualified name (`pkg.helpers.reshape_z`)."""
     is_package = path.endswith("__init__.py")
     imports = _imports(tree, module_name, is_package)
-    own = {d.name for d in tree.body if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    defined = own | {d.name for d in tree.body if isinstance(d, ast.ClassDef)}
+    stars = _stars(tree, module_name, is_package, modules)
+    top_level = [n for s in tree.body for n, _ in _own_nodes(s) if isinstance(n, _SCOPES)]  # (under `try:` too)
+    own = {d.name for d in top_level if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    defined = {d.name for d in top_level}
     judge = _Judge(tree)
     calls: set[tuple[str, Spec, str]] = set()
     passes: set[tuple[str, str, str, Spec]] = set()
     signatures: dict[str, tuple[list[str], list[str]]] = {}
 
-    def callee_of(func: ast.AST) -> Optional[str]:
+    def callees_of(func: ast.AST, bound: set[str]) -> list[str]:
         name = _name_of(func)
         head, _, rest = name.partition(".")
         if head in imports:
             qualified = imports[head] + ("." + rest if rest else "")
-            return qualified if _in_run(qualified, modules) else None
-        return f"{module_name}.{name}" if name in own else None  # (its own: a chain through it may leave the module)
+            return [qualified] if _in_run(qualified, modules) else []
+        if name in own:
+            return [f"{module_name}.{name}"]  # (its own: a chain through it may leave the module)
+        # (`from pkg.helpers import *`: a name the module does not bind may be one of a star import's)
+        return [f"{source}.{name}" for source in stars] if name and not rest and name not in bound else []
 
-    def visit(function: ast.AST, top: Optional[str]) -> None:
-        """The calls in `function` (the module's own statements for the module), and in the functions nested in it;
-        `top`: the name of `function` when it is a top-level function, whose parameters a chain may pass on."""
-        params = set(sum(_params(function), [])) if top is not None else set()  # type: ignore[arg-type]
-        body = [s for s in function.body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))] \
-            if isinstance(function, ast.Module) else function.body  # type: ignore[attr-defined]
-        scope = [n for s in body for n in _own_nodes(s)]
-        local = {t.id for n in scope if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
-        nested = {n.name for n in scope if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
-        for node in scope:
+    module_bound = {t.id for s in tree.body for n, _ in _own_nodes(s) if isinstance(n, ast.Assign)
+                    for t in n.targets if isinstance(t, ast.Name)} | defined
+
+    def visit(scope: ast.AST, top: Optional[str]) -> None:
+        """The calls in `scope`'s own code (a function's body, a class's body, the module's statements, with the
+        lambdas in them), and in the functions and classes defined in it; `top`: the name of `scope` when it is a
+        function defined at module level, whose parameters a chain may pass on. Arguments are judged in `scope`."""
+        params = set(sum(_params(scope), [])) if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) else set()  # type: ignore[arg-type]
+        nodes = [pair for s in scope.body for pair in _own_nodes(s)]  # type: ignore[attr-defined]
+        local = {t.id for n, _ in nodes if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+        nested = {n.name for n, _ in nodes if isinstance(n, _SCOPES)}
+        for node, shadowed in nodes:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                visit(node, None)  # (a nested function: its parameters are its own)
+                if isinstance(scope, ast.Module):
+                    signatures[node.name] = _params(node)
+                visit(node, node.name if isinstance(scope, ast.Module) else None)  # (a nested one's are its own)
+                continue
+            if isinstance(node, ast.ClassDef):
+                visit(node, None)  # (its body's calls, its methods')
                 continue
             if not isinstance(node, ast.Call) or not (node.args or node.keywords):
                 continue
-            callee = callee_of(node.func)
-            if callee is None:
-                continue
-            for spec, value in _arguments(node):
-                if isinstance(value, ast.Name) and value.id in params and not _rebound_before(function, value.id, node):
-                    passes.add((top, value.id, callee, spec))  # type: ignore[arg-type]
-                if _candidate(value, local, defined | nested):
-                    calls.update((callee, spec, kind) for kind in judge.kinds(value, function))
+            for callee in callees_of(node.func, local | nested | params | shadowed | module_bound):
+                for spec, value in _arguments(node):
+                    if top is not None and isinstance(value, ast.Name) and value.id in params \
+                            and value.id not in shadowed and not _rebound_before(scope, value.id, node):
+                        passes.add((top, value.id, callee, spec))
+                    if _candidate(value, local, defined | nested):
+                        calls.update((callee, spec, kind) for kind in judge.kinds(value, scope))
 
-    for statement in tree.body:
-        if isinstance(statement, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            signatures[statement.name] = _params(statement)
-            visit(statement, statement.name)
-        elif isinstance(statement, ast.ClassDef):
-            for node in statement.body:
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                    visit(node, None)
-    visit(tree, None)  # the module's own statements (a script's `__main__` block, a test module's calls)
+    visit(tree, None)  # (the module's own statements too: a script's `__main__` block, a test module's calls)
     return {"module": module_name, "calls": sorted(calls, key=repr), "passes": sorted(passes, key=repr),
             "signatures": {name: signatures[name] for name in sorted({p[0] for p in passes})}}
 
 
-def _own_nodes(statement: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of `statement`, not descending into nested functions, classes or lambdas (a nested function is
-    yielded itself; a class's methods are visited from the module)."""
-    stack = [statement]
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+
+
+def _own_nodes(statement: ast.AST) -> Iterator[tuple[ast.AST, frozenset]]:
+    """The nodes of `statement` with the names the lambdas and comprehensions around each bind (`lambda z: f(z)`:
+    that `z` is not the enclosing function's), not descending into the functions and classes it defines: each is
+    yielded itself, with its decorators, defaults and bases (evaluated where it is defined)."""
+    stack: list[tuple[ast.AST, frozenset]] = [(statement, frozenset())]
     while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)) and node is not statement:
+        node, shadowed = stack.pop()
+        yield node, shadowed
+        if isinstance(node, _SCOPES):
+            outer = [*node.decorator_list, *node.bases, *(k.value for k in node.keywords)] if isinstance(node, ast.ClassDef) \
+                else [*node.decorator_list, *node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)]
+            stack.extend((child, shadowed) for child in outer)
             continue
-        if isinstance(node, ast.ClassDef):
+        if isinstance(node, ast.Lambda):
+            stack.extend((d, shadowed) for d in (*node.args.defaults, *(d for d in node.args.kw_defaults if d is not None)))
+            stack.append((node.body, shadowed | _parameter_names(node.args)))
             continue
-        stack.extend(ast.iter_child_nodes(node))
+        if isinstance(node, _COMPREHENSIONS):
+            bound = shadowed | {n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)}
+            stack.append((node.generators[0].iter, shadowed))  # (evaluated in the enclosing scope)
+            inner = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]  # type: ignore[attr-defined]
+            inner += [*node.generators[0].ifs, *(part for g in node.generators[1:] for part in (g.iter, *g.ifs))]
+            stack.extend((child, bound) for child in inner)
+            continue
+        stack.extend((child, shadowed) for child in ast.iter_child_nodes(node))
+
+
+def _parameter_names(args: ast.arguments) -> frozenset:
+    return frozenset(a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a)
 
 
 def _split(qualified: str) -> tuple[str, str]:

@@ -79,6 +79,37 @@ def test_a_function_another_module_passes_what_jax_cannot_hold_stays_numpy(tmp_p
     assert "which a call in another module of the run passes a value JAX arrays cannot hold" in output, output
 
 
+HIDDEN_CALLERS = [
+    pytest.param("import numpy as np\nfrom pkg.helpers import *\n\nprint(reshape_z(np.array([None] * 2), 2))\n",
+                 id="star-import"),
+    pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\nclass K:\n    z = reshape_z(np.array([None] * 2), 2)\n",
+                 id="class-body"),
+    pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\ndef run():\n    class Inner:\n"
+                 "        def go(self):\n            return reshape_z(np.array([None] * 2), 2)\n    return Inner().go()\n",
+                 id="class-in-a-function"),
+    pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\nmake = lambda n: reshape_z(np.array([None] * n), n)\n",
+                 id="module-lambda"),
+    pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\n@print\ndef run(z=reshape_z(np.array([None] * 2), 2)):\n"
+                 "    return z\n", id="default-value"),
+]
+
+
+@pytest.mark.parametrize("use", HIDDEN_CALLERS)
+def test_a_call_the_summary_used_to_skip_keeps_the_helper_numpy(tmp_path, use):
+    # a call under a star import, in a class body (at module level or in a function), in a module-level lambda, in
+    # a default value: the summary skipped each, and `jnp.atleast_2d` got the object array
+    _package(tmp_path, {"pkg/helpers.py": HELPERS, "pkg/use.py": use})
+    output = _migrate(tmp_path)
+    assert (tmp_path / "pkg/helpers.py").read_text() == HELPERS, output
+
+
+def test_a_lambda_parameter_is_not_the_enclosing_function_s():
+    code = ("from .core import trimf\n\ndef f(z, w):\n    g = lambda z: trimf(z)\n    [trimf(w) for w in range(3)]\n"
+            "    return trimf(w, z)\n")
+    summary = _caller_inputs.summarize("pk/m.py", "pk.m", ast.parse(code), frozenset({"pk", "pk.m", "pk.core"}))
+    assert summary["passes"] == [("f", "w", "pk.core.trimf", 0), ("f", "z", "pk.core.trimf", 1)]
+
+
 def test_an_object_array_bound_to_a_name_through_a_star_reexport_keeps_the_helper_numpy(tmp_path):
     # filterpy's EKF: `z = np.array([None] * self.dim_z)`, then `reshape_z(z, ...)` from `filterpy.common`, which
     # re-exports `common.helpers` with `from .helpers import *`
