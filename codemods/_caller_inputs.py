@@ -68,12 +68,13 @@ def _name_of(node: ast.AST) -> str:
     return dotted(node) or ""
 
 
-def _imports(tree: ast.Module, module_name: str, is_package: bool) -> dict[str, str]:
-    """{local name: what it is bound to} for the module's imports at any depth (`from .util import f as g` in
-    `pkg.m`: g -> pkg.util.f; `import pkg.util as u`: u -> pkg.util; `import pkg.util`: pkg -> pkg)."""
+def _imports(tree: ast.AST, module_name: str, is_package: bool, nodes: Optional[list[ast.AST]] = None) -> dict[str, str]:
+    """{local name: what it is bound to} for the module's imports at any depth, or those among `nodes` (`from
+    .util import f as g` in `pkg.m`: g -> pkg.util.f; `import pkg.util as u`: u -> pkg.util; `import pkg.util`:
+    pkg -> pkg)."""
     package = module_name.split(".") if is_package else module_name.split(".")[:-1]
     found: dict[str, str] = {}
-    for node in ast.walk(tree):
+    for node in ast.walk(tree) if nodes is None else nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 found[alias.asname or alias.name.split(".")[0]] = alias.name if alias.asname else alias.name.split(".")[0]
@@ -283,7 +284,7 @@ def summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset)
     try:
         return _summarize(path, module_name, tree, modules)
     except Exception:  # (a RecursionError: statements nested too deep for the visit)
-        return {"module": module_name, "calls": [], "passes": [], "signatures": {}}
+        return {"module": module_name, "calls": [], "passes": [], "signatures": {}, "exports": {}, "stars": []}
 
 
 def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset) -> dict[str, Any]:
@@ -343,8 +344,14 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
                         calls.update((callee, spec, kind) for kind in judge.kinds(value, scope))
 
     visit(tree, None)  # (the module's own statements too: a script's `__main__` block, a test module's calls)
+    # what the module binds of other modules of the run at module level (`from pkg.helpers import reshape_z`,
+    # `from .helpers import reshape_z as rz` in a package's `__init__`): a call of `pkg.api.reshape_z` or `pkg.rz`
+    # elsewhere is one of `pkg.helpers.reshape_z` (`link`)
+    exported = _imports(tree, module_name, is_package, [n for s in tree.body for n, _ in _own_nodes(s)])
     return {"module": module_name, "calls": sorted(calls, key=repr), "passes": sorted(passes, key=repr),
-            "signatures": {name: signatures[name] for name in sorted({p[0] for p in passes})}}
+            "signatures": {name: signatures[name] for name in sorted({p[0] for p in passes})},
+            "exports": {name: exported[name] for name in sorted(exported) if _in_run(exported[name], modules)},
+            "stars": stars}
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -393,6 +400,34 @@ def _lookup(table: Mapping[str, Any], module_name: str, function: str) -> list[A
     return [table[key] for depth in range(len(parts), 0, -1) if (key := ".".join([*parts[:depth], function])) in table]
 
 
+def _reexports(summaries: dict[str, dict[str, Any]]) -> Any:
+    """A function giving the qualified names a called name may stand for: itself, and through the re-exports of the
+    summarised modules, followed from module to module (`pkg.api.reshape_z` with `from pkg.helpers import reshape_z`
+    in `pkg.api`: `pkg.helpers.reshape_z`; `pkg.rz` with `from .helpers import reshape_z as rz` in `pkg`; a name of
+    a module that star-imports another: that one's too)."""
+    modules = {s["module"]: s for s in summaries.values()}
+
+    @functools.lru_cache(maxsize=None)
+    def resolve(qualified: str) -> frozenset:
+        found, pending = {qualified}, [qualified]
+        while pending and len(found) < 64:  # (`from .a import b as a` in `pkg`: `pkg.a.x`, `pkg.a.b.x`, ...)
+            parts = pending.pop().split(".")
+            for depth in range(len(parts) - 1, 0, -1):
+                summary = modules.get(".".join(parts[:depth]))
+                if summary is None:
+                    continue
+                head, rest = parts[depth], parts[depth + 1:]
+                targets = [".".join([summary.get("exports", {})[head], *rest])] if head in summary.get("exports", {}) else []
+                targets += [] if rest else [f"{star}.{head}" for star in summary.get("stars", ())]
+                for target in targets:
+                    if target not in found:
+                        found.add(target)
+                        pending.append(target)
+        return frozenset(found)
+
+    return resolve
+
+
 def link(summaries: dict[str, dict[str, Any]]) -> dict[str, dict[str, dict[str, list]]]:
     """{callee module: {function: {kind: sorted positions and keywords}}} for what calls in other modules pass, also
     through parameters passed on (a chain from module to module); a module's own calls are left to its own
@@ -406,9 +441,11 @@ def link(summaries: dict[str, dict[str, Any]]) -> dict[str, dict[str, dict[str, 
         seen.add(caller)
         return True
 
+    resolve = _reexports(summaries)
     for summary in summaries.values():
         for callee, spec, kind in summary["calls"]:
-            add(callee, spec, kind, summary["module"])
+            for name in resolve(callee):
+                add(name, spec, kind, summary["module"])
     changed = True
     while changed:  # a parameter so fed, passed on to another function, feeds that one's parameter too
         changed = False
@@ -421,7 +458,8 @@ def link(summaries: dict[str, dict[str, Any]]) -> dict[str, dict[str, dict[str, 
                         named = positional[given] if isinstance(given, int) and given < len(positional) else \
                             given if given in positional or given in keyword_only else None
                         if named == param and callers:
-                            changed |= add(callee, spec, kind, module)
+                            for name in resolve(callee):
+                                changed |= add(name, spec, kind, module)
     linked: dict[str, dict[str, dict[str, list]]] = {}
     for callee, entries in sorted(fed.items()):
         module, function = _split(callee)

@@ -103,6 +103,34 @@ def test_a_call_the_summary_used_to_skip_keeps_the_helper_numpy(tmp_path, use):
     assert (tmp_path / "pkg/helpers.py").read_text() == HELPERS, output
 
 
+REEXPORTED = [
+    pytest.param({"pkg/api.py": "from pkg.helpers import reshape_z\n"},
+                 "from pkg.api import reshape_z\nprint(reshape_z(np.array([None] * 2), 2))\n", id="sibling-reexport"),
+    pytest.param({"pkg/__init__.py": "from .helpers import reshape_z as rz\n"},
+                 "import pkg\nprint(pkg.rz(np.array([None] * 2), 2))\n", id="renamed-package-reexport"),
+    pytest.param({"pkg/api.py": "from .helpers import *\n", "pkg/front.py": "from pkg.api import reshape_z as shape\n"},
+                 "from pkg import front\nprint(front.shape(np.array([None] * 2), 2))\n", id="chain-through-a-star"),
+]
+
+
+@pytest.mark.parametrize("reexports, call", REEXPORTED)
+def test_a_call_through_a_reexport_keeps_the_helper_numpy(tmp_path, reexports, call):
+    # the summary resolved a callee through the caller's imports only: `pkg.api.reshape_z`, `pkg.rz` named no
+    # function of the run, and the helper went to `jax.numpy`
+    _package(tmp_path, {"pkg/helpers.py": HELPERS, **reexports, "pkg/use.py": "import numpy as np\n" + call})
+    output = _migrate(tmp_path)
+    assert (tmp_path / "pkg/helpers.py").read_text() == HELPERS, output
+
+
+def test_resolving_reexports_ends_on_a_name_that_grows():
+    # `from .a import b as a` in `pk`: `pk.a.x` is `pk.a.b.x`, which is `pk.a.b.b.x`, ...
+    summaries = {"pk/__init__.py": {"module": "pk", "calls": [], "passes": [], "signatures": {},
+                                    "exports": {"a": "pk.a.b"}, "stars": ["pk"]},
+                 "pk/u.py": {"module": "pk.u", "calls": [("pk.a.x", 0, "list")], "passes": [], "signatures": {},
+                             "exports": {}, "stars": []}}
+    assert _caller_inputs.link(summaries)["pk.a.b"] == {"x": {"list": [0]}}
+
+
 def test_a_lambda_parameter_is_not_the_enclosing_function_s():
     code = ("from .core import trimf\n\ndef f(z, w):\n    g = lambda z: trimf(z)\n    [trimf(w) for w in range(3)]\n"
             "    return trimf(w, z)\n")
