@@ -783,8 +783,12 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
                     caller = caller_of(node)  # type: ignore[arg-type]  # (its local bindings, or its items')
                 if fed(value, caller):
                     found.setdefault(name, set()).add(param)  # type: ignore[arg-type]
+    # (a function defined under a module-level `try:` or `if` is the module's too: `except ImportError: def f(...)`;
+    # the ones in a class or a function are not what another module calls by the module's name)
+    inner = {id(f) for outer in (*walk.nodes_of(module, cst.ClassDef), *functions_in_order)  # type: ignore[attr-defined]
+             for f in walk.nodes_of(outer.body, cst.FunctionDef)} if elsewhere else set()  # type: ignore[attr-defined]
     for name, specs in (elsewhere or {}).items():
-        for callee in (d for d in module.body if isinstance(d, cst.FunctionDef) and d.name.value == name):
+        for callee in (d for d in functions.get(name, ()) if id(d) not in inner):
             positional = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params)]
             named = positional + [p.name.value for p in callee.params.kwonly_params]
             found.setdefault(name, set()).update(

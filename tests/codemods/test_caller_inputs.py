@@ -122,6 +122,17 @@ def test_a_call_through_a_reexport_keeps_the_helper_numpy(tmp_path, reexports, c
     assert (tmp_path / "pkg/helpers.py").read_text() == HELPERS, output
 
 
+def test_a_helper_defined_under_a_module_level_try_keeps_numpy(tmp_path):
+    # `try: from fastlib import reshape_z` / `except ImportError: def reshape_z(...)`: what other modules pass was
+    # applied to the functions directly in the module's body only
+    helpers = "import numpy as np\n\ntry:\n    from fastlib_not_installed import reshape_z\nexcept ImportError:\n" \
+        + "".join("    " + line if line else "" for line in HELPERS.split("\n", 3)[3].splitlines(True))
+    use = "import numpy as np\nfrom pkg.helpers import reshape_z\nprint(reshape_z(np.array([None] * 2), 2))\n"
+    _package(tmp_path, {"pkg/helpers.py": helpers, "pkg/use.py": use})
+    output = _migrate(tmp_path)
+    assert (tmp_path / "pkg/helpers.py").read_text() == helpers, output
+
+
 def test_resolving_reexports_ends_on_a_name_that_grows():
     # `from .a import b as a` in `pk`: `pk.a.x` is `pk.a.b.x`, which is `pk.a.b.b.x`, ...
     summaries = {"pk/__init__.py": {"module": "pk", "calls": [], "passes": [], "signatures": {},
