@@ -56,9 +56,11 @@ def wanted(data: bytes, module_name: str, is_package: bool, modules: frozenset) 
         line_end = data.find(b"\n", found)
         line_end = len(data) if line_end < 0 else line_end
         words = data[line_start:line_end].replace(b",", b" ").split()
-        if words[:1] == [b"from"] and len(words) > 1 and (words[1].startswith(b".") or words[1].split(b".")[0] in tops):
+        # (any part of the dotted name: `from pkg.helpers import f` where `pkg` is a namespace package, a folder
+        # without `__init__.py`, whose `helpers.py` is the run's module `helpers`)
+        if words[:1] == [b"from"] and len(words) > 1 and (words[1].startswith(b".") or any(p in tops for p in words[1].split(b"."))):
             return True
-        if words[:1] == [b"import"] and any(w.split(b".")[0] in tops for w in words[1:]):
+        if words[:1] == [b"import"] and any(p in tops for w in words[1:] for p in w.split(b".")):
             return True
         start = line_end
     return False
@@ -307,7 +309,11 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
         head, _, rest = name.partition(".")
         if head in imports:
             qualified = imports[head] + ("." + rest if rest else "")
-            return [qualified] if _in_run(qualified, modules) else []
+            if _in_run(qualified, modules):
+                return [qualified]
+            # (a namespace package's module: `pkg.helpers.f` is the run's `helpers.f` when `pkg` has no `__init__.py`)
+            parts = qualified.split(".")
+            return next(([".".join(parts[n:])] for n in range(1, len(parts) - 1) if _in_run(".".join(parts[n:]), modules)), [])
         if name in own:
             return [f"{module_name}.{name}"]  # (its own: a chain through it may leave the module)
         # (`from pkg.helpers import *`: a name the module does not bind may be one of a star import's)

@@ -133,6 +133,16 @@ def test_a_helper_defined_under_a_module_level_try_keeps_numpy(tmp_path):
     assert (tmp_path / "pkg/helpers.py").read_text() == helpers, output
 
 
+def test_a_helper_of_a_namespace_package_keeps_numpy(tmp_path):
+    # `pkg` without `__init__.py`: its modules are the run's `helpers` and `use`, and `pkg.helpers.reshape_z` named
+    # none of them
+    use = "import numpy as np\nfrom pkg.helpers import reshape_z\nprint(reshape_z(np.array([None] * 2), 2))\n"
+    _package(tmp_path, {"pkg/helpers.py": HELPERS, "pkg/use.py": use})
+    (tmp_path / "pkg/__init__.py").unlink()
+    output = _migrate(tmp_path)
+    assert (tmp_path / "pkg/helpers.py").read_text() == HELPERS, output
+
+
 def test_resolving_reexports_ends_on_a_name_that_grows():
     # `from .a import b as a` in `pk`: `pk.a.x` is `pk.a.b.x`, which is `pk.a.b.b.x`, ...
     summaries = {"pk/__init__.py": {"module": "pk", "calls": [], "passes": [], "signatures": {},
