@@ -304,8 +304,18 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
     passes: set[tuple[str, str, str, Spec]] = set()
     signatures: dict[str, tuple[list[str], list[str]]] = {}
 
+    # `rz = helpers.reshape_z`, then `rz(...)` (one step: `a = b; b = a` must end)
+    aliases = {n.targets[0].id: _name_of(n.value) for n in ast.walk(tree) if isinstance(n, ast.Assign)
+               and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name) and isinstance(n.value, (ast.Name, ast.Attribute))}
+
     def callees_of(func: ast.AST, bound: set[str]) -> list[str]:
         name = _name_of(func)
+        head, _, rest = name.partition(".")
+        found = [] if head not in aliases or head in imports or head in own or not aliases[head] \
+            else called(aliases[head] + ("." + rest if rest else ""), bound | {head})
+        return found + [c for c in called(name, bound) if c not in found]
+
+    def called(name: str, bound: set[str]) -> list[str]:
         head, _, rest = name.partition(".")
         if head in imports:
             qualified = imports[head] + ("." + rest if rest else "")

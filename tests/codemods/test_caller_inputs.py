@@ -89,6 +89,8 @@ HIDDEN_CALLERS = [
                  id="class-in-a-function"),
     pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\nmake = lambda n: reshape_z(np.array([None] * n), n)\n",
                  id="module-lambda"),
+    pytest.param("import numpy as np\nfrom pkg import helpers\nrz = helpers.reshape_z\nprint(rz(np.array([None] * 2), 2))\n",
+                 id="name-bound-to-the-function"),
     pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\n@print\ndef run(z=reshape_z(np.array([None] * 2), 2)):\n"
                  "    return z\n", id="default-value"),
 ]
@@ -96,8 +98,9 @@ HIDDEN_CALLERS = [
 
 @pytest.mark.parametrize("use", HIDDEN_CALLERS)
 def test_a_call_the_summary_used_to_skip_keeps_the_helper_numpy(tmp_path, use):
-    # a call under a star import, in a class body (at module level or in a function), in a module-level lambda, in
-    # a default value: the summary skipped each, and `jnp.atleast_2d` got the object array
+    # a call under a star import, in a class body (at module level or in a function), in a module-level lambda, of a
+    # name bound to the function, in a default value: the summary skipped each, and `jnp.atleast_2d` got the object
+    # array
     _package(tmp_path, {"pkg/helpers.py": HELPERS, "pkg/use.py": use})
     output = _migrate(tmp_path)
     assert (tmp_path / "pkg/helpers.py").read_text() == HELPERS, output
