@@ -4,15 +4,18 @@ analyses of `_list_inputs` (`list_fed_parameters`, `unflat_fed_parameters`, `tex
 
 - `INDEX`: the `jaxfix.rule.ProjectIndex` the rules that read these facts declare (JX201, JX304, JX501). A file is
   summarised only when its bytes import a module of the run (`wanted`); its summary is read off the `ast` tree:
-  the calls of the run's functions it makes (resolved through its imports: `from pkg.helpers import reshape_z`,
-  `import pkg.helpers as h; h.reshape_z(...)`, relative imports, a package's re-export `pkg.reshape_z`), with the
-  kinds of value each argument is, judged by the in-module predicates themselves on that caller (parsed with LibCST
-  only for a call given a candidate: a display, a literal, a lambda, a name bound in the caller, a call of
-  `list`/`tuple`/`json.loads`/`Decimal`/`Fraction`/a `numpy.ma` or array-making function); and the parameters of
-  its own functions it passes on to such calls (`update(z)` calling `reshape_z(z, 1)`), by position or keyword.
-- `link`: {callee module: {function: {kind: [positions and keywords]}}}, through those pass-on chains across
-  modules, keeping only what a call in another module than the callee's passes (the callee's own calls are its
-  in-module analysis's).
+  the calls of the run's functions it makes anywhere (functions, class bodies, lambdas, defaults), resolved
+  through its imports (`from pkg.helpers import reshape_z`, `import pkg.helpers as h; h.reshape_z(...)`, relative
+  and star imports, a name bound to such a function, a namespace package's `pkg.helpers` for the run's `helpers`),
+  with the kinds of value each argument is, judged by the in-module predicates themselves on that caller (parsed
+  with LibCST only for a call given a candidate: a display, a literal, a lambda, a name bound in the caller, a call
+  of `list`/`tuple`/`json.loads`/`Decimal`/`Fraction`/a `numpy.ma` or array-making function; from a copy cut past
+  a depth, `_pruned`); the parameters of its own functions it passes on to such calls (`update(z)` calling
+  `reshape_z(z, 1)`), by position or keyword; and its module-level imports of the run and star imports (what it
+  re-exports).
+- `link`: {callee module: {function: {kind: [positions and keywords]}}}, through re-exports (`pkg.api.reshape_z`,
+  `pkg.rz`: `pkg.helpers.reshape_z`) and those pass-on chains across modules, keeping only what a call in another
+  module than the callee's passes (the callee's own calls are its in-module analysis's).
 - `fed(project, module_name, kind)`: that module's entry, with what a package above it gets for a function of
   that name (`fuzz.trimf(...)` after `import skfuzzy as fuzz`, `trimf` defined in `skfuzzy.membership`).
 """
@@ -296,7 +299,8 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
     is_package = path.endswith("__init__.py")
     imports = _imports(tree, module_name, is_package)
     stars = _stars(tree, module_name, is_package, modules)
-    top_level = [n for s in tree.body for n, _ in _own_nodes(s) if isinstance(n, _SCOPES)]  # (under `try:` too)
+    module_nodes = [pair for s in tree.body for pair in _own_nodes(s)]  # (the module's own code, walked once)
+    top_level = [n for n, _ in module_nodes if isinstance(n, _SCOPES)]  # (under `try:` too)
     own = {d.name for d in top_level if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef))}
     defined = {d.name for d in top_level}
     judge = _Judge(tree)
@@ -329,7 +333,7 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
         # (`from pkg.helpers import *`: a name the module does not bind may be one of a star import's)
         return [f"{source}.{name}" for source in stars] if name and not rest and name not in bound else []
 
-    module_bound = {t.id for s in tree.body for n, _ in _own_nodes(s) if isinstance(n, ast.Assign)
+    module_bound = {t.id for n, _ in module_nodes if isinstance(n, ast.Assign)
                     for t in n.targets if isinstance(t, ast.Name)} | defined
 
     def visit(scope: ast.AST, top: Optional[str]) -> None:
@@ -337,7 +341,7 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
         lambdas in them), and in the functions and classes defined in it; `top`: the name of `scope` when it is a
         function defined at module level, whose parameters a chain may pass on. Arguments are judged in `scope`."""
         params = set(sum(_params(scope), [])) if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) else set()  # type: ignore[arg-type]
-        nodes = [pair for s in scope.body for pair in _own_nodes(s)]  # type: ignore[attr-defined]
+        nodes = module_nodes if scope is tree else [pair for s in scope.body for pair in _own_nodes(s)]  # type: ignore[attr-defined]
         local = {t.id for n, _ in nodes if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
         nested = {n.name for n, _ in nodes if isinstance(n, _SCOPES)}
         for node, shadowed in nodes:
@@ -363,7 +367,7 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
     # what the module binds of other modules of the run at module level (`from pkg.helpers import reshape_z`,
     # `from .helpers import reshape_z as rz` in a package's `__init__`): a call of `pkg.api.reshape_z` or `pkg.rz`
     # elsewhere is one of `pkg.helpers.reshape_z` (`link`)
-    exported = _imports(tree, module_name, is_package, [n for s in tree.body for n, _ in _own_nodes(s)])
+    exported = _imports(tree, module_name, is_package, [n for n, _ in module_nodes])
     return {"module": module_name, "calls": sorted(calls, key=repr), "passes": sorted(passes, key=repr),
             "signatures": {name: signatures[name] for name in sorted({p[0] for p in passes})},
             "exports": {name: exported[name] for name in sorted(exported) if _in_run(exported[name], modules)},
