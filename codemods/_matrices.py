@@ -16,6 +16,8 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.numpy_names import numpy_name
+from jaxfix.analysis.parents import ParentProvider
+from jaxfix.imports import dotted_name
 
 # the matrix class and the functions that make matrices, as `NumpyNameProvider` qualifies them
 MATRIX_NAMES = frozenset({"numpy.matrix", "numpy.asmatrix", "numpy.mat", "numpy.bmat"})
@@ -41,13 +43,69 @@ def message(code: str) -> str:
             "function is left as it is")
 
 
+# what a matrix's size reads give: numbers (`m.shape[0]`, `len(m)`), never a matrix
+SIZE_ATTRIBUTES = frozenset({"shape", "size", "ndim"})
+
+
+def _sized(node: cst.CSTNode) -> set[int]:
+    """The ids of the names `node` reads only for their size: `m` in `m.shape[0]`, `m.size`, `m.ndim`, `len(m)`."""
+    found = {id(a.value) for a in walk.nodes_of(node, cst.Attribute)  # type: ignore[attr-defined]
+             if isinstance(a.value, cst.Name) and a.attr.value in SIZE_ATTRIBUTES}  # type: ignore[attr-defined]
+    return found | {id(c.args[0].value) for c in walk.nodes_of(node, cst.Call)  # type: ignore[attr-defined]
+                    if isinstance(c.func, cst.Name) and c.func.value == "len" and len(c.args) == 1}  # type: ignore[attr-defined]
+
+
 def _names_matrix(rule: cst.MetadataDependent, node: cst.CSTNode, makers: set[str], held: set[str]) -> bool:
     """Whether the expression `node` may be a matrix: it names one (`np.asmatrix(x)`, `x.view(np.matrix)`), calls a
-    function of the module that returns one (`makers`), or reads a local bound to one (`held`)."""
+    function of the module that returns one (`makers`), or reads a local bound to one (`held`) other than for its size
+    (`n = m.shape[0]` is a number)."""
     if any(matrix_name(numpy_name(rule, n)) for kind in (cst.Name, cst.Attribute) for n in walk.nodes_of(node, kind)):
         return True
-    return any(isinstance(c.func, cst.Name) and c.func.value in makers for c in walk.nodes_of(node, cst.Call)) \
-        or any(n.value in held for n in walk.nodes_of(node, cst.Name))  # type: ignore[attr-defined]
+    if any(isinstance(c.func, cst.Name) and c.func.value in makers for c in walk.nodes_of(node, cst.Call)):  # type: ignore[attr-defined]
+        return True
+    sized = _sized(node)
+    return any(n.value in held and id(n) not in sized for n in walk.nodes_of(node, cst.Name))  # type: ignore[attr-defined]
+
+
+# the conversions that make a plain `np.ndarray` of a matrix
+_PLAIN = frozenset({"numpy.asarray", "numpy.array"})
+
+
+def _plain(rule: cst.MetadataDependent, func: cst.BaseExpression) -> bool:
+    """`np.asarray`/`np.array`, or the `jnp` namesake the migration writes (a second run must say the same)."""
+    if numpy_name(rule, func) in _PLAIN:
+        return True
+    return isinstance(func, cst.Attribute) and func.attr.value in ("asarray", "array") \
+        and dotted_name(func.value) in {"jax.numpy", getattr(rule, "jnp", "jnp")}
+
+
+def normalised(rule: cst.MetadataDependent, node: cst.CSTNode, function: cst.FunctionDef) -> bool:
+    """Whether `node`, a matrix name, is the class of a test that only makes a parameter a plain array:
+    `if isinstance(a, np.matrix): a = np.asarray(a)` as a statement of `function`'s own body, `a` not named before it
+    (so no other name holds the matrix) and no `else`. After it `a` is a plain array, which `jnp.asarray(a)` gives too."""
+    call = rule.get_metadata(ParentProvider, rule.get_metadata(ParentProvider, node, None), None)
+    test = rule.get_metadata(ParentProvider, call, None) if isinstance(call, cst.Call) else None
+    if not (isinstance(test, cst.If) and test.test is call and test.orelse is None and len(call.args) == 2
+            and call.args[1].value is node and isinstance(call.func, cst.Name) and call.func.value == "isinstance"
+            and isinstance(call.args[0].value, cst.Name)):
+        return False
+    name = call.args[0].value.value
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    if name not in params or not any(s is test for s in body):
+        return False
+    before = body[:next(i for i, s in enumerate(body) if s is test)]
+    if any(n.value == name for s in before for n in walk.nodes_of(s, cst.Name)):  # type: ignore[attr-defined]
+        return False
+    statements = test.body.body if isinstance(test.body, cst.IndentedBlock) else ()
+    return bool(statements) and all(
+        isinstance(line, cst.SimpleStatementLine) and len(line.body) == 1 and isinstance(line.body[0], cst.Assign)
+        and len(line.body[0].targets) == 1 and isinstance(line.body[0].targets[0].target, cst.Name)
+        and line.body[0].targets[0].target.value == name and isinstance(line.body[0].value, cst.Call)
+        and _plain(rule, line.body[0].value.func)
+        and [a.value.value for a in line.body[0].value.args if isinstance(a.value, cst.Name)] == [name]
+        and len(line.body[0].value.args) == 1
+        for line in statements)
 
 
 def matrix_makers(rule: cst.MetadataDependent, module: cst.Module) -> frozenset[str]:

@@ -799,6 +799,23 @@ class NumpyNamespace(Rule):
             "def term(a):\n    m = passed(a)\n    f = np.eye(2) - m\n    return m * f\n\ndef plain(a):\n    return jnp.sum(a)\n",
             lines=[4, 7, 10, 11, 15],
         ),
+        Invalid(  # ... but not one that only makes a parameter a plain array first (`a = np.asarray(a)`: `jnp.asarray(a)` is
+            # one too), unless another name may hold the matrix (`b = a * a` before the test)
+            "import numpy as np\n\ndef total(a):\n    if isinstance(a, np.matrix):\n        a = np.asarray(a)\n"
+            "    return np.sum(a * a, axis=0)\n\ndef early(a):\n    b = a * a\n    if isinstance(a, np.matrix):\n"
+            "        a = np.asarray(a)\n    return np.sum(b)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef total(a):\n    if isinstance(a, np.matrix):\n"
+            "        a = jnp.asarray(a)\n    return jnp.sum(a * a, axis=0)\n\ndef early(a):\n    b = a * a\n"
+            "    if isinstance(a, np.matrix):\n        a = np.asarray(a)\n    return np.sum(b)\n",
+            lines=[5, 6, 10, 11, 12],
+        ),
+        Invalid(  # ... nor one calling a function that reads a matrix only for its size (`n = m.shape[0]`, a number)
+            "import numpy as np\n\ndef size_of(a):\n    m = np.asmatrix(a)\n    n = m.shape[0]\n    return np.zeros(n)\n\n"
+            "def use(a):\n    z = size_of(a)\n    return np.sum(z ** 2)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef size_of(a):\n    m = np.asmatrix(a)\n    n = m.shape[0]\n"
+            "    return np.zeros(n)\n\ndef use(a):\n    z = size_of(a)\n    return jnp.sum(z ** 2)\n",
+            lines=[4, 6, 10],
+        ),
         Invalid(  # another method fills `self.state` in place, which stays NumPy
             "import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
             expected="import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
@@ -1419,6 +1436,8 @@ class NumpyNamespace(Rule):
                         "this function is left as it is", leaves_function=True)
             return True
         if _matrices.matrix_name(qualified):  # `isinstance(x, np.matrix)`, `x.view(np.matrix)`
+            if _matrices.normalised(self, node, self.current_function):  # `if isinstance(a, np.matrix): a = np.asarray(a)`
+                return True
             self.report(node, _matrices.message(self.code(node)), leaves_function=True)
             return True
         if qualified != "numpy.asanyarray":
