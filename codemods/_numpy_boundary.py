@@ -49,6 +49,7 @@ from jaxfix.analysis.parents import (
     OUT_OF_BOUNDS_CATCHERS, ParentProvider, caller_catching, caught_around, caught_by,
 )
 from jaxfix.analysis.plain_python import numba_compiled
+from jaxfix.imports import bound_by_import, top_level_statements
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, sparse_attributes
 
 if TYPE_CHECKING:
@@ -179,15 +180,44 @@ def _buffer_parameters(module: cst.Module) -> dict[str, tuple[list[str], dict[st
 
 def _array_class(rule: Rule, arg: cst.Arg) -> bool:
     """An argument of `x.view(...)` that names a class, not a dtype: `np.matrix`, `type=np.recarray`, `cls`,
-    `type(self)`, `MyArray` (a capitalised name)."""
+    `type(self)`, `MyArray` (a capitalised name that `_class_name` does not resolve to something else)."""
     value = arg.value
     if arg.keyword is not None:
         return arg.keyword.value == "type"
-    if numpy_name(rule, value) in ARRAY_CLASSES:
-        return True
+    return _class_value(rule, value, frozenset())
+
+
+def _class_value(rule: Rule, value: cst.BaseExpression, seen: frozenset[str]) -> bool:
+    """Whether the expression `value` may be an array class (`_array_class`)."""
+    qualified = numpy_name(rule, value)
+    if qualified is not None:  # `np.matrix`, not `np.int64` (nor `INT` of `from numpy import int64 as INT`)
+        return qualified in ARRAY_CLASSES
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "type":
         return True
-    return isinstance(value, cst.Name) and (value.value == "cls" or value.value[:1].isupper())
+    return isinstance(value, cst.Name) and (value.value == "cls" or value.value[:1].isupper()) \
+        and _class_name(rule, value.value, seen)
+
+
+def _class_name(rule: Rule, name: str, seen: frozenset[str]) -> bool:
+    """Whether the capitalised `name` may be an array class: a class the module defines, a name it imports (from
+    another module: maybe one), one it binds to a class (`Matrix = np.matrix`), or one it does not bind at top level
+    (a local, a parameter); not a name the module binds only to something else (`INT = np.int64`, a dtype)."""
+    if name in seen:
+        return False
+    bound = False
+    if any(c.name.value == name for c in walk.nodes_of(rule.context.module, cst.ClassDef)):  # type: ignore[attr-defined]
+        return True
+    for stmt in top_level_statements(rule.context.module):
+        imported = bound_by_import(stmt)
+        if imported is not None and name in imported:
+            return True
+        for assign in (s for s in getattr(stmt, "body", ()) if isinstance(s, cst.Assign)) \
+                if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets):
+                bound = True
+                if _class_value(rule, assign.value, seen | {name}):
+                    return True
+    return not bound
 
 
 def _class_views(rule: Rule, function: cst.FunctionDef) -> dict[cst.Name, str]:

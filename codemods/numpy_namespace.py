@@ -583,6 +583,15 @@ class NumpyNamespace(Rule):
             "def bits(x):\n    y = jnp.exp(x)\n    return y.view(np.int64)\n",
             lines=[7, 11, 16],
         ),
+        Invalid(  # ... a capitalised name only when the module binds it to a class, not to a dtype (`INT = np.int64`)
+            "import numpy as np\n\nINT = np.int64\nMatrix = np.matrix\n\n"
+            "def bits(x):\n    y = np.exp(x)\n    return y.view(INT)\n\n"
+            "def matrix(x):\n    y = np.exp(x)\n    return y.view(Matrix)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nINT = np.int64\nMatrix = np.matrix\n\n"
+            "def bits(x):\n    y = jnp.exp(x)\n    return y.view(INT)\n\n"
+            "def matrix(x):\n    y = np.exp(x)\n    return y.view(Matrix)\n",
+            lines=[7, 11],
+        ),
         # a parameter documented as possibly text or a callable: NumPy makes a string or object array of it (SciPy)
         Invalid("import numpy as np\n\nclass Interval:\n    \"\"\"endpoints : 2-tuple of float(s) and/or str(s)\"\"\"\n\n"
                 "    def __init__(self, endpoints):\n        a, b = endpoints\n"
