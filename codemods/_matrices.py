@@ -15,13 +15,11 @@ from typing import Optional
 import libcst as cst
 
 from jaxfix import walk
+from jaxfix.analysis.host_data import MATRIX_MODULES, MATRIX_NAMES
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.imports import dotted_name
 
-# the matrix class and the functions that make matrices, as `NumpyNameProvider` qualifies them
-MATRIX_NAMES = frozenset({"numpy.matrix", "numpy.asmatrix", "numpy.mat", "numpy.bmat"})
-MATRIX_MODULES = ("numpy.matlib.", "numpy.matrixlib.")
 
 
 def matrix_name(qualified: Optional[str]) -> bool:

@@ -40,7 +40,7 @@ from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data, text_kind_tests
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.host_data import (
-    clock_data, documented_objects, numba_argument, numpy_array_class, numpy_typed_parameters, sequence_attributes, shuffled_array, timer_functions, timing_write,
+    NUMPY_ARRAY_TYPES, clock_data, documented_objects, numba_argument, numpy_array_class, numpy_typed_parameters, sequence_attributes, shuffled_array, timer_functions, timing_write,
 )
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
@@ -135,9 +135,6 @@ def _typed_buffer(node: cst.Call, name: str) -> Optional[str]:
 
 
 _EMPTY = cst.Module(body=[])
-# NumPy's array subclasses, which `.view(cls)` makes (a dtype is the other thing `.view` takes)
-ARRAY_CLASSES = {"numpy.matrix", "numpy.ndarray", "numpy.recarray", "numpy.memmap", "numpy.ma.MaskedArray",
-                 "numpy.ma.masked_array", "numpy.chararray"}
 
 
 def _flat_iterator(value: cst.BaseExpression, facts) -> bool:
@@ -191,7 +188,7 @@ def _class_value(rule: Rule, value: cst.BaseExpression, seen: frozenset[str]) ->
     """Whether the expression `value` may be an array class (`_array_class`)."""
     qualified = numpy_name(rule, value)
     if qualified is not None:  # `np.matrix`, not `np.int64` (nor `INT` of `from numpy import int64 as INT`)
-        return qualified in ARRAY_CLASSES
+        return qualified in NUMPY_ARRAY_TYPES
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "type":
         return True
     return isinstance(value, cst.Name) and (value.value == "cls" or value.value[:1].isupper()) \

@@ -1079,6 +1079,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5, 6, 7, 14],
         ),
+        Invalid(  # ... under any name NumPy exports the matrix class by (`np.matrixlib.matrix`, `numpy.matlib.matrix`)
+            "import numpy as np\nimport numpy.matlib\n\nclass matrix(np.matrixlib.matrix):\n    def __rmul__(self, other):\n"
+            "        return np.dot(other, self)\n\nclass Mat(numpy.matlib.matrix):\n    def total(self):\n        return np.sum(self)\n",
+            expected=None,
+            lines=[6, 10],
+        ),
         Invalid(  # named for handing back NumPy arrays: a host conversion by intent (POT's backends)
             "import numpy as np\n\ndef _to_numpy(a):\n    if isinstance(a, np.ndarray):\n        return np.array(a)\n"
             "    return a.numpy()\n",

@@ -207,11 +207,18 @@ TIMER_NAMES = {"time", "perf_counter", "perf_counter_ns", "monotonic", "process_
 # (`__array__` too: it must hand NumPy an `np.ndarray`, so what the class stores must stay one; and `jax.numpy` does
 # not read such an object as NumPy does: ase's `Cell`, whose `np.asarray(self)` in its `dtype` property recursed)
 NUMPY_HOOKS = {"__array__", "__array_ufunc__", "__array_function__", "__array_finalize__", "__array_wrap__"}
+# NumPy's matrix machinery, as `NumpyNameProvider` qualifies it: the modules whose every name makes or is a matrix
+# (`numpy.matlib.eye`, `numpy.matrixlib.matrix`), the matrix class under each name NumPy exports it by, and the
+# functions that make one. One table for the class test below and for JX501's matrices (`codemods._matrices`).
+MATRIX_MODULES = ("numpy.matlib.", "numpy.matrixlib.")
+MATRIX_CLASSES = frozenset({"numpy.matrix", "numpy.matrixlib.defmatrix.matrix", *(m + "matrix" for m in MATRIX_MODULES)})
+MATRIX_NAMES = MATRIX_CLASSES | {"numpy.asmatrix", "numpy.mat", "numpy.bmat"}
 # NumPy's array types, whose subclass's methods work on `self`, an instance of one (the `uncertainties` package's
-# `class matrix(np.matrix)`: `np.dot(self, other)` keeps the subclass, whose `*` is a matrix product)
-NUMPY_ARRAY_TYPES = frozenset({"numpy.ndarray", "numpy.matrix", "numpy.recarray", "numpy.memmap", "numpy.chararray",
-                               "numpy.ma.MaskedArray", "numpy.ma.masked_array", "numpy.ma.core.MaskedArray",
-                               "numpy.matrixlib.defmatrix.matrix", "numpy.rec.recarray", "numpy.char.chararray"})
+# `class matrix(np.matrix)`: `np.dot(self, other)` keeps the subclass, whose `*` is a matrix product), and which
+# `x.view(cls)` makes (a dtype is the other thing `.view` takes)
+NUMPY_ARRAY_TYPES = MATRIX_CLASSES | {"numpy.ndarray", "numpy.recarray", "numpy.memmap", "numpy.chararray",
+                                      "numpy.ma.MaskedArray", "numpy.ma.masked_array", "numpy.ma.core.MaskedArray",
+                                      "numpy.rec.recarray", "numpy.char.chararray"}
 
 
 def _timer_call(call: cst.CSTNode) -> bool:
