@@ -10,7 +10,8 @@ matrices, `np.matrix(...)`, `np.asmatrix(...)`, `np.mat(...)`, `np.bmat(...)`, `
 
 from __future__ import annotations
 
-from typing import Optional
+from dataclasses import dataclass, field
+from typing import Mapping, Optional
 
 import libcst as cst
 
@@ -18,7 +19,7 @@ from jaxfix import walk
 from jaxfix.analysis.host_data import MATRIX_MODULES, MATRIX_NAMES
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import ParentProvider
-from jaxfix.imports import dotted_name
+from jaxfix.imports import dotted_name, top_level_statements
 
 
 
@@ -27,8 +28,14 @@ def matrix_name(qualified: Optional[str]) -> bool:
     return qualified is not None and (qualified in MATRIX_NAMES or qualified.startswith(MATRIX_MODULES))
 
 
+def read(how: str) -> str:
+    """The report for a read in a function that may be a matrix made elsewhere (`Matrices.reads`)."""
+    return (f"{how} (a `jax.numpy` call given one gives a plain array, whose `*` multiplies elementwise where a "
+            "matrix's `*` is a matrix product): this function is left as it is")
+
+
 def returned(code: str) -> str:
-    """The report for a call of `code`, a function of the module that may return a matrix (`matrix_makers`)."""
+    """The report for a call of `code`, a function of the module that may return a matrix (`Matrices.makers`)."""
     return (f"`{code}(...)` may return a NumPy matrix, which JAX has no counterpart for (a `jax.numpy` call given one "
             "gives a plain array, whose `*` multiplies elementwise where a matrix's `*` is a matrix product): this "
             "function is left as it is")
@@ -46,23 +53,33 @@ SIZE_ATTRIBUTES = frozenset({"shape", "size", "ndim"})
 
 
 def _sized(node: cst.CSTNode) -> set[int]:
-    """The ids of the names `node` reads only for their size: `m` in `m.shape[0]`, `m.size`, `m.ndim`, `len(m)`."""
-    found = {id(a.value) for a in walk.nodes_of(node, cst.Attribute)  # type: ignore[attr-defined]
-             if isinstance(a.value, cst.Name) and a.attr.value in SIZE_ATTRIBUTES}  # type: ignore[attr-defined]
+    """The ids of the expressions `node` reads only for their size: `m` in `m.shape[0]`, `self.P.size`, `len(m)`; and
+    of the names that are an attribute's (`P` in `x.P`), which read no variable."""
+    found = {id(a.value) for a in walk.nodes_of(node, cst.Attribute) if a.attr.value in SIZE_ATTRIBUTES}  # type: ignore[attr-defined]
+    found |= {id(a.attr) for a in walk.nodes_of(node, cst.Attribute)}  # type: ignore[attr-defined]
     return found | {id(c.args[0].value) for c in walk.nodes_of(node, cst.Call)  # type: ignore[attr-defined]
                     if isinstance(c.func, cst.Name) and c.func.value == "len" and len(c.args) == 1}  # type: ignore[attr-defined]
 
 
-def _names_matrix(rule: cst.MetadataDependent, node: cst.CSTNode, makers: set[str], held: set[str]) -> bool:
+def _member(node: cst.CSTNode, members: frozenset[str]) -> bool:
+    """`self.P` (or `cls.P`) with `P` among `members`: an attribute or method of the class that holds or returns a matrix."""
+    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value in ("self", "cls") \
+        and node.attr.value in members
+
+
+def _names_matrix(rule: cst.MetadataDependent, node: cst.CSTNode, makers: set[str], held: set[str],
+                  members: frozenset[str] = frozenset()) -> bool:
     """Whether the expression `node` may be a matrix: it names one (`np.asmatrix(x)`, `x.view(np.matrix)`), calls a
-    function of the module that returns one (`makers`), or reads a local bound to one (`held`) other than for its size
+    function of the module that returns one (`makers`), reads a name bound to one (`held`) or an attribute or method of
+    its class that holds or returns one (`self.P`, `self.as_mat(a)`: `members`), other than for its size
     (`n = m.shape[0]` is a number)."""
     if any(matrix_name(numpy_name(rule, n)) for kind in (cst.Name, cst.Attribute) for n in walk.nodes_of(node, kind)):
         return True
     if any(isinstance(c.func, cst.Name) and c.func.value in makers for c in walk.nodes_of(node, cst.Call)):  # type: ignore[attr-defined]
         return True
     sized = _sized(node)
-    return any(n.value in held and id(n) not in sized for n in walk.nodes_of(node, cst.Name))  # type: ignore[attr-defined]
+    return any(n.value in held and id(n) not in sized for n in walk.nodes_of(node, cst.Name)) \
+        or any(_member(a, members) and id(a) not in sized for a in walk.nodes_of(node, cst.Attribute))  # type: ignore[attr-defined]
 
 
 # the conversions that make a plain `np.ndarray` of a matrix
@@ -106,29 +123,102 @@ def normalised(rule: cst.MetadataDependent, node: cst.CSTNode, function: cst.Fun
         for line in statements)
 
 
-def matrix_makers(rule: cst.MetadataDependent, module: cst.Module) -> frozenset[str]:
+@dataclass(frozen=True)
+class Matrices:
+    """Where a module's functions meet a NumPy matrix they do not make themselves (`matrices`)."""
+
+    makers: frozenset[str] = frozenset()  # the top-level functions that may return one (`as_matrix`)
+    reads: Mapping[cst.CSTNode, str] = field(default_factory=dict)  # a read in a function that may be one -> how
+
+
+def _locals(function: cst.FunctionDef) -> set[str]:
+    """The names `function` binds itself (its parameters and assignment targets), less those it declares `global`."""
+    params = function.params
+    names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    names |= {s.name.value for s in (params.star_arg, params.star_kwarg) if isinstance(s, cst.Param)}
+    for kind in (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For):
+        for node in walk.nodes_of(function.body, kind):
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]  # type: ignore[attr-defined]
+            names |= {t.value for t in targets if isinstance(t, cst.Name)}
+            names |= {n.value for t in targets if isinstance(t, (cst.Tuple, cst.List)) for n in walk.nodes_of(t, cst.Name)}  # type: ignore[attr-defined]
+    return names - {n.name.value for g in walk.nodes_of(function.body, cst.Global) for n in g.names}  # type: ignore[attr-defined]
+
+
+def _targets(assign: cst.Assign) -> list[cst.BaseExpression]:
+    return [t.target for t in assign.targets]
+
+
+def _assigns(statements) -> list[cst.Assign]:
+    return [s for line in statements if isinstance(line, cst.SimpleStatementLine) for s in line.body if isinstance(s, cst.Assign)]
+
+
+def matrices(rule: cst.MetadataDependent, module: cst.Module) -> Matrices:
     """The module's functions (`def`s at its top level) that may return a NumPy matrix: one they make
-    (`return np.asmatrix(x)`, `m = a.view(np.matrix)` then `return m`) or one another such function returns. A
-    caller that calls one by name handles a matrix (`m = as_matrix(a)`, then `np.eye(2) - m`) and is left too."""
+    (`return np.asmatrix(x)`, `m = a.view(np.matrix)` then `return m`) or one another such function returns; and the
+    reads in its functions that may be one made elsewhere: a module-level name bound to one (`P = np.asmatrix(...)`,
+    then `np.eye(2) - P`), an attribute a class's method binds to one (`self.P = np.asmatrix(...)` in `__init__`,
+    then `self.P` in `step`) or a method of the class that returns one (`self.as_mat(a)`). A function calling such a
+    maker by name (`m = as_matrix(a)`) or making such a read handles a matrix and is left too."""
     if not any(matrix_name(numpy_name(rule, n)) for kind in (cst.Name, cst.Attribute) for n in walk.nodes_of(module, kind)):
-        return frozenset()  # no matrix in the module (most modules): nothing to follow
-    functions = [s for s in module.body if isinstance(s, cst.FunctionDef)]
+        return Matrices()  # no matrix in the module (most modules): nothing to follow
+    classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
+    functions: list[tuple[cst.FunctionDef, Optional[str]]] = [(s, None) for s in module.body if isinstance(s, cst.FunctionDef)]
+    functions += [(f, c.name.value) for c in classes for f in walk.nodes_of(c, cst.FunctionDef)]  # type: ignore[misc]
+    local = {f: _locals(f) for f, _ in functions}
     makers: set[str] = set()
+    names: set[str] = set()  # module-level names bound to a matrix
+    members: dict[str, set[str]] = {c.name.value: set() for c in classes}  # class -> its attributes/methods that may be one
     changed = True
-    while changed:  # to a fixed point: a function returning what a maker returns is a maker
+    while changed:  # to a fixed point: what reads what a maker returns may be a matrix too
         changed = False
-        for function in functions:
-            if function.name.value in makers:
-                continue
-            held: set[str] = set()  # the locals bound to a matrix, to a fixed point too (`m = ...`, `p = m`)
+        for assign in _assigns(top_level_statements(module)):
+            if _names_matrix(rule, assign.value, makers, names):
+                new = {t.value for t in _targets(assign) if isinstance(t, cst.Name)} - names
+                changed |= bool(new)
+                names |= new
+        for c in classes:
+            owned = frozenset(members[c.name.value])
+            for assign in _assigns(c.body.body):  # `P = np.asmatrix(...)` in a class body
+                if _names_matrix(rule, assign.value, makers, names, owned):
+                    new = {t.value for t in _targets(assign) if isinstance(t, cst.Name)} - members[c.name.value]
+                    changed |= bool(new)
+                    members[c.name.value] |= new
+        for function, owner in functions:
+            owned = frozenset(members.get(owner, ())) if owner is not None else frozenset()
+            held: set[str] = names - local[function]  # and the locals bound to a matrix, to a fixed point (`p = m`)
             size = -1
             while size != len(held):
                 size = len(held)
                 for assign in walk.nodes_of(function.body, cst.Assign):
-                    if _names_matrix(rule, assign.value, makers, held):  # type: ignore[attr-defined]
+                    if _names_matrix(rule, assign.value, makers, held, owned):  # type: ignore[attr-defined]
                         held |= {n.value for t in assign.targets for n in walk.nodes_of(t.target, cst.Name)}  # type: ignore[attr-defined]
-            if any(r.value is not None and _names_matrix(rule, r.value, makers, held)  # type: ignore[attr-defined]
+                        if owner is None:
+                            continue
+                        bound = {t.attr.value for t in _targets(assign)  # `self.P = ...`
+                                 if isinstance(t, cst.Attribute) and _member(t, frozenset({t.attr.value}))}
+                        if bound - members[owner]:
+                            members[owner] |= bound
+                            changed = True
+            if any(r.value is not None and _names_matrix(rule, r.value, makers, held, owned)  # type: ignore[attr-defined]
                    for r in walk.nodes_of(function.body, cst.Return)):
-                makers.add(function.name.value)
-                changed = True
-    return frozenset(makers)
+                returns = members[owner] if owner is not None else makers
+                if function.name.value not in returns:
+                    returns.add(function.name.value)
+                    changed = True
+    reads: dict[cst.CSTNode, str] = {}
+    for function, owner in functions:
+        visible = names - local[function]
+        owned = frozenset(members.get(owner, ())) if owner is not None else frozenset()
+        if not visible and not owned:
+            continue
+        sized = _sized(function.body) | {id(t) for a in walk.nodes_of(function.body, cst.Assign) for t in _targets(a)}  # type: ignore[arg-type]
+        for name in walk.nodes_of(function.body, cst.Name):
+            if name.value in visible and id(name) not in sized:  # type: ignore[attr-defined]
+                reads[name] = f"`{name.value}` is bound at module level to a NumPy matrix (or what makes one)"  # type: ignore[attr-defined]
+        called = {id(c.func) for c in walk.nodes_of(function.body, cst.Call)}  # type: ignore[attr-defined]
+        for attribute in walk.nodes_of(function.body, cst.Attribute):
+            if _member(attribute, owned) and id(attribute) not in sized:
+                code = f"{attribute.value.value}.{attribute.attr.value}"  # type: ignore[attr-defined]
+                reads[attribute] = (f"`{code}(...)` may return a NumPy matrix" if id(attribute) in called
+                                    else f"`{code}` may hold a NumPy matrix, which the class binds to it")
+    return Matrices(frozenset(makers), reads)

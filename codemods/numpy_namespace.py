@@ -88,8 +88,9 @@ class NumpyNamespace(Rule):
     `.T` or a method of one, or an attribute a class of the module binds to one), and so does `np.array(v).item()`
     (a Python value either way, and NumPy keeps text as text). A function that uses `np.ma` (masked arrays, which JAX functions reject) is left whole, and so is one that
     makes or handles a `np.matrix` (`np.asmatrix(x)`, `np.mat`, `numpy.matlib`, `isinstance(x, np.matrix)`, a
-    call of a function of the module that returns one: a `jax.numpy` call given a matrix gives a plain array,
-    whose `*` multiplies elementwise), and
+    call of a function or method of the module that returns one, a module-level name or an attribute of its class
+    bound to one: a `jax.numpy` call given a matrix gives a plain array, whose `*` multiplies elementwise; a test
+    `if isinstance(a, np.matrix): a = np.asarray(a)` that only makes a parameter a plain array leaves it not), and
     so is one that asks for a Fortran buffer (`order='F'`: a LAPACK or Cython consumer needs it) or calls `np.linalg`
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
     calls NumPy in a `try` that catches `TypeError`, `ValueError` or `IndexError` but not every exception (`jax.numpy`
@@ -162,8 +163,8 @@ class NumpyNamespace(Rule):
     the run (or calls the index cannot resolve: a method through an instance, a function stored and called later)
     pass is not known: a big-endian array (what `astropy.io.fits` reads) or a masked array given to a migrated function
     raises in `jax.numpy` (JAX holds native byte order only, and rejects `np.ma`), and a `np.matrix` given to one
-    becomes a plain array (its `*` then multiplies elementwise: only a function that names `np.matrix`, or calls
-    one of the module that returns one, is left); an int array times a float16 one
+    becomes a plain array (its `*` then multiplies elementwise: only a function that names `np.matrix`, calls
+    one of the module that returns one, or reads a module-level name or an attribute of its class bound to one, is left); an int array times a float16 one
     is float16 in JAX, float64 in NumPy; an index out of bounds raises `IndexError` in NumPy where a JAX array clamps
     it (only a `try` that catches it is seen: in the function, or in a caller of the module around a call of it). An array of a number literal gets `dtype=` (JAX's
     would be weakly typed), but other calls given only Python numbers (`np.where(c, 1, -1)`) make weakly typed
@@ -590,7 +591,7 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\nINT = np.int64\nMatrix = np.matrix\n\n"
             "def bits(x):\n    y = jnp.exp(x)\n    return y.view(INT)\n\n"
             "def matrix(x):\n    y = np.exp(x)\n    return y.view(Matrix)\n",
-            lines=[7, 11],
+            lines=[7, 11, 12],
         ),
         # a parameter documented as possibly text or a callable: NumPy makes a string or object array of it (SciPy)
         Invalid("import numpy as np\n\nclass Interval:\n    \"\"\"endpoints : 2-tuple of float(s) and/or str(s)\"\"\"\n\n"
@@ -824,6 +825,24 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef size_of(a):\n    m = np.asmatrix(a)\n    n = m.shape[0]\n"
             "    return np.zeros(n)\n\ndef use(a):\n    z = size_of(a)\n    return jnp.sum(z ** 2)\n",
             lines=[4, 6, 10],
+        ),
+        Invalid(  # ... and one reading a matrix made elsewhere: a module-level name, an attribute a method binds, a method
+            # returning one (`np.eye(2) - self.P` is a plain array after the migration); not a parameter of that name,
+            # nor a read of its size
+            "import numpy as np\n\nP = np.asmatrix([[1.0, 2.0], [3.0, 4.0]])\n\ndef f():\n    d = np.eye(2) - P\n    return d * P\n\n"
+            "def g(P):\n    return np.sum(P)\n\nclass Model:\n    def __init__(self):\n        self.P = np.asmatrix(np.eye(2))\n\n"
+            "    def as_mat(self, a):\n        return np.asmatrix(a)\n\n"
+            "    def step(self):\n        d = np.eye(2) - self.P\n        return d * self.P\n\n"
+            "    def apply(self, a):\n        m = self.as_mat(a)\n        return m * (np.eye(2) - m)\n\n"
+            "    def size(self):\n        return np.zeros(self.P.shape[0])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nP = np.asmatrix([[1.0, 2.0], [3.0, 4.0]])\n\n"
+            "def f():\n    d = np.eye(2) - P\n    return d * P\n\n"
+            "def g(P):\n    return jnp.sum(P)\n\nclass Model:\n    def __init__(self):\n        self.P = np.asmatrix(np.eye(2))\n\n"
+            "    def as_mat(self, a):\n        return np.asmatrix(a)\n\n"
+            "    def step(self):\n        d = np.eye(2) - self.P\n        return d * self.P\n\n"
+            "    def apply(self, a):\n        m = self.as_mat(a)\n        return m * (np.eye(2) - m)\n\n"
+            "    def size(self):\n        return jnp.zeros(self.P.shape[0])\n",
+            lines=[6, 7, 10, 14, 17, 20, 21, 24, 25, 28],
         ),
         Invalid(  # another method fills `self.state` in place, which stays NumPy
             "import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
@@ -1421,6 +1440,9 @@ class NumpyNamespace(Rule):
         self._boundary.note_attribute(node)
         if self.current_function is None or node.attr.value in ("ma",):
             return
+        if node in self._matrices.reads:  # `self.P`, bound to a matrix in `__init__`; `self.as_mat(a)`
+            self.report(node, _matrices.read(self._matrices.reads[node]), leaves_function=True)
+            return
         parent = self.get_metadata(ParentProvider, node, None)
         if isinstance(parent, cst.Call) and parent.func is node:
             return  # a call: visit_Call reports it
@@ -1435,6 +1457,9 @@ class NumpyNamespace(Rule):
 
     def visit_Name(self, node: cst.Name) -> None:
         if self.current_function is None:
+            return
+        if node in self._matrices.reads:  # `P`, bound to a matrix at module level
+            self.report(node, _matrices.read(self._matrices.reads[node]), leaves_function=True)
             return
         parent = self.get_metadata(ParentProvider, node, None)
         if isinstance(parent, cst.Call) and parent.func is node or isinstance(parent, (cst.ImportAlias, cst.Attribute)):
@@ -1471,7 +1496,7 @@ class NumpyNamespace(Rule):
         self._widening.widen(node)
         _namesakes.layout_keyword(self, node)
         self._boundary.note_call(node)
-        if isinstance(node.func, cst.Name) and node.func.value in self._matrix_makers:  # `m = as_matrix(a)`
+        if isinstance(node.func, cst.Name) and node.func.value in self._matrices.makers:  # `m = as_matrix(a)`
             self.report(node, _matrices.returned(node.func.value), leaves_function=True)
             return
         qualified = numpy_name(self, node.func)
@@ -1636,8 +1661,8 @@ class NumpyNamespace(Rule):
         return units_library(self.context.module)
 
     @functools.cached_property
-    def _matrix_makers(self) -> frozenset[str]:
-        return _matrices.matrix_makers(self, self.context.module)
+    def _matrices(self) -> _matrices.Matrices:
+        return _matrices.matrices(self, self.context.module)
 
     @functools.cached_property
     def _boundary(self) -> NumpyBoundary:
