@@ -136,8 +136,12 @@ def _locals(function: cst.FunctionDef) -> set[str]:
     params = function.params
     names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
     names |= {s.name.value for s in (params.star_arg, params.star_kwarg) if isinstance(s, cst.Param)}
+    inner = {id(n) for f in walk.nodes_of(function.body, cst.FunctionDef) for kind in (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For)
+             for n in walk.nodes_of(f, kind)}  # a nested function's own (its `P = 1` leaves the outer `P` global)
     for kind in (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For):
         for node in walk.nodes_of(function.body, kind):
+            if id(node) in inner:
+                continue
             targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]  # type: ignore[attr-defined]
             names |= {t.value for t in targets if isinstance(t, cst.Name)}
             names |= {n.value for t in targets if isinstance(t, (cst.Tuple, cst.List)) for n in walk.nodes_of(t, cst.Name)}  # type: ignore[attr-defined]

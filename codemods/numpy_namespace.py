@@ -844,6 +844,12 @@ class NumpyNamespace(Rule):
             "    def size(self):\n        return jnp.zeros(self.P.shape[0])\n",
             lines=[6, 7, 10, 14, 17, 20, 21, 24, 25, 28],
         ),
+        Invalid(  # ... also when a nested function binds the name for itself (its `P = 1.0` leaves the outer `P` global)
+            "import numpy as np\n\nP = np.asmatrix(np.eye(2))\n\ndef f():\n    def g():\n        P = 1.0\n        return P\n"
+            "    return np.eye(2) - P + g()\n",
+            expected=None,
+            lines=[8, 9],
+        ),
         Invalid(  # another method fills `self.state` in place, which stays NumPy
             "import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
             expected="import numpy as np\n\nclass S:\n    def __init__(self, n):\n        self.state = np.zeros(n)\n\n    def reset(self):\n        self.state.fill(0.0)\n",
