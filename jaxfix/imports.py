@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Optional, Sequence
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 import libcst as cst
 
@@ -34,6 +34,33 @@ def dotted_name(node: cst.BaseExpression) -> str:
         return f"{base}.{node.attr.value}" if base else ""
     return ""
 
+
+
+def absolute_imports(module: cst.Module, keep: Callable[[str], bool]) -> dict[str, str]:
+    """{local name: what it names, dotted} for the module's absolute imports (anywhere in it) of the dotted names
+    `keep` accepts: `from a.b import c as d` -> d: a.b.c, `import a.b as e` -> e: a.b, and `import a.b` -> a: a
+    (the name bound is the package's). Star and relative imports are left out."""
+    names: dict[str, str] = {}
+    for kind in (cst.Import, cst.ImportFrom):
+        for node in walk.nodes_of(module, kind):
+            aliases = node.names  # type: ignore[attr-defined]
+            if isinstance(aliases, cst.ImportStar):
+                continue
+            source = dotted_name(node.module) if isinstance(node, cst.ImportFrom) and node.module is not None \
+                and not node.relative else None  # type: ignore[attr-defined]
+            if isinstance(node, cst.ImportFrom) and source is None:
+                continue
+            for alias in aliases:
+                imported = dotted_name(alias.name)
+                full = f"{source}.{imported}" if source is not None else imported
+                if not keep(full):
+                    continue
+                if alias.asname is not None or source is not None:
+                    names[alias.evaluated_alias or imported] = full
+                else:  # `import concurrent.futures`: the name bound is `concurrent`
+                    head = imported.split(".")[0]
+                    names[head] = head
+    return names
 
 
 def _header_imports(module: cst.Module) -> list[tuple[int, cst.SimpleStatementLine]]:

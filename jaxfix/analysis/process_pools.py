@@ -25,7 +25,7 @@ from typing import Collection, Optional
 import libcst as cst
 
 from jaxfix import walk
-from jaxfix.imports import dotted_name
+from jaxfix.imports import absolute_imports, dotted_name
 
 # process pool classes, by qualified name (a `multiprocessing` context's `.Pool` is found by its attribute)
 POOL_CLASSES = frozenset({
@@ -51,25 +51,7 @@ class ProcessPools:
 
     @classmethod
     def read(cls, module: cst.Module) -> "ProcessPools":
-        imports: dict[str, str] = {}
-        for kind in (cst.Import, cst.ImportFrom):
-            for node in walk.nodes_of(module, kind):
-                aliases = node.names  # type: ignore[attr-defined]
-                if isinstance(aliases, cst.ImportStar):
-                    continue
-                source = dotted_name(node.module) if isinstance(node, cst.ImportFrom) and node.module is not None \
-                    and not node.relative else None  # type: ignore[attr-defined]
-                if isinstance(node, cst.ImportFrom) and source is None:
-                    continue
-                for alias in aliases:
-                    imported = dotted_name(alias.name)
-                    full = f"{source}.{imported}" if source is not None else imported
-                    if full.split(".")[0] not in _WATCHED:
-                        continue
-                    if alias.asname is not None or source is not None:
-                        imports[alias.evaluated_alias or imported] = full
-                    else:  # `import concurrent.futures`: the name bound is `concurrent`
-                        imports[imported.split(".")[0]] = imported.split(".")[0]
+        imports = absolute_imports(module, lambda full: full.split(".")[0] in _WATCHED)
         if not imports:
             return cls()
         found = cls(tuple(sorted(imports.items())))

@@ -32,7 +32,7 @@ import libcst as cst
 
 from jaxfix import walk
 from jaxfix.analysis.process_pools import ProcessPools
-from jaxfix.imports import dotted_name
+from jaxfix.imports import absolute_imports, dotted_name
 
 
 @dataclass(frozen=True)
@@ -194,26 +194,7 @@ class NumpyOnly:
 
     @classmethod
     def read(cls, module: cst.Module) -> "NumpyOnly":
-        names: dict[str, str] = {}
-        for kind in (cst.Import, cst.ImportFrom):
-            for node in walk.nodes_of(module, kind):
-                aliases = node.names  # type: ignore[attr-defined]
-                if isinstance(aliases, cst.ImportStar):
-                    continue
-                source = dotted_name(node.module) if isinstance(node, cst.ImportFrom) and node.module is not None \
-                    and not node.relative else None  # type: ignore[attr-defined]
-                if isinstance(node, cst.ImportFrom) and source is None:
-                    continue
-                for alias in aliases:
-                    imported = dotted_name(alias.name)
-                    full = f"{source}.{imported}" if source is not None else imported
-                    if not _numpy_only_prefix(full):
-                        continue
-                    if alias.asname is not None or source is not None:
-                        names[alias.evaluated_alias or imported] = full
-                    else:  # `import skimage.util`: the name bound is `skimage`
-                        head = imported.split(".")[0]
-                        names[head] = head
+        names = absolute_imports(module, _numpy_only_prefix)
         return cls(names, ProcessPools.read(module))
 
     def __bool__(self) -> bool:
