@@ -273,12 +273,12 @@ class _Judge:
         node = cst.parse_expression(ast.unparse(_pruned(value)))
         module = self.module()
         found = []
-        if _list_inputs._sequence_value(node, caller, _list_inputs._listed(module)):
+        if _list_inputs.sequence_value(node, caller, _list_inputs.list_maker(module)):
             found.append("list")
-            if not _list_inputs._flat(node, caller):
+            if not _list_inputs.flat_list(node, caller):
                 found.append("unflat")
         defined = frozenset(d.name.value for d in module.body if isinstance(d, (cst.FunctionDef, cst.ClassDef)))
-        if _list_inputs._object_value(node, caller, _list_inputs._imported_as(module), defined):
+        if _list_inputs.object_value(node, caller, _list_inputs.imported_as(module), defined):
             found.append("object")
         return found
 

@@ -384,7 +384,7 @@ def _plain_value(v: cst.BaseExpression) -> bool:
 _JSON_READERS = frozenset({"json.loads", "json.load"})
 
 
-def _sequence_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef],
+def sequence_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef],
                     plain: Callable[[cst.BaseExpression], bool] = _plain_value) -> bool:
     """A list or tuple display or comprehension, a `list(...)`/`tuple(...)` call (or another value `plain` takes
     for a list), or a local name of `caller` only ever bound to one (`xs = [a[0, 0], a[1, 0]]`)."""
@@ -396,10 +396,10 @@ def _sequence_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]
     return False
 
 
-def _listed(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
+def list_maker(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
     """`_plain_value`, or a call of `json.loads`/`json.load` (however imported), which gives a list for a JSON array
     (scikit-fuzzy's `interp_membership(x, mf, json.loads(s))`)."""
-    imports = _imported_as(module)
+    imports = imported_as(module)
     return lambda value: _plain_value(value) or _called(value, imports) in _JSON_READERS
 
 
@@ -410,10 +410,10 @@ def list_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Con
     module's statements bind only to one: pywt's `data = [1.0, -2.0]`, then `norm1(data)`), by position or keyword
     (colorspacious' `broadcasting_matvec([1, -12. / 11, 1. / 11], rgb)`, similaritymeasures' `poly_area(xs, ys)`). NumPy takes
     such a parameter as an array where a `jax.numpy` function rejects it. A `json.loads(...)` result counts as a list
-    (`_listed`). Functions of the same name are merged. `elsewhere`: {function: the positions and keywords of
+    (`list_maker`). Functions of the same name are merged. `elsewhere`: {function: the positions and keywords of
     its parameters that calls in other modules of the run pass such a value} (`_caller_inputs.fed`)."""
-    plain = _listed(module)
-    return _fed_parameters(module, lambda value, caller: _sequence_value(value, caller, plain), listed=True, binds=plain,
+    plain = list_maker(module)
+    return _fed_parameters(module, lambda value, caller: sequence_value(value, caller, plain), listed=True, binds=plain,
                            elsewhere=elsewhere)
 
 
@@ -423,12 +423,12 @@ def unflat_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, C
     list(zip(a, b))`, a list grown by `.append`, a comprehension). A parameter only ever given displays of arrays
     and numbers (`(x, y)`, with `x = np.sort(...)` in the caller: scipy's `_ppoly2d_eval(c, (x, y), ...)`) has items
     that are arrays or numbers. `elsewhere` as for `list_fed_parameters`."""
-    plain = _listed(module)
-    return _fed_parameters(module, lambda value, caller: _sequence_value(value, caller, plain) and not _flat(value, caller),
+    plain = list_maker(module)
+    return _fed_parameters(module, lambda value, caller: sequence_value(value, caller, plain) and not flat_list(value, caller),
                            listed=True, binds=plain, elsewhere=elsewhere)
 
 
-def _flat(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
+def flat_list(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
     """A list or tuple display of arrays and numbers (`_flat_item`), or a local name of `caller` only ever bound
     to one and never grown (`.append`, `.extend`, `+=`)."""
     if isinstance(value, (cst.List, cst.Tuple)):
@@ -437,7 +437,7 @@ def _flat(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
     if not isinstance(value, cst.Name) or caller is None:
         return False
     bound = assigned_values(caller, value.value)
-    return bool(bound) and all(isinstance(v, (cst.List, cst.Tuple)) and _flat(v, caller) for v in bound) \
+    return bool(bound) and all(isinstance(v, (cst.List, cst.Tuple)) and flat_list(v, caller) for v in bound) \
         and value.value not in _grown(caller)
 
 
@@ -533,7 +533,7 @@ _EXACT_NUMBERS = frozenset({"decimal.Decimal", "fractions.Fraction"})
 _PLAIN_MA = frozenset({"getdata", "filled", "getmask", "getmaskarray"})
 
 
-def _imported_as(module: cst.Module) -> dict[str, str]:
+def imported_as(module: cst.Module) -> dict[str, str]:
     """{local name: the dotted name it is imported as} for every import in the module (`from decimal import Decimal
     as D`: D -> decimal.Decimal; `import numpy.ma as ma`: ma -> numpy.ma; `import numpy`: numpy -> numpy)."""
     found: dict[str, str] = {}
@@ -566,7 +566,7 @@ def _foreign_call(call: cst.Call, imports: dict[str, str]) -> bool:
     return qualified in _EXACT_NUMBERS or qualified.startswith("numpy.ma.") and qualified.split(".")[-1] not in _PLAIN_MA
 
 
-def _object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], imports: dict[str, str],
+def object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], imports: dict[str, str],
                   defined: frozenset[str], depth: int = 0) -> bool:
     """What `jax.numpy` rejects where NumPy takes it (as an object array, or a masked one): a NumPy array of objects
     or text (`_object_array`), a `Decimal` or `Fraction`, a `numpy.ma` call's masked array (`_foreign_call`), a
@@ -580,23 +580,23 @@ def _object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], 
             nested = {d.name.value for kind in (cst.FunctionDef, cst.ClassDef) for d in walk.nodes_of(caller.body, kind)}  # type: ignore[attr-defined]
             return (value.value in defined or value.value in nested) and value.value not in {
                 p.name.value for p in (*caller.params.posonly_params, *caller.params.params, *caller.params.kwonly_params)}
-        return depth < 4 and all(_object_value(v, caller, imports, defined, depth + 1) for v in bound)
+        return depth < 4 and all(object_value(v, caller, imports, defined, depth + 1) for v in bound)
     return isinstance(value, cst.Call) and _object_array(value, caller)
 
 
 def object_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters that some call in the module passes a value JAX arrays cannot hold
-    (`_object_value`): a NumPy array of objects or text (filterpy's `reshape_z(np.array([None] * dim_z), dim_z)`), a
+    (`object_value`): a NumPy array of objects or text (filterpy's `reshape_z(np.array([None] * dim_z), dim_z)`), a
     `Decimal` (numpy_financial's `fv(Decimal("0.075"), ...)`), a masked array (pykalman's `array2d(obs)`, `obs =
     np.ma.masked_invalid(...)`) or a function (`array1d(f)`), directly or through a parameter it passes on}: NumPy
     functions take such a value (an object array of it, or the masked array), `jax.numpy` ones reject it.
     `elsewhere` as for `list_fed_parameters` (filterpy's `kalman/EKF.py` giving `common.helpers.reshape_z` such an
     array)."""
-    imports = _imported_as(module)
+    imports = imported_as(module)
     defined = frozenset(d.name.value for d in module.body if isinstance(d, (cst.FunctionDef, cst.ClassDef)))
     nested = frozenset(d.name.value for kind in (cst.FunctionDef, cst.ClassDef)  # type: ignore[attr-defined]
                        for d in walk.nodes_of(module, kind))
-    return _fed_parameters(module, lambda value, caller: _object_value(value, caller, imports, defined), listed=True,
+    return _fed_parameters(module, lambda value, caller: object_value(value, caller, imports, defined), listed=True,
                            binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name)), known=nested, elsewhere=elsewhere)
 
 
