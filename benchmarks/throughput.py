@@ -3,6 +3,7 @@
     python benchmarks/throughput.py                  # ~120k lines, in-process, one worker (the fair comparison)
     python benchmarks/throughput.py --cli            # also the real CLI (subprocess, default --jobs, no cache)
     python benchmarks/throughput.py --lines 20000 --profile   # smaller corpus, cProfile of the engine
+    python benchmarks/throughput.py --only rewrite --breakdown  # where rewriting spends its time, by stage and rule
 
 A corpus of realistic NumPy code is generated deterministically (a fixed seed) into a temporary folder, in two
 groups measured separately:
@@ -344,6 +345,60 @@ def measure_group(label: str, files: Sequence[str], repeat: int, target: str) ->
     print(f"  target: {target}")
 
 
+def breakdown(files: Sequence[str], t_cst: float) -> None:
+    """Where `migrate --diff` spends its CPU time on `files`, by stage (the engine's functions wrapped with timers;
+    rule time is each rule's own visits, including the shared analyses it is first to ask for), each also as a
+    multiple of LibCST's parse + codegen of the same files (`t_cst`): what a target on that ratio leaves each stage."""
+    from collections import Counter
+
+    from jaxfix import engine, prefilter, runner
+    from jaxfix import rule as rulemod
+
+    spent: Counter[str] = Counter()
+    passes: dict[str, int] = {}
+    saved = [(engine, "_parse"), (engine, "apply_reports"), (engine, "_code_of_fixed"), (engine, "_analyse"),
+             (prefilter, "tree_filter"), (runner, "_index"), (rulemod, "_attributed")]
+    originals = [getattr(module, name) for module, name in saved]
+
+    def timing(fn: Callable, label: Callable[..., str]) -> Callable:
+        def run(*args, **kwargs):  # type: ignore[no-untyped-def]
+            start = time.process_time()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[label(*args)] += time.process_time() - start
+        return run
+
+    def analyse_label(path: str, *rest: object) -> str:
+        number = passes[path] = passes.get(path, -1) + 1
+        return f"analysis, pass {min(number, 2)}{'+' if number >= 2 else ''} (all rules)"
+
+    def attributed(rule: object, fn: Callable) -> Callable:
+        return timing(originals[-1](rule, fn), lambda *_: f"  rule {type(rule).CODE}")  # type: ignore[attr-defined]
+
+    labels = ["LibCST parse (first pass)", "applying fixes to the tree", "code generation of fixed trees", None,
+              "pre-checks (ast parse per pass)", "project index (before rewriting)"]
+    for (module, name), original, label in zip(saved[:-1], originals[:-1], labels):
+        setattr(module, name, timing(original, analyse_label if label is None else (lambda *_, label=label: label)))
+    rulemod._attributed = attributed
+    try:
+        start = time.process_time()
+        jaxfix_migrate_diff(files)
+        total = time.process_time() - start
+    finally:
+        for (module, name), original in zip(saved, originals):
+            setattr(module, name, original)
+    print(f"\nwhere migrate --diff spends its time on the rewrite files ({total:.2f} cpu s, "
+          f"{total / t_cst:.2f}x libcst parse+codegen):")
+    stages = {k: v for k, v in spent.items() if not k.startswith("  rule")}
+    stages["other (reading, imports, compile check, diff)"] = total - sum(stages.values())
+    for label, t in sorted(stages.items(), key=lambda kv: -kv[1]):
+        print(f"  {label:52} {t:7.2f} s {100 * t / total:5.1f}% {t / t_cst:6.2f}x")
+    print("  of the analysis, by rule (its visits, and the shared analyses it asks for first):")
+    for label, t in sorted(((k, v) for k, v in spent.items() if k.startswith("  rule")), key=lambda kv: -kv[1])[:10]:
+        print(f"  {label:52} {t:7.2f} s {100 * t / total:5.1f}% {t / t_cst:6.2f}x")
+
+
 def measure_cli(folder: str, lines: int) -> None:
     print("\nCLI end to end (subprocess, default --jobs, --no-cache; includes interpreter start-up):")
     for args in (["check"], ["migrate", "--diff"]):
@@ -366,6 +421,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=1, help="best of N timings (default 1)")
     parser.add_argument("--cli", action="store_true", help="also time the CLI end to end")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of migrate --diff on rewrite files")
+    parser.add_argument("--breakdown", action="store_true",
+                        help="print where migrate --diff spends its time on rewrite files, by stage and rule")
     parser.add_argument("--keep", metavar="DIR", help="write the corpus to DIR and keep it")
     parser.add_argument("--select", help="comma-separated rule selectors (default: all rules)")
     parser.add_argument("--only", choices=("no-change", "rewrite"), help="measure one group only")
@@ -394,6 +451,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         measure_group("no-change (all)", no_change, args.repeat, "jaxfix check under 1.5x ast.parse")
     if args.only != "no-change":
         measure_group("rewrite", rewrite, args.repeat, "jaxfix migrate --diff under 2x libcst parse+codegen")
+    if args.breakdown:
+        breakdown(rewrite, timed(baseline_libcst, rewrite, args.repeat))
     if args.cli:
         measure_cli(folder, count_lines(no_change) + count_lines(rewrite))
     if args.profile:
