@@ -230,6 +230,14 @@ class InplaceIndexUpdate(Rule):
             unsafe=True,
             lines=[5],
         ),
+        Invalid(  # the same through a parallel assignment: the name takes its item of the tuple display
+            "import numpy as np\n\ndef f(x, p, rng):\n    keep, n = rng.uniform(size=3) < p, 1\n    keep[0] = True\n"
+            "    return np.where(keep, x, 0.0) * n\n",
+            expected="import numpy as np\n\ndef f(x, p, rng):\n    keep, n = rng.uniform(size=3) < p, 1\n"
+                     "    keep = keep.at[0].set(True)\n    return np.where(keep, x, 0.0) * n\n",
+            unsafe=True,
+            lines=[5],
+        ),
         Invalid(
             "import numpy as np\n\ndef f(v, mu):\n    w = np.ones(3)\n    alias = w\n    w *= mu\n    return alias + v\n",
             expected=(
