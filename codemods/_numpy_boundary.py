@@ -253,6 +253,7 @@ class NumpyBoundary:
         self._hashed_attributes: dict[cst.FunctionDef, Optional[str]] = {}
         self._items_written: dict[cst.FunctionDef, frozenset[str]] = {}
         self._texts: dict[cst.FunctionDef, dict[str, str]] = {}
+        self._foreign_casts: dict[cst.FunctionDef, Optional[str]] = {}
         self._source_tables: dict[cst.FunctionDef, _buffers.Sources] = {}
         self._view_writes: dict[cst.FunctionDef, dict[cst.Call, list[tuple[str, str]]]] = {}
         self._fftpack_fed: dict[cst.FunctionDef, dict[str, cst.Call]] = {}
@@ -338,6 +339,10 @@ class NumpyBoundary:
         if text is not None:  # `repr(np.round(row, 3))[7:-2]`: astropy's covariance table
             return (f"`{func}(...)` goes straight into `{text}(...)`: the text of a JAX array differs (its repr names the "
                     "dtype and the class), and text needs a concrete value anyway; this call stays NumPy", False)
+        sorter = self._sorted_with_numpy_keyword(node)
+        if sorter is not None:  # `np.cumsum(y).argsort(kind="stable")`
+            return (f"`{func}(...)` is sorted with `{sorter}`, a keyword the JAX array method rejects (`TypeError`): "
+                    "this call stays NumPy", False)
         function = rule.current_function
         if function is not None and function.name.value in NUMPY_PROTOCOL:
             return (f"`{func}(...)` is in `{function.name.value}`, which NumPy calls and which must give a NumPy array "
@@ -437,7 +442,7 @@ class NumpyBoundary:
         fftpack = self._fftpack_meeting(node, function)
         if fftpack is not None:
             return f"`{func}(...)` {fftpack}; this call stays NumPy", False
-        cast = self._text_cast(node, function) if name in FROM_DATA else None
+        cast = (self._text_cast(node, function) if name in FROM_DATA else None) or self._foreign_cast(function)
         if cast is not None:
             return (f"`{func}(...)` {cast}: the array may hold text or objects, which JAX arrays cannot (NumPy makes "
                     "a string or object array): this function is left as it is", True)
@@ -606,6 +611,11 @@ class NumpyBoundary:
                         f"(`{where}`): given a JAX value, NumPy's operator returns NotImplemented and Python rebinds the "
                         "target to a new JAX array instead of writing into it, so the array stored here must stay a NumPy "
                         "array, and this function is left as it is")
+            sorter = self._sorted_attributes.get(attr) if attr is not None else None
+            if sorter is not None:
+                return (f"`{rule.code(target.target)}` is sorted elsewhere in the module with `{rule.code(sorter).strip()}`, "
+                        "a keyword the JAX array method rejects (`TypeError`): the array stored here must stay a NumPy "
+                        "array, so this function is left as it is")
             compiled = self._numba_attributes.get(attr) if attr is not None else None
             if compiled is not None:
                 return (f"`{rule.code(target.target)}` is handed to `{compiled}`, which numba compiles and which takes NumPy "
@@ -628,6 +638,29 @@ class NumpyBoundary:
             else:
                 break
         return isinstance(value, cst.Name) and (value.value in self.made_here(function) or value.value in self.computed_here(function))
+
+    def _sorted_with_numpy_keyword(self, node: cst.Call) -> Optional[str]:
+        """The code of `.argsort(kind=...)` (`_buffers.numpy_only_keyword`) when `node` is its receiver, else None."""
+        attribute = self.rule.get_metadata(ParentProvider, node, None)
+        if not isinstance(attribute, cst.Attribute) or attribute.value is not node:
+            return None
+        call = self.rule.get_metadata(ParentProvider, attribute, None)
+        if not isinstance(call, cst.Call) or call.func is not attribute:
+            return None
+        given = _buffers.numpy_only_keyword(call)
+        return None if given is None else f".{attribute.attr.value}(..., {given}=...)"
+
+    @functools.cached_property
+    def _sorted_attributes(self) -> dict[str, cst.Call]:
+        """{attribute: the call} for the attributes the module sorts with a keyword only NumPy's `argsort` takes
+        (`self.x.argsort(kind="stable")`)."""
+        found: dict[str, cst.Call] = {}
+        for call in walk.nodes_of(self.rule.context.module, cst.Call):
+            func = call.func  # type: ignore[attr-defined]
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Attribute) \
+                    and _buffers.numpy_only_keyword(call) is not None:  # type: ignore[arg-type]
+                found.setdefault(func.value.attr.value, call)  # type: ignore[arg-type]
+        return found
 
     def _text_of(self, node: cst.Call) -> Optional[str]:
         """`repr` or `str` when `node` is their argument, else None."""
@@ -986,6 +1019,21 @@ class NumpyBoundary:
             return None
         name = _bound_name(parent)
         return self._text_names(function).get(name) if function is not None and name is not None else None
+
+    def _foreign_cast(self, function: Optional[cst.FunctionDef]) -> Optional[str]:
+        """What says `function` makes text or objects of an array whatever made it: it casts one to a dtype JAX arrays
+        cannot hold (`np.abs(x).astype("U5")`, `y.astype(TEXT)`), which raises `TypeError` for a JAX array; found
+        once per function."""
+        if function is None:
+            return None
+        if function not in self._foreign_casts:
+            rule = self.rule
+            self._foreign_casts[function] = next((
+                f"is in a function that casts an array to `{rule.code(call.args[0].value)}` (`{rule.code(call).strip()}`)"
+                for call in walk.nodes_of(function.body, cst.Call)
+                if isinstance(call.func, cst.Attribute) and call.func.attr.value == "astype"  # type: ignore[attr-defined]
+                and call.args and not call.args[0].star and jax_rejects(rule, call.args[0].value)), None)  # type: ignore[attr-defined]
+        return self._foreign_casts[function]
 
     def _text_names(self, function: cst.FunctionDef) -> dict[str, str]:
         """{name: why it may hold text or objects} in `function`: its dtype kind is tested letting text through

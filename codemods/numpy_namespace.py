@@ -1206,6 +1206,19 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 8],
         ),
+        Invalid(  # the same for a call's result sorted at once, and an attribute sorted elsewhere in the module
+            "import numpy as np\n\ndef order(x):\n    return np.cumsum(x).argsort(kind=\"stable\")\n\n"
+            "class S:\n    def __init__(self, x):\n        self.x = np.abs(x)\n\n"
+            "    def order(self):\n        return self.x.argsort(kind=\"stable\")\n",
+            expected=None,
+            lines=[4, 8, 8],
+        ),
+        Invalid(  # an array cast to text, whatever made it, with the dtype in a constant or an f-string
+            "import numpy as np\n\nTEXT = \"U5\"\n\ndef names(x):\n    y = np.abs(x)\n    return y.astype(TEXT)\n\n"
+            "def labels(x, n):\n    return (np.round(x) + 1).astype(f\"U{n}\")\n",
+            expected=None,
+            lines=[6, 10],
+        ),
         Invalid(  # the `except` relies on NumPy's exception: `jnp.hstack` of a 0-d array raises `ValueError` (cma's F10)
             "import numpy as np\n\ndef f(x):\n    try:\n        x = np.hstack(x)\n    except TypeError:\n        pass\n    return x\n",
             expected=None,

@@ -45,13 +45,19 @@ def foreign_dtype(rule: cst.MetadataDependent, call: cst.Call, short: str) -> Op
     return None
 
 
+_NUMERIC_BUILTINS = frozenset({"float", "int", "bool", "complex"})
+
+
 def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression) -> bool:
     """Whether a dtype, as written (`object`, `str`, `np.str_`, `'U5'`, `'>i4'`, a record layout), is one JAX arrays
     cannot have (`rule` must declare `NumpyNameProvider`)."""
     if isinstance(value, (cst.List, cst.Tuple)):
         return bool(value.elements) and all(isinstance(e.value, cst.Tuple) for e in value.elements)  # a record layout
     if isinstance(value, cst.Name):
-        return value.value in FOREIGN_TYPES
+        # (`TEXT = "U5"` at module level or in the function, then `y.astype(TEXT)`)
+        return value.value in FOREIGN_TYPES or value.value not in _NUMERIC_BUILTINS and any(
+            isinstance(v, (cst.SimpleString, cst.FormattedString)) and jax_rejects(rule, v)
+            for v in _bound_values(rule, value.value))
     qualified = numpy_name(rule, value) if isinstance(value, cst.Attribute) else None
     if qualified is not None:
         return qualified.split(".")[-1] in FOREIGN_NUMPY_TYPES
@@ -73,6 +79,12 @@ def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression) -> bool:
 
 def _mapping_values(rule: cst.MetadataDependent, name: str) -> list[cst.BaseExpression]:
     """The values of the dict displays `name` is bound to, at module level or in the function `rule` visits."""
+    return [e.value for value in _bound_values(rule, name) if isinstance(value, cst.Dict)
+            for e in value.elements if isinstance(e, cst.DictElement)]
+
+
+def _bound_values(rule: cst.MetadataDependent, name: str) -> list[cst.BaseExpression]:
+    """The values `name` is assigned, at module level or in the function `rule` visits."""
     scopes = [rule.context.module.body]  # type: ignore[attr-defined]
     function = getattr(rule, "current_function", None)
     if function is not None:
@@ -83,9 +95,8 @@ def _mapping_values(rule: cst.MetadataDependent, name: str) -> list[cst.BaseExpr
             assigns = [statement] if isinstance(statement, cst.Assign) else [
                 s for s in statement.body if isinstance(s, cst.Assign)] if isinstance(statement, cst.SimpleStatementLine) else []
             for assign in assigns:
-                if isinstance(assign.value, cst.Dict) and any(
-                        isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets):
-                    found.extend(e.value for e in assign.value.elements if isinstance(e, cst.DictElement))
+                if any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets):
+                    found.append(assign.value)
     return found
 
 
