@@ -572,8 +572,9 @@ def filled_arguments(call: cst.Call, table: Writers, private_modules: set[str]) 
 def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers:
     """`writers` of the functions this module imports from its own package (`from .utils import log_normalize`,
     `from hmmlearn.utils import ...`, `from . import utils` for `utils.log_normalize(a)`), keyed by the name the
-    module calls them by. Another module is only read when a call statement (its result unused: called for what
-    it does) names a function imported from it."""
+    module calls them by. Another module is only read when a call names a function imported from it (one called
+    for what it does, `normalize(a)`, or one whose result is used too: SALib's `scale_samples(params, bounds)`
+    writes into `params` and returns it)."""
     sources: dict[str, tuple[list[str], str]] = {}  # local name -> (module, its function of that name)
     package = module_name.split(".")[:-1] if os.path.basename(path) != "__init__.py" else module_name.split(".")
     for stmt in module.body:
@@ -596,8 +597,8 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers
                 sources[f"{local}."] = ([*base, *parts, dotted_name(alias.name)], "")  # a module: `utils.f(a)`
     if not sources:
         return {}
-    called = {dotted_name(s.value.func) for s in walk.nodes_of(module, cst.Expr)
-              if isinstance(s.value, cst.Call) and isinstance(s.value.func, (cst.Name, cst.Attribute))}
+    called = {dotted_name(c.func) for c in walk.nodes_of(module, cst.Call)
+              if isinstance(c.func, (cst.Name, cst.Attribute))}  # type: ignore[attr-defined]
     out: Writers = {}
     for name in called:
         head, _, rest = name.partition(".")
