@@ -21,6 +21,7 @@ from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
 from jaxfix.analysis.hashed import hashed_once
+from jaxfix.analysis.host_data import TypedParameters, exact_numpy_type_test, numpy_typed_parameters
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames
 from jaxfix.imports import ModuleImports, dotted_name
 
@@ -279,6 +280,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     viewing = _buffers.views(module)
     ndimage = SparseNames.read(module, "ndimage")
     numpy_aliases = ModuleImports.read(module).numpy_aliases
+    typed = numpy_typed_parameters(rule, module)
     sources: dict[cst.FunctionDef, _buffers.Sources] = {}
 
     def sources_of(function: cst.FunctionDef) -> _buffers.Sources:
@@ -325,6 +327,9 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                 for out in _outputs(node, numpy, ndimage, numpy_aliases):
                     needs.setdefault(out, f"writes into it (`{code(node.func).strip()}(...)` given it as its output), "
                                           "which a JAX array cannot be")
+            for name, why in _type_tested(rule, node, typed):  # `check(x)` asserting `type(x) is np.ndarray` (SALib)
+                needs.setdefault(name, why)
+                persistent.setdefault(name, why)
         for call, value in _buffers.out_inputs(function, numpy):  # `np.sum(tmp * q, axis=1, out=out[:, q])`
             why = f"hands it to `{code(call.func).strip()}(..., out=...)`, {_buffers.OUT_INPUT}"
             for name in sorted(sources_of(function).of(value)):
@@ -512,6 +517,33 @@ def _property(value: cst.BaseExpression, properties: Container[str]) -> Optional
 
 
 _PYTHON_SCALARS = frozenset({"bool", "int", "float", "complex"})
+
+
+def _type_tested(rule: Rule, node: cst.CSTNode, typed: TypedParameters) -> list[tuple[str, str]]:
+    """(name, why) for a name `node` tests for a NumPy type, which a JAX array fails: an exact type test (`type(x) is
+    np.ndarray`), or a call handing it to a function of the module that requires a NumPy value there
+    (`numpy_typed_parameters`: `check(x)` with `assert type(x) == np.ndarray`). (`isinstance(x, np.ndarray)` in the
+    function itself is widened to accept JAX arrays: `_isinstance_widening`.)"""
+    if isinstance(node, cst.Comparison):
+        name = exact_numpy_type_test(rule, node)
+        return [] if name is None else [(name, f"tests its exact type (`{rule.code(node).strip()}`), which a JAX array fails")]
+    if not isinstance(node, cst.Call):
+        return []
+    func = node.func
+    callee = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+    entry = typed.get(callee) if callee is not None else None
+    if entry is None:
+        return []
+    params, checks = entry
+    found = []
+    for index, arg in enumerate(node.args):
+        if arg.star:
+            break
+        param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
+        if param in checks and isinstance(arg.value, cst.Name):
+            found.append((arg.value.value, f"hands it to `{callee}`, which requires a NumPy value of `{param}` "
+                                           f"(`{checks[param]}`)"))
+    return found
 
 
 def _python_type_check(call: cst.Call) -> Optional[tuple[cst.BaseExpression, str]]:

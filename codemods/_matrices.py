@@ -11,7 +11,7 @@ matrices, `np.matrix(...)`, `np.asmatrix(...)`, `np.mat(...)`, `np.bmat(...)`, `
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping, Optional
+from typing import Callable, Mapping, Optional
 
 import libcst as cst
 
@@ -52,13 +52,39 @@ def message(code: str) -> str:
 SIZE_ATTRIBUTES = frozenset({"shape", "size", "ndim"})
 
 
-def _sized(node: cst.CSTNode) -> set[int]:
-    """The ids of the expressions `node` reads only for their size: `m` in `m.shape[0]`, `self.P.size`, `len(m)`; and
-    of the names that are an attribute's (`P` in `x.P`), which read no variable."""
-    found = {id(a.value) for a in walk.nodes_of(node, cst.Attribute) if a.attr.value in SIZE_ATTRIBUTES}  # type: ignore[attr-defined]
+@dataclass(frozen=True)
+class Kind:
+    """What `matrices` follows: NumPy's matrices (`MATRIX`) or its masked arrays (`MASKED`)."""
+
+    names: Callable[[Optional[str]], bool]  # whether a NumPy name makes or is one
+    plain: frozenset[str]  # attributes and methods whose read gives a plain array or a number (`m.shape`, `m.filled()`)
+    plain_calls: frozenset[str] = frozenset()  # NumPy functions whose result is plain whatever they are given
+    methods: frozenset[str] = frozenset()  # methods whose result is one (`S.todense()` of a SciPy sparse matrix)
+
+
+def _masked_name(qualified: Optional[str]) -> bool:
+    """Whether the NumPy name `qualified` is of `np.ma` and may give a masked array (not `np.ma.filled`, ...)."""
+    return qualified is not None and qualified.startswith("numpy.ma.") and qualified[len("numpy.ma."):] not in _UNMASKING
+
+
+# `np.ma` functions that give plain arrays, masks or answers, never a masked array
+_UNMASKING = frozenset({"getdata", "filled", "getmask", "getmaskarray", "compressed", "is_masked", "isMaskedArray",
+                        "isMA", "count", "count_masked", "allequal", "allclose"})
+
+
+def _sized(node: cst.CSTNode, plain: frozenset[str] = SIZE_ATTRIBUTES) -> set[int]:
+    """The ids of the expressions `node` reads only for their size: `m` in `m.shape[0]`, `self.P.size`, `len(m)`
+    (or for another of `plain`: `m.filled(0)` of a masked array); and of the names that are an attribute's (`P` in
+    `x.P`), which read no variable."""
+    found = {id(a.value) for a in walk.nodes_of(node, cst.Attribute) if a.attr.value in plain}  # type: ignore[attr-defined]
     found |= {id(a.attr) for a in walk.nodes_of(node, cst.Attribute)}  # type: ignore[attr-defined]
     return found | {id(c.args[0].value) for c in walk.nodes_of(node, cst.Call)  # type: ignore[attr-defined]
                     if isinstance(c.func, cst.Name) and c.func.value == "len" and len(c.args) == 1}  # type: ignore[attr-defined]
+
+
+MATRIX = Kind(matrix_name, SIZE_ATTRIBUTES, methods=frozenset({"todense"}))
+MASKED = Kind(_masked_name, SIZE_ATTRIBUTES | {"filled", "compressed", "data", "mask", "count", "recordmask"},
+              frozenset(f"numpy.ma.{name}" for name in _UNMASKING))
 
 
 def _member(node: cst.CSTNode, members: frozenset[str]) -> bool:
@@ -68,16 +94,20 @@ def _member(node: cst.CSTNode, members: frozenset[str]) -> bool:
 
 
 def _names_matrix(rule: cst.MetadataDependent, node: cst.CSTNode, makers: set[str], held: set[str],
-                  members: frozenset[str] = frozenset()) -> bool:
+                  members: frozenset[str] = frozenset(), kind: Optional[Kind] = None) -> bool:
     """Whether the expression `node` may be a matrix: it names one (`np.asmatrix(x)`, `x.view(np.matrix)`), calls a
     function of the module that returns one (`makers`), reads a name bound to one (`held`) or an attribute or method of
     its class that holds or returns one (`self.P`, `self.as_mat(a)`: `members`), other than for its size
     (`n = m.shape[0]` is a number)."""
-    if any(matrix_name(numpy_name(rule, n)) for kind in (cst.Name, cst.Attribute) for n in walk.nodes_of(node, kind)):
+    kind = kind or MATRIX
+    if isinstance(node, cst.Call) and numpy_name(rule, node.func) in kind.plain_calls:
+        return False  # `np.ma.filled(m, 0.0)`: a plain array
+    if any(kind.names(numpy_name(rule, n)) for nodes in (cst.Name, cst.Attribute) for n in walk.nodes_of(node, nodes)):
         return True
-    if any(isinstance(c.func, cst.Name) and c.func.value in makers for c in walk.nodes_of(node, cst.Call)):  # type: ignore[attr-defined]
+    if any(isinstance(c.func, cst.Name) and c.func.value in makers or isinstance(c.func, cst.Attribute)  # type: ignore[attr-defined]
+           and c.func.attr.value in kind.methods and not c.args for c in walk.nodes_of(node, cst.Call)):  # type: ignore[attr-defined]
         return True
-    sized = _sized(node)
+    sized = _sized(node, kind.plain)
     return any(n.value in held and id(n) not in sized for n in walk.nodes_of(node, cst.Name)) \
         or any(_member(a, members) and id(a) not in sized for a in walk.nodes_of(node, cst.Attribute))  # type: ignore[attr-defined]
 
@@ -156,14 +186,17 @@ def _assigns(statements) -> list[cst.Assign]:
     return [s for line in statements if isinstance(line, cst.SimpleStatementLine) for s in line.body if isinstance(s, cst.Assign)]
 
 
-def matrices(rule: cst.MetadataDependent, module: cst.Module) -> Matrices:
+def matrices(rule: cst.MetadataDependent, module: cst.Module, kind: Optional[Kind] = None) -> Matrices:
     """The module's functions (`def`s at its top level) that may return a NumPy matrix: one they make
     (`return np.asmatrix(x)`, `m = a.view(np.matrix)` then `return m`) or one another such function returns; and the
     reads in its functions that may be one made elsewhere: a module-level name bound to one (`P = np.asmatrix(...)`,
     then `np.eye(2) - P`), an attribute a class's method binds to one (`self.P = np.asmatrix(...)` in `__init__`,
     then `self.P` in `step`) or a method of the class that returns one (`self.as_mat(a)`). A function calling such a
-    maker by name (`m = as_matrix(a)`) or making such a read handles a matrix and is left too."""
-    if not any(matrix_name(numpy_name(rule, n)) for kind in (cst.Name, cst.Attribute) for n in walk.nodes_of(module, kind)):
+    maker by name (`m = as_matrix(a)`) or making such a read handles a matrix and is left too. With `kind=MASKED`, the
+    same for NumPy's masked arrays (`return np.ma.mean(masked, axis=1)`: SALib's grouped metrics)."""
+    kind = kind or MATRIX
+    if not any(kind.names(numpy_name(rule, n)) for nodes in (cst.Name, cst.Attribute) for n in walk.nodes_of(module, nodes)) \
+            and not any(a.attr.value in kind.methods for a in walk.nodes_of(module, cst.Attribute)):  # type: ignore[attr-defined]
         return Matrices()  # no matrix in the module (most modules): nothing to follow
     classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
     functions: list[tuple[cst.FunctionDef, Optional[str]]] = [(s, None) for s in module.body if isinstance(s, cst.FunctionDef)]
@@ -176,14 +209,14 @@ def matrices(rule: cst.MetadataDependent, module: cst.Module) -> Matrices:
     while changed:  # to a fixed point: what reads what a maker returns may be a matrix too
         changed = False
         for assign in _assigns(top_level_statements(module)):
-            if _names_matrix(rule, assign.value, makers, names):
+            if _names_matrix(rule, assign.value, makers, names, kind=kind):
                 new = {t.value for t in _targets(assign) if isinstance(t, cst.Name)} - names
                 changed |= bool(new)
                 names |= new
         for c in classes:
             owned = frozenset(members[c.name.value])
             for assign in _assigns(c.body.body):  # `P = np.asmatrix(...)` in a class body
-                if _names_matrix(rule, assign.value, makers, names, owned):
+                if _names_matrix(rule, assign.value, makers, names, owned, kind):
                     new = {t.value for t in _targets(assign) if isinstance(t, cst.Name)} - members[c.name.value]
                     changed |= bool(new)
                     members[c.name.value] |= new
@@ -194,7 +227,7 @@ def matrices(rule: cst.MetadataDependent, module: cst.Module) -> Matrices:
             while size != len(held):
                 size = len(held)
                 for assign in walk.nodes_of(function.body, cst.Assign):
-                    if _names_matrix(rule, assign.value, makers, held, owned):  # type: ignore[attr-defined]
+                    if _names_matrix(rule, assign.value, makers, held, owned, kind):  # type: ignore[attr-defined]
                         held |= {n.value for t in assign.targets for n in walk.nodes_of(t.target, cst.Name)}  # type: ignore[attr-defined]
                         if owner is None:
                             continue
@@ -203,7 +236,7 @@ def matrices(rule: cst.MetadataDependent, module: cst.Module) -> Matrices:
                         if bound - members[owner]:
                             members[owner] |= bound
                             changed = True
-            if any(r.value is not None and _names_matrix(rule, r.value, makers, held, owned)  # type: ignore[attr-defined]
+            if any(r.value is not None and _names_matrix(rule, r.value, makers, held, owned, kind)  # type: ignore[attr-defined]
                    for r in walk.nodes_of(function.body, cst.Return)):
                 returns = members[owner] if owner is not None else makers
                 if function.name.value not in returns:
@@ -215,7 +248,7 @@ def matrices(rule: cst.MetadataDependent, module: cst.Module) -> Matrices:
         owned = frozenset(members.get(owner, ())) if owner is not None else frozenset()
         if not visible and not owned:
             continue
-        sized = _sized(function.body) | {id(t) for a in walk.nodes_of(function.body, cst.Assign) for t in _targets(a)}  # type: ignore[arg-type]
+        sized = _sized(function.body, kind.plain) | {id(t) for a in walk.nodes_of(function.body, cst.Assign) for t in _targets(a)}  # type: ignore[arg-type]
         for name in walk.nodes_of(function.body, cst.Name):
             if name.value in visible and id(name) not in sized:  # type: ignore[attr-defined]
                 reads[name] = f"`{name.value}` is bound at module level to a NumPy matrix (or what makes one)"  # type: ignore[attr-defined]

@@ -637,6 +637,8 @@ class NumpyBoundary:
                 value = value.func.value
             else:
                 break
+        if isinstance(value, cst.Call):  # `np.asarray(x0, dtype=float).copy()`: a NumPy call's array (pyunlocbox)
+            return numpy_name(self.rule, value.func) is not None
         return isinstance(value, cst.Name) and (value.value in self.made_here(function) or value.value in self.computed_here(function))
 
     def _sorted_with_numpy_keyword(self, node: cst.Call) -> Optional[str]:
@@ -900,6 +902,12 @@ class NumpyBoundary:
     @functools.cached_property
     def _sparse(self) -> SparseNames:
         return SparseNames.read(self.rule.context.module)
+
+    @property
+    def sparse_module(self) -> bool:
+        """Whether the module imports `scipy.sparse` (or `scipy`)."""
+        sparse = self._sparse
+        return bool(sparse.modules or sparse.functions or sparse.scipy)
 
     @functools.cached_property
     def _sparse_attributes(self) -> frozenset[str]:

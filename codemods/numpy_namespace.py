@@ -1219,6 +1219,48 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[6, 10],
         ),
+        Invalid(  # what a helper returns is tested for a NumPy type by its caller, or by a function it hands it to
+            "import numpy as np\n\ndef make(rows):\n    return np.array(rows) * 2.0\n\n"
+            "def check(v):\n    assert type(v) is np.ndarray\n\n"
+            "def total(rows):\n    v = make(rows)\n    check(v)\n    return v.sum()\n\n"
+            "def build(rows):\n    return np.asarray(rows) + 1.0\n\n"
+            "def kind(rows):\n    w = build(rows)\n    return type(w) == np.ndarray\n",
+            expected=None,
+            lines=[4, 15],
+        ),
+        Invalid(  # a function of the module that returns a masked array: its caller's NumPy calls would be given one
+            "import numpy as np\n\ndef grouped(m, keep):\n    return np.ma.mean(np.ma.masked_array(m, mask=~keep), axis=0)\n\n"
+            "def total(m, keep):\n    g = grouped(m, keep)\n    return np.sum(g)\n\n"
+            "def plain(m, keep):\n    return np.ma.filled(np.ma.masked_array(m, mask=~keep), 0.0)\n\n"
+            "def total_plain(m, keep):\n    return np.sum(plain(m, keep))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\n"
+                     "def grouped(m, keep):\n    return np.ma.mean(np.ma.masked_array(m, mask=~keep), axis=0)\n\n"
+                     "def total(m, keep):\n    g = grouped(m, keep)\n    return np.sum(g)\n\n"
+                     "def plain(m, keep):\n    return np.ma.filled(np.ma.masked_array(m, mask=~keep), 0.0)\n\n"
+                     "def total_plain(m, keep):\n    return jnp.sum(plain(m, keep))\n",
+            lines=[4, 7, 8, 11, 14],
+        ),
+        Invalid(  # the dense form of a SciPy sparse matrix is a NumPy matrix, whose `*` is a matrix product
+            "import numpy as np\nimport scipy.sparse as sp\n\ndef square(n):\n    d = sp.eye(n).tocsr().todense()\n"
+            "    q = np.add(d, 1.0)\n    return q * q\n",
+            expected=None,
+            lines=[5, 6],
+        ),
+        Invalid(  # a SciPy sparse matrix compared with a number is a sparse matrix of booleans
+            "import numpy as np\nfrom scipy import sparse\n\nclass G:\n    def __init__(self, w):\n"
+            "        self.w = sparse.csr_matrix(w)\n\n    def asym(self):\n        a = self.w > 0\n"
+            "        return np.abs(a - a.T).sum()\n",
+            expected=None,
+            lines=[10],
+        ),
+        Invalid(  # an attribute holding a copy of a NumPy call's array, written into in place by another method
+            "import numpy as np\n\nclass S:\n    def start(self, x0):\n        self.x = np.asarray(x0, dtype=float).copy()\n\n"
+            "    def clip(self):\n        self.x[:] = np.maximum(self.x, 0.0)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass S:\n    def start(self, x0):\n"
+                     "        self.x = np.asarray(x0, dtype=float).copy()\n\n"
+                     "    def clip(self):\n        self.x[:] = jnp.maximum(self.x, 0.0)\n",
+            lines=[5, 8],
+        ),
         Invalid(  # the `except` relies on NumPy's exception: `jnp.hstack` of a 0-d array raises `ValueError` (cma's F10)
             "import numpy as np\n\ndef f(x):\n    try:\n        x = np.hstack(x)\n    except TypeError:\n        pass\n    return x\n",
             expected=None,
@@ -1462,6 +1504,10 @@ class NumpyNamespace(Rule):
         if node in self._matrices.reads:  # `self.P`, bound to a matrix in `__init__`; `self.as_mat(a)`
             self.report(node, _matrices.read(self._matrices.reads[node]), leaves_function=True)
             return
+        if node in self._masked.reads:  # `self.M`, bound to a masked array in `__init__`
+            self.report(node, self._masked.reads[node].replace("matrix", "masked array") + " (JAX functions reject "
+                        "masked arrays): this function is left as it is", leaves_function=True)
+            return
         parent = self.get_metadata(ParentProvider, node, None)
         if isinstance(parent, cst.Call) and parent.func is node:
             return  # a call: visit_Call reports it
@@ -1479,6 +1525,10 @@ class NumpyNamespace(Rule):
             return
         if node in self._matrices.reads:  # `P`, bound to a matrix at module level
             self.report(node, _matrices.read(self._matrices.reads[node]), leaves_function=True)
+            return
+        if node in self._masked.reads:  # `M`, bound to a masked array at module level
+            self.report(node, self._masked.reads[node].replace("matrix", "masked array") + " (JAX functions reject "
+                        "masked arrays): this function is left as it is", leaves_function=True)
             return
         parent = self.get_metadata(ParentProvider, node, None)
         if isinstance(parent, cst.Call) and parent.func is node or isinstance(parent, (cst.ImportAlias, cst.Attribute)):
@@ -1517,6 +1567,14 @@ class NumpyNamespace(Rule):
         self._boundary.note_call(node)
         if isinstance(node.func, cst.Name) and node.func.value in self._matrices.makers:  # `m = as_matrix(a)`
             self.report(node, _matrices.returned(node.func.value), leaves_function=True)
+            return
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _matrices.MATRIX.methods and not node.args \
+                and self._boundary.sparse_module:  # `D = S.todense()`: a NumPy matrix of a SciPy sparse one
+            self.report(node, _matrices.message(self.code(node)), leaves_function=True)
+            return
+        if isinstance(node.func, cst.Name) and node.func.value in self._masked.makers:  # `agg = grouped_mean(m, g)`
+            self.report(node, f"`{node.func.value}(...)` may return a NumPy masked array, which JAX has no counterpart "
+                        "for (JAX functions reject them): this function is left as it is", leaves_function=True)
             return
         qualified = numpy_name(self, node.func)
         if qualified is None or qualified.startswith(OTHER_FAMILIES):
@@ -1682,6 +1740,11 @@ class NumpyNamespace(Rule):
     @functools.cached_property
     def _matrices(self) -> _matrices.Matrices:
         return _matrices.matrices(self, self.context.module)
+
+    @functools.cached_property
+    def _masked(self) -> _matrices.Matrices:
+        """`_matrices` for NumPy's masked arrays: functions returning one, and reads of names or attributes bound to one."""
+        return _matrices.matrices(self, self.context.module, _matrices.MASKED)
 
     @functools.cached_property
     def _boundary(self) -> NumpyBoundary:

@@ -99,7 +99,8 @@ class SparseNames:
                         bindings: Mapping[str, Sequence[Optional[cst.BaseExpression]]] = {},
                         attributes: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset()) -> bool:
         """Whether `value` is (or may be) a SciPy sparse matrix: a `scipy.sparse` call (`is_sparse_call`), or made
-        from one by arithmetic (`L - L.T`, `-L`, `2 * L`: a sparse result, or a dense one NumPy takes just as well),
+        from one by arithmetic (`L - L.T`, `-L`, `2 * L`: a sparse result, or a dense one NumPy takes just as well) or a
+        comparison (`W > 0`),
         `.T`, indexing (`L[i]`), one of its own methods (`L.multiply(x)`, `L.tocsr()`), `abs(L)`, a local name whose
         bindings (`bindings`) all are such values, or `self.attr` with `attr` among `attributes`."""
         if value is None:
@@ -115,6 +116,12 @@ class SparseNames:
             return value.attr.value in ("T", "H") and self.is_sparse_value(value.value, bindings, attributes, seen)
         if isinstance(value, cst.BinaryOperation):
             return any(self.is_sparse_value(v, bindings, attributes, seen) for v in (value.left, value.right))
+        if isinstance(value, cst.Comparison) and len(value.comparisons) == 1 and isinstance(
+                value.comparisons[0].operator, (cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual,
+                                                cst.Equal, cst.NotEqual)):
+            # `A = W > 0`: a sparse boolean matrix (pygsp's adjacency)
+            return any(self.is_sparse_value(v, bindings, attributes, seen)
+                       for v in (value.left, value.comparisons[0].comparator))
         if isinstance(value, cst.UnaryOperation) and not isinstance(value.operator, cst.Not):
             return self.is_sparse_value(value.expression, bindings, attributes, seen)
         if isinstance(value, cst.Subscript):
