@@ -46,7 +46,8 @@ from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import (
-    OUT_OF_BOUNDS_CATCHERS, ParentProvider, caller_catching, caught_around, caught_by,
+    OUT_OF_BOUNDS_CATCHERS, ParentProvider, caller_catching, caught_around, caught_by, exception_names, indexed_names,
+    INDEXING_METHODS,
 )
 from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.imports import bound_by_import, top_level_statements
@@ -236,6 +237,22 @@ def _class_views(rule: Rule, function: cst.FunctionDef) -> dict[cst.Name, str]:
 Reason = tuple[str, bool]  # the report's message, and whether the function's other fixes are held back
 
 
+# NumPy functions that raise `IndexError` for an index out of bounds (with their default `mode="raise"`), where
+# `jax.numpy`'s namesakes fill, clip or drop, or raise another exception (`jnp.delete`: `ValueError`)
+INDEXING_FUNCTIONS = frozenset({"take", "take_along_axis", "put", "put_along_axis", "insert", "delete"})
+
+
+def _raises_out_of_bounds(node: cst.Call, qualified: str, parent: Optional[cst.CSTNode]) -> bool:
+    """`node` (a NumPy call) raises `IndexError` for an index out of bounds: an indexing function (`np.take(c, i)`,
+    unless given another `mode=`), or its result's `.take(i)` (`np.cumsum(a).take(i)`)."""
+    if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in INDEXING_METHODS:
+        return True
+    if qualified.split(".")[-1] not in INDEXING_FUNCTIONS or qualified.count(".") != 1:
+        return False
+    mode = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "mode"), None)
+    return mode is None or isinstance(mode, cst.SimpleString) and mode.evaluated_value == "raise"
+
+
 class NumpyBoundary:
     """The NumPy calls of one module that must stay NumPy (see the module's docstring), for one pass of `rule`."""
 
@@ -388,6 +405,18 @@ class NumpyBoundary:
                 return (f"`{func}(...)` is indexed in a function that {caller} calls in a `try` that catches "
                         "`IndexError`: NumPy raises `IndexError` for an index out of bounds, a JAX array clamps the "
                         "index and never raises; this function is left as it is"), True
+        if function is not None and _raises_out_of_bounds(node, qualified, parent):
+            # `np.take(c, i)`, `np.cumsum(a).take(i)` in a `try` that catches `IndexError`, or in a function called there
+            around = sorted(caught_around(rule, node) & OUT_OF_BOUNDS_CATCHERS)
+            caller = f"sits in a `try` that catches `{around[0]}`" if around else None
+            if caller is None:
+                caller = caller_catching(rule, function)
+                caller = f"is in a function that {caller} calls in a `try` that catches `IndexError`" if caller else None
+            if caller is not None:
+                taken = isinstance(parent, cst.Attribute) and parent.value is node
+                return (f"`{func}(...){'.take(...)' if taken else ''}` {caller}: NumPy raises `IndexError` for an index out of bounds there, JAX never "
+                        "does (`jnp.take` fills with nan, an update out of bounds is dropped); this function is left as "
+                        "it is"), True
         buffer = self._read_as_buffer(node, function)
         if buffer is not None:
             return (f"`{func}(...)` must stay NumPy: its result reaches `{buffer[0]}`, which {buffer[1]}; this function is "
@@ -709,21 +738,19 @@ class NumpyBoundary:
             for viewed, why in _class_views(self.rule, function).items():  # `y.view(np.matrix)`
                 read.setdefault(viewed, why)
             tries = walk.nodes_of(function.body, cst.Try) + walk.nodes_of(function.body, cst.TryStar)
+            named = exception_names(self.rule.context.module)  # type: ignore[attr-defined]
             for handled in tries:  # `try: v = y[i]` / `except IndexError:` (or `except* IndexError:`)
-                caught = sorted(caught_by(handled) & OUT_OF_BOUNDS_CATCHERS)  # type: ignore[arg-type]
-                for subscript in walk.nodes_of(handled.body, cst.Subscript) if caught else ():  # type: ignore[attr-defined]
-                    if isinstance(subscript.value, cst.Name):  # type: ignore[attr-defined]
-                        read.setdefault(subscript.value, f"is indexed in a `try` that catches `{caught[0]}`: NumPy "  # type: ignore[attr-defined]
-                                        "raises `IndexError` for an index out of bounds, a JAX array clamps the index "
-                                        "and never raises")
+                caught = sorted(caught_by(handled, named) & OUT_OF_BOUNDS_CATCHERS)  # type: ignore[arg-type]
+                for indexed in indexed_names(handled.body, False) if caught else ():  # type: ignore[attr-defined]
+                    read.setdefault(indexed, f"is indexed in a `try` that catches `{caught[0]}`: NumPy "
+                                    "raises `IndexError` for an index out of bounds, a JAX array clamps the index "
+                                    "and never raises")
             caller = caller_catching(self.rule, function)  # type: ignore[arg-type]
-            for subscript in walk.nodes_of(function.body, cst.Subscript) if caller is not None else ():
+            for indexed in indexed_names(function.body, True) if caller is not None else ():
                 # `try: return pick(a, i)` / `except IndexError:` in `safe_pick`: an index out of bounds in `pick`
-                if isinstance(subscript.value, cst.Name) and any(  # type: ignore[attr-defined]
-                        isinstance(e.slice, cst.Index) for e in subscript.slice):  # type: ignore[attr-defined]
-                    read.setdefault(subscript.value, f"is indexed in a function that {caller} calls in a `try` that "  # type: ignore[attr-defined]
-                                    "catches `IndexError`: NumPy raises `IndexError` for an index out of bounds, a "
-                                    "JAX array clamps the index and never raises")
+                read.setdefault(indexed, f"is indexed in a function that {caller} calls in a `try` that "
+                                "catches `IndexError`: NumPy raises `IndexError` for an index out of bounds, a "
+                                "JAX array clamps the index and never raises")
             facts = function_facts(self.rule, function)
             for subscript in walk.nodes_of(function.body, cst.Subscript):
                 flat = next((e.slice.value for e in subscript.slice  # type: ignore[attr-defined]

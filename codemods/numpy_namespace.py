@@ -1038,6 +1038,24 @@ class NumpyNamespace(Rule):
             "def safe(a, idx):\n    try:\n        return list(map(pick, [a] * len(idx), idx)), get(a, 0)\n"
             "    except IndexError:\n        return None\n",
             expected=None, lines=[4, 7]),
+        Invalid(  # ... also `np.take` (which raises where `jnp.take` fills with nan), a `try` catching a tuple held in a
+            # name (`except MISSING:`), a callee bound to a local first (`get = third`), arithmetic indexed in the
+            # function's own `try` (`(c * 2)[i]`): a code review
+            "import numpy as np\n\nMISSING = (IndexError, KeyError)\n\n"
+            "def first(a, i):\n    return np.take(np.cumsum(a), i)\n\n"
+            "def second(a, i):\n    c = np.sort(a)\n    return c[i]\n\n"
+            "def third(a, i):\n    c = np.cumsum(a)\n    return c[i]\n\n"
+            "def safe(a, i):\n    try:\n        x = first(a, i)\n    except IndexError:\n        x = None\n"
+            "    try:\n        y = second(a, i)\n    except MISSING:\n        y = None\n"
+            "    get = third\n    try:\n        return x, y, get(a, i)\n    except IndexError:\n        return None\n\n"
+            "def own(a, i):\n    c = np.cumsum(a)\n    try:\n        return (c * 2)[i]\n    except IndexError:\n"
+            "        return None\n",
+            expected=None, lines=[6, 9, 13, 32]),
+        Invalid(  # ... and a `partial` of the function bound before the `try` that catches `LinAlgError` (a code review)
+            "import numpy as np\nfrom functools import partial\n\ndef chol(a, s):\n    return np.linalg.cholesky(a * s)\n\n"
+            "def safe(a):\n    f = partial(chol, a)\n    try:\n        return f(1.0)\n"
+            "    except np.linalg.LinAlgError:\n        return None\n",
+            expected=None, lines=[5]),
         Invalid(  # a generator expression (NumPy: one object, `jnp.all` raises) and an extended-precision dtype (pywt)
             "import numpy as np\n\ndef f(values, n):\n    if not np.all(isinstance(v, int) for v in values):\n"
             "        raise ValueError(values)\n    return np.ones(n, dtype=np.longdouble)\n",

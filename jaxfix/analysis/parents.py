@@ -85,7 +85,7 @@ def caught_around(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
     child, current = node, rule.get_metadata(ParentProvider, node, None)
     while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
         if isinstance(current, (cst.Try, cst.TryStar)) and child is current.body:
-            caught |= caught_by(current)
+            caught |= caught_by(current, exception_names(rule.context.module))  # type: ignore[attr-defined]
         child, current = current, rule.get_metadata(ParentProvider, current, None)
     return caught
 
@@ -96,16 +96,77 @@ def caught_around(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
 OUT_OF_BOUNDS_CATCHERS = frozenset({"IndexError", "LookupError"})
 
 
-def caught_by(node: "cst.Try | cst.TryStar") -> set[str]:
-    """The exceptions the handlers of `node` catch, by the last part of their names (a bare `except:`: BaseException)."""
+def caught_by(node: "cst.Try | cst.TryStar", names: Mapping[str, frozenset[str]] = {}) -> set[str]:
+    """The exceptions the handlers of `node` catch, by the last part of their names (a bare `except:`: BaseException);
+    a name bound to exceptions (`names`, see `exception_names`: `MISSING = (IndexError, KeyError)`, then `except
+    MISSING:`) counts as what it is bound to."""
     caught = set()
     for handler in node.handlers:
         kinds = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
         for kind in kinds:
             value = kind.value if isinstance(kind, cst.Element) else kind
+            if isinstance(value, cst.Name) and value.value in names:
+                caught |= names[value.value]
+                continue
             caught.add("BaseException" if value is None else value.attr.value if isinstance(value, cst.Attribute)
                        else value.value if isinstance(value, cst.Name) else "")
     return caught
+
+
+# the methods of an array that raise `IndexError` for an index out of bounds (a JAX array's `.take` fills with nan)
+INDEXING_METHODS = frozenset({"take"})
+
+
+def indexed_names(body: cst.CSTNode, by_index: bool) -> list[cst.Name]:
+    """The Name nodes of `body` that are indexed, or computed into what is indexed by arithmetic: `c[i]`, `(c * 2)[i]`,
+    `c.take(i)`; only those indexed by an index somewhere (not only slices: a slice never raises) if `by_index`."""
+    found: list[cst.Name] = []
+    for subscript in walk.nodes_of(body, cst.Subscript):
+        if not by_index or any(isinstance(e.slice, cst.Index) for e in subscript.slice):  # type: ignore[attr-defined]
+            found += _operands(subscript.value)  # type: ignore[attr-defined]
+    for call in walk.nodes_of(body, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if isinstance(func, cst.Attribute) and func.attr.value in INDEXING_METHODS and call.args:  # type: ignore[attr-defined]
+            found += _operands(func.value)
+    return found
+
+
+def _operands(value: cst.BaseExpression) -> list[cst.Name]:
+    """`value` if it is a Name, else the Names it is computed from by arithmetic (`c * 2`, `-c`)."""
+    if isinstance(value, cst.Name):
+        return [value]
+    if isinstance(value, cst.BinaryOperation):
+        return _operands(value.left) + _operands(value.right)
+    if isinstance(value, cst.UnaryOperation):
+        return _operands(value.expression)
+    return []
+
+
+_named: Optional[tuple[cst.Module, dict[str, frozenset[str]]]] = None
+
+
+def exception_names(module: cst.Module) -> Mapping[str, frozenset[str]]:
+    """{name: the exceptions it is bound to, by the last part of their names} for the names the module binds, at any
+    level (by name, not scope: every binding of a name counts), to a tuple of exceptions (`MISSING = (IndexError,
+    KeyError)`, `errors = (np.linalg.LinAlgError, ValueError)`) or to one (`Singular = np.linalg.LinAlgError`), for
+    `caught_by`; a tuple may hold such a name bound before. Worked out once per module (the last one asked)."""
+    global _named
+    if _named is not None and _named[0] is module:
+        return _named[1]
+    found: dict[str, frozenset[str]] = {}
+    for assign in walk.nodes_of(module, cst.Assign):
+        value = assign.value  # type: ignore[attr-defined]
+        kinds = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
+        if not all(isinstance(k, (cst.Name, cst.Attribute)) for k in kinds) or isinstance(value, cst.Name) \
+                and not value.value[:1].isupper():  # (`get = pick`: not an exception; `Err = IndexError` is)
+            continue
+        names = frozenset().union(*(found.get(k.value, {k.value}) if isinstance(k, cst.Name) else {k.attr.value}
+                                    for k in kinds))
+        for target in assign.targets:  # type: ignore[attr-defined]
+            if isinstance(target.target, cst.Name):
+                found[target.target.value] = found.get(target.target.value, frozenset()) | names
+    _named = (module, found)
+    return found
 
 
 def caller_catching(rule: cst.MetadataDependent, function: cst.FunctionDef,
@@ -127,8 +188,9 @@ _MODULE_LEVEL = "code at module level"
 def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF_BOUNDS_CATCHERS) -> dict[str, str]:
     """{function or method name: the function that calls it in a `try` body whose handlers catch one of `catchers`
     ("code at module level" outside functions)} for the module's functions called by name (`pick(a, i)`), as
-    methods of `self` (`self.pick(i)`) or through a module-level alias (`get = pick`), or handed on as values
-    (`map(pick, idx)`) in such a `try`, and, through them, the module's functions they call or hand on in turn."""
+    methods of `self` (`self.pick(i)`) or through a name bound to it at module level or in the caller (`get = pick`,
+    `f = partial(chol, a)`, `f = lambda s: chol(a, s)`), or handed on as values (`map(pick, idx)`) in such a `try`,
+    and, through them, the module's functions they call or hand on in turn."""
     tries = [*walk.nodes_of(module, cst.Try), *walk.nodes_of(module, cst.TryStar)]
     if not tries:
         return {}
@@ -136,18 +198,21 @@ def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF
     defined: dict[str, list[cst.FunctionDef]] = {}  # (methods of two classes may share a name: both are followed)
     for function in functions:
         defined.setdefault(function.name.value, []).append(function)  # type: ignore[arg-type, attr-defined]
-    aliases = {t.target.value: a.value.value for stmt in module.body if isinstance(stmt, cst.SimpleStatementLine)
-               for a in stmt.body if isinstance(a, cst.Assign) and isinstance(a.value, cst.Name)
-               and a.value.value in defined for t in a.targets if isinstance(t.target, cst.Name)}
+    aliases = _function_names([a for stmt in module.body if isinstance(stmt, cst.SimpleStatementLine)
+                               for a in stmt.body if isinstance(a, cst.Assign)], defined)
     reached: dict[str, str] = {}
     # the caller's name, for the findings: the function whose `try` it is (an inner function's, for a nested one)
-    owners = {id(t): f.name.value for f in functions for t in [*walk.nodes_of(f.body, cst.Try),  # type: ignore[attr-defined]
-                                                               *walk.nodes_of(f.body, cst.TryStar)]}
+    owners = {id(t): f for f in functions for t in [*walk.nodes_of(f.body, cst.Try),  # type: ignore[attr-defined]
+                                                    *walk.nodes_of(f.body, cst.TryStar)]}
+    names = exception_names(module)
     pending: list[tuple[str, str]] = []
     for handled in tries:
-        if caught_by(handled) & catchers:  # type: ignore[arg-type]
-            caller = owners.get(id(handled), _MODULE_LEVEL)
-            pending += [(name, caller) for name in _used_functions(handled.body, defined, aliases)]  # type: ignore[attr-defined]
+        if caught_by(handled, names) & catchers:  # type: ignore[arg-type]
+            owner = owners.get(id(handled))
+            caller = owner.name.value if owner is not None else _MODULE_LEVEL  # type: ignore[attr-defined]
+            bound = aliases if owner is None else {  # `get = pick` before the `try`
+                **aliases, **_function_names(walk.nodes_of(owner.body, cst.Assign), defined)}  # type: ignore[attr-defined, arg-type]
+            pending += [(name, caller) for name in _used_functions(handled.body, defined, bound)]  # type: ignore[attr-defined]
     while pending:
         name, caller = pending.pop()
         if name in reached:
@@ -157,10 +222,28 @@ def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF
     return reached
 
 
-def _used_functions(body: cst.CSTNode, defined: Mapping[str, object], aliases: Mapping[str, str]) -> list[str]:
+def _function_names(assigns: list[cst.Assign], defined: Mapping[str, object]) -> dict[str, list[str]]:
+    """{name: the module functions it is bound to} for `assigns` to one name of a module function (`get = pick`), a
+    `partial` of one (`f = partial(chol, a)`) or a lambda calling some (`f = lambda s: chol(a, s)`)."""
+    found: dict[str, list[str]] = {}
+    for assign in assigns:
+        value = assign.value
+        if isinstance(value, cst.Call) and value.args and (
+                isinstance(value.func, cst.Name) and value.func.value == "partial"
+                or isinstance(value.func, cst.Attribute) and value.func.attr.value == "partial"):
+            value = value.args[0].value
+        named = [value.value] if isinstance(value, cst.Name) and value.value in defined else \
+            _used_functions(value.body, defined, {}) if isinstance(value, cst.Lambda) else []
+        for target in assign.targets if named else ():
+            if isinstance(target.target, cst.Name):
+                found.setdefault(target.target.value, []).extend(named)
+    return found
+
+
+def _used_functions(body: cst.CSTNode, defined: Mapping[str, object], aliases: Mapping[str, list[str]]) -> list[str]:
     """The module functions `body` names (calls or hands on: `f(...)`, `map(f, xs)`, through an alias), and the
     methods it calls or names on `self` (`self.f(...)`)."""
-    names = [aliases.get(n.value, n.value) for n in walk.nodes_of(body, cst.Name)]  # type: ignore[attr-defined]
+    names = [name for n in walk.nodes_of(body, cst.Name) for name in aliases.get(n.value, [n.value])]  # type: ignore[attr-defined]
     names += [a.attr.value for a in walk.nodes_of(body, cst.Attribute)  # type: ignore[attr-defined]
               if isinstance(a.value, cst.Name) and a.value.value == "self"]  # type: ignore[attr-defined]
     return [name for name in names if name in defined]
