@@ -1408,6 +1408,13 @@ class NumpyNamespace(Rule):
             "def f(x):\n    return np.sum(norm(x), axis=1)\n\ndef evaluate(pos, n):\n    with mp.Pool(n) as pool:\n"
             "        return pool.map(f, [pos])\n",
             expected=None, lines=[6, 9]),
+        Invalid(  # ... also a `multiprocessing.Process` (its target and `args=`), and a pool a helper of the module makes
+            # (`pool = make_pool()`): the child hung (a code review)
+            "import multiprocessing as mp\n\nimport numpy as np\n\ndef work(x, q):\n    q.put(np.sum(x))\n\n"
+            "def prep(n):\n    return np.sqrt(np.arange(n))\n\ndef make_pool():\n    return mp.Pool(2)\n\n"
+            "def run(n, q):\n    p = mp.Process(target=work, args=(prep(n), q))\n    p.start()\n"
+            "    pool = make_pool()\n    return pool.map_async(work, [np.ones(n)])\n",
+            expected=None, lines=[6, 9, 18]),
         Invalid("import numpy as np\nfrom joblib import Parallel, delayed\n\ndef f(x):\n    return x * 2\n\n"
                 "def run(xs):\n    return Parallel(n_jobs=2)(delayed(f)(np.abs(x)) for x in xs)\n",
                 expected=None, lines=[8]),

@@ -33,6 +33,10 @@ POOL_CLASSES = frozenset({
     "concurrent.futures.ProcessPoolExecutor", "concurrent.futures.process.ProcessPoolExecutor",
     "pathos.multiprocessing.ProcessingPool", "pathos.pools.ProcessPool",
 })
+# classes of a process that runs `target(*args)` in a new one (forked on Linux), by qualified name (a context's
+# `.Process` is found by its attribute)
+PROCESS_CLASSES = frozenset({"multiprocessing.Process", "multiprocessing.context.Process", "multiprocess.Process",
+                             "multiprocess.context.Process"})
 # the methods that send their arguments to the workers
 POOL_METHODS = frozenset({"map", "imap", "imap_unordered", "starmap", "apply", "apply_async", "map_async",
                           "starmap_async", "submit", "amap", "uimap"})
@@ -48,6 +52,8 @@ class ProcessPools:
     contexts: frozenset[str] = frozenset()  # local names bound to a `multiprocessing` context (`ctx = mp.get_context()`)
     # (function or method name, the call that runs it in worker processes, as written), by name
     workers: tuple[tuple[str, str], ...] = ()
+    # the module's functions and methods that return a new process pool (`def make_pool(): return mp.Pool(2)`), by name
+    factories: frozenset[str] = frozenset()
 
     @classmethod
     def read(cls, module: cst.Module) -> "ProcessPools":
@@ -57,21 +63,28 @@ class ProcessPools:
         found = cls(tuple(sorted(imports.items())))
         contexts = {t.target.value for a in walk.nodes_of(module, cst.Assign) for t in a.targets  # type: ignore[attr-defined]
                     if isinstance(t.target, cst.Name) and found._context(a.value)}  # type: ignore[attr-defined]
-        pools: set[str] = set()
-        for node in walk.nodes(module):
-            if isinstance(node, cst.Assign) and found._constructor(node.value, contexts):
-                targets = [t.target for t in node.targets]
-            elif isinstance(node, cst.WithItem) and node.asname is not None and found._constructor(node.item, contexts):
-                targets = [node.asname.name]
-            else:
-                continue
-            for target in targets:
-                if isinstance(target, cst.Name):
-                    pools.add(target.value)
-                elif isinstance(target, cst.Attribute):
-                    pools.add(f".{target.attr.value}")
-        found = cls(found.imports, frozenset(pools), frozenset(contexts))
-        return cls(found.imports, found.pools, found.contexts, found._workers(module))
+        bindings = [([t.target for t in a.targets], a.value) for a in walk.nodes_of(module, cst.Assign)]  # type: ignore[attr-defined]
+        bindings += [([w.asname.name], w.item) for w in walk.nodes_of(module, cst.WithItem)  # type: ignore[attr-defined]
+                     if w.asname is not None]
+        functions = walk.nodes_of(module, cst.FunctionDef)
+        factories: frozenset[str] = frozenset()
+        while True:  # the names bound to a pool, and the functions returning one (`pool = make_pool()`), to a fixed point
+            found = cls(found.imports, frozenset(), frozenset(contexts), (), factories)
+            pools: set[str] = set()
+            for targets, value in bindings:
+                for target in targets if found._constructor(value, contexts) else ():
+                    if isinstance(target, cst.Name):
+                        pools.add(target.value)
+                    elif isinstance(target, cst.Attribute):
+                        pools.add(f".{target.attr.value}")
+            made = factories | {f.name.value for f in functions for r in walk.nodes_of(f.body, cst.Return)  # type: ignore[attr-defined]
+                                if r.value is not None and (found._constructor(r.value, contexts)  # type: ignore[attr-defined]
+                                                            or isinstance(r.value, cst.Name) and r.value.value in pools)}  # type: ignore[attr-defined]
+            if made == factories:
+                break
+            factories = frozenset(made)
+        found = cls(found.imports, frozenset(pools), frozenset(contexts), (), factories)
+        return cls(found.imports, found.pools, found.contexts, found._workers(module), factories)
 
     def __bool__(self) -> bool:
         return bool(self.imports)
@@ -93,16 +106,29 @@ class ProcessPools:
         return qualified.split(".")[0] in _CONTEXT_MODULES and qualified.endswith(".get_context")
 
     def _constructor(self, value: cst.BaseExpression, contexts: Collection[str]) -> bool:
-        """`mp.Pool(n)`, `ProcessPoolExecutor()`, `mp.get_context("spawn").Pool(n)`, `ctx.Pool(n)`."""
+        """`mp.Pool(n)`, `ProcessPoolExecutor()`, `mp.get_context("spawn").Pool(n)`, `ctx.Pool(n)`, or a call of a
+        function of the module that returns one (`make_pool()`, `self.make_pool()`)."""
         if not isinstance(value, cst.Call):
             return False
         func = value.func
         if self._qualified(func) in POOL_CLASSES:
             return True
+        if isinstance(func, cst.Name) and func.value in self.factories or isinstance(func, cst.Attribute) \
+                and isinstance(func.value, cst.Name) and func.value.value == "self" and func.attr.value in self.factories:
+            return True
         if isinstance(func, cst.Attribute) and func.attr.value == "Pool":
             owner = func.value
             return self._context(owner) or isinstance(owner, cst.Name) and owner.value in contexts
         return False
+
+    def _process(self, call: cst.Call) -> bool:
+        """`mp.Process(target=f, args=(x,))`, `ctx.Process(...)`, `mp.get_context("fork").Process(...)`: a process
+        that runs `f(x)`."""
+        func = call.func
+        if self._qualified(func) in PROCESS_CLASSES:
+            return True
+        return isinstance(func, cst.Attribute) and func.attr.value == "Process" and (
+            self._context(func.value) or isinstance(func.value, cst.Name) and func.value.value in self.contexts)
 
     def handed(self, call: cst.CSTNode) -> Optional[str]:
         """How `call` hands its arguments to worker processes, as written for a finding (`` `pool.map(...)`, a
@@ -114,6 +140,8 @@ class ProcessPools:
             qualified = self._qualified(func.func)
             return "`delayed(...)(...)` of joblib, whose `Parallel` runs it in worker processes" \
                 if qualified in ("joblib.delayed", "joblib.parallel.delayed") else None
+        if self._process(call):
+            return f"`{dotted_name(func) or '...Process'}(...)`, which runs its target with its arguments in a new process"
         if not isinstance(func, cst.Attribute) or func.attr.value not in POOL_METHODS:
             return None
         owner = func.value
@@ -138,6 +166,9 @@ class ProcessPools:
             func = call.func  # type: ignore[attr-defined]
             given = func.args[0].value if isinstance(func, cst.Call) and func.args else \
                 call.args[0].value if call.args and call.args[0].keyword is None else None  # type: ignore[attr-defined]
+            if self._process(call):  # type: ignore[arg-type]
+                given = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "target"),  # type: ignore[attr-defined]
+                             call.args[1].value if len(call.args) > 1 and call.args[1].keyword is None else None)  # type: ignore[attr-defined]
             if isinstance(given, cst.Call) and dotted_name(given.func).split(".")[-1] == "partial" and given.args:
                 given = given.args[0].value  # `partial(f, k)`
             name = given.value if isinstance(given, cst.Name) else given.attr.value \

@@ -30,6 +30,9 @@ def _handed(code: str) -> dict[str, bool]:
      "p.map(g, x)"),
     ("def f(pool, g, x):\n    return pool.map(g, x)\n", "pool.map(g, x)"),
     ("import multiprocessing as mp\n\ndef f(g, x):\n    pool = mp.Pool(2)\n    return pool.close()\n", "pool.close()"),
+    # a thread shares the process
+    ("import threading\nimport multiprocessing as mp\n\ndef f(g, x):\n    return threading.Thread(target=g, args=(x,))\n",
+     "threading.Thread(target=g, args=(x,))"),
 ])
 def test_not_handed(code, call):
     assert not _handed(code)[call]
@@ -51,6 +54,25 @@ def test_not_handed(code, call):
      "delayed(g)(x)"),
     ("import joblib\n\ndef f(g, xs):\n    return joblib.Parallel(2)(joblib.delayed(g)(x) for x in xs)\n",
      "joblib.delayed(g)(x)"),
+    # a process started on a target, and a pool a function of the module makes (a code review: the child hung)
+    ("import multiprocessing as mp\n\ndef f(g, x, q):\n    return mp.Process(target=g, args=(x, q))\n",
+     "mp.Process(target=g, args=(x, q))"),
+    ("import multiprocessing as mp\n\ndef f(g, x):\n    return mp.get_context('fork').Process(target=g, args=(x,))\n",
+     "mp.get_context('fork').Process(target=g, args=(x,))"),
+    ("import multiprocessing as mp\n\ndef make_pool():\n    return mp.Pool(2)\n\n"
+     "def f(g, x):\n    pool = make_pool()\n    return pool.map_async(g, [x])\n", "pool.map_async(g, [x])"),
+    ("import multiprocessing as mp\n\nclass O:\n    def _pool(self):\n        p = mp.Pool(2)\n        return p\n\n"
+     "    def run(self, g, x):\n        with self._pool() as pool:\n            return pool.map(g, x)\n", "pool.map(g, x)"),
 ])
 def test_handed(code, call):
     assert _handed(code)[call]
+
+
+def test_workers():
+    """The target of a `Process`, and what a pool made by a helper runs, are run by worker processes."""
+    module = cst.parse_module(
+        "import multiprocessing as mp\n\ndef work(x, q):\n    q.put(x)\n\ndef step(x):\n    return x\n\n"
+        "def make_pool():\n    return mp.Pool(2)\n\ndef run(x, q):\n    mp.Process(None, work, args=(x, q)).start()\n"
+        "    return make_pool().map(step, [x])\n")
+    pools = ProcessPools.read(module)
+    assert pools.worker("work") and pools.worker("step") and not pools.worker("run")
