@@ -198,9 +198,6 @@ class NumpyNamespace(Rule):
         Valid(  # a `for` loop runs over host numbers: `i` goes to pandas (pvlib's wvm)
             "import numpy as np\n\ndef f(df, n):\n    out = []\n    for k, i in enumerate(np.arange(1, n)):\n"
             "        out.append(df.rolling(window=2**i).mean())\n    return out\n"),
-        Valid(  # ... through a local name: `key` is a dict key, which a JAX scalar cannot be (acoustics' criterion)
-            "import numpy as np\n\nCURVES = {15: 'quiet', 20: 'calm'}\n\ndef f(lo, hi):\n    keys = np.arange(lo, hi, 5)\n"
-            "    for key in keys:\n        label = CURVES.get(key)\n    return label\n"),
         Valid("import numpy as np\nTABLE = np.linspace(0.0, 1.0, 5)\n"),
         Valid(  # a constant of NumPy functions of literals stays a NumPy scalar, which a list parameter meets as NumPy
             # does (lenstronomy's fwhm2sigma: a JAX scalar raises `TypeError` on `list / Array`)
@@ -1215,6 +1212,25 @@ class NumpyNamespace(Rule):
             "    return set(seen[1:]), set(reversed(list(locs)))\n",
             expected=None,
             lines=[5, 9, 13, 20],
+        ),
+        Invalid(  # ... into a dict or set the function does not bind as a plain local: an attribute's, an annotated
+            # local, the module's; a set's `update`; iterated through arithmetic; a scalar from a method (a code review)
+            "import numpy as np\n\nSEEN = {}\n\nclass Tally:\n    def __init__(self):\n        self.counts = {}\n\n"
+            "    def add(self, y):\n        for v in np.unique(y):\n            self.counts[v] = self.counts.get(v, 0) + 1\n\n"
+            "def local(y):\n    counts: dict = {}\n    for v in np.unique(y) + 1:\n        counts[v] = 1\n    return counts\n\n"
+            "def module(y):\n    for v in np.unique(y):\n        SEEN[v] = 1\n\n"
+            "def grown(y):\n    seen = set()\n    seen.update(np.unique(y))\n    return seen\n\n"
+            "def nearest(x, c, todo):\n    left = set(todo)\n    d = np.abs(x - c)\n    i = d.argmin()\n    left.remove(i)\n"
+            "    return left\n",
+            expected=None,
+            lines=[10, 15, 20, 25, 30],
+        ),
+        Invalid(  # ... through a local name a `for` loop runs over: `key` is a key of the module's dict (acoustics'
+            # criterion)
+            "import numpy as np\n\nCURVES = {15: 'quiet', 20: 'calm'}\n\ndef f(lo, hi):\n    keys = np.arange(lo, hi, 5)\n"
+            "    for key in keys:\n        label = CURVES.get(key)\n    return label\n",
+            expected=None,
+            lines=[6],
         ),
         Invalid(  # sorted by a method given `kind=`, which a JAX array's `argsort` rejects, here or by a caller of the
             # function that makes it (pyentrp's `time_delay_embedding`, then `e.argsort(kind="quicksort")`)

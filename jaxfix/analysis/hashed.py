@@ -39,6 +39,16 @@ from jaxfix.analysis.parents import ParentProvider
 _CONTAINERS = frozenset({"dict", "set", "frozenset", "defaultdict", "OrderedDict", "Counter"})
 _WHOLE = frozenset({"set", "frozenset", "Counter", "fromkeys"})
 _KEY_METHODS = frozenset({"get", "setdefault", "pop", "add", "discard", "remove"})
+# methods of a set (or dict: `update`) that hash every element of their arguments (`seen.update(np.unique(y))`)
+_WHOLE_METHODS = frozenset({
+    "update", "union", "intersection", "difference", "symmetric_difference", "issubset", "issuperset", "isdisjoint",
+    "intersection_update", "difference_update", "symmetric_difference_update",
+})
+# annotations that make a name a dict or set (`counts: dict = {}`, `seen: set[int] = set()`)
+_CONTAINER_TYPES = frozenset({
+    "dict", "set", "frozenset", "Dict", "Set", "FrozenSet", "DefaultDict", "defaultdict", "OrderedDict", "Counter",
+    "Mapping", "MutableMapping", "AbstractSet", "MutableSet",
+})
 # array methods whose result is Python values (hashable whatever the array was)
 _PYTHON_VALUES = frozenset({"tolist", "item", "tobytes"})
 # builtins that regroup their argument's elements as they are (a new container of the same elements)
@@ -63,22 +73,38 @@ def _operands(expr: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [expr]
 
 
-def _derived_from(value: cst.BaseExpression) -> Optional[cst.Name]:
-    """The array read in `value` when `value` selects, reshapes or copies it (`cols[keep].reshape(-1, 1)`,
-    `a[1:]`, `a.ravel()`), so that its elements are `value`'s: the Name node read there, else None."""
-    node = value
-    while True:
-        if isinstance(node, cst.Subscript):
-            node = node.value
-        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value in _SAME_ELEMENTS:
-            node = node.func.value
-        else:
-            break
-    return node if isinstance(node, cst.Name) and node is not value else None
+def _derived_names(value: cst.BaseExpression) -> list[cst.Name]:
+    """The arrays read in `value` whose kind of array `value`'s elements have: `value` selects, reshapes or copies
+    one (`cols[keep].reshape(-1, 1)`, `a[1:]`, `a.ravel()`, `a.T`), reduces it by one of its methods (`d.argmin()`:
+    a JAX scalar for a JAX array), or is arithmetic on such values (`d.argmin() + 1`): the Name nodes read there
+    (none for `value` a Name itself, or a method giving Python values: `a.tolist()`, `a.item()`)."""
+    found = []
+    for part in _operands(value):
+        node = part
+        while True:
+            if isinstance(node, cst.Subscript):
+                node = node.value
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                    and node.func.attr.value in _ARRAY_METHODS:
+                node = node.func.value
+            elif isinstance(node, cst.Attribute) and node.attr.value in _SAME_ATTRIBUTES:
+                node = node.value
+            else:
+                break
+        if isinstance(node, cst.Name) and node is not value:
+            found.append(node)
+    return found
 
 
-# methods whose result holds the receiver's elements
-_SAME_ELEMENTS = frozenset({"reshape", "ravel", "flatten", "copy", "squeeze", "astype", "tolist", "T"})
+# array methods whose result is an array (or scalar) of the receiver's kind: a JAX one for a JAX array
+_ARRAY_METHODS = frozenset({
+    "all", "any", "argmax", "argmin", "argpartition", "argsort", "astype", "choose", "clip", "compress", "conj",
+    "conjugate", "copy", "cumprod", "cumsum", "diagonal", "dot", "flatten", "max", "mean", "min", "nonzero", "prod",
+    "ptp", "ravel", "repeat", "reshape", "round", "searchsorted", "squeeze", "std", "sum", "swapaxes", "take", "trace",
+    "transpose", "var", "view",
+})
+# attributes that are arrays of the array's elements
+_SAME_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
 
 
 _MEMOIZERS = frozenset({"lru_cache", "cache"})
@@ -96,6 +122,66 @@ def memoized(module: cst.Module) -> frozenset[str]:
                     and made.attr.value in _MEMOIZERS and isinstance(made.value, cst.Name) and made.value.value == "functools":
                 found.add(function.name.value)  # type: ignore[attr-defined]
     return frozenset(found)
+
+
+def module_containers(module: cst.Module) -> frozenset[str]:
+    """The dicts and sets a function may use without binding them: the module's names bound to a dict or set at its
+    top level (`CACHE = {}`, `SEEN: set = set()`), and `self.<name>` for the attributes a class holds one in (`self.counts
+    = {}` in any method, or `counts = {}` in the class body). A module-wide, name-based approximation (an attribute
+    one class holds a dict in is taken as one in every class of the module)."""
+    found: set[str] = set()
+    for statement in module.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                name = _bound_container(small)
+                if name is not None:
+                    found.add(name)
+    for node in (*walk.nodes_of(module, cst.Assign), *walk.nodes_of(module, cst.AnnAssign)):
+        target = node.targets[0].target if isinstance(node, cst.Assign) and len(node.targets) == 1 else \
+            node.target if isinstance(node, cst.AnnAssign) else None
+        if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self" \
+                and _is_container_value(node):
+            found.add(f"self.{target.attr.value}")
+    for cls in walk.nodes_of(module, cst.ClassDef):
+        for statement in cls.body.body:  # type: ignore[attr-defined]
+            if isinstance(statement, cst.SimpleStatementLine):
+                for small in statement.body:
+                    name = _bound_container(small)
+                    if name is not None:
+                        found.add(f"self.{name}")
+    return frozenset(found)
+
+
+def _is_container_value(node: cst.CSTNode) -> bool:
+    """Whether the assignment `node` binds a dict or set: a display, a comprehension, a call of `dict`/`set`/...,
+    or (annotated) a dict or set type (`counts: dict = {}`, `seen: Set[int]`)."""
+    value = node.value if isinstance(node, (cst.Assign, cst.AnnAssign)) else None
+    if isinstance(value, (cst.Dict, cst.Set, cst.DictComp, cst.SetComp)) or \
+            isinstance(value, cst.Call) and walk.called_name(value) in _CONTAINERS:
+        return True
+    if isinstance(node, cst.AnnAssign):
+        annotation = node.annotation.annotation
+        if isinstance(annotation, cst.Subscript):
+            annotation = annotation.value
+        return isinstance(annotation, cst.Name) and annotation.value in _CONTAINER_TYPES \
+            or isinstance(annotation, cst.Attribute) and annotation.attr.value in _CONTAINER_TYPES
+    return False
+
+
+def _bound_container(small: cst.BaseSmallStatement) -> Optional[str]:
+    """The name `small` binds to a dict or set (`CACHE = {}`, `seen: set = set()`), else None."""
+    target = small.targets[0].target if isinstance(small, cst.Assign) and len(small.targets) == 1 else \
+        small.target if isinstance(small, cst.AnnAssign) else None
+    return target.value if isinstance(target, cst.Name) and _is_container_value(small) else None
+
+
+def _container_of(owner: cst.BaseExpression) -> Optional[str]:
+    """How a dict or set is named where it is used: `d` for a Name, `self.d` for an attribute of `self`."""
+    if isinstance(owner, cst.Name):
+        return owner.value
+    if isinstance(owner, cst.Attribute) and isinstance(owner.value, cst.Name) and owner.value.value == "self":
+        return f"self.{owner.attr.value}"
+    return None
 
 
 def _regrouped(expr: cst.BaseExpression) -> cst.BaseExpression:
@@ -123,22 +209,29 @@ def _memoized_call(node: cst.Call, memoized: Container[str]) -> bool:
         and func.attr.value in memoized and isinstance(func.value, cst.Name) and func.value.value == "self"
 
 
-def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset()) -> tuple[set[str], set[cst.BaseExpression]]:
+def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
+           outside: Container[str] = frozenset()) -> tuple[set[str], set[cst.BaseExpression]]:
     """The expressions whose array elements `function` hashes (see the module docstring): a `Name` where it is read
     (`classes` in `set(classes)`) or the expression that makes the array (`np.unique(y)` in `set(np.unique(y))`);
     and the names among them, for a quick first test. `memoized`: the module's functions that hash their arguments
-    (see `memoized`)."""
+    (see `memoized`); `outside`: the module's dicts and sets the function may use without binding them (see
+    `module_containers`: `CACHE`, `self.counts`)."""
     containers: set[str] = set()
     items: dict[str, list[cst.BaseExpression]] = {}  # a loop or comprehension target, or an indexed scalar -> where its values come from
     keys: list[cst.BaseExpression] = []
     whole: list[cst.BaseExpression] = []
+    pending_whole: list[tuple[str, cst.BaseExpression]] = []  # (a dict or set, if it is one; a value it takes whole)
     made: dict[str, list[cst.Name]] = {}  # a local name -> the array read in an expression that selects or reshapes it
     bound: dict[str, int] = {}  # how many assignments bind each local name
     for node in walk.nodes(function.body):
-        if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
-            name, value = node.targets[0].target.value, node.value
-            if isinstance(value, (cst.Dict, cst.Set, cst.DictComp, cst.SetComp)) or \
-                    isinstance(value, cst.Call) and walk.called_name(value) in _CONTAINERS:
+        if isinstance(node, cst.AnnAssign) and node.value is None:
+            if isinstance(node.target, cst.Name) and _is_container_value(node):  # `counts: dict`, bound later
+                containers.add(node.target.value)
+        elif isinstance(node, (cst.Assign, cst.AnnAssign)) and isinstance(
+                target := node.targets[0].target if isinstance(node, cst.Assign) and len(node.targets) == 1 else
+                node.target if isinstance(node, cst.AnnAssign) else None, cst.Name):
+            name, value = target.value, node.value
+            if _is_container_value(node):  # `d = {}`, `counts: dict = {}`
                 containers.add(name)
             elif isinstance(value, cst.Subscript) and isinstance(value.value, (cst.Name, cst.Call)):
                 items.setdefault(name, []).append(_source(value.value))  # `key = a[()]`
@@ -152,21 +245,20 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset()) ->
                 items.setdefault(name, []).extend(
                     items[inner.value] if isinstance(inner, cst.Name) and inner.value in items else [_source(inner)])
             bound[name] = bound.get(name, 0) + 1
-            derived = _derived_from(value)
-            if derived is not None:
-                made.setdefault(name, []).append(derived)  # `itemsets = cols[keep].reshape(-1, 1)`: rows of `cols`
+            # `itemsets = cols[keep].reshape(-1, 1)`: rows of `cols`; `i = d.argmin()`: a scalar of `d`'s kind
+            made.setdefault(name, []).extend(_derived_names(value))  # type: ignore[arg-type]
         elif isinstance(node, (cst.For, cst.CompFor)):
             iterable = node.iter
             target = node.target
             if isinstance(iterable, cst.Call) and walk.called_name(iterable) == "enumerate" and iterable.args \
                     and isinstance(target, cst.Tuple) and len(target.elements) == 2:
                 iterable, target = iterable.args[0].value, target.elements[1].value
-            if isinstance(target, cst.Name) and isinstance(iterable, (cst.Name, cst.Call, cst.Subscript, cst.Attribute)):
-                items.setdefault(target.value, []).append(_source(iterable))
+            if isinstance(target, cst.Name):  # `for v in a`, and `for v in np.unique(y) + 1`, `for v in sorted(a)`
+                items.setdefault(target.value, []).extend(_iterated(iterable))
             elif isinstance(target, cst.Tuple) and _zipped(iterable):  # `for k, v in zip(keys, values)`
                 for element, arg in zip(target.elements, iterable.args):  # type: ignore[attr-defined]
                     if isinstance(element.value, cst.Name) and not arg.star:
-                        items.setdefault(element.value.value, []).append(_source(arg.value))
+                        items.setdefault(element.value.value, []).extend(_iterated(arg.value))
         elif isinstance(node, cst.Call):
             callee = walk.called_name(node)
             first = node.args[0] if node.args and node.args[0].keyword is None and not node.args[0].star else None
@@ -180,12 +272,17 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset()) ->
             elif callee == "hash" and node.args:
                 keys.append(node.args[0].value)
             elif callee in _KEY_METHODS and isinstance(node.func, cst.Attribute) and node.args:
-                owner = node.func.value
-                if isinstance(owner, cst.Name):
-                    keys.append(_Pending(owner.value, node.args[0].value))  # type: ignore[arg-type]
-        elif isinstance(node, cst.Subscript) and isinstance(node.value, cst.Name) and len(node.slice) == 1 \
-                and isinstance(node.slice[0].slice, cst.Index):
-            keys.append(_Pending(node.value.value, node.slice[0].slice.value))  # type: ignore[arg-type]
+                owner = _container_of(node.func.value)  # `d.get(v)`, `self.counts.get(v, 0)`
+                if owner is not None and (not owner.startswith("self.") or owner in outside):
+                    keys.append(_Pending(owner, node.args[0].value))  # type: ignore[arg-type]
+            elif callee in _WHOLE_METHODS and isinstance(node.func, cst.Attribute) and node.args:
+                owner = _container_of(node.func.value)  # `seen.update(np.unique(y))`, `s.union(a)`
+                if owner is not None:
+                    pending_whole.extend((owner, a.value) for a in node.args if not a.star and a.keyword is None)
+        elif isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+                and (isinstance(node.value, cst.Name) or isinstance(node.value, cst.Attribute)
+                     and _container_of(node.value) in outside):  # `d[v]`, `self.counts[v]`
+            keys.append(_Pending(_container_of(node.value), node.slice[0].slice.value))  # type: ignore[arg-type]
         elif isinstance(node, cst.Comparison):
             for left, comparison in zip((node.left, *(c.comparator for c in node.comparisons)), node.comparisons):
                 if isinstance(comparison.operator, (cst.In, cst.NotIn)) and isinstance(comparison.comparator, cst.Name):
@@ -198,16 +295,24 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset()) ->
             keys.append(node.key)
         elif isinstance(node, cst.SetComp):
             keys.append(node.elt)
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+
+    def is_container(name: str) -> bool:
+        """A local dict or set, or one of the module's (`CACHE`, `self.counts`) the function does not bind itself."""
+        return name in containers or name in outside and name not in params and name not in bound
+
+    for owner, value in pending_whole:
+        if is_container(owner):  # `seen.update(a)`: every element; `d.update(zip(a, b))`: the keys
+            whole.append(value.args[0].value if _zipped(value) and not value.args[0].star else value)  # type: ignore[attr-defined]
     whole = [_regrouped(expr) for expr in whole]  # `set(list(locs))`: the elements of `locs`
     exprs = {_source(part) for expr in whole for part in _operands(expr)}
     for expr in whole:  # `frozenset(row) for row in rows`, `set(lst)` of `lst = [codes[i] for i in idx]`, `set(lst[1:])`
         if isinstance(_source(expr), cst.Name):
             exprs.update(items.get(_source(expr).value, ()))  # type: ignore[attr-defined]
-    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     for key in keys:
         if isinstance(key, _Pending):
             # a local dict or set; for `v in c`, a parameter too, which may be a dict (imblearn's `c not in class_type`)
-            if key.container not in containers and not (key.membership and key.container in params):
+            if not is_container(key.container) and not (key.membership and key.container in params):
                 continue
             key = key.key
         if isinstance(key, cst.Call) and walk.called_name(key) in ("tuple", "frozenset") and isinstance(key.func, cst.Name) \
@@ -221,23 +326,30 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset()) ->
         elif isinstance(key, cst.Subscript) and isinstance(_source(key), cst.Call):
             exprs.add(_source(key))  # `{np.where(classes == k)[0][0]: v ...}`: an element of the call's result (imblearn)
             continue
-        if isinstance(key, cst.Name) and key.value in items:
-            exprs.update(items[key.value])
-        elif isinstance(key, cst.Name):
-            exprs.add(key)  # `i = np.argmin(d)` then `unassigned.remove(i)`: the value itself is hashed (pydmd)
+        for name in [key] if isinstance(key, cst.Name) else _derived_names(key):
+            # `d[v + 1]` of a loop's `v`; `s.remove(d.argmin())`, `s.add(d[0])`: an element of the array `d`
+            if name.value in items:
+                exprs.update(items[name.value])
+            else:
+                exprs.add(name)  # `i = np.argmin(d)` then `unassigned.remove(i)`: the value itself is hashed (pydmd)
     made = {name: reads for name, reads in made.items() if bound[name] == 1}  # (names are not values: one binding)
     pending = [e.value for e in exprs if isinstance(e, cst.Name)]
-    while pending:  # the arrays a hashed array is selected or reshaped from are hashed too
+    while pending:  # the arrays a hashed array is selected, reshaped or reduced from are hashed too
         for read in made.pop(pending.pop(), ()):
-            if read not in exprs:
+            for source in items.get(read.value, ()):  # `i = row.argmin()` of a loop's `row`: the array iterated
+                if source not in exprs:
+                    exprs.add(source)
+                    if isinstance(source, cst.Name):
+                        pending.append(source.value)
+            if read not in exprs and (read.value in bound or read.value in params):  # (not `np` of `np.argmin(d)`)
                 exprs.add(read)
                 pending.append(read.value)
     return {e.value for e in exprs if isinstance(e, cst.Name)}, exprs
 
 
-# {function node: (the memoized names it was computed with, `hashed`'s answer)} for the file being processed: a later
+# {function node: (the module facts it was computed with, `hashed`'s answer)} for the file being processed: a later
 # pass reuses the tree of the fixes, where a function no fix touched is the same node object (nodes are immutable)
-_ACROSS_PASSES: dict[cst.FunctionDef, tuple[frozenset[str], tuple[set[str], set[cst.BaseExpression]]]] = {}
+_ACROSS_PASSES: dict[cst.FunctionDef, tuple[tuple[frozenset[str], frozenset[str]], tuple[set[str], set[cst.BaseExpression]]]] = {}
 
 
 def forget() -> None:
@@ -251,15 +363,16 @@ def hashed_once(context: object, function: cst.FunctionDef) -> tuple[set[str], s
     cache = context.__dict__.setdefault("_hashed", {})
     found = cache.get(function)
     if found is None:
-        if "_memoized" not in context.__dict__:
-            context.__dict__["_memoized"] = memoized(context.module)  # type: ignore[attr-defined]
-        names = context.__dict__["_memoized"]
+        if "_memoized" not in context.__dict__:  # the module's memoized functions, and its dicts and sets
+            module = context.module  # type: ignore[attr-defined]
+            context.__dict__["_memoized"] = (memoized(module), module_containers(module))
+        facts = context.__dict__["_memoized"]
         kept = _ACROSS_PASSES.get(function)
-        if kept is not None and kept[0] == names:
+        if kept is not None and kept[0] == facts:
             found = kept[1]
         else:
-            found = hashed(function, names)
-            _ACROSS_PASSES[function] = (names, found)
+            found = hashed(function, *facts)
+            _ACROSS_PASSES[function] = (facts, found)
         cache[function] = found
     return found
 
@@ -303,6 +416,13 @@ def elements_hashed(rule: cst.MetadataDependent, call: cst.Call) -> bool:
             if any(use in exprs for use in flow.uses(parent, name.value)):  # type: ignore[attr-defined]
                 return True
     return False
+
+
+def _iterated(iterable: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """Where the items of `for v in iterable` come from: the array iterated (`_source`: `a` for `a[1:]`), the arrays
+    of arithmetic iterated (`np.unique(y) + 1`), through a regrouping (`sorted(a)`, `list(a)`)."""
+    return [_source(part) for part in _operands(_regrouped(iterable))
+            if isinstance(part, (cst.Name, cst.Call, cst.Subscript, cst.Attribute))]
 
 
 def _is_container(func: cst.BaseExpression) -> bool:

@@ -3,7 +3,7 @@
 import libcst as cst
 import pytest
 
-from jaxfix.analysis.hashed import hashed, memoized
+from jaxfix.analysis.hashed import hashed, memoized, module_containers
 
 
 def found(body: str) -> tuple[set[str], list[str]]:
@@ -42,10 +42,24 @@ def found(body: str) -> tuple[set[str], list[str]]:
         ("return {np.where(y == k)[0][0]: v for k, v in other.items()}", set(), ["np.where(y == k)"]),
         # the elements of a call's result made a tuple key (commpy's viterbi: `tuple(to_bits(n))`), or of a slice
         ("d = {}\nreturn d[tuple(bits(y))], d.get(tuple(other[1:]))", {"other"}, ["bits(y)"]),
+        # an annotated local dict; a set's `update`/`union` (and a dict's `update` of pairs: the keys)
+        ("d: dict = {}\nfor v in np.unique(y):\n    d[v] = 1", set(), ["np.unique(y)"]),
+        ("s = set()\ns.update(np.unique(y))\nreturn s.union(other)", {"other"}, ["np.unique(y)"]),
+        ("d = {}\nd.update(zip(np.unique(y), other))", set(), ["np.unique(y)"]),
+        # items of arithmetic on an array, or of a regrouping of it; a key of arithmetic on an item
+        ("s = set()\nfor v in np.unique(y) + 1:\n    s.add(v)", set(), ["np.unique(y)"]),
+        ("d = {}\nfor v in sorted(y):\n    d[v + 1] = 0", {"y"}, []),
+        # a scalar a method of an array gives (bound to a name, or given at once), an element of it
+        ("s = set(other)\nd = np.abs(y)\ni = d.argmin()\ns.remove(i)", {"d", "i", "other"}, []),
+        ("s = set(other)\nd = np.abs(y)\ns.discard(d.argmax())\ns.add(d[0])", {"d", "other"}, ["d.argmax()"]),
+        ("s = set(other)\ni = np.argmin(y)\nk = i + 1\ns.add(k)", {"i", "k", "other"}, []),
         # not hashing: a parameter (maybe an array) indexed by an item; a list; items compared
         ("for v in y:\n    table[v] = 0", set(), []),
         ("seen = []\nfor v in y:\n    if v in seen:\n        pass", set(), []),
         ("t = 0\nfor v in np.unique(y):\n    t += np.sum(y == v)", set(), []),
+        # nor a method of an object that is no array, nor a module's dict the function rebinds
+        ("s = set()\nr = table.lookup(y)\ns.add(r)", {"r"}, []),
+        ("CACHE = np.zeros(3)\nfor v in y:\n    CACHE[v] = 1", set(), []),
     ],
 )
 def test_hashed(body, names, exprs):
@@ -62,3 +76,19 @@ def test_memoized_arguments():
     names, exprs = hashed(module.body[2], memoized(module))  # type: ignore[arg-type]
     assert names == {"k"} and sorted(module.code_for_node(e) for e in exprs if not isinstance(e, cst.Name)) == ["split(p)"]
     assert hashed(module.body[2]) == (set(), set())  # type: ignore[arg-type]
+
+
+def test_module_containers():
+    """The module's dicts and sets a function uses without binding them: its own names, and a class's attributes
+    (`self.counts = {}` in a method, `cache = {}` in the class body)."""
+    module = cst.parse_module(
+        "CACHE = {}\nLIMIT: dict = dict()\nTABLE = np.zeros(3)\n\nclass A:\n    memo = {}\n\n    def __init__(self):\n"
+        "        self.counts = {}\n        self.x = np.zeros(2)\n\n    def add(self, y):\n        for v in np.unique(y):\n"
+        "            self.counts[v] = CACHE.get(v)\n            self.x[v] = 0\n"
+    )
+    outside = module_containers(module)
+    assert outside == {"CACHE", "LIMIT", "self.memo", "self.counts"}
+    function = module.body[3].body.body[2]  # type: ignore[attr-defined]
+    names, exprs = hashed(function, (), outside)
+    assert [module.code_for_node(e) for e in exprs] == ["np.unique(y)"]
+    assert hashed(function) == (set(), set())
