@@ -18,12 +18,18 @@ finds the arrays whose elements end up hashed:
   `{np.where(c == k)[0][0]: v for ...}`);
 - an argument of a call of a memoized function of the module (`@functools.lru_cache`, `@cache`: `memoized`), which
   hashes its arguments (`at_split(split(p))`, `self._table(n)`), or arithmetic of one (`at_split(-k)`);
-- or a scalar used so itself (`i = np.argmin(d)`, then `unassigned.remove(i)`).
+- given to a set's `update`, `union`, ... (`seen.update(np.unique(y))`), or a dict's `update` of `zip(keys, ...)`;
+- or a scalar used so itself (`i = np.argmin(d)`, then `unassigned.remove(i)`), or one an array method gives (`i =
+  d.argmin()`, `s.add(d[0])`: `d`'s elements).
+
+Items come from arithmetic iterated too (`for v in np.unique(y) + 1`) and from a regrouping (`for v in sorted(a)`).
 
 The arrays are named by what makes them: a local name (`classes = np.unique(y)` then `set(classes)`), or the
 expression itself (`set(np.unique(y))`, `for v in np.unique(y)`). A dict or set is a local name bound to a display,
-a comprehension, or a call of `dict`/`set`/`defaultdict`/`OrderedDict`/`Counter`; other objects (a parameter
-`table[key]`) may be arrays, and are not taken as hashing.
+a comprehension, or a call of `dict`/`set`/`defaultdict`/`OrderedDict`/`Counter`, or annotated as one (`counts: dict
+= {}`); or one of the module's the function does not bind (`module_containers`: `CACHE = {}` at the top level,
+`self.counts = {}` in a method of a class); other objects (a parameter `table[key]`) may be arrays, and are not taken
+as hashing.
 """
 
 from __future__ import annotations
