@@ -816,23 +816,29 @@ def mutated_attributes(module: cst.Module, table: Writers,
     return found
 
 
-# keywords of the array method `argsort` that only NumPy's takes (JAX's raises `TypeError` for them; the in-place
-# `x.sort(kind=...)` is JX103's, which drops `kind`)
+# keywords of the array methods `argsort` and `argpartition` that only NumPy's take (JAX's raise `TypeError` for them;
+# the in-place `x.sort(kind=...)` is JX103's, which drops `kind`; JAX arrays have no `.partition`: `BUFFER_METHODS`)
 _NUMPY_SORT_KEYWORDS = ("kind", "order")
+# {method: (NumPy's parameters, how many of them the JAX method takes by position, whether it takes `kind=None`)}
+_SORT_METHODS = {"argsort": (("axis", "kind", "order"), 1, True), "argpartition": (("kth", "axis", "kind", "order"), 2, False)}
 
 
 def numpy_only_keyword(call: cst.Call) -> Optional[str]:
-    """`kind` for `x.argsort(kind="quicksort")` or `x.argsort(0, "mergesort")` (or `order`): the method given an
-    argument a JAX array's `argsort` rejects (`None` given is none), else None."""
-    if not isinstance(call.func, cst.Attribute) or call.func.attr.value != "argsort":
+    """`kind` for `x.argsort(kind="quicksort")`, `x.argsort(0, "mergesort")` or `x.argpartition(1, -1, "introselect")`
+    (or `order`): the method given an argument a JAX array's rejects (`TypeError`; `argsort` takes `kind=None`,
+    though not by position), else None."""
+    if not isinstance(call.func, cst.Attribute) or call.func.attr.value not in _SORT_METHODS:
         return None
-    for index, arg in enumerate(call.args):  # `x.argsort(0, "mergesort")`: `ndarray.argsort(axis, kind, order)`
+    names, limit, takes_none = _SORT_METHODS[call.func.attr.value]
+    for index, arg in enumerate(call.args):
         if arg.star:
             return None
-        name = arg.keyword.value if arg.keyword is not None else ("axis", *_NUMPY_SORT_KEYWORDS)[index] \
-            if index <= len(_NUMPY_SORT_KEYWORDS) else None
-        if name in _NUMPY_SORT_KEYWORDS and not (isinstance(arg.value, cst.Name) and arg.value.value == "None"):
-            return name
+        if arg.keyword is None:
+            if index >= limit:  # `x.argsort(0, "mergesort")`: `ndarray.argsort(axis, kind, order)`
+                return names[index] if index < len(names) else "order"
+        elif arg.keyword.value in _NUMPY_SORT_KEYWORDS and not (
+                takes_none and isinstance(arg.value, cst.Name) and arg.value.value == "None"):
+            return arg.keyword.value
     return None
 
 

@@ -318,6 +318,12 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                     and _buffers.numpy_only_keyword(node) is not None:  # `e = embed(x); e.argsort(kind="quicksort")`
                 needs.setdefault(node.func.value.value, f"sorts it with `{code(node).strip()}`, a keyword the JAX "
                                                        "array method rejects")
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.args \
+                    and isinstance(node.args[0].value, cst.Name) and node.args[0].keyword is None and not node.args[0].star \
+                    and numpy(node.func) and dotted_name(node.func).split(".")[-2:-1] == ["ndarray"]:
+                # `np.ndarray.argsort(e)`: a method of NumPy's array type, which rejects a JAX array
+                needs.setdefault(node.args[0].value.value, f"calls `{code(node.func).strip()}` on it, a method of "
+                                                            "NumPy's array type, which rejects a JAX array")
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
                     and node.func.attr.value in _buffers.WRITING_METHODS and _written_root(node.func.value):
                 # `target.__iadd__(p)`: an in-place operator called by name (GPy's kernels); `a.fill(0)`

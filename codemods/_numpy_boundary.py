@@ -735,6 +735,12 @@ class NumpyBoundary:
                 if given is not None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
                     read.setdefault(func.value, f"is sorted with `.{func.attr.value}(..., {given}=...)`, which the JAX "
                                                 "array method rejects (`TypeError`)")
+                elif isinstance(func, cst.Attribute) and call.args and isinstance(call.args[0].value, cst.Name) \
+                        and call.args[0].keyword is None and not call.args[0].star \
+                        and (numpy_name(self.rule, func) or "").startswith("numpy.ndarray."):
+                    # `np.ndarray.argsort(y, kind="stable")`: NumPy's unbound method takes NumPy arrays only
+                    read.setdefault(call.args[0].value, f"is given to `{self.rule.code(func)}`, a method of NumPy's "
+                                    "array type called on it, which rejects a JAX array (`TypeError`)")
             for viewed, why in _class_views(self.rule, function).items():  # `y.view(np.matrix)`
                 read.setdefault(viewed, why)
             tries = walk.nodes_of(function.body, cst.Try) + walk.nodes_of(function.body, cst.TryStar)

@@ -1295,6 +1295,15 @@ class NumpyNamespace(Rule):
                      "    def clip(self):\n        self.x[:] = jnp.maximum(self.x, 0.0)\n",
             lines=[5, 8],
         ),
+        Invalid(  # ... `kind` given by position to the functions (`jnp.argsort` takes two arguments by position), to
+            # `argpartition` (whose JAX method takes no `kind`), and NumPy's unbound method (a code review)
+            "import numpy as np\n\ndef order(x):\n    return np.argsort(x, 0, \"mergesort\"), np.sort(x * 2.0, -1, \"stable\")\n\n"
+            "def near(x):\n    y = np.abs(x)\n    return y.argpartition(1, -1, \"introselect\")\n\n"
+            "def ranks(x):\n    y = np.abs(x)\n    return np.ndarray.argsort(y, kind=\"stable\")\n\n"
+            "def embed(x):\n    return np.abs(x) + 1.0\n\ndef rank(x):\n    e = embed(x)\n    return np.ndarray.argsort(e)\n",
+            expected=None,
+            lines=[4, 4, 7, 11, 12, 15, 15, 19],
+        ),
         Invalid(  # the `except` relies on NumPy's exception: `jnp.hstack` of a 0-d array raises `ValueError` (cma's F10)
             "import numpy as np\n\ndef f(x):\n    try:\n        x = np.hstack(x)\n    except TypeError:\n        pass\n    return x\n",
             expected=None,
@@ -1694,6 +1703,15 @@ class NumpyNamespace(Rule):
         if layout in ("K", "A") and parts[-1] not in LAYOUT_ONLY_ORDER:
             self.report(node, f"`{source}(..., order='{layout}')` follows the memory layout, which `jnp.{short}` does not "
                         "implement (JAX arrays have none): use `order='C'` if the layout is C order")
+            return
+        limit = jnp_api.positional_limit(entry) if method is None else None
+        given = [a for a in node.args if a.keyword is None]
+        if limit is not None and len(given) > limit and not any(a.star for a in given):
+            # `np.argsort(x, 0, "mergesort")`: NumPy takes `kind` (and `order`) by position, `jnp.argsort` only by
+            # keyword (and rejects it): renamed, the call raises `TypeError`
+            self.report(node, f"`{source}` is given `{self.code(given[limit].value)}` as positional argument {limit + 1}, "
+                        f"which `jnp.{short}` does not take (it takes at most {limit} by position): renamed, the call "
+                        "would raise `TypeError`; this call stays NumPy")
             return
         droppable = _namesakes.droppable(parts[-1])
         keywords = [k for k in keywords if k != droppable]  # dropped below

@@ -2,7 +2,8 @@
 
 Importing jax costs about a second, so the surface is computed once per jax version and cached as JSON in the user
 cache folder (`$JAXFIX_CACHE_DIR`, else `$XDG_CACHE_HOME/jaxfix`, else `~/.cache/jaxfix`). Each entry records what
-kind of object the name is and, for functions, the names of the parameters it accepts (None: accepts any keyword).
+kind of object the name is and, for functions, the names of the parameters it accepts (None: accepts any keyword)
+and how many it takes by position (`positional`; None: any number, or not known).
 """
 
 from __future__ import annotations
@@ -52,6 +53,19 @@ def _params(obj: object) -> Optional[list[str]]:
     return [p.name for p in sig.parameters.values() if p.kind is not inspect.Parameter.VAR_POSITIONAL]
 
 
+def _positional(obj: object) -> Optional[int]:
+    """How many arguments `obj` takes by position (`jnp.sort(a, axis=-1, *, kind=None, ...)`: 2), or None (it takes
+    `*args`, or its signature is not known)."""
+    try:
+        sig = inspect.signature(obj)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    kinds = [p.kind for p in sig.parameters.values()]
+    if inspect.Parameter.VAR_POSITIONAL in kinds:
+        return None
+    return sum(k in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD) for k in kinds)
+
+
 def _describe(namespace: object) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for name in dir(namespace):
@@ -71,7 +85,7 @@ def _describe(namespace: object) -> dict[str, dict]:
         elif inspect.isclass(obj):
             out[name] = {"kind": "class", "params": None}
         elif callable(obj):
-            out[name] = {"kind": "function", "params": _params(obj)}
+            out[name] = {"kind": "function", "params": _params(obj), "positional": _positional(obj)}
         else:
             out[name] = {"kind": "constant", "params": None}
     return out
@@ -94,7 +108,7 @@ def surface() -> dict[str, dict]:
         version = importlib.metadata.version("jax")
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover
         version = "unknown"
-    path = os.path.join(_cache_dir(), f"jnp-api-{version}.json")
+    path = os.path.join(_cache_dir(), f"jnp-api-{version}-2.json")  # (-2: entries say `positional`)
     try:
         with open(path, encoding="utf-8") as handle:
             return json.load(handle)
@@ -117,6 +131,12 @@ def lookup(numpy_name: str) -> Optional[dict]:
     if not numpy_name.startswith("numpy."):
         return None
     return surface().get(numpy_name[len("numpy.") :])
+
+
+def positional_limit(entry: dict) -> Optional[int]:
+    """How many arguments the function takes by position (`jnp.argsort`: 2, where NumPy's takes `kind` third), or
+    None (any number, or not known)."""
+    return entry.get("positional")
 
 
 def accepts_keywords(entry: dict, keywords: list[str]) -> bool:
