@@ -75,6 +75,8 @@ _LINALG_CATCHERS = frozenset(LINALG_ERRORS)
 # the exceptions NumPy raises on bad input, which `jax.numpy` raises in other cases (a `try` that catches one of
 # them, and not every exception, relies on NumPy's choice)
 CALL_ERRORS = {"TypeError", "ValueError", "IndexError", "AxisError"}
+# the same caught by a caller around a call of the function (an `IndexError` there is `OUT_OF_BOUNDS_CATCHERS`')
+_CALL_CATCHERS = frozenset(CALL_ERRORS - {"IndexError"})
 # attributes only a NumPy array has: a call whose result is read through one must stay NumPy
 BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides", "flat"}
 # methods only a NumPy array has, read from a name bound to a call (`a.setflags(write=False)`, `a.tofile(f)`), some
@@ -448,6 +450,12 @@ class NumpyBoundary:
                     "NumPy for the same bad input (`np.hstack` of a 0-d array raises `TypeError`, `jnp.hstack` "
                     "`ValueError`; `jnp.asarray` of text raises `TypeError`, not `ValueError`), so the `except` branch "
                     "could stop running: this function is left as it is", True)
+        caller = caller_catching(rule, function, _CALL_CATCHERS) if function is not None and not caught else None
+        if caller is not None:  # `try: f.eval(x0)` / `except ValueError:` in a caller (pyunlocbox's douglas_rachford)
+            return (f"`{func}(...)` is in a function that {caller} calls in a `try` that catches `ValueError`, `TypeError` "
+                    "or `AxisError`: `jax.numpy` raises other exceptions than NumPy for the same bad input (a broadcast "
+                    "mismatch is a `ValueError` in NumPy, a `TypeError` in JAX), so the `except` branch could stop "
+                    "running: this function is left as it is", True)
         if qualified.startswith("numpy.ma."):
             return (f"`{func}` makes or uses a NumPy masked array, which JAX has no counterpart for (JAX functions "
                     "reject them): this function is left as it is", True)

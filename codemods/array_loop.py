@@ -84,7 +84,13 @@ class ArrayLoop(Rule):
     ## Known problems
     Elements of a list argument that are themselves Python lists (where `a * 2` repeats, `a + b` concatenates) or
     arrays of different dtypes (stacking promotes them to one) are assumed not to occur. A loop that runs zero times
-    makes `np.stack([])` raise, while the scan returns an empty array.
+    makes `np.stack([])` raise, while the scan returns an empty array. The other way round, JAX traces the step even
+    for zero iterations, so a step that indexes an array with an axis of length zero (`out[i] = row.prod()` over an
+    empty `values`, `out = np.ones(0)`) raises `IndexError` while tracing, where NumPy's loop ran no times: the
+    rewrite assumes the iterated array is not empty. A carry that starts as a number and grows with the elements
+    (`y = 0`, then `y += g ** 2` for `g` in a tuple of 2-D arrays a helper returns) broadcasts to their shape in
+    NumPy; the scan raises `TypeError` (its carry must keep its first shape): elements are taken to be numbers unless
+    the loop also meets a parameter read whole.
     """
 
     CODE = "JX222"

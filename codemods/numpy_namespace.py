@@ -169,6 +169,9 @@ class NumpyNamespace(Rule):
     it (only a `try` that catches it is seen: in the function, or in a caller of the module around a call of it). An array of a number literal gets `dtype=` (JAX's
     would be weakly typed), but other calls given only Python numbers (`np.where(c, 1, -1)`) make weakly typed
     arrays too: times an int16 or float32 array they keep its narrower dtype, where NumPy's result is 64-bit.
+    `jnp.argsort` and `jnp.sort` are always stable, NumPy's default quicksort is not: equal keys may come out in
+    another order than NumPy's (the values sorted are the same; an order of ties that later code relies on, as
+    SALib's RBD-FAST permutation does, differs).
     """
 
     CODE = "JX501"
@@ -1295,7 +1298,7 @@ class NumpyNamespace(Rule):
                      "    def clip(self):\n        self.x[:] = jnp.maximum(self.x, 0.0)\n",
             lines=[5, 8],
         ),
-        Invalid(  # ... `kind` given by position to the functions (`jnp.argsort` takes two arguments by position), to
+        Invalid(  # a sort `kind` given by position to the functions (`jnp.argsort` takes two arguments by position), to
             # `argpartition` (whose JAX method takes no `kind`), and NumPy's unbound method (a code review)
             "import numpy as np\n\ndef order(x):\n    return np.argsort(x, 0, \"mergesort\"), np.sort(x * 2.0, -1, \"stable\")\n\n"
             "def near(x):\n    y = np.abs(x)\n    return y.argpartition(1, -1, \"introselect\")\n\n"
@@ -1303,6 +1306,12 @@ class NumpyNamespace(Rule):
             "def embed(x):\n    return np.abs(x) + 1.0\n\ndef rank(x):\n    e = embed(x)\n    return np.ndarray.argsort(e)\n",
             expected=None,
             lines=[4, 4, 7, 11, 12, 15, 15, 19],
+        ),
+        Invalid(  # a caller's `except ValueError:` relies on NumPy's exception for a broadcast mismatch (JAX: TypeError)
+            "import numpy as np\n\ndef misfit(x, y):\n    return np.sum(np.abs(x - y))\n\n"
+            "def start(x, y, a):\n    try:\n        misfit(x, y)\n    except ValueError:\n        x = a @ x\n    return x\n",
+            expected=None,
+            lines=[4, 4],
         ),
         Invalid(  # the `except` relies on NumPy's exception: `jnp.hstack` of a 0-d array raises `ValueError` (cma's F10)
             "import numpy as np\n\ndef f(x):\n    try:\n        x = np.hstack(x)\n    except TypeError:\n        pass\n    return x\n",

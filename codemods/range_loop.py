@@ -88,7 +88,10 @@ class RangeLoop(Rule):
     assumed to be arrays, and read through `jnp.asarray` (called eagerly with a NumPy array, NumPy would take the
     traced index and raise `TracerArrayConversionError`); the conversion only costs a copy when the array is NumPy.
     Only parameters are converted: a local array made by a call not known to be JAX makes the fix unsafe instead. A
-    loop appending to a list is handled by JX222 when the bounds are static.
+    loop appending to a list is handled by JX222 when the bounds are static. JAX traces the body even when the loop
+    runs zero times, so a body indexing an array with an axis of length zero (`Y[i] = X[i] @ m` with `X.shape[0] ==
+    0`) raises `IndexError` while tracing, where NumPy's loop ran no times: the rewrite assumes at least one iteration
+    is possible.
     """
 
     CODE = "JX220"
