@@ -454,6 +454,15 @@ class NonArrayInput(Rule):
                      "def total(blocks):\n    shapes = sizes(blocks)\n    return jnp.sum(jnp.asarray(shapes))\n",
             lines=[8],
         ),
+        Invalid(  # ... or kept in a list, item by item (pyunlocbox's history of objective values)
+            "import jax.numpy as jnp\n\ndef values(fs, x):\n    return [f(x) for f in fs]\n\n"
+            "def change(fs, x):\n    seen = [values(fs, x)]\n    seen.append(values(fs, x / 2))\n"
+            "    return jnp.sum(seen[-1]) - jnp.sum(seen[-2])\n",
+            expected="import jax.numpy as jnp\n\ndef values(fs, x):\n    return [f(x) for f in fs]\n\n"
+                     "def change(fs, x):\n    seen = [values(fs, x)]\n    seen.append(values(fs, x / 2))\n"
+                     "    return jnp.sum(jnp.asarray(seen[-1])) - jnp.sum(jnp.asarray(seen[-2]))\n",
+            lines=[9, 9],
+        ),
         Invalid(  # a parameter a call in the module passes a list (colorspacious' `broadcasting_matvec`)
             "import numpy as np\n\ndef matvec(A, B):\n    return np.inner(B, A)\n\ndef opponent(rgb):\n"
             "    return matvec([1, -12. / 11, 1. / 11], rgb)\n",
@@ -862,6 +871,12 @@ class NonArrayInput(Rule):
         if isinstance(value, cst.Name) and at is not None:
             values = _list_inputs.reaching_values(self, value.value, at)
             return bool(values) and all(v is not None and self._sequence_result(v) for v in values)  # type: ignore[union-attr]
+        if isinstance(value, cst.Subscript) and at is not None and isinstance(value.value, cst.Name) \
+                and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index):
+            # `history[-1]`, with `history = [objective(x)]` grown by `history.append(objective(y))`: an item of a
+            # list of such results (pyunlocbox's solver history)
+            items = self._list_items(value.value.value, at)
+            return bool(items) and all(self._sequence_result(item) for item in items)
         if not isinstance(value, cst.Call):
             return False
         func = value.func
@@ -870,6 +885,20 @@ class NonArrayInput(Rule):
         if name is None:
             return False
         return name in self._returning
+
+    def _list_items(self, name: str, at: cst.CSTNode) -> list[cst.BaseExpression]:
+        """The items of the local list `name` where `at` reads it: the elements of the list displays it is bound to
+        and the values the function appends to it; [] when a definition reaching `at` is anything else."""
+        values = _list_inputs.reaching_values(self, name, at)
+        if not values or not all(isinstance(v, cst.List) for v in values) or self.current_function is None:
+            return []
+        items = [e.value for v in values for e in v.elements]  # type: ignore[union-attr]
+        for call in walk.nodes_of(self.current_function.body, cst.Call):
+            func = call.func  # type: ignore[attr-defined]
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name \
+                    and func.attr.value == "append" and len(call.args) == 1:  # type: ignore[attr-defined]
+                items.append(call.args[0].value)  # type: ignore[attr-defined]
+        return items
 
     def _sequence_attribute(self, value: cst.BaseExpression) -> bool:
         """`self.dims` where the module only ever sets `self.dims` to a list or tuple (`_list_inputs.sequence_attributes`)."""
