@@ -603,18 +603,46 @@ def object_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, C
 # what a value's metadata, size or type reads of an array: a number or a type, never its elements
 _METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype", "itemsize", "nbytes"})
 _METADATA_CALLS = frozenset({"len", "isinstance", "type", "id", "callable", "hasattr", "getattr", "range", "enumerate"})
+# array methods whose result holds the elements of the array itself (an object array's give an object array)
+SAME_ELEMENT_METHODS = frozenset({"reshape", "ravel", "flatten", "copy", "squeeze", "transpose", "swapaxes", "take",
+                                  "repeat", "compress", "diagonal", "conj", "conjugate", "view", "cumsum", "cumprod"})
+
+
+def _metadata_call(call: cst.Call) -> bool:
+    """`len(z)`, `isinstance(z, ...)`, `enumerate(z)`: a call that reads only what a value is, not its elements;
+    `getattr(z, "T")` of an array attribute (`ARRAY_ATTRIBUTES`) reads the elements."""
+    if not isinstance(call.func, cst.Name) or call.func.value not in _METADATA_CALLS:
+        return False
+    return not (call.func.value == "getattr" and len(call.args) >= 2 and isinstance(call.args[1].value, cst.SimpleString)
+                and call.args[1].value.evaluated_value in ARRAY_ATTRIBUTES)
+
+
+def _split_binding(target: cst.BaseExpression, value: cst.BaseExpression) -> list[tuple[cst.BaseExpression, cst.BaseExpression]]:
+    """(target, value) pairs a loop target over `value` splits into: `for i, row in enumerate(z)` binds `row` to
+    a row of `z` (`i` to a counter: no pair), `for a, b in zip(z, w)` binds `a` to an item of `z`, `b` of `w`."""
+    if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+            and not any(a.star or a.keyword is not None for a in value.args) \
+            and not any(isinstance(e, cst.StarredElement) for e in target.elements):
+        if value.func.value == "enumerate" and len(target.elements) == 2 and len(value.args) >= 1:
+            return _split_binding(target.elements[1].value, value.args[0].value)
+        if value.func.value == "zip" and len(target.elements) == len(value.args):
+            return [pair for e, a in zip(target.elements, value.args) for pair in _split_binding(e.value, a.value)]
+    return [(target, value)]
 
 
 def read_names(value: cst.BaseExpression, whole: bool = False) -> list[cst.Name]:
     """The names whose values `value` reads as data: not attribute names (`self.z`), keywords (`f(z=1)`) or the
     functions called (`np.sum(f(x))`, whose result is what is read); with `whole`, not the objects whose other
     attributes are read either (`subprob.n_vars`: what the attribute holds is read, not the object; `r.T` is `r`)."""
+    calls = walk.nodes_of(value, cst.Call)
     skipped = {id(a.attr) for a in walk.nodes_of(value, cst.Attribute)} \
         | {id(a.keyword) for a in walk.nodes_of(value, cst.Arg) if a.keyword is not None} \
-        | {id(c.func) for c in walk.nodes_of(value, cst.Call)}  # type: ignore[attr-defined]
-    if whole:
+        | {id(c.func) for c in calls}  # type: ignore[attr-defined]
+    if whole:  # (`r.ravel()`, `r.reshape(2, 1)`: the elements of `r`, read as a whole)
+        kept = {id(c.func) for c in calls if isinstance(c.func, cst.Attribute)  # type: ignore[attr-defined]
+                and c.func.attr.value in SAME_ELEMENT_METHODS}  # type: ignore[attr-defined]
         skipped |= {id(a.value) for a in walk.nodes_of(value, cst.Attribute)  # type: ignore[attr-defined]
-                    if a.attr.value not in ARRAY_ATTRIBUTES}  # type: ignore[attr-defined]
+                    if a.attr.value not in ARRAY_ATTRIBUTES and id(a) not in kept}  # type: ignore[attr-defined]
     return [n for n in walk.nodes_of(value, cst.Name) if id(n) not in skipped]  # type: ignore[misc]
 
 
@@ -630,7 +658,11 @@ def object_derived(function: cst.FunctionDef, fed: frozenset[str]) -> frozenset[
     for kind in (cst.AnnAssign, cst.NamedExpr, cst.For, cst.CompFor):
         for node in walk.nodes_of(function.body, kind):
             value = node.iter if isinstance(node, (cst.For, cst.CompFor)) else node.value  # type: ignore[attr-defined]
-            if value is not None:
+            if value is None:
+                continue
+            if isinstance(node, (cst.For, cst.CompFor)):
+                bindings += [(node, [t], v) for t, v in _split_binding(node.target, value)]  # type: ignore[attr-defined]
+            else:
                 bindings.append((node, [node.target], value))  # type: ignore[attr-defined]
     derived: set[str] = set()
     changed = True
@@ -641,8 +673,7 @@ def object_derived(function: cst.FunctionDef, fed: frozenset[str]) -> frozenset[
                        if isinstance(t, (cst.Name, cst.Tuple, cst.List))]
             if not targets or all(t in derived or t in fed for t in targets):
                 continue
-            metadata = {id(n) for c in walk.nodes_of(value, cst.Call)
-                        if isinstance(c.func, cst.Name) and c.func.value in _METADATA_CALLS  # type: ignore[attr-defined]
+            metadata = {id(n) for c in walk.nodes_of(value, cst.Call) if _metadata_call(c)  # type: ignore[arg-type]
                         for n in walk.nodes_of(c, cst.Name)} \
                 | {id(a.value) for a in walk.nodes_of(value, cst.Attribute) if a.attr.value in _METADATA_ATTRIBUTES}  # type: ignore[attr-defined]
             whole = {id(n) for n in read_names(value, whole=True)}  # a derived local counts read as a whole only

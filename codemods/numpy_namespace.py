@@ -1517,6 +1517,15 @@ class NumpyNamespace(Rule):
             "def run(n):\n    z = np.array([None] * 2)\n    return first(z), second(z), fresh(z, n), solve(lambda x: x)\n",
             lines=[5, 9, 9, 12, 14, 22, 25],
         ),
+        Invalid(  # ... also a local read through a method that keeps the elements (`r.ravel()`, `getattr(z, "T")`), a
+            # row of `enumerate(z)` or an item of `zip(z, w)` (a code review)
+            "import numpy as np\n\ndef flat(z):\n    r = z.reshape(2, 1)\n    return np.concatenate([r.ravel(), r.ravel()])\n\n"
+            "def turned(z):\n    t = getattr(z, \"T\")\n    return np.atleast_1d(t)\n\n"
+            "def rows(z, w):\n    return [np.atleast_1d(r) * v for i, (r, v) in enumerate(zip(z, w))]\n\n"
+            "def run(n):\n    z = np.array([None, \"a\"])\n    return flat(z), turned(z), rows(z, np.ones(n))\n",
+            expected=None,
+            lines=[5, 9, 12, 15, 16],
+        ),
         Invalid(  # ... also a text array of a sized dtype, by keyword or position (`dtype="<U5"`, `"S8"`): `jnp.sort`
             # rejects it (a code review)
             "import numpy as np\n\ndef first(labels):\n    return np.sort(labels)\n\n"
