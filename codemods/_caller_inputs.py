@@ -42,6 +42,11 @@ _CANDIDATE_CALLS = frozenset({"list", "tuple", "load", "loads", "Decimal", "Frac
                               "ascontiguousarray", "asfortranarray", "atleast_1d", "atleast_2d", "atleast_3d",
                               "empty", "full", "zeros", "ones"})
 
+# `_list_inputs.element_base`: a slice, item or reshaping of an array holds its elements
+_ELEMENT_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
+_ELEMENT_METHODS = frozenset({"reshape", "ravel", "flatten", "copy", "squeeze", "transpose", "swapaxes", "take",
+                              "repeat", "compress", "diagonal", "conj", "conjugate", "view", "cumsum", "cumprod"})
+
 
 @functools.lru_cache(maxsize=4)
 def _tops(modules: frozenset) -> frozenset:
@@ -127,10 +132,26 @@ def _candidate(value: ast.AST, local: set[str], defined: set[str]) -> bool:
         return isinstance(value.value, (str, bytes))
     if isinstance(value, ast.Name):
         return value.id in local or value.id in defined
+    if isinstance(value, ast.Subscript) or isinstance(value, ast.Attribute) and value.attr in _ELEMENT_ATTRIBUTES:
+        return _candidate(value.value, local, set())  # `z[:1]`, `z.T` of such a value
     if isinstance(value, ast.Call):
+        if isinstance(value.func, ast.Attribute) and value.func.attr in _ELEMENT_METHODS \
+                and _candidate(value.func.value, local, set()):
+            return True  # `z.ravel()`
         name = _name_of(value.func)
         return name.split(".")[-1] in _CANDIDATE_CALLS or ".ma." in f".{name}"
     return False
+
+
+def _mapped(iterables: list[ast.expr]) -> Iterator[tuple[Spec, ast.AST, bool]]:
+    """(position, value, whether it is the iterable itself) for the function `map(f, *iterables)` calls, as
+    `_list_inputs._mapped_arguments` reads them: the `k`th parameter gets each item of a display given `k`th, or a
+    row of another iterable (of an object array: an object array or an object)."""
+    for index, iterable in enumerate(iterables):
+        if isinstance(iterable, (ast.List, ast.Tuple, ast.Set)):
+            yield from ((index, e, False) for e in iterable.elts if not isinstance(e, ast.Starred))
+        else:
+            yield index, iterable, True
 
 
 def _arguments(call: ast.Call) -> Iterator[tuple[Spec, ast.AST]]:
@@ -355,13 +376,17 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
                 continue
             if not isinstance(node, ast.Call) or not (node.args or node.keywords):
                 continue
-            for callee in callees_of(node.func, local | nested | params | shadowed | module_bound):
-                for spec, value in _arguments(node):
-                    if top is not None and isinstance(value, ast.Name) and value.id in params \
+            bound = local | nested | params | shadowed | module_bound
+            by_map = isinstance(node.func, ast.Name) and node.func.id == "map" and "map" not in bound \
+                and len(node.args) >= 2 and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args)
+            for callee in callees_of(node.args[0] if by_map else node.func, bound):
+                for spec, value, whole in (_mapped(node.args[1:]) if by_map else ((s, v, False) for s, v in _arguments(node))):
+                    if top is not None and not whole and isinstance(value, ast.Name) and value.id in params \
                             and value.id not in shadowed and not _rebound_before(scope, value.id, node):
                         passes.add((top, value.id, callee, spec))
                     if _candidate(value, local, defined | nested):
-                        calls.update((callee, spec, kind) for kind in judge.kinds(value, scope))
+                        calls.update((callee, spec, kind) for kind in judge.kinds(value, scope)
+                                     if not whole or kind == "object")  # (an object array's rows are objects)
 
     visit(tree, None)  # (the module's own statements too: a script's `__main__` block, a test module's calls)
     # what the module binds of other modules of the run at module level (`from pkg.helpers import reshape_z`,

@@ -566,21 +566,39 @@ def _foreign_call(call: cst.Call, imports: dict[str, str]) -> bool:
     return qualified in _EXACT_NUMBERS or qualified.startswith("numpy.ma.") and qualified.split(".")[-1] not in _PLAIN_MA
 
 
+def element_base(value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+    """The array whose elements `value` holds: `z` of `z[:1]`, `z[0]`, `z.T`, `z.reshape(2, 1)`, `z.ravel()`
+    (`SAME_ELEMENT_METHODS`); else None."""
+    if isinstance(value, cst.Subscript):
+        return value.value
+    if isinstance(value, cst.Attribute) and value.attr.value in ARRAY_ATTRIBUTES:
+        return value.value
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in SAME_ELEMENT_METHODS:
+        return value.func.value
+    return None
+
+
 def object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], imports: dict[str, str],
-                  defined: frozenset[str], depth: int = 0) -> bool:
+                  defined: frozenset[str], depth: int = 0, data: bool = False) -> bool:
     """What `jax.numpy` rejects where NumPy takes it (as an object array, or a masked one): a NumPy array of objects
     or text (`_object_array`), a `Decimal` or `Fraction`, a `numpy.ma` call's masked array (`_foreign_call`), a
     lambda, a name of a function or class of the module (`defined`) or one defined in `caller`, which `caller` does
-    not otherwise bind, or a local name of `caller` only ever bound to one of these."""
-    if isinstance(value, cst.Lambda) or isinstance(value, cst.Call) and _foreign_call(value, imports):
+    not otherwise bind, a slice, item or reshaping of an array of these (`z[:1]`, `z.ravel()`: `element_base`), or a
+    local name of `caller` only ever bound to one of these. With `data`, no function (what an item is taken of)."""
+    if isinstance(value, cst.Lambda) and not data or isinstance(value, cst.Call) and _foreign_call(value, imports):
         return True
+    base = element_base(value)
+    if base is not None:
+        return depth < 4 and object_value(base, caller, imports, defined, depth + 1, data=True)
     if isinstance(value, cst.Name) and caller is not None:
         bound = assigned_values(caller, value.value)
         if not bound:  # (a method's name binds nothing: only the module's own and `caller`'s nested ones count)
+            if data:
+                return False
             nested = {d.name.value for kind in (cst.FunctionDef, cst.ClassDef) for d in walk.nodes_of(caller.body, kind)}  # type: ignore[attr-defined]
             return (value.value in defined or value.value in nested) and value.value not in {
                 p.name.value for p in (*caller.params.posonly_params, *caller.params.params, *caller.params.kwonly_params)}
-        return depth < 4 and all(object_value(v, caller, imports, defined, depth + 1) for v in bound)
+        return depth < 4 and all(object_value(v, caller, imports, defined, depth + 1, data) for v in bound)
     return isinstance(value, cst.Call) and _object_array(value, caller)
 
 
@@ -597,7 +615,8 @@ def object_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, C
     nested = frozenset(d.name.value for kind in (cst.FunctionDef, cst.ClassDef)  # type: ignore[attr-defined]
                        for d in walk.nodes_of(module, kind))
     return _fed_parameters(module, lambda value, caller: object_value(value, caller, imports, defined), listed=True,
-                           binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name)), known=nested, elsewhere=elsewhere)
+                           binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name, cst.Subscript, cst.Attribute)),
+                           known=nested, elsewhere=elsewhere, rows=True)
 
 
 # what a value's metadata, size or type reads of an array: a number or a type, never its elements
@@ -718,6 +737,19 @@ def _bound_arguments(args: Sequence[cst.Arg], params: list[str]) -> list[tuple[s
     return found
 
 
+def _mapped_arguments(iterables: Sequence[cst.Arg], params: list[str], rows: bool) -> list[tuple[str, cst.BaseExpression]]:
+    """(parameter, value) for the function `map(f, *iterables)` calls: the `k`th parameter gets each item of a
+    display given `k`th (`map(twice, [z, w])`), and with `rows`, the `k`th iterable itself when it is no display
+    (what holds it holds its rows: an object array's rows are object arrays or objects)."""
+    found: list[tuple[str, cst.BaseExpression]] = []
+    for param, iterable in zip(params, (a.value for a in iterables)):
+        if isinstance(iterable, (cst.List, cst.Tuple, cst.Set)):
+            found += [(param, e.value) for e in iterable.elements if not isinstance(e, cst.StarredElement)]
+        elif rows:
+            found.append((param, iterable))
+    return found
+
+
 def _rebound_before(caller: cst.FunctionDef, name: str, call: cst.CSTNode) -> bool:
     """Whether a statement of `caller`'s own body (no branch or loop) before the one holding `call` (a call, or an
     assignment) assigns `name`: then `call` never sees what `caller` was given in `name`."""
@@ -747,14 +779,15 @@ def _binds(target: cst.BaseExpression, name: str) -> bool:
 def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optional[cst.FunctionDef]], bool],
                     listed: bool, binds: Callable[[cst.BaseExpression], bool] = _plain_value,
                     known: frozenset[str] = frozenset(),
-                    elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
+                    elsewhere: Optional[Mapping[str, Container]] = None, rows: bool = False) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters some call in the module passes a value `fed(value, caller)` accepts,
     or passes on a parameter of its caller that is so fed (`update([3.0])`, `def update(z): return reshape_z(z, 1)`:
     filterpy's helpers) where no earlier statement of the caller's own body rebinds it}; a call of a name bound to a
     function of the module (`roll = shift`, then `roll([1.0, 2.0], 1)`) is a call of it; with `listed`, a name is
     looked up in its caller only when some assignment binds it to a value `binds` accepts (a list or tuple), or it
     is one of `known` (the module's functions and classes, which a `def` binds). `elsewhere`: {top-level function:
-    positions and keywords of its parameters} so fed by calls in other modules, taken as if those calls were here."""
+    positions and keywords of its parameters} so fed by calls in other modules, taken as if those calls were here.
+    `map(f, xs)` calls `f` with the items of `xs` (`_mapped_arguments`; with `rows`, with `xs` itself too)."""
     functions: dict[str, list[cst.FunctionDef]] = {}
     functions_in_order = walk.nodes_of(module, cst.FunctionDef)
     for function in functions_in_order:
@@ -789,6 +822,11 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
         if not node.args:  # type: ignore[attr-defined]
             continue
         func = node.func  # type: ignore[attr-defined]
+        # `map(twice, [z])`: a call of `twice` given each item of the iterables, by position
+        by_map = isinstance(func, cst.Name) and func.value == "map" and len(node.args) >= 2 \
+            and not any(a.star or a.keyword is not None for a in node.args)  # type: ignore[attr-defined]
+        if by_map:
+            func = node.args[0].value  # type: ignore[attr-defined]
         owner = func.value.value if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) else None
         method = owner in ("self", "cls")
         # `Quaternion.from_axis_angle([0, 0, 1], a)`: a static or class method called through its class (ase)
@@ -800,7 +838,9 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
             if params and (method and params[0] in ("self", "cls") or through_class and params[0] == "cls"):
                 params = params[1:]  # (through the class, a plain method's `self` is passed explicitly)
             named = params + [p.name.value for p in callee.params.kwonly_params]
-            for param, value in _bound_arguments(node.args, params):  # type: ignore[attr-defined]
+            arguments = _mapped_arguments(node.args[1:], params, rows) if by_map \
+                else _bound_arguments(node.args, params)  # type: ignore[attr-defined]
+            for param, value in arguments:
                 if param not in named:
                     continue
                 if isinstance(value, cst.Name):
@@ -810,7 +850,7 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
                 caller = None
                 if isinstance(value, cst.Name) and (not listed or value.value not in listed_names):
                     continue
-                if listed and isinstance(value, (cst.Name, cst.List, cst.Tuple, cst.Call)):
+                if listed and isinstance(value, (cst.Name, cst.List, cst.Tuple, cst.Call, cst.Subscript, cst.Attribute)):
                     caller = caller_of(node)  # type: ignore[arg-type]  # (its local bindings, or its items')
                 if fed(value, caller):
                     found.setdefault(name, set()).add(param)  # type: ignore[arg-type]

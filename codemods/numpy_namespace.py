@@ -1526,6 +1526,22 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5, 9, 12, 15, 16],
         ),
+        Invalid(  # ... also a slice or reshaping of a local object array (`w = z[:1]`, `z.ravel()`), and a helper
+            # handed on with `map` (`map(first, [z])` calls `first(z)`); not of a numeric array (a code review)
+            "import numpy as np\n\n"
+            "def twice(z):\n    return np.concatenate([z, z])\n\n"
+            "def first(z):\n    return np.atleast_1d(z)\n\n"
+            "def sliced():\n    z = np.array([None, \"a\"])\n    w = z[:1]\n    return twice(w), list(map(first, [z.ravel()]))\n\n"
+            "def total(z):\n    return np.sum(z)\n\n"
+            "def plain(n):\n    x = np.ones(n)\n    return total(x[:1]), list(map(total, [x.T, x]))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\n"
+            "def twice(z):\n    return np.concatenate([z, z])\n\n"
+            "def first(z):\n    return np.atleast_1d(z)\n\n"
+            "def sliced():\n    z = np.array([None, \"a\"])\n    w = z[:1]\n    return twice(w), list(map(first, [z.ravel()]))\n\n"
+            "def total(z):\n    return jnp.sum(z)\n\n"
+            "def plain(n):\n    x = jnp.ones(n)\n    return total(x[:1]), list(map(total, [x.T, x]))\n",
+            lines=[4, 7, 10, 15, 18],
+        ),
         Invalid(  # ... also a text array of a sized dtype, by keyword or position (`dtype="<U5"`, `"S8"`): `jnp.sort`
             # rejects it (a code review)
             "import numpy as np\n\ndef first(labels):\n    return np.sort(labels)\n\n"

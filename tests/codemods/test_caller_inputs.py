@@ -50,6 +50,20 @@ def test_a_plain_numpy_array_from_another_module_is_still_rewritten(tmp_path):
     assert "jnp.atleast_2d(z)" in (tmp_path / "pkg/helpers.py").read_text()
 
 
+@pytest.mark.parametrize("call", ["reshape_z(x[:1].ravel(), n)", "list(map(reshape_z, [x, x.T], [n, n]))"])
+def test_a_slice_or_map_of_a_plain_numpy_array_is_still_rewritten(tmp_path, call):
+    use = f"import numpy as np\n\nfrom pkg.helpers import reshape_z\n\n\ndef update(n):\n    x = np.ones(n)\n    return {call}\n"
+    _package(tmp_path, {"pkg/helpers.py": HELPERS, "pkg/use.py": use})
+    _migrate(tmp_path)
+    assert "jnp.atleast_2d(z)" in (tmp_path / "pkg/helpers.py").read_text()
+
+
+def test_the_summary_knows_the_methods_that_keep_the_elements():
+    from codemods import _list_inputs
+    assert _caller_inputs._ELEMENT_METHODS == _list_inputs.SAME_ELEMENT_METHODS
+    assert _caller_inputs._ELEMENT_ATTRIBUTES == _list_inputs.ARRAY_ATTRIBUTES
+
+
 def test_a_module_that_imports_nothing_of_the_run_is_not_summarised(tmp_path):
     files = _package(tmp_path, {"pkg/helpers.py": HELPERS, "pkg/other.py": "import numpy as np\n\nX = np.zeros(3)\n"})
     modules = frozenset({"pkg", "pkg.helpers", "pkg.other"})
@@ -93,14 +107,22 @@ HIDDEN_CALLERS = [
                  id="name-bound-to-the-function"),
     pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\n@print\ndef run(z=reshape_z(np.array([None] * 2), 2)):\n"
                  "    return z\n", id="default-value"),
+    pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\ndef run():\n    z = np.array([None, 'a'])\n"
+                 "    w = z[:1]\n    return reshape_z(w, 1)\n", id="slice-of-a-local"),
+    pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\ndef run():\n    z = np.array([None, 'a'])\n"
+                 "    return reshape_z(z.T.ravel(), 2)\n", id="reshaped-local"),
+    pytest.param("import numpy as np\nfrom pkg import helpers\n\ndef run():\n"
+                 "    return list(map(helpers.reshape_z, [np.array([None] * 2)], [2]))\n", id="handed-on-with-map"),
+    pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\ndef run():\n    z = np.array([[None, 'a']])\n"
+                 "    return list(map(reshape_z, z, [2]))\n", id="map-over-an-object-array"),
 ]
 
 
 @pytest.mark.parametrize("use", HIDDEN_CALLERS)
 def test_a_call_the_summary_used_to_skip_keeps_the_helper_numpy(tmp_path, use):
     # a call under a star import, in a class body (at module level or in a function), in a module-level lambda, of a
-    # name bound to the function, in a default value: the summary skipped each, and `jnp.atleast_2d` got the object
-    # array
+    # name bound to the function, in a default value, given a slice or reshaping of a local object array, or made
+    # by `map`: the summary skipped each, and `jnp.atleast_2d` got the object array
     _package(tmp_path, {"pkg/helpers.py": HELPERS, "pkg/use.py": use})
     output = _migrate(tmp_path)
     assert (tmp_path / "pkg/helpers.py").read_text() == HELPERS, output
