@@ -257,8 +257,17 @@ class _Judge:
             imports = [ast.unparse(n) for n in ast.walk(self.tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
             defs = [f"class {d.name}: pass" if isinstance(d, ast.ClassDef) else f"def {d.name}(): pass"
                     for d in self.tree.body if isinstance(d, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
-            self._module = cst.parse_module("\n".join(imports + defs) + "\n")
+            # (its constants that may name a dtype: `TEXT = "U5"`, `KIND = object`, `_list_inputs.dtype_constants`)
+            constants = [ast.unparse(d) for d in self.tree.body if isinstance(d, ast.Assign) and (
+                isinstance(d.value, ast.Constant) and isinstance(d.value.value, str) or isinstance(d.value, (ast.Name, ast.Attribute)))]
+            self._module = cst.parse_module("\n".join(imports + defs + constants) + "\n")
         return self._module
+
+    @functools.cached_property
+    def constants(self) -> frozenset:
+        from codemods import _list_inputs
+
+        return _list_inputs.dtype_constants(self.module())
 
     def caller(self, function: ast.AST) -> Optional[cst.FunctionDef]:
         """`function` as LibCST reads it (the module's own statements as `walk.module_code` gives them), or None
@@ -299,7 +308,7 @@ class _Judge:
             if not _list_inputs.flat_list(node, caller):
                 found.append("unflat")
         defined = frozenset(d.name.value for d in module.body if isinstance(d, (cst.FunctionDef, cst.ClassDef)))
-        if _list_inputs.object_value(node, caller, _list_inputs.imported_as(module), defined):
+        if _list_inputs.object_value(node, caller, _list_inputs.imported_as(module), defined, constants=self.constants):
             found.append("object")
         return found
 

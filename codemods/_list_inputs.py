@@ -502,15 +502,44 @@ def _text_or_object_dtype(value: cst.BaseExpression) -> bool:
     return isinstance(value, (cst.Name, cst.Attribute)) and dotted_name(value).split(".")[-1] in _OBJECT_DTYPES
 
 
-def _object_array(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
-    """`np.array([None] * n)`, `np.asarray(["a", "b"])`, `np.empty(n, dtype=object)`: a NumPy array of objects or
-    text (`foreign_dtypes.object_data`, with `caller`'s bindings), or a local name of `caller` only ever bound to
-    one. JAX arrays cannot hold such data: `jax.numpy` functions reject the array."""
+def dtype_constants(module: cst.Module) -> frozenset[str]:
+    """The names the module's own statements bind only to a dtype JAX arrays cannot have (`TEXT = "U5"`,
+    `KIND = object`: `_text_or_object_dtype`), and nothing else binds at module level."""
+    values: dict[str, list[cst.BaseExpression]] = {}
+    for statement in module.body:
+        if isinstance(statement, cst.SimpleStatementLine):
+            for small in statement.body:
+                if isinstance(small, cst.Assign):
+                    for target in small.targets:
+                        for name in walk.nodes_of(target.target, cst.Name):
+                            values.setdefault(name.value, []).append(  # type: ignore[attr-defined]
+                                small.value if isinstance(target.target, cst.Name) else cst.Name("None"))
+    return frozenset(name for name, bound in values.items() if all(_text_or_object_dtype(v) for v in bound))
+
+
+def _dtype_argument(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], constants: frozenset[str]) -> bool:
+    """`_text_or_object_dtype` of a dtype as given: written out, or a name `caller` binds only to one (`kind =
+    "U5"`), or, bound nowhere in `caller`, one of the module's `constants` (`dtype_constants`)."""
+    if isinstance(value, cst.Name):
+        bound = assigned_values(caller, value.value) if caller is not None else []
+        if bound:
+            return all(_text_or_object_dtype(v) for v in bound)
+        if value.value in constants:
+            return True
+    return _text_or_object_dtype(value)
+
+
+def _object_array(value: cst.BaseExpression, caller: Optional[cst.FunctionDef],
+                  constants: frozenset[str] = frozenset()) -> bool:
+    """`np.array([None] * n)`, `np.asarray(["a", "b"])`, `np.empty(n, dtype=object)`, `np.asarray(x, dtype=TEXT)`
+    (of the module's `constants`): a NumPy array of objects or text (`foreign_dtypes.object_data`, with `caller`'s
+    bindings), or a local name of `caller` only ever bound to one. JAX arrays cannot hold such data: `jax.numpy`
+    functions reject the array."""
     if isinstance(value, cst.Name) and caller is not None:
         bound = assigned_values(caller, value.value)
-        return bool(bound) and all(isinstance(v, cst.Call) and _object_array(v, caller) for v in bound)
+        return bool(bound) and all(isinstance(v, cst.Call) and _object_array(v, caller, constants) for v in bound)
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "astype" \
-            and value.args and _text_or_object_dtype(value.args[0].value):
+            and value.args and _dtype_argument(value.args[0].value, caller, constants):
         return True  # `np.asarray(values).astype("U5")`
     if not isinstance(value, cst.Call) or not isinstance(value.func, (cst.Name, cst.Attribute)) \
             or dotted_name(value.func).split(".")[-1] not in _FROM_DATA:
@@ -520,7 +549,7 @@ def _object_array(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) 
         if arg.star:
             break
         if arg.keyword is not None and arg.keyword.value == "dtype" or arg.keyword is None and index == position:
-            if _text_or_object_dtype(arg.value):
+            if _dtype_argument(arg.value, caller, constants):
                 return True
     names = {a.value.value for a in value.args if isinstance(a.value, cst.Name)}
     bindings = {n: assigned_values(caller, n) for n in names} if caller is not None else {}
@@ -579,17 +608,18 @@ def element_base(value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
 
 
 def object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], imports: dict[str, str],
-                  defined: frozenset[str], depth: int = 0, data: bool = False) -> bool:
+                  defined: frozenset[str], depth: int = 0, data: bool = False, constants: frozenset[str] = frozenset()) -> bool:
     """What `jax.numpy` rejects where NumPy takes it (as an object array, or a masked one): a NumPy array of objects
     or text (`_object_array`), a `Decimal` or `Fraction`, a `numpy.ma` call's masked array (`_foreign_call`), a
     lambda, a name of a function or class of the module (`defined`) or one defined in `caller`, which `caller` does
     not otherwise bind, a slice, item or reshaping of an array of these (`z[:1]`, `z.ravel()`: `element_base`), or a
-    local name of `caller` only ever bound to one of these. With `data`, no function (what an item is taken of)."""
+    local name of `caller` only ever bound to one of these. With `data`, no function (what an item is taken of).
+    `constants`: the module's names of dtypes JAX arrays cannot have (`dtype_constants`)."""
     if isinstance(value, cst.Lambda) and not data or isinstance(value, cst.Call) and _foreign_call(value, imports):
         return True
     base = element_base(value)
     if base is not None:
-        return depth < 4 and object_value(base, caller, imports, defined, depth + 1, data=True)
+        return depth < 4 and object_value(base, caller, imports, defined, depth + 1, True, constants)
     if isinstance(value, cst.Name) and caller is not None:
         bound = assigned_values(caller, value.value)
         if not bound:  # (a method's name binds nothing: only the module's own and `caller`'s nested ones count)
@@ -598,8 +628,8 @@ def object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], i
             nested = {d.name.value for kind in (cst.FunctionDef, cst.ClassDef) for d in walk.nodes_of(caller.body, kind)}  # type: ignore[attr-defined]
             return (value.value in defined or value.value in nested) and value.value not in {
                 p.name.value for p in (*caller.params.posonly_params, *caller.params.params, *caller.params.kwonly_params)}
-        return depth < 4 and all(object_value(v, caller, imports, defined, depth + 1, data) for v in bound)
-    return isinstance(value, cst.Call) and _object_array(value, caller)
+        return depth < 4 and all(object_value(v, caller, imports, defined, depth + 1, data, constants) for v in bound)
+    return isinstance(value, cst.Call) and _object_array(value, caller, constants)
 
 
 def object_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
@@ -614,7 +644,9 @@ def object_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, C
     defined = frozenset(d.name.value for d in module.body if isinstance(d, (cst.FunctionDef, cst.ClassDef)))
     nested = frozenset(d.name.value for kind in (cst.FunctionDef, cst.ClassDef)  # type: ignore[attr-defined]
                        for d in walk.nodes_of(module, kind))
-    return _fed_parameters(module, lambda value, caller: object_value(value, caller, imports, defined), listed=True,
+    constants = dtype_constants(module)
+    return _fed_parameters(module, lambda value, caller: object_value(value, caller, imports, defined, constants=constants),
+                           listed=True,
                            binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name, cst.Subscript, cst.Attribute)),
                            known=nested, elsewhere=elsewhere, rows=True)
 

@@ -1550,6 +1550,22 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 7, 7, 10],
         ),
+        Invalid(  # ... also one whose dtype is a module constant or a local (`TEXT = "U5"`, `kind = "S8"`); not a
+            # numeric one (`WIDE = np.float64`) (a code review)
+            "import numpy as np\n\n"
+            "TEXT = \"U5\"\nWIDE = np.float64\n\n"
+            "def first(labels):\n    return np.sort(labels)\n\n"
+            "def second(labels):\n    return np.sort(labels)\n\n"
+            "def total(v):\n    return np.sum(v)\n\n"
+            "def run(x):\n    kind = \"S8\"\n    return first(np.asarray(x, dtype=TEXT)), second(np.array(x, kind)), total(np.asarray(x, dtype=WIDE))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\n"
+            "TEXT = \"U5\"\nWIDE = np.float64\n\n"
+            "def first(labels):\n    return np.sort(labels)\n\n"
+            "def second(labels):\n    return np.sort(labels)\n\n"
+            "def total(v):\n    return jnp.sum(v)\n\n"
+            "def run(x):\n    kind = \"S8\"\n    return first(np.asarray(x, dtype=TEXT)), second(np.array(x, kind)), total(np.asarray(x, dtype=WIDE))\n",
+            lines=[7, 10, 13, 17],
+        ),
         Invalid(  # ... or a `Decimal` (numpy_financial's `fv(Decimal("0.075"), ...)`): `jnp.where` raises on it
             "from decimal import Decimal as D\nimport numpy as np\n\ndef fv(rate, nper):\n"
             "    return np.where(rate == 0, nper, 1 / rate)\n\nFV = fv(D(\"0.075\"), 20)\n",

@@ -115,6 +115,8 @@ HIDDEN_CALLERS = [
                  "    return list(map(helpers.reshape_z, [np.array([None] * 2)], [2]))\n", id="handed-on-with-map"),
     pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\ndef run():\n    z = np.array([[None, 'a']])\n"
                  "    return list(map(reshape_z, z, [2]))\n", id="map-over-an-object-array"),
+    pytest.param("import numpy as np\nfrom pkg.helpers import reshape_z\n\nTEXT = 'U5'\n\ndef run(x):\n"
+                 "    return reshape_z(np.asarray(x, dtype=TEXT), 2)\n", id="text-dtype-constant"),
 ]
 
 
