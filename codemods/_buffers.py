@@ -686,6 +686,8 @@ _WRITTEN_NAME = re.compile(
     rb"^[ \t]*([A-Za-z_]\w*)\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\](?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*[ \t]*"
     rb"(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)", re.M)
 _WRITING_METHOD = re.compile(rb"\.(?:fill|sort|resize|put|itemset|partition)\(")
+# `out=y`, `output=y[0]`, `np.copyto(y, v)`: a name given to a call as the array it writes into
+_OUTPUT_NAME = re.compile(rb"(?:\b(?:out|output)[ \t]*=[ \t]*|\bcopyto\([ \t]*)([A-Za-z_]\w*)\b(?![ \t]*[.(=])")
 # `self.sigmas = self.points_fn.sigma_points(x)` or `self.y = util.make(n)` at the start of a line: (the attribute,
 # the callee's dotted path before its name, the callee)
 _ATTRIBUTE_BOUND_TO_CALL = re.compile(
@@ -702,10 +704,14 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     array. So are those whose result it stores on an attribute it writes into in place (`self.y = make(n)`, then
     `self.y.fill(0)`), and a method of another object stored so (`self.sigmas = self.points_fn.sigma_points(x)`,
     then `self.sigmas[i] = v`: filterpy's UKF), recorded as `.sigma_points` since its class is not known here (any
-    class's method of that name matches). A pattern search over the bytes, by name (not by scope: two functions
-    binding the same name count as one); the qualified name is the import's (a package's re-export:
-    `_caller_writes` matches it by package)."""
+    class's method of that name matches); so is a method of the module's own class bound to a name and written into
+    (`y = self.evaluate(x)`, then `np.power(y, 2, out=y)`), as `.evaluate`: a subclass in another module may override
+    it (any class's method of that name, in any other module of the run). A write is an item's (`bits[0] = v`), a
+    writing method's (`bits.fill(0)`) or a call's output (`out=y`, `np.copyto(y, v)`). A pattern search over the
+    bytes, by name (not by scope: two functions binding the same name count as one); the qualified name is the
+    import's (a package's re-export: `_caller_writes` matches it by package)."""
     written = {m.group(1) for m in _WRITTEN_NAME.finditer(data)}
+    written |= {m.group(1) for m in _OUTPUT_NAME.finditer(data)}
     for method in _WRITING_METHOD.finditer(data):
         before = _NAME_BEFORE.search(data, max(0, method.start() - 80), method.start())
         if before is not None:
@@ -727,8 +733,8 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
         source = bindings.get(head)
         if source is not None:
             found[".".join([source, *rest, callee]) if root else source] = where
-        elif root and root != "self.":  # (`self.f(x)`: this module's method, which `written_results` follows)
-            found[f".{callee}"] = where
+        elif root:  # (`self.f(x)`: this module's method, which `written_results` follows, but which a subclass in
+            found[f".{callee}"] = where  # another module may override)
     if not written:
         return found
     for match in _BOUND_TO_CALL.finditer(data):
@@ -741,6 +747,8 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
         source = bindings.get(head)  # `pkg.util.to_ref(n)` after `import pkg.util`: `pkg` is bound
         if source is not None:
             found[".".join([source, *rest, callee.decode("ascii", "replace")]) if root else source] = where
+        elif root in (b"self.", b"cls."):  # `y = self.evaluate(x)`: a method of the class, which a subclass in another
+            found[f".{callee.decode('ascii', 'replace')}"] = where  # module may override (any class's method of that name)
     return found
 
 

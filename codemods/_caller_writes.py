@@ -423,8 +423,9 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     for member in members if elsewhere else ():  # `.sigma_points`: a method of that name, whatever its class
         where = elsewhere.get(f".{member.name.value}")
         if where is not None and where != rule.context.module_name:
-            why = (f"code in `{where}` stores what a method of this name returns on an attribute that it writes into "
-                   "in place, which stays NumPy (jaxfix cannot see which class the object is of)")
+            why = (f"code in `{where}` writes into what a method of this name returns (bound to a name, `y = "
+                   f"self.{member.name.value}(...)`, or stored on an attribute) in place, which stays NumPy (jaxfix cannot "
+                   "see which class the object is of: a base class's call reaches an override in another module)")
             found.setdefault(member.name.value, why)
             kept.setdefault(member.name.value, why)
     through_returns(module, found, methods, numpy, kept)

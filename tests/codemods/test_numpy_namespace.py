@@ -222,12 +222,23 @@ def test_the_result_index_reads_bytes_only():
 def test_the_result_index_reads_results_stored_on_written_attributes():
     from codemods._buffers import result_writes
 
-    # filterpy's UKF: a method of another object (its class unknown: `.name`), an imported function, and neither a
-    # method of `self` (this module's, followed by `written_results`) nor an attribute nothing writes into
+    # filterpy's UKF: a method of another object (its class unknown: `.name`), an imported function, a method of
+    # `self` (which a subclass in another module may override), not an attribute nothing writes into
     code = (b"from .util import make\n\nclass F:\n    def predict(self, x):\n        self.sigmas = self.points_fn.sigma_points(x)\n"
             b"        self.sigmas[0] = 1.0\n        self.y = make(x)\n        self.y.fill(0)\n        self.z = self.own(x)\n"
             b"        self.z[0] = 2\n        self.w = self.points_fn.other(x)\n")
-    assert result_writes("p.py", "pkg.p", code) == {".sigma_points": "pkg.p", "pkg.util.make": "pkg.p"}
+    assert result_writes("p.py", "pkg.p", code) == {".sigma_points": "pkg.p", "pkg.util.make": "pkg.p", ".own": "pkg.p"}
+
+
+def test_the_result_index_reads_self_methods_bound_to_a_name_and_written():
+    from codemods._buffers import result_writes
+
+    # `y = self.evaluate(x)` then a write (an output, an item, `np.copyto`): `.evaluate`, whatever the class; not a
+    # name only read (`z`), nor an output that is an attribute's (`out=s.k`)
+    code = (b"import numpy as np\n\nclass F:\n    def energy(self, x, s):\n        y = self.evaluate(x)\n"
+            b"        np.power(y, 2, out=y)\n        a = self.first(x)\n        a[0] = 1\n        b = cls.second(x)\n"
+            b"        np.copyto(b, x)\n        z = self.third(x)\n        np.add(z, 1, out=s.k)\n        return z\n")
+    assert result_writes("p.py", "pkg.p", code) == {".evaluate": "pkg.p", ".first": "pkg.p", ".second": "pkg.p"}
 
 
 def test_a_method_whose_result_another_module_stores_on_a_written_attribute_stays_numpy(tmp_path):
@@ -243,9 +254,29 @@ def test_a_method_whose_result_another_module_stores_on_a_written_attribute_stay
     results = {r.path.rsplit("/", 1)[-1]: r for r in run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)}
     assert (pkg / "points.py").read_text() == points and (pkg / "filt.py").read_text() == filt
     messages = [f.message for f in results["points.py"].findings if f.code == "JX501"]
-    assert any("code in `ukf.filt` stores what a method of this name returns" in m for m in messages), messages
+    assert any("code in `ukf.filt` writes into what a method of this name returns" in m for m in messages), messages
     alone = run_files([str(pkg / "points.py")], all_rules(), RunOptions(fix=True, write=False), jobs=1)
     assert "jnp.zeros((2, 2))" in alone[0].fixed
+
+
+@pytest.mark.parametrize("write", ["np.power(y, 2, out=y)", "y[0] = 0.5", "np.copyto(y, 0.5)"])
+def test_an_override_in_another_module_of_a_method_whose_result_the_base_writes_into_stays_numpy(tmp_path, write):
+    """`Filter.energy` writes into what `self.evaluate(x)` returns, so `Filter.evaluate` stays NumPy; an override in
+    another module (`Modulation(Filter).evaluate`) must too: moved to JAX (`jnp.full` + `.at[].set`), the write
+    raised `TypeError: return arrays must be of ArrayType` (pygsp review, repro r2)."""
+    base = ("import numpy as np\n\n\nclass Filter:\n    def evaluate(self, x):\n"
+            "        return np.exp(-np.asarray(x, dtype=float))\n\n    def energy(self, x):\n"
+            f"        y = self.evaluate(x)\n        {write}\n        return y.sum()\n")
+    sub = ("import numpy as np\n\nfrom .base import Filter\n\n\nclass Modulation(Filter):\n    def evaluate(self, x):\n"
+           "        y = np.full(len(x), np.nan)\n        for i in range(len(x)):\n            y[i] = 2.0 * x[i]\n"
+           "        return y\n")
+    pkg, files = _package(tmp_path, "gsp", {"base.py": base, "sub.py": sub})
+    results = {r.path.rsplit("/", 1)[-1]: r for r in run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)}
+    assert (pkg / "sub.py").read_text() == sub
+    found = [f for f in results["sub.py"].findings if f.code == "JX501" and "code in `gsp.base` writes into" in f.message]
+    assert [f.line for f in found] == [11], [(f.line, f.message) for f in results["sub.py"].findings]
+    alone = run_files([str(pkg / "sub.py")], all_rules(), RunOptions(fix=True, write=False), jobs=1)
+    assert "jnp.full(len(x), np.nan)" in alone[0].fixed
 
 
 def test_a_helper_result_stored_on_an_attribute_another_module_writes_into_stays_numpy(tmp_path):
