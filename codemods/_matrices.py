@@ -159,6 +159,24 @@ class Matrices:
 
     makers: frozenset[str] = frozenset()  # the top-level functions that may return one (`as_matrix`)
     reads: Mapping[cst.CSTNode, str] = field(default_factory=dict)  # a read in a function that may be one -> how
+    names: frozenset[str] = frozenset()  # the module-level names bound to one (`P`: what other modules may import)
+    members: Mapping[str, frozenset[str]] = field(default_factory=dict)  # class -> its attributes/methods that may be one
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What a module takes from other modules of the run that may be a NumPy matrix (or masked array): the names
+    it imports bound to one (`from pkg.consts import P`: local name -> `pkg.consts.P`), the functions it imports
+    that may return one (`from pkg.mats import as_matrix`), and, for each of its classes, the attributes and methods
+    its base classes in other modules hold or return one in (`class Sub(Base)`, `Base.__init__` binding `self.P`).
+    Found by `codemods._imported_values` from the project index."""
+
+    names: Mapping[str, str] = field(default_factory=dict)
+    makers: frozenset[str] = frozenset()
+    members: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.names or self.makers or self.members)
 
 
 def _locals(function: cst.FunctionDef) -> set[str]:
@@ -186,25 +204,28 @@ def _assigns(statements) -> list[cst.Assign]:
     return [s for line in statements if isinstance(line, cst.SimpleStatementLine) for s in line.body if isinstance(s, cst.Assign)]
 
 
-def matrices(rule: cst.MetadataDependent, module: cst.Module, kind: Optional[Kind] = None) -> Matrices:
+def matrices(rule: cst.MetadataDependent, module: cst.Module, kind: Optional[Kind] = None,
+             imported: Optional[Imported] = None) -> Matrices:
     """The module's functions (`def`s at its top level) that may return a NumPy matrix: one they make
     (`return np.asmatrix(x)`, `m = a.view(np.matrix)` then `return m`) or one another such function returns; and the
     reads in its functions that may be one made elsewhere: a module-level name bound to one (`P = np.asmatrix(...)`,
     then `np.eye(2) - P`), an attribute a class's method binds to one (`self.P = np.asmatrix(...)` in `__init__`,
     then `self.P` in `step`) or a method of the class that returns one (`self.as_mat(a)`). A function calling such a
     maker by name (`m = as_matrix(a)`) or making such a read handles a matrix and is left too. With `kind=MASKED`, the
-    same for NumPy's masked arrays (`return np.ma.mean(masked, axis=1)`: SALib's grouped metrics)."""
+    same for NumPy's masked arrays (`return np.ma.mean(masked, axis=1)`: SALib's grouped metrics). `imported`: what
+    other modules of the run give the module that may be one (`Imported`), followed as the module's own."""
     kind = kind or MATRIX
-    if not any(kind.names(numpy_name(rule, n)) for nodes in (cst.Name, cst.Attribute) for n in walk.nodes_of(module, nodes)) \
+    imported = imported or Imported()
+    if not imported and not any(kind.names(numpy_name(rule, n)) for nodes in (cst.Name, cst.Attribute) for n in walk.nodes_of(module, nodes)) \
             and not any(a.attr.value in kind.methods for a in walk.nodes_of(module, cst.Attribute)):  # type: ignore[attr-defined]
         return Matrices()  # no matrix in the module (most modules): nothing to follow
     classes = [s for s in module.body if isinstance(s, cst.ClassDef)]
     functions: list[tuple[cst.FunctionDef, Optional[str]]] = [(s, None) for s in module.body if isinstance(s, cst.FunctionDef)]
     functions += [(f, c.name.value) for c in classes for f in walk.nodes_of(c, cst.FunctionDef)]  # type: ignore[misc]
     local = {f: _locals(f) for f, _ in functions}
-    makers: set[str] = set()
-    names: set[str] = set()  # module-level names bound to a matrix
-    members: dict[str, set[str]] = {c.name.value: set() for c in classes}  # class -> its attributes/methods that may be one
+    makers: set[str] = set(imported.makers)
+    names: set[str] = set(imported.names)  # module-level names bound to a matrix
+    members: dict[str, set[str]] = {c.name.value: set(imported.members.get(c.name.value, ())) for c in classes}  # class -> its attributes/methods that may be one
     changed = True
     while changed:  # to a fixed point: what reads what a maker returns may be a matrix too
         changed = False
@@ -251,11 +272,15 @@ def matrices(rule: cst.MetadataDependent, module: cst.Module, kind: Optional[Kin
         sized = _sized(function.body, kind.plain) | {id(t) for a in walk.nodes_of(function.body, cst.Assign) for t in _targets(a)}  # type: ignore[arg-type]
         for name in walk.nodes_of(function.body, cst.Name):
             if name.value in visible and id(name) not in sized:  # type: ignore[attr-defined]
-                reads[name] = f"`{name.value}` is bound at module level to a NumPy matrix (or what makes one)"  # type: ignore[attr-defined]
+                reads[name] = (f"`{name.value}` is bound at module level to a NumPy matrix (or what makes one)"  # type: ignore[attr-defined]
+                               if name.value not in imported.names else  # type: ignore[attr-defined]
+                               f"`{name.value}` is `{imported.names[name.value]}`, bound to a NumPy matrix (or what "  # type: ignore[attr-defined]
+                               "makes one) in another module of the run")
         called = {id(c.func) for c in walk.nodes_of(function.body, cst.Call)}  # type: ignore[attr-defined]
         for attribute in walk.nodes_of(function.body, cst.Attribute):
             if _member(attribute, owned) and id(attribute) not in sized:
                 code = f"{attribute.value.value}.{attribute.attr.value}"  # type: ignore[attr-defined]
                 reads[attribute] = (f"`{code}(...)` may return a NumPy matrix" if id(attribute) in called
                                     else f"`{code}` may hold a NumPy matrix, which the class binds to it")
-    return Matrices(frozenset(makers), reads)
+    return Matrices(frozenset(makers), reads, frozenset(names - set(imported.names)),
+                    {c: frozenset(m) for c, m in members.items() if m})

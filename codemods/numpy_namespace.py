@@ -5,7 +5,7 @@ import functools
 import libcst as cst
 import numpy as np
 
-from codemods import _buffers, _caller_inputs, _host_values, _matrices, _namesakes, _triangles
+from codemods import _buffers, _caller_inputs, _host_values, _imported_values, _matrices, _namesakes, _triangles
 from codemods._host_values import SPACED
 from codemods._isinstance_widening import IsinstanceWidening
 from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword, units_difference, units_library
@@ -188,7 +188,9 @@ class NumpyNamespace(Rule):
     INDEX_READS_BYTES = True
     INDEX_TRIGGERS = (b"=",)
     # what calls in other modules of the run pass the module's functions (text, object arrays, masked arrays, ...)
-    INDEXES = (_caller_inputs.INDEX,)
+    # and what other modules of the run make that JAX has no counterpart for: matrices, masked arrays, sparse
+    # attributes of base classes (`_imported_values`)
+    INDEXES = (_caller_inputs.INDEX, _imported_values.INDEX)
 
     VALID = [
         Valid(  # a function used as a key that makes no array: nothing to report there
@@ -1848,12 +1850,12 @@ class NumpyNamespace(Rule):
 
     @functools.cached_property
     def _matrices(self) -> _matrices.Matrices:
-        return _matrices.matrices(self, self.context.module)
+        return _matrices.matrices(self, self.context.module, imported=_imported_values.imported(self, "matrix"))
 
     @functools.cached_property
     def _masked(self) -> _matrices.Matrices:
         """`_matrices` for NumPy's masked arrays: functions returning one, and reads of names or attributes bound to one."""
-        return _matrices.matrices(self, self.context.module, _matrices.MASKED)
+        return _matrices.matrices(self, self.context.module, _matrices.MASKED, _imported_values.imported(self, "masked"))
 
     @functools.cached_property
     def _boundary(self) -> NumpyBoundary:

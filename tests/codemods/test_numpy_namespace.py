@@ -289,6 +289,83 @@ def test_a_helper_result_stored_on_an_attribute_another_module_writes_into_stays
     assert (pkg / "base.py").read_text() == base
 
 
+MATRIX_MAKERS = "import numpy as np\n\n\ndef as_matrix(a):\n    return np.asmatrix(a)\n\n\nclass Base:\n    def __init__(self):\n" \
+    "        self.P = np.asmatrix([[1.0, 2.0], [3.0, 4.0]])\n"
+
+
+@pytest.mark.parametrize("imports, body", [
+    pytest.param("from xm.consts import P", "Q = np.eye(2) + P\n    return Q * Q", id="module-level-name"),
+    pytest.param("from .consts import P as PP", "return (np.eye(2) + PP) * PP", id="renamed-relative"),
+    pytest.param("from xm.mats import as_matrix as am", "Q = np.eye(2) + am([[1.0, 2.0], [3.0, 4.0]])\n    return Q * Q",
+                 id="maker-function"),
+    pytest.param("from .consts import M", "return np.sum(M) + np.zeros(3)", id="masked-array"),
+])
+def test_a_matrix_made_in_another_module_keeps_the_function_reading_it_numpy(tmp_path, imports, body):
+    """`P = np.asmatrix(...)` in `consts.py`, read in another module (`Q = np.eye(2) + P; Q * Q`): `jnp.eye` made `Q`
+    a plain array, whose `*` is elementwise (review M3). So for a function of another module that returns a matrix,
+    and a masked array (which `jax.numpy` rejects)."""
+    consts = ("import numpy as np\nP = np.asmatrix([[1.0, 2.0], [3.0, 4.0]])\n"
+              "M = np.ma.masked_invalid(np.array([1.0, np.nan, 3.0]))\n")
+    model = f"import numpy as np\n{imports}\n\n\ndef step():\n    {body}\n\n\ndef plain(x):\n    return np.sum(x)\n"
+    pkg, files = _package(tmp_path, "xm", {"consts.py": consts, "mats.py": MATRIX_MAKERS, "model.py": model})
+    results = {r.path.rsplit("/", 1)[-1]: r for r in run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)}
+    fixed = (pkg / "model.py").read_text()
+    assert "np.eye(2)" in fixed or "np.sum(M)" in fixed, fixed
+    assert "jnp.sum(x)" in fixed, fixed  # the module's other functions still migrate
+    kept = [f for f in results["model.py"].findings if "this function is left as it is" in f.message]
+    # (lines of the fixed file, which gained `import jax.numpy as jnp`)
+    assert kept and all(f.line == 7 for f in kept), [(f.line, f.message) for f in results["model.py"].findings]
+
+
+def test_a_matrix_attribute_of_a_base_class_in_another_module_keeps_the_subclass_numpy(tmp_path):
+    # `Base.__init__` binds `self.P` to a matrix; `Leaf(Mid)`, `Mid(Base)` each in another module, reads `self.P`
+    mid = "from . import mats\n\n\nclass Mid(mats.Base):\n    pass\n"
+    leaf = ("import numpy as np\nfrom .mid import Mid\n\n\nclass Leaf(Mid):\n    def step(self):\n"
+            "        Q = np.eye(2) + self.P\n        return Q * Q\n\n\nclass Other:\n    def step(self):\n"
+            "        Q = np.eye(2) + self.P\n        return Q * Q\n")
+    pkg, files = _package(tmp_path, "xm", {"mats.py": MATRIX_MAKERS, "mid.py": mid, "leaf.py": leaf})
+    results = {r.path.rsplit("/", 1)[-1]: r for r in run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)}
+    fixed = (pkg / "leaf.py").read_text()
+    assert fixed.count(" np.eye(2) + self.P") == 1 and fixed.count("jnp.eye(2) + self.P") == 1, fixed  # `Other` is no subclass
+    assert any(f.line == 8 and "`self.P` may hold a NumPy matrix" in f.message for f in results["leaf.py"].findings)
+
+
+@pytest.mark.parametrize("graph, mid", [
+    pytest.param("        self.W = sparse.csr_matrix(w)\n", None, id="attribute"),
+    pytest.param("        self._adjacency = sparse.csr_matrix(w)\n\n    @property\n    def W(self):\n"
+                 "        return self._adjacency\n", "from . import graph\n\n\nclass Mid(graph.Graph):\n    pass\n",
+                 id="property-through-a-middle-class"),
+])
+def test_a_sparse_attribute_of_a_base_class_in_another_module_stays_out_of_jax(tmp_path, graph, mid):
+    """`Graph.__init__` binds `self.W` to a SciPy sparse matrix; `np.abs(self.W - self.W.T)` in a subclass of another
+    module became `jnp.abs(...)`, which raised `TypeError` (pygsp review, repro r4). Arithmetic on it in the
+    subclass (`self.L = self.W - self.W.T`) gives a sparse attribute too."""
+    graph = "import numpy as np\nfrom scipy import sparse\n\n\nclass Graph:\n    def __init__(self, w):\n" + graph
+    base = "Mid" if mid else "Graph"
+    regular = (f"import numpy as np\n\nfrom .{base.lower() if mid else 'graph'} import {base}\n\n\nclass Regular({base}):\n"
+               "    def asymmetry(self):\n        return np.abs(self.W - self.W.T).sum()\n\n    def laplacian(self):\n"
+               "        self.L = self.W - self.W.T\n        return np.max(self.L)\n\n\nclass Other:\n"
+               "    def asymmetry(self, x):\n        return np.abs(x)\n")
+    pkg, files = _package(tmp_path, "gsp", {"graph.py": graph, "regular.py": regular, **({"mid.py": mid} if mid else {})})
+    results = {r.path.rsplit("/", 1)[-1]: r for r in run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)}
+    fixed = (pkg / "regular.py").read_text()
+    assert "np.abs(self.W - self.W.T)" in fixed and "np.max(self.L)" in fixed and "jnp.abs(x)" in fixed, fixed
+    lines = sorted(f.line for f in results["regular.py"].findings if "a SciPy sparse matrix" in f.message)
+    assert lines == [9, 13], [(f.line, f.message) for f in results["regular.py"].findings]
+
+
+def test_the_imported_values_index_skips_modules_without_a_trigger():
+    from codemods._imported_values import wanted
+
+    modules = frozenset({"pkg.a", "pkg.b"})
+    assert not wanted(b"import numpy as np\n# the covariance matrix\ndef f(x):\n    return np.cov(x)\n", "pkg.a", False, modules)
+    assert not wanted(b"import numpy as np\nclass A:\n    pass\n", "pkg.a", False, modules)  # no base from the run
+    assert wanted(b"from .b import B\nclass A(B):\n    pass\n", "pkg.a", False, modules)
+    for code in (b"P = np.asmatrix(x)\n", b"M = np.ma.masked_invalid(x)\n", b"from scipy import sparse\n",
+                 b"import scipy.sparse as sp\n", b"from numpy import matrix\n", b"D = S.todense()\n"):
+        assert wanted(code, "pkg.a", False, modules), code
+
+
 def test_a_result_written_elsewhere_is_matched_through_a_package_reexport():
     from codemods._caller_writes import _written_elsewhere
 
