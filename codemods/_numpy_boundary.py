@@ -30,6 +30,7 @@ import numpy as np
 
 from codemods import _buffers, _caller_writes
 from codemods import _caller_inputs
+from codemods import _imported_values
 from codemods._list_inputs import (
     grown_list, object_derived, object_fed_parameters, read_names, sequence, text_fed_parameters, unbound_before,
 )
@@ -952,14 +953,15 @@ class NumpyBoundary:
 
     @functools.cached_property
     def _sparse_attributes(self) -> frozenset[str]:
-        return sparse_attributes(self.rule.context.module, self._sparse)
+        # (and those of base classes in other modules of the run)
+        return sparse_attributes(self.rule.context.module, self._sparse, _imported_values.inherited_sparse(self.rule))
 
     def _sparse_meeting(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """What makes the NumPy call `node` meet a SciPy sparse matrix (`jaxfix.analysis.sparse_data`): it is given
         one (`np.multiply(P, lam)`, `P = sp.csc_matrix(...)`, `SparseNames.is_sparse_value`), or its result goes into a `scipy.sparse` call, through
         arithmetic or a local name (`sp.diags(np.ones(m) * s)`), which tells NumPy arrays by their type."""
         sparse, rule = self._sparse, self.rule
-        if not sparse or function is None:
+        if not (sparse or self._sparse_attributes) or function is None:
             return None
         facts = function_facts(rule, function)
         for arg in node.args:  # (`np.abs(L - L.T)`, `np.max(self.W)`: pygsp's graphs)

@@ -142,12 +142,14 @@ SPARSE_METHODS = frozenset({
 })
 
 
-def sparse_attributes(module: cst.Module, sparse: SparseNames) -> frozenset[str]:
+def sparse_attributes(module: cst.Module, sparse: SparseNames, inherited: frozenset[str] = frozenset()) -> frozenset[str]:
     """The attributes a class of the module binds to a SciPy sparse matrix in any of its methods (`self.W =
     sparse.csr_matrix(x)`, `self.L = D - W` with `D = sparse.diags(d)`), and the properties that return one (pygsp's
     `W`, returning `self._adjacency`), to a fixed point; an attribute bound to other values elsewhere too may still be
-    sparse, so it counts (a NumPy call on it staying NumPy only keeps more NumPy)."""
-    if not sparse:
+    sparse, so it counts (a NumPy call on it staying NumPy only keeps more NumPy). `inherited`: those that base
+    classes in other modules of the run bind so (`class Regular(Graph)`, `Graph.__init__` binding `self.W`: see
+    `codemods._imported_values`), counted as the module's."""
+    if not sparse and not inherited:
         return frozenset()
     methods = [m for c in walk.nodes_of(module, cst.ClassDef) if isinstance(c.body, cst.IndentedBlock)  # type: ignore[attr-defined]
                for m in c.body.body if isinstance(m, cst.FunctionDef)]  # type: ignore[attr-defined]
@@ -170,7 +172,7 @@ def sparse_attributes(module: cst.Module, sparse: SparseNames) -> frozenset[str]
         prop = any(dotted_name(d.decorator) == "property" for d in method.decorators)
         returned = [r.value for r in walk.nodes_of(method.body, cst.Return)] if prop else []  # type: ignore[attr-defined]
         facts.append((method.name.value, bindings, stored, returned))
-    found: set[str] = set()
+    found: set[str] = set(inherited)
     for _ in range(len(methods) + 1):
         before = len(frozenset(found))
         for name, bindings, stored, returned in facts:
