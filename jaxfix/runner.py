@@ -122,8 +122,12 @@ def _index(
             for path, data in contents.items():
                 if index.wanted(data, modules[path], os.path.basename(path) == "__init__.py", known):
                     tree = tree_of(path)
-                    if tree is not None:
+                    if tree is None:
+                        continue
+                    try:
                         found[path] = index.summarize(path, modules[path], tree, known)
+                    except RecursionError:  # an expression too deep to summarise (a 300-term sum): the file's own
+                        continue  # processing reports it; the run goes on
             project[key] = index.link(found)
     if options.fix:
         project[IMPORTS_KEY] = _imports_between(contents)

@@ -474,3 +474,14 @@ def test_a_helper_writing_its_parameter_as_a_positional_output_keeps_the_callers
     code = f"import numpy as np\n{imports}\n\ndef fill(a):\n{helper}\ndef run():\n    c = np.ones(3)\n    fill(c)\n    return c\n"
     outcome = run_rule(NumpyNamespace, code, fix=True)
     assert "c = np.ones(3)" in outcome.fixed, outcome.fixed
+
+
+def test_a_module_too_deep_for_the_project_index_does_not_abort_the_run(tmp_path):
+    # a 400-term sum on an attribute of a class in a module using scipy.sparse: summarising it recursed too deep
+    terms = " + ".join(["w"] * 400)
+    deep = f"from scipy import sparse\n\nclass G:\n    def __init__(self, w):\n        self.A = {terms}\n"
+    plain = "import numpy as np\n\ndef f(x):\n    return np.sum(x)\n"
+    pkg, files = _package(tmp_path, "deep", {"g.py": deep, "h.py": plain})
+    results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert (pkg / "h.py").read_text() == plain.replace("import numpy as np", "import jax.numpy as jnp").replace("np.sum", "jnp.sum")
+    assert [r.path for r in results if r.error] in ([], [str(pkg / "g.py")])
