@@ -42,13 +42,33 @@ KEY = "JX501-imported-values"
 _MATRIX = re.compile(rb"\b(?:asmatrix|bmat)\b|\bmatlib\b|\bmatrixlib\b|\.matrix\b|\.mat\(|\.todense\(|import[^\n]*\bmatrix\b")
 _MASKED = re.compile(rb"\.ma\.|\bnumpy\.ma\b|import[^\n]*\bma\b")
 _SPARSE = re.compile(rb"\bscipy\.sparse\b|\bfrom[ \t]+scipy[ \t]+import[^\n]*\bsparse\b|\bimport[ \t]+scipy\b")
+# words one of whose presence each pattern needs: a search of the bytes for them (memchr-fast) spares most modules the
+# pattern's slower scan
+_NEEDS = {_MATRIX: (b"matrix", b"bmat", b"matlib", b".mat(", b".todense("), _SPARSE: (b"scipy",)}
+_MA_WORD = re.compile(rb"\bma\b")
+
+
+def _says(pattern: re.Pattern[bytes], data: bytes) -> bool:
+    """`pattern` occurs in `data` (`_NEEDS` first; for `_MASKED`, the lines that import are read one by one: every
+    module says `import`, few say `ma` on such a line)."""
+    if pattern is _MASKED:
+        if b".ma." in data or b"numpy.ma" in data:
+            return True
+        at = data.find(b"import")
+        while at != -1:
+            end = data.find(b"\n", at)
+            if _MA_WORD.search(data, at, len(data) if end == -1 else end):
+                return True
+            at = data.find(b"import", at + 6)
+        return False
+    return any(word in data for word in _NEEDS[pattern]) and pattern.search(data) is not None
 
 
 def wanted(data: bytes, module_name: str, is_package: bool, modules: frozenset) -> bool:
     """A module that may make such a value, or one that may subclass a class of another module (a `class` and an
     import from the run: its classes pass what their bases hold on to their subclasses)."""
     return b"class " in data and _caller_inputs.wanted(data, module_name, is_package, modules) \
-        or any(p.search(data) for p in (_MATRIX, _MASKED, _SPARSE))
+        or any(_says(p, data) for p in (_MATRIX, _MASKED, _SPARSE))
 
 
 def _top_imports(tree: ast.Module, module_name: str, is_package: bool) -> dict[str, str]:
@@ -103,7 +123,7 @@ def summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset)
             data = handle.read()
     except OSError:
         return summary
-    matrix, masked, sparse = (p.search(data) is not None for p in (_MATRIX, _MASKED, _SPARSE))
+    matrix, masked, sparse = (_says(p, data) for p in (_MATRIX, _MASKED, _SPARSE))
     if not (matrix or masked or sparse):
         return summary
     try:
