@@ -10,7 +10,7 @@ matrices, `np.matrix(...)`, `np.asmatrix(...)`, `np.mat(...)`, `np.bmat(...)`, `
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Mapping, Optional
 
 import libcst as cst
@@ -19,6 +19,7 @@ from jaxfix import walk
 from jaxfix.analysis.host_data import MATRIX_MODULES, MATRIX_NAMES
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.sparse_data import SparseNames
 from jaxfix.imports import dotted_name, top_level_statements
 
 
@@ -82,7 +83,15 @@ def _sized(node: cst.CSTNode, plain: frozenset[str] = SIZE_ATTRIBUTES) -> set[in
                     if isinstance(c.func, cst.Name) and c.func.value == "len" and len(c.args) == 1}  # type: ignore[attr-defined]
 
 
-MATRIX = Kind(matrix_name, SIZE_ATTRIBUTES, methods=frozenset({"todense"}))
+# (`np.asarray(m)`, `np.array(m)` and `m.A` are plain arrays: `np.asarray(W.todense())` is the usual dense form)
+MATRIX = Kind(matrix_name, SIZE_ATTRIBUTES | {"A", "A1"}, frozenset({"numpy.asarray", "numpy.array"}),
+              frozenset({"todense"}))
+
+
+def _imports_scipy_sparse(module: cst.Module) -> bool:
+    """Whether the module imports `scipy.sparse` (or `scipy`): a `.todense()` there is taken for a sparse matrix's."""
+    sparse = SparseNames.read(module)
+    return bool(sparse.modules or sparse.functions or sparse.scipy)
 MASKED = Kind(_masked_name, SIZE_ATTRIBUTES | {"filled", "compressed", "data", "mask", "count", "recordmask"},
               frozenset(f"numpy.ma.{name}" for name in _UNMASKING))
 
@@ -216,6 +225,8 @@ def matrices(rule: cst.MetadataDependent, module: cst.Module, kind: Optional[Kin
     other modules of the run give the module that may be one (`Imported`), followed as the module's own."""
     kind = kind or MATRIX
     imported = imported or Imported()
+    if kind.methods and not _imports_scipy_sparse(module):
+        kind = replace(kind, methods=frozenset())  # `.todense()` of a class of the module's own: no matrix
     if not imported and not any(kind.names(numpy_name(rule, n)) for nodes in (cst.Name, cst.Attribute) for n in walk.nodes_of(module, nodes)) \
             and not any(a.attr.value in kind.methods for a in walk.nodes_of(module, cst.Attribute)):  # type: ignore[attr-defined]
         return Matrices()  # no matrix in the module (most modules): nothing to follow

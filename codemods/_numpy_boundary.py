@@ -451,7 +451,7 @@ class NumpyBoundary:
                     "NumPy for the same bad input (`np.hstack` of a 0-d array raises `TypeError`, `jnp.hstack` "
                     "`ValueError`; `jnp.asarray` of text raises `TypeError`, not `ValueError`), so the `except` branch "
                     "could stop running: this function is left as it is", True)
-        caller = caller_catching(rule, function, _CALL_CATCHERS) if function is not None and not caught else None
+        caller = caller_catching(rule, function, _CALL_CATCHERS, direct=True) if function is not None and not caught else None
         if caller is not None:  # `try: f.eval(x0)` / `except ValueError:` in a caller (pyunlocbox's douglas_rachford)
             return (f"`{func}(...)` is in a function that {caller} calls in a `try` that catches `ValueError`, `TypeError` "
                     "or `AxisError`: `jax.numpy` raises other exceptions than NumPy for the same bad input (a broadcast "

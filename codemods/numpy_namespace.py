@@ -1285,6 +1285,15 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5, 6],
         ),
+        Invalid(  # ... but not a `.todense()` of the module's own class (no `scipy.sparse`), nor one made plain at once
+            "import numpy as np\n\nclass Packed:\n    def __init__(self, v):\n        self.v = v\n\n"
+            "    def todense(self):\n        return np.outer(self.v, self.v)\n\n"
+            "def energy(p):\n    d = p.todense()\n    return np.sum(d * d)\n",
+            expected="import jax.numpy as jnp\n\nclass Packed:\n    def __init__(self, v):\n        self.v = v\n\n"
+                     "    def todense(self):\n        return jnp.outer(self.v, self.v)\n\n"
+                     "def energy(p):\n    d = p.todense()\n    return jnp.sum(d * d)\n",
+            lines=[8, 12],
+        ),
         Invalid(  # a SciPy sparse matrix compared with a number is a sparse matrix of booleans
             "import numpy as np\nfrom scipy import sparse\n\nclass G:\n    def __init__(self, w):\n"
             "        self.w = sparse.csr_matrix(w)\n\n    def asym(self):\n        a = self.w > 0\n"
@@ -1310,10 +1319,16 @@ class NumpyNamespace(Rule):
             lines=[4, 4, 7, 11, 12, 15, 15, 19],
         ),
         Invalid(  # a caller's `except ValueError:` relies on NumPy's exception for a broadcast mismatch (JAX: TypeError)
+            # (only what the `try` calls itself: `args.scale` is no call of `scale`)
             "import numpy as np\n\ndef misfit(x, y):\n    return np.sum(np.abs(x - y))\n\n"
-            "def start(x, y, a):\n    try:\n        misfit(x, y)\n    except ValueError:\n        x = a @ x\n    return x\n",
-            expected=None,
-            lines=[4, 4],
+            "def scale(x, s):\n    return np.asarray(x) * s\n\n"
+            "def start(x, y, a, args):\n    try:\n        misfit(x, y)\n        s = float(args.scale)\n"
+            "    except ValueError:\n        x, s = a @ x, 1.0\n    return scale(x, s)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef misfit(x, y):\n    return np.sum(np.abs(x - y))\n\n"
+                     "def scale(x, s):\n    return jnp.asarray(x) * s\n\n"
+                     "def start(x, y, a, args):\n    try:\n        misfit(x, y)\n        s = float(args.scale)\n"
+                     "    except ValueError:\n        x, s = a @ x, 1.0\n    return scale(x, s)\n",
+            lines=[4, 4, 7],
         ),
         Invalid(  # the `except` relies on NumPy's exception: `jnp.hstack` of a 0-d array raises `ValueError` (cma's F10)
             "import numpy as np\n\ndef f(x):\n    try:\n        x = np.hstack(x)\n    except TypeError:\n        pass\n    return x\n",
@@ -1671,7 +1686,7 @@ class NumpyNamespace(Rule):
             self.report(node, _matrices.returned(node.func.value), leaves_function=True)
             return
         if isinstance(node.func, cst.Attribute) and node.func.attr.value in _matrices.MATRIX.methods and not node.args \
-                and self._boundary.sparse_module:  # `D = S.todense()`: a NumPy matrix of a SciPy sparse one
+                and self._boundary.sparse_module and not self._made_plain(node):  # `D = S.todense()`: a NumPy matrix
             self.report(node, _matrices.message(self.code(node)), leaves_function=True)
             return
         if isinstance(node.func, cst.Name) and node.func.value in self._masked.makers:  # `agg = grouped_mean(m, g)`
@@ -1851,6 +1866,14 @@ class NumpyNamespace(Rule):
     @functools.cached_property
     def _matrices(self) -> _matrices.Matrices:
         return _matrices.matrices(self, self.context.module, imported=_imported_values.imported(self, "matrix"))
+
+    def _made_plain(self, node: cst.Call) -> bool:
+        """Whether the matrix `node` gives is made a plain array at once: `np.asarray(S.todense())`, `S.todense().A`."""
+        parent = self.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, cst.Attribute) and parent.value is node:
+            return parent.attr.value in ("A", "A1")
+        call = self.get_metadata(ParentProvider, parent, None) if isinstance(parent, cst.Arg) else None
+        return isinstance(call, cst.Call) and numpy_name(self, call.func) in _matrices.MATRIX.plain_calls
 
     @functools.cached_property
     def _masked(self) -> _matrices.Matrices:

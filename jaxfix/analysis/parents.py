@@ -170,27 +170,31 @@ def exception_names(module: cst.Module) -> Mapping[str, frozenset[str]]:
 
 
 def caller_catching(rule: cst.MetadataDependent, function: cst.FunctionDef,
-                    catchers: frozenset[str] = OUT_OF_BOUNDS_CATCHERS) -> Optional[str]:
+                    catchers: frozenset[str] = OUT_OF_BOUNDS_CATCHERS, direct: bool = False) -> Optional[str]:
     """Who calls `function` (a function or method of the module) in a `try` whose handlers catch one of
     `catchers`, as a finding names it ("`safe_pick`", "code at module level"), or None: an exception raised in it
     reaches that handler (`try: return pick(a, i)` / `except IndexError:` expects `pick`'s NumPy index out of
-    bounds). See `called_in_catching_try`; worked out once per pass and set of catchers (kept on the rule context)."""
+    bounds). See `called_in_catching_try` (`direct`: only the functions such a `try` body calls itself); worked out
+    once per pass, set of catchers and `direct` (kept on the rule context)."""
     cache = rule.context.__dict__.setdefault("_callers_catching", {})  # type: ignore[attr-defined]
-    if catchers not in cache:
-        cache[catchers] = called_in_catching_try(rule.context.module, catchers)  # type: ignore[attr-defined]
-    caller = cache[catchers].get(function.name.value)
+    if (catchers, direct) not in cache:
+        cache[catchers, direct] = called_in_catching_try(rule.context.module, catchers, direct)  # type: ignore[attr-defined]
+    caller = cache[catchers, direct].get(function.name.value)
     return caller if caller is None or caller == _MODULE_LEVEL else f"`{caller}`"
 
 
 _MODULE_LEVEL = "code at module level"
 
 
-def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF_BOUNDS_CATCHERS) -> dict[str, str]:
+def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF_BOUNDS_CATCHERS,
+                           direct: bool = False) -> dict[str, str]:
     """{function or method name: the function that calls it in a `try` body whose handlers catch one of `catchers`
     ("code at module level" outside functions)} for the module's functions called by name (`pick(a, i)`), as
     methods of `self` (`self.pick(i)`) or through a name bound to it at module level or in the caller (`get = pick`,
     `f = partial(chol, a)`, `f = lambda s: chol(a, s)`), or handed on as values (`map(pick, idx)`) in such a `try`,
-    and, through them, the module's functions they call or hand on in turn."""
+    and, through them, the module's functions they call or hand on in turn. `direct`: only the functions the `try`
+    bodies call themselves (`f(...)`, `obj.f(...)`, through a name bound to one), not those named otherwise (an
+    attribute `args.scale` is no call of `scale`) nor what they call in turn."""
     tries = [*walk.nodes_of(module, cst.Try), *walk.nodes_of(module, cst.TryStar)]
     if not tries:
         return {}
@@ -212,7 +216,12 @@ def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF
             caller = owner.name.value if owner is not None else _MODULE_LEVEL  # type: ignore[attr-defined]
             bound = aliases if owner is None else {  # `get = pick` before the `try`
                 **aliases, **_function_names(walk.nodes_of(owner.body, cst.Assign), defined)}  # type: ignore[attr-defined, arg-type]
-            pending += [(name, caller) for name in _used_functions(handled.body, defined, bound)]  # type: ignore[attr-defined]
+            used = _called_functions(handled.body, defined, bound) if direct else _used_functions(handled.body, defined, bound)  # type: ignore[attr-defined]
+            pending += [(name, caller) for name in used]
+    if direct:
+        for name, caller in pending:
+            reached.setdefault(name, caller)
+        return reached
     while pending:
         name, caller = pending.pop()
         if name in reached:
@@ -237,6 +246,18 @@ def _function_names(assigns: list[cst.Assign], defined: Mapping[str, object]) ->
         for target in assign.targets if named else ():
             if isinstance(target.target, cst.Name):
                 found.setdefault(target.target.value, []).extend(named)
+    return found
+
+
+def _called_functions(body: cst.CSTNode, defined: Mapping[str, object], aliases: Mapping[str, list[str]]) -> list[str]:
+    """The module functions and methods `body` calls: `f(...)` (through a name bound to one: `aliases`), `obj.f(...)`."""
+    found: list[str] = []
+    for call in walk.nodes_of(body, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if isinstance(func, cst.Name):
+            found += [n for n in aliases.get(func.value, [func.value]) if n in defined]
+        elif isinstance(func, cst.Attribute) and func.attr.value in defined:
+            found.append(func.attr.value)
     return found
 
 
