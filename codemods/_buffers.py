@@ -581,6 +581,12 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers
         if not isinstance(stmt, cst.SimpleStatementLine):
             continue
         for node in stmt.body:
+            if isinstance(node, cst.Import):  # `import pkg.util as u`, then `u.scale(a)`
+                for alias in node.names:
+                    parts = dotted_name(alias.name).split(".")
+                    if alias.asname is not None and package and parts[0] == package[0]:
+                        sources[f"{alias.evaluated_alias}."] = (parts, "")
+                continue
             if not isinstance(node, cst.ImportFrom) or isinstance(node.names, cst.ImportStar):
                 continue
             level = len(node.relative)

@@ -114,7 +114,7 @@ def _names_matrix(rule: cst.MetadataDependent, node: cst.CSTNode, makers: set[st
     if any(kind.names(numpy_name(rule, n)) for nodes in (cst.Name, cst.Attribute) for n in walk.nodes_of(node, nodes)):
         return True
     if any(isinstance(c.func, cst.Name) and c.func.value in makers or isinstance(c.func, cst.Attribute)  # type: ignore[attr-defined]
-           and c.func.attr.value in kind.methods and not c.args for c in walk.nodes_of(node, cst.Call)):  # type: ignore[attr-defined]
+           and c.func.attr.value in kind.methods for c in walk.nodes_of(node, cst.Call)):  # type: ignore[attr-defined]
         return True
     sized = _sized(node, kind.plain)
     return any(n.value in held and id(n) not in sized for n in walk.nodes_of(node, cst.Name)) \

@@ -1285,6 +1285,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5, 6],
         ),
+        Invalid(  # (given arguments too)
+            "import numpy as np\nimport scipy.sparse as sp\n\ndef square(n):\n    d = sp.eye(n).todense(order=\"C\")\n"
+            "    q = np.add(d, 1.0)\n    return q * q\n",
+            expected=None,
+            lines=[5, 6],
+        ),
         Invalid(  # ... but not a `.todense()` of the module's own class (no `scipy.sparse`), nor one made plain at once
             "import numpy as np\n\nclass Packed:\n    def __init__(self, v):\n        self.v = v\n\n"
             "    def todense(self):\n        return np.outer(self.v, self.v)\n\n"
@@ -1317,6 +1323,12 @@ class NumpyNamespace(Rule):
             "def embed(x):\n    return np.abs(x) + 1.0\n\ndef rank(x):\n    e = embed(x)\n    return np.ndarray.argsort(e)\n",
             expected=None,
             lines=[4, 4, 7, 11, 12, 15, 15, 19],
+        ),
+        Invalid(  # an exception tuple held in an annotated name, caught around a call of the function
+            "import numpy as np\n\nMISSING: tuple = (IndexError, KeyError)\n\ndef pick(a, i):\n    c = np.cumsum(a)\n"
+            "    return c[i]\n\ndef safe(a, i):\n    try:\n        return pick(a, i)\n    except MISSING:\n        return -1\n",
+            expected=None,
+            lines=[6],
         ),
         Invalid(  # a caller's `except ValueError:` relies on NumPy's exception for a broadcast mismatch (JAX: TypeError)
             # (only what the `try` calls itself: `args.scale` is no call of `scale`)
@@ -1685,7 +1697,7 @@ class NumpyNamespace(Rule):
         if isinstance(node.func, cst.Name) and node.func.value in self._matrices.makers:  # `m = as_matrix(a)`
             self.report(node, _matrices.returned(node.func.value), leaves_function=True)
             return
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _matrices.MATRIX.methods and not node.args \
+        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _matrices.MATRIX.methods \
                 and self._boundary.sparse_module and not self._made_plain(node):  # `D = S.todense()`: a NumPy matrix
             self.report(node, _matrices.message(self.code(node)), leaves_function=True)
             return

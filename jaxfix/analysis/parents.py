@@ -154,7 +154,9 @@ def exception_names(module: cst.Module) -> Mapping[str, frozenset[str]]:
     if _named is not None and _named[0] is module:
         return _named[1]
     found: dict[str, frozenset[str]] = {}
-    for assign in walk.nodes_of(module, cst.Assign):
+    # (annotated too: `MISSING: tuple = (IndexError, KeyError)`)
+    bindings = [*walk.nodes_of(module, cst.Assign), *(a for a in walk.nodes_of(module, cst.AnnAssign) if a.value is not None)]  # type: ignore[attr-defined]
+    for assign in bindings:
         value = assign.value  # type: ignore[attr-defined]
         kinds = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
         if not all(isinstance(k, (cst.Name, cst.Attribute)) for k in kinds) or isinstance(value, cst.Name) \
@@ -162,9 +164,10 @@ def exception_names(module: cst.Module) -> Mapping[str, frozenset[str]]:
             continue
         names = frozenset().union(*(found.get(k.value, {k.value}) if isinstance(k, cst.Name) else {k.attr.value}
                                     for k in kinds))
-        for target in assign.targets:  # type: ignore[attr-defined]
-            if isinstance(target.target, cst.Name):
-                found[target.target.value] = found.get(target.target.value, frozenset()) | names
+        targets = [t.target for t in assign.targets] if isinstance(assign, cst.Assign) else [assign.target]  # type: ignore[attr-defined]
+        for target in targets:
+            if isinstance(target, cst.Name):
+                found[target.value] = found.get(target.value, frozenset()) | names
     _named = (module, found)
     return found
 

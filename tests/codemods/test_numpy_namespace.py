@@ -485,3 +485,16 @@ def test_a_module_too_deep_for_the_project_index_does_not_abort_the_run(tmp_path
     results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
     assert (pkg / "h.py").read_text() == plain.replace("import numpy as np", "import jax.numpy as jnp").replace("np.sum", "jnp.sum")
     assert [r.path for r in results if r.error] in ([], [str(pkg / "g.py")])
+
+
+def test_a_helper_of_another_module_imported_under_an_alias_that_writes_into_its_parameter_keeps_numpy(tmp_path):
+    # `import sa.util as u`, then `u.fit(make(rows), 2.0)`: `fit` writes into its parameter and returns it
+    util = "def fit(p, top):\n    p[0] = top\n    return p\n"
+    draw = ("import numpy as np\nimport sa.util as u\n\ndef make(rows):\n    return np.array(rows, dtype=float)\n\n"
+            "def draw(rows):\n    return u.fit(make(rows), 2.0)\n")
+    pkg, files = _package(tmp_path, "sa", {"util.py": util, "draw.py": draw})
+    results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "draw.py").read_text() == draw
+    messages = [f.message for r in results for f in r.findings]
+    assert any("`u.fit` writes into its parameter `p`" in m for m in messages), messages
