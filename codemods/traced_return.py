@@ -17,6 +17,7 @@ from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import MaskProvider, function_facts
+from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, python_only_test
@@ -92,7 +93,9 @@ class TracedReturn(Rule):
     CODE = "JX202"
     SUMMARY = "`return` under an `if` on a traced value; return one jnp.where / lax.cond result"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider, MaskProvider)
+    # (NumpyNameProvider: `_caller_writes.host_results` reads NumPy names, a dtype or a type test's `np.ndarray`)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider, MaskProvider,
+                             NumpyNameProvider)
     ORDER = 40
     TRIGGERS = (b"numpy", b"jax")  # array code only
     _risk: Optional[str] = None  # why the last `jnp.where` candidate became `lax.cond`
@@ -109,6 +112,12 @@ class TracedReturn(Rule):
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
     ]
     INVALID = [
+        Invalid(  # the result is handed to a function asserting a NumPy type: the `if` stays (JX501 keeps the arrays)
+            "import numpy as np\n\ndef check(v):\n    assert isinstance(v, np.ndarray)\n\ndef make(x):\n    if x > 0:\n"
+            "        return np.ones(2)\n    return np.zeros(2)\n\ndef go(x):\n    v = make(x)\n    check(v)\n    return v\n",
+            expected=None,
+            lines=[7],
+        ),
         Invalid(  # a parameter returned as it is against a float: `lo` may be a Python int (fluids' scalar solvers)
             "import numpy as np\n\ndef f(x, lo, hi):\n    if x * hi > lo:\n        return lo\n    h = hi / 2.0\n    return h\n",
             expected="import jax\nimport numpy as np\n\ndef f(x, lo, hi):\n    def result_if_true(lo, hi):\n        return lo\n\n"
