@@ -22,6 +22,7 @@ from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
 from jaxfix.analysis.hashed import hashed_once
 from jaxfix.analysis.host_data import TypedParameters, exact_numpy_type_test, numpy_typed_parameters
+from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames
 from jaxfix.imports import ModuleImports, dotted_name
 
@@ -336,6 +337,10 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
             for name, why in _type_tested(rule, node, typed):  # `check(x)` asserting `type(x) is np.ndarray` (SALib)
                 needs.setdefault(name, why)
                 persistent.setdefault(name, why)
+            for callee in _type_tested_results(rule, node, methods):  # `type(build(rows)) is np.ndarray`
+                why = f"{caller} tests the exact type of what this returns (`{code(node).strip()}`), which a JAX array fails"
+                found.setdefault(callee, why)
+                kept.setdefault(callee, why)
         for call, value in _buffers.out_inputs(function, numpy):  # `np.sum(tmp * q, axis=1, out=out[:, q])`
             why = f"hands it to `{code(call.func).strip()}(..., out=...)`, {_buffers.OUT_INPUT}"
             for name in sorted(sources_of(function).of(value)):
@@ -550,6 +555,24 @@ def _type_tested(rule: Rule, node: cst.CSTNode, typed: TypedParameters) -> list[
         if param in checks and isinstance(arg.value, cst.Name):
             found.append((arg.value.value, f"hands it to `{callee}`, which requires a NumPy value of `{param}` "
                                            f"(`{checks[param]}`)"))
+    return found
+
+
+def _type_tested_results(rule: Rule, node: cst.CSTNode, methods: Container[str]) -> list[str]:
+    """The module functions whose result `node` tests for its exact NumPy type as it is (`type(build(rows)) is
+    np.ndarray`, `type(self.make(x)) == np.ndarray`)."""
+    if not isinstance(node, cst.Comparison):
+        return []
+    operands = [node.left, *(c.comparator for c in node.comparisons)]
+    if not any(isinstance(o, (cst.Name, cst.Attribute)) and (numpy_name(rule, o) or "").startswith("numpy.") for o in operands):
+        return []
+    found = []
+    for operand in operands:
+        if isinstance(operand, cst.Call) and isinstance(operand.func, cst.Name) and operand.func.value == "type" \
+                and len(operand.args) == 1 and isinstance(operand.args[0].value, cst.Call):
+            callee = producer(operand.args[0].value, methods)
+            if callee is not None:
+                found.append(callee)
     return found
 
 

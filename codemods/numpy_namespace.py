@@ -1267,6 +1267,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 15],
         ),
+        Invalid(  # ... tested as it is, with no name (`type(build(rows)) is np.ndarray`)
+            "import numpy as np\n\ndef build(rows):\n    return np.asarray(rows) + 1.0\n\n"
+            "def kind(rows):\n    return type(build(rows)) is np.ndarray\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # a function of the module that returns a masked array: its caller's NumPy calls would be given one
             "import numpy as np\n\ndef grouped(m, keep):\n    return np.ma.mean(np.ma.masked_array(m, mask=~keep), axis=0)\n\n"
             "def total(m, keep):\n    g = grouped(m, keep)\n    return np.sum(g)\n\n"
