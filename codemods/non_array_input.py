@@ -463,6 +463,16 @@ class NonArrayInput(Rule):
                      "    return jnp.sum(jnp.asarray(seen[-1])) - jnp.sum(jnp.asarray(seen[-2]))\n",
             lines=[9, 9],
         ),
+        Invalid(  # ... with other items too, or added by `+=`
+            "import jax.numpy as jnp\n\ndef values(fs, x):\n    return [f(x) for f in fs]\n\n"
+            "def last(fs, x, n):\n    seen = [jnp.zeros(n)]\n    seen.append(values(fs, x))\n    return jnp.sum(seen[-1])\n\n"
+            "def added(fs, x):\n    seen = []\n    seen += [values(fs, x)]\n    return jnp.sum(seen[0])\n",
+            expected="import jax.numpy as jnp\n\ndef values(fs, x):\n    return [f(x) for f in fs]\n\n"
+                     "def last(fs, x, n):\n    seen = [jnp.zeros(n)]\n    seen.append(values(fs, x))\n"
+                     "    return jnp.sum(jnp.asarray(seen[-1]))\n\n"
+                     "def added(fs, x):\n    seen = []\n    seen += [values(fs, x)]\n    return jnp.sum(jnp.asarray(seen[0]))\n",
+            lines=[9, 14],
+        ),
         Invalid(  # a parameter a call in the module passes a list (colorspacious' `broadcasting_matvec`)
             "import numpy as np\n\ndef matvec(A, B):\n    return np.inner(B, A)\n\ndef opponent(rgb):\n"
             "    return matvec([1, -12. / 11, 1. / 11], rgb)\n",
@@ -875,8 +885,8 @@ class NonArrayInput(Rule):
                 and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index):
             # `history[-1]`, with `history = [objective(x)]` grown by `history.append(objective(y))`: an item of a
             # list of such results (pyunlocbox's solver history)
-            items = self._list_items(value.value.value, at)
-            return bool(items) and all(self._sequence_result(item) for item in items)
+            # (any such item: `jnp.asarray` of an item that is an array already costs nothing)
+            return any(self._sequence_result(item) for item in self._list_items(value.value.value))
         if not isinstance(value, cst.Call):
             return False
         func = value.func
@@ -886,14 +896,23 @@ class NonArrayInput(Rule):
             return False
         return name in self._returning
 
-    def _list_items(self, name: str, at: cst.CSTNode) -> list[cst.BaseExpression]:
-        """The items of the local list `name` where `at` reads it: the elements of the list displays it is bound to
-        and the values the function appends to it; [] when a definition reaching `at` is anything else."""
-        values = _list_inputs.reaching_values(self, name, at)
-        if not values or not all(isinstance(v, cst.List) for v in values) or self.current_function is None:
+    def _list_items(self, name: str) -> list[cst.BaseExpression]:
+        """The items of the local list `name`: the elements of the list displays it is bound to
+        and the values the function appends (or adds as a list display, `+=`) to it, anywhere in the function (a
+        read of a name bound to something else too is at most wrapped needlessly); [] unless the function binds it to
+        a list display."""
+        function = self.current_function
+        if function is None:
             return []
-        items = [e.value for v in values for e in v.elements]  # type: ignore[union-attr]
-        for call in walk.nodes_of(self.current_function.body, cst.Call):
+        displays = [a.value for a in walk.nodes_of(function.body, cst.Assign) if isinstance(a.value, cst.List)  # type: ignore[attr-defined]
+                    and any(isinstance(t.target, cst.Name) and t.target.value == name for t in a.targets)]  # type: ignore[attr-defined]
+        if not displays:
+            return []
+        items = [e.value for display in displays for e in display.elements]  # type: ignore[attr-defined]
+        for aug in walk.nodes_of(function.body, cst.AugAssign):  # `seen += [values(fs, x)]`
+            if isinstance(aug.target, cst.Name) and aug.target.value == name and isinstance(aug.value, cst.List):  # type: ignore[attr-defined]
+                items += [e.value for e in aug.value.elements]  # type: ignore[attr-defined]
+        for call in walk.nodes_of(function.body, cst.Call):
             func = call.func  # type: ignore[attr-defined]
             if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name \
                     and func.attr.value == "append" and len(call.args) == 1:  # type: ignore[attr-defined]
