@@ -445,6 +445,8 @@ def process_bytes(
             written = True
     except (SourceError, EngineError) as error:
         return FileResult(path=path, status=Status.ERROR, error=str(error))
+    except RecursionError:  # (parsing or pre-checking an expression nested too deep: a 3000-term sum)
+        return FileResult(path=path, status=Status.ERROR, error="too deeply nested to analyse")
     except Exception as error:  # noqa: BLE001 - isolate any failure to its file
         return FileResult(path=path, status=Status.ERROR, error=f"internal error: {type(error).__name__}: {error}")
     return FileResult(

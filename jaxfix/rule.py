@@ -407,7 +407,7 @@ def _attributed(rule: Rule, fn: Callable[..., Any]) -> Callable[..., Any]:
     def call(node: cst.CSTNode) -> Any:
         try:
             return fn(node)
-        except RuleCrash:
+        except (RuleCrash, RecursionError):  # (an expression nested too deep: the engine says so, not "crashed")
             raise
         except Exception as error:  # noqa: BLE001 - any rule failure is isolated to its file
             raise RuleCrash(type(rule), error) from error

@@ -282,3 +282,14 @@ def test_suppression_comments_follow_the_lines_fixes_move(tmp_path):
     run(path, RunOptions(fix=True, write=True, unsafe_fixes=True))
     text = open(path).read()
     assert "y[0] = jax.random.normal(key)  # jaxfix: ignore[JX101]" in text and ".at[" not in text
+
+
+def test_an_expression_too_deep_to_analyse_is_reported_as_such_and_file_untouched(tmp_path):
+    # a rule's recursive walk of a 3000-term sum raises RecursionError: the file is reported, not a rule "crash"
+    terms = " + ".join(["w"] * 3000)
+    path = tmp_path / "deep.py"
+    text = f"import numpy as np\n\ndef f(w):\n    return np.sum({terms})\n"
+    path.write_text(text)
+    result = run(str(path))
+    assert result.status is Status.ERROR and "too deeply nested" in result.error and "crashed" not in result.error
+    assert path.read_text() == text
