@@ -21,7 +21,7 @@ from codemods import _buffers
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
 from jaxfix.analysis.hashed import hashed_once
-from jaxfix.analysis.host_data import TypedParameters, exact_numpy_type_test, numpy_typed_parameters
+from jaxfix.analysis.host_data import TypedParameters, exact_numpy_type_test, module_typed_parameters
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames
 from jaxfix.imports import ModuleImports, dotted_name
@@ -281,7 +281,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     viewing = _buffers.views(module)
     ndimage = SparseNames.read(module, "ndimage")
     numpy_aliases = ModuleImports.read(module).numpy_aliases
-    typed = numpy_typed_parameters(rule, module)
+    typed = module_typed_parameters(rule)
     sources: dict[cst.FunctionDef, _buffers.Sources] = {}
 
     def sources_of(function: cst.FunctionDef) -> _buffers.Sources:

@@ -87,11 +87,6 @@ def _sized(node: cst.CSTNode, plain: frozenset[str] = SIZE_ATTRIBUTES) -> set[in
 MATRIX = Kind(matrix_name, SIZE_ATTRIBUTES | {"A", "A1"}, frozenset({"numpy.asarray", "numpy.array"}),
               frozenset({"todense"}))
 
-
-def _imports_scipy_sparse(module: cst.Module) -> bool:
-    """Whether the module imports `scipy.sparse` (or `scipy`): a `.todense()` there is taken for a sparse matrix's."""
-    sparse = SparseNames.read(module)
-    return bool(sparse.modules or sparse.functions or sparse.scipy)
 MASKED = Kind(_masked_name, SIZE_ATTRIBUTES | {"filled", "compressed", "data", "mask", "count", "recordmask"},
               frozenset(f"numpy.ma.{name}" for name in _UNMASKING))
 
@@ -225,8 +220,8 @@ def matrices(rule: cst.MetadataDependent, module: cst.Module, kind: Optional[Kin
     other modules of the run give the module that may be one (`Imported`), followed as the module's own."""
     kind = kind or MATRIX
     imported = imported or Imported()
-    if kind.methods and not _imports_scipy_sparse(module):
-        kind = replace(kind, methods=frozenset())  # `.todense()` of a class of the module's own: no matrix
+    if kind.methods and not SparseNames.read(module):  # (no `scipy.sparse` import: `.todense()` is of a class of
+        kind = replace(kind, methods=frozenset())  # the module's own, no matrix)
     if not imported and not any(kind.names(numpy_name(rule, n)) for nodes in (cst.Name, cst.Attribute) for n in walk.nodes_of(module, nodes)) \
             and not any(a.attr.value in kind.methods for a in walk.nodes_of(module, cst.Attribute)):  # type: ignore[attr-defined]
         return Matrices()  # no matrix in the module (most modules): nothing to follow

@@ -41,7 +41,7 @@ from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data, text_kind_tests
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.host_data import (
-    NUMPY_ARRAY_TYPES, clock_data, documented_objects, numba_argument, numpy_array_class, numpy_typed_parameters, sequence_attributes, shuffled_array, timer_functions, timing_write,
+    NUMPY_ARRAY_TYPES, clock_data, documented_objects, module_typed_parameters, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
 )
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
@@ -878,7 +878,7 @@ class NumpyBoundary:
     def _typed_parameters(self) -> dict[str, tuple[list[str], dict[str, str]]]:
         """`numpy_typed_parameters`, and the parameters a function of the module reads through an attribute only a
         NumPy array has (`_buffer_parameters`: `a.strides`)."""
-        typed = numpy_typed_parameters(self.rule, self.rule.context.module)
+        typed = {name: (params, dict(checks)) for name, (params, checks) in module_typed_parameters(self.rule).items()}
         for name, (params, reads) in _buffer_parameters(self.rule.context.module).items():
             entry = typed.setdefault(name, (params, {}))
             for param, read in reads.items():
@@ -948,8 +948,7 @@ class NumpyBoundary:
     @property
     def sparse_module(self) -> bool:
         """Whether the module imports `scipy.sparse` (or `scipy`)."""
-        sparse = self._sparse
-        return bool(sparse.modules or sparse.functions or sparse.scipy)
+        return bool(self._sparse)
 
     @functools.cached_property
     def _sparse_attributes(self) -> frozenset[str]:

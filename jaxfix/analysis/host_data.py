@@ -383,6 +383,15 @@ def numpy_typed_parameters(rule: cst.MetadataDependent, module: cst.Module) -> T
     return found
 
 
+def module_typed_parameters(rule: cst.MetadataDependent) -> TypedParameters:
+    """`numpy_typed_parameters` of the module `rule` visits, found once per pass (kept on the rule context: JX501 and
+    the rules reading `_caller_writes.host_results` all ask; callers must not modify it)."""
+    cache = rule.context.__dict__  # type: ignore[attr-defined]
+    if "_numpy_typed_parameters" not in cache:
+        cache["_numpy_typed_parameters"] = numpy_typed_parameters(rule, rule.context.module)  # type: ignore[attr-defined]
+    return cache["_numpy_typed_parameters"]
+
+
 def _typed_parameters_of(rule: cst.MetadataDependent, function: cst.FunctionDef) -> TypedParameters:
     """`numpy_typed_parameters` of one function: {its name: (its parameters, {checked parameter: check})}, or {}."""
     found: TypedParameters = {}
