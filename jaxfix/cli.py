@@ -17,7 +17,7 @@ from jaxfix.api import files_for, options_for, rules_for, run_stdin
 from jaxfix.config import ConfigError, load_config
 from jaxfix.fixes import HELD_NOTE, SILENCED_NOTE
 from jaxfix.registry import all_rules, get_rule, unknown_selectors
-from jaxfix.reporting import TextReporter, finding_to_json, unified_diff, write_json
+from jaxfix.reporting import TextReporter, at_original_lines, finding_to_json, unified_diff, write_json
 from jaxfix.runner import run_files
 from jaxfix.types import Applicability, FileResult, Finding, Status
 
@@ -210,10 +210,10 @@ def migrate(
         elif not check:
             sys.stdout.flush()
             sys.stdout.buffer.write(result.fixed.encode("utf-8") if result.fixed is not None else data)
-        TextReporter(err, err).results([result])
+        TextReporter(err, err, original_lines=diff or check).results([result])
         _exit(_exit_code([result], changes_count=diff or check), exit_zero)
     results = _run(paths, rules, options, config, exclude, jobs, progress and not quiet, _cache_dir(config, no_cache, cache_dir))
-    reporter = TextReporter(out, err)
+    reporter = TextReporter(out, err, original_lines=not write)
     if output_format == "json":
         write_json(results, sys.stdout)
         for r in results:
@@ -237,6 +237,8 @@ def migrate(
             reporter.summary(results, mode="diff" if diff else "check-migrate" if check else "migrate", unsafe_enabled=unsafe)
             reporter.notes(results, x64=bool(dict(options.settings).get("x64", False)))
     command = "migrate --diff" if diff else "migrate --check" if check else "migrate"
+    if not write:  # the report's lines, like the text output's, are those of the files as they are
+        results = [at_original_lines(r) for r in results]
     _finish(results, rules, command=command, started=started, report=report, statistics=statistics and output_format != "json",
             fixing=True, out=out, options=options)
     _exit(_exit_code(results, changes_count=diff or check), exit_zero)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import difflib
 import json
-from dataclasses import dataclass
-from typing import Iterable, Sequence, TextIO
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable, Sequence, TextIO
 
 from rich.console import Console
 from rich.text import Text
@@ -94,10 +94,42 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'es' if word.endswith(('x', 's')) else 's'}"
 
 
+def original_lines(result: FileResult) -> Callable[[int], int]:
+    """Maps a line of `result.fixed` to the line of `result.original` it comes from: for a run that wrote nothing
+    (`--diff`, `--check`), findings and notes point into the file as it is on disk. A line a fix rewrote or added
+    maps to the first line of the original it replaced (or to the line it was inserted before)."""
+    if result.original is None or result.fixed is None or result.original == result.fixed:
+        return lambda line: line
+    before, after = result.original.splitlines(), result.fixed.splitlines()
+    to_original: list[int] = [0] * (len(after) + 1)
+    last = max(len(before), 1)
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, before, after, autojunk=False).get_opcodes():
+        for j in range(j1, j2):
+            i = i1 + (j - j1 if tag == "equal" else min(j - j1, max(i2 - i1 - 1, 0)))
+            to_original[j] = min(i, last - 1) + 1
+    to_original[len(after)] = last
+    return lambda line: to_original[line - 1] if 0 < line <= len(after) else min(line, last)
+
+
+def at_original_lines(result: FileResult) -> FileResult:
+    """`result` with its findings and notes at lines of the original text (see `original_lines`)."""
+    if result.original is None or result.fixed is None or result.original == result.fixed or result.path.endswith(".ipynb"):
+        return result  # (a notebook's findings are at lines of cells of the rewrite: not mapped)
+    where = original_lines(result)
+    findings = tuple(
+        replace(f, line=where(f.line), end_line=max(where(f.end_line), where(f.line))) for f in result.findings
+    )
+    return replace(result, findings=findings, needs_jit=tuple((name, where(line)) for name, line in result.needs_jit))
+
+
 class TextReporter:
-    def __init__(self, console: Console, err_console: Console) -> None:
+    """Text output. `original_lines`: the files were not written (`--diff`, `--check`), so findings are shown at
+    lines of the files as they are, not of the rewrite they were found in."""
+
+    def __init__(self, console: Console, err_console: Console, *, original_lines: bool = False) -> None:
         self.out = console
         self.err = err_console
+        self.original_lines = original_lines
 
     def finding(self, f: Finding) -> None:
         line = Text()
@@ -120,6 +152,8 @@ class TextReporter:
         for r in results:
             if r.status is Status.ERROR:
                 self.error(r)
+            if self.original_lines:
+                r = at_original_lines(r)
             for f in r.findings:
                 self.finding(f)
 
@@ -147,7 +181,8 @@ class TextReporter:
     def notes(self, results: Sequence[FileResult], *, x64: bool) -> None:
         """Advice on the rewritten code as a whole (migrate), after the summary: the functions that must run under
         `jax.jit` (`jaxfix.advice`), and float32 where NumPy computed in float64 unless the project enables x64."""
-        needs_jit = [(r.path, name, line) for r in results for name, line in r.needs_jit]
+        shown = [at_original_lines(r) for r in results] if self.original_lines else results
+        needs_jit = [(r.path, name, line) for r in shown for name, line in r.needs_jit]
         if needs_jit:
             one = len(needs_jit) == 1
             self.err.print(

@@ -115,7 +115,7 @@ def test_migrate_names_the_functions_to_jit_and_warns_about_float32(tmp_path):
     result = runner.invoke(app, ["migrate", "--diff", "--no-cache", str(path)])
     assert result.exit_code == 1 and "jax.lax.fori_loop" in result.stdout
     assert "note: 1 function now uses `lax` loops or branches; run it under `jax.jit`" in result.output
-    assert f"  {path}:5: smooth" in result.output
+    assert f"  {path}:4: smooth" in result.output  # the line in the file as it is (--diff wrote nothing)
     assert "total" not in result.output.split("note:")[1]  # a jnp rewrite needs no jit
     assert "JAX in float32 unless `jax_enable_x64` is set" in result.output
 
@@ -141,7 +141,10 @@ def test_report_lists_the_functions(tmp_path):
     report = tmp_path / "report.json"
     runner.invoke(app, ["migrate", "--diff", "--no-cache", "--report", str(report), str(path)])
     (entry,) = json.loads(report.read_text())["files"]
-    assert entry["needs_jit"] == [{"function": "smooth", "line": 5}]
+    assert entry["needs_jit"] == [{"function": "smooth", "line": 4}]  # --diff: a line of the file as it is
     markdown = tmp_path / "report.md"
     runner.invoke(app, ["migrate", "--diff", "--no-cache", "--report", str(markdown), str(path)])
-    assert f"- `{path}:5` `smooth`" in markdown.read_text()
+    assert f"- `{path}:4` `smooth`" in markdown.read_text()
+    runner.invoke(app, ["migrate", "--no-cache", "--report", str(report), str(path)])
+    (entry,) = json.loads(report.read_text())["files"]
+    assert entry["needs_jit"] == [{"function": "smooth", "line": 5}]  # written: a line of the rewrite

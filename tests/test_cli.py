@@ -38,6 +38,35 @@ def test_migrate_diff_writes_nothing_and_exits_1(project):
     assert path.read_text() == SOURCE
 
 
+SHIFTING = (
+    "import numpy as np\n\nSCALE = np.float64(2.0)\n\n\ndef f(x, n):\n    y = np.zeros(n)\n    y[0] = 1.0\n"
+    "    print(x)\n    return y + np.sum(x)\n"
+)
+
+
+@pytest.mark.parametrize("mode", ["--diff", "--check"])
+def test_findings_of_a_run_that_writes_nothing_are_at_lines_of_the_file(tmp_path, mode):
+    """The rewrite adds `import jax.numpy as jnp` above the kept `import numpy`: the findings left were found one
+    line lower in the rewritten text, but --diff and --check leave the file as it is, so they point into it."""
+    path = tmp_path / "shift.py"
+    path.write_text(SHIFTING)
+    result = invoke("migrate", mode, "--no-cache", str(path))
+    assert result.exit_code == 1 and path.read_text() == SHIFTING
+    assert f"{path}:7:19: JX510" in result.output and f"{path}:9:5: JX503" in result.output
+    invoke("migrate", "--no-cache", str(path))
+    assert f"{path}:8:19: JX510" in invoke("check", "--no-cache", str(path)).output  # the file now holds the rewrite
+
+
+def test_original_lines_maps_rewritten_and_added_lines():
+    from jaxfix.reporting import original_lines
+    from jaxfix.types import FileResult, Status
+
+    before = "a\nb\nc\nd\n"
+    after = "new\na\nB1\nB2\nc\nd\n"
+    where = original_lines(FileResult(path="p", status=Status.CHANGED, original=before, fixed=after))
+    assert [where(line) for line in range(1, 7)] == [1, 1, 2, 2, 3, 4]
+
+
 def test_migrate_check_exit_codes(project):
     assert invoke("migrate", "--check", str(project)).exit_code == 1
     assert invoke("migrate", str(project)).exit_code == 0
