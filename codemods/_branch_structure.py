@@ -144,19 +144,24 @@ def exits(stmts: Sequence[cst.CSTNode], is_traced: Callable[[cst.BaseExpression]
     return visitor
 
 
+class _Smalls(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[cst.CSTNode] = []
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
+        self.found.extend(node.body)
+
+
 def smalls_deep(stmts: Sequence[cst.CSTNode]) -> list[cst.CSTNode]:
-    found: list[cst.CSTNode] = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-            return False
-
-        def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
-            found.extend(node.body)
-
+    """The small statements of `stmts`, nested blocks included, not those of nested functions."""
+    visitor = _Smalls()
     for stmt in stmts:
-        walk.visit(stmt, Visitor())
-    return found
+        walk.visit(stmt, visitor)
+    return visitor.found
 
 
 def _mutating(small: cst.CSTNode) -> bool:

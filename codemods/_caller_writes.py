@@ -265,6 +265,10 @@ def kept_results(rule: Rule) -> dict[str, str]:
     return rule.context.__dict__["_kept_results"]
 
 
+# the node types `_host_results` reads in a function body (concrete: LibCST defines no subclasses of them)
+_READ_KINDS = frozenset({cst.Assign, cst.AugAssign, cst.Call, cst.Comparison})
+
+
 def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     found: dict[str, str] = {}
     kept: dict[str, str] = {}
@@ -296,6 +300,8 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
         augmented: set[str] = set()  # names in `needs` only for an augmented assignment to them
         persistent: dict[str, str] = {}  # of `needs`: those needing NumPy for a reason no in-place rewrite removes
         for node in walk.nodes(function.body):
+            if node.__class__ not in _READ_KINDS:
+                continue
             if isinstance(node, (cst.Assign, cst.AugAssign)) and not isinstance(
                     node.value, (cst.Tuple, cst.List, cst.Dict, cst.SimpleString, cst.FormattedString)):
                 # (`bc[0] = (1, slope)`: a tuple into a list's item, which no numeric array holds: SciPy's CubicSpline)

@@ -33,25 +33,19 @@ SAFE_BUILTINS = {"abs", "max", "min", "float", "int", "round", "len"}
 HOST_CONVERSIONS = {"int", "float", "bool", "complex"}
 
 
+_IMPURE_OR_COSTLY = (cst.Lambda, cst.NamedExpr, cst.Yield, cst.Await, cst.List, cst.Dict, cst.Set, cst.ListComp,
+                     cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.FormattedString, cst.SimpleString,
+                     cst.ConcatenatedString)
+
+
 def cheap_and_pure(node: cst.CSTNode, local_names: frozenset[str]) -> bool:
     """Side-effect free and cheap enough to evaluate on both sides of `jnp.where`."""
-    ok = True
-
-    class Visitor(cst.CSTVisitor):
-        def on_visit(self, n: cst.CSTNode) -> bool:
-            nonlocal ok
-            if isinstance(n, (cst.Lambda, cst.NamedExpr, cst.Yield, cst.Await, cst.List, cst.Dict, cst.Set,
-                              cst.ListComp, cst.SetComp, cst.DictComp, cst.GeneratorExp, cst.FormattedString,
-                              cst.SimpleString, cst.ConcatenatedString)):
-                ok = False
-            elif isinstance(n, cst.Name) and n.value == "None":
-                ok = False
-            elif isinstance(n, cst.Call):
-                ok = ok and _pure_call(n, local_names)
-            return ok
-
-    walk.visit(node, Visitor())
-    return ok
+    for n in walk.nodes(node):
+        if isinstance(n, _IMPURE_OR_COSTLY) or isinstance(n, cst.Name) and n.value == "None":
+            return False
+        if isinstance(n, cst.Call) and not _pure_call(n, local_names):
+            return False
+    return True
 
 
 def _pure_call(call: cst.Call, local_names: frozenset[str]) -> bool:

@@ -15,6 +15,8 @@ import ast
 import re
 from typing import Iterator, Optional, Union
 
+from jaxfix import astwalk
+
 # the `lax` functions that take body or branch functions and compile them when called outside `jit`
 CONTROL_FLOW = frozenset({"cond", "switch", "fori_loop", "while_loop", "scan", "map"})
 
@@ -52,7 +54,7 @@ def _counts(tree: Optional[ast.Module]) -> Optional[dict[str, tuple[int, int]]]:
         return None
     counts: dict[str, tuple[int, int]] = {}
     for name, function in _outermost_functions(tree.body, ""):
-        calls = sum(_is_control_flow(node) for node in ast.walk(function))
+        calls = sum(_is_control_flow(node) for node in astwalk.nodes(function))
         if calls:
             counts[name] = (calls, function.lineno)
     return counts

@@ -417,7 +417,7 @@ def visit(node: CSTNode, visitor: CSTVisitor, tokens: bool = True) -> CSTNode:
     A visitor with its own `on_visit`/`on_leave` sees every node, unless `tokens=False`: then whitespace,
     comments, punctuation and operators are not visited (the caller knows its visitor has no use for them)."""
     cls = type(visitor)
-    if isinstance(visitor, cst.CSTTransformer):
+    if cst.CSTTransformer in cls.__mro__:  # (not `isinstance`: an ABC's test costs more, for a new class most)
         return node.visit(visitor)  # type: ignore[arg-type]
     entry = _class_hooks(cls)
     if entry is None:
@@ -428,6 +428,19 @@ def visit(node: CSTNode, visitor: CSTVisitor, tokens: bool = True) -> CSTNode:
     else:
         _visit_generic(node, visitor.on_visit, visitor.on_leave, ALL if tokens else NO_TOKENS)
     return node
+
+
+class ValueReader(CSTVisitor):
+    """A base for visitors of the names an expression reads as values: an attribute's name (`x` of `a.x`) and a
+    keyword (`k` of `f(k=v)`) are `Name` nodes too, and are not visited."""
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        visit(node.value, self)
+        return False
+
+    def visit_Arg(self, node: cst.Arg) -> bool:
+        visit(node.value, self)
+        return False
 
 
 def _visit_dispatch(node: CSTNode, visitor: CSTVisitor, hooks: dict[str, Any], level: int) -> None:

@@ -43,7 +43,7 @@ def root_name(node: cst.BaseExpression) -> Union[str, None]:
     return node.value if isinstance(node, cst.Name) else None
 
 
-class _Collector(cst.CSTVisitor):
+class _Collector(walk.ValueReader):
     def __init__(self, activity: Activity) -> None:
         super().__init__()
         self.a = activity
@@ -71,14 +71,6 @@ class _Collector(cst.CSTVisitor):
     # ---- expressions --------------------------------------------------------------------------------------------
     def visit_Name(self, node: cst.Name) -> None:
         self.a.reads.append(node)
-
-    def visit_Attribute(self, node: cst.Attribute) -> bool:
-        walk.visit(node.value, self)
-        return False
-
-    def visit_Arg(self, node: cst.Arg) -> bool:
-        walk.visit(node.value, self)
-        return False
 
     def visit_NamedExpr(self, node: cst.NamedExpr) -> bool:
         walk.visit(node.value, self)

@@ -215,6 +215,11 @@ def _memoized_call(node: cst.Call, memoized: Container[str]) -> bool:
         and func.attr.value in memoized and isinstance(func.value, cst.Name) and func.value.value == "self"
 
 
+# the node types `hashed` reads (all concrete: LibCST defines no subclasses of them)
+_HASHED_KINDS = frozenset({cst.AnnAssign, cst.Assign, cst.For, cst.CompFor, cst.Call, cst.Subscript, cst.Comparison,
+                           cst.Dict, cst.Set, cst.DictComp, cst.SetComp})
+
+
 def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
            outside: Container[str] = frozenset()) -> tuple[set[str], set[cst.BaseExpression]]:
     """The expressions whose array elements `function` hashes (see the module docstring): a `Name` where it is read
@@ -230,6 +235,8 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
     made: dict[str, list[cst.Name]] = {}  # a local name -> the array read in an expression that selects or reshapes it
     bound: dict[str, int] = {}  # how many assignments bind each local name
     for node in walk.nodes(function.body):
+        if node.__class__ not in _HASHED_KINDS:
+            continue  # (most nodes: names, attributes, operations; a set test first costs less than the chain below)
         if isinstance(node, cst.AnnAssign) and node.value is None:
             if isinstance(node.target, cst.Name) and _is_container_value(node):  # `counts: dict`, bound later
                 containers.add(node.target.value)

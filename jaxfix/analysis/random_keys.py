@@ -17,7 +17,7 @@ import os
 import re
 from typing import Any, Callable, Iterable, Mapping, Optional, TypeVar
 
-from jaxfix import precheck
+from jaxfix import astwalk, precheck
 from jaxfix import source as sourcelib
 from jaxfix.analysis.plain_python import numba_compiler, numba_module
 from jaxfix.analysis.random_draws import DRAWS, SOURCES
@@ -89,7 +89,7 @@ def _local_imports(tree: ast.Module, module_name: str, is_package: bool) -> dict
     for top in tree.body:
         if not isinstance(top, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             continue
-        for node in ast.walk(top):
+        for node in astwalk.nodes(top):
             if isinstance(node, ast.ImportFrom):
                 base = _from_base(node, package)
                 for a in node.names:
@@ -109,7 +109,7 @@ def random_method(call: ast.Call, numpy: dict[str, str], generators: Iterable[st
 
 
 def _generators(body: Iterable[ast.AST], numpy: dict[str, str]) -> set[str]:
-    return _generators_among((sub for node in body for sub in ast.walk(node)), numpy)
+    return _generators_among((sub for node in body for sub in astwalk.nodes(node)), numpy)
 
 
 def _generators_among(nodes: Iterable[ast.AST], numpy: dict[str, str]) -> set[str]:
@@ -151,7 +151,7 @@ def _numba_imports(tree: ast.Module, source: Optional[str] = None) -> frozenset[
     imported.update(
         node.name for node in tree.body
         if isinstance(node, ast.FunctionDef) and any(
-            isinstance(sub, ast.Call) and numba_compiler(_dotted(sub.func) or "") for sub in ast.walk(node))
+            isinstance(sub, ast.Call) and numba_compiler(_dotted(sub.func) or "") for sub in astwalk.nodes(node))
     )
     return frozenset(imported)
 
@@ -163,7 +163,7 @@ def _module_random(node: ast.Attribute, numpy: dict[str, str]) -> bool:
 
 
 def _function(fn: ast.FunctionDef, numpy: dict[str, str], module_generators: set[str]) -> dict[str, Any]:
-    nodes = list(ast.walk(fn))  # walked once; every loop below reads this list (ast.walk's order)
+    nodes = list(astwalk.nodes(fn))  # walked once; every loop below reads this list (ast.walk's order)
     local = _generators_among(nodes, numpy)  # assignments sit in the body (not in decorators or parameters)
     generators = local | module_generators
     info: dict[str, Any] = {"draws": 0, "blocked": [], "calls": [], "seeded": False, "generators": sorted(generators)}
@@ -343,7 +343,7 @@ def summarize(
         name
         for node in tree.body
         if isinstance(node, ast.ClassDef)
-        for call in ast.walk(node)
+        for call in astwalk.nodes(node)
         if isinstance(call, ast.Call) and (name := _dotted(call.func))
     })
     return {
@@ -368,21 +368,21 @@ def _stuck_calls(tree: ast.Module, numpy: dict[str, str]) -> dict[str, str]:
     out: dict[str, str] = {}
 
     def everything(node: ast.AST, where: str) -> None:
-        for sub in ast.walk(node):
+        for sub in astwalk.nodes(node):
             if isinstance(sub, ast.Call) and (name := _dotted(sub.func)):
                 out.setdefault(name, where)
         refs(node)
 
     def refs(node: ast.AST) -> None:
-        called = {id(sub.func) for sub in ast.walk(node) if isinstance(sub, ast.Call)}
-        for sub in ast.walk(node):
+        called = {id(sub.func) for sub in astwalk.nodes(node) if isinstance(sub, ast.Call)}
+        for sub in astwalk.nodes(node):
             if isinstance(sub, (ast.Name, ast.Attribute)) and isinstance(sub.ctx, ast.Load) and id(sub) not in called:
                 if name := _dotted(sub):
                     out.setdefault(name, "a reference (the function used as a value)")
 
     def simple(node: ast.AST) -> None:
         refs(node)
-        for sub in ast.walk(node):
+        for sub in astwalk.nodes(node):
             if isinstance(sub, BLOCKING):
                 everything(sub, _KINDS[type(sub)])
 
@@ -421,7 +421,7 @@ def _stuck_calls(tree: ast.Module, numpy: dict[str, str]) -> dict[str, str]:
     seeded = any(
         isinstance(sub, ast.Call) and (sub.args or sub.keywords) and random_method(sub, numpy, ()) in SOURCES
         for stmt in top
-        for sub in ast.walk(stmt)
+        for sub in astwalk.nodes(stmt)
     )
     for stmt in top:
         if seeded:

@@ -15,7 +15,7 @@ import ast
 
 import libcst as cst
 
-from jaxfix import walk
+from jaxfix import astwalk, walk
 from jaxfix.analysis import random_keys
 from jaxfix.analysis.random_draws import DRAWS, SOURCES, UNIFORM01
 from jaxfix import precheck
@@ -188,14 +188,14 @@ def key_names_in(tree: ast.Module, source: Optional[str] = None) -> set[str]:
 
 def _key_names(tree: ast.AST) -> set[str]:
     names: set[str] = set()
-    for node in ast.walk(tree):
+    for node in astwalk.nodes(tree):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             func = node.value.func
             if not (isinstance(func, ast.Attribute) and func.attr in ("split", "key", "PRNGKey")):
                 continue
             if (random_keys.dotted(func) or ast.unparse(func)).endswith(("random.split", "random.key", "random.PRNGKey")):
                 for target in node.targets:
-                    names.update(t.id for t in ast.walk(target) if isinstance(t, ast.Name))
+                    names.update(t.id for t in astwalk.nodes(target) if isinstance(t, ast.Name))
         elif isinstance(node, ast.arg) and node.arg in random_keys.KEY_NAMES:
             names.add(node.arg)
     return names

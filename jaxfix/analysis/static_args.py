@@ -117,15 +117,8 @@ def _module_like(node: cst.BaseExpression) -> bool:
 
 
 def _appends(body: cst.CSTNode) -> bool:
-    found = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            if isinstance(node.func, cst.Attribute) and node.func.attr.value in ("append", "extend", "insert"):
-                found.append(node)
-
-    walk.visit(body, Visitor())
-    return bool(found)
+    return any(isinstance(node.func, cst.Attribute) and node.func.attr.value in ("append", "extend", "insert")
+               for node in walk.nodes_of(body, cst.Call))  # type: ignore[attr-defined]
 
 
 def concrete_uses(
@@ -259,52 +252,58 @@ def _target_names(target: cst.BaseExpression) -> set[str]:
     return set(activity.writes)
 
 
+class _LocalSources(cst.CSTVisitor):
+    """(Visitors are module-level classes: one defined per call costs a class creation and a hook lookup each time.)"""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sources: dict[str, set[str]] = {}
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        return False
+
+    def visit_Assign(self, node: cst.Assign) -> None:
+        reads = value_reads(node.value)
+        for target in node.targets:
+            for name in _target_names(target.target):
+                self.sources.setdefault(name, set()).update(reads)
+
+
 def _local_sources(function: cst.FunctionDef) -> dict[str, set[str]]:
     """For each local bound by a plain assignment: the names its assigned values read."""
-    sources: dict[str, set[str]] = {}
+    visitor = _LocalSources()
+    walk.visit(function.body, visitor)
+    return visitor.sources
 
-    class Visitor(cst.CSTVisitor):
-        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+
+class _ValueReads(walk.ValueReader):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if node.attr.value in STATIC_ATTRIBUTES:
             return False
+        walk.visit(node.value, self)
+        return False
 
-        def visit_Assign(self, node: cst.Assign) -> None:
-            reads = value_reads(node.value)
-            for target in node.targets:
-                for name in _target_names(target.target):
-                    sources.setdefault(name, set()).update(reads)
+    def visit_Call(self, node: cst.Call) -> Optional[bool]:
+        if isinstance(node.func, cst.Name) and node.func.value in STATIC_CALLS:
+            return False
+        return None
 
-    walk.visit(function.body, Visitor())
-    return sources
+    def visit_Name(self, node: cst.Name) -> None:
+        self.found.add(node.value)
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
 
 
 def value_reads(expr: cst.CSTNode) -> set[str]:
     """Names whose value `expr` reads; `x` in `x.shape`, `x.ndim`, `len(x)` ... is not read (metadata is static)."""
-    found: set[str] = set()
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            if node.attr.value in STATIC_ATTRIBUTES:
-                return False
-            walk.visit(node.value, self)
-            return False
-
-        def visit_Call(self, node: cst.Call) -> Optional[bool]:
-            if isinstance(node.func, cst.Name) and node.func.value in STATIC_CALLS:
-                return False
-            return None
-
-        def visit_Arg(self, node: cst.Arg) -> bool:
-            walk.visit(node.value, self)
-            return False
-
-        def visit_Name(self, node: cst.Name) -> None:
-            found.add(node.value)
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-    walk.visit(expr, Visitor())
-    return found
+    visitor = _ValueReads()
+    walk.visit(expr, visitor)
+    return visitor.found
 
 
 def _expanded(expr: cst.BaseExpression, sources: Mapping[str, set[str]]) -> set[str]:

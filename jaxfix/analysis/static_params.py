@@ -104,64 +104,58 @@ def _not_arrays(function: cst.FunctionDef) -> set[str]:
     are called (modules, objects), or that give a namespace's constants or dtypes (`xp.inf`): not arrays in any of
     these cases."""
     found: set[str] = set()
-
-    class Visitor(cst.CSTVisitor):
-        def visit_Comparison(self, node: cst.Comparison) -> None:
-            operands = [node.left, *(t.comparator for t in node.comparisons)]
-            if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString)) or isinstance(o, cst.Tuple) and not o.elements for o in operands):
-                found.update(o.value for o in operands if isinstance(o, cst.Name))
-
-        def visit_Attribute(self, node: cst.Attribute) -> None:
-            if isinstance(node.value, cst.Name) and node.attr.value in _MODULE_ATTRIBUTES:
-                found.add(node.value.value)  # `xp.inf`, `xp.float64`, `xp.linalg`: an array namespace
-
-        def visit_Call(self, node: cst.Call) -> None:
-            func = node.func
-            if isinstance(func, cst.Name):
-                found.add(func.value)
-            elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value not in _ARRAY_OR_DICT_METHODS:
-                found.add(func.value.value)  # `xp.asarray(...)`, `self.fun(x)`, `model.predict(x)`: a module or object
-
-    walk.visit(function.body, Visitor())
+    for node in walk.nodes_of(function.body, cst.Comparison):
+        operands = [node.left, *(t.comparator for t in node.comparisons)]  # type: ignore[attr-defined]
+        if any(isinstance(o, (cst.SimpleString, cst.ConcatenatedString)) or isinstance(o, cst.Tuple) and not o.elements for o in operands):
+            found.update(o.value for o in operands if isinstance(o, cst.Name))
+    for node in walk.nodes_of(function.body, cst.Attribute):
+        if isinstance(node.value, cst.Name) and node.attr.value in _MODULE_ATTRIBUTES:  # type: ignore[attr-defined]
+            found.add(node.value.value)  # type: ignore[attr-defined]  # `xp.inf`, `xp.float64`, `xp.linalg`: an array namespace
+    for node in walk.nodes_of(function.body, cst.Call):
+        func = node.func  # type: ignore[attr-defined]
+        if isinstance(func, cst.Name):
+            found.add(func.value)
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.attr.value not in _ARRAY_OR_DICT_METHODS:
+            found.add(func.value.value)  # `xp.asarray(...)`, `self.fun(x)`, `model.predict(x)`: a module or object
     return found
+
+
+class _FlagReads(walk.ValueReader):
+    """The names `_flags` reads (not attribute names, keywords or lambda parameters) and those that are the whole
+    test (under `not`/`and`/`or`) of an `if`, `while` or ternary."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tests: set[cst.Name] = set()
+        self.reads: list[cst.Name] = []
+
+    def mark(self, node: cst.BaseExpression) -> None:
+        if isinstance(node, cst.Name):
+            self.tests.add(node)
+        elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+            self.mark(node.expression)
+        elif isinstance(node, cst.BooleanOperation):
+            self.mark(node.left)
+            self.mark(node.right)
+
+    def visit_If(self, node: cst.If) -> None:
+        self.mark(node.test)
+
+    visit_While = visit_If  # type: ignore[assignment]
+    visit_IfExp = visit_If  # type: ignore[assignment]
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.reads.append(node)
+
+    def visit_Param(self, node: cst.Param) -> bool:
+        return False
 
 
 def _flags(function: cst.FunctionDef) -> set[str]:
     """Parameters read only as the whole test of an `if`/`while`/ternary (possibly under `not`/`and`/`or`)."""
-    tests: set[cst.Name] = set()
-    reads: list[cst.Name] = []
-
-    def mark(node: cst.BaseExpression) -> None:
-        if isinstance(node, cst.Name):
-            tests.add(node)
-        elif isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
-            mark(node.expression)
-        elif isinstance(node, cst.BooleanOperation):
-            mark(node.left)
-            mark(node.right)
-
-    class Visitor(cst.CSTVisitor):
-        def visit_If(self, node: cst.If) -> None:
-            mark(node.test)
-
-        visit_While = visit_If  # type: ignore[assignment]
-        visit_IfExp = visit_If  # type: ignore[assignment]
-
-        def visit_Name(self, node: cst.Name) -> None:
-            reads.append(node)
-
-        def visit_Attribute(self, node: cst.Attribute) -> bool:
-            walk.visit(node.value, self)
-            return False
-
-        def visit_Arg(self, node: cst.Arg) -> bool:
-            walk.visit(node.value, self)
-            return False
-
-        def visit_Param(self, node: cst.Param) -> bool:
-            return False
-
-    walk.visit(function.body, Visitor())
+    visitor = _FlagReads()
+    walk.visit(function.body, visitor)
+    tests, reads = visitor.tests, visitor.reads
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     used: dict[str, bool] = {}
     for name in reads:

@@ -385,15 +385,7 @@ class FunctionTracedness:
 
 
 def _augmented(function: cst.FunctionDef, value: cst.BaseExpression) -> bool:
-    found = []
-
-    class Visitor(cst.CSTVisitor):
-        def visit_AugAssign(self, node: cst.AugAssign) -> None:
-            if node.value is value:
-                found.append(node)
-
-    walk.visit(function.body, Visitor())
-    return bool(found)
+    return any(node.value is value for node in walk.nodes_of(function.body, cst.AugAssign))  # type: ignore[attr-defined]
 
 
 def _join(levels) -> Tracedness:
