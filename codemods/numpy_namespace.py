@@ -1601,6 +1601,20 @@ class NumpyNamespace(Rule):
             "def run(x):\n    kind = \"S8\"\n    return first(np.asarray(x, dtype=TEXT)), second(np.array(x, kind)), total(np.asarray(x, dtype=WIDE))\n",
             lines=[7, 10, 13, 17],
         ),
+        Invalid(  # ... whatever spells the constant's dtype (`np.str_`, `np.object_`, `np.dtype("O")`, `np.dtype(str)`,
+            # `object`), by keyword, position or `.astype`; not a numeric one (a code review)
+            "import numpy as np\n\n"
+            "A = np.str_\nB = np.object_\nC = np.dtype(\"O\")\nD = np.dtype(str)\nE = object\nF = np.float32\n\n"
+            "def run(x):\n    return np.asarray(x, dtype=A), np.zeros(3, B), np.asarray(x).astype(C)\n\n"
+            "def more(x):\n    return np.full(3, None, D), np.empty(2, dtype=E)\n\n"
+            "def plain(x):\n    return np.asarray(x, dtype=F)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\n"
+            "A = np.str_\nB = np.object_\nC = np.dtype(\"O\")\nD = np.dtype(str)\nE = object\nF = np.float32\n\n"
+            "def run(x):\n    return np.asarray(x, dtype=A), np.zeros(3, B), np.asarray(x).astype(C)\n\n"
+            "def more(x):\n    return np.full(3, None, D), np.empty(2, dtype=E)\n\n"
+            "def plain(x):\n    return jnp.asarray(x, dtype=F)\n",
+            lines=[11, 11, 11, 14, 14, 17],
+        ),
         Invalid(  # ... or a `Decimal` (numpy_financial's `fv(Decimal("0.075"), ...)`): `jnp.where` raises on it
             "from decimal import Decimal as D\nimport numpy as np\n\ndef fv(rate, nper):\n"
             "    return np.where(rate == 0, nper, 1 / rate)\n\nFV = fv(D(\"0.075\"), 20)\n",

@@ -48,16 +48,16 @@ def foreign_dtype(rule: cst.MetadataDependent, call: cst.Call, short: str) -> Op
 _NUMERIC_BUILTINS = frozenset({"float", "int", "bool", "complex"})
 
 
-def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression) -> bool:
+def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression, seen: frozenset[str] = frozenset()) -> bool:
     """Whether a dtype, as written (`object`, `str`, `np.str_`, `'U5'`, `'>i4'`, a record layout), is one JAX arrays
-    cannot have (`rule` must declare `NumpyNameProvider`)."""
+    cannot have (`rule` must declare `NumpyNameProvider`); a name bound to one, at module level or in the function,
+    however it is spelled (`TEXT = "U5"`, `KIND = np.object_`, `KIND = np.dtype(str)`), counts as it."""
     if isinstance(value, (cst.List, cst.Tuple)):
         return bool(value.elements) and all(isinstance(e.value, cst.Tuple) for e in value.elements)  # a record layout
     if isinstance(value, cst.Name):
-        # (`TEXT = "U5"` at module level or in the function, then `y.astype(TEXT)`)
-        return value.value in FOREIGN_TYPES or value.value not in _NUMERIC_BUILTINS and any(
-            isinstance(v, (cst.SimpleString, cst.FormattedString)) and jax_rejects(rule, v)
-            for v in _bound_values(rule, value.value))
+        # (`TEXT = "U5"` at module level or in the function, then `y.astype(TEXT)`; `seen`: `A = B`, `B = A` ends)
+        return value.value in FOREIGN_TYPES or value.value not in _NUMERIC_BUILTINS and value.value not in seen and any(
+            jax_rejects(rule, v, seen | {value.value}) for v in _bound_values(rule, value.value))
     qualified = numpy_name(rule, value) if isinstance(value, cst.Attribute) else None
     if qualified is not None:
         return qualified.split(".")[-1] in FOREIGN_NUMPY_TYPES
@@ -70,10 +70,10 @@ def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression) -> bool:
         return True
     if isinstance(value, cst.Call) and value.args and not value.args[0].star and value.args[0].keyword is None \
             and isinstance(value.func, (cst.Name, cst.Attribute)) and (numpy_name(rule, value.func) or "").endswith(".dtype"):
-        return jax_rejects(rule, value.args[0].value)  # `np.dtype("U5")`
+        return jax_rejects(rule, value.args[0].value, seen)  # `np.dtype("U5")`
     if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name):
         # `dtype=dtypes[mode]` with `dtypes = {'exact': object, 'numeric': np.float64}` (nodepy's coefficients)
-        return any(jax_rejects(rule, v) for v in _mapping_values(rule, value.value.value))
+        return any(jax_rejects(rule, v, seen) for v in _mapping_values(rule, value.value.value))
     return False
 
 
