@@ -47,8 +47,8 @@ from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import (
-    OUT_OF_BOUNDS_CATCHERS, ParentProvider, caller_catching, caught_around, caught_by, exception_names, indexed_names,
-    INDEXING_METHODS,
+    OUT_OF_BOUNDS_CATCHERS, ParentProvider, caller_catching, catching, caught_around, caught_by, exception_names,
+    indexed_names, INDEXING_METHODS,
 )
 from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.imports import bound_by_import, top_level_statements
@@ -752,7 +752,7 @@ class NumpyBoundary:
                                     "array type called on it, which rejects a JAX array (`TypeError`)")
             for viewed, why in _class_views(self.rule, function).items():  # `y.view(np.matrix)`
                 read.setdefault(viewed, why)
-            tries = walk.nodes_of(function.body, cst.Try) + walk.nodes_of(function.body, cst.TryStar)
+            tries = catching(function.body)
             named = exception_names(self.rule.context.module)  # type: ignore[attr-defined]
             for handled in tries:  # `try: v = y[i]` / `except IndexError:` (or `except* IndexError:`)
                 caught = sorted(caught_by(handled, named) & OUT_OF_BOUNDS_CATCHERS)  # type: ignore[arg-type]

@@ -1348,6 +1348,22 @@ class NumpyNamespace(Rule):
                      "    except ValueError:\n        x, s = a @ x, 1.0\n    return scale(x, s)\n",
             lines=[4, 4, 7],
         ),
+        Invalid(  # ... so does a caller's `with contextlib.suppress(ValueError):`, the `try` spelled as a context
+            # manager, and one around a call in the function itself (`suppress(LinAlgError)` around `np.linalg.solve`)
+            "import contextlib\nfrom contextlib import suppress\nimport numpy as np\n\n"
+            "def misfit(x, y):\n    return np.sum(np.abs(x - y))\n\n"
+            "def scale(x, s):\n    return np.asarray(x) * s\n\n"
+            "def start(x, y):\n    with contextlib.suppress(ValueError):\n        misfit(x, y)\n    return scale(x, 2.0)\n\n"
+            "def solved(a, b):\n    x = np.zeros(2)\n    with suppress(np.linalg.LinAlgError):\n        x = np.linalg.solve(a, b)\n"
+            "    return x\n",
+            expected="import contextlib\nfrom contextlib import suppress\nimport jax.numpy as jnp\nimport numpy as np\n\n"
+            "def misfit(x, y):\n    return np.sum(np.abs(x - y))\n\n"
+            "def scale(x, s):\n    return jnp.asarray(x) * s\n\n"
+            "def start(x, y):\n    with contextlib.suppress(ValueError):\n        misfit(x, y)\n    return scale(x, 2.0)\n\n"
+            "def solved(a, b):\n    x = np.zeros(2)\n    with suppress(np.linalg.LinAlgError):\n        x = np.linalg.solve(a, b)\n"
+            "    return x\n",
+            lines=[6, 6, 9, 17, 19],
+        ),
         Invalid(  # the `except` relies on NumPy's exception: `jnp.hstack` of a 0-d array raises `ValueError` (cma's F10)
             "import numpy as np\n\ndef f(x):\n    try:\n        x = np.hstack(x)\n    except TypeError:\n        pass\n    return x\n",
             expected=None,

@@ -15,6 +15,7 @@ import libcst as cst
 from libcst.metadata import BaseMetadataProvider
 
 from jaxfix import walk
+from jaxfix.imports import dotted_name
 
 if TYPE_CHECKING:
     from libcst.metadata import MetadataWrapper
@@ -80,11 +81,12 @@ def enclosing_statement(rule: cst.MetadataDependent, node: cst.CSTNode) -> Optio
 def caught_around(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
     """The exceptions a `try` around `node` (within its function) catches, by the last part of their names
     (`np.linalg.LinAlgError` -> `LinAlgError`; a bare `except:` -> `BaseException`); only for `node` in a `try` body,
-    not in its handlers, `else` or `finally` (`rule` must declare `ParentProvider`)."""
+    not in its handlers, `else` or `finally`; a `with contextlib.suppress(...)` block is such a `try` (`catching`)
+    (`rule` must declare `ParentProvider`)."""
     caught: set[str] = set()
     child, current = node, rule.get_metadata(ParentProvider, node, None)
     while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-        if isinstance(current, (cst.Try, cst.TryStar)) and child is current.body:
+        if isinstance(current, (cst.Try, cst.TryStar, cst.With)) and child is current.body:
             caught |= caught_by(current, exception_names(rule.context.module))  # type: ignore[attr-defined]
         child, current = current, rule.get_metadata(ParentProvider, current, None)
     return caught
@@ -96,13 +98,28 @@ def caught_around(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
 OUT_OF_BOUNDS_CATCHERS = frozenset({"IndexError", "LookupError"})
 
 
-def caught_by(node: "cst.Try | cst.TryStar", names: Mapping[str, frozenset[str]] = {}) -> set[str]:
-    """The exceptions the handlers of `node` catch, by the last part of their names (a bare `except:`: BaseException);
-    a name bound to exceptions (`names`, see `exception_names`: `MISSING = (IndexError, KeyError)`, then `except
-    MISSING:`) counts as what it is bound to."""
+def catching(node: cst.CSTNode) -> list["cst.Try | cst.TryStar | cst.With"]:
+    """The blocks in `node` that catch exceptions raised in their bodies: `try` statements (`except*` too), and
+    `with` statements that suppress some (`with contextlib.suppress(ValueError):`, `with suppress(E):`), which
+    `caught_by` reads alike."""
+    withs = [w for w in walk.nodes_of(node, cst.With) if _suppressed(w)]  # type: ignore[arg-type]
+    return [*walk.nodes_of(node, cst.Try), *walk.nodes_of(node, cst.TryStar), *withs]  # type: ignore[list-item]
+
+
+def _suppressed(node: cst.With) -> list[cst.BaseExpression]:
+    """The exceptions the `suppress(...)` items of the `with` statement `node` name, as written."""
+    return [a.value for item in node.items if isinstance(item.item, cst.Call)
+            and dotted_name(item.item.func).split(".")[-1] == "suppress" for a in item.item.args if not a.star]
+
+
+def caught_by(node: "cst.Try | cst.TryStar | cst.With", names: Mapping[str, frozenset[str]] = {}) -> set[str]:
+    """The exceptions the handlers of `node` catch, by the last part of their names (a bare `except:`: BaseException;
+    for a `with` statement, those its `contextlib.suppress(...)` items name); a name bound to exceptions (`names`, see
+    `exception_names`: `MISSING = (IndexError, KeyError)`, then `except MISSING:`) counts as what it is bound to."""
     caught = set()
-    for handler in node.handlers:
-        kinds = handler.type.elements if isinstance(handler.type, cst.Tuple) else [handler.type]
+    handlers = [_suppressed(node)] if isinstance(node, cst.With) else [
+        h.type.elements if isinstance(h.type, cst.Tuple) else [h.type] for h in node.handlers]
+    for kinds in handlers:
         for kind in kinds:
             value = kind.value if isinstance(kind, cst.Element) else kind
             if isinstance(value, cst.Name) and value.value in names:
@@ -198,7 +215,7 @@ def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF
     and, through them, the module's functions they call or hand on in turn. `direct`: only the functions the `try`
     bodies call themselves (`f(...)`, `obj.f(...)`, through a name bound to one), not those named otherwise (an
     attribute `args.scale` is no call of `scale`) nor what they call in turn."""
-    tries = [*walk.nodes_of(module, cst.Try), *walk.nodes_of(module, cst.TryStar)]
+    tries = catching(module)
     if not tries:
         return {}
     functions = walk.nodes_of(module, cst.FunctionDef)
@@ -209,8 +226,7 @@ def called_in_catching_try(module: cst.Module, catchers: frozenset[str] = OUT_OF
                                for a in stmt.body if isinstance(a, cst.Assign)], defined)
     reached: dict[str, str] = {}
     # the caller's name, for the findings: the function whose `try` it is (an inner function's, for a nested one)
-    owners = {id(t): f for f in functions for t in [*walk.nodes_of(f.body, cst.Try),  # type: ignore[attr-defined]
-                                                    *walk.nodes_of(f.body, cst.TryStar)]}
+    owners = {id(t): f for f in functions for t in catching(f.body)}  # type: ignore[attr-defined]
     names = exception_names(module)
     pending: list[tuple[str, str]] = []
     for handled in tries:
