@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Callable, Container, Mapping, Optional, Sequen
 
 import libcst as cst
 
+from codemods._array_inputs import STACKING
 from codemods._buffers import ARRAY_ATTRIBUTES
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
@@ -617,6 +618,12 @@ def object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], i
     `constants`: the module's names of dtypes JAX arrays cannot have (`dtype_constants`)."""
     if isinstance(value, cst.Lambda) and not data or isinstance(value, cst.Call) and _foreign_call(value, imports):
         return True
+    if isinstance(value, cst.IfExp):  # `np.empty(n, dtype=object) if flag else other`: either may be given
+        return depth < 4 and any(object_value(v, caller, imports, defined, depth + 1, data, constants)
+                                 for v in (value.body, value.orelse))
+    if depth < 4 and any(object_value(v, caller, imports, defined, depth + 1, True, constants)
+                         for v in _joined_arrays(value, imports)):  # `np.concatenate([z, z])` of an object array `z`
+        return True
     base = element_base(value)
     if base is not None:
         return depth < 4 and object_value(base, caller, imports, defined, depth + 1, True, constants)
@@ -630,6 +637,20 @@ def object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], i
                 p.name.value for p in (*caller.params.posonly_params, *caller.params.params, *caller.params.kwonly_params)}
         return depth < 4 and all(object_value(v, caller, imports, defined, depth + 1, data, constants) for v in bound)
     return isinstance(value, cst.Call) and _object_array(value, caller, constants)
+
+
+def _joined_arrays(value: cst.BaseExpression, imports: dict[str, str]) -> list[cst.BaseExpression]:
+    """The arrays a NumPy call `value` that keeps its inputs' elements is given (`np.concatenate([z, w])`: `z`, `w`;
+    `np.repeat(z, 2)`: `z`, `2`), when it asks for no dtype; else none."""
+    qualified = _called(value, imports)
+    if not qualified.startswith("numpy.") or qualified.split(".")[-1] not in _ELEMENT_FUNCTIONS:
+        return []
+    position = DTYPE_POSITION.get(qualified.split(".")[-1])
+    if any(a.keyword is not None and a.keyword.value == "dtype" or a.keyword is None and i == position
+           for i, a in enumerate(value.args)):  # type: ignore[attr-defined]
+        return []
+    given = [a.value for a in value.args if a.keyword is None and not a.star]  # type: ignore[attr-defined]
+    return [e.value for v in given for e in (v.elements if isinstance(v, (cst.List, cst.Tuple)) else [cst.Element(v)])]
 
 
 def object_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
@@ -657,6 +678,13 @@ _METADATA_CALLS = frozenset({"len", "isinstance", "type", "id", "callable", "has
 # array methods whose result holds the elements of the array itself (an object array's give an object array)
 SAME_ELEMENT_METHODS = frozenset({"reshape", "ravel", "flatten", "copy", "squeeze", "transpose", "swapaxes", "take",
                                   "repeat", "compress", "diagonal", "conj", "conjugate", "view", "cumsum", "cumprod"})
+
+# NumPy functions whose result holds the elements of the arrays they are given (an object array's: an object array,
+# NumPy's type promotion keeping `object`), unless a dtype is asked for: the joining ones, those of the methods above,
+# and the reorderings and conversions
+_ELEMENT_FUNCTIONS = STACKING | SAME_ELEMENT_METHODS | {
+    "append", "insert", "tile", "block", "where", "sort", "flip", "fliplr", "flipud", "roll", "rot90", "expand_dims",
+    "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d", "array", "asarray", "asanyarray", "ascontiguousarray"}
 
 
 def _metadata_call(call: cst.Call) -> bool:

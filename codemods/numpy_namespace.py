@@ -1593,6 +1593,31 @@ class NumpyNamespace(Rule):
             "def plain(n):\n    x = jnp.ones(n)\n    return total(x[:1]), list(map(total, [x.T, x]))\n",
             lines=[4, 7, 10, 15, 18],
         ),
+        Invalid(  # ... also an array a NumPy call makes of a local object array, keeping its elements
+            # (`np.concatenate([z, z])`, `np.where(m, z, 0)`), or one of an if-expression's values; not one cast to a
+            # number (`dtype=float`), nor a joining of numeric arrays (a code review)
+            "import numpy as np\n\n"
+            "def first(z):\n    return np.sort(z)\n\n"
+            "def second(z):\n    return np.sort(z)\n\n"
+            "def third(z):\n    return np.sort(z)\n\n"
+            "def total(v):\n    return np.sum(v)\n\n"
+            "def joined(n, m):\n    z = np.empty(3, dtype=object)\n    w = np.concatenate([z, z])\n"
+            "    return first(w), second(np.where(m, z, 0))\n\n"
+            "def chosen(n, flag, other):\n    z = np.empty(n, dtype=object) if flag else other\n    return third(z)\n\n"
+            "def plain(n):\n    z = np.empty(3, dtype=object)\n    x = np.ones(3)\n"
+            "    return total(np.concatenate([x, x])), total(np.asarray(z, dtype=float))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\n"
+            "def first(z):\n    return np.sort(z)\n\n"
+            "def second(z):\n    return np.sort(z)\n\n"
+            "def third(z):\n    return np.sort(z)\n\n"
+            "def total(v):\n    return jnp.sum(v)\n\n"
+            "def joined(n, m):\n    z = np.empty(3, dtype=object)\n    w = np.concatenate([z, z])\n"
+            "    return first(w), second(np.where(m, z, 0))\n\n"
+            "def chosen(n, flag, other):\n    z = np.empty(n, dtype=object) if flag else other\n    return third(z)\n\n"
+            "def plain(n):\n    z = np.empty(3, dtype=object)\n    x = np.ones(3)\n"
+            "    return total(np.concatenate([x, x])), total(np.asarray(z, dtype=float))\n",
+            lines=[4, 7, 10, 13, 16, 17, 18, 21, 25, 26, 27],
+        ),
         Invalid(  # ... also a text array of a sized dtype, by keyword or position (`dtype="<U5"`, `"S8"`): `jnp.sort`
             # rejects it (a code review)
             "import numpy as np\n\ndef first(labels):\n    return np.sort(labels)\n\n"
