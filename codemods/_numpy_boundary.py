@@ -30,7 +30,7 @@ import numpy as np
 
 from codemods import _buffers, _caller_writes
 from codemods import _caller_inputs
-from codemods import _imported_values
+from codemods import _imported_values, _matrices
 from codemods._list_inputs import (
     grown_list, object_derived, object_fed_parameters, read_names, sequence, text_fed_parameters, unbound_before,
 )
@@ -52,7 +52,7 @@ from jaxfix.analysis.parents import (
 )
 from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.imports import bound_by_import, top_level_statements
-from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, sparse_attributes
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, sparse_attributes, sparse_reduction
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -945,10 +945,18 @@ class NumpyBoundary:
     def _sparse(self) -> SparseNames:
         return SparseNames.read(self.rule.context.module)
 
-    @property
-    def sparse_module(self) -> bool:
-        """Whether the module imports `scipy.sparse` (or `scipy`)."""
-        return bool(self._sparse)
+    def sparse_matrix(self, node: cst.Call) -> bool:
+        """Whether the call `node` gives a NumPy matrix of a SciPy sparse matrix: `S.todense()` (any `S`, in a module
+        that imports `scipy.sparse`), or a reduction along an axis of one (`W.sum(axis=1)`, `W` a sparse matrix of the
+        function or an attribute bound to one: `sparse_data.sparse_reduction`)."""
+        if not isinstance(node.func, cst.Attribute) or not (self._sparse or self._sparse_attributes):
+            return False
+        if node.func.attr.value in _matrices.MATRIX.methods:
+            return bool(self._sparse)
+        reduced = sparse_reduction(node)
+        function = self.rule.current_function
+        return reduced is not None and function is not None and self._sparse.is_sparse_value(
+            reduced, function_facts(self.rule, function).bindings, self._sparse_attributes)
 
     @functools.cached_property
     def _sparse_attributes(self) -> frozenset[str]:

@@ -1297,6 +1297,22 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5, 6],
         ),
+        Invalid(  # ... and so is a sparse matrix's sum, mean, argmax or argmin along an axis (`W.sum(axis=1)`: the
+            # degrees as a column matrix), of a local or an attribute, one of the class body too (`class G: W = ...`),
+            # which NumPy's functions given one keep; not the same method of any other value (a code review)
+            "import numpy as np\nfrom scipy import sparse\n\nclass G:\n    W = sparse.csr_matrix(np.eye(3))\n\n"
+            "    def spread(self):\n        return np.abs(self.W - self.W.T).sum()\n\n"
+            "    def scaled(self):\n        d = np.sqrt(self.W.sum(1))\n        return d.T * d\n\n"
+            "def degrees(w):\n    W = sparse.csr_matrix(w)\n    d = np.sqrt(W.mean(axis=1))\n    return d.T * d\n\n"
+            "def plain(x):\n    s = np.sqrt(x.sum(axis=1))\n    return s.T * s\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import sparse\n\nclass G:\n"
+            "    W = sparse.csr_matrix(np.eye(3))\n\n"
+            "    def spread(self):\n        return np.abs(self.W - self.W.T).sum()\n\n"
+            "    def scaled(self):\n        d = np.sqrt(self.W.sum(1))\n        return d.T * d\n\n"
+            "def degrees(w):\n    W = sparse.csr_matrix(w)\n    d = np.sqrt(W.mean(axis=1))\n    return d.T * d\n\n"
+            "def plain(x):\n    s = jnp.sqrt(x.sum(axis=1))\n    return s.T * s\n",
+            lines=[8, 11, 16, 20],
+        ),
         Invalid(  # ... but not a `.todense()` of the module's own class (no `scipy.sparse`), nor one made plain at once
             "import numpy as np\n\nclass Packed:\n    def __init__(self, v):\n        self.v = v\n\n"
             "    def todense(self):\n        return np.outer(self.v, self.v)\n\n"
@@ -1758,8 +1774,7 @@ class NumpyNamespace(Rule):
         if isinstance(node.func, cst.Name) and node.func.value in self._matrices.makers:  # `m = as_matrix(a)`
             self.report(node, _matrices.returned(node.func.value), leaves_function=True)
             return
-        if isinstance(node.func, cst.Attribute) and node.func.attr.value in _matrices.MATRIX.methods \
-                and self._boundary.sparse_module and not self._made_plain(node):  # `D = S.todense()`: a NumPy matrix
+        if self._boundary.sparse_matrix(node) and not self._made_plain(node):  # `D = S.todense()`, `W.sum(axis=1)`
             self.report(node, _matrices.message(self.code(node)), leaves_function=True)
             return
         if isinstance(node.func, cst.Name) and node.func.value in self._masked.makers:  # `agg = grouped_mean(m, g)`

@@ -142,18 +142,38 @@ SPARSE_METHODS = frozenset({
 })
 
 
+# methods of a SciPy sparse matrix that give a NumPy matrix (`np.matrix`, whose `*` is a matrix product) when given an
+# axis: `W.sum(axis=1)` is a column matrix (without an axis, a number)
+MATRIX_REDUCTIONS = frozenset({"sum", "mean", "argmax", "argmin"})
+
+
+def sparse_reduction(node: cst.CSTNode) -> Optional[cst.BaseExpression]:
+    """The object `node` calls a `MATRIX_REDUCTIONS` method of with an axis (`W` of `W.sum(axis=1)`, `W.mean(0)`),
+    else None: a NumPy matrix when that object is a SciPy sparse matrix (`SparseNames.is_sparse_value`)."""
+    if not isinstance(node, cst.Call) or not isinstance(node.func, cst.Attribute) \
+            or node.func.attr.value not in MATRIX_REDUCTIONS:
+        return None
+    axis = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "axis"),
+                node.args[0].value if node.args and node.args[0].keyword is None and not node.args[0].star else None)
+    return node.func.value if axis is not None and not (isinstance(axis, cst.Name) and axis.value == "None") else None
+
+
 def sparse_attributes(module: cst.Module, sparse: SparseNames, inherited: frozenset[str] = frozenset()) -> frozenset[str]:
     """The attributes a class of the module binds to a SciPy sparse matrix in any of its methods (`self.W =
-    sparse.csr_matrix(x)`, `self.L = D - W` with `D = sparse.diags(d)`), and the properties that return one (pygsp's
-    `W`, returning `self._adjacency`), to a fixed point; an attribute bound to other values elsewhere too may still be
+    sparse.csr_matrix(x)`, `self.L = D - W` with `D = sparse.diags(d)`) or in its body (`W = sparse.csr_matrix(x)`,
+    read as `self.W`), and the properties that return one (pygsp's `W`, returning `self._adjacency`), to a fixed point; an attribute bound to other values elsewhere too may still be
     sparse, so it counts (a NumPy call on it staying NumPy only keeps more NumPy). `inherited`: those that base
     classes in other modules of the run bind so (`class Regular(Graph)`, `Graph.__init__` binding `self.W`: see
     `codemods._imported_values`), counted as the module's."""
     if not sparse and not inherited:
         return frozenset()
-    methods = [m for c in walk.nodes_of(module, cst.ClassDef) if isinstance(c.body, cst.IndentedBlock)  # type: ignore[attr-defined]
-               for m in c.body.body if isinstance(m, cst.FunctionDef)]  # type: ignore[attr-defined]
-    facts = []
+    classes = [c for c in walk.nodes_of(module, cst.ClassDef) if isinstance(c.body, cst.IndentedBlock)]  # type: ignore[attr-defined]
+    methods = [m for c in classes for m in c.body.body if isinstance(m, cst.FunctionDef)]  # type: ignore[attr-defined]
+    # (the class body's own bindings, `W = sparse.csr_matrix(x)`: a class attribute every instance reads)
+    body = [(t.target.value, a.value) for c in classes for line in c.body.body  # type: ignore[attr-defined]
+            if isinstance(line, cst.SimpleStatementLine) for a in line.body if isinstance(a, cst.Assign)
+            for t in a.targets if isinstance(t.target, cst.Name)]
+    facts = [("", {}, body, [])] if body else []
     for method in methods:
         bindings: dict[str, list[Optional[cst.BaseExpression]]] = {}
         stored: list[tuple[str, cst.BaseExpression]] = []
