@@ -4,8 +4,9 @@ JX501 (numpy-namespace) leaves a function NumPy where it meets a NumPy matrix (`
 (the same, `Kind` `MASKED`) or a SciPy sparse matrix (`jaxfix.analysis.sparse_data`) made elsewhere in its module. The
 same values come from other modules of the run too:
 
-- a module-level name bound to one, imported (`P = np.asmatrix(...)` in `pkg/consts.py`; `from pkg.consts import P`,
-  then `Q = np.eye(2) + P; Q * Q` in another module: `jnp.eye` made `Q` a plain array, whose `*` is elementwise);
+- a module-level name bound to one, imported (`P = np.asmatrix(...)` in `pkg/consts.py`; `from pkg.consts import P`
+  or `from pkg.consts import *`, then `Q = np.eye(2) + P; Q * Q` in another module: `jnp.eye` made `Q` a plain
+  array, whose `*` is elementwise);
 - a function that returns one, imported (`from pkg.mats import as_matrix`);
 - an attribute a base class in another module binds to one (`self.W = sparse.csr_matrix(w)` in `Graph.__init__`,
   then `np.abs(self.W - self.W.T)` in `class Regular(Graph)` of another module: `jnp.abs` raised `TypeError`), or a
@@ -29,9 +30,10 @@ import libcst as cst
 
 from codemods import _caller_inputs, _matrices
 from jaxfix import source as sourcelib
+from jaxfix import walk
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.sparse_data import SparseNames, sparse_attributes
-from jaxfix.imports import dotted_name, imported_bindings
+from jaxfix.imports import dotted_name, imported_bindings, star_sources
 from jaxfix.rule import ProjectIndex
 
 KEY = "JX501-imported-values"
@@ -205,6 +207,26 @@ def _module_imports(rule: Any) -> dict[str, str]:
     return cache["_imported_values_imports"]
 
 
+def _starred(rule: Any, table: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(local name, qualified name) for the names of `table` a star import brings into the module (`from .mats import
+    *` with `pkg.mats.P` in `table`: ("P", "pkg.mats.P")), unless the module imports that name otherwise or binds it."""
+    context = rule.context
+    stars = star_sources(context.module_name, os.path.basename(context.path) == "__init__.py",
+                         context.source.encode("utf-8", "replace"))
+    if not stars:
+        return []
+    bound = {*_module_imports(rule), *_own_names(context.module)}
+    return [(name, qualified) for qualified in table for source, _, name in [qualified.rpartition(".")]
+            if source in stars and not name.startswith("_") and name not in bound]
+
+
+def _own_names(module: cst.Module) -> frozenset[str]:
+    """The names the module's top-level statements bind itself (functions, classes, assignments)."""
+    found = {s.name.value for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))}
+    return frozenset(found | {n.value for s in module.body if isinstance(s, cst.SimpleStatementLine) for a in s.body
+                              if isinstance(a, cst.Assign) for t in a.targets for n in walk.nodes_of(t.target, cst.Name)})  # type: ignore[attr-defined]
+
+
 def _inherited(rule: Any, kind: str) -> dict[str, frozenset[str]]:
     """{class of the module: what its bases in other modules of the run hold a `kind` value in} (through the module's
     own classes too: `class Mid(Base)`, `class Leaf(Mid)`)."""
@@ -252,7 +274,7 @@ def imported(rule: Any, kind: str = "matrix") -> _matrices.Imported:
         return _matrices.Imported()
     names: dict[str, str] = {}
     makers: set[str] = set()
-    for local, qualified in _module_imports(rule).items() if table else ():
+    for local, qualified in [*_module_imports(rule).items(), *_starred(rule, table)] if table else ():
         what = table.get(qualified)
         if what == "name":
             names[local] = qualified

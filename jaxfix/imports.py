@@ -369,6 +369,14 @@ def imported_bindings(module_name: str, is_package: bool, data: bytes) -> dict[s
     return found
 
 
+def star_sources(module_name: str, is_package: bool, data: bytes) -> list[str]:
+    """The modules the file star-imports (`from .mats import *` in `pkg.model` gives ["pkg.mats"]), absolute. A
+    pattern search over the bytes, like `imported_bindings`."""
+    package = module_name.split(".") if is_package else module_name.split(".")[:-1]
+    return [source for match in _FROM_IMPORT.finditer(data) if match.group(2).strip(b"() \t") == b"*"
+            for source in [_absolute(match.group(1).decode("ascii", "replace"), package)] if source]
+
+
 def link_imported_names(summaries: Iterable[Mapping[str, set[str]]]) -> dict[str, list[str]]:
     linked: dict[str, set[str]] = {}
     for summary in summaries:

@@ -304,6 +304,9 @@ MATRIX_MAKERS = "import numpy as np\n\n\ndef as_matrix(a):\n    return np.asmatr
     pytest.param("from xm.mats import as_matrix as am", "Q = np.eye(2) + am([[1.0, 2.0], [3.0, 4.0]])\n    return Q * Q",
                  id="maker-function"),
     pytest.param("from .consts import M", "return np.sum(M) + np.zeros(3)", id="masked-array"),
+    pytest.param("from .consts import *", "Q = np.eye(2) + P\n    return Q * Q", id="star-import"),
+    pytest.param("from xm.mats import *", "Q = np.eye(2) + as_matrix([[1.0, 2.0], [3.0, 4.0]])\n    return Q * Q",
+                 id="maker-function-by-star-import"),
 ])
 def test_a_matrix_made_in_another_module_keeps_the_function_reading_it_numpy(tmp_path, imports, body):
     """`P = np.asmatrix(...)` in `consts.py`, read in another module (`Q = np.eye(2) + P; Q * Q`): `jnp.eye` made `Q`
