@@ -17,6 +17,7 @@ and NumPy calls: given a JAX array for any of them, the value is a JAX array."""
 
 from __future__ import annotations
 
+import bisect
 import functools
 import os
 import re
@@ -700,6 +701,21 @@ _ATTRIBUTE_BOUND_TO_CALL = re.compile(
     rb"^[ \t]*+[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*?\.([A-Za-z_]\w*+)[ \t]*+=[ \t]*+((?:[A-Za-z_]\w*+\.)*+)([A-Za-z_]\w*+)\(",
     re.M)
 _NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\Z")
+# a line starting at column 0 (a top-level statement, or a line of a string that starts there)
+_TOP_LEVEL_LINE = re.compile(rb"^[^ \t\r\n#]", re.M)
+_CLASS_LINE = re.compile(rb"class[ \t]+[A-Za-z_]\w*[ \t]*(?:\(([^)]*)\))?[ \t]*:")
+
+
+def _method_key(data: bytes, at: int, callee: str, tops: list[int]) -> str:
+    """The index key for `self.callee(...)` read at offset `at`: `self.callee` when the enclosing top-level class
+    has no base class (`class Kriging:`), whose `self.callee` reaches only its own method or an override in a
+    subclass of it (a class with a base); `.callee` otherwise (any class's method of that name: the class inherits
+    it, or the enclosing class is not known). `tops`: offsets of the lines starting at column 0."""
+    index = bisect.bisect_right(tops, at) - 1
+    found = _CLASS_LINE.match(data, tops[index]) if index >= 0 else None
+    if found is not None and (found.group(1) or b"").strip() in (b"", b"object"):
+        return f"self.{callee}"
+    return f".{callee}"
 
 
 def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
@@ -724,6 +740,7 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
             written.add(before.group(1))
     where = module_name or os.path.basename(path)
     bindings: Optional[dict[str, str]] = None
+    tops: Optional[list[int]] = None  # offsets of the lines at column 0, found when a method of `self` is bound
     found: dict[str, str] = {}
     attributes = attribute_writes(path, module_name, data) if b"." in data else {}
     for match in _ATTRIBUTE_BOUND_TO_CALL.finditer(data) if attributes else ():
@@ -739,8 +756,11 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
         source = bindings.get(head)
         if source is not None:
             found[".".join([source, *rest, callee]) if root else source] = where
-        elif root:  # (`self.f(x)`: this module's method, which `written_results` follows, but which a subclass in
-            found[f".{callee}"] = where  # another module may override)
+        elif root in ("self.", "cls."):  # (`self.f(x)`: this module's method, which `written_results` follows, but
+            tops = tops if tops is not None else [m.start() for m in _TOP_LEVEL_LINE.finditer(data)]
+            found[_method_key(data, match.start(), callee, tops)] = where  # which a subclass elsewhere may override)
+        elif root:
+            found[f".{callee}"] = where  # (another object's method: its class is not known)
     if not written:
         return found
     for match in _BOUND_TO_CALL.finditer(data):
@@ -754,7 +774,8 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
         if source is not None:
             found[".".join([source, *rest, callee.decode("ascii", "replace")]) if root else source] = where
         elif root in (b"self.", b"cls."):  # `y = self.evaluate(x)`: a method of the class, which a subclass in another
-            found[f".{callee.decode('ascii', 'replace')}"] = where  # module may override (any class's method of that name)
+            tops = tops if tops is not None else [m.start() for m in _TOP_LEVEL_LINE.finditer(data)]  # module may override
+            found[_method_key(data, match.start(), callee.decode("ascii", "replace"), tops)] = where
     return found
 
 

@@ -228,22 +228,31 @@ def test_the_result_index_reads_results_stored_on_written_attributes():
     from codemods._buffers import result_writes
 
     # filterpy's UKF: a method of another object (its class unknown: `.name`), an imported function, a method of
-    # `self` (which a subclass in another module may override), not an attribute nothing writes into
+    # `self` (which a subclass in another module may override: `self.name`, the class having no base of its own), not
+    # an attribute nothing writes into
     code = (b"from .util import make\n\nclass F:\n    def predict(self, x):\n        self.sigmas = self.points_fn.sigma_points(x)\n"
             b"        self.sigmas[0] = 1.0\n        self.y = make(x)\n        self.y.fill(0)\n        self.z = self.own(x)\n"
             b"        self.z[0] = 2\n        self.w = self.points_fn.other(x)\n")
-    assert result_writes("p.py", "pkg.p", code) == {".sigma_points": "pkg.p", "pkg.util.make": "pkg.p", ".own": "pkg.p"}
+    assert result_writes("p.py", "pkg.p", code) == {".sigma_points": "pkg.p", "pkg.util.make": "pkg.p", "self.own": "pkg.p"}
+    derived = code.replace(b"class F:", b"class F(Base):")  # inheriting `own`, maybe from another module: any class's
+    assert result_writes("p.py", "pkg.p", derived) == {".sigma_points": "pkg.p", "pkg.util.make": "pkg.p", ".own": "pkg.p"}
 
 
 def test_the_result_index_reads_self_methods_bound_to_a_name_and_written():
     from codemods._buffers import result_writes
 
-    # `y = self.evaluate(x)` then a write (an output, an item, `np.copyto`): `.evaluate`, whatever the class; not a
-    # name only read (`z`), nor an output that is an attribute's (`out=s.k`)
+    # `y = self.evaluate(x)` then a write (an output, an item, `np.copyto`): `self.evaluate` in a class without a base
+    # (its subclasses' methods of that name), `.evaluate` in one with a base (any class's); not a name only read
+    # (`z`), nor an output that is an attribute's (`out=s.k`)
     code = (b"import numpy as np\n\nclass F:\n    def energy(self, x, s):\n        y = self.evaluate(x)\n"
             b"        np.power(y, 2, out=y)\n        a = self.first(x)\n        a[0] = 1\n        b = cls.second(x)\n"
             b"        np.copyto(b, x)\n        z = self.third(x)\n        np.add(z, 1, out=s.k)\n        return z\n")
-    assert result_writes("p.py", "pkg.p", code) == {".evaluate": "pkg.p", ".first": "pkg.p", ".second": "pkg.p"}
+    assert result_writes("p.py", "pkg.p", code) == {"self.evaluate": "pkg.p", "self.first": "pkg.p", "self.second": "pkg.p"}
+    for header in (b"class F(base.Filter):", b"class F(\n    Base,\n):"):
+        assert result_writes("p.py", "pkg.p", code.replace(b"class F:", header)) == {
+            ".evaluate": "pkg.p", ".first": "pkg.p", ".second": "pkg.p"}
+    assert result_writes("p.py", "pkg.p", code.replace(b"class F:", b"class F(object):"))[
+        "self.evaluate"] == "pkg.p"
 
 
 def test_a_method_whose_result_another_module_stores_on_a_written_attribute_stays_numpy(tmp_path):
@@ -282,6 +291,22 @@ def test_an_override_in_another_module_of_a_method_whose_result_the_base_writes_
     assert [f.line for f in found] == [11], [(f.line, f.message) for f in results["sub.py"].findings]
     alone = run_files([str(pkg / "sub.py")], all_rules(), RunOptions(fix=True, write=False), jobs=1)
     assert "jnp.full(len(x), np.nan)" in alone[0].fixed
+
+
+def test_a_method_of_an_unrelated_class_of_that_name_is_rewritten(tmp_path):
+    """`Kriging.run` writes into what its own `self._loop()` returns; `Kriging3D._loop` in another module has the
+    same name, but neither class has a base, so `self._loop()` in one never reaches the other's: the second is
+    rewritten (pykrige's `ok.py`/`ok3d.py`: it was left NumPy, and a second run, after `ok.py`'s write had become
+    `.at`, rewrote it: migrating twice changed the file again). A subclass is still kept NumPy (the test above)."""
+    two = ("import numpy as np\n\n\nclass Kriging:\n    def _loop(self, n):\n        return np.zeros(n)\n\n"
+           "    def run(self, n):\n        out = self._loop(n)\n        out[0] = 1.0\n        return out\n")
+    three = ("import numpy as np\n\n\nclass Kriging3D:\n    def _loop(self, n):\n        out = np.zeros(n)\n"
+             "        out[1] = 2.0\n        return out\n")
+    pkg, files = _package(tmp_path, "krig", {"ok.py": two, "ok3d.py": three})
+    first = run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert "jnp.zeros(n)" in (pkg / "ok3d.py").read_text(), [f.message for r in first for f in r.findings]
+    second = run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert all(r.fixes_applied == 0 for r in second), [(r.path, r.fixes_applied) for r in second]
 
 
 def test_a_helper_result_stored_on_an_attribute_another_module_writes_into_stays_numpy(tmp_path):
