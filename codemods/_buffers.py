@@ -718,6 +718,44 @@ def _method_key(data: bytes, at: int, callee: str, tops: list[int]) -> str:
     return f".{callee}"
 
 
+_DEF_LINE = re.compile(rb"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]", re.M)
+
+
+class _Scopes:
+    """The functions of a module's bytes, from its `def` (and `class`) lines and their indentation: enough to tell
+    whether two offsets are in the same function without parsing."""
+
+    def __init__(self, data: bytes) -> None:
+        self.starts: list[int] = []
+        self.indents: list[int] = []
+        for m in _DEF_LINE.finditer(data):
+            self.starts.append(m.start())
+            self.indents.append(len(m.group(1).expandtabs()))
+        self.size = len(data)
+
+    def around(self, at: int) -> tuple[int, int]:
+        """The span of the outermost function around offset `at` (a nested function's writes reach the names of the
+        function around it), to the next `def`/`class` line at its indentation or less (code between functions
+        counts with the function before it); the whole module when `at` is in no function. Conservative: a span
+        too wide only finds more writes."""
+        index = bisect.bisect_right(self.starts, at) - 1
+        # the outermost def around `at`: walk back while an earlier def line is indented less
+        start = None
+        level = None
+        for i in range(index, -1, -1):
+            if level is None or self.indents[i] < level:
+                level = self.indents[i]
+                start = i
+                if level == 0:
+                    break
+        if start is None:
+            return 0, self.size
+        for j in range(start + 1, len(self.starts)):
+            if self.indents[j] <= self.indents[start]:
+                return self.starts[start], self.starts[j]
+        return self.starts[start], self.size
+
+
 def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     """{qualified function name: the module} for the imported functions whose result this module binds to a name
     and writes into in place (`bits = to_bits(n, w)` after `from .util import to_bits`, or `h = util.hist(x)`
@@ -732,12 +770,14 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     writing method's (`bits.fill(0)`) or a call's output (`out=y`, `np.copyto(y, v)`). A pattern search over the
     bytes, by name (not by scope: two functions binding the same name count as one); the qualified name is the
     import's (a package's re-export: `_caller_writes` matches it by package)."""
-    written = {m.group(1) for m in _WRITTEN_NAME.finditer(data)}
-    written |= {m.group(1) for m in _OUTPUT_NAME.finditer(data)}
+    written: dict[bytes, list[int]] = {}  # a name written into -> the offsets of those writes
+    for m in (*_WRITTEN_NAME.finditer(data), *_OUTPUT_NAME.finditer(data)):
+        written.setdefault(m.group(1), []).append(m.start())
     for method in _WRITING_METHOD.finditer(data):
         before = _NAME_BEFORE.search(data, max(0, method.start() - 80), method.start())
         if before is not None:
-            written.add(before.group(1))
+            written.setdefault(before.group(1), []).append(method.start())
+    scopes: Optional[_Scopes] = None  # the functions' spans, found when a name bound to a call is written somewhere
     where = module_name or os.path.basename(path)
     bindings: Optional[dict[str, str]] = None
     tops: Optional[list[int]] = None  # offsets of the lines at column 0, found when a method of `self` is bound
@@ -766,6 +806,10 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     for match in _BOUND_TO_CALL.finditer(data):
         names, root, callee = match.groups()
         if not any(name.strip() in written for name in names.split(b",")):
+            continue
+        scopes = scopes if scopes is not None else _Scopes(data)
+        span = scopes.around(match.start())  # written in the same function (`res2` of one test is not another's)
+        if not any(span[0] <= at < span[1] for name in names.split(b",") for at in written.get(name.strip(), ())):
             continue
         if bindings is None:
             bindings = imported_bindings(module_name, os.path.basename(path) == "__init__.py", data)

@@ -224,6 +224,23 @@ def test_the_result_index_reads_bytes_only():
     assert result_writes("p.py", "pkg.p", code) == {"pkg.util.to_ann": "pkg.p", "pkg.util.to_ref": "pkg.p"}
 
 
+def test_the_result_index_reads_a_write_in_the_function_that_binds_the_name():
+    """`res = gauss(x)` in one test function and `res[i] = ...` in another are two names: the result is not written
+    into (astroML's tests: `gauss` had been kept NumPy, and a second migrate, after the other function's write had
+    become `.at`, rewrote it). A write in a nested function, or later in the same one, counts."""
+    from codemods._buffers import result_writes
+
+    code = (b"from .util import gauss\n\n\ndef test_one(x):\n    res = gauss(x)\n    assert res.sum() > 0\n\n\n"
+            b"def test_two(x):\n    res = x.copy()\n    for i in range(3):\n        res[i] = 1.0\n")
+    assert result_writes("t.py", "pkg.t", code) == {}
+    same = code.replace(b"    assert res.sum() > 0\n", b"    res[0] = 2.0\n")
+    assert result_writes("t.py", "pkg.t", same) == {"pkg.util.gauss": "pkg.t"}
+    nested = code.replace(b"    assert res.sum() > 0\n", b"    def inner():\n        res[0] = 2.0\n    inner()\n")
+    assert result_writes("t.py", "pkg.t", nested) == {"pkg.util.gauss": "pkg.t"}
+    top = b"from .util import gauss\n\nres = gauss(3)\n\n\ndef f():\n    pass\nres[0] = 1\n"  # module level, after a def
+    assert result_writes("t.py", "pkg.t", top) == {"pkg.util.gauss": "pkg.t"}
+
+
 def test_the_result_index_reads_results_stored_on_written_attributes():
     from codemods._buffers import result_writes
 
