@@ -48,20 +48,30 @@ def where_fix(rule: Rule, node: cst.If, c: Chain, plain, outputs, local, test, w
                 if target == name:
                     value = expr if op is None else _binop(value, op, expr)
             values.append(value)
+        update = _one_update(rule, name, values)  # `out = out.at[j].set(a)` / `.set(b)`: select what is set
+        if update is not None:
+            index, method, values = update
+            if not cheap_and_pure(index, local):
+                return False, None
         if not all(cheap_and_pure(v, local) for v in values):
             return False, None
         conflict = kind_conflict(values)
         if conflict is not None:
             rule.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`: {conflict}")
             return True, None
-        risk = broadcast_risk(function_shapes(rule, rule.current_function), c.tests, values, node, name)
+        # (values set into one slot: each is broadcast to the slot's shape, by NumPy as by `.set`, and so is the
+        # selection of them)
+        risk = broadcast_risk(function_shapes(rule, rule.current_function), c.tests, values, node, name) \
+            if update is None else None
         if risk is not None:
             return False, risk  # lax.cond raises at trace time on a shape mismatch; jnp.where would broadcast
-        selected.append((name, values))
+        selected.append((name, values, None if update is None else f"{rule.code(update[0])}.{update[1]}("))
     column = rule.get_metadata(PositionProvider, node).start.column
 
     def build():
-        lines = [(name, emit.where_text(rule.jnp, c.tests, values, column, len(name) + 3)) for name, values in selected]
+        lines = [(name, emit.where_text(rule.jnp, c.tests, values, column, len(name) + 3) if head is None else
+                  f"{head}{emit.where_text(rule.jnp, c.tests, values, column, len(name) + 3 + len(head))})")
+                 for name, values, head in selected]
         if any(walk.name_values(cst.parse_expression(v)) & {n for n, _ in lines[:k]} for k, (_, v) in enumerate(lines)):
             text = f"{', '.join(n for n, _ in lines)} = {', '.join(v for _, v in lines)}\n"
         else:
@@ -77,6 +87,41 @@ def where_fix(rule: Rule, node: cst.If, c: Chain, plain, outputs, local, test, w
         imports=("jnp",),
     )
     return True, None
+
+
+# an update method of `.at[...]` -> what a branch that does not update gives it (`None`: the slot's own value)
+_UNCHANGED = {"set": None, "add": "0", "subtract": "0", "multiply": "1", "divide": "1"}
+
+
+def _one_update(
+    rule: Rule, name: str, values: list[cst.BaseExpression]
+) -> Optional[tuple[cst.Subscript, str, list[cst.BaseExpression]]]:
+    """When every branch gives `name` the same update of one slot (`out.at[j].set(a)`, `out.at[j].set(b)`, or
+    leaves it as it is): (`out.at[j]`, `set`, the values each branch puts there: `a`, `b`, `out[j]` for a branch
+    that does not assign it; 0 or 1 for `add`, `multiply`, ...). `jnp.where` then selects the value, not the
+    whole updated array (`out = out.at[j].set(jnp.where(c, a, b))`, what a JAX programmer writes); else None."""
+    updates: list[Optional[tuple[cst.Subscript, str, cst.BaseExpression]]] = []
+    for value in values:
+        if isinstance(value, cst.Name) and value.value == name:
+            updates.append(None)
+            continue
+        func = value.func if isinstance(value, cst.Call) else None
+        slot = func.value if isinstance(func, cst.Attribute) else None
+        at = slot.value if isinstance(slot, cst.Subscript) else None
+        if not (isinstance(at, cst.Attribute) and at.attr.value == "at" and isinstance(at.value, cst.Name)
+                and at.value.value == name and len(value.args) == 1  # type: ignore[union-attr]
+                and value.args[0].keyword is None and not value.args[0].star):  # type: ignore[union-attr]
+            return None
+        updates.append((slot, func.attr.value, value.args[0].value))  # type: ignore[union-attr, arg-type]
+    present = [u for u in updates if u is not None]
+    if not present or present[0][1] not in _UNCHANGED:
+        return None
+    slot, method = present[0][0], present[0][1]
+    if any(u[1] != method or rule.code(u[0]) != rule.code(slot) for u in present):
+        return None
+    kept = _UNCHANGED[method]
+    same = cst.Subscript(cst.Name(name), slot.slice) if kept is None else cst.Integer(kept)
+    return slot, method, [u[2] if u is not None else same for u in updates]
 
 
 def cond_replacement(rule: Rule, node: cst.If, function: cst.FunctionDef, c: Chain, ops, outputs, switch: bool):

@@ -33,7 +33,9 @@ class TracedIf(Rule):
     Rewrites an `if`/`elif`/`else` whose condition is a traced value and whose branches assign variables:
     branches of cheap, side-effect-free assignments become `v = jnp.where(pred, a, b)` for each variable assigned in
     a branch and used afterwards (a branch that does not assign it keeps its prior value), and an `elif` chain of
-    them `v = jnp.select([p0, p1], [a, b], c)`. Other branches, and branches whose values the shape analysis
+    them `v = jnp.select([p0, p1], [a, b], c)`. Branches that update one slot of an array the same way (`x[j] = a`
+    / `x[j] = b`, `.at` updates once JX101 has run) select the value only: `x = x.at[j].set(jnp.where(pred, a,
+    b))` (a branch that leaves it sets `x[j]`, or adds 0). Other branches, and branches whose values the shape analysis
     (`jaxfix.analysis.shapes`) cannot prove to have one shape, become `lax.cond(pred, v_if_true, v_if_false,
     *operands)` with small nested functions whose operands and results come from the dataflow analysis, and an
     `elif` chain of them one `lax.switch(jnp.select([p0, p1], [0, 1], 2), [v_case_0, v_case_1, v_case_2],
@@ -467,11 +469,22 @@ class TracedIf(Rule):
             # assignment makes it a local of each branch function and the read raises UnboundLocalError
             # (sk_dsp_comm's sigsys.rect, after JX101 made `x[k] = 1` `x = x.at[k].set(1)`)
             "import jax.numpy as jnp\n\ndef f(t):\n    x = jnp.zeros(len(t))\n    for k, tk in enumerate(t):\n"
-            "        if tk > 0:\n            x = x.at[k].set(1)\n        else:\n            x = x.at[k].set(-1)\n    return x\n",
+            "        if tk > 0:\n            x = x.at[k].set(1)\n        else:\n            x = x.at[0].set(-1)\n    return x\n",
             expected="import jax\nimport jax.numpy as jnp\n\ndef f(t):\n    x = jnp.zeros(len(t))\n    for k, tk in enumerate(t):\n"
                      "        def x_if_true(x):\n            x = x.at[k].set(1)\n            return x\n\n"
-                     "        def x_if_false(x):\n            x = x.at[k].set(-1)\n            return x\n\n"
+                     "        def x_if_false(x):\n            x = x.at[0].set(-1)\n            return x\n\n"
                      "        x = jax.lax.cond(tk > 0, x_if_true, x_if_false, x)\n    return x\n",
+        ),
+        Invalid(  # both branches set the same slot: `jnp.where` picks the value set, as a JAX programmer writes it (a
+            # `lax.cond` in a Python loop compiled its branches on every pass outside `jit`: astroML's Cminus took 70 s);
+            # a branch that does not add adds 0
+            "import jax.numpy as jnp\n\ndef f(t, w):\n    x = jnp.zeros(len(t))\n    for k, tk in enumerate(t):\n"
+            "        if tk > 0:\n            x = x.at[k].set(tk)\n        else:\n            x = x.at[k].set(-1)\n"
+            "        if w > tk:\n            x = x.at[k].add(w)\n    return x\n",
+            expected="import jax.numpy as jnp\n\ndef f(t, w):\n    x = jnp.zeros(len(t))\n    for k, tk in enumerate(t):\n"
+                     "        x = x.at[k].set(jnp.where(tk > 0, tk, -1))\n        x = x.at[k].add(jnp.where(w > tk, w, 0))\n"
+                     "    return x\n",
+            lines=[6, 10],
         ),
         Invalid(  # `u3` is bound only when `loop_type == 3`: Python reads it only then, `lax.cond`/`jnp.where` evaluate
             # every branch and raise NameError (sk_dsp_comm's synchronization.PLL1)
