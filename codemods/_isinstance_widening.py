@@ -1,4 +1,5 @@
-"""`isinstance(x, np.ndarray)` becomes `isinstance(x, (np.ndarray, jax.Array))`, for JX501 (numpy-namespace).
+"""`isinstance(x, np.ndarray)` becomes `isinstance(x, (np.ndarray, jax.Array))`, for JX501 (numpy-namespace); for a
+value NumPy gives as a scalar exactly when 0-d (`np.dot(r, r)`, `np.sum(x)`), `jnp.ndim(x) > 0`.
 
 After the migration `x` is a JAX array (under `jit`, a tracer), so a test for a NumPy array would turn False where
 it was True; accepting both keeps its answer. Not where the code the test guards writes into the array
@@ -19,7 +20,9 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.host_data import exact_numpy_type_test
-from jaxfix.analysis.parents import enclosing_statement
+from jaxfix.analysis.masks import ELEMENTWISE, SCALAR_REDUCTIONS
+from jaxfix.analysis.parents import ParentProvider, enclosing_statement
+from jaxfix.analysis.scalars import METHOD_REDUCTIONS
 from jaxfix.analysis.numpy_names import numpy_name
 
 if TYPE_CHECKING:
@@ -71,6 +74,27 @@ class IsinstanceWidening:
                         "array's is a 0-d JAX array, which never is; accepting JAX arrays here would change the second "
                         "test's answer: this function is left as it is", leaves_function=True)
             return
+        scalar, other = self._scalar_sources(node)
+        if scalar:
+            subject = rule.code(node.args[0].value)
+            if other or len(elements) > 1:
+                rule.report(node, f"`{rule.code(node)}` tests for a NumPy array, and `{subject}` may be a NumPy scalar "
+                            f"here (`{rule.code(scalar[0])}` gives one for a 0-d result), which is no array, but after "
+                            "the migration it is a JAX array, and the value may also come from elsewhere: neither "
+                            "widening the test nor testing its number of dimensions keeps its answer: this function "
+                            "is left as it is", leaves_function=True)
+                return
+            text = f"{rule.jnp}.ndim({subject}) > 0"
+            parent = rule.get_metadata(ParentProvider, node, None)
+            if isinstance(parent, (cst.Comparison, cst.BinaryOperation, cst.Attribute, cst.Subscript)) or \
+                    isinstance(parent, cst.UnaryOperation) and not isinstance(parent.operator, cst.Not):
+                text = f"({text})"
+            rule.report(node, f"`{rule.code(node)}` tests for a NumPy array, and `{subject}` is made by "
+                        f"`{rule.code(scalar[0])}`, which NumPy gives as a NumPy scalar (no array) exactly when it is "
+                        "0-d, while after the migration it is always a JAX array: widening the test would change its "
+                        "answer for a 0-d result; test its number of dimensions", replacement=rule.expr(text),
+                        title=f"replace with `{text}`", imports=("jnp",))
+            return
         inner = ", ".join(rule.code(e) for e in elements)
         text = f"({inner}, {rule.jax}.Array)"
         rule.report(
@@ -81,6 +105,70 @@ class IsinstanceWidening:
             title=f"replace with `{text}`",
             imports=("jax",),
         )
+
+    def _scalar_sources(self, node: cst.Call) -> tuple[list[cst.BaseExpression], list[cst.CSTNode]]:
+        """The values that the subject of the test `node` may be made by, split into those NumPy gives as a NumPy
+        scalar exactly when they are 0-d (reductions, `np.dot`, ufuncs, arithmetic of those, an element of an array
+        made here; pwlf's `ssr = np.dot(r, r)`, then `isinstance(ssr, np.ndarray)`), and the others (a parameter, a
+        constructor such as `np.asarray(x)`, which gives an array also when 0-d)."""
+        function = self.rule.current_function
+        flow = function_flow(self.rule, function) if function is not None else None
+        return self._sources(flow, node, node.args[0].value, set())
+
+    def _sources(self, flow, at: cst.CSTNode, value: cst.BaseExpression, seen: set) -> tuple[list, list]:  # type: ignore[no-untyped-def]
+        if isinstance(value, cst.IfExp):  # `np.sum(x) if flat else np.asarray(x)`: either
+            s1, o1 = self._sources(flow, at, value.body, seen)
+            s2, o2 = self._sources(flow, at, value.orelse, seen)
+            return s1 + s2, o1 + o2
+        if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
+            # arithmetic with a NumPy scalar gives one when 0-d, whatever the other operand
+            parts = [value.left, value.right] if isinstance(value, cst.BinaryOperation) else [value.expression]
+            found = [self._sources(flow, at, part, seen) for part in parts]
+            scalar = [x for s, _ in found for x in s]
+            return (scalar, []) if scalar else ([], [value])
+        if not isinstance(value, cst.Name):
+            found = self._scalar_maker(value)
+            return ([found], []) if found is not None else ([], [value])
+        stmt = enclosing_statement(self.rule, at)
+        if flow is None or stmt is None or not flow.knows(stmt):
+            return [], [value]
+        if (stmt, value.value) in seen:
+            return [], []
+        seen.add((stmt, value.value))
+        scalar: list = []
+        other: list = []
+        for d in flow.reaching(stmt, value.value):
+            if isinstance(d.node, cst.Assign) and len(d.node.targets) == 1 and isinstance(d.node.targets[0].target, cst.Name):
+                s, o = self._sources(flow, d.node, d.node.value, seen)
+            elif isinstance(d.node, cst.AugAssign):  # `ssr += 1`: a scalar stays one, an array stays one
+                s, o = self._sources(flow, d.node, d.node.target, seen)  # type: ignore[arg-type]
+            else:
+                s, o = [], [d.node]
+            scalar += s
+            other += o
+        return scalar, other
+
+    def _scalar_maker(self, value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
+        """`value` if NumPy gives it as a NumPy scalar when 0-d (`np.dot(r, r)`, `x.max()` or `y[i]` for `y` made
+        here by NumPy), else None."""
+        rule = self.rule
+        if isinstance(value, cst.Call):
+            qualified = numpy_name(rule, value.func)
+            if qualified is not None:
+                name = qualified.split(".")[-1]
+                if _migrated(rule, value) and (name in _SCALAR_MAKERS or name in ELEMENTWISE or name in SCALAR_REDUCTIONS) \
+                        and not any(a.keyword is not None and a.keyword.value == "out" for a in value.args):
+                    return value
+                return None
+            if isinstance(value.func, cst.Attribute) and value.func.attr.value in METHOD_REDUCTIONS | {"dot"} and \
+                    self._made_here(value, _element_base(value.func.value)):
+                return value  # `r.dot(r)`, `x.sum()` of an array made here
+            return None
+        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and not any(
+                isinstance(n, cst.Ellipsis) or isinstance(n, cst.Name) and n.value == "None" for n in walk.nodes(value.slice)) \
+                and self._made_here(value, value.value):
+            return value  # an element (or a row) of an array made here
+        return None
 
     def _element_number_test(self, node: cst.Call) -> Optional[cst.Call]:
         """The test of the function, if any, of whether an element of the name `node` tests for a NumPy array is a
@@ -179,6 +267,16 @@ def _migrated(rule: Rule, call: cst.Call) -> bool:
     qualified = numpy_name(rule, call.func)
     return qualified is not None and jnp_api.lookup(qualified) is not None
 
+
+# NumPy functions besides ufuncs (`masks.ELEMENTWISE`) and reductions (`masks.SCALAR_REDUCTIONS`) whose result is a
+# NumPy scalar, no array, exactly when it is 0-d
+_SCALAR_MAKERS = frozenset({
+    "dot", "vdot", "inner", "matmul", "trace", "det", "norm", "interp", "add", "subtract", "multiply", "divide",
+    "true_divide", "floor_divide", "power", "mod", "remainder", "maximum", "minimum", "fmax", "fmin", "arctan2",
+    "hypot", "log2", "log10", "exp2", "arcsin", "arccos", "arcsinh", "arccosh", "arctanh", "cbrt", "reciprocal",
+    "percentile", "quantile", "nanpercentile", "nanquantile", "average", "ptp", "nanstd", "nanvar", "nanprod",
+    "nanmedian", "argmax", "argmin", "nanargmax", "nanargmin", "trapz", "trapezoid", "float64", "float32", "int64",
+    "int32", "complex128", "float_", "int_", "bool_"})
 
 # array attributes and methods through which an element is reached (`x.flatten()[0]`, `x.flat[0]`, `x.T[0, 0]`)
 _ELEMENT_PATHS = frozenset({"flat", "flatten", "ravel", "reshape", "squeeze", "T", "real", "imag", "copy", "astype",

@@ -61,7 +61,12 @@ class NumpyNamespace(Rule):
     (`x.repeat(n)`, `np.zeros((n, n))`, `range(n)`, `x.reshape(n, -1)`, through local names), and a function that
     gives `repeat` or `tile` a count that may be a float (`np.sqrt(m)`) is left whole: NumPy takes it, JAX rejects
     it. `isinstance(x, np.ndarray)` becomes `isinstance(x, (np.ndarray, jax.Array))`: after the migration `x` is a
-    JAX array, and the test must keep its answer (not where the function tests an element of `x` for a Python
+    JAX array, and the test must keep its answer. Where the value is made by a call that NumPy gives as a NumPy
+    scalar (no array) exactly when its result is 0-d (a reduction, `np.dot`, a ufunc, arithmetic of those, an element
+    of an array made here: `ssr = np.dot(r, r)`), the test becomes `jnp.ndim(ssr) > 0` instead, which keeps its answer
+    for both (widened, a 0-d JAX array would take the array branch); where the value may be either such a scalar or
+    something else (`np.asarray(x)` is an array also when 0-d), or the test accepts other types too, the function is
+    left as it is (not where the function tests an element of `x` for a Python
     number, `isinstance(x.flatten()[0], numbers.Number)`, which a JAX array's element never is: that function is
     left as it is). An exact type test (`type(x) is np.ndarray`) has no such widening: a NumPy array handed to a
     function that tests its parameter so stays NumPy, and a function that tests one it makes is left as it is.
@@ -783,6 +788,23 @@ class NumpyNamespace(Rule):
             expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x, c):\n    x = jnp.asarray(x)\n"
                      "    if isinstance(x, (np.ndarray, jax.Array)):\n        c = c.reshape(c.shape + (1,) * x.ndim)\n"
                      "    return c * x\n",
+        ),
+        Invalid(  # `np.dot` of two vectors is a NumPy scalar, no array, so the original skips the branch; `jnp.dot` gives a
+            # 0-d JAX array: widening the test would run it (pwlf's `ssr`, a NaN replaced silently). The number of
+            # dimensions keeps the answer: NumPy gives such a result as a scalar exactly when it is 0-d
+            "import numpy as np\n\ndef ssr_of(r, e):\n    ssr = np.dot(r, r)\n    if isinstance(ssr, np.ndarray):\n"
+            "        ssr = ssr.sum()\n    elif not isinstance(ssr * 2, np.ndarray) == True:\n        ssr = ssr + np.dot(e, e)\n"
+            "    return ssr\n",
+            expected="import jax.numpy as jnp\n\ndef ssr_of(r, e):\n    ssr = jnp.dot(r, r)\n"
+                     "    if jnp.ndim(ssr) > 0:\n        ssr = ssr.sum()\n    elif not (jnp.ndim(ssr * 2) > 0) == True:\n"
+                     "        ssr = ssr + jnp.dot(e, e)\n    return ssr\n",
+        ),
+        Invalid(  # ... where the value may also be an array NumPy gives as one when 0-d (`np.asarray`), or the test also
+            # accepts another type, no test keeps the answer: the function is left as it is
+            "import numpy as np\n\ndef f(x, flat):\n    v = np.sum(x) if flat else np.asarray(x)\n"
+            "    if isinstance(v, np.ndarray):\n        v = v[0]\n    return v\n\n"
+            "def g(x):\n    v = np.max(x, axis=0)\n    if isinstance(v, (np.ndarray, list)):\n        v = v[0]\n    return v\n",
+            expected=None, lines=[4, 5, 10, 11],
         ),
         Invalid(  # real roots come back complex from jnp.roots
             "import numpy as np\n\ndef f(c):\n    return np.roots(c)\n",
