@@ -38,7 +38,7 @@ from codemods._namesakes import array_parameters, text_argument
 from jaxfix import walk
 from jaxfix.precheck import numpy_in_functions
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data, text_kind_tests
+from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data, text_kind_tests, text_writes
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.host_data import (
     NUMPY_ARRAY_TYPES, clock_data, documented_objects, module_typed_parameters, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
@@ -273,6 +273,7 @@ class NumpyBoundary:
         self._hashed_attributes: dict[cst.FunctionDef, Optional[str]] = {}
         self._items_written: dict[cst.FunctionDef, frozenset[str]] = {}
         self._texts: dict[cst.FunctionDef, dict[str, str]] = {}
+        self._text_written_names: dict[cst.FunctionDef, dict[str, cst.CSTNode]] = {}
         self._foreign_casts: dict[cst.FunctionDef, Optional[str]] = {}
         self._source_tables: dict[cst.FunctionDef, _buffers.Sources] = {}
         self._view_writes: dict[cst.FunctionDef, dict[cst.Call, list[tuple[str, str]]]] = {}
@@ -480,6 +481,10 @@ class NumpyBoundary:
         fftpack = self._fftpack_meeting(node, function)
         if fftpack is not None:
             return f"`{func}(...)` {fftpack}; this call stays NumPy", False
+        written = self._text_written(node, function)
+        if written is not None:
+            return (f"`{func}(...)` {written}: NumPy parses the text into the array's numbers, a JAX array's `.at[].set` "
+                    "rejects text (`TypeError`): this function is left as it is", True)
         cast = (self._text_cast(node, function) if name in FROM_DATA else None) or self._foreign_cast(function)
         if cast is not None:
             return (f"`{func}(...)` {cast}: the array may hold text or objects, which JAX arrays cannot (NumPy makes "
@@ -1077,6 +1082,19 @@ class NumpyBoundary:
             return None
         name = _bound_name(parent)
         return self._text_names(function).get(name) if function is not None and name is not None else None
+
+    def _text_written(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
+        """What says the array `node` makes, bound to a name, is written text into by index (`res[i] =
+        line.strip().split(",")`: astroML's text-file readers): NumPy parses it into numbers, a JAX array's `.at[i].set`
+        rejects it (`TypeError`)."""
+        name = _bound_name(self.rule.get_metadata(ParentProvider, node, None))
+        if function is None or name is None:
+            return None
+        found = self._text_written_names.get(function)
+        if found is None:
+            found = self._text_written_names[function] = text_writes(function, function_facts(self.rule, function).bindings)
+        write = found.get(name)
+        return None if write is None else f"makes `{name}`, into which the code writes text (`{self.rule.code(write).strip()}`)"
 
     def _foreign_cast(self, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """What says `function` makes text or objects of an array whatever made it: it casts one to a dtype JAX arrays

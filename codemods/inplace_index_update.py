@@ -151,6 +151,11 @@ class InplaceIndexUpdate(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # text written into a numeric array: NumPy parses it, a JAX array's `.at[].set` raises `TypeError`, so
+            # the array stays NumPy and its update too (astroML's readers of text files)
+            "import numpy as np\n\ndef parse(lines):\n    res = np.zeros((len(lines), 3), dtype=int)\n"
+            "    for i, line in enumerate(lines):\n        res[i] = line.strip().split(',')\n    return res\n",
+            expected=None, lines=[6]),
         # a whole-array augmented update of an attribute holding a NumPy array the module makes (`self.p =
         # np.array(...)`): NumPy writes into it (every reference sees it), a JAX value on the right rebinds it
         # (`np.sum` renamed `jnp.sum`: filterpy's IMM `mu`); an attribute holding a number is no array (`self.n`)

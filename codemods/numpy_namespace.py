@@ -102,6 +102,8 @@ class NumpyNamespace(Rule):
     raises other exceptions for the same bad input), or reads a result (or an array computed from it) through
     `.flat`, `.flags` or `.data`, or indexes one by a flat iterator (`K[X.flat, :]`; a call given one stays NumPy), or
     writes into it through an in-place operator called by name (`target.__iadd__(p)`, `target.__setitem__(i, v)`), or
+    writes text into an array it makes, by index (`res[i] = line.strip().split(",")`: NumPy parses it into numbers,
+    `.at[].set` rejects it), or
     hands a NumPy call string, `None` or object data (`np.array(["a", "b"])`, `np.array([None] * n)`,
     `np.array([Line(p)])`: JAX has no string or object arrays), or has a NumPy call work on a parameter that a call
     in the module gives such an array (`reshape_z(np.array([None] * n), n)`), a `Decimal` or `Fraction`, a masked
@@ -798,6 +800,14 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\n\ndef ssr_of(r, e):\n    ssr = jnp.dot(r, r)\n"
                      "    if jnp.ndim(ssr) > 0:\n        ssr = ssr.sum()\n    elif not (jnp.ndim(ssr * 2) > 0) == True:\n"
                      "        ssr = ssr + jnp.dot(e, e)\n    return ssr\n",
+        ),
+        Invalid(  # an array the function writes text into by index (directly, or through a name bound to text): NumPy
+            # parses it into numbers, a JAX array's `.at[].set` raises `TypeError` (astroML's readers of text files)
+            "import numpy as np\n\ndef parse(lines):\n    res = np.zeros((len(lines), 3), dtype=int)\n"
+            "    for i, line in enumerate(lines):\n        res[i] = line.strip().split(',')\n    return res\n\n"
+            "def parse2(lines):\n    out = np.empty(len(lines))\n    for i, line in enumerate(lines):\n"
+            "        parts = line.split()\n        out[i] = parts[0] if parts else 'nan'\n    return out\n",
+            expected=None, lines=[4, 10],
         ),
         Invalid(  # ... where the value may also be an array NumPy gives as one when 0-d (`np.asarray`), or the test also
             # accepts another type, no test keeps the answer: the function is left as it is

@@ -200,6 +200,46 @@ def text_kind_tests(function: cst.FunctionDef) -> dict[str, cst.Comparison]:
     return found
 
 
+def text_writes(function: cst.FunctionDef, bindings: Mapping[str, list]) -> dict[str, cst.CSTNode]:
+    """{name: the write} for the arrays `function` writes text into by index (`res[i] = line.strip().split(",")`,
+    `out[k] = "nan"`, through a local name every assignment of which binds text: `parts = line.split()`, then
+    `res[i] = parts`): NumPy parses the text into the array's numbers, a JAX array's `.at[].set` rejects it
+    (astroML's `res = np.zeros((n, 3), dtype=int)` filled from a text file's lines)."""
+    found: dict[str, cst.CSTNode] = {}
+    for assign in walk.nodes_of(function.body, cst.Assign):
+        targets = [t.target for t in assign.targets]  # type: ignore[attr-defined]
+        if any(isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) for t in targets) \
+                and _text_value(assign.value, bindings):  # type: ignore[attr-defined]
+            for t in targets:
+                if isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name):
+                    found.setdefault(t.value.value, assign)
+    return found
+
+
+def _text_value(value: cst.BaseExpression, bindings: Mapping[str, list], depth: int = 2) -> bool:
+    """Text, or a list of text: `is_text`, `s.split(",")`, `["a", x]`, `[w.strip() for w in ws]`, text on either path
+    of a conditional expression, or a local name every binding of which is one of those (or an item of it)."""
+    if is_text(value) or holds_objects(value) and any(
+            isinstance(n, STRING_LITERALS) for n in walk.nodes(value)):  # type: ignore[arg-type]
+        return True
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in TEXT_LISTS:
+        return True  # `line.split(",")`, `text.splitlines()`: a list of strings
+    if isinstance(value, cst.ListComp):
+        return _text_value(value.elt, bindings, depth)
+    if isinstance(value, cst.IfExp):  # `parts[0] if parts else "nan"`: text on either path
+        return _text_value(value.body, bindings, depth) or _text_value(value.orelse, bindings, depth)
+    if isinstance(value, cst.Subscript):  # `parts[0]`: an item of a list of text
+        value = value.value
+    if isinstance(value, cst.Name) and depth > 0:
+        values = bindings.get(value.value, [])
+        return bool(values) and all(v is not None and _text_value(v, bindings, depth - 1) for v in values)
+    return False
+
+
+# string methods that give a list of strings
+TEXT_LISTS = frozenset({"split", "rsplit", "splitlines"})
+
+
 def _kind_of(node: cst.BaseExpression) -> Optional[str]:
     """`name` of `name.dtype.kind`, else None."""
     if isinstance(node, cst.Attribute) and node.attr.value == "kind" and isinstance(node.value, cst.Attribute) \
