@@ -47,7 +47,7 @@ from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import (
-    OUT_OF_BOUNDS_CATCHERS, ParentProvider, caller_catching, catching, caught_around, caught_by, exception_names,
+    OUT_OF_BOUNDS_CATCHERS, ParentProvider, caller_catching, catching, caught_around, caught_by, enclosing_class, exception_names,
     indexed_names, INDEXING_METHODS,
 )
 from jaxfix.analysis.plain_python import numba_compiled
@@ -1309,10 +1309,7 @@ class NumpyBoundary:
 
     def _class(self) -> Optional[cst.ClassDef]:
         """The class the current function is a method of, if any."""
-        rule = self.rule
-        cls = rule.get_metadata(ParentProvider, rule.current_function, None)
-        cls = rule.get_metadata(ParentProvider, cls, None) if isinstance(cls, cst.IndentedBlock) else cls
-        return cls if isinstance(cls, cst.ClassDef) else None
+        return enclosing_class(self.rule, self.rule.current_function)
 
     def _hashed_attribute(self) -> Optional[str]:
         """`self.start` when the current method assigns it and its class's `__hash__` reads it (colour's

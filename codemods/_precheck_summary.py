@@ -252,6 +252,7 @@ class _Walker:
         self.s = summary
         self.flags = summary.flags
         self.pending: list[ast.AST] = []
+        self.class_docs: dict[int, str] = {}  # id of an `__init__`: its class's docstring (numpydoc documents it there)
 
     def functions(self) -> None:
         """Walk the functions found at module and class level, except plain-Python helpers, which every rule
@@ -293,6 +294,8 @@ class _Walker:
             else:
                 if isinstance(stmt, ast.ClassDef):
                     self.s.class_names.add(stmt.name)
+                    doc = ast.get_docstring(stmt)
+                    self.class_docs.update({id(f): doc for f in stmt.body if doc and isinstance(f, _FUNCTIONS) and f.name == "__init__"})
                 for name in _BLOCKS:
                     block = getattr(stmt, name, None)
                     if block:
@@ -312,7 +315,7 @@ class _Walker:
                              *zip(arguments.kwonlyargs, arguments.kw_defaults)]:
             if isinstance(default, _SEQUENCES):
                 self.s.sequence_bound.add(arg.arg)  # `rng=(25, 75)`: a tuple, which JX304 converts where it is passed
-        doc = ast.get_docstring(function)  # type: ignore[arg-type]
+        doc = "\n".join(d for d in (ast.get_docstring(function), self.class_docs.get(id(function))) if d)  # type: ignore[arg-type]
         if doc:  # `lengths : array-like of integers`: a list, maybe, which JX304 converts where it is passed
             names = {a.arg for a in (*positional, *arguments.kwonlyargs)}
             self.s.sequence_bound.update(documented_sequence_params(doc, names))

@@ -17,7 +17,7 @@ from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.host_data import documented_sequences
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
-from jaxfix.analysis.parents import ParentProvider, enclosing_statement, isinstance_guards
+from jaxfix.analysis.parents import ParentProvider, enclosing_class, enclosing_statement, isinstance_guards
 from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
 from jaxfix.imports import dotted_name
 from jaxfix.rule import Invalid, Rule, Valid
@@ -154,6 +154,14 @@ class NonArrayInput(Rule):
             "    for _ in range(n):\n        y = np.cumsum(jnp.asarray(x))\n        x = y\n"
             "    return np.einsum('i->', jnp.asarray(x))\n",
             lines=[6, 8],
+        ),
+        Invalid(  # an `__init__` parameter documented in its class's docstring, where numpydoc puts it (astroML's
+            # `GMMBayes`: `n_components : int or list`; `jnp.atleast_1d` of a list raises `TypeError`)
+            "import jax.numpy as jnp\n\nclass Model:\n    \"\"\"Parameters\n    ----------\n    n_components : int or list\n"
+            "    \"\"\"\n\n    def __init__(self, n_components=1):\n        self.n_components = jnp.atleast_1d(n_components)\n",
+            expected="import jax.numpy as jnp\n\nclass Model:\n    \"\"\"Parameters\n    ----------\n    n_components : int or list\n"
+            "    \"\"\"\n\n    def __init__(self, n_components=1):\n        self.n_components = jnp.atleast_1d(jnp.asarray(n_components))\n",
+            lines=[10],
         ),
         Invalid(  # a list-fed parameter rebound on one path only still holds the caller's list on the other (galpy)
             "import jax.numpy as jnp\n\ndef grid(x, double=False):\n    if double:\n        x = jnp.array(x) * 2\n"
@@ -765,7 +773,7 @@ class NonArrayInput(Rule):
         if fn is None or not isinstance(value, cst.Name) or value.value not in facts.params \
                 or not _list_inputs.unbound_before(self, value.value, at, some=True):
             return None
-        if value.value in documented_sequences(fn):
+        if value.value in documented_sequences(fn, enclosing_class(self, fn)):
             return "its docstring says may be a list or tuple"
         if value.value in self._fed.get(fn.name.value, ()):
             if self._elsewhere("list") and value.value not in _list_inputs.list_fed_parameters(self.context.module).get(

@@ -18,6 +18,7 @@ from codemods import _caller_inputs
 from codemods._list_inputs import list_fed_parameters
 from jaxfix import walk
 from jaxfix.analysis.host_data import documented_sequences
+from jaxfix.analysis.parents import enclosing_class
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.masks import MaskProvider, function_facts
@@ -752,7 +753,7 @@ def _list_items(rule: Rule, function: cst.FunctionDef, outputs, flow, node: cst.
     """The note that makes the `lax.cond` fix unsafe when an output is an item of a parameter that may be a Python
     list (`list_item`), else None."""
     elsewhere = _caller_inputs.fed(rule.context.project, rule.context.module_name, "list")  # (other modules' calls)
-    sequences = documented_sequences(function) | list_fed_parameters(rule.context.module, elsewhere).get(function.name.value, frozenset())
+    sequences = documented_sequences(function, enclosing_class(rule, function)) | list_fed_parameters(rule.context.module, elsewhere).get(function.name.value, frozenset())
     for name in outputs:
         found = list_item(output_values(flow, node, bodies, name), statements, sequences & set(flow.params))
         if found is not None:

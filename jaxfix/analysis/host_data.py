@@ -321,11 +321,14 @@ _TEXT_OR_OBJECTS = re.compile(r"\b(str|strs|string|strings|bytes|object|objects)
 _SEQUENCE_TYPES = re.compile(r"\b(array[-_ ]like|list|lists|sequence|tuple|iterable)\b", re.IGNORECASE)
 
 
-def documented_sequences(function: cst.FunctionDef) -> frozenset[str]:
-    """The parameters the function's docstring says may be Python sequences (`x : array_like`, `lengths :
+def documented_sequences(function: cst.FunctionDef, owner: Optional[cst.ClassDef] = None) -> frozenset[str]:
+    """The parameters the function's docstring (and, for `__init__`, its class's `owner`, where numpydoc puts them:
+    astroML's `GMMBayes`, `n_components : int or list`) says may be Python sequences (`x : array_like`, `lengths :
     array-like of integers`, `ws : list of float`): NumPy functions take those, `jax.numpy` ones reject them."""
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
-    return documented_sequence_params(function.get_docstring(clean=True) or "", params)
+    owner = owner if function.name.value == "__init__" else None
+    doc = "\n".join(d for d in (function.get_docstring(clean=True), owner and owner.get_docstring(clean=True)) if d)
+    return documented_sequence_params(doc, params)
 
 
 _LIST_TYPES = re.compile(r"\b(list|lists|tuple|tuples|sequence)\b", re.IGNORECASE)

@@ -78,6 +78,13 @@ def enclosing_statement(rule: cst.MetadataDependent, node: cst.CSTNode) -> Optio
     return current
 
 
+def enclosing_class(rule: cst.MetadataDependent, function: Optional[cst.CSTNode]) -> Optional[cst.ClassDef]:
+    """The class `function` is a method of (defined directly in its body), else None."""
+    cls = rule.get_metadata(ParentProvider, function, None) if function is not None else None
+    cls = rule.get_metadata(ParentProvider, cls, None) if isinstance(cls, cst.IndentedBlock) else cls
+    return cls if isinstance(cls, cst.ClassDef) else None
+
+
 def caught_around(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
     """The exceptions a `try` around `node` (within its function) catches, by the last part of their names
     (`np.linalg.LinAlgError` -> `LinAlgError`; a bare `except:` -> `BaseException`); only for `node` in a `try` body,
