@@ -52,10 +52,16 @@ VARARG_ARRAYS = {"atleast_1d": 0, "atleast_2d": 0, "atleast_3d": 0, "broadcast_a
                  "einsum": 1}
 
 
+# Functions whose `bins` is one item per dimension (an int, or an array of edges: `(nx, y_edges)`): `jax.numpy`
+# takes the sequence, and rejects only an item that is itself a list; as one array, a ragged sequence raises
+PER_DIMENSION_BINS = frozenset({"histogram2d", "histogramdd"})
+
+
 def takes_array(entry: dict, short: str, position: int, arg: cst.Arg) -> bool:
     """Whether `arg`, at `position` among the arguments of the NumPy function `short` (`entry`: its `jnp_api` entry),
     is passed to a parameter that takes an array."""
-    return parameter(entry, short, position, arg) in ARRAY_PARAMS
+    found = parameter(entry, short, position, arg)
+    return found in ARRAY_PARAMS and not (found == "bins" and short in PER_DIMENSION_BINS)
 
 
 def parameter(entry: dict, short: str, position: int, arg: cst.Arg) -> Optional[str]:

@@ -83,7 +83,10 @@ class NonArrayInput(Rule):
     array in an operator (`v * [-1.0, 1.0]`, or `w / s` with `w` a local name bound only to list displays) is
     converted too, but not a list on the left of `*` (`[0.0] * n`
     repeats it) nor one that meets a parameter (`acc + [v]` may concatenate two lists), nor one added (`+`, `+=`) to
-    what a call not known to give an array returns (a helper of the module may return a list).
+    what a call not known to give an array returns (a helper of the module may return a list). The `bins` of
+    `histogram2d` and `histogramdd` are one item per dimension (an int or an array of edges), which `jax.numpy` takes
+    as a sequence: they are never made one array (a ragged sequence would raise), only a list display among them is
+    converted; a parameter holding a list of lists of edges still raises `TypeError` in `jax.numpy`.
     """
 
     CODE = "JX304"
@@ -96,6 +99,11 @@ class NonArrayInput(Rule):
     INDEXES = (_caller_inputs.INDEX,)  # what other modules of the run pass the module's functions
 
     VALID = [
+        Valid(  # the bins of `histogram2d` / `histogramdd` are one per dimension, an int or an array of edges each, which
+            # `jax.numpy` takes as a sequence: as one array, `(5, edges)` or edges of two lengths raise (astroML's
+            # `bins : list of arrays, or an int and an array`)
+            "import numpy as np\n\ndef density(x, y, bins, i, j):\n    \"\"\"bins : list of arrays, or an int and an array\"\"\"\n"
+            "    H, xe, ye = np.histogram2d(x, y, (bins[i], bins[j]))\n    return H, np.histogramdd(x, bins=bins)[0]\n"),
         Valid(  # a list display repeated by what `np.size` gives, or a tuple joined to `np.shape`'s, is a sequence, not
             # an array: `w + pad` concatenates (the code review's cases: `jnp.asarray(w) + pad` raised TypeError)
             "import numpy as np\n\ndef f(w, x, lead):\n    pad = [0.0] * np.size(x)\n    tail = np.shape(x) + (1,)\n"
@@ -154,6 +162,11 @@ class NonArrayInput(Rule):
             "    for _ in range(n):\n        y = np.cumsum(jnp.asarray(x))\n        x = y\n"
             "    return np.einsum('i->', jnp.asarray(x))\n",
             lines=[6, 8],
+        ),
+        Invalid(  # ... but the edges of one dimension written as a list are converted, one dimension at a time
+            "import jax.numpy as jnp\n\ndef density(x, y):\n    return jnp.histogram2d(x, y, (5, [0.0, 1.0, 2.0]))[0]\n",
+            expected="import jax.numpy as jnp\n\ndef density(x, y):\n    return jnp.histogram2d(x, y, (5, jnp.asarray([0.0, 1.0, 2.0])))[0]\n",
+            lines=[4],
         ),
         Invalid(  # an `__init__` parameter documented in its class's docstring, where numpydoc puts it (astroML's
             # `GMMBayes`: `n_components : int or list`; `jnp.atleast_1d` of a list raises `TypeError`)
@@ -696,6 +709,14 @@ class NonArrayInput(Rule):
             return  # JX501 keeps the call NumPy (its result is hashed, goes to `scipy.sparse`, ...), which takes a list
         for i, arg in enumerate(node.args):
             if arg.star:
+                continue
+            if name.split(".")[-1] in _array_inputs.PER_DIMENSION_BINS and isinstance(arg.value, (cst.List, cst.Tuple)) \
+                    and _array_inputs.parameter(entry, name.split(".")[-1], i, arg) == "bins":
+                # `np.histogram2d(x, y, (nx, [0, 1, 2]))`: the edges of one dimension, not the whole, are the array
+                for item in arg.value.elements:
+                    if isinstance(item.value, (cst.List, cst.Tuple, cst.ListComp)):
+                        self._convert(item.value, f"`{self.code(node.func)}` is given the bin edges of one dimension as a "
+                                      f"Python list or tuple (`{self.code(item.value)}`): `jax.numpy` rejects it")
                 continue
             listed = None  # a parameter that may be a list (`lengths : array-like of integers`, or given one)
             entry_of = _list_inputs.bound_mapping_entry(arg.value, facts)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
