@@ -14,6 +14,7 @@
 - `truncated_log2(rule, node)`: `np.log2` whose result is truncated or compared, where `jnp.log2`'s inexact powers
   of two change the answer;
 - `INTEGER_TO_FLOAT` and `integer_inputs(rule, node, short)`: namesakes that give floats for integer inputs
+- `float_counts(node, short)`: `jnp.histogram`, whose counts are floats
   (`jnp.convolve`), where NumPy keeps integers (an unsafe rename unless an input is known to be inexact);
 - `out_position(short)`: where a NumPy function takes `out` positionally (`np.clip(K, lo, hi, K)` writes into `K`).
 """
@@ -193,6 +194,22 @@ def integer_inputs(rule: Rule, node: cst.Call, short: str) -> Optional[str]:
             return None
     return (f"gives a float array for integer inputs, where NumPy keeps integers (`{short}` of int arrays): "
             "bitwise operations (`& 1`), indexing with the result and its text then differ or raise")
+
+
+def float_counts(node: cst.Call, short: str) -> Optional[str]:
+    """Why `jnp.histogram` differs for the call `node`: its counts are floats where NumPy's are integers (measured
+    on the installed JAX; `histogram2d` and `histogramdd` count in integers), unless the call asks for a density or
+    gives weights (NumPy's counts are then of their kind too); else None."""
+    if short != "histogram" or any(a.star for a in node.args):
+        return None
+    given = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+    positional = [a for a in node.args if a.keyword is None]
+    density = given.get("density", positional[4].value if len(positional) > 4 else None)
+    if "weights" in given or len(positional) > 3 or density is not None and not (
+            isinstance(density, cst.Name) and density.value in ("False", "None")):
+        return None
+    return ("gives the counts as floats, where NumPy's are integers (`3.0` for `3`): their text differs, and indexing "
+            "with them, `range(count)` or bitwise operations raise")
 
 
 @functools.lru_cache(maxsize=None)

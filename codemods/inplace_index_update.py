@@ -112,7 +112,11 @@ class InplaceIndexUpdate(Rule):
     int32 values beyond 2**24 elsewhere in the array pass through float32 and may lose precision. An index out of
     bounds raises `IndexError` in NumPy, where `.at[]` drops the update (JAX's default `mode`): code that relies on
     the error is seen only where a `try` around the write, or around a call of its function in the module, names
-    `IndexError` or `LookupError` (the fix is then unsafe), not in a catch-all `except Exception:`.
+    `IndexError` or `LookupError` (the fix is then unsafe), not in a catch-all `except Exception:`. NumPy drops
+    leading axes of length 1 from the value of an assignment (a `(1, 3)` value into the `(3,)` row `out[i]`), which
+    `.at[].set` rejects (`ValueError: Cannot broadcast to shape with fewer dimensions`): the shapes are not known
+    where the rewrite is made, so that update fails loudly after the migration (nitime's `out[i] = v` with `v` of
+    shape `(1, n)`); reshape the value by hand (`v.reshape(out[i].shape)`).
     """
 
     CODE = "JX101"

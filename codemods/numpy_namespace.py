@@ -73,7 +73,8 @@ class NumpyNamespace(Rule):
     Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals` and
     `roots` (always complex), `linalg.lstsq` (residuals), `convolve`, `correlate`, `polymul`, `polyder` and
     `reciprocal` unless an input is known to be float (they give floats for integer inputs, where NumPy keeps
-    integers: `np.convolve(a, b) & 1` raises after the migration), `log2` whose result is truncated or compared
+    integers: `np.convolve(a, b) & 1` raises after the migration), `histogram` without `density` or `weights` (its
+    counts are floats in JAX, integers in NumPy; `histogram2d` and `histogramdd` count in integers), `log2` whose result is truncated or compared
     (`jnp.log2(8.0)` is 2.9999999999999996), `apply_along_axis`, `vectorize` and `piecewise` (they
     trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them), and any
     call in a module that imports a unit library (`astropy.units`, `pint`; there every rule's fixes are unsafe):
@@ -178,7 +179,10 @@ class NumpyNamespace(Rule):
     arrays too: times an int16 or float32 array they keep its narrower dtype, where NumPy's result is 64-bit.
     `jnp.argsort` and `jnp.sort` are always stable, NumPy's default quicksort is not: equal keys may come out in
     another order than NumPy's (the values sorted are the same; an order of ties that later code relies on, as
-    SALib's RBD-FAST permutation does, differs).
+    SALib's RBD-FAST permutation does, differs). `jnp.nanargmin` and `jnp.nanargmax` of an all-NaN slice give -1
+    where NumPy raises `ValueError` (outside a `try` that catches it, which keeps the function NumPy): an index taken
+    from one then reads the last item silently (pwlf's fit of a breakpoint whose costs are all NaN), as `inv` of a
+    singular matrix gives inf/nan above.
     """
 
     CODE = "JX501"
@@ -815,6 +819,16 @@ class NumpyNamespace(Rule):
             "    if isinstance(v, np.ndarray):\n        v = v[0]\n    return v\n\n"
             "def g(x):\n    v = np.max(x, axis=0)\n    if isinstance(v, (np.ndarray, list)):\n        v = v[0]\n    return v\n",
             expected=None, lines=[4, 5, 10, 11],
+        ),
+        Invalid(  # `jnp.histogram` counts in floats, NumPy in integers (`print(counts)` shows `3.0`, `range(counts[0])`
+            # raises); with `density=True` both are floats (pwlf and astroML bin their data)
+            "import numpy as np\n\ndef f(x):\n    counts, edges = np.histogram(x, 5)\n    return counts\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    counts, edges = jnp.histogram(x, 5)\n    return counts\n",
+            unsafe=True, lines=[4],
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(x):\n    return np.histogram(x, 5, density=True)[0]\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.histogram(x, 5, density=True)[0]\n",
         ),
         Invalid(  # real roots come back complex from jnp.roots
             "import numpy as np\n\ndef f(c):\n    return np.roots(c)\n",
@@ -1952,6 +1966,8 @@ class NumpyNamespace(Rule):
             different = _namesakes.truncated_log2(self, node)
         if different is None and short in _namesakes.INTEGER_TO_FLOAT:
             different = _namesakes.integer_inputs(self, node, short)
+        if different is None:
+            different = _namesakes.float_counts(node, short)
         if different is None:
             different = units_difference(short, self._units)
         strong = _namesakes.strong_literal(node, short) if different is None else None
