@@ -156,7 +156,8 @@ class IsinstanceWidening:
             qualified = numpy_name(rule, value.func)
             if qualified is not None:
                 name = qualified.split(".")[-1]
-                if _migrated(rule, value) and (name in _SCALAR_MAKERS or name in ELEMENTWISE or name in SCALAR_REDUCTIONS) \
+                if _migrated(rule, value) and name not in _ZERO_D_ARRAYS \
+                        and (name in _SCALAR_MAKERS or name in ELEMENTWISE or name in SCALAR_REDUCTIONS) \
                         and not any(a.keyword is not None and a.keyword.value == "out" for a in value.args):
                     return value
                 return None
@@ -277,6 +278,9 @@ _SCALAR_MAKERS = frozenset({
     "percentile", "quantile", "nanpercentile", "nanquantile", "average", "ptp", "nanstd", "nanvar", "nanprod",
     "nanmedian", "argmax", "argmin", "nanargmax", "nanargmin", "trapz", "trapezoid", "float64", "float32", "int64",
     "int32", "complex128", "float_", "int_", "bool_"})
+
+# ... and those among them that give a 0-d array of a 0-d array (`np.real(np.array(0.5))` is an array, no scalar)
+_ZERO_D_ARRAYS = frozenset({"real", "imag", "isin", "in1d"})
 
 # array attributes and methods through which an element is reached (`x.flatten()[0]`, `x.flat[0]`, `x.T[0, 0]`)
 _ELEMENT_PATHS = frozenset({"flat", "flatten", "ravel", "reshape", "squeeze", "T", "real", "imag", "copy", "astype",
