@@ -1471,6 +1471,29 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5, 5],
         ),
+        Invalid(  # ... also when `scipy.fftpack` is imported by name or through a project's lazy loader (nitime's
+            # `from nitime.lazy import scipy_fftpack as fftpack`): the helper stays NumPy
+            "import importlib\nimport numpy as np\nfftpack = importlib.import_module('scipy.fftpack')\n\n"
+            "def demean(x):\n    return x - np.mean(x, axis=-1)[..., None]\n\n"
+            "def spectrum(x):\n    return fftpack.fft(demean(x), axis=-1)\n",
+            expected=None,
+            lines=[6, 6],
+        ),
+        Invalid(
+            "import numpy as np\nfrom nitime.lazy import scipy_fftpack as fftpack\n\n"
+            "def demean(x):\n    return x - np.mean(x, axis=-1)[..., None]\n\n"
+            "def spectrum(x):\n    return fftpack.fft(demean(x), axis=-1)\n",
+            expected=None,
+            lines=[5, 5],
+        ),
+        Invalid(  # ... and through a local name bound to one of its functions (`fft = fftpack.fft`: nitime's
+            # cross-correlation): `np.fliplr` given to it stays NumPy
+            "import numpy as np\nfrom scipy import fftpack\n\ndef xc(s, e):\n    fft = fftpack.fft\n"
+            "    return np.real(fftpack.ifft(fft(s) * fft(np.fliplr([e]))))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import fftpack\n\ndef xc(s, e):\n"
+            "    fft = fftpack.fft\n    return jnp.real(fftpack.ifft(fft(s) * fft(np.fliplr([e]))))\n",
+            lines=[6, 6],
+        ),
         Invalid(  # a module helper whose result a caller hands to a `scipy.sparse` constructor: a JAX array is taken
             # for a sequence of diagonals (pygsp's `degree` then `sparse.diags(degree(W))`): the helper stays NumPy
             "import numpy as np\nfrom scipy import sparse\n\ndef degree(W):\n    return np.ravel(W.sum(axis=0))\n\n"

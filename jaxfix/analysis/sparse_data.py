@@ -56,7 +56,9 @@ class SparseNames:
                     source = dotted_name(node.module) if node.module is not None and not node.relative else ""
                     for alias in names:
                         local = alias.evaluated_alias or dotted_name(alias.name)
-                        if source == "scipy" and dotted_name(alias.name) == submodule:
+                        if source == "scipy" and dotted_name(alias.name) == submodule \
+                                or dotted_name(alias.name) == f"scipy_{submodule}":
+                            # (`from nitime.lazy import scipy_fftpack as fftpack`: a project's lazy loader of it)
                             modules.add(local)
                         elif source == full:  # (not `scipy.sparse.linalg`'s solvers, which take arrays)
                             functions.add(local)
@@ -69,6 +71,20 @@ class SparseNames:
                         modules.add(alias.evaluated_alias or "")
                     elif imported.split(".")[0] == "scipy":
                         scipy.add(alias.evaluated_alias or "scipy")
+        loaded = _loaded_modules(module, full)  # `fftpack = importlib.import_module("scipy.fftpack")`
+        modules.update(loaded)
+        # a name bound to one of its functions (`fft = fftpack.fft`, nitime's cross-correlation), anywhere
+        for assign in walk.nodes_of(module, cst.Assign) if modules or scipy else ():
+            value = assign.value  # type: ignore[attr-defined]
+            if not isinstance(value, cst.Attribute) or value.attr.value.startswith("is"):
+                continue
+            owner = dotted_name(value.value)
+            if owner in modules or owner.partition(".")[::2] in {(s, submodule) for s in scipy}:
+                for target in assign.targets:  # type: ignore[attr-defined]
+                    if isinstance(target.target, cst.Name):
+                        functions.add(target.target.value)
+                        if target.target.value != value.attr.value:
+                            renamed.add((target.target.value, value.attr.value))
         return cls(frozenset(modules), frozenset(functions), frozenset(scipy), submodule, tuple(sorted(renamed)))
 
     def __bool__(self) -> bool:
@@ -133,6 +149,18 @@ class SparseNames:
             return isinstance(func, cst.Attribute) and func.attr.value in SPARSE_METHODS \
                 and self.is_sparse_value(func.value, bindings, attributes, seen)
         return False
+
+
+def _loaded_modules(module: cst.Module, full: str) -> set[str]:
+    """The names the module binds to a call given the module's dotted name `full` as a string: an import by name
+    (`fftpack = importlib.import_module("scipy.fftpack")`) or a lazy loader (`fftpack = LazyImport("scipy.fftpack")`)."""
+    found = set()
+    for assign in walk.nodes_of(module, cst.Assign):
+        value = assign.value  # type: ignore[attr-defined]
+        if isinstance(value, cst.Call) and value.args and isinstance(value.args[0].value, cst.SimpleString) \
+                and value.args[0].value.evaluated_value == full:
+            found.update(t.target.value for t in assign.targets if isinstance(t.target, cst.Name))  # type: ignore[attr-defined]
+    return found
 
 
 # methods of a SciPy sparse matrix that give a sparse matrix
