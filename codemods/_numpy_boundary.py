@@ -478,7 +478,7 @@ class NumpyBoundary:
         sparse = self._sparse_meeting(node, function)
         if sparse is not None:
             return f"`{func}(...)` {sparse}; this call stays NumPy", False
-        fftpack = self._fftpack_meeting(node, function)
+        fftpack = self.host_meeting(node, function)
         if fftpack is not None:
             return f"`{func}(...)` {fftpack}; this call stays NumPy", False
         written = self._text_written(node, function)
@@ -1028,8 +1028,9 @@ class NumpyBoundary:
         pooled = self._numpy_only.pooled(call)
         return f"{pooled} ({_buffers.POOLED})" if pooled is not None else None
 
-    def _fftpack_meeting(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
-        """How the result of the NumPy call `node` reaches a call that needs a NumPy array (`_host_call`): a
+    def host_meeting(self, node: cst.BaseExpression, function: Optional[cst.FunctionDef]) -> Optional[str]:
+        """How the value of `node` (a NumPy call, or an operation: JX304 asks it for `H * np.exp(x)` in
+        `ifft(H * np.exp(x))`, which stays NumPy and so takes a list `H`) reaches a call that needs a NumPy array (`_host_call`): a
         `scipy.fftpack` transform (it reads `x.flags`: spafe's cepstra, `y = np.abs(x)`, then `dct(y)`), or a
         third-party function that requires one (`img = np.pad(img, 1)`, then `view_as_windows(img, ...)`:
         pygsp's patch features); directly or through arithmetic and other NumPy calls (`dct(np.log(np.abs(x)))`),

@@ -8,7 +8,7 @@ import libcst as cst
 from codemods import _array_inputs, _caller_inputs, _host_values, _list_inputs
 from codemods._array_inputs import ANY_OBJECT, ARRAY_CONVERSIONS, SEQUENCE_FUNCTIONS, STACKING
 from codemods._inplace import is_range
-from codemods._kept_numpy import kept_reason
+from codemods._kept_numpy import boundary, kept_reason
 from codemods._numpy_boundary import repeats_a_list
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
@@ -610,6 +610,12 @@ class NonArrayInput(Rule):
             "    def size(self):\n        return jnp.prod(self.dims) + jnp.sum(self.v)\n"),
     ]
     VALID += [
+        Valid(  # an operation that goes into `scipy.fftpack` (or a function that requires NumPy arrays) stays NumPy
+            # (JX501), which takes a list operand: `jnp.asarray(H)` made it a JAX array fftpack rejects (astroML)
+            "import numpy as np\nfrom scipy.fftpack import ifft\n\ndef inverse(f, H):\n    \"\"\"H : array_like\"\"\"\n"
+            "    y = H * np.exp(1j * f)\n    return ifft(H * np.exp(2j * np.pi * f)), ifft(y)\n"),
+    ]
+    VALID += [
         Valid(  # lists given, but `+` of two parameters may concatenate them: no array of this function's in sight
             "import numpy as np\n\ndef join(a, b):\n    c = a + b\n    return len(c) * np.ones(2)\n\n"
             "def use():\n    return join([1], [2])\n"),
@@ -960,6 +966,8 @@ class NonArrayInput(Rule):
         fn = self.current_function
         if fn is None:
             return
+        if boundary(self).host_meeting(node, fn) is not None:
+            return  # `ifft(H * np.exp(x))`: JX501 keeps what goes into `scipy.fftpack` NumPy, which takes a list `H`
         facts = function_facts(self, fn)
         for operand, other in ((node.left, node.right), (node.right, node.left)):
             if isinstance(operand, cst.Name) and _array_inputs.made_array(other, facts):
