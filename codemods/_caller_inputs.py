@@ -18,6 +18,9 @@ analyses of `_list_inputs` (`list_fed_parameters`, `unflat_fed_parameters`, `tex
   module than the callee's passes (the callee's own calls are its in-module analysis's).
 - `fed(project, module_name, kind)`: that module's entry, with what a package above it gets for a function of
   that name (`fuzz.trimf(...)` after `import skfuzzy as fuzz`, `trimf` defined in `skfuzzy.membership`).
+- one more kind, `RESULT` + a run's function: the argument is (computed from) what that function returns
+  (`spectrum(t, gauss(t))`, `h = gauss(t)`, then `spectrum(t, h)`); `fed_results` gives a module the calls that
+  pass one of its functions' results to another of its functions (`_caller_writes.host_results`).
 """
 
 from __future__ import annotations
@@ -373,6 +376,12 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
         params = set(sum(_params(scope), [])) if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) else set()  # type: ignore[arg-type]
         nodes = module_nodes if scope is tree else [pair for s in scope.body for pair in _own_nodes(s)]  # type: ignore[attr-defined]
         local = {t.id for n, _ in nodes if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+        assigned: dict[str, list[ast.AST]] = {}  # (`h = sinegauss(t)`, then `FT_continuous(t, h)`: `_results`)
+        for n, _ in nodes:
+            if isinstance(n, ast.Assign):
+                for t in n.targets:
+                    if isinstance(t, ast.Name):
+                        assigned.setdefault(t.id, []).append(n.value)
         nested = {n.name for n, _ in nodes if isinstance(n, _SCOPES)}
         for node, shadowed in nodes:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -396,6 +405,8 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
                     if _candidate(value, local, defined | nested):
                         calls.update((callee, spec, kind) for kind in judge.kinds(value, scope)
                                      if not whole or kind == "object")  # (an object array's rows are objects)
+                    for made in () if whole else _results(value, assigned):
+                        calls.update((callee, spec, RESULT + producer) for producer in callees_of(made.func, bound))
 
     visit(tree, None)  # (the module's own statements too: a script's `__main__` block, a test module's calls)
     # what the module binds of other modules of the run at module level (`from pkg.helpers import reshape_z`,
@@ -406,6 +417,25 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
             "signatures": {name: signatures[name] for name in sorted({p[0] for p in passes})},
             "exports": {name: exported[name] for name in sorted(exported) if _in_run(exported[name], modules)},
             "stars": stars}
+
+
+# the kind of an argument that is (or is computed by arithmetic from) what a function of the run returns:
+# RESULT + its qualified name (`fed_results`)
+RESULT = "result:"
+
+
+def _results(value: ast.AST, assigned: Mapping[str, list[ast.AST]], seen: frozenset = frozenset()) -> list[ast.Call]:
+    """The calls whose result `value` is, or is computed from by arithmetic (`2 * gauss(t)`), also through a name
+    the caller binds (`h = gauss(t)`, then `h`): the calls a producer of the argument may be."""
+    if isinstance(value, ast.Call):
+        return [value]
+    if isinstance(value, ast.BinOp):
+        return _results(value.left, assigned, seen) + _results(value.right, assigned, seen)
+    if isinstance(value, ast.UnaryOp):
+        return _results(value.operand, assigned, seen)
+    if isinstance(value, ast.Name) and value.id not in seen:
+        return [c for v in assigned.get(value.id, ()) for c in _results(v, assigned, seen | {value.id})]
+    return []
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -498,8 +528,11 @@ def link(summaries: dict[str, dict[str, Any]]) -> dict[str, dict[str, dict[str, 
     resolve = _reexports(summaries)
     for summary in summaries.values():
         for callee, spec, kind in summary["calls"]:
+            # (a producer's name through re-exports too: `from astroML.fourier import sinegauss`)
+            kinds = [RESULT + n for n in resolve(kind[len(RESULT):])] if kind.startswith(RESULT) else [kind]
             for name in resolve(callee):
-                add(name, spec, kind, summary["module"])
+                for each in kinds:
+                    add(name, spec, each, summary["module"])
     changed = True
     while changed:  # a parameter so fed, passed on to another function, feeds that one's parameter too
         changed = False
@@ -541,6 +574,22 @@ def fed(project: Optional[Mapping[str, Any]], module_name: str, kind: str) -> di
             if kind in kinds:
                 found.setdefault(function, set()).update(kinds[kind])
     return {function: frozenset(specs) for function, specs in found.items()}
+
+
+def fed_results(project: Optional[Mapping[str, Any]], module_name: str) -> dict[str, dict[Spec, frozenset]]:
+    """{function name: {position or keyword: the functions of module `module_name` whose results (or values computed
+    from them) calls in other modules of the run pass there}}, for the functions of that module (a test module's
+    `spectrum(t, gauss(t))` of `gauss` and `spectrum`, both of the module): what reaches a parameter that needs a
+    NumPy array must stay one (`_caller_writes.host_results`)."""
+    found: dict[str, dict[Spec, set]] = {}
+    prefix = RESULT + module_name + "."
+    for function, kinds in ((project or {}).get(KEY) or {}).get(module_name, {}).items() if module_name else ():
+        for kind, specs in kinds.items():
+            producer = kind[len(prefix):] if kind.startswith(prefix) else ""
+            if producer and "." not in producer:
+                for spec in specs:
+                    found.setdefault(function, {}).setdefault(spec, set()).add(producer)
+    return {function: {spec: frozenset(p) for spec, p in specs.items()} for function, specs in found.items()}
 
 
 INDEX = ProjectIndex(KEY, wanted, summarize, link)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Container, Mapping, Optional
 
 import libcst as cst
 
-from codemods import _buffers
+from codemods import _buffers, _caller_inputs
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
 from jaxfix.analysis.hashed import hashed_once
@@ -443,8 +443,29 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                    "see which class the object is of: a base class's call reaches an override in another module)")
             found.setdefault(member.name.value, why)
             kept.setdefault(member.name.value, why)
+    _handed_elsewhere(rule, found, kept)
     through_returns(module, found, methods, numpy, kept)
     return found, kept
+
+
+def _handed_elsewhere(rule: Rule, found: dict[str, str], kept: dict[str, str]) -> None:
+    """A call in another module of the run hands what a function of this one returns (or a value computed from it)
+    to a parameter of another function of this one that needs a NumPy array (`_buffers.writers`: astroML's test
+    `h = sinegauss(t, ...)`, then `FT_continuous(t, h)`, which hands `h` to `scipy.fftpack`): the result stays NumPy
+    (`_caller_inputs.fed_results`)."""
+    fed = _caller_inputs.fed_results(rule.context.project, rule.context.module_name)
+    table = _buffers.writers(rule.context.module) if fed else {}
+    for callee, specs in fed.items():
+        params, needs = table.get(callee, ([], {}))
+        for spec, producers in sorted(specs.items(), key=repr):
+            param = params[spec] if isinstance(spec, int) and spec < len(params) else spec if isinstance(spec, str) else None
+            if param not in needs:
+                continue
+            why = (f"a call in another module of the run hands what this returns to `{callee}`, and "
+                   f"{_buffers._why(callee, param, needs[param])}")  # type: ignore[index]
+            for producer in sorted(producers):
+                found.setdefault(producer, why)
+                kept.setdefault(producer, why)
 
 
 def through_returns(module: cst.Module, found: dict[str, str], methods: Container[str],

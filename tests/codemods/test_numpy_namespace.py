@@ -536,3 +536,30 @@ def test_a_module_too_deep_for_the_project_index_does_not_abort_the_run(tmp_path
     assert (pkg / "h.py").read_text() == plain.replace("import numpy as np", "import jax.numpy as jnp").replace("np.sum", "jnp.sum")
     assert [r.path for r in results if r.error] in ([], [str(pkg / "g.py")])
 
+
+
+FT = "import numpy as np\nfrom scipy.fftpack import fft\n\n\ndef gauss(t):\n    return np.exp(-t ** 2)\n\n\n" \
+    "def spectrum(t, h):\n    phase = np.ones_like(t)\n    return fft(h * phase)\n"
+
+
+@pytest.mark.parametrize("body", [
+    pytest.param("return spectrum(t, gauss(t))", id="direct"),
+    pytest.param("h = gauss(t)\n    return spectrum(t, h=h)", id="through-a-name-by-keyword"),
+    pytest.param("return spectrum(t, 2 * gauss(t))", id="computed-from-it"),
+])
+def test_a_helper_result_another_module_hands_to_a_parameter_reaching_fftpack_stays_numpy(tmp_path, body, monkeypatch):
+    """A test module calls `spectrum(t, gauss(t))`, both of one module, and `spectrum` hands `h` to
+    `scipy.fftpack` (astroML's `FT_continuous(t, sinegauss(t, ...))`): `gauss` must keep returning a NumPy array
+    (fftpack reads `.flags`); before, only calls in the module were seen, and `jnp.exp` made fftpack raise."""
+    use = f"import numpy as np\nfrom .ft import gauss, spectrum\n\n\ndef run(t):\n    {body}\n"
+    pkg, files = _package(tmp_path, "astro", {"ft.py": FT, "use.py": use})
+    run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert (pkg / "ft.py").read_text() == FT
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import importlib
+    import sys
+    import numpy as np
+    for name in [m for m in sys.modules if m == "astro" or m.startswith("astro.")]:
+        monkeypatch.delitem(sys.modules, name)
+    out = importlib.import_module("astro.use").run(np.linspace(-1.0, 1.0, 8))
+    assert out.shape == (8,)
