@@ -28,7 +28,7 @@ import numpy as np
 
 from codemods import _namesakes
 from jaxfix import walk
-from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, failure
 from jaxfix.imports import ModuleImports, dotted_name, imported_bindings
 
 # {function name: (its positional parameters as a caller passes them, {parameter it needs a NumPy array as: why})}: the
@@ -524,7 +524,7 @@ def host_call_why(call: cst.Call, fftpack: SparseNames, sparse: SparseNames, num
                 "taken for a sequence of rows or diagonals)")
     qualified = numpy_only.called(call)
     if qualified is not None:
-        return f"hands it to `{shown}(...)`, which requires a NumPy array (`{qualified}`: a JAX array raises `TypeError`)"
+        return f"hands it to `{shown}(...)`, which requires a NumPy array (`{qualified}` {failure(qualified)})"
     pooled = numpy_only.pooled(call)
     if pooled is not None:
         return f"hands it to {pooled}: {POOLED}"

@@ -52,7 +52,7 @@ from jaxfix.analysis.parents import (
 )
 from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.imports import bound_by_import, top_level_statements
-from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, sparse_attributes, sparse_reduction
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, failure, sparse_attributes, sparse_reduction
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -1023,8 +1023,7 @@ class NumpyBoundary:
                     "its input (a JAX array raises `AttributeError`)")
         qualified = self._numpy_only.called(call)
         if qualified is not None:
-            return (f"`{self.rule.code(call.func)}(...)`, which requires a NumPy array (`{qualified}` tests for "
-                    "`np.ndarray` or hands it to C code that wants one: a JAX array raises `TypeError`)")
+            return f"`{self.rule.code(call.func)}(...)`, which requires a NumPy array (`{qualified}` {failure(qualified)})"
         pooled = self._numpy_only.pooled(call)
         return f"{pooled} ({_buffers.POOLED})" if pooled is not None else None
 

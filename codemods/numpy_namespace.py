@@ -1494,6 +1494,20 @@ class NumpyNamespace(Rule):
             "    fft = fftpack.fft\n    return jnp.real(fftpack.ifft(fft(s) * fft(np.fliplr([e]))))\n",
             lines=[6, 6],
         ),
+        Invalid(  # a helper whose result a caller hands to a function that makes conditions of its parameter for
+            # `np.piecewise`, which takes a list of JAX conditions for one condition (pykrige's spherical variogram
+            # given binned means: `IndexError`): the helper stays NumPy
+            "import numpy as np\n\ndef binned(d, bins):\n    out = np.zeros(len(bins) - 1)\n    for n in range(len(bins) - 1):\n"
+            "        out[n] = np.mean(d[(d >= bins[n]) & (d < bins[n + 1])])\n    return out\n\n"
+            "def spherical(d, r):\n    return np.piecewise(d, [d <= r, d > r], [lambda x: x / r, 1.0])\n\n"
+            "def run(d, bins):\n    return spherical(binned(d, bins), .5)\n",
+            expected="import jax.numpy as jnp\n\ndef binned(d, bins):\n    out = jnp.zeros(len(bins) - 1)\n"
+            "    for n in range(len(bins) - 1):\n        out[n] = jnp.mean(d[(d >= bins[n]) & (d < bins[n + 1])])\n"
+            "    return out\n\ndef spherical(d, r):\n    return jnp.piecewise(d, [d <= r, d > r], [lambda x: x / r, 1.0])\n\n"
+            "def run(d, bins):\n    return spherical(binned(d, bins), .5)\n",
+            unsafe=True,  # (`jnp.piecewise`, which takes JAX conditions, is an unsafe fix: JX501's own)
+            lines=[4, 6, 7, 10],
+        ),
         Invalid(  # a module helper whose result a caller hands to a `scipy.sparse` constructor: a JAX array is taken
             # for a sequence of diagonals (pygsp's `degree` then `sparse.diags(degree(W))`): the helper stays NumPy
             "import numpy as np\nfrom scipy import sparse\n\ndef degree(W):\n    return np.ravel(W.sum(axis=0))\n\n"

@@ -18,7 +18,8 @@ such an attribute: pygsp's `Graph.W`).
 `NumpyOnly.read(module)` tells the calls of third-party functions known to require a NumPy array (they test
 `isinstance(x, np.ndarray)` or take it through a C API that wants one): a small table (`NUMPY_ONLY`), not a rule:
 `skimage.util.view_as_windows` / `view_as_blocks` raise `TypeError` for a JAX array, and OpenCV's functions
-(`cv2.*`) want a NumPy array for each image argument. It also tells the calls that hand their arguments to worker
+(`cv2.*`) want a NumPy array for each image argument; NumPy's own `np.piecewise` reads a list of JAX conditions as
+one condition (`failure` says how each fails). It also tells the calls that hand their arguments to worker
 processes (`NumpyOnly.pooled`, `jaxfix.analysis.process_pools`: `pool.map(f, chunks)`), which must get NumPy arrays:
 JAX's runtime does not survive the fork.
 """
@@ -236,7 +237,14 @@ def sparse_attributes(module: cst.Module, sparse: SparseNames, inherited: frozen
 # third-party functions that require a NumPy array (they test `isinstance(x, np.ndarray)`, or hand it to C code
 # that wants one): by qualified name, or every function of a module (`cv2`)
 NUMPY_ONLY = frozenset({"skimage.util.view_as_windows", "skimage.util.view_as_blocks",
-                        "skimage.util.shape.view_as_windows", "skimage.util.shape.view_as_blocks"})
+                        "skimage.util.shape.view_as_windows", "skimage.util.shape.view_as_blocks",
+                        "numpy.piecewise"})
+# how each fails given a JAX array, where not as `DEFAULT_FAILURE` says: `np.piecewise` takes a list of conditions
+# only when the first is a list or a NumPy array, else reads the list as one condition (pykrige's variogram models:
+# `np.piecewise(d, [d <= r, d > r], ...)` for a JAX `d` raised `IndexError: too many indices`)
+FAILURES = {"numpy.piecewise": "tests its conditions for `np.ndarray`: a list of JAX conditions is taken for one "
+                               "condition, and indexing with it raises `IndexError`"}
+DEFAULT_FAILURE = "tests for `np.ndarray` or hands it to C code that wants one: a JAX array raises `TypeError`"
 NUMPY_ONLY_MODULES = frozenset({"cv2", "pywt"})  # pywt: its C transforms want a writable buffer (`dwt`)
 
 
@@ -252,6 +260,10 @@ class NumpyOnly:
     @classmethod
     def read(cls, module: cst.Module) -> "NumpyOnly":
         names = absolute_imports(module, _numpy_only_prefix)
+        if any(v.split(".")[0] == "numpy" for v in names.values()) and not any(
+                a.attr.value == "piecewise" for a in walk.nodes_of(module, cst.Attribute)):  # type: ignore[attr-defined]
+            # (NumPy itself only for `np.piecewise`: most modules import NumPy, few call it)
+            names = {k: v for k, v in names.items() if v.split(".")[0] != "numpy" or v == "numpy.piecewise"}
         return cls(names, ProcessPools.read(module))
 
     def __bool__(self) -> bool:
@@ -275,6 +287,11 @@ class NumpyOnly:
         if qualified in NUMPY_ONLY or qualified.split(".")[0] in NUMPY_ONLY_MODULES and "." in qualified:
             return qualified
         return None
+
+
+def failure(qualified: str) -> str:
+    """How the `NUMPY_ONLY` function `qualified` fails given a JAX array."""
+    return FAILURES.get(qualified, DEFAULT_FAILURE)
 
 
 def _numpy_only_prefix(name: str) -> bool:
