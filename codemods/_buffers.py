@@ -28,7 +28,7 @@ import numpy as np
 
 from codemods import _namesakes
 from jaxfix import walk
-from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, failure
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments, failure
 from jaxfix.imports import ModuleImports, dotted_name, imported_bindings
 
 # {function name: (its positional parameters as a caller passes them, {parameter it needs a NumPy array as: why})}: the
@@ -292,7 +292,7 @@ def writers(module: cst.Module) -> Writers:
                 continue
             if fn not in sources:
                 sources[fn] = Sources(fn, numpy)
-            for arg in call.args:  # type: ignore[attr-defined]
+            for arg in arguments(call, host_calls[2]):  # type: ignore[arg-type]
                 for name in sorted(sources[fn].of(arg.value) & every):
                     direct = isinstance(arg.value, cst.Name) and arg.value.value == name
                     needs.setdefault(name, why if direct else why.replace(

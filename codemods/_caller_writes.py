@@ -23,7 +23,7 @@ from jaxfix.analysis.foreign_dtypes import jax_rejects
 from jaxfix.analysis.hashed import hashed_once
 from jaxfix.analysis.host_data import TypedParameters, exact_numpy_type_test, module_typed_parameters
 from jaxfix.analysis.numpy_names import numpy_name
-from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments
 from jaxfix.imports import ModuleImports, dotted_name
 
 if TYPE_CHECKING:
@@ -363,7 +363,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
             why = _buffers.host_call_why(call, fftpack, sparse, numpy_only, code)  # type: ignore[arg-type]
             if why is None:
                 continue
-            for arg in call.args:  # type: ignore[attr-defined]
+            for arg in arguments(call, numpy_only):  # type: ignore[arg-type]
                 for name in sorted(sources_of(function).of(arg.value)):
                     needs.setdefault(name, why)
                     persistent.setdefault(name, why)

@@ -52,7 +52,7 @@ from jaxfix.analysis.parents import (
 )
 from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.imports import bound_by_import, top_level_statements
-from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, failure, sparse_attributes, sparse_reduction
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments, failure, sparse_attributes, sparse_reduction
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -1047,7 +1047,7 @@ class NumpyBoundary:
                 continue
             break
         why = self._host_call(parent)
-        if why is not None:
+        if why is not None and any(a is current for a in arguments(parent, self._numpy_only)):  # type: ignore[arg-type]
             return f"goes into {why}"
         name = _bound_name(parent)
         if name is None:
@@ -1064,7 +1064,7 @@ class NumpyBoundary:
             sources = self._sources(function)
             for call in walk.nodes_of(function.body, cst.Call):
                 if self._host_call(call) is not None:
-                    for arg in call.args:  # type: ignore[attr-defined]
+                    for arg in arguments(call, self._numpy_only):  # type: ignore[arg-type]
                         for name in sources.of(arg.value):
                             found.setdefault(name, call)  # type: ignore[arg-type]
         return found

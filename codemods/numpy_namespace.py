@@ -1508,6 +1508,16 @@ class NumpyNamespace(Rule):
             unsafe=True,  # (`jnp.piecewise`, which takes JAX conditions, is an unsafe fix: JX501's own)
             lines=[4, 6, 7, 10],
         ),
+        Invalid(  # a scalar parameter of scikit-learn (`gamma=`, `bandwidth=`) stays NumPy: a 0-d JAX array fails its
+            # validation or its in-place arithmetic (astroML's Nadaraya-Watson: `TypeError`); its data (`X`) need not
+            "import numpy as np\nfrom sklearn.metrics.pairwise import pairwise_kernels\n\n"
+            "def predict(X, Xt, y, h):\n    h = np.asarray(h)\n    Xs = np.sort(X, axis=0)\n"
+            "    K = pairwise_kernels(Xs, Xt, metric='rbf', gamma=0.5 / h / h)\n    return K @ y\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom sklearn.metrics.pairwise import pairwise_kernels\n\n"
+            "def predict(X, Xt, y, h):\n    h = np.asarray(h)\n    Xs = jnp.sort(X, axis=0)\n"
+            "    K = pairwise_kernels(Xs, Xt, metric='rbf', gamma=0.5 / h / h)\n    return K @ y\n",
+            lines=[5, 6],
+        ),
         Invalid(  # a module helper whose result a caller hands to a `scipy.sparse` constructor: a JAX array is taken
             # for a sequence of diagonals (pygsp's `degree` then `sparse.diags(degree(W))`): the helper stays NumPy
             "import numpy as np\nfrom scipy import sparse\n\ndef degree(W):\n    return np.ravel(W.sum(axis=0))\n\n"

@@ -19,7 +19,8 @@ such an attribute: pygsp's `Graph.W`).
 `isinstance(x, np.ndarray)` or take it through a C API that wants one): a small table (`NUMPY_ONLY`), not a rule:
 `skimage.util.view_as_windows` / `view_as_blocks` raise `TypeError` for a JAX array, and OpenCV's functions
 (`cv2.*`) want a NumPy array for each image argument; NumPy's own `np.piecewise` reads a list of JAX conditions as
-one condition (`failure` says how each fails). It also tells the calls that hand their arguments to worker
+one condition; scikit-learn converts its data arguments but not its scalar parameters (`gamma=` of
+`pairwise_kernels`: `arguments` tells which must be NumPy values). `failure` says how each fails. It also tells the calls that hand their arguments to worker
 processes (`NumpyOnly.pooled`, `jaxfix.analysis.process_pools`: `pool.map(f, chunks)`), which must get NumPy arrays:
 JAX's runtime does not survive the fork.
 """
@@ -242,10 +243,20 @@ NUMPY_ONLY = frozenset({"skimage.util.view_as_windows", "skimage.util.view_as_bl
 # how each fails given a JAX array, where not as `DEFAULT_FAILURE` says: `np.piecewise` takes a list of conditions
 # only when the first is a list or a NumPy array, else reads the list as one condition (pykrige's variogram models:
 # `np.piecewise(d, [d <= r, d > r], ...)` for a JAX `d` raised `IndexError: too many indices`)
-FAILURES = {"numpy.piecewise": "tests its conditions for `np.ndarray`: a list of JAX conditions is taken for one "
+FAILURES = {"sklearn": "validates a scalar parameter as a Python number or computes in place with it: a 0-d JAX "
+                       "array raises `InvalidParameterError` or `TypeError`",
+            "numpy.piecewise": "tests its conditions for `np.ndarray`: a list of JAX conditions is taken for one "
                                "condition, and indexing with it raises `IndexError`"}
 DEFAULT_FAILURE = "tests for `np.ndarray` or hands it to C code that wants one: a JAX array raises `TypeError`"
-NUMPY_ONLY_MODULES = frozenset({"cv2", "pywt"})  # pywt: its C transforms want a writable buffer (`dwt`)
+NUMPY_ONLY_MODULES = frozenset({"cv2", "pywt",  # pywt: its C transforms want a writable buffer (`dwt`)
+                                "sklearn"})  # scikit-learn: its scalar parameters only (`SCALAR_ONLY`)
+# modules of `NUMPY_ONLY_MODULES` whose functions and classes convert array arguments (`check_array`) but not
+# scalar parameters: `pairwise_kernels(X, Y, metric="rbf", gamma=0.5 / h / h)` with a 0-d JAX `h` raised
+# `TypeError` (astroML's Nadaraya-Watson), `KernelDensity(bandwidth=h)` raises `InvalidParameterError`; only their
+# arguments after the first two, and keywords not naming data (`SKLEARN_DATA`), need NumPy values (`arguments`)
+SCALAR_ONLY = frozenset({"sklearn"})
+SKLEARN_DATA = frozenset({"X", "Y", "y", "x", "sample_weight", "X_train", "y_true", "y_pred", "y_score", "labels",
+                          "classes", "X_test", "y_prob", "probas_pred", "y_train", "y_test"})
 
 
 @dataclass(frozen=True)
@@ -291,7 +302,17 @@ class NumpyOnly:
 
 def failure(qualified: str) -> str:
     """How the `NUMPY_ONLY` function `qualified` fails given a JAX array."""
-    return FAILURES.get(qualified, DEFAULT_FAILURE)
+    return FAILURES.get(qualified) or FAILURES.get(qualified.split(".")[0], DEFAULT_FAILURE)
+
+
+def arguments(call: cst.Call, numpy_only: NumpyOnly) -> Sequence[cst.Arg]:
+    """The arguments of `call`, a call that needs NumPy values, that must be NumPy values: all of them, but for a
+    `SCALAR_ONLY` module's function its scalar parameters alone (`gamma=` of `pairwise_kernels(X, Y, gamma=g)`)."""
+    qualified = numpy_only.called(call)
+    if qualified is None or qualified.split(".")[0] not in SCALAR_ONLY:
+        return call.args
+    return [a for i, a in enumerate(call.args) if not a.star and (
+        a.keyword.value not in SKLEARN_DATA if a.keyword is not None else i >= 2)]
 
 
 def _numpy_only_prefix(name: str) -> bool:
