@@ -182,7 +182,11 @@ class NumpyNamespace(Rule):
     SALib's RBD-FAST permutation does, differs). `jnp.nanargmin` and `jnp.nanargmax` of an all-NaN slice give -1
     where NumPy raises `ValueError` (outside a `try` that catches it, which keeps the function NumPy): an index taken
     from one then reads the last item silently (pwlf's fit of a breakpoint whose costs are all NaN), as `inv` of a
-    singular matrix gives inf/nan above.
+    singular matrix gives inf/nan above. A helper's result that another module of the run hands to a function
+    needing NumPy values (`scipy.fftpack`, `np.piecewise`, scikit-learn's scalar parameters) is seen only when the
+    helper and that function are of one module (a test's `spectrum(t, gauss(t))`); `scipy.fftpack` is recognised by
+    its imports, a module-level `importlib.import_module("scipy.fftpack")` or lazy loader, and an imported
+    `scipy_fftpack`, not through other wrappers.
     """
 
     CODE = "JX501"
