@@ -421,8 +421,10 @@ class RangeLoop(Rule):
             last = f"{gen.fmt(*gen.linear(start))} {'+' if s > 0 else '-'} ({trip} - 1) * {abs(s)}"
         literal = gen.int_literal(cst.parse_expression(trip)) if trip.lstrip("-").isdigit() else None
         undefined = flow.maybe_undefined(node, index)
-        if literal is not None and literal > 0 or not traced and undefined:
-            return f"{index} = {last}\n"  # (unbound before and zero trips: the original raises on reading it)
+        if literal is not None and literal > 0:
+            return f"{index} = {last}\n"
+        if not traced and undefined:  # zero trips leave it unbound, as the original does (a later loop may bind it)
+            return f"if {trip} > 0:\n    {index} = {last}\n"
         if not traced:
             return f"{index} = {last} if {trip} > 0 else {index}\n"
         if undefined:

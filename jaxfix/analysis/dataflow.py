@@ -190,19 +190,16 @@ class FunctionFlow:
             header = self._new(stmt, analyse(stmt.test))
             self._nodes[header].succ |= {then_entry, else_entry}
         elif isinstance(stmt, (cst.While, cst.For)):
-            header = self._new(stmt)
-            if isinstance(stmt, cst.While):
-                activity = analyse(stmt.test)
-            else:
-                activity = analyse(stmt.iter)
-                target = Activity()
-                _Collector(target).target(stmt.target)
-                activity.writes |= target.writes
-                activity.reads.extend(target.reads)
-            self._nodes[header].reads = list(activity.reads)
-            self._nodes[header].writes = frozenset(activity.writes)
+            header = self._new(stmt, analyse(stmt.test if isinstance(stmt, cst.While) else stmt.iter))
             else_entry = self._block(stmt.orelse.body.body, follow, loop) if stmt.orelse is not None else follow
             body_entry = self._block(stmt.body.body, header, (header, follow))
+            if isinstance(stmt, cst.For):
+                # the target is bound only on the way into the body: a loop that runs zero times leaves it as it was
+                target = Activity()
+                _Collector(target).target(stmt.target)
+                binding = self._new(stmt, target)
+                self._nodes[binding].succ.add(body_entry)
+                body_entry = binding
             self._nodes[header].succ |= {body_entry, else_entry}
         elif isinstance(stmt, cst.With):
             activity = Activity()
@@ -297,12 +294,13 @@ class FunctionFlow:
         nested `def`s and the lambdas assigned to a name; a name a nested function calls adds what that one reads."""
         found: dict[str, set[str]] = {}
         for node in walk.nodes(self.function.body):
+            # its free names: not its parameters or its own locals (`def body(i, d)` reads no enclosing `i`)
             if isinstance(node, cst.FunctionDef):
-                found.setdefault(node.name.value, set()).update(walk.name_values(node.body))
+                found.setdefault(node.name.value, set()).update(analyse(node).read_names)
             elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Lambda):
                 for target in node.targets:
                     if isinstance(target.target, cst.Name):
-                        found.setdefault(target.target.value, set()).update(walk.name_values(node.value.body))
+                        found.setdefault(target.target.value, set()).update(analyse(node.value).read_names)
         changed = True
         while changed:
             changed = False

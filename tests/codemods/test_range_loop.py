@@ -53,8 +53,8 @@ REWRITES = [
     pytest.param(
         "def f(x):\n    for i in range(x.shape[0]):\n        x = x.at[i].set(x[i - 1] * 2)\n    return x, i\n",
         "import jax\n\ndef f(x):\n    def body(i, x):\n        x = x.at[i].set(x[i - 1] * 2)\n        return x\n\n"
-        "    x = jax.lax.fori_loop(0, x.shape[0], body, x)\n    i = x.shape[0] - 1\n    return x, i\n",
-        id="static-bound-after-at-set",
+        "    x = jax.lax.fori_loop(0, x.shape[0], body, x)\n    if x.shape[0] > 0:\n        i = x.shape[0] - 1\n    return x, i\n",
+        id="static-bound-after-at-set-index-left-unbound-by-zero-trips",
     ),
     pytest.param(
         "def f(x, n, i):\n    for i in range(n, 2, -1):\n        x = x * i\n    return x, i\n",
@@ -182,3 +182,54 @@ def test_an_array_from_a_call_not_known_to_be_jax_indexed_by_the_counter_is_an_u
     assert "fori_loop" in run_rule(RangeLoop, code, fix=True, unsafe=True).fixed
     numpy = code.replace("squareform(P)", "np.exp(P)")
     assert "fori_loop" in migrate(numpy)
+
+
+LATTICE = """\
+import numpy as np
+
+def lattice(c):
+    u = np.zeros((4, 3))
+    v = np.zeros((4, 3))
+    for k in range(len(c) - 1):
+        e = c[k + 1] * 2.0
+        for j in range(1, k + 1):
+            e = e - u[j - 1] * c[k - j]
+        for j in range(1, k + 1):
+            u[j - 1] += e
+        for j in range(1, k + 1):
+            v[j - 1] -= 0.5 * e
+    return u - v
+"""
+
+
+@pytest.mark.parametrize("loops", [2, 3])
+def test_inner_loops_reusing_an_index_never_read_after_restore_nothing(loops):
+    """Inner loops sharing the index `j`, which nothing reads after them, and run zero times on the first outer
+    iteration (nitime's Levinson recursion): no line restores `j` (it used to be `j = k if k > 0 else j`, which
+    raised `UnboundLocalError`, or `j = k` after two loops). The rewrite computes what NumPy does."""
+    import jax
+    import numpy as np
+
+    from jaxfix.engine import migrate_source
+
+    code = LATTICE if loops == 3 else LATTICE.replace("        for j in range(1, k + 1):\n            v[j - 1] -= 0.5 * e\n", "")
+    fixed = migrate_source(code)
+    assert fixed.count("fori_loop") == loops
+    assert "j = " not in fixed
+    c = np.arange(15.0).reshape(5, 3) / 7.0
+    original, rewritten = {}, {}
+    exec(code, original)
+    exec(fixed, rewritten)
+    with jax.enable_x64(True):
+        np.testing.assert_allclose(np.asarray(rewritten["lattice"](c)), original["lattice"](c))
+
+
+def test_an_index_left_unbound_by_zero_trips_stays_unbound_when_read_after():
+    """Read after the loop, an index with no value before it keeps none when a static trip count is zero: the
+    restoring line is guarded (`if trip > 0:`), never `j = ... else j`, which reads it unbound."""
+    code = ("import jax.numpy as jnp\n\ndef f(x, m):\n    for j in range(x.shape[0]):\n        x = x.at[j].set(x[j - 1] * 2)\n"
+            "    for j in range(m.shape[0]):\n        x = x.at[j].add(m[j])\n    return x, j\n")
+    fixed = migrate(code)
+    assert fixed.count("fori_loop") == 2 and "else j" not in fixed
+    assert fixed.count("    if x.shape[0] > 0:\n        j = x.shape[0] - 1\n") == 1
+    assert fixed.count("    if m.shape[0] > 0:\n        j = m.shape[0] - 1\n") == 1
