@@ -252,7 +252,10 @@ def _leaves(node: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [node]
 
 
-VALUE_SHAPED = {"nonzero", "flatnonzero", "argwhere", "unique", "compress", "extract", "trim_zeros"}
+# (the set routines too: `np.intersect1d(a, b)` has as many elements as `a` and `b` share, nitime's `multi_intersect`)
+SET_ROUTINES = {"intersect1d", "union1d", "setdiff1d", "setxor1d", "unique_values", "unique_counts", "unique_inverse",
+                "unique_all"}
+VALUE_SHAPED = {"nonzero", "flatnonzero", "argwhere", "unique", "compress", "extract", "trim_zeros", *SET_ROUTINES}
 VALUE_SHAPED_METHODS = {"nonzero", "compress"}
 
 
@@ -321,9 +324,53 @@ def opaque_loop(rule, loop: cst.For | cst.While, function: cst.FunctionDef, prim
     check = purity(rule)
     opaque = check.opaque_call([*header, loop.body], function, traced.of)
     if opaque is None:
+        held = held_numpy(rule, loop, function)
+        if held is not None and not held[2]:
+            return (f" (`{held[0]}(...)` is given values the loop binds, and JX501 renames it only as an unsafe fix: "
+                    f"`jax.numpy`'s {held[1]}; left NumPy, it raises on the traced values a `lax` body is given "
+                    "(`TracerArrayConversionError`))")
         return ""
     return (f" (the loop calls `{opaque}`, which `{primitive}` runs once while tracing instead of on every iteration: "
             f"safe only if it is pure JAX code{check.kept_note(opaque)})")
+
+
+def held_problem(held: Optional[tuple[str, str, bool]]) -> Optional[str]:
+    """Why a loop whose body `held_numpy` found cannot be a `lax` loop (a call JX501 leaves NumPy in every run), or
+    None."""
+    if held is None or not held[2]:
+        return None
+    return (f"`{held[0]}(...)` is given values the loop binds but stays NumPy ({held[1]}), and NumPy raises on the "
+            "traced values a `lax` body is given (`TracerArrayConversionError`)")
+
+
+def held_numpy(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> Optional[tuple[str, str, bool]]:
+    """The first NumPy call in the loop's body (or `while` test) given a value the loop binds (its target, a name the
+    body assigns: the index, the carry) that JX501 does not rename with a safe fix, as (callee code, why, kept), or
+    None. kept: JX501 leaves it NumPy in every run (`_kept_numpy.kept_reason`: nitime's `np.correlate` of an array
+    whose dtype it cannot tell would be one with a Python value); else JX501 renames it only as an unsafe fix (its
+    namesake gives floats for integer inputs, `_namesakes.integer_inputs`). A NumPy call raises on the tracers a `lax`
+    body is given (`TracerArrayConversionError`); on values fixed before the loop it is fine (a constant)."""
+    from codemods._kept_numpy import kept_reason  # (it reaches JX501's own modules, which import this one's users)
+    from codemods._namesakes import INTEGER_TO_FLOAT, integer_inputs
+    from jaxfix.analysis.dataflow import function_flow
+    from jaxfix.analysis.numpy_names import numpy_name
+
+    flow = function_flow(rule, function)
+    header = [loop.test] if isinstance(loop, cst.While) else [loop.target]
+    bound = flow.writes(list(loop.body.body)) | (walk.name_values(loop.target) if isinstance(loop, cst.For) else set())
+    for part in [*header, loop.body]:
+        for call in walk.nodes_of(part, cst.Call):
+            qualified = numpy_name(rule, call.func)  # type: ignore[attr-defined]
+            if qualified is None or not qualified.startswith("numpy.") or not flow.reads(list(call.args)) & bound:  # type: ignore[attr-defined]
+                continue
+            kept = kept_reason(rule, call)  # type: ignore[arg-type]
+            if kept is not None:
+                return rule.code(call.func), kept, True  # type: ignore[attr-defined]
+            short = ".".join(qualified.split(".")[1:])
+            different = integer_inputs(rule, call, short) if short in INTEGER_TO_FLOAT else None  # type: ignore[arg-type]
+            if different is not None:
+                return rule.code(call.func), f"`{short}` {different}", False  # type: ignore[attr-defined]
+    return None
 
 
 # Python builtins that need a concrete number and that no later pass rewrites (`min((2 * k + 1, n - 1))` on the

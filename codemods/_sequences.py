@@ -85,7 +85,9 @@ def sequence(
         if isinstance(expr, cst.Attribute) and expr.attr.value == "T" or (
                 isinstance(base, cst.Name) and _name_is_array(rule, function, flow, loop, base.value, seen)):
             return Sequence(code)
-        return Sequence(f"{rule.jnp}.asarray({code})")
+        # a part of a parameter that may be a Python list (`arrays[1:]`) may be one too: it counts as that argument
+        found = _name(rule, function, flow, loop, base.value, seen) if isinstance(base, cst.Name) else None
+        return Sequence(f"{rule.jnp}.asarray({code})", arguments=found.arguments if found is not None else ())
     return Sequence(f"{rule.jnp}.asarray({code})")
 
 

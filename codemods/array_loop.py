@@ -6,7 +6,8 @@ from typing import Any, Optional
 import libcst as cst
 
 from codemods._sequences import argument_note, sequence
-from codemods._purity import host_indexed, int_product, opaque_loop, purity, scalar_carry_broadcast, shaped_loop_body
+from codemods._kept_numpy import DEPENDENCIES as KEPT_DEPENDENCIES
+from codemods._purity import held_numpy, held_problem, host_indexed, int_product, opaque_loop, purity, scalar_carry_broadcast, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -96,7 +97,8 @@ class ArrayLoop(Rule):
     CODE = "JX222"
     SUMMARY = "Python loop over an array or building a list; use `lax.scan`"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, TracednessProvider, NumpyNameProvider)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, TracednessProvider, NumpyNameProvider,
+                             *KEPT_DEPENDENCIES)  # `held_numpy` asks `_kept_numpy`
     ORDER = 40
     may_apply_to_tree = staticmethod(loops_in_functions)
 
@@ -331,7 +333,7 @@ class ArrayLoop(Rule):
         found = body_obstacles(body, [stmt.body[0].value for stmt, _, _ in outputs])
         if found:
             return found[0][1]
-        shaped = shaped_loop_body(self, body)
+        shaped = shaped_loop_body(self, body) or held_problem(held_numpy(self, node, self.current_function))
         if shaped:
             return shaped
         if traced_tests(self, body):
@@ -464,7 +466,8 @@ def _unpacks_converted(rule, target: cst.BaseExpression, iterable: cst.BaseExpre
 
 
 # parameter names that say "a list" (`P_list`, `list_of_masks`, `mat_lst`)
-LIST_NAME = re.compile(r"(^|_)(list|lst)s?($|_)|list$")
+# `P_list`, `lst`, and the plurals of the words for an array (`arrays`, `matrices`): named as a collection of arrays (nitime's `arrays`)
+LIST_NAME = re.compile(r"(^|_)(list|lst)s?($|_)|list$|(^|_)(arrays|arrs|matrices)($|_)")
 
 
 def _is_empty_list(node) -> bool:

@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
+from codemods._purity import held_numpy, held_problem, int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -195,7 +195,7 @@ class WhileLoop(Rule):
         found = body_obstacles(body)
         if found:
             return found[0][1]
-        shaped = shaped_loop_body(self, body)
+        shaped = shaped_loop_body(self, body) or held_problem(held_numpy(self, node, self.current_function))
         if shaped:
             return shaped
         if traced_tests(self, body):

@@ -25,7 +25,8 @@ RESHAPING = {
     "polymul", "polyadd", "polysub", "polyder", "polyint", "convolve", "correlate", "concatenate", "append", "delete",
     "insert", "hstack", "vstack", "dstack", "column_stack", "row_stack", "stack", "pad", "resize", "outer", "kron",
     "repeat", "tile", "trim_zeros", "unique", "nonzero", "flatnonzero", "argwhere", "compress", "extract", "diff",
-    "block", "r_", "c_",
+    "block", "r_", "c_", "intersect1d", "union1d", "setdiff1d", "setxor1d", "unique_values", "unique_counts",
+    "unique_inverse", "unique_all",
 }
 
 

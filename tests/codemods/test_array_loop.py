@@ -165,3 +165,25 @@ def test_an_array_from_a_call_not_known_to_be_jax_indexed_by_the_element_is_an_u
     [finding] = [f for f in run_rule(ArrayLoop, code).findings if f.code == "JX222"]
     assert "`data` comes from `ndi.gaussian_filter(...)`" in finding.message and finding.fix.applicability == "unsafe"
     assert migrate(code) == code
+
+
+@pytest.mark.parametrize("routine", ["union1d", "setdiff1d", "intersect1d"])
+def test_a_carry_updated_by_a_set_routine_is_not_scanned(routine):
+    """`np.union1d(seen, ids)` has as many elements as the values say: a scan carry keeps one shape and the traced
+    body raises (`ConcretizationTypeError`; nitime's `multi_intersect`), so the loop is reported and left."""
+    code = (f"import numpy as np\n\ndef f(groups, seen):\n    for ids in groups.T:\n        seen = np.{routine}(seen, ids)\n"
+            "    return seen\n")
+    outcome = run_rule(ArrayLoop, code, fix=True, unsafe=True)
+    assert outcome.fixed == code
+    [finding] = outcome.findings
+    assert f"`np.{routine}(seen, ids)` in the body has a shape that depends on values" in finding.message
+
+
+@pytest.mark.parametrize("iterable", ["arrays[1:]", "matrices"])
+def test_a_parameter_named_as_arrays_is_scanned_only_as_an_unsafe_fix(iterable):
+    """`arrays` (a slice of it) and `matrices` may be a Python list of arrays of different shapes (nitime's `arrays[1:]`):
+    `jnp.asarray` of it raises where the loop worked, so the scan is unsafe, as for `P_list`."""
+    code = f"def f(arrays, matrices):\n    t = 0.0\n    for m in {iterable}:\n        t = t + m.sum()\n    return t\n"
+    [finding] = run_rule(ArrayLoop, code).findings
+    assert finding.fix.applicability == "unsafe" and f"`{iterable.split('[')[0]}` is named as a list" in finding.message
+    assert migrate(code) == code

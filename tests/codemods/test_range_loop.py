@@ -233,3 +233,51 @@ def test_an_index_left_unbound_by_zero_trips_stays_unbound_when_read_after():
     assert fixed.count("fori_loop") == 2 and "else j" not in fixed
     assert fixed.count("    if x.shape[0] > 0:\n        j = x.shape[0] - 1\n") == 1
     assert fixed.count("    if m.shape[0] > 0:\n        j = m.shape[0] - 1\n") == 1
+
+
+LAGGED = """\
+import numpy as np
+
+def lagged(sig):
+    m, k = sig.shape
+    out = np.zeros((m, 2 * k - 1))
+    for r in range(m):
+        out[r] = np.convolve(sig[r], sig[m - 1 - r])
+    return out
+"""
+
+
+@pytest.mark.parametrize("unsafe", [False, True])
+def test_a_numpy_call_renamed_only_unsafely_keeps_the_loop_in_a_safe_run(unsafe):
+    """JX501 renames `np.convolve` of inputs of unknown dtype only as an unsafe fix (integers become floats): left
+    NumPy, it raises `TracerArrayConversionError` on the traced index of a `fori_loop` body (nitime's cross
+    correlations). A safe run keeps the Python loop; `--unsafe-fixes` renames both, and both compute what NumPy does."""
+    import jax
+    import numpy as np
+
+    from jaxfix.engine import migrate_source
+
+    fixed = migrate_source(LAGGED, unsafe_fixes=unsafe)
+    assert ("fori_loop" in fixed) is unsafe
+    assert ("jnp.convolve" in fixed) is unsafe
+    sig = np.arange(8.0).reshape(2, 4) - 2.5
+    original, rewritten = {}, {}
+    exec(LAGGED, original)
+    exec(fixed, rewritten)
+    with jax.enable_x64(True):
+        np.testing.assert_allclose(np.asarray(rewritten["lagged"](sig)), original["lagged"](sig))
+    message = next(f.message for f in run_rule(RangeLoop, LAGGED.replace("out[r] = ", "out = out.at[r].set(").replace(
+        "m - 1 - r])", "m - 1 - r]))")).findings)
+    assert "`np.convolve(...)` is given values the loop binds, and JX501 renames it only as an unsafe fix" in message
+
+
+def test_a_numpy_call_that_stays_numpy_on_the_index_keeps_the_loop_even_with_unsafe_fixes():
+    """`np.round(...)` made text stays NumPy in every run (JX501): given the traced index's element it would raise."""
+    code = ("import numpy as np\n\ndef f(x, n):\n    s = 0.0\n    for i in range(n):\n"
+            "        s = s + len(repr(np.round(x[i], 3)))\n    return s\n")
+    outcome = run_rule(RangeLoop, code, fix=True, unsafe=True)
+    assert outcome.fixed == code
+    [finding] = outcome.findings
+    assert "`np.round(...)` is given values the loop binds but stays NumPy" in finding.message
+    fixed_rounds = code.replace("len(repr(np.round(x[i], 3)))", "np.round(x[i], 3)")
+    assert "fori_loop" in migrate(fixed_rounds)  # renamed by JX501: the body is JAX
