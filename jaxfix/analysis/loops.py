@@ -325,10 +325,15 @@ def argument_inputs(flow, loop: cst.CSTNode, bound: Sequence[str]) -> list[str]:
     found: list[str] = []
     parts = [loop.body, loop.test] if isinstance(loop, cst.While) else [loop.body]  # (a `while` test is traced too)
     for sub in (s for part in parts for s in walk.nodes_of(part, cst.Subscript)):  # type: ignore[attr-defined]
-        name = sub.value.value if isinstance(sub.value, cst.Name) else None  # type: ignore[attr-defined]
+        elements = list(sub.slice)  # type: ignore[attr-defined]
+        root = sub.value  # type: ignore[attr-defined]
+        while isinstance(root, cst.Subscript):  # `fxy[i][j]`: NumPy's `fxy[i]` takes the traced `j` next (nitime)
+            elements.extend(root.slice)
+            root = root.value
+        name = root.value if isinstance(root, cst.Name) else None
         if name is None or name in found or name in traced:
             continue
-        if any(traced & walk.name_values(e.slice) for e in sub.slice) and any(
+        if any(traced & walk.name_values(e.slice) for e in elements) and any(
                 d.is_parameter or _bound_to_attribute(d.node) for d in flow.reaching(loop, name)):  # type: ignore[attr-defined]
             found.append(name)
     return sorted(found)

@@ -281,3 +281,21 @@ def test_a_numpy_call_that_stays_numpy_on_the_index_keeps_the_loop_even_with_uns
     assert "`np.round(...)` is given values the loop binds but stays NumPy" in finding.message
     fixed_rounds = code.replace("len(repr(np.round(x[i], 3)))", "np.round(x[i], 3)")
     assert "fori_loop" in migrate(fixed_rounds)  # renamed by JX501: the body is JAX
+
+
+def test_a_parameter_indexed_by_the_counter_through_a_chain_is_read_as_a_jax_array():
+    """`w[k][j]` takes the traced `j` in NumPy's `w[k]` (nitime's `fxy[i][j]`): the body reads `jnp.asarray(w)` as for
+    `w[k, j]`, and called eagerly with a NumPy array the rewrite computes what NumPy does."""
+    import jax
+    import numpy as np
+
+    code = ("import jax.numpy as jnp\n\ndef f(w, k):\n    n = w.shape[0]\n    q = jnp.zeros(n)\n"
+            "    for j in range(k, n):\n        q = q.at[j].add(w[k][j][1] * w[k][0][0])\n    return q\n")
+    fixed = migrate(code)
+    assert "w_jax = jnp.asarray(w)" in fixed and "w_jax[k][j][1] * w_jax[k][0][0]" in fixed
+    w = np.arange(18.0).reshape(3, 3, 2) / 5.0
+    original, rewritten = {}, {}
+    exec(code, original)
+    exec(fixed, rewritten)
+    with jax.enable_x64(True):
+        np.testing.assert_allclose(np.asarray(rewritten["f"](w, 1)), np.asarray(original["f"](w, 1)))
