@@ -62,6 +62,17 @@ def function_def(
     assert isinstance(block, cst.IndentedBlock)
     if comment is not None:
         block = block.with_changes(header=comment.deep_clone())
+    lines: list = []
+    for stmt in body:  # a one-line loop body (`for i in r: s += x[i]`) holds small statements: one line of them
+        if isinstance(stmt, cst.BaseSmallStatement):
+            if lines and isinstance(lines[-1], list):
+                lines[-1].append(stmt)
+            else:
+                lines.append([stmt])
+        else:
+            lines.append(stmt)
+    body = [cst.SimpleStatementLine(body=[*s[:-1], s[-1].with_changes(semicolon=cst.MaybeSentinel.DEFAULT)])
+            if isinstance(s, list) else s for s in lines]
     return template.with_changes(body=block.with_changes(body=[*before, *body, *after]))
 
 
@@ -69,7 +80,10 @@ def header_comment(statement: cst.CSTNode) -> Optional[cst.TrailingWhitespace]:
     """The end of a compound statement's first line when it holds a comment (`for x in xs:  # one per row`)."""
     body = getattr(statement, "body", None)
     trailing = body.header if isinstance(body, cst.IndentedBlock) else getattr(body, "trailing_whitespace", None)
-    return trailing if isinstance(trailing, cst.TrailingWhitespace) and trailing.comment is not None else None
+    if not isinstance(trailing, cst.TrailingWhitespace) or trailing.comment is None:
+        return None
+    # (a one-line body's comment follows its last `;`, which keeps the space before it)
+    return trailing if trailing.whitespace.value else trailing.with_changes(whitespace=cst.SimpleWhitespace("  "))
 
 
 # ---- integer arithmetic on source text -------------------------------------------------------------------------

@@ -299,3 +299,11 @@ def test_a_parameter_indexed_by_the_counter_through_a_chain_is_read_as_a_jax_arr
     exec(fixed, rewritten)
     with jax.enable_x64(True):
         np.testing.assert_allclose(np.asarray(rewritten["f"](w, 1)), np.asarray(original["f"](w, 1)))
+
+
+def test_a_one_line_loop_body_becomes_the_body_function():
+    """`for i in range(n): s = s + x[i]` (nitime's one-line inner loops): the body function holds that line; it used
+    to be a `def` without an indented block, which does not compile."""
+    fixed = migrate("def f(x, n):\n    s = 0.0\n    for i in range(n): s = s + x[i]; s = s * 0.5;  # halve\n    return s\n")
+    assert "    def body(i, s):  # halve\n        s = s + x_jax[i]; s = s * 0.5\n        return s\n" in fixed
+    compile(fixed, "f.py", "exec")
