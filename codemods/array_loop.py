@@ -91,7 +91,10 @@ class ArrayLoop(Rule):
     rewrite assumes the iterated array is not empty. A carry that starts as a number and grows with the elements
     (`y = 0`, then `y += g ** 2` for `g` in a tuple of 2-D arrays a helper returns) broadcasts to their shape in
     NumPy; the scan raises `TypeError` (its carry must keep its first shape): elements are taken to be numbers unless
-    the loop also meets a parameter read whole.
+    the loop also meets a parameter read whole. A parameter with no sign of being an array (or a slice of one,
+    `xs[1:]`) is scanned as `jnp.asarray(xs)`, a safe fix unless its name says it is a list (`P_list`, `arrays`,
+    `matrices`: then unsafe): given a list of arrays of different shapes it raises where the Python loop worked
+    (nitime's `multi_intersect`); the finding says so. Annotate it (`xs: np.ndarray` or `xs: list`) to settle it.
     """
 
     CODE = "JX222"
