@@ -365,7 +365,29 @@ class InplaceIndexUpdate(Rule):
             expected=None,
             lines=[9],
         ),
+        Invalid(  # an update on the line of its block's header: no fix, and the function stays NumPy (JX501 had made
+            # `a` a JAX array and left the write: TypeError)
+            "import numpy as np\n\ndef f(x, d):\n    a = np.zeros(3)\n    if x > 0: a[0] = x\n"
+            "    for i in range(3): a[i] -= d\n    return a\n",
+            expected=None,
+            lines=[5, 6],
+        ),
     ]
+
+    def visit_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> None:
+        """`if c: a[0] = x`, `for i in r: a[i] -= d`: an update on the line of its block's header, which the `.at`
+        rewrite (of whole statement lines) does not reach: reported without a fix, and the function is left as it
+        is (else JX501 would move `a` to JAX and the write would raise `TypeError`)."""
+        if self.current_function is None:
+            return
+        for small in node.body:
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+                [small.target] if isinstance(small, cst.AugAssign) else []
+            written = next((t for t in targets if isinstance(t, cst.Subscript)), None)
+            if written is not None:
+                self.report(small, f"in-place update of `{self.code(written)}` on the line of its block's header: JAX "
+                            "arrays are immutable; put the statement on a line of its own for the `.at` fix (the "
+                            "function is left as it is until then)", blocks_function=True)
 
     def visit_SimpleStatementLine(self, node: cst.SimpleStatementLine) -> None:
         if self.current_function is None:
