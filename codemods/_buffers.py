@@ -417,16 +417,23 @@ def numpy_calls(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
     return lambda func: bool(aliases) and dotted_name(func).split(".")[0] in aliases
 
 
+# what `Sources(..., attributes=True)` gives for a value computed from a masked array (`np.ma.array(b, mask=m)`)
+MASKED = "np.ma"
+
+
 class Sources:
     """The names the values of one function are computed from: through arithmetic (`x = R / Rs`), conditional
     expressions, indexing (`R[1:]`), an array's attributes and methods (`R.T`, `R.reshape(n)`), displays, and the
     arguments of NumPy calls (`np.sum(R, 0)` is a JAX array for a JAX `R`; a ufunc given one gives a NumPy array,
     but only while it stays NumPy, which this reading cannot assume: it is followed too), through the function's
     local names, wherever they are bound (a loop's or comprehension's target by its iterable: `for c in chunks`) (an order-free reading: it may find more than a run does, which
-    only keeps more NumPy). Calls to other functions are not followed: what they return is not known here."""
+    only keeps more NumPy). Calls to other functions are not followed: what they return is not known here. With
+    `attributes`, the attributes read count too, as `.name` (`c = np.zeros(k) + self.n` is computed from `.n`), and
+    a `np.ma` call as `MASKED`."""
 
-    def __init__(self, fn: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool]) -> None:
+    def __init__(self, fn: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool], attributes: bool = False) -> None:
         self._numpy = numpy
+        self._attributes = attributes  # also `.n` for an attribute read (`self.n`), and `MASKED` for a `np.ma` call
         self._edges: dict[str, set[str]] = {}
         for node in walk.nodes(fn.body):
             if isinstance(node, cst.Assign):
@@ -470,11 +477,18 @@ class Sources:
                 stack.append(node.value)
             elif isinstance(node, cst.Attribute) and node.attr.value in ARRAY_ATTRIBUTES:
                 stack.append(node.value)
+            elif isinstance(node, cst.Attribute) and self._attributes and not self._numpy(node):  # (not `np.pi`)
+                yield f".{node.attr.value}"
             elif isinstance(node, (cst.Tuple, cst.List)):
                 stack += [e.value for e in node.elements]
             elif isinstance(node, cst.Call):
                 func = node.func
                 if self._numpy(func):  # `np.sum(R, 0)`, `np.where(m, R, 0)`
+                    *path, last = dotted_name(func).split(".")  # type: ignore[arg-type]
+                    if self._attributes and "ma" in path:
+                        yield MASKED
+                    elif self._attributes and (last in ARRAY_MAKERS or isinstance(getattr(np, last, None), np.ufunc)):
+                        continue  # `np.zeros_like(self.w)`: a NumPy array, whatever it is given, where the code stays NumPy
                     stack += [a.value for a in node.args if not (a.keyword is not None and a.keyword.value == "out")]
                 elif isinstance(func, cst.Attribute) and hasattr(np.ndarray, func.attr.value) \
                         and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
@@ -979,7 +993,7 @@ def fed_attributes(module: cst.Module, kept: Mapping[str, cst.CSTNode],
             for name in _attributes_read(update.value, bound):  # type: ignore[attr-defined]
                 found.setdefault(name, update)
     if found:
-        _fed_through_stores(module, found)
+        fed_through_stores(module, found)
     return found
 
 
@@ -1016,7 +1030,7 @@ def _attributes_read(value: cst.BaseExpression, bound: Mapping[str, list[cst.Bas
     return found
 
 
-def _fed_through_stores(module: cst.Module, found: dict[str, cst.CSTNode]) -> None:
+def fed_through_stores(module: cst.Module, found: dict[str, cst.CSTNode]) -> None:
     """Add to `found` (`fed_attributes`) the attributes read by a value that a function stores on an attribute in
     `found`, to a fixed point: `s.vel = s.best - s.pos` in one function, `new += s.vel` (a NumPy copy written into
     item-wise) in another, makes `.best` and `.pos` feed the update too: a JAX `s.best` makes `s.vel` a JAX array,

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 import libcst as cst
 import numpy as np
 
-from codemods import _buffers, _caller_writes
+from codemods import _attribute_flows, _buffers, _caller_writes
 from codemods import _caller_inputs
 from codemods import _imported_values, _matrices
 from codemods._list_inputs import (
@@ -654,6 +654,12 @@ class NumpyBoundary:
                         f"(`{where}`): given a JAX value, NumPy's operator returns NotImplemented and Python rebinds the "
                         "target to a new JAX array instead of writing into it, so the array stored here must stay a NumPy "
                         "array, and this function is left as it is")
+            flow = self._flowing_attributes.get(attr) if attr is not None else None
+            if flow is not None:
+                where = rule.code(flow[0]).strip().splitlines()[0]
+                return (f"`{rule.code(target.target)}` reaches {flow[1]} elsewhere in the module (`{where}`, which "
+                        "stays NumPy where its function does): the array stored here must stay a NumPy array, so this "
+                        "function is left as it is")
             sorter = self._sorted_attributes.get(attr) if attr is not None else None
             if sorter is not None:
                 return (f"`{rule.code(target.target)}` is sorted elsewhere in the module with `{rule.code(sorter).strip()}`, "
@@ -1253,6 +1259,15 @@ class NumpyBoundary:
         numpy = _buffers.numpy_calls(module)
         return _buffers.fed_attributes(module, self._mutated_attributes,
                                        lambda aug, function: _caller_writes.shared_update(aug, function, numpy))
+
+    @functools.cached_property
+    def _flowing_attributes(self) -> _attribute_flows.Flows:
+        """Attributes whose value reaches a write into a local array, or a masked array, in a function of the module
+        (`_attribute_flows.flowing_attributes`); none where no function reads a NumPy name (as `_fed_attributes`)."""
+        context = self.rule.context
+        if context.ast_tree is not None and not numpy_in_functions(context.ast_tree, context.text):
+            return {}
+        return _attribute_flows.flowing_attributes(context.module, _buffers.numpy_calls(context.module))
 
     @functools.cached_property
     def _written_attributes(self) -> dict[str, cst.CSTNode]:

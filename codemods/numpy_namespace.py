@@ -137,7 +137,10 @@ class NumpyNamespace(Rule):
     whole by an augmented assignment when the module makes the array there with NumPy (`self.p = np.array(...)`,
     then `self.p /= s`: NumPy writes into the array that every reference sees, while for a JAX array Python rebinds
     the attribute), or whose array the value of such a whole-array update, or of one of a parameter, reads (`self.x
-    += x * m` for `m` in `self.mu`: a JAX value there rebinds the NumPy `self.x` to a JAX array).
+    += x * m` for `m` in `self.mu`: a JAX value there rebinds the NumPy `self.x` to a JAX array), or whose array
+    another method computes an array from that it writes into (`t = np.ones(k) * self.floor`, then `t[i] = v`, a
+    write that stays NumPy where that method does) or computes with a masked array (`np.ma.array(b, mask=m) *
+    self.Z`), directly or through an attribute stored from it (`_attribute_flows`).
     Functions numba compiles (`@njit`, or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
     decorator factory of the module that calls numba, and what an `@overload` returns) are left to numba.
     `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (called, or handed on as a function:
@@ -432,6 +435,39 @@ class NumpyNamespace(Rule):
                 "def move(s):\n    new = s.pos.copy()\n    new += s.vel\n    new[0] = 9.0\n    return new\n\n"
                 "def step(s):\n    s.best = pbest(s)\n    s.vel = s.best - s.pos\n    return move(s)\n",
                 expected=None, lines=[4, 4, 14]),
+        # ... or whose value another method computes an array from that it writes into (`t = np.ones(k) * self.floor`,
+        # then `t[i] = v`, in a method held back by its own writes: a JAX `.floor` made `t` a JAX array, whose write
+        # raised; astroML's `Cminus`), also from arithmetic only (a `rv_continuous` subclass's `pdf = self._const *
+        # np.exp(k * x); pdf[mask] = 0`: astroML's `trunc_exp`), or through an attribute stored from it (`.base`)
+        Invalid("import numpy as np\n\nclass Counts:\n    def __init__(self, floor):\n        self.floor = np.abs(floor)\n\n"
+                "    def table(self, k):\n        self.seen = np.zeros(k)\n        t = np.ones(k) * self.floor\n"
+                "        for i in range(k):\n            t[i] = max(t[i], i)\n            self.seen[i] = t[i]\n        return t\n",
+                expected=None, lines=[5, 5, 8, 8, 9]),
+        Invalid("import numpy as np\n\nclass Tail:\n    def setup(self, lam):\n        self.norm = lam / (np.exp(lam) - 1.0)\n\n"
+                "    def density(self, x):\n        d = self.norm * np.exp(x)\n        d[x < 0] = 0.0\n        return d\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\n\nclass Tail:\n    def setup(self, lam):\n"
+                "        self.norm = lam / (np.exp(lam) - 1.0)\n\n"
+                "    def density(self, x):\n        d = self.norm * jnp.exp(x)\n        d[x < 0] = 0.0\n        return d\n",
+                lines=[5, 5, 8]),
+        Invalid("import numpy as np\n\nclass Grid:\n    def __init__(self, k):\n        self.k = np.atleast_1d(k)\n\n"
+                "    def prepare(self):\n        self.base = self.k * 2.0\n\n    def run(self, n):\n"
+                "        self.hits = np.zeros(n)\n        c = np.zeros(n) + self.base\n        c[0] = 1.0\n"
+                "        self.hits[0] = c[0]\n        return c\n",
+                expected=None, lines=[5, 5, 8, 11, 11, 12]),
+        # ... or that another method computes with a masked array (`np.ma.masked_array(v, mask=m) * self.w`: JAX
+        # rejects masked arrays; pykrige's `self.Z`)
+        Invalid("import numpy as np\n\nclass Weights:\n    def __init__(self, w):\n        self.w = np.asarray(w, dtype=float)\n\n"
+                "    def mean(self, v, bad):\n        return np.sum(np.ma.masked_array(v, mask=bad) * self.w)\n",
+                expected=None, lines=[5, 5, 8, 8]),
+        # (a NumPy array made from it, `np.zeros_like(self.w)`, is NumPy whatever `self.w` is: written into, it holds
+        # nothing back)
+        Invalid("import numpy as np\n\nclass Profile:\n    def __init__(self, w):\n        self.w = np.asarray(w) / np.sum(w)\n\n"
+                "    def spread(self, n):\n        out = np.zeros_like(self.w)\n        for i in range(n):\n"
+                "            out[i] = self.w[i] * i\n        return out\n",
+                expected="import jax.numpy as jnp\n\nclass Profile:\n    def __init__(self, w):\n"
+                "        self.w = jnp.asarray(w) / jnp.sum(w)\n\n"
+                "    def spread(self, n):\n        out = jnp.zeros_like(self.w)\n        for i in range(n):\n"
+                "            out[i] = self.w[i] * i\n        return out\n"),
         # ... through a NumPy call that hands a JAX array to its own method (`np.round(a)` is `a.round()`, a JAX
         # array), at once or through a local name bound to the result (pyroomacoustics' octave bands; the callers
         # here are module code, whose NumPy calls this rule leaves: a caller's call renamed makes its own result JAX)

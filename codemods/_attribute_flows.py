@@ -1,0 +1,83 @@
+"""Attributes whose arrays reach, in another function of the module, code that needs a NumPy array.
+
+JX501 renames the NumPy call making an array stored on an attribute (`self.n = np.atleast_1d(n)`) one function at a
+time; a method that reads the attribute may stay NumPy (held back by its other findings) and then:
+
+- write into a local array computed from it (`c = np.zeros(k, dtype=int) + self.n`, then `c[i] = v`: a JAX `.n`
+  makes `c` a JAX array, and the write raises `TypeError`; astroML's `Cminus`, `trunc_exp._pdf`);
+- compute with a masked array (`np.ma.array(b, mask=m) * self.Z`: JAX rejects masked arrays; pykrige's kriging).
+
+`flowing_attributes(module, numpy)` finds them (by attribute name, in any class of the module, as
+`_buffers.mutated_attributes` does), and the attributes read by a value stored on one of them (`self.a = self.n *
+2`), to a fixed point: the array stored on any of them must stay NumPy.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import libcst as cst
+
+from codemods import _buffers
+from jaxfix import walk
+from jaxfix.imports import dotted_name
+
+# {attribute: (the code it reaches, what happens there)}
+Flows = dict[str, tuple[cst.CSTNode, str]]
+
+_WRITTEN = "a write into an array computed from it (a JAX array cannot be written into)"
+_MASKED = "arithmetic with a masked array (JAX rejects masked arrays)"
+
+
+def _item_writes(function: cst.FunctionDef) -> list[tuple[str, cst.CSTNode]]:
+    """(local name, the statement) for each in-place write into a name's array: an item (`c[i] = v`, `c[i] += v`),
+    a writing method (`c.fill(0)`), an output argument (`out=c`)."""
+    found: list[tuple[str, cst.CSTNode]] = []
+    for node in walk.nodes(function.body):
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets if isinstance(t.target, cst.Subscript)]
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
+            targets = [node.target]
+        elif isinstance(node, cst.Call):
+            targets = [node.func.value] if isinstance(node.func, cst.Attribute) \
+                and node.func.attr.value in _buffers.WRITING_METHODS else []
+            targets += [a.value for a in node.args if a.keyword is not None and a.keyword.value in _buffers.OUT_KEYWORDS]
+        else:
+            continue
+        for target in targets:
+            while isinstance(target, cst.Subscript):
+                target = target.value
+            if isinstance(target, cst.Name):  # (a write into an attribute is `mutated_attributes`')
+                found.append((target.value, node))
+    return found
+
+
+def flowing_attributes(module: cst.Module, numpy: Callable[[cst.BaseExpression], bool]) -> Flows:
+    """{attribute: (where, why)} for the attributes whose value reaches, in a function of the module, an in-place
+    write into a local array computed from it (through arithmetic, indexing, array methods and NumPy calls:
+    `_buffers.Sources`), or arithmetic with (or a `np.ma` call given) a masked array."""
+    found: Flows = {}
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        writes = _item_writes(function)  # type: ignore[arg-type]
+        masked = [n for n in walk.nodes(function.body) if isinstance(n, cst.Call)  # type: ignore[attr-defined]
+                  and isinstance(n.func, cst.Attribute) and numpy(n.func) and "ma" in dotted_name(n.func).split(".")[:-1]]
+        if not writes and not masked:
+            continue
+        sources = _buffers.Sources(function, numpy, attributes=True)  # type: ignore[arg-type]
+        for name, where in writes:
+            for read in sorted(sources.of(cst.Name(name))):
+                if read.startswith("."):
+                    found.setdefault(read[1:], (where, _WRITTEN))
+        for node in walk.nodes(function.body) if masked else ():  # type: ignore[attr-defined]
+            if isinstance(node, cst.BinaryOperation) or node in masked:
+                reads = sources.of(node)
+                if _buffers.MASKED in reads:
+                    for read in sorted(reads):
+                        if read.startswith("."):
+                            found.setdefault(read[1:], (node, _MASKED))
+    if found:  # `self.a = self.n * 2` elsewhere: `.n` reaches it too
+        through = {name: where for name, (where, _) in found.items()}
+        _buffers.fed_through_stores(module, through)
+        for name, where in through.items():
+            found.setdefault(name, (where, next(why for w, why in found.values() if w is where)))
+    return found
