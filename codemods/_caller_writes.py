@@ -46,8 +46,10 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
     - stores on an attribute that the module writes into in place (`attributes`: `self.Y = self.yinit(shape)`,
       then `self.Y[..., 0] = v` in a subclass, sporco's ADMM solvers), a write that stays NumPy."""
     found: dict[str, str] = {}
-    methods = {f.name.value for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
-               if isinstance(f, cst.FunctionDef)}
+    members = [f for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
+               if isinstance(f, cst.FunctionDef)]
+    methods = {f.name.value for f in members}
+    properties = _properties(members)
     numpy = _buffers.numpy_calls(module)
     ndimage = SparseNames.read(module, "ndimage")
     for function in [*walk.nodes_of(module, cst.FunctionDef), *walk.module_code(module)]:
@@ -56,11 +58,12 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
                   for pair in _buffers.handed_values(call, writers)]  # type: ignore[arg-type]
         names: dict[str, str] = {}
         for value, why in handed:
-            root = _buffers.root_name(value) if isinstance(value, (cst.Name, cst.Subscript)) else None
+            # `zeromean(bcrop(x, n), n)`: the result itself is handed (`bump(self.phase[0])`: a property's)
+            callees = producers(value, methods, properties=properties)
+            root = _buffers.root_name(value) if isinstance(value, (cst.Name, cst.Subscript)) and not callees else None
             if root is not None:
                 names.setdefault(root, why)
-                continue
-            for callee in producers(value, methods):  # `zeromean(bcrop(x, n), n)`: the result itself is handed
+            for callee in callees:
                 found.setdefault(callee, f"{caller} hands what this returns to code that writes into it ({why})")
         for call in walk.nodes_of(function.body, cst.Call):  # `ndimage.uniform_filter1d(x, 3, output=buf)`
             for name, why in _given_out(call, numpy, ndimage):  # type: ignore[arg-type]
@@ -68,7 +71,7 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
         assigns = walk.nodes_of(function.body, cst.Assign)
         values = _bound(assigns) if names or attributes else {}  # type: ignore[arg-type]
         for assign in assigns:  # (`d = self.dens(X)[1:]`: a view of it; `d = np.sum(dens, 0)`, through `dens`)
-            for callee in producers(assign.value, methods, numpy, values):  # type: ignore[attr-defined]
+            for callee in producers(assign.value, methods, numpy, values, properties=properties):  # type: ignore[attr-defined]
                 for target in assign.targets:  # type: ignore[attr-defined]
                     held = target.target
                     if isinstance(held, cst.Name) and held.value in names:
@@ -282,7 +285,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     methods = {f.name.value for f in members}
     derived = {f for c in walk.nodes_of(module, cst.ClassDef) if any(  # methods of classes with a base class
         dotted_name(b.value) != "object" for b in c.bases) for f in c.body.body}  # type: ignore[attr-defined]
-    properties = {f.name.value for f in members if any(dotted_name(d.decorator) == "property" for d in f.decorators)}
+    properties = _properties(members)
     numpy = _buffers.numpy_calls(module)
     viewing = _buffers.views(module)
     ndimage = SparseNames.read(module, "ndimage")
@@ -551,6 +554,11 @@ def _written_elsewhere(elsewhere: Mapping[str, str], module_name: str, function:
 _INDEXED_BY = "JX501"  # the rule whose project index records writes into other modules' results (`_buffers.project_writes`)
 
 
+def _properties(members: list[cst.FunctionDef]) -> set[str]:
+    """The names of the `@property` getters among the classes' `members`."""
+    return {f.name.value for f in members if any(dotted_name(d.decorator) == "property" for d in f.decorators)}
+
+
 def _property(value: cst.BaseExpression, properties: Container[str]) -> Optional[str]:
     """`dw` for `self.dw`, with `dw` a property of a class of the module (pygsp's `Graph.dw`), else None."""
     if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self" \
@@ -628,7 +636,7 @@ def producer(value: cst.BaseExpression, methods: Container[str] = ()) -> Optiona
 def producers(value: cst.BaseExpression, methods: Container[str] = (),
               numpy: Optional[Callable[[cst.BaseExpression], bool]] = None,
               bound: Optional[Mapping[str, list[cst.BaseExpression]]] = None,
-              seen: Optional[set[str]] = None) -> list[str]:
+              seen: Optional[set[str]] = None, properties: Container[str] = ()) -> list[str]:
     """The module functions (`f(...)`) or methods (`self.f(...)`, or `obj.f(...)` of any object for a name among the
     module's `methods`: ase's `p = Atoms(2).get_momenta()`) whose result `value` is, through method calls, indexing
     and the attributes that are arrays made from it (`embed(x, d).astype(int)`, `amplitude(x).real`, `f(x)[1:]`), or
@@ -637,11 +645,12 @@ def producers(value: cst.BaseExpression, methods: Container[str] = (),
     function), also through a NumPy function that hands the array to its own method (`np.round(f(x) * 2)`:
     `_buffers.DISPATCHING_FUNCTIONS`); given `bound` (the function's local names: the values bound to each), also
     through a local name (`bands = make_bands(n)`, then `np.round(bands[:, 0] * 2)`: pyroomacoustics' octave
-    bands)."""
+    bands). Given `properties` (the module's classes' properties), also a property read on `self` (`self.phase[0]`:
+    nitime's `phase`)."""
     seen = set() if seen is None else seen
 
     def more(inner: cst.BaseExpression) -> list[str]:
-        return producers(inner, methods, numpy, bound, seen)
+        return producers(inner, methods, numpy, bound, seen, properties)
 
     while True:
         func = value.func if isinstance(value, cst.Call) else None
@@ -668,7 +677,8 @@ def producers(value: cst.BaseExpression, methods: Container[str] = (),
         else:
             break
     if not isinstance(value, cst.Call):
-        return []
+        held = _property(value, properties)
+        return [held] if held is not None else []
     func = value.func
     if isinstance(func, cst.Name):
         return [func.value]

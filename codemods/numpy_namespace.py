@@ -127,7 +127,8 @@ class NumpyNamespace(Rule):
     `jax.numpy` namesake would copy; a `+=` helper that returns nothing,
     `x.max(axis=1, out=v)`, a function that is not NumPy's given it as `out=` or `output=`, `ndimage.uniform_filter1d(x,
     3, output=v)`, a numba-compiled function, a private compiled module), or to a NumPy call given `out=`
-    (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too;
+    (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too
+    (or a property's, `shift(self.mag[1:])`);
     and a function whose result another module of the run binds to a name and writes into (`bits = to_bits(n, w)`,
     then `bits[0] = v`: jaxfix leaves a write into what another module returns) or stores on an attribute it writes
     into (`self.sigmas = self.points_fn.sigma_points(x)`, then `self.sigmas[i] = v`: a method of that name in any
@@ -363,6 +364,11 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef amplitude(x):\n    return np.fft.fft(x) / len(x)\n\n"
                 "def one_sided(x):\n    a = amplitude(x).real\n    a[0] /= 2.0\n    return a\n",
                 expected=None, lines=[4, 4]),
+        # ... a property's too, read on `self` and handed to a writer (nitime's `phase`, then `unwrap(self.phase[0])`)
+        Invalid("import numpy as np\n\ndef shift(a):\n    a[0] -= 1.0\n    return a\n\nclass Wave:\n"
+                "    def __init__(self, z):\n        self.z = z\n\n    @property\n    def mag(self):\n"
+                "        return np.abs(self.z) * 2.0\n\n    def lowered(self):\n        return shift(self.mag[1:])\n",
+                expected=None, lines=[13, 13]),
         Invalid("import numpy as np\n\ndef normalize(a):\n    a -= a.max()\n\ndef dens(x):\n    return np.log(x)\n\n"
                 "def post(x):\n    d = dens(x)[1:]\n    normalize(d)\n    return d\n",
                 expected=None, lines=[7, 7]),
