@@ -537,6 +537,12 @@ class NumpyNamespace(Rule):
                 "x = np.arange(4.0)\na, d = split(x)\nnp.add(d, 1.0, out=a)\n",
                 expected=None, lines=[4, 5]),
         # unpacked results whose elements become keys (imblearn's class counts)
+        # ... and a tuple of such elements as a key (`index[i, j]` for `i, j` zipped from a grid's raveled arrays:
+        # nitime's pair table), through the arrays' methods and the names a tuple assignment binds
+        Invalid("import numpy as np\n\ndef grid_index(n, m):\n    r, c = np.meshgrid(np.arange(n), np.arange(m))\n"
+                "    index = {}\n    for k, (i, j) in enumerate(zip(r.flatten(), c.flatten())):\n        index[i, j] = k\n"
+                "    return index\n",
+                expected=None, lines=[4, 4, 4]),
         Invalid("import numpy as np\n\ndef counts(y):\n    u, c = np.unique(y, return_counts=True)\n    return dict(zip(u, c))\n",
                 expected=None, lines=[4]),
         Invalid(  # the items of a list of arrays are written into (nodepy's Runge-Kutta stages)

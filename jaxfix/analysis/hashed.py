@@ -260,6 +260,12 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
             bound[name] = bound.get(name, 0) + 1
             # `itemsets = cols[keep].reshape(-1, 1)`: rows of `cols`; `i = d.argmin()`: a scalar of `d`'s kind
             made.setdefault(name, []).extend(_derived_names(value))  # type: ignore[arg-type]
+        elif isinstance(node, cst.Assign):  # `x, y = np.meshgrid(a, b)`: local names, each holding an array
+            for target in node.targets:
+                if isinstance(target.target, (cst.Tuple, cst.List)):
+                    for element in target.target.elements:
+                        if isinstance(element.value, cst.Name):
+                            bound[element.value.value] = bound.get(element.value.value, 0) + 1
         elif isinstance(node, (cst.For, cst.CompFor)):
             iterable = node.iter
             target = node.target
@@ -292,10 +298,12 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
                 owner = _container_of(node.func.value)  # `seen.update(np.unique(y))`, `s.union(a)`
                 if owner is not None:
                     pending_whole.extend((owner, a.value) for a in node.args if not a.star and a.keyword is None)
-        elif isinstance(node, cst.Subscript) and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
+        elif isinstance(node, cst.Subscript) and all(isinstance(s.slice, cst.Index) for s in node.slice) \
                 and (isinstance(node.value, cst.Name) or isinstance(node.value, cst.Attribute)
-                     and _container_of(node.value) in outside):  # `d[v]`, `self.counts[v]`
-            keys.append(_Pending(_container_of(node.value), node.slice[0].slice.value))  # type: ignore[arg-type]
+                     and _container_of(node.value) in outside):  # `d[v]`, `self.counts[v]`, `d[i, j]` (a tuple key)
+            key = node.slice[0].slice.value if len(node.slice) == 1 else \
+                cst.Tuple([cst.Element(s.slice.value) for s in node.slice])  # type: ignore[attr-defined]
+            keys.append(_Pending(_container_of(node.value), key))  # type: ignore[arg-type]
         elif isinstance(node, cst.Comparison):
             for left, comparison in zip((node.left, *(c.comparator for c in node.comparisons)), node.comparisons):
                 if isinstance(comparison.operator, (cst.In, cst.NotIn)) and isinstance(comparison.comparator, cst.Name):
@@ -322,12 +330,16 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
     for expr in whole:  # `frozenset(row) for row in rows`, `set(lst)` of `lst = [codes[i] for i in idx]`, `set(lst[1:])`
         if isinstance(_source(expr), cst.Name):
             exprs.update(items.get(_source(expr).value, ()))  # type: ignore[attr-defined]
-    for key in keys:
+    while keys:
+        key = keys.pop()
         if isinstance(key, _Pending):
             # a local dict or set; for `v in c`, a parameter too, which may be a dict (imblearn's `c not in class_type`)
             if not is_container(key.container) and not (key.membership and key.container in params):
                 continue
             key = key.key
+        if isinstance(key, cst.Tuple):  # `d[i, j]`, `s.add((i, j))`, `{(i, j): v}`: each element is hashed
+            keys.extend(e.value for e in key.elements)
+            continue
         if isinstance(key, cst.Call) and walk.called_name(key) in ("tuple", "frozenset") and isinstance(key.func, cst.Name) \
                 and len(key.args) == 1 and not key.args[0].star:
             # `{tuple(row) for row in enc}`: the row's elements are hashed (kmodes); `lru_cached(tuple(to_bits(n)))`:
@@ -345,6 +357,8 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
                 exprs.update(items[name.value])
             else:
                 exprs.add(name)  # `i = np.argmin(d)` then `unassigned.remove(i)`: the value itself is hashed (pydmd)
+    for expr in list(exprs):  # `for v in a.ravel()`: the elements of `a`
+        exprs.update(read for read in _derived_names(expr) if read.value in bound or read.value in params)
     made = {name: reads for name, reads in made.items() if bound[name] == 1}  # (names are not values: one binding)
     pending = [e.value for e in exprs if isinstance(e, cst.Name)]
     while pending:  # the arrays a hashed array is selected, reshaped or reduced from are hashed too

@@ -53,6 +53,13 @@ def found(body: str) -> tuple[set[str], list[str]]:
         ("s = set(other)\nd = np.abs(y)\ni = d.argmin()\ns.remove(i)", {"d", "i", "other"}, []),
         ("s = set(other)\nd = np.abs(y)\ns.discard(d.argmax())\ns.add(d[0])", {"d", "other"}, ["d.argmax()"]),
         ("s = set(other)\ni = np.argmin(y)\nk = i + 1\ns.add(k)", {"i", "k", "other"}, []),
+        # a tuple of items as a key (nitime's pair table: `d[i, j]` for `i, j` in zipped raveled grids), also
+        # parenthesized, a set's member, a display's key; the items of an array's method (`x.ravel()`) are `x`'s
+        ("x, z = np.meshgrid(y, y)\nd = {}\nfor i, j in zip(x.ravel(), z.ravel()):\n    d[i, j] = 1", {"x", "z"},
+         ["x.ravel()", "z.ravel()"]),
+        ("d = {}\nfor i, j in zip(y, other):\n    d[(i, j)] = 1", {"other", "y"}, []),
+        ("s = set()\nfor i in y:\n    s.add((i, (0, i)))", {"y"}, []),
+        ("return {(i, 0): 1 for i in np.unique(y)}", set(), ["np.unique(y)"]),
         # not hashing: a parameter (maybe an array) indexed by an item; a list; items compared
         ("for v in y:\n    table[v] = 0", set(), []),
         ("seen = []\nfor v in y:\n    if v in seen:\n        pass", set(), []),
