@@ -10,7 +10,9 @@ finds the arrays whose elements end up hashed:
 - iterated (`for v in a`, `for i, v in enumerate(a)`, `for k, v in zip(a, b)`, or in a comprehension) with the
   item used as a key: the index of a local dict (`d[v]`, `d[v] = ...`), `v in d` (`d` a local dict or set, or a
   parameter, which may be one), `d.get(v)` / `setdefault` / `pop`, `s.add(v)` / `discard` /
-  `remove`, a key of a dict display or comprehension, an element of a set display or comprehension, `hash(v)`;
+  `remove`, a key of a dict display or comprehension, an element of a set display or comprehension, `hash(v)`, or
+  an element of a tuple used so (`d[i, j]`, `s.add((i, j))`); an array method's items are the array's (`for i, j
+  in zip(x.ravel(), y.ravel())`);
 - iterated with the item's `tuple(...)` used so (`{tuple(row) for row in a}`), or made a tuple used so itself
   (`cached(tuple(to_bits(n)))`: the elements of what `to_bits` returns);
 - indexed to a scalar that is used so (`key = a[()]`, `key = a[0]`);
