@@ -29,7 +29,7 @@ import numpy as np
 from codemods import _namesakes
 from jaxfix import walk
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments, failure
-from jaxfix.imports import ModuleImports, dotted_name, imported_bindings
+from jaxfix.imports import ModuleImports, dotted_name, imported_bindings, star_sources
 
 # {function name: (its positional parameters as a caller passes them, {parameter it needs a NumPy array as: why})}: the
 # why is "" for a parameter the function writes through, else what it does with it ("computes `x` from it and hands
@@ -629,11 +629,34 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers
             target, function = sources[head]
         else:
             continue
-        file = _module_file(path, package, target)
-        found = _writers_of_file(file).get(function) if file else None
+        found = _writers_of_module(path, package, target, function)
         if found is not None:
             out[name] = found
     return out
+
+
+def _writers_of_module(path: str, package: list[str], target: list[str], function: str,
+                       depth: int = 3) -> Optional[tuple[list[str], dict[str, str]]]:
+    """`writers` of `function` in module `target`, or in a module it star-imports (a package's `__init__.py` with
+    `from pkg.sub.filt import *`: nitime's `algorithms`), to `depth` levels; None if not found."""
+    file = _module_file(path, package, target)
+    if not file:
+        return None
+    found = _writers_of_file(file).get(function)
+    if found is not None or depth == 0:
+        return found
+    try:
+        with open(file, "rb") as handle:
+            data = handle.read()
+    except OSError:
+        return None
+    if b"*" not in data:
+        return None
+    for source in star_sources(".".join(target), file.endswith("__init__.py"), data):
+        found = _writers_of_module(path, package, source.split("."), function, depth - 1)
+        if found is not None:
+            return found
+    return None
 
 
 def _module_file(path: str, package: list[str], target: list[str]) -> str:

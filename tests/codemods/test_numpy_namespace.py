@@ -174,6 +174,29 @@ def test_a_result_handed_to_a_helper_of_another_module_that_writes_into_it_and_r
     assert any("fit` writes into its parameter `p`" in m for m in messages), messages
 
 
+@pytest.mark.parametrize("imported, called", [
+    ("from sig import ops as O", "O.double_rows"),
+    ("from sig.ops import double_rows", "double_rows"),
+    ("from .ops import double_rows", "double_rows"),
+])
+def test_an_array_handed_to_a_writer_a_subpackage_star_exports_stays_numpy(tmp_path, imported, called):
+    # `sig/ops/__init__.py` re-exports `sig/ops/rows.py` with a star import (nitime's `algorithms`): the writer is found
+    # through it, as for a direct module import
+    pkg = tmp_path / "sig"
+    (pkg / "ops").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "ops" / "__init__.py").write_text("from sig.ops.rows import *\n")
+    (pkg / "ops" / "rows.py").write_text("def double_rows(t):\n    for i in range(t.shape[0]):\n        t[i] = t[i] * 2.0\n"
+                                         "    return t\n")
+    code = f"import numpy as np\n{imported}\n\ndef use(x):\n    return {called}(np.copy(x))\n"
+    (pkg / "use.py").write_text(code)
+    results = run_files([str(pkg / "use.py")], [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "use.py").read_text() == code
+    messages = [f.message for r in results for f in r.findings]
+    assert any("writes into its parameter `t`" in m for m in messages), messages
+
+
 def _package(tmp_path, name, files):
     """A package `name` under `tmp_path` with `files` ({file name: code}) and an empty `__init__.py`: its folder and
     its files' paths."""
