@@ -182,14 +182,10 @@ def test_a_result_handed_to_a_helper_of_another_module_that_writes_into_it_and_r
 def test_an_array_handed_to_a_writer_a_subpackage_star_exports_stays_numpy(tmp_path, imported, called):
     # `sig/ops/__init__.py` re-exports `sig/ops/rows.py` with a star import (nitime's `algorithms`): the writer is found
     # through it, as for a direct module import
-    pkg = tmp_path / "sig"
-    (pkg / "ops").mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "ops" / "__init__.py").write_text("from sig.ops.rows import *\n")
-    (pkg / "ops" / "rows.py").write_text("def double_rows(t):\n    for i in range(t.shape[0]):\n        t[i] = t[i] * 2.0\n"
-                                         "    return t\n")
     code = f"import numpy as np\n{imported}\n\ndef use(x):\n    return {called}(np.copy(x))\n"
-    (pkg / "use.py").write_text(code)
+    pkg, _ = _package(tmp_path, "sig", {
+        "ops/__init__.py": "from sig.ops.rows import *\n", "use.py": code,
+        "ops/rows.py": "def double_rows(t):\n    for i in range(t.shape[0]):\n        t[i] = t[i] * 2.0\n    return t\n"})
     results = run_files([str(pkg / "use.py")], [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
     assert not [r.error for r in results if r.error]
     assert (pkg / "use.py").read_text() == code
@@ -203,7 +199,8 @@ def _package(tmp_path, name, files):
     pkg = tmp_path / name
     pkg.mkdir()
     (pkg / "__init__.py").write_text("")
-    for file, code in files.items():
+    for file, code in files.items():  # (`sub/__init__.py`: a subpackage)
+        (pkg / file).parent.mkdir(exist_ok=True)
         (pkg / file).write_text(code)
     return pkg, sorted(str(p) for p in pkg.glob("*.py"))
 
