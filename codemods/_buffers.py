@@ -28,6 +28,7 @@ import numpy as np
 
 from codemods import _namesakes
 from jaxfix import walk
+from jaxfix.analysis.hashed import hashed
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments, failure
 from jaxfix.imports import ModuleImports, dotted_name, imported_bindings, star_sources
 
@@ -280,6 +281,8 @@ def writers(module: cst.Module) -> Writers:
         needs = dict.fromkeys(sorted(written), "")
         for name, why in _copies_written(fn, every_written - every, every).items():  # `sol = y.copy(); sol[m] = v`
             needs.setdefault(name, why)
+        for name in sorted(hashed(fn)[0] & every):  # `set(x)`, `for v in x: d[v] = 1`
+            needs.setdefault(name, "hashes its elements (a JAX array's elements are unhashable)")
         for call, value in out_inputs(fn, numpy):  # `np.sum(t * 2, axis=1, out=o)`: `t` must be a NumPy array
             if fn not in sources:
                 sources[fn] = Sources(fn, numpy)
@@ -496,11 +499,16 @@ class Sources:
 
 
 def _signature(key: str, fn: cst.FunctionDef, method: bool) -> tuple[str, cst.FunctionDef, list[str], set[str]]:
-    """(key, function, positional parameters as a caller passes them, every parameter name)."""
+    """(key, function, positional parameters as a caller passes them, every parameter name). A `*args` parameter
+    ends the positional ones as `*args` (`_handed` gives it the arguments past the others)."""
     params = [p.name.value for p in (*fn.params.posonly_params, *fn.params.params)]
     if method and params and params[0] in ("self", "cls"):
         params = params[1:]
-    return key, fn, params, {*params, *(p.name.value for p in fn.params.kwonly_params)}
+    every = {*params, *(p.name.value for p in fn.params.kwonly_params)}
+    if isinstance(fn.params.star_arg, cst.Param):
+        params.append(f"*{fn.params.star_arg.name.value}")
+        every.add(fn.params.star_arg.name.value)
+    return key, fn, params, every
 
 
 def _handed(call: cst.Call, table: Writers) -> Iterator[tuple[cst.BaseExpression, str, str, str]]:
@@ -515,11 +523,13 @@ def _handed(call: cst.Call, table: Writers) -> Iterator[tuple[cst.BaseExpression
     if key is None or key not in table:
         return
     params, needed = table[key]
+    star = params[-1][1:] if params and params[-1].startswith("*") else None  # `def count(*xs)`: every argument past
+    plain = params[:-1] if star else params  # the others is an item of `xs`
     shown = key if isinstance(func, cst.Name) or key == dotted_name(func) else dotted_name(func)
     for index, arg in enumerate(call.args):
         if arg.star:
             continue
-        param = arg.keyword.value if arg.keyword is not None else (params[index] if index < len(params) else None)
+        param = arg.keyword.value if arg.keyword is not None else (plain[index] if index < len(plain) else star)
         if param is not None and param in needed:
             yield arg.value, shown, param, needed[param]
 

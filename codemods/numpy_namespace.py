@@ -81,7 +81,9 @@ class NumpyNamespace(Rule):
     NumPy keeps a quantity's units through `__array_ufunc__`, `jax.numpy` drops them silently. A call whose
     values are set members or dict keys stays NumPy (JAX arrays are unhashable), and so does the call making an array it
     reads, directly or through a name (`visited = np.zeros(n)`, then `set(np.nonzero(~visited)[0])`: given a JAX array,
-    `np.nonzero` calls its `.nonzero()` and gives JAX arrays); so does one whose result goes into a
+    `np.nonzero` calls its `.nonzero()` and gives JAX arrays), or one whose result goes to a function of the module
+    that hashes its parameter's elements (`distinct(np.round(x, k))` with `def distinct(*vals)` making `set(v)` of
+    each); so does one whose result goes into a
     `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
     SciPy convert a JAX array) or into a third-party function known to require a NumPy array (a small table, not a
     general rule: scikit-image's `view_as_windows` / `view_as_blocks`, which test `isinstance(x, np.ndarray)`, and
@@ -543,6 +545,12 @@ class NumpyNamespace(Rule):
                 "    index = {}\n    for k, (i, j) in enumerate(zip(r.flatten(), c.flatten())):\n        index[i, j] = k\n"
                 "    return index\n",
                 expected=None, lines=[4, 4, 4]),
+        # ... and an array made for a function of the module that hashes its parameter's elements, also through
+        # `*args` (nitime's `lagged_classes` giving `count_classes(*xs)` a rolled array, whose `set(x)` raised)
+        Invalid("import numpy as np\n\ndef distinct(*vals):\n    return [len(set(v)) for v in vals]\n\n"
+                "def n_levels(a):\n    seen = {}\n    for v in a:\n        seen[v] = True\n    return len(seen)\n\n"
+                "def summary(x, k):\n    return distinct(np.round(x, k), x), n_levels(np.floor(x))\n",
+                expected=None, lines=[13, 13, 13, 13]),
         Invalid("import numpy as np\n\ndef counts(y):\n    u, c = np.unique(y, return_counts=True)\n    return dict(zip(u, c))\n",
                 expected=None, lines=[4]),
         Invalid(  # the items of a list of arrays are written into (nodepy's Runge-Kutta stages)
