@@ -5,7 +5,8 @@ time; a method that reads the attribute may stay NumPy (held back by its other f
 
 - write into a local array computed from it (`c = np.zeros(k, dtype=int) + self.n`, then `c[i] = v`: a JAX `.n`
   makes `c` a JAX array, and the write raises `TypeError`; astroML's `Cminus`, `trunc_exp._pdf`);
-- compute with a masked array (`np.ma.array(b, mask=m) * self.Z`: JAX rejects masked arrays; pykrige's kriging).
+- compute with a masked array (`np.ma.array(b, mask=m) * self.Z`: JAX rejects masked arrays; pykrige's kriging);
+- hand it to a call that needs a NumPy array (`fftpack.fft(self.x[1:] * 2)`: `_buffers.host_call_why`).
 
 `flowing_attributes(module, numpy)` finds them (by attribute name, in any class of the module, as
 `_buffers.mutated_attributes` does), and the attributes read by a value stored on one of them (`self.a = self.n *
@@ -20,13 +21,15 @@ import libcst as cst
 
 from codemods import _buffers
 from jaxfix import walk
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames
 from jaxfix.imports import dotted_name
 
 # {attribute: (the code it reaches, what happens there)}
 Flows = dict[str, tuple[cst.CSTNode, str]]
 
-_WRITTEN = "a write into an array computed from it (a JAX array cannot be written into)"
+_WRITTEN = "a write into an array computed from it, which stays NumPy where its function does (a JAX array cannot be written into)"
 _MASKED = "arithmetic with a masked array (JAX rejects masked arrays)"
+_CODE = cst.Module([])
 
 
 def _item_writes(function: cst.FunctionDef) -> list[tuple[str, cst.CSTNode]]:
@@ -57,13 +60,21 @@ def flowing_attributes(module: cst.Module, numpy: Callable[[cst.BaseExpression],
     write into a local array computed from it (through arithmetic, indexing, array methods and NumPy calls:
     `_buffers.Sources`), or arithmetic with (or a `np.ma` call given) a masked array."""
     found: Flows = {}
+    readers = (SparseNames.read(module, "fftpack"), SparseNames.read(module), NumpyOnly.read(module))
     for function in walk.nodes_of(module, cst.FunctionDef):
         writes = _item_writes(function)  # type: ignore[arg-type]
-        masked = [n for n in walk.nodes(function.body) if isinstance(n, cst.Call)  # type: ignore[attr-defined]
-                  and isinstance(n.func, cst.Attribute) and numpy(n.func) and "ma" in dotted_name(n.func).split(".")[:-1]]
-        if not writes and not masked:
+        calls = walk.nodes_of(function.body, cst.Call)  # type: ignore[attr-defined]
+        masked = [n for n in calls if isinstance(n.func, cst.Attribute)  # type: ignore[attr-defined]
+                  and numpy(n.func) and "ma" in dotted_name(n.func).split(".")[:-1]]  # type: ignore[attr-defined]
+        hosts = [(n, why) for n in calls if any(readers)
+                 for why in [_buffers.host_call_why(n, *readers, _CODE.code_for_node)] if why is not None]  # type: ignore[arg-type]
+        if not writes and not masked and not hosts:
             continue
         sources = _buffers.Sources(function, numpy, attributes=True)  # type: ignore[arg-type]
+        for call, why in hosts:  # `fftpack.fft(self.x)`: reads `.flags`, which a JAX array lacks
+            for read in sorted(r for arg in call.args for r in sources.of(arg.value)):  # type: ignore[attr-defined]
+                if read.startswith("."):
+                    found.setdefault(read[1:], (call, f"a call that needs a NumPy array (it {why})"))
         for name, where in writes:
             for read in sorted(sources.of(cst.Name(name))):
                 if read.startswith("."):

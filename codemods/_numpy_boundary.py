@@ -657,9 +657,8 @@ class NumpyBoundary:
             flow = self._flowing_attributes.get(attr) if attr is not None else None
             if flow is not None:
                 where = rule.code(flow[0]).strip().splitlines()[0]
-                return (f"`{rule.code(target.target)}` reaches {flow[1]} elsewhere in the module (`{where}`, which "
-                        "stays NumPy where its function does): the array stored here must stay a NumPy array, so this "
-                        "function is left as it is")
+                return (f"`{rule.code(target.target)}` reaches {flow[1]} elsewhere in the module (`{where}`): the "
+                        "array stored here must stay a NumPy array, so this function is left as it is")
             sorter = self._sorted_attributes.get(attr) if attr is not None else None
             if sorter is not None:
                 return (f"`{rule.code(target.target)}` is sorted elsewhere in the module with `{rule.code(sorter).strip()}`, "

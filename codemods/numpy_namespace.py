@@ -142,8 +142,9 @@ class NumpyNamespace(Rule):
     the attribute), or whose array the value of such a whole-array update, or of one of a parameter, reads (`self.x
     += x * m` for `m` in `self.mu`: a JAX value there rebinds the NumPy `self.x` to a JAX array), or whose array
     another method computes an array from that it writes into (`t = np.ones(k) * self.floor`, then `t[i] = v`, a
-    write that stays NumPy where that method does) or computes with a masked array (`np.ma.array(b, mask=m) *
-    self.Z`), directly or through an attribute stored from it (`_attribute_flows`).
+    write that stays NumPy where that method does), computes with a masked array (`np.ma.array(b, mask=m) *
+    self.Z`) or hands to a call that needs a NumPy array (`fftpack.rfft(x * self.win)`), directly or through an
+    attribute stored from it (`_attribute_flows`).
     Functions numba compiles (`@njit`, or `@jit` imported from numba or from a project's module of numba wrappers such as `numba_util`, or made by a
     decorator factory of the module that calls numba, and what an `@overload` returns) are left to numba.
     `np.asanyarray`, which has no `jax.numpy` namesake, becomes `jnp.asarray` (called, or handed on as a function:
@@ -467,6 +468,10 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\nclass Weights:\n    def __init__(self, w):\n        self.w = np.asarray(w, dtype=float)\n\n"
                 "    def mean(self, v, bad):\n        return np.sum(np.ma.masked_array(v, mask=bad) * self.w)\n",
                 expected=None, lines=[5, 5, 8, 8]),
+        # ... or hands to a call that needs a NumPy array (`fftpack.rfft(x * self.win)` reads `.flags`)
+        Invalid("import numpy as np\nfrom scipy import fftpack\n\nclass Taper:\n    def __init__(self, n):\n"
+                "        self.win = np.hanning(n) * 2.0\n\n    def apply(self, x):\n        return fftpack.rfft(x * self.win)\n",
+                expected=None, lines=[6, 6]),
         # (a NumPy array made from it, `np.zeros_like(self.w)`, is NumPy whatever `self.w` is: written into, it holds
         # nothing back)
         Invalid("import numpy as np\n\nclass Profile:\n    def __init__(self, w):\n        self.w = np.asarray(w) / np.sum(w)\n\n"
