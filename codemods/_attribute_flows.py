@@ -30,14 +30,23 @@ Flows = dict[str, tuple[cst.CSTNode, str]]
 _WRITTEN = "a write into an array computed from it, which stays NumPy where its function does (a JAX array cannot be written into)"
 _MASKED = "arithmetic with a masked array (JAX rejects masked arrays)"
 _CODE = cst.Module([])
+# attributes of an array that are no arrays (`x.shape[0]`): what they give is the same for a JAX array
+_NOT_ARRAYS = frozenset({"shape", "ndim", "size", "dtype", "itemsize", "nbytes", "strides"})
 
 
 def _item_writes(function: cst.FunctionDef) -> list[tuple[str, cst.CSTNode]]:
     """(local name, the statement) for each in-place write into a name's array: an item (`c[i] = v`, `c[i] += v`),
-    a writing method (`c.fill(0)`), an output argument (`out=c`)."""
+    a writing method (`c.fill(0)`), an output argument (`out=c`); not an item of a name last bound, in the text, to
+    a list (`h = [0] * n`, then `h[i] = v`)."""
     found: list[tuple[str, cst.CSTNode]] = []
+    lists: dict[str, bool] = {}  # {local name: whether its last binding so far is a list}
     for node in walk.nodes(function.body):
         if isinstance(node, cst.Assign):
+            for target in node.targets:  # (`a, b = ...` binds names; `h[i] = v` binds none)
+                bound = [target.target] if isinstance(target.target, cst.Name) else walk.nodes_of(target.target, cst.Name) \
+                    if isinstance(target.target, (cst.Tuple, cst.List)) else []
+                for name in bound:
+                    lists[name.value] = isinstance(target.target, cst.Name) and _is_list(node.value)  # type: ignore[attr-defined]
             targets = [t.target for t in node.targets if isinstance(t.target, cst.Subscript)]
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
             targets = [node.target]
@@ -48,11 +57,21 @@ def _item_writes(function: cst.FunctionDef) -> list[tuple[str, cst.CSTNode]]:
         else:
             continue
         for target in targets:
+            if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name) and lists.get(target.value.value):
+                continue  # an item of a list, not of an array
             while isinstance(target, cst.Subscript):
                 target = target.value
             if isinstance(target, cst.Name):  # (a write into an attribute is `mutated_attributes`')
                 found.append((target.value, node))
     return found
+
+
+def _is_list(value: cst.BaseExpression) -> bool:
+    """`[]`, `[0] * n`, `[f(x) for x in xs]`, `list(...)`."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply):
+        value = value.left if isinstance(value.left, cst.List) else value.right
+    return isinstance(value, (cst.List, cst.ListComp)) or isinstance(value, cst.Call) \
+        and isinstance(value.func, cst.Name) and value.func.value == "list"
 
 
 def flowing_attributes(module: cst.Module, numpy: Callable[[cst.BaseExpression], bool]) -> Flows:
@@ -73,22 +92,23 @@ def flowing_attributes(module: cst.Module, numpy: Callable[[cst.BaseExpression],
         sources = _buffers.Sources(function, numpy, attributes=True)  # type: ignore[arg-type]
         for call, why in hosts:  # `fftpack.fft(self.x)`: reads `.flags`, which a JAX array lacks
             for read in sorted(r for arg in call.args for r in sources.of(arg.value)):  # type: ignore[attr-defined]
-                if read.startswith("."):
+                if read.startswith(".") and read[1:] not in _NOT_ARRAYS:
                     found.setdefault(read[1:], (call, f"a call that needs a NumPy array (it {why})"))
         for name, where in writes:
             for read in sorted(sources.of(cst.Name(name))):
-                if read.startswith("."):
+                if read.startswith(".") and read[1:] not in _NOT_ARRAYS:
                     found.setdefault(read[1:], (where, _WRITTEN))
         for node in walk.nodes(function.body) if masked else ():  # type: ignore[attr-defined]
             if isinstance(node, cst.BinaryOperation) or node in masked:
                 reads = sources.of(node)
                 if _buffers.MASKED in reads:
                     for read in sorted(reads):
-                        if read.startswith("."):
+                        if read.startswith(".") and read[1:] not in _NOT_ARRAYS:
                             found.setdefault(read[1:], (node, _MASKED))
     if found:  # `self.a = self.n * 2` elsewhere: `.n` reaches it too
         through = {name: where for name, (where, _) in found.items()}
         _buffers.fed_through_stores(module, through)
         for name, where in through.items():
-            found.setdefault(name, (where, next(why for w, why in found.values() if w is where)))
+            if name not in _NOT_ARRAYS:
+                found.setdefault(name, (where, next(why for w, why in found.values() if w is where)))
     return found

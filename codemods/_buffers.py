@@ -470,6 +470,9 @@ class Sources:
             node = stack.pop()
             if isinstance(node, cst.Name):
                 yield node.value
+            elif isinstance(node, cst.BinaryOperation) and self._attributes and isinstance(node.operator, cst.Multiply) \
+                    and isinstance(node.left, cst.List):  # `[0] * self.n`: `self.n` is a count
+                stack.append(node.left)
             elif isinstance(node, cst.BinaryOperation):
                 stack += [node.left, node.right]
             elif isinstance(node, cst.UnaryOperation):

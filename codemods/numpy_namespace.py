@@ -468,6 +468,13 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\nclass Weights:\n    def __init__(self, w):\n        self.w = np.asarray(w, dtype=float)\n\n"
                 "    def mean(self, v, bad):\n        return np.sum(np.ma.masked_array(v, mask=bad) * self.w)\n",
                 expected=None, lines=[5, 5, 8, 8]),
+        # (an item of a list is no array's: `h = [0] * self.n`, then `h[i] = v`, holds nothing back; nor is a count)
+        Invalid("import numpy as np\n\nclass Rows:\n    def __init__(self, x):\n        self.n = np.size(x)\n\n"
+                "    def parts(self, x):\n        h = [0] * self.n\n        for i in range(self.n):\n            h[i] = x[i] + 1.0\n"
+                "        h = np.array(h)\n        return h\n",
+                expected="import jax.numpy as jnp\n\nclass Rows:\n    def __init__(self, x):\n        self.n = jnp.size(x)\n\n"
+                "    def parts(self, x):\n        h = [0] * self.n\n        for i in range(self.n):\n            h[i] = x[i] + 1.0\n"
+                "        h = jnp.array(h)\n        return h\n"),
         # ... or hands to a call that needs a NumPy array (`fftpack.rfft(x * self.win)` reads `.flags`)
         Invalid("import numpy as np\nfrom scipy import fftpack\n\nclass Taper:\n    def __init__(self, n):\n"
                 "        self.win = np.hanning(n) * 2.0\n\n    def apply(self, x):\n        return fftpack.rfft(x * self.win)\n",
