@@ -704,13 +704,13 @@ def _writers_cached(file: str, mtime: int, size: int) -> Writers:
 
 
 # `obj.attr[...] = v`, `obj.attr[i][j] += v` (one level of brackets nested in an index), `obj.attr.fill(...)`,
-# `obj.attr.__iadd__(...)`, `out=obj.attr`, `output=obj.attr`: what `mutated_attributes` finds, found in a file's
-# bytes without parsing it
+# `obj.attr.__iadd__(...)`, `out=obj.attr`, `output=obj.attr` (an argument, after `(` or `,`: not an assignment to a
+# name `out`): what `mutated_attributes` finds, found in a file's bytes without parsing it
 _ATTRIBUTE_WRITES = re.compile(
     rb"\.([A-Za-z_]\w*)(?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])+[ \t]*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)"
     rb"|\.([A-Za-z_]\w*)\.(?:fill|sort|resize|put|itemset|partition"
     rb"|__setitem__|__i(?:add|sub|mul|matmul|truediv|floordiv|mod|pow|and|or|xor|lshift|rshift)__)\("
-    rb"|\b(?:out|output)[ \t]*=[ \t]*[A-Za-z_][\w.]*\.([A-Za-z_]\w*)\b"
+    rb"|[(,][ \t\r\n]*(?:out|output)[ \t]*=[ \t]*[A-Za-z_][\w.]*\.([A-Za-z_]\w*)\b"  # (an argument: not `out = self.c * 2`)
 )
 
 
@@ -744,7 +744,7 @@ _WRITTEN_NAME = re.compile(
     rb"(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)", re.M)
 _WRITING_METHOD = re.compile(rb"\.(?:fill|sort|resize|put|itemset|partition)\(")
 # `out=y`, `output=y[0]`, `np.copyto(y, v)`: a name given to a call as the array it writes into
-_OUTPUT_NAME = re.compile(rb"(?:\b(?:out|output)[ \t]*=[ \t]*|\bcopyto\([ \t]*)([A-Za-z_]\w*)\b(?![ \t]*[.(=])")
+_OUTPUT_NAME = re.compile(rb"(?:[(,][ \t\r\n]*(?:out|output)[ \t]*=[ \t]*|\bcopyto\([ \t]*)([A-Za-z_]\w*)\b(?![ \t]*[.(=])")
 # `self.sigmas = self.points_fn.sigma_points(x)` or `self.y = util.make(n)` at the start of a line: (the attribute,
 # the callee's dotted path before its name, the callee)
 _ATTRIBUTE_BOUND_TO_CALL = re.compile(

@@ -226,6 +226,10 @@ def test_the_attribute_index_reads_bytes_only():
     code = (b"def f(s, t, m, x):\n    s.a[m] = 1\n    s.b[i][j] += 1\n    s.c[idx[0]] -= 2\n    if s.d[0] == 3:\n"
             b"        s.e.fill(0)\n    np.add(x, x, out=s.f)\n    s.g = x\n    y = s.h[1]\n    s.k[0] <= 1\n")
     assert set(attribute_writes("p.py", "pkg.p", code)) == {"a", "b", "c", "e", "f"}
+    # `out=` as an argument, on the call's line or the next; not a local name `out` bound to an attribute's array
+    # (`out = s.c * 2`, astroML's `trunc_exp` refused only for naming it so)
+    code = b"def f(s, x):\n    np.add(x, x,\n           out=s.m)\n    out = s.n * 2\n    output = s.p\n    return out\n"
+    assert set(attribute_writes("p.py", "pkg.p", code)) == {"m"}
 
 
 def test_the_result_index_reads_bytes_only():
@@ -242,6 +246,9 @@ def test_the_result_index_reads_bytes_only():
     code = b"import pkg.util\nfrom .util import to_ann\n\ndef f(n):\n    a: np.ndarray = to_ann(n)\n    a[0] = 1\n" \
            b"    b = pkg.util.to_ref(n)\n    b[0] = 2\n"
     assert result_writes("p.py", "pkg.p", code) == {"pkg.util.to_ann": "pkg.p", "pkg.util.to_ref": "pkg.p"}
+    # a name given as `out=` is written into; one a local `out` is bound to is not
+    code = b"from .util import to_o, to_p\n\ndef f(n):\n    o = to_o(n)\n    np.sqrt(n, out=o)\n    p = to_p(n)\n    out = p\n"
+    assert result_writes("p.py", "pkg.p", code) == {"pkg.util.to_o": "pkg.p"}
 
 
 def test_the_result_index_reads_a_write_in_the_function_that_binds_the_name():
