@@ -166,7 +166,8 @@ class IsinstanceWidening:
                 return value  # `r.dot(r)`, `x.sum()` of an array made here
             return None
         if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and not any(
-                isinstance(n, cst.Ellipsis) or isinstance(n, cst.Name) and n.value == "None" for n in walk.nodes(value.slice)) \
+                isinstance(n, cst.Ellipsis) or isinstance(n, cst.Name) and n.value == "None"
+                for element in value.slice for n in walk.nodes(element)) \
                 and self._made_here(value, value.value):
             return value  # an element (or a row) of an array made here
         return None

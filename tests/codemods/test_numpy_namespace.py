@@ -590,3 +590,13 @@ def test_a_helper_result_another_module_hands_to_a_parameter_reaching_fftpack_st
         monkeypatch.delitem(sys.modules, name)
     out = importlib.import_module("astro.use").run(np.linspace(-1.0, 1.0, 8))
     assert out.shape == (8,)
+
+
+def test_an_isinstance_test_of_an_item_does_not_crash(tmp_path):
+    """`isinstance(x[0], np.ndarray)`: the subscript's slice is a tuple of elements, not a node (the new scalar test
+    walked it as one: `rule JX501 crashed: AttributeError`, code review)."""
+    path = tmp_path / "items.py"
+    path.write_text("import numpy as np\n\n\ndef f(x):\n    y = np.asarray(x) * 2\n    return isinstance(x[0], np.ndarray), y\n\n\n"
+                    "def g(r):\n    s = np.sum(r)\n    while isinstance(s, np.ndarray):\n        s = s[0]\n    return s\n")
+    (result,) = run_files([str(path)], all_rules(), RunOptions(fix=True, write=False), jobs=1)
+    assert result.error is None and "jnp.ndim(s) > 0" in result.fixed
