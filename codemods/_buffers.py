@@ -751,59 +751,55 @@ _ATTRIBUTE_BOUND_TO_CALL = re.compile(
     rb"^[ \t]*+[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*?\.([A-Za-z_]\w*+)[ \t]*+=[ \t]*+((?:[A-Za-z_]\w*+\.)*+)([A-Za-z_]\w*+)\(",
     re.M)
 _NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\Z")
-# a line starting at column 0 (a top-level statement, or a line of a string that starts there)
-_TOP_LEVEL_LINE = re.compile(rb"^[^ \t\r\n#]", re.M)
-_CLASS_LINE = re.compile(rb"class[ \t]+[A-Za-z_]\w*[ \t]*(?:\(([^)]*)\))?[ \t]*:")
-
-
-def _method_key(data: bytes, at: int, callee: str, tops: list[int]) -> str:
-    """The index key for `self.callee(...)` read at offset `at`: `self.callee` when the enclosing top-level class
-    has no base class (`class Kriging:`), whose `self.callee` reaches only its own method or an override in a
-    subclass of it (a class with a base); `.callee` otherwise (any class's method of that name: the class inherits
-    it, or the enclosing class is not known). `tops`: offsets of the lines starting at column 0."""
-    index = bisect.bisect_right(tops, at) - 1
-    found = _CLASS_LINE.match(data, tops[index]) if index >= 0 else None
-    if found is not None and (found.group(1) or b"").strip() in (b"", b"object"):
-        return f"self.{callee}"
-    return f".{callee}"
-
-
 _DEF_LINE = re.compile(rb"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]", re.M)
+_FUNCTION_LINE = re.compile(rb"[ \t]*(?:async[ \t]+)?def[ \t]")
 
 
 class _Scopes:
-    """The functions of a module's bytes, from its `def` (and `class`) lines and their indentation: enough to tell
-    whether two offsets are in the same function without parsing."""
+    """The functions of a module's bytes, from its lines' indentation and its `def` (and `class`) lines: enough to
+    tell, without parsing, the function a line binding a name is in, and so where a write into that name counts."""
 
     def __init__(self, data: bytes) -> None:
+        self.data = data
         self.starts: list[int] = []
         self.indents: list[int] = []
         for m in _DEF_LINE.finditer(data):
             self.starts.append(m.start())
             self.indents.append(len(m.group(1).expandtabs()))
-        self.size = len(data)
+        self.whole = (0, len(data))
+        self.globals = b"global " in data  # (a function may bind a module's name)
 
     def around(self, at: int) -> tuple[int, int]:
-        """The span of the outermost function around offset `at` (a nested function's writes reach the names of the
-        function around it), to the next `def`/`class` line at its indentation or less (code between functions
-        counts with the function before it); the whole module when `at` is in no function. Conservative: a span
-        too wide only finds more writes."""
-        index = bisect.bisect_right(self.starts, at) - 1
-        # the outermost def around `at`: walk back while an earlier def line is indented less
-        start = None
-        level = None
-        for i in range(index, -1, -1):
-            if level is None or self.indents[i] < level:
-                level = self.indents[i]
-                start = i
-                if level == 0:
-                    break
-        if start is None:
-            return 0, self.size
-        for j in range(start + 1, len(self.starts)):
-            if self.indents[j] <= self.indents[start]:
-                return self.starts[start], self.starts[j]
-        return self.starts[start], self.size
+        """The span of the outermost function around the line starting at offset `at` (a nested function's writes
+        reach the names of the function around it), to the next `def`/`class` line at its indentation or less
+        (module-level code after it counts with it); the whole module for a line at module level, or when the
+        lines above cannot tell (a line of a string at column 0, a `global` statement in the module). Conservative:
+        a span too wide only finds more writes."""
+        data = self.data
+        level = len(data[at:at + 200]) - len(data[at:at + 200].lstrip(b" \t"))
+        if level == 0 or self.globals:
+            return self.whole
+        outer: Optional[tuple[int, int]] = None
+        pos = at
+        while pos > 0 and level > 0:  # up the lines, each less indented than the last one kept: the enclosing blocks
+            start = data.rfind(b"\n", 0, pos - 1) + 1
+            line = data[start:pos - 1]
+            pos = start
+            stripped = line.lstrip(b" \t")
+            if not stripped.strip() or stripped.startswith((b"#", b")", b"]", b"}")):
+                continue  # (a blank line, a comment, the closing line of brackets: `    ):` of a long signature)
+            indent = len(line[: len(line) - len(stripped)].expandtabs())
+            if indent < level:
+                level = indent
+                if _FUNCTION_LINE.match(data, start):  # (a class body is no scope its methods share)
+                    outer = (start, indent)
+        if outer is None:
+            return self.whole
+        index = bisect.bisect_left(self.starts, outer[0])
+        for j in range(index + 1, len(self.starts)):
+            if self.indents[j] <= outer[1]:
+                return outer[0], self.starts[j]
+        return outer[0], len(data)
 
 
 def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
@@ -830,7 +826,6 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     scopes: Optional[_Scopes] = None  # the functions' spans, found when a name bound to a call is written somewhere
     where = module_name or os.path.basename(path)
     bindings: Optional[dict[str, str]] = None
-    tops: Optional[list[int]] = None  # offsets of the lines at column 0, found when a method of `self` is bound
     found: dict[str, str] = {}
     attributes = attribute_writes(path, module_name, data) if b"." in data else {}
     for match in _ATTRIBUTE_BOUND_TO_CALL.finditer(data) if attributes else ():
@@ -846,11 +841,8 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
         source = bindings.get(head)
         if source is not None:
             found[".".join([source, *rest, callee]) if root else source] = where
-        elif root in ("self.", "cls."):  # (`self.f(x)`: this module's method, which `written_results` follows, but
-            tops = tops if tops is not None else [m.start() for m in _TOP_LEVEL_LINE.finditer(data)]
-            found[_method_key(data, match.start(), callee, tops)] = where  # which a subclass elsewhere may override)
-        elif root:
-            found[f".{callee}"] = where  # (another object's method: its class is not known)
+        elif root:  # (`self.f(x)`: this module's method, which `written_results` follows, but which a subclass in
+            found[f".{callee}"] = where  # another module may override)
     if not written:
         return found
     for match in _BOUND_TO_CALL.finditer(data):
@@ -868,8 +860,7 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
         if source is not None:
             found[".".join([source, *rest, callee.decode("ascii", "replace")]) if root else source] = where
         elif root in (b"self.", b"cls."):  # `y = self.evaluate(x)`: a method of the class, which a subclass in another
-            tops = tops if tops is not None else [m.start() for m in _TOP_LEVEL_LINE.finditer(data)]  # module may override
-            found[_method_key(data, match.start(), callee.decode("ascii", "replace"), tops)] = where
+            found[f".{callee.decode('ascii', 'replace')}"] = where  # module may override (any class's method of that name)
     return found
 
 

@@ -283,8 +283,6 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     members = [f for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
                if isinstance(f, cst.FunctionDef)]
     methods = {f.name.value for f in members}
-    derived = {f for c in walk.nodes_of(module, cst.ClassDef) if any(  # methods of classes with a base class
-        dotted_name(b.value) != "object" for b in c.bases) for f in c.body.body}  # type: ignore[attr-defined]
     properties = _properties(members)
     numpy = _buffers.numpy_calls(module)
     viewing = _buffers.views(module)
@@ -438,8 +436,6 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
             kept.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
     for member in members if elsewhere else ():  # `.sigma_points`: a method of that name, whatever its class
         where = elsewhere.get(f".{member.name.value}")
-        if where is None and member in derived:  # `self.evaluate` of a class without a base: only its subclasses'
-            where = elsewhere.get(f"self.{member.name.value}")
         if where is not None and where != rule.context.module_name:
             why = (f"code in `{where}` writes into what a method of this name returns (bound to a name, `y = "
                    f"self.{member.name.value}(...)`, or stored on an attribute) in place, which stays NumPy (jaxfix cannot "
