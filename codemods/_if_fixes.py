@@ -21,8 +21,10 @@ from codemods._branch_structure import Chain
 from codemods._branch_values import broadcast_risk, kind_conflict
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
+from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import function_shapes
+from jaxfix.analysis.value_dtypes import FLOAT, INT, dtype_of, keeps
 from jaxfix.rule import Deferred
 
 if TYPE_CHECKING:
@@ -89,8 +91,9 @@ def where_fix(rule: Rule, node: cst.If, c: Chain, plain, outputs, local, test, w
     return True, None
 
 
-# an update method of `.at[...]` -> what a branch that does not update gives it (`None`: the slot's own value)
-_UNCHANGED = {"set": None, "add": "0", "subtract": "0", "multiply": "1", "divide": "1"}
+# an update method of `.at[...]` -> what a branch that does not update gives it (`None`: the slot's own value; for
+# `add`, the identity of the array's kind: -0.0 for floats, whose -0.0 + 0 would be +0.0)
+_UNCHANGED = {"set": None, "add": "", "subtract": "0", "multiply": "1", "divide": "1"}
 
 
 def _one_update(
@@ -120,8 +123,20 @@ def _one_update(
     if any(u[1] != method or rule.code(u[0]) != rule.code(slot) for u in present):
         return None
     kept = _UNCHANGED[method]
-    same = cst.Subscript(cst.Name(name), slot.slice) if kept is None else cst.Integer(kept)
-    return slot, method, [u[2] if u is not None else same for u in updates]
+    facts = function_facts(rule, rule.current_function)
+    array = dtype_of(facts, cst.Name(name))
+    if kept == "":  # `add`: the filler must leave every value as it is, -0.0 included
+        kept = "-0.0" if array.exact and array.kind >= FLOAT else "0" if array.exact and array.kind <= INT else None
+        if kept is None:
+            return None
+    same = cst.Subscript(cst.Name(name), slot.slice) if kept is None else cst.parse_expression(kept)
+    selected = [u[2] if u is not None else same for u in updates]
+    # `jnp.where` promotes its values together before `.set` casts them to the array's dtype: exact for an array of
+    # floats or complex numbers (a slot left as it is comes back unchanged; a value set is cast as `.set` casts it),
+    # else only when no value widens the array's dtype (a float set into an int64 array would round the others)
+    if not (array.exact and array.kind >= FLOAT) and not all(keeps(array, dtype_of(facts, v)) for v in selected):
+        return None
+    return slot, method, selected
 
 
 def cond_replacement(rule: Rule, node: cst.If, function: cst.FunctionDef, c: Chain, ops, outputs, switch: bool):

@@ -36,7 +36,8 @@ class TracedIf(Rule):
     a branch and used afterwards (a branch that does not assign it keeps its prior value), and an `elif` chain of
     them `v = jnp.select([p0, p1], [a, b], c)`. Branches that update one slot of an array the same way (`x[j] = a`
     / `x[j] = b`, `.at` updates once JX101 has run) select the value only: `x = x.at[j].set(jnp.where(pred, a,
-    b))` (a branch that leaves it sets `x[j]`, or adds 0). Other branches, and branches whose values the shape analysis
+    b))` (a branch that leaves it sets `x[j]`, or adds -0.0 to floats; not for an array of integers a value could
+    widen, where `jnp.where` would round the slots left). Other branches, and branches whose values the shape analysis
     (`jaxfix.analysis.shapes`) cannot prove to have one shape, become `lax.cond(pred, v_if_true, v_if_false,
     *operands)` with small nested functions whose operands and results come from the dataflow analysis, and an
     `elif` chain of them one `lax.switch(jnp.select([p0, p1], [0, 1], 2), [v_case_0, v_case_1, v_case_2],
@@ -478,12 +479,12 @@ class TracedIf(Rule):
         ),
         Invalid(  # both branches set the same slot: `jnp.where` picks the value set, as a JAX programmer writes it (a
             # `lax.cond` in a Python loop compiled its branches on every pass outside `jit`: astroML's Cminus took 70 s);
-            # a branch that does not add adds 0
+            # a branch that does not add adds -0.0 (an array of floats: -0.0 + 0 would be +0.0)
             "import jax.numpy as jnp\n\ndef f(t, w):\n    x = jnp.zeros(len(t))\n    for k, tk in enumerate(t):\n"
             "        if tk > 0:\n            x = x.at[k].set(tk)\n        else:\n            x = x.at[k].set(-1)\n"
             "        if w > tk:\n            x = x.at[k].add(w)\n    return x\n",
             expected="import jax.numpy as jnp\n\ndef f(t, w):\n    x = jnp.zeros(len(t))\n    for k, tk in enumerate(t):\n"
-                     "        x = x.at[k].set(jnp.where(tk > 0, tk, -1))\n        x = x.at[k].add(jnp.where(w > tk, w, 0))\n"
+                     "        x = x.at[k].set(jnp.where(tk > 0, tk, -1))\n        x = x.at[k].add(jnp.where(w > tk, w, -0.0))\n"
                      "    return x\n",
             lines=[6, 10],
         ),

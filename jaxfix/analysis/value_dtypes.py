@@ -222,6 +222,9 @@ def _call(facts: FunctionFacts, node: cst.Call, env: dict) -> DType:  # noqa: C9
     fn = facts.array_function(func)
     if "dtype" in keywords:
         return dtype_argument(facts, keywords["dtype"], env) or UNKNOWN
+    slot = func.value if isinstance(func, cst.Attribute) else None
+    if isinstance(slot, cst.Subscript) and isinstance(slot.value, cst.Attribute) and slot.value.attr.value == "at":
+        return dtype_of(facts, slot.value.value, env)  # `x.at[i].set(v)`: an update keeps the array's dtype
     if fn is None and isinstance(func, cst.Attribute):  # a method of an array
         base = dtype_of(facts, func.value, env)
         method = func.attr.value

@@ -321,3 +321,22 @@ def test_branch_value_sources_are_followed_once_per_name(monkeypatch):
             "    return r\n")
     findings(code)
     assert 0 < len(calls) < 200, len(calls)
+
+
+def test_one_slot_selection_keeps_every_value_exact():
+    """`x.at[k].set(jnp.where(c, v, x[k]))` promotes `v` and `x[k]` together: for an int64 array given a float, the
+    slots left would be rounded through float64 (2**60 + 1 came back 2**60), so `lax.cond` stays; an array of floats
+    adds -0.0 where a branch does not add (0 would turn a -0.0 slot into +0.0; code review)."""
+    ints = ("import jax.numpy as jnp\n\ndef f(t):\n    x = jnp.full(len(t), 2**60 + 1, dtype=jnp.int64)\n"
+            "    for k in range(len(t)):\n        if t[k] > 0:\n            x = x.at[k].set(0.5)\n    return x\n")
+    assert "lax.cond" in migrate(ints) and "jnp.where" not in migrate(ints)
+    floats = ("import jax.numpy as jnp\n\ndef g(t, w):\n    x = jnp.zeros(len(t)) * -1.0\n    for k in range(len(t)):\n"
+              "        if w > t[k]:\n            x = x.at[k].add(w)\n    return x\n")
+    out = migrate(floats)
+    assert "x = x.at[k].add(jnp.where(w > t[k], w, -0.0))" in out, out
+    namespace: dict = {}
+    exec(compile(out, "g", "exec"), namespace)
+    import numpy as np
+
+    got = np.asarray(namespace["g"](np.array([1.0, -1.0]), 0.5))
+    assert got[1] == 0.5 and got[0] == 0.0 and np.signbit(got[0])
