@@ -77,7 +77,8 @@ class IsinstanceWidening:
         scalar, other = self._scalar_sources(node)
         if scalar:
             subject = rule.code(node.args[0].value)
-            if other or len(elements) > 1:
+            # (a value bound in the test, `s := np.dot(r, r)`: its maker becomes `jnp.dot` first, in the same pass)
+            if other or len(elements) > 1 or isinstance(node.args[0].value, cst.NamedExpr):
                 rule.report(node, f"`{rule.code(node)}` tests for a NumPy array, and `{subject}` may be a NumPy scalar "
                             f"here (`{rule.code(scalar[0])}` gives one for a 0-d result), which is no array, but after "
                             "the migration it is a JAX array, and the value may also come from elsewhere: neither "
@@ -120,6 +121,10 @@ class IsinstanceWidening:
             s1, o1 = self._sources(flow, at, value.body, seen)
             s2, o2 = self._sources(flow, at, value.orelse, seen)
             return s1 + s2, o1 + o2
+        if isinstance(value, cst.NamedExpr):  # `isinstance(s := np.dot(r, r), np.ndarray)`: the value bound
+            return self._sources(flow, at, value.value, seen)
+        if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value in ("self", "cls"):
+            return self._attribute_sources(flow, value, seen)
         if isinstance(value, (cst.BinaryOperation, cst.UnaryOperation)):
             # arithmetic with a NumPy scalar gives one when 0-d, whatever the other operand
             parts = [value.left, value.right] if isinstance(value, cst.BinaryOperation) else [value.expression]
@@ -146,6 +151,22 @@ class IsinstanceWidening:
                 s, o = [], [d.node]
             scalar += s
             other += o
+        return scalar, other
+
+    def _attribute_sources(self, flow, value: cst.Attribute, seen: set) -> tuple[list, list]:  # type: ignore[no-untyped-def]
+        """`self.ssr`: the values the module stores in an attribute of that name (`self.ssr = np.dot(r, r)`), and
+        the attribute itself among the others (code elsewhere may store something else in it)."""
+        name = value.attr.value
+        if ("attribute", name) in seen:
+            return [], []
+        seen.add(("attribute", name))
+        scalar: list = []
+        other: list = [value]
+        for assign in walk.nodes_of(self.rule.context.module, cst.Assign):
+            if any(isinstance(t.target, cst.Attribute) and t.target.attr.value == name for t in assign.targets):  # type: ignore[attr-defined]
+                s, o = self._sources(flow, assign, assign.value, seen)  # type: ignore[attr-defined]
+                scalar += s
+                other += o
         return scalar, other
 
     def _scalar_maker(self, value: cst.BaseExpression) -> Optional[cst.BaseExpression]:

@@ -892,6 +892,13 @@ class NumpyNamespace(Rule):
             "def g(x):\n    v = np.max(x, axis=0)\n    if isinstance(v, (np.ndarray, list)):\n        v = v[0]\n    return v\n",
             expected=None, lines=[4, 5, 10, 11],
         ),
+        Invalid(  # ... and where the value is held by an attribute (stored elsewhere too) or bound in the test itself
+            # (code review: both were widened, and `self.ssr` took the array branch: `inf` for NumPy's 5.0)
+            "import numpy as np\n\nclass Fit:\n    def ssr_of(self, r):\n        self.ssr = np.dot(r, r)\n"
+            "        if isinstance(self.ssr, np.ndarray):\n            self.ssr = np.inf\n        return self.ssr\n\n"
+            "def walrus(r):\n    if isinstance(s := np.dot(r, r), np.ndarray):\n        return s[0]\n    return s\n",
+            expected=None, lines=[5, 6, 11],
+        ),
         Invalid(  # `jnp.histogram` counts in floats, NumPy in integers (`print(counts)` shows `3.0`, `range(counts[0])`
             # raises); with `density=True` both are floats (pwlf and astroML bin their data)
             "import numpy as np\n\ndef f(x):\n    counts, edges = np.histogram(x, 5)\n    return counts\n",
