@@ -557,6 +557,17 @@ class NumpyNamespace(Rule):
                 "    index = {}\n    for k, (i, j) in enumerate(zip(r.flatten(), c.flatten())):\n        index[i, j] = k\n"
                 "    return index\n",
                 expected=None, lines=[4, 4, 4]),
+        # ... and names bound from a tuple of calls (`a, b = np.arange(n), np.arange(m)`, or with a starred name: code
+        # review), where the array a name at another place holds is not hashed (`a + b` of `plain`)
+        Invalid("import numpy as np\n\ndef pairs(n, m):\n    a, b = np.arange(n), np.arange(m)\n    d = {}\n"
+                "    for i, j in zip(a, b):\n        d[i, j] = 1\n    return d\n\n"
+                "def heads(n):\n    a, *b = np.arange(n), np.arange(n)\n    return {v: 1 for v in a}\n\n"
+                "def plain(n):\n    a, b = np.arange(n), np.ones(n)\n    return a + b\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef pairs(n, m):\n    a, b = np.arange(n), np.arange(m)\n"
+                         "    d = {}\n    for i, j in zip(a, b):\n        d[i, j] = 1\n    return d\n\n"
+                         "def heads(n):\n    a, *b = np.arange(n), np.arange(n)\n    return {v: 1 for v in a}\n\n"
+                         "def plain(n):\n    a, b = jnp.arange(n), jnp.ones(n)\n    return a + b\n",
+                lines=[4, 4, 11, 11, 15, 15]),
         # ... and an array made for a function of the module that hashes its parameter's elements, also through
         # `*args` (nitime's `lagged_classes` giving `count_classes(*xs)` a rolled array, whose `set(x)` raised)
         Invalid("import numpy as np\n\ndef distinct(*vals):\n    return [len(set(v)) for v in vals]\n\n"

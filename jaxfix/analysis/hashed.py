@@ -433,6 +433,8 @@ def elements_hashed(rule: cst.MetadataDependent, call: cst.Call) -> bool:
         if node in exprs:
             return True
         parent = rule.get_metadata(ParentProvider, node, None)
+    if isinstance(parent, cst.Element):  # `a, b = np.arange(n), np.arange(n)`: the name at the call's place
+        return _element_bound_hashed(rule, function, parent, names, exprs)
     target: Optional[cst.BaseAssignTargetExpression] = parent.targets[0].target \
         if isinstance(parent, cst.Assign) and len(parent.targets) == 1 else None
     # `unique, counts = np.unique(y, return_counts=True)`: each name holds one of the call's arrays
@@ -443,6 +445,31 @@ def elements_hashed(rule: cst.MetadataDependent, call: cst.Call) -> bool:
         if name.value in names:  # type: ignore[attr-defined]
             flow = flow or function_flow(rule, function)
             if any(use in exprs for use in flow.uses(parent, name.value)):  # type: ignore[attr-defined]
+                return True
+    return False
+
+
+def _element_bound_hashed(rule: cst.MetadataDependent, function: cst.FunctionDef, element: cst.Element,
+                          names: set[str], exprs: set[cst.BaseExpression]) -> bool:
+    """For a call that is an item of a tuple or list assigned to names (`a, b = np.arange(n), np.arange(m)`):
+    whether a read of the name bound at its place is hashed (with a starred name, `a, *b = ...`, any of them)."""
+    sequence = rule.get_metadata(ParentProvider, element, None)
+    assign = rule.get_metadata(ParentProvider, sequence, None) if isinstance(sequence, (cst.Tuple, cst.List)) else None
+    if not (isinstance(assign, cst.Assign) and len(assign.targets) == 1 and assign.value is sequence):
+        return False
+    target = assign.targets[0].target
+    if not isinstance(target, (cst.Tuple, cst.List)):
+        return False
+    place = next(i for i, e in enumerate(sequence.elements) if e is element)  # type: ignore[union-attr]
+    starred = any(isinstance(e, cst.StarredElement) for e in target.elements)
+    if not starred and len(target.elements) != len(sequence.elements):  # type: ignore[union-attr]
+        return False
+    candidates = [e.value for e in target.elements] if starred else [target.elements[place].value]
+    flow = None
+    for name in candidates:
+        if isinstance(name, cst.Name) and name.value in names:
+            flow = flow or function_flow(rule, function)
+            if any(use in exprs for use in flow.uses(assign, name.value)):  # type: ignore[attr-defined]
                 return True
     return False
 
