@@ -64,7 +64,7 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
             if root is not None:
                 names.setdefault(root, why)
             for callee in callees:
-                found.setdefault(callee, f"{caller} hands what this returns to code that writes into it ({why})")
+                found.setdefault(callee, f"{caller} hands what this returns to code that needs a NumPy array there ({why})")
         for call in walk.nodes_of(function.body, cst.Call):  # `ndimage.uniform_filter1d(x, 3, output=buf)`
             for name, why in _given_out(call, numpy, ndimage):  # type: ignore[arg-type]
                 names.setdefault(name, why)
@@ -76,7 +76,7 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
                     held = target.target
                     if isinstance(held, cst.Name) and held.value in names:
                         found.setdefault(callee, f"{caller} hands what this returns (`{held.value}`) to code that "
-                                                 f"writes into it ({names[held.value]})")
+                                                 f"needs a NumPy array there ({names[held.value]})")
                     elif isinstance(held, cst.Attribute) and held.attr.value in attributes:
                         found.setdefault(callee, f"{caller} stores what this returns as `.{held.attr.value}`, which "
                                                  "the module writes into in place (a write that stays NumPy)")
