@@ -210,10 +210,13 @@ def migrate(
         elif not check:
             sys.stdout.flush()
             sys.stdout.buffer.write(result.fixed.encode("utf-8") if result.fixed is not None else data)
-        TextReporter(err, err, original_lines=diff or check).results([result])
+        TextReporter(err, err).results([at_original_lines(result) if diff or check else result])
         _exit(_exit_code([result], changes_count=diff or check), exit_zero)
     results = _run(paths, rules, options, config, exclude, jobs, progress and not quiet, _cache_dir(config, no_cache, cache_dir))
-    reporter = TextReporter(out, err, original_lines=not write)
+    # a run that wrote nothing shows its findings, notes and report at lines of the files as they are (JSON keeps
+    # the lines its edits are relative to)
+    shown = results if write else [at_original_lines(r) for r in results]
+    reporter = TextReporter(out, err)
     if output_format == "json":
         write_json(results, sys.stdout)
         for r in results:
@@ -230,16 +233,14 @@ def migrate(
                 if r.status is Status.ERROR:
                     reporter.error(r)
         else:
-            reporter.results(results)
+            reporter.results(shown)
         if show_fixes:
             _show_fixes(results, err)
         if not quiet:
             reporter.summary(results, mode="diff" if diff else "check-migrate" if check else "migrate", unsafe_enabled=unsafe)
-            reporter.notes(results, x64=bool(dict(options.settings).get("x64", False)))
+            reporter.notes(shown, x64=bool(dict(options.settings).get("x64", False)))
     command = "migrate --diff" if diff else "migrate --check" if check else "migrate"
-    if not write:  # the report's lines, like the text output's, are those of the files as they are
-        results = [at_original_lines(r) for r in results]
-    _finish(results, rules, command=command, started=started, report=report, statistics=statistics and output_format != "json",
+    _finish(shown, rules, command=command, started=started, report=report, statistics=statistics and output_format != "json",
             fixing=True, out=out, options=options)
     _exit(_exit_code(results, changes_count=diff or check), exit_zero)
 

@@ -123,13 +123,9 @@ def at_original_lines(result: FileResult) -> FileResult:
 
 
 class TextReporter:
-    """Text output. `original_lines`: the files were not written (`--diff`, `--check`), so findings are shown at
-    lines of the files as they are, not of the rewrite they were found in."""
-
-    def __init__(self, console: Console, err_console: Console, *, original_lines: bool = False) -> None:
+    def __init__(self, console: Console, err_console: Console) -> None:
         self.out = console
         self.err = err_console
-        self.original_lines = original_lines
 
     def finding(self, f: Finding) -> None:
         line = Text()
@@ -152,8 +148,6 @@ class TextReporter:
         for r in results:
             if r.status is Status.ERROR:
                 self.error(r)
-            if self.original_lines:
-                r = at_original_lines(r)
             for f in r.findings:
                 self.finding(f)
 
@@ -181,8 +175,7 @@ class TextReporter:
     def notes(self, results: Sequence[FileResult], *, x64: bool) -> None:
         """Advice on the rewritten code as a whole (migrate), after the summary: the functions that must run under
         `jax.jit` (`jaxfix.advice`), and float32 where NumPy computed in float64 unless the project enables x64."""
-        shown = [at_original_lines(r) for r in results] if self.original_lines else results
-        needs_jit = [(r.path, name, line) for r in shown for name, line in r.needs_jit]
+        needs_jit = [(r.path, name, line) for r in results for name, line in r.needs_jit]
         if needs_jit:
             one = len(needs_jit) == 1
             self.err.print(

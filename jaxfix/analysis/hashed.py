@@ -440,11 +440,18 @@ def elements_hashed(rule: cst.MetadataDependent, call: cst.Call) -> bool:
     # `unique, counts = np.unique(y, return_counts=True)`: each name holds one of the call's arrays
     bound = [target] if isinstance(target, cst.Name) else \
         [e.value for e in target.elements if isinstance(e.value, cst.Name)] if isinstance(target, cst.Tuple) else []
+    return _read_hashed(rule, function, parent, bound, names, exprs)  # type: ignore[arg-type]
+
+
+def _read_hashed(rule: cst.MetadataDependent, function: cst.FunctionDef, assign: cst.Assign,
+                 bound: list[cst.BaseExpression], names: set[str], exprs: set[cst.BaseExpression]) -> bool:
+    """Whether a read of one of the names `assign` binds (`bound`) is hashed (by the function's reaching
+    definitions)."""
     flow = None
     for name in bound:
-        if name.value in names:  # type: ignore[attr-defined]
+        if isinstance(name, cst.Name) and name.value in names:
             flow = flow or function_flow(rule, function)
-            if any(use in exprs for use in flow.uses(parent, name.value)):  # type: ignore[attr-defined]
+            if any(use in exprs for use in flow.uses(assign, name.value)):  # type: ignore[attr-defined]
                 return True
     return False
 
@@ -465,13 +472,7 @@ def _element_bound_hashed(rule: cst.MetadataDependent, function: cst.FunctionDef
     if not starred and len(target.elements) != len(sequence.elements):  # type: ignore[union-attr]
         return False
     candidates = [e.value for e in target.elements] if starred else [target.elements[place].value]
-    flow = None
-    for name in candidates:
-        if isinstance(name, cst.Name) and name.value in names:
-            flow = flow or function_flow(rule, function)
-            if any(use in exprs for use in flow.uses(assign, name.value)):  # type: ignore[attr-defined]
-                return True
-    return False
+    return _read_hashed(rule, function, assign, candidates, names, exprs)
 
 
 def _iterated(iterable: cst.BaseExpression) -> list[cst.BaseExpression]:
