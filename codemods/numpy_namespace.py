@@ -10,7 +10,7 @@ from codemods._host_values import SPACED
 from codemods._isinstance_widening import IsinstanceWidening
 from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword, units_difference, units_library
 from codemods._numpy_boundary import NumpyBoundary
-from jaxfix.analysis import jnp_api
+from jaxfix.analysis import foreign_dtypes, jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.host_data import none_argument, none_default
 from jaxfix.analysis.dataflow import DataflowProvider
@@ -212,7 +212,8 @@ class NumpyNamespace(Rule):
     # what calls in other modules of the run pass the module's functions (text, object arrays, masked arrays, ...)
     # and what other modules of the run make that JAX has no counterpart for: matrices, masked arrays, sparse
     # attributes of base classes (`_imported_values`)
-    INDEXES = (_caller_inputs.INDEX, _imported_values.INDEX)
+    # and the dtype constants other modules of the run define (`foreign_dtypes.INDEX`: `from .consts import LABEL`)
+    INDEXES = (_caller_inputs.INDEX, _imported_values.INDEX, foreign_dtypes.INDEX)
 
     VALID = [
         Valid(  # a function used as a key that makes no array: nothing to report there

@@ -4,18 +4,29 @@
 functions take it at), judged with `np.dtype` itself rather than a list of spellings; rules keep such a call, and its
 function, NumPy (`rule` must declare `NumpyNameProvider`). `object_data` finds string or object data handed to a NumPy call
 (`np.array(["a", "b"])`, `np.array([None] * n)`), which makes a string or object array just as well.
+
+A dtype may be named by a constant of another module of the run (`LABEL = np.str_` in `pkg/consts.py`, then `from
+.consts import LABEL` and `np.empty(n, dtype=LABEL)`): `INDEX`, a project index, finds each module's top-level names
+bound only to such a dtype (on its `ast` tree), and `jax_rejects` counts an imported one as the dtype itself (a rule
+asking must list `INDEX` in its `INDEXES`). Not followed: a star import, a name read through its module
+(`consts.LABEL`), a re-export.
 """
 
 from __future__ import annotations
 
+import ast
 import functools
-from typing import Container, Mapping, Optional
+import os
+import re
+from typing import Any, Container, Mapping, Optional
 
 import libcst as cst
 import numpy as np
 
 from jaxfix import walk
 from jaxfix.analysis.numpy_names import numpy_name
+from jaxfix.imports import imported_bindings
+from jaxfix.rule import ProjectIndex
 
 # where NumPy's creation functions take their dtype positionally
 DTYPE_POSITION = {
@@ -56,8 +67,14 @@ def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression, seen: fr
         return bool(value.elements) and all(isinstance(e.value, cst.Tuple) for e in value.elements)  # a record layout
     if isinstance(value, cst.Name):
         # (`TEXT = "U5"` at module level or in the function, then `y.astype(TEXT)`; `seen`: `A = B`, `B = A` ends)
-        return value.value in FOREIGN_TYPES or value.value not in _NUMERIC_BUILTINS and value.value not in seen and any(
-            jax_rejects(rule, v, seen | {value.value}) for v in _bound_values(rule, value.value))
+        if value.value in FOREIGN_TYPES:
+            return True
+        if value.value in _NUMERIC_BUILTINS or value.value in seen:
+            return False
+        bound = _bound_values(rule, value.value)
+        if not bound:  # (`from .consts import LABEL`: a constant of another module of the run, `INDEX`)
+            return _imported_constant(rule, value.value)
+        return any(jax_rejects(rule, v, seen | {value.value}) for v in bound)
     qualified = numpy_name(rule, value) if isinstance(value, cst.Attribute) else None
     if qualified is not None:
         return qualified.split(".")[-1] in FOREIGN_NUMPY_TYPES
@@ -285,3 +302,89 @@ def _appends(function: cst.FunctionDef, name: str) -> list[cst.Call]:
 
     function.body.visit(Finder())
     return found
+
+
+# ---- dtype constants of other modules (a project index) ------------------------------------------------------------
+
+KEY = "foreign-dtype-constants"
+
+# a top-level binding that may name such a dtype, as a module's bytes say it (`LABEL = np.str_`, `KIND = object`,
+# `CODE = "U8"`, `DT = np.dtype("O")`): only the modules that say one are parsed
+_CONSTANT = re.compile(
+    rb"^[A-Za-z_]\w*[ \t]*=[ \t]*(?:(?:object|str|bytes)[ \t]*(?:#|$)|[A-Za-z_]\w*\.(?:dtype\(|\w+_\b|void\b|datetime64"
+    rb"|timedelta64|longdouble|clongdouble|float128|complex256|longfloat|float96)|[bru]?[\"'][<>|=]?[A-Za-z]+\d*[\"'])",
+    re.M,
+)
+
+
+def _wanted(data: bytes, module_name: str, is_package: bool, modules: frozenset) -> bool:
+    return _CONSTANT.search(data) is not None
+
+
+def _numpy_aliases(tree: ast.Module) -> frozenset[str]:
+    """The names the module's top-level imports bind to NumPy (`import numpy as np`: np)."""
+    return frozenset(alias.asname or alias.name for node in tree.body if isinstance(node, ast.Import)
+                     for alias in node.names if alias.name == "numpy")
+
+
+def _foreign_ast(value: ast.expr, numpy: frozenset[str], values: Mapping[str, list[ast.expr]], seen: frozenset[str]) -> bool:
+    """`jax_rejects` for a module-level value as `ast` reads it: `object`, `np.str_`, `"U8"`, `np.dtype(...)` of one,
+    a record layout, or another such constant of the module."""
+    if isinstance(value, ast.Name):
+        if value.id in FOREIGN_TYPES:
+            return True
+        bound = values.get(value.id)
+        return bool(bound) and value.id not in seen and all(_foreign_ast(v, numpy, values, seen | {value.id}) for v in bound)
+    if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id in numpy:
+        return value.attr in FOREIGN_NUMPY_TYPES
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return foreign_code(value.value)
+    if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords and isinstance(value.func, ast.Attribute) \
+            and value.func.attr == "dtype" and isinstance(value.func.value, ast.Name) and value.func.value.id in numpy:
+        arg = value.args[0]
+        if isinstance(arg, ast.List) and arg.elts and all(isinstance(e, ast.Tuple) for e in arg.elts):
+            return True  # a record layout
+        return _foreign_ast(arg, numpy, values, seen)
+    return False
+
+
+def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset) -> dict[str, Any]:
+    """The module's top-level names every binding of which is a dtype JAX arrays cannot have."""
+    values: dict[str, list[ast.expr]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        values.setdefault(name.id, []).append(node.value if target is name else ast.Constant(None))
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign)) and isinstance(node.target, ast.Name):
+            values.setdefault(node.target.id, []).append(node.value or ast.Constant(None))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
+            for bound in ([node.name] if hasattr(node, "name") else [a.asname or a.name.split(".")[0] for a in node.names]):
+                values.setdefault(bound, []).append(ast.Constant(None))
+    numpy = _numpy_aliases(tree)
+    return {"module": module_name, "names": sorted(
+        name for name, bound in values.items() if all(_foreign_ast(v, numpy, values, frozenset({name})) for v in bound))}
+
+
+def _link(summaries: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """The qualified names (`pkg.consts.LABEL`) of the run's dtype constants."""
+    return sorted(f"{s['module']}.{name}" for s in summaries.values() for name in s["names"])
+
+
+INDEX = ProjectIndex(KEY, _wanted, _summarize, _link)
+
+
+def _imported_constant(rule: cst.MetadataDependent, name: str) -> bool:
+    """`name` is imported from another module of the run that binds it to a dtype JAX arrays cannot have."""
+    context = getattr(rule, "context", None)
+    facts = context.project_facts(KEY) if context is not None else None
+    if not facts:
+        return False
+    cache = context.__dict__
+    if "_foreign_dtype_imports" not in cache:
+        imports = imported_bindings(
+            context.module_name, os.path.basename(context.path) == "__init__.py", context.source.encode("utf-8", "replace"))
+        known = frozenset(facts)
+        cache["_foreign_dtype_imports"] = frozenset(local for local, qualified in imports.items() if qualified in known)
+    return name in cache["_foreign_dtype_imports"]
