@@ -189,7 +189,10 @@ class NumpyNamespace(Rule):
     SALib's RBD-FAST permutation does, differs). `jnp.nanargmin` and `jnp.nanargmax` of an all-NaN slice give -1
     where NumPy raises `ValueError` (outside a `try` that catches it, which keeps the function NumPy): an index taken
     from one then reads the last item silently (pwlf's fit of a breakpoint whose costs are all NaN), as `inv` of a
-    singular matrix gives inf/nan above. A helper's result that another module of the run hands to a function
+    singular matrix gives inf/nan above. Non-finite data meets other formulas in a few functions: `jnp.quantile`,
+    `jnp.percentile` between a finite value and inf give inf where NumPy's interpolation gives nan (tsfresh's
+    `quantile` of data holding inf), and `jnp.abs` of a complex number with a NaN part and an infinite one gives nan
+    where NumPy gives inf (`np.abs(np.fft.rfft(x))` of data holding inf). A helper's result that another module of the run hands to a function
     needing NumPy values (`scipy.fftpack`, `np.piecewise`, scikit-learn's scalar parameters) is seen only when the
     helper and that function are of one module (a test's `spectrum(t, gauss(t))`); `scipy.fftpack` is recognised by
     its imports, a module-level `importlib.import_module("scipy.fftpack")` or lazy loader, and an imported
