@@ -192,7 +192,8 @@ class NumpyNamespace(Rule):
     singular matrix gives inf/nan above. Non-finite data meets other formulas in a few functions: `jnp.quantile`,
     `jnp.percentile` between a finite value and inf give inf where NumPy's interpolation gives nan (tsfresh's
     `quantile` of data holding inf), and `jnp.abs` of a complex number with a NaN part and an infinite one gives nan
-    where NumPy gives inf (`np.abs(np.fft.rfft(x))` of data holding inf). A helper's result that another module of the run hands to a function
+    where NumPy gives inf (`np.abs(np.fft.rfft(x))` of data holding inf). `jnp.median` and `jnp.nanmedian` of an
+    empty array raise where NumPy warns and gives nan. A helper's result that another module of the run hands to a function
     needing NumPy values (`scipy.fftpack`, `np.piecewise`, scikit-learn's scalar parameters) is seen only when the
     helper and that function are of one module (a test's `spectrum(t, gauss(t))`); `scipy.fftpack` is recognised by
     its imports, a module-level `importlib.import_module("scipy.fftpack")` or lazy loader, and an imported

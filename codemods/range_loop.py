@@ -91,7 +91,9 @@ class RangeLoop(Rule):
     loop appending to a list is handled by JX222 when the bounds are static. JAX traces the body even when the loop
     runs zero times, so a body indexing an array with an axis of length zero (`Y[i] = X[i] @ m` with `X.shape[0] ==
     0`) raises `IndexError` while tracing, where NumPy's loop ran no times: the rewrite assumes at least one iteration
-    is possible.
+    is possible. An index past the end of an array raises `IndexError` in NumPy; in the loop body JAX clamps the read
+    and drops the `.at` write (as everywhere in JAX, see JX101), so code that fails on inputs of mismatched lengths
+    (dtaidistance's `msm.distance`, whose loops swap `n` and `m`) returns a value instead.
     """
 
     CODE = "JX220"
