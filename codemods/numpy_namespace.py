@@ -179,10 +179,13 @@ class NumpyNamespace(Rule):
     pass is not known: a big-endian array (what `astropy.io.fits` reads) or a masked array given to a migrated function
     raises in `jax.numpy` (JAX holds native byte order only, and rejects `np.ma`), and a `np.matrix` given to one
     becomes a plain array (its `*` then multiplies elementwise: only a function that names `np.matrix`, calls
-    one of the module that returns one, or reads a module-level name or an attribute of its class bound to one, is left); an int array times a float16 one
-    is float16 in JAX, float64 in NumPy; an index out of bounds raises `IndexError` in NumPy where a JAX array clamps
-    it (only a `try` that catches it is seen: in the function, or in a caller of the module around a call of it). An array of a number literal gets `dtype=` (JAX's
-    would be weakly typed), but other calls given only Python numbers (`np.where(c, 1, -1)`) make weakly typed
+    one of the module that returns one, or reads a module-level name or an attribute of its class bound to one, is
+    left); an int array times a float16 one is float16 in JAX, float64 in NumPy; the mean, variance, standard
+    deviation, median and quantiles of an int32 (or narrower) array are float32 in JAX even with `jax_enable_x64`,
+    float64 in NumPy (integers past 2**24 round: bottleneck's `median` tests); an index out of bounds raises
+    `IndexError` in NumPy where a JAX array clamps it (only a `try` that catches it is seen: in the function, or in
+    a caller of the module around a call of it). An array of a number literal gets `dtype=` (JAX's would be weakly
+    typed), but other calls given only Python numbers (`np.where(c, 1, -1)`) make weakly typed
     arrays too: times an int16 or float32 array they keep its narrower dtype, where NumPy's result is 64-bit.
     `jnp.argsort` and `jnp.sort` are always stable, NumPy's default quicksort is not: equal keys may come out in
     another order than NumPy's (the values sorted are the same; an order of ties that later code relies on, as
