@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import ast
 import functools
+import math
 import re
 from typing import Optional
 
@@ -17,6 +19,7 @@ from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import TracednessProvider  # `_inplace.judge` asks `_kept_numpy`
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.static_values import is_static_expression
+from jaxfix.analysis.value_dtypes import BOOL, FLOAT, INT, dtype_of
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -155,6 +158,17 @@ class InplaceIndexUpdate(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a float value written into an integer or boolean array: NumPy casts it (truncating), `.at[].set` casts
+            # too but warns that the unsafe cast will be an error; the cast is written out (sdeint's `_K`: `np.eye(s)`
+            # into an int64 array)
+            "import numpy as np\n\ndef select(m, x):\n    K = np.zeros((m, 2 * m), dtype=np.int64)\n    K[:, :m] = np.eye(m)\n"
+            "    w = np.linspace(0.0, 1.0, m)\n    K[0, :m] = w * 3\n    K[1, 0] = 2.7\n    seen = np.zeros(m, dtype=bool)\n"
+            "    seen[0] = 1\n    seen[1:] = K[1, 1:m]\n    return K, seen\n",
+            expected="import numpy as np\n\ndef select(m, x):\n    K = np.zeros((m, 2 * m), dtype=np.int64)\n"
+            "    K = K.at[:, :m].set(np.eye(m, dtype=K.dtype))\n    w = np.linspace(0.0, 1.0, m)\n"
+            "    K = K.at[0, :m].set((w * 3).astype(K.dtype))\n    K = K.at[1, 0].set(2)\n    seen = np.zeros(m, dtype=bool)\n"
+            "    seen = seen.at[0].set(True)\n    seen = seen.at[1:].set(K[1, 1:m].astype(seen.dtype))\n    return K, seen\n",
+            lines=[5, 7, 8, 10, 11]),
         Invalid(  # text written into a numeric array: NumPy parses it, a JAX array's `.at[].set` raises `TypeError`, so
             # the array stays NumPy and its update too (astroML's readers of text files)
             "import numpy as np\n\ndef parse(lines):\n    res = np.zeros((len(lines), 3), dtype=int)\n"
@@ -444,6 +458,7 @@ class InplaceIndexUpdate(Rule):
         first = parsed[0][0]
         shown = f"`{first.base_src} = {first.base_src}.at[{first.index_src}].set(...)`"
         if len(targets) == 1:
+            value = self._cast(first, node.value, value)
             source = f"{first.base_src} = {first.base_src}.at[{first.index_src}].set({value})"
             self._finish(line, node, source, f"in-place update of array `{first.base_src}`", verdicts, shown)
             return
@@ -632,6 +647,40 @@ class InplaceIndexUpdate(Rule):
         return _buffers.mutated_attributes(self.context.module, {})
 
     # ---- helpers --------------------------------------------------------------------------------------------
+    def _cast(self, target: Target, value: cst.BaseExpression, code: str) -> str:
+        """`code`, the value written into `target`, cast to the array's dtype where it is known to be of a higher kind
+        (a float array into an integer or boolean array, an integer array into a boolean one: sdeint's `K[r:r+s,
+        c:c+s] = np.eye(s)` into `np.zeros(..., dtype=np.int64)`). NumPy casts it on assignment (truncating floats);
+        `.at[].set` casts it too, but JAX warns that the unsafe cast will be an error. The cast NumPy makes, written
+        out: `np.eye(s, dtype=K.dtype)` for a maker of ones and zeros (exact in any dtype), else `v.astype(K.dtype)`
+        (`jnp.asarray(v, dtype=K.dtype)` for a Python number), which truncates as NumPy does."""
+        fn = self.current_function
+        if fn is None:
+            return code
+        facts = function_facts(self, fn)
+        array, given = dtype_of(facts, target.base), dtype_of(facts, value)
+        if not (array.exact and array.name and array.kind in (BOOL, INT) and given.exact
+                and array.kind < given.kind <= FLOAT):
+            return code
+        dtype = f"{target.base_src}.dtype"
+        maker = (facts.array_function(value.func) or "").split(".")[-1] if isinstance(value, cst.Call) else ""
+        if isinstance(value, cst.Call) and maker in _ONES_AND_ZEROS and not any(a.star for a in value.args) \
+                and all(a.keyword is None or a.keyword.value != "dtype" for a in value.args) \
+                and sum(a.keyword is None for a in value.args) <= _ONES_AND_ZEROS[maker]:
+            given_args = [f"{a.keyword.value}={self.code(a.value)}" if a.keyword else self.code(a.value) for a in value.args]
+            return f"{self.code(value.func)}({', '.join([*given_args, f'dtype={dtype}'])})"
+        if given.weak:
+            try:
+                number = ast.literal_eval(code)
+            except (ValueError, SyntaxError):
+                number = None
+            if isinstance(number, (int, float)) and not isinstance(number, bool) and math.isfinite(number) \
+                    and abs(number) < 2 ** 31:
+                return repr(bool(number)) if array.kind == BOOL else repr(int(number))  # `mask[i] = 1`: `True`
+            return f"{self.jnp}.asarray({code}, dtype={dtype})"
+        atomic = isinstance(value, (cst.Name, cst.Attribute, cst.Call, cst.Subscript)) or value.lpar
+        return f"{code if atomic else f'({code})'}.astype({dtype})"
+
     def _finish(self, line: cst.SimpleStatementLine, node: cst.CSTNode, source: str, problem: str,
                 verdicts: list[Verdict], shown: str) -> None:
         """Report the rewrite `source` of `node`; live whole-array aliases are rebound after it (`y = x`)."""
@@ -692,6 +741,10 @@ def _read_through_jax(replacement: object, name: str, converted: cst.BaseExpress
     if isinstance(replacement, cst.FlattenSentinel):
         return cst.FlattenSentinel([n.visit(transformer) for n in replacement.nodes])
     return replacement.visit(transformer) if isinstance(replacement, cst.CSTNode) else replacement
+
+
+# makers of ones and zeros (exact in any dtype) -> how many positional arguments come before their `dtype`
+_ONES_AND_ZEROS = {"eye": 3, "identity": 1, "zeros": 1, "ones": 1, "empty": 1}
 
 
 def _may_be_none(value: cst.BaseExpression) -> bool:
