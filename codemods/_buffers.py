@@ -716,11 +716,42 @@ _ATTRIBUTE_WRITES = re.compile(
 
 def attribute_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     """{attribute name: the module} for the attributes a module writes into in place (the project index of JX501:
-    an array stored in such an attribute in another module must stay NumPy). No line numbers: the linked facts are
-    part of the result cache's key, which an edit elsewhere in the file must not change."""
+    an array stored in such an attribute in another module must stay NumPy), directly (`obj.w[i] = v`) or through a
+    local name bound to the attribute in the same function (`sigma2 = model.sigma2`, then `sigma2[jj] = v`:
+    pymcmcstat's ErrorVarianceEstimator; what `_aliased_writes` finds in the module itself). No line numbers: the
+    linked facts are part of the result cache's key, which an edit elsewhere in the file must not change."""
     where = module_name or os.path.basename(path)
-    return {(m.group(1) or m.group(2) or m.group(3)).decode("ascii", "replace"): where
-            for m in _ATTRIBUTE_WRITES.finditer(data)}
+    found = {(m.group(1) or m.group(2) or m.group(3)).decode("ascii", "replace"): where
+             for m in _ATTRIBUTE_WRITES.finditer(data)}
+    aliases = [m for m in _ATTRIBUTE_ALIAS.finditer(data)
+               if m.group(2).decode("ascii", "replace") not in found] if b"=" in data else []
+    written = _written_names(data) if aliases else {}
+    scopes = _Scopes(data) if written else None
+    for m in aliases:
+        if scopes is None or m.group(1) not in written:
+            continue
+        span = scopes.around(m.start())  # (written in the function binding the alias; the module's span at top level)
+        if any(span[0] <= at < span[1] for at in written[m.group(1)]):
+            found.setdefault(m.group(2).decode("ascii", "replace"), where)
+    return found
+
+
+# `sigma2 = model.sigma2` on a line of its own: a local name bound to an attribute of a name (`attribute_writes`)
+_ATTRIBUTE_ALIAS = re.compile(
+    rb"^[ \t]*+([A-Za-z_]\w*+)[ \t]*+=[ \t]*+[A-Za-z_]\w*+\.([A-Za-z_]\w*+)[ \t]*+(?:#[^\n]*+)?+\r?$", re.M)
+
+
+def _written_names(data: bytes) -> dict[bytes, list[int]]:
+    """{name: the offsets of the in-place writes into it}: an item's (`bits[0] = v`, `h[i] += 1`), a writing
+    method's (`bits.fill(0)`) or a call's output (`out=y`, `np.copyto(y, v)`), found in the bytes."""
+    written: dict[bytes, list[int]] = {}
+    for m in (*_WRITTEN_NAME.finditer(data), *_OUTPUT_NAME.finditer(data)):
+        written.setdefault(m.group(1), []).append(m.start())
+    for method in _WRITING_METHOD.finditer(data):
+        before = _NAME_BEFORE.search(data, max(0, method.start() - 80), method.start())
+        if before is not None:
+            written.setdefault(before.group(1), []).append(method.start())
+    return written
 
 
 def link_attribute_writes(summaries: dict[str, dict[str, str]]) -> dict[str, str]:
@@ -816,13 +847,7 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     writing method's (`bits.fill(0)`) or a call's output (`out=y`, `np.copyto(y, v)`). A pattern search over the
     bytes, by name (not by scope: two functions binding the same name count as one); the qualified name is the
     import's (a package's re-export: `_caller_writes` matches it by package)."""
-    written: dict[bytes, list[int]] = {}  # a name written into -> the offsets of those writes
-    for m in (*_WRITTEN_NAME.finditer(data), *_OUTPUT_NAME.finditer(data)):
-        written.setdefault(m.group(1), []).append(m.start())
-    for method in _WRITING_METHOD.finditer(data):
-        before = _NAME_BEFORE.search(data, max(0, method.start() - 80), method.start())
-        if before is not None:
-            written.setdefault(before.group(1), []).append(method.start())
+    written = _written_names(data)  # a name written into -> the offsets of those writes
     scopes: Optional[_Scopes] = None  # the functions' spans, found when a name bound to a call is written somewhere
     where = module_name or os.path.basename(path)
     bindings: Optional[dict[str, str]] = None

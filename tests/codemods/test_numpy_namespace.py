@@ -220,6 +220,20 @@ def test_an_attribute_written_into_in_another_module_keeps_its_array_numpy(tmp_p
     assert "jnp.atleast_2d(coords)" in alone[0].fixed
 
 
+def test_an_attribute_written_through_a_local_name_in_another_module_keeps_its_array_numpy(tmp_path):
+    # pymcmcstat: `ModelSettings` stores `np.ones(nbatch)`; `ErrorVarianceEstimator` binds `sigma2 = model.sigma2`,
+    # then writes `sigma2[jj] = ...`: a JAX array there raised `TypeError`
+    settings = "import numpy as np\n\nclass Noise:\n    def __init__(self, k):\n        self.var = np.ones(k)\n"
+    estimate = ("def refresh(noise, ss):\n    var = noise.var  # an alias\n    for j in range(len(ss)):\n"
+                "        var[j] = 1.0 / (1.0 + ss[j])\n    return var\n")
+    pkg, files = _package(tmp_path, "est", {"settings.py": settings, "estimate.py": estimate})
+    results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "settings.py").read_text() == settings
+    messages = [f.message for r in results for f in r.findings]
+    assert any("`.var` is written into in place in the package (in `est.estimate`)" in m for m in messages), messages
+
+
 def test_the_attribute_index_reads_bytes_only():
     from codemods._buffers import attribute_writes
 
@@ -230,6 +244,10 @@ def test_the_attribute_index_reads_bytes_only():
     # (`out = s.c * 2`, astroML's `trunc_exp` refused only for naming it so)
     code = b"def f(s, x):\n    np.add(x, x,\n           out=s.m)\n    out = s.n * 2\n    output = s.p\n    return out\n"
     assert set(attribute_writes("p.py", "pkg.p", code)) == {"m"}
+    # through a local name bound to the attribute and written into in the same function (not in another one)
+    code = (b"def f(s, x):\n    w = s.w\n    v = s.v\n    u = s.u  # u\n    w[0] = x\n    u.fill(0)\n    return v\n\n"
+            b"def g(v):\n    v[1] = 2\n")
+    assert set(attribute_writes("p.py", "pkg.p", code)) == {"w", "u"}
 
 
 def test_the_result_index_reads_bytes_only():
