@@ -205,16 +205,23 @@ def _package(tmp_path, name, files):
     return pkg, sorted(str(p) for p in pkg.glob("*.py"))
 
 
+def _kept_numpy(tmp_path, name, files, kept, attribute, writer):
+    """Migrate the package `name` made of `files` with JX501: the file `kept` must stay as it is, reported as storing
+    the `attribute` that the module `writer` writes into in place; the package's folder."""
+    pkg, paths = _package(tmp_path, name, files)
+    results = run_files(paths, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / kept).read_text() == files[kept]
+    messages = [f.message for r in results for f in r.findings]
+    assert any(f"`.{attribute}` is written into in place in the package (in `{writer}`)" in m for m in messages), messages
+    return pkg
+
+
 def test_an_attribute_written_into_in_another_module_keeps_its_array_numpy(tmp_path):
     # emcee: `State.__init__` stores `np.atleast_2d(coords)`; a move in another module does `old.coords[m] = ...`
     state = "import numpy as np\n\nclass State:\n    def __init__(self, coords):\n        self.coords = np.atleast_2d(coords)\n"
     move = "def update(old, new, m):\n    old.coords[m] = new.coords[m]  # stays NumPy\n"
-    pkg, files = _package(tmp_path, "mc", {"state.py": state, "move.py": move})
-    results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
-    assert not [r.error for r in results if r.error]
-    assert (pkg / "state.py").read_text() == state
-    messages = [f.message for r in results for f in r.findings]
-    assert any("`.coords` is written into in place in the package (in `mc.move`)" in m for m in messages), messages
+    pkg = _kept_numpy(tmp_path, "mc", {"state.py": state, "move.py": move}, "state.py", "coords", "mc.move")
     # alone, the module has no such write: the array moves to JAX
     alone = run_files([str(pkg / "state.py")], [NumpyNamespace], RunOptions(fix=True, write=False), jobs=1)
     assert "jnp.atleast_2d(coords)" in alone[0].fixed
@@ -226,12 +233,7 @@ def test_an_attribute_written_through_a_local_name_in_another_module_keeps_its_a
     settings = "import numpy as np\n\nclass Noise:\n    def __init__(self, k):\n        self.var = np.ones(k)\n"
     estimate = ("def refresh(noise, ss):\n    var = noise.var  # an alias\n    for j in range(len(ss)):\n"
                 "        var[j] = 1.0 / (1.0 + ss[j])\n    return var\n")
-    pkg, files = _package(tmp_path, "est", {"settings.py": settings, "estimate.py": estimate})
-    results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
-    assert not [r.error for r in results if r.error]
-    assert (pkg / "settings.py").read_text() == settings
-    messages = [f.message for r in results for f in r.findings]
-    assert any("`.var` is written into in place in the package (in `est.estimate`)" in m for m in messages), messages
+    _kept_numpy(tmp_path, "est", {"settings.py": settings, "estimate.py": estimate}, "settings.py", "var", "est.estimate")
 
 
 def test_the_attribute_index_reads_bytes_only():
