@@ -375,6 +375,36 @@ def sequence_attributes(module: cst.Module) -> frozenset[str]:
     return frozenset(found - other)
 
 
+def given_attributes(module: cst.Module) -> frozenset[str]:
+    """The attributes of `self` that some method of the module stores a parameter into as given (`self.n = n`, the
+    parameter never rebound in the method: pymcmcstat's `self.N = N`): they may hold whatever a caller passed, a
+    Python list too. Any other binding of the name elsewhere does not rule that out."""
+    found: set[str] = set()
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        params = {p.name.value for p in (*function.params.posonly_params, *function.params.params,  # type: ignore[attr-defined]
+                                         *function.params.kwonly_params)} - {"self", "cls"}  # type: ignore[attr-defined]
+        if not params:
+            continue
+        stored: list[tuple[str, str]] = []
+        rebound: set[str] = set()
+        for node in walk.nodes(function.body):  # type: ignore[attr-defined]
+            if isinstance(node, cst.FunctionDef):
+                continue  # (an inner function's own assignments are walked too: they only make `rebound` larger)
+            if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
+                targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+                for target in targets:
+                    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) \
+                            and target.value.value == "self" and isinstance(node.value, cst.Name) \
+                            and node.value.value in params and not isinstance(node, cst.AugAssign):
+                        stored.append((target.attr.value, node.value.value))
+                    rebound.update(n.value for n in walk.nodes_of(target, cst.Name)  # type: ignore[attr-defined]
+                                   if not isinstance(target, (cst.Attribute, cst.Subscript)))
+            elif isinstance(node, (cst.For, cst.CompFor, cst.NamedExpr)):
+                rebound.update(n.value for n in walk.nodes_of(node.target, cst.Name))  # type: ignore[attr-defined]
+        found.update(attr for attr, param in stored if param not in rebound)
+    return frozenset(found)
+
+
 def _plain_value(v: cst.BaseExpression) -> bool:
     """A list or tuple display or comprehension, or a `list(...)`/`tuple(...)` call."""
     return isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) or isinstance(v, cst.Call) \

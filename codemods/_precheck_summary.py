@@ -70,7 +70,7 @@ _CHILD_FIELDS: dict[type, tuple[str, ...]] = {ast.Constant: ()}
 # short names of calls that need a closer look (any call with keywords gets one too); the rest only feed the sets
 _INTERESTING = frozenset({
     *_WRITE_CALLS, *CONVERSIONS, "item", "tolist", "print", *SIZED, *MUTATING_METHODS, *SHAPE_POSITIONS,
-    *METHOD_ALL_ARGS,
+    *METHOD_ALL_ARGS, "len",
 })
 
 
@@ -391,6 +391,9 @@ class _Walker:
             counts[converted.id] = counts.get(converted.id, 0) + 1  # type: ignore[union-attr]
         if value.__class__ is ast.Name:  # `roll = shift`: a call of `roll` may be one of a function (JX304)
             self.s.name_aliases.update((t.id, value.id) for t in node.targets if isinstance(t, ast.Name))  # type: ignore[attr-defined]
+            if any(t.__class__ is ast.Attribute and t.value.__class__ is ast.Name and t.value.id == "self"  # type: ignore[attr-defined]
+                   for t in node.targets):
+                self.flags.add("self_stored_name")  # `self.N = N`: the attribute may hold a caller's list (JX304)
         # (`prm = rsi[1]`: an item of a sequence, maybe one; `fval = pool.map(fn, g)`: a list (JX304))
         if isinstance(value, _SEQUENCES) or _sequence_result(value) or _mapping_entry(value) or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range" or \
@@ -551,6 +554,8 @@ class _Walker:
             flags.add("print")
         if short in SIZED and (short != "where" or (len(args) == 1 and simple)):
             flags.add("sized")
+        if short == "len" and func.__class__ is ast.Name and len(args) == 1:
+            flags.add("len")  # `len(N)` of `N = self.N`, stored as a caller gave it: a list or an array (JX304)
         if attribute and short in MUTATING_METHODS and func.value.__class__ is ast.Name:
             s.mutated_receivers.add(func.value.id)
         if attribute and (

@@ -99,10 +99,13 @@ def _non_array_input(s: Summary) -> bool:
     count as one; a name bound to a function of the module (`roll = shift`) counts as that function; a `json.loads`
     result (any `load`/`loads` call, or a module importing it under another name) counts as a list; so does a name
     unpacked from a documented sequence (`lb, ub = bounds`), and a name converted to an array (`np.array(ub)`) and
-    given as it is to another call."""
+    given as it is to another call; an attribute a method stores a parameter into (`self.N = N`) where `len()` is
+    taken of something."""
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):
         return True
+    if "self_stored_name" in s.flags and "len" in s.flags:
+        return True  # `self.N = N`, then `N = self.N`, `len(N)`: the attribute may hold a caller's list
     if any(module in ("json.load", "json.loads") and local not in ("load", "loads") for local, module in s.imported):
         return True  # `from json import loads as read`: its result may be a list, under a name the summary misses
     defined = s.defined_functions | {alias for alias, name in s.name_aliases if name in s.defined_functions}  # `roll = shift`

@@ -652,6 +652,22 @@ class NonArrayInput(Rule):
             lines=[5],
         ),
     ]
+    INVALID += [
+        Invalid(  # an attribute a method stores as its caller gave it, whose `len()` is taken: a list or an array
+            # (pymcmcstat's `N = self.N`, `if len(N) == 1: N = np.ones(nsos) * N`, `N` a list); not one stored
+            # converted (`self.c`), nor one no `len()` shows to be a sequence (`self.scale`)
+            "import numpy as np\n\nclass Grid:\n    def __init__(self, sizes, w, scale, c):\n        self.sizes = sizes\n"
+            "        self.w = w\n        self.scale = scale\n        self.c = np.asarray(c)\n\n    def counts(self, n):\n"
+            "        sizes = self.sizes\n        if len(sizes) == 1:\n            sizes = np.ones(n) * sizes\n"
+            "        return sizes, np.cumsum(self.w) * len(self.w), np.ones(n) * self.scale, np.ones(n) * self.c * len(self.c)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass Grid:\n    def __init__(self, sizes, w, scale, c):\n"
+            "        self.sizes = sizes\n        self.w = w\n        self.scale = scale\n        self.c = np.asarray(c)\n\n"
+            "    def counts(self, n):\n        sizes = self.sizes\n        if len(sizes) == 1:\n"
+            "            sizes = np.ones(n) * jnp.asarray(sizes)\n"
+            "        return sizes, np.cumsum(jnp.asarray(self.w)) * len(self.w), np.ones(n) * self.scale, np.ones(n) * self.c * len(self.c)\n",
+            lines=[13, 14],
+        ),
+    ]
     VALID += [
         Valid(  # rebound to the conversion: the call gets an array; the other item is not converted anywhere
             "import numpy as np\n\ndef f(position, bounds):\n    lb, ub = bounds\n    ub = np.array(ub)\n"
@@ -732,7 +748,7 @@ class NonArrayInput(Rule):
             if entry_of is None and not guarded and not attribute and not (
                     _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)
                     or _list_inputs.sequence_here(self, arg.value, node, facts, some=True, tuples=True)):
-                listed = self._listed_parameter(arg.value, node, facts)
+                listed = self._listed_parameter(arg.value, node, facts) or self._listed_attribute(arg.value, node, facts)
                 if listed is None:
                     continue
             if not _array_inputs.takes_array(entry, name.split(".")[-1], i, arg):
@@ -810,6 +826,42 @@ class NonArrayInput(Rule):
         converted = self._converted(value.value, lambda d: isinstance(d, cst.Param), at)
         if converted is not None:
             return f"the function converts elsewhere (`{self.code(converted)}`), so it may be a list or tuple"
+        return None
+
+    @functools.cached_property
+    def _given(self) -> frozenset[str]:
+        return _list_inputs.given_attributes(self.context.module)
+
+    def _listed_attribute(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
+        """Why `value` may be a Python list or tuple as an attribute of `self` a method stores a parameter into as
+        given (`_list_inputs.given_attributes`), read here directly (`self.N`) or through a local name every
+        definition reaching `at` binds to it (`N = self.N`), whose `len()` the function takes (so it is no number:
+        a list, a tuple or an array, which `jnp.asarray` leaves as it is): pymcmcstat's `N = self.N`, `if len(N) ==
+        1: N = np.ones(nsos) * N`, with `N` the list a caller gave; else None."""
+        fn = self.current_function
+        if fn is None or not self._given:
+            return None
+
+        def attribute(v: Optional[cst.BaseExpression]) -> Optional[str]:
+            return v.attr.value if isinstance(v, cst.Attribute) and isinstance(v.value, cst.Name) \
+                and v.value.value == "self" and v.attr.value in self._given else None
+
+        def read(v: cst.BaseExpression, where: cst.CSTNode) -> Optional[str]:
+            """The attribute `v` reads at `where`: itself, or what a local name's reaching definitions all bind."""
+            if isinstance(v, cst.Name) and v.value not in facts.params:
+                values = _list_inputs.reaching_values(self, v.value, where) or []
+                names = {attribute(d) for d in values}
+                return names.pop() if values and len(names) == 1 and None not in names else None
+            return attribute(v)
+
+        name = read(value, at)
+        if name is None:
+            return None
+        for call in walk.nodes_of(fn.body, cst.Call):
+            if isinstance(call.func, cst.Name) and call.func.value == "len" and len(call.args) == 1 \
+                    and not call.args[0].star and read(call.args[0].value, call) == name:  # type: ignore[attr-defined]
+                held = f"holds `self.{name}`, which " if isinstance(value, cst.Name) else ""
+                return f"{held}a method stores as its caller gave it (and the function takes its `len()`: it may be a list or tuple)"
         return None
 
     def _listed_item(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
@@ -970,11 +1022,12 @@ class NonArrayInput(Rule):
             return  # `ifft(H * np.exp(x))`: JX501 keeps what goes into `scipy.fftpack` NumPy, which takes a list `H`
         facts = function_facts(self, fn)
         for operand, other in ((node.left, node.right), (node.right, node.left)):
-            if isinstance(operand, cst.Name) and _array_inputs.made_array(other, facts):
-                listed = self._listed_parameter(operand, node, facts)
+            if isinstance(operand, (cst.Name, cst.Attribute)) and _array_inputs.made_array(other, facts):
+                listed = self._listed_parameter(operand, node, facts) if isinstance(operand, cst.Name) else None
+                listed = listed or self._listed_attribute(operand, node, facts)  # (`N = self.N`: pymcmcstat)
                 if listed is not None:  # `dots[:, None] * normal + points`, `points : array_like` (scikit-spatial)
-                    text = f"{self.jnp}.asarray({operand.value})"
-                    self.report(operand, f"an array meets `{operand.value}`, which {listed}, in an operation: NumPy "
+                    text = f"{self.jnp}.asarray({self.code(operand)})"
+                    self.report(operand, f"an array meets `{self.code(operand)}`, which {listed}, in an operation: NumPy "
                                 "reads a list as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
                                 replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
                     continue
