@@ -86,8 +86,11 @@ def _segment(lines: list[str], node: ast.AST) -> Optional[str]:
 
 
 def _numpy_call(s: Summary) -> bool:
-    """JX501: a call rooted at a NumPy name (`np.sum`, `la.norm`, `dot` from numpy) inside a function."""
-    return not s.call_roots.isdisjoint(s.roots_from("numpy"))
+    """JX501: a call rooted at a NumPy name (`np.sum`, `la.norm`, `dot` from numpy) inside a function, or an
+    `isinstance` test that may name `np.ndarray` (widened in a module without NumPy calls too: a JSON encoder's
+    `default`, given what other modules of the run make)."""
+    return not s.call_roots.isdisjoint(s.roots_from("numpy")) or (
+        "isinstance" in s.name_calls and (not s.text or "ndarray" in s.text))
 
 
 def _non_array_input(s: Summary) -> bool:

@@ -598,6 +598,14 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(shape):\n    out = np.empty(shape, dtype=np.ndarray)\n    return out\n",
             expected=None, lines=[4],
         ),
+        Invalid(  # widened in a module without NumPy calls too: another module of the run may hand it a JAX array
+            # (pymcmcstat's `NumpyEncoder.default`, given the results dict whose `qcov` became `jnp.dot(...)`)
+            "import json\nimport numpy as np\n\nclass Encoder(json.JSONEncoder):\n    def default(self, obj):\n"
+            "        if isinstance(obj, np.ndarray):\n            return obj.tolist()\n        return super().default(obj)\n",
+            expected="import json\nimport jax\nimport numpy as np\n\nclass Encoder(json.JSONEncoder):\n    def default(self, obj):\n"
+            "        if isinstance(obj, (np.ndarray, jax.Array)):\n            return obj.tolist()\n        return super().default(obj)\n",
+            lines=[6],
+        ),
         Invalid(  # the bare name `ndarray` is widened too (python-control's transfer functions: a silent -1)
             "from numpy import ndarray, polyadd\n\ndef f(a, b):\n    p = polyadd(a, b)\n    if isinstance(p, ndarray):\n"
             "        return len(p)\n    return -1\n",

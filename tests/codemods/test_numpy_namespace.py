@@ -236,6 +236,19 @@ def test_an_attribute_written_through_a_local_name_in_another_module_keeps_its_a
     _kept_numpy(tmp_path, "est", {"settings.py": settings, "estimate.py": estimate}, "settings.py", "var", "est.estimate")
 
 
+def test_a_numpy_test_in_a_module_without_numpy_calls_accepts_the_jax_arrays_of_another(tmp_path):
+    # pymcmcstat: a JSON encoder tests `isinstance(obj, np.ndarray)`; the results it is given hold `np.dot(R.T, R)`,
+    # which became `jnp.dot` (TypeError: ArrayImpl is not JSON serializable)
+    enc = ("import json\nimport numpy as np\n\nclass Enc(json.JSONEncoder):\n    def default(self, obj):\n"
+           "        if isinstance(obj, np.ndarray):\n            return obj.tolist()\n        return super().default(obj)\n")
+    res = "import numpy as np\n\ndef summary(R):\n    out = {}\n    out['cov'] = np.dot(R.T, R)\n    return out\n"
+    pkg, files = _package(tmp_path, "rep", {"enc.py": enc, "res.py": res})
+    results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert "isinstance(obj, (np.ndarray, jax.Array))" in (pkg / "enc.py").read_text()
+    assert "jnp.dot(R.T, R)" in (pkg / "res.py").read_text()
+
+
 def test_the_attribute_index_reads_bytes_only():
     from codemods._buffers import attribute_writes
 
