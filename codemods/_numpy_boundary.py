@@ -339,9 +339,15 @@ class NumpyBoundary:
         argument, directly or through arithmetic (`~visited`), of a NumPy call whose elements are hashed (`set(np.nonzero(
         ~visited)[0])`), which JX501 keeps NumPy; else None."""
         rule, function = self.rule, self.rule.current_function
+        value: cst.BaseExpression = node
         parent = rule.get_metadata(ParentProvider, node, None)
+        # through a slice or arithmetic of the result (`bins = np.linspace(lo, hi, n + 1)[1:]`, then
+        # `set(np.searchsorted(bins, x))`: tsfresh's lempel_ziv_complexity), still a NumPy array when the call is
+        while isinstance(parent, (cst.Subscript, cst.BinaryOperation, cst.UnaryOperation)) \
+                and (not isinstance(parent, cst.Subscript) or parent.value is value):
+            value, parent = parent, rule.get_metadata(ParentProvider, parent, None)
         if function is None or not isinstance(parent, cst.Assign) or len(parent.targets) != 1 \
-                or not isinstance(parent.targets[0].target, cst.Name) or parent.value is not node:
+                or not isinstance(parent.targets[0].target, cst.Name) or parent.value is not value:
             return None
         name = parent.targets[0].target.value
         try:

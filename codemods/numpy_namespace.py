@@ -519,6 +519,11 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef f(n):\n    visited = np.zeros(n, dtype=bool)\n"
                 "    return set(np.nonzero(~visited)[0])\n",
                 expected=None, lines=[4, 5]),
+        # ... also through a slice or arithmetic of its result: `np.searchsorted(edges, x)` calls the first
+        # argument's method, so a JAX `edges` would give JAX codes (tsfresh's lempel_ziv_complexity)
+        Invalid("import numpy as np\n\ndef codes(x, n):\n    edges = np.linspace(0.0, 1.0, n + 1)[1:] * 2.0\n"
+                "    return {tuple(np.searchsorted(edges, x))}\n",
+                expected=None, lines=[4, 5]),
         # ... or hands it to an `@lru_cache`'d function, which hashes its arguments (galpy's cached tables)
         Invalid("import functools\n\nimport numpy as np\n\ndef split(p):\n    return np.minimum(p + 1.0, 0.9)\n\n"
                 "@functools.lru_cache(maxsize=None)\ndef at_split(c):\n    return c * 2.0\n\n"
