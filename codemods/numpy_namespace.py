@@ -1065,6 +1065,22 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\n\ndef f(p, o=None):\n    if o is not None:\n        p = p - 1.0\n    o = jnp.asarray(o, dtype=float)\n    return p\n",
             unsafe=True,
         ),
+        Invalid(  # ... and a local that may be None: from `.get(k)`, `getattr(o, n, None)`, `None` on one path, or
+            # an argument that is such a call (tsfresh's `Q = kwargs.get("query", None)`, then `np.asarray(Q)`)
+            "import numpy as np\n\ndef f(opts, cfg, flag):\n    w = opts.get(\"weights\")\n    w = np.asarray(w)\n"
+            "    s = getattr(cfg, \"scale\", None)\n    s = np.array(s, dtype=float)\n    t = 1.0\n    if flag:\n"
+            "        t = None\n    return w * s * np.asarray(t) + np.asarray(opts.get(\"bias\", None))\n",
+            expected="import jax.numpy as jnp\n\ndef f(opts, cfg, flag):\n    w = opts.get(\"weights\")\n    w = jnp.asarray(w)\n"
+            "    s = getattr(cfg, \"scale\", None)\n    s = jnp.array(s, dtype=float)\n    t = 1.0\n    if flag:\n"
+            "        t = None\n    return w * s * jnp.asarray(t) + jnp.asarray(opts.get(\"bias\", None))\n",
+            unsafe=True, lines=[5, 7, 11, 11],
+        ),
+        Invalid(  # ... unless a None test guards it: a safe rename
+            "import numpy as np\n\ndef f(opts):\n    w = opts.get(\"weights\", 0.0)\n    v = opts.get(\"v\")\n"
+            "    if v is None:\n        v = 1.0\n    return np.asarray(w) + np.asarray(v)\n",
+            expected="import jax.numpy as jnp\n\ndef f(opts):\n    w = opts.get(\"weights\", 0.0)\n    v = opts.get(\"v\")\n"
+            "    if v is None:\n        v = 1.0\n    return jnp.asarray(w) + jnp.asarray(v)\n",
+        ),
         Invalid(  # None handled by the author: a safe rename
             "import numpy as np\n\ndef f(x, o=None):\n    if o is None:\n        o = x\n    return np.asarray(o)\n",
             expected="import jax.numpy as jnp\n\ndef f(x, o=None):\n    if o is None:\n        o = x\n    return jnp.asarray(o)\n",

@@ -1,7 +1,8 @@
 """Values NumPy takes that JAX cannot, found where a NumPy call is given them (JX501 keeps such a call NumPy, or
 makes its rename unsafe). The string, `None` and object data of displays is `foreign_dtypes.object_data`; here:
 
-- `none_default`: a parameter defaulting to None, handed to `np.asarray`/`np.array` where nothing guards the call
+- `none_default`: a parameter defaulting to None (or a local bound to what may be None: `d.get(k)`,
+  `getattr(o, n, None)`, `None` on some path), handed to `np.asarray`/`np.array` where nothing guards the call
   against None (NumPy makes NaN or an object array of it, `jnp.asarray` raises); `none_argument`: the same, still
   holding its default, given where another function's namesake takes an array only;
 - `clock_data`: wall-clock readings and dates as numbers (`time.time()`, `(index - epoch) / pd.Timedelta("1s")`,
@@ -65,12 +66,55 @@ def none_default(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
         names = [e.value.value for e in first.elements if isinstance(e.value, cst.Name)]
     else:
         names = [first.value] if isinstance(first, cst.Name) else []
+    if first is not None and isinstance(first, cst.Call) and may_be_none(first):  # `np.asarray(kwargs.get("query"))`
+        return (f"rejects None, which `{dotted_name(first.func)}(...)` may give (NumPy makes a NaN or object array of "
+                "it): keep NumPy's call or handle None first")
     defaults = function_facts(rule, function).defaults
     for name in names:
         default = defaults.get(name)
         if isinstance(default, cst.Name) and default.value == "None" and not _guarded(rule, call, function, name):
             return (f"rejects None, which `{name}` defaults to (NumPy makes a NaN or object array of it): keep NumPy's "
                     "call or handle None first")
+        bound = _none_binding(rule, call, function, name)
+        if bound is not None and not _guarded(rule, call, function, name):
+            return (f"rejects None, which `{name}` may hold here (bound to `{bound}`; NumPy makes a NaN or object "
+                    "array of it): keep NumPy's call or handle None first")
+    return None
+
+
+def may_be_none(value: cst.BaseExpression) -> bool:
+    """`value` may be None: `None`, `d.get(k)`, `d.get(k, None)`, `getattr(o, n, None)`, or a conditional
+    expression with such a branch."""
+    if isinstance(value, cst.Name):
+        return value.value == "None"
+    if isinstance(value, cst.IfExp):
+        return may_be_none(value.body) or may_be_none(value.orelse)
+    if not isinstance(value, cst.Call) or any(a.star for a in value.args):
+        return False
+    func, args = value.func, value.args
+    if isinstance(func, cst.Attribute) and func.attr.value == "get" and all(a.keyword is None for a in args):
+        return len(args) == 1 or len(args) == 2 and may_be_none(args[1].value)
+    if isinstance(func, cst.Name) and func.value == "getattr" and len(args) == 3 and args[2].keyword is None:
+        return may_be_none(args[2].value)
+    return False
+
+
+def _none_binding(rule: cst.MetadataDependent, call: cst.Call, function: cst.FunctionDef, name: str) -> Optional[str]:
+    """The text of a binding of the local `name` that reaches `call` and may hold None (`Q = kwargs.get("query",
+    None)`, then `np.asarray(Q)`: tsfresh's query_similarity_count; `Q = None` on one path), else None."""
+    statement = enclosing_statement(rule, call)
+    if statement is None:
+        return None
+    try:
+        reaching = function_flow(rule, function).reaching(statement, name)
+    except KeyError:  # a statement the flow does not hold
+        return None
+    for definition in reaching:
+        small = definition.node
+        if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None and may_be_none(small.value):
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
+            if any(isinstance(t, cst.Name) and t.value == name for t in targets):
+                return cst.Module([]).code_for_node(small.value)
     return None
 
 
