@@ -8,6 +8,7 @@ from codemods._masked import Consumer, broadcast_mask, consumer, named_consumers
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import Kind, MaskIndex, MaskProvider, function_facts, mask_index
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
+from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.value_dtypes import FLOAT, INT, dtype_of
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -96,6 +97,16 @@ class MaskedReduction(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    if jnp.count_nonzero(x > 0) == 0:\n"
             "        return 0.0\n    return jnp.mean(x, where=x > 0)\n",
         ),
+        Invalid(  # the subject comes from a method no NumPy array has (a pandas Series, say): unsafe, `jnp.sum`
+            # rejects it (tsfresh's `counts = x.value_counts()`, then `counts[counts > 1].sum()`)
+            "import numpy as np\n\ndef f(s):\n    c = s.value_counts()\n    return c[c > 1].sum() + len(s.dropna()[s.dropna() > 0])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(s):\n    c = s.value_counts()\n"
+                     "    return jnp.sum(c, where=c > 1) + jnp.count_nonzero(s.dropna() > 0)\n",
+            unsafe=True, lines=[5, 5],
+        ),
+        Invalid("import numpy as np\n\ndef f(x):\n    c = np.abs(x).round(2)\n    return c[c > 1].sum()\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    c = np.abs(x).round(2)\n"
+                         "    return jnp.sum(c, where=c > 1)\n"),
         Invalid("import numpy as np\n\ndef f(x, idx):\n    return x[idx].sum()\n", lines=[4]),
     ]
 
@@ -158,10 +169,12 @@ class MaskedReduction(Rule):
         """(replacement, assumption if unproven, note) or (None, why not, None)."""
         x, m = self.code(read.value), self.code(info.mask)
         atom = m if isinstance(info.mask, ATOMS) else f"({m})"
+        unknown = self._unknown_subject(read.value)
         if found.reduction == "count":
             if found.node is not found.operand and isinstance(found.node, cst.Attribute) and not info.same_rank:
-                return f"{self.jnp}.count_nonzero({m})", f"`{m}` has the shape of `{x}` (`.size` counts elements)", None
-            return f"{self.jnp}.count_nonzero({m})", None, None
+                return (f"{self.jnp}.count_nonzero({m})",
+                        _joined(unknown, f"`{m}` has the shape of `{x}` (`.size` counts elements)"), None)
+            return f"{self.jnp}.count_nonzero({m})", unknown, None
         axis: Optional[str] = None
         keywords = []
         for i, arg in enumerate(found.args):
@@ -175,7 +188,7 @@ class MaskedReduction(Rule):
                 axis = self.code(arg.value)
             else:
                 keywords.append(f"{key}={self.code(arg.value)}")
-        why = None
+        why = unknown
         if info.same_rank:
             if axis is not None and axis not in ("0", "-1", "None"):
                 return None, f"`{x}[{m}]` is 1-D, so `axis={axis}` does not map onto `{x}`", None
@@ -183,11 +196,11 @@ class MaskedReduction(Rule):
         elif info.trailing:
             where = broadcast_mask(self, info)[0]
             if axis is not None and not info.row_mask:
-                why = f"`{x}` is 2-D (only then is axis {axis} of the selection axis {axis} of `{x}`)"
+                why = _joined(why, f"`{x}` is 2-D (only then is axis {axis} of the selection axis {axis} of `{x}`)")
         elif axis is not None:
-            where, why = f"{atom}[:, None]", f"`{m}` is a 1-D mask selecting rows of a 2-D `{x}`"
+            where, why = f"{atom}[:, None]", _joined(why, f"`{m}` is a 1-D mask selecting rows of a 2-D `{x}`")
         else:
-            where, why = m, f"`{m}` has the shape of `{x}`"
+            where, why = m, _joined(why, f"`{m}` has the shape of `{x}`")
         parts = [x] + ([f"axis={axis}"] if axis is not None else []) + keywords + [f"where={where}"]
         note = None
         if found.reduction in INITIAL and not any(k.startswith("initial=") for k in keywords):
@@ -202,3 +215,22 @@ class MaskedReduction(Rule):
                 float_why = f"`{x}` has a floating dtype (an infinite `initial=` is cast to an integer dtype wrongly)"
                 why = f"{why}; {float_why}" if why else float_why
         return f"{self.jnp}.{found.reduction}({', '.join(parts)})", why, note
+
+    def _unknown_subject(self, subject: cst.BaseExpression) -> Optional[str]:
+        """The assumption that the masked `subject` is an array, when it is (or a local binding of it is) the result
+        of a method no NumPy array has (`counts = x.value_counts()`, then `counts[counts > 1].sum()`: tsfresh's
+        reoccurring values, a pandas Series that `jnp.sum` rejects); else None."""
+        values: list = [subject]
+        if isinstance(subject, cst.Name):
+            values = function_facts(self, self.current_function).bindings.get(subject.value, [])  # type: ignore[arg-type]
+        for value in values:
+            func = value.func if isinstance(value, cst.Call) else None
+            if isinstance(func, cst.Attribute) and func.attr.value not in ARRAY_METHODS \
+                    and function_facts(self, self.current_function).array_function(func) is None:  # type: ignore[arg-type]
+                return (f"`{self.code(subject)}` is an array (it is the result of `.{func.attr.value}()`, which is no "
+                        "NumPy array method: `jax.numpy` rejects other types)")
+        return None
+
+
+def _joined(first: Optional[str], second: str) -> str:
+    return f"{first}; {second}" if first else second
