@@ -993,5 +993,46 @@ def sequence_functions(module: cst.Module) -> frozenset[str]:
             elif not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
                 stack.extend(walk.children_without_tokens(node))
         name = function.name.value  # type: ignore[attr-defined]
-        found[name] = found.get(name, True) and bool(returns) and all(_plain_sequence(r.value) for r in returns)
+        found[name] = found.get(name, True) and bool(returns) and all(
+            _returned_sequence(r.value, function) for r in returns)  # type: ignore[arg-type]
     return frozenset(name for name, ok in found.items() if ok)
+
+
+def _returned_sequence(value: Optional[cst.BaseExpression], function: cst.FunctionDef) -> bool:
+    """`_plain_sequence`, or a conditional expression of them, or a local name of `function` bound only to them
+    (`res = [len(list(g)) for v, g in groupby(x) if v]`, then `return res if len(res) > 0 else [0]`: tsfresh's
+    `_get_length_sequences_where`, given to `np.max`)."""
+    if isinstance(value, cst.IfExp):
+        return _returned_sequence(value.body, function) and _returned_sequence(value.orelse, function)
+    if isinstance(value, cst.Name):
+        return _sequence_local(function, value.value)
+    return _plain_sequence(value)
+
+
+def _sequence_local(function: cst.FunctionDef, name: str) -> bool:
+    """The local `name` of `function` is bound only by plain assignments of `_plain_sequence` values (and grown only
+    by `+=` of one): not a parameter, a loop or `with` target, unpacked or bound by `:=`."""
+    if any(p.name.value == name for p in (*function.params.params, *function.params.posonly_params,
+                                          *function.params.kwonly_params)):
+        return False
+    bound = False
+    for node in walk.walk(function.body):
+        if isinstance(node, cst.Assign):
+            for target in node.targets:
+                if isinstance(target.target, cst.Name) and target.target.value == name:
+                    if not _plain_sequence(node.value):
+                        return False
+                    bound = True
+                elif name in walk.name_values(target.target):
+                    return False  # unpacked (`res, n = ...`) or an item of a target
+        elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) and node.target.value == name:
+            if not (isinstance(node.operator, cst.AddAssign) and _plain_sequence(node.value)):
+                return False
+        elif isinstance(node, (cst.For, cst.CompFor, cst.WithItem, cst.NamedExpr, cst.AnnAssign)):
+            target = node.asname.name if isinstance(node, cst.WithItem) and node.asname else \
+                None if isinstance(node, cst.WithItem) else node.target
+            if target is not None and name in walk.name_values(target):
+                return False
+        elif isinstance(node, (cst.Global, cst.Nonlocal)) and any(n.name.value == name for n in node.names):
+            return False
+    return bound

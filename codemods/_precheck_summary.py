@@ -101,6 +101,7 @@ class Summary:
         """Whether a call converts `name` to an array without rebinding it (`np.array(ub) - lb`)."""
         return self.conversions.get(name, 0) > self.rebound_conversions.get(name, 0)
     sequence_bound: set[str] = field(default_factory=set)  # names (and `self.x`) assigned a list/tuple display or range()
+    returned_names: set[str] = field(default_factory=set)  # names returned, alone or as a branch of `a if c else b`
     index_names: set[str] = field(default_factory=set)  # names used as a whole index, `x[idx]`, in a function
     operand_names: set[str] = field(default_factory=set)  # names that are an operand of an arithmetic operator
     call_arg_roots: set[str] = field(default_factory=set)  # roots of calls given a call's result (`np.sum(f(x))`)
@@ -341,8 +342,13 @@ class _Walker:
 
     def return_(self, node: ast.Return) -> None:
         self.flags.add("return")
-        if isinstance(node.value, _SEQUENCES) or _sequence_result(node.value):  # type: ignore[arg-type]
+        values = [node.value]
+        while values and isinstance(values[-1], ast.IfExp):  # `return res if res else [0]`
+            last = values.pop()
+            values += [last.body, last.orelse]  # type: ignore[attr-defined]
+        if any(isinstance(v, _SEQUENCES) or _sequence_result(v) for v in values):  # type: ignore[arg-type]
             self.flags.add("sequence_return")  # a function returning a list or tuple, maybe given to NumPy (JX304)
+        self.s.returned_names.update(v.id for v in values if isinstance(v, ast.Name))  # `return res`, res a list
 
     def ifexp(self, node: ast.IfExp) -> None:
         self.flags.add("ifexp")

@@ -115,10 +115,12 @@ def _non_array_input(s: Summary) -> bool:
     roots = _array_roots(s) | defined | s.class_names | {"self", "cls"}
     if not s.display_call_roots.isdisjoint(roots):
         return True
-    if "sequence_return" in s.flags and not s.call_arg_roots.isdisjoint(roots) \
+    # some function returns a list or tuple, or a name bound to one (`res = [...]`, `return res if res else [0]`)
+    returns = "sequence_return" in s.flags or not s.returned_names.isdisjoint(s.sequence_bound)
+    if returns and not s.call_arg_roots.isdisjoint(roots) \
             and not s.call_arg_callees.isdisjoint(s.all_functions | s.defined_functions):
         return True  # `np.sum(lengths(a, b))` of a function of the module, some function returning a tuple
-    if "sequence_return" in s.flags:  # `shapes = sizes(blocks)`, then `np.sum(shapes)`
+    if returns:  # `shapes = sizes(blocks)`, then `np.sum(shapes)`
         functions = s.all_functions | s.defined_functions
         bound = {name for name, callee in s.call_bound if callee in functions}
         if any(root in roots and name in bound for root, name in s.name_args):

@@ -138,6 +138,8 @@ class NonArrayInput(Rule):
         Valid("import numpy as np\n\ndef f(d, x):\n    return d['n'] * [1.0, 2.0], d['xs'] + [np.sum(x)]\n"),
         Valid("import numpy as np\n\ndef f(x, w):\n    m = np.zeros(x.shape)\n    s = [slice(w[i], w[i] + 2) for i in range(2)]\n    return m[s]\n"),
         Valid("import numpy as np\ndef f(a, b):\n    return np.stack([a, b]).sum(0)\n"),
+        Valid("import numpy as np\n\ndef runs(flags):\n    out = [n for n in flags if n]\n    out = np.array(out)\n"
+              "    return out if len(out) > 1 else np.zeros(2)\n\ndef longest(x):\n    return np.max(runs(x > 0))\n"),
         Valid(  # `+=` extends a list, which stays a list (POT's barycenters, cvxpy constraints)
             "import numpy as np\n\ndef f(Cs, ps, xs):\n    arr = [*Cs]\n    arr += [*ps]\n    cons = list()\n"
             "    for x in xs:\n        cons += [np.sum(x) >= 0]\n    return len(arr), cons\n"),
@@ -466,6 +468,15 @@ class NonArrayInput(Rule):
             "def perimeter(a, b):\n    return jnp.sum(sides(a, b))\n",
             expected="import jax.numpy as jnp\n\ndef sides(a, b):\n    if a is None:\n        return ()\n"
                      "    return tuple(abs(p - b) for p in a)\n\ndef perimeter(a, b):\n    return jnp.sum(jnp.asarray(sides(a, b)))\n",
+            lines=[9],
+        ),
+        Invalid(  # ... through a local name bound only to lists, or a conditional expression of them (tsfresh's
+            # `_get_length_sequences_where`, given to `np.max`)
+            "import numpy as np\n\ndef runs(flags):\n    out = [n for n in flags if n]\n    out += [0]\n"
+            "    return out if len(out) > 1 else [0, 0]\n\ndef longest(x):\n    return np.max(runs(x > 0))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef runs(flags):\n    out = [n for n in flags if n]\n"
+                     "    out += [0]\n    return out if len(out) > 1 else [0, 0]\n\ndef longest(x):\n"
+                     "    return np.max(jnp.asarray(runs(x > 0)))\n",
             lines=[9],
         ),
         Invalid(  # ... bound to a name first (GPy's block matrices: `shapes = sizes(blocks)`)
