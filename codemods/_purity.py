@@ -641,3 +641,64 @@ def _whole_reads(value: cst.BaseExpression) -> set[str]:
 
     visit(value)
     return found
+
+
+# arguments that size a NumPy function's result (`np.histogram(x, bins=n)`: n bins, `np.zeros(n)`): `jax.numpy` needs
+# them as Python values, never as the traced operands of a `lax.cond` branch
+_SIZE_KEYWORDS = frozenset({"bins", "shape", "size", "num", "newshape", "reps", "repeats", "length", "ndmin", "N", "M"})
+_SIZE_POSITIONS = {"histogram": (1,), "bincount": (), "delete": (1,), "insert": (1,), "resize": (1,)}
+
+
+def branch_numpy(rule, stmts: Sequence[cst.CSTNode], operands: Sequence[str]) -> Optional[tuple[str, bool]]:
+    """For code that `lax.cond` would trace (`stmts`, every branch; `operands`, the names it passes the branch
+    functions, which are tracers there): the first NumPy call there that cannot take them, as (why, blocks) or None.
+    blocks: a value computed from an operand is a size argument (`np.histogram(x, bins=max_bins)`: tsfresh's
+    binned_entropy; `np.zeros(n)`), which must be a Python value, or JX501 leaves the call NumPy in every run
+    (`_kept_numpy.kept_reason`), and NumPy raises on a tracer (`TracerArrayConversionError`); else (not blocking) JX501
+    renames it only as an unsafe fix for this call (`np.histogram`'s counts, `_namesakes.float_counts`; integer inputs,
+    `_namesakes.integer_inputs`), so a safe run leaves it NumPy."""
+    from codemods._kept_numpy import kept_reason  # (it reaches JX501's own modules, which import this one's users)
+    from codemods._namesakes import INTEGER_TO_FLOAT, float_counts, integer_inputs
+    from jaxfix.analysis.numpy_names import numpy_name
+    from jaxfix.analysis.static_args import SHAPE_KEYWORDS, SHAPE_POSITIONS, value_reads
+
+    derived = set(operands)
+    assigns = [a for s in stmts for a in walk.nodes_of(s, cst.Assign)]
+    changed = True
+    while changed:  # branch locals computed from an operand (`n = max_bins + 1`)
+        changed = False
+        for assign in assigns:
+            if value_reads(assign.value) & derived:  # type: ignore[attr-defined]
+                new = {n for t in assign.targets for n in walk.name_values(t.target)} - derived  # type: ignore[attr-defined]
+                if new:
+                    derived |= new
+                    changed = True
+    unsafe = None
+    for stmt in stmts:
+        for call in walk.nodes_of(stmt, cst.Call):
+            qualified = numpy_name(rule, call.func)  # type: ignore[attr-defined]
+            if qualified is None or not qualified.startswith("numpy."):
+                continue
+            code, short = rule.code(call.func), ".".join(qualified.split(".")[1:])  # type: ignore[attr-defined]
+            positions = SHAPE_POSITIONS.get(short, ()) or _SIZE_POSITIONS.get(short, ()) or ()
+            for i, arg in enumerate(call.args):  # type: ignore[attr-defined]
+                sizing = arg.keyword.value in SHAPE_KEYWORDS | _SIZE_KEYWORDS if arg.keyword is not None \
+                    else not arg.star and (i in positions or SHAPE_POSITIONS.get(short, ()) is None)
+                read = value_reads(arg.value) & derived if sizing else set()
+                if read:
+                    return (f"a branch gives `{rule.code(arg.value)}` to `{code}(...)` as a size (it reads "
+                            f"`{sorted(read)[0]}`, which `lax.cond` passes its branches as a traced operand), and a size "
+                            "must be a Python value (NumPy and `jax.numpy` raise on a tracer there)"), True
+            kept = kept_reason(rule, call)  # type: ignore[arg-type]
+            if kept is not None and value_reads(call).intersection(derived):
+                return (f"a branch calls `{code}(...)` on the traced operands `lax.cond` gives its branches, and it stays "
+                        f"NumPy ({kept}): NumPy raises on a tracer (`TracerArrayConversionError`)"), True
+            if unsafe is None and value_reads(call).intersection(derived):
+                last = short.split(".")[-1]
+                different = float_counts(call, last) or (  # type: ignore[arg-type]
+                    integer_inputs(rule, call, short) if short in INTEGER_TO_FLOAT else None)  # type: ignore[arg-type]
+                if different is not None:
+                    unsafe = (f" (a branch calls `{code}(...)` on the traced operands `lax.cond` gives its branches, and "
+                              f"JX501 renames it only as an unsafe fix: `jnp.{short}` {different}; left NumPy, it raises "
+                              "on a tracer (`TracerArrayConversionError`))"), False
+    return unsafe

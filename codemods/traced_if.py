@@ -7,7 +7,7 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._if_fixes import cond_replacement, where_fix
-from codemods._purity import purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
+from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
     attribute_dtype, attribute_indexed, float_split, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, param_mix, list_item,
@@ -219,6 +219,18 @@ class TracedIf(Rule):
             "import numpy as np\n\ndef f(d, o):\n    if np.isinf(d[-1]):\n        d = d[2:-1]\n        o = o[3:]\n    return d, o\n",
             expected=None, lines=[4],
         ),
+        Invalid(  # a branch hands an operand to a NumPy call JX501 renames only as an unsafe fix (`np.histogram`'s
+            # counts are integers, `jnp.histogram`'s floats): left NumPy in a safe run, it raises on the tracer
+            "import numpy as np\n\ndef f(x, t):\n    h = np.zeros(10)\n    if np.sum(x) > t:\n"
+            "        h = np.histogram(x, bins=10)[0] * 1.0\n    return h\n",
+            expected="import jax\nimport numpy as np\n\ndef f(x, t):\n    h = np.zeros(10)\n\n    def h_if_true(x, h):\n"
+                     "        h = np.histogram(x, bins=10)[0] * 1.0\n        return h\n\n    def h_if_false(x, h):\n"
+                     "        return h\n\n    h = jax.lax.cond(np.sum(x) > t, h_if_true, h_if_false, x, h)\n    return h\n",
+            unsafe=True),
+        Invalid(  # ... or as a size: blocked
+            "import numpy as np\n\ndef f(x, t, n):\n    h = np.zeros(3)\n    if np.sum(x) > t:\n"
+            "        h = np.histogram(x, n + 1)[0] * 1.0\n    return h\n",
+            expected=None, lines=[5]),
         Invalid(  # a list comprehension on one side: its length may differ from the other side's (numpy-ml)
             "import numpy as np\n\ndef f(env, x):\n    if np.sum(x) > 0:\n        n = [s.n - 1.0 for s in env.spaces]\n"
             "    else:\n        n = [env.n]\n    return np.concatenate([x, n])\n",
@@ -638,6 +650,14 @@ class TracedIf(Rule):
         if untraceable is not None:
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {untraceable}")
             return
+        held = branch_numpy(self, [s for b in c.bodies for s in b],
+                            emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced))
+        if held is not None and held[1]:
+            self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {held[0]}")
+            return
+        if held is not None:
+            unsafe = True
+            why += held[0]
         opaque = purity(self).opaque_call([s for b in c.bodies for s in b], function, traced.of)
         stuck = stuck_boolean([*c.tests, *(s for b in c.bodies for s in b)], lambda e: traced.of(e) is not Tracedness.STATIC,
                               frozenset(flow.params) | flow.writes(list(function.body.body)))

@@ -7,7 +7,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
-from codemods._purity import purity, stuck_boolean, value_shaped_read
+from codemods._purity import branch_numpy, purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
 from codemods._branch_values import (
     attribute_dtype, attribute_indexed, broadcast_risk, float_split, guarded_division, int_mix, kind_conflict, module_object, object_attribute, param_mix,
@@ -18,6 +18,7 @@ from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider
+from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, python_only_test
@@ -95,7 +96,7 @@ class TracedReturn(Rule):
     FIX = FixAvailability.SOMETIMES
     # (NumpyNameProvider: `_caller_writes.host_results` reads NumPy names, a dtype or a type test's `np.ndarray`)
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, ShapeProvider, MaskProvider,
-                             NumpyNameProvider)
+                             NumpyNameProvider, ParentProvider)  # (ParentProvider: `_kept_numpy.kept_reason`)
     ORDER = 40
     TRIGGERS = (b"numpy", b"jax")  # array code only
     _risk: Optional[str] = None  # why the last `jnp.where` candidate became `lax.cond`
@@ -153,6 +154,10 @@ class TracedReturn(Rule):
         ),
         Invalid("def f(x, full):\n    if x.sum() > 0:\n        return x[0], x[1]\n    return x[0] * 2\n", expected=None, lines=[2]),
         Invalid("def f(x):\n    if x.sum() > 0:\n        return 'up'\n    return 'down'\n", expected=None, lines=[2]),
+        Invalid(  # a branch gives an operand as a size (`bins=n`): `lax.cond` passes it traced (tsfresh's binned_entropy)
+            "import numpy as np\n\ndef spread(x, n):\n    if np.isnan(x).any():\n        return np.nan\n"
+            "    counts, edges = np.histogram(x, bins=n)\n    return np.sum(counts * np.diff(edges))\n",
+            expected=None, lines=[4]),
         Invalid(  # a value alone against a tuple holding it: other structures, whatever it holds (POT's `if log:`)
             "import numpy as np\n\ndef f(m, log):\n    t = np.exp(-m)\n    log = t.sum() > 1\n    if log:\n"
             "        return t, log\n    else:\n        return t\n", expected=None, lines=[6]),
@@ -301,6 +306,14 @@ class TracedReturn(Rule):
         if untraceable is not None:
             self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: {untraceable}")
             return []
+        ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
+        held = branch_numpy(self, [*[s for b in c.bodies for s in b], *after], ops)
+        if held is not None and held[1]:
+            self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: {held[0]}")
+            return []
+        if held is not None:
+            unsafe = True
+            message += held[0]
         opaque = purity(self).opaque_call([*[s for b in c.bodies for s in b], *after], function, traced.of)
         stuck = stuck_boolean([*c.tests, *(s for b in c.bodies for s in b), *after], lambda e: traced.of(e) is not Tracedness.STATIC,
                               frozenset(flow.params) | flow.writes(list(function.body.body)))
@@ -357,7 +370,6 @@ class TracedReturn(Rule):
             unsafe = True
             message += (f" (a branch divides by `{divisor}`, which the test compares with zero: `lax.cond` traces every "
                         "branch, and if it is a Python number that division raises `ZeroDivisionError`)")
-        ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
         taken = emit.taken_names(self.context.module, function)
         defs, call = emit.cond_parts(self.lax, node, c, after, ops, None, "result", taken)
         new = emit.laid_out(self, node, function, defs, self.statements(f"return {call}\n"), emit.kept_comments(node, False))
