@@ -470,6 +470,14 @@ class NonArrayInput(Rule):
                      "    return tuple(abs(p - b) for p in a)\n\ndef perimeter(a, b):\n    return jnp.sum(jnp.asarray(sides(a, b)))\n",
             lines=[9],
         ),
+        Invalid(  # a parameter converted under `if not isinstance(x, np.ndarray):` is an array past it: not wrapped
+            # again (tsfresh's feature calculators); the list display is
+            "import numpy as np\n\ndef f(x, a, b):\n    if not isinstance(x, np.ndarray):\n        x = np.asarray(x)\n"
+            "    return np.std(x) * np.max([a, b])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, a, b):\n    if not isinstance(x, np.ndarray):\n"
+                     "        x = np.asarray(x)\n    return np.std(x) * np.max(jnp.asarray([a, b]))\n",
+            lines=[6],
+        ),
         Invalid(  # ... through a local name bound only to lists, or a conditional expression of them (tsfresh's
             # `_get_length_sequences_where`, given to `np.max`)
             "import numpy as np\n\ndef runs(flags):\n    out = [n for n in flags if n]\n    out += [0]\n"
@@ -835,7 +843,7 @@ class NonArrayInput(Rule):
                 return "a call in another module of the run passes a list or tuple"
             return "a call in this module passes a list or tuple"
         converted = self._converted(value.value, lambda d: isinstance(d, cst.Param), at)
-        if converted is not None:
+        if converted is not None and not self._array_guarded(converted, value.value, at):
             return f"the function converts elsewhere (`{self.code(converted)}`), so it may be a list or tuple"
         return None
 
@@ -874,6 +882,38 @@ class NonArrayInput(Rule):
                 held = f"holds `self.{name}`, which " if isinstance(value, cst.Name) else ""
                 return f"{held}a method stores as its caller gave it (and the function takes its `len()`: it may be a list or tuple)"
         return None
+
+    def _array_guarded(self, converted: cst.Call, name: str, at: cst.CSTNode) -> bool:
+        """Whether `converted` rebinds `name` under `if not isinstance(name, np.ndarray):` (or a tuple of array types:
+        `(np.ndarray, jax.Array)`), a statement of the function's own body before the one holding `at`: past it the
+        parameter is an array on every path (tsfresh's `if not isinstance(x, np.ndarray): x = np.asarray(x)`, then
+        `np.mean(x)`), which needs no second conversion."""
+        fn = self.current_function
+        parent = self.get_metadata(ParentProvider, converted, None)
+        assign = self.get_metadata(ParentProvider, parent, None) if isinstance(parent, cst.Assign) else None
+        if fn is None or not isinstance(parent, cst.Assign) or parent.value is not converted \
+                or not any(isinstance(t.target, cst.Name) and t.target.value == name for t in parent.targets):
+            return False
+        line = assign
+        branch = self.get_metadata(ParentProvider, line, None) if isinstance(line, cst.SimpleStatementLine) else None
+        guard = self.get_metadata(ParentProvider, branch, None) if isinstance(branch, cst.IndentedBlock) else None
+        if not isinstance(guard, cst.If) or guard.orelse is not None or line not in guard.body.body:
+            return False
+        test = guard.test
+        if not (isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not)
+                and isinstance(test.expression, cst.Call) and dotted_name(test.expression.func) == "isinstance"
+                and len(test.expression.args) == 2 and isinstance(test.expression.args[0].value, cst.Name)
+                and test.expression.args[0].value.value == name):
+            return False
+        kinds = test.expression.args[1].value
+        elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        if not elements or not all(dotted_name(e).split(".")[-1] in ("ndarray", "Array") for e in elements):
+            return False  # (`(np.ndarray, pd.Series)`: a Series passes, which `jax.numpy` rejects)
+        statement = enclosing_statement(self, at)
+        while statement is not None and self.get_metadata(ParentProvider, statement, None) is not fn.body:
+            statement = self.get_metadata(ParentProvider, statement, None)
+        body = list(fn.body.body)
+        return statement in body and guard in body and body.index(guard) < body.index(statement)
 
     def _listed_item(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
         """Why `value` may be a Python list or tuple as an item of such a parameter (`_listed_parameter`), never
