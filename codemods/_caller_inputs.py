@@ -36,7 +36,7 @@ from jaxfix.analysis.random_keys import dotted
 from jaxfix.rule import ProjectIndex
 
 KEY = "caller_inputs"
-KINDS = ("list", "unflat", "text", "object")
+KINDS = ("list", "unflat", "text", "object")  # (and `IDENTITY`, `RESULT`)
 Spec = Union[int, str]  # a positional argument's index, or a keyword
 
 # the calls whose result a predicate of `_list_inputs` may take for a list or an object (`list(...)`, `json.loads`,
@@ -392,6 +392,12 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
             if isinstance(node, ast.ClassDef):
                 visit(node, None)  # (its body's calls, its methods')
                 continue
+            if isinstance(node, ast.Compare):  # `if lib.outside(x, lo, hi) is True:`, `r = lib.check(a)`, `r is False`
+                for subject in _identity_tested(node):
+                    for made in _results(subject, assigned):
+                        calls.update((callee, -1, IDENTITY) for callee in
+                                     callees_of(made.func, local | nested | params | shadowed | module_bound))
+                continue
             if not isinstance(node, ast.Call) or not (node.args or node.keywords):
                 continue
             bound = local | nested | params | shadowed | module_bound
@@ -422,6 +428,30 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
 # the kind of an argument that is (or is computed by arithmetic from) what a function of the run returns:
 # RESULT + its qualified name (`fed_results`)
 RESULT = "result:"
+
+
+# the kind (at position -1) of a call whose result the caller compares by identity with `True` or `False` (`f(x) is
+# True`, or through a name it binds): the function must keep returning a Python bool (`identity_tested`)
+IDENTITY = "identity"
+
+
+def _identity_tested(node: ast.Compare) -> list[ast.AST]:
+    """The operands of `node` compared by `is`/`is not` with the constant `True` or `False`."""
+    operands = [node.left, *node.comparators]
+    found = []
+    for i, op in enumerate(node.ops):
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            for subject, other in ((operands[i], operands[i + 1]), (operands[i + 1], operands[i])):
+                if isinstance(other, ast.Constant) and isinstance(other.value, bool) \
+                        and not (isinstance(subject, ast.Constant) and isinstance(subject.value, bool)):
+                    found.append(subject)
+    return found
+
+
+def identity_tested(project: Optional[Mapping[str, Any]], module_name: str) -> frozenset:
+    """The functions of module `module_name` whose result code in another module of the run compares by identity
+    with `True` or `False` (pymcmcstat's `if is_sample_outside_bounds(...) is True:`)."""
+    return frozenset(fed(project, module_name, IDENTITY))
 
 
 def _results(value: ast.AST, assigned: Mapping[str, list[ast.AST]], seen: frozenset = frozenset()) -> list[ast.Call]:

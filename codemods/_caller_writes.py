@@ -382,12 +382,16 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                                          "the array it is given: as a JAX array it would be a copy, and the write "
                                          "would no longer reach that array")
                 kept.setdefault(callee, found[callee])
-        for call in walk.nodes_of(function.body, cst.Call):  # `isinstance(r, bool)`: a JAX array is none of those
-            checked = _python_type_check(call)  # type: ignore[arg-type]
-            if checked is None:
-                continue
-            subject, kinds = checked
-            why = f"tests whether it is a Python {kinds} (`{code(call).strip()}`)"
+        # `isinstance(r, bool)`: a JAX array is none of those; `if outside(theta, lo, hi) is True:`, `r = check(a)`,
+        # then `r is not True` (pymcmcstat's bounds and symmetry checks): an array is never the object `True`, so
+        # the test silently flips
+        tested = [(subject, f"tests whether it is a Python {kinds} (`{code(call).strip()}`)")
+                  for call in walk.nodes_of(function.body, cst.Call)
+                  for subject, kinds in [_python_type_check(call)] if subject is not None]  # type: ignore[arg-type, misc]
+        tested += [(subject, f"compares it by identity with a Python bool (`{code(comparison).strip()}`)")
+                   for comparison in walk.nodes_of(function.body, cst.Comparison)
+                   for subject in _identity_tested(comparison)]  # type: ignore[arg-type]
+        for subject, why in tested:
             if isinstance(subject, cst.Name):
                 needs.setdefault(subject.value, why)
             callee = producer(subject, methods) if isinstance(subject, cst.Call) else None
@@ -442,6 +446,9 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                    "see which class the object is of: a base class's call reaches an override in another module)")
             found.setdefault(member.name.value, why)
             kept.setdefault(member.name.value, why)
+    for callee in sorted(_caller_inputs.identity_tested(rule.context.project, rule.context.module_name)):
+        found.setdefault(callee, "code in another module of the run compares what this returns by identity with a "
+                                 "Python bool (`f(...) is True`)")
     _handed_elsewhere(rule, found, kept)
     through_returns(module, found, methods, numpy, kept)
     return found, kept
@@ -611,16 +618,32 @@ def _type_tested_results(rule: Rule, node: cst.CSTNode, methods: Container[str])
     return found
 
 
-def _python_type_check(call: cst.Call) -> Optional[tuple[cst.BaseExpression, str]]:
+def _python_type_check(call: cst.Call) -> tuple[Optional[cst.BaseExpression], str]:
     """(the value, its types' names) for `isinstance(value, bool)` or `isinstance(value, (int, float))`: a test
-    that a Python number passes and a JAX array fails. None for any other call."""
+    that a Python number passes and a JAX array fails. (None, "") for any other call."""
     if not (isinstance(call.func, cst.Name) and call.func.value == "isinstance" and len(call.args) == 2):
-        return None
+        return None, ""
     kinds = call.args[1].value
     names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
     if not names or not all(isinstance(n, cst.Name) and n.value in _PYTHON_SCALARS for n in names):
-        return None
+        return None, ""
     return call.args[0].value, " or ".join(f"`{n.value}`" for n in names)  # type: ignore[attr-defined]
+
+
+def _identity_tested(comparison: cst.Comparison) -> list[cst.BaseExpression]:
+    """The operands of `comparison` compared by `is`/`is not` with `True` or `False` (`r is True`, `False is not
+    f(x)`): a Python bool passes such a test, a JAX array (or NumPy's `np.True_`) never does."""
+    operands = [comparison.left, *(c.comparator for c in comparison.comparisons)]
+    found = []
+    for i, c in enumerate(comparison.comparisons):
+        if not isinstance(c.operator, (cst.Is, cst.IsNot)):
+            continue
+        left, right = operands[i], operands[i + 1]
+        for subject, other in ((left, right), (right, left)):
+            if isinstance(other, cst.Name) and other.value in ("True", "False") \
+                    and not (isinstance(subject, cst.Name) and subject.value in ("True", "False")):
+                found.append(subject)
+    return found
 
 
 def producer(value: cst.BaseExpression, methods: Container[str] = ()) -> Optional[str]:

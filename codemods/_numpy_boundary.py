@@ -1222,8 +1222,8 @@ class NumpyBoundary:
             return (f"{self.written_results[name]}: the result must stay a NumPy array (a JAX array cannot "
                     "be written into), so this function is left as it is")
         if name in self.host_results:
-            return (f"{self.host_results[name]}: the result must stay a NumPy array, so this function is left as "
-                    "it is")
+            return (f"{self.host_results[name]}: the result must stay a NumPy array (or Python value), so this "
+                    "function is left as it is")
         return None
 
     @functools.cached_property

@@ -258,6 +258,14 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a caller compares the result by identity with `True`: `jnp.allclose` returns an array, which never
+            # is `True`, so the check would always fail; the helper keeps NumPy's Python bool (pymcmcstat's
+            # `check_symmetric(cmat) is not True`)
+            "import numpy as np\n\ndef same(a, b):\n    return np.allclose(a, b)\n\ndef f(a, b):\n"
+            "    if same(a, b) is not True:\n        raise ValueError('differ')\n    return np.sum(a)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef same(a, b):\n    return np.allclose(a, b)\n\n"
+                     "def f(a, b):\n    if same(a, b) is not True:\n        raise ValueError('differ')\n    return jnp.sum(a)\n",
+        ),
         Invalid(  # an array of a number literal: NumPy's is int64/float64, `jax.numpy`'s weakly typed without a dtype
             # (an int16 array divided by it became float32, times `np.full(n, 200)` wrapped: acoustics' bands)
             "import numpy as np\n\ndef f(x, n):\n    b = np.asarray(3)\n    c = np.full(n, -200)\n"

@@ -123,7 +123,8 @@ class TracedIf(Rule):
     (`(x2 - x1) * y1`): with integer arrays `lax.cond`/`lax.switch` get an int and a float branch. Lists of different
     lengths (`points = WIDE` /
     `points = NARROW`) are reported without a fix, and so is an `if` that would make a returned value an array when a
-    caller in the module needs a Python one (`isinstance(r, bool)`). `break`/`continue`
+    caller in the module, or in another module of the run, needs a Python one (`isinstance(r, bool)`, or `r is True`:
+    an array is never `True`). `break`/`continue`
     inside branches are left to the loop rules; branches that return are JX202's. `lax.switch` evaluates every
     condition of the chain (cheap, pure ones only), where Python stops at the first true one.
     Parameters are taken for traced arrays (the Sharp Bits' `if x < 3:` has no other sign of one): called outside `jit`
@@ -283,6 +284,26 @@ class TracedIf(Rule):
             "assert isinstance(f([1.0], 0.0), bool)\n",
             expected=None,
             lines=[5],
+        ),
+        Invalid(  # a caller in the module compares the result by identity with `True`: an array never is one, so the
+            # test would silently turn False (pymcmcstat's `is_sample_outside_bounds(...) is True`)
+            "import numpy as np\n\ndef clipped(v, top):\n    if np.max(v) > top:\n        hit = True\n    else:\n"
+            "        hit = False\n    return hit\n\ndef accept(v, top):\n    return 0.0 if clipped(v, top) is True else 1.0\n",
+            expected=None,
+            lines=[4],
+        ),
+        Invalid(  # ... or through a name bound to it, with `is not False`
+            "import numpy as np\n\ndef small(v, eps):\n    flag = False\n    if np.abs(v).sum() < eps:\n        flag = True\n"
+            "    return flag\n\ndef run(v):\n    done = small(v, 1e-3)\n    if done is not False:\n        v = v * 0.0\n    return v\n",
+            expected=None,
+            lines=[5],
+        ),
+        Invalid(  # `True` in one branch and `False` in the other: the flag is the condition itself, not a
+            # `jnp.where(c, True, False)`; swapped, its negation
+            "import numpy as np\n\ndef f(v, lo):\n    if (v < lo).any():\n        low = True\n    else:\n        low = False\n"
+            "    if np.all(v > lo):\n        mixed = False\n    else:\n        mixed = True\n    return low, mixed\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(v, lo):\n    low = (v < lo).any()\n"
+                     "    mixed = jnp.logical_not(np.all(v > lo))\n    return low, mixed\n",
         ),
         Invalid(  # a swap of two parameters: one may be a Python int, the other a float (fluids' `T1, T2 = T2, T1`)
             "def f(T1, T2, c):\n    if c * T1 > T2:\n        T1, T2 = T2, T1\n    return T1 - T2\n",

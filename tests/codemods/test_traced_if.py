@@ -5,7 +5,9 @@ import textwrap
 import pytest
 
 from codemods.traced_if import TracedIf
+from jaxfix.runner import run_files
 from jaxfix.testing.examples import run_rule
+from jaxfix.types import RunOptions
 
 
 def migrate(code: str, unsafe: bool = False) -> str:
@@ -340,3 +342,23 @@ def test_one_slot_selection_keeps_every_value_exact():
 
     got = np.asarray(namespace["g"](np.array([1.0, -1.0]), 0.5))
     assert got[1] == 0.5 and got[0] == 0.0 and np.signbit(got[0])
+
+
+def test_a_result_compared_with_true_in_another_module_keeps_the_if(tmp_path):
+    # pymcmcstat: `ParallelMCMC` tests `is_sample_outside_bounds(...) is True`, a function of another module; as
+    # `jnp.where(...)` (or the condition itself) the result is an array, never `True`: the check silently passes
+    from tests.codemods.test_numpy_namespace import _package
+
+    bounds = ("import numpy as np\n\ndef beyond(x, top):\n    if np.max(x) > top:\n        over = True\n    else:\n"
+              "        over = False\n    return over\n")
+    caller = ("from .bounds import beyond\n\ndef accept(x, top):\n    hit = beyond(x, top)\n"
+              "    return 'no' if hit is True else 'yes'\n")
+    pkg, files = _package(tmp_path, "mc", {"bounds.py": bounds, "chains.py": caller})
+    results = run_files(files, [TracedIf], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "bounds.py").read_text() == bounds
+    messages = [f.message for r in results for f in r.findings]
+    assert any("another module of the run compares what this returns by identity" in m for m in messages), messages
+    # alone, nothing needs a Python bool: the flag is the condition
+    alone = run_files([str(pkg / "bounds.py")], [TracedIf], RunOptions(fix=True, write=False), jobs=1)
+    assert "over = np.max(x) > top" in alone[0].fixed
