@@ -11,6 +11,8 @@ from codemods._branch_structure import Chain
 from codemods._where_safety import guarded
 from jaxfix import loopgen, walk
 from jaxfix.analysis.dataflow import FunctionFlow
+from jaxfix.analysis.loop_values import item_attribute
+from jaxfix.analysis.static_args import concrete_reads
 from jaxfix.analysis.tracedness import FunctionTracedness, Tracedness
 
 _code = cst.Module([]).code_for_node
@@ -93,10 +95,13 @@ def operands(
     extra: Sequence[str],
     flow: FunctionFlow,
     traced: FunctionTracedness,
+    module: Optional[cst.Module] = None,
 ) -> list[str]:
     """The traced local variables the branches read (and `extra`, e.g. outputs that keep their prior value), in
     order of first appearance; static values, values of unknown kind (an object's attribute, which may be an object:
-    `problem = algorithm.problem`, and no JAX type) and names unbound before `node` are closed over, not passed. A
+    `problem = algorithm.problem`, and no JAX type), sequences of objects (`path[0].theta`), names a branch uses where JAX needs a concrete value (a shape,
+    directly or through a function of `module`: `static_args.concrete_reads`) and names unbound before `node` are
+    closed over, not passed. A
     name a branch both reads and assigns is passed whatever its kind: the assignment makes it a local of the branch
     function, where a read of the closed-over value raises `UnboundLocalError` (`x = x.at[k].set(1)` with `x =
     jnp.zeros(n)`, a constant array)."""
@@ -111,9 +116,14 @@ def operands(
             if name.value not in order:
                 order.append(name.value)
     out = []
+    concrete = concrete_reads([s for body in bodies for s in body], module)
     for name in [*order, *extra]:
         if name in out or name not in local or name in functions or flow.maybe_undefined(node, name):
             continue
+        if name in concrete and name not in extra and name not in assigned:
+            continue  # `np.eye(npar)` in a branch, or in a function it calls: a traced operand raises there
+        if name not in extra and name not in assigned and item_attribute(flow.function, name):
+            continue  # `trypath[0].theta`: a sequence of objects, which no operand can be
         if name in extra or name in assigned or traced.name(name) is Tracedness.TRACED:
             out.append(name)
     params = list(flow.params)

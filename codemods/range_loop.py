@@ -82,7 +82,9 @@ class RangeLoop(Rule):
     A traced index cannot index a Python list. A name indexed by the loop index stays a Python loop (with a static
     trip count; reported with a traced one) when it is bound to a list or tuple display, a comprehension or
     `list(...)`, annotated as a sequence, or a parameter that bounds the loop as `len(name)` with no sign of being
-    an array (`.shape`, `x[i, j]`, arithmetic on it): `for j in range(len(coeffs))` keeps unrolling even when
+    an array (`.shape`, `x[i, j]`, arithmetic on it), directly or through a function of the module that indexes it
+    with the index it is given, or whose items' attributes are read (`states[j].x`): `for j in range(len(coeffs))`
+    keeps unrolling even when
     `coeffs` is an array; write `range(coeffs.shape[0])` to get `fori_loop`. Stacking the list (`jnp.stack`) is
     not offered: nothing proves that its elements share a shape. Other parameters indexed by the loop index are
     assumed to be arrays, and read through `jnp.asarray` (called eagerly with a NumPy array, NumPy would take the
@@ -127,8 +129,20 @@ class RangeLoop(Rule):
         Valid(  # `coeffs` bounds the loop through `len(...) + 1`: maybe a list, which a traced index cannot index (astropy)
             "def f(x, coeffs):\n    c = 0.0\n    for i in range(1, len(coeffs) + 1):\n        c = c * x + coeffs[-i]\n    return c\n"
         ),
+        Valid(  # ... also when a function of the module indexes it with the index it is given (pymcmcstat's delayed
+            # rejection, `for kk in range(len(invR))` calling `term(kk, invR, d)`, which reads `invR[iq]`)
+            "import numpy as np\n\ndef part(j, mats, v):\n    return np.dot(v, mats[j]).sum()\n\n"
+            "def f(mats, v):\n    s = 0.0\n    for j in range(len(mats)):\n        s = s + part(j, mats, v)\n    return s\n"
+        ),
     ]
     INVALID = [
+        Invalid(  # a function of the module reads attributes of the items it indexes with the loop index: a list of
+            # objects, which a traced index cannot index (reported: the bound is traced)
+            "import numpy as np\n\ndef energy(j, states):\n    return np.sum(states[j].x ** 2)\n\n"
+            "def f(states, n):\n    e = 0.0\n    for j in range(n):\n        e = e + energy(j, states)\n    return e\n",
+            expected=None,
+            lines=[8],
+        ),
         Invalid(  # the module-level table stays NumPy, which rejects the traced index: the body reads `jnp.asarray(arr)`;
             # unsafe: `x` may be an array of times, which grows `s` from 0.0 to its shape, and a carry keeps one (pvlib)
             "import numpy as np\n\nL0 = np.array([[1.0, 0.0], [0.5, 2.0]])\n\ndef series(arr, x):\n    s = 0.0\n"
@@ -395,7 +409,7 @@ class RangeLoop(Rule):
                 return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
         args = [a.value for a in node.iter.args]  # type: ignore[attr-defined]
         sequence = indexed_sequence(function_tracedness(self, self.current_function), self.current_function, body,
-                                    node.target.value, args[0] if len(args) == 1 else args[1])
+                                    node.target.value, args[0] if len(args) == 1 else args[1], self.context.module)
         if sequence is not None:
             name, certain = sequence
             return (f"`{name}` {'is' if certain else 'may be'} a Python list or tuple indexed by the loop index, which "

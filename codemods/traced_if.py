@@ -18,6 +18,7 @@ from codemods import _caller_inputs
 from codemods._list_inputs import list_fed_parameters
 from jaxfix import walk
 from jaxfix.analysis.host_data import documented_sequences
+from jaxfix.analysis.loop_values import traced_param_item
 from jaxfix.analysis.parents import enclosing_class
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
@@ -304,6 +305,45 @@ class TracedIf(Rule):
             "    if np.all(v > lo):\n        mixed = False\n    else:\n        mixed = True\n    return low, mixed\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(v, lo):\n    low = (v < lo).any()\n"
                      "    mixed = jnp.logical_not(np.all(v > lo))\n    return low, mixed\n",
+        ),
+        Invalid(  # the flag comes from a function of the module that returns an object's attribute: its tracedness is
+            # unknown, as `opts.fast` read here would be (pymcmcstat's `doram, eta = unpack(options)`): unsafe
+            "import numpy as np\n\ndef settings(opts):\n    return opts.fast\n\ndef f(opts, x):\n    fast = settings(opts)\n"
+            "    if fast:\n        y = x * 2.0\n    else:\n        y = np.zeros(3)\n    return y\n",
+            expected="import jax\nimport numpy as np\n\ndef settings(opts):\n    return opts.fast\n\ndef f(opts, x):\n"
+                     "    fast = settings(opts)\n\n    def y_if_true(x):\n        y = x * 2.0\n        return y\n\n"
+                     "    def y_if_false(x):\n        y = np.zeros(3)\n        return y\n\n"
+                     "    y = jax.lax.cond(fast, y_if_true, y_if_false, x)\n    return y\n",
+            unsafe=True,
+        ),
+        Invalid(  # a branch hands `n` to a function of the module that makes it a shape (`jnp.eye(n)`): the branch
+            # functions close over it, a traced operand would raise there (pymcmcstat's `via_ram(u, npar, ...)`)
+            "import jax.numpy as jnp\n\ndef grow(x, n):\n    return x + jnp.eye(n)\n\ndef f(x, n):\n    if jnp.sum(x) > 0:\n"
+            "        y = grow(x, n) * 2.0\n    else:\n        y = x * 2.0\n    return y\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef grow(x, n):\n    return x + jnp.eye(n)\n\ndef f(x, n):\n"
+                     "    def y_if_true(x):\n        y = grow(x, n) * 2.0\n        return y\n\n"
+                     "    def y_if_false(x):\n        y = x * 2.0\n        return y\n\n"
+                     "    y = jax.lax.cond(jnp.sum(x) > 0, y_if_true, y_if_false, x)\n    return y\n",
+        ),
+        Invalid(  # a branch indexes with the traced `k` a parameter whose items have attributes: a list of objects,
+            # which rejects a traced index, and no `lax.cond` operand: closed over, and the fix is unsafe (pymcmcstat's
+            # `trypath[iq + 1].theta`)
+            "import jax.numpy as jnp\n\ndef f(path, k, x):\n    if jnp.sum(x) > k:\n        y = path[k].theta * 2.0\n"
+            "    else:\n        y = path[0].theta * 3.0\n    return y\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(path, k, x):\n    def y_if_true(k):\n"
+                     "        y = path[k].theta * 2.0\n        return y\n\n    def y_if_false(k):\n"
+                     "        y = path[0].theta * 3.0\n        return y\n\n"
+                     "    y = jax.lax.cond(jnp.sum(x) > k, y_if_true, y_if_false, k)\n    return y\n",
+            unsafe=True,
+        ),
+        Invalid(  # ... or one the function takes the `len()` of and uses as no array: maybe a list (unsafe)
+            "import jax.numpy as jnp\n\ndef f(mats, k, x):\n    last = len(mats) - 1\n    if k < last:\n"
+            "        y = jnp.dot(x, mats[k]) * 2.0\n    else:\n        y = x * 1.0\n    return y\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(mats, k, x):\n    last = len(mats) - 1\n\n"
+                     "    def y_if_true(mats, k, x):\n        y = jnp.dot(x, mats[k]) * 2.0\n        return y\n\n"
+                     "    def y_if_false(mats, k, x):\n        y = x * 1.0\n        return y\n\n"
+                     "    y = jax.lax.cond(k < last, y_if_true, y_if_false, mats, k, x)\n    return y\n",
+            unsafe=True,
         ),
         Invalid(  # a swap of two parameters: one may be a Python int, the other a float (fluids' `T1, T2 = T2, T1`)
             "def f(T1, T2, c):\n    if c * T1 > T2:\n        T1, T2 = T2, T1\n    return T1 - T2\n",
@@ -691,6 +731,11 @@ class TracedIf(Rule):
             unsafe = True
             why += (f" (a branch indexes an object's attribute with a traced value (`{indexed.strip()}`): "
                     "it may be a Python list, which rejects the traced index `lax.cond` makes; safe only if it is a JAX array)")
+        item = traced_param_item(traced, function, [s for b in c.bodies for s in b])
+        if item is not None:
+            unsafe = True
+            why += (f" (a branch indexes a parameter that may be a Python list with a traced value (`{item[0]}`: "
+                    f"{item[1]}); a list rejects the traced index `lax.cond` makes: safe only if it is a JAX array)")
         if opaque is not None:
             unsafe = True
             why += (f" (a branch calls `{opaque}`, which `lax.cond` runs while tracing, whichever branch is taken: "
@@ -770,7 +815,7 @@ class TracedIf(Rule):
                         replacement=split, title="turn the `elif` into `else: if` (the static test stays Python)",
                         unsafe=unsafe)
             return
-        ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
+        ops = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced, self.context.module)
         self.report(
             node,
             f"`if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`",

@@ -306,7 +306,7 @@ class TracedReturn(Rule):
         if untraceable is not None:
             self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: {untraceable}")
             return []
-        ops = emit.operands(node, [*c.bodies, after], [], flow, traced)
+        ops = emit.operands(node, [*c.bodies, after], [], flow, traced, self.context.module)
         held = branch_numpy(self, [*[s for b in c.bodies for s in b], *after], ops)
         if held is not None and held[1]:
             self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: {held[0]}")

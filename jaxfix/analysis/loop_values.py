@@ -128,13 +128,19 @@ ARRAY_EVIDENCE = {"shape", "ndim", "dtype", "astype", "T", "reshape", "at", "siz
 
 
 def indexed_sequence(analysis, function: cst.FunctionDef, body: Sequence[cst.BaseStatement], index: str,
-                     stop: cst.BaseExpression) -> Optional[tuple[str, bool]]:
+                     stop: cst.BaseExpression, module: Optional[cst.Module] = None) -> Optional[tuple[str, bool]]:
     """A name indexed by `index` in `body` that is (True) a Python list or tuple: bound to a list/tuple display,
     comprehension or `list(...)`, or a parameter annotated as a sequence; or (False) may be one: a parameter that
-    bounds the loop as `len(name)` with no sign of being an array (`.shape`, `x[i, j]`, arithmetic on it).
+    bounds the loop as `len(name)` with no sign of being an array (`.shape`, `x[i, j]`, arithmetic on it), or whose
+    items' attributes are read (`path[k].theta`: a list of objects).
     `analysis` is the function's FunctionTracedness. Under a lax loop the index is traced, and a traced index
-    cannot index a list (`TypeError`); None when no such name is indexed."""
+    cannot index a list (`TypeError`); None when no such name is indexed. With `module`, a name handed with the
+    index to a top-level function of it that indexes its parameter with the index's (`term(k, invR, d)`, `term`
+    reading `invR[iq]`: pymcmcstat's delayed rejection) counts as indexed too (and that function's uses of it as
+    signs of an array)."""
     indexed: list[str] = []
+    through: dict[str, tuple[cst.FunctionDef, str]] = {}  # a name so handed -> (the callee, its parameter)
+    functions = {f.name.value: f for f in module.body if isinstance(f, cst.FunctionDef)} if module is not None else {}
 
     attributes: list[str] = []
 
@@ -145,6 +151,14 @@ def indexed_sequence(analysis, function: cst.FunctionDef, body: Sequence[cst.Bas
                     indexed.append(node.value.value)
                 elif isinstance(node.value, cst.Attribute) and isinstance(node.value.value, cst.Name) and node.value.value.value in ("self", "cls"):
                     attributes.append(f"self.{node.value.attr.value}")
+
+        def visit_Call(self, node: cst.Call) -> None:
+            callee = functions.get(node.func.value) if isinstance(node.func, cst.Name) else None
+            if callee is None or callee is function:
+                return
+            for name, param in _indexed_in_callee(callee, node, index):
+                indexed.append(name)
+                through.setdefault(name, (callee, param))
 
     for stmt in body:
         walk.visit(stmt, Visitor())
@@ -165,10 +179,56 @@ def indexed_sequence(analysis, function: cst.FunctionDef, body: Sequence[cst.Bas
             return name, True
         if name in documented_lists(function):  # `@param[in] a (list)` (pyclustering's distances)
             return name, False
+        callee, param = through.get(name, (None, ""))
+        if item_attribute(function, name) or callee is not None and item_attribute(callee, param):
+            return name, False  # `trypath[k].theta`: a sequence of objects
         if _is_len_of(stop, name) or _bound_to_len_of(analysis, stop, name):
-            if not _array_evidence(function, name):
+            if not _array_evidence(function, name) and (callee is None or not _array_evidence(callee, param)):
                 return name, False
     return None
+
+
+def _indexed_in_callee(callee: cst.FunctionDef, call: cst.Call, index: str) -> list[tuple[str, str]]:
+    """(the caller's name, the callee's parameter) for each plain name `call` hands to a parameter of `callee` that
+    `callee` indexes with a parameter given a value read from `index` (directly or through its locals)."""
+    params = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params, *callee.params.kwonly_params)]
+    given: dict[str, cst.BaseExpression] = {}
+    for position, arg in enumerate(call.args):
+        if arg.star:
+            break
+        param = arg.keyword.value if arg.keyword is not None else params[position] if position < len(params) else None
+        if param is not None:
+            given[param] = arg.value
+    counters = {p for p, v in given.items() if index in analyse(v).read_names}
+    if not counters:
+        return []
+    statements = list(callee.body.body) if isinstance(callee.body, cst.IndentedBlock) else []
+    from jaxfix.analysis.loops import derived_names  # (loops imports this module)
+
+    derived = set().union(*(derived_names(statements, c) for c in counters))
+    found = []
+    for param, value in given.items():
+        if not isinstance(value, cst.Name) or param in counters:
+            continue
+        if any(isinstance(n.value, cst.Name) and n.value.value == param  # type: ignore[attr-defined]
+               and any(not derived.isdisjoint(analyse(e.slice).read_names) for e in n.slice)  # type: ignore[attr-defined]
+               for n in walk.nodes_of(callee.body, cst.Subscript)):
+            found.append((value.value, param))
+    return found
+
+
+def item_attribute(function: cst.FunctionDef, name: str) -> bool:
+    """Whether `function` reads an attribute of an item of `name` that arrays do not have (`path[k].theta`)."""
+    return any(isinstance(a.value, cst.Subscript) and isinstance(a.value.value, cst.Name)  # type: ignore[attr-defined]
+               and a.value.value.value == name and a.attr.value not in ARRAY_EVIDENCE | _ITEM_ARRAY_ATTRIBUTES  # type: ignore[attr-defined]
+               for a in walk.nodes_of(function.body, cst.Attribute))
+
+
+# attributes and methods of an array's item that is itself an array or a NumPy scalar (`x[i].real`, `x[i].item()`)
+_ITEM_ARRAY_ATTRIBUTES = frozenset({"real", "imag", "item", "tolist", "copy", "conj", "conjugate", "any", "all",
+                                    "argmax", "argmin", "std", "var", "prod", "cumsum", "flatten", "ravel", "squeeze",
+                                    "transpose", "nbytes", "itemsize", "mT", "clip", "round", "nonzero", "sort",
+                                    "argsort", "fill", "view", "tobytes"})
 
 
 def _bound_to_len_of(analysis, stop: cst.BaseExpression, name: str) -> bool:
@@ -189,6 +249,37 @@ def traced_sequence_index(analysis, body: Sequence[cst.CSTNode]) -> Optional[str
                 continue
             if any(isinstance(e.slice, cst.Index) and analysis.of(e.slice.value) is not Tracedness.STATIC for e in node.slice):
                 return cst.Module([]).code_for_node(node)
+    return None
+
+
+def traced_param_item(analysis, function: cst.FunctionDef, body: Sequence[cst.CSTNode]) -> Optional[tuple[str, str]]:
+    """(the code, why the name may be a Python list) of the first subscript in `body` by a traced index of a
+    parameter that may be a Python list or tuple (`maybe_sequence`: `trypath[iq + 1].theta`), or None. A list
+    rejects the tracer `lax.cond` or a `lax` loop makes of the index (`TypeError`)."""
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    for stmt in body:
+        for node in walk.nodes_of(stmt, cst.Subscript):
+            value = node.value  # type: ignore[attr-defined]
+            if not (isinstance(value, cst.Name) and value.value in params) or analysis.assigned_values(value.value):
+                continue
+            if not any(isinstance(e.slice, cst.Index) and analysis.of(e.slice.value) is not Tracedness.STATIC
+                       for e in node.slice):  # type: ignore[attr-defined]
+                continue
+            why = maybe_sequence(function, value.value)
+            if why is not None:
+                return cst.Module([]).code_for_node(node), why
+    return None
+
+
+def maybe_sequence(function: cst.FunctionDef, name: str) -> Optional[str]:
+    """Why `name`, a parameter of `function`, may be a Python list or tuple, or None: the function reads attributes
+    of its items (`path[k].theta`: a sequence of objects), or takes its `len()` and shows no sign of an array
+    (`.shape`, `x[i, j]`, arithmetic on it)."""
+    if item_attribute(function, name):
+        return "the function reads attributes of its items: a sequence of objects"
+    if any(_is_len_of(call, name) for call in walk.nodes_of(function.body, cst.Call)) \
+            and not _array_evidence(function, name):  # type: ignore[arg-type]
+        return "the function takes its `len()` and uses it as no array"
     return None
 
 

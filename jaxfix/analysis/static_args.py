@@ -299,6 +299,26 @@ class _ValueReads(walk.ValueReader):
         return False
 
 
+def concrete_reads(stmts: Sequence[cst.CSTNode], module: Optional[cst.Module]) -> set[str]:
+    """The names `stmts` use where JAX needs a concrete value (a shape or size argument, a slice bound), directly or
+    as the argument of a parameter that a top-level function of `module` uses so (`via_ram(u, npar)`, with
+    `np.eye(npar)` in `via_ram`: pymcmcstat's adaptation): a `lax.cond` branch must close over such a name, which
+    a traced operand cannot stand for."""
+    functions = {f.name.value: f for f in (module.body if module is not None else ()) if isinstance(f, cst.FunctionDef)}
+    callees: dict[str, tuple[list[str], set[str]]] = {}
+    for stmt in stmts:
+        for call in walk.nodes_of(stmt, cst.Call):
+            func = call.func  # type: ignore[attr-defined]
+            if isinstance(func, cst.Name) and func.value in functions and func.value not in callees:
+                callee = functions[func.value]
+                callees[func.value] = ([p.name.value for p in (*callee.params.posonly_params, *callee.params.params)],
+                                       set(concrete_uses(callee)))
+    finder = _Finder(callees)
+    for stmt in stmts:
+        walk.visit(stmt, finder)
+    return {name for expr, _ in finder.found for name in value_reads(expr)}
+
+
 def value_reads(expr: cst.CSTNode) -> set[str]:
     """Names whose value `expr` reads; `x` in `x.shape`, `x.ndim`, `len(x)` ... is not read (metadata is static)."""
     visitor = _ValueReads()

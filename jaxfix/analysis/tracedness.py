@@ -126,8 +126,10 @@ class FunctionTracedness:
         compiled: frozenset[str] = frozenset(),
         predicates: frozenset[str] = frozenset(),
         mappings: Optional[Mapping[str, int]] = None,
+        helpers: Optional["_Helpers"] = None,
     ) -> None:
         self.function = function
+        self._helpers = helpers
         self._mappings = mappings or {}
         self._compiled = compiled
         self._predicates = predicates
@@ -214,6 +216,16 @@ class FunctionTracedness:
         if level is Tracedness.TRACED and isinstance(node, cst.Name) and node.value in self._param_names():
             return Tracedness.UNKNOWN
         return level
+
+    def _binds(self, identifier: str) -> bool:
+        """Whether this function or one around it binds `identifier` (else it is the module's, or a builtin)."""
+        return identifier in self.variables() or self.outer is not None and self.outer._binds(identifier)
+
+    def returned(self) -> Tracedness:
+        """The tracedness of what the function returns (the join over its `return`s, not its nested functions'); a
+        function without a `return` gives None: STATIC."""
+        return _join(self.of(r.value) for r in walk.nodes_of(self.function.body, cst.Return)  # type: ignore[attr-defined]
+                     if r.value is not None)  # type: ignore[attr-defined]
 
     def _param_names(self) -> set[str]:
         params = self.function.params
@@ -365,6 +377,11 @@ class FunctionTracedness:
                 return args
             if makes_object(node):
                 return Tracedness.UNKNOWN  # `Model(x)`: an object made by a class, not an array
+            if args is Tracedness.TRACED and self._helpers is not None and not self._binds(func.value) \
+                    and self._helpers.untraced_result(func.value):
+                # `doram, eta = unpack(options)`, `unpack` returning `options.doram`, `options.eta` (pymcmcstat):
+                # what a function of the module returns is no array there (an object's attribute, a count...)
+                return Tracedness.UNKNOWN
             return args if args is Tracedness.TRACED else args.join(Tracedness.UNKNOWN) if node.args else Tracedness.UNKNOWN
         if isinstance(func, cst.Attribute):
             owner = self.of(func.value)
@@ -480,6 +497,40 @@ class _Bindings(cst.CSTVisitor):
         return False
 
 
+class _Helpers:
+    """The module's top-level functions, for the calls of them: whether one returns no traced value when its
+    parameters are traced arrays (`untraced_result`). Analyses are shared with the provider's."""
+
+    def __init__(self, module: cst.Module, make) -> None:
+        defined = [s for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+        names = [s.name.value for s in defined]
+        self.functions = {s.name.value: s for s in defined if isinstance(s, cst.FunctionDef) and names.count(s.name.value) == 1}
+        self.ids = {id(f) for f in self.functions.values()}
+        self.analyses: dict[cst.FunctionDef, FunctionTracedness] = {}
+        self._make = make
+        self._results: dict[str, bool] = {}
+
+    def analysis(self, function: cst.FunctionDef) -> FunctionTracedness:
+        found = self.analyses.get(function)
+        if found is None:
+            found = self.analyses[function] = self._make(function)
+        return found
+
+    def untraced_result(self, name: str) -> bool:
+        """Whether the module's function `name` (defined once, not a generator nor `async`) returns no traced value
+        (a recursive call is taken for a traced one)."""
+        if name in self._results:
+            return self._results[name]
+        function = self.functions.get(name)
+        if function is None or function.asynchronous is not None or walk.contains(function.body, cst.Yield) \
+                or not walk.contains(function.body, cst.Return):  # type: ignore[attr-defined]
+            self._results[name] = False
+            return False
+        self._results[name] = False  # (while it is being found: a call of itself is traced)
+        self._results[name] = self.analysis(function).returned() is not Tracedness.TRACED
+        return self._results[name]
+
+
 class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
     """Metadata on each FunctionDef: its FunctionTracedness (computed lazily)."""
 
@@ -497,10 +548,15 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
         self._compiled = host_functions(node)
         self._predicates = literal_predicates(node)
         self._mappings = module_mappings(node)
+        self._helpers = _Helpers(node, lambda function: FunctionTracedness(
+            function, self._config, None, self._array_names, self._lazy, self._compiled, self._predicates,
+            self._mappings, self._helpers))
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
-        analysis = FunctionTracedness(node, self._config, self._stack[-1] if self._stack else None, self._array_names,
-                                      self._lazy, self._compiled, self._predicates, self._mappings)
+        outer = self._stack[-1] if self._stack else None
+        analysis = self._helpers.analysis(node) if outer is None and id(node) in self._helpers.ids else \
+            FunctionTracedness(node, self._config, outer, self._array_names, self._lazy, self._compiled,
+                               self._predicates, self._mappings, self._helpers)
         self._stack.append(analysis)
         self.set_metadata(node, analysis)
 
