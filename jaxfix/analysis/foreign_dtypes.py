@@ -7,9 +7,9 @@ function, NumPy (`rule` must declare `NumpyNameProvider`). `object_data` finds s
 
 A dtype may be named by a constant of another module of the run (`LABEL = np.str_` in `pkg/consts.py`, then `from
 .consts import LABEL` and `np.empty(n, dtype=LABEL)`): `INDEX`, a project index, finds each module's top-level names
-bound only to such a dtype (on its `ast` tree), and `jax_rejects` counts an imported one as the dtype itself (a rule
-asking must list `INDEX` in its `INDEXES`). Not followed: a star import, a name read through its module
-(`consts.LABEL`), a re-export.
+bound only to such a dtype (on its `ast` tree), and `jax_rejects` counts an imported one as the dtype itself, also
+read through its module (`consts.LABEL`) or re-exported by a package (`from .consts import LABEL` in its
+`__init__.py`); a rule asking must list `INDEX` in its `INDEXES`. Not followed: a star import.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import numpy as np
 
 from jaxfix import walk
 from jaxfix.analysis.numpy_names import numpy_name
-from jaxfix.imports import imported_bindings
+from jaxfix.imports import dotted_name, imported_bindings
 from jaxfix.rule import ProjectIndex
 
 # where NumPy's creation functions take their dtype positionally
@@ -78,6 +78,8 @@ def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression, seen: fr
     qualified = numpy_name(rule, value) if isinstance(value, cst.Attribute) else None
     if qualified is not None:
         return qualified.split(".")[-1] in FOREIGN_NUMPY_TYPES
+    if isinstance(value, cst.Attribute) and isinstance(value.value, (cst.Name, cst.Attribute)):
+        return _imported_constant(rule, dotted_name(value))  # `consts.LABEL` after `from . import consts`
     if isinstance(value, cst.SimpleString):
         return foreign_code(value.evaluated_value)
     if isinstance(value, cst.FormattedString):  # f'>{typecode}': a byte order spelled out
@@ -318,7 +320,8 @@ _CONSTANT = re.compile(
 
 
 def _wanted(data: bytes, module_name: str, is_package: bool, modules: frozenset) -> bool:
-    return _CONSTANT.search(data) is not None
+    """A module that binds a candidate, or a package's `__init__` that imports (it may re-export one)."""
+    return _CONSTANT.search(data) is not None or is_package and b"import" in data
 
 
 def _numpy_aliases(tree: ast.Module) -> frozenset[str]:
@@ -349,8 +352,11 @@ def _foreign_ast(value: ast.expr, numpy: frozenset[str], values: Mapping[str, li
 
 
 def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset) -> dict[str, Any]:
-    """The module's top-level names every binding of which is a dtype JAX arrays cannot have."""
+    """The module's top-level names every binding of which is a dtype JAX arrays cannot have, and the names its
+    top-level `from` imports bind (for re-exports: `from .consts import LABEL` in `pkg/__init__.py`)."""
     values: dict[str, list[ast.expr]] = {}
+    imported: dict[str, str] = {}
+    package = module_name.split(".") if os.path.basename(path) == "__init__.py" else module_name.split(".")[:-1]
     for node in tree.body:
         if isinstance(node, ast.Assign):
             for target in node.targets:
@@ -362,29 +368,43 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
             for bound in ([node.name] if hasattr(node, "name") else [a.asname or a.name.split(".")[0] for a in node.names]):
                 values.setdefault(bound, []).append(ast.Constant(None))
+            if isinstance(node, ast.ImportFrom) and node.level <= len(package) + 1:
+                base = package[: len(package) - node.level + 1] if node.level else []
+                source = ".".join([*base, *([node.module] if node.module else [])])
+                imported.update({a.asname or a.name: f"{source}.{a.name}" for a in node.names if a.name != "*" and source})
     numpy = _numpy_aliases(tree)
-    return {"module": module_name, "names": sorted(
+    return {"module": module_name, "imported": imported, "names": sorted(
         name for name, bound in values.items() if all(_foreign_ast(v, numpy, values, frozenset({name})) for v in bound))}
 
 
 def _link(summaries: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    """The qualified names (`pkg.consts.LABEL`) of the run's dtype constants."""
-    return sorted(f"{s['module']}.{name}" for s in summaries.values() for name in s["names"])
+    """The qualified names (`pkg.consts.LABEL`) of the run's dtype constants, and of their re-exports (`pkg.LABEL`
+    when `pkg/__init__.py` imports it), through any number of them."""
+    found = {f"{s['module']}.{name}" for s in summaries.values() for name in s["names"]}
+    reexports = [(f"{s['module']}.{local}", source) for s in summaries.values() for local, source in s["imported"].items()]
+    while True:
+        more = {local for local, source in reexports if source in found and local not in found}
+        if not more:
+            return sorted(found)
+        found |= more
 
 
 INDEX = ProjectIndex(KEY, _wanted, _summarize, _link)
 
 
-def _imported_constant(rule: cst.MetadataDependent, name: str) -> bool:
-    """`name` is imported from another module of the run that binds it to a dtype JAX arrays cannot have."""
+def _imported_constant(rule: cst.MetadataDependent, dotted: str) -> bool:
+    """`dotted` (`LABEL`, `consts.LABEL`) names, through the module's imports, a constant another module of the run
+    binds to a dtype JAX arrays cannot have."""
     context = getattr(rule, "context", None)
     facts = context.project_facts(KEY) if context is not None else None
     if not facts:
         return False
     cache = context.__dict__
     if "_foreign_dtype_imports" not in cache:
-        imports = imported_bindings(
-            context.module_name, os.path.basename(context.path) == "__init__.py", context.source.encode("utf-8", "replace"))
-        known = frozenset(facts)
-        cache["_foreign_dtype_imports"] = frozenset(local for local, qualified in imports.items() if qualified in known)
-    return name in cache["_foreign_dtype_imports"]
+        cache["_foreign_dtype_imports"] = (imported_bindings(
+            context.module_name, os.path.basename(context.path) == "__init__.py", context.source.encode("utf-8", "replace")),
+            frozenset(facts))
+    imports, known = cache["_foreign_dtype_imports"]
+    head, dot, rest = dotted.partition(".")
+    qualified = imports.get(head)
+    return qualified is not None and (f"{qualified}.{rest}" if dot else qualified) in known

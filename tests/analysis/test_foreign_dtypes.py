@@ -26,8 +26,13 @@ CONSTS = (
 
 def test_the_index_finds_the_constants_bound_only_to_a_dtype_jax_cannot_hold():
     summary = foreign_dtypes._summarize("pkg/consts.py", "pkg.consts", ast.parse(CONSTS), frozenset())
-    assert summary == {"module": "pkg.consts", "names": ["ALIAS", "CODE", "KIND", "LABEL", "OBJ", "REC"]}
+    assert summary == {"module": "pkg.consts", "imported": {}, "names": ["ALIAS", "CODE", "KIND", "LABEL", "OBJ", "REC"]}
     assert foreign_dtypes._link({"pkg/consts.py": summary})[0] == "pkg.consts.ALIAS"
+    # re-exports, through any number of packages
+    init = foreign_dtypes._summarize("pkg/__init__.py", "pkg", ast.parse("from .consts import LABEL as L, REAL\n"), frozenset())
+    top = foreign_dtypes._summarize("top/__init__.py", "top", ast.parse("from pkg import L\n"), frozenset())
+    linked = foreign_dtypes._link({"pkg/consts.py": summary, "pkg/__init__.py": init, "top/__init__.py": top})
+    assert {"pkg.L", "top.L"} <= set(linked) and "pkg.REAL" not in linked
 
 
 def test_the_index_reads_only_modules_that_bind_a_candidate():
@@ -36,6 +41,7 @@ def test_the_index_reads_only_modules_that_bind_a_candidate():
     for code in ("import numpy as np\nX = np.zeros(3)\ndef f(x):\n    return np.sum(x)\n", "__version__ = '1.0.2'\n",
                  "def f(dtype=object):\n    pass\n", "K = objects\n"):
         assert not foreign_dtypes._wanted(code.encode(), "pkg.a", False, frozenset()), code
+    assert foreign_dtypes._wanted(b"from .consts import LABEL\n", "pkg", True, frozenset())  # a package may re-export
 
 
 @pytest.mark.parametrize("imports, dtype", [
@@ -44,13 +50,16 @@ def test_the_index_reads_only_modules_that_bind_a_candidate():
     pytest.param("from .consts import ALIAS", "ALIAS", id="alias-of-a-constant"),
     pytest.param("from .consts import CODE", "CODE", id="type-code"),
     pytest.param("from .consts import REC", "REC", id="record-layout"),
+    pytest.param("from . import consts", "consts.LABEL", id="read-through-its-module"),
+    pytest.param("from pk import consts as c2", "c2.OBJ", id="read-through-a-renamed-module"),
+    pytest.param("from . import LABEL as L2", "L2", id="package-re-export"),
 ])
 def test_an_array_made_with_an_imported_dtype_constant_stays_numpy(tmp_path, imports, dtype):
     """`LABEL = np.str_` in `consts.py`, `np.empty(n, dtype=LABEL)` in another module: `jnp.empty` raised
     `TypeError` (JAX has no such dtype); the function is left as it is, the module's others migrate."""
     pkg = tmp_path / "pk"
     pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("from .consts import LABEL\n")
     (pkg / "consts.py").write_text(CONSTS)
     model = (f"import numpy as np\n{imports}\n\n\ndef make(n):\n    return np.empty(n, dtype={dtype})\n\n\n"
              "def total(x):\n    return np.sum(x)\n")
