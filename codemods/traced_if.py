@@ -162,6 +162,13 @@ class TracedIf(Rule):
         Valid("import numpy as np\ndef f(X):\n    if not (issparse(X) or is_pydata_spmatrix(X)):\n        X = np.asarray(X) * 2\n    return X\n"),
         Valid("import numpy as np\ndef f(x, weight):\n    if weight in [\"cos\", \"sin\"]:\n        x = x * 2\n    return np.sum(x)\n"),
         Valid("import numpy as np\ndef f(x, xp):\n    if xp.isdtype(x.dtype, \"real floating\"):\n        x = x * 2\n    return np.sum(x)\n"),
+        Valid(  # no sign of arrays, and a parameter read for attributes no array has: an object (dtaidistance's
+            # segments), whose values the tests compare in Python; `lax.cond` would be handed the object
+            "import numpy as np\n\ndef width(pair, limit):\n    w = pair[1].stop - pair[1].start\n"
+            "    if pair[0].size_of() <= limit:\n        w = 0\n    return w\n"),
+        Valid(  # NumPy is optional in the module: a function that does not use it runs on Python values (two letters)
+            "try:\n    import numpy as np\nexcept ImportError:\n    np = None\n\ndef cost(a, b):\n    if a == b:\n"
+            "        c = 0\n    else:\n        c = 2\n    return c\n\ndef total(x):\n    return np.sum(x)\n"),
     ]
     INVALID = [
         Invalid(  # the branches choose module-level lists of different lengths: `lax.cond` needs one pytree structure

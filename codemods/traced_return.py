@@ -110,6 +110,10 @@ class TracedReturn(Rule):
             "import numpy as np\n\ndef f(value, ref):\n    if value == ref or value is ref:\n        return 0.0\n"
             "    return np.sum(ref) * 1.0\n"),
         Valid("def f(x):\n    if x.ndim == 2:\n        return x.sum(0)\n    return x\n"),
+        Valid(  # no sign of arrays, and a parameter read for attributes no array has: an object (dtaidistance's
+            # segments), whose values the tests compare in Python; `lax.cond` would be handed the object
+            "import numpy as np\n\ndef short(pair, limit):\n    if pair[0].size_of() <= limit:\n        return True\n"
+            "    if pair[1].stop - pair[1].start < limit:\n        return True\n    return False\n"),
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
     ]
     INVALID = [

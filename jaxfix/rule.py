@@ -172,17 +172,21 @@ class Rule(cst.BatchableCSTVisitor):
         return self._functions[:-1]
 
     def _is_plain(self, node: cst.FunctionDef) -> bool:
-        from jaxfix.analysis.plain_python import array_names, host_functions, lazy_array_imports, plain_python
+        from jaxfix.analysis.plain_python import (
+            array_names, host_functions, lazy_array_imports, optional_array_imports, plain_python,
+        )
 
         names = self.context.__dict__.get("_array_names")
         if names is None:
             names = self.context._array_names = array_names(self.context.imports)
             self.context._lazy_imports = lazy_array_imports(self.context.module)
+            self.context._optional_imports = optional_array_imports(self.context.module)
             self.context._compiled = host_functions(self.context.module)
         if self._plain and not self._plain[-1]:
             # a nested function is plain only inside a plain one, or when it runs on the host (a SciPy callback)
             return node.name.value in self.context._compiled
-        return plain_python(node, names, self.context._lazy_imports, self.context._compiled)  # answered once per function (shared with TracednessProvider)
+        return plain_python(node, names, self.context._lazy_imports, self.context._compiled,
+                            self.context._optional_imports)  # answered once per function (shared with TracednessProvider)
 
     # ---- identity -------------------------------------------------------------------------------------------
     @classmethod

@@ -2,7 +2,8 @@
 
 `plain_python(function, array_names, lazy)` weighs the evidence in a function: signs of arrays (NumPy/JAX names,
 array attributes, `@`, tuple indexing, a jit decorator) against signs of plain Python data (string/dict/set methods,
-`dict()`/`open()`/`repr()`, `try`/`except`, generators). Rules leave a plain-Python helper alone
+`dict()`/`open()`/`repr()`, `try`/`except`, generators, methods and attributes no array item has read from an item of a
+parameter: a container of objects). Rules leave a plain-Python helper alone
 (`Rule.current_function` is None inside it) and `TracednessProvider` makes everything in it STATIC.
 
 Also here, the module-level facts that judgment reads, each answered once per module: `array_names` (the module's
@@ -14,6 +15,7 @@ answers are remembered per function and per module; `forget` drops them (the eng
 from __future__ import annotations
 
 import libcst as cst
+import numpy as np
 
 from jaxfix import walk
 from jaxfix.imports import ModuleImports, dotted_name
@@ -31,10 +33,25 @@ PLAIN_ATTRIBUTES = {
 }
 
 
+# what an array (or a dict of arrays) may give by attribute: NumPy's ndarray attributes and methods, `.at`
+_ARRAY_SIDE = frozenset(a for a in dir(np.ndarray) if not a.startswith("_")) | frozenset(dir(dict)) | {"at"}
+
+
+def _parameter_root(node: cst.BaseExpression, params: frozenset[str], item: bool = False) -> bool:
+    """`seg`, `segment[1]`, `segment[0].start`: an expression reached from a parameter through items and
+    attributes (`item`: through an item first, `segment[1]`)."""
+    itemised = False
+    while isinstance(node, (cst.Subscript, cst.Attribute)):
+        itemised = isinstance(node, cst.Subscript)
+        node = node.value
+    return isinstance(node, cst.Name) and node.value in params and (itemised or not item)
+
+
 class _Evidence(cst.CSTVisitor):
-    def __init__(self, array_names: frozenset[str]) -> None:
+    def __init__(self, array_names: frozenset[str], params: frozenset[str] = frozenset()) -> None:
         super().__init__()
         self.array_names = array_names
+        self.params = params
         self.array = False
         self.plain = False
 
@@ -47,6 +64,19 @@ class _Evidence(cst.CSTVisitor):
             self.array = True
         elif node.attr.value in PLAIN_ATTRIBUTES:
             self.plain = True
+        elif node.attr.value not in _ARRAY_SIDE and not _dunder(node.attr.value) and _parameter_root(node.value, self.params, item=True):
+            # `segment[1].e_idx`: an item of a parameter with attributes no array item has: a Python container of
+            # objects (dtaidistance's segments), whose values the tests compare in Python. (An attribute of the
+            # parameter itself is not evidence: an object may hold arrays, `s.best - s.pos` of a swarm)
+            self.plain = True
+
+    def visit_Call(self, node: cst.Call) -> None:
+        if isinstance(node.func, cst.Name) and node.func.value in PLAIN_BUILTINS:
+            self.plain = True
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value not in _ARRAY_SIDE and not _dunder(func.attr.value) \
+                and _parameter_root(func.value, self.params, item=True):
+            self.plain = True  # `segment[0].length()`: a method no array item has, of an item: a container of objects
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         if isinstance(node.operator, cst.MatrixMultiply):
@@ -68,16 +98,20 @@ class _Evidence(cst.CSTVisitor):
     def visit_Yield(self, node: cst.Yield) -> None:
         self.plain = True  # a generator: host-side iteration, never a function `jit` can trace
 
-    def visit_Call(self, node: cst.Call) -> None:
-        if isinstance(node.func, cst.Name) and node.func.value in PLAIN_BUILTINS:
-            self.plain = True
+
+
+def _dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__")
 
 
 def plain_python(
-    function: cst.FunctionDef, array_names: frozenset[str], lazy: bool = False, compiled: frozenset[str] = frozenset()
+    function: cst.FunctionDef, array_names: frozenset[str], lazy: bool = False, compiled: frozenset[str] = frozenset(),
+    optional: bool = False,
 ) -> bool:
     """No sign of arrays (NumPy/JAX names, array attributes, `@`, tuple indexing, a jit decorator) and a sign of
-    plain Python data (string/dict/file methods, `dict()`/`open()`/`repr()`, `try`/`except`): a helper such as a
+    plain Python data (string/dict/file methods, `dict()`/`open()`/`repr()`, `try`/`except`, a method or attribute
+    no array item has read from an item of a parameter, `segment[0].length()`, `segment[1].e_idx`: a container of
+    objects): a helper such as a
     parser or a config class in a NumPy module (a nested function counts only inside a plain one). Everything in
     it is STATIC (parameters, `self.<attr>`), and rules leave it alone (`Rule.current_function` is None inside it).
     `codemods._prechecks` mirrors this on the `ast` tree. Answered once per function and names: the rules'
@@ -85,7 +119,12 @@ def plain_python(
 
     `lazy`: the module imports NumPy/JAX/SciPy only inside functions (`lazy_array_imports`, as networkx does); then
     a function that imports none of them itself is plain whatever else it holds: NumPy code there says so by
-    importing it, and the rest of such a module is Python code (graphs, sets, parsers)."""
+    importing it, and the rest of such a module is Python code (graphs, sets, parsers).
+
+    `optional`: the module's NumPy is optional (`try: import numpy as np` / `except ImportError: np = None`,
+    `optional_array_imports`, as dtaidistance does): then a function with no sign of arrays is plain, whatever
+    else it holds, since it is written to run without NumPy, on Python values (`if v1 == v2:` of two characters in
+    a sequence-alignment callback, `if ri == 0:` of a border index)."""
     if lazy and not imports_array_module(function):
         return True
     if function.name.value in compiled or any(_numba(d.decorator) for d in function.decorators):
@@ -94,12 +133,16 @@ def plain_python(
     known = _PLAIN.get(key)
     if known is not None and known[0] is function:
         return known[1]
-    evidence = _Evidence(array_names)
+    parameters = function.params
+    evidence = _Evidence(array_names, frozenset(
+        p.name.value for p in (*parameters.posonly_params, *parameters.params, *parameters.kwonly_params)
+        if p.name.value not in ("self", "cls")  # a method's own attributes are arrays as often as not
+    ))
     for decorator in function.decorators:
         walk.visit(decorator, evidence)
     walk.visit(function.params, evidence)  # annotations and defaults (`x: jnp.ndarray`)
     walk.visit(function.body, evidence)
-    answer = evidence.plain and not evidence.array
+    answer = (evidence.plain or optional) and not evidence.array
     if len(_PLAIN) >= 10_000:
         _PLAIN.clear()
     _PLAIN[key] = (function, answer)  # holds the function, so its id is not reused while the entry lives
@@ -108,6 +151,7 @@ def plain_python(
 
 _PLAIN: dict[tuple[int, frozenset[str]], tuple[cst.FunctionDef, bool]] = {}
 _LAZY: dict[int, tuple[cst.Module, bool]] = {}
+_OPTIONAL: dict[int, tuple[cst.Module, bool]] = {}
 ARRAY_MODULES = frozenset({"numpy", "jax", "scipy"})
 
 
@@ -259,6 +303,36 @@ def _scipy_names(module: cst.Module) -> frozenset[str]:
     return frozenset(names)
 
 
+def optional_array_imports(module: cst.Module) -> bool:
+    """The module imports NumPy under a module-level `try` whose `except` binds the name to None (`try: import
+    numpy as np` / `except ImportError: np = None`): NumPy is optional, and the module's functions that do not use
+    it run on Python values. Answered once per module."""
+    known = _OPTIONAL.get(id(module))
+    if known is not None and known[0] is module:
+        return known[1]
+    answer = any(isinstance(stmt, cst.Try) and _optional(stmt) for stmt in module.body)
+    _OPTIONAL[id(module)] = (module, answer)
+    return answer
+
+
+def _optional(statement: cst.Try) -> bool:
+    imported = set()
+    for node in (*walk.nodes_of(statement.body, cst.Import), *walk.nodes_of(statement.body, cst.ImportFrom)):
+        if not _array_import(node) or isinstance(node.names, cst.ImportStar):  # type: ignore[attr-defined]
+            continue
+        for alias in node.names:  # type: ignore[attr-defined]
+            imported.add(alias.asname.name.value if alias.asname and isinstance(alias.asname.name, cst.Name)
+                          else dotted_name(alias.name).split(".")[0])
+    if not imported:
+        return False
+    for handler in statement.handlers:
+        for assign in walk.nodes_of(handler.body, cst.Assign):
+            if isinstance(assign.value, cst.Name) and assign.value.value == "None" and any(  # type: ignore[attr-defined]
+                    isinstance(t.target, cst.Name) and t.target.value in imported for t in assign.targets):  # type: ignore[attr-defined]
+                return True
+    return False
+
+
 def _lazy(module: cst.Module) -> bool:
     for statement in module.body:
         if not isinstance(statement, (cst.FunctionDef, cst.ClassDef)) and _imports_in(statement):
@@ -274,6 +348,7 @@ def forget() -> None:
     """Drop the remembered answers (the engine calls this after each file: they hold its trees)."""
     _PLAIN.clear()
     _LAZY.clear()
+    _OPTIONAL.clear()
     _COMPILED.clear()
 
 

@@ -40,7 +40,9 @@ from libcst.metadata import BatchableMetadataProvider
 from jaxfix import walk
 from jaxfix.imports import ModuleImports
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
-from jaxfix.analysis.plain_python import array_names, host_functions, lazy_array_imports, plain_python
+from jaxfix.analysis.plain_python import (
+    array_names, host_functions, lazy_array_imports, optional_array_imports, plain_python,
+)
 from jaxfix.analysis.static_args import concrete_uses, mapping_keys, module_mappings
 from jaxfix.analysis.static_params import (
     _ARRAY_OR_DICT_METHODS, _annotation_is_static, _flags, _jit_static, _not_arrays, static_by_name,
@@ -127,6 +129,7 @@ class FunctionTracedness:
         predicates: frozenset[str] = frozenset(),
         mappings: Optional[Mapping[str, int]] = None,
         helpers: Optional["_Helpers"] = None,
+        optional: bool = False,
     ) -> None:
         self.function = function
         self._helpers = helpers
@@ -137,6 +140,7 @@ class FunctionTracedness:
         self._config_static = config_static
         self._array_names = array_names
         self._lazy = lazy
+        self._optional = optional
         self._vars: Optional[dict[str, Tracedness]] = None
 
     def _plain(self) -> bool:
@@ -150,7 +154,7 @@ class FunctionTracedness:
         wherever it is defined (`host_functions`: a SciPy callback)."""
         if self.outer is not None and not self.outer.is_plain_python():
             return self.function.name.value in self._compiled
-        return plain_python(self.function, self._array_names, self._lazy, self._compiled)
+        return plain_python(self.function, self._array_names, self._lazy, self._compiled, self._optional)
 
     # ---- seeds --------------------------------------------------------------------------------------------------
     def static_params(self) -> set[str]:
@@ -545,18 +549,19 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
         self._config = frozenset(settings.current().get("static-args", ()) or ())
         self._array_names = array_names(ModuleImports.read(node))
         self._lazy = lazy_array_imports(node)
+        self._optional = optional_array_imports(node)
         self._compiled = host_functions(node)
         self._predicates = literal_predicates(node)
         self._mappings = module_mappings(node)
         self._helpers = _Helpers(node, lambda function: FunctionTracedness(
             function, self._config, None, self._array_names, self._lazy, self._compiled, self._predicates,
-            self._mappings, self._helpers))
+            self._mappings, self._helpers, self._optional))
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         outer = self._stack[-1] if self._stack else None
         analysis = self._helpers.analysis(node) if outer is None and id(node) in self._helpers.ids else \
             FunctionTracedness(node, self._config, outer, self._array_names, self._lazy, self._compiled,
-                               self._predicates, self._mappings, self._helpers)
+                               self._predicates, self._mappings, self._helpers, self._optional)
         self._stack.append(analysis)
         self.set_metadata(node, analysis)
 

@@ -139,6 +139,12 @@ def test_plain_python_helpers_in_a_numpy_module_are_static():
                      "            pass\n", False, id="try-finally-is-not-evidence"),
         pytest.param("def f(x):\n    try:\n        return np.log(x)\n    except ValueError:\n        return x\n", False,
                      id="array-evidence-wins"),
+        pytest.param("def f(seg, limit):\n    if seg[0].span() <= limit:\n        return 0\n    return seg[1].stop\n", True,
+                     id="object-attributes-of-a-parameter"),
+        pytest.param("def f(x, limit):\n    if x.real.max() <= limit:\n        return 0\n    return x.T\n", False,
+                     id="array-attributes-are-not-objects"),
+        pytest.param("def f(self, limit):\n    if self.n <= limit:\n        self.n = 0\n    return self.n\n", False,
+                     id="self-attributes-are-not-evidence"),
     ],
 )
 def test_plain_python_evidence(source, plain):
@@ -176,7 +182,8 @@ def test_tuple_assignment_binds_item_by_item():
     """`pop, problem = algorithm.pop, algorithm.problem`: `problem` is an object's attribute (UNKNOWN), whatever
     `algorithm.pop` is (`pop` is a dict method name, so it reads as the parameter's own level); pymoo's
     Nelder-Mead had `if problem.has_bounds():` rewritten into a `lax.cond` as a safe fix."""
-    a, _ = analyse("def f(algorithm, x):\n    pop, problem = algorithm.pop, algorithm.problem\n    y, z = x, 1\n    return pop\n")
+    # (`x.T`: a sign of arrays; without one, `algorithm.problem` makes the function a plain-Python one)
+    a, _ = analyse("def f(algorithm, x):\n    pop, problem = algorithm.pop, algorithm.problem\n    y, z = x.T, 1\n    return pop\n")
     table = a.variables()
     assert (table["pop"], table["problem"], table["y"], table["z"]) == (T, U, T, S)
 
@@ -190,3 +197,25 @@ def test_mapping_entries_and_enumerate_counters():
     )
     assert level(a, 'opts["double"]') is U and level(a, "x[0]") is T and level(a, "opts[i]") is T
     assert level(a, "i") is S and level(a, "j") is S and level(a, "g") is T
+
+
+@pytest.mark.parametrize(
+    "prelude, plain",
+    [
+        pytest.param("try:\n    import numpy as np\nexcept ImportError:\n    np = None\n", True, id="optional-numpy"),
+        pytest.param("try:\n    import numpy as np\nexcept ImportError:\n    raise\n", False, id="required-numpy"),
+        pytest.param("import numpy as np\n", False, id="plain-import"),
+    ],
+)
+def test_functions_without_numpy_in_a_module_whose_numpy_is_optional_are_plain(prelude, plain):
+    """dtaidistance's `np = None` fallback: a function that does not use NumPy runs on Python values (`v1 == v2` of
+    two letters); one that does is array code."""
+    from jaxfix.analysis.plain_python import optional_array_imports
+
+    module = cst.parse_module(prelude + "def cost(a, b):\n    if a == b:\n        return 0\n    return 1\n"
+                              "def total(x):\n    return np.sum(x)\n")
+    cost, total = (s for s in module.body if isinstance(s, cst.FunctionDef))
+    optional = optional_array_imports(module)
+    assert optional is plain
+    assert FunctionTracedness(cost, frozenset(), None, frozenset({"np"}), optional=optional).is_plain_python() is plain
+    assert not FunctionTracedness(total, frozenset(), None, frozenset({"np"}), optional=optional).is_plain_python()
