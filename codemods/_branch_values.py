@@ -319,13 +319,72 @@ FLOAT_CALLS = {
 FLOAT_ATTRIBUTES = {"inf", "nan", "pi", "e", "eps", "epsneg", "tiny", "resolution", "smallest_normal"}
 
 
+def parameter_item(v: cst.BaseExpression, params: Sequence[str]) -> bool:
+    """`x[i]`, `m[r - 1, c]`, `x[i][j]`: an item of a parameter (an element of an array argument)."""
+    if not isinstance(v, cst.Subscript):
+        return False
+    while isinstance(v, cst.Subscript):
+        v = v.value
+    return isinstance(v, cst.Name) and v.value in params
+
+
+def element_names(function: cst.FunctionDef, params: Sequence[str]) -> set[str]:
+    """Local names bound to an element of a parameter, in `function`'s own body: `v = x[i]`, `for v in x`, `for i, v in
+    enumerate(x)` (an element of an array argument has its dtype: an int for int data)."""
+    found = set()
+    for node in walk.nodes_of(function.body, cst.Assign):
+        if parameter_item(node.value, params):  # type: ignore[attr-defined]
+            found.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))  # type: ignore[attr-defined]
+    for loop in walk.nodes_of(function.body, cst.For):
+        target, it = loop.target, loop.iter  # type: ignore[attr-defined]
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "enumerate" and it.args \
+                and isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2:
+            target, it = target.elements[1].value, it.args[0].value
+        if isinstance(target, cst.Name) and (isinstance(it, cst.Name) and it.value in params or parameter_item(it, params)):
+            found.add(target.value)
+    return found
+
+
+def float_constant(value: cst.BaseExpression) -> bool:
+    """`0.0`, `-np.inf`, `float("-inf")`, `math.inf`: a float whatever the inputs."""
+    if isinstance(value, cst.UnaryOperation):
+        return float_constant(value.expression)
+    if isinstance(value, cst.Float):
+        return True
+    if isinstance(value, cst.Attribute):
+        return value.attr.value in ("inf", "nan", "NINF", "PINF")
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "float" \
+        and len(value.args) == 1 and isinstance(value.args[0].value, (cst.SimpleString, cst.Integer, cst.Float))
+
+
+def loop_float_element(function: cst.FunctionDef, node: cst.CSTNode, values: Sequence[cst.BaseExpression],
+                       params: Sequence[str]) -> Optional[tuple[str, str]]:
+    """(a float constant, an element of an array argument) among `values` (a branch output's values, with those
+    reaching the `if` `node`), when `node` is in a loop's body: a running extreme (`vmax = float("-inf")`, then `if
+    v > vmax: vmax = v` over the elements of `a`: dtaidistance's `argmax`), whose data is as often ints. `lax.cond`
+    then gets a float and an int branch (`TypeError`); NumPy rebinds. Else None."""
+    constant = next((v for v in values if float_constant(v)), None)
+    if constant is None or not any(id(node) in {id(n) for n in walk.walk(loop.body)}
+                                   for loop in (*walk.nodes_of(function.body, cst.For), *walk.nodes_of(function.body, cst.While))):
+        return None
+    elements = element_names(function, params)
+    element = next((v for v in values if parameter_item(v, params) or isinstance(v, cst.Name) and v.value in elements), None)
+    if element is None:
+        return None
+    code = cst.Module([]).code_for_node
+    return code(constant).strip(), code(element).strip()
+
+
 def _maybe_float(v: cst.BaseExpression, params: Sequence[str]) -> bool:
     """Whether `v` is likely a float: a float literal, a division, a float-valued call (`np.sqrt`, `float(...)`),
-    arithmetic on one of those, or a parameter (an array argument). A local name's dtype is not known."""
+    arithmetic on one of those, or a parameter or an item of one (an array argument). A local name's dtype is not
+    known."""
     if isinstance(v, cst.Float) or isinstance(v, cst.Attribute) and v.attr.value in FLOAT_ATTRIBUTES:
         return True  # 1.5, np.inf, xp.nan, math.pi, np.finfo(t).eps
     if isinstance(v, cst.Name):
         return v.value in params
+    if isinstance(v, cst.Subscript):
+        return parameter_item(v, params)  # `ders[idx]`: an element of an array argument, of its dtype
     if isinstance(v, cst.UnaryOperation):
         return _maybe_float(v.expression, params)
     if isinstance(v, cst.BinaryOperation):
@@ -374,6 +433,8 @@ def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = (),
         return isinstance(v, cst.Integer)
 
     ints = [defaults.get(v.value, v) if isinstance(v, cst.Name) else v for v in values if literal(v)]
+    if function is not None and ints:  # `der = ders[idx]`, `for v in x`: an element of an array argument, taken
+        params = (*params, *element_names(function, params))  # for a float as the argument is
     def floating(v: cst.BaseExpression) -> bool:
         if _maybe_float(v, params):
             return True
@@ -602,6 +663,12 @@ def incoming(flow, node: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
         small = definition.node
         if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name):
             found.append(small.value)
+        elif isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, (cst.Tuple, cst.List)) \
+                and isinstance(small.value, (cst.Tuple, cst.List)) and len(small.value.elements) == len(small.targets[0].target.elements) \
+                and not any(isinstance(e, cst.StarredElement) for e in (*small.value.elements, *small.targets[0].target.elements)):
+            # `imax, vmax = 0, float("-inf")`: item by item
+            found.extend(v.value for t, v in zip(small.targets[0].target.elements, small.value.elements)
+                         if isinstance(t.value, cst.Name) and t.value.value == name)
         elif isinstance(small, cst.Param) and small.default is not None:
             found.append(small.default)  # `def f(x, alpha=None)`: the caller may leave it None
     return found

@@ -517,6 +517,36 @@ def int_product(flow, loop: cst.For | cst.While, carried) -> str:
     return ""
 
 
+def carry_dtype_change(rule, function: cst.FunctionDef, loop: cst.For | cst.While, carried) -> str:
+    """"" unless a carried name starts as a float constant (`float("-inf")`, `np.inf`, `0.0`) and the loop sets it
+    to an element of an array argument (`vmax = v` of `for v in a`, `best = d[i]`), else the note that makes the
+    loop rewrite unsafe: for int data the element is an int, and a `lax` loop carry keeps the dtype of its start
+    (`TypeError`), where Python rebinds (dtaidistance's `argmax`). A Python int start that becomes a float is fine:
+    JAX widens a weakly typed start."""
+    from codemods._branch_values import element_names, float_constant, parameter_item
+    from jaxfix.analysis.dataflow import function_flow
+
+    flow = function_flow(rule, function)
+    params = list(flow.params)
+    inside = {id(n) for n in walk.walk(loop.body)}
+    elements: Optional[set[str]] = None
+    for name in carried:
+        starts = [d.node for d in flow.reaching(loop, name) if id(d.node) not in inside]
+        values = [v for v in (_start_value(s, name) for s in starts) if v is not None]
+        if not any(float_constant(v) for v in values):
+            continue
+        if elements is None:
+            elements = element_names(function, params)
+        element = next((u for u in _updates(loop.body, name)
+                        if parameter_item(u, params) or isinstance(u, cst.Name) and u.value in elements), None)
+        if element is not None:
+            code = cst.Module([]).code_for_node
+            return (f" (`{name}` starts as the float `{code(values[0]).strip()}` and the loop sets it to "
+                    f"`{code(element).strip()}`, an element of an array argument: for int data its dtype changes, and a "
+                    "`lax` loop carry raises `TypeError` where Python rebinds; safe only for float inputs)")
+    return ""
+
+
 def scalar_carry_broadcast(flow, loop: cst.For | cst.While | cst.If, carried, region: Optional[Sequence[cst.CSTNode]] = None,
                            kind: str = "a `lax` loop carry") -> str:
     """"" unless a carried name starts small, as a number (`out = 1.0`) or an element (`out = coeffs[-1]`), and the

@@ -7,7 +7,7 @@ import libcst as cst
 
 from codemods._sequences import argument_note, sequence
 from codemods._kept_numpy import DEPENDENCIES as KEPT_DEPENDENCIES
-from codemods._purity import held_numpy, held_problem, host_indexed, int_product, opaque_loop, purity, scalar_carry_broadcast, shaped_loop_body
+from codemods._purity import carry_dtype_change, held_numpy, held_problem, host_indexed, int_product, opaque_loop, purity, scalar_carry_broadcast, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -113,6 +113,15 @@ class ArrayLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # the carry starts as a float constant and takes the elements scanned, ints for int data: `lax.scan`
+            # raises `TypeError` then (a carry keeps its dtype), so the fix is unsafe
+            "import numpy as np\n\ndef final(costs):\n    last = float(\"-inf\")\n    for c in costs:\n        last = c\n"
+            "    return np.abs(last)\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef final(costs):\n    last = float(\"-inf\")\n"
+                     "    def step(last, c):\n        last = c\n        return last, None\n\n"
+                     "    last, _ = jax.lax.scan(step, last, jnp.asarray(costs))\n    return np.abs(last)\n",
+            unsafe=True,
+        ),
         Invalid(  # `out` starts as a list's number and grows to the shape of the array `x`: a scan carry keeps one shape,
             # so the fix is unsafe (galpy's power series)
             "import numpy as np\n\ndef f(x, coeffs):\n    out = coeffs[-1]\n    for c in coeffs[-2::-1]:\n        out = out * x + c\n"
@@ -421,7 +430,7 @@ class ArrayLoop(Rule):
             changes[init] = self.replace_statement(init, [])
             for call_node in stack_calls(self, fn, list_name) or []:
                 changes[call_node] = cst.Name(list_name)
-        opaque = opaque_loop(self, node, fn, "lax.scan") + host_indexed(self, node, fn, inputs) + int_product(flow, node, names) + scalar_carry_broadcast(flow, node, names)
+        opaque = opaque_loop(self, node, fn, "lax.scan") + host_indexed(self, node, fn, inputs) + int_product(flow, node, names) + scalar_carry_broadcast(flow, node, names) + carry_dtype_change(self, fn, node, names)
         if item in ("array", "tuple") and _unpacks_converted(self, node.target, node.iter, xs):  # lenstronomy's `for [x1, y1] in vs[1:]`
             opaque += (f" (unsafe: the loop target unpacks each element of what `{self.jnp}.asarray` makes of a value "
                        "that may be a Python list: an empty list becomes a float array of shape (0,), whose element "

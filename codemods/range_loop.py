@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import held_numpy, held_problem, host_indexed, int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
+from codemods._purity import carry_dtype_change, held_numpy, held_problem, host_indexed, int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -73,7 +73,10 @@ class RangeLoop(Rule):
     whole parameter (or a local computed from one before the loop, `x2 = 2.0 * x`) that its start does not read
     (`out = 1.0`, then `out = out * x`: NumPy broadcasts `out` to the
     shape of `x`, a carry keeps its first shape and `lax` raises `TypeError`). Weakly typed Python
-    scalar carries (`acc = 0`) are promoted by `fori_loop` to the dtype the body produces. A loop with literal
+    scalar carries (`acc = 0`) are promoted by `fori_loop` to the dtype the body produces; the other way round, a carry
+    that starts as a float constant (`vmax = float("-inf")`, `-np.inf`) and that the body sets to an element of an
+    array argument (`vmax = x[i]`) is an int for int data, and the carry raises `TypeError`: unsafe (also for JX221,
+    JX222, JX223). A loop with literal
     bounds and at most `unroll-max` (default 16, `[tool.jaxfix] unroll-max`) iterations stays a Python loop: it
     unrolls under `jit` at little cost. `fori_loop` with static bounds is reverse-differentiable; with a traced
     bound it lowers to `while_loop`, which supports forward-mode differentiation only.
@@ -142,6 +145,15 @@ class RangeLoop(Rule):
             "def f(states, n):\n    e = 0.0\n    for j in range(n):\n        e = e + energy(j, states)\n    return e\n",
             expected=None,
             lines=[8],
+        ),
+        Invalid(  # the carry starts as a float constant and the loop sets it to elements of an array argument: for int
+            # data the carry's dtype changes and `fori_loop` raises `TypeError` (dtaidistance's `argmax`): unsafe
+            "import numpy as np\n\ndef final(costs, n):\n    last = -np.inf\n    for k in range(n):\n        last = costs[k]\n"
+            "    return np.abs(last)\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef final(costs, n):\n    last = -np.inf\n"
+                     "    costs_jax = jnp.asarray(costs)\n\n    def body(k, last):\n        last = costs_jax[k]\n        return last\n\n"
+                     "    last = jax.lax.fori_loop(0, n, body, last)\n    return np.abs(last)\n",
+            unsafe=True,
         ),
         Invalid(  # the module-level table stays NumPy, which rejects the traced index: the body reads `jnp.asarray(arr)`;
             # unsafe: `x` may be an array of times, which grows `s` from 0.0 to its shape, and a carry keeps one (pvlib)
@@ -378,7 +390,7 @@ class RangeLoop(Rule):
         new[1] = new[1].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
         if converts:  # the body indexes them with the traced index: NumPy arrays would reject it
             new = [*self.statements(converts), gen.blank_line_before(body_fn), *new[1:]]
-        opaque = opaque_loop(self, node, fn, "lax.fori_loop") + host_indexed(self, node, fn, inputs) + int_product(function_flow(self, fn), node, names) + scalar_carry_broadcast(function_flow(self, fn), node, names)
+        opaque = opaque_loop(self, node, fn, "lax.fori_loop") + host_indexed(self, node, fn, inputs) + int_product(function_flow(self, fn), node, names) + scalar_carry_broadcast(function_flow(self, fn), node, names) + carry_dtype_change(self, fn, node, names)
         self.report(
             node,
             f"`for` loop over `range` with a {what}; carry {', '.join(f'`{n}`' for n in names)} through `lax.fori_loop`{opaque}",

@@ -10,7 +10,7 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
-    attribute_dtype, attribute_indexed, float_split, guarded_division, holds_object, int_mix, kind_conflict, module_object, none_inside, param_mix, list_item,
+    attribute_dtype, attribute_indexed, float_split, guarded_division, holds_object, int_mix, kind_conflict, loop_float_element, module_object, none_inside, param_mix, list_item,
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
 from codemods._where_safety import cheap_and_pure
@@ -119,7 +119,10 @@ class TracedIf(Rule):
     kept by one branch against another parameter or float arithmetic (`step = -factor * x`, a swap `T1, T2 = T2, T1`)
     when it is a Python int, an item of a Python list of ints and floats, or a value of an object's attribute (`m =
     self.tau`, then `1.0 / m` against the Python float `1.0`: a float32 against a float64 under x64): such fixes are unsafe (a parameter the
-    function reads as an array, `x.sum()`, is taken for a float one). Unsafe as well: a branch value that is a float
+    function reads as an array, `x.sum()`, is taken for a float one, and so is an element of it, `der = ders[idx]`
+    against `der_max = 0`). In a loop's body, a value that starts as a float constant before the loop (`vmax =
+    float("-inf")`) against an element of an array argument (`vmax = v`) makes the fix unsafe too: such running
+    extremes often scan int data, where `lax.cond` gets an int and a float branch. Unsafe as well: a branch value that is a float
     whatever its inputs (`0.5 * (x2 - x1) * y1`, `(x + y) / 2`) against one that stays an integer for integer inputs
     (`(x2 - x1) * y1`): with integer arrays `lax.cond`/`lax.switch` get an int and a float branch. Lists of different
     lengths (`points = WIDE` /
@@ -171,6 +174,29 @@ class TracedIf(Rule):
             "        c = 0\n    else:\n        c = 2\n    return c\n\ndef total(x):\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # a running maximum that starts as the int 0 and takes elements of an array argument: on the first pass
+            # `lax.cond` gets the int and a float (`TypeError`), so the fix is unsafe (dtaidistance's derivative peak)
+            "import numpy as np\n\ndef peak(rates, lo, hi):\n    top = 0\n    where = lo\n    for k in range(lo + 1, hi):\n"
+            "        r = rates[k]\n        if r > top:\n            top = r\n            where = k\n    return top, where\n",
+            expected="import jax\nimport numpy as np\n\ndef peak(rates, lo, hi):\n    top = 0\n    where = lo\n"
+                     "    for k in range(lo + 1, hi):\n        r = rates[k]\n\n        def top_if_true(r, k, top, where):\n"
+                     "            top = r\n            where = k\n            return top, where\n\n"
+                     "        def top_if_false(r, k, top, where):\n            return top, where\n\n"
+                     "        top, where = jax.lax.cond(r > top, top_if_true, top_if_false, r, k, top, where)\n"
+                     "    return top, where\n",
+            unsafe=True,
+        ),
+        Invalid(  # ... and one that starts as a float constant, against elements that are ints for int data (dtaidistance's
+            # `argmax`, `vmax = float("-inf")`)
+            "import numpy as np\n\ndef first_peak(a, n):\n    at, top = 0, float(\"-inf\")\n    for k in range(n):\n"
+            "        v = a[k]\n        if v > top:\n            at, top = k, v\n    return at\n",
+            expected="import jax\nimport numpy as np\n\ndef first_peak(a, n):\n    at, top = 0, float(\"-inf\")\n"
+                     "    for k in range(n):\n        v = a[k]\n\n        def at_if_true(k, v, at, top):\n"
+                     "            at, top = k, v\n            return at, top\n\n        def at_if_false(k, v, at, top):\n"
+                     "            return at, top\n\n        at, top = jax.lax.cond(v > top, at_if_true, at_if_false, k, v, at, top)\n"
+                     "    return at\n",
+            unsafe=True,
+        ),
         Invalid(  # the branches choose module-level lists of different lengths: `lax.cond` needs one pytree structure
             # (fluids' line search, `points = WIDE` / `points = NARROW`)
             "import numpy as np\n\nWIDE = [1.0, -1.0, 2.0, -2.0]\nNARROW = [0.5, 0.25]\n\ndef f(x, fval, fval0):\n"
@@ -789,6 +815,12 @@ class TracedIf(Rule):
                 why += (f" (a branch gives `{name}` the parameter `{mixed[0]}` as it is and another `{mixed[1]}`: if "
                         "they are Python numbers or arrays of different dtypes (an int and a float), `lax.cond` "
                         "rejects branches of different dtypes, where Python keeps each one's type)")
+            elif "an element of an array argument" not in why and (
+                    carried := loop_float_element(function, node, with_locals(flow, node, values), flow.params)) is not None:
+                unsafe = True
+                why += (f" (`{name}` starts as the float `{carried[0]}` before the loop and a branch gives it `{carried[1]}`, "
+                        "an element of an array argument: for int data `lax.cond` gets an int and a float branch and "
+                        "raises `TypeError`, where Python rebinds; safe only for float inputs)")
             elif "a float whatever its inputs" not in why and (
                     split := float_split(values, function_facts(self, function))) is not None:
                 unsafe = True

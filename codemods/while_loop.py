@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import held_numpy, held_problem, int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
+from codemods._purity import carry_dtype_change, held_numpy, held_problem, int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -172,7 +172,7 @@ class WhileLoop(Rule):
             )
         call = self.statements(f"{gen.targets(names)} = {self.lax}.while_loop({cond_name}, {body_name}, {gen.pack(names)})\n")
         call[0] = call[0].with_changes(leading_lines=[cst.EmptyLine(indent=False)])
-        opaque = opaque_loop(self, node, fn, "lax.while_loop") + int_product(function_flow(self, fn), node, names) + scalar_carry_broadcast(function_flow(self, fn), node, names)
+        opaque = opaque_loop(self, node, fn, "lax.while_loop") + int_product(function_flow(self, fn), node, names) + scalar_carry_broadcast(function_flow(self, fn), node, names) + carry_dtype_change(self, fn, node, names)
         self.report(
             node,
             f"`while` loop on a traced condition; carry {', '.join(f'`{n}`' for n in names)} through `lax.while_loop`{opaque}",
