@@ -18,6 +18,7 @@ from jaxfix.analysis.loops import (
     target_names, traced_tests,
 )
 from jaxfix.analysis.numpy_names import NumpyNameProvider
+from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.analysis.masks import MaskProvider
 from jaxfix.rule import Invalid, Rule, Valid
@@ -70,7 +71,8 @@ class ArrayLoop(Rule):
     it must wrap in `jnp.asarray` (`for [x1, y1] in vs[1:]`: an empty list becomes shape (0,), whose element cannot
     be unpacked in the traced body); reported when the loop iterates over what an unknown call gives (it may be a
     generator or a Python list), or when the body indexes a Python list or tuple (a display, comprehension or
-    `list(...)`) with a name the loop binds (a traced index cannot).
+    `list(...)`) with a name the loop binds (a traced index cannot). A loop whose body reads an attribute no array
+    has of an element (`item.spread`) walks Python objects, not an array: it is left alone.
 
     `lax.scan` slices every leaf of what it scans, so a Python list of arrays would be scanned as separate leaves.
     The loop's iterable is scanned as it is only when it is provably an array (an array annotation, or a use a list
@@ -106,6 +108,10 @@ class ArrayLoop(Rule):
     may_apply_to_tree = staticmethod(loops_in_functions)
 
     VALID = [
+        Valid(  # the body reads an attribute no array has of each element: a list of objects, not an array to scan
+            # (dtaidistance's explanations, `np.maximum(allv, explanation.variations)`)
+            "import numpy as np\n\ndef widest(items, start):\n    out = start\n    for item in items:\n"
+            "        out = np.maximum(out, item.spread)\n    return out\n"),
         Valid("def f(x):\n    for i in range(3):\n        x = x + i\n    return x\n"),
         Valid("def f(x):\n    dims = []\n    for d in x.shape:\n        dims.append(d * 2)\n    return x.reshape(dims)\n"),
         Valid(  # nothing carried: nothing to scan, whatever ends the loop
@@ -277,6 +283,9 @@ class ArrayLoop(Rule):
         outputs = appends(body_statements(node))
         if not carried and not outputs:
             return  # nothing carried: nothing to scan (an early exit on a traced test is JX223's)
+        if _object_element(node) is not None:
+            return  # a loop over Python objects (`explanation.variations`), not over an array: `jnp.asarray` of them
+            # raises `TypeError`, and unrolled under `jit` it is what the code means
         problem = self.problem(node, flow, carried, outputs, item)
         if problem:
             if isinstance(node.iter, cst.Call) and getattr(node.iter.func, "value", "") == "range" and not outputs:
@@ -519,4 +528,17 @@ def _iterator_binding(flow, node: cst.For) -> Optional[str]:
         value = definition.node.value if isinstance(definition.node, cst.Assign) else None
         if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ITERATOR_BUILTINS:
             return value.func.value
+    return None
+
+
+def _object_element(loop: cst.For) -> Optional[cst.Attribute]:
+    """An attribute no array has (`explanation.variations`) that the body reads of a name the loop binds, else
+    None: the loop walks Python objects (dtaidistance's explanations), not the rows of an array."""
+    names = target_names(loop)
+    for node in walk.nodes_of(loop.body, cst.Attribute):
+        value = node.value  # type: ignore[attr-defined]
+        attr = node.attr.value  # type: ignore[attr-defined]
+        if isinstance(value, cst.Name) and value.value in names and attr not in ARRAY_METHODS and attr != "at" \
+                and not (attr.startswith("__") and attr.endswith("__")):
+            return node  # type: ignore[return-value]
     return None
