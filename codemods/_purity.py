@@ -348,10 +348,11 @@ def held_numpy(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> Op
     body assigns: the index, the carry) that JX501 does not rename with a safe fix, as (callee code, why, kept), or
     None. kept: JX501 leaves it NumPy in every run (`_kept_numpy.kept_reason`: nitime's `np.correlate` of an array
     whose dtype it cannot tell would be one with a Python value); else JX501 renames it only as an unsafe fix (its
-    namesake gives floats for integer inputs, `_namesakes.integer_inputs`). A NumPy call raises on the tracers a `lax`
+    namesake gives floats for integer inputs, `_namesakes.integer_inputs`, or float counts, `float_counts`, or takes
+    a computed keyword as a static value, `static_keyword`). A NumPy call raises on the tracers a `lax`
     body is given (`TracerArrayConversionError`); on values fixed before the loop it is fine (a constant)."""
     from codemods._kept_numpy import kept_reason  # (it reaches JX501's own modules, which import this one's users)
-    from codemods._namesakes import INTEGER_TO_FLOAT, integer_inputs
+    from codemods._namesakes import INTEGER_TO_FLOAT, float_counts, integer_inputs, static_keyword
     from jaxfix.analysis.dataflow import function_flow
     from jaxfix.analysis.numpy_names import numpy_name
 
@@ -368,6 +369,9 @@ def held_numpy(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> Op
                 return rule.code(call.func), kept, True  # type: ignore[attr-defined]
             short = ".".join(qualified.split(".")[1:])
             different = integer_inputs(rule, call, short) if short in INTEGER_TO_FLOAT else None  # type: ignore[arg-type]
+            # JX501's other call-by-call unsafe renames: `jnp.histogram`'s float counts, a static keyword given a
+            # computed value (dtaidistance's `np.histogram(np.abs(p - ts), bins=20)` over the series it scans)
+            different = different or float_counts(call, short) or static_keyword(call, short)  # type: ignore[arg-type]
             if different is not None:
                 return rule.code(call.func), f"`{short}` {different}", False  # type: ignore[attr-defined]
     return None

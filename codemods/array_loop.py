@@ -119,6 +119,17 @@ class ArrayLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # the body hands the element to `np.histogram`, which JX501 renames only as an unsafe fix (float counts):
+            # left NumPy it raises on the scan's tracers, so the scan is unsafe too (dtaidistance's prototype penalty)
+            "import numpy as np\n\ndef modes(ref, rows):\n    worst = 0.0\n    for row in rows:\n"
+            "        counts, edges = np.histogram(np.abs(ref - row), bins=8)\n        worst = np.maximum(worst, edges[np.argmax(counts)])\n"
+            "    return worst\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef modes(ref, rows):\n    worst = 0.0\n"
+                     "    def step(worst, row):\n        counts, edges = np.histogram(np.abs(ref - row), bins=8)\n"
+                     "        worst = np.maximum(worst, edges[np.argmax(counts)])\n        return worst, None\n\n"
+                     "    worst, _ = jax.lax.scan(step, worst, jnp.asarray(rows))\n    return worst\n",
+            unsafe=True,
+        ),
         Invalid(  # the carry starts as a float constant and takes the elements scanned, ints for int data: `lax.scan`
             # raises `TypeError` then (a carry keeps its dtype), so the fix is unsafe
             "import numpy as np\n\ndef final(costs):\n    last = float(\"-inf\")\n    for c in costs:\n        last = c\n"
