@@ -155,10 +155,16 @@ class ProcessPools:
 
     def _workers(self, module: cst.Module) -> tuple[tuple[str, str], ...]:
         """(function or method name, the call as written) for the module's functions that worker processes run: the
-        callable a pool method is given first (`pool.map(f, xs)`, `ex.submit(self.step, x)`, `partial(f, k)`), the
+        callable a pool method is given first (`pool.map(f, xs)`, `ex.submit(self.step, x)`, `partial(f, k)`, a name
+        bound to one of these: `fn = f`, then `pool.map(fn, xs)`), the
         function joblib's `delayed(f)` wraps, and, to a fixed point, the module's functions those call by name (or
         as `self.name`). In a forked worker, `jax.numpy` code hangs once the parent has started JAX's runtime."""
         defined = {f.name.value: f for f in walk.nodes_of(module, cst.FunctionDef)}  # type: ignore[attr-defined]
+        # local names bound to a function of the module (`fn = _assign`, then `pool.map(fn, xs)`: dtaidistance's
+        # k-means), by name as pools are
+        aliases = {t.target.value: _function_named(a.value) for a in walk.nodes_of(module, cst.Assign)  # type: ignore[attr-defined]
+                   for t in a.targets if isinstance(t.target, cst.Name)  # type: ignore[attr-defined]
+                   and _function_named(a.value) in defined and t.target.value not in defined}  # type: ignore[attr-defined]
         found: dict[str, str] = {}
         for call in walk.nodes_of(module, cst.Call):
             if self.handed(call) is None:
@@ -173,6 +179,7 @@ class ProcessPools:
                 given = given.args[0].value  # `partial(f, k)`
             name = given.value if isinstance(given, cst.Name) else given.attr.value \
                 if isinstance(given, cst.Attribute) else None
+            name = aliases.get(name, name) if name not in defined else name  # type: ignore[arg-type]
             if name in defined:
                 found.setdefault(name, _CODE.code_for_node(call).strip())
         pending = list(found)
@@ -193,3 +200,14 @@ class ProcessPools:
 
 
 _CODE = cst.Module([])
+
+
+def _function_named(value: cst.BaseExpression) -> Optional[str]:
+    """`f` of `f`, `self.f` or `partial(f, k)`: the name of the function a value is, else None."""
+    if isinstance(value, cst.Call) and dotted_name(value.func).split(".")[-1] == "partial" and value.args:
+        value = value.args[0].value
+    if isinstance(value, cst.Name):
+        return value.value
+    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self":
+        return value.attr.value
+    return None

@@ -76,3 +76,17 @@ def test_workers():
         "    return make_pool().map(step, [x])\n")
     pools = ProcessPools.read(module)
     assert pools.worker("work") and pools.worker("step") and not pools.worker("run")
+
+
+def test_workers_through_a_local_name():
+    """`fn = nearest`, then `pool.map(fn, items)` (dtaidistance's k-means): the function the name is bound to runs in
+    worker processes, and so does one bound through `partial`; a name bound to something else is not followed."""
+    module = cst.parse_module(
+        "import multiprocessing as mp\nfrom functools import partial\n\ndef nearest(t):\n    return t\n\n"
+        "def scaled(k, t):\n    return k * t\n\ndef other(t):\n    return t\n\n"
+        "def fit(items, parallel):\n    fn = nearest\n    g = partial(scaled, 2)\n    h = len\n"
+        "    with mp.Pool(2) as p:\n        a = p.map(fn, items)\n        b = p.map(g, items)\n        c = p.map(h, items)\n"
+        "    return a, b, c, list(map(other, items))\n")
+    pools = ProcessPools.read(module)
+    assert pools.worker("nearest") and pools.worker("scaled")
+    assert not pools.worker("other") and not pools.worker("fit")
