@@ -299,6 +299,13 @@ def run_files(
         trials = {}  # run to see what `migrate` would do; `check`, edits for JSON, ... report afresh
     cache = ResultCache(cache_dir, run_fingerprint(rules, options, project)) if cache_dir else None
     results: list[Optional[FileResult]] = [None] * len(files)
+    # With `write`, every file is processed as it was when the run began, and the changed ones are written at the
+    # end, in the parent: analyses that read another module of the run from disk (a helper's writes into its
+    # parameter) then see the same text whatever the order of the files and the number of workers, so `migrate`
+    # does what `migrate --diff` shows. (`originals`: the bytes each changed file was processed from.)
+    deferred = options.write
+    work_options = replace(options, write=False) if deferred else options
+    originals: dict[int, bytes] = {}
 
     def settle(index: int, result: FileResult) -> None:
         results[index] = result
@@ -313,8 +320,8 @@ def run_files(
             continue
         trial = trials.get(path)
         if trial is not None and data == contents.get(path):  # run already, with the final facts
-            written = write_result(path, data, trial) if options.write and trial.status is Status.CHANGED else trial
-            settle(index, written)
+            originals[index] = data
+            settle(index, trial)
             continue
         if cache is not None and data is not None:
             hit = cache.get(cache_key(cache.fingerprint, path, module_name_for(path), data), options)
@@ -322,6 +329,8 @@ def run_files(
                 settle(index, hit)
                 continue
         todo.append(index)
+        if deferred and data is not None:
+            originals[index] = data
 
     def finish(index: int, outcome: tuple[FileResult, Optional[str]]) -> None:
         result, key = outcome
@@ -334,15 +343,25 @@ def run_files(
     if jobs <= 1 or len(todo) < 2 * jobs:
         with _fewer_collections():
             for index in todo:
-                finish(index, _process(files[index], rules, options, project, fingerprint))
-        return results  # type: ignore[return-value]
+                finish(index, _process(files[index], rules, work_options, project, fingerprint))
+        return _written(files, results, originals) if deferred else results  # type: ignore[arg-type, return-value]
     # fork is cheap and keeps the registry; once jax is imported (threads), fork is unsafe, so spawn instead.
     method = "spawn" if "jax" in sys.modules else "fork"
     context = multiprocessing.get_context(method)
     codes = [rule.CODE for rule in rules]
-    initargs = (codes, options, project, fingerprint)
+    initargs = (codes, work_options, project, fingerprint)
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=initargs) as pool:
         chunk = max(1, min(32, len(todo) // (jobs * 8)))
         for index, outcome in zip(todo, pool.map(_work, [files[i] for i in todo], chunksize=chunk)):
             finish(index, outcome)
-    return results  # type: ignore[return-value]
+    return _written(files, results, originals) if deferred else results  # type: ignore[arg-type, return-value]
+
+
+def _written(files: Sequence[str], results: list[FileResult], originals: Mapping[int, bytes]) -> list[FileResult]:
+    """`results` with each changed file written (atomically, in the encoding it was read in), in the order of
+    `files`; a file that cannot be written becomes an ERROR result, and the others are still written."""
+    out = list(results)
+    for index, result in enumerate(results):
+        if result.status is Status.CHANGED and not result.written and index in originals:
+            out[index] = write_result(files[index], originals[index], result)
+    return out
