@@ -114,6 +114,61 @@ def _written(fn: cst.FunctionDef, viewing: Writers, ndimage: SparseNames, numpy_
     return names
 
 
+def _fresh_copy(value: cst.BaseExpression, numpy_aliases: Mapping[str, str]) -> bool:
+    """`np.array(...)` (not asked not to copy), `np.copy(...)` or `v.copy()`: a new array no caller holds."""
+    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Attribute):
+        return False
+    func = value.func
+    if func.attr.value == "copy" and not value.args:
+        return True  # `x.copy()`
+    if not (isinstance(func.value, cst.Name) and func.value.value in numpy_aliases and func.attr.value in ("array", "copy")):
+        return False
+    return not any(a.keyword is not None and a.keyword.value == "copy" for a in value.args) \
+        and not any(a.star for a in value.args)
+
+
+def _copied_first(fn: cst.FunctionDef, name: str, numpy_aliases: Mapping[str, str]) -> bool:
+    """`fn` rebinds its parameter `name` to a fresh copy (`name = np.array(name)`, `name = name.copy()`) in a
+    statement of its own body before any other statement names it, and binds it nowhere else: its writes go into
+    the copy, which no caller sees (dtaidistance's `scale_linearly`: `series = np.array(series)`, then
+    `series[...] = ...`). A reading that followed the writes by name would keep a caller's array NumPy, and, once
+    the callee is migrated (`.at`), no longer: a second run changed the caller."""
+    for index, statement in enumerate(fn.body.body):
+        if not isinstance(statement, cst.SimpleStatementLine) or len(statement.body) != 1:
+            if name in walk.name_values(statement):
+                return False
+            continue
+        small = statement.body[0]
+        if isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name) \
+                and small.targets[0].target.value == name:
+            if not _fresh_copy(small.value, numpy_aliases):
+                return False
+            later = fn.body.body[index + 1:]
+            return not any(_binds(node, name) for statement in later for node in walk.nodes(statement))
+        if name in walk.name_values(statement):
+            return False
+    return False
+
+
+def _binds(node: cst.CSTNode, name: str) -> bool:
+    """`node` binds `name` (an assignment's target, a loop's, `with ... as`, `:=`, `global`, `del`)."""
+    targets: list[cst.CSTNode] = []
+    if isinstance(node, cst.Assign):
+        targets = [t.target for t in node.targets]
+    elif isinstance(node, (cst.AnnAssign, cst.For, cst.CompFor)):
+        targets = [node.target]
+    elif isinstance(node, cst.AsName):
+        targets = [node.name]
+    elif isinstance(node, cst.NamedExpr):
+        targets = [node.target]
+    elif isinstance(node, (cst.Global, cst.Nonlocal)):
+        return any(n.name.value == name for n in node.names)
+    elif isinstance(node, cst.Del):
+        targets = [node.target]
+    return any(isinstance(n, cst.Name) and n.value == name for t in targets for n in walk.nodes(t)
+               if not isinstance(t, cst.Subscript))
+
+
 def root_name(node: cst.BaseExpression) -> Optional[str]:
     """`a` for `a`, `a[i]`, `a.T[0]`; None for anything not rooted at a name."""
     return _root(node)
@@ -277,7 +332,7 @@ def writers(module: cst.Module) -> Writers:
     sources: dict[cst.FunctionDef, Sources] = {}  # (by function: two classes may have methods of one name)
     for key, fn, params, every in functions:
         every_written = _written(fn, viewing, ndimage, numpy_aliases)
-        written = every_written & every
+        written = {name for name in every_written & every if not _copied_first(fn, name, numpy_aliases)}
         needs = dict.fromkeys(sorted(written), "")
         for name, why in _copies_written(fn, every_written - every, every).items():  # `sol = y.copy(); sol[m] = v`
             needs.setdefault(name, why)

@@ -1,5 +1,6 @@
 """Edge cases for JX501 numpy-namespace: no-change cases first, then rewrites."""
 
+import os
 import textwrap
 
 import pytest
@@ -651,3 +652,42 @@ def test_an_isinstance_test_of_an_item_does_not_crash(tmp_path):
                     "def g(r):\n    s = np.sum(r)\n    while isinstance(s, np.ndarray):\n        s = s[0]\n    return s\n")
     (result,) = run_files([str(path)], all_rules(), RunOptions(fix=True, write=False), jobs=1)
     assert result.error is None and "jnp.ndim(s) > 0" in result.fixed
+
+
+HELPER_COPIES = "import numpy as np\n\n\ndef scale(series):\n    series = np.array(series)\n    series[0] = 0.0\n    return series\n"
+USER = ("import numpy as np\n\nfrom .a_helper import scale\n\n\nclass Pair:\n    def __init__(self, a):\n"
+        "        self.orig = np.array(a)\n        self.scaled = scale(self.orig)\n")
+
+
+def test_migrate_writes_what_diff_shows_and_a_second_run_changes_nothing(tmp_path):
+    """dtaidistance's `scale_linearly` copies its argument first (`series = np.array(series)`) and writes into the
+    copy. Read by name, its write kept a caller's array NumPy; the helper, processed first and written, then had no
+    write left (`.at`), so `migrate` converted the caller where `migrate --diff` did not, and a second run converted
+    it too. Writes now come at the end of a run (every file is read as the run found it), and a write into a fresh
+    copy of a parameter is no write into the caller's array."""
+    pkg, files = _package(tmp_path, "pk", {"a_helper.py": HELPER_COPIES, "b_user.py": USER})
+    shown = {r.path: r.fixed for r in run_files(files, all_rules(), RunOptions(fix=True, write=False), jobs=1)}
+    results = run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert all(r.written for r in results if r.fixed is not None)
+    assert {p: (pkg / os.path.basename(p)).read_text() for p in shown if shown[p] is not None} == \
+        {p: text for p, text in shown.items() if text is not None}
+    assert "self.orig = jnp.array(a)" in (pkg / "b_user.py").read_text()
+    again = run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert not any(r.fixed for r in again)
+
+
+@pytest.mark.parametrize("helper", [
+    pytest.param(HELPER_COPIES.replace("np.array(series)", "np.asarray(series)"), id="asarray-may-alias"),
+    pytest.param(HELPER_COPIES.replace("np.array(series)", "np.array(series, copy=False)"), id="asked-not-to-copy"),
+    pytest.param(HELPER_COPIES.replace("    series = np.array(series)\n", "    n = series[0]\n    series = np.array(series)\n"
+                                       "    if n:\n        series = series[1:]\n"), id="bound-again"),
+    pytest.param(HELPER_COPIES.replace("    series = np.array(series)\n", "    series[1] = 1.0\n    series = np.array(series)\n"),
+                 id="written-before-the-copy"),
+])
+def test_a_write_into_what_may_be_the_callers_array_still_keeps_it_numpy(helper):
+    from codemods._buffers import writers
+    import libcst as cst
+
+    assert "scale" in writers(cst.parse_module(helper))
+    assert "scale" not in writers(cst.parse_module(HELPER_COPIES))
+    assert "scale" not in writers(cst.parse_module(HELPER_COPIES.replace("np.array(series)", "series.copy()")))
