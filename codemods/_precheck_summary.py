@@ -50,13 +50,13 @@ def _mapping_entry(value: ast.AST) -> bool:
 
 
 def _sequence_result(node: ast.AST) -> bool:
-    """`tuple(...)`, `list(...)`, `np.nonzero(m)`, `np.where(m)`, `json.loads(s)` (any `load`/`loads`, which may read
-    a JSON array): a call that gives, or may give, a tuple or list (see JX304)."""
+    """`tuple(...)`, `list(...)`, `sorted(...)`, `np.nonzero(m)`, `np.where(m)`, `json.loads(s)` (any `load`/`loads`,
+    which may read a JSON array): a call that gives, or may give, a tuple or list (see JX304)."""
     if node.__class__ is not ast.Call:
         return False
     func = node.func  # type: ignore[attr-defined]
     short = func.id if func.__class__ is ast.Name else func.attr if func.__class__ is ast.Attribute else ""
-    return short in ("tuple", "list", "load", "loads") or short in SEQUENCE_RESULTS \
+    return short in ("tuple", "list", "sorted", "load", "loads") or short in SEQUENCE_RESULTS \
         or short == "where" and len(node.args) == 1  # type: ignore[attr-defined]
 _WRITE_CALLS = ("fill", "sort", "copyto", "at")  # codemods._inplace.updates_in_functions
 # walking: statement lists of compound statements; fields that never hold a node; lists that may hold non-nodes
@@ -96,10 +96,16 @@ class Summary:
     conversions: dict[str, int] = field(default_factory=dict)
     rebound_conversions: dict[str, int] = field(default_factory=dict)
     unconverted_args: set[tuple[str, str]] = field(default_factory=set)
+    # names a loop, `with`, walrus or an assignment other than a conversion of the name binds (`for x in [...]`,
+    # `x = sorted(x)`): after a guarded `x = np.asarray(x)` such a binding may reach a read (JX304)
+    otherwise_bound: set[str] = field(default_factory=set)
 
     def converted_elsewhere(self, name: str) -> bool:
-        """Whether a call converts `name` to an array without rebinding it (`np.array(ub) - lb`)."""
-        return self.conversions.get(name, 0) > self.rebound_conversions.get(name, 0)
+        """Whether a call converts `name` to an array without rebinding it (`np.array(ub) - lb`), or rebinds it
+        to the conversion while something else binds it too (`if not isinstance(x, np.ndarray): x = np.asarray(x)`,
+        then `for x in [...]`: the loop's list may reach a read)."""
+        return self.conversions.get(name, 0) > self.rebound_conversions.get(name, 0) \
+            or name in self.rebound_conversions and name in self.otherwise_bound
     sequence_bound: set[str] = field(default_factory=set)  # names (and `self.x`) assigned a list/tuple display or range()
     returned_names: set[str] = field(default_factory=set)  # names returned, alone or as a branch of `a if c else b`
     index_names: set[str] = field(default_factory=set)  # names used as a whole index, `x[idx]`, in a function
@@ -369,6 +375,7 @@ class _Walker:
 
     def for_(self, node: ast.For) -> None:
         self.flags.add("for")
+        self.s.otherwise_bound.update(_target_names(node.target))
         it = node.iter
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range":
             self.flags.add("for_range")
@@ -395,6 +402,8 @@ class _Walker:
         if converted.__class__ is ast.Name and any(t.__class__ is ast.Name and t.id == converted.id for t in node.targets):  # type: ignore[union-attr]
             counts = self.s.rebound_conversions  # `x = np.asarray(x)`: the later reads see the array
             counts[converted.id] = counts.get(converted.id, 0) + 1  # type: ignore[union-attr]
+        else:
+            self.s.otherwise_bound.update(n for t in node.targets for n in _target_names(t))
         if value.__class__ is ast.Name:  # `roll = shift`: a call of `roll` may be one of a function (JX304)
             self.s.name_aliases.update((t.id, value.id) for t in node.targets if isinstance(t, ast.Name))  # type: ignore[attr-defined]
             if any(t.__class__ is ast.Attribute and t.value.__class__ is ast.Name and t.value.id == "self"  # type: ignore[attr-defined]
@@ -433,10 +442,12 @@ class _Walker:
 
     def annassign(self, node: ast.AnnAssign) -> None:
         self._store(node.target)
+        self.s.otherwise_bound.update(_target_names(node.target))
         if isinstance(node.value, _SEQUENCES) and isinstance(node.target, ast.Name):
             self.s.sequence_bound.add(node.target.id)
 
     def namedexpr(self, node: ast.NamedExpr) -> None:
+        self.s.otherwise_bound.add(node.target.id)
         if isinstance(node.value, _SEQUENCES):
             self.s.sequence_bound.add(node.target.id)
 

@@ -478,6 +478,21 @@ class NonArrayInput(Rule):
                      "        x = np.asarray(x)\n    return np.std(x) * np.max(jnp.asarray([a, b]))\n",
             lines=[6],
         ),
+        Invalid(  # ... unless another binding reaches the read: a loop over lists after the guard (its list, or
+            # the array when the loop runs no time), or `sorted(...)` (the code review's `for x in [[1.0, 2.0]]`)
+            "import numpy as np\n\ndef spread(v, a):\n    if not isinstance(v, np.ndarray):\n        v = np.asarray(v)\n"
+            "    for v in [[a, 2.0 * a]]:\n        pass\n    return np.var(v)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef spread(v, a):\n    if not isinstance(v, np.ndarray):\n"
+                     "        v = np.asarray(v)\n    for v in [[a, 2.0 * a]]:\n        pass\n    return np.var(jnp.asarray(v))\n",
+            lines=[8],
+        ),
+        Invalid(
+            "import numpy as np\n\ndef middle(v):\n    if not isinstance(v, np.ndarray):\n        v = np.asarray(v)\n"
+            "    v = sorted(v)\n    return np.median(v)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef middle(v):\n    if not isinstance(v, np.ndarray):\n"
+                     "        v = np.asarray(v)\n    v = sorted(v)\n    return np.median(jnp.asarray(v))\n",
+            lines=[7],
+        ),
         Invalid(  # ... through a local name bound only to lists, or a conditional expression of them (tsfresh's
             # `_get_length_sequences_where`, given to `np.max`)
             "import numpy as np\n\ndef runs(flags):\n    out = [n for n in flags if n]\n    out += [0]\n"
@@ -609,6 +624,9 @@ class NonArrayInput(Rule):
         ),
     ]
     VALID += [
+        Valid(  # an augmented assignment after `if not isinstance(v, np.ndarray): v = np.asarray(v)` keeps the array
+            "import numpy as np\n\ndef scaled(v, a):\n    if not isinstance(v, np.ndarray):\n        v = np.asarray(v)\n"
+            "    if a:\n        v *= 2.0\n    return np.std(v)\n"),
         Valid(  # a list-fed parameter rebound before it is passed on: the callee gets an array
             "import jax.numpy as jnp\n\ndef reshape_z(z):\n    return jnp.atleast_2d(z)\n\n"
             "def update(z):\n    z = jnp.asarray(z)\n    return reshape_z(z)\n\nU = update([3.0])\n"),
@@ -913,7 +931,28 @@ class NonArrayInput(Rule):
         while statement is not None and self.get_metadata(ParentProvider, statement, None) is not fn.body:
             statement = self.get_metadata(ParentProvider, statement, None)
         body = list(fn.body.body)
-        return statement in body and guard in body and body.index(guard) < body.index(statement)
+        if not (statement in body and guard in body and body.index(guard) < body.index(statement)):
+            return False
+        # Every binding of the name reaching the use is the guarded conversion, or the parameter itself (past the
+        # guard only where `isinstance` held), or an augmented assignment (`x *= 2`, of an array) of such bindings:
+        # not `for x in [[1.0, 2.0]]`, `x = sorted(x)` or `x = x.tolist() if a else x` after the guard, each of
+        # which gives a list.
+        use = enclosing_statement(self, at)
+        flow = function_flow(self, fn)
+        if use is None or not flow.knows(use):
+            return False
+        seen: set[int] = set()
+
+        def arrays(stmt: cst.CSTNode) -> bool:
+            for d in flow.reaching(stmt, name):
+                if d.node is parent or d.is_parameter or id(d.node) in seen:
+                    continue
+                seen.add(id(d.node))
+                line = self.get_metadata(ParentProvider, d.node, None) if isinstance(d.node, cst.AugAssign) else None
+                if line is None or not flow.knows(line) or not arrays(line):
+                    return False
+            return True
+        return arrays(use)
 
     def _listed_item(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
         """Why `value` may be a Python list or tuple as an item of such a parameter (`_listed_parameter`), never
