@@ -778,22 +778,50 @@ def attribute_writes(path: str, module_name: str, data: bytes) -> dict[str, str]
     where = module_name or os.path.basename(path)
     found = {(m.group(1) or m.group(2) or m.group(3)).decode("ascii", "replace"): where
              for m in _ATTRIBUTE_WRITES.finditer(data)}
-    aliases = [m for m in _ATTRIBUTE_ALIAS.finditer(data)
-               if m.group(2).decode("ascii", "replace") not in found] if b"=" in data else []
+    aliases = [(name, attribute, at) for name, attribute, at in _attribute_aliases_in(data)
+               if attribute.decode("ascii", "replace") not in found] if b"=" in data else []
     written = _written_names(data) if aliases else {}
+    for m in _AUGMENTED_NAME.finditer(data) if aliases else ():  # `sigma2 += v`: in place for a NumPy array
+        written.setdefault(m.group(1), []).append(m.start())
     scopes = _Scopes(data) if written else None
-    for m in aliases:
-        if scopes is None or m.group(1) not in written:
+    for name, attribute, at in aliases:
+        if scopes is None or name not in written:
             continue
-        span = scopes.around(m.start())  # (written in the function binding the alias; the module's span at top level)
-        if any(span[0] <= at < span[1] for at in written[m.group(1)]):
-            found.setdefault(m.group(2).decode("ascii", "replace"), where)
+        span = scopes.around(at)  # (written in the function binding the alias; the module's span at top level)
+        if any(span[0] <= w < span[1] for w in written[name]):
+            found.setdefault(attribute.decode("ascii", "replace"), where)
     return found
 
 
-# `sigma2 = model.sigma2` on a line of its own: a local name bound to an attribute of a name (`attribute_writes`)
+def _attribute_aliases_in(data: bytes) -> list[tuple[bytes, bytes, int]]:
+    """(local name, attribute, offset) for the names a module's bytes bind to an attribute: `s = model.s`, `s =
+    holder.model.s`, `s = getattr(model, "s")` on a line of their own, an item of a tuple assignment (`a, s = 0,
+    model.s`), or with a walrus (`(s := model.s)`)."""
+    found = [(m.group(1), m.group(2) or m.group(3), m.start()) for m in _ATTRIBUTE_ALIAS.finditer(data)]
+    found += [(m.group(1), m.group(2), m.start()) for m in _WALRUS_ALIAS.finditer(data)] if b":=" in data else []
+    for m in _TUPLE_ALIAS.finditer(data):
+        names, values = m.group(1).split(b","), m.group(2).split(b",")
+        if len(names) == len(values):
+            for name, value in zip(names, values):
+                attribute = _DOTTED_ATTRIBUTE.fullmatch(value.strip())
+                if attribute is not None:
+                    found.append((name.strip(), attribute.group(1), m.start()))
+    return found
+
+
+# `sigma2 = model.sigma2`, `s = holder.model.s`, `s = getattr(model, "s")` on a line of its own: a local name bound
+# to an attribute (`attribute_writes`)
 _ATTRIBUTE_ALIAS = re.compile(
-    rb"^[ \t]*+([A-Za-z_]\w*+)[ \t]*+=[ \t]*+[A-Za-z_]\w*+\.([A-Za-z_]\w*+)[ \t]*+(?:#[^\n]*+)?+\r?$", re.M)
+    rb"^[ \t]*+([A-Za-z_]\w*+)[ \t]*+=[ \t]*+(?:(?:[A-Za-z_]\w*+\.)++([A-Za-z_]\w*+)|getattr\([ \t]*+[A-Za-z_][\w.]*+"
+    rb"[ \t]*+,[ \t]*+[\"']([A-Za-z_]\w*+)[\"'][ \t]*+\))[ \t]*+(?:#[^\n]*+)?+\r?$", re.M)
+# `a, s = 0, model.s`: names and values without brackets, paired by position (`_attribute_aliases_in`)
+_TUPLE_ALIAS = re.compile(
+    rb"^[ \t]*+([A-Za-z_]\w*+(?:[ \t]*+,[ \t]*+[A-Za-z_]\w*+)++)[ \t]*+=[ \t]*+([^\n#=()\[\]{}'\",]*+(?:,[^\n#=()\[\]{}'\",]*+)++)"
+    rb"(?:#[^\n]*+)?+\r?$", re.M)
+_DOTTED_ATTRIBUTE = re.compile(rb"(?:[A-Za-z_]\w*+\.)++([A-Za-z_]\w*+)")
+_WALRUS_ALIAS = re.compile(rb"\([ \t]*+([A-Za-z_]\w*+)[ \t]*+:=[ \t]*+(?:[A-Za-z_]\w*+\.)++([A-Za-z_]\w*+)[ \t]*+\)")
+# `sigma2 += v`: an augmented assignment of a plain name, in place for a NumPy array
+_AUGMENTED_NAME = re.compile(rb"^[ \t]*+([A-Za-z_]\w*+)[ \t]*+(?:[-+*/%&|^@]|//|\*\*|<<|>>)=(?!=)", re.M)
 
 
 def _written_names(data: bytes) -> dict[bytes, list[int]]:
@@ -1006,12 +1034,16 @@ def mutated_attributes(module: cst.Module, table: Writers,
                 for arg in node.args:
                     if isinstance(arg.value, cst.Attribute):
                         add(arg.value.attr.value, node)
-    for name, where in _augmented_arrays(module, numpy_calls(module)).items():  # `self.p /= np.sum(self.p)`
+    numpy = numpy_calls(module)
+    for name, where in _augmented_arrays(module, numpy).items():  # `self.p /= np.sum(self.p)`
         add(name, where)
     for prop, attribute in _property_attributes(module).items():  # `args.lvl[0] = l0` writes into `self._lvl`
         if prop in found:
             add(attribute, found[prop])
-    for name, where in _aliased_writes(module):
+    made = {t.target.attr.value for a in walk.nodes_of(module, cst.Assign)  # (`self.s = np.ones(n)`)
+            if _made_by_numpy(a.value, numpy)  # type: ignore[attr-defined]
+            for t in a.targets if isinstance(t.target, cst.Attribute)}  # type: ignore[attr-defined]
+    for name, where in _aliased_writes(module, made):
         add(name, where)
     return found
 
@@ -1163,24 +1195,71 @@ def fed_through_stores(module: cst.Module, found: dict[str, cst.CSTNode]) -> Non
                     changed = True
 
 
-def _aliased_writes(module: cst.Module) -> list[tuple[str, cst.CSTNode]]:
+def _aliased_attribute(value: cst.BaseExpression) -> Optional[str]:
+    """`s2` for `model.s2`, `holder.model.s2` or `getattr(model, "s2")`: the attribute a local name bound to `value`
+    holds; else None."""
+    if isinstance(value, cst.Attribute):
+        base = value.value
+        while isinstance(base, cst.Attribute):
+            base = base.value
+        return value.attr.value if isinstance(base, cst.Name) else None
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "getattr" \
+            and len(value.args) == 2 and isinstance(value.args[1].value, cst.SimpleString):
+        text = value.args[1].value.evaluated_value
+        return text if isinstance(text, str) and text.isidentifier() else None
+    return None
+
+
+def _attribute_aliases(function: cst.FunctionDef) -> dict[str, str]:
+    """{local name: attribute} for the names `function` binds to an attribute (`_aliased_attribute`): alone
+    (`parents = self.parents`), as an item of a tuple assignment (`a, s = 0, model.s`) or with a walrus
+    (`if (s := model.s) is not None:`)."""
+    aliases: dict[str, str] = {}
+    for node in walk.nodes(function.body):  # type: ignore[attr-defined]
+        pairs: list[tuple[cst.BaseExpression, cst.BaseExpression]] = []
+        if isinstance(node, cst.Assign):
+            for t in node.targets:
+                if isinstance(t.target, (cst.Tuple, cst.List)) and isinstance(node.value, (cst.Tuple, cst.List)) \
+                        and len(t.target.elements) == len(node.value.elements):
+                    pairs += [(e.value, v.value) for e, v in zip(t.target.elements, node.value.elements)]
+                else:
+                    pairs.append((t.target, node.value))
+        elif isinstance(node, cst.NamedExpr):
+            pairs.append((node.target, node.value))
+        for target, value in pairs:
+            attribute = _aliased_attribute(value) if isinstance(target, cst.Name) else None
+            if attribute is not None:
+                aliases[target.value] = attribute  # type: ignore[attr-defined]
+    return aliases
+
+
+def _aliased_writes(module: cst.Module, made: Optional[set[str]] = None) -> list[tuple[str, cst.CSTNode]]:
     """(attribute, write) for a write into a local name a function binds to an attribute (`parents = self.parents`,
-    then `parents[index] = parent`: ase's `DisjointSet.find`)."""
+    then `parents[index] = parent`: ase's `DisjointSet.find`; `_attribute_aliases`): an item's, a writing method's
+    (`s.fill(0)`), or an augmented assignment of the name itself (`sigma2 = model.sigma2`, `sigma2 += v`, in place
+    for a NumPy array: pymcmcstat's ErrorVarianceEstimator) where the attribute is in `made` (bound to an array a
+    NumPy function makes, `_augmented_arrays`), or always when `made` is None."""
     found: list[tuple[str, cst.CSTNode]] = []
     for function in walk.nodes_of(module, cst.FunctionDef):
-        assigns = walk.nodes_of(function.body, cst.Assign)  # type: ignore[attr-defined]
-        aliases = {a.targets[0].target.value: a.value.attr.value for a in assigns  # type: ignore[attr-defined]
-                   if len(a.targets) == 1 and isinstance(a.targets[0].target, cst.Name)  # type: ignore[attr-defined]
-                   and isinstance(a.value, cst.Attribute) and isinstance(a.value.value, cst.Name)}  # type: ignore[attr-defined]
+        aliases = _attribute_aliases(function)  # type: ignore[arg-type]
         if not aliases:
             continue
-        for node in [*assigns, *walk.nodes_of(function.body, cst.AugAssign)]:  # type: ignore[attr-defined]
-            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]  # type: ignore[attr-defined]
+        for node in walk.nodes(function.body):  # type: ignore[attr-defined]
+            if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) \
+                    and node.func.attr.value in WRITING_METHODS and isinstance(node.func.value, cst.Name) \
+                    and node.func.value.value in aliases:
+                found.append((aliases[node.func.value.value], node))
+                continue
+            if not isinstance(node, (cst.Assign, cst.AugAssign)):
+                continue
+            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
             for target in targets:
                 base = target
                 while isinstance(base, cst.Subscript):
                     base = base.value
-                if base is not target and isinstance(base, cst.Name) and base.value in aliases:
+                if not isinstance(base, cst.Name) or base.value not in aliases:
+                    continue
+                if base is not target or isinstance(node, cst.AugAssign) and (made is None or aliases[base.value] in made):
                     found.append((aliases[base.value], node))
     return found
 

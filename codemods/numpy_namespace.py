@@ -1518,6 +1518,15 @@ class NumpyNamespace(Rule):
                      "    def clip(self):\n        self.x[:] = jnp.maximum(self.x, 0.0)\n",
             lines=[5, 8],
         ),
+        Invalid(  # an attribute updated by an augmented assignment of a local name bound to it (`var = noise.var`,
+            # `var *= step`: in place for a NumPy array; pymcmcstat's `sigma2 += ...`), or bound through `getattr` in a
+            # tuple assignment: the array stays NumPy
+            "import numpy as np\n\nclass Noise:\n    def __init__(self, k):\n        self.var = np.ones(k)\n"
+            "        self.bias = np.zeros(k)\n\ndef refresh(noise, step):\n    var = noise.var\n    var *= step\n\n"
+            "def shift(noise, step):\n    a, s = 0.0, getattr(noise, \"bias\")\n    s -= step\n",
+            expected=None,
+            lines=[5, 6],
+        ),
         Invalid(  # a sort `kind` given by position to the functions (`jnp.argsort` takes two arguments by position), to
             # `argpartition` (whose JAX method takes no `kind`), and NumPy's unbound method (a code review)
             "import numpy as np\n\ndef order(x):\n    return np.argsort(x, 0, \"mergesort\"), np.sort(x * 2.0, -1, \"stable\")\n\n"

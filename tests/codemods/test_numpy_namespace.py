@@ -237,6 +237,27 @@ def test_an_attribute_written_through_a_local_name_in_another_module_keeps_its_a
     _kept_numpy(tmp_path, "est", {"settings.py": settings, "estimate.py": estimate}, "settings.py", "var", "est.estimate")
 
 
+def test_an_attribute_updated_through_an_augmented_local_name_in_another_module_keeps_its_array_numpy(tmp_path):
+    # pymcmcstat's `sigma2 = model.sigma2`, then `sigma2 += v`: in place for a NumPy array; a JAX array there left
+    # the caller's model as it was, silently (the code review's repro)
+    settings = "import numpy as np\n\nclass Noise:\n    def __init__(self, k):\n        self.var = np.ones(k)\n"
+    for i, op in enumerate(("+=", "-=", "*=", "/=", "**=", "//=", "%=", "@=", "|=", "&=", "^=", "<<=", ">>=")):
+        estimate = f"def refresh(noise, step):\n    var = noise.var\n    var {op} step\n"
+        (tmp_path / str(i)).mkdir()
+        _kept_numpy(tmp_path / str(i), "est", {"settings.py": settings, "estimate.py": estimate}, "settings.py", "var",
+                    "est.estimate")
+
+
+def test_the_attribute_index_follows_chained_tuple_getattr_and_walrus_aliases():
+    from codemods._buffers import attribute_writes
+
+    code = (b"def f(h, m, jj, v):\n    s = h.model.a\n    s[jj] = v\n\ndef g(m, jj, v):\n    k, s = 0, m.b\n"
+            b"    s[jj] = v\n\ndef h(m, v):\n    s = getattr(m, 'c')\n    s.fill(v)\n\ndef k(m, jj, v):\n"
+            b"    if (s := m.d) is not None:\n        s[jj] = v\n\ndef n(m, v):\n    s = m.e\n    s **= v\n"
+            b"\ndef p(m, v):\n    s = m.q\n    t = s\n    s == v\n    return s + v\n")
+    assert set(attribute_writes("p.py", "pkg.p", code)) == {"a", "b", "c", "d", "e"}
+
+
 def test_a_numpy_test_in_a_module_without_numpy_calls_accepts_the_jax_arrays_of_another(tmp_path):
     # pymcmcstat: a JSON encoder tests `isinstance(obj, np.ndarray)`; the results it is given hold `np.dot(R.T, R)`,
     # which became `jnp.dot` (TypeError: ArrayImpl is not JSON serializable)
