@@ -382,6 +382,8 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
                 for t in n.targets:
                     if isinstance(t, ast.Name):
                         assigned.setdefault(t.id, []).append(n.value)
+            elif isinstance(n, ast.NamedExpr):  # `if (r := lib.check(a)) is not None:`
+                assigned.setdefault(n.target.id, []).append(n.value)
         nested = {n.name for n, _ in nodes if isinstance(n, _SCOPES)}
         for node, shadowed in nodes:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -394,6 +396,8 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
                 continue
             if isinstance(node, ast.Compare):  # `if lib.outside(x, lo, hi) is True:`, `r = lib.check(a)`, `r is False`
                 for subject in _identity_tested(node):
+                    while isinstance(subject, (ast.Subscript, ast.NamedExpr)):  # `r[0] is True`, `(r := f(x)) is True`
+                        subject = subject.value
                     for made in _results(subject, assigned):
                         calls.update((callee, -1, IDENTITY) for callee in
                                      callees_of(made.func, local | nested | params | shadowed | module_bound))

@@ -392,8 +392,11 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                    for comparison in walk.nodes_of(function.body, cst.Comparison)
                    for subject in _identity_tested(comparison)]  # type: ignore[arg-type]
         for subject, why in tested:
-            if isinstance(subject, cst.Name):
-                needs.setdefault(subject.value, why)
+            if isinstance(subject, cst.NamedExpr):  # `(r := check(a)) is True`: the value itself is compared
+                subject = subject.value
+            root = _written_root(subject) if isinstance(subject, cst.Subscript) else None
+            if isinstance(subject, cst.Name) or root is not None:  # `r is True`; `r[0] is True` of `return hit, v`
+                needs.setdefault(root or subject.value, why)  # type: ignore[attr-defined]
             callee = producer(subject, methods) if isinstance(subject, cst.Call) else None
             if callee is not None:
                 found.setdefault(callee, f"{caller} {why.replace('it', 'what this returns', 1)}")
@@ -409,7 +412,10 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
             continue
         defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)
                     if isinstance(p.default, cst.Name)}  # `get_gradients=efron_values`
-        assigns = walk.nodes_of(function.body, cst.Assign)
+        # (a walrus binds as an assignment does: `if (r := check(a)) and r[0] is True`)
+        assigns = [*walk.nodes_of(function.body, cst.Assign), *(
+            cst.Assign(targets=[cst.AssignTarget(n.target)], value=n.value)  # type: ignore[attr-defined]
+            for n in walk.nodes_of(function.body, cst.NamedExpr))]
         locals_ = _bound(assigns)  # type: ignore[arg-type]
         for assign in assigns:
             held = _property(assign.value, properties)  # type: ignore[attr-defined]

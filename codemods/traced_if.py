@@ -326,6 +326,20 @@ class TracedIf(Rule):
             expected=None,
             lines=[4],
         ),
+        Invalid(  # ... through a walrus (the code review's `if (r := clipped(v, top)) is True:`)
+            "import numpy as np\n\ndef over(v, top):\n    if np.min(v) > top:\n        out = True\n    else:\n"
+            "        out = False\n    return out\n\ndef keep(v, top):\n    if (o := over(v, top)) is not True:\n"
+            "        return v\n    return o\n",
+            expected=None,
+            lines=[4],
+        ),
+        Invalid(  # ... or an item of a returned tuple (`r = clipped(v, top)`, then `r[0] is True`)
+            "import numpy as np\n\ndef over(v, top):\n    if np.min(v) > top:\n        out = True\n    else:\n"
+            "        out = False\n    return out, v\n\ndef keep(v, top):\n    res = over(v, top)\n"
+            "    return 1.0 if False is res[0] else 0.0\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # ... or through a name bound to it, with `is not False`
             "import numpy as np\n\ndef small(v, eps):\n    flag = False\n    if np.abs(v).sum() < eps:\n        flag = True\n"
             "    return flag\n\ndef run(v):\n    done = small(v, 1e-3)\n    if done is not False:\n        v = v * 0.0\n    return v\n",

@@ -362,3 +362,19 @@ def test_a_result_compared_with_true_in_another_module_keeps_the_if(tmp_path):
     # alone, nothing needs a Python bool: the flag is the condition
     alone = run_files([str(pkg / "bounds.py")], [TracedIf], RunOptions(fix=True, write=False), jobs=1)
     assert "over = np.max(x) > top" in alone[0].fixed
+
+
+def test_a_result_compared_with_true_in_another_module_through_a_walrus_or_an_item_keeps_the_if(tmp_path):
+    # the code review's `(r := clipped(v, top)) is True` and `r = clipped(v, top)`, `r[0] is True` of `return hit, v`
+    from tests.codemods.test_numpy_namespace import _package
+
+    bounds = ("import numpy as np\n\ndef beyond(x, top):\n    if np.max(x) > top:\n        over = True\n    else:\n"
+              "        over = False\n    return over, x\n\ndef under(x, low):\n    if np.min(x) < low:\n"
+              "        below = True\n    else:\n        below = False\n    return below\n")
+    caller = ("from .bounds import beyond, under\n\ndef accept(x, top):\n    res = beyond(x, top)\n"
+              "    return 'no' if res[0] is True else 'yes'\n\ndef keep(x, low):\n"
+              "    if (u := under(x, low)) is not False:\n        return u\n    return x\n")
+    pkg, files = _package(tmp_path, "mc", {"bounds.py": bounds, "chains.py": caller})
+    results = run_files(files, [TracedIf], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "bounds.py").read_text() == bounds
