@@ -1083,6 +1083,22 @@ class NumpyNamespace(Rule):
             "        t = None\n    return w * s * jnp.asarray(t) + jnp.asarray(opts.get(\"bias\", None))\n",
             unsafe=True, lines=[5, 7, 11, 11],
         ),
+        Invalid(  # ... from `.pop(k, None)`, `.setdefault(k)`, `next(it, None)`, a local alias of a parameter
+            # defaulting to None, or a walrus read past its guard (a code review's `q = kwargs.pop('query', None)`)
+            "import numpy as np\n\ndef f(x, it, opts, base=None, **kw):\n    a = kw.pop(\"a\", None)\n"
+            "    b = opts.setdefault(\"b\")\n    c = next(it, None)\n    d = base\n    if (e := opts.get(\"e\")) is not None:\n"
+            "        x = x + e\n    return np.asarray(a) + np.asarray(b) + np.asarray(c) + np.asarray(d) + np.asarray(e)\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, it, opts, base=None, **kw):\n    a = kw.pop(\"a\", None)\n"
+            "    b = opts.setdefault(\"b\")\n    c = next(it, None)\n    d = base\n    if (e := opts.get(\"e\")) is not None:\n"
+            "        x = x + e\n    return jnp.asarray(a) + jnp.asarray(b) + jnp.asarray(c) + jnp.asarray(d) + jnp.asarray(e)\n",
+            unsafe=True, lines=[10],
+        ),
+        Invalid(  # ... but not a local alias of such a parameter that a None test handles first
+            "import numpy as np\n\ndef f(x, base=None):\n    if base is None:\n        base = x\n    d = base\n"
+            "    return np.asarray(d)\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, base=None):\n    if base is None:\n        base = x\n    d = base\n"
+            "    return jnp.asarray(d)\n",
+        ),
         Invalid(  # ... unless a None test guards it: a safe rename
             "import numpy as np\n\ndef f(opts):\n    w = opts.get(\"weights\", 0.0)\n    v = opts.get(\"v\")\n"
             "    if v is None:\n        v = 1.0\n    return np.asarray(w) + np.asarray(v)\n",

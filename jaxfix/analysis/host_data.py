@@ -83,8 +83,9 @@ def none_default(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
 
 
 def may_be_none(value: cst.BaseExpression) -> bool:
-    """`value` may be None: `None`, `d.get(k)`, `d.get(k, None)`, `getattr(o, n, None)`, or a conditional
-    expression with such a branch."""
+    """`value` may be None: `None`, `d.get(k)`, `d.get(k, None)`, `d.pop(k, None)`, `d.setdefault(k)`,
+    `d.setdefault(k, None)`, `getattr(o, n, None)`, `next(it, None)`, or a conditional expression with such a
+    branch."""
     if isinstance(value, cst.Name):
         return value.value == "None"
     if isinstance(value, cst.IfExp):
@@ -92,16 +93,23 @@ def may_be_none(value: cst.BaseExpression) -> bool:
     if not isinstance(value, cst.Call) or any(a.star for a in value.args):
         return False
     func, args = value.func, value.args
-    if isinstance(func, cst.Attribute) and func.attr.value == "get" and all(a.keyword is None for a in args):
+    if isinstance(func, cst.Attribute) and func.attr.value in ("get", "setdefault") and all(a.keyword is None for a in args):
         return len(args) == 1 or len(args) == 2 and may_be_none(args[1].value)
+    if isinstance(func, cst.Attribute) and func.attr.value == "pop" and len(args) == 2 and args[1].keyword is None:
+        return may_be_none(args[1].value)  # (`kwargs.pop("query", None)`; `xs.pop(i)` of a list is an item)
+    if isinstance(func, cst.Name) and func.value == "next" and len(args) == 2 and args[1].keyword is None:
+        return may_be_none(args[1].value)
     if isinstance(func, cst.Name) and func.value == "getattr" and len(args) == 3 and args[2].keyword is None:
         return may_be_none(args[2].value)
     return False
 
 
-def _none_binding(rule: cst.MetadataDependent, call: cst.Call, function: cst.FunctionDef, name: str) -> Optional[str]:
+def _none_binding(rule: cst.MetadataDependent, call: cst.CSTNode, function: cst.FunctionDef, name: str,
+                  seen: frozenset[str] = frozenset()) -> Optional[str]:
     """The text of a binding of the local `name` that reaches `call` and may hold None (`Q = kwargs.get("query",
-    None)`, then `np.asarray(Q)`: tsfresh's query_similarity_count; `Q = None` on one path), else None."""
+    None)`, then `np.asarray(Q)`: tsfresh's query_similarity_count; `Q = None` on one path; a walrus, `if (Q :=
+    kw.get("q")) is not None:`, read past its guard), or binds a name that may (`q = c`, of a parameter `c=None`
+    that reaches it unguarded, or of such a local), else None."""
     statement = enclosing_statement(rule, call)
     if statement is None:
         return None
@@ -111,10 +119,32 @@ def _none_binding(rule: cst.MetadataDependent, call: cst.Call, function: cst.Fun
         return None
     for definition in reaching:
         small = definition.node
-        if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None and may_be_none(small.value):
+        values: list[cst.BaseExpression] = []
+        if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
             targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]
             if any(isinstance(t, cst.Name) and t.value == name for t in targets):
-                return cst.Module([]).code_for_node(small.value)
+                values.append(small.value)
+        if small is not None and not isinstance(small, cst.Param):  # `(Q := kw.get("q"))`, in a test or a statement
+            header = small.test if isinstance(small, (cst.If, cst.While)) else small.iter if isinstance(small, cst.For) \
+                else small if isinstance(small, cst.BaseSmallStatement) else None  # (not a compound's body)
+            values += [n.value for n in walk.nodes_of(header, cst.NamedExpr)  # type: ignore[arg-type]
+                       if n.target.value == name] if header is not None else []  # type: ignore[attr-defined]
+        for value in values:
+            if may_be_none(value):
+                return cst.Module([]).code_for_node(value)
+            if isinstance(value, cst.Name) and value.value not in seen and value.value != name:  # `q = c`
+                default = function_facts(rule, function).defaults.get(value.value)
+                if isinstance(default, cst.Name) and default.value == "None" and not _guarded(rule, small, function, value.value):
+                    at = enclosing_statement(rule, small)
+                    try:
+                        reached = function_flow(rule, function).reaching(at, value.value) if at is not None else ()
+                    except KeyError:
+                        reached = ()
+                    if any(d.is_parameter for d in reached):
+                        return f"{value.value}`, which defaults to `None"
+                inner = _none_binding(rule, small, function, value.value, seen | {name})
+                if inner is not None:
+                    return inner
     return None
 
 
@@ -161,10 +191,14 @@ def _guarded(rule: cst.MetadataDependent, call: cst.Call, function: cst.Function
 
 def _none_test(test: cst.BaseExpression, name: str) -> Optional[str]:
     """"None" for `name is None`, "not None" for `name is not None`, "truthy" for a bare `name`; else None."""
+    if isinstance(test, cst.NamedExpr) and test.target.value == name:  # type: ignore[attr-defined]
+        return "truthy"  # `if (q := kw.get("q")):`
     if isinstance(test, cst.Name) and test.value == name:
         return "truthy"
-    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(test.left, cst.Name) \
-            and test.left.value == name:
+    left = test.left if isinstance(test, cst.Comparison) else None
+    left = cst.Name(name) if isinstance(left, cst.NamedExpr) and left.target.value == name else left  # type: ignore[attr-defined]
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and isinstance(left, cst.Name) \
+            and left.value == name:
         comparison = test.comparisons[0]
         if isinstance(comparison.comparator, cst.Name) and comparison.comparator.value == "None":
             operator = comparison.operator
