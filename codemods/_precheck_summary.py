@@ -268,6 +268,11 @@ class _Walker:
         for function in self.pending:
             if not _plain(function, array_names):
                 self.inside(function)
+            elif "self_stored_name" not in self.flags and any(  # (JX304 reads every method's stores)
+                    n.__class__ is ast.Assign and n.value.__class__ is ast.Name and any(  # type: ignore[attr-defined]
+                        t.__class__ is ast.Attribute and t.value.__class__ is ast.Name and t.value.id == "self"  # type: ignore[attr-defined]
+                        for t in n.targets) for n in _nodes(function.body)):  # type: ignore[attr-defined]
+                self.flags.add("self_stored_name")  # `self.items = items` in a method taken for plain Python
 
     def module(self, tree: ast.Module) -> None:
         s = self.s

@@ -704,6 +704,13 @@ class NonArrayInput(Rule):
             "        return sizes, np.cumsum(jnp.asarray(self.w)) * len(self.w), np.ones(n) * self.scale, np.ones(n) * self.c * len(self.c)\n",
             lines=[13, 14],
         ),
+        Invalid(  # ... also stored by a method taken for plain Python (a store into `self.keys`, a dict method's name)
+            "import numpy as np\n\nclass Bag:\n    def __init__(self, keys):\n        self.keys = keys\n\n"
+            "    def weights(self):\n        return np.arange(len(self.keys)) + self.keys\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass Bag:\n    def __init__(self, keys):\n"
+            "        self.keys = keys\n\n    def weights(self):\n        return np.arange(len(self.keys)) + jnp.asarray(self.keys)\n",
+            lines=[8],
+        ),
     ]
     VALID += [
         Valid(  # rebound to the conversion: the call gets an array; the other item is not converted anywhere
