@@ -350,14 +350,34 @@ class NumpyBoundary:
                 or not isinstance(parent.targets[0].target, cst.Name) or parent.value is not value:
             return None
         name = parent.targets[0].target.value
-        try:
-            uses = function_flow(rule, function).uses(parent, name)
-        except KeyError:  # a statement the flow does not hold
-            return None
-        for use in uses:
-            outer = self._argument_of(use)  # type: ignore[arg-type]
-            if outer is not None and (numpy_name(rule, outer.func) or "").startswith("numpy.") and elements_hashed(rule, outer):
-                return name, outer
+        flow = function_flow(rule, function)
+        # the binding, then the names bound to a read of it as it is, a slice of it or arithmetic on it (`b2 = bins`,
+        # `bins = bins[1:]`); a read is fed to a NumPy call (`np.searchsorted(bins[1:], x)`) or calls an array
+        # method (`bins.searchsorted(x)`) whose elements are hashed
+        pending, seen = [(parent, name)], {id(parent)}
+        while pending:
+            binding, bound = pending.pop()
+            try:
+                uses = flow.uses(binding, bound)
+            except KeyError:  # a statement the flow does not hold
+                continue
+            for use in uses:
+                read, above = use, rule.get_metadata(ParentProvider, use, None)
+                while isinstance(above, (cst.Subscript, cst.BinaryOperation, cst.UnaryOperation)) \
+                        and (not isinstance(above, cst.Subscript) or above.value is read):
+                    read, above = above, rule.get_metadata(ParentProvider, above, None)
+                outer = self._argument_of(read)  # type: ignore[arg-type]
+                if outer is not None and (numpy_name(rule, outer.func) or "").startswith("numpy.") \
+                        and elements_hashed(rule, outer):
+                    return name, outer
+                if isinstance(above, cst.Attribute) and above.value is read and above.attr.value not in ("tolist", "item"):
+                    method = rule.get_metadata(ParentProvider, above, None)
+                    if isinstance(method, cst.Call) and method.func is above and elements_hashed(rule, method):
+                        return name, method
+                if isinstance(above, cst.Assign) and above.value is read and len(above.targets) == 1 \
+                        and isinstance(above.targets[0].target, cst.Name) and id(above) not in seen:
+                    seen.add(id(above))
+                    pending.append((above, above.targets[0].target.value))
         return None
 
     def _call_reason(self, node: cst.Call, qualified: str) -> Optional[Reason]:

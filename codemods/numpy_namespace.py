@@ -532,6 +532,17 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef codes(x, n):\n    edges = np.linspace(0.0, 1.0, n + 1)[1:] * 2.0\n"
                 "    return {tuple(np.searchsorted(edges, x))}\n",
                 expected=None, lines=[4, 5]),
+        # ... also sliced where it is read, through an alias or a rebinding, or by the array's own method (a code
+        # review's variants of lempel_ziv_complexity)
+        Invalid("import numpy as np\n\ndef codes(x, n):\n    edges = np.linspace(0.0, 1.0, n + 1)\n"
+                "    return set(np.searchsorted(edges[1:], x))\n",
+                expected=None, lines=[4, 5]),
+        Invalid("import numpy as np\n\ndef codes(x, n):\n    edges = np.linspace(0.0, 1.0, n + 1)\n    cut = edges\n"
+                "    cut = cut[1:]\n    return set(np.searchsorted(cut, x))\n",
+                expected=None, lines=[4, 7]),
+        Invalid("import numpy as np\n\ndef codes(x, n):\n    edges = np.linspace(0.0, 1.0, n + 1)[1:]\n"
+                "    return set(edges.searchsorted(x))\n",
+                expected=None, lines=[4]),
         # ... or hands it to an `@lru_cache`'d function, which hashes its arguments (galpy's cached tables)
         Invalid("import functools\n\nimport numpy as np\n\ndef split(p):\n    return np.minimum(p + 1.0, 0.9)\n\n"
                 "@functools.lru_cache(maxsize=None)\ndef at_split(c):\n    return c * 2.0\n\n"
