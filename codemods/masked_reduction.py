@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Optional
 
 import libcst as cst
+import numpy as np
 
 from codemods._masked import Consumer, broadcast_mask, consumer, named_consumers
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -103,6 +104,17 @@ class MaskedReduction(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(s):\n    c = s.value_counts()\n"
                      "    return jnp.sum(c, where=c > 1) + jnp.count_nonzero(s.dropna() > 0)\n",
             unsafe=True, lines=[5, 5],
+        ),
+        Invalid(  # ... through a local alias, a call of `.size` (an array's attribute, never called: a pandas
+            # `groupby(...).size()`), or an array method of such a result (`.copy()`): a code review's variants
+            "import numpy as np\n\ndef f(s):\n    c = s.value_counts()\n    d = c\n    return d[d > 1].sum()\n\n"
+            "def g(s):\n    c = s.groupby(s).size()\n    return c[c > 1].sum()\n\n"
+            "def h(s):\n    c = s.value_counts().copy()\n    return c[c > 1].sum()\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(s):\n    c = s.value_counts()\n    d = c\n"
+                     "    return jnp.sum(d, where=d > 1)\n\ndef g(s):\n    c = s.groupby(s).size()\n"
+                     "    return jnp.sum(c, where=c > 1)\n\ndef h(s):\n    c = s.value_counts().copy()\n"
+                     "    return jnp.sum(c, where=c > 1)\n",
+            unsafe=True, lines=[6, 10, 14],
         ),
         Invalid("import numpy as np\n\ndef f(x):\n    c = np.abs(x).round(2)\n    return c[c > 1].sum()\n",
                 expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    c = np.abs(x).round(2)\n"
@@ -216,20 +228,43 @@ class MaskedReduction(Rule):
                 why = f"{why}; {float_why}" if why else float_why
         return f"{self.jnp}.{found.reduction}({', '.join(parts)})", why, note
 
-    def _unknown_subject(self, subject: cst.BaseExpression) -> Optional[str]:
+    def _unknown_subject(self, subject: cst.BaseExpression, seen: frozenset[str] = frozenset()) -> Optional[str]:
         """The assumption that the masked `subject` is an array, when it is (or a local binding of it is) the result
         of a method no NumPy array has (`counts = x.value_counts()`, then `counts[counts > 1].sum()`: tsfresh's
-        reoccurring values, a pandas Series that `jnp.sum` rejects); else None."""
+        reoccurring values, a pandas Series that `jnp.sum` rejects), of a call of an array's attribute that is no
+        method (`s.groupby(s).size()`), or of an array method of such a result (`x.value_counts().copy()`), also
+        through a local alias (`d = counts`); else None."""
+        facts = function_facts(self, self.current_function)  # type: ignore[arg-type]
         values: list = [subject]
         if isinstance(subject, cst.Name):
-            values = function_facts(self, self.current_function).bindings.get(subject.value, [])  # type: ignore[arg-type]
+            if subject.value in seen:
+                return None
+            values = facts.bindings.get(subject.value, [])
         for value in values:
+            if isinstance(value, cst.Name):  # `d = counts`
+                inner = self._unknown_subject(value, seen | {subject.value}) if isinstance(subject, cst.Name) else None
+                if inner is not None:
+                    return inner
+                continue
             func = value.func if isinstance(value, cst.Call) else None
-            if isinstance(func, cst.Attribute) and func.attr.value not in ARRAY_METHODS \
-                    and function_facts(self, self.current_function).array_function(func) is None:  # type: ignore[arg-type]
+            if not isinstance(func, cst.Attribute) or facts.array_function(func) is not None:
+                continue
+            if func.attr.value not in ARRAY_METHODS or func.attr.value in _ARRAY_DATA_ATTRIBUTES:
                 return (f"`{self.code(subject)}` is an array (it is the result of `.{func.attr.value}()`, which is no "
                         "NumPy array method: `jax.numpy` rejects other types)")
+            receiver = func.value  # `.copy()` of such a result: what the receiver is
+            while isinstance(receiver, cst.Subscript):
+                receiver = receiver.value
+            if isinstance(receiver, (cst.Call, cst.Name)):
+                inner = self._unknown_subject(receiver, seen | ({subject.value} if isinstance(subject, cst.Name) else set()))
+                if inner is not None:
+                    return inner
         return None
+
+
+# the attributes of a NumPy array that are no methods (`.size`, `.shape`, `.T`): a call of one is of another type
+_ARRAY_DATA_ATTRIBUTES = frozenset(name for name in dir(np.ndarray) if not name.startswith("_")
+                                   and not callable(getattr(np.ndarray, name)))
 
 
 def _joined(first: Optional[str], second: str) -> str:
