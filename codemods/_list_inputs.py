@@ -92,9 +92,11 @@ def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts:
     if not isinstance(value, cst.Name):
         return False  # (a parameter counts once rebound: `tied = list(tied)`, astropy's fitters)
     values = reaching_values(rule, value.value, at)
-    if some:
+    if some:  # (each branch of `x.tolist() if a else x`; `.tolist()` makes a list, a number of a 0-d array)
+        values = [b for v in values or () for b in ((v.body, v.orelse) if isinstance(v, cst.IfExp) else (v,))]
         return any(isinstance(v, cst.List) and not any(is_text(e.value) for e in v.elements)
                    or isinstance(v, cst.ListComp) and not is_text(v.elt) or list_call(v) or mapped(v)
+                   or isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value == "tolist"
                    or tuples and (isinstance(v, cst.Tuple) and not any(is_text(e.value) for e in v.elements)
                                   or isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == "tuple")
                    for v in values or () if v is not None)

@@ -56,7 +56,7 @@ def _sequence_result(node: ast.AST) -> bool:
         return False
     func = node.func  # type: ignore[attr-defined]
     short = func.id if func.__class__ is ast.Name else func.attr if func.__class__ is ast.Attribute else ""
-    return short in ("tuple", "list", "sorted", "load", "loads") or short in SEQUENCE_RESULTS \
+    return short in ("tuple", "list", "sorted", "tolist", "load", "loads") or short in SEQUENCE_RESULTS \
         or short == "where" and len(node.args) == 1  # type: ignore[attr-defined]
 _WRITE_CALLS = ("fill", "sort", "copyto", "at")  # codemods._inplace.updates_in_functions
 # walking: statement lists of compound statements; fields that never hold a node; lists that may hold non-nodes
@@ -415,6 +415,9 @@ class _Walker:
                    for t in node.targets):
                 self.flags.add("self_stored_name")  # `self.N = N`: the attribute may hold a caller's list (JX304)
         # (`prm = rsi[1]`: an item of a sequence, maybe one; `fval = pool.map(fn, g)`: a list (JX304))
+        if value.__class__ is ast.IfExp and (isinstance(value.body, _SEQUENCES) or _sequence_result(value.body)  # type: ignore[attr-defined]
+                                             or isinstance(value.orelse, _SEQUENCES) or _sequence_result(value.orelse)):  # type: ignore[attr-defined]
+            self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))  # `x = x.tolist() if a else x`
         if isinstance(value, _SEQUENCES) or _sequence_result(value) or _mapping_entry(value) or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range" or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and value.func.attr == "map" or \

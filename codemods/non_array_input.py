@@ -486,6 +486,13 @@ class NonArrayInput(Rule):
                      "        v = np.asarray(v)\n    for v in [[a, 2.0 * a]]:\n        pass\n    return np.var(jnp.asarray(v))\n",
             lines=[8],
         ),
+        Invalid(  # ... or a conditional expression one of whose branches is a list (`.tolist()`)
+            "import numpy as np\n\ndef spread(v, a):\n    if not isinstance(v, np.ndarray):\n        v = np.asarray(v)\n"
+            "    v = v.tolist() if a else v\n    return np.var(v)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef spread(v, a):\n    if not isinstance(v, np.ndarray):\n"
+                     "        v = np.asarray(v)\n    v = v.tolist() if a else v\n    return np.var(jnp.asarray(v))\n",
+            lines=[7],
+        ),
         Invalid(
             "import numpy as np\n\ndef middle(v):\n    if not isinstance(v, np.ndarray):\n        v = np.asarray(v)\n"
             "    v = sorted(v)\n    return np.median(v)\n",
