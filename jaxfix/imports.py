@@ -325,7 +325,7 @@ def imported_names(module_name: str, is_package: bool, data: bytes) -> dict[str,
     found: dict[str, set[str]] = {}
     package = module_name.split(".") if is_package else module_name.split(".")[:-1]
     for match in _FROM_IMPORT.finditer(data):
-        source = _absolute(match.group(1).decode("ascii", "replace"), package)
+        source = absolute_module(match.group(1).decode("ascii", "replace"), package)
         names = {m.group(1).decode("ascii") for m in _IMPORTED_NAME.finditer(match.group(2).strip(b"()"))}
         names = {n for n in names if n in _HOST_NAMES and n != "as"}
         if names and source:
@@ -333,7 +333,7 @@ def imported_names(module_name: str, is_package: bool, data: bytes) -> dict[str,
     return found
 
 
-def _absolute(source: str, package: list[str]) -> str:
+def absolute_module(source: str, package: list[str]) -> str:
     """The absolute module of an import's `source` (`..util` in package `pkg.sub` is `pkg.util`); "" when it climbs
     out of the package."""
     level = len(source) - len(source.lstrip("."))
@@ -356,7 +356,7 @@ def imported_bindings(module_name: str, is_package: bool, data: bytes) -> dict[s
     found: dict[str, str] = {}
     package = module_name.split(".") if is_package else module_name.split(".")[:-1]
     for match in _FROM_IMPORT.finditer(data):
-        source = _absolute(match.group(1).decode("ascii", "replace"), package)
+        source = absolute_module(match.group(1).decode("ascii", "replace"), package)
         for bound in _BOUND_AS.finditer(match.group(2).strip(b"()")):
             name, alias = bound.group(1).decode("ascii", "replace"), bound.group(2)
             if source and name != "as" and "." not in name:
@@ -374,7 +374,7 @@ def star_sources(module_name: str, is_package: bool, data: bytes) -> list[str]:
     pattern search over the bytes, like `imported_bindings`."""
     package = module_name.split(".") if is_package else module_name.split(".")[:-1]
     return [source for match in _FROM_IMPORT.finditer(data) if match.group(2).strip(b"() \t") == b"*"
-            for source in [_absolute(match.group(1).decode("ascii", "replace"), package)] if source]
+            for source in [absolute_module(match.group(1).decode("ascii", "replace"), package)] if source]
 
 
 def link_imported_names(summaries: Iterable[Mapping[str, set[str]]]) -> dict[str, list[str]]:

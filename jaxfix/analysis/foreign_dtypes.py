@@ -25,7 +25,8 @@ import numpy as np
 
 from jaxfix import walk
 from jaxfix.analysis.numpy_names import numpy_name
-from jaxfix.imports import dotted_name, imported_bindings
+from jaxfix.imports import absolute_module, dotted_name, imported_bindings
+from jaxfix.precheck import numpy_aliases
 from jaxfix.rule import ProjectIndex
 
 # where NumPy's creation functions take their dtype positionally
@@ -324,12 +325,6 @@ def _wanted(data: bytes, module_name: str, is_package: bool, modules: frozenset)
     return _CONSTANT.search(data) is not None or is_package and b"import" in data
 
 
-def _numpy_aliases(tree: ast.Module) -> frozenset[str]:
-    """The names the module's top-level imports bind to NumPy (`import numpy as np`: np)."""
-    return frozenset(alias.asname or alias.name for node in tree.body if isinstance(node, ast.Import)
-                     for alias in node.names if alias.name == "numpy")
-
-
 def _foreign_ast(value: ast.expr, numpy: frozenset[str], values: Mapping[str, list[ast.expr]], seen: frozenset[str]) -> bool:
     """`jax_rejects` for a module-level value as `ast` reads it: `object`, `np.str_`, `"U8"`, `np.dtype(...)` of one,
     a record layout, or another such constant of the module."""
@@ -368,11 +363,10 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import, ast.ImportFrom)):
             for bound in ([node.name] if hasattr(node, "name") else [a.asname or a.name.split(".")[0] for a in node.names]):
                 values.setdefault(bound, []).append(ast.Constant(None))
-            if isinstance(node, ast.ImportFrom) and node.level <= len(package) + 1:
-                base = package[: len(package) - node.level + 1] if node.level else []
-                source = ".".join([*base, *([node.module] if node.module else [])])
+            if isinstance(node, ast.ImportFrom):
+                source = absolute_module("." * node.level + (node.module or ""), package)
                 imported.update({a.asname or a.name: f"{source}.{a.name}" for a in node.names if a.name != "*" and source})
-    numpy = _numpy_aliases(tree)
+    numpy = frozenset(numpy_aliases(tree))
     return {"module": module_name, "imported": imported, "names": sorted(
         name for name, bound in values.items() if all(_foreign_ast(v, numpy, values, frozenset({name})) for v in bound))}
 
