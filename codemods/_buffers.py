@@ -27,7 +27,7 @@ import libcst as cst
 import numpy as np
 
 from codemods import _namesakes
-from jaxfix import walk
+from jaxfix import dependencies, walk
 from jaxfix.analysis.hashed import hashed
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments, failure
 from jaxfix.imports import ModuleImports, dotted_name, imported_bindings, star_sources
@@ -741,6 +741,7 @@ def _module_file(path: str, package: list[str], target: list[str]) -> str:
 
 
 def _writers_of_file(file: str) -> Writers:
+    dependencies.note(file)  # (a result cached for the module asking must not outlive this file's bytes)
     try:
         stat = os.stat(file)
     except OSError:

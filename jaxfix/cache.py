@@ -7,7 +7,9 @@ An entry is one file's `FileResult`, stored under a key that covers everything t
   module, by content), so editing a rule or the engine invalidates the cache without a version bump;
 - the selected rules, in order, and the run options (fix, unsafe fixes, edits, position, settings from config);
 - the linked project facts (`summarize`/`link`), when any selected rule uses them: a change in another module that
-  changes those facts invalidates every entry.
+  changes those facts invalidates every entry;
+- and, checked when an entry is read, the bytes of the other files its result was computed from (read from disk
+  while processing it: `jaxfix.dependencies`), whichever run they belong to.
 
 Entries live in `.jaxfix_cache/` next to the `pyproject.toml` (or in the current folder), one small pickle per file
 under a folder per jaxfix version; `jaxfix clean` is not needed: delete the folder. The folder carries a
@@ -26,7 +28,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Mapping, Optional, Sequence
 
-from jaxfix import __version__
+from jaxfix import __version__, dependencies
 from jaxfix.rule import Rule
 from jaxfix.types import FileResult, RunOptions, Status
 
@@ -128,7 +130,8 @@ class ResultCache:
         except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
             self.misses += 1
             return None
-        if not isinstance(result, FileResult) or (options.write and result.status is Status.CHANGED):
+        if not isinstance(result, FileResult) or (options.write and result.status is Status.CHANGED) \
+                or not dependencies.unchanged(result.depends):
             self.misses += 1
             return None
         self.hits += 1

@@ -24,6 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
+from jaxfix import dependencies
 from jaxfix import source as sourcelib
 from jaxfix.cache import ResultCache, cache_key, run_fingerprint
 from jaxfix.engine import process_bytes, process_file, write_result
@@ -256,7 +257,10 @@ def _process(
         result, key = process_file(path, rules, options, project, module_name), None
     else:
         process = process_notebook if is_notebook(path) else process_bytes
-        result = process(path, data, rules, options, project, module_name)
+        with dependencies.recording() as read:  # other files the result is computed from (for the cache)
+            result = process(path, data, rules, options, project, module_name)
+        if read:
+            result = replace(result, depends=dependencies.digests(read))
         key = cache_key(fingerprint, path, module_name, data) if fingerprint else None
     return replace(result, seconds=time.perf_counter() - start), key
 

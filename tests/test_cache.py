@@ -49,6 +49,34 @@ def test_an_edited_file_is_processed_again(files, tmp_path):
     assert again[1].cached
 
 
+WRITER = "import numpy as np\n\n\ndef fill(buf, v):\n    buf[0] = v\n    return buf\n"
+CALLER = ("import numpy as np\nfrom .util import fill\n\n\ndef run(n):\n    a = np.zeros(n)\n    fill(a, 2.0)\n"
+          "    return np.sum(a)\n")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_result_read_from_another_file_is_processed_again_when_that_file_changes(tmp_path, jobs):
+    # `main.run` hands its array to `util.fill`, which writes into it: the array stays NumPy. Read from util.py's
+    # bytes on disk, not from the project facts: once `fill` no longer writes, main.py's cached result is stale.
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "util.py").write_text(WRITER)
+    (package / "main.py").write_text(CALLER)
+    # (padding so that two jobs really use the pool)
+    paths = [str(package / "main.py"), *(str(package / f"m{i}.py") for i in range(4))]
+    for path in paths[1:]:
+        open(path, "w").write(NEEDS_FIX)
+    cache = tmp_path / "cache"
+    first = run(paths, cache, RunOptions(fix=True), jobs)
+    assert first[0].status is Status.UNCHANGED and first[0].depends
+    assert run(paths, cache, RunOptions(fix=True), jobs)[0].cached  # nothing changed: reused
+    (package / "util.py").write_text(WRITER.replace("    buf[0] = v\n    return buf\n", "    return buf + v\n"))
+    again = run(paths, cache, RunOptions(fix=True), jobs)
+    assert not again[0].cached and again[0].status is Status.CHANGED and "jnp.zeros(n)" in again[0].fixed
+    assert all(r.cached for r in again[1:])
+
+
 def test_options_are_part_of_the_key(files, tmp_path):
     cache = tmp_path / "cache"
     run(files, cache)
