@@ -713,12 +713,10 @@ def _writers_of_module(path: str, package: list[str], target: list[str], functio
     found = _writers_of_file(file).get(function)
     if found is not None or depth == 0:
         return found
-    try:
-        with open(file, "rb") as handle:
-            data = handle.read()
-    except OSError:
-        return None
-    if b"*" not in data:
+    data = dependencies.read(file)
+    if isinstance(data, str):  # (the text a run rewrote it to)
+        data = data.encode("utf-8", "surrogateescape")
+    if data is None or b"*" not in data:
         return None
     for source in star_sources(".".join(target), file.endswith("__init__.py"), data):
         found = _writers_of_module(path, package, source.split("."), function, depth - 1)
@@ -741,20 +739,17 @@ def _module_file(path: str, package: list[str], target: list[str]) -> str:
 
 
 def _writers_of_file(file: str) -> Writers:
-    dependencies.note(file)  # (a result cached for the module asking must not outlive this file's bytes)
-    try:
-        stat = os.stat(file)
-    except OSError:
-        return {}
-    return _writers_cached(file, stat.st_mtime_ns, stat.st_size)
+    """`writers` of the module in `file` (read as a dependency of the module asking: `jaxfix.dependencies`)."""
+    data = dependencies.read(file, writers_of_source)
+    return writers_of_source(data) if data is not None else {}
 
 
 @functools.lru_cache(maxsize=64)
-def _writers_cached(file: str, mtime: int, size: int) -> Writers:
+def writers_of_source(data: dependencies.Text) -> Writers:
+    """`writers` of the module with source `data`, but for methods."""
     try:
-        with open(file, "rb") as handle:
-            tree = cst.parse_module(handle.read())
-    except (OSError, cst.ParserSyntaxError, UnicodeDecodeError):
+        tree = cst.parse_module(data)
+    except (cst.ParserSyntaxError, UnicodeDecodeError):
         return {}
     return {k: v for k, v in writers(tree).items() if not k.startswith("self.")}
 

@@ -348,7 +348,7 @@ def run_files(
         with _fewer_collections():
             for index in todo:
                 finish(index, _process(files[index], rules, work_options, project, fingerprint))
-        return _written(files, results, originals) if deferred else results  # type: ignore[arg-type, return-value]
+        return _finished(files, results, rules, work_options, project, originals if deferred else None)  # type: ignore[arg-type]
     # fork is cheap and keeps the registry; once jax is imported (threads), fork is unsafe, so spawn instead.
     method = "spawn" if "jax" in sys.modules else "fork"
     context = multiprocessing.get_context(method)
@@ -358,7 +358,52 @@ def run_files(
         chunk = max(1, min(32, len(todo) // (jobs * 8)))
         for index, outcome in zip(todo, pool.map(_work, [files[i] for i in todo], chunksize=chunk)):
             finish(index, outcome)
-    return _written(files, results, originals) if deferred else results  # type: ignore[arg-type, return-value]
+    return _finished(files, results, rules, work_options, project, originals if deferred else None)  # type: ignore[arg-type]
+
+
+def _finished(files: Sequence[str], results: list[FileResult], rules: Sequence[type[Rule]], options: RunOptions,
+              project: Mapping[str, Any], originals: Optional[dict[int, bytes]]) -> list[FileResult]:
+    """The results once the files whose facts about other files of the run changed with the run's rewrites of them
+    are processed again (`_with_rewritten_dependencies`); written, with `originals` (a run that writes)."""
+    if options.fix and options.only_position is None:
+        results = _with_rewritten_dependencies(files, results, rules, options, project, originals)
+    return _written(files, results, originals) if originals is not None else results
+
+
+def _with_rewritten_dependencies(files: Sequence[str], results: list[FileResult], rules: Sequence[type[Rule]],
+                                 options: RunOptions, project: Mapping[str, Any],
+                                 originals: Optional[dict[int, bytes]], rounds: int = 3) -> list[FileResult]:
+    """`results`, with each file that read another file of the run whose rewrite changes what it read
+    (`jaxfix.dependencies`: `main.py` calls `fill` of `util.py`, whose write into its parameter the run turned into
+    `.at[...].set`, so `main.py`'s array no longer needs to stay NumPy) processed again, from its own bytes, with the
+    rewritten text of the others in place of theirs; to a fixed point (`rounds` at most). Without it a second run
+    would change the file again. Those results are not cached (they are not what the files on disk give)."""
+    results = list(results)
+    texts: dict[str, Optional[dependencies.Text]] = {}  # the contents each digest of a dependency was taken of
+
+    def contents(path: str, found: str) -> Optional[dependencies.Text]:
+        if found not in texts:
+            texts[found] = dependencies.read(path)  # (a digest of round one: the file on disk has it)
+        return texts[found]
+
+    for _ in range(rounds):
+        rewritten = {os.path.abspath(r.path): r.fixed for r in results
+                     if r.status is Status.CHANGED and r.fixed is not None and not is_notebook(r.path)}
+        stale = [index for index, result in enumerate(results) if any(
+            path in rewritten and dependencies.digest_of_text(rewritten[path]) != found
+            and dependencies.facts(reader, contents(path, found)) != dependencies.facts(reader, rewritten[path])
+            for path, found, reader in result.depends)]
+        if not stale:
+            break
+        texts.update({dependencies.digest_of_text(text): text for text in rewritten.values()})
+        with dependencies.overlaid(rewritten):
+            for index in stale:
+                if originals is not None and index not in originals:
+                    data = _read(files[index], options)
+                    if data is not None:
+                        originals[index] = data
+                results[index] = _process(files[index], rules, options, project, None)[0]
+    return results
 
 
 def _written(files: Sequence[str], results: list[FileResult], originals: Mapping[int, bytes]) -> list[FileResult]:

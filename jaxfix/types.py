@@ -86,9 +86,9 @@ class FileResult:
     fixes_by_rule: tuple[tuple[str, int], ...] = ()  # (rule code, fixes applied), for reports and --statistics
     # functions the rewrite gave `lax` control flow (qualified name, line): to be run under `jax.jit` (jaxfix.advice)
     needs_jit: tuple[tuple[str, int], ...] = ()
-    # other files the result was computed from, with the digests of their bytes (`jaxfix.dependencies`): the cache
-    # reuses the result only while they are unchanged
-    depends: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+    # other files the result was computed from: (path, digest of its bytes, reader) (`jaxfix.dependencies.Depends`);
+    # the cache reuses the result only while they are unchanged
+    depends: tuple[tuple[str, str, str], ...] = field(default=(), compare=False)
     # Bookkeeping for batch reports; not part of the result's value.
     seconds: float = field(default=0.0, compare=False)
     cached: bool = field(default=False, compare=False)

@@ -173,6 +173,43 @@ def test_parallel_results_in_input_order(tmp_path):
     assert [(r.status, r.fixed) for r in parallel] == [(r.status, r.fixed) for r in serial]
 
 
+HELPER = b"import numpy as np\n\n\ndef scaled(src, k):\n    out = src.copy()\n    out[0] = out[0] * k\n    return out\n"
+CALLER = (b"import numpy as np\nfrom .util import scaled\n\n\ndef run(x):\n    base = np.array(x)\n"
+          b"    return np.sum(scaled(base, 2.0))\n")
+
+
+def helper_package(tmp_path):
+    """`run` hands a NumPy array to `scaled`, which writes into a copy of it with its kind of array: the array
+    stays NumPy, unless the write becomes `.at[...].set`, as this very run makes it."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    write(package, "__init__.py", b"")
+    paths = [write(package, "main.py", CALLER), write(package, "util.py", HELPER)]
+    return paths + [write(package, f"m{i}.py", NEEDS_FIX) for i in range(4)]  # (enough for a pool of two)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_one_run_reaches_what_a_second_run_would_give(tmp_path, jobs):
+    # the caller is processed again with the helper as the run rewrites it: the second run changes nothing
+    paths = helper_package(tmp_path)
+    first = run_files(paths, all_rules(), MIGRATE, jobs=jobs)
+    assert [r.status for r in first[:2]] == [Status.CHANGED, Status.CHANGED]
+    assert "base = jnp.array(x)" in open(paths[0]).read() and "out.at[0].set" in open(paths[1]).read()
+    assert first[0].fixes_applied == 2
+    second = run_files(paths, all_rules(), MIGRATE, jobs=jobs)
+    assert not any(r.status is Status.CHANGED for r in second)
+
+
+def test_diff_shows_what_migrate_writes_with_a_rewritten_helper(tmp_path):
+    paths = helper_package(tmp_path)
+    cache = str(tmp_path / "cache")
+    shown = [run_files(paths, all_rules(), RunOptions(fix=True), jobs=1, cache_dir=cache) for _ in range(2)]
+    assert shown[0][0].fixed == shown[1][0].fixed and "jnp.array(x)" in shown[1][0].fixed
+    assert open(paths[0], "rb").read() == CALLER  # (a diff writes nothing)
+    written = run_files(paths, all_rules(), MIGRATE, jobs=1, cache_dir=cache)
+    assert open(paths[0]).read() == shown[0][0].fixed and written[0].written
+
+
 def test_files_that_need_nothing_are_skipped_before_parsing(tmp_path):
     path = write(tmp_path, "plain.py", b"def f(x):\n    return x + 1\n")
     assert run(path).status is Status.SKIPPED
