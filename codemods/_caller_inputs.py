@@ -377,13 +377,19 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
         nodes = module_nodes if scope is tree else [pair for s in scope.body for pair in _own_nodes(s)]  # type: ignore[attr-defined]
         local = {t.id for n, _ in nodes if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
         assigned: dict[str, list[ast.AST]] = {}  # (`h = sinegauss(t)`, then `FT_continuous(t, h)`: `_results`)
+        unpacked: dict[str, list[ast.AST]] = {}  # (`hit, w = lib.outside(x)`: an item of the result, for identity)
         for n, _ in nodes:
             if isinstance(n, ast.Assign):
                 for t in n.targets:
                     if isinstance(t, ast.Name):
                         assigned.setdefault(t.id, []).append(n.value)
+                    elif isinstance(t, (ast.Tuple, ast.List)):
+                        for item in t.elts:
+                            if isinstance(item, ast.Name):
+                                unpacked.setdefault(item.id, []).append(n.value)
             elif isinstance(n, ast.NamedExpr):  # `if (r := lib.check(a)) is not None:`
                 assigned.setdefault(n.target.id, []).append(n.value)
+        identified = {name: assigned.get(name, []) + made for name, made in unpacked.items()}
         nested = {n.name for n, _ in nodes if isinstance(n, _SCOPES)}
         for node, shadowed in nodes:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -398,7 +404,7 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
                 for subject in _identity_tested(node):
                     while isinstance(subject, (ast.Subscript, ast.NamedExpr)):  # `r[0] is True`, `(r := f(x)) is True`
                         subject = subject.value
-                    for made in _results(subject, assigned):
+                    for made in _results(subject, {**assigned, **identified}):
                         calls.update((callee, -1, IDENTITY) for callee in
                                      callees_of(made.func, local | nested | params | shadowed | module_bound))
                 continue

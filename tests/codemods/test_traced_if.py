@@ -5,6 +5,7 @@ import textwrap
 import pytest
 
 from codemods.traced_if import TracedIf
+from jaxfix.registry import all_rules
 from jaxfix.runner import run_files
 from jaxfix.testing.examples import run_rule
 from jaxfix.types import RunOptions
@@ -362,6 +363,21 @@ def test_a_result_compared_with_true_in_another_module_keeps_the_if(tmp_path):
     # alone, nothing needs a Python bool: the flag is the condition
     alone = run_files([str(pkg / "bounds.py")], [TracedIf], RunOptions(fix=True, write=False), jobs=1)
     assert "over = np.max(x) > top" in alone[0].fixed
+
+
+def test_an_unpacked_result_compared_with_true_in_another_module_keeps_the_if(tmp_path):
+    # `hit, w = outside(x, lo, hi)`, then `hit is True`: an item of the returned tuple must stay a Python bool
+    from tests.codemods.test_numpy_namespace import _package
+
+    limits = ("import numpy as np\n\ndef outside(x, lo, hi):\n    w = np.sum(x)\n"
+              "    if np.any(x < lo) or np.any(x > hi):\n        return True, w\n    return False, w\n")
+    caller = ("from .limits import outside\n\ndef accept(x, lo, hi):\n    hit, w = outside(x, lo, hi)\n"
+              "    if hit is True:\n        return 0.0\n    return w\n")
+    pkg, files = _package(tmp_path, "mh", {"limits.py": limits, "sampler.py": caller})
+    results = run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "limits.py").read_text() == limits
+    assert any("compares what this returns by identity" in f.message for r in results for f in r.findings)
 
 
 def test_a_result_compared_with_true_in_another_module_through_a_walrus_or_an_item_keeps_the_if(tmp_path):
