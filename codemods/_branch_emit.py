@@ -7,6 +7,7 @@ from typing import Optional, Sequence
 
 import libcst as cst
 
+from codemods._boolean_operands import boolean
 from codemods._branch_structure import Chain
 from codemods._where_safety import guarded
 from jaxfix import loopgen, walk
@@ -42,6 +43,33 @@ def where_text(
 
     sides = [_code(guarded(values[k], wrapper(k))) for k in range(m + 1)]
     return choose(jnp, conds, sides[:m], sides[m], column + prefix)
+
+
+def selection_text(
+    jnp: str, tests: Sequence[cst.BaseExpression], values: Sequence[cst.BaseExpression], column: int = 0, prefix: int = 0
+) -> str:
+    """What picks one of `values` by `tests` (`where_text`), as a JAX programmer writes it: the value itself when
+    every branch gives the same one (`return True, w` / `return False, w`: `w`, which NumPy gives whichever branch
+    runs, with its own type and shape, where `jnp.where(c, w, w)` would make an array of it broadcast against `c`),
+    the condition for `True` / `False` (`_truth`), else `jnp.where` / `jnp.select`."""
+    if all(v.deep_equals(values[0]) for v in values[1:]):
+        return _code(values[0]).strip()
+    return _truth(jnp, tests, values) or where_text(jnp, tests, values, column, prefix)
+
+
+def _truth(jnp: str, tests: list[cst.BaseExpression], values: list[cst.BaseExpression]) -> Optional[str]:
+    """`c` for `if c: v = True else: v = False` and `jnp.logical_not(c)` for the other way round, where `c` is an
+    array of bools (`_boolean_operands.boolean`: a comparison, `jnp.any`, `and`/`or` of them, ...): what `jnp.where(c, True, False)` computes, as a JAX programmer writes it; else
+    None."""
+    literals = [v.value if isinstance(v, cst.Name) and v.value in ("True", "False") else None for v in values]
+    if len(tests) != 1 or not boolean(tests[0]) or literals not in (["True", "False"], ["False", "True"]):
+        return None
+    test, negated = tests[0], literals[0] == "False"
+    if negated and isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and not test.lpar \
+            and boolean(test.expression):  # `if not c: v = False else: v = True`: `v = c`
+        test, negated = test.expression, False
+    text = _code(test).strip()
+    return f"{jnp}.logical_not({text})" if negated else text
 
 
 def choose(jnp: str, conds: Sequence[str], choices: Sequence[str], default: str, start: Optional[int] = 0) -> str:

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Optional
 import libcst as cst
 
 from codemods import _branch_emit as emit
-from codemods._boolean_operands import boolean
 from codemods._branch_structure import Chain
 from codemods._branch_values import broadcast_risk, kind_conflict
 from codemods._where_safety import cheap_and_pure
@@ -72,7 +71,7 @@ def where_fix(rule: Rule, node: cst.If, c: Chain, plain, outputs, local, test, w
     column = rule.get_metadata(PositionProvider, node).start.column
 
     def build():
-        lines = [(name, _truth(rule.jnp, c.tests, values) or emit.where_text(rule.jnp, c.tests, values, column, len(name) + 3)
+        lines = [(name, emit.selection_text(rule.jnp, c.tests, values, column, len(name) + 3)
                   if head is None else
                   f"{head}{emit.where_text(rule.jnp, c.tests, values, column, len(name) + 3 + len(head))})")
                  for name, values, head in selected]
@@ -91,21 +90,6 @@ def where_fix(rule: Rule, node: cst.If, c: Chain, plain, outputs, local, test, w
         imports=("jnp",),
     )
     return True, None
-
-
-def _truth(jnp: str, tests: list[cst.BaseExpression], values: list[cst.BaseExpression]) -> Optional[str]:
-    """`c` for `if c: v = True else: v = False` and `jnp.logical_not(c)` for the other way round, where `c` is an
-    array of bools (`_boolean_operands.boolean`: a comparison, `jnp.any`, `and`/`or` of them, ...): what `jnp.where(c, True, False)` computes, as a JAX programmer writes it; else
-    None."""
-    literals = [v.value if isinstance(v, cst.Name) and v.value in ("True", "False") else None for v in values]
-    if len(tests) != 1 or not boolean(tests[0]) or literals not in (["True", "False"], ["False", "True"]):
-        return None
-    test, negated = tests[0], literals[0] == "False"
-    if negated and isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and not test.lpar \
-            and boolean(test.expression):  # `if not c: v = False else: v = True`: `v = c`
-        test, negated = test.expression, False
-    text = emit._code(test).strip()
-    return f"{jnp}.logical_not({text})" if negated else text
 
 
 # an update method of `.at[...]` -> what a branch that does not update gives it (`None`: the slot's own value; for

@@ -171,6 +171,13 @@ class TracedReturn(Rule):
             "def f(x):\n    if x < 3:\n        return 3.0 * x ** 2\n    return -4 * x\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.where(x < 3, 3.0 * x ** 2, -4 * x)\n",
         ),
+        Invalid(  # `True` on one path and `False` on the other is the condition; an item every path gives alike is
+            # that item, not `jnp.where(c, w, w)` (which would make a Python number an array)
+            "import numpy as np\n\ndef outside(x, lo, hi):\n    w = np.sum(x)\n    if np.any(x < lo) or np.any(x > hi):\n"
+            "        return True, w, np.max(x)\n    return False, w, 0.0\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef outside(x, lo, hi):\n    w = np.sum(x)\n"
+                     "    return np.any(x < lo) or np.any(x > hi), w, jnp.where(np.any(x < lo) or np.any(x > hi), np.max(x), 0.0)\n",
+        ),
         Invalid(
             "def f(x):\n    if x < 0:\n        return 0.0\n    elif x < 1:\n        return x * x\n    return x\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.select([x < 0, x < 1], [0.0, x * x], x)\n",
@@ -399,7 +406,7 @@ class TracedReturn(Rule):
             if self._risk is not None:
                 return None  # lax.cond raises at trace time on a shape mismatch; jnp.where would broadcast
         start = self.get_metadata(PositionProvider, node).start.column
-        parts = [emit.where_text(self.jnp, c.tests, column, start, len("return ")) for column in columns]
+        parts = [emit.selection_text(self.jnp, c.tests, column, start, len("return ")) for column in columns]
         return parts[0] if len(columns) == 1 and not isinstance(values[0], cst.Tuple) else ", ".join(parts)
 
 
