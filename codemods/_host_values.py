@@ -8,7 +8,7 @@
   call, name)`: such a call, which JX501 leaves NumPy (read by `_kept_numpy` too);
 - `counted(rule, call)`: a call whose result is a count, a size or a shape (`x.repeat(n)`, `np.tile(a, n)`,
   `np.zeros((n, n))`, `range(n)`, `x.reshape(n, -1)`, the `s` of an FFT function: `fftw.rfftn(a, dims)`), directly
-  or through local names, arithmetic and `int()`: NumPy takes a float count where `jax.numpy` raises
+  or through local names, arithmetic, `int()` and `max()`/`min()`, or a slice bound (`X[:k]`): NumPy takes a float count where `jax.numpy` raises
   (`np.arange(3.0).repeat(np.sqrt(4))`; `jnp`'s `repeat` hashes it: commpy's QAM modem; pyfftw's cache hashes `s`),
   and under `jit` a count must be concrete, which only the NumPy call keeps it;
 - `SPACED` and `iterated(rule, call)`: evenly spaced values (`np.arange(1, n)`) that a `for` loop runs over, directly
@@ -123,6 +123,8 @@ FFT_FUNCTIONS = frozenset({"fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fft
                            "fftn", "ifftn", "rfftn", "irfftn"})
 # calls through which a count stays one: Python's own conversions
 _CONVERSIONS = frozenset({"int", "round", "abs"})
+# builtins whose result is one of their arguments: `max(2, int(np.sqrt(n)))` is a count when it is (pyod's bins)
+_PICKS = frozenset({"max", "min"})
 
 
 def counted(rule: Rule, call: cst.Call) -> Optional[str]:
@@ -146,10 +148,13 @@ def _count_use(rule: Rule, node: cst.CSTNode, function: cst.FunctionDef, depth: 
             outer = rule.get_metadata(ParentProvider, parent, None)
             if not isinstance(outer, cst.Call):
                 return None
-            if isinstance(outer.func, cst.Name) and outer.func.value in _CONVERSIONS and len(outer.args) == 1:
+            if isinstance(outer.func, cst.Name) and (outer.func.value in _CONVERSIONS and len(outer.args) == 1
+                                                     or outer.func.value in _PICKS and len(outer.args) > 1):
                 child, parent = outer, rule.get_metadata(ParentProvider, outer, None)
                 continue
             return _count_argument(rule, outer, parent)
+        elif isinstance(parent, cst.Slice) and child in (parent.lower, parent.upper, parent.step):
+            return "slice"  # `X[:k]`: a slice's bounds fix the result's shape, so they must be concrete under `jit`
         elif isinstance(parent, (cst.Assign, cst.AugAssign)) and parent.value is child and depth > 0:
             targets = [t.target for t in parent.targets] if isinstance(parent, cst.Assign) else [parent.target]
             if len(targets) != 1 or not isinstance(targets[0], cst.Name):

@@ -58,7 +58,8 @@ class NumpyNamespace(Rule):
     `jax_enable_x64`), which is the point of the migration. Module-level NumPy code (constants, data loading) is left
     alone, and so is a call whose arguments are all static (shapes, literals), such as `np.prod(x.shape)`: under
     `jit` its result must stay a concrete Python value; so is one whose result is a count, size or shape
-    (`x.repeat(n)`, `np.zeros((n, n))`, `range(n)`, `x.reshape(n, -1)`, through local names), and a function that
+    (`x.repeat(n)`, `np.zeros((n, n))`, `range(n)`, `x.reshape(n, -1)`, through local names, `int()` and `max()`)
+    or a slice bound (`x[:int(np.ceil(n / 2))]`), and a function that
     gives `repeat` or `tile` a count that may be a float (`np.sqrt(m)`) is left whole: NumPy takes it, JAX rejects
     it. `isinstance(x, np.ndarray)` becomes `isinstance(x, (np.ndarray, jax.Array))`: after the migration `x` is a
     JAX array, and the test must keep its answer. Where the value is made by a call that NumPy gives as a NumPy
@@ -660,6 +661,14 @@ class NumpyNamespace(Rule):
                 lines=[4, 5, 5]),
         Invalid("import numpy as np\n\ndef f(m):\n    n = np.sqrt(m)\n    return np.arange(3.0).repeat(n)\n",
                 expected=None, lines=[4, 5]),
+        # ... also through `max()`/`min()` and a conditional rebinding, or as a slice bound: `int(jnp.sqrt(n))` of a
+        # static `n` raises under `jit` (pyod's `get_optimal_n_bins`)
+        Invalid("import numpy as np\n\ndef f(x, top=None):\n    n = x.shape[0]\n    if top is None:\n"
+                "        top = max(2, int(np.sqrt(n)))\n    k = int(np.ceil(n / 2))\n    return x[:k], np.zeros(top)\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, top=None):\n    n = x.shape[0]\n"
+                "    if top is None:\n        top = max(2, int(np.sqrt(n)))\n    k = int(np.ceil(n / 2))\n"
+                "    return x[:k], jnp.zeros(top)\n",
+                lines=[6, 7, 8]),
         # a count that repeats a Python list must be a Python int, which a NumPy integer is (pyDOE3's fullfact)
         Invalid("import numpy as np\n\ndef f(x, k):\n    n = np.sum(x > 0)\n    n //= k\n    return [0.0] * n\n",
                 expected=None, lines=[4]),
@@ -2093,7 +2102,8 @@ class NumpyNamespace(Rule):
             # NumPy's `repeat` and `tile` take a float count (`np.sqrt(m)`), which JAX's reject even as a NumPy
             # value: the array repeated must stay NumPy too, so the function is left whole (commpy's QAM modem)
             floats = count in ("repeat", "tile") and dtype_of(function_facts(self, self.current_function), node).top > INT
-            self.report(node, f"`{source}(...)` gives a count, size or shape (of `{count}`), which must be a Python "
+            given = "a slice bound" if count == "slice" else f"a count, size or shape (of `{count}`)"
+            self.report(node, f"`{source}(...)` gives {given}, which must be a Python "
                         f"value: under `jit` only the NumPy call keeps it concrete"
                         + (f", and `{count}` may be given a float count, which NumPy takes and JAX rejects (its "
                            "`repeat` hashes the count): this function is left as it is" if floats else
