@@ -19,9 +19,24 @@ from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import TracednessProvider
 from jaxfix.analysis.value_dtypes import INT, dtype_of
+from jaxfix.imports import dotted_name
 from jaxfix.precheck import numpy_in_functions
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
+
+
+def _reports_errors(call: cst.Call) -> bool:
+    """Whether `np.errstate(...)` / `np.seterr(...)` asks NumPy for anything but to ignore floating-point errors
+    (`divide='raise'`, `all='warn'`, a value computed at run time, `**settings`); `np.errstate(all='ignore')`
+    changes nothing JAX does."""
+    for arg in call.args:
+        if arg.star or arg.keyword is None:
+            return True
+        if arg.keyword.value == "call":
+            continue  # (the function `'call'` mode calls: without a mode asking for it, unused)
+        if not (isinstance(arg.value, cst.SimpleString) and arg.value.evaluated_value == "ignore"):
+            return True
+    return False
 
 
 class NumpyNamespace(Rule):
@@ -168,6 +183,10 @@ class NumpyNamespace(Rule):
 
     ## Known problems
     `np.random` is handled by the randomness rules (JX4xx); `np.add.at` and `out=` by the in-place rules (JX1xx).
+    A function that asks NumPy to warn or raise on floating-point errors (`with np.errstate(divide='raise')`,
+    `np.seterr(all='warn')`) or catches `FloatingPointError` is left as it is (JAX never warns nor raises there); a
+    `np.seterr(...)` at module level, or an `errstate` set by a caller in another function, is not seen: the migrated
+    code then gives inf or nan silently where NumPy warned or raised.
     A NumPy function with no `jax.numpy` counterpart (`np.add.reduceat` on older JAX, `np.ndarray(...)`) is
     reported, not rewritten. Outside a `try` (around the call, or around a call of its function in the module), a
     singular matrix that made `np.linalg.inv`/`solve` raise `LinAlgError` gives inf/nan after the migration (the
@@ -661,6 +680,21 @@ class NumpyNamespace(Rule):
                 lines=[4, 5, 5]),
         Invalid("import numpy as np\n\ndef f(m):\n    n = np.sqrt(m)\n    return np.arange(3.0).repeat(n)\n",
                 expected=None, lines=[4, 5]),
+        # NumPy warns or raises `FloatingPointError` under `np.errstate`, JAX never does: the function is left
+        # (python-control's `horner` under `errstate(all='warn' if warn else 'ignore')`, a `try` around `divide='raise'`)
+        Invalid("import numpy as np\n\ndef ratio(a, b):\n    try:\n        with np.errstate(divide='raise'):\n"
+                "            return np.divide(a, b)\n    except FloatingPointError:\n        return np.zeros_like(a)\n",
+                expected=None, lines=[5, 6, 7, 8]),
+        Invalid("import numpy as np\n\ndef ratio(a, b):\n    try:\n        return np.divide(a, b)\n"
+                "    except (ValueError, FloatingPointError):\n        return np.zeros_like(a)\n",
+                expected=None, lines=[5, 6, 7]),
+        Invalid("import numpy as np\n\ndef ratio(a, b, warn):\n    with np.errstate(all='warn' if warn else 'ignore'):\n"
+                "        return np.divide(a, b)\n",
+                expected=None, lines=[4, 5]),
+        Invalid("import numpy as np\n\ndef ratio(a, b):\n    with np.errstate(divide='ignore', invalid='ignore'):\n"
+                "        return np.divide(a, b)\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef ratio(a, b):\n"
+                "    with np.errstate(divide='ignore', invalid='ignore'):\n        return jnp.divide(a, b)\n"),
         # ... also through `max()`/`min()` and a conditional rebinding, or as a slice bound: `int(jnp.sqrt(n))` of a
         # static `n` raises under `jit` (pyod's `get_optimal_n_bins`)
         Invalid("import numpy as np\n\ndef f(x, top=None):\n    n = x.shape[0]\n    if top is None:\n"
@@ -2060,6 +2094,11 @@ class NumpyNamespace(Rule):
         if _matrices.matrix_name(qualified):  # `np.asmatrix(x)`: a matrix, whose `*` JAX arrays cannot keep
             self.report(node, _matrices.message(self.code(node.func)), leaves_function=True)
             return
+        if qualified in ("numpy.errstate", "numpy.seterr") and _reports_errors(node):
+            self.report(node, f"`{self.code(node)}` makes NumPy warn or raise `FloatingPointError` on a division by zero, "
+                        "an overflow or an invalid operation, which JAX never does (it gives inf or nan silently): "
+                        "this function is left as it is", leaves_function=True)
+            return
         reason = self._boundary.call_reason(node, qualified)
         if reason is not None:
             message, blocks = reason
@@ -2258,6 +2297,14 @@ class NumpyNamespace(Rule):
     def visit_Comparison(self, node: cst.Comparison) -> None:
         if self.current_function is not None:
             self._widening.exact_type(node)
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        caught = node.type.elements if isinstance(node.type, cst.Tuple) else [node.type] if node.type else []
+        names = {dotted_name(c.value if isinstance(c, cst.Element) else c) for c in caught}
+        if self.current_function is not None and names & {"FloatingPointError", "builtins.FloatingPointError"}:
+            self.report(node, "the function catches `FloatingPointError`, which NumPy raises on a floating-point error "
+                        "under `np.errstate(...='raise')` (set here or by its caller) and JAX never raises (it gives "
+                        "inf or nan silently): this function is left as it is", leaves_function=True)
 
     def visit_Assign(self, node: cst.Assign) -> None:
         self._boundary.note_assign(node)
