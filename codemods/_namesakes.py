@@ -212,6 +212,30 @@ def float_counts(node: cst.Call, short: str) -> Optional[str]:
             "with them, `range(count)` or bitwise operations raise")
 
 
+def complex_power(rule: Rule, node: cst.Call) -> Optional[str]:
+    """Why the JAX namesake of `node` differs where its result is the exponent of a complex number (`(1j) **
+    np.arange(n)`, python-control's `_poly_iw_real_crossing`): NumPy raises a complex base to integer powers exactly,
+    JAX computes every complex power as `exp(k * log(z))`; else None."""
+    parent = rule.get_metadata(ParentProvider, node, None)
+    if not (isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Power) and parent.right is node):
+        return None
+    if not any(isinstance(n, cst.Imaginary) for n in _walk_expression(parent.left)) \
+            and dotted_name(parent.left.func if isinstance(parent.left, cst.Call) else parent.left) != "complex":
+        return None
+    return ("raises the complex base to the powers as `exp(k * log(z))`, inexactly (`(1j) ** 3` is `-1.8e-16-1j`), "
+            "where NumPy multiplies out integer powers exactly (`-1j`): a part that is exactly 0 then is not, which "
+            "`np.isreal`, comparisons with zero and root finding see")
+
+
+def _walk_expression(node: cst.CSTNode) -> list[cst.CSTNode]:
+    found, todo = [], [node]
+    while todo:
+        current = todo.pop()
+        found.append(current)
+        todo.extend(current.children)
+    return found
+
+
 @functools.lru_cache(maxsize=None)
 def out_position(short: str) -> Optional[int]:
     """The index of `out` among the positional parameters of the NumPy function `short` (`clip`: 3, `dot`: 2), read

@@ -186,7 +186,10 @@ class NumpyNamespace(Rule):
     A function that asks NumPy to warn or raise on floating-point errors (`with np.errstate(divide='raise')`,
     `np.seterr(all='warn')`) or catches `FloatingPointError` is left as it is (JAX never warns nor raises there); a
     `np.seterr(...)` at module level, or an `errstate` set by a caller in another function, is not seen: the migrated
-    code then gives inf or nan silently where NumPy warned or raised.
+    code then gives inf or nan silently where NumPy warned or raised. JAX raises a complex number to any power as
+    `exp(k * log(z))`, where NumPy multiplies out integer powers exactly: `(1j) ** np.arange(n)` is an unsafe fix,
+    but a complex array raised to an integer array made elsewhere is not seen (parts that NumPy gives as exactly 0
+    come out as 1e-16).
     A NumPy function with no `jax.numpy` counterpart (`np.add.reduceat` on older JAX, `np.ndarray(...)`) is
     reported, not rewritten. Outside a `try` (around the call, or around a call of its function in the module), a
     singular matrix that made `np.linalg.inv`/`solve` raise `LinAlgError` gives inf/nan after the migration (the
@@ -680,6 +683,11 @@ class NumpyNamespace(Rule):
                 lines=[4, 5, 5]),
         Invalid("import numpy as np\n\ndef f(m):\n    n = np.sqrt(m)\n    return np.arange(3.0).repeat(n)\n",
                 expected=None, lines=[4, 5]),
+        # a complex base to the integer powers of a NumPy call: NumPy multiplies them out exactly, JAX goes through
+        # `exp(k * log(z))` (python-control's phase crossings: `(1J)**np.arange(n)`): unsafe
+        Invalid("import numpy as np\n\ndef powers(c):\n    return (1J) ** np.arange(len(c)) * c\n",
+                expected="import jax.numpy as jnp\n\ndef powers(c):\n    return (1J) ** jnp.arange(len(c)) * c\n",
+                unsafe=True),
         # NumPy warns or raises `FloatingPointError` under `np.errstate`, JAX never does: the function is left
         # (python-control's `horner` under `errstate(all='warn' if warn else 'ignore')`, a `try` around `divide='raise'`)
         Invalid("import numpy as np\n\ndef ratio(a, b):\n    try:\n        with np.errstate(divide='raise'):\n"
@@ -2235,6 +2243,8 @@ class NumpyNamespace(Rule):
             different = _namesakes.integer_inputs(self, node, short)
         if different is None:
             different = _namesakes.float_counts(node, short)
+        if different is None:
+            different = _namesakes.complex_power(self, node)
         if different is None:
             different = units_difference(short, self._units)
         strong = _namesakes.strong_literal(node, short) if different is None else None
