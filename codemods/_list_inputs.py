@@ -23,7 +23,8 @@
   display, or passes on a parameter of its own so fed (`update([3.0])` calls `reshape_z(z, 1)`);
 - `object_fed_parameters(module)`: the same for values JAX arrays cannot hold: NumPy arrays of objects or text
   (`np.array([None] * n)`), `Decimal`s and `Fraction`s, masked arrays (`np.ma.masked_invalid(x)`), functions;
-- `sequence_functions(module)`: the module's functions that always return a list or tuple.
+- `sequence_functions(module)`: the module's functions that always return a list or tuple (`sequence_properties`:
+  those that are properties).
 """
 
 from __future__ import annotations
@@ -998,6 +999,18 @@ def sequence_functions(module: cst.Module) -> frozenset[str]:
         found[name] = found.get(name, True) and bool(returns) and all(
             _returned_sequence(r.value, function) for r in returns)  # type: ignore[arg-type]
     return frozenset(name for name, ok in found.items() if ok)
+
+
+def sequence_properties(module: cst.Module) -> frozenset[str]:
+    """The `sequence_functions` of the module that are properties (`@property`, `@functools.cached_property`): an
+    attribute of that name read off any object (`sys.num`: python-control's `TransferFunction.num`, nested lists of
+    arrays, given to `np.squeeze`) may be the list they return."""
+    returning = sequence_functions(module)
+    return frozenset(
+        function.name.value for function in walk.nodes_of(module, cst.FunctionDef)
+        if function.name.value in returning  # type: ignore[attr-defined]
+        and any(dotted_name(d.decorator).split(".")[-1] in ("property", "cached_property")  # type: ignore[attr-defined]
+                for d in function.decorators))  # type: ignore[attr-defined]
 
 
 def _returned_sequence(value: Optional[cst.BaseExpression], function: cst.FunctionDef) -> bool:

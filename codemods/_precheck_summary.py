@@ -266,6 +266,10 @@ class _Walker:
         leaves alone (`Rule.current_function` is None inside them; see `_plain`)."""
         array_names = frozenset({local for local, module in self.s.imported if module.split(".")[0] in ("numpy", "jax")})
         for function in self.pending:
+            if "property" not in self.flags and any(  # (JX304: `np.squeeze(sys.num)`, `num` a property giving lists)
+                    (d.attr if isinstance(d, ast.Attribute) else getattr(d, "id", "")) in ("property", "cached_property")
+                    for d in function.decorator_list):  # type: ignore[attr-defined]
+                self.flags.add("property")
             if not _plain(function, array_names):
                 self.inside(function)
             elif "self_stored_name" not in self.flags and any(  # (JX304 reads every method's stores)

@@ -103,7 +103,7 @@ def _non_array_input(s: Summary) -> bool:
     result (any `load`/`loads` call, or a module importing it under another name) counts as a list; so does a name
     unpacked from a documented sequence (`lb, ub = bounds`), and a name converted to an array (`np.array(ub)`) and
     given as it is to another call; an attribute a method stores a parameter into (`self.N = N`) where `len()` is
-    taken of something."""
+    taken of something; a property where some function returns a list or tuple."""
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):
         return True
@@ -120,6 +120,8 @@ def _non_array_input(s: Summary) -> bool:
     if returns and not s.call_arg_roots.isdisjoint(roots) \
             and not s.call_arg_callees.isdisjoint(s.all_functions | s.defined_functions):
         return True  # `np.sum(lengths(a, b))` of a function of the module, some function returning a tuple
+    if "sequence_return" in s.flags and "property" in s.flags:
+        return True  # `np.squeeze(sys.num)`, `num` a property returning lists (read off any object: not followed here)
     if returns:  # `shapes = sizes(blocks)`, then `np.sum(shapes)`
         functions = s.all_functions | s.defined_functions
         bound = {name for name, callee in s.call_bound if callee in functions}

@@ -711,6 +711,17 @@ class NonArrayInput(Rule):
             "        return sizes, np.cumsum(jnp.asarray(self.w)) * len(self.w), np.ones(n) * self.scale, np.ones(n) * self.c * len(self.c)\n",
             lines=[13, 14],
         ),
+        Invalid(  # a property of the module returning nested lists, read off any object (python-control's
+            # `TransferFunction.num`, then `np.squeeze(sys.num)`)
+            "import numpy as np\n\nclass TF:\n    def __init__(self, num):\n        self._num = num\n\n    @property\n"
+            "    def num(self):\n        return [[np.array(n) for n in row] for row in self._num]\n\n"
+            "def coeffs(sys):\n    return np.squeeze(sys.num) * 2\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass TF:\n    def __init__(self, num):\n"
+            "        self._num = num\n\n    @property\n    def num(self):\n"
+            "        return [[np.array(n) for n in row] for row in self._num]\n\n"
+            "def coeffs(sys):\n    return np.squeeze(jnp.asarray(sys.num)) * 2\n",
+            lines=[12],
+        ),
         Invalid(  # ... also stored by a method taken for plain Python (a store into `self.keys`, a dict method's name)
             "import numpy as np\n\nclass Bag:\n    def __init__(self, keys):\n        self.keys = keys\n\n"
             "    def weights(self):\n        return np.arange(len(self.keys)) + self.keys\n",
@@ -748,6 +759,10 @@ class NonArrayInput(Rule):
     @functools.cached_property
     def _returning(self) -> frozenset[str]:
         return _list_inputs.sequence_functions(self.context.module)
+
+    @functools.cached_property
+    def _returning_properties(self) -> frozenset[str]:
+        return _list_inputs.sequence_properties(self.context.module)
 
     def visit_Call(self, node: cst.Call) -> None:
         fn = self.current_function
@@ -1078,6 +1093,8 @@ class NonArrayInput(Rule):
             # list of such results (pyunlocbox's solver history)
             # (any such item: `jnp.asarray` of an item that is an array already costs nothing)
             return any(self._sequence_result(item) for item in self._list_items(value.value.value))
+        if isinstance(value, cst.Attribute):  # `sys.num`, a property of the module returning nested lists
+            return value.attr.value in self._returning_properties
         if not isinstance(value, cst.Call):
             return False
         func = value.func
