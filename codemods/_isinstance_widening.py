@@ -56,12 +56,16 @@ class IsinstanceWidening:
         rule = self.rule
         if not (isinstance(node.func, cst.Name) and node.func.value == "isinstance" and len(node.args) == 2):
             return
-        if node in self.no_widen:
-            return
         kinds = node.args[1].value
         elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
         number = next((e for e in elements if _number_type(e)), None)
+        if number is None and not any(numpy_name(rule, e) == "numpy.ndarray" for e in elements):
+            # `isinstance(idx, (int, np.integer))`: a NumPy scalar type, which a JAX array never is (with `np.ndarray`
+            # among the types, widening keeps the answer for an array and its elements alike)
+            number = next((e for e in elements if numpy_scalar_type(rule, e)), None)
         if number is not None and self._number_test(node, number):
+            return  # (whatever the guarded code does: `if isinstance(v, np.floating): n += 1`)
+        if node in self.no_widen:
             return
         if not any(isinstance(e, (cst.Attribute, cst.Name)) and numpy_name(rule, e) == "numpy.ndarray" for e in elements):
             return
@@ -225,13 +229,15 @@ class IsinstanceWidening:
         float scalar for a scalar input, which is a Python `float`, while a JAX array never is; the test would change
         its answer, and the branch for arrays would run instead (lmfit's `bose = max(bose, tiny)`). So for an element of
         such an array (`h = np.zeros((n, n), complex)`, then `isinstance(h[0, 0], complex)`: commpy's MIMO channel),
-        a NumPy scalar where a JAX array gives a 0-d array. The function is left as it is."""
+        a NumPy scalar where a JAX array gives a 0-d array. So for a NumPy scalar type (`isinstance(idx, np.integer)`
+        over the items of `list(np.argsort(s))`: pyod's top-k indices). The function is left as it is."""
         rule = self.rule
         subject = _element_base(node.args[0].value)  # `h[0, 0]`, `h.flat[0]`: an element of the name `h` (commpy)
         if not self._made_here(node, subject):
             return False  # (`if isinstance(std, numbers.Real): std = np.full(n, std)` tests the caller's value)
-        rule.report(node, f"`{rule.code(node)}` tests whether `{rule.code(node.args[0].value)}`, made by NumPy here, is a Python "
-                    f"number (`{rule.code(number)}`): a NumPy scalar is one, a JAX array never is, so after the migration the test "
+        kind = "Python number" if _number_type(number) else "NumPy scalar"
+        rule.report(node, f"`{rule.code(node)}` tests whether `{rule.code(node.args[0].value)}`, made by NumPy here, is a {kind} "
+                    f"(`{rule.code(number)}`): a NumPy scalar is one, a JAX array never is, so after the migration the test "
                     "would change its answer: this function is left as it is (test `jnp.ndim(v) == 0` instead, by hand)",
                     leaves_function=True)
         return True
@@ -262,9 +268,10 @@ class IsinstanceWidening:
         values = [d.node.value for d in found if isinstance(d.node, cst.Assign)]
         for loop in (d.node for d in found if isinstance(d.node, cst.For) and flow.knows(d.node)):
             # `for item in m_ref: isinstance(item, (int, float))`: the items of an array NumPy made here (ahrs)
+            # (`for i in np.argsort(s)[::-1]`: any expression made by such a call)
             it = loop.iter
-            values += [it] if isinstance(it, cst.Call) else [d.node.value for d in flow.reaching(loop, it.value)
-                                                              if isinstance(d.node, cst.Assign)] if isinstance(it, cst.Name) else []
+            values += [d.node.value for d in flow.reaching(loop, it.value) if isinstance(d.node, cst.Assign)] \
+                if isinstance(it, cst.Name) else [it]
         return any(any(_migrated(rule, c) for c in walk.nodes_of(v, cst.Call)) for v in values)  # type: ignore[attr-defined]
 
 
@@ -311,6 +318,24 @@ _ELEMENT_PATHS = frozenset({"flat", "flatten", "ravel", "reshape", "squeeze", "T
 # Python number types that NumPy scalars are instances of: `np.float64` is a `float`, `np.complex128` a `complex`,
 # and every NumPy scalar is registered as a `numbers.Number` (`np.int64` is no `int`: that test is False either way)
 NUMBER_TYPES = frozenset({"float", "complex", "Number", "Real", "Integral", "Complex", "Rational"})
+
+
+# NumPy's scalar types: a NumPy scalar (an element of a NumPy array, a reduction's result) is an instance of them, a
+# JAX array (an element of one included) never is
+NUMPY_SCALAR_TYPES = frozenset({
+    "generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating", "complexfloating",
+    "bool_", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "intp", "uintp", "intc",
+    "int_", "uint", "longlong", "ulonglong", "float16", "float32", "float64", "float_", "double", "single", "half",
+    "longdouble", "complex64", "complex128", "complex_", "cdouble", "csingle", "clongdouble", "byte", "ubyte", "short",
+    "ushort", "long", "ulong"})
+
+
+def numpy_scalar_type(rule: Rule, node: cst.BaseExpression) -> bool:
+    """`np.integer`, `np.floating`, `np.float64`, `numpy.generic`: a NumPy scalar type."""
+    if not isinstance(node, (cst.Attribute, cst.Name)):
+        return False
+    qualified = numpy_name(rule, node)
+    return qualified is not None and qualified.count(".") == 1 and qualified.split(".")[1] in NUMPY_SCALAR_TYPES
 
 
 def _number_type(node: cst.BaseExpression) -> bool:

@@ -355,6 +355,23 @@ class NumpyNamespace(Rule):
             "        return np.sum(x)\n    return x\n",
             expected=None, lines=[4, 5],
         ),
+        Invalid(  # the items of an array made here tested against a NumPy scalar type: a JAX array's item is none, so
+            # every index would be dropped (pyod's top-k indices, through `list(...)`); also a loop straight over the
+            # array, an element, and a reduction's result
+            "import numpy as np\n\ndef best(s, k):\n    order = list(np.argsort(s)[:k])\n    keep = []\n    for i in order:\n"
+            "        if isinstance(i, (int, np.integer)):\n            keep.append(int(i))\n    return keep\n\n"
+            "def values(s):\n    return [v for v in s if v]\n\n"
+            "def floats(s):\n    n = 0\n    for v in np.sort(s)[::-1]:\n        if isinstance(v, np.floating):\n            n += 1\n"
+            "    return n\n\ndef top(s):\n    m = np.max(s)\n    return isinstance(m, np.generic)\n",
+            expected=None, lines=[4, 7, 16, 17, 22, 23],
+        ),
+        Invalid(  # ... but with `np.ndarray` among the types, widening keeps the answer; a parameter's test is the caller's
+            "import numpy as np\n\ndef top(s):\n    m = np.sort(s)\n    return isinstance(m, (np.ndarray, np.generic))\n\n"
+            "def given(v):\n    if isinstance(v, np.integer):\n        v = int(v)\n    return np.arange(v)\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef top(s):\n    m = jnp.sort(s)\n"
+            "    return isinstance(m, (np.ndarray, np.generic, jax.Array))\n\n"
+            "def given(v):\n    if isinstance(v, np.integer):\n        v = int(v)\n    return jnp.arange(v)\n",
+        ),
         Invalid(  # a tuple written into an item of the result: a list's item, not an array's (SciPy's CubicSpline)
             "import numpy as np\n\ndef validate(y):\n    bc = [np.zeros(2), np.zeros(2)]\n    return bc, y\n\n"
             "def build(y):\n    bc, y = validate(y)\n    bc[0] = (1, y[0])\n    return bc\n",
