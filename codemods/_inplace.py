@@ -672,9 +672,12 @@ def _calls(rule: Rule, facts: FunctionFacts, expr: cst.BaseExpression, functions
         seen.add(expr.value)
         yield from each(*(v for v in facts.bindings.get(expr.value, []) if v is not None))
         # `e, k = (a > 0).astype(float), 1`: the item of the parallel assignment the name takes
-        yield from each(*(value.elements[position].value for value, position, count in facts.unpacked.get(expr.value, ())
-                          if isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) == count
-                          and not any(isinstance(e, cst.StarredElement) for e in value.elements)))
+        for value, position, count in facts.unpacked.get(expr.value, ()):
+            if isinstance(value, (cst.Tuple, cst.List)):
+                if len(value.elements) == count and not any(isinstance(e, cst.StarredElement) for e in value.elements):
+                    yield from each(value.elements[position].value)
+            else:  # `s, m = helper(x)` (an imported function's items: what it gives), `q, r = np.linalg.qr(a)`
+                yield from each(value)
     elif isinstance(expr, cst.BinaryOperation):
         yield from each(expr.left, expr.right)
     elif isinstance(expr, cst.Comparison):

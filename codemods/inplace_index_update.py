@@ -261,6 +261,15 @@ class InplaceIndexUpdate(Rule):
             unsafe=True,
             lines=[5],
         ),
+        Invalid(  # ... and unpacked from the result of a function of another module (pyod's windowed scores: that
+            # module's fixes may be held back, so its array stays NumPy), through a copy
+            "from .windows import spread\n\ndef fill(s, n, v):\n    scores, valid = spread(s, n)\n    out = scores.copy()\n"
+            "    out[~valid] = v\n    return out\n",
+            expected="from .windows import spread\n\ndef fill(s, n, v):\n    scores, valid = spread(s, n)\n    out = scores.copy()\n"
+                     "    out = out.at[~valid].set(v)\n    return out\n",
+            unsafe=True,
+            lines=[6],
+        ),
         Invalid(
             "import numpy as np\n\ndef f(v, mu):\n    w = np.ones(3)\n    alias = w\n    w *= mu\n    return alias + v\n",
             expected=(
