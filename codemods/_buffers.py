@@ -597,7 +597,8 @@ def host_call_why(call: cst.Call, fftpack: SparseNames, sparse: SparseNames, num
     """Why `call` needs NumPy arrays as its arguments (how a caller "hands it to" the call), else None: a
     `scipy.fftpack` transform, a `scipy.sparse` constructor (which tells a NumPy array by its type), a third-party
     function known to require one (`sparse_data.NumpyOnly`), a process pool's method or joblib's `delayed(f)(...)`
-    (`NumpyOnly.pooled`: the value goes to worker processes)."""
+    (`NumpyOnly.pooled`: the value goes to worker processes), a function of the module numba compiles
+    (`NumpyOnly.compiled`)."""
     shown = code(call.func).strip()
     if fftpack.is_sparse_call(call):
         return f"hands it to `{shown}(...)` of `scipy.fftpack`, which reads the NumPy attribute `.flags`"
@@ -610,7 +611,14 @@ def host_call_why(call: cst.Call, fftpack: SparseNames, sparse: SparseNames, num
     pooled = numpy_only.pooled(call)
     if pooled is not None:
         return f"hands it to {pooled}: {POOLED}"
+    compiled = numpy_only.compiled(call)
+    if compiled is not None:
+        return f"hands it to `{compiled}(...)`, {NUMBA}"
     return None
+
+
+# why a value handed to a numba-compiled function (`NumpyOnly.compiled`) must be a NumPy array
+NUMBA = "which numba compiles: numba takes NumPy arrays only (a JAX array raises `TypingError`)"
 
 
 # why a value handed to worker processes (`NumpyOnly.pooled`) must be a NumPy array

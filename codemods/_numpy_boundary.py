@@ -1045,8 +1045,9 @@ class NumpyBoundary:
 
     def _host_call(self, call: cst.CSTNode) -> Optional[str]:
         """Why the call `call` needs NumPy arrays: a `scipy.fftpack` transform, a third-party function that
-        requires one (`sparse_data.NumpyOnly`: `skimage.util.view_as_windows`, `cv2.*`), or a process pool's method
-        (`NumpyOnly.pooled`: `pool.map(f, chunks)`); else None."""
+        requires one (`sparse_data.NumpyOnly`: `skimage.util.view_as_windows`, `cv2.*`), a process pool's method
+        (`NumpyOnly.pooled`: `pool.map(f, chunks)`), or a function of the module numba compiles (`NumpyOnly.compiled`);
+        else None."""
         if not isinstance(call, cst.Call):
             return None
         if self._fftpack.is_sparse_call(call):
@@ -1056,7 +1057,10 @@ class NumpyBoundary:
         if qualified is not None:
             return f"`{self.rule.code(call.func)}(...)`, which requires a NumPy array (`{qualified}` {failure(qualified)})"
         pooled = self._numpy_only.pooled(call)
-        return f"{pooled} ({_buffers.POOLED})" if pooled is not None else None
+        if pooled is not None:
+            return f"{pooled} ({_buffers.POOLED})"
+        compiled = self._numpy_only.compiled(call)
+        return f"`{compiled}(...)`, {_buffers.NUMBA}" if compiled is not None else None
 
     def host_meeting(self, node: cst.BaseExpression, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """How the value of `node` (a NumPy call, or an operation: JX304 asks it for `H * np.exp(x)` in

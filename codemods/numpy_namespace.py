@@ -103,7 +103,8 @@ class NumpyNamespace(Rule):
     `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
     SciPy convert a JAX array) or into a third-party function known to require a NumPy array (a small table, not a
     general rule: scikit-image's `view_as_windows` / `view_as_blocks`, which test `isinstance(x, np.ndarray)`, and
-    OpenCV's `cv2.*`, PyWavelets' `pywt.*`) or to worker processes (a process pool's `pool.map(f, chunks)`,
+    OpenCV's `cv2.*`, PyWavelets' `pywt.*`), into a function of the module numba compiles (numba takes NumPy arrays
+    only: pyod's SOS perplexity) or to worker processes (a process pool's `pool.map(f, chunks)`,
     `ex.submit(f, c)`, joblib's `delayed(f)(c)`: JAX's runtime does not survive the fork that starts a worker, which
     hangs; the function a worker runs, and the module's functions it calls, are left whole for the same reason), or
     whose result a module function hands to one or to a `scipy.sparse` constructor (the helper,
@@ -1254,6 +1255,27 @@ class NumpyNamespace(Rule):
             "def f(n):\n    m = np.zeros((n, 3))\n    return kernel(m)\n",
             expected=None,
             lines=[9, 10],
+        ),
+        Invalid(  # ... so is what a helper returns that a caller hands to one (also `@nb.njit(cache=True)`), and an
+            # array made in the call's argument (pyod's SOS perplexity: `D = dist(X)`, then `kernel(D[0, 1:], beta)`)
+            "import numpy as np\nimport numba as nb\n\n@nb.njit(cache=True)\ndef weigh(d, beta):\n"
+            "    return np.exp(-d * beta).sum()\n\ndef pairwise(x):\n    s = np.sum(x * x, 1)\n"
+            "    return np.sqrt(np.abs(s[:, None] + s[None, :]))\n\ndef entropy(x):\n    d = pairwise(x)\n"
+            "    return weigh(d[0, 1:], 1.0), weigh(np.log(x[0]), 2.0)\n",
+            expected=None,
+            lines=[9, 10, 10, 10, 14],
+        ),
+        Invalid(  # ... and what a parameter handed to one is computed from, in the callers (`@jit` from numba, and a
+            # function compiled by a call); a function handing one its own parameter is migrated
+            "import numpy as np\nfrom numba import jit\nimport numba\n\n@jit(nopython=True)\ndef total(a):\n"
+            "    return a.sum()\n\ndef peak(a):\n    return a.max()\n\npeak_nb = numba.njit(peak)\n\n"
+            "def twice(D):\n    return total(D * 2) + peak_nb(D)\n\ndef run(x):\n    return twice(np.cos(x))\n\n"
+            "def other(y):\n    return np.sum(y) + total(y)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom numba import jit\nimport numba\n\n@jit(nopython=True)\n"
+            "def total(a):\n    return a.sum()\n\ndef peak(a):\n    return a.max()\n\npeak_nb = numba.njit(peak)\n\n"
+            "def twice(D):\n    return total(D * 2) + peak_nb(D)\n\ndef run(x):\n    return twice(np.cos(x))\n\n"
+            "def other(y):\n    return jnp.sum(y) + total(y)\n",
+            lines=[18, 18, 21],
         ),
         Invalid(  # a generator jaxfix does not convert shuffles it in place: it stays NumPy (emcee's moves)
             "import numpy as np\n\ndef split(model, x, n):\n    inds = np.arange(len(x)) % n\n    model.random.shuffle(inds)\n"

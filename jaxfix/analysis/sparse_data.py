@@ -22,7 +22,8 @@ such an attribute: pygsp's `Graph.W`).
 one condition; scikit-learn converts its data arguments but not its scalar parameters (`gamma=` of
 `pairwise_kernels`: `arguments` tells which must be NumPy values). `failure` says how each fails. It also tells the calls that hand their arguments to worker
 processes (`NumpyOnly.pooled`, `jaxfix.analysis.process_pools`: `pool.map(f, chunks)`), which must get NumPy arrays:
-JAX's runtime does not survive the fork.
+JAX's runtime does not survive the fork; and the calls of the module's numba-compiled functions (`NumpyOnly.compiled`),
+which take NumPy arrays only.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Mapping, Optional, Sequence
 import libcst as cst
 
 from jaxfix import walk
+from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.analysis.process_pools import ProcessPools
 from jaxfix.imports import absolute_imports, dotted_name
 
@@ -267,6 +269,7 @@ class NumpyOnly:
 
     names: Mapping[str, str]
     pools: ProcessPools = ProcessPools()
+    numba: frozenset[str] = frozenset()  # the module's functions numba compiles (`plain_python.numba_compiled`)
 
     @classmethod
     def read(cls, module: cst.Module) -> "NumpyOnly":
@@ -275,10 +278,18 @@ class NumpyOnly:
                 a.attr.value == "piecewise" for a in walk.nodes_of(module, cst.Attribute)):  # type: ignore[attr-defined]
             # (NumPy itself only for `np.piecewise`: most modules import NumPy, few call it)
             names = {k: v for k, v in names.items() if v.split(".")[0] != "numpy" or v == "numpy.piecewise"}
-        return cls(names, ProcessPools.read(module))
+        return cls(names, ProcessPools.read(module), numba_compiled(module))
 
     def __bool__(self) -> bool:
-        return bool(self.names) or bool(self.pools)
+        return bool(self.names) or bool(self.pools) or bool(self.numba)
+
+    def compiled(self, node: cst.CSTNode) -> Optional[str]:
+        """The name of the module's numba-compiled function `node` calls (`@njit def kernel(D, beta)`, then
+        `kernel(D[0], 1.0)`), else None: numba types its arguments as NumPy arrays and raises `TypingError` for a
+        JAX array (pyod's SOS perplexity)."""
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in self.numba:
+            return node.func.value
+        return None
 
     def pooled(self, node: cst.CSTNode) -> Optional[str]:
         """How `node` hands its arguments to worker processes (`ProcessPools.handed`: `pool.map(f, chunks)`), else
