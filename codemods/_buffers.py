@@ -654,9 +654,12 @@ def filled_arguments(call: cst.Call, table: Writers, private_modules: set[str]) 
             found.append((_CODE.code_for_node(value), _why(shown, param, needed)))
     root = dotted_name(func).split(".")[0] if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
     if root in private_modules:  # `_lbfgsb.setulb(...)`, or `_fill_p_cumulative(...)` imported from one
-        for arg in call.args:
+        for arg in call.args:  # (an array made in the call itself too: `_tree.Tree(1, np.array([1]), 1)`)
             if isinstance(arg.value, cst.Name) and not arg.star:
                 found.append((arg.value.value, f"`{dotted_name(func)}` belongs to a compiled module, which may write into it"))
+            elif isinstance(arg.value, (cst.Call, cst.BinaryOperation, cst.UnaryOperation)) and not arg.star:
+                found.append((_CODE.code_for_node(arg.value), f"`{dotted_name(func)}` belongs to a compiled module, "
+                                                               "which may write into it"))
     return found
 
 
@@ -1304,7 +1307,7 @@ def positional_outs(call: cst.Call, numpy_aliases: Mapping[str, str]) -> list[cs
 
 
 def private_modules(module: cst.Module) -> set[str]:
-    """Local names that the module's top-level imports bind to something private: a name that starts with `_`
+    """Local names that the module's imports (top-level, or in a function) bind to something private: a name that starts with `_`
     (`from . import _lbfgsb`), under any alias (`from . import _cd_fast as cd_fast`, scikit-learn's style), or any
     name imported from a private module (`from ._hierarchical import single_linkage`): private compiled modules, by
     SciPy's, NumPy's and scikit-learn's convention (a private pure-Python helper is taken as one too, which only
@@ -1313,13 +1316,12 @@ def private_modules(module: cst.Module) -> set[str]:
         return any(part.startswith("_") and not part.startswith("__") for part in name.split("."))
 
     names: set[str] = set()
-    for stmt in module.body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for node in stmt.body:
-            if isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar):
-                source = private(dotted_name(node.module)) if node.module is not None else False
-                names.update(a.evaluated_alias or dotted_name(a.name) for a in node.names if source or private(dotted_name(a.name)))
-            elif isinstance(node, cst.Import):
-                names.update((a.evaluated_alias or dotted_name(a.name)).split(".")[0] for a in node.names if private(dotted_name(a.name)))
+    # (an import inside a function too: `from sklearn.tree import _tree`, then `_tree.Tree(1, n_classes, 1)`, pyod's
+    # lazily imported node layout)
+    for node in [*walk.nodes_of(module, cst.ImportFrom), *walk.nodes_of(module, cst.Import)]:
+        if isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar):
+            source = private(dotted_name(node.module)) if node.module is not None else False
+            names.update(a.evaluated_alias or dotted_name(a.name) for a in node.names if source or private(dotted_name(a.name)))
+        elif isinstance(node, cst.Import):
+            names.update((a.evaluated_alias or dotted_name(a.name)).split(".")[0] for a in node.names if private(dotted_name(a.name)))
     return names

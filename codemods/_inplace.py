@@ -17,6 +17,7 @@ from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.aliases import FunctionAliases, function_aliases
 from jaxfix.analysis.dataflow import function_flow
+from jaxfix.analysis.foreign_dtypes import record_field
 from jaxfix.analysis.masks import ELEMENTWISE, FunctionFacts, function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import OUT_OF_BOUNDS_CATCHERS, caller_catching, caught_around, isinstance_guards
@@ -277,9 +278,9 @@ def judge(rule: Rule, stmt: cst.CSTNode, target: Target, allow_rebind: bool = Fa
     """Whether replacing an in-place update of `target.base` by a rebinding is provably equivalent."""
     verdict = Verdict()
     name = target.name
-    if any(isinstance(e, cst.Index) and isinstance(e.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
-           for e in target.elements):
-        verdict.skip = True  # a dict key or a structured array's field: JAX arrays have neither
+    if any(isinstance(e, cst.Index) and record_field(rule, e.value) for e in target.elements):
+        # a dict key or a structured array's field (`new[name]` for `name` in `dtype.names`): JAX arrays have neither
+        verdict.skip = True
         return verdict
     if name is None:
         if not has_array_evidence(rule, target):

@@ -153,6 +153,10 @@ class InplaceIndexUpdate(Rule):
         Valid("def f(n):\n    xs = [0] * n\n    xs[0] = 1\n    i = 0\n    i += 1\n    return xs, i\n"),
         Valid("import numpy as np\ndef f(y, k):\n    n = y.shape[0] - 1\n    start = stop = n\n    start >>= 1\n    return np.sum(y[start:stop])\n"),
         Valid("import numpy as np\n\ndef run(x, opts, **kwds):\n    kwargs = kwds.copy()\n    kwargs[\"workers\"] = map\n    d = opts.copy()\n    d[\"n\"] = x.shape[0]\n    return np.sum(x), kwargs, d\n"),
+        Valid(  # a record array's field, named by a variable running over its dtype's field names (pyod's tree
+            # realignment): no index, and JAX has no record arrays
+            "import numpy as np\n\ndef realign(nodes, layout):\n    out = np.zeros(len(nodes), dtype=layout)\n"
+            "    for name in layout.names:\n        out[name] = nodes[name]\n    return out\n"),
         Valid(  # compiled by numba (decorated, or handed to `nb.jit`): NumPy code that numba runs and `jnp` would break
             "import numba as nb\nimport numpy as np\n\ndef fill(n, out):\n    out[0] = np.sum(out)\n    return out\n\nfill_jit = nb.jit(fill, nopython=True)\n\n@nb.njit\ndef g(out):\n    out[0] = 1.0\n    return out\n"
         ),

@@ -1277,6 +1277,28 @@ class NumpyNamespace(Rule):
             "def other(y):\n    return jnp.sum(y) + total(y)\n",
             lines=[18, 18, 21],
         ),
+        Invalid(  # a dtype that may be a record layout, by what the function does: it reads the dtype's field names,
+            # or indexes the array whose dtype it is by a field name; JAX has no record dtypes (pyod's realignment of
+            # scikit-learn's tree nodes)
+            "import numpy as np\n\ndef realign(nodes, layout):\n    out = np.zeros(len(nodes), dtype=layout)\n"
+            "    for f in layout.fields:\n        out[f] = nodes[f]\n    return out\n\n"
+            "def left(nodes):\n    out = np.empty(len(nodes), dtype=nodes.dtype)\n    out['left'] = nodes['left']\n"
+            "    return out\n\ndef blank(nodes):\n    out = np.zeros_like(nodes)\n    out['left'] = nodes['left']\n"
+            "    return out\n",
+            expected=None,
+            lines=[4, 10, 15],
+        ),
+        Invalid(  # ... but an array's dtype is a plain one when nothing says otherwise
+            "import numpy as np\n\ndef like(x, n):\n    return np.zeros(n, dtype=x.dtype) + x[0]\n",
+            expected="import jax.numpy as jnp\n\ndef like(x, n):\n    return jnp.zeros(n, dtype=x.dtype) + x[0]\n",
+        ),
+        Invalid(  # a class of a private (compiled) module imported in the function, given an array made here, even in
+            # the call itself (pyod's `_tree.Tree(1, n_classes, 1)`)
+            "import numpy as np\n\ndef layout(x):\n    from sklearn.tree import _tree\n"
+            "    t = _tree.Tree(1, np.array([1], dtype=np.intp), 1)\n    return t.nodes.dtype, np.sum(x)\n",
+            expected=None,
+            lines=[5, 5, 6],
+        ),
         Invalid(  # a generator jaxfix does not convert shuffles it in place: it stays NumPy (emcee's moves)
             "import numpy as np\n\ndef split(model, x, n):\n    inds = np.arange(len(x)) % n\n    model.random.shuffle(inds)\n"
             "    return inds\n",

@@ -46,8 +46,14 @@ FOREIGN_NUMPY_TYPES = {"object_", "str_", "bytes_", "void", "datetime64", "timed
 
 def foreign_dtype(rule: cst.MetadataDependent, call: cst.Call, short: str) -> Optional[str]:
     """The dtype argument of a NumPy call that JAX cannot represent (`'S4'`, `'>i'`, `object`, a record layout), as
-    written; None when there is none or it is not a literal."""
+    written; None when there is none or it is not a literal. For `np.zeros_like(a)` without one, `a.dtype` when `a`
+    is a record array (`_record_evidence`)."""
     position = DTYPE_POSITION.get(short)
+    if short.endswith("_like") and call.args and not call.args[0].star and isinstance(call.args[0].value, cst.Name) \
+            and call.args[0].value.value in _record_evidence(rule)[1] \
+            and not any(a.keyword is not None and a.keyword.value == "dtype" for a in call.args) \
+            and sum(a.keyword is None for a in call.args) < 2:
+        return f"{call.args[0].value.value}.dtype"  # `np.zeros_like(nodes)` of a record array (`nodes["left"]`)
     for index, arg in enumerate(call.args):
         if arg.star:
             return None
@@ -72,10 +78,15 @@ def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression, seen: fr
             return True
         if value.value in _NUMERIC_BUILTINS or value.value in seen:
             return False
+        if value.value in _record_evidence(rule)[0]:
+            return True  # `dtype=current` where the function reads `current.names`: a record layout, maybe
         bound = _bound_values(rule, value.value)
         if not bound:  # (`from .consts import LABEL`: a constant of another module of the run, `INDEX`)
             return _imported_constant(rule, value.value)
         return any(jax_rejects(rule, v, seen | {value.value}) for v in bound)
+    if isinstance(value, cst.Attribute) and value.attr.value == "dtype" and isinstance(value.value, cst.Name) \
+            and value.value.value in _record_evidence(rule)[1]:
+        return True  # `dtype=nodes.dtype` where the function reads `nodes["left"]`: a record array's dtype
     qualified = numpy_name(rule, value) if isinstance(value, cst.Attribute) else None
     if qualified is not None:
         return qualified.split(".")[-1] in FOREIGN_NUMPY_TYPES
@@ -95,6 +106,64 @@ def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression, seen: fr
         # `dtype=dtypes[mode]` with `dtypes = {'exact': object, 'numeric': np.float64}` (nodepy's coefficients)
         return any(jax_rejects(rule, v, seen) for v in _mapping_values(rule, value.value.value))
     return False
+
+
+# what tells a record layout from a plain dtype: its field names, and (`fields`) their dtypes and offsets
+_RECORD_ATTRIBUTES = frozenset({"names", "fields"})
+_RECORDS: dict[int, tuple[cst.CSTNode, tuple[frozenset[str], frozenset[str]]]] = {}
+
+
+def _record_evidence(rule: cst.MetadataDependent) -> tuple[frozenset[str], frozenset[str]]:
+    """(dtypes, arrays): the names of the function `rule` visits that may hold a record layout (structured dtype) by
+    what the function does with them: dtypes whose field names it reads (`current.names`, `dt.fields`), and arrays
+    whose dtype's field names it reads (`a.dtype.names`) or that it indexes by a field name (`nodes["left"]`, or
+    `nodes[name]` for `name` running over such names: `for name in current.names`). JAX has no record dtypes:
+    `np.zeros(n, dtype=current)`, `dtype=nodes.dtype`, stay NumPy (pyod's tree realignment of scikit-learn's nodes)."""
+    function = getattr(rule, "current_function", None)
+    if function is None:
+        return frozenset(), frozenset()
+    known = _RECORDS.get(id(function))
+    if known is not None and known[0] is function:
+        return known[1]
+    dtypes: set[str] = set()
+    arrays: set[str] = set()
+    fields: set[str] = set()  # loop variables running over field names
+    for attribute in walk.nodes_of(function.body, cst.Attribute):
+        if attribute.attr.value not in _RECORD_ATTRIBUTES:  # type: ignore[attr-defined]
+            continue
+        owner = attribute.value  # type: ignore[attr-defined]
+        if isinstance(owner, cst.Name):
+            dtypes.add(owner.value)
+        elif isinstance(owner, cst.Attribute) and owner.attr.value == "dtype" and isinstance(owner.value, cst.Name):
+            arrays.add(owner.value.value)
+    for loop in walk.nodes_of(function.body, cst.For):
+        it = loop.iter  # type: ignore[attr-defined]
+        if isinstance(it, cst.Attribute) and it.attr.value in _RECORD_ATTRIBUTES and isinstance(loop.target, cst.Name):  # type: ignore[attr-defined]
+            fields.add(loop.target.value)  # type: ignore[attr-defined]
+    for subscript in walk.nodes_of(function.body, cst.Subscript):
+        items = subscript.slice  # type: ignore[attr-defined]
+        if isinstance(subscript.value, cst.Name) and len(items) == 1 and isinstance(items[0].slice, cst.Index) and (  # type: ignore[attr-defined]
+                isinstance(items[0].slice.value, STRING_LITERALS)
+                or isinstance(items[0].slice.value, cst.Name) and items[0].slice.value.value in fields):
+            arrays.add(subscript.value.value)  # type: ignore[attr-defined]
+    found = frozenset(dtypes), frozenset(arrays)
+    if len(_RECORDS) > 256:
+        _RECORDS.clear()
+    _RECORDS[id(function)] = (function, found)
+    return found
+
+
+def record_field(rule: cst.MetadataDependent, index: cst.BaseExpression) -> bool:
+    """Whether `index`, an index of an array in the function `rule` visits, names a record field: a string, or a
+    name running over a dtype's field names (`for name in current.names`, then `new[name] = nodes[name]`)."""
+    if isinstance(index, STRING_LITERALS):
+        return True
+    function = getattr(rule, "current_function", None)
+    if not isinstance(index, cst.Name) or function is None:
+        return False
+    return any(isinstance(loop.target, cst.Name) and loop.target.value == index.value  # type: ignore[attr-defined]
+               and isinstance(loop.iter, cst.Attribute) and loop.iter.attr.value in _RECORD_ATTRIBUTES  # type: ignore[attr-defined]
+               for loop in walk.nodes_of(function.body, cst.For))
 
 
 def _mapping_values(rule: cst.MetadataDependent, name: str) -> list[cst.BaseExpression]:
