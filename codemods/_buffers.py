@@ -29,6 +29,7 @@ import numpy as np
 from codemods import _namesakes
 from jaxfix import dependencies, walk
 from jaxfix.analysis.hashed import hashed
+from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments, failure
 from jaxfix.imports import ModuleImports, dotted_name, imported_bindings, star_sources
 
@@ -357,6 +358,10 @@ def writers(module: cst.Module) -> Writers:
                         "hands it to", f"computes `{_CODE.code_for_node(arg.value)}` from it and hands that to", 1))
         if needs:
             out[key] = (params, needs)
+    compiled = numba_compiled(module)
+    for key, fn, params, every in functions:
+        if key in compiled:  # `@njit def perplexity(D, beta)`: every parameter (for callers in other modules too)
+            out[key] = (params, {**dict.fromkeys(sorted(every), NUMBA_PARAMETER), **out.get(key, (params, {}))[1]})
     if not out:
         return out
     # a parameter handed on to one that needs a NumPy array needs one too (`bellman(v, Tv)` passing `Tv` as
@@ -617,8 +622,10 @@ def host_call_why(call: cst.Call, fftpack: SparseNames, sparse: SparseNames, num
     return None
 
 
-# why a value handed to a numba-compiled function (`NumpyOnly.compiled`) must be a NumPy array
+# why a value handed to a numba-compiled function (`NumpyOnly.compiled`) must be a NumPy array; and why such a
+# function needs one as each of its parameters (`writers`)
 NUMBA = "which numba compiles: numba takes NumPy arrays only (a JAX array raises `TypingError`)"
+NUMBA_PARAMETER = "is compiled by numba, which takes NumPy arrays only (a JAX array raises `TypingError`)"
 
 
 # why a value handed to worker processes (`NumpyOnly.pooled`) must be a NumPy array

@@ -103,8 +103,8 @@ class NumpyNamespace(Rule):
     `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
     SciPy convert a JAX array) or into a third-party function known to require a NumPy array (a small table, not a
     general rule: scikit-image's `view_as_windows` / `view_as_blocks`, which test `isinstance(x, np.ndarray)`, and
-    OpenCV's `cv2.*`, PyWavelets' `pywt.*`), into a function of the module numba compiles (numba takes NumPy arrays
-    only: pyod's SOS perplexity) or to worker processes (a process pool's `pool.map(f, chunks)`,
+    OpenCV's `cv2.*`, PyWavelets' `pywt.*`), into a function numba compiles (numba takes NumPy arrays only: pyod's
+    SOS perplexity; one of the module, or imported from another module of the run) or to worker processes (a process pool's `pool.map(f, chunks)`,
     `ex.submit(f, c)`, joblib's `delayed(f)(c)`: JAX's runtime does not survive the fork that starts a worker, which
     hangs; the function a worker runs, and the module's functions it calls, are left whole for the same reason), or
     whose result a module function hands to one or to a `scipy.sparse` constructor (the helper,

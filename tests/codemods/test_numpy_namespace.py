@@ -194,6 +194,27 @@ def test_an_array_handed_to_a_writer_a_subpackage_star_exports_stays_numpy(tmp_p
     assert any("writes into its parameter `t`" in m for m in messages), messages
 
 
+@pytest.mark.parametrize("imported, called", [
+    ("from .kern import weigh", "weigh"),
+    ("from est import kern", "kern.weigh"),
+])
+def test_an_array_handed_to_a_numba_function_of_another_module_stays_numpy(tmp_path, imported, called):
+    # pyod's SOS: `D = dist(X)`, then `perplexity(D[0, 1:], beta)` with `@njit` perplexity: numba takes NumPy
+    # arrays only (a JAX array raises `TypingError`), so the helper making `D` stays NumPy, and its caller
+    kern = "import numpy as np\nimport numba as nb\n\n@nb.njit(cache=True)\ndef weigh(d, beta):\n    return np.exp(-d * beta).sum()\n"
+    code = (f"import numpy as np\n{imported}\n\ndef spread(x):\n    return np.sqrt(np.abs(x[:, None] - x[None, :]))\n\n"
+            f"def entropy(x):\n    d = spread(x)\n    return {called}(d[0, 1:], 1.0)\n\n"
+            f"def other(x, y):\n    return np.sum(y) + {called}(x, 2.0)\n")
+    pkg, _ = _package(tmp_path, "est", {"kern.py": kern, "use.py": code})
+    results = run_files([str(pkg / "use.py"), str(pkg / "kern.py")], [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "kern.py").read_text() == kern
+    assert (pkg / "use.py").read_text() == code.replace("import numpy as np\n", "import jax.numpy as jnp\nimport numpy as np\n", 1) \
+        .replace("np.sum(y)", "jnp.sum(y)")
+    messages = [f.message for r in results for f in r.findings]
+    assert any("needs a NumPy array as its parameter `d`: it is compiled by numba" in m for m in messages), messages
+
+
 def _package(tmp_path, name, files):
     """A package `name` under `tmp_path` with `files` ({file name: code}) and an empty `__init__.py`: its folder and
     its files' paths."""
