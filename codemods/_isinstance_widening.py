@@ -264,6 +264,11 @@ class IsinstanceWidening:
         stmt = enclosing_statement(rule, node)
         if stmt is None or not flow.knows(stmt):
             return False
+        it = _comprehension_iter(rule, node, subject.value)
+        if it is not None:  # `[int(i) for i in idx if isinstance(i, np.integer)]`: the items of what it runs over
+            values = [d.node.value for d in flow.reaching(stmt, it.value) if isinstance(d.node, cst.Assign)] \
+                if isinstance(it, cst.Name) else [it]
+            return any(any(_migrated(rule, c) for c in walk.nodes_of(v, cst.Call)) for v in values)  # type: ignore[attr-defined]
         found = flow.reaching(stmt, subject.value)
         values = [d.node.value for d in found if isinstance(d.node, cst.Assign)]
         for loop in (d.node for d in found if isinstance(d.node, cst.For) and flow.knows(d.node)):
@@ -273,6 +278,20 @@ class IsinstanceWidening:
             values += [d.node.value for d in flow.reaching(loop, it.value) if isinstance(d.node, cst.Assign)] \
                 if isinstance(it, cst.Name) else [it]
         return any(any(_migrated(rule, c) for c in walk.nodes_of(v, cst.Call)) for v in values)  # type: ignore[attr-defined]
+
+
+def _comprehension_iter(rule: Rule, node: cst.CSTNode, name: str) -> Optional[cst.BaseExpression]:
+    """What the innermost comprehension around `node` that binds `name` as its target runs over, else None."""
+    current: Optional[cst.CSTNode] = node
+    while current is not None and not isinstance(current, (cst.BaseStatement, cst.BaseSmallStatement)):
+        if isinstance(current, (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)):
+            comp: Optional[cst.CompFor] = current.for_in
+            while comp is not None:
+                if isinstance(comp.target, cst.Name) and comp.target.value == name:
+                    return comp.iter
+                comp = comp.inner_for_in
+        current = rule.get_metadata(ParentProvider, current, None)
+    return None
 
 
 def _element_base(value: cst.BaseExpression) -> cst.BaseExpression:

@@ -358,13 +358,14 @@ class NumpyNamespace(Rule):
         ),
         Invalid(  # the items of an array made here tested against a NumPy scalar type: a JAX array's item is none, so
             # every index would be dropped (pyod's top-k indices, through `list(...)`); also a loop straight over the
-            # array, an element, and a reduction's result
+            # array, an element, a reduction's result, and a comprehension's items
             "import numpy as np\n\ndef best(s, k):\n    order = list(np.argsort(s)[:k])\n    keep = []\n    for i in order:\n"
             "        if isinstance(i, (int, np.integer)):\n            keep.append(int(i))\n    return keep\n\n"
             "def values(s):\n    return [v for v in s if v]\n\n"
             "def floats(s):\n    n = 0\n    for v in np.sort(s)[::-1]:\n        if isinstance(v, np.floating):\n            n += 1\n"
-            "    return n\n\ndef top(s):\n    m = np.max(s)\n    return isinstance(m, np.generic)\n",
-            expected=None, lines=[4, 7, 16, 17, 22, 23],
+            "    return n\n\ndef top(s):\n    m = np.max(s)\n    return isinstance(m, np.generic)\n\n"
+            "def ints(s):\n    idx = np.argsort(s)\n    return [int(i) for i in idx if isinstance(i, np.integer)]\n",
+            expected=None, lines=[4, 7, 16, 17, 22, 23, 26, 27],
         ),
         Invalid(  # ... but with `np.ndarray` among the types, widening keeps the answer; a parameter's test is the caller's
             "import numpy as np\n\ndef top(s):\n    m = np.sort(s)\n    return isinstance(m, (np.ndarray, np.generic))\n\n"
