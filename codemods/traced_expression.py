@@ -89,6 +89,8 @@ class TracedExpression(Rule):
     TRIGGERS = (b"numpy", b"jax")  # array code only: plain Python modules are not migrated
 
     VALID = [
+        Valid(  # parameters annotated as dtypes: Python values, whose test Python decides (pyod's dtype checks)
+            "import numpy as np\n\ndef common(a: np.dtype, b: np.dtype, x):\n    return x.astype(a) if a == b else x\n"),
         # `enumerate` counts in Python: `j != i` compares two ints (numpy-ml's Multiply layer)
         Valid("def f(gs, xs):\n    for i, x in enumerate(xs):\n        gs = [g * x if j != i else g for j, g in enumerate(gs)]\n    return gs\n"),
         Valid("def f(x, n: int):\n    k = 1 if n > 2 else 2\n    return x * max(n, k)\n"),

@@ -115,6 +115,9 @@ class TracedReturn(Rule):
             "import numpy as np\n\ndef short(pair, limit):\n    if pair[0].size_of() <= limit:\n        return True\n"
             "    if pair[1].stop - pair[1].start < limit:\n        return True\n    return False\n"),
         Valid("def f(x, y):\n    if x > 0:\n        y = x\n    return y\n"),
+        Valid(  # parameters read for attributes only dtypes have (`.kind`): dtypes, which `lax.cond` rejects (pyod)
+            "import numpy as np\n\ndef castable(src, dst):\n    if src == dst:\n        return True\n"
+            "    return src.kind == dst.kind and src.itemsize <= dst.itemsize\n"),
     ]
     INVALID = [
         Invalid(  # the result is handed to a function asserting a NumPy type: the `if` stays (JX501 keeps the arrays)

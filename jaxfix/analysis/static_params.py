@@ -22,7 +22,8 @@ import numpy as np
 from jaxfix import walk
 from jaxfix.imports import dotted_name
 
-STATIC_ANNOTATIONS = {"int", "bool", "str", "Callable", "type"}
+# `np.dtype`, `DTypeLike`: a dtype (or what names one), never an array
+STATIC_ANNOTATIONS = {"int", "bool", "str", "Callable", "type", "dtype", "DTypeLike"}
 
 # methods of NumPy arrays, and of dicts (a dict of arrays is a pytree of traced values under `jit`)
 ARRAY_METHODS = frozenset(name for name in dir(np.ndarray) if not name.startswith("_"))
@@ -99,10 +100,18 @@ _MODULE_ATTRIBUTES = frozenset({
 })
 
 
+# what a dtype has and an array has not (`a.kind == b.kind`, `dt.names`, `dt.newbyteorder()`): a name read for one
+# is a dtype (or another object), not an array (`.itemsize` is an array's too, so it tells nothing)
+DTYPE_ATTRIBUTES = frozenset({
+    "kind", "char", "byteorder", "fields", "names", "isnative", "isbuiltin", "hasobject", "descr", "subdtype",
+    "newbyteorder", "isalignedstruct", "alignment", "str",
+})
+
+
 def _not_arrays(function: cst.FunctionDef) -> set[str]:
     """Names compared with a string literal (modes), called (functions), whose methods that arrays and dicts lack
-    are called (modules, objects), or that give a namespace's constants or dtypes (`xp.inf`): not arrays in any of
-    these cases."""
+    are called (modules, objects), that give a namespace's constants or dtypes (`xp.inf`), or that are read for an
+    attribute only dtypes have (`a.kind`, `a.byteorder`): not arrays in any of these cases."""
     found: set[str] = set()
     for node in walk.nodes_of(function.body, cst.Comparison):
         operands = [node.left, *(t.comparator for t in node.comparisons)]  # type: ignore[attr-defined]
@@ -111,6 +120,8 @@ def _not_arrays(function: cst.FunctionDef) -> set[str]:
     for node in walk.nodes_of(function.body, cst.Attribute):
         if isinstance(node.value, cst.Name) and node.attr.value in _MODULE_ATTRIBUTES:  # type: ignore[attr-defined]
             found.add(node.value.value)  # type: ignore[attr-defined]  # `xp.inf`, `xp.float64`, `xp.linalg`: an array namespace
+        elif isinstance(node.value, cst.Name) and node.attr.value in DTYPE_ATTRIBUTES:  # type: ignore[attr-defined]
+            found.add(node.value.value)  # type: ignore[attr-defined]  # `a.kind == b.kind`: dtypes (pyod's dtype checks)
     for node in walk.nodes_of(function.body, cst.Call):
         func = node.func  # type: ignore[attr-defined]
         if isinstance(func, cst.Name):

@@ -11,7 +11,7 @@ Seeds (for parameters: `jaxfix.analysis.static_params`):
   `static_argnums`/`static_argnames` of a `jax.jit` / `jit` / `partial(jax.jit, ...)` decorator; listed in
   `[tool.jaxfix] static-args` (as "function.param" or "param"); given a str/bool/None default (configuration
   flags and modes); compared with a string literal; called (`fn(x)`: a function, not an array) or given a method call arrays do not have (`xp.asarray(x)`: a module
-  or an object); named `self`/`cls`, or by NumPy's conventions for Python values (`axis`, `axes`, `shape`, `*_shape`,
+  or an object); read for an attribute only dtypes have (`a.kind`, `a.byteorder`: a dtype); annotated `np.dtype`; named `self`/`cls`, or by NumPy's conventions for Python values (`axis`, `axes`, `shape`, `*_shape`,
   `ndim`, `dtype`, `order`, `mode`, `method`, `kind`, `norm`, `keepdims`); or used where JAX needs a concrete value
   (a shape, a slice bound, the bound of a loop kept in Python: `jaxfix.analysis.static_args`), since it must be
   static under `jit` for the function to work at all (JX510 reports it); or used only as a bare truth test
