@@ -89,6 +89,11 @@ class TracedExpression(Rule):
     TRIGGERS = (b"numpy", b"jax")  # array code only: plain Python modules are not migrated
 
     VALID = [
+        Valid(  # the host's CPU count and joblib's `n_jobs` are Python ints, and so is what a helper of them returns
+            # (pyod's `_get_n_jobs`)
+            "import numpy as np\nfrom multiprocessing import cpu_count\n\ndef workers(n_jobs):\n    if n_jobs < 0:\n"
+            "        return max(cpu_count() + 1 + n_jobs, 1)\n    return n_jobs\n\ndef split(x, n_jobs):\n"
+            "    n = min(workers(n_jobs), len(x))\n    return np.array_split(x, n)\n"),
         Valid(  # parameters annotated as dtypes: Python values, whose test Python decides (pyod's dtype checks)
             "import numpy as np\n\ndef common(a: np.dtype, b: np.dtype, x):\n    return x.astype(a) if a == b else x\n"),
         # `enumerate` counts in Python: `j != i` compares two ints (numpy-ml's Multiply layer)

@@ -83,11 +83,13 @@ def _literal_items(node: cst.BaseExpression) -> list:
 
 
 # `xp`: the array namespace of array-API code (a module), never an array
-STATIC_PARAM_NAMES = {"axis", "axes", "shape", "ndim", "dtype", "order", "mode", "method", "kind", "norm", "keepdims", "xp"}
+# `n_jobs`: joblib's (and scikit-learn's) count of worker processes, a Python int
+STATIC_PARAM_NAMES = {"axis", "axes", "shape", "ndim", "dtype", "order", "mode", "method", "kind", "norm", "keepdims", "xp",
+                      "n_jobs"}
 
 
 def static_by_name(name: str) -> bool:
-    """NumPy's own conventions: `axis`, `shape`, `x_shape`, `dtype`, `mode`, `xp`, ... are Python values, not data. Taking
+    """NumPy's own conventions: `axis`, `shape`, `x_shape`, `dtype`, `mode`, `xp`, ... (and joblib's `n_jobs`) are Python values, not data. Taking
     one as static keeps a rewrite from treating it as an array; if it were one, the code fails loudly under `jit`."""
     return name in STATIC_PARAM_NAMES or name.endswith("_shape") or name.startswith("shape_")
 

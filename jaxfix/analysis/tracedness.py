@@ -12,13 +12,13 @@ Seeds (for parameters: `jaxfix.analysis.static_params`):
   `[tool.jaxfix] static-args` (as "function.param" or "param"); given a str/bool/None default (configuration
   flags and modes); compared with a string literal; called (`fn(x)`: a function, not an array) or given a method call arrays do not have (`xp.asarray(x)`: a module
   or an object); read for an attribute only dtypes have (`a.kind`, `a.byteorder`: a dtype); annotated `np.dtype`; named `self`/`cls`, or by NumPy's conventions for Python values (`axis`, `axes`, `shape`, `*_shape`,
-  `ndim`, `dtype`, `order`, `mode`, `method`, `kind`, `norm`, `keepdims`); or used where JAX needs a concrete value
+  `ndim`, `dtype`, `order`, `mode`, `method`, `kind`, `norm`, `keepdims`; joblib's `n_jobs`); or used where JAX needs a concrete value
   (a shape, a slice bound, the bound of a loop kept in Python: `jaxfix.analysis.static_args`), since it must be
   static under `jit` for the function to work at all (JX510 reports it); or used only as a bare truth test
   (`if flat:`, `if not verbose:`, `a if fast else b`): a flag, not data; or read by the key of a module-level dict
   display (`MATRICES[kind][low]`, `low = int(severity - 5)`: arrays are unhashable).
 - STATIC: literals; `.shape`, `.ndim`, `.dtype`, `.size`, `len(...)`, `isinstance`, `type`, `range` of static
-  values; type and dtype tests (`issparse`, `np.isscalar`, `np.iscomplexobj`, `np.issubdtype`, `xp.isdtype`, ...); `x is None` / `is not None`; names not bound in the function (module constants, builtins, imports).
+  values; type and dtype tests (`issparse`, `np.isscalar`, `np.iscomplexobj`, `np.issubdtype`, `xp.isdtype`, ...); `x is None` / `is not None`; the host's counts (`os.cpu_count()`, `effective_n_jobs(n)`); names not bound in the function (module constants, builtins, imports).
 - Arithmetic, comparisons, subscripts and NumPy/jnp calls and methods with a TRACED operand are TRACED; with an
   UNKNOWN one (attributes of objects, calls of unknown functions with static arguments) UNKNOWN.
 - A `for` target over `range(...)` of static bounds is STATIC (a Python loop counter); over anything traced, TRACED.
@@ -51,6 +51,9 @@ from jaxfix.analysis.static_params import (
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "flags", "strides"}
 STATIC_CALLS = {"len", "isinstance", "issubclass", "type", "callable", "hasattr", "id", "range", "enumerate", "zip",
                 "str", "repr", "ascii", "format"}  # the last four make Python strings, never arrays
+# what the host reports of itself (`os.cpu_count()`, `multiprocessing.cpu_count()`, joblib's `effective_n_jobs(n)`):
+# Python ints (or None), never arrays, whatever the arguments
+HOST_COUNTS = frozenset({"cpu_count", "process_cpu_count", "effective_n_jobs", "getpid", "get_ident"})
 PYTHON_ONLY_CALLS = ("isinstance", "issubclass", "callable", "hasattr")  # a Python bool about a Python value
 # type and dtype tests answer from the Python type, the dtype or the shape, never from the values
 TYPE_PREDICATES = {
@@ -361,6 +364,8 @@ class FunctionTracedness:
             return Tracedness.STATIC  # `issparse(X)`, `is_pydata_spmatrix(X)`, `isintlike(p)`: a Python bool
         if isinstance(func, cst.Name) and func.value in self._predicates and func.value not in self.variables():
             return Tracedness.STATIC  # a function of the module that only ever returns True or False
+        if short in HOST_COUNTS and not (isinstance(func, cst.Name) and func.value in self.variables()):
+            return Tracedness.STATIC  # `cpu_count()`, `os.cpu_count()`: the host's count, a Python int
         if isinstance(func, cst.Attribute) and func.attr.value in DTYPE_CALLS:
             return Tracedness.STATIC  # np.promote_types(...), np.result_type(x): a dtype, known when tracing
         if isinstance(func, cst.Attribute) and func.attr.value in ("size", "ndim", "shape") and isinstance(func.value, cst.Name) and func.value.value not in self.variables():
@@ -381,6 +386,10 @@ class FunctionTracedness:
                 return args
             if makes_object(node):
                 return Tracedness.UNKNOWN  # `Model(x)`: an object made by a class, not an array
+            if self._helpers is not None and not self._binds(func.value) and self._helpers.static_result(func.value):
+                # `n = min(get_n_jobs(n_jobs), n_estimators)`, `get_n_jobs` returning `max(cpu_count() + 1 + n_jobs,
+                # 1)` or `n_jobs` (pyod): a function of the module whose every return is static, traced inputs or not
+                return Tracedness.STATIC
             if args is Tracedness.TRACED and self._helpers is not None and not self._binds(func.value) \
                     and self._helpers.untraced_result(func.value):
                 # `doram, eta = unpack(options)`, `unpack` returning `options.doram`, `options.eta` (pymcmcstat):
@@ -513,12 +522,24 @@ class _Helpers:
         self.analyses: dict[cst.FunctionDef, FunctionTracedness] = {}
         self._make = make
         self._results: dict[str, bool] = {}
+        self._static: dict[str, bool] = {}
 
     def analysis(self, function: cst.FunctionDef) -> FunctionTracedness:
         found = self.analyses.get(function)
         if found is None:
             found = self.analyses[function] = self._make(function)
         return found
+
+    def static_result(self, name: str) -> bool:
+        """Whether the module's function `name` (defined once, not a generator nor `async`) returns only static
+        values (a Python count, a literal), its parameters taken as they are seeded (a recursive call is not)."""
+        if not self.untraced_result(name):
+            return False
+        known = self._static.get(name)
+        if known is None:
+            self._static[name] = False  # (while it is being found: a call of itself is not static)
+            known = self._static[name] = self.analysis(self.functions[name]).returned() is Tracedness.STATIC
+        return known
 
     def untraced_result(self, name: str) -> bool:
         """Whether the module's function `name` (defined once, not a generator nor `async`) returns no traced value

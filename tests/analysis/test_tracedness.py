@@ -219,3 +219,15 @@ def test_functions_without_numpy_in_a_module_whose_numpy_is_optional_are_plain(p
     assert optional is plain
     assert FunctionTracedness(cost, frozenset(), None, frozenset({"np"}), optional=optional).is_plain_python() is plain
     assert not FunctionTracedness(total, frozenset(), None, frozenset({"np"}), optional=optional).is_plain_python()
+
+
+def test_host_counts_and_dtype_parameters_are_static():
+    # `os.cpu_count()` is the host's count (a Python int); `n_jobs` is joblib's count of workers; a parameter read
+    # for an attribute only dtypes have (`.kind`), or annotated `np.dtype`, is a dtype (pyod's helpers)
+    a, _ = analyse(
+        "def f(x, n_jobs, src, dst, t: np.dtype):\n    k = max(os.cpu_count() + n_jobs, 1)\n"
+        "    same = src.kind == dst.kind\n"
+    )
+    table = a.variables()
+    assert (table["x"], table["n_jobs"], table["src"], table["dst"], table["t"], table["k"], table["same"]) == (T, S, S, S, S, S, S)
+    assert level(a, "cpu_count()") is S and level(a, "x.kind") is U
