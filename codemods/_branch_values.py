@@ -209,6 +209,42 @@ def guarded_division(test: cst.BaseExpression, branches: Sequence[cst.CSTNode]) 
     return None
 
 
+def guarded_index(test: cst.BaseExpression, branches: Sequence[cst.CSTNode], traced) -> Optional[str]:
+    """`n_out if i == n_layers else sizes[i]`: the test compares a value and a branch indexes with it (`sizes[i]`,
+    `sizes[i - 1]`), so the test may be what keeps the index in range. `lax.cond` traces every branch (and
+    `jnp.where` evaluates both) whichever is taken: an index that is a Python int (or may be one: not traced for sure)
+    out of a list's or an array's range raises `IndexError` there. Slices never raise. `traced` is the function's
+    tracedness. The indexing's code, else None."""
+    compared: set[str] = set()
+    for node in walk.nodes(test):
+        if isinstance(node, cst.Comparison) and not all(
+                isinstance(t.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for t in node.comparisons):
+            for operand in (node.left, *(t.comparator for t in node.comparisons)):
+                compared |= _arithmetic_names(operand)
+    if not compared:
+        return None
+    for branch in branches:
+        for node in walk.nodes_of(branch, cst.Subscript):
+            for element in node.slice:  # type: ignore[attr-defined]
+                index = element.slice
+                if isinstance(index, cst.Index) and _arithmetic_names(index.value) & compared \
+                        and traced.of(index.value) is not Tracedness.TRACED:  # type: ignore[attr-defined]
+                    return cst.Module([]).code_for_node(node).strip()
+    return None
+
+
+def _arithmetic_names(node: cst.BaseExpression) -> set[str]:
+    """The names `node` computes with through arithmetic alone (`i`, `k - 1`, `-j`): not those inside an index, a
+    call or an attribute (`t[k] > 0` compares an item of `t`, not `k`)."""
+    if isinstance(node, cst.Name):
+        return {node.value}
+    if isinstance(node, cst.BinaryOperation):
+        return _arithmetic_names(node.left) | _arithmetic_names(node.right)
+    if isinstance(node, cst.UnaryOperation):
+        return _arithmetic_names(node.expression)
+    return set()
+
+
 def _integer_item(node: cst.Subscript) -> bool:
     """`r[0]`, `r[-1]`: an item, one axis fewer than `r` (a slice or an index array may keep `r`'s shape)."""
     def integer(value: cst.BaseExpression) -> bool:

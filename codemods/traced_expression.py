@@ -6,7 +6,7 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._boolean_operands import boolean, leaves
-from codemods._branch_values import attribute_dtype, broadcast_risk, float_split, guarded_division, int_mix, kind_conflict, object_attribute, python_ints
+from codemods._branch_values import attribute_dtype, broadcast_risk, float_split, guarded_division, guarded_index, int_mix, kind_conflict, object_attribute, python_ints
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
@@ -128,6 +128,13 @@ class TracedExpression(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a side indexes with what the test compares: the test keeps a Python index in range, and `lax.cond`
+            # traces both sides (pyod's `n_output if i == num_layers else n_hidden[i]`)
+            "import numpy as np\n\ndef scale(k: int, n, table):\n    return table[k - 1] if k > 0 and k <= n else 0.0\n",
+            expected="import jax\nimport numpy as np\n\ndef scale(k: int, n, table):\n"
+                     "    return jax.lax.cond(k > 0 and k <= n, lambda: table[k - 1], lambda: 0.0)\n",
+            unsafe=True,
+        ),
         Invalid(  # the second operand chooses between two truth tests: a truth test too, so the `and` converts; left
             # as a Python `and`, it raised once a `lax` loop made its first operand traced (galpy's series, JX223)
             "import jax.numpy as jnp\n\ndef f(x, y, scalar):\n    ok = jnp.sum(x) > 0 and ((y > 0) if scalar else jnp.all(y > 0))\n"
@@ -303,6 +310,13 @@ class TracedExpression(Rule):
             text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
             self._fix(node, message + f" (`{self.code(chosen).strip()}` is an object's attribute, which may hold any Python "
                       "object: `lax.cond` can only choose between arrays)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
+            return
+        indexed = guarded_index(node.test, [node.body, node.orelse], function_tracedness(self, self.current_function))
+        if indexed is not None:  # (`jnp.where` evaluates both sides too)
+            text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
+            self._fix(node, message + f" (a side indexes with a value the test compares, `{indexed}`: `lax.cond` traces "
+                      "both sides, and if that index is a Python int out of range, the side the test rules out raises "
+                      "`IndexError`)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
             return
         pure = cheap_and_pure(node.body, local) and cheap_and_pure(node.orelse, local)
         shapes = function_shapes(self, self.current_function)

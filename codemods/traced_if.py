@@ -10,7 +10,7 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (
-    attribute_dtype, attribute_indexed, float_split, guarded_division, holds_object, int_mix, kind_conflict, loop_float_element, module_object, none_inside, param_mix, list_item,
+    attribute_dtype, attribute_indexed, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, module_object, none_inside, param_mix, list_item,
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
 from codemods._where_safety import cheap_and_pure
@@ -174,6 +174,14 @@ class TracedIf(Rule):
             "        c = 0\n    else:\n        c = 2\n    return c\n\ndef total(x):\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # a branch indexes with what the test compares: the test keeps a Python index in range (pyod)
+            "import numpy as np\n\ndef scale(k: int, n, table):\n    if k < n:\n        v = table[k]\n    else:\n"
+            "        v = 0.0\n    return v\n",
+            expected="import jax\nimport numpy as np\n\ndef scale(k: int, n, table):\n    def v_if_true(table):\n"
+                     "        v = table[k]\n        return v\n\n    def v_if_false(table):\n        v = 0.0\n        return v\n\n"
+                     "    v = jax.lax.cond(k < n, v_if_true, v_if_false, table)\n    return v\n",
+            unsafe=True,
+        ),
         Invalid(  # a running maximum that starts as the int 0 and takes elements of an array argument: on the first pass
             # `lax.cond` gets the int and a float (`TypeError`), so the fix is unsafe (dtaidistance's derivative peak)
             "import numpy as np\n\ndef peak(rates, lo, hi):\n    top = 0\n    where = lo\n    for k in range(lo + 1, hi):\n"
@@ -851,6 +859,11 @@ class TracedIf(Rule):
         if grows:
             unsafe = True
             why += grows
+        indexed = guarded_index(node.test, [s for b in c.bodies for s in b], function_tracedness(self, function))
+        if indexed is not None:
+            unsafe = True
+            why += (f" (a branch indexes with a value the test compares, `{indexed}`: `lax.cond` traces every branch, "
+                    "and if that index is a Python int out of range, the branch the test rules out raises `IndexError`)")
         divisor = guarded_division(node.test, [s for b in c.bodies for s in b])
         if divisor is not None:
             unsafe = True

@@ -10,7 +10,7 @@ from codemods import _caller_writes
 from codemods._purity import branch_numpy, purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
 from codemods._branch_values import (
-    attribute_dtype, attribute_indexed, broadcast_risk, float_split, guarded_division, int_mix, kind_conflict, module_object, object_attribute, param_mix,
+    attribute_dtype, attribute_indexed, broadcast_risk, float_split, guarded_division, guarded_index, int_mix, kind_conflict, module_object, object_attribute, param_mix,
     python_ints, return_values, text_return, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
@@ -120,6 +120,13 @@ class TracedReturn(Rule):
             "    return src.kind == dst.kind and src.itemsize <= dst.itemsize\n"),
     ]
     INVALID = [
+        Invalid(  # a branch indexes with what the test compares: the test keeps a Python index in range (pyod)
+            "import numpy as np\n\ndef scale(k: int, n, table):\n    if k >= n:\n        return 1.0\n    return table[k] * 2.0\n",
+            expected="import jax\nimport numpy as np\n\ndef scale(k: int, n, table):\n    def result_if_true(table):\n"
+                     "        return 1.0\n\n    def result_if_false(table):\n        return table[k] * 2.0\n\n"
+                     "    return jax.lax.cond(k >= n, result_if_true, result_if_false, table)\n",
+            unsafe=True,
+        ),
         Invalid(  # the result is handed to a function asserting a NumPy type: the `if` stays (JX501 keeps the arrays)
             "import numpy as np\n\ndef check(v):\n    assert isinstance(v, np.ndarray)\n\ndef make(x):\n    if x > 0:\n"
             "        return np.ones(2)\n    return np.zeros(2)\n\ndef go(x):\n    v = make(x)\n    check(v)\n    return v\n",
@@ -379,6 +386,11 @@ class TracedReturn(Rule):
                         f"function makes it one), and another `{split[1]}`, which stays an integer if its inputs are "
                         "integers: `lax.cond` then raises `TypeError` (branches of different dtypes), where NumPy gives "
                         "an int on one path and a float on the other; safe only for float inputs)")
+        indexed = guarded_index(node.test, [*[s for b in c.bodies for s in b], *after], function_tracedness(self, function))
+        if indexed is not None:
+            unsafe = True
+            message += (f" (a branch indexes with a value the test compares, `{indexed}`: `lax.cond` traces every branch, "
+                    "and if that index is a Python int out of range, the branch the test rules out raises `IndexError`)")
         divisor = guarded_division(node.test, [*[s for b in c.bodies for s in b], *after])
         if divisor is not None:
             unsafe = True
