@@ -5,7 +5,7 @@ about the other side of a call that decide it cannot (`codemods._numpy_boundary`
 
 - `written_results(module, writers)`: functions whose result a caller hands to a helper that writes into it;
 - `host_results(rule)`: functions whose result a caller writes into itself (a view of the array it is given, too:
-  `v = block0(y); v += s`), turns into strings or objects, hashes, or hands to `scipy.fftpack`, a `scipy.sparse` constructor or a third-party function that requires NumPy arrays
+  `v = block0(y); v += s`), turns into strings or objects, hashes, serializes to JSON, or hands to `scipy.fftpack`, a `scipy.sparse` constructor or a third-party function that requires NumPy arrays
   (`kept_results(rule)`: the last three, which no in-place rewrite removes);
 - `constructor_stores(module)` and `stored_by_constructor(...)`: a NumPy array made here and given to a module
   class whose `__init__` stores it on an attribute that the module writes into in place.
@@ -22,6 +22,7 @@ from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
 from jaxfix.analysis.hashed import hashed_once
 from jaxfix.analysis.host_data import TypedParameters, exact_numpy_type_test, module_typed_parameters
+from jaxfix.analysis.host_use import displayed, json_writer
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments
 from jaxfix.imports import ModuleImports, dotted_name
@@ -246,7 +247,8 @@ def host_results(rule: Rule) -> dict[str, str]:
     (`h = gradient(x)`, `e = embed(x).astype(int)`; by unpacking, `a, d = split(x)`, or through an alias or an item,
     `b = a`, `a = parts[0]`) and then writes into (`h[i] -= v`, `parts[0][0] = v`, `a += v`, `a.fill(0)`,
     `np.copyto(a, v)`, `out=a`: pywt's `a += v` wrote through a view into the caller's array), turns into strings or
-    objects (`e.astype(str)`) or hashes the elements of (`{tuple(row) for row in e}`), or uses as a key itself
+    objects (`e.astype(str)`) or hashes the elements of (`{tuple(row) for row in e}`), serializes to JSON (`json.dumps({"o":
+    o})`, itself or in a dict or list display: pyod's scores), or uses as a key itself
     (`winmap[winner(w, x)]`), or hands (or a value computed from it) to a NumPy call given `out=` (`np.sum(tmp * q,
     out=o)`: `_buffers.out_inputs`), to a `scipy.fftpack` transform (`data = even_data(c) / 2`, then `ifft(data)`),
     to a `scipy.sparse` constructor (`sparse.diags(degree(W))`, or `sparse.diags(self.dw)` of a property) or to a
@@ -339,6 +341,14 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                 # `target.__iadd__(p)`: an in-place operator called by name (GPy's kernels); `a.fill(0)`
                 needs.setdefault(_written_root(node.func.value), f"writes into it (`{code(node.func).strip()}(...)`), "  # type: ignore[arg-type]
                                                                  "which a JAX array cannot be")
+            if isinstance(node, cst.Call) and json_writer(node) and node.args:
+                # `o = overall(s, a, t)`, then `json.dumps({"overall": o})` (pyod's scores): JSON rejects a JAX array
+                for value in displayed(node.args[0].value):
+                    if isinstance(value, cst.Name):
+                        needs.setdefault(value.value, "serializes it to JSON, which rejects a JAX array")
+                    callee = producer(value, methods) if isinstance(value, cst.Call) else None
+                    if callee is not None:
+                        found.setdefault(callee, f"{caller} serializes what this returns to JSON, which rejects a JAX array")
             if isinstance(node, cst.Call):  # `np.copyto(a, v)`, `np.add(b, c, out=a)`, `np.clip(b, 0, 1, a)`
                 for out in _outputs(node, numpy, ndimage, numpy_aliases):
                     needs.setdefault(out, f"writes into it (`{code(node.func).strip()}(...)` given it as its output), "

@@ -4,7 +4,8 @@ from typing import Optional
 
 import libcst as cst
 
-from jaxfix.analysis.host_use import AT_INDEX_REASON, HOST_USE_DEPENDENCIES, Use, is_static, use_with_names
+from codemods import _caller_writes
+from jaxfix.analysis.host_use import AT_INDEX_REASON, HOST_USE_DEPENDENCIES, Use, is_static, name_uses, use_with_names, value_use
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.analysis.scalars import math_aliases, scalar_kind
 from jaxfix.rule import Invalid, Rule, Valid
@@ -86,8 +87,10 @@ class HostConversion(Rule):
     change its kind or is an exact cast (`float` of a real float such as `np.std`, `int` of an `argmax`, `bool` of
     `np.any`; `float(np.mean(x))` becomes `jnp.mean(x).astype(float)` since a mean may be complex), the `math`
     function returns a value for every real input (`sin`, `tanh`, `isnan`), and the result is only used in array
-    arithmetic, as a NumPy/`jax.numpy` argument, returned, or tested. Otherwise the fix is unsafe and the message
-    says why:
+    arithmetic, as a NumPy/`jax.numpy` argument, returned, or tested. A result serialized to JSON (`json.dumps`), in
+    the function or, once returned, by code of the module (`o = score(v)`, then `json.dumps({"score": o})`), keeps its
+    conversion: JSON rejects an array. Otherwise the fix is unsafe and the message says why (a result put in a Python
+    dict or list, not handed to NumPy, may be dumped to JSON by its readers):
     `float(x)` also accepts a one-element array of any shape and returns a scalar (the fix keeps the shape);
     `int(x)` raises on NaN and infinities and gives a Python big integer outside the int32 range, where
     `.astype(int)` saturates; `math.sqrt` and `math.log` raise outside their domain where `jnp` returns `nan`/`-inf`;
@@ -99,8 +102,9 @@ class HostConversion(Rule):
     default dtypes (`float` is float32 unless `jax_enable_x64`), as everywhere in the migration.
 
     ## Known problems
-    A converted value that the function returns becomes a 0-d array: a caller that hashes it (a dict key) sees a
-    change, as with every NumPy result the migration turns into a JAX array. Tracedness is judged by
+    A converted value that the function returns becomes a 0-d array: a caller that hashes it (a dict key), formats
+    it or, in another module, dumps it to JSON sees a change, as with every NumPy result the migration turns into a
+    JAX array. Tracedness is judged by
     `jaxfix.analysis.tracedness` (parameters traced, shapes and module constants static). `round(x)` needs no
     rewrite (`jax.Array` implements `__round__`). Control flow on a converted value (`if float(x) > 0`) is left to
     the control-flow rules (JX2xx); only the conversion is rewritten.
@@ -128,6 +132,24 @@ class HostConversion(Rule):
         Valid("def f(x):\n    n = len(x)\n    return x / float(n)\n"),
     ]
     INVALID = [
+        Invalid(  # a value of a Python dict the function returns: its readers may dump it to JSON (pyod's scores)
+            "import numpy as np\n\ndef stats(v):\n    return {'spread': float(np.std(v)), 'n': 3}\n",
+            expected="import numpy as np\n\ndef stats(v):\n    return {'spread': np.std(v), 'n': 3}\n",
+            unsafe=True,
+        ),
+        Invalid(  # an item of a list handed to NumPy is an array's element: safe
+            "import numpy as np\n\ndef pair(v):\n    return np.array([float(np.std(v)), 1.0])\n",
+            expected="import numpy as np\n\ndef pair(v):\n    return np.array([np.std(v), 1.0])\n",
+        ),
+        Invalid(  # serialized to JSON here: JSON rejects an array
+            "import json\nimport numpy as np\n\ndef report(v):\n    m = float(np.mean(v))\n    return json.dumps([m, 1])\n",
+            expected=None, lines=[5],
+        ),
+        Invalid(  # returned, and module code dumps the result to JSON (pyod's `float(np.mean([...]))` scores)
+            "import json\nimport numpy as np\n\ndef score(v):\n    s = float(np.mean(v))\n    return s\n\n"
+            "if __name__ == '__main__':\n    print(json.dumps({'score': score(np.ones(3))}))\n",
+            expected=None, lines=[5],
+        ),
         Invalid(
             "import math\nimport numpy as np\n\ndef f(x):\n    return math.tanh(float(np.std(x)))  # spread\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    return jnp.tanh(np.std(x))  # spread\n",
@@ -182,6 +204,12 @@ class HostConversion(Rule):
             self.report(where, f"{problem}, which raises under `jit`; it is {use.reason}, which the in-place rules "
                         "(JX1xx) rewrite with `.at[...]` first")
             return
+        kept = _caller_writes.host_results(self).get(self.current_function.name.value)
+        if kept is not None and self._returned(node):
+            # `o = float(np.mean(v)); return o`, and a caller's `json.dumps({"overall": o})` (pyod's scores)
+            self.report(where, f"{problem}, which raises under `jit`; but this function returns it and {kept}: keep "
+                        "the Python number (and this function outside `jit`)")
+            return
         reasons = [] if use.kind == Use.ARRAY else [f"the result is {use.reason}"]
         at_index = use.reason == AT_INDEX_REASON
         replacement, needs_jnp = self._replacement(kind, math_name, value, args, reasons, at_index)
@@ -194,6 +222,20 @@ class HostConversion(Rule):
             message += " (unsafe: " + "; ".join(reasons) + ")"
         self.report(where, message, changes={node: replacement}, unsafe=bool(reasons), title=f"replace with `{new}`",
                     imports=("jnp",) if needs_jnp else ())
+
+    def _returned(self, node: cst.CSTNode) -> bool:
+        """Whether the function returns the value of `node`: in its `return` statement, or bound to a plain name
+        that one reads (through arithmetic and displays, as `value_use` follows them)."""
+        site = value_use(self, node)
+        if site.assigned_name is None:
+            return isinstance(enclosing_statement(self, node), cst.SimpleStatementLine) and any(
+                isinstance(small, cst.Return) for small in enclosing_statement(self, node).body)  # type: ignore[union-attr]
+        return any(
+            isinstance(small, cst.Return)
+            for read in name_uses(self, self.current_function, site.assignment, site.assigned_name)  # type: ignore[arg-type]
+            for small in getattr(enclosing_statement(self, read), "body", ())
+            if isinstance(enclosing_statement(self, read), cst.SimpleStatementLine)
+        )
 
     def _replacement(self, kind, math_name, value, args, reasons, at_index=False) -> tuple[Optional[cst.BaseExpression], bool]:
         scalar = scalar_kind(self, value)

@@ -85,6 +85,27 @@ TRANSPARENT = (
 
 
 
+# `json.dumps(v)`, `json.dump(v, f)`: JSON takes Python numbers, lists and dicts; a JAX array raises `TypeError`
+JSON_WRITERS = frozenset({"json.dumps", "json.dump", "simplejson.dumps", "simplejson.dump", "ujson.dumps", "ujson.dump",
+                          "orjson.dumps"})
+JSON_REASON = "serialized to JSON, which rejects a JAX array"
+
+
+def json_writer(call: cst.Call) -> bool:
+    """`json.dumps(...)`, `json.dump(...)` (and simplejson's, ujson's, orjson's)."""
+    return dotted_name(call.func) in JSON_WRITERS
+
+
+def displayed(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`value`, or the values a dict, list or tuple display holds (`{"o": o, "parts": [a, b]}` gives `o`, `a`, `b`),
+    through nested displays."""
+    if isinstance(value, cst.Dict):
+        return [v for e in value.elements if isinstance(e, cst.DictElement) for v in displayed(e.value)]
+    if isinstance(value, (cst.List, cst.Tuple)):
+        return [v for e in value.elements for v in displayed(e.value)]
+    return [value]
+
+
 def _is_array_call(rule: cst.MetadataDependent, func: cst.BaseExpression) -> bool:
     if numpy_name(rule, func):
         return True
@@ -96,6 +117,8 @@ def _call_use(rule: cst.MetadataDependent, call: cst.Call, arg: cst.Arg) -> Opti
     func = call.func
     if isinstance(func, cst.Name) and func.value in HOST_BUILTINS:
         return UseSite(Use.HOST, HOST_BUILTINS[func.value], call)
+    if json_writer(call) and call.args and arg is call.args[0]:
+        return UseSite(Use.HOST, JSON_REASON, call)
     if isinstance(func, cst.Name) and func.value in ("float", "int", "bool", "abs", "round", "complex"):
         return None  # a conversion of the conversion: judged at the outer call
     short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
@@ -118,6 +141,16 @@ def _call_use(rule: cst.MetadataDependent, call: cst.Call, arg: cst.Arg) -> Opti
     if isinstance(func, cst.Attribute) and func.attr.value in HOST_METHODS:
         return UseSite(Use.HOST, HOST_METHODS[func.attr.value], call)
     return UseSite(Use.UNKNOWN, f"passed to `{dotted_name(func) or 'a call'}`, which may need a Python number", call)
+
+
+def _array_argument(rule: cst.MetadataDependent, element: cst.CSTNode) -> bool:
+    """Whether the display holding `element` (through nested displays) is an argument of a NumPy/`jax.numpy` call
+    (`np.array([float(a), b])`)."""
+    node = rule.get_metadata(ParentProvider, element, None)
+    while isinstance(node, (cst.List, cst.Tuple, cst.Dict, cst.Element, cst.DictElement)):
+        node = rule.get_metadata(ParentProvider, node, None)
+    call = rule.get_metadata(ParentProvider, node, None) if isinstance(node, cst.Arg) else None
+    return isinstance(call, cst.Call) and _is_array_call(rule, call.func)
 
 
 def _is_store_target(rule: cst.MetadataDependent, index: cst.Index) -> bool:
@@ -168,6 +201,12 @@ def value_use(rule: cst.MetadataDependent, node: cst.CSTNode) -> UseSite:
             site = UseSite(Use.HOST, "used as a dict key", parent)
         elif isinstance(parent, cst.Set):
             site = UseSite(Use.HOST, "put in a Python set", parent)
+        elif (isinstance(parent, cst.DictElement) or isinstance(parent, cst.Element) and isinstance(
+                rule.get_metadata(ParentProvider, parent, None), cst.List)) and not _array_argument(rule, parent):
+            # `return {"overall": float(m)}` (pyod's scores): a Python container, which its readers may serialize
+            # to JSON or compare as Python numbers; an array display handed to NumPy (`np.array([float(a)])`) is not
+            site = UseSite(Use.UNKNOWN, "put in a Python dict or list, whose readers may need a Python number (JSON "
+                           "rejects an array)", parent)
         elif isinstance(parent, cst.Index):
             if _indexes_at(rule, parent):
                 return UseSite(Use.ARRAY, AT_INDEX_REASON, parent)
