@@ -489,6 +489,16 @@ def _broadcast_names(facts_: FunctionFacts, value: cst.BaseExpression) -> Iterat
                 yield from _broadcast_names(facts_, arg.value)
 
 
+def _display_depth(value: cst.BaseExpression) -> int:
+    """How many levels of list or tuple displays `value` nests at its first items (`[[1, 2]]`: 2; `[a, b]`: 1; a
+    name: 0)."""
+    depth = 0
+    while isinstance(value, (cst.List, cst.Tuple)) and value.elements and not isinstance(value.elements[0], cst.StarredElement):
+        depth += 1
+        value = value.elements[0].value
+    return depth
+
+
 def _call_axes(rule: Rule, stmt: cst.CSTNode, call: cst.Call) -> "Optional[int] | bool":
     """For a call that may add axes: how many axes its result has (None: not known); False for other calls."""
     func = call.func
@@ -509,6 +519,10 @@ def _call_axes(rule: Rule, stmt: cst.CSTNode, call: cst.Call) -> "Optional[int] 
         return _ADDING_AXES[short]
     if any(a.keyword is not None and a.keyword.value == "ndmin" for a in call.args):
         return None  # `np.array(v, ndmin=2)`
+    if short in ("array", "asarray", "asanyarray") and call.args and call.args[0].keyword is None:
+        depth = _display_depth(call.args[0].value)
+        if depth > 1:
+            return depth  # `np.array([[1.5, 2.5]])`: a nested display, one axis per level (pyod's `(1, k)` weights)
     position = _SHAPE_ARGUMENT.get(short)
     if position is None:
         return False

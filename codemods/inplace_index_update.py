@@ -95,8 +95,8 @@ class InplaceIndexUpdate(Rule):
     which matches NumPy's buffered update (the last write wins); it is unsafe unless `v` is a constant. A tuple
     assignment whose right side may be a view (`a[0], a[1] = a[1], a[0]` on rows) is unsafe: NumPy does not swap rows
     that way, the rewrite does. `x[i] = v` where `v` may have more axes than the selection (a call that adds axes:
-    `np.tile(v, (1, 2))`, `reshape`, `np.atleast_2d`, `np.outer`, `v[None]`, also through a local bound to one: `ms *
-    2`) is unsafe unless the selection is known to
+    `np.tile(v, (1, 2))`, `reshape`, `np.atleast_2d`, `np.outer`, `v[None]`, `np.array` of a nested display `[[a, b]]`,
+    also through a local bound to one: `ms * 2`) is unsafe unless the selection is known to
     have as many axes as the value can (`A[:, :] = np.eye(n)`): NumPy drops the value's leading length-1 axes,
     `.at[i].set` raises. `v *= c` on a name shared with a view is reported without a fix (JAX rebinds `v`, the
     view keeps the old values); when the other names are whole-array aliases (`alias = v`, both created here), they are
@@ -119,7 +119,10 @@ class InplaceIndexUpdate(Rule):
     leading axes of length 1 from the value of an assignment (a `(1, 3)` value into the `(3,)` row `out[i]`), which
     `.at[].set` rejects (`ValueError: Cannot broadcast to shape with fewer dimensions`): the shapes are not known
     where the rewrite is made, so that update fails loudly after the migration (nitime's `out[i] = v` with `v` of
-    shape `(1, n)`); reshape the value by hand (`v.reshape(out[i].shape)`).
+    shape `(1, n)`; pyod's `c[supp] = cs` with `cs` of shape `(1, len(supp))` from `sparse_encode`); reshape the value
+    by hand (`v.reshape(out[i].shape)`). Only values made by a call that adds axes are caught: a value of unknown
+    rank (a parameter, an unknown function's result, an item of another array) is the common case of `x[i] = v`, and
+    taking each for one with extra axes would make most of these fixes unsafe.
     """
 
     CODE = "JX101"
@@ -359,6 +362,16 @@ class InplaceIndexUpdate(Rule):
             expected="import numpy as np\n\ndef f(v):\n    out = np.zeros(2 * len(v))\n    out[:] = np.tile(v, (1, 2))\n"
                      "    return out\n\ndef g(n):\n    A = np.zeros((n, n))\n    A = A.at[:, :].set(np.eye(n))\n    return A\n",
             lines=[5, 10],
+        ),
+        Invalid(  # a local bound to a nested display has one axis per level: a (1, 2) value into a 1-d selection, where
+            # NumPy drops the leading length-1 axis and `.at[].set` raises (pyod's `c[supp] = cs`); a 2-d one fits 2-d
+            "import numpy as np\n\ndef put(n, idx):\n    w = np.array([[0.5, 1.5]])\n    out = np.zeros(n)\n"
+            "    out[idx] = w\n    return out\n\ndef g():\n    A = np.zeros((2, 2))\n"
+            "    A[:, :] = np.array([[1.0, 2.0], [3.0, 4.0]])\n    return A\n",
+            expected="import numpy as np\n\ndef put(n, idx):\n    w = np.array([[0.5, 1.5]])\n    out = np.zeros(n)\n"
+                     "    out[idx] = w\n    return out\n\ndef g():\n    A = np.zeros((2, 2))\n"
+                     "    A = A.at[:, :].set(np.array([[1.0, 2.0], [3.0, 4.0]]))\n    return A\n",
+            lines=[6, 11],
         ),
         Invalid(  # the value reads a local bound to a reshape with a leading length-1 axis: NumPy drops it, `.at[].set`
             # raises (pyroomacoustics's `ms = np.reshape(..., (1, -1))`); a row of an identity matrix fits
