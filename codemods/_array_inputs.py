@@ -44,8 +44,10 @@ SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "st
 # it is passed as it is elsewhere (`np.array(ub)`, then `np.tile(ub, ...)`: pyswarms' `periodic`)
 ARRAY_CONVERSIONS = frozenset({"array", "asarray", "asanyarray", "asfarray", "ascontiguousarray", "atleast_1d",
                                "atleast_2d", "atleast_3d"})
-# Functions that take any object (`jnp.iterable('N/A')` is True; as an array, text raises)
-ANY_OBJECT = {"iterable", "isscalar"}
+# Functions that take any object (`jnp.iterable('N/A')` is True; as an array, text raises): also those that read a
+# list, tuple, number or None as NumPy does (`jnp.shape(None)` is `()`, `jnp.ndim([1, 2])` is 1; `jnp.result_type`
+# and `jnp.isreal` reject a list), which `jnp.asarray` would make raise on None (trimesh's cached face normals)
+ANY_OBJECT = {"iterable", "isscalar", "shape", "ndim", "size", "iscomplexobj", "isrealobj"}
 # Functions whose `*args` are arrays, from this position on (`jnp.broadcast_arrays([0, 1], 2)` raises, as do
 # `jnp.atleast_2d`, `jnp.meshgrid`, `jnp.ix_` and the operands of `jnp.einsum` given lists)
 VARARG_ARRAYS = {"atleast_1d": 0, "atleast_2d": 0, "atleast_3d": 0, "broadcast_arrays": 0, "meshgrid": 0, "ix_": 0,

@@ -146,6 +146,10 @@ class NonArrayInput(Rule):
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x, axis=(0, 1)), np.zeros((2, 3))\n"),
         Valid("import numpy as np\nM = np.max([1, 2])\n"),
         Valid("import numpy as np\ndef f(x):\n    corner = (0, 1)\n    return x[(0, 1)] + x[corner]\n"),
+        Valid(  # `jnp.shape`, `jnp.ndim`, `jnp.size` read a list, a tuple, a number or None as NumPy does; `jnp.asarray`
+            # would raise on None (trimesh's `np.shape(cache["face_normals"])` of an empty cache)
+            "import numpy as np\n\ndef f(memo, x, w):\n    kept = memo['n']\n    return np.shape(kept) == np.shape(x), "
+            "np.ndim(memo.get('m')), np.size([w, 1.0]), np.iscomplexobj((w, 2))\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.sum(x)[[True, False]]\n"),
         Valid(  # a helper's result is traced but may be a Python list (it is here): `+=` / `+` of a list concatenates
             # (fluids' symmetric points)
