@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator, Optional
 
 from jaxfix.analysis.static_args import METHOD_ALL_ARGS, SHAPE_KEYWORDS, SHAPE_POSITIONS
 from jaxfix.analysis.plain_python import ARRAY_ATTRIBUTES, PLAIN_ATTRIBUTES, PLAIN_BUILTINS
-from jaxfix.analysis.host_data import documented_sequence_params
+from jaxfix.analysis.host_data import doctest_sequence_params, documented_sequence_params
 
 from codemods._array_inputs import ARRAY_CONVERSIONS
 from codemods._list_inputs import ARRAY_ARGUMENT_METHODS, SEQUENCE_RESULTS
@@ -260,6 +260,7 @@ class _Walker:
         self.flags = summary.flags
         self.pending: list[ast.AST] = []
         self.class_docs: dict[int, str] = {}  # id of an `__init__`: its class's docstring (numpydoc documents it there)
+        self.class_of: dict[int, str] = {}  # id of an `__init__`: its class's name (`>>> Q([1, 2])` in a doctest)
 
     def functions(self) -> None:
         """Walk the functions found at module and class level, except plain-Python helpers, which every rule
@@ -312,6 +313,7 @@ class _Walker:
                     self.s.class_names.add(stmt.name)
                     doc = ast.get_docstring(stmt)
                     self.class_docs.update({id(f): doc for f in stmt.body if doc and isinstance(f, _FUNCTIONS) and f.name == "__init__"})
+                    self.class_of.update({id(f): stmt.name for f in stmt.body if isinstance(f, _FUNCTIONS) and f.name == "__init__"})
                 for name in _BLOCKS:
                     block = getattr(stmt, name, None)
                     if block:
@@ -335,6 +337,9 @@ class _Walker:
         if doc:  # `lengths : array-like of integers`: a list, maybe, which JX304 converts where it is passed
             names = {a.arg for a in (*positional, *arguments.kwonlyargs)}
             self.s.sequence_bound.update(documented_sequence_params(doc, names))
+            callees = {function.name} | ({self.class_of[id(function)]} if id(function) in self.class_of else set())  # type: ignore[attr-defined]
+            # `>>> vector_product([2, 0, 0], [0, 3, 0])`: an example passes a list
+            self.s.sequence_bound.update(doctest_sequence_params(doc, callees, [a.arg for a in positional], names))
         for node in _nodes([function]):
             handler = handlers.get(node.__class__)
             if handler is not None:

@@ -14,7 +14,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.foreign_dtypes import is_text
-from jaxfix.analysis.host_data import documented_sequences
+from jaxfix.analysis.host_data import documented_sequences, example_sequences
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, enclosing_class, enclosing_statement, isinstance_guards
@@ -739,6 +739,37 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef f(position, bounds):\n    lb, ub = bounds\n    ub = np.array(ub)\n"
             "    return np.tile(ub, (2, 1)), np.tile(lb, 2)\n"),
     ]
+    INVALID += [
+        Invalid(  # the docstring's examples call the function with lists: by position, keyword, or a name the examples
+            # bind to one; as a method, or as its class for `__init__` (trimesh's `vector_product([2, 0, 0], ...)`)
+            "import numpy as np\n\ndef turn(u, w, scale=1.0):\n    \"\"\"Turn.\n\n    >>> a = turn([1, 0], w=(0, 1))\n"
+            "    >>> s = [2.0, 3.0]\n    >>> b = turn(np.ones(2), np.ones(2),\n    ...          scale=s)\n    \"\"\"\n"
+            "    return np.arccos(np.dot(u, w)) * np.sum(scale)\n\n"
+            "class Path:\n    \"\"\">>> p = Path([[0, 0], [1, 1]])\"\"\"\n\n    def __init__(self, pts):\n"
+            "        self.n = np.ndim(pts) + np.max(pts)\n\n    def shift(self, by):\n"
+            "        \"\"\">>> Path(np.eye(2)).shift([1, 2])\"\"\"\n        return np.cumsum(by)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef turn(u, w, scale=1.0):\n    \"\"\"Turn.\n\n"
+            "    >>> a = turn([1, 0], w=(0, 1))\n    >>> s = [2.0, 3.0]\n    >>> b = turn(np.ones(2), np.ones(2),\n"
+            "    ...          scale=s)\n    \"\"\"\n"
+            "    return np.arccos(np.dot(jnp.asarray(u), jnp.asarray(w))) * np.sum(jnp.asarray(scale))\n\n"
+            "class Path:\n    \"\"\">>> p = Path([[0, 0], [1, 1]])\"\"\"\n\n    def __init__(self, pts):\n"
+            "        self.n = np.ndim(pts) + np.max(jnp.asarray(pts))\n\n    def shift(self, by):\n"
+            "        \"\"\">>> Path(np.eye(2)).shift([1, 2])\"\"\"\n        return np.cumsum(jnp.asarray(by))\n",
+            lines=[11, 11, 11, 17, 21],
+        ),
+        Invalid(  # ... the only list of the module (the pre-check reads the examples too)
+            "import jax.numpy as jnp\n\ndef total(v):\n    \"\"\">>> total([1, 2])\"\"\"\n    return jnp.cumsum(v)\n",
+            expected="import jax.numpy as jnp\n\ndef total(v):\n    \"\"\">>> total([1, 2])\"\"\"\n"
+            "    return jnp.cumsum(jnp.asarray(v))\n",
+            lines=[5],
+        ),
+    ]
+    VALID += [
+        Valid(  # examples passing text, or another function's lists, or arrays, say nothing of the parameter
+            "import numpy as np\n\ndef names(keys, x):\n    \"\"\">>> names(['a', 'b'], np.ones(1))\n"
+            "    >>> other([1.0], x=[2.0])\n    >>> k = ['c']\n    >>> names(k, x=np.ones(1))\n    \"\"\"\n"
+            "    return np.unique(keys), np.sum(x)\n"),
+    ]
     # module facts (`_list_inputs`), computed the first time a call asks for them
     @functools.cached_property
     def _attributes(self) -> frozenset[str]:
@@ -887,6 +918,8 @@ class NonArrayInput(Rule):
                 or not _list_inputs.unbound_before(self, value.value, at, some=True):
             return None
         if value.value in documented_sequences(fn, enclosing_class(self, fn)):
+            if value.value in example_sequences(fn, enclosing_class(self, fn)):
+                return "an example of its docstring passes a list or tuple"
             return "its docstring says may be a list or tuple"
         if value.value in self._fed.get(fn.name.value, ()):
             if self._elsewhere("list") and value.value not in _list_inputs.list_fed_parameters(self.context.module).get(

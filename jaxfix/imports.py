@@ -23,6 +23,7 @@ from typing import Callable, Iterable, Mapping, Optional, Sequence
 import libcst as cst
 
 from jaxfix import walk
+from jaxfix.analysis import doctests
 
 
 def dotted_name(node: cst.BaseExpression) -> str:
@@ -389,12 +390,15 @@ def remove_unused_numpy_imports(
     module: cst.Module, previously_used: set[str], used: Optional[set[str]] = None, keep: Iterable[str] = ()
 ) -> cst.Module:
     """Drop top-level numpy import names that the rewrite left unused (never ones that were unused before, ones the
-    module's `__all__` lists, or `keep`: names other modules import from this one).
+    module's `__all__` lists, ones its docstrings' examples read, which doctest runs in the module's namespace:
+    `>>> np.allclose(v, [0, 0, 6])`, or `keep`: names other modules import from this one).
     `used`: `names_used(module)` when the caller already has it (the engine collects it during its last pass)."""
     if not previously_used:
         return module
     used = names_used(module) if used is None else used
     dead = {name for name in previously_used if name not in used} - _exported(module) - set(keep)
+    if dead:
+        dead -= doctests.names_read(module)
     if not dead:
         return module
     body = []

@@ -52,6 +52,16 @@ def test_numpy_import_listed_in_all_is_kept():
     assert "from numpy import expand_dims\n" in migrate_source(code)
 
 
+def test_numpy_import_read_by_docstring_examples_is_kept():
+    # doctest runs a docstring's examples in the module's namespace: `>>> np.allclose(...)` needs `np` (trimesh's
+    # transformations); an import only a plain string or comment names still goes
+    code = ('import numpy as np\n\n\ndef f(x):\n    """Sum.\n\n    >>> bool(np.isclose(f([1.0, 2.0]),\n'
+            '    ...                 3.0))\n    True\n    """\n    return np.sum(x)\n')
+    assert migrate_source(code).startswith("import jax.numpy as jnp\nimport numpy as np\n")
+    other = 'import numpy as np\n\n\ndef f(x):\n    """Sum, like np.sum."""\n    s = ">>> np.sum(x)"\n    return np.sum(x)\n'
+    assert "import numpy" not in migrate_source(other)
+
+
 def test_numpy_import_another_module_imports_is_kept(tmp_path):
     """`from .functions import where` elsewhere in the run: `functions.py` keeps importing `where` from NumPy after
     its own code moves to `jnp.where` (skyfield's geometry imports NumPy names through its functions module). A

@@ -20,12 +20,14 @@ A `rule` here must declare `MaskProvider` and `ParentProvider` (and `NumpyNamePr
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Callable, Optional
 
 import libcst as cst
 
 from jaxfix import walk
+from jaxfix.analysis import doctests
 from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import function_facts
@@ -402,11 +404,23 @@ _SEQUENCE_TYPES = re.compile(r"\b(array[-_ ]like|list|lists|sequence|tuple|itera
 def documented_sequences(function: cst.FunctionDef, owner: Optional[cst.ClassDef] = None) -> frozenset[str]:
     """The parameters the function's docstring (and, for `__init__`, its class's `owner`, where numpydoc puts them:
     astroML's `GMMBayes`, `n_components : int or list`) says may be Python sequences (`x : array_like`, `lengths :
-    array-like of integers`, `ws : list of float`): NumPy functions take those, `jax.numpy` ones reject them."""
+    array-like of integers`, `ws : list of float`), or its examples pass one (`example_sequences`): NumPy functions
+    take those, `jax.numpy` ones reject them."""
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     owner = owner if function.name.value == "__init__" else None
     doc = "\n".join(d for d in (function.get_docstring(clean=True), owner and owner.get_docstring(clean=True)) if d)
-    return documented_sequence_params(doc, params)
+    return documented_sequence_params(doc, params) | example_sequences(function, owner)
+
+
+def example_sequences(function: cst.FunctionDef, owner: Optional[cst.ClassDef] = None) -> frozenset[str]:
+    """The parameters that the examples of the function's docstring (and, for `__init__`, its class's `owner`'s)
+    pass a list or tuple (`doctest_sequence_params`): `>>> vector_product([2, 0, 0], [0, 3, 0])`."""
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    owner = owner if function.name.value == "__init__" else None
+    doc = "\n".join(d for d in (function.get_docstring(clean=True), owner and owner.get_docstring(clean=True)) if d)
+    positional = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+    callees = {function.name.value} | ({owner.name.value} if owner is not None else set())
+    return doctest_sequence_params(doc, callees, positional, params)
 
 
 _LIST_TYPES = re.compile(r"\b(list|lists|tuple|tuples|sequence)\b", re.IGNORECASE)
@@ -437,6 +451,59 @@ def _documented_as(doc: str, params: set[str], kind_matches: Callable[[str], boo
         kind = match.group(2) if match.group(2) is not None else match.group(3)
         if kind and kind_matches(kind):
             found |= {n.strip().lstrip("*") for n in match.group(1).split(",")} & params
+    return frozenset(found)
+
+
+def doctest_sequence_params(doc: str, callees: set[str], positional: list[str], params: set[str]) -> frozenset[str]:
+    """The parameters among `params` that an example of the docstring `doc` passes a list or tuple display (or list
+    comprehension), or a name the examples bind only to one, in a call of one of `callees` (the function's name, its
+    class's for `__init__`; as `f(...)` or `obj.f(...)`), by position (`positional`: its positional parameters,
+    `self` or `cls` first for a method) or keyword: `>>> vector_product([2, 0, 0], [0, 3, 0])` (trimesh's
+    transformations) shows the function taking lists, which NumPy converts and `jax.numpy` rejects. Displays of
+    text are no arrays of numbers, and count for nothing."""
+    nodes = [node for tree in doctests.examples(doc) for node in ast.walk(tree)]
+    if not nodes:
+        return frozenset()
+    bound: dict[str, list[Optional[ast.expr]]] = {}  # a name the examples bind: its values (None: not a plain one)
+    plain: set[int] = set()
+    for node in nodes:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    bound.setdefault(target.id, []).append(node.value)
+                    plain.add(id(target))
+    for node in nodes:
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and id(node) not in plain:
+            bound.setdefault(node.id, []).append(None)  # a loop target, unpacking, `+=`
+
+    def display(value: Optional[ast.expr]) -> bool:
+        if isinstance(value, ast.ListComp):
+            return not (isinstance(value.elt, ast.Constant) and isinstance(value.elt.value, (str, bytes)))
+        return isinstance(value, (ast.List, ast.Tuple)) and not any(
+            isinstance(e, ast.Constant) and isinstance(e.value, (str, bytes)) or isinstance(e, ast.JoinedStr)
+            for e in value.elts)
+
+    def sequence(value: ast.expr) -> bool:
+        if isinstance(value, ast.Name):
+            values = bound.get(value.id, [])
+            return bool(values) and all(display(v) for v in values)
+        return display(value)
+
+    found: set[str] = set()
+    for node in nodes:
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+        if name not in callees:
+            continue
+        order = positional[1:] if positional and positional[0] in ("self", "cls") else positional
+        for position, arg in enumerate(node.args):
+            if isinstance(arg, ast.Starred):
+                break  # (the positions after it are unknown)
+            if position < len(order) and sequence(arg):
+                found.add(order[position])
+        found.update(k.arg for k in node.keywords if k.arg in params and sequence(k.value))
     return frozenset(found)
 
 
