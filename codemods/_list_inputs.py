@@ -4,7 +4,7 @@
 - `sequence(value, facts, tuples)`: a list or tuple display, a comprehension, `list(...)`/`tuple(...)`, such a call,
   a slice or join of a list, a parameter with a tuple default, or a name only ever bound (or unpacked) to one;
 - `sequence_here(rule, value, at, facts)`: a local name whose definitions reaching `at` all bind one
-  (`reaching_values(rule, name, at)`: what they bind);
+  (`reaching_values(rule, name, at)`: what they bind; `branches(value)`: what a conditional expression may give);
 - `list_call(value)`: `list(...)`, `sorted(...)`;
 - `unbound_before(rule, name, call)`: a parameter that still holds what the caller passed (which its docstring may
   say is a list) where `call` reads it;
@@ -24,7 +24,9 @@
 - `object_fed_parameters(module)`: the same for values JAX arrays cannot hold: NumPy arrays of objects or text
   (`np.array([None] * n)`), `Decimal`s and `Fraction`s, masked arrays (`np.ma.masked_invalid(x)`), functions;
 - `sequence_functions(module)`: the module's functions that always return a list or tuple (`sequence_properties`:
-  those that are properties).
+  those that are properties);
+- `sequence_item_functions(module)`: those that always return a tuple display some of whose items are lists or
+  tuples (`return values, lengths`), which a caller unpacks.
 """
 
 from __future__ import annotations
@@ -94,8 +96,11 @@ def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts:
         return False  # (a parameter counts once rebound: `tied = list(tied)`, astropy's fitters)
     values = reaching_values(rule, value.value, at)
     if some:  # (each branch of `x.tolist() if a else x`; `.tolist()` makes a list, a number of a 0-d array)
-        values = [b for v in values or () for b in ((v.body, v.orelse) if isinstance(v, cst.IfExp) else (v,))]
+        values = [b for v in values or () for b in branches(v)]
         return any(isinstance(v, cst.List) and not any(is_text(e.value) for e in v.elements)
+                   # `[[0, 0, 0, 255]] * len(v) if len(c) == 0 else c` (trimesh's point cloud colors)
+                   or isinstance(v, cst.BinaryOperation) and sequence(v, facts, tuples) and not any(
+                       isinstance(side, cst.List) and any(is_text(e.value) for e in side.elements) for side in (v.left, v.right))
                    or isinstance(v, cst.ListComp) and not is_text(v.elt) or list_call(v) or mapped(v)
                    or isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value == "tolist"
                    or tuples and (isinstance(v, cst.Tuple) and not any(is_text(e.value) for e in v.elements)
@@ -104,6 +109,13 @@ def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts:
     # each value as `sequence` reads one: a display, a sequence call, or a join (`s = [0] + [...]`, then `s =
     # np.cumsum(s)`: GPy's get_slices, where the rebinding hides the join from `sequence`)
     return bool(values) and all(v is not None and sequence(v, facts) for v in values)  # type: ignore[union-attr]
+
+
+def branches(value: Optional[cst.BaseExpression]) -> list[Optional[cst.BaseExpression]]:
+    """The values a conditional expression may give, nested ones too (`a if p else b if q else c`); else the value."""
+    if isinstance(value, cst.IfExp):
+        return [*branches(value.body), *branches(value.orelse)]
+    return [value]
 
 
 def reaching_values(rule: Rule, name: str, at: cst.CSTNode) -> Optional[list[Optional[cst.BaseExpression]]]:
@@ -975,6 +987,18 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
     return {name: frozenset(params) for name, params in found.items()}
 
 
+def _unpacked_display(target: cst.BaseExpression, value: cst.BaseExpression, name: str) -> bool:
+    """`name` is a target of `target`, which unpacks the display `value` of as many items (no starred one), and
+    gets an item that is a `_plain_sequence` (`a, b = [], []`)."""
+    if not (isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List))
+            and len(target.elements) == len(value.elements)):
+        return False
+    if any(isinstance(e, cst.StarredElement) for e in (*target.elements, *value.elements)):
+        return False
+    return any(isinstance(t.value, cst.Name) and t.value.value == name and _plain_sequence(v.value)
+               for t, v in zip(target.elements, value.elements))
+
+
 def _plain_sequence(value: Optional[cst.BaseExpression]) -> bool:
     """A list or tuple display or comprehension, or a `list(...)`/`tuple(...)`/`sorted(...)` call."""
     return isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or value is not None and (
@@ -987,14 +1011,7 @@ def sequence_functions(module: cst.Module) -> frozenset[str]:
     functions of the same name must all do so."""
     found: dict[str, bool] = {}
     for function in walk.nodes_of(module, cst.FunctionDef):
-        returns: list[cst.Return] = []
-        stack = list(walk.children_without_tokens(function.body))  # type: ignore[attr-defined]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, cst.Return):
-                returns.append(node)
-            elif not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
-                stack.extend(walk.children_without_tokens(node))
+        returns = _returns(function)  # type: ignore[arg-type]
         name = function.name.value  # type: ignore[attr-defined]
         found[name] = found.get(name, True) and bool(returns) and all(
             _returned_sequence(r.value, function) for r in returns)  # type: ignore[arg-type]
@@ -1011,6 +1028,43 @@ def sequence_properties(module: cst.Module) -> frozenset[str]:
         if function.name.value in returning  # type: ignore[attr-defined]
         and any(dotted_name(d.decorator).split(".")[-1] in ("property", "cached_property")  # type: ignore[attr-defined]
                 for d in function.decorators))  # type: ignore[attr-defined]
+def sequence_item_functions(module: cst.Module) -> dict[str, tuple[int, frozenset[int]]]:
+    """{name: (count, positions)} for the module's functions and methods every `return` of which gives a tuple
+    display of `count` items (`return values, lengths`), those at `positions` each a list or tuple as
+    `sequence_functions` reads a returned value (`ret_values, ret_lengths = [], []`, grown by `.append`): a caller
+    unpacking the call (`values, lengths = merge_lengths(values, lengths)`: trimesh's rle) gets lists there.
+    Functions of the same name must all agree."""
+    found: dict[str, tuple[int, frozenset[int]]] = {}
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        returns = _returns(function)  # type: ignore[arg-type]
+        name = function.name.value  # type: ignore[attr-defined]
+        values = [r.value for r in returns]
+        if not values or not all(isinstance(v, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in v.elements)
+                                 for v in values):
+            found[name] = (0, frozenset())
+            continue
+        count = len(values[0].elements)  # type: ignore[union-attr]
+        positions = frozenset(i for i in range(count) if all(
+            len(v.elements) == count and _returned_sequence(v.elements[i].value, function) for v in values))  # type: ignore[union-attr,arg-type]
+        if any(len(v.elements) != count for v in values):  # type: ignore[union-attr]
+            positions = frozenset()
+        before = found.get(name)
+        found[name] = (count, positions) if before is None else \
+            (count, positions & before[1]) if before[0] == count else (0, frozenset())
+    return {name: entry for name, entry in found.items() if entry[1]}
+
+
+def _returns(function: cst.FunctionDef) -> list[cst.Return]:
+    """The `return` statements of `function` itself (not of a function, lambda or class inside it)."""
+    returns: list[cst.Return] = []
+    stack = list(walk.children_without_tokens(function.body))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, cst.Return):
+            returns.append(node)
+        elif not isinstance(node, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            stack.extend(walk.children_without_tokens(node))
+    return returns
 
 
 def _returned_sequence(value: Optional[cst.BaseExpression], function: cst.FunctionDef) -> bool:
@@ -1038,6 +1092,8 @@ def _sequence_local(function: cst.FunctionDef, name: str) -> bool:
                     if not _plain_sequence(node.value):
                         return False
                     bound = True
+                elif _unpacked_display(target.target, node.value, name):
+                    bound = True  # `ret_values, ret_lengths = [], []`
                 elif name in walk.name_values(target.target):
                     return False  # unpacked (`res, n = ...`) or an item of a target
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name) and node.target.value == name:

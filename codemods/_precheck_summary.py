@@ -441,6 +441,9 @@ class _Walker:
                 and isinstance(called.value, ast.Name) and called.value.id in ("self", "cls") else None
             if callee is not None:
                 self.s.call_bound.update((t.id, callee) for t in node.targets if isinstance(t, ast.Name))
+                # `values, lengths = merge(values, lengths)`: lists if `merge` returns a tuple of them
+                self.s.call_bound.update((e.id, callee) for t in node.targets if isinstance(t, (ast.Tuple, ast.List))
+                                         for e in t.elts if isinstance(e, ast.Name))
         unpacking = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "zip" or \
             isinstance(value, (ast.Tuple, ast.List)) and any(isinstance(e, _SEQUENCES) for e in value.elts) or \
             value.__class__ is ast.Name and value.id in self.s.sequence_bound  # type: ignore[attr-defined]

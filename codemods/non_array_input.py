@@ -764,6 +764,44 @@ class NonArrayInput(Rule):
             lines=[5],
         ),
     ]
+    INVALID += [
+        Invalid(  # a helper returning a tuple of lists, unpacked by the caller: lists among the stacked arrays, or
+            # given as an array (trimesh's `values, lengths = merge_lengths(values, lengths)`, then `np.stack(...)`)
+            "import jax.numpy as jnp\n\ndef split(pairs):\n    firsts, seconds = [], []\n    for a, b in pairs:\n"
+            "        firsts.append(a)\n        seconds.append(b)\n    return firsts, seconds, len(firsts)\n\n"
+            "def joined(pairs):\n    a, b, n = split(pairs)\n    return jnp.stack((a, b), axis=1), jnp.sum(b) / n\n",
+            expected="import jax.numpy as jnp\n\ndef split(pairs):\n    firsts, seconds = [], []\n    for a, b in pairs:\n"
+            "        firsts.append(a)\n        seconds.append(b)\n    return firsts, seconds, len(firsts)\n\n"
+            "def joined(pairs):\n    a, b, n = split(pairs)\n"
+            "    return jnp.stack((jnp.asarray(a), jnp.asarray(b)), axis=1), jnp.sum(jnp.asarray(b)) / n\n",
+            lines=[12, 12, 12],
+        ),
+    ]
+    INVALID += [
+        Invalid(  # a list repeated in one branch of a conditional expression, bound to a name or given as it is, among
+            # the stacked arrays or meeting an array (trimesh's `[[0, 0, 0, 255]] * len(v) if len(c) == 0 else c`)
+            "import jax.numpy as jnp\n\ndef colors(v, c, d, n):\n    a = [[0, 0, 0, 255]] * len(v) if len(c) == 0 else c\n"
+            "    w = c if n else d if len(d) else [1.0] * n\n"
+            "    return jnp.vstack((a, [[1, 1, 1, 1]] * n if n else d)), jnp.exp(d) * w\n",
+            expected="import jax.numpy as jnp\n\ndef colors(v, c, d, n):\n"
+            "    a = [[0, 0, 0, 255]] * len(v) if len(c) == 0 else c\n    w = c if n else d if len(d) else [1.0] * n\n"
+            "    return jnp.vstack((jnp.asarray(a), jnp.asarray([[1, 1, 1, 1]] * n if n else d))), "
+            "jnp.exp(d) * jnp.asarray(w)\n",
+            lines=[6, 6, 6],
+        ),
+    ]
+    VALID += [
+        Valid(  # ... of text: no array of numbers
+            "import jax.numpy as jnp\n\ndef labels(c, n, x):\n    a = ['?'] * n if len(c) == 0 else c\n"
+            "    return a + jnp.sum(x)\n"),
+    ]
+    VALID += [
+        Valid(  # ... not where the helper may return an array there, or is unpacked into another count of names
+            "import jax.numpy as jnp\n\ndef split(pairs, dense):\n    if dense:\n        return jnp.zeros(2), [1]\n"
+            "    return [0], [1]\n\ndef two():\n    return [0], [1], [2]\n\n"
+            "def joined(pairs):\n    a, b = split(pairs, True)\n    (c, d), e = two()[:2], 0\n"
+            "    return jnp.stack((a, a)), jnp.sum(c)\n"),
+    ]
     VALID += [
         Valid(  # examples passing text, or another function's lists, or arrays, say nothing of the parameter
             "import numpy as np\n\ndef names(keys, x):\n    \"\"\">>> names(['a', 'b'], np.ones(1))\n"
@@ -798,6 +836,10 @@ class NonArrayInput(Rule):
     @functools.cached_property
     def _returning_properties(self) -> frozenset[str]:
         return _list_inputs.sequence_properties(self.context.module)
+
+    @functools.cached_property
+    def _returning_items(self) -> dict[str, tuple[int, frozenset[int]]]:
+        return _list_inputs.sequence_item_functions(self.context.module)
 
     def visit_Call(self, node: cst.Call) -> None:
         fn = self.current_function
@@ -1120,10 +1162,18 @@ class NonArrayInput(Rule):
     def _sequence_result(self, value: cst.BaseExpression, at: Optional[cst.CSTNode] = None) -> bool:
         """`lengths(a, b)` or `self.lengths()` where the module's `lengths` always returns a list or tuple
         (`_list_inputs.sequence_functions`); with `at`, also a local name whose definitions reaching `at` all bind
-        such a call (`shapes = sizes(blocks)`, then `np.sum(shapes)`: GPy's block matrices)."""
+        such a call (`shapes = sizes(blocks)`, then `np.sum(shapes)`: GPy's block matrices), or unpack a call of a
+        function that returns lists or tuples there (`values, lengths = merge_lengths(values, lengths)`, with
+        `return ret_values, ret_lengths`: trimesh's rle, `_list_inputs.sequence_item_functions`)."""
         if isinstance(value, cst.Name) and at is not None:
-            values = _list_inputs.reaching_values(self, value.value, at)
-            return bool(values) and all(v is not None and self._sequence_result(v) for v in values)  # type: ignore[union-attr]
+            stmt = enclosing_statement(self, at)
+            if self.current_function is None or stmt is None:
+                return False
+            try:
+                found = function_flow(self, self.current_function).reaching(stmt, value.value)
+            except KeyError:  # a statement the flow does not hold (in a nested function)
+                return False
+            return bool(found) and all(self._sequence_definition(d.node, value.value) for d in found)
         if isinstance(value, cst.Subscript) and at is not None and isinstance(value.value, cst.Name) \
                 and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index):
             # `history[-1]`, with `history = [objective(x)]` grown by `history.append(objective(y))`: an item of a
@@ -1132,14 +1182,32 @@ class NonArrayInput(Rule):
             return any(self._sequence_result(item) for item in self._list_items(value.value.value))
         if isinstance(value, cst.Attribute):  # `sys.num`, a property of the module returning nested lists
             return value.attr.value in self._returning_properties
+        name = self._callee(value)
+        return name is not None and name in self._returning
+
+    def _sequence_definition(self, node: Optional[cst.CSTNode], name: str) -> bool:
+        """A definition of `name` binding what `_sequence_result` takes for a list or tuple: `name = sizes(blocks)`,
+        or `..., name, ... = merge(...)` at a position where `merge` always returns one."""
+        if not isinstance(node, cst.Assign) or len(node.targets) != 1:
+            return False
+        target = node.targets[0].target
+        if isinstance(target, cst.Name):
+            return target.value == name and self._sequence_result(node.value)
+        if not isinstance(target, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in target.elements):
+            return False
+        callee = self._callee(node.value)
+        count, positions = self._returning_items.get(callee, (0, frozenset())) if callee is not None else (0, frozenset())
+        return len(target.elements) == count and any(
+            i in positions and isinstance(e.value, cst.Name) and e.value.value == name for i, e in enumerate(target.elements))
+
+    @staticmethod
+    def _callee(value: cst.BaseExpression) -> Optional[str]:
+        """The name of the module's function or method a call calls: `lengths(a, b)`, `self.lengths()`; else None."""
         if not isinstance(value, cst.Call):
-            return False
+            return None
         func = value.func
-        name = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) \
+        return func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) \
             and isinstance(func.value, cst.Name) and func.value.value in ("self", "cls") else None
-        if name is None:
-            return False
-        return name in self._returning
 
     def _list_items(self, name: str) -> list[cst.BaseExpression]:
         """The items of the local list `name`: the elements of the list displays it is bound to
@@ -1298,7 +1366,11 @@ class NonArrayInput(Rule):
             inner = element.value
             listed = isinstance(inner, cst.Name) and facts is not None and (
                 _list_inputs.sequence(inner, facts, tuples=False)  # a list only, or a list display on some path
-                or _list_inputs.sequence_here(self, inner, node, facts, some=True))  # (`output = []`, then joined in a loop)
+                or _list_inputs.sequence_here(self, inner, node, facts, some=True)  # (`output = []`, then joined in a loop)
+                or self._sequence_result(inner, node))  # (`values, lengths = merge_lengths(...)`: trimesh's rle)
+            listed = listed or isinstance(inner, cst.IfExp) and facts is not None and any(  # `[0] * n if p else c`
+                isinstance(b, (cst.List, cst.Tuple, cst.ListComp)) or isinstance(b, cst.BinaryOperation)
+                and _list_inputs.sequence(b, facts) for b in _list_inputs.branches(inner))
             if (isinstance(inner, (cst.List, cst.Tuple, cst.ListComp)) or listed) and not isinstance(element, cst.StarredElement):
                 text = f"{self.jnp}.asarray({self.code(inner)})"
                 self.report(inner, f"`{self.code(node.func)}` is given a Python list or tuple (`{self.code(inner)}`) "
