@@ -5,12 +5,13 @@
   when the `if` held only a `continue`);
 - `deep(rule, stmts, done, result)`: a `break`/`return` under any depth of `if`s sets the flag where it was, and
   what follows each statement that may jump goes under `if not done:`;
+- `negation(rule, test)`: the test of an `if` that holds where `test` does not (`v.any()` for `not v.any()`);
 - `operand(text, node, negated)`: `text` as an operand of `and` (the flag joins a `while` loop's test) or `not`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import libcst as cst
 
@@ -43,7 +44,7 @@ def guarded(rule: Rule, body: Sequence[cst.BaseStatement], done: Optional[str], 
             added[0] = added[0].with_changes(leading_lines=jump_comments)
             before_jump.extend(added)
         if not before_jump:
-            test = rule.expr(f"not {operand(rule.code(stmt.test), stmt.test, negated=True)}")
+            test = negation(rule, stmt.test)
             if rest:  # the block starts at its first statement, without the blank lines that stood above it
                 rest = [rest[0].with_changes(leading_lines=_without_leading_blanks(rest[0].leading_lines)), *rest[1:]]
             stmt = stmt.with_changes(leading_lines=[*stmt.leading_lines, *jump_comments])
@@ -101,6 +102,31 @@ def _without_leading_blanks(lines: Sequence[cst.EmptyLine]) -> list[cst.EmptyLin
     while lines and lines[0].comment is None:
         lines.pop(0)
     return lines
+
+
+# comparison operators and their inverses, which hold for every value: identity and membership by definition
+# (`x not in y` is `not (x in y)`), `!=` as Python's data model defines it by default (the inverse of `==`, NaN
+# included); not `<` and `>=` (both are False for NaN)
+_INVERSES: dict[type, Callable[[], cst.BaseCompOp]] = {
+    cst.Equal: cst.NotEqual, cst.NotEqual: cst.Equal, cst.Is: cst.IsNot, cst.IsNot: cst.Is, cst.In: cst.NotIn,
+    cst.NotIn: cst.In}
+
+
+def negation(rule: Rule, test: cst.BaseExpression) -> cst.BaseExpression:
+    """The test of an `if` that holds where `test` does not: `v.any()` for `not v.any()` (an `if` reads only its truth:
+    no `not not`, trimesh's repair), `len(q) != 0` for `len(q) == 0`, else `not (test)`."""
+    def bare(node: cst.BaseExpression) -> cst.BaseExpression:  # (parentheses kept around a test of several lines)
+        text = rule.code(node.with_changes(lpar=[], rpar=[]))
+        return rule.expr(f"({text})" if "\n" in text else text)
+
+    if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
+            and not isinstance(test.expression, (cst.Tuple, cst.GeneratorExp, cst.Yield)):
+        return bare(test.expression)
+    if isinstance(test, cst.Comparison) and len(test.comparisons) == 1 \
+            and type(test.comparisons[0].operator) in _INVERSES:
+        inverse = _INVERSES[type(test.comparisons[0].operator)]()
+        return bare(test.with_changes(comparisons=[test.comparisons[0].with_changes(operator=inverse)]))
+    return rule.expr(f"not {operand(rule.code(test), test, negated=True)}")
 
 
 def operand(text: str, node: cst.BaseExpression, negated: bool = False) -> str:

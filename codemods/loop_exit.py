@@ -113,6 +113,20 @@ class LoopExit(Rule):
             ),
             lines=[5],
         ),
+        Invalid(  # the negation of a `not` drops it, and an equality, identity or membership test is inverted (no
+            # `if not not v.any():`, trimesh's repair); an order test stays under `not` (both are False for NaN)
+            "import jax.numpy as jnp\n\ndef f(x, n, q, keys):\n    s = 0.0\n    for i in range(n):\n"
+            "        v = jnp.abs(x[i])\n        if not v.any():\n            continue\n        if len(q) == 0:\n"
+            "            continue\n        if q is None:\n            continue\n        if i in keys:\n            continue\n"
+            "        if not (v.sum() > 1 or i):\n            continue\n        s = s + v.sum()\n    return s\n",
+            expected=(
+                "import jax.numpy as jnp\n\ndef f(x, n, q, keys):\n    s = 0.0\n    for i in range(n):\n"
+                "        v = jnp.abs(x[i])\n        if v.any():\n            if len(q) != 0:\n                if q is not None:\n"
+                "                    if i not in keys:\n                        if v.sum() > 1 or i:\n"
+                "                            s = s + v.sum()\n    return s\n"
+            ),
+            lines=[7],
+        ),
         Invalid(
             "def f(x, t):\n    while x > 1:\n        x = x / 2\n        if x < t:\n            break\n        x = x - 1\n    return x\n",
             expected=(
