@@ -260,12 +260,22 @@ class _Walker:
         self.flags = summary.flags
         self.pending: list[ast.AST] = []
         self.class_docs: dict[int, str] = {}  # id of an `__init__`: its class's docstring (numpydoc documents it there)
+        self.module_doc: Optional[str] = None  # (its examples may call the module's functions with lists)
         self.class_of: dict[int, str] = {}  # id of an `__init__`: its class's name (`>>> Q([1, 2])` in a doctest)
 
     def functions(self) -> None:
         """Walk the functions found at module and class level, except plain-Python helpers, which every rule
         leaves alone (`Rule.current_function` is None inside them; see `_plain`)."""
         array_names = frozenset({local for local, module in self.s.imported if module.split(".")[0] in ("numpy", "jax")})
+        docs = [d for d in (self.module_doc, *self.class_docs.values(), *(ast.get_docstring(f) for f in self.pending))
+                if d and ">>>" in d]  # type: ignore[arg-type]
+        for function in self.pending if docs else ():  # `>>> shear_matrix(beta, xaxis, origin, zaxis)` in any docstring
+            name, arguments = function.name, function.args  # type: ignore[attr-defined]
+            positional = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+            names = {*positional, *(a.arg for a in arguments.kwonlyargs)}
+            for doc in docs:
+                if name in doc:  # type: ignore[operator]
+                    self.s.sequence_bound.update(doctest_sequence_params(doc, {name}, positional, names))  # type: ignore[arg-type]
         for function in self.pending:
             if "property" not in self.flags and any(  # (JX304: `np.squeeze(sys.num)`, `num` a property giving lists)
                     (d.attr if isinstance(d, ast.Attribute) else getattr(d, "id", "")) in ("property", "cached_property")
@@ -281,6 +291,7 @@ class _Walker:
 
     def module(self, tree: ast.Module) -> None:
         s = self.s
+        self.module_doc = ast.get_docstring(tree)
         for stmt in tree.body:
             targets: list[ast.AST] = []
             if isinstance(stmt, ast.Assign):

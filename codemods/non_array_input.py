@@ -14,7 +14,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.foreign_dtypes import is_text
-from jaxfix.analysis.host_data import documented_sequences, example_sequences
+from jaxfix.analysis.host_data import documented_sequences, example_sequences, module_example_sequences
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, enclosing_class, enclosing_statement, isinstance_guards
@@ -757,6 +757,14 @@ class NonArrayInput(Rule):
             "        \"\"\">>> Path(np.eye(2)).shift([1, 2])\"\"\"\n        return np.cumsum(jnp.asarray(by))\n",
             lines=[11, 11, 11, 17, 21],
         ),
+        Invalid(  # ... or the module's docstring, with names it unpacks from a display of lists (trimesh's
+            # transformations: `origin, xaxis = [0, 0, 0], [1, 0, 0]`, then `shear_matrix(beta, xaxis, origin, zaxis)`)
+            "\"\"\"Moves.\n\n>>> o, d = [0, 0], [1, 0]\n>>> m = move(d, o)\n\"\"\"\nimport jax.numpy as jnp\n\n"
+            "def move(direction, point):\n    return jnp.dot(point, direction)\n",
+            expected="\"\"\"Moves.\n\n>>> o, d = [0, 0], [1, 0]\n>>> m = move(d, o)\n\"\"\"\nimport jax.numpy as jnp\n\n"
+            "def move(direction, point):\n    return jnp.dot(jnp.asarray(point), jnp.asarray(direction))\n",
+            lines=[9, 9],
+        ),
         Invalid(  # ... the only list of the module (the pre-check reads the examples too)
             "import jax.numpy as jnp\n\ndef total(v):\n    \"\"\">>> total([1, 2])\"\"\"\n    return jnp.cumsum(v)\n",
             expected="import jax.numpy as jnp\n\ndef total(v):\n    \"\"\">>> total([1, 2])\"\"\"\n"
@@ -816,6 +824,10 @@ class NonArrayInput(Rule):
     @functools.cached_property
     def _fed(self) -> dict[str, frozenset[str]]:
         return _list_inputs.list_fed_parameters(self.context.module, self._elsewhere("list"))
+
+    @functools.cached_property
+    def _examples(self) -> dict[str, frozenset[str]]:
+        return module_example_sequences(self.context.module)
 
     @functools.cached_property
     def _unflat(self) -> dict[str, frozenset[str]]:
@@ -963,6 +975,8 @@ class NonArrayInput(Rule):
             if value.value in example_sequences(fn, enclosing_class(self, fn)):
                 return "an example of its docstring passes a list or tuple"
             return "its docstring says may be a list or tuple"
+        if value.value in self._examples.get(fn.name.value, ()):
+            return "an example in the module's docstrings passes a list or tuple"
         if value.value in self._fed.get(fn.name.value, ()):
             if self._elsewhere("list") and value.value not in _list_inputs.list_fed_parameters(self.context.module).get(
                     fn.name.value, ()):

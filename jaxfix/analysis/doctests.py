@@ -2,6 +2,7 @@
 doctest runs in the module's namespace:
 
 - `examples(doc)`: each example of a docstring, parsed (`ast`); one that does not parse is left out;
+- `docstrings(module)`: the module's docstrings that hold examples (its own, its classes' and its functions');
 - `names_read(module)`: the names the examples of the module's docstrings (its own, its classes' and functions')
   read: a NumPy import they read (`>>> np.allclose(v, [0, 0, 6])`) stays, though the code no longer does.
 """
@@ -9,6 +10,7 @@ doctest runs in the module's namespace:
 from __future__ import annotations
 
 import ast
+import functools
 import re
 
 import libcst as cst
@@ -19,10 +21,12 @@ from jaxfix import walk
 _DOCTEST = re.compile(r"^[ \t]*(>>>|\.\.\.)(?:[ \t](.*))?$", re.MULTILINE)
 
 
-def examples(doc: str) -> list[ast.Module]:
-    """Each example of the docstring `doc`, parsed; one that does not parse is left out."""
+@functools.lru_cache(maxsize=512)
+def examples(doc: str) -> tuple[ast.Module, ...]:
+    """Each example of the docstring `doc`, parsed; one that does not parse is left out (cached: read, never
+    changed)."""
     if ">>>" not in doc:
-        return []
+        return ()
     sources: list[str] = []
     for match in _DOCTEST.finditer(doc):
         if match.group(1) == ">>>":
@@ -35,16 +39,16 @@ def examples(doc: str) -> list[ast.Module]:
             trees.append(ast.parse(source))
         except (SyntaxError, ValueError):
             continue
-    return trees
+    return tuple(trees)
+
+
+def docstrings(module: cst.Module) -> list[str]:
+    """The module's docstrings (its own, its classes' and its functions') that hold examples."""
+    owners: list = [module, *walk.nodes_of(module, cst.ClassDef), *walk.nodes_of(module, cst.FunctionDef)]
+    return [doc for doc in (owner.get_docstring(clean=True) for owner in owners) if doc and ">>>" in doc]
 
 
 def names_read(module: cst.Module) -> set[str]:
     """The names the examples of the module's docstrings (the module's, its classes' and its functions') read."""
-    owners: list = [module, *walk.nodes_of(module, cst.ClassDef), *walk.nodes_of(module, cst.FunctionDef)]
-    found: set[str] = set()
-    for owner in owners:
-        doc = owner.get_docstring(clean=False)
-        if doc and ">>>" in doc:
-            found.update(node.id for tree in examples(doc) for node in ast.walk(tree)
-                         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load))
-    return found
+    return {node.id for doc in docstrings(module) for tree in examples(doc) for node in ast.walk(tree)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}

@@ -472,6 +472,13 @@ def doctest_sequence_params(doc: str, callees: set[str], positional: list[str], 
                 if isinstance(target, ast.Name):
                     bound.setdefault(target.id, []).append(node.value)
                     plain.add(id(target))
+                elif isinstance(target, (ast.Tuple, ast.List)) and isinstance(node.value, (ast.Tuple, ast.List)) \
+                        and len(target.elts) == len(node.value.elts) \
+                        and not any(isinstance(e, ast.Starred) for e in (*target.elts, *node.value.elts)):
+                    for item, value in zip(target.elts, node.value.elts):  # `origin, xaxis = [0, 0, 0], [1, 0, 0]`
+                        if isinstance(item, ast.Name):
+                            bound.setdefault(item.id, []).append(value)
+                            plain.add(id(item))
     for node in nodes:
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and id(node) not in plain:
             bound.setdefault(node.id, []).append(None)  # a loop target, unpacking, `+=`
@@ -505,6 +512,28 @@ def doctest_sequence_params(doc: str, callees: set[str], positional: list[str], 
                 found.add(order[position])
         found.update(k.arg for k in node.keywords if k.arg in params and sequence(k.value))
     return frozenset(found)
+
+
+def module_example_sequences(module: cst.Module) -> dict[str, frozenset[str]]:
+    """{function or method name: the parameters an example in any docstring of the module passes a list or tuple}
+    (`doctest_sequence_params`): trimesh's transformations binds `origin, xaxis = [0, 0, 0], [1, 0, 0]` in the
+    module's docstring, then calls `shear_matrix(beta, xaxis, origin, zaxis)`. Not `__init__`, which a docstring
+    calls by its class's name (`example_sequences` reads its class's own)."""
+    docs = doctests.docstrings(module)
+    if not docs:
+        return {}
+    found: dict[str, set[str]] = {}
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        name = function.name.value  # type: ignore[attr-defined]
+        if name == "__init__" or not any(name in doc for doc in docs):
+            continue
+        params = function.params  # type: ignore[attr-defined]
+        named = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+        positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+        for doc in docs:
+            if name in doc:
+                found.setdefault(name, set()).update(doctest_sequence_params(doc, {name}, positional, named))
+    return {name: frozenset(params) for name, params in found.items() if params}
 
 
 TypedParameters = dict[str, tuple[list[str], dict[str, str]]]
