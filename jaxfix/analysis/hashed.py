@@ -59,6 +59,8 @@ _CONTAINER_TYPES = frozenset({
 })
 # array methods whose result is Python values (hashable whatever the array was)
 _PYTHON_VALUES = frozenset({"tolist", "item", "tobytes"})
+# methods of a mapping that no array has: a name they are called on is a dict (or another mapping)
+_MAPPING_METHODS = frozenset({"keys", "values", "items"})
 # builtins that regroup their argument's elements as they are (a new container of the same elements)
 _REGROUPED = frozenset({"list", "tuple", "frozenset", "sorted", "reversed"})
 
@@ -230,6 +232,7 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
     (see `memoized`); `outside`: the module's dicts and sets the function may use without binding them (see
     `module_containers`: `CACHE`, `self.counts`)."""
     containers: set[str] = set()
+    mappings: set[str] = set()  # names whose `.keys()`, `.values()` or `.items()` the function reads
     items: dict[str, list[cst.BaseExpression]] = {}  # a loop or comprehension target, or an indexed scalar -> where its values come from
     keys: list[cst.BaseExpression] = []
     whole: list[cst.BaseExpression] = []
@@ -280,6 +283,10 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
                 for element, arg in zip(target.elements, iterable.args):  # type: ignore[attr-defined]
                     if isinstance(element.value, cst.Name) and not arg.star:
                         items.setdefault(element.value.value, []).extend(_iterated(arg.value))
+            elif isinstance(target, (cst.Tuple, cst.List)):  # `for a, b in edges`: the elements of a row of `edges`
+                for element in target.elements:
+                    if isinstance(element.value, cst.Name):
+                        items.setdefault(element.value.value, []).extend(_iterated(iterable))
         elif isinstance(node, cst.Call):
             callee = walk.called_name(node)
             first = node.args[0] if node.args and node.args[0].keyword is None and not node.args[0].star else None
@@ -294,12 +301,19 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
                 keys.append(node.args[0].value)
             elif callee in _KEY_METHODS and isinstance(node.func, cst.Attribute) and node.args:
                 owner = _container_of(node.func.value)  # `d.get(v)`, `self.counts.get(v, 0)`
+                if owner is None and isinstance(node.func.value, cst.Subscript):
+                    # `d[a].add(b)`: a set (or dict) held in the dict `d` (trimesh's graph `neighbors`, a
+                    # `defaultdict(set)`), if `d` is one
+                    owner = _container_of(node.func.value.value)
                 if owner is not None and (not owner.startswith("self.") or owner in outside):
                     keys.append(_Pending(owner, node.args[0].value))  # type: ignore[arg-type]
             elif callee in _WHOLE_METHODS and isinstance(node.func, cst.Attribute) and node.args:
                 owner = _container_of(node.func.value)  # `seen.update(np.unique(y))`, `s.union(a)`
                 if owner is not None:
                     pending_whole.extend((owner, a.value) for a in node.args if not a.star and a.keyword is None)
+            elif callee in _MAPPING_METHODS and isinstance(node.func, cst.Attribute) and not node.args \
+                    and isinstance(node.func.value, cst.Name):
+                mappings.add(node.func.value.value)  # `degree.keys()`: `degree` is a mapping, no array
         elif isinstance(node, cst.Subscript) and all(isinstance(s.slice, cst.Index) for s in node.slice) \
                 and (isinstance(node.value, cst.Name) or isinstance(node.value, cst.Attribute)
                      and _container_of(node.value) in outside):  # `d[v]`, `self.counts[v]`, `d[i, j]` (a tuple key)
@@ -321,8 +335,11 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
 
     def is_container(name: str) -> bool:
-        """A local dict or set, or one of the module's (`CACHE`, `self.counts`) the function does not bind itself."""
-        return name in containers or name in outside and name not in params and name not in bound
+        """A local dict or set, one of the module's (`CACHE`, `self.counts`) the function does not bind itself, or
+        a parameter whose `.keys()`, `.values()` or `.items()` it reads (no array has them: trimesh's
+        `degree[r] for r in roots`, `roots` made of `np.array(list(degree.keys()))`)."""
+        return name in containers or name in outside and name not in params and name not in bound \
+            or name in mappings and name in params and name not in bound
 
     for owner, value in pending_whole:
         if is_container(owner):  # `seen.update(a)`: every element; `d.update(zip(a, b))`: the keys
@@ -361,7 +378,8 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
                 exprs.add(name)  # `i = np.argmin(d)` then `unassigned.remove(i)`: the value itself is hashed (pydmd)
     for expr in list(exprs):  # `for v in a.ravel()`: the elements of `a`
         exprs.update(read for read in _derived_names(expr) if read.value in bound or read.value in params)
-    made = {name: reads for name, reads in made.items() if bound[name] == 1}  # (names are not values: one binding)
+    # (a name bound more than once, `roots = indexes[mask]` then `roots = roots[order]` (trimesh's graph roots): any
+    # of its bindings may reach the hashing, so the arrays each selects from count)
     pending = [e.value for e in exprs if isinstance(e, cst.Name)]
     while pending:  # the arrays a hashed array is selected, reshaped or reduced from are hashed too
         for read in made.pop(pending.pop(), ()):

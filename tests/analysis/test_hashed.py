@@ -60,6 +60,16 @@ def found(body: str) -> tuple[set[str], list[str]]:
         ("d = {}\nfor i, j in zip(y, other):\n    d[(i, j)] = 1", {"other", "y"}, []),
         ("s = set()\nfor i in y:\n    s.add((i, (0, i)))", {"y"}, []),
         ("return {(i, 0): 1 for i in np.unique(y)}", set(), ["np.unique(y)"]),
+        # a parameter whose `.keys()` / `.items()` the function reads is a mapping: indexed by an item, it hashes
+        # it, through a name bound twice (trimesh's graph roots: `roots = indexes[m]`, `roots = roots[order]`)
+        ("idx = np.array(list(table.keys()))\nroots = idx[idx > 0]\nroots = roots[np.argsort(roots)]\n"
+         "return [table[r] for r in roots]", {"idx", "roots"}, []),
+        ("for k, v in other.items():\n    pass\nreturn [other.get(r) for r in np.sort(y)]", set(), ["np.sort(y)"]),
+        ("z = y[0]\nz = other[1]\ns = set(z)", {"other", "y", "z"}, []),
+        # the elements of a row unpacked, put into a set a dict holds (trimesh's graph `neighbors`: `defaultdict(set)`)
+        ("d = defaultdict(set)\nfor a, b in np.asarray(y):\n    d[a].add(b)", set(), ["np.asarray(y)"]),
+        ("d = defaultdict(set)\nfor a, b in y:\n    d[int(a)].add(b)", {"y"}, ["int(a)"]),
+        ("d = {}\nfor i, (a, b) in enumerate(np.sort(y)):\n    d[a] = i", set(), ["np.sort(y)"]),
         # not hashing: a parameter (maybe an array) indexed by an item; a list; items compared
         ("for v in y:\n    table[v] = 0", set(), []),
         ("seen = []\nfor v in y:\n    if v in seen:\n        pass", set(), []),
