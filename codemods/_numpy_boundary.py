@@ -51,7 +51,7 @@ from jaxfix.analysis.parents import (
     indexed_names, INDEXING_METHODS,
 )
 from jaxfix.analysis.plain_python import numba_compiled
-from jaxfix.imports import bound_by_import, top_level_statements
+from jaxfix.imports import bound_by_import, dotted_name, top_level_statements
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments, failure, sparse_attributes, sparse_reduction
 
 if TYPE_CHECKING:
@@ -161,6 +161,17 @@ def _buffer_parameters(module: cst.Module) -> dict[str, tuple[list[str], dict[st
     for the parameters a function of the module reads through an attribute or method only a NumPy array has
     (`BUFFER_ATTRIBUTES`, `BUFFER_METHODS`: `arr_in.strides[0]`); a class's `__init__` is listed under the class's
     name too. An array a caller makes with NumPy and passes there must stay NumPy (a JAX array lacks the attribute)."""
+    return _parameter_facts(module, lambda function, params: {
+        a.value.value: f"{a.value.value}.{a.attr.value}" for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
+        if isinstance(a.value, cst.Name) and a.value.value in params  # type: ignore[attr-defined]
+        and a.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS})  # type: ignore[attr-defined]
+
+
+def _parameter_facts(module: cst.Module, find: Callable[[cst.FunctionDef, list[str]], dict[str, str]]) \
+        -> dict[str, tuple[list[str], dict[str, str]]]:
+    """{function or method name: (its positional parameters after `self`/`cls`, {parameter: what `find` says of it})}
+    for the functions of the module of which `find(function, parameters)` says anything; a class's `__init__` is
+    listed under the class's name too."""
     found: dict[str, tuple[list[str], dict[str, str]]] = {}
     inits = {id(f): c.name.value for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
              if isinstance(f, cst.FunctionDef) and f.name.value == "__init__"}
@@ -168,15 +179,59 @@ def _buffer_parameters(module: cst.Module) -> dict[str, tuple[list[str], dict[st
         params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]  # type: ignore[attr-defined]
         if params and params[0] in ("self", "cls"):
             params = params[1:]
-        reads = {a.value.value: f"{a.value.value}.{a.attr.value}" for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
-                 if isinstance(a.value, cst.Name) and a.value.value in params  # type: ignore[attr-defined]
-                 and a.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS}  # type: ignore[attr-defined]
-        for name in (function.name.value, inits.get(id(function))) if reads else ():  # type: ignore[attr-defined]
+        facts = find(function, params)  # type: ignore[arg-type]
+        for name in (function.name.value, inits.get(id(function))) if facts else ():  # type: ignore[attr-defined]
             if name is not None:
                 entry = found.setdefault(name, (params, {}))
-                for param, read in reads.items():
-                    entry[1].setdefault(param, read)
+                for param, fact in facts.items():
+                    entry[1].setdefault(param, fact)
     return found
+
+
+def _ndarray_tested_parameters(rule: Rule, module: cst.Module) -> dict[str, tuple[list[str], dict[str, str]]]:
+    """{function or method name: (its positional parameters after `self`/`cls`, {parameter: its test, as written})}
+    for the parameters a function of the module tests with `isinstance(x, np.ndarray)` (no JAX type among the
+    types) where `x` is still the caller's value (not rebound by an earlier statement of the function's body); a
+    class's `__init__` is listed under the class's name too. JX501 widens such a test to `(np.ndarray, jax.Array)`,
+    but only with the function's other fixes (an unsafe `np.asanyarray` holds it back; trimesh's `convert_like`,
+    `isinstance(like, np.ndarray)`, then `like.__class__(item)`), and not where its branch writes into the array:
+    a JAX array handed there would take the other branch, silently. So an array a caller makes with NumPy and
+    passes there stays NumPy."""
+    code = _EMPTY.code_for_node
+
+    def tests(function: cst.FunctionDef, params: list[str]) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for call in walk.nodes_of(function.body, cst.Call):  # type: ignore[attr-defined]
+            if not (isinstance(call.func, cst.Name) and call.func.value == "isinstance" and len(call.args) == 2  # type: ignore[attr-defined]
+                    and isinstance(call.args[0].value, cst.Name) and call.args[0].value.value in params):  # type: ignore[attr-defined]
+                continue
+            name, kinds = call.args[0].value.value, call.args[1].value  # type: ignore[attr-defined]
+            elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+            if name in found or any("jax" in dotted_name(e) or dotted_name(e) == "Array" for e in elements) \
+                    or not any(isinstance(e, (cst.Name, cst.Attribute)) and numpy_name(rule, e) == "numpy.ndarray" for e in elements):
+                continue
+            if _parameter_reaches(function, name, call):
+                found[name] = code(call)
+        return found
+
+    return _parameter_facts(module, tests)
+
+
+def _parameter_reaches(function: cst.FunctionDef, name: str, node: cst.CSTNode) -> bool:
+    """Whether the parameter `name` may still be the caller's value where `node` reads it: no statement of the
+    function's body before the one holding `node` rebinds it unconditionally (`x = np.asarray(x)`), and no function
+    nested around `node` has a parameter of that name."""
+    for stmt in function.body.body:  # type: ignore[attr-defined]
+        inside = set(walk.nodes(stmt))
+        if node in inside:
+            return not any(isinstance(f, (cst.FunctionDef, cst.Lambda)) and node in set(walk.nodes(f.body))
+                           and name in {p.name.value for p in walk.nodes_of(f.params, cst.Param)}  # type: ignore[attr-defined]
+                           for f in walk.walk(stmt) if f is not node)
+        if isinstance(stmt, cst.SimpleStatementLine) and any(
+                isinstance(small, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in small.targets)
+                for small in stmt.body):
+            return False
+    return True
 
 
 def _array_class(rule: Rule, arg: cst.Arg) -> bool:
@@ -919,7 +974,19 @@ class NumpyBoundary:
             entry = typed.setdefault(name, (params, {}))
             for param, read in reads.items():
                 entry[1].setdefault(param, read)
+        for name, (params, tests) in _ndarray_tested_parameters(self.rule, self.rule.context.module).items():
+            entry = typed.setdefault(name, (params, {}))
+            for param, test in tests.items():
+                if param not in entry[1]:
+                    entry[1][param] = test
+                    self._tested_parameters.add((name, param))
         return typed
+
+    @functools.cached_property
+    def _tested_parameters(self) -> set[tuple[str, str]]:
+        """(function, parameter) of `_typed_parameters` that come from an `isinstance(x, np.ndarray)` test alone
+        (`_ndarray_tested_parameters`), for the message."""
+        return set()
 
     def _typed_argument(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """What a function of the module checks of the argument `node` gives it, directly, indexed, through
@@ -944,6 +1011,12 @@ class NumpyBoundary:
                 if parent.attr.value == "T":
                     current, parent = parent, call
                     continue
+            if isinstance(parent, cst.DictElement) and parent.value is current or isinstance(parent, cst.Element):
+                # a value of a dict or an item of a list or tuple made here (`defaults = {"transform": np.eye(4)}`,
+                # then `convert_like(v, defaults["transform"])`: trimesh's primitives)
+                current = rule.get_metadata(ParentProvider, parent, None)
+                parent = rule.get_metadata(ParentProvider, current, None)
+                continue
             break
         if isinstance(parent, cst.Arg):
             call = rule.get_metadata(ParentProvider, parent, None)
@@ -974,6 +1047,10 @@ class NumpyBoundary:
                 return None
             param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
             if param in checks and given(arg.value):
+                if (callee, param) in self._tested_parameters:
+                    return (f"goes to `{callee}`, which tests `{param}` with `{checks[param]}` (widened to "
+                            "`(np.ndarray, jax.Array)` only with that function's other fixes, which may be unsafe or held "
+                            "back; until then the test takes the other branch)")
                 return f"goes to `{callee}`, which requires a NumPy value of `{param}` (`{checks[param]}`)"
         return None
 

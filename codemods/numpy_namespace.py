@@ -344,6 +344,23 @@ class NumpyNamespace(Rule):
             "def make(x, n):\n    a = np.arange(2 * n).reshape(n, 2) * 2\n    return nbytes(a), nbytes(np.ones(n).T), jnp.sum(x)\n",
             lines=[4, 6, 10, 11, 11],
         ),
+        Invalid(  # ... also a plain `isinstance(v, np.ndarray)` of a parameter, whose widening may be held back with
+            # its function (an unsafe `np.asanyarray`): a JAX array would take the other branch silently (trimesh's
+            # `convert_like`, also through a dict of defaults); not once rebound, nor a test widened in the source
+            "import jax\nimport numpy as np\n\ndef scaled(v, k):\n    if isinstance(v, np.ndarray):\n"
+            "        return np.asanyarray(v) * k\n    return [e * k for e in v]\n\n"
+            "def widened(v):\n    if isinstance(v, (np.ndarray, jax.Array)):\n        return v * 2\n    return v\n\n"
+            "def rebound(v):\n    v = np.asarray(v)\n    if isinstance(v, np.ndarray):\n        return v * 2\n    return v\n\n"
+            "def build(x):\n    like = {'base': np.eye(3)}\n"
+            "    return scaled(np.ones(3), 2), scaled(like['base'], 3), widened(np.zeros(3)), rebound(np.ones(3))\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef scaled(v, k):\n    if isinstance(v, np.ndarray):\n"
+            "        return np.asanyarray(v) * k\n    return [e * k for e in v]\n\n"
+            "def widened(v):\n    if isinstance(v, (np.ndarray, jax.Array)):\n        return v * 2\n    return v\n\n"
+            "def rebound(v):\n    v = jnp.asarray(v)\n    if isinstance(v, (np.ndarray, jax.Array)):\n        return v * 2\n    return v\n\n"
+            "def build(x):\n    like = {'base': np.eye(3)}\n"
+            "    return scaled(np.ones(3), 2), scaled(like['base'], 3), widened(jnp.zeros(3)), rebound(jnp.ones(3))\n",
+            lines=[5, 6, 15, 16, 21, 22, 22, 22],
+        ),
         Invalid(  # ... as a function that reads its parameter through an attribute only a NumPy array has (`a.strides`)
             "import numpy as np\n\ndef nbytes(a):\n    return a.strides[0]\n\n"
             "def make(x, n):\n    a = np.arange(2 * n).reshape(n, 2)\n    return nbytes(a), np.sum(x)\n",
