@@ -47,7 +47,8 @@ from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import (
-    OUT_OF_BOUNDS_CATCHERS, ParentProvider, caller_catching, catching, caught_around, caught_by, enclosing_class, exception_names,
+    OUT_OF_BOUNDS_CATCHERS, ParentProvider, caller_catching, catching, caught_around, caught_by, enclosing_class,
+    enclosing_statement, exception_names,
     indexed_names, INDEXING_METHODS,
 )
 from jaxfix.analysis.plain_python import numba_compiled
@@ -232,6 +233,65 @@ def _parameter_reaches(function: cst.FunctionDef, name: str, node: cst.CSTNode) 
                 for small in stmt.body):
             return False
     return True
+
+
+# what an element of a numeric array may give by attribute: a NumPy scalar's attributes and methods (a row: an array's)
+_ELEMENT_SIDE = frozenset(a for kind in (np.ndarray, np.float64, np.int64, np.complex128, np.bool_) for a in dir(kind)
+                          if not a.startswith("_")) | {"at"}
+
+
+def object_elements(rule: Rule, call: cst.Call, function: cst.FunctionDef) -> Optional[str]:
+    """An attribute the function reads off an element of the array `call` makes that no number or row has
+    (`v.kind`), as written: iterated directly or through the name the call's result is bound to, by a `for` loop or
+    a comprehension (also with `enumerate`), or indexed (`visuals[0].kind`); else None. The array holds objects
+    (trimesh's `concatenate` of visuals: `visuals = np.append(visuals, args)`, then `v.kind for v in visuals`),
+    which NumPy keeps in an object array and `jax.numpy` rejects."""
+    parent = rule.get_metadata(ParentProvider, call, None)
+    name = _bound_name(parent)
+    flow = function_flow(rule, function) if name is not None else None
+
+    def reaches(read: cst.CSTNode) -> bool:
+        """Whether the binding of `name` to the call's result may be what `read` (a read of `name`) finds."""
+        stmt = read if isinstance(read, cst.For) else enclosing_statement(rule, read)
+        return stmt is None or not flow.knows(stmt) or any(d.node is parent for d in flow.reaching(stmt, name))  # type: ignore[union-attr, arg-type]
+
+    def element(iterable: cst.BaseExpression, target: cst.BaseExpression, at: cst.CSTNode) -> Optional[str]:
+        """The name of an element of the array `target` binds when iterating over `iterable`, else None."""
+        if isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "enumerate" \
+                and iterable.args and isinstance(target, cst.Tuple) and len(target.elements) == 2:
+            iterable, target = iterable.args[0].value, target.elements[1].value
+        ours = iterable is call or name is not None and isinstance(iterable, cst.Name) and iterable.value == name and reaches(at)
+        return target.value if ours and isinstance(target, cst.Name) else None
+
+    def read(scope: cst.CSTNode, item: str) -> Optional[str]:
+        for attribute in walk.nodes_of(scope, cst.Attribute):
+            if isinstance(attribute.value, cst.Name) and attribute.value.value == item \
+                    and attribute.attr.value not in _ELEMENT_SIDE and not attribute.attr.value.startswith("__"):  # type: ignore[attr-defined]
+                return _EMPTY.code_for_node(attribute)
+        return None
+
+    for loop in walk.nodes_of(function.body, cst.For):
+        item = element(loop.iter, loop.target, loop)  # type: ignore[attr-defined]
+        found = read(loop.body, item) if item is not None else None  # type: ignore[attr-defined]
+        if found is not None:
+            return found
+    for comprehension in (c for kind in (cst.ListComp, cst.GeneratorExp, cst.SetComp, cst.DictComp)
+                          for c in walk.nodes_of(function.body, kind)):
+        clause = comprehension.for_in  # type: ignore[attr-defined]
+        while clause is not None:
+            item = element(clause.iter, clause.target, comprehension)
+            found = read(comprehension, item) if item is not None else None
+            if found is not None:
+                return found
+            clause = clause.inner_for_in
+    if name is not None:  # `visuals[0].kind`
+        for attribute in walk.nodes_of(function.body, cst.Attribute):
+            value = attribute.value  # type: ignore[attr-defined]
+            if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value == name \
+                    and len(value.slice) == 1 and attribute.attr.value not in _ELEMENT_SIDE \
+                    and not attribute.attr.value.startswith("__") and reaches(attribute):  # type: ignore[attr-defined]
+                return _EMPTY.code_for_node(attribute)
+    return None
 
 
 def _array_class(rule: Rule, arg: cst.Arg) -> bool:
@@ -583,6 +643,11 @@ class NumpyBoundary:
             if strings is not None:
                 return (f"`{func}(...)` is given string, `None` or object data (`{strings}`): NumPy makes a string or "
                         "object array of it, which JAX arrays cannot hold: this function is left as it is", True)
+            read = object_elements(rule, node, function) if function is not None else None
+            if read is not None:
+                return (f"`{func}(...)` makes an array whose elements the function reads as objects (`{read}`, an "
+                        "attribute no number has): NumPy makes an object array of them, which JAX arrays cannot hold: "
+                        "this function is left as it is", True)
             text = text_argument(node, qualified.partition(".")[2])
             if text is not None:  # `np.array_equal(w, "D65")`: colorspacious' whitepoint names
                 return (f"`{func}(...)` is given the text `{rule.code(text)}` where its `jax.numpy` namesake takes "

@@ -658,6 +658,12 @@ class NonArrayInput(Rule):
             "    def size(self):\n        return jnp.prod(self.dims) + jnp.sum(self.v)\n"),
     ]
     VALID += [
+        Valid(  # an array of objects (their attributes read off its elements) stays NumPy (JX501), which takes the
+            # list: `jnp.asarray(parts)` of objects raised `TypeError` (trimesh's `visual.objects.concatenate`)
+            "import numpy as np\n\ndef merge(parts, *more):\n    if more:\n        parts = np.append(parts, more)\n"
+            "    else:\n        parts = np.asarray(parts)\n    return {p.name: p for p in parts}\n"),
+    ]
+    VALID += [
         Valid(  # an operation that goes into `scipy.fftpack` (or a function that requires NumPy arrays) stays NumPy
             # (JX501), which takes a list operand: `jnp.asarray(H)` made it a JAX array fftpack rejects (astroML)
             "import numpy as np\nfrom scipy.fftpack import ifft\n\ndef inverse(f, H):\n    \"\"\"H : array_like\"\"\"\n"

@@ -125,7 +125,8 @@ class NumpyNamespace(Rule):
     writes text into an array it makes, by index (`res[i] = line.strip().split(",")`: NumPy parses it into numbers,
     `.at[].set` rejects it), or
     hands a NumPy call string, `None` or object data (`np.array(["a", "b"])`, `np.array([None] * n)`,
-    `np.array([Line(p)])`: JAX has no string or object arrays), or has a NumPy call work on a parameter that a call
+    `np.array([Line(p)])`: JAX has no string or object arrays), or reads the elements of a NumPy call's array as
+    objects (`v.kind for v in np.append(visuals, more)`: an attribute no number has), or has a NumPy call work on a parameter that a call
     in the module gives such an array (`reshape_z(np.array([None] * n), n)`), a `Decimal` or `Fraction`, a masked
     array (`np.ma.masked_invalid(x)`) or a function, class or lambda (not one it only calls: `np.sum(f(x))`),
     directly or through a parameter of its own that it passes on; so does a call in another module of the run that
@@ -360,6 +361,25 @@ class NumpyNamespace(Rule):
             "def build(x):\n    like = {'base': np.eye(3)}\n"
             "    return scaled(np.ones(3), 2), scaled(like['base'], 3), widened(jnp.zeros(3)), rebound(jnp.ones(3))\n",
             lines=[5, 6, 15, 16, 21, 22, 22, 22],
+        ),
+        Invalid(  # an array whose elements are read as objects (`v.kind`, an attribute no number has) holds objects:
+            # NumPy makes an object array, `jax.numpy` rejects it (trimesh's `concatenate` of visuals: `np.append`,
+            # `np.array`, then `v.kind for v in visuals`); also by `enumerate`, a `for` loop, or an item (`cs[0].unit`); not
+            # rows read as arrays, nor objects of a later binding of the name (`t = x.parts`)
+            "import numpy as np\n\ndef kinds(visuals, *more):\n    if more:\n        visuals = np.append(visuals, more)\n"
+            "    else:\n        visuals = np.array(visuals)\n    return [v.kind for v in visuals]\n\n"
+            "def labels(shapes):\n    out = []\n    for i, s in enumerate(np.concatenate(shapes)):\n        out.append((i, s.label))\n"
+            "    return out\n\ndef units(cols):\n    cs = np.asarray(cols)\n    return cs[0].unit, np.sum(np.ones(3))\n\n"
+            "def rows(x):\n    t = np.asarray(x)\n    s = [r.sum() for r in t], t[0].real\n    t = x.parts\n"
+            "    return s, [p.kind for p in t]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef kinds(visuals, *more):\n    if more:\n"
+            "        visuals = np.append(visuals, more)\n"
+            "    else:\n        visuals = np.array(visuals)\n    return [v.kind for v in visuals]\n\n"
+            "def labels(shapes):\n    out = []\n    for i, s in enumerate(np.concatenate(shapes)):\n        out.append((i, s.label))\n"
+            "    return out\n\ndef units(cols):\n    cs = np.asarray(cols)\n    return cs[0].unit, np.sum(np.ones(3))\n\n"
+            "def rows(x):\n    t = jnp.asarray(x)\n    s = [r.sum() for r in t], t[0].real\n    t = x.parts\n"
+            "    return s, [p.kind for p in t]\n",
+            lines=[5, 7, 12, 17, 18, 21],
         ),
         Invalid(  # ... as a function that reads its parameter through an attribute only a NumPy array has (`a.strides`)
             "import numpy as np\n\ndef nbytes(a):\n    return a.strides[0]\n\n"
