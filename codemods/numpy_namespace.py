@@ -85,7 +85,10 @@ class NumpyNamespace(Rule):
     left as it is (not where the function tests an element of `x` for a Python
     number, `isinstance(x.flatten()[0], numbers.Number)`, which a JAX array's element never is: that function is
     left as it is). An exact type test (`type(x) is np.ndarray`) has no such widening: a NumPy array handed to a
-    function that tests its parameter so stays NumPy, and a function that tests one it makes is left as it is.
+    function that tests its parameter so stays NumPy, and a function that tests one it makes is left as it is. So
+    does a NumPy array handed to a parameter tested with `isinstance(x, np.ndarray)` (unless the source already
+    accepts `jax.Array` there): the test is widened only with its function's other fixes, which may be unsafe or
+    held back, and a JAX array would take the other branch.
     Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals` and
     `roots` (always complex), `linalg.lstsq` (residuals), `convolve`, `correlate`, `polymul`, `polyder` and
     `reciprocal` unless an input is known to be float (they give floats for integer inputs, where NumPy keeps
