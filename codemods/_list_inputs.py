@@ -14,6 +14,8 @@
 - `mapping_entry(value)`: an entry read with a string key (`E["sizes"]`), which may hold a list;
 - `grown_list(function, value)`: a local list grown by `+=` of lists (`lvl = []; lvl += [j] * k`);
 - `rows_of_lists(function, name)`: a local list whose rows are Python lists or tuples (`rows.append([a, b])`);
+- `list_row(function, value, facts)`: an item of a local list of Python lists (`poles = [[] for j in ...]`, then
+  `poles[j]`);
 - `tuple_rows(value)`: a comprehension of tuples, maybe in `list(...)` (`list({tuple(row) for row in a})`);
 - `tuple_item(function, name)`: a loop target over `itertools` tuples (`for c in itertools.product(...)`);
 - `sequence_attributes(module)`: attributes every assignment of the module binds to a list or tuple (`self.dims =
@@ -324,6 +326,48 @@ def rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
         a_sequence(v) or isinstance(v, cst.Name) and bool(assigned_values(function, v.value))
         and all(a_sequence(b) for b in assigned_values(function, v.value))
         for v in appended)
+
+
+def list_row(function: cst.FunctionDef, value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    """`poles[j]`, an item of a local list every item of which is a Python list: bound only to a comprehension of
+    list displays (`poles = [[] for j in range(n)]`, python-control's `_common_den`), a display of list displays
+    (`[[], []]`, `[[0.0]] * n`), or grown from `[]` by appended lists (`rows_of_lists`); an item replaced by
+    anything but a list display (`poles[j] = np.array(...)`) rules it out. NumPy reads such an item as an array,
+    `jax.numpy` rejects it."""
+    if not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and len(value.slice) == 1
+            and isinstance(value.slice[0].slice, cst.Index)):
+        return False
+    name = value.value.value
+    if name in facts.params:
+        return False
+    if rows_of_lists(function, name):
+        return True
+
+    def rows(v: Optional[cst.BaseExpression]) -> bool:
+        if isinstance(v, cst.BinaryOperation) and isinstance(v.operator, cst.Multiply):
+            v = v.left if isinstance(v.left, cst.List) else v.right  # `[[0.0]] * n`
+        if isinstance(v, cst.ListComp):
+            return isinstance(v.elt, (cst.List, cst.ListComp))
+        return isinstance(v, cst.List) and bool(v.elements) and all(
+            isinstance(e, cst.Element) and isinstance(e.value, (cst.List, cst.ListComp)) for e in v.elements)
+
+    bound = facts.bindings.get(name, [])
+    if not bound or not all(rows(v) for v in bound):
+        return False  # (an opaque binding, None: a loop target, unpacking, `+=`)
+    for node in walk.nodes_of(function.body, cst.Assign):
+        for target in node.targets:  # type: ignore[attr-defined]
+            t = target.target
+            if isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value == name \
+                    and not isinstance(node.value, (cst.List, cst.ListComp)):  # type: ignore[attr-defined]
+                return False
+    for call in walk.nodes_of(function.body, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name \
+                and func.attr.value in ("append", "insert", "extend") and call.args:  # type: ignore[attr-defined]
+            item = call.args[-1].value  # type: ignore[attr-defined]
+            if func.attr.value == "extend" or not isinstance(item, (cst.List, cst.ListComp)):
+                return False  # a row of another kind
+    return True
 
 
 def tuple_rows(value: cst.BaseExpression) -> bool:

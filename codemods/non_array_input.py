@@ -821,6 +821,20 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef names(keys, x):\n    \"\"\">>> names(['a', 'b'], np.ones(1))\n"
             "    >>> other([1.0], x=[2.0])\n    >>> k = ['c']\n    >>> names(k, x=np.ones(1))\n    \"\"\"\n"
             "    return np.unique(keys), np.sum(x)\n"),
+        Invalid(  # an item of a local list of lists (python-control's `_common_den`: `poles = [[] for j in ...]`,
+            # `poles[j].append(r)`, then `poly(poles[j])`), or of a display of lists; `jnp.poly` rejects a list
+            "import jax.numpy as jnp\n\ndef f(groups, x):\n    roots = [[] for g in groups]\n    for i, g in enumerate(groups):\n"
+            "        roots[i].append(g)\n    acc = [[1.0], [2.0, 3.0]]\n    return jnp.poly(roots[0]), jnp.ones(2) * acc[1], jnp.sum(acc[0])\n",
+            expected="import jax.numpy as jnp\n\ndef f(groups, x):\n    roots = [[] for g in groups]\n"
+            "    for i, g in enumerate(groups):\n        roots[i].append(g)\n    acc = [[1.0], [2.0, 3.0]]\n"
+            "    return jnp.poly(jnp.asarray(roots[0])), jnp.ones(2) * jnp.asarray(acc[1]), jnp.sum(jnp.asarray(acc[0]))\n",
+            lines=[8],
+        ),
+    ]
+    VALID += [
+        Valid(  # an item replaced by an array: not known to be a list
+            "import jax.numpy as jnp\n\ndef f(groups):\n    roots = [[] for g in groups]\n    roots[0] = jnp.ones(2)\n"
+            "    return jnp.poly(roots[0])\n"),
     ]
     # module facts (`_list_inputs`), computed the first time a call asks for them
     @functools.cached_property
@@ -906,7 +920,8 @@ class NonArrayInput(Rule):
             guarded = isinstance(arg.value, cst.Name) and any(  # under `isinstance(mref, (list, tuple, np.ndarray))`
                 types & {"list", "tuple"} for types in isinstance_guards(self, node).get(arg.value.value, ()))
             attribute = self._sequence_attribute(arg.value) or self._sequence_result(arg.value, node)
-            if entry_of is None and not guarded and not attribute and not (
+            row = _list_inputs.list_row(fn, arg.value, facts)  # `poles[j]` of `poles = [[] for j in ...]`
+            if entry_of is None and not guarded and not attribute and not row and not (
                     _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)
                     or _list_inputs.sequence_here(self, arg.value, node, facts, some=True, tuples=True)):
                 listed = self._listed_parameter(arg.value, node, facts) or self._listed_attribute(arg.value, node, facts)
@@ -916,6 +931,7 @@ class NonArrayInput(Rule):
                 continue
             given = f"`{self.code(arg.value)}`, which {listed}," if listed else \
                 f"`{self.code(arg.value)}`, which the module only ever makes a list or tuple," if attribute else \
+                f"`{self.code(arg.value)}`, an item of a list of Python lists," if row else \
                 f"`{self.code(arg.value)}`, an entry of a mapping, which may hold a list," if entry_of is not None else \
                 f"a Python list or tuple (`{self.code(arg.value)}`)"
             why = f"`{self.code(node.func)}` is given {given} as an array: `jax.numpy` rejects it"
@@ -1281,7 +1297,8 @@ class NonArrayInput(Rule):
                 continue
             kind = "range" if is_range(operand) else "list"  # no Python value but an array takes a range operand
             if kind == "list" and not isinstance(operand, (cst.List, cst.ListComp)) \
-                    and not _list_inputs.sequence_here(self, operand, node, facts, some=True):
+                    and not _list_inputs.sequence_here(self, operand, node, facts, some=True) \
+                    and not _list_inputs.list_row(fn, operand, facts):  # `rows[i] * x`, `rows = [[] for ...]`
                 continue  # a name a list display reaches: `w = [1.0, 2.0]`, or `q = [1]` under `if q is None:` (nolds)
             if isinstance(operand, cst.List) and any(is_text(e.value) for e in operand.elements) or \
                     isinstance(operand, cst.ListComp) and is_text(operand.elt):
