@@ -35,6 +35,7 @@ class IsinstanceWidening:
     def __init__(self, rule: Rule) -> None:
         self.rule = rule
         self.no_widen: set[cst.Call] = set()
+        self.widened: set[cst.Tuple] = set()  # the displays of types held in a name, widened once
 
     def note_if(self, node: cst.If) -> None:
         """`if isinstance(a, np.ndarray): np.divide(a, b, out=a)`: the guarded code writes into the array, which it
@@ -57,6 +58,9 @@ class IsinstanceWidening:
         if not (isinstance(node.func, cst.Name) and node.func.value == "isinstance" and len(node.args) == 2):
             return
         kinds = node.args[1].value
+        held = self._held_tuple(node, kinds) if isinstance(kinds, cst.Name) else None
+        if held is not None:  # `valid = (list, tuple, ndarray)`, then `isinstance(data, valid)` (python-control)
+            kinds, only_tests = held
         elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
         number = next((e for e in elements if _number_type(e)), None)
         if number is None and not any(numpy_name(rule, e) == "numpy.ndarray" for e in elements):
@@ -102,6 +106,22 @@ class IsinstanceWidening:
             return
         inner = ", ".join(rule.code(e) for e in elements)
         text = f"({inner}, {rule.jax}.Array)"
+        if held is not None:
+            if kinds in self.widened:
+                return  # (another test of the same name widened it)
+            self.widened.add(kinds)
+            name = rule.code(node.args[1].value)
+            if not only_tests:
+                rule.report(node, f"`{rule.code(node)}` tests for a NumPy array with the types `{name}` holds "
+                            f"(`{rule.code(kinds)}`), but after the migration the value is a JAX array: the test would "
+                            f"turn False; `{name}` is also used otherwise than as the types of `isinstance` tests, so it "
+                            "is not widened: this function is left as it is (add `jax.Array` to the tests by hand)",
+                            leaves_function=True)
+                return
+            rule.report(kinds, f"`{rule.code(node)}` tests for a NumPy array with the types `{name}` holds, but after "
+                        "the migration the value is a JAX array (under `jit`, a tracer): the test would turn False; "
+                        "accept both", replacement=rule.expr(text), title=f"replace with `{text}`", imports=("jax",))
+            return
         rule.report(
             kinds,
             f"`{rule.code(node)}` tests for a NumPy array, but after the migration the value is a JAX array (under `jit`"
@@ -110,6 +130,60 @@ class IsinstanceWidening:
             title=f"replace with `{text}`",
             imports=("jax",),
         )
+
+    def _held_tuple(self, node: cst.Call, kinds: cst.Name) -> Optional[tuple[cst.Tuple, bool]]:
+        """The tuple display of types the name `kinds` holds where the test `node` reads it: a local name every
+        definition reaching the test binds to the same display, or a module-level name bound once, at top level, to
+        one and never rebound; with whether every other read of the name is also the types of an `isinstance` test
+        (so widening the display changes nothing else). None for anything else."""
+        rule, function = self.rule, self.rule.current_function
+        if function is None:
+            return None
+        flow = function_flow(rule, function)
+        stmt = enclosing_statement(rule, node)
+        scope: cst.CSTNode = function
+        if stmt is None or not flow.knows(stmt):
+            return None
+        found = flow.reaching(stmt, kinds.value)
+        if found:
+            values = {id(d.node.value): d.node.value for d in found if isinstance(d.node, cst.Assign)
+                      and len(d.node.targets) == 1 and isinstance(d.node.targets[0].target, cst.Name)}
+            if len(values) != 1 or len(found) != 1:
+                return None
+            value = next(iter(values.values()))
+        else:
+            if kinds.value in walk.name_values(function):  # (bound in the function, yet no definition reaches)
+                bound = [t for a in walk.nodes_of(function, cst.Assign) for t in a.targets  # type: ignore[attr-defined]
+                         if isinstance(t.target, cst.Name) and t.target.value == kinds.value]
+                if bound:
+                    return None
+            module = rule.context.module
+            scope = module
+            top = [a for line in module.body if isinstance(line, cst.SimpleStatementLine) for a in line.body
+                   if isinstance(a, cst.Assign) and any(isinstance(t.target, cst.Name) and t.target.value == kinds.value
+                                                        for t in a.targets)]
+            if len(top) != 1 or len(top[0].targets) != 1:
+                return None
+            for other in walk.nodes(module):  # rebound anywhere else: `global`, a loop, another assignment
+                if isinstance(other, cst.Global) and any(n.name.value == kinds.value for n in other.names) or \
+                        isinstance(other, (cst.Assign, cst.AugAssign, cst.AnnAssign, cst.For, cst.With)) \
+                        and other is not top[0] and any(isinstance(n, cst.Name) and n.value == kinds.value for n in (
+                            [t.target for t in other.targets] if isinstance(other, cst.Assign)
+                            else [other.target] if isinstance(other, (cst.AugAssign, cst.AnnAssign, cst.For)) else [])):
+                    return None
+            value = top[0].value
+        if not isinstance(value, cst.Tuple) or any(isinstance(e, cst.StarredElement) for e in value.elements):
+            return None
+        # every read of the name: the types of an `isinstance` test, or the name bound
+        tests = {id(c.args[1].value) for c in walk.nodes_of(scope, cst.Call)  # type: ignore[attr-defined]
+                 if isinstance(c.func, cst.Name) and c.func.value in ("isinstance", "issubclass")  # type: ignore[attr-defined]
+                 and len(c.args) == 2}  # type: ignore[attr-defined]
+        targets = {id(t.target) for a in walk.nodes_of(scope, cst.Assign) for t in a.targets}  # type: ignore[attr-defined]
+        skipped = {id(a.attr) for a in walk.nodes_of(scope, cst.Attribute)} | {  # type: ignore[attr-defined]
+            id(a.keyword) for a in walk.nodes_of(scope, cst.Arg) if a.keyword is not None}  # type: ignore[attr-defined]
+        only = all(id(n) in tests or id(n) in targets or id(n) in skipped
+                   for n in walk.nodes_of(scope, cst.Name) if n.value == kinds.value)  # type: ignore[attr-defined]
+        return value, only
 
     def _scalar_sources(self, node: cst.Call) -> tuple[list[cst.BaseExpression], list[cst.CSTNode]]:
         """The values that the subject of the test `node` may be made by, split into those NumPy gives as a NumPy

@@ -719,6 +719,22 @@ class NumpyNamespace(Rule):
             "    if isinstance(p, (ndarray, jax.Array)):\n        return len(p)\n    return -1\n",
             lines=[4, 5],
         ),
+        Invalid(  # ... and so is a tuple of types held in a name, local or module-level, where it is made
+            # (python-control's `_clean_part`: `valid_collection = (list, tuple, ndarray)`, a silent TypeError)
+            "from numpy import ndarray, polyadd\n\nKINDS = (list, ndarray)\n\ndef f(a, b):\n    seq = (list, tuple, ndarray)\n"
+            "    p = polyadd(a, b)\n    if isinstance(p, seq) and isinstance(a, KINDS) and not isinstance(b, seq):\n"
+            "        return len(p)\n    return -1\n",
+            expected="import jax\nimport jax.numpy as jnp\nfrom numpy import ndarray\n\nKINDS = (list, ndarray, jax.Array)\n\n"
+            "def f(a, b):\n    seq = (list, tuple, ndarray, jax.Array)\n    p = jnp.polyadd(a, b)\n"
+            "    if isinstance(p, seq) and isinstance(a, KINDS) and not isinstance(b, seq):\n        return len(p)\n    return -1\n",
+            lines=[3, 6, 7],
+        ),
+        Invalid(  # ... but not one the function uses otherwise too (here, in a message): the test is reported, the
+            # function left as it is
+            "import numpy as np\n\ndef f(a, b):\n    seq = (list, np.ndarray)\n    p = np.polyadd(a, b)\n"
+            "    if isinstance(p, seq):\n        return len(p)\n    raise TypeError(f'not one of {seq}')\n",
+            expected=None, lines=[5, 6],
+        ),
         # a module that uses pandas (or autograd, xarray, ...): any value may be a DataFrame, which `np.sum` takes
         # and `jnp.sum` rejects; every fix of every rule there is unsafe (pingouin, lifelines)
         Invalid("import numpy as np\nimport pandas as pd\n\ndef total(df):\n    return np.sum(df)\n",
