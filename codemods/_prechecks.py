@@ -102,8 +102,8 @@ def _non_array_input(s: Summary) -> bool:
     count as one; a name bound to a function of the module (`roll = shift`) counts as that function; a `json.loads`
     result (any `load`/`loads` call, or a module importing it under another name) counts as a list; so does a name
     unpacked from a documented sequence (`lb, ub = bounds`), and a name converted to an array (`np.array(ub)`) and
-    given as it is to another call; an attribute a method stores a parameter into (`self.N = N`) where `len()` is
-    taken of something; a property where some function returns a list or tuple."""
+    given as it is to another call or as an operand; an attribute a method stores a parameter into (`self.N = N`)
+    where `len()` is taken of something; a property where some function returns a list or tuple."""
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):
         return True
@@ -131,6 +131,8 @@ def _non_array_input(s: Summary) -> bool:
         return True
     if any(root in roots and s.converted_elsewhere(name) for root, name in s.unconverted_args):
         return True  # `np.array(ub)`, then `np.tile(ub, ...)`: converted once, so it may be a list (pyswarms)
+    if any(s.converted_elsewhere(name) for name in s.operand_names):
+        return True  # `k = np.atleast_2d(x)`, then `np.ones(2) * x`: an operand converted elsewhere
     return not s.module_display_callees().isdisjoint(defined)  # `total([0, 1, 2])` in a `__main__` block
 
 

@@ -745,6 +745,26 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef f(position, bounds):\n    lb, ub = bounds\n    ub = np.array(ub)\n"
             "    return np.tile(ub, (2, 1)), np.tile(lb, 2)\n"),
     ]
+    VALID += [
+        Valid(  # converted only where `isinstance` says it is an array: no sign of a list in the other branch
+            # (python-control's `if isinstance(other, np.ndarray): other = np.atleast_2d(other)`, else a system whose
+            # `__rmul__` NumPy defers to: `np.ones((2, 2)) * other`), nor in `else` of a negated test
+            "import numpy as np\n\ndef f(k, other):\n    if isinstance(other, np.ndarray) and k:\n"
+            "        other = np.atleast_2d(other)\n    else:\n        other = np.ones((2, 2)) * other\n    return other + 1\n\n"
+            "def g(other):\n    if not isinstance(other, np.ndarray):\n        other = np.ones(2) * other\n"
+            "    else:\n        other = np.asarray(other)\n    return other + 1\n"),
+    ]
+    INVALID += [
+        Invalid(  # converted elsewhere, but the module's class defers to its reflected operators: the operand may be
+            # one of its objects, which `jnp.asarray` rejects: unsafe
+            "import numpy as np\n\nclass System:\n    __array_priority__ = 11\n\n    def __rmul__(self, other):\n"
+            "        return self\n\ndef f(other):\n    k = np.asarray(other)\n    out = np.ones(2) * other\n    return out + k\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass System:\n    __array_priority__ = 11\n\n"
+            "    def __rmul__(self, other):\n        return self\n\ndef f(other):\n    k = np.asarray(other)\n"
+            "    out = np.ones(2) * jnp.asarray(other)\n    return out + k\n",
+            unsafe=True, lines=[11],
+        ),
+    ]
     INVALID += [
         Invalid(  # the docstring's examples call the function with lists: by position, keyword, or a name the examples
             # bind to one; as a method, or as its class for `__init__` (trimesh's `vector_product([2, 0, 0], ...)`)
@@ -1183,11 +1203,54 @@ class NonArrayInput(Rule):
             self._conversions[fn] = found
         flow = function_flow(self, fn)
         for call in found.get(name, ()):
-            if call is at:
-                continue
+            if call is at or self._array_branch(call, name):
+                continue  # (`if isinstance(x, np.ndarray): x = np.atleast_2d(x)`: an array there, no sign of a list)
             stmt = enclosing_statement(self, call)
             if stmt is not None and flow.knows(stmt) and any(holds(d.node) for d in flow.reaching(stmt, name)):
                 return call
+        return None
+
+    def _array_branch(self, node: cst.CSTNode, name: str) -> bool:
+        """Whether `node` lies where an `if` around it (within its function) says `name` is an array: in the body
+        of `if isinstance(name, np.ndarray)` (an `and`-ed part of the test; every type an array type), or in the
+        `else` of `if not isinstance(name, np.ndarray)`. A conversion there (python-control's `if isinstance(other,
+        np.ndarray): other = np.atleast_2d(other)`) converts an array, no sign that the name may be a list
+        elsewhere (in the `else`, where it may be any object: a system whose `__rmul__` NumPy defers to)."""
+        def array_test(test: cst.BaseExpression) -> bool:
+            return isinstance(test, cst.Call) and dotted_name(test.func) == "isinstance" and len(test.args) == 2 \
+                and isinstance(test.args[0].value, cst.Name) and test.args[0].value.value == name and all(
+                    dotted_name(e).split(".")[-1] in ("ndarray", "Array") for e in (
+                        [e.value for e in test.args[1].value.elements] if isinstance(test.args[1].value, cst.Tuple)
+                        else [test.args[1].value]))
+
+        child, current = node, self.get_metadata(ParentProvider, node, None)
+        while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+            if isinstance(current, cst.If):
+                if child is current.body:
+                    parts = [current.test]
+                    while parts:
+                        part = parts.pop()
+                        if isinstance(part, cst.BooleanOperation) and isinstance(part.operator, cst.And):
+                            parts += [part.left, part.right]
+                        elif array_test(part):
+                            return True
+                elif child is current.orelse and isinstance(current.test, cst.UnaryOperation) \
+                        and isinstance(current.test.operator, cst.Not) and array_test(current.test.expression):
+                    return True
+            child, current = current, self.get_metadata(ParentProvider, current, None)
+        return False
+
+    @functools.cached_property
+    def _deferring_class(self) -> Optional[str]:
+        """The first class of the module whose body sets `__array_priority__` or `__array_ufunc__` (python-control's
+        systems): NumPy arrays, and JAX arrays, defer an operation with its object to the object's reflected operator
+        (`__rmul__`), while `jnp.asarray` of it raises; else None."""
+        for cls in walk.nodes_of(self.context.module, cst.ClassDef):
+            for line in cls.body.body:  # type: ignore[attr-defined]
+                names = [t.target for s in line.body if isinstance(s, cst.Assign) for t in s.targets] \
+                    if isinstance(line, cst.SimpleStatementLine) else [line.name] if isinstance(line, cst.FunctionDef) else []
+                if any(isinstance(n, cst.Name) and n.value in ("__array_priority__", "__array_ufunc__") for n in names):
+                    return cls.name.value  # type: ignore[attr-defined]
         return None
 
     @functools.cached_property
@@ -1289,9 +1352,15 @@ class NonArrayInput(Rule):
                 listed = listed or self._listed_attribute(operand, node, facts)  # (`N = self.N`: pymcmcstat)
                 if listed is not None:  # `dots[:, None] * normal + points`, `points : array_like` (scikit-spatial)
                     text = f"{self.jnp}.asarray({self.code(operand)})"
+                    deferring = self._deferring_class
+                    why = "" if deferring is None else (
+                        f"; but the module's class `{deferring}` sets `__array_priority__`/`__array_ufunc__`: the operand "
+                        "may be one of its objects, whose reflected operator NumPy and JAX arrays both defer to, and "
+                        "which `jnp.asarray` rejects")
                     self.report(operand, f"an array meets `{self.code(operand)}`, which {listed}, in an operation: NumPy "
-                                "reads a list as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
-                                replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+                                "reads a list as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`"
+                                + why, replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",),
+                                unsafe=deferring is not None)
                     continue
             if not isinstance(other, (cst.Call, cst.Name, cst.Subscript)):
                 continue
