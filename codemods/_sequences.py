@@ -9,7 +9,8 @@ is one array: a Python list of arrays is a pytree of separate leaves, so each st
   `jnp` function taking it as an array), or a local bound to an array-valued expression. NumPy functions are no
   evidence: `np.mean(list_of_arrays)` works;
 - `jnp.asarray(xs)` when `xs` may be a Python list (a parameter without such evidence): a no-op for an array, the
-  stacked array for a list of equally shaped arrays, and a loud `ValueError` for a ragged list;
+  stacked array for a list of equally shaped arrays, and a loud `ValueError` for a ragged list (so JX222 makes the
+  fix unsafe: the Python loop took such a list);
 - `jnp.stack(xs)` for a local Python list whose elements provably share one shape: `np.split(x, 4)` (equal
   sections, or NumPy raises), `[x[i] for i in range(n)]`, `list(x)` of an array, a display of elementwise functions
   of one array (`[x, -x, 2 * x]`);

@@ -77,8 +77,8 @@ class ArrayLoop(Rule):
     `lax.scan` slices every leaf of what it scans, so a Python list of arrays would be scanned as separate leaves.
     The loop's iterable is scanned as it is only when it is provably an array (an array annotation, or a use a list
     rejects: `.shape`, `.ndim`, `.T`, `.astype`, `xs[:, 0]`, `xs - 1`, a `jnp` call; NumPy calls accept lists
-    and prove nothing). A parameter that may be a list is scanned as `jnp.asarray(xs)` (a no-op for an array, the
-    stacked array for equally shaped arrays, a `ValueError` for a ragged list), and the finding says that under
+    and prove nothing). A parameter that may be a list is scanned as `jnp.asarray(xs)`, an unsafe fix (a no-op for
+    an array, the stacked array for equally shaped arrays, a `ValueError` for a ragged list), and the finding says that under
     `jit` a list argument is traced again for every length and element shape (pass one stacked array, pad ragged
     data and use `jax.vmap`). A local list whose elements provably share a shape (`np.split(x, 4)`,
     `[x[i] for i in range(n)]`, `list(x)`, `[x, -x, 2 * x]`) is scanned as `jnp.stack(parts)`. A list whose
@@ -94,9 +94,10 @@ class ArrayLoop(Rule):
     (`y = 0`, then `y += g ** 2` for `g` in a tuple of 2-D arrays a helper returns) broadcasts to their shape in
     NumPy; the scan raises `TypeError` (its carry must keep its first shape): elements are taken to be numbers unless
     the loop also meets a parameter read whole. A parameter with no sign of being an array (or a slice of one,
-    `xs[1:]`) is scanned as `jnp.asarray(xs)`, a safe fix unless its name says it is a list (`P_list`, `arrays`,
-    `matrices`: then unsafe): given a list of arrays of different shapes it raises where the Python loop worked
-    (nitime's `multi_intersect`); the finding says so. Annotate it (`xs: np.ndarray` or `xs: list`) to settle it.
+    `xs[1:]`) is scanned as `jnp.asarray(xs)`, an unsafe fix: given a list of arrays or numbers of different shapes
+    it raises where the Python loop worked (nitime's `multi_intersect`, python-control's `fill([1.0, np.array([1., 2.,
+    3.])])`); the finding says so (and names it when its name says it is a list: `P_list`, `arrays`, `matrices`).
+    Annotate it as an array (`xs: np.ndarray`) to make the fix safe.
     """
 
     CODE = "JX222"
@@ -153,7 +154,7 @@ class ArrayLoop(Rule):
             expected="import jax\nimport jax.numpy as jnp\n\ndef f(w, idx):\n    s = 0.0\n    w_jax = jnp.asarray(w)\n\n"
                      "    def step(s, j):\n        s = s + w_jax[j]\n        return s, None\n\n"
                      "    s, _ = jax.lax.scan(step, s, jnp.asarray(idx))\n    return s\n",
-            lines=[5]),
+            unsafe=True, lines=[5]),  # (unsafe: `idx` may be a ragged list, which stacking rejects)
         Invalid(  # a list carry the loop extends (python-control's vector arguments)
             "import numpy as np\n\ndef flat(arg):\n    vals = []\n    for v in arg:\n        v = np.array(v).reshape(-1)\n"
             "        vals += v.tolist()\n    return np.array(vals)\n",
@@ -211,7 +212,16 @@ class ArrayLoop(Rule):
                 "        h = np.tanh(h + x)\n        return h, h\n\n    h, hs = jax.lax.scan(step, h, jnp.asarray(xs))\n"
                 "    return hs\n"
             ),
+            unsafe=True,  # nothing shows `xs` to be one array: a ragged list raises where the loop worked
             lines=[5],
+        ),
+        Invalid(  # rows of different shapes a loop took one by one (python-control's `fill([1.0, np.array([...])])`):
+            # unsafe (annotated as an array, it is safe)
+            "import numpy as np\n\ndef fill(rows, out):\n    for i, r in enumerate(rows):\n        out = out.at[i, :].set(r)\n    return out\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef fill(rows, out):\n    def step(out, item):\n"
+            "        i, r = item\n        out = out.at[i, :].set(r)\n        return out, None\n\n"
+            "    out, _ = jax.lax.scan(step, out, (jnp.arange(len(rows)), jnp.asarray(rows)))\n    return out\n",
+            unsafe=True, lines=[4],
         ),
         Invalid(
             "import numpy as np\n\ndef f(x):\n    out = []\n    for part in np.split(x, 4):\n        out.append(part.sum())\n"
@@ -464,6 +474,10 @@ class ArrayLoop(Rule):
             opaque += (f" (unsafe: `zip` stops at the shortest of its sequences, and `{arguments[0]}` may be a Python "
                        "list of another length, or empty: `lax.scan` needs one length, and an empty list becomes a "
                        "float array, which cannot index)")
+        elif arguments:  # python-control's `fill([1.0, np.array([1., 2., 3.])])`: rows a Python loop took one by one
+            opaque += (f" (unsafe: nothing shows `{arguments[0]}` to be one array: as a Python list of arrays or numbers "
+                       "of different shapes (or of objects) stacking it raises where the Python loop worked; annotate "
+                       "it as an array to make this safe)")
         self.report(
             node,
             "Python loop " + ("building a list" if outputs else "over an array") + "; use `lax.scan`"
