@@ -7,6 +7,7 @@ from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._boolean_operands import boolean, leaves
 from codemods._branch_values import attribute_dtype, broadcast_risk, float_split, guarded_division, guarded_index, int_mix, kind_conflict, object_attribute, python_ints
+from codemods._host_values import counted
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
@@ -96,6 +97,9 @@ class TracedExpression(Rule):
             "    n = min(workers(n_jobs), len(x))\n    return np.array_split(x, n)\n"),
         Valid(  # parameters annotated as dtypes: Python values, whose test Python decides (pyod's dtype checks)
             "import numpy as np\n\ndef common(a: np.dtype, b: np.dtype, x):\n    return x.astype(a) if a == b else x\n"),
+        Valid(  # a count or a bound is a Python int by definition (python-control's `_deriv`: `range(max(i, k), n + 1)`)
+            "import numpy as np\n\ndef f(i, k, n, u, x):\n    s = np.sum(x[:min(k, n)])\n"
+            "    return s + sum(np.power(u, j) for j in range(max(i, k), n + 1))\n"),
         # `enumerate` counts in Python: `j != i` compares two ints (numpy-ml's Multiply layer)
         Valid("def f(gs, xs):\n    for i, x in enumerate(xs):\n        gs = [g * x if j != i else g for j, g in enumerate(gs)]\n    return gs\n"),
         Valid("def f(x, n: int):\n    k = 1 if n > 2 else 2\n    return x * max(n, k)\n"),
@@ -463,6 +467,9 @@ class TracedExpression(Rule):
         guarded = number_guarded(self, node)
         if guarded and all(self._level(a.value) is Tracedness.STATIC or walk.name_values(a.value) <= guarded for a in node.args):
             return  # `if isinstance(k, int): min(k, n)`: a Python number there (a traced `k` takes the other branch)
+        if counted(self, node) is not None:
+            return  # `range(max(i, k), n + 1)`, `x[:min(k, n)]`: a count or a bound is a Python int by definition
+            # (and must be concrete under `jit`): a `jnp` form would make it an array (python-control's `_deriv`)
         args = [self.code(a.value).strip() for a in node.args]
         name = BUILTINS[func.value]
         caught = sorted(caught_around(self, node) & RAISED_BY_BUILTINS)

@@ -380,6 +380,10 @@ class FunctionTracedness:
                 return Tracedness.STATIC if func.value != "range" else args
             if func.value in ("set", "frozenset", "dict"):
                 return Tracedness.STATIC  # a Python container, never an array (`not set(a).difference(b)`)
+            if func.value in ("any", "all") and func.value not in self.variables():
+                # builtin `any(g)`/`all(g)` takes `bool()` of each item and gives a Python bool, never a tracer (its
+                # items must be concrete): no branch on it is a traced one (python-control's `if any(...): return True`)
+                return Tracedness.STATIC
             if func.value in ("tuple", "list", "sorted", "reversed"):
                 return args  # a Python sequence of static items is static
             if func.value in ("int", "float", "bool", "abs", "round", "max", "min", "sum", "complex"):
