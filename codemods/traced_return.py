@@ -102,9 +102,6 @@ class TracedReturn(Rule):
     _risk: Optional[str] = None  # why the last `jnp.where` candidate became `lax.cond`
 
     VALID = [
-        Valid(  # builtin `any`/`all` gives a Python bool, never a tracer (python-control's `if any(...): return True`)
-            "import numpy as np\n\ndef f(im, re):\n    y = np.abs(im)\n    if any(a < 1e-8 * b for a, b in zip(y, re)):\n"
-            "        return True\n    if all(y > 0):\n        return 1.0\n    return False\n"),
         Valid(  # keys of a module-level dict: Python values, whatever they are computed through (colorspacious)
             "import numpy as np\n\nTABLE = {'a': {90: np.eye(2), 100: np.eye(2)}}\n\ndef f(kind, severity):\n"
             "    low = int(severity - severity % 10)\n    m = np.asarray(TABLE[kind][low])\n    if severity == 100:\n"

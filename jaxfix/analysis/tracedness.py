@@ -381,9 +381,9 @@ class FunctionTracedness:
             if func.value in ("set", "frozenset", "dict"):
                 return Tracedness.STATIC  # a Python container, never an array (`not set(a).difference(b)`)
             if func.value in ("any", "all") and func.value not in self.variables():
-                # builtin `any(g)`/`all(g)` takes `bool()` of each item and gives a Python bool, never a tracer (its
-                # items must be concrete): no branch on it is a traced one (python-control's `if any(...): return True`)
-                return Tracedness.STATIC
+                # builtin `any(g)`/`all(g)` takes `bool()` of each item: a Python bool of static items (`any(n < 0 for
+                # n in x.shape)`); of traced ones it raises under `jit`, which the `if` on it is reported for
+                return args
             if func.value in ("tuple", "list", "sorted", "reversed"):
                 return args  # a Python sequence of static items is static
             if func.value in ("int", "float", "bool", "abs", "round", "max", "min", "sum", "complex"):
