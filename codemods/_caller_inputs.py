@@ -421,7 +421,8 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
                     if _candidate(value, local, defined | nested):
                         calls.update((callee, spec, kind) for kind in judge.kinds(value, scope)
                                      if not whole or kind == "object")  # (an object array's rows are objects)
-                    for made in () if whole else _results(value, assigned):
+                    # (`qt, first = lib.get_qt(t)`, then `fill(qt)`: an item of the result, stumpy's `_get_QT`)
+                    for made in () if whole else _results(value, {**assigned, **identified}):
                         calls.update((callee, spec, RESULT + producer) for producer in callees_of(made.func, bound))
 
     visit(tree, None)  # (the module's own statements too: a script's `__main__` block, a test module's calls)
@@ -465,14 +466,17 @@ def identity_tested(project: Optional[Mapping[str, Any]], module_name: str) -> f
 
 
 def _results(value: ast.AST, assigned: Mapping[str, list[ast.AST]], seen: frozenset = frozenset()) -> list[ast.Call]:
-    """The calls whose result `value` is, or is computed from by arithmetic (`2 * gauss(t)`), also through a name
-    the caller binds (`h = gauss(t)`, then `h`): the calls a producer of the argument may be."""
+    """The calls whose result `value` is, or is computed from by arithmetic (`2 * gauss(t)`) or is an item or a view
+    of (`r[0]`), also through a name the caller binds (`h = gauss(t)`, then `h`; `h, g = split(t)`, then `h`): the
+    calls a producer of the argument may be."""
     if isinstance(value, ast.Call):
         return [value]
     if isinstance(value, ast.BinOp):
         return _results(value.left, assigned, seen) + _results(value.right, assigned, seen)
     if isinstance(value, ast.UnaryOp):
         return _results(value.operand, assigned, seen)
+    if isinstance(value, ast.Subscript):  # `fill(res[0])`: an item or a view of it
+        return _results(value.value, assigned, seen)
     if isinstance(value, ast.Name) and value.id not in seen:
         return [c for v in assigned.get(value.id, ()) for c in _results(v, assigned, seen | {value.id})]
     return []

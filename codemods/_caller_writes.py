@@ -75,10 +75,12 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
             for callee in producers(assign.value, methods, numpy, values, properties=properties):  # type: ignore[attr-defined]
                 for target in assign.targets:  # type: ignore[attr-defined]
                     held = target.target
-                    if isinstance(held, cst.Name) and held.value in names:
-                        found.setdefault(callee, f"{caller} hands what this returns (`{held.value}`) to code that "
-                                                 f"needs a NumPy array there ({names[held.value]})")
-                    elif isinstance(held, cst.Attribute) and held.attr.value in attributes:
+                    # (`qt, first = get_qt(t, m)`, then `fill(qt)`: an item of the returned tuple, stumpy's `_get_QT`)
+                    unpacked = [e.value for e in held.elements] if isinstance(held, (cst.Tuple, cst.List)) else []
+                    for name in (n.value for n in [held, *unpacked] if isinstance(n, cst.Name) and n.value in names):
+                        found.setdefault(callee, f"{caller} hands what this returns (`{name}`) to code that "
+                                                 f"needs a NumPy array there ({names[name]})")
+                    if isinstance(held, cst.Attribute) and held.attr.value in attributes:
                         found.setdefault(callee, f"{caller} stores what this returns as `.{held.attr.value}`, which "
                                                  "the module writes into in place (a write that stays NumPy)")
         augmented = walk.nodes_of(function.body, cst.AugAssign)

@@ -503,6 +503,11 @@ class NumpyNamespace(Rule):
                 "def zeromean(v, n):\n    vz = v.copy()\n    vz[0:n] -= v[0:n].mean(0)\n    return vz\n\n"
                 "def pcn(x, n):\n    return zeromean(bcrop(x, n), n)\n",
                 expected=None, lines=[4, 4]),
+        # ... an item of it unpacked from a returned tuple too (stumpy's `QT, QT_first = _get_QT(...)`, then a writer
+        # given `QT`)
+        Invalid("import numpy as np\n\ndef scale(q):\n    q[:, 0] = 0.0\n\ndef pair(t):\n"
+                "    return np.exp(t), np.log(t)\n\ndef run(t):\n    e, l = pair(t)\n    scale(e)\n    return l\n",
+                expected=None, lines=[7, 7, 7, 7]),
         # ... or stores on an attribute that the module writes into in place, in a subclass too (sporco's ADMM
         # solvers: `self.Y = self.yinit(shape)`, `self.Y = prox_l1(...)` then `self.Y[self.Y < 0.0] = 0.0`)
         Invalid("import numpy as np\n\nclass Base:\n    def __init__(self, shape):\n        self.Y = self.yinit(shape)\n\n"

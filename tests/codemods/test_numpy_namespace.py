@@ -561,6 +561,25 @@ def test_a_function_whose_result_another_module_writes_into_stays_numpy(tmp_path
     assert "jnp.zeros(width)" in alone[0].fixed
 
 
+@pytest.mark.parametrize("use", [
+    "    grid, edges = make_grid(n)\n    clear_rows(grid)\n    return edges\n",
+    "    parts = make_grid(n)\n    clear_rows(parts[0])\n    return parts\n",
+    "    clear_rows(make_grid(n)[0])\n",
+])
+def test_an_item_of_a_returned_tuple_handed_to_a_writer_by_another_module_stays_numpy(tmp_path, use):
+    """`view.py` unpacks what `make_grid` returns and hands an item of it to `clear_rows`, of the same module as
+    `make_grid`, which writes into its parameter (stumpy's `QT, QT_first = _get_QT(...)`): `make_grid` stays NumPy."""
+    grid = ("import numpy as np\n\n\ndef make_grid(n):\n    g = np.zeros((n, n))\n    for i in range(n):\n"
+            "        g[i] = i\n    return g, np.arange(n)\n\n\ndef clear_rows(q):\n    q[:, 0] = 0.0\n")
+    view = f"from .grid import clear_rows, make_grid\n\n\ndef show(n):\n{use}"
+    pkg, files = _package(tmp_path, "gridpkg", {"grid.py": grid, "view.py": view})
+    results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "grid.py").read_text() == grid
+    messages = [f.message for r in results for f in r.findings]
+    assert any("hands what this returns to `clear_rows`" in m for m in messages), messages
+
+
 # --- one-triangle routines (eigh, eigvalsh, cholesky): `symmetrize_input=False` unless symmetric by construction
 
 SYMMETRIC = [
