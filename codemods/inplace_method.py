@@ -24,7 +24,9 @@ class InplaceMethod(Rule):
     `x.fill(v)` -> `x = jnp.full_like(x, v)`, `x.sort(axis=0)` -> `x = jnp.sort(x, axis=0)`,
     `np.copyto(dst, src)` -> `dst = jnp.broadcast_to(src, dst.shape).astype(dst.dtype)` (with `where=m`:
     `dst = jnp.where(m, src, dst).astype(dst.dtype)`), and a call with `out=` such as `np.add(a, b, out=c)` ->
-    `c = jnp.add(a, b)` (plus `.astype(c.dtype)` when `c` is not one of the inputs).
+    `c = jnp.add(a, b)` (plus `.astype(c.dtype)` when `c` is not one of the inputs). On a view with basic indices,
+    the view is written back: `x[:k].sort()` -> `x = x.at[:k].set(jnp.sort(x[:k]))`, `x[0].fill(v)` ->
+    `x = x.at[0].set(v)` (an index that may be an array picks a copy: reported without a fix).
 
     ## Why is this bad?
     JAX arrays have no `fill` or in-place `sort`, `jax.numpy` has no `copyto` and ignores nothing silently: its
@@ -78,6 +80,7 @@ class InplaceMethod(Rule):
         Valid("import numpy as np\nX = np.zeros(3)\nX.fill(1.0)\n"),
         Valid("def f(names):\n    names = list(names)\n    names.sort()\n    return names\n"),
         Valid("import numpy as np\ndef f(x):\n    return np.add(x, 1.0)\n"),
+        Valid("def f(x):\n    rows = [[3, 1], [2, x]]\n    rows[0].sort()\n    return rows\n"),
     ]
     INVALID = [
         Invalid(  # `out=` in an expression: the buffer must stay NumPy, so the whole function stays (skyfield's node_vector)
@@ -113,6 +116,27 @@ class InplaceMethod(Rule):
         Invalid("import numpy as np\n\ndef f(x):\n    y = np.zeros(3) + x\n    y.sort(axis=0, fill_value=1.0)\n    return y\n",
                 expected=None, lines=[5]),
         Invalid("import numpy as np\n\ndef f(x):\n    y = np.zeros(3) + x\n    y.sort(0, \"quicksort\")\n    return y\n",
+                expected=None, lines=[5]),
+        # a view's method writes into the array (stumpy's `partition[:k].sort()`): a JAX array's `sort` returns a
+        # copy, so the line must write the view back, never be left doing nothing
+        Invalid(
+            "import numpy as np\n\ndef smallest(v, n):\n    w = np.partition(v, n)\n    w[:n].sort()\n    return w[:n]\n",
+            expected=(
+                "import jax.numpy as jnp\nimport numpy as np\n\ndef smallest(v, n):\n    w = np.partition(v, n)\n"
+                "    w = w.at[:n].set(jnp.sort(w[:n]))\n    return w[:n]\n"
+            ),
+        ),
+        Invalid(
+            "import numpy as np\n\ndef g(x):\n    t = np.ones((3, 3)) * x\n    t[:, 0].sort()\n    t[1, 1:].sort(axis=-1)\n"
+            "    t[2:].fill(-1.0)\n    return t\n",
+            expected=(
+                "import jax.numpy as jnp\nimport numpy as np\n\ndef g(x):\n    t = np.ones((3, 3)) * x\n"
+                "    t = t.at[:, 0].set(jnp.sort(t[:, 0]))\n    t = t.at[1, 1:].set(jnp.sort(t[1, 1:], axis=-1))\n"
+                "    t = t.at[2:].set(-1.0)\n    return t\n"
+            ),
+        ),
+        # an index that may be an array picks a copy, which NumPy sorts to no effect: reported, not rewritten
+        Invalid("import numpy as np\n\ndef g(x, sel):\n    t = np.ones(5) * x\n    t[sel].sort()\n    return t\n",
                 expected=None, lines=[5]),
         Invalid(
             "import numpy as np\n\ndef f(dst, src):\n    np.copyto(dst, src)\n",
@@ -150,6 +174,10 @@ class InplaceMethod(Rule):
         func = call.func
         qualified = numpy_name(self, func)
         jnp = self.jnp
+        if qualified is None and isinstance(func, cst.Attribute) and func.attr.value in ("fill", "sort") \
+                and isinstance(func.value, cst.Subscript):
+            self._view_method(line, stmt, call, func.value)
+            return
         if qualified is None and isinstance(func, cst.Attribute) and func.attr.value in ("fill", "sort"):
             target = _target(self, func.value)
             if target is None:
@@ -180,6 +208,44 @@ class InplaceMethod(Rule):
         if qualified is None or out is None:
             return
         self._out(line, stmt, call, qualified, out)
+
+    def _view_method(self, line: cst.SimpleStatementLine, stmt: cst.Expr, call: cst.Call, view: cst.Subscript) -> None:
+        """`a[:k].sort()`, `a[:, 0].fill(0)`: NumPy sorts or fills a view of `a` in place (stumpy's
+        `partition[:k].sort()`); a JAX array's `sort` returns a sorted copy, and the line would silently do nothing.
+        With every index basic (slices, `...`, `None`, ints), the view's write becomes `a = a.at[:k].set(jnp.sort(a[:k]))`
+        (`a = a.at[:k].set(v)` for `fill(v)`); any other index may be an array, whose item is a copy NumPy sorts to no
+        effect: reported without a fix, which leaves the function NumPy."""
+        method = call.func.attr.value  # type: ignore[attr-defined]
+        target, why = _inplace.split_target(self, line, view)
+        if target is None:  # `a[idx][:k].sort()`: a view of a view, or of a copy
+            root = _root(view)
+            whole = Target(root, self.code(root), [], [e.slice for e in view.slice])
+            if why is not None and not _inplace.judge(self, line, whole).skip:
+                self.report(stmt, f"`{self.code(view)}.{method}(...)` {method}s in place what may be a view of "
+                            f"`{whole.base_src}` or a copy: {why}; this function is left as it is")
+            return
+        src = self.code(view)
+        problem = f"`{src}.{method}(...)` {method}s a view of `{target.base_src}` in place"
+        basic = all(isinstance(e, cst.Slice) or isinstance(e, cst.Index) and (
+            isinstance(e.value, cst.Ellipsis) or isinstance(e.value, cst.Name) and e.value.value == "None"
+            or _inplace.is_scalar_index(self, line, e)) for e in target.elements)
+        if method == "fill":
+            ok = len(call.args) == 1 and call.args[0].keyword is None and not call.args[0].star
+            value = _inplace.value_code(self, call.args[0].value) if ok else None
+        else:
+            positional = [a for a in call.args if a.keyword is None]
+            ok = not any(a.star for a in call.args) and len(positional) <= 1 and all(
+                a.keyword is None or a.keyword.value in ("axis", "kind") for a in call.args)
+            args = [_arg_code(self, a) for a in call.args if a.keyword is None or a.keyword.value == "axis"]
+            value = f"{self.jnp}.sort({', '.join([src, *args])})" if ok else None
+        if not basic:
+            if not _inplace.judge(self, line, target).skip:
+                self.report(stmt, f"{problem} when `{target.index_src}` is a basic index (a slice, an int), but "
+                            f"{method}s a copy, to no effect, when it is an array; jaxfix cannot tell which, so "
+                            "this function is left as it is")
+            return
+        new = None if value is None else f"{target.base_src} = {target.base_src}.at[{target.index_src}].set({value})"
+        self._judged(line, stmt, target, problem, new)
 
     def _copyto(self, line: cst.SimpleStatementLine, stmt: cst.Expr, call: cst.Call) -> None:
         positional = [a.value for a in call.args if a.keyword is None]
@@ -263,6 +329,13 @@ def _target(rule: Rule, expr: cst.BaseExpression) -> Optional[Target]:
     if not isinstance(node, cst.Name):
         return None
     return Target(expr, rule.code(expr), [], [])
+
+
+def _root(view: cst.BaseExpression) -> cst.BaseExpression:
+    """`a` of `a[i][:k]`."""
+    while isinstance(view, cst.Subscript):
+        view = view.value
+    return view
 
 
 def _arg_code(rule: Rule, arg: cst.Arg) -> str:
