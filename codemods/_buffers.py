@@ -29,6 +29,7 @@ import numpy as np
 from codemods import _namesakes
 from jaxfix import dependencies, walk
 from jaxfix.analysis.hashed import hashed
+from jaxfix.analysis.host_data import TypedParameters, source_typed_parameters
 from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments, failure
 from jaxfix.imports import ModuleImports, dotted_name, imported_bindings, star_sources
@@ -317,10 +318,13 @@ def written_items(fn: cst.FunctionDef) -> frozenset[str]:
     return frozenset(names)
 
 
-def writers(module: cst.Module) -> Writers:
+def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optional[TypedParameters] = None) -> Writers:
     """`Writers` of the module's top-level functions (and of functions nested in them, and of its classes' methods
     as `self.name`) that need a NumPy array as a parameter: they write through it, or hand it, or a value computed
-    from it (`Sources`), to a parameter that needs one, to a fixed point over the module's calls."""
+    from it (`Sources`), to a parameter that needs one, to a fixed point over the module's calls; with `imported`
+    (`imported_writers`), also to one of a function of another module (stumpy's `match(Q, m, Q_isconstant)`
+    handing it to `core.preprocess`, which writes into it). With `typed` (`host_data.source_typed_parameters`), a
+    parameter a top-level function checks for a NumPy type needs one too."""
     out: Writers = {}
     functions = _functions(module)
     viewing = views(module)
@@ -337,6 +341,9 @@ def writers(module: cst.Module) -> Writers:
         needs = dict.fromkeys(sorted(written), "")
         for name, why in _copies_written(fn, every_written - every, every).items():  # `sol = y.copy(); sol[m] = v`
             needs.setdefault(name, why)
+        for name, check in sorted((typed or {}).get(key, ([], {}))[1].items()):  # `if not isinstance(a, np.ndarray):`
+            if name in every:  # `raise ...`: stays so while the function keeps its NumPy test (is not migrated)
+                needs.setdefault(name, f"checks it with `{check}`, which a JAX array fails")
         for name in sorted(hashed(fn)[0] & every):  # `set(x)`, `for v in x: d[v] = 1`
             needs.setdefault(name, "hashes its elements (a JAX array's elements are unhashable)")
         for call, value in out_inputs(fn, numpy):  # `np.sum(t * 2, axis=1, out=o)`: `t` must be a NumPy array
@@ -362,7 +369,7 @@ def writers(module: cst.Module) -> Writers:
     for key, fn, params, every in functions:
         if key in compiled:  # `@njit def perplexity(D, beta)`: every parameter (for callers in other modules too)
             out[key] = (params, {**dict.fromkeys(sorted(every), NUMBA_PARAMETER), **out.get(key, (params, {}))[1]})
-    if not out:
+    if not out and not imported:
         return out
     # a parameter handed on to one that needs a NumPy array needs one too (`bellman(v, Tv)` passing `Tv` as
     # `out=`), and so does one a value handed on is computed from (lenstronomy's `x = R / Rs`, then `_h(x)`: a JAX
@@ -375,7 +382,7 @@ def writers(module: cst.Module) -> Writers:
             found = out.get(key, (params, {}))[1]
             new: dict[str, str] = {}
             for call in calls[key]:
-                for value, shown, _param, needed in _handed(call, out):
+                for value, shown, _param, needed in _handed(call, {**imported, **out} if imported else out):
                     root = _root(value) if isinstance(value, (cst.Name, cst.Subscript)) else None
                     if root in every and not needed:  # `fill(p)`, `fill(p[i])`: written through, as `p[i] = v` is
                         if root not in found:
@@ -769,7 +776,10 @@ def writers_of_source(data: dependencies.Text) -> Writers:
         tree = cst.parse_module(data)
     except (cst.ParserSyntaxError, UnicodeDecodeError):
         return {}
-    return {k: v for k, v in writers(tree).items() if not k.startswith("self.")}
+    # (a parameter checked for a NumPy type: stumpy's `core.rolling_isconstant`, whose test only a migration of that
+    # module widens to accept JAX arrays; its callers' own module widens its own tests, so only another's count)
+    typed = source_typed_parameters(tree, numpy_calls(tree))
+    return {k: v for k, v in writers(tree, typed=typed).items() if not k.startswith("self.")}
 
 
 # `obj.attr[...] = v`, `obj.attr[i][j] += v` (one level of brackets nested in an index), `obj.attr.fill(...)`,

@@ -1342,7 +1342,7 @@ class NumpyBoundary:
         context = self.rule.context
         module = context.module
         imported = _buffers.imported_writers(module, context.path, context.module_name) if context.module_name else {}
-        return {**imported, **_buffers.writers(module)}, _buffers.private_modules(module)
+        return {**imported, **_buffers.writers(module, imported)}, _buffers.private_modules(module)
 
     @functools.cached_property
     def _views(self) -> _buffers.Writers:

@@ -503,6 +503,16 @@ class NumpyNamespace(Rule):
                 "def zeromean(v, n):\n    vz = v.copy()\n    vz[0:n] -= v[0:n].mean(0)\n    return vz\n\n"
                 "def pcn(x, n):\n    return zeromean(bcrop(x, n), n)\n",
                 expected=None, lines=[4, 4]),
+        # a parameter checked for a NumPy array by a function that stays NumPy (its test is never widened), as
+        # `elif isinstance(x, np.ndarray): ...` with `else: raise ...`, also through a function handing it on
+        # (stumpy's `rolling_isconstant`, reached through `preprocess`): the array made here stays NumPy
+        Invalid("import numpy as np\n\ndef flags(a, w, given=None):\n    if given is None:\n"
+                "        given = np.zeros((a.shape[0], w), dtype=bool)\n    elif isinstance(given, np.ndarray):\n"
+                "        pass\n    else:\n        raise ValueError(\"given must be an array\")\n    return given\n\n"
+                "def mark(a, w, given=None):\n    out = flags(a, w, given)\n    out[:, -1] = True\n    return out\n\n"
+                "def relay(a, w, given=None):\n    return flags(a, w, given)\n\n"
+                "def first(t, w):\n    f = np.atleast_2d(t > 0)\n    return relay(t, w, f)\n",
+                expected=None, lines=[5, 6, 10, 21]),
         # ... an item of it unpacked from a returned tuple too (stumpy's `QT, QT_first = _get_QT(...)`, then a writer
         # given `QT`)
         Invalid("import numpy as np\n\ndef scale(q):\n    q[:, 0] = 0.0\n\ndef pair(t):\n"

@@ -542,8 +542,9 @@ TypedParameters = dict[str, tuple[list[str], dict[str, str]]]
 def numpy_typed_parameters(rule: cst.MetadataDependent, module: cst.Module) -> TypedParameters:
     """{function or method name: (its positional parameters after `self`/`cls`, {parameter: its check, as written})}
     for the parameters a function of the module
-    requires to be of a NumPy type, and of no JAX one: `assert isinstance(data, np.ndarray)` (nevergrad's `Array._set`)
-    or `if not isinstance(v, (float, int, np.float64)): raise TypeError(...)` (nevergrad's scalars), also as one
+    requires to be of a NumPy type, and of no JAX one: `assert isinstance(data, np.ndarray)` (nevergrad's `Array._set`),
+    `if not isinstance(v, (float, int, np.float64)): raise TypeError(...)` (nevergrad's scalars) or `elif isinstance(a,
+    np.ndarray): ...` with `else: raise ...` (stumpy's `rolling_isconstant`), also as one
     term of an `and` (`if not (isinstance(x, np.ndarray) and ...): raise`: galpy's `_check_array`). A NumPy call
     whose result is passed there stays NumPy; so does one tested for its exact type anywhere (`type(x) is
     np.ndarray`: `exact_numpy_type_test`). Methods are listed under their name, whatever their class, and a class's
@@ -554,10 +555,48 @@ def numpy_typed_parameters(rule: cst.MetadataDependent, module: cst.Module) -> T
         init = next((f for f in cls.body.body if isinstance(f, cst.FunctionDef) and f.name.value == "__init__"), None)  # type: ignore[attr-defined]
         if init is not None:
             found.update({cls.name.value: entry for entry in _typed_parameters_of(rule, init).values()})  # type: ignore[attr-defined]
-    for function in walk.nodes_of(module, cst.FunctionDef):
+    functions = walk.nodes_of(module, cst.FunctionDef)
+    for function in functions:
         for name, entry in _typed_parameters_of(rule, function).items():  # type: ignore[arg-type]
             found.setdefault(name, (entry[0], {}))[1].update(entry[1])
+    _passed_on(functions, found)  # type: ignore[arg-type]
     return found
+
+
+def _passed_on(functions: list[cst.FunctionDef], found: TypedParameters) -> None:
+    """Add to `found` the parameters a function hands, as they are and never rebound, to a parameter in `found`
+    (stumpy's `match(Q, m, Q_isconstant)` calling `preprocess(Q, m, Q_isconstant)`, which hands it to
+    `rolling_isconstant`, whose check raises for anything but a NumPy array), to a fixed point."""
+    changed = bool(found)
+    while changed:
+        changed = False
+        for function in functions:
+            params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]
+            if params and params[0] in ("self", "cls"):
+                params = params[1:]
+            every = {*params, *(p.name.value for p in function.params.kwonly_params)}
+            rebound = {n.value for t in walk.nodes_of(function.body, cst.AssignTarget)
+                       for n in walk.nodes_of(t, cst.Name)}  # type: ignore[attr-defined]
+            for call in walk.nodes_of(function.body, cst.Call):
+                func = call.func  # type: ignore[attr-defined]
+                callee = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
+                entry = found.get(callee) if callee is not None and callee != function.name.value else None
+                if entry is None:
+                    continue
+                callee_params, checks = entry
+                for index, arg in enumerate(call.args):  # type: ignore[attr-defined]
+                    if arg.star:
+                        break
+                    param = arg.keyword.value if arg.keyword is not None else \
+                        callee_params[index] if index < len(callee_params) else None
+                    value = arg.value
+                    if param in checks and isinstance(value, cst.Name) and value.value in every \
+                            and value.value not in rebound:
+                        mine = found.setdefault(function.name.value, (params, {}))[1]
+                        if value.value not in mine:
+                            # (shown in backquotes by the callers: "(`check` in `callee`)")
+                            mine[value.value] = f"{checks[param]}` in `{callee}"
+                            changed = True
 
 
 def module_typed_parameters(rule: cst.MetadataDependent) -> TypedParameters:
@@ -569,8 +608,10 @@ def module_typed_parameters(rule: cst.MetadataDependent) -> TypedParameters:
     return cache["_numpy_typed_parameters"]
 
 
-def _typed_parameters_of(rule: cst.MetadataDependent, function: cst.FunctionDef) -> TypedParameters:
-    """`numpy_typed_parameters` of one function: {its name: (its parameters, {checked parameter: check})}, or {}."""
+def _typed_parameters_of(rule: Optional[cst.MetadataDependent], function: cst.FunctionDef,
+                         is_numpy: Optional[Callable[[cst.BaseExpression], bool]] = None) -> TypedParameters:
+    """`numpy_typed_parameters` of one function: {its name: (its parameters, {checked parameter: check})}, or {}.
+    With `is_numpy` (whether a name or attribute names a NumPy type), read without `rule`'s metadata."""
     found: TypedParameters = {}
     params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]  # type: ignore[attr-defined]
     if params and params[0] in ("self", "cls"):
@@ -581,21 +622,25 @@ def _typed_parameters_of(rule: cst.MetadataDependent, function: cst.FunctionDef)
         test = branch.test  # type: ignore[attr-defined]
         if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) and walk.nodes_of(branch.body, cst.Raise):  # type: ignore[attr-defined]
             checks.append((test.expression, branch.test))  # type: ignore[attr-defined]
+        elif isinstance(branch.orelse, cst.Else) and walk.nodes_of(branch.orelse.body, cst.Raise):  # type: ignore[attr-defined]
+            # `elif isinstance(a, np.ndarray): pass`, `else: raise ValueError(...)` (stumpy's `rolling_isconstant`)
+            checks.append((test, branch.test))  # type: ignore[attr-defined]
     for whole, where in checks:
         for test in _conjuncts(whole):  # `not (isinstance(x, np.ndarray) and ...)`: each must hold (galpy's check)
-            name = _numpy_typed(rule, test)
+            name = _numpy_typed(rule, test, is_numpy)
             if name is not None and name in params:
                 found.setdefault(function.name.value, (params, {}))[1][name] = cst.Module([]).code_for_node(where).strip()  # type: ignore[attr-defined]
     for comparison in walk.nodes_of(function.body, cst.Comparison):
         # `type(x) is np.ndarray` anywhere (commpy's GF): no widening keeps its answer for a JAX array, whose
         # type is none of NumPy's, so what is passed as `x` stays NumPy whatever branch the test guards
-        name = exact_numpy_type_test(rule, comparison)  # type: ignore[arg-type]
+        name = exact_numpy_type_test(rule, comparison, is_numpy)  # type: ignore[arg-type]
         if name is not None and name in params:
             found.setdefault(function.name.value, (params, {}))[1].setdefault(name, cst.Module([]).code_for_node(comparison).strip())
     return found
 
 
-def exact_numpy_type_test(rule: cst.MetadataDependent, test: cst.Comparison) -> Optional[str]:
+def exact_numpy_type_test(rule: Optional[cst.MetadataDependent], test: cst.Comparison,
+                          is_numpy: Optional[Callable[[cst.BaseExpression], bool]] = None) -> Optional[str]:
     """The name whose exact type `test` compares with a NumPy type (`type(x) is np.ndarray`, `type(x) == np.float64`,
     `type(x) in (np.ndarray, list)`, `x.__class__ is not np.ndarray`), else None: a JAX array's type is none of
     NumPy's (nor `jax.Array` itself), so the test changes its answer when `x` becomes a JAX array."""
@@ -608,8 +653,7 @@ def exact_numpy_type_test(rule: cst.MetadataDependent, test: cst.Comparison) -> 
         for subject, kinds in pairs:
             name = _type_of(subject)
             elements = [e.value for e in kinds.elements] if isinstance(kinds, (cst.Tuple, cst.List, cst.Set)) else [kinds]
-            if name is not None and any(isinstance(e, (cst.Name, cst.Attribute))
-                                        and (numpy_name(rule, e) or "").startswith("numpy.") for e in elements):
+            if name is not None and any(_numpy_type(rule, e, is_numpy) for e in elements):
                 return name
     return None
 
@@ -631,7 +675,27 @@ def _conjuncts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     return [test]
 
 
-def _numpy_typed(rule: cst.MetadataDependent, test: cst.BaseExpression) -> Optional[str]:
+def _numpy_type(rule: Optional[cst.MetadataDependent], value: cst.BaseExpression,
+                is_numpy: Optional[Callable[[cst.BaseExpression], bool]]) -> bool:
+    """Whether `value` is a name or attribute naming a NumPy type (by `is_numpy` when given, else by `rule`'s
+    metadata)."""
+    if not isinstance(value, (cst.Name, cst.Attribute)):
+        return False
+    return is_numpy(value) if is_numpy is not None else (numpy_name(rule, value) or "").startswith("numpy.")  # type: ignore[arg-type]
+
+
+def source_typed_parameters(module: cst.Module, is_numpy: Callable[[cst.BaseExpression], bool]) -> TypedParameters:
+    """`numpy_typed_parameters` of the module-level functions of another module, read without metadata: `is_numpy`
+    tells a NumPy type by the module's imports (`codemods._buffers.writers_of_source`)."""
+    found: TypedParameters = {}
+    functions = [f for f in module.body if isinstance(f, cst.FunctionDef)]
+    for function in functions:
+        found.update(_typed_parameters_of(None, function, is_numpy))
+    return found
+
+
+def _numpy_typed(rule: Optional[cst.MetadataDependent], test: cst.BaseExpression,
+                 is_numpy: Optional[Callable[[cst.BaseExpression], bool]] = None) -> Optional[str]:
     """The name `isinstance(name, types)` tests, when `types` names a NumPy type and no JAX one."""
     if not (isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance"
             and len(test.args) == 2 and isinstance(test.args[0].value, cst.Name)):
@@ -640,5 +704,5 @@ def _numpy_typed(rule: cst.MetadataDependent, test: cst.BaseExpression) -> Optio
     elements = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
     if any("jax" in dotted_name(e) or "Array" == dotted_name(e) for e in elements):
         return None
-    numpy = [e for e in elements if isinstance(e, (cst.Name, cst.Attribute)) and (numpy_name(rule, e) or "").startswith("numpy.")]
+    numpy = [e for e in elements if _numpy_type(rule, e, is_numpy)]
     return test.args[0].value.value if numpy else None

@@ -580,6 +580,32 @@ def test_an_item_of_a_returned_tuple_handed_to_a_writer_by_another_module_stays_
     assert any("hands what this returns to `clear_rows`" in m for m in messages), messages
 
 
+CHECKED = ("import numpy as np\n\n\ndef flags(a, w, given=None):\n    if given is None:\n"
+           "        given = np.zeros((a.shape[0], w), dtype=bool)\n    elif isinstance(given, np.ndarray):\n        pass\n"
+           "    else:\n        raise ValueError(\"given must be an array\")\n    return given\n\n\n"
+           "def mark(a, w, given=None):\n    out = flags(a, w, given)\n    out[:, -1] = True\n    return out\n")
+
+
+@pytest.mark.parametrize("helper, called, why", [
+    ("", "lib.mark", "`lib.mark` writes into its parameter `given`"),
+    ("def relay(a, w, given=None):\n    return lib.mark(a, w, given)\n\n\n", "relay", "`relay` writes into its parameter `given`"),
+    ("", "lib.flags", "checks it with `isinstance(given, np.ndarray)`"),
+    ("def relay(a, w, given=None):\n    return lib.flags(a, w, given)\n\n\n", "relay", "hands it to `lib.flags`"),
+])
+def test_an_array_reaching_a_writer_or_a_numpy_check_of_another_module_stays_numpy(tmp_path, helper, called, why):
+    """stumpy's `motif` makes `Q_isconstant = np.atleast_2d(...)` and hands it to `match`, which hands it to
+    `core.preprocess`, which writes into it, after `core.rolling_isconstant` checked it is a NumPy array (a test that
+    stays NumPy, as its function does): directly or through a function of the caller's module, it stays NumPy."""
+    use = (f"import numpy as np\n\nfrom . import checks as lib\n\n\n{helper}def first(t, w):\n"
+           f"    f = np.atleast_2d(t > 0)\n    return {called}(t, w, f)\n")
+    pkg, _ = _package(tmp_path, "chk", {"checks.py": CHECKED, "use.py": use})
+    results = run_files([str(pkg / "use.py")], [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "use.py").read_text() == use
+    messages = [f.message for r in results for f in r.findings]
+    assert any(why in m for m in messages), messages
+
+
 # --- one-triangle routines (eigh, eigvalsh, cholesky): `symmetrize_input=False` unless symmetric by construction
 
 SYMMETRIC = [
