@@ -761,6 +761,23 @@ def object_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, C
                            known=nested, elsewhere=elsewhere, rows=True)
 
 
+def object_callable_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+    """{function or method name: its parameters some call in the module passes a function of the module whose result
+    JAX arrays cannot hold (`object_value` of a returned value: `def profile(T, m)` returning `out = np.empty(...,
+    dtype=object)`, then `best(profile, T, m)`)}: what calling such a parameter gives (stumpy's `mp = mp_func(T,
+    m)`, its matrix profile an object array) is such a value too (`object_derived`'s `called`)."""
+    imports = imported_as(module)
+    defined = frozenset(d.name.value for d in module.body if isinstance(d, (cst.FunctionDef, cst.ClassDef)))
+    constants = dtype_constants(module)
+    returning = frozenset(f.name.value for f in module.body if isinstance(f, cst.FunctionDef) and any(
+        r.value is not None and object_value(r.value, f, imports, defined, data=True, constants=constants)
+        for r in walk.nodes_of(f.body, cst.Return)))  # type: ignore[attr-defined]
+    if not returning:
+        return {}
+    return _fed_parameters(module, lambda value, caller: isinstance(value, cst.Name) and value.value in returning and (
+        caller is None or not assigned_values(caller, value.value)), listed=True, binds=lambda v: False, known=returning)
+
+
 # what a value's metadata, size or type reads of an array: a number or a type, never its elements
 _METADATA_ATTRIBUTES = frozenset({"shape", "ndim", "size", "dtype", "itemsize", "nbytes"})
 _METADATA_CALLS = frozenset({"len", "isinstance", "type", "id", "callable", "hasattr", "getattr", "range", "enumerate"})
@@ -814,10 +831,11 @@ def read_names(value: cst.BaseExpression, whole: bool = False) -> list[cst.Name]
     return [n for n in walk.nodes_of(value, cst.Name) if id(n) not in skipped]  # type: ignore[misc]
 
 
-def object_derived(function: cst.FunctionDef, fed: frozenset[str]) -> frozenset[str]:
+def object_derived(function: cst.FunctionDef, fed: frozenset[str], called: frozenset[str] = frozenset()) -> frozenset[str]:
     """The local names of `function` some assignment binds to a value read from one of the parameters `fed` (or
     from such a local), through a call, an item or arithmetic (filterpy's `r = reshape_z(z, 2)`, then
-    `np.transpose(r)`): where `fed` may hold an object or text array, so may they. Reads of only the size, shape
+    `np.transpose(r)`), or to what calling one of the parameters `called` gives (`object_callable_parameters`:
+    `mp = mp_func(T, m)`): where `fed` may hold an object or text array, so may they. Reads of only the size, shape
     or type (`n = len(z)`, `m = z.shape[0]`) do not count. Bindings are assignments (annotated too), `:=`, and
     loop targets (`for row in z`: a row of an object array is one)."""
     bindings: list[tuple[cst.CSTNode, list[cst.BaseExpression], cst.BaseExpression]] = []  # (binder, targets, value)
@@ -848,7 +866,9 @@ def object_derived(function: cst.FunctionDef, fed: frozenset[str]) -> frozenset[
             # (a parameter rebound first, `z = np.arange(n) * 1.0`, no longer holds what the caller passed)
             if any(id(n) not in metadata and (n.value in fed and not _rebound_before(function, n.value, assign)
                                               or n.value in derived and id(n) in whole)
-                   for n in read_names(value)):
+                   for n in read_names(value)) or any(
+                    isinstance(c.func, cst.Name) and c.func.value in called  # type: ignore[attr-defined]
+                    and not _rebound_before(function, c.func.value, assign) for c in walk.nodes_of(value, cst.Call)):
                 derived.update(t for t in targets if t not in fed)
                 changed = True
     return frozenset(derived)

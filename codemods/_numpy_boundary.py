@@ -32,7 +32,8 @@ from codemods import _attribute_flows, _buffers, _caller_writes
 from codemods import _caller_inputs
 from codemods import _imported_values, _matrices
 from codemods._list_inputs import (
-    grown_list, object_derived, object_fed_parameters, read_names, sequence, text_fed_parameters, unbound_before,
+    grown_list, object_callable_parameters, object_derived, object_fed_parameters, read_names, sequence, text_fed_parameters,
+    unbound_before,
 )
 from codemods._namesakes import array_parameters, text_argument
 from jaxfix import walk
@@ -997,7 +998,8 @@ class NumpyBoundary:
             return None
         derived = self._object_derived.get(function)
         if derived is None:
-            derived = self._object_derived[function] = object_derived(function, fed)  # type: ignore[arg-type]
+            derived = self._object_derived[function] = object_derived(  # type: ignore[arg-type]
+                function, fed, self._object_callables.get(function.name.value, frozenset()))
         for arg in node.args:
             whole = {id(n) for n in read_names(arg.value, whole=True)}  # (a local made from one: as a whole, not `sub.n`)
             for name in read_names(arg.value):
@@ -1404,6 +1406,12 @@ class NumpyBoundary:
     @functools.cached_property
     def _object_fed(self) -> dict[str, frozenset[str]]:
         return object_fed_parameters(self.rule.context.module, self._elsewhere("object"))
+
+    @functools.cached_property
+    def _object_callables(self) -> dict[str, frozenset[str]]:
+        """The parameters given a function of the module that returns what JAX arrays cannot hold
+        (`_list_inputs.object_callable_parameters`: stumpy's `mp_func`, given `stump`)."""
+        return object_callable_parameters(self.rule.context.module)
 
     def _elsewhere(self, kind: str) -> dict[str, frozenset]:
         """What calls in other modules of the run pass the module's functions (`_caller_inputs.fed`)."""

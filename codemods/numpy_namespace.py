@@ -503,6 +503,16 @@ class NumpyNamespace(Rule):
                 "def zeromean(v, n):\n    vz = v.copy()\n    vz[0:n] -= v[0:n].mean(0)\n    return vz\n\n"
                 "def pcn(x, n):\n    return zeromean(bcrop(x, n), n)\n",
                 expected=None, lines=[4, 4]),
+        # what calling a parameter gives, when a call of the module passes it a function whose result JAX arrays
+        # cannot hold (stumpy's `mp = mp_func(T, m)`, given `stump`, whose matrix profile is an object array)
+        Invalid("import numpy as np\n\ndef tags(n):\n    return np.array([\"x\"] * n)\n\ndef ranked(make, n):\n"
+                "    got = make(n)\n    return np.argsort(got[::-1])\n\ndef run(n):\n    return ranked(tags, n)\n",
+                expected=None, lines=[4, 8]),
+        # ... but one given a function of numbers is renamed as before
+        Invalid("import numpy as np\n\ndef sq(x):\n    return x * x\n\ndef total(f, xs):\n    y = f(xs)\n"
+                "    return np.sum(y)\n\ndef run(v):\n    return total(sq, v)\n",
+                expected="import jax.numpy as jnp\n\ndef sq(x):\n    return x * x\n\ndef total(f, xs):\n    y = f(xs)\n"
+                         "    return jnp.sum(y)\n\ndef run(v):\n    return total(sq, v)\n"),
         # a parameter checked for a NumPy array by a function that stays NumPy (its test is never widened), as
         # `elif isinstance(x, np.ndarray): ...` with `else: raise ...`, also through a function handing it on
         # (stumpy's `rolling_isconstant`, reached through `preprocess`): the array made here stays NumPy
