@@ -117,7 +117,7 @@ def negation(rule: Rule, test: cst.BaseExpression) -> cst.BaseExpression:
     no `not not`, trimesh's repair), `len(q) != 0` for `len(q) == 0`, else `not (test)`."""
     def bare(node: cst.BaseExpression) -> cst.BaseExpression:  # (parentheses kept around a test of several lines)
         text = rule.code(node.with_changes(lpar=[], rpar=[]))
-        return rule.expr(f"({text})" if "\n" in text else text)
+        return rule.expr(f"({text})" if "\n" in text or isinstance(node, cst.NamedExpr) else text)  # (`(w := v.sum())`)
 
     if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not) \
             and not isinstance(test.expression, (cst.Tuple, cst.GeneratorExp, cst.Yield)):

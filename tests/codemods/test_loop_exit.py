@@ -200,3 +200,12 @@ def test_continue_in_a_loop_that_calls_unknown_code_stays_a_safe_fix():
     # `continue` becomes an exact `if not`: only a `for` loop's flag changes how long a Python loop runs
     code = "def f(x, n, log):\n    s = 0.0\n    for i in range(n):\n        log(s)\n        if x[i] < 0:\n            continue\n        s = s + x[i]\n    return s\n"
     assert "if not (x[i] < 0):" in migrate(code)
+
+
+def test_a_skipped_walrus_test_keeps_its_parentheses():
+    # `if not (w := v.sum()): continue` is guarded by `if (w := v.sum()):`, not by `w := v.sum()` (which does not parse)
+    code = ("import jax.numpy as jnp\n\ndef f(x, n):\n    s = 0.0\n    for i in range(n):\n        v = jnp.abs(x[i])\n"
+            "        if not (w := v.sum()):\n            continue\n        s = s + w\n    return s\n")
+    result = run_rule(LoopExit, code, fix=True)
+    assert "(w := v.sum())" in result.fixed
+    compile(result.fixed, "<fixed>", "exec")
