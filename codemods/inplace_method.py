@@ -5,6 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from codemods import _inplace
+from codemods._buffers import ARRAY_ATTRIBUTES
 from codemods._inplace import Target
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.aliases import AliasProvider
@@ -136,6 +137,11 @@ class InplaceMethod(Rule):
             ),
         ),
         # an index that may be an array picks a copy, which NumPy sorts to no effect: reported, not rewritten
+        # all ints: a view of a row, or a scalar copy that NumPy fills to no effect; a view through `.T`: no fix
+        Invalid("import numpy as np\n\ndef g(x):\n    t = np.ones(3) * x\n    t[0].fill(9.0)\n    return t\n",
+                expected=None, lines=[5]),
+        Invalid("import numpy as np\n\ndef g(x):\n    t = np.ones((3, 3)) * x\n    t.T[:, 0].sort()\n    return t\n",
+                expected=None, lines=[5]),
         Invalid("import numpy as np\n\ndef g(x, sel):\n    t = np.ones(5) * x\n    t[sel].sort()\n    return t\n",
                 expected=None, lines=[5]),
         Invalid(
@@ -243,6 +249,20 @@ class InplaceMethod(Rule):
                 self.report(stmt, f"{problem} when `{target.index_src}` is a basic index (a slice, an int), but "
                             f"{method}s a copy, to no effect, when it is an array; jaxfix cannot tell which, so "
                             "this function is left as it is")
+            return
+        if not any(isinstance(e, cst.Slice) or isinstance(e.value, cst.Ellipsis)  # type: ignore[attr-defined]
+                   or isinstance(e.value, cst.Name) and e.value.value == "None" for e in target.elements):  # type: ignore[attr-defined]
+            # `a[0].fill(9.0)`: a view of a row when `a` has more axes than ints, but a scalar copy, which NumPy fills
+            # to no effect, when it has as many
+            if not _inplace.judge(self, line, target).skip:
+                self.report(stmt, f"{problem} when `{target.base_src}` has more axes than `{target.index_src}` has "
+                            f"ints, but {method}s a scalar copy, to no effect, when it has as many; jaxfix cannot tell "
+                            "which, so this function is left as it is")
+            return
+        if isinstance(target.base, cst.Attribute) and target.base.attr.value in ARRAY_ATTRIBUTES:
+            # `a.T[:, 0].sort()`: a view of `a` through `.T`, which cannot be assigned to
+            self.report(stmt, f"{problem} through `.{target.base.attr.value}`, a view of the array that cannot be "
+                        "assigned back; this function is left as it is")
             return
         new = None if value is None else f"{target.base_src} = {target.base_src}.at[{target.index_src}].set({value})"
         self._judged(line, stmt, target, problem, new)
