@@ -114,7 +114,7 @@ class IsinstanceWidening:
             if not only_tests:
                 rule.report(node, f"`{rule.code(node)}` tests for a NumPy array with the types `{name}` holds "
                             f"(`{rule.code(kinds)}`), but after the migration the value is a JAX array: the test would "
-                            f"turn False; `{name}` is also used otherwise than as the types of `isinstance` tests, so it "
+                            f"turn False; `{name}` is also used otherwise than as the types of this function's `isinstance` tests, so it "
                             "is not widened: this function is left as it is (add `jax.Array` to the tests by hand)",
                             leaves_function=True)
                 return
@@ -183,6 +183,11 @@ class IsinstanceWidening:
             id(a.keyword) for a in walk.nodes_of(scope, cst.Arg) if a.keyword is not None}  # type: ignore[attr-defined]
         only = all(id(n) in tests or id(n) in targets or id(n) in skipped
                    for n in walk.nodes_of(scope, cst.Name) if n.value == kinds.value)  # type: ignore[attr-defined]
+        if scope is not function and only:  # a module-level name: widening it changes every function's tests, whose
+            # values may stay NumPy arrays another function writes into (the code review's `g(a)`: `a *= 2` in place)
+            inside = {id(n) for n in walk.nodes_of(function, cst.Name)}  # type: ignore[attr-defined]
+            only = all(id(n) in inside or id(n) in targets for n in walk.nodes_of(scope, cst.Name)  # type: ignore[attr-defined]
+                       if n.value == kinds.value)
         return value, only
 
     def _scalar_sources(self, node: cst.Call) -> tuple[list[cst.BaseExpression], list[cst.CSTNode]]:

@@ -200,6 +200,10 @@ def _ndarray_tested_parameters(rule: Rule, module: cst.Module) -> dict[str, tupl
     a JAX array handed there would take the other branch, silently. So an array a caller makes with NumPy and
     passes there stays NumPy."""
     code = _EMPTY.code_for_node
+    # (a module-level name bound to a tuple of types: `KINDS = (list, np.ndarray)`, then `isinstance(a, KINDS)`)
+    held = {t.target.value: a.value for line in module.body if isinstance(line, cst.SimpleStatementLine)
+            for a in line.body if isinstance(a, cst.Assign) and isinstance(a.value, cst.Tuple)
+            for t in a.targets if isinstance(t.target, cst.Name)}
 
     def tests(function: cst.FunctionDef, params: list[str]) -> dict[str, str]:
         found: dict[str, str] = {}
@@ -208,6 +212,8 @@ def _ndarray_tested_parameters(rule: Rule, module: cst.Module) -> dict[str, tupl
                     and isinstance(call.args[0].value, cst.Name) and call.args[0].value.value in params):  # type: ignore[attr-defined]
                 continue
             name, kinds = call.args[0].value.value, call.args[1].value  # type: ignore[attr-defined]
+            if isinstance(kinds, cst.Name) and kinds.value in held:
+                kinds = held[kinds.value]
             elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
             if name in found or any("jax" in dotted_name(e) or dotted_name(e) == "Array" for e in elements) \
                     or not any(isinstance(e, (cst.Name, cst.Attribute)) and numpy_name(rule, e) == "numpy.ndarray" for e in elements):

@@ -841,6 +841,8 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef names(keys, x):\n    \"\"\">>> names(['a', 'b'], np.ones(1))\n"
             "    >>> other([1.0], x=[2.0])\n    >>> k = ['c']\n    >>> names(k, x=np.ones(1))\n    \"\"\"\n"
             "    return np.unique(keys), np.sum(x)\n"),
+    ]
+    INVALID += [
         Invalid(  # an item of a local list of lists (python-control's `_common_den`: `poles = [[] for j in ...]`,
             # `poles[j].append(r)`, then `poly(poles[j])`), or of a display of lists; `jnp.poly` rejects a list
             "import jax.numpy as jnp\n\ndef f(groups, x):\n    roots = [[] for g in groups]\n    for i, g in enumerate(groups):\n"

@@ -788,6 +788,13 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef powers(c):\n    return (1J) ** np.arange(len(c)) * c\n",
                 expected="import jax.numpy as jnp\n\ndef powers(c):\n    return (1J) ** jnp.arange(len(c)) * c\n",
                 unsafe=True),
+        # a module-level tuple of types that several functions test with: not widened from one of them (the others'
+        # tests would change), and an array handed to a function testing with it stays NumPy (code review)
+        Invalid("import numpy as np\n\nKINDS = (list, np.ndarray)\n\ndef f(a, b):\n    p = np.polyadd(a, b)\n"
+                "    return len(p) if isinstance(p, KINDS) else -1\n\ndef g(a):\n    if isinstance(a, KINDS):\n"
+                "        a *= 2\n        return None\n    return a * 2\n\ndef h(a, b):\n    p = np.polyadd(a, b)\n"
+                "    r = g(p)\n    return p if r is None else r\n",
+                expected=None, lines=[6, 7, 16]),
         # NumPy warns or raises `FloatingPointError` under `np.errstate`, JAX never does: the function is left
         # (python-control's `horner` under `errstate(all='warn' if warn else 'ignore')`, a `try` around `divide='raise'`)
         Invalid("import numpy as np\n\ndef ratio(a, b):\n    try:\n        with np.errstate(divide='raise'):\n"
