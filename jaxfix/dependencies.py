@@ -106,7 +106,15 @@ def facts(reader: str, contents: Optional[Text]) -> Any:
 
 def digest_of_text(text: str) -> str:
     """The digest of a text a run rewrote a file to (`overlaid`): never that of a file's bytes."""
-    return "text:" + hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
+    return _REWRITTEN + hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def rewritten(found: str) -> bool:
+    """Whether the digest `found` is of a text the run rewrote a file to, not of the file's bytes."""
+    return found.startswith(_REWRITTEN)
+
+
+_REWRITTEN = "text:"
 
 
 @functools.lru_cache(maxsize=256)

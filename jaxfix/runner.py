@@ -365,20 +365,35 @@ def _finished(files: Sequence[str], results: list[FileResult], rules: Sequence[t
               project: Mapping[str, Any], originals: Optional[dict[int, bytes]]) -> list[FileResult]:
     """The results once the files whose facts about other files of the run changed with the run's rewrites of them
     are processed again (`_with_rewritten_dependencies`); written, with `originals` (a run that writes)."""
+    first: dict[int, FileResult] = {}  # round one's result of each file processed again
     if options.fix and options.only_position is None:
-        results = _with_rewritten_dependencies(files, results, rules, options, project, originals)
-    return _written(files, results, originals) if originals is not None else results
+        results, first = _with_rewritten_dependencies(files, results, rules, options, project, originals)
+    if originals is None:
+        return results
+    # the files processed again are written last: one counting on a rewrite that could not be written (a read-only
+    # helper) is written as round one made it, against the helper as it stays on disk
+    out = [result if index in first else _write(files[index], index, result, originals)
+           for index, result in enumerate(results)]
+    failed = {os.path.abspath(files[i]) for i, r in enumerate(out) if r.status is Status.ERROR and i not in first
+              and results[i].status is Status.CHANGED}
+    for index in sorted(first):
+        counted_on = {path for path, found, _ in results[index].depends if dependencies.rewritten(found)}
+        out[index] = _write(files[index], index, first[index] if counted_on & failed else results[index], originals)
+    return out
 
 
 def _with_rewritten_dependencies(files: Sequence[str], results: list[FileResult], rules: Sequence[type[Rule]],
                                  options: RunOptions, project: Mapping[str, Any],
-                                 originals: Optional[dict[int, bytes]], rounds: int = 3) -> list[FileResult]:
+                                 originals: Optional[dict[int, bytes]], rounds: int = 3
+                                 ) -> tuple[list[FileResult], dict[int, FileResult]]:
     """`results`, with each file that read another file of the run whose rewrite changes what it read
     (`jaxfix.dependencies`: `main.py` calls `fill` of `util.py`, whose write into its parameter the run turned into
     `.at[...].set`, so `main.py`'s array no longer needs to stay NumPy) processed again, from its own bytes, with the
     rewritten text of the others in place of theirs; to a fixed point (`rounds` at most). Without it a second run
-    would change the file again. Those results are not cached (they are not what the files on disk give)."""
+    would change the file again. Those results are not cached (they are not what the files on disk give). Also gives
+    round one's result of each file processed again."""
     results = list(results)
+    first: dict[int, FileResult] = {}
     texts: dict[str, Optional[dependencies.Text]] = {}  # the contents each digest of a dependency was taken of
 
     def contents(path: str, found: str) -> Optional[dependencies.Text]:
@@ -402,15 +417,12 @@ def _with_rewritten_dependencies(files: Sequence[str], results: list[FileResult]
                     data = _read(files[index], options)
                     if data is not None:
                         originals[index] = data
+                first.setdefault(index, results[index])
                 results[index] = _process(files[index], rules, options, project, None)[0]
-    return results
+    return results, first
 
 
-def _written(files: Sequence[str], results: list[FileResult], originals: Mapping[int, bytes]) -> list[FileResult]:
-    """`results` with each changed file written (atomically, in the encoding it was read in), in the order of
-    `files`; a file that cannot be written becomes an ERROR result, and the others are still written."""
-    out = list(results)
-    for index, result in enumerate(results):
-        if result.status is Status.CHANGED and not result.written and index in originals:
-            out[index] = write_result(files[index], originals[index], result)
-    return out
+def _write(path: str, index: int, result: FileResult, originals: Mapping[int, bytes]) -> FileResult:
+    if result.status is Status.CHANGED and not result.written and index in originals:
+        return write_result(path, originals[index], result)
+    return result

@@ -210,6 +210,18 @@ def test_diff_shows_what_migrate_writes_with_a_rewritten_helper(tmp_path):
     assert open(paths[0]).read() == shown[0][0].fixed and written[0].written
 
 
+def test_a_caller_counting_on_a_helper_that_cannot_be_written_is_written_as_round_one_made_it(tmp_path):
+    # the helper is read-only: its rewrite fails, so the caller must not count on it (its array stays NumPy)
+    paths = helper_package(tmp_path)
+    os.chmod(paths[1], stat.S_IRUSR | stat.S_IRGRP)
+    try:
+        results = run_files(paths, all_rules(), MIGRATE, jobs=1)
+        assert results[1].status is Status.ERROR and open(paths[1], "rb").read() == HELPER
+        assert "np.array(x)" in open(paths[0]).read() and "jnp.array(x)" not in open(paths[0]).read()
+    finally:
+        os.chmod(paths[1], stat.S_IRUSR | stat.S_IWUSR)
+
+
 def test_files_that_need_nothing_are_skipped_before_parsing(tmp_path):
     path = write(tmp_path, "plain.py", b"def f(x):\n    return x + 1\n")
     assert run(path).status is Status.SKIPPED
