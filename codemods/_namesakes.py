@@ -30,6 +30,7 @@ import numpy as np
 
 import libcst as cst
 
+from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.parents import ParentProvider
@@ -219,21 +220,12 @@ def complex_power(rule: Rule, node: cst.Call) -> Optional[str]:
     parent = rule.get_metadata(ParentProvider, node, None)
     if not (isinstance(parent, cst.BinaryOperation) and isinstance(parent.operator, cst.Power) and parent.right is node):
         return None
-    if not any(isinstance(n, cst.Imaginary) for n in _walk_expression(parent.left)) \
+    if not walk.nodes_of(parent.left, cst.Imaginary) \
             and dotted_name(parent.left.func if isinstance(parent.left, cst.Call) else parent.left) != "complex":
         return None
     return ("raises the complex base to the powers as `exp(k * log(z))`, inexactly (`(1j) ** 3` is `-1.8e-16-1j`), "
             "where NumPy multiplies out integer powers exactly (`-1j`): a part that is exactly 0 then is not, which "
             "`np.isreal`, comparisons with zero and root finding see")
-
-
-def _walk_expression(node: cst.CSTNode) -> list[cst.CSTNode]:
-    found, todo = [], [node]
-    while todo:
-        current = todo.pop()
-        found.append(current)
-        todo.extend(current.children)
-    return found
 
 
 @functools.lru_cache(maxsize=None)
