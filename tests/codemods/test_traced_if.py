@@ -345,21 +345,29 @@ def test_one_slot_selection_keeps_every_value_exact():
     assert got[1] == 0.5 and got[0] == 0.0 and np.signbit(got[0])
 
 
+def _kept_for_identity_test(tmp_path, name, kept, caller, rules, message=None):
+    """Migrate a package of `kept` (its module `name`) and a `caller` module: `kept` stays as it is (its result is
+    compared by identity with a Python bool), with `message` among the findings; the package folder."""
+    from tests.codemods.test_numpy_namespace import _package
+
+    pkg, files = _package(tmp_path, "mc", {name: kept, "chains.py": caller})
+    results = run_files(files, rules, RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / name).read_text() == kept
+    messages = [f.message for r in results for f in r.findings]
+    assert message is None or any(message in m for m in messages), messages
+    return pkg
+
+
 def test_a_result_compared_with_true_in_another_module_keeps_the_if(tmp_path):
     # pymcmcstat: `ParallelMCMC` tests `is_sample_outside_bounds(...) is True`, a function of another module; as
     # `jnp.where(...)` (or the condition itself) the result is an array, never `True`: the check silently passes
-    from tests.codemods.test_numpy_namespace import _package
-
     bounds = ("import numpy as np\n\ndef beyond(x, top):\n    if np.max(x) > top:\n        over = True\n    else:\n"
               "        over = False\n    return over\n")
     caller = ("from .bounds import beyond\n\ndef accept(x, top):\n    hit = beyond(x, top)\n"
               "    return 'no' if hit is True else 'yes'\n")
-    pkg, files = _package(tmp_path, "mc", {"bounds.py": bounds, "chains.py": caller})
-    results = run_files(files, [TracedIf], RunOptions(fix=True, write=True), jobs=1)
-    assert not [r.error for r in results if r.error]
-    assert (pkg / "bounds.py").read_text() == bounds
-    messages = [f.message for r in results for f in r.findings]
-    assert any("another module of the run compares what this returns by identity" in m for m in messages), messages
+    pkg = _kept_for_identity_test(tmp_path, "bounds.py", bounds, caller, [TracedIf],
+                                  "another module of the run compares what this returns by identity")
     # alone, nothing needs a Python bool: the flag is the condition
     alone = run_files([str(pkg / "bounds.py")], [TracedIf], RunOptions(fix=True, write=False), jobs=1)
     assert "over = np.max(x) > top" in alone[0].fixed
@@ -367,30 +375,19 @@ def test_a_result_compared_with_true_in_another_module_keeps_the_if(tmp_path):
 
 def test_an_unpacked_result_compared_with_true_in_another_module_keeps_the_if(tmp_path):
     # `hit, w = outside(x, lo, hi)`, then `hit is True`: an item of the returned tuple must stay a Python bool
-    from tests.codemods.test_numpy_namespace import _package
-
     limits = ("import numpy as np\n\ndef outside(x, lo, hi):\n    w = np.sum(x)\n"
               "    if np.any(x < lo) or np.any(x > hi):\n        return True, w\n    return False, w\n")
     caller = ("from .limits import outside\n\ndef accept(x, lo, hi):\n    hit, w = outside(x, lo, hi)\n"
               "    if hit is True:\n        return 0.0\n    return w\n")
-    pkg, files = _package(tmp_path, "mh", {"limits.py": limits, "sampler.py": caller})
-    results = run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)
-    assert not [r.error for r in results if r.error]
-    assert (pkg / "limits.py").read_text() == limits
-    assert any("compares what this returns by identity" in f.message for r in results for f in r.findings)
+    _kept_for_identity_test(tmp_path, "limits.py", limits, caller, all_rules(), "compares what this returns by identity")
 
 
 def test_a_result_compared_with_true_in_another_module_through_a_walrus_or_an_item_keeps_the_if(tmp_path):
     # the code review's `(r := clipped(v, top)) is True` and `r = clipped(v, top)`, `r[0] is True` of `return hit, v`
-    from tests.codemods.test_numpy_namespace import _package
-
     bounds = ("import numpy as np\n\ndef beyond(x, top):\n    if np.max(x) > top:\n        over = True\n    else:\n"
               "        over = False\n    return over, x\n\ndef under(x, low):\n    if np.min(x) < low:\n"
               "        below = True\n    else:\n        below = False\n    return below\n")
     caller = ("from .bounds import beyond, under\n\ndef accept(x, top):\n    res = beyond(x, top)\n"
               "    return 'no' if res[0] is True else 'yes'\n\ndef keep(x, low):\n"
               "    if (u := under(x, low)) is not False:\n        return u\n    return x\n")
-    pkg, files = _package(tmp_path, "mc", {"bounds.py": bounds, "chains.py": caller})
-    results = run_files(files, [TracedIf], RunOptions(fix=True, write=True), jobs=1)
-    assert not [r.error for r in results if r.error]
-    assert (pkg / "bounds.py").read_text() == bounds
+    _kept_for_identity_test(tmp_path, "bounds.py", bounds, caller, [TracedIf])
