@@ -209,12 +209,14 @@ def guarded_division(test: cst.BaseExpression, branches: Sequence[cst.CSTNode]) 
     return None
 
 
-def guarded_index(test: cst.BaseExpression, branches: Sequence[cst.CSTNode], traced) -> Optional[str]:
+def guarded_index(test: cst.BaseExpression, branches: Sequence[cst.CSTNode], traced,
+                  in_range: frozenset[tuple[str, str]] = frozenset()) -> Optional[str]:
     """`n_out if i == n_layers else sizes[i]`: the test compares a value and a branch indexes with it (`sizes[i]`,
     `sizes[i - 1]`), so the test may be what keeps the index in range. `lax.cond` traces every branch (and
     `jnp.where` evaluates both) whichever is taken: an index that is a Python int (or may be one: not traced for sure)
     out of a list's or an array's range raises `IndexError` there. Slices never raise. `traced` is the function's
-    tracedness. The indexing's code, else None."""
+    tracedness. `in_range` holds the (index, sequence) pairs the enclosing loops keep in range whatever the test says
+    (`loop_indices`: `for j in range(len(V))` makes `V[j]` safe). The indexing's code, else None."""
     compared: set[str] = set()
     for node in walk.nodes(test):
         if isinstance(node, cst.Comparison) and not all(
@@ -229,8 +231,55 @@ def guarded_index(test: cst.BaseExpression, branches: Sequence[cst.CSTNode], tra
                 index = element.slice
                 if isinstance(index, cst.Index) and _arithmetic_names(index.value) & compared \
                         and traced.of(index.value) is not Tracedness.TRACED:  # type: ignore[attr-defined]
+                    if element is node.slice[0] and isinstance(index.value, cst.Name) and \
+                            (index.value.value, cst.Module([]).code_for_node(node.value)) in in_range:
+                        continue
                     return cst.Module([]).code_for_node(node).strip()
     return None
+
+
+def loop_indices(rule: cst.MetadataDependent, node: cst.CSTNode, flow) -> frozenset[tuple[str, str]]:
+    """(index, sequence) pairs that the `for` loops around `node` (within its function) keep in range:
+    `for j in range(len(V))`, `for j in range(V.shape[0])` and `for j, v in enumerate(V)` give `("j", "V")`, since
+    `V[j]` is then an item of `V` whatever a test in the loop compares `j` with; not when the loop body assigns `j`
+    or `V` (`flow` is the function's `FunctionFlow`; `rule` must declare `ParentProvider`)."""
+    from jaxfix.analysis.parents import ParentProvider
+    pairs: set[tuple[str, str]] = set()
+    current = rule.get_metadata(ParentProvider, node, None)
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        if isinstance(current, cst.For) and current.asynchronous is None:
+            pair = _loop_index(current)
+            if pair is not None and not (set(pair) & flow.writes(current.body)):
+                pairs.add(pair)
+        current = rule.get_metadata(ParentProvider, current, None)
+    return frozenset(pairs)
+
+
+def _loop_index(loop: cst.For) -> Optional[tuple[str, str]]:
+    iterated = loop.iter
+    if not isinstance(iterated, cst.Call) or not isinstance(iterated.func, cst.Name) or \
+            any(a.keyword is not None or a.star for a in iterated.args):
+        return None
+    target, args = loop.target, iterated.args
+    if iterated.func.value == "enumerate" and len(args) == 1 and isinstance(target, cst.Tuple) and \
+            len(target.elements) == 2 and isinstance(target.elements[0].value, cst.Name) and \
+            isinstance(args[0].value, cst.Name):
+        return target.elements[0].value.value, args[0].value.value
+    if iterated.func.value != "range" or not isinstance(target, cst.Name) or not 1 <= len(args) <= 2:
+        return None
+    if len(args) == 2 and not (isinstance(args[0].value, cst.Integer) and args[0].value.evaluated_value >= 0):
+        return None
+    stop = args[-1].value
+    sequence: Optional[cst.BaseExpression] = None
+    if isinstance(stop, cst.Call) and isinstance(stop.func, cst.Name) and stop.func.value == "len" and len(stop.args) == 1:
+        sequence = stop.args[0].value
+    elif isinstance(stop, cst.Subscript) and isinstance(stop.value, cst.Attribute) and stop.value.attr.value == "shape" \
+            and len(stop.slice) == 1 and isinstance(stop.slice[0].slice, cst.Index) and \
+            isinstance(stop.slice[0].slice.value, cst.Integer) and stop.slice[0].slice.value.evaluated_value == 0:
+        sequence = stop.value.value
+    if not isinstance(sequence, cst.Name):
+        return None
+    return target.value, sequence.value
 
 
 def _arithmetic_names(node: cst.BaseExpression) -> set[str]:

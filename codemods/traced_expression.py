@@ -6,7 +6,7 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._boolean_operands import boolean, leaves
-from codemods._branch_values import attribute_dtype, broadcast_risk, float_split, guarded_division, guarded_index, int_mix, kind_conflict, object_attribute, python_ints
+from codemods._branch_values import loop_indices, attribute_dtype, broadcast_risk, float_split, guarded_division, guarded_index, int_mix, kind_conflict, object_attribute, python_ints
 from codemods._host_values import counted
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
 from codemods._where_safety import cheap_and_pure
@@ -315,7 +315,8 @@ class TracedExpression(Rule):
             self._fix(node, message + f" (`{self.code(chosen).strip()}` is an object's attribute, which may hold any Python "
                       "object: `lax.cond` can only choose between arrays)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
             return
-        indexed = guarded_index(node.test, [node.body, node.orelse], function_tracedness(self, self.current_function))
+        indexed = guarded_index(node.test, [node.body, node.orelse], function_tracedness(self, self.current_function),
+                                loop_indices(self, node, flow))
         if indexed is not None:  # (`jnp.where` evaluates both sides too)
             text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
             self._fix(node, message + f" (a side indexes with a value the test compares, `{indexed}`: `lax.cond` traces "

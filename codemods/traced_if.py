@@ -9,7 +9,7 @@ from codemods import _caller_writes
 from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
-from codemods._branch_values import (
+from codemods._branch_values import (loop_indices,
     attribute_dtype, attribute_indexed, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, module_object, none_inside, param_mix, list_item,
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
@@ -180,6 +180,24 @@ class TracedIf(Rule):
             expected="import jax\nimport numpy as np\n\ndef scale(k: int, n, table):\n    def v_if_true(table):\n"
                      "        v = table[k]\n        return v\n\n    def v_if_false(table):\n        v = 0.0\n        return v\n\n"
                      "    v = jax.lax.cond(k < n, v_if_true, v_if_false, table)\n    return v\n",
+            unsafe=True,
+        ),
+        Invalid(  # ... but a loop over `range(len(V))` keeps `V[j]` in range whatever the test says: a safe fix (SALib's
+            # product over the other factors)
+            "import numpy as np\n\ndef others(V, i):\n    acc = 1.0\n    for j in range(len(V)):\n        if j != i:\n"
+            "            acc *= 1.0 + V[j]\n    return acc\n",
+            expected="import jax\nimport numpy as np\n\ndef others(V, i):\n    acc = 1.0\n    for j in range(len(V)):\n"
+                     "        def acc_if_true(V, acc):\n            acc *= 1.0 + V[j]\n            return acc\n\n"
+                     "        def acc_if_false(V, acc):\n            return acc\n\n"
+                     "        acc = jax.lax.cond(j != i, acc_if_true, acc_if_false, V, acc)\n    return acc\n",
+        ),
+        Invalid(  # ... not when the loop body shortens `V`
+            "import numpy as np\n\ndef others(V, i):\n    acc = 1.0\n    for j in range(len(V)):\n        if j != i:\n"
+            "            acc *= 1.0 + V[j]\n        V = V[1:]\n    return acc\n",
+            expected="import jax\nimport numpy as np\n\ndef others(V, i):\n    acc = 1.0\n    for j in range(len(V)):\n"
+                     "        def acc_if_true(V, acc):\n            acc *= 1.0 + V[j]\n            return acc\n\n"
+                     "        def acc_if_false(V, acc):\n            return acc\n\n"
+                     "        acc = jax.lax.cond(j != i, acc_if_true, acc_if_false, V, acc)\n        V = V[1:]\n    return acc\n",
             unsafe=True,
         ),
         Invalid(  # a running maximum that starts as the int 0 and takes elements of an array argument: on the first pass
@@ -859,7 +877,8 @@ class TracedIf(Rule):
         if grows:
             unsafe = True
             why += grows
-        indexed = guarded_index(node.test, [s for b in c.bodies for s in b], function_tracedness(self, function))
+        indexed = guarded_index(node.test, [s for b in c.bodies for s in b], function_tracedness(self, function),
+                                loop_indices(self, node, function_flow(self, function)))
         if indexed is not None:
             unsafe = True
             why += (f" (a branch indexes with a value the test compares, `{indexed}`: `lax.cond` traces every branch, "

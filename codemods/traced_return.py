@@ -9,7 +9,7 @@ from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._purity import branch_numpy, purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
-from codemods._branch_values import (
+from codemods._branch_values import (loop_indices,
     attribute_dtype, attribute_indexed, broadcast_risk, float_split, guarded_division, guarded_index, int_mix, kind_conflict, module_object, object_attribute, param_mix,
     python_ints, return_values, text_return, untraceable_branch,
 )
@@ -386,7 +386,8 @@ class TracedReturn(Rule):
                         f"function makes it one), and another `{split[1]}`, which stays an integer if its inputs are "
                         "integers: `lax.cond` then raises `TypeError` (branches of different dtypes), where NumPy gives "
                         "an int on one path and a float on the other; safe only for float inputs)")
-        indexed = guarded_index(node.test, [*[s for b in c.bodies for s in b], *after], function_tracedness(self, function))
+        indexed = guarded_index(node.test, [*[s for b in c.bodies for s in b], *after], function_tracedness(self, function),
+                                loop_indices(self, node, function_flow(self, function)))
         if indexed is not None:
             unsafe = True
             message += (f" (a branch indexes with a value the test compares, `{indexed}`: `lax.cond` traces every branch, "
