@@ -394,6 +394,9 @@ class _Walker:
     def compare(self, node: ast.Compare) -> None:
         if len(node.ops) > 1:
             self.flags.add("chain")
+        if any(o.__class__ in (ast.List, ast.Tuple) and o.elts for o in (node.left, *node.comparators)) and \
+                not any(op.__class__ in (ast.Is, ast.IsNot, ast.In, ast.NotIn) for op in node.ops):
+            self.flags.add("list_operand")  # `y == [1.0, 0.0]`: a JAX array raises where NumPy compares (JX304)
 
     def while_(self, node: ast.While) -> None:
         self.flags.add("while")

@@ -95,7 +95,8 @@ def _numpy_call(s: Summary) -> bool:
 
 def _non_array_input(s: Summary) -> bool:
     """JX304: a NumPy/jax.numpy call given a list/tuple display, or a name bound to one; or a subscript whose whole
-    index is a list display or a name bound to one; or either as an operand of an operator; or a function
+    index is a list display or a name bound to one; or either as an operand of an operator (a comparison with a
+    list or tuple display too); or a function
     of the module given one, in a function or in module-level code (its parameter may then reach a NumPy call:
     `_list_inputs.list_fed_parameters`); or a call given the result of another, or a name bound to one, where some
     function returns a list or tuple. An item of such a name (`rsi[1]`, or `prm = rsi[1]`) and a `.map(...)` result

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Callable, Optional
+from typing import Callable, Optional, Union
 
 import libcst as cst
 
@@ -373,6 +373,19 @@ class NonArrayInput(Rule):
             "    return [np.sum(ary == c) for c in itertools.product((0, 1), repeat=k)]\n",
             expected="import itertools\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x, k):\n    ary = np.abs(x)\n"
                      "    return [np.sum(ary == jnp.asarray(c)) for c in itertools.product((0, 1), repeat=k)]\n",
+        ),
+        Invalid(  # an array compared with a list or tuple display: NumPy compares elementwise, a JAX array raises
+            # `TypeError` (trimesh's `jax_array == list`)
+            "import numpy as np\n\ndef f(x):\n    y = np.cos(x)\n    return np.all(y == [1.0, 0.0]), y < (0.5, 0.25)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    y = np.cos(x)\n"
+                     "    return np.all(y == jnp.asarray([1.0, 0.0])), y < jnp.asarray((0.5, 0.25))\n",
+        ),
+        Invalid(  # a parameter whose default is a tuple, in an operation with an array; its items (numbers) are not
+            # wrapped
+            "import numpy as np\n\ndef f(x, lim=(0.0, 1.0)):\n    y = np.abs(x)\n    lo, hi = lim\n"
+            "    return np.clip(y, lo, hi) * lim\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, lim=(0.0, 1.0)):\n    y = np.abs(x)\n"
+                     "    lo, hi = lim\n    return np.clip(y, lo, hi) * jnp.asarray(lim)\n",
         ),
         Invalid(  # rows appended as lists: NumPy converts each, `jnp.vstack` rejects lists (pyDOE3's gsd)
             "import numpy as np\n\ndef f(x):\n    rows = []\n    for v in x:\n        rows.append([v, 2.0 * v])\n"
@@ -1021,6 +1034,9 @@ class NonArrayInput(Rule):
             return "its docstring says may be a list or tuple"
         if value.value in self._examples.get(fn.name.value, ()):
             return "an example in the module's docstrings passes a list or tuple"
+        default = _display_default(fn, value.value)
+        if default is not None:
+            return f"has the default `{self.code(default)}`, a {'list' if isinstance(default, cst.List) else 'tuple'}"
         if value.value in self._fed.get(fn.name.value, ()):
             if self._elsewhere("list") and value.value not in _list_inputs.list_fed_parameters(self.context.module).get(
                     fn.name.value, ()):
@@ -1146,6 +1162,8 @@ class NonArrayInput(Rule):
             return None
         fn = self.current_function
         sliced = isinstance(read.slice[0].slice, cst.Slice)  # (a slice of a sequence is one: `rest = xs[1:]`)
+        if listed.startswith("has the default") and not sliced and fn is not None and _flat_default(fn, base.value):
+            return None  # `lim=(0.0, 1.0)`: its items are numbers, as an array's are
         if listed.startswith("a call") and not sliced and fn is not None \
                 and base.value not in self._unflat.get(fn.name.value, ()):
             return None  # every call passes a display of arrays or numbers (`(x, y)`: scipy's `_ppoly2d_eval`)
@@ -1175,6 +1193,8 @@ class NonArrayInput(Rule):
             return None
         unpacking = next(d.node for d in reaching)
         listed = self._listed_parameter(base, unpacking, facts)  # (the parameter as the unpacking reads it)
+        if listed is not None and listed.startswith("has the default") and _flat_default(fn, base.value):
+            listed = None  # `lo, hi = lim` with `lim=(0.0, 1.0)`: numbers, as an array's rows may be
         if listed is not None and not (listed.startswith("a call") and base.value not in self._unflat.get(fn.name.value, ())):
             return f"is unpacked from `{base.value}`, which {listed} (and whose items may be lists or tuples too)"
         nodes = {d.node for d in reaching}
@@ -1407,6 +1427,15 @@ class NonArrayInput(Rule):
         operands = [node.left, *(c.comparator for c in node.comparisons)]
         facts = function_facts(self, fn)
         for operand in operands:
+            if isinstance(operand, (cst.List, cst.Tuple)) and operand.elements and not any(
+                    isinstance(e, cst.StarredElement) or is_text(e.value) for e in operand.elements):
+                other = next((o for o in operands if o is not operand and isinstance(o, (cst.Call, cst.Name, cst.Subscript))
+                              and _array_inputs.is_array(self, o, facts, node)), None)
+                if other is not None:  # `np.all(y == [1.0, 0.0])`: NumPy compares elementwise
+                    self._convert(operand, f"the array `{self.code(other)}` is compared with a Python "
+                                  f"{'list' if isinstance(operand, cst.List) else 'tuple'} (`{self.code(operand)}`): NumPy "
+                                  "reads it as an array, a JAX array raises `TypeError`")
+                continue
             if not (isinstance(operand, cst.Name) and _list_inputs.tuple_item(fn, operand.value)):
                 continue
             other = next((o for o in operands if o is not operand and _array_inputs.is_array(self, o, facts, node)), None)
@@ -1525,3 +1554,21 @@ class NonArrayInput(Rule):
             title=f"replace with `{text}`",
             imports=("jnp",),
         )
+
+
+def _display_default(fn: cst.FunctionDef, name: str) -> Optional[Union[cst.List, cst.Tuple]]:
+    """The default of the parameter `name` when it is a non-empty list or tuple display holding no text
+    (`lim=(0.0, 1.0)`, `weights=[1, 2, 1]`): the function is written for a Python sequence there; else None."""
+    params = [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
+    param = next((p for p in params if p.name.value == name), None)
+    default = param.default if param is not None else None
+    if not isinstance(default, (cst.List, cst.Tuple)) or not default.elements or \
+            any(isinstance(e, cst.StarredElement) or is_text(e.value) for e in default.elements):
+        return None
+    return default
+
+
+def _flat_default(fn: cst.FunctionDef, name: str) -> bool:
+    """Whether the display default of `name` holds no list or tuple (its items are numbers or names)."""
+    default = _display_default(fn, name)
+    return default is not None and not any(isinstance(e.value, (cst.List, cst.Tuple, cst.ListComp)) for e in default.elements)
