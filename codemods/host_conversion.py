@@ -137,6 +137,14 @@ class HostConversion(Rule):
             expected="import numpy as np\n\ndef stats(v):\n    return {'spread': np.std(v), 'n': 3}\n",
             unsafe=True,
         ),
+        Invalid(  # a function whose result a caller writes into, converting a value that a `while` header reads: the
+            # header's statement is compound (this crashed: pymoo's zcat, neurokit2's signal_psd, elephant's spectral)
+            "import numpy as np\n\ndef level(x):\n    v = float(np.mean(x))\n    while v > 1.0:\n        v = v / 2.0\n"
+            "    return x * 2\n\ndef run(x):\n    h = level(x)\n    h[0] = 1.0\n    return h\n",
+            expected="import numpy as np\n\ndef level(x):\n    v = np.mean(x).astype(float)\n    while v > 1.0:\n"
+                     "        v = v / 2.0\n    return x * 2\n\ndef run(x):\n    h = level(x)\n    h[0] = 1.0\n    return h\n",
+            unsafe=True,
+        ),
         Invalid(  # an item of a list handed to NumPy is an array's element: safe
             "import numpy as np\n\ndef pair(v):\n    return np.array([float(np.std(v)), 1.0])\n",
             expected="import numpy as np\n\ndef pair(v):\n    return np.array([np.std(v), 1.0])\n",
@@ -230,12 +238,11 @@ class HostConversion(Rule):
         if site.assigned_name is None:
             return isinstance(enclosing_statement(self, node), cst.SimpleStatementLine) and any(
                 isinstance(small, cst.Return) for small in enclosing_statement(self, node).body)  # type: ignore[union-attr]
-        return any(
-            isinstance(small, cst.Return)
-            for read in name_uses(self, self.current_function, site.assignment, site.assigned_name)  # type: ignore[arg-type]
-            for small in getattr(enclosing_statement(self, read), "body", ())
-            if isinstance(enclosing_statement(self, read), cst.SimpleStatementLine)
-        )
+        lines = (enclosing_statement(self, read)
+                 for read in name_uses(self, self.current_function, site.assignment, site.assigned_name))  # type: ignore[arg-type]
+        # (a read in an `if`/`while` header belongs to a compound statement, whose body is a block, not small statements)
+        return any(isinstance(small, cst.Return) for line in lines if isinstance(line, cst.SimpleStatementLine)
+                   for small in line.body)
 
     def _replacement(self, kind, math_name, value, args, reasons, at_index=False) -> tuple[Optional[cst.BaseExpression], bool]:
         scalar = scalar_kind(self, value)
