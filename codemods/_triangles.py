@@ -5,6 +5,10 @@
 symmetrize first by default (`(a + a.T) / 2`), which gives other results for such a matrix; with
 `symmetrize_input=False` they read the same triangle NumPy does. JX501 adds that keyword unless the argument is
 symmetric by construction (`x.T @ x`, `np.cov(...)`, `(a + a.T) / 2`), where both agree and the keyword would be noise.
+
+`np.linalg.pinv(a)` has another default of the same kind: singular values up to `1e-15` times the largest are
+dropped, where `jnp.linalg.pinv` drops those up to `10 * max(M, N) * eps` times it (a matrix with a singular value
+of 3e-15 gets a pseudo-inverse entry of 3e14 from NumPy, 0 from JAX): `pinv_cutoff` says when `rtol=1e-15` is needed.
 """
 
 from __future__ import annotations
@@ -41,10 +45,11 @@ def needs_keyword(call: cst.Call, short: str, facts: Optional[FunctionFacts], nu
     return "keyword"
 
 
-def with_keyword(call: cst.Call) -> cst.Call:
-    """`call` with `symmetrize_input=False` after its last argument, in the call's layout: on a line of its own (with
-    a trailing comma) when the arguments are one per line, keeping any comment after the last one."""
-    new = cst.Arg(keyword=cst.Name(KEYWORD), value=cst.Name("False"),
+def with_keyword(call: cst.Call, keyword: str = KEYWORD, value: str = "False") -> cst.Call:
+    """`call` with `symmetrize_input=False` (or `keyword=value`) after its last argument, in the call's layout: on a
+    line of its own (with a trailing comma) when the arguments are one per line, keeping any comment after the last
+    one."""
+    new = cst.Arg(keyword=cst.Name(keyword), value=cst.parse_expression(value),
                   equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
     last = call.args[-1]
     comma, after = last.comma, last.whitespace_after_arg
@@ -118,3 +123,12 @@ def _plain(value: cst.BaseExpression) -> bool:
     while isinstance(value, cst.Attribute):
         value = value.value
     return isinstance(value, cst.Name)
+
+
+def pinv_cutoff(call: cst.Call) -> bool:
+    """Whether `np.linalg.pinv(...)` relies on NumPy's default cutoff (`rcond=1e-15`): no cutoff by position or by
+    keyword, and no `*args`/`**kwargs` that may hold one."""
+    if any(arg.star for arg in call.args):
+        return False
+    positional = [arg for arg in call.args if arg.keyword is None]
+    return len(positional) < 2 and not any(arg.keyword is not None and arg.keyword.value in ("rcond", "rtol") for arg in call.args)

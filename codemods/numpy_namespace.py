@@ -176,7 +176,9 @@ class NumpyNamespace(Rule):
     (a matrix filled in one triangle is a valid input), where their `jax.numpy` namesakes average it with its
     transpose: they get `symmetrize_input=False`, which reads the same triangle, unless the matrix is symmetric by
     construction (`x.T @ x`, `np.cov(...)`, `(a + a.T) / 2`); `cholesky(a, upper=True)` has no such form (the JAX
-    function reads the lower triangle) and is renamed only as an unsafe fix. A function that hands
+    function reads the lower triangle) and is renamed only as an unsafe fix. `np.linalg.pinv(a)` without a cutoff
+    drops singular values up to 1e-15 times the largest, `jnp.linalg.pinv(a)` those up to `10 * max(M, N) * eps`
+    times it: it gets `rtol=1e-15`. A function that hands
     `np.asarray` (or `np.array`, `np.atleast_1d`, ...) a parameter its docstring (or, for `__init__`, its class's)
     says may be text or another object (`endpoints : 2-tuple of float(s) and/or str(s)`), or a name
     unpacked from one, is left whole: NumPy makes a string or object array of it, which JAX rejects. So is one that
@@ -862,6 +864,11 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef f(a):\n    return np.linalg.cholesky(\n        a,  # lower\n    )\n",
                 expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.linalg.cholesky(\n        a,  # lower\n"
                          "        symmetrize_input=False,\n    )\n"),
+        Invalid(  # NumPy's default pinv cutoff is 1e-15, JAX's 10 * max(M, N) * eps (pyriemann's FGDA: an entry of 9.6e13
+            # against 0.17); a cutoff given by position or keyword is the same in both
+            "import numpy as np\n\ndef f(a, b):\n    return np.linalg.pinv(a) @ b, np.linalg.pinv(a, 1e-10), np.linalg.pinv(a, rcond=0.1)\n",
+            expected="import jax.numpy as jnp\n\ndef f(a, b):\n"
+                     "    return jnp.linalg.pinv(a, rtol=1e-15) @ b, jnp.linalg.pinv(a, 1e-10), jnp.linalg.pinv(a, rcond=0.1)\n"),
         Invalid("import numpy as np\n\ndef f(a):\n    return np.linalg.cholesky(a, upper=True)\n", unsafe=True,
                 expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.linalg.cholesky(a, upper=True)\n"),
         # `.view(np.matrix)` makes an array subclass's instance (SciPy's sparse `matrix` helper)
@@ -2363,6 +2370,18 @@ class NumpyNamespace(Rule):
                 f"`{droppable}=`: {why})",
                 replacement=node.with_changes(func=self.dotted(target), args=kept),
                 title=f"replace with `{target}`",
+                imports=("jnp",),
+            )
+            return
+        if short == "linalg.pinv" and _triangles.pinv_cutoff(node):
+            # NumPy's default cutoff is `rcond=1e-15`, `jax.numpy`'s `10 * max(M, N) * eps`: keep NumPy's
+            self.report(
+                node,
+                f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}` with "
+                f"`rtol=1e-15`: NumPy drops singular values up to 1e-15 times the largest, `{target}` by default those up "
+                "to `10 * max(M, N) * eps` times it, which gives another pseudo-inverse for a nearly singular matrix",
+                replacement=_triangles.with_keyword(node.with_changes(func=self.dotted(target)), "rtol", "1e-15"),
+                title=f"replace with `{target}(..., rtol=1e-15)`",
                 imports=("jnp",),
             )
             return
