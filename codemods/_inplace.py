@@ -839,11 +839,14 @@ def _caller_roots(rule: Rule, facts: FunctionFacts, flow, stmt: cst.CSTNode, val
         yield from _caller_roots(rule, facts, flow, stmt, value.value, seen)
     elif isinstance(value, cst.Subscript):
         yield from _caller_roots(rule, facts, flow, stmt, value.value, seen)
+    elif isinstance(value, cst.Call) and (reshaped := _reshaped(facts, value)) is not None:
+        yield from _caller_roots(rule, facts, flow, stmt, reshaped, seen)  # (before `np.reshape` passes for a method)
     elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in ARRAY_METHODS \
-            and value.func.attr.value not in _NOT_ARRAYS:
+            and value.func.attr.value not in _NOT_ARRAYS and facts.array_function(value.func) is None:
         yield from _caller_roots(rule, facts, flow, stmt, value.func.value, seen)
     elif isinstance(value, cst.BinaryOperation):
-        if not any(isinstance(side, cst.Call) and facts.array_function(side.func) for side in (value.left, value.right)):
+        if not any(isinstance(side, cst.Call) and facts.array_function(side.func) and _reshaped(facts, side) is None
+                   for side in (value.left, value.right)):
             yield from _caller_roots(rule, facts, flow, stmt, value.left, seen)  # `X * np.ones(n)` is a JAX array
             yield from _caller_roots(rule, facts, flow, stmt, value.right, seen)
     elif isinstance(value, cst.UnaryOperation):
@@ -851,6 +854,14 @@ def _caller_roots(rule: Rule, facts: FunctionFacts, flow, stmt: cst.CSTNode, val
     elif isinstance(value, cst.IfExp):
         yield from _caller_roots(rule, facts, flow, stmt, value.body, seen)
         yield from _caller_roots(rule, facts, flow, stmt, value.orelse, seen)
+
+
+def _reshaped(facts: FunctionFacts, call: cst.Call) -> Optional[cst.BaseExpression]:
+    """The array `np.reshape(a, ...)` / `jnp.reshape(a, ...)` reshapes: `jnp.reshape` of a NumPy array calls its
+    `.reshape` method and gives a NumPy array (with no `.at`), unlike every other `jax.numpy` function; else None."""
+    if facts.array_function(call.func) != "reshape" or any(a.star for a in call.args):
+        return None
+    return next((a.value for a in call.args if a.keyword is None or a.keyword.value == "a"), None)
 
 
 def _parameter_roots(rule: Rule, facts: FunctionFacts, flow, assign: cst.Assign, value: cst.BaseExpression) -> list[cst.Name]:

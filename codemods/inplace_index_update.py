@@ -79,7 +79,8 @@ class InplaceIndexUpdate(Rule):
     An array made from a parameter by array methods, indexing or arithmetic (`y = X.flatten()`, `r = S.copy()`, `y =
     X[1:] * 2`, also by a parallel tuple or chained assignment, `x, r = S.copy(), S.copy()`) is the caller's kind of
     array, NumPy's when the function is called outside `jit`: the parameter is read
-    through JAX where it is bound (`y = jnp.ravel(X)`, `jnp.array(S)`, `jnp.asarray(X)[1:] * 2`), or the update reads
+    through JAX where it is bound (`y = jnp.ravel(X)`, `jnp.array(S)`, `jnp.asarray(X)[1:] * 2`; so through
+    `reshape`, which gives a NumPy array a NumPy array, `jnp.reshape` too), or the update reads
     `jnp.asarray(y)` when `y` is bound on several paths (also for JX102). Unsafe, with a message saying why, when the
     array is a parameter (the caller saw NumPy's update; JX104 proposes returning it), an attribute (`self.w`), or comes
     from a call jaxfix cannot see into (or is computed only from such calls, `rng.uniform(size=n) < p`: it may stay a
@@ -319,6 +320,12 @@ class InplaceIndexUpdate(Rule):
         Invalid(  # ... through arithmetic and indexing: the parameter is read through `jnp.asarray` where it is used
             "def f(X):\n    y = X[1:] * 2\n    y[0] = 0.0\n    return y\n",
             expected="import jax.numpy as jnp\n\ndef f(X):\n    y = jnp.asarray(X)[1:] * 2\n    y = y.at[0].set(0.0)\n    return y\n",
+        ),
+        Invalid(  # ... and through `reshape`: `jnp.reshape` of a NumPy array is its `.reshape`, a NumPy array
+            # (scikit-dsp-comm's pcm_decode)
+            "import jax.numpy as jnp\n\ndef f(X, n):\n    y = jnp.reshape(X.copy(), (n, -1)) * 2.0\n    y[0, 0] = 0.0\n    return y\n",
+            expected="import jax.numpy as jnp\n\ndef f(X, n):\n    y = jnp.reshape(jnp.asarray(X).copy(), (n, -1)) * 2.0\n"
+                     "    y = y.at[0, 0].set(0.0)\n    return y\n",
         ),
         Invalid(  # ... or, made on one of two paths, the update reads `jnp.asarray` of it
             "import numpy as np\n\ndef f(X, c):\n    y = X.flatten() if c else np.zeros(3)\n    y[0] = 0.0\n    return y\n",
