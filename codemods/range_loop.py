@@ -28,7 +28,9 @@ class RangeLoop(Rule):
     `lax.fori_loop` with a small body function. Loop-carried variables (modified in the body and live into the next
     iteration or after the loop) become the carry, a tuple when there are several; everything else the body reads
     is closed over; a parameter the body indexes with the traced index (or a carry) is read as `jnp.asarray` of it,
-    bound before the body (`x_jax = jnp.asarray(x)`). Any literal step works, negative included: the loop runs over the trip count and the body
+    bound before the body (`x_jax = jnp.asarray(x)`), and so is an array made from one by array methods, indexing,
+    arithmetic or `reshape` (`bits = x.reshape(-1, n)`: a NumPy array when the function is called with one, even
+    through `jnp.reshape`). Any literal step works, negative included: the loop runs over the trip count and the body
     recomputes the index. The index keeps its last value after the loop when later code reads it.
 
     ## Why is this bad?
@@ -154,6 +156,15 @@ class RangeLoop(Rule):
                      "    costs_jax = jnp.asarray(costs)\n\n    def body(k, last):\n        last = costs_jax[k]\n        return last\n\n"
                      "    last = jax.lax.fori_loop(0, n, body, last)\n    return np.abs(last)\n",
             unsafe=True,
+        ),
+        Invalid(  # an array made from an argument by `reshape` has its kind (`jnp.reshape` of a NumPy array is its
+            # `.reshape`: scikit-dsp-comm's pcm_decode): the body reads it through `jnp.asarray`
+            "import jax.numpy as jnp\n\ndef decode(x, w, n):\n    bits = jnp.reshape(x, (-1, n)) * 2\n    out = jnp.zeros(n)\n"
+            "    for k in range(n):\n        out = out.at[k].set(jnp.dot(bits[:, k], w))\n    return out\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef decode(x, w, n):\n    bits = jnp.reshape(x, (-1, n)) * 2\n"
+                     "    out = jnp.zeros(n)\n    bits_jax = jnp.asarray(bits)\n\n    def body(k, out):\n"
+                     "        out = out.at[k].set(jnp.dot(bits_jax[:, k], w))\n        return out\n\n"
+                     "    out = jax.lax.fori_loop(0, n, body, out)\n    return out\n",
         ),
         Invalid(  # the module-level table stays NumPy, which rejects the traced index: the body reads `jnp.asarray(arr)`;
             # unsafe: `x` may be an array of times, which grows `s` from 0.0 to its shape, and a carry keeps one (pvlib)

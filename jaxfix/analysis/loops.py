@@ -334,9 +334,47 @@ def argument_inputs(flow, loop: cst.CSTNode, bound: Sequence[str]) -> list[str]:
         if name is None or name in found or name in traced:
             continue
         if any(traced & walk.name_values(e.slice) for e in elements) and any(
-                d.is_parameter or _bound_to_attribute(d.node) for d in flow.reaching(loop, name)):  # type: ignore[attr-defined]
+                d.is_parameter or _bound_to_attribute(d.node) or _argument_made(flow, d.node, set())
+                for d in flow.reaching(loop, name)):  # type: ignore[attr-defined]
             found.append(name)
     return sorted(found)
+
+
+# array methods whose result is no array
+_NOT_ARRAY_METHODS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile", "__len__"})
+
+
+def _argument_made(flow, node: Optional[cst.CSTNode], seen: set) -> bool:
+    """`bits = x.reshape(-1, n)`, `y = x[1:] * 2.0`, `b = np.reshape(x, s)` with `x` a parameter: an array made from
+    the caller's argument by array methods, attributes, indexing, arithmetic or `reshape` has its kind, a NumPy array
+    when the function is called eagerly with one (`jnp.reshape` of a NumPy array is its `.reshape` method, a NumPy
+    array: scikit-dsp-comm's `pcm_decode`)."""
+    if not isinstance(node, cst.Assign) or len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name) \
+            or node in seen or len(seen) > 8:
+        return False
+    seen.add(node)
+
+    def made(value: cst.BaseExpression) -> bool:
+        if isinstance(value, cst.Name):
+            return any(d.is_parameter or _argument_made(flow, d.node, seen) for d in flow.reaching(node, value.value))
+        if isinstance(value, cst.Attribute):
+            return value.attr.value in ("T", "mT", "real", "imag", "flat") and made(value.value)
+        if isinstance(value, cst.Subscript):
+            return made(value.value)
+        if isinstance(value, cst.BinaryOperation):
+            return made(value.left) or made(value.right)
+        if isinstance(value, cst.UnaryOperation):
+            return made(value.expression)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and not any(a.star for a in value.args):
+            method, receiver = value.func.attr.value, value.func.value
+            if method == "reshape" and isinstance(receiver, cst.Name) and receiver.value in ("np", "numpy", "jnp") \
+                    and value.args and value.args[0].keyword is None:
+                return made(value.args[0].value)  # `np.reshape(x, s)`, `jnp.reshape(x, s)`
+            return method not in _NOT_ARRAY_METHODS and not (isinstance(receiver, cst.Name) and receiver.value in (
+                "np", "numpy", "jnp", "math", "self")) and made(receiver)
+        return False
+
+    return made(node.value)
 
 
 def _bound_to_attribute(node: Optional[cst.CSTNode]) -> bool:
