@@ -889,6 +889,12 @@ _ATTRIBUTE_BOUND_TO_CALL = re.compile(
     rb"^[ \t]*+[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*?\.([A-Za-z_]\w*+)[ \t]*+=[ \t]*+((?:[A-Za-z_]\w*+\.)*+)([A-Za-z_]\w*+)\(",
     re.M)
 _NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\Z")
+# `e.argsort(kind="quicksort")`, `e.argsort(0, "mergesort")` (group 1: the name), or the same of a call's result,
+# `util.embed(x).argsort(kind=...)` (group 2: the callee's dotted path before its name, group 3: the callee): a sort
+# algorithm the JAX array method rejects
+_KIND_SORTED = re.compile(
+    rb"(?:(?<![\w.])([A-Za-z_]\w*)|(?<![\w.])((?:[A-Za-z_]\w*\.)*)([A-Za-z_]\w*)\((?:[^()\n]|\([^()\n]*\))*\))"
+    rb"\.argsort\((?:[^()\n]|\([^()\n]*\))*(?:\bkind[ \t]*=|,[ \t]*[\"'])")
 _DEF_LINE = re.compile(rb"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]", re.M)
 _FUNCTION_LINE = re.compile(rb"[ \t]*(?:async[ \t]+)?def[ \t]")
 
@@ -955,10 +961,26 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     bytes, by name (not by scope: two functions binding the same name count as one); the qualified name is the
     import's (a package's re-export: `_caller_writes` matches it by package)."""
     written = _written_names(data)  # a name written into -> the offsets of those writes
+    sorted_kind = [*_KIND_SORTED.finditer(data)] if b"argsort(" in data else []
+    for m in sorted_kind:  # `e.argsort(kind="quicksort")`: the JAX array method rejects `kind`
+        if m.group(1):
+            written.setdefault(m.group(1), []).append(m.start())
     scopes: Optional[_Scopes] = None  # the functions' spans, found when a name bound to a call is written somewhere
     where = module_name or os.path.basename(path)
     bindings: Optional[dict[str, str]] = None
     found: dict[str, str] = {}
+    for m in sorted_kind:  # `embed(x).argsort(kind="quicksort")`: what an imported function returns, sorted so at once
+        if m.group(3) is None:
+            continue
+        if bindings is None:
+            bindings = imported_bindings(module_name, os.path.basename(path) == "__init__.py", data)
+        root, callee = m.group(2).decode("ascii", "replace"), m.group(3).decode("ascii", "replace")
+        head, *rest = (root.rstrip(".") or callee).split(".")
+        source = bindings.get(head)
+        if source is not None:
+            found[".".join([source, *rest, callee]) if root else source] = where
+        elif root in ("self.", "cls."):
+            found[f".{callee}"] = where
     attributes = attribute_writes(path, module_name, data) if b"." in data else {}
     for match in _ATTRIBUTE_BOUND_TO_CALL.finditer(data) if attributes else ():
         # stored on an attribute this module writes into (filterpy's `self.sigmas = self.points_fn.sigma_points(x)`,

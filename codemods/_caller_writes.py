@@ -332,6 +332,13 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                     and _buffers.numpy_only_keyword(node) is not None:  # `e = embed(x); e.argsort(kind="quicksort")`
                 needs.setdefault(node.func.value.value, f"sorts it with `{code(node).strip()}`, a keyword the JAX "
                                                        "array method rejects")
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Call) \
+                    and _buffers.numpy_only_keyword(node) is not None \
+                    and (callee := producer(node.func.value, methods)) is not None:  # `embed(x).argsort(kind="quicksort")`
+                why = (f"{caller} sorts what this returns with `.{node.func.attr.value}(...)` given a keyword the JAX array "
+                       "method rejects")
+                found.setdefault(callee, why)
+                kept.setdefault(callee, why)
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.args \
                     and isinstance(node.args[0].value, cst.Name) and node.args[0].keyword is None and not node.args[0].star \
                     and numpy(node.func) and dotted_name(node.func).split(".")[-2:-1] == ["ndarray"]:

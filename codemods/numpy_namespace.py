@@ -1661,6 +1661,13 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 8],
         ),
+        Invalid(  # ... and a caller sorting the function's result at once (neurokit2's `complexity_embedding(...)
+            # .argsort(kind="quicksort")`)
+            "import numpy as np\n\ndef embed(x):\n    return np.stack([x[:-1], x[1:]], axis=1)\n\n"
+            "def entropy(x):\n    return embed(x).argsort(kind=\"quicksort\")\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # the same for a call's result sorted at once, and an attribute sorted elsewhere in the module
             "import numpy as np\n\ndef order(x):\n    return np.cumsum(x).argsort(kind=\"stable\")\n\n"
             "class S:\n    def __init__(self, x):\n        self.x = np.abs(x)\n\n"

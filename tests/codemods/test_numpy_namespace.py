@@ -1,6 +1,7 @@
 """Edge cases for JX501 numpy-namespace: no-change cases first, then rewrites."""
 
 import os
+import re
 import textwrap
 
 import pytest
@@ -559,6 +560,26 @@ def test_a_function_whose_result_another_module_writes_into_stays_numpy(tmp_path
     # alone, nothing writes into the result: the helper moves to JAX
     alone = run_files([str(pkg / "util.py")], all_rules(), RunOptions(fix=True, write=False), jobs=1)
     assert "jnp.zeros(width)" in alone[0].fixed
+
+
+@pytest.mark.parametrize("use", [
+    "from .emb import embed\n\n\ndef order(x):\n    return embed(x, 3).argsort(kind=\"quicksort\")\n",
+    "from . import emb\n\n\ndef order(x):\n    e = emb.embed(x, 3)\n    return e.argsort(0, \"mergesort\")\n",
+])
+def test_a_function_whose_result_another_module_sorts_with_a_kind_stays_numpy(tmp_path, use):
+    """neurokit2's `complexity_embedding(...).argsort(kind="quicksort")` in another module: a JAX array's `argsort`
+    rejects `kind` (`TypeError`), so the helper keeps returning a NumPy array; without a kind it moves to JAX."""
+    emb = ("import numpy as np\n\n\ndef embed(x, d):\n    y = np.zeros((d, len(x) - d + 1))\n    for i in range(d):\n"
+           "        y[i] = x[i:i + y.shape[1]]\n    return y.T\n")
+    pkg, files = _package(tmp_path, "embpkg", {"emb.py": emb, "use.py": use})
+    results = run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "emb.py").read_text() == emb
+    (tmp_path / "plain").mkdir()
+    unsorted = re.sub(r'(, )?(kind=)?"\w+"', "", use)  # `.argsort()`, `.argsort(0)`
+    _, plain = _package(tmp_path / "plain", "embpkg", {"emb.py": emb, "use.py": unsorted})
+    moved = run_files(plain, all_rules(), RunOptions(fix=True, write=False), jobs=1)
+    assert any("jnp.zeros" in r.fixed for r in moved if r.path.endswith("emb.py"))
 
 
 @pytest.mark.parametrize("use", [
