@@ -4,6 +4,7 @@
 cannot be one array: `kind_conflict` (None, strings, lists, dicts, tuples of other lengths, dtypes, objects, visibly
 different shapes, complex against real), `int_mix` (an int literal against a float: `lax.cond` needs one dtype),
 `float_split` (a value made a float by its own arithmetic against one that may stay an integer),
+`empty_reduction` (a min/max of a selection the `if` kept from being empty),
 `python_ints` (unbounded Python ints that int32 would wrap), `holds_object` (an object made by a class),
 `none_inside` (a tuple with `None` in it, maybe through a name's binding),
 `text_output` / `text_return` (strings), and `broadcast_risk` (shapes `jnp.where` would broadcast, from
@@ -207,6 +208,65 @@ def guarded_division(test: cst.BaseExpression, branches: Sequence[cst.CSTNode]) 
                     and any(node.right.deep_equals(g) for g in guarded):
                 return cst.Module([]).code_for_node(node.right).strip()
     return None
+
+
+EMPTY_NOTE = (" (a branch takes `{}`, which raises on an empty array, in NumPy as in JAX: the `if` ran it only where "
+              "it is not empty, but `jnp.where` evaluates every side and `lax.cond` traces every branch, whichever is "
+              "taken; safe only if it is never empty, else give the reduction an `initial=`)")
+# reductions that raise on an empty array (no identity): `v.min()`, `np.argmax(v)`; with `initial=` they do not
+_EMPTY_RAISING = {"min", "max", "amin", "amax", "argmin", "argmax", "nanmin", "nanmax", "nanargmin", "nanargmax", "ptp"}
+# what a test reads to tell whether an array is empty: `len(v) > 0`, `v.size`, `v.shape[0]`; or whether a mask
+# selects anything: `np.any(m)`, `m.any()`, `np.count_nonzero(m)`
+_SIZE_FUNCTIONS = {"len", "size", "shape"}
+_MASK_FUNCTIONS = {"any", "count_nonzero"}
+
+
+def empty_reduction(tests: Sequence[cst.BaseExpression], branches: Sequence[cst.CSTNode], facts: FunctionFacts) -> Optional[str]:
+    """`0.0 if not np.any(v >= 0) else v[v >= 0].min()`: a branch takes the min/max/argmin/argmax (without
+    `initial=`) of a boolean-masked read, of a read indexed by what the test tells selects something or not
+    (`np.any(m)`, `m.any()`), or of an array whose size the test reads (`len(v)`, `v.size`, `v.shape`). Such a
+    reduction raises on an empty array (`zero-size array to reduction operation`), in NumPy and in JAX; the `if`
+    ran it only where it was not empty, but `jnp.where` evaluates both sides and `lax.cond` traces both branches.
+    The reduction's code, else None."""
+    sized: set[str] = set()
+    selecting: set[str] = set()
+    for test in tests:
+        for node in walk.nodes(test):
+            if isinstance(node, cst.Call) and node.args:
+                name = node.func.value if isinstance(node.func, cst.Name) else facts.array_function(node.func)
+                if name in _SIZE_FUNCTIONS:
+                    sized |= _read_names(node.args[0].value)
+                elif name in _MASK_FUNCTIONS:
+                    selecting |= _read_names(node.args[0].value)
+            if isinstance(node, cst.Attribute) and node.attr.value in ("size", "shape"):
+                sized |= _read_names(node.value)
+            elif isinstance(node, cst.Attribute) and node.attr.value == "any" and facts.array_function(node) is None:
+                selecting |= _read_names(node.value)
+    for branch in branches:
+        for node in walk.nodes_of(branch, cst.Call):
+            if any(a.keyword is not None and a.keyword.value in ("initial", "default") for a in node.args):
+                continue
+            func = node.func
+            if isinstance(func, cst.Attribute) and func.attr.value in _EMPTY_RAISING and facts.array_function(func) is None:
+                operand: Optional[cst.BaseExpression] = func.value  # `v[m].min()`
+            elif facts.array_function(func) in _EMPTY_RAISING or isinstance(func, cst.Name) and func.value in ("min", "max") \
+                    and len(node.args) == 1 and node.args[0].star == "":
+                operand = node.args[0].value if node.args and node.args[0].keyword is None else None
+            else:
+                continue
+            if operand is None:
+                continue
+            indices = [e.slice.value for e in operand.slice if isinstance(e.slice, cst.Index)] \
+                if isinstance(operand, cst.Subscript) else []
+            if any(facts.is_mask(i) or _read_names(i) & selecting for i in indices) or _read_names(operand) & sized:
+                return cst.Module([]).code_for_node(node).strip()
+    return None
+
+
+def _read_names(node: cst.BaseExpression) -> set[str]:
+    """The names `node` reads (not attribute names: `v.size` reads `v`)."""
+    attrs = {id(a.attr) for a in walk.nodes_of(node, cst.Attribute)}  # type: ignore[attr-defined]
+    return {n.value for n in walk.nodes_of(node, cst.Name) if id(n) not in attrs}  # type: ignore[attr-defined]
 
 
 def guarded_index(test: cst.BaseExpression, branches: Sequence[cst.CSTNode], traced,

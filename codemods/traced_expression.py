@@ -6,7 +6,7 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._boolean_operands import boolean, leaves
-from codemods._branch_values import loop_indices, attribute_dtype, broadcast_risk, float_split, guarded_division, guarded_index, int_mix, kind_conflict, object_attribute, python_ints
+from codemods._branch_values import EMPTY_NOTE, loop_indices, attribute_dtype, broadcast_risk, empty_reduction, float_split, guarded_division, guarded_index, int_mix, kind_conflict, object_attribute, python_ints
 from codemods._host_values import counted
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
 from codemods._where_safety import cheap_and_pure
@@ -132,6 +132,15 @@ class TracedExpression(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # an argmax of a masked read, guarded by the test against an empty selection
+            "import numpy as np\n\ndef first(v, m):\n    return np.argmax(v[m]) if m.any() else -1\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef first(v, m):\n    return jnp.where(m.any(), np.argmax(v[m]), -1)\n",
+            unsafe=True,
+        ),
+        Invalid(  # Python skips the min where the selection is empty; `jnp.logical_and` would not
+            "import numpy as np\n\ndef positive(v, m):\n    return np.any(m) and v[m].min() > 0\n",
+            expected=None,
+        ),
         Invalid(  # a side indexes with what the test compares: the test keeps a Python index in range, and `lax.cond`
             # traces both sides (pyod's `n_output if i == num_layers else n_hidden[i]`)
             "import numpy as np\n\ndef scale(k: int, n, table):\n    return table[k - 1] if k > 0 and k <= n else 0.0\n",
@@ -329,10 +338,13 @@ class TracedExpression(Rule):
         target = at.targets[0].target if isinstance(at, cst.Assign) and len(at.targets) == 1 and at.value is node else None
         name = target.value if isinstance(target, cst.Name) else None  # `v = a if p else b`: a loop carry may prove it
         risk = "it is inside a lambda or comprehension" if at is None else broadcast_risk(shapes, [node.test], [node.body, node.orelse], at, name)
+        reduced = empty_reduction([node.test], [node.body, node.orelse], function_facts(self, self.current_function))
+        if reduced is not None:
+            message += EMPTY_NOTE.format(reduced).replace("a branch", "a side").replace("every branch", "both sides")
         if pure and risk is None:
             start = self.get_metadata(PositionProvider, node).start.column
             self._fix(node, message, emit.where_text(self.jnp, [node.test], [node.body, node.orelse], start), "replace with `jnp.where`",
-                      level=test_level)
+                      level=test_level, unsafe=reduced is not None)
             return
         text = f"{self.lax}.cond({test}, lambda: {self.code(node.body).strip()}, lambda: {self.code(node.orelse).strip()})"
         divisor = guarded_division(node.test, [node.body, node.orelse])
@@ -363,7 +375,7 @@ class TracedExpression(Rule):
             self._fix(node, message + " (a side calls code that must be pure under `lax.cond`)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
         else:
             self._fix(node, message + f" (`lax.cond`, not `jnp.where`: {risk})", text, "replace with `lax.cond`", ("lax",),
-                      level=test_level)
+                      level=test_level, unsafe=reduced is not None)
 
     def visit_If(self, node: cst.If) -> None:
         self._tests.update(walk.nodes(node.test))
@@ -404,6 +416,12 @@ class TracedExpression(Rule):
         if guarded:  # Python evaluates them only when needed; `jnp.logical_*` always does
             self.report(node, f"`{word}` on traced values calls bool() on an array under `jit`, and it cannot become "
                         f"`jnp.{fn}`: `{self.code(guarded[0]).strip()}` would be evaluated even where Python skips it")
+            return
+        reduced = empty_reduction(rest[:-1], rest[1:], function_facts(self, self.current_function))
+        if reduced is not None:  # `np.any(m) and v[m].min() > 0`: Python skips the reduction where it would raise
+            self.report(node, f"`{word}` on traced values calls bool() on an array under `jit`, and it cannot become "
+                        f"`jnp.{fn}`: `{reduced}` raises on an empty array, and would be evaluated even where Python "
+                        "skips it")
             return
         # each operand is a truth test (the last too, once `jnp.logical_*` tests it): one of unknown tracedness (a
         # bare parameter, an object's attribute, `getattr(self, "root_", None)`) may be None or a container

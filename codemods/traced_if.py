@@ -9,8 +9,8 @@ from codemods import _caller_writes
 from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
-from codemods._branch_values import (loop_indices,
-    attribute_dtype, attribute_indexed, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, module_object, none_inside, param_mix, list_item,
+from codemods._branch_values import (EMPTY_NOTE, loop_indices,
+    attribute_dtype, attribute_indexed, empty_reduction, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, module_object, none_inside, param_mix, list_item,
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
 from codemods._where_safety import cheap_and_pure
@@ -174,6 +174,11 @@ class TracedIf(Rule):
             "        c = 0\n    else:\n        c = 2\n    return c\n\ndef total(x):\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # the min of a masked read, which raises where the test says the selection is empty
+            "import numpy as np\n\ndef lowest(v, m):\n    if np.any(m):\n        lo = v[m].min()\n    else:\n        lo = 0.0\n    return lo\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef lowest(v, m):\n    lo = jnp.where(np.any(m), v[m].min(), 0.0)\n    return lo\n",
+            unsafe=True,
+        ),
         Invalid(  # a branch indexes with what the test compares: the test keeps a Python index in range (pyod)
             "import numpy as np\n\ndef scale(k: int, n, table):\n    if k < n:\n        v = table[k]\n    else:\n"
             "        v = 0.0\n    return v\n",
@@ -765,6 +770,10 @@ class TracedIf(Rule):
             unsafe = True
             why += (f" ({ints}: the values may be Python ints, which have no bound; as arrays they are int32 and "
                     "wrap around past 2**31)")
+        reduced = empty_reduction(c.tests, [s for b in c.bodies for s in b], function_facts(self, function))
+        if reduced is not None:
+            unsafe = True
+            why += EMPTY_NOTE.format(reduced)
         local = frozenset(flow.params) | flow.writes(list(function.body.body))
         plain = [assignments(b) for b in bodies]
         risk = None

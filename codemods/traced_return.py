@@ -9,8 +9,8 @@ from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._purity import branch_numpy, purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
-from codemods._branch_values import (loop_indices,
-    attribute_dtype, attribute_indexed, broadcast_risk, float_split, guarded_division, guarded_index, int_mix, kind_conflict, module_object, object_attribute, param_mix,
+from codemods._branch_values import (EMPTY_NOTE, loop_indices,
+    attribute_dtype, attribute_indexed, broadcast_risk, empty_reduction, float_split, guarded_division, guarded_index, int_mix, kind_conflict, module_object, object_attribute, param_mix,
     python_ints, return_values, text_return, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
@@ -120,6 +120,13 @@ class TracedReturn(Rule):
             "    return src.kind == dst.kind and src.itemsize <= dst.itemsize\n"),
     ]
     INVALID = [
+        Invalid(  # the min of a masked read the test keeps from being empty: `jnp.where` evaluates it anyway, and an
+            # empty reduction raises (pymoo's step-size search)
+            "import numpy as np\n\ndef step(x):\n    if not np.any(x > 1.0):\n        return 1.0\n    return np.max(x[x > 1.0])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef step(x):\n"
+                     "    return jnp.where(not np.any(x > 1.0), 1.0, np.max(x[x > 1.0]))\n",
+            unsafe=True,
+        ),
         Invalid(  # a branch indexes with what the test compares: the test keeps a Python index in range (pyod)
             "import numpy as np\n\ndef scale(k: int, n, table):\n    if k >= n:\n        return 1.0\n    return table[k] * 2.0\n",
             expected="import jax\nimport numpy as np\n\ndef scale(k: int, n, table):\n    def result_if_true(table):\n"
@@ -298,6 +305,10 @@ class TracedReturn(Rule):
             unsafe = True
             why += (f" ({ints}: the values may be Python ints, which have no bound; as arrays they are int32 and "
                     "wrap around past 2**31)")
+        reduced = empty_reduction(run.tests, [*(s for b in run.bodies for s in b), *after], function_facts(self, function))
+        if reduced is not None:
+            unsafe = True
+            why += EMPTY_NOTE.format(reduced)
         message = f"`return` under an `if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`"
         removals = {s: cst.RemovalSentinel.REMOVE for s in after}
         values = [_single_return(b) for b in [*run.bodies, *([] if c.has_else else [after[len(absorbed) :]])]]
