@@ -590,6 +590,39 @@ def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = (),
 
     if ints and any(map(floating, values)):
         return cst.Module([]).code_for_node(ints[0]).strip()
+    # `max(0, prev - current)` against `np.inf`: Python's max may return the int 0 itself, and its JAX form
+    # (`jnp.fmax(prev - current, 0)`, `jnp.where(d > 0, d, 0)`) stays an integer for integer inputs, where the other
+    # value is a float whatever its inputs; either spelling gives the same verdict (JX203 rewrites one into the other)
+    chosen = {id(v): _chosen_int(v, literal) for v in values}
+    found = next((c for c in chosen.values() if c is not None), None)
+    if found is not None and any(chosen[id(v)] is None and _maybe_float(v, ()) for v in values):
+        return cst.Module([]).code_for_node(found).strip()
+    return None
+
+
+_SELECTING = {"max", "min", "fmax", "fmin", "maximum", "minimum"}
+
+
+def _chosen_int(v: cst.BaseExpression, literal) -> Optional[cst.BaseExpression]:
+    """The int literal that a selection among values may give: `max(0, d)`, `np.maximum(d, 0)`, `jnp.fmax(d, 0)`,
+    `jnp.where(d > 0, d, 0)` (a function of a module or a builtin, not a method: `v.max(0)` reduces along an axis)."""
+    if not isinstance(v, cst.Call) or not (isinstance(v.func, cst.Name) or isinstance(v.func, cst.Attribute)
+                                           and isinstance(v.func.value, cst.Name)):
+        return None
+    name = walk.called_name(v)
+    positional = [a.value for a in v.args if a.keyword is None and a.star == ""]
+    if name in _SELECTING and len(positional) >= 2:
+        candidates = positional
+    elif name == "where" and len(positional) == 3:
+        candidates = positional[1:]
+    else:
+        return None
+    for c in candidates:
+        if literal(c):
+            return c
+        inner = _chosen_int(c, literal)
+        if inner is not None:
+            return inner
     return None
 
 

@@ -132,6 +132,12 @@ class TracedExpression(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # `np.where(a > b, a - b, 0)` is an integer for integer inputs, `np.inf` a float
+            "import numpy as np\n\ndef gap(a, b):\n    return np.inf if np.isinf(a) else np.where(a > b, a - b, 0)\n",
+            expected="import jax\nimport numpy as np\n\ndef gap(a, b):\n"
+                     "    return jax.lax.cond(np.isinf(a), lambda: np.inf, lambda: np.where(a > b, a - b, 0))\n",
+            unsafe=True,
+        ),
         Invalid(  # an argmax of a masked read, guarded by the test against an empty selection
             "import numpy as np\n\ndef first(v, m):\n    return np.argmax(v[m]) if m.any() else -1\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef first(v, m):\n    return jnp.where(m.any(), np.argmax(v[m]), -1)\n",

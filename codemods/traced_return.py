@@ -120,6 +120,14 @@ class TracedReturn(Rule):
             "    return src.kind == dst.kind and src.itemsize <= dst.itemsize\n"),
     ]
     INVALID = [
+        Invalid(  # `np.maximum(a - b, 0)` stays an integer for integer inputs, and `np.inf` is a float whatever they are:
+            # unsafe as `max(0, a - b)` is, which JX203 rewrites into `jnp.fmax(a - b, 0)` (pymoo's termination delta)
+            "import numpy as np\n\ndef gap(a, b):\n    if a == np.inf:\n        return np.inf\n    return np.maximum(a - b, 0)\n",
+            expected="import jax\nimport numpy as np\n\ndef gap(a, b):\n    def result_if_true(a, b):\n        return np.inf\n\n"
+                     "    def result_if_false(a, b):\n        return np.maximum(a - b, 0)\n\n"
+                     "    return jax.lax.cond(a == np.inf, result_if_true, result_if_false, a, b)\n",
+            unsafe=True,
+        ),
         Invalid(  # the min of a masked read the test keeps from being empty: `jnp.where` evaluates it anyway, and an
             # empty reduction raises (pymoo's step-size search)
             "import numpy as np\n\ndef step(x):\n    if not np.any(x > 1.0):\n        return 1.0\n    return np.max(x[x > 1.0])\n",
