@@ -117,6 +117,17 @@ def is_array(rule: Rule, value: cst.BaseExpression, facts: FunctionFacts, at: Op
     return _bound_to_arrays(value, facts)
 
 
+def object_method_result(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    """`df.groupby("Time")`, or a local name bound only to such: the result of a method that no array has (not an
+    array function's, `ARRAY_METHODS`): an object of some library (a pandas table), whatever tracedness says of
+    its receiver."""
+    if isinstance(value, cst.Name):
+        values = facts.bindings.get(value.value, []) if value.value not in facts.params else []
+        return bool(values) and all(v is not None and object_method_result(v, facts) for v in values)
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+        and facts.array_function(value.func) is None and value.func.attr.value not in ARRAY_METHODS
+
+
 def _bound_to_arrays(name: cst.Name, facts: FunctionFacts) -> bool:
     """A local name (not a parameter) every binding of which is a NumPy / `jax.numpy` call."""
     if name.value in facts.params:

@@ -280,13 +280,22 @@ def may_be_empty(function: cst.FunctionDef, name: str) -> bool:
 
 def integer_items(function: cst.FunctionDef, name: str) -> bool:
     """Whether every item the local list `name` gets is an integer: its displays hold integer literals only, and
-    it grows only by `name.append(i)` of an integer literal or of the target of a `for` loop over `range(...)`
-    (`for i in range(len(x)): ... idex.append(i)`)."""
-    counters = {
-        loop.target.value for loop in walk.nodes_of(function.body, cst.For)  # type: ignore[attr-defined]
-        if isinstance(loop.target, cst.Name) and isinstance(loop.iter, cst.Call)  # type: ignore[attr-defined]
-        and isinstance(loop.iter.func, cst.Name) and loop.iter.func.value == "range"  # type: ignore[attr-defined]
-    }
+    it grows only by `name.append(i)` of an integer literal or of a loop counter: the target of a `for` loop over
+    `range(...)` (`for i in range(len(x)): ... idex.append(i)`), or the count of `enumerate(...)` (`for i, g in
+    enumerate(groups)`), unless the loop's body rebinds it."""
+    counters = set()
+    for loop in walk.nodes_of(function.body, cst.For):
+        target, it = loop.target, loop.iter  # type: ignore[attr-defined]
+        if isinstance(target, cst.Name) and isinstance(it, cst.Call) and walk.called_name(it) == "range" \
+                and isinstance(it.func, cst.Name):
+            counters.add(target.value)
+        elif isinstance(target, cst.Tuple) and len(target.elements) == 2 and isinstance(target.elements[0].value, cst.Name) \
+                and isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "enumerate":
+            counters.add(target.elements[0].value.value)
+    rebound = {n for a in walk.nodes_of(function.body, cst.Assign) for t in a.targets  # type: ignore[attr-defined]
+               for n in walk.name_values(t.target)} | {a.target.value for a in walk.nodes_of(function.body, cst.AugAssign)  # type: ignore[attr-defined]
+                                                      if isinstance(a.target, cst.Name)}  # type: ignore[attr-defined]
+    counters -= rebound
     for value in assigned_values(function, name):
         if not isinstance(value, (cst.List, cst.Tuple)) or not all(
                 isinstance(e, cst.Element) and isinstance(e.value, cst.Integer) for e in value.elements):
@@ -493,7 +502,8 @@ def list_maker(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
     return lambda value: _plain_value(value) or _called(value, imports) in _JSON_READERS
 
 
-def list_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
+def list_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None,
+                        lists_only: bool = False, tuples_only: bool = False) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters that some call in the module passes a Python list or tuple}: a
     call `f(...)` of a module function, or `self.f(...)`/`cls.f(...)` of a method, given a display, a
     `list(...)`/`tuple(...)` call or a local name bound only to one (for a call at module level, a name the
@@ -503,6 +513,11 @@ def list_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Con
     (`list_maker`). Functions of the same name are merged. `elsewhere`: {function: the positions and keywords of
     its parameters that calls in other modules of the run pass such a value} (`_caller_inputs.fed`)."""
     plain = list_maker(module)
+    if lists_only or tuples_only:  # (an index: a list is an index array, a tuple one index per axis)
+        kinds = (cst.List, cst.ListComp) if lists_only else (cst.Tuple,)
+        called = "list" if lists_only else "tuple"
+        plain = lambda value: isinstance(value, kinds) or isinstance(value, cst.Call) \
+            and isinstance(value.func, cst.Name) and value.func.value == called  # noqa: E731
     return _fed_parameters(module, lambda value, caller: sequence_value(value, caller, plain), listed=True, binds=plain,
                            elsewhere=elsewhere)
 

@@ -47,7 +47,9 @@ class NonArrayInput(Rule):
     from one, that the function converts elsewhere (`np.array(ub)`, then `np.tile(ub, ...)`: the conversion says it
     may be a list). Does the same for an entry of a mapping read with a string key (`np.prod(cfg["dims"])`, a dict
     of settings whose entries are often lists), for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] =
-    v` with `idx = [0, 2]`), and for a `range(...)` among an array's indices.
+    v` with `idx = [0, 2]`, a parameter a call passes a list: `d[ends] = np.inf`), and for a `range(...)` or a list
+    among an array's indices, also in a tuple of indices bound to a name (`m = (range(n), cols)`, then `x[m]`:
+    converted where the tuple is built).
 
     ## Why is this bad?
     `jax.numpy` functions do not accept lists or tuples (the Sharp Bits guide, "Non-array inputs"): converting one
@@ -69,7 +71,11 @@ class NonArrayInput(Rule):
     Safe: `np.max([a, b, c])` converts the list with `np.asarray` first, which is what `jnp.asarray` does (a list of
     equally shaped arrays is stacked along a new first axis). An index list is wrapped only when the indexed value is
     an array (a traced value, or the result of a NumPy / `jax.numpy` call) and the list holds no `True`/`False`
-    literal (a boolean list is a mask: JX303's).
+    literal (a boolean list is a mask: JX303's), and, when it holds names, the value is no other object's method
+    result (`df.groupby("t")[[col]]`: column keys). A list that may be empty (`keep = []`, grown in a loop) becomes
+    `jnp.asarray(keep, dtype=int)` when its items are integers (`jnp.asarray([])` is a float array, which cannot
+    index), else the fix is unsafe. A parameter used as an index is unsafe when a call passes it a tuple (one index
+    per axis, where `jnp.asarray` makes one index array).
 
     ## Known problems
     Lists and tuples written in place, list comprehensions, `tuple(...)`/`list(...)`, NumPy calls that return a
@@ -99,6 +105,9 @@ class NonArrayInput(Rule):
     INDEXES = (_caller_inputs.INDEX,)  # what other modules of the run pass the module's functions
 
     VALID = [
+        Valid(  # names in a list key a table's columns: `groupby` is no array method (neurokit2's segment plot)
+            "import numpy as np\n\ndef as_table(d):\n    return d\n\ndef means(data):\n    table = as_table(data)\n"
+            "    key = [c for c in (\"a\", \"b\") if c in table.columns][0]\n    return table.groupby(\"t\")[[key]].mean()\n"),
         Valid(  # the bins of `histogram2d` / `histogramdd` are one per dimension, an int or an array of edges each, which
             # `jax.numpy` takes as a sequence: as one array, `(5, edges)` or edges of two lengths raise (astroML's
             # `bins : list of arrays, or an int and an array`)
@@ -160,6 +169,40 @@ class NonArrayInput(Rule):
             "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
     ]
     INVALID = [
+        Invalid(  # a tuple of indices holding a `range`: converted where it is built, for the read as for the write
+            # (emcee's Gaussian move)
+            "import numpy as np\n\ndef pick(a, b, k):\n    n = a.shape[0]\n    rows = (range(n), np.full(n, k))\n"
+            "    out = np.zeros(n)\n    out[:] = b[rows]\n    return out\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef pick(a, b, k):\n    n = a.shape[0]\n"
+                     "    rows = (jnp.asarray(range(n)), np.full(n, k))\n    out = np.zeros(n)\n    out[:] = b[rows]\n    return out\n",
+        ),
+        Invalid(  # a parameter a call passes a list, as an index (a write target too: pymoo's crowding distance)
+            "import numpy as np\n\ndef mark(d, ends):\n    d = np.array(d)\n    d[ends] = np.inf\n    return d\n\n"
+            "def run(x):\n    return mark(x, [0, -1])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef mark(d, ends):\n    d = np.array(d)\n"
+                     "    d[jnp.asarray(ends)] = np.inf\n    return d\n\ndef run(x):\n    return mark(x, [0, -1])\n",
+        ),
+        Invalid(  # ... and a tuple elsewhere: one index per axis, which `jnp.asarray` would make one index array
+            "import numpy as np\n\ndef mark(d, ends):\n    d = np.array(d)\n    d[ends] = np.inf\n    return d\n\n"
+            "def run(x):\n    return mark(x, [0, -1]), mark(x, (0, 1))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef mark(d, ends):\n    d = np.array(d)\n"
+                     "    d[jnp.asarray(ends)] = np.inf\n    return d\n\ndef run(x):\n    return mark(x, [0, -1]), mark(x, (0, 1))\n",
+            unsafe=True,
+        ),
+        Invalid(  # indices grown from `enumerate`'s count, maybe none: integers (neurokit2's peak candidates)
+            "import numpy as np\n\ndef pick(x, parts):\n    keep = []\n    for i, p in enumerate(parts):\n        if len(p) > 2:\n"
+            "            keep.append(i)\n    return np.cumsum(x)[keep]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef pick(x, parts):\n    keep = []\n"
+                     "    for i, p in enumerate(parts):\n        if len(p) > 2:\n            keep.append(i)\n"
+                     "    return np.cumsum(x)[jnp.asarray(keep, dtype=int)]\n",
+        ),
+        Invalid(  # ... items of unknown type, maybe none: `dtype=int` would make booleans indices
+            "import numpy as np\n\ndef pick(x, parts):\n    keep = []\n    for p in parts:\n        keep.append(p[0])\n"
+            "    return np.cumsum(x)[keep]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef pick(x, parts):\n    keep = []\n    for p in parts:\n"
+                     "        keep.append(p[0])\n    return np.cumsum(x)[jnp.asarray(keep)]\n",
+            unsafe=True,
+        ),
         Invalid(  # rebound in a loop: the first turn (and the end, if the loop never runs) still reads the caller's
             # value, which the docstring says may be a list; einsum's subscripts are text
             "import numpy as np\n\ndef f(x, n):\n    \"\"\"x : array_like\"\"\"\n    for _ in range(n):\n"
@@ -1526,6 +1569,8 @@ class NonArrayInput(Rule):
                 return bool(values) and all(v is not None and is_range(v) for v in values)
             return is_range(value)
 
+        if self._index_tuple(node, facts, a_range) or self._listed_index(node, facts):
+            return
         ranges = [e.slice.value for e in node.slice if isinstance(e.slice, cst.Index) and a_range(e.slice.value)]
         if ranges and _array_inputs.is_array(self, node.value, facts, node):
             for index in ranges:
@@ -1544,16 +1589,79 @@ class NonArrayInput(Rule):
             return  # `df[["date", "time"]]`: column names select from a table, no array holds text
         if not _array_inputs.is_array(self, node.value, facts, node):
             return
-        # (loop counters may be none: `jnp.asarray([])` is a float array, which cannot index)
-        text = f"{self.jnp}.asarray({self.code(index)}{', dtype=int' if _list_inputs.counters(index, facts) else ''})"
-        self.report(
-            index,
-            f"`{self.code(node.value)}` is indexed by a Python list (`{self.code(index)}`): NumPy reads it as an "
-            f"integer array, `jax.numpy` raises `TypeError`; index with `jnp.asarray` of it",
-            replacement=self.expr(text),
-            title=f"replace with `{text}`",
-            imports=("jnp",),
-        )
+        if isinstance(index, cst.List) and any(isinstance(e.value, cst.Name) for e in index.elements) \
+                and _array_inputs.object_method_result(node.value, facts):
+            return  # `df.groupby("Time")[[col]]`: names may be column keys of an object that is no array
+        why = (f"`{self.code(node.value)}` is indexed by a Python list (`{self.code(index)}`): NumPy reads it as an "
+               "integer array, `jax.numpy` raises `TypeError`")
+        if _list_inputs.counters(index, facts):  # (loop counters may be none: `jnp.asarray([])` is a float array)
+            text = f"{self.jnp}.asarray({self.code(index)}, dtype=int)"
+            self.report(index, f"{why}; index with `jnp.asarray` of it", replacement=self.expr(text),
+                        title=f"replace with `{text}`", imports=("jnp",))
+        elif isinstance(index, cst.Name) and self.current_function is not None \
+                and _list_inputs.may_be_empty(self.current_function, index.value):
+            self._convert_indices(index, why)  # `keep = []`, grown in a loop: maybe no index at all
+        else:
+            text = f"{self.jnp}.asarray({self.code(index)})"
+            self.report(index, f"{why}; index with `jnp.asarray` of it", replacement=self.expr(text),
+                        title=f"replace with `{text}`", imports=("jnp",))
+
+
+    def _index_tuple(self, node: cst.Subscript, facts: FunctionFacts, a_range: Callable[[cst.BaseExpression], bool]) -> bool:
+        """`m = (range(n), cols)`, then `x[m] = v[m]` (emcee's Gaussian move): a name every binding reaching the index
+        binds to a tuple display is several indices, one per axis; a `range` or a list among them is an integer
+        array to NumPy, which `jax.numpy` (and `.at[m]`) rejects. Each is converted where the tuple is made
+        (`jnp.asarray` of the whole tuple would make one index array of it). Whether `node` was such an index."""
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return False
+        index = node.slice[0].slice.value
+        if not isinstance(index, cst.Name) or index.value in facts.params:
+            return False
+        values = _list_inputs.reaching_values(self, index.value, node)
+        if not values or not all(isinstance(v, cst.Tuple) for v in values):
+            return False
+        items = [e.value for v in values for e in v.elements if not isinstance(e, cst.StarredElement)
+                 and (a_range(e.value) or isinstance(e.value, (cst.List, cst.ListComp)) and not _list_inputs.texts(e.value, facts))]
+        if not items or not _array_inputs.is_array(self, node.value, facts, node):
+            return False
+        done = self.__dict__.setdefault("_converted_items", set())
+        for item in items:
+            if id(item) in done:
+                continue  # (`x[m] = v[m]`: one conversion for both)
+            done.add(id(item))
+            text = f"{self.jnp}.asarray({self.code(item)})"
+            self.report(item, f"`{self.code(index)}` indexes `{self.code(node.value)}` with a tuple holding "
+                        f"`{self.code(item)}`, a Python {'range' if a_range(item) else 'list'}: NumPy reads it as an integer "
+                        "array, `jax.numpy` raises `TypeError`; make it an array where the tuple is built",
+                        replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+        return True
+
+    def _listed_index(self, node: cst.Subscript, facts: FunctionFacts) -> bool:
+        """`d[extreme] = np.inf`, with `f(front, [0, 1])` in the module (pymoo's crowding distance): a parameter a
+        call passes a Python list, as the only index of an array. NumPy reads the list as an integer array,
+        `jax.numpy` raises `TypeError` (`.at[extreme]` too). `jnp.asarray(extreme)` is safe when no call passes a
+        tuple (several indices, one per axis, which `jnp.asarray` would make one index array). Whether reported."""
+        fn = self.current_function
+        if fn is None or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return False
+        index = node.slice[0].slice.value
+        if not isinstance(index, cst.Name) or index.value not in facts.params:
+            return False
+        why = self._listed_parameter(index, node, facts)
+        if why is None or not _array_inputs.is_array(self, node.value, facts, node):
+            return False
+        lists = _list_inputs.list_fed_parameters(self.context.module, lists_only=True).get(fn.name.value, ())
+        safe = index.value in lists and index.value not in _list_inputs.list_fed_parameters(
+            self.context.module, tuples_only=True).get(fn.name.value, ())
+        text = f"{self.jnp}.asarray({self.code(index)})"
+        message = (f"`{self.code(node.value)}` is indexed by `{self.code(index)}`, which {why}: NumPy reads a list as an "
+                   "integer array, `jax.numpy` raises `TypeError`; index with `jnp.asarray` of it")
+        if not safe:
+            message += (" (unsafe: a tuple there is one index per axis, which `jnp.asarray` would make one index array; "
+                        "safe if it is always a list or an array)")
+        self.report(index, message, replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",),
+                    unsafe=not safe)
+        return True
 
 
 def _display_default(fn: cst.FunctionDef, name: str) -> Optional[Union[cst.List, cst.Tuple]]:
