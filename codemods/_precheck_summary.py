@@ -572,8 +572,10 @@ class _Walker:
             elif cls is ast.Attribute and value.value.__class__ is ast.Name and value.value.id == "self":
                 s.name_args.add((root, "self." + value.attr))
             elif cls in _SEQUENCES or _sequence_result(value) or _mapping_entry(value) \
-                    or cls is ast.Starred and value.value.__class__ in (ast.List, ast.Tuple):  # type: ignore[attr-defined]
+                    or cls is ast.Starred and value.value.__class__ in (ast.List, ast.Tuple, ast.ListComp):  # type: ignore[attr-defined]
                 s.display_call_roots.add(root)  # (`f(*[xs, 1])`: its items are arguments)
+            elif cls is ast.Starred and value.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+                s.name_args.add((root, value.value.id))  # `np.meshgrid(*axes)`: its items may be lists (JX304)  # type: ignore[attr-defined]
             elif cls is ast.Subscript and _root(value):
                 s.name_args.add((root, _root(value)))  # `np.prod(rsi[0])`: an item of a sequence may be one (JX304)
             elif cls is ast.Call:

@@ -49,7 +49,8 @@ class NonArrayInput(Rule):
     of settings whose entries are often lists), for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] =
     v` with `idx = [0, 2]`, a parameter a call passes a list: `d[ends] = np.inf`), and for a `range(...)` or a list
     among an array's indices, also in a tuple of indices bound to a name (`m = (range(n), cols)`, then `x[m]`:
-    converted where the tuple is built).
+    converted where the tuple is built), and for the starred items of a list of lists given to a function whose
+    every positional argument is an array (`np.meshgrid(*axes)` -> `*[jnp.asarray(v) for v in axes]`).
 
     ## Why is this bad?
     `jax.numpy` functions do not accept lists or tuples (the Sharp Bits guide, "Non-array inputs"): converting one
@@ -169,6 +170,11 @@ class NonArrayInput(Rule):
             "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
     ]
     INVALID = [
+        Invalid(  # the starred items of a list of lists, each an array to `meshgrid` (pymoo's reference directions)
+            "import numpy as np\n\ndef grid(n):\n    axes = [[0.0, 0.5, 1.0] for _ in range(n)]\n    return np.meshgrid(*axes)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef grid(n):\n    axes = [[0.0, 0.5, 1.0] for _ in range(n)]\n"
+                     "    return np.meshgrid(*[jnp.asarray(v) for v in axes])\n",
+        ),
         Invalid(  # a tuple of indices holding a `range`: converted where it is built, for the read as for the write
             # (emcee's Gaussian move)
             "import numpy as np\n\ndef pick(a, b, k):\n    n = a.shape[0]\n    rows = (range(n), np.full(n, k))\n"
@@ -983,6 +989,15 @@ class NonArrayInput(Rule):
         if kept_reason(self, node) is not None:
             return  # JX501 keeps the call NumPy (its result is hashed, goes to `scipy.sparse`, ...), which takes a list
         for i, arg in enumerate(node.args):
+            if arg.star == "*" and name.split(".")[-1] in _array_inputs.VARARG_ARRAYS \
+                    and i >= _array_inputs.VARARG_ARRAYS[name.split(".")[-1]] and self._rows_of_sequences(arg.value, facts):
+                # `np.meshgrid(*idx)` with `idx = [[0, 1, 2] for _ in range(n)]` (pymoo's reference directions):
+                # each item is a list, which `jax.numpy` rejects
+                text = f"[{self.jnp}.asarray(v) for v in {self.code(arg.value)}]"
+                self.report(arg.value, f"`{self.code(node.func)}` is given the items of `{self.code(arg.value)}`, Python "
+                            "lists or tuples, as arrays: `jax.numpy` rejects them; convert each with `jnp.asarray`",
+                            replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+                continue
             if arg.star:
                 continue
             if name.split(".")[-1] in _array_inputs.PER_DIMENSION_BINS and isinstance(arg.value, (cst.List, cst.Tuple)) \
@@ -1019,6 +1034,14 @@ class NonArrayInput(Rule):
                 self._convert_indices(arg.value, why)
             else:
                 self._convert(arg.value, why)
+
+    @staticmethod
+    def _rows_of_sequences(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+        """`_sequence_rows`, or a local name bound only to one."""
+        if isinstance(value, cst.Name):
+            values = facts.bindings.get(value.value, []) if value.value not in facts.params else []
+            return bool(values) and all(v is not None and _sequence_rows(v) for v in values)
+        return _sequence_rows(value)
 
     def _array_method(self, node: cst.Call, facts: FunctionFacts) -> None:
         """`a.dot([[1, 0], [0, 1]])` given a display, of an array `a` made by an array function here (`jnp.ones(...).dot(...)`,
@@ -1662,6 +1685,17 @@ class NonArrayInput(Rule):
         self.report(index, message, replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",),
                     unsafe=not safe)
         return True
+
+
+def _sequence_rows(value: cst.BaseExpression) -> bool:
+    """A display of lists, tuples or ranges, or a comprehension making them (`[[0, 1, 2] for _ in range(n)]`)."""
+    def row(item: cst.BaseExpression) -> bool:
+        return isinstance(item, (cst.List, cst.Tuple, cst.ListComp)) or is_range(item)
+
+    if isinstance(value, cst.ListComp):
+        return row(value.elt)
+    return isinstance(value, (cst.List, cst.Tuple)) and bool(value.elements) and all(
+        not isinstance(e, cst.StarredElement) and row(e.value) for e in value.elements)
 
 
 def _display_default(fn: cst.FunctionDef, name: str) -> Optional[Union[cst.List, cst.Tuple]]:
