@@ -461,23 +461,52 @@ def _axes_sources(
         return found
     facts_ = function_facts(rule, function)
     for name in _broadcast_names(facts_, value):
-        if name.value in seen or name.value in facts_.params:
+        if name.value in seen:
             continue
-        for bound in facts_.bindings.get(name.value, []):  # type: ignore[attr-defined]
+        if name.value in facts_.params:
+            values: list = _rebound_parameter(rule, function, stmt, name.value)
+        else:
+            values = facts_.bindings.get(name.value, [])  # type: ignore[assignment]
+        for bound in values:  # type: ignore[attr-defined]
             if bound is not None:
                 for node, rank, whole in _axes_sources(rule, stmt, bound, seen | {name.value}):  # type: ignore[attr-defined]
                     found.append((node, rank, whole and name is value))
     return found
 
 
+def _rebound_parameter(rule: Rule, function: cst.FunctionDef, stmt: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
+    """The values the parameter `name` is rebound to by the assignments that reach `stmt`, when no path there keeps
+    the caller's value (`x = np.reshape(x, (1, len(x)))`: scikit-dsp-comm's hamm_encoder); else []."""
+    try:
+        found = function_flow(rule, function).reaching(stmt, name)
+    except KeyError:  # a statement the flow does not hold (in a nested function)
+        return []
+    values = []
+    for d in found:
+        node = d.node
+        if not isinstance(node, cst.Assign) or len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+            return []
+        values.append(node.value)
+    return values
+
+
 def _broadcast_names(facts_: FunctionFacts, value: cst.BaseExpression) -> Iterator[cst.Name]:
-    """The names whose arrays `value` keeps every axis of: `value` itself, operands of arithmetic (not `@`) and of
-    elementwise NumPy functions (`ms * 2`, `np.sin(ms)`), not names indexed, reduced or passed to other calls."""
+    """The names whose arrays `value` keeps every axis of: `value` itself, operands of arithmetic and of
+    elementwise NumPy functions (`ms * 2`, `np.sin(ms)`), a sliced name (`x[:, a:b]`), and the left operand of a
+    matrix product (`x @ G`, `np.matmul(x, G)`, `np.dot(x, G)`: a `(1, k)` row gives a `(1, n)` result); not
+    names indexed by other values, reduced or passed to other calls."""
     if isinstance(value, cst.Name):
         yield value
-    elif isinstance(value, cst.BinaryOperation) and not isinstance(value.operator, cst.MatrixMultiply):
+    elif isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.MatrixMultiply):
+        yield from _broadcast_names(facts_, value.left)
+    elif isinstance(value, cst.BinaryOperation):
         yield from _broadcast_names(facts_, value.left)
         yield from _broadcast_names(facts_, value.right)
+    elif isinstance(value, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in value.slice):
+        yield from _broadcast_names(facts_, value.value)
+    elif isinstance(value, cst.Call) and facts_.array_function(value.func) in ("matmul", "dot") and value.args \
+            and value.args[0].keyword is None:
+        yield from _broadcast_names(facts_, value.args[0].value)
     elif isinstance(value, cst.UnaryOperation):
         yield from _broadcast_names(facts_, value.expression)
     elif isinstance(value, cst.IfExp):

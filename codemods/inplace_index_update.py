@@ -97,7 +97,9 @@ class InplaceIndexUpdate(Rule):
     assignment whose right side may be a view (`a[0], a[1] = a[1], a[0]` on rows) is unsafe: NumPy does not swap rows
     that way, the rewrite does. `x[i] = v` where `v` may have more axes than the selection (a call that adds axes:
     `np.tile(v, (1, 2))`, `reshape`, `np.atleast_2d`, `np.outer`, `v[None]`, `np.array` of a nested display `[[a, b]]`,
-    also through a local bound to one: `ms * 2`) is unsafe unless the selection is known to
+    also through a local bound to one: `ms * 2`, a slice of one, `x[:, a:b]`, or the left operand of a matrix
+    product, `x @ G`, `np.matmul(x, G)`, `np.dot(x, G)`; a parameter counts when every assignment reaching the
+    update rebinds it: `x = np.reshape(x, (1, len(x)))`) is unsafe unless the selection is known to
     have as many axes as the value can (`A[:, :] = np.eye(n)`): NumPy drops the value's leading length-1 axes,
     `.at[i].set` raises. `v *= c` on a name shared with a view is reported without a fix (JAX rebinds `v`, the
     view keeps the old values); when the other names are whole-array aliases (`alias = v`, both created here), they are
@@ -166,6 +168,14 @@ class InplaceIndexUpdate(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a row made (1, k) by a reshape of the parameter, through a slice and a matrix product: the value is
+            # (1, n), which NumPy writes into the (n,) slice and `.at[].set` rejects (scikit-dsp-comm's hamm_encoder)
+            "import numpy as np\n\ndef project(v, M):\n    out = np.zeros(M.shape[1])\n    v = v.reshape(1, -1)\n"
+            "    out[:] = (v[:, :3] @ M) * 2\n    return out\n",
+            expected="import numpy as np\n\ndef project(v, M):\n    out = np.zeros(M.shape[1])\n    v = v.reshape(1, -1)\n"
+                     "    out = out.at[:].set((v[:, :3] @ M) * 2)\n    return out\n",
+            unsafe=True,
+        ),
         Invalid(  # a float value written into an integer or boolean array: NumPy casts it (truncating), `.at[].set` casts
             # too but warns that the unsafe cast will be an error; the cast is written out (sdeint's `_K`: `np.eye(s)`
             # into an int64 array)
