@@ -654,12 +654,17 @@ _LAX_CONTROL = frozenset({"cond", "switch", "while_loop", "fori_loop", "scan"})
 
 
 def _whole_reads(value: cst.BaseExpression) -> set[str]:
-    """Names `value` reads whole: not only indexed (`x[i]`), an attribute's owner (`x.shape`) or `len(x)`'s argument."""
+    """Names `value` reads whole: not only indexed (`x[i]`), an attribute's owner (`x.shape`) or `len(x)`'s argument.
+    A slice (`x[:, i]`, a column; `x[1:]`) or a new axis (`x[None]`, `x[..., i]`) keeps an axis of `x`: read whole."""
     found: set[str] = set()
 
     def visit(node: cst.CSTNode) -> None:
         if isinstance(node, cst.Name):
             found.add(node.value)
+        elif isinstance(node, cst.Subscript) and any(_keeps_axis(e) for e in node.slice):
+            visit(node.value)
+            for e in node.slice:
+                visit(e)
         elif isinstance(node, (cst.Subscript, cst.Attribute)):
             for child in node.children:
                 if child is not node.value:
@@ -675,6 +680,14 @@ def _whole_reads(value: cst.BaseExpression) -> set[str]:
 
     visit(value)
     return found
+
+
+def _keeps_axis(element: cst.SubscriptElement) -> bool:
+    """Whether the subscript element keeps or adds an axis: a slice, `None` or `...`."""
+    if isinstance(element.slice, cst.Slice):
+        return True
+    value = element.slice.value  # type: ignore[attr-defined]
+    return isinstance(value, cst.Ellipsis) or isinstance(value, cst.Name) and value.value == "None"
 
 
 # arguments that size a NumPy function's result (`np.histogram(x, bins=n)`: n bins, `np.zeros(n)`): `jax.numpy` needs

@@ -187,6 +187,13 @@ class RangeLoop(Rule):
             lines=[5]),
         Invalid("def f(z, k, n):\n    k = [k[0]] * z.shape[0]\n    s = 0.0\n    for i in range(n):\n        s = s + k[i]\n    return s\n",
                 expected=None, lines=[4]),
+        Invalid(  # a column of a parameter (`m[:, k]`) is an array: `+=` grows the float start to a vector, which a
+            # carry cannot (pymoo's ZDT g): unsafe
+            "def spread(m, n):\n    total = 0.0\n    for k in range(n):\n        total += m[:, k] * 2.0\n    return total\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef spread(m, n):\n    total = 0.0\n    m_jax = jnp.asarray(m)\n\n"
+                     "    def body(k, total):\n        total += m_jax[:, k] * 2.0\n        return total\n\n"
+                     "    total = jax.lax.fori_loop(0, n, body, total)\n    return total\n",
+            unsafe=True, lines=[3]),
         Invalid(  # the carry grows: a lax loop cannot carry it (a static trip count would simply unroll)
             "import numpy as np\n\ndef f(p, n):\n    b = np.ones(1)\n    for i in range(n):\n        b = np.polymul(b, p[i])\n    return b\n",
             expected=None, lines=[5],
