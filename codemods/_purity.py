@@ -548,7 +548,74 @@ def carry_dtype_change(rule, function: cst.FunctionDef, loop: cst.For | cst.Whil
             return (f" (`{name}` starts as the float `{code(values[0]).strip()}` and the loop sets it to "
                     f"`{code(element).strip()}`, an element of an array argument: for int data its dtype changes, and a "
                     "`lax` loop carry raises `TypeError` where Python rebinds; safe only for float inputs)")
+    found = _dtype_changes(rule, function, loop, carried)
+    if found is not None and not found[3]:
+        return _dtype_note(*found)
     return ""
+
+
+def carry_dtype_problem(rule, function: cst.FunctionDef, loop: cst.For | cst.While, carried) -> Optional[str]:
+    """Why no `lax` loop can carry a name whose start has a known dtype that the body's arithmetic changes (an
+    int64 array the loop divides, a float64 array it makes complex): the carry raises `TypeError` whatever the
+    inputs. None otherwise (see `carry_dtype_change` for the cases that depend on the inputs)."""
+    found = _dtype_changes(rule, function, loop, carried)
+    if found is not None and found[3]:
+        return _dtype_note(*found).strip()[1:-1]
+    return None
+
+
+def _dtype_note(name: str, start: str, update: str, certain: bool, complex_: bool, known: bool, updated: bool) -> str:
+    kind = "complex" if complex_ else "a float"
+    was = "real" if complex_ else "an integer"
+    may = "is" if known else "may be"
+    safe = "" if certain else f"; safe only for {'complex' if complex_ else 'float'} inputs" if not known else ""
+    first = f"`{name}` {may} {was} before the loop" if start == name else f"`{name}` starts as `{start}`, which {may} {was}"
+    makes = "makes" if updated else "may make"
+    return (f" ({first}, and the loop {makes} it {kind} (`{update}`): a `lax` "
+            f"loop carry keeps the dtype of its start and raises `TypeError` where Python rebinds{safe}; start it with "
+            f"the dtype it ends with)")
+
+
+def _dtype_changes(rule, function: cst.FunctionDef, loop: cst.For | cst.While, carried) -> Optional[tuple[str, str, str, bool, bool, bool, bool]]:
+    """(name, start, update, certain, complex, known, updated) for the first carried name whose start is not a weakly typed
+    Python scalar (a parameter, an array) and whose update in the body makes it complex (`z + 0j`, `1j * z`,
+    `z.astype(complex)`) where the start may be real (nolds's `caf`: `x_in = x_in + 0j` on a real `x_in`), or a
+    float (`z / 2`, `0.5 * z`, `np.sqrt(z)`) where the start is known to be an integer (`np.arange(n)`,
+    `np.zeros(n, dtype=int)`). `lax` loops promote a weakly typed start (`acc = 0`) to the body's dtype, but any
+    other carry keeps the dtype of its start (`TypeError`). A start of unknown dtype (a parameter) is taken for a
+    float, as the rules take inputs elsewhere (a recurrence `y = y + dt * f(y)` of a parameter `y0` stays safe), but
+    not for complex: real data is the common case. known: the start's kind is known; updated: the update's; certain:
+    both."""
+    from jaxfix.analysis.dataflow import function_flow
+    from jaxfix.analysis.value_dtypes import COMPLEX, FLOAT, UNKNOWN, dtype_of
+
+    flow = function_flow(rule, function)
+    facts = function_facts(rule, function)
+    inside = {id(n) for n in walk.walk(loop.body)}
+    code = cst.Module([]).code_for_node
+    for name in carried:
+        starts = []
+        for d in flow.reaching(loop, name):
+            if id(d.node) in inside:
+                continue
+            if d.is_parameter:
+                starts.append((cst.Name(name), dtype_of(facts, cst.Name(name))))
+                continue
+            value = _start_value(d.node, name)
+            if value is None:
+                starts.append((cst.Name(name), UNKNOWN))
+            elif not (isinstance(value, cst.Name) and value.value == "None"):
+                starts.append((value, dtype_of(facts, value)))
+        for start, first in starts:
+            if first.weak:
+                continue
+            for update in _updates(loop.body, name):
+                made = dtype_of(facts, update, {name: first})
+                complex_ = made.kind == COMPLEX > first.kind
+                if complex_ or first.exact and made.kind >= FLOAT > first.kind:
+                    updated = made.exact or complex_
+                    return name, code(start).strip(), code(update).strip(), first.exact and updated, complex_, first.exact, updated
+    return None
 
 
 def scalar_carry_broadcast(flow, loop: cst.For | cst.While | cst.If, carried, region: Optional[Sequence[cst.CSTNode]] = None,

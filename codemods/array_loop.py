@@ -7,7 +7,7 @@ import libcst as cst
 
 from codemods._sequences import argument_note, sequence
 from codemods._kept_numpy import DEPENDENCIES as KEPT_DEPENDENCIES
-from codemods._purity import carry_dtype_change, held_numpy, held_problem, host_indexed, int_product, opaque_loop, purity, scalar_carry_broadcast, shaped_loop_body
+from codemods._purity import carry_dtype_change, carry_dtype_problem, held_numpy, held_problem, host_indexed, int_product, opaque_loop, purity, scalar_carry_broadcast, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -399,7 +399,7 @@ class ArrayLoop(Rule):
             if listed is not None and listed[1]:
                 return (f"`{listed[0]}` is a Python list or tuple indexed by the loop's `{name}`, which `lax.scan` traces: "
                         "a traced index cannot index it; stack it into one array (`jnp.stack`) first")
-        problem = carry_problem(flow, node, carried)
+        problem = carry_problem(flow, node, carried) or carry_dtype_problem(self, self.current_function, node, carried)
         if problem:
             return problem
         if targets & flow.live_out(node):

@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import carry_dtype_change, held_numpy, held_problem, host_indexed, int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
+from codemods._purity import carry_dtype_change, carry_dtype_problem, held_numpy, held_problem, host_indexed, int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -78,7 +78,11 @@ class RangeLoop(Rule):
     scalar carries (`acc = 0`) are promoted by `fori_loop` to the dtype the body produces; the other way round, a carry
     that starts as a float constant (`vmax = float("-inf")`, `-np.inf`) and that the body sets to an element of an
     array argument (`vmax = x[i]`) is an int for int data, and the carry raises `TypeError`: unsafe (also for JX221,
-    JX222, JX223). A loop with literal
+    JX222, JX223). So is a carry that does not start as a Python scalar (a parameter, an array) and that the body makes
+    complex (`x = x + 0j`, `z * np.exp(1j * w)`): real data keep the start's dtype, and the carry raises `TypeError`
+    (nolds's `caf`); when the start is known to be real (`np.zeros(n)`), or known to be an integer array that the body
+    makes a float (`v = np.arange(n)`, then `v = v / 2`), the loop is reported instead. A parameter of unknown dtype
+    made a float (`y = y + dt * np.sin(y)`) is taken for a float, as inputs are elsewhere. A loop with literal
     bounds and at most `unroll-max` (default 16, `[tool.jaxfix] unroll-max`) iterations stays a Python loop: it
     unrolls under `jit` at little cost. `fori_loop` with static bounds is reverse-differentiable; with a traced
     bound it lowers to `while_loop`, which supports forward-mode differentiation only.
@@ -187,6 +191,20 @@ class RangeLoop(Rule):
             lines=[5]),
         Invalid("def f(z, k, n):\n    k = [k[0]] * z.shape[0]\n    s = 0.0\n    for i in range(n):\n        s = s + k[i]\n    return s\n",
                 expected=None, lines=[4]),
+        Invalid(  # the body makes a carry of unknown dtype complex: real data keep a real carry, which `fori_loop`
+            # rejects (`TypeError`; nolds's `caf`, `x_in = x_in + 0j`): unsafe
+            "import jax.numpy as jnp\n\ndef shifted(sig, n):\n    rows = jnp.zeros((n, sig.shape[0]), dtype=complex)\n"
+            "    for k in range(n):\n        if jnp.isrealobj(sig):\n            sig = sig.astype(complex)\n"
+            "        rows = rows.at[k].set(jnp.roll(sig, k))\n    return rows\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef shifted(sig, n):\n"
+                     "    rows = jnp.zeros((n, sig.shape[0]), dtype=complex)\n\n    def body(k, carry):\n        sig, rows = carry\n"
+                     "        if jnp.isrealobj(sig):\n            sig = sig.astype(complex)\n"
+                     "        rows = rows.at[k].set(jnp.roll(sig, k))\n        return sig, rows\n\n"
+                     "    sig, rows = jax.lax.fori_loop(0, n, body, (sig, rows))\n    return rows\n",
+            unsafe=True, lines=[5]),
+        Invalid(  # an int64 array that the body makes a float: no carry can hold it (reported)
+            "import numpy as np\n\ndef halve(n):\n    v = np.arange(8)\n    for k in range(n):\n        v = v / 2\n    return v\n",
+            expected=None, lines=[5]),
         Invalid(  # a column of a parameter (`m[:, k]`) is an array: `+=` grows the float start to a vector, which a
             # carry cannot (pymoo's ZDT g): unsafe
             "def spread(m, n):\n    total = 0.0\n    for k in range(n):\n        total += m[:, k] * 2.0\n    return total\n",
@@ -448,7 +466,7 @@ class RangeLoop(Rule):
         static_use = static_index_uses(body, node.target.value, callees=(self.context.module, self.current_function))
         if static_use:
             return f"the index `{node.target.value}` is used where a Python int is required ({static_use})"
-        problem = carry_problem(flow, node, carried)
+        problem = carry_problem(flow, node, carried) or carry_dtype_problem(self, self.current_function, node, carried)
         if problem:
             return problem
         later = python_value_after(self, self.current_function, node, sorted(carried))

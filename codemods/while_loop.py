@@ -4,7 +4,7 @@ from typing import Optional
 
 import libcst as cst
 
-from codemods._purity import carry_dtype_change, held_numpy, held_problem, int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
+from codemods._purity import carry_dtype_change, carry_dtype_problem, held_numpy, held_problem, int_product, opaque_loop, scalar_carry_broadcast, shaped_loop_body
 from jaxfix import loopgen as gen
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
@@ -68,8 +68,9 @@ class WhileLoop(Rule):
     the condition or body calls code not known to be pure JAX (`while_loop` traces it once; see JX220 for NumPy
     calls JX501 keeps), or multiplies a carry
     that starts as a Python int (an int32 carry wraps around), or grows a carry with a whole parameter its start
-    does not read (see JX220). Weakly typed Python scalars in the carry
-    (`count = 0`) are promoted by `while_loop` to the type the body produces.
+    does not read (see JX220), or makes a carry that may be real complex (`z = z * 1j`; see JX220, which also
+    reports an integer array the body makes a float). Weakly typed Python scalars in the carry (`count = 0`) are
+    promoted by `while_loop` to the type the body produces.
 
     ## Known problems
     `lax.while_loop` supports forward-mode differentiation only (`jax.jvp`), not `jax.grad`; the fix title says
@@ -106,6 +107,11 @@ class WhileLoop(Rule):
                      "        s = s + x_jax[i]\n        i = i + 1\n        return s, i\n\n"
                      "    s, i = jax.lax.while_loop(cond, body, (s, i))\n    return s, i\n",
             lines=[4]),
+        Invalid(  # `z * 0.5j` makes a real `z` complex, which its carry cannot (`TypeError`): unsafe
+            "def spin(z, t):\n    while abs(z) > t:\n        z = z * 0.5j\n    return z\n",
+            expected="import jax\n\ndef spin(z, t):\n    def cond(z):\n        return abs(z) > t\n\n    def body(z):\n"
+                     "        z = z * 0.5j\n        return z\n\n    z = jax.lax.while_loop(cond, body, z)\n    return z\n",
+            unsafe=True, lines=[2]),
         Invalid(  # a count as the test: the condition function must return a bool (skyfield's refract)
             "import numpy as np\n\ndef f(x, t):\n    m = np.ones_like(x, dtype=bool)\n    while m.sum():\n        x = x / 2\n"
             "        m = x > t\n    return x\n",
@@ -205,7 +211,7 @@ class WhileLoop(Rule):
         later = python_value_after(self, self.current_function, node, sorted(carried))
         if later is not None:
             return f"`{later[0]}` is then used on line {later[2]} ({later[1]}), where only a Python value can stand"
-        return carry_problem(flow, node, carried)
+        return carry_problem(flow, node, carried) or carry_dtype_problem(self, self.current_function, node, carried)
 
 
 class _LogicalOps(cst.CSTTransformer):
