@@ -433,16 +433,24 @@ def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef, con
         return (f" (`{builtin}{'' if builtin == 'tuple * n' else '(...)'}` takes a value computed from the loop's "
                 f"`{'`, `'.join(sorted(bound))}`, which a `lax` loop traces: a Python builtin, a `math` function, a "
                 "repeated tuple or a shape needs a concrete number, so it raises; safe only without it)")
+    from jaxfix.analysis.dataflow import function_flow
+
     traced = function_tracedness(rule, function)
     check = purity(rule)
     local = walk.name_values(function.body)
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    # the loop's names and what the body computes from them (`i, j = x[k], x[k + 1]`, then `self.D[i, j]`: pymoo's TSP)
+    bound = bound | function_flow(rule, function).writes(list(loop.body.body))  # type: ignore[attr-defined]
     for sub in walk.nodes_of(loop.body, cst.Subscript):
         name = sub.value.value if isinstance(sub.value, cst.Name) else None  # type: ignore[attr-defined]
         if not any(bound & walk.name_values(e.slice) for e in sub.slice):  # type: ignore[attr-defined]
             continue
         if isinstance(sub.value, cst.Attribute) and sub.value.attr.value not in ("T", "mT", "real", "imag", "at"):
             shown = cst.Module([]).code_for_node(sub.value).strip()
+            if shown in converted:  # (read as `jnp.asarray(self.D)` before the loop: `argument_inputs`)
+                return (f" (`{shown}` is an object's attribute, read as `jnp.asarray({shown})` before the loop, which "
+                        "the traced index can index: a NumPy array or a list of numbers converts, a list of arrays of "
+                        "different shapes or of objects does not; safe only if it converts)")
             return (f" (`{shown}` is an object's attribute, which may be a Python list or a NumPy array: indexed by the "
                     "traced loop index, either raises; safe only if it is a JAX array)")
         if name is None or name in converted:  # (the body reads `jnp.asarray(name)`: `argument_inputs`)

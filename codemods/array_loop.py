@@ -190,11 +190,12 @@ class ArrayLoop(Rule):
             "    for part in parts:\n        scale *= 60.0\n        total += np.copysign(part, total) / scale\n    return total\n",
             expected=None, lines=[7],
         ),
-        Invalid(  # an object's attribute may be a list or a NumPy array, which reject a traced index: unsafe (numpy-ml)
+        Invalid(  # an object's attribute may be a list or a NumPy array, which reject a traced index: the body reads
+            # `jnp.asarray` of it; unsafe, a list of arrays of different shapes or of objects does not convert (numpy-ml)
             "import numpy as np\n\nclass K:\n    def f(self, x, n):\n        out = []\n        for a in range(n):\n"
             "            out.append(self.w[a] * np.sin(x))\n        return np.array(out)\n",
             expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\nclass K:\n    def f(self, x, n):\n"
-            "        def step(_, a):\n            return None, self.w[a] * np.sin(x)\n\n"
+            "        w_jax = jnp.asarray(self.w)\n\n        def step(_, a):\n            return None, w_jax[a] * np.sin(x)\n\n"
             "        _, out = jax.lax.scan(step, None, jnp.arange(n))\n        return out\n",
             unsafe=True, lines=[6],
         ),
@@ -436,7 +437,7 @@ class ArrayLoop(Rule):
         prologue = gen.unpack_line(names, carry) if len(names) > 1 else ""
         if unpacked:
             prologue += f"{self.code(node.target)} = {element}\n"
-        inputs = argument_inputs(flow, node, sorted(target_names(node)))
+        inputs = argument_inputs(flow, node, sorted(target_names(node)), attributes=True)
         renamed, converts = gen.jax_inputs(self, fn, inputs, taken, self.jnp)
         ys = [self.code(value) for value in gen.rename_loads([value for _, _, value in outputs], renamed)]
         result = ("None" if not ys else ys[0] if len(ys) == 1 else f"({', '.join(ys)})")

@@ -98,7 +98,10 @@ class RangeLoop(Rule):
     not offered: nothing proves that its elements share a shape. Other parameters indexed by the loop index are
     assumed to be arrays, and read through `jnp.asarray` (called eagerly with a NumPy array, NumPy would take the
     traced index and raise `TracerArrayConversionError`); the conversion only costs a copy when the array is NumPy.
-    Only parameters are converted: a local array made by a call not known to be JAX makes the fix unsafe instead. A
+    Only parameters are converted: a local array made by a call not known to be JAX makes the fix unsafe instead. An
+    object's attribute the body indexes with a traced value (`self.D[i, j]`, with `i` read from the index; also JX222)
+    is read as `jnp.asarray(self.D)` bound before the loop, as an unsafe fix: it may be a list of arrays of different
+    shapes or of objects, which does not convert. A
     loop appending to a list is handled by JX222 when the bounds are static. JAX traces the body even when the loop
     runs zero times, so a body indexing an array with an axis of length zero (`Y[i] = X[i] @ m` with `X.shape[0] ==
     0`) raises `IndexError` while tracing, where NumPy's loop ran no times: the rewrite assumes at least one iteration
@@ -205,6 +208,18 @@ class RangeLoop(Rule):
         Invalid(  # an int64 array that the body makes a float: no carry can hold it (reported)
             "import numpy as np\n\ndef halve(n):\n    v = np.arange(8)\n    for k in range(n):\n        v = v / 2\n    return v\n",
             expected=None, lines=[5]),
+        Invalid(  # an object's attribute indexed with values the body reads through the traced index (pymoo's TSP,
+            # whose `D` is SciPy's NumPy array): read as `jnp.asarray` before the loop; unsafe, it may be a ragged list
+            "from scipy.spatial.distance import cdist\n\n\nclass Tour:\n    def __init__(self, pts):\n"
+            "        self.D = cdist(pts, pts)\n\n    def length(self, x, n):\n        total = 0.0\n        for k in range(n):\n"
+            "            a, b = x[k], x[k + 1]\n            total += self.D[a, b]\n        return total + self.D.shape[0]\n",
+            expected="from scipy.spatial.distance import cdist\nimport jax\nimport jax.numpy as jnp\n\n\nclass Tour:\n"
+                     "    def __init__(self, pts):\n        self.D = cdist(pts, pts)\n\n    def length(self, x, n):\n"
+                     "        total = 0.0\n        D_jax = jnp.asarray(self.D)\n        x_jax = jnp.asarray(x)\n\n"
+                     "        def body(k, total):\n            a, b = x_jax[k], x_jax[k + 1]\n            total += D_jax[a, b]\n"
+                     "            return total\n\n        total = jax.lax.fori_loop(0, n, body, total)\n"
+                     "        return total + self.D.shape[0]\n",
+            unsafe=True, lines=[10]),
         Invalid(  # a column of a parameter (`m[:, k]`) is an array: `+=` grows the float start to a vector, which a
             # carry cannot (pymoo's ZDT g): unsafe
             "def spread(m, n):\n    total = 0.0\n    for k in range(n):\n        total += m[:, k] * 2.0\n    return total\n",
@@ -409,7 +424,7 @@ class RangeLoop(Rule):
         names = list(carried)
         carry = gen.unique("carry", taken) if len(names) > 1 else names[0]
         unpack = gen.unpack_line(names, carry) if len(names) > 1 else ""
-        inputs = argument_inputs(flow, node, [index, *([param] if param != index else [])])
+        inputs = argument_inputs(flow, node, [index, *([param] if param != index else [])], attributes=True)
         renamed, converts = gen.jax_inputs(self, fn, inputs, taken, self.jnp)
         body_fn = gen.function_def(
             f"{name}({param}, {carry})", gen.rename_loads(body_statements(node), renamed), prologue=unpack + prologue,

@@ -181,13 +181,13 @@ def _opens_block(function: cst.FunctionDef, statement: cst.BaseStatement) -> boo
 def jax_inputs(rule: object, function: object, names: Sequence[str], taken: Iterable[str], jnp: str) -> tuple[dict[str, str], str]:
     """A new name for each of `names` (`X_jax`) and the lines binding them, before a `lax` body that reads them
     under those names: `X_jax = jnp.asarray(X)` (see `jaxfix.analysis.loops.argument_inputs`)."""
-    renamed = {name: fresh(rule, function, f"{name}_jax", taken) for name in names}
+    renamed = {name: fresh(rule, function, f"{name.split('.')[-1]}_jax", taken) for name in names}
     return renamed, "".join(f"{new} = {jnp}.asarray({old})\n" for old, new in renamed.items())
 
 
 def rename_loads(statements: Sequence[cst.CSTNode], names: dict[str, str]) -> list:
     """`statements` (or expressions) with each name of `names` read under its new name (not an attribute's name, a keyword, or a
-    name a nested function or lambda takes as a parameter)."""
+    name a nested function or lambda takes as a parameter); a key with a dot (`"self.D"`) renames that attribute."""
     return [s.visit(_Rename(names)) for s in statements] if names else list(statements)
 
 
@@ -221,6 +221,12 @@ class _Rename(cst.CSTTransformer):
     def leave_Lambda(self, original_node: cst.Lambda, updated_node: cst.Lambda) -> cst.Lambda:
         self.shadowed -= self._binds(original_node.params)
         return updated_node
+
+    def leave_Attribute(self, original_node: cst.Attribute, updated_node: cst.Attribute) -> cst.BaseExpression:
+        if self.shadowed or not isinstance(original_node.value, cst.Name):
+            return updated_node
+        new = self.names.get(f"{original_node.value.value}.{original_node.attr.value}")
+        return updated_node if new is None else cst.Name(new, lpar=updated_node.lpar, rpar=updated_node.rpar)
 
     def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
         if self.shadowed or id(original_node) in self.skip or updated_node.value not in self.names:

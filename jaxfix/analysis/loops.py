@@ -311,14 +311,16 @@ def shared_inplace_updates(flow, loop: cst.CSTNode) -> list[str]:
     return shared
 
 
-def argument_inputs(flow, loop: cst.CSTNode, bound: Sequence[str]) -> list[str]:
+def argument_inputs(flow, loop: cst.CSTNode, bound: Sequence[str], attributes: bool = False) -> list[str]:
     """The names a `lax` body made of `loop`'s body would index with a traced value (a subscript reading the loop's
     `bound` names, or a name the body assigns: the carry and what is computed from it) and close over (the body
     does not assign them), while they may hold the caller's argument: a parameter's definition reaches the loop.
     Called eagerly with a NumPy array (tslearn's `X[i]`), NumPy takes the tracer for an index and raises
     `TracerArrayConversionError`; `jnp.asarray(X)`, bound before the body, is indexed instead. The same for a name
     bound to an object's attribute (`parents = self.parents`). A `for` target and
-    a carry are JAX arrays already (`lax` converts them)."""
+    a carry are JAX arrays already (`lax` converts them). With `attributes`, an object's attribute indexed so
+    (`self.D[i, j]`, pymoo's TSP, whose `D` is SciPy's NumPy array) is given too, as its text (`"self.D"`), when the
+    body binds neither the object nor the attribute."""
     body = body_statements(loop)
     written = flow.writes(body)
     traced = set(bound) | written
@@ -331,6 +333,13 @@ def argument_inputs(flow, loop: cst.CSTNode, bound: Sequence[str]) -> list[str]:
             elements.extend(root.slice)
             root = root.value
         name = root.value if isinstance(root, cst.Name) else None
+        if attributes and name is None and object_attribute(root) and not (walk.name_values(root) & written):
+            name = cst.Module([]).code_for_node(root).strip()
+            if name not in found and any(traced & walk.name_values(e.slice) for e in elements) and not any(
+                    isinstance(t, cst.Attribute) and cst.Module([]).code_for_node(t).strip() == name
+                    for part in parts for t in _assigned_targets(part)):
+                found.append(name)
+            continue
         if name is None or name in found or name in traced:
             continue
         if any(traced & walk.name_values(e.slice) for e in elements) and any(
@@ -375,6 +384,27 @@ def _argument_made(flow, node: Optional[cst.CSTNode], seen: set) -> bool:
         return False
 
     return made(node.value)
+
+
+def object_attribute(node: cst.CSTNode) -> bool:
+    """`self.D`, `obj.table`: an attribute of a name, not an array's own (`x.T`, `x.real`, `x.at`)."""
+    return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.attr.value not in (
+        "T", "mT", "real", "imag", "at", "flat")
+
+
+def _assigned_targets(part: cst.CSTNode) -> list[cst.BaseExpression]:
+    """Every target `part` assigns (`a = ...`, `a += ...`, `a: t = ...`, items of tuple targets, `for` targets)."""
+    found: list[cst.BaseExpression] = []
+    for node in walk.walk(part):
+        targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else \
+            [node.target] if isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For)) else []
+        while targets:
+            t = targets.pop()
+            if isinstance(t, (cst.Tuple, cst.List)):
+                targets += [e.value for e in t.elements]
+            else:
+                found.append(t)
+    return found
 
 
 def _bound_to_attribute(node: Optional[cst.CSTNode]) -> bool:
