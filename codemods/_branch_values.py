@@ -6,7 +6,8 @@ different shapes, complex against real), `int_mix` (an int literal against a flo
 `float_split` (a value made a float by its own arithmetic against one that may stay an integer),
 `empty_reduction` (a min/max of a selection the `if` kept from being empty),
 `python_ints` (unbounded Python ints that int32 would wrap), `holds_object` (an object made by a class),
-`none_inside` (a tuple with `None` in it, maybe through a name's binding),
+`none_inside` (a tuple with `None` in it, maybe through a name's binding), `none_read` (a name read in a branch
+that may be None there: `prev = None` before a loop),
 `text_output` / `text_return` (strings), and `broadcast_risk` (shapes `jnp.where` would broadcast, from
 `jaxfix.analysis.shapes`).
 """
@@ -670,6 +671,45 @@ def _float_names(facts: FunctionFacts, names: set[str]) -> dict[str, DType]:
 
 def _is_none(v: cst.BaseExpression) -> bool:
     return isinstance(v, cst.Name) and v.value in ("None", "NotImplemented")
+
+
+def none_bound(flow, node: cst.CSTNode, name: str) -> Optional[cst.CSTNode]:
+    """A definition reaching `node` that binds `name` to `None` (`prev = None`, `a, prev = x, None`), else None."""
+    for d in flow.reaching(node, name):
+        if not isinstance(d.node, cst.Assign):
+            continue
+        for t in d.node.targets:
+            target, value = t.target, d.node.value
+            if isinstance(target, cst.Name) and target.value == name and _is_none(value):
+                return d.node
+            if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) and \
+                    len(target.elements) == len(value.elements):
+                if any(isinstance(te.value, cst.Name) and te.value.value == name and _is_none(ve.value)
+                       for te, ve in zip(target.elements, value.elements)):
+                    return d.node
+    return None
+
+
+def none_read(flow, node: cst.CSTNode, stmts: Sequence[cst.CSTNode]) -> Optional[str]:
+    """The first name that `stmts` (the branches of the `if` `node`) read other than in an identity test (`prev is
+    None`) while a definition reaching `node` binds it to `None` (pyriemann's `prev_loss = None` before the loop,
+    read as `prev_loss - loss` in the branch taken from the second iteration on), else None. Python runs only the
+    branch taken; `jnp.where` and `lax.cond` evaluate (trace) every branch, and arithmetic on `None` raises. Reads
+    under a Python test of the name's identity (`1.0 if prev is None else prev - loss`) are static choices: skipped."""
+    def identity(test: cst.BaseExpression) -> bool:
+        return isinstance(test, cst.Comparison) and all(isinstance(t.operator, (cst.Is, cst.IsNot)) for t in test.comparisons)
+
+    skip: set[int] = set()
+    for stmt in stmts:
+        for comparison in walk.nodes_of(stmt, cst.Comparison):
+            if identity(comparison):  # type: ignore[arg-type]
+                skip.update(id(n) for n in walk.walk(comparison))
+        for guarded in [*walk.nodes_of(stmt, cst.If), *walk.nodes_of(stmt, cst.IfExp)]:
+            if identity(guarded.test):  # type: ignore[attr-defined]
+                tested = walk.name_values(guarded.test)  # type: ignore[attr-defined]
+                skip.update(id(n) for n in walk.walk(guarded) if isinstance(n, cst.Name) and n.value in tested)
+    reads = sorted({n.value for n in flow.activity(list(stmts)).reads if id(n) not in skip})
+    return next((name for name in reads if none_bound(flow, node, name) is not None), None)
 
 
 def param_mix(values: Sequence[cst.BaseExpression], params: Sequence[str], function: cst.FunctionDef,

@@ -148,6 +148,10 @@ class RangeLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a carry that starts as None: a loop carry keeps its first structure (pyriemann's `prev_loss`)
+            "def run(x, n):\n    prev = None\n    for i in range(n):\n        loss = (x * x).sum()\n        x = x * 0.5\n"
+            "        prev = loss\n    return x, prev\n",
+            expected=None, lines=[3]),
         Invalid(  # a function of the module reads attributes of the items it indexes with the loop index: a list of
             # objects, which a traced index cannot index (reported: the bound is traced)
             "import numpy as np\n\ndef energy(j, states):\n    return np.sum(states[j].x ** 2)\n\n"

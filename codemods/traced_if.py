@@ -10,7 +10,7 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (EMPTY_NOTE, loop_indices,
-    attribute_dtype, attribute_indexed, empty_reduction, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, module_object, none_inside, param_mix, list_item,
+    attribute_dtype, attribute_indexed, empty_reduction, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, module_object, none_inside, none_read, param_mix, list_item,
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
 from codemods._where_safety import cheap_and_pure
@@ -98,7 +98,8 @@ class TracedIf(Rule):
     if it is static the `if` should stay. Not rewritten, but reported: branches with side effects (calls for their
     effect such as `print` or `append`, in-place mutation, `raise`: use `jax.experimental.checkify`), a variable
     set in only one branch and undefined before the `if`, a branch that reads a variable unbound on some path to
-    the `if` (`if mode == 3: u3 = ...`, then `if mode == 3: v = u3`: both rewrites evaluate every branch), values
+    the `if` (`if mode == 3: u3 = ...`, then `if mode == 3: v = u3`: both rewrites evaluate every branch) or that
+    may be `None` there (`prev = None` before a loop, `prev - loss` in the branch taken after the first pass), values
     of different kinds (`None` on one path, strings, lists, tuples of other lengths, objects made by a class), and a
     `None`-default parameter on one path, and a branch that slices with a traced bound (`out.at[: n + 4]`, `x[-n:]`:
     `lax.cond` makes `n` a tracer, and a slice bound must be a Python int). Unsafe as
@@ -179,6 +180,12 @@ class TracedIf(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef lowest(v, m):\n    lo = jnp.where(np.any(m), v[m].min(), 0.0)\n    return lo\n",
             unsafe=True,
         ),
+        Invalid(  # `prev` is None on the first pass, when Python takes the other branch; `lax.cond` and `jnp.where`
+            # evaluate both, and `prev - loss` raises (pyriemann's `_run_minimization`): reported
+            "import numpy as np\n\ndef descend(x, n):\n    prev = None\n    for i in range(n):\n        loss = np.sum(x * x)\n"
+            "        if i == 0:\n            step = 1.0\n        else:\n            step = prev - loss\n        prev = loss\n"
+            "        x = x - 0.1 * step\n    return x\n",
+            expected=None, lines=[7]),
         Invalid(  # a branch indexes with what the test compares: the test keeps a Python index in range (pyod)
             "import numpy as np\n\ndef scale(k: int, n, table):\n    if k < n:\n        v = table[k]\n    else:\n"
             "        v = 0.0\n    return v\n",
@@ -761,6 +768,16 @@ class TracedIf(Rule):
                 f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: a branch reads `{unbound[0]}`, "
                 "which is unbound on some path to the `if`; `jnp.where` and `lax.cond` evaluate every branch, whichever "
                 f"is taken, and that read raises `NameError`: give `{unbound[0]}` a value on every path before the `if`",
+            )
+            return
+        maybe_none = none_read(flow, node, [s for b in c.bodies for s in b])
+        if maybe_none is not None:  # `prev = None` before a loop, `prev - loss` in the branch taken after the first pass
+            self.report(
+                node,
+                f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: a branch reads `{maybe_none}`, "
+                "which may be `None` there (it is bound to `None` on some path to the `if`); `jnp.where` and "
+                "`lax.cond` evaluate every branch, whichever is taken, and arithmetic on `None` raises `TypeError`: "
+                f"give `{maybe_none}` an array value before the `if`",
             )
             return
         unsafe = max(levels) is Tracedness.UNKNOWN

@@ -437,6 +437,11 @@ def carry_problem(flow, loop: cst.CSTNode, carried) -> Optional[str]:
         found = flow.reaching(loop, name)
         if any(isinstance(d.node, cst.Assign) and is_text(d.node.value) for d in found):
             return f"`{name}` holds text, which no loop carry can"
+        inside = {id(n) for n in walk.walk(loop)}
+        if any(isinstance(d.node, cst.Assign) and id(d.node) not in inside and isinstance(d.node.value, cst.Name)
+               and d.node.value.value == "None" for d in found):  # (pyriemann's `prev_loss = None` before the loop)
+            return (f"`{name}` may be `None` before the loop and the body gives it another value: a loop carry keeps "
+                    "the structure it starts with; start it with a value of the type it ends with")
         if any(isinstance(d.node, cst.Assign) and _list_value(d.node.value) for d in found) and (any(
                 isinstance(a.target, cst.Name) and a.target.value == name and isinstance(a.operator, cst.AddAssign)
                 for a in walk.nodes_of(loop, cst.AugAssign)) or any(  # type: ignore[attr-defined]
