@@ -673,6 +673,33 @@ def _is_none(v: cst.BaseExpression) -> bool:
     return isinstance(v, cst.Name) and v.value in ("None", "NotImplemented")
 
 
+def made_traced_test(traced, stmts: Sequence[cst.CSTNode], operands: Sequence[str]) -> Optional[tuple[cst.BaseExpression, str]]:
+    """(test, name) for a Python `if`/`while` test or conditional expression nested in `stmts` (the branches of an
+    `if` about to become `lax.cond`) that is static now but reads `name`, one of `operands`, as a value. `lax.cond`
+    passes its operands to the branch functions as tracers, so the rewrite would leave a Python branch on a traced
+    value (`TracerBoolConversionError`, even eagerly): pymoo's `Dominator.get_relation`, whose `if val == -1:` and
+    the `if not done:` JX223 adds test carries the outer `lax.switch` passes. A test traced already waits for its
+    own rewrite (`exits`' nested_traced_if); a test that reads the name statically (`x.shape[0] > 1`, `x is None`)
+    is fine. Else None."""
+    table = traced.variables()
+    wanted = set(operands)
+    for stmt in stmts:
+        nested = [*walk.nodes_of(stmt, cst.If), *walk.nodes_of(stmt, cst.While), *walk.nodes_of(stmt, cst.IfExp)]
+        for test in (n.test for n in nested):  # type: ignore[attr-defined]
+            names = sorted(n for n in walk.name_values(test) & wanted if table.get(n) is Tracedness.STATIC)
+            if not names or traced.of_test(test) is not Tracedness.STATIC:
+                continue
+            saved = {n: table[n] for n in names}
+            try:
+                table.update({n: Tracedness.TRACED for n in names})  # as in the branch function: a tracer
+                level = traced.of_test(test)
+            finally:
+                table.update(saved)
+            if level is not Tracedness.STATIC:
+                return test, names[0]
+    return None
+
+
 def none_bound(flow, node: cst.CSTNode, name: str) -> Optional[cst.CSTNode]:
     """A definition reaching `node` that binds `name` to `None` (`prev = None`, `a, prev = x, None`), else None."""
     for d in flow.reaching(node, name):

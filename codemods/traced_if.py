@@ -10,7 +10,7 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (EMPTY_NOTE, loop_indices,
-    attribute_dtype, attribute_indexed, empty_reduction, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, module_object, none_inside, none_read, param_mix, list_item,
+    attribute_dtype, attribute_indexed, empty_reduction, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, made_traced_test, module_object, none_inside, none_read, param_mix, list_item,
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
 from codemods._where_safety import cheap_and_pure
@@ -99,7 +99,9 @@ class TracedIf(Rule):
     effect such as `print` or `append`, in-place mutation, `raise`: use `jax.experimental.checkify`), a variable
     set in only one branch and undefined before the `if`, a branch that reads a variable unbound on some path to
     the `if` (`if mode == 3: u3 = ...`, then `if mode == 3: v = u3`: both rewrites evaluate every branch) or that
-    may be `None` there (`prev = None` before a loop, `prev - loss` in the branch taken after the first pass), values
+    may be `None` there (`prev = None` before a loop, `prev - loss` in the branch taken after the first pass), a
+    branch holding a Python `if` on a static name that `lax.cond` would pass it as a traced operand (`if val == -1:`
+    where the branches assign `val`: pymoo's `get_relation`; the inner test must become `jnp.where` first), values
     of different kinds (`None` on one path, strings, lists, tuples of other lengths, objects made by a class), and a
     `None`-default parameter on one path, and a branch that slices with a traced bound (`out.at[: n + 4]`, `x[-n:]`:
     `lax.cond` makes `n` a tracer, and a slice bound must be a Python int). Unsafe as
@@ -180,6 +182,11 @@ class TracedIf(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef lowest(v, m):\n    lo = jnp.where(np.any(m), v[m].min(), 0.0)\n    return lo\n",
             unsafe=True,
         ),
+        Invalid(  # `mode` is static here, but the branch assigns it, so `lax.cond` passes it to the branch as a tracer,
+            # and the nested Python `if` on it would raise (pymoo's `Dominator.get_relation`): reported
+            "def f(x):\n    mode = 0\n    if x.sum() > 0:\n        if mode == 0:\n            mode = 1\n        y = x * 2\n"
+            "    else:\n        y = x\n    return y, mode\n",
+            expected=None, lines=[3]),
         Invalid(  # `prev` is None on the first pass, when Python takes the other branch; `lax.cond` and `jnp.where`
             # evaluate both, and `prev - loss` raises (pyriemann's `_run_minimization`): reported
             "import numpy as np\n\ndef descend(x, n):\n    prev = None\n    for i in range(n):\n        loss = np.sum(x * x)\n"
@@ -810,8 +817,15 @@ class TracedIf(Rule):
         if untraceable is not None:
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {untraceable}")
             return
-        held = branch_numpy(self, [s for b in c.bodies for s in b],
-                            emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced))
+        operands = emit.operands(node, c.bodies, [o for o in outputs if o not in everywhere], flow, traced)
+        nested = made_traced_test(traced, [s for b in c.bodies for s in b], operands)
+        if nested is not None:  # `if val == -1:` in a branch, `val` a carry the branches take: a tracer there
+            self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: a Python test in a branch, "
+                        f"`{self.code(nested[0]).strip()}`, reads `{nested[1]}`, which `lax.cond` passes to the branches "
+                        "as a traced operand, and Python cannot branch on a tracer (`TracerBoolConversionError`); "
+                        "rewrite that test with `jnp.where` first, or keep this code outside `jit`")
+            return
+        held = branch_numpy(self, [s for b in c.bodies for s in b], operands)
         if held is not None and held[1]:
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {held[0]}")
             return
