@@ -5,7 +5,8 @@ The in-place rules (JX101, JX102, JX103, JX301) rewrite an update of an array ma
 `jax.numpy` namesake: a NumPy array has no `.at`, and an array JX501 keeps NumPy on purpose (it goes to
 `scipy.sparse`, is hashed, is made text, is checked against NumPy types) must not become a JAX array either.
 `kept_reason(rule, call)` asks JX501's own tests: `NumpyBoundary.call_reason`, the one JX501 reports with, and
-`_host_values.host_result` (a call given only Python values, which JX501 leaves NumPy silently); a call of a module
+`_host_values.host_result` (a call given only Python values, which JX501 leaves NumPy silently), `_namesakes.unaccepted`
+(arguments the namesake does not take: `np.log(p, where=p > 0)`) and `out=` (left to JX1xx); a call of a module
 function JX501 leaves NumPy because a caller hands its result to `scipy.fftpack`, a `scipy.sparse` constructor or a
 function that requires NumPy arrays (`_caller_writes.kept_results`). JX501's reasons that
 leave the whole function NumPy (a callee or numba writes into the array, see `NumpyBoundary.filled_reason`) are not
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
 
+from codemods import _namesakes
 from codemods._caller_writes import kept_results
 from codemods._host_values import host_result
 from codemods._namesakes import OTHER_FAMILIES
@@ -58,6 +60,11 @@ def kept_reason(rule: Rule, call: cst.Call) -> Optional[str]:
     reason = boundary(rule).call_reason(call, qualified)
     if reason is not None:
         return reason[0]
+    if any(a.keyword is not None and a.keyword.value == "out" for a in call.args):
+        return f"`{rule.code(call.func)}(..., out=...)` writes into its `out` array, which JX501 leaves NumPy"
+    unaccepted = _namesakes.unaccepted(call, qualified, rule.code(call.func))
+    if unaccepted is not None:  # `np.log(p, where=p > 0)`: JX501 reports it and leaves it NumPy (nolds' lyap_r)
+        return unaccepted
     if host_result(rule, call, qualified.split(".")[-1]):
         return (f"`{rule.code(call.func)}(...)` is given only Python values (shapes, literals), so JX501 keeps its "
                 "result a concrete NumPy value")

@@ -31,6 +31,7 @@ import numpy as np
 import libcst as cst
 
 from jaxfix import walk
+from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.parents import ParentProvider
@@ -341,3 +342,49 @@ def with_dtype(node: cst.Call, dtype: str) -> cst.Call:
     added = cst.Arg(cst.Name(dtype), keyword=cst.Name("dtype"),
                     equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")), comma=trailing)
     return node.with_changes(args=[*args, last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))), added])
+
+
+def namesake(qualified: str) -> tuple[str, str, Optional[dict], Optional[str]]:
+    """The `jax.numpy` namesake of the NumPy function `qualified` ("numpy.asanyarray", "numpy.add.reduce"): (its
+    name as called after "numpy.", its namesake's name, the namesake's `jnp_api` entry or None, the ufunc method
+    called or None)."""
+    parts = qualified.split(".")
+    named = ".".join(parts[1:])
+    substitute = jnp_api.SUBSTITUTES.get(named)
+    short = substitute if substitute is not None else named
+    entry = jnp_api.lookup(f"numpy.{short}" if substitute is not None else qualified)
+    method = None
+    if entry is None and len(parts) == 3:
+        parent = jnp_api.lookup(".".join(parts[:2]))
+        if parent is not None and parent.get("kind") == "ufunc" and parts[2] in parent.get("methods", ()):
+            entry, method = parent, parts[2]
+    return named, short, entry, method
+
+
+def unaccepted(node: cst.Call, qualified: str, source: str) -> Optional[str]:
+    """Why the namesake of the NumPy call `node` (of `qualified`, written `source`) would not take its arguments,
+    so JX501 leaves the call NumPy (its result a NumPy array), or None: an `order=` that follows the memory layout,
+    more positional arguments than the namesake takes, a keyword it does not accept (`np.log(x, where=x > 0)`)."""
+    _, short, entry, method = namesake(qualified)
+    if entry is None or entry["kind"] in ("constant", "class"):
+        return None
+    parts = qualified.split(".")
+    layout = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "order"), None)
+    layout = layout.evaluated_value.upper() if isinstance(layout, cst.SimpleString) else None
+    if layout in ("K", "A") and parts[-1] not in LAYOUT_ONLY_ORDER:
+        return (f"`{source}(..., order='{layout}')` follows the memory layout, which `jnp.{short}` does not "
+                "implement (JAX arrays have none): use `order='C'` if the layout is C order")
+    limit = jnp_api.positional_limit(entry) if method is None else None
+    given = [a for a in node.args if a.keyword is None]
+    if limit is not None and len(given) > limit and not any(a.star for a in given):
+        # `np.argsort(x, 0, "mergesort")`: NumPy takes `kind` (and `order`) by position, `jnp.argsort` only by
+        # keyword (and rejects it): renamed, the call raises `TypeError`
+        return (f"`{source}` is given `{cst.Module([]).code_for_node(given[limit].value)}` as positional argument "
+                f"{limit + 1}, which `jnp.{short}` does not take (it takes at most {limit} by position): renamed, the "
+                "call would raise `TypeError`; this call stays NumPy")
+    droppable_keyword = droppable(parts[-1])
+    keywords = [a.keyword.value for a in node.args if a.keyword is not None and a.keyword.value != droppable_keyword]
+    if method is None and not jnp_api.accepts_keywords(entry, keywords):
+        bad = [k for k in keywords if k not in (entry.get("params") or [])]
+        return f"`{source}` is called with keyword(s) {', '.join(bad)} that `jnp.{short}` does not accept"
+    return None

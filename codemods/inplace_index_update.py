@@ -372,6 +372,13 @@ class InplaceIndexUpdate(Rule):
             expected=None,
             lines=[9],
         ),
+        Invalid(  # JX501 keeps a call whose namesake rejects its arguments (`where=`, `kind` by position) NumPy: its
+            # array has no `.at` (nolds' lyap_r: `lambdas = np.log(p, where=p > 0)`, then an update)
+            "import numpy as np\n\ndef f(x, k):\n    r = np.sqrt(x, where=x >= 0)\n    r[k] = 0.0\n    return r\n\n"
+            "def g(x):\n    order = np.argsort(x, 0, 'stable')\n    order[0] = -1\n    return order\n",
+            expected=None,
+            lines=[5, 10],
+        ),
         Invalid(  # a value with more axes than the slice: NumPy drops its leading length-1 axes, `.at[].set` raises
             # (commpy's kbest, `np.tile(v, (1, 2))`); an identity matrix into a 2-d selection fits
             "import numpy as np\n\ndef f(v):\n    out = np.zeros(2 * len(v))\n    out[:] = np.tile(v, (1, 2))\n"

@@ -2320,16 +2320,9 @@ class NumpyNamespace(Rule):
                            "`repeat` hashes the count): this function is left as it is" if floats else
                            "; this call stays NumPy"), leaves_function=floats)
             return
-        substitute = SUBSTITUTES.get(short)
-        named = short  # as called: `DIFFERENT` says how `jnp.asarray` differs from `np.asanyarray`
-        if substitute is not None:  # `np.asanyarray(x)`: `jnp.asarray`, JAX arrays having no subclasses or layouts
-            short = substitute
-        entry = jnp_api.lookup(f"numpy.{short}" if substitute is not None else qualified)
-        method = None
-        if entry is None and len(parts) == 3:
-            parent = jnp_api.lookup(".".join(parts[:2]))
-            if parent is not None and parent.get("kind") == "ufunc" and parts[2] in parent.get("methods", ()):
-                entry, method = parent, parts[2]
+        # `np.asanyarray(x)`: `jnp.asarray`, JAX arrays having no subclasses or layouts; `named` as called: `DIFFERENT`
+        # says how `jnp.asarray` differs from `np.asanyarray`
+        named, short, entry, method = _namesakes.namesake(qualified)
         if entry is None or entry["kind"] in ("constant", "class"):
             self.report(node, f"`{source}` has no jax.numpy equivalent: it fails on traced values under `jit`")
             return
@@ -2340,28 +2333,11 @@ class NumpyNamespace(Rule):
                         "have: code that needs one (LAPACK, Cython, `.flags`) would break; this function is left as it is",
                         leaves_function=True)
             return
-        if layout in ("K", "A") and parts[-1] not in LAYOUT_ONLY_ORDER:
-            self.report(node, f"`{source}(..., order='{layout}')` follows the memory layout, which `jnp.{short}` does not "
-                        "implement (JAX arrays have none): use `order='C'` if the layout is C order")
-            return
-        limit = jnp_api.positional_limit(entry) if method is None else None
-        given = [a for a in node.args if a.keyword is None]
-        if limit is not None and len(given) > limit and not any(a.star for a in given):
-            # `np.argsort(x, 0, "mergesort")`: NumPy takes `kind` (and `order`) by position, `jnp.argsort` only by
-            # keyword (and rejects it): renamed, the call raises `TypeError`
-            self.report(node, f"`{source}` is given `{self.code(given[limit].value)}` as positional argument {limit + 1}, "
-                        f"which `jnp.{short}` does not take (it takes at most {limit} by position): renamed, the call "
-                        "would raise `TypeError`; this call stays NumPy")
+        unaccepted = _namesakes.unaccepted(node, qualified, source)
+        if unaccepted is not None:  # `order='K'`, `np.argsort(x, 0, "mergesort")`, `np.log(x, where=x > 0)`
+            self.report(node, unaccepted)
             return
         droppable = _namesakes.droppable(parts[-1])
-        keywords = [k for k in keywords if k != droppable]  # dropped below
-        if method is None and not jnp_api.accepts_keywords(entry, keywords):
-            bad = [k for k in keywords if k not in (entry.get("params") or [])]
-            self.report(
-                node,
-                f"`{source}` is called with keyword(s) {', '.join(bad)} that `jnp.{short}` does not accept",
-            )
-            return
         target = f"{self.jnp}.{short}"
         dropped = next((a for a in node.args if a.keyword is not None and a.keyword.value == droppable), None)
         if dropped is not None:
@@ -2445,7 +2421,7 @@ class NumpyNamespace(Rule):
             unsafe=different is not None,
             # `np.asanyarray` says the function takes array subclasses (a masked array), which its other calls would
             # meet as `jax.numpy` calls, which reject them: it migrates as a whole, with the unsafe fix, or not at all
-            blocks_function=substitute is not None,
+            blocks_function=short != named,
         )
 
     @functools.cached_property
