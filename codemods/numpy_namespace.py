@@ -1373,6 +1373,15 @@ class NumpyNamespace(Rule):
             "def other(y):\n    return jnp.sum(y) + total(y)\n",
             lines=[18, 18, 21],
         ),
+        Invalid(  # ... also a method numba compiles (a `@staticmethod`, called on `self` or on the class), with numba
+            # imported in a top-level `try` (pymoo's AGE-MOEA survival)
+            "import numpy as np\n\ntry:\n    from numba import jit\nexcept ImportError:\n    raise\n\n\n"
+            "class Ranks:\n    @staticmethod\n    @jit(nopython=True, fastmath=True)\n    def spread(a, s):\n"
+            "        return np.sum(a) * s\n\n    def run(self, x):\n        return self.spread(np.cos(x), 2.0)\n\n\n"
+            "def rank(x):\n    return Ranks.spread(np.sin(x), 1.0)\n",
+            expected=None,
+            lines=[16, 20],
+        ),
         Invalid(  # a dtype that may be a record layout, by what the function does: it reads the dtype's field names,
             # or indexes the array whose dtype it is by a field name; JAX has no record dtypes (pyod's realignment of
             # scikit-learn's tree nodes)

@@ -5,6 +5,7 @@ from typing import Optional
 import libcst as cst
 
 from jaxfix.analysis.static_args import array_parameters, concrete_uses
+from jaxfix.analysis.plain_python import numba_decorator
 from jaxfix.analysis.static_params import _jit_static, is_jit
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -59,6 +60,9 @@ class StaticArgument(Rule):
         Valid("import jax\n@jax.jit\ndef f(x):\n    return x[: x.shape[0] // 2]\n"),
         Valid("import jax\n@jax.jit(static_argnames=('n',))\ndef f(x, n):\n    return x.reshape(n, -1)\n"),
         Valid("def f(x, i):\n    return x[i] * 2\n"),
+        # numba's `jit` (imported in a `try`): it takes no `static_argnames`, and numba compiles shapes itself (pymoo)
+        Valid("import numpy as np\ntry:\n    from numba import jit\nexcept ImportError:\n    raise\n\n"
+              "@jit(nopython=True, fastmath=True)\ndef head(x, n):\n    return np.zeros(n) + x[:n]\n"),
     ]
     INVALID = [
         Invalid(
@@ -115,7 +119,7 @@ class StaticArgument(Rule):
         missing = [name for name in missing if name not in arrays]
         if not missing:
             return
-        decorator = _jit_decorator(node)
+        decorator = _jit_decorator(node, self.context.module)
         fix: dict = {}
         if decorator is not None:
             new = _with_static(decorator, missing)
@@ -136,9 +140,10 @@ class StaticArgument(Rule):
                 self.report(use.node, message)
 
 
-def _jit_decorator(node: cst.FunctionDef) -> Optional[cst.Decorator]:
+def _jit_decorator(node: cst.FunctionDef, module: cst.Module) -> Optional[cst.Decorator]:
     for decorator in node.decorators:
-        if is_jit(decorator.decorator):
+        # `@jit(nopython=True)` after `from numba import jit` is numba's, which takes no `static_argnames` (pymoo)
+        if is_jit(decorator.decorator) and not numba_decorator(decorator.decorator, module):
             return decorator
     return None
 

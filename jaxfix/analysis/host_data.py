@@ -259,7 +259,10 @@ def shuffled_array(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]
 def numba_argument(rule: cst.MetadataDependent, call: cst.Call, compiled: frozenset[str]) -> Optional[str]:
     """The argument of a call to one of the module's numba-compiled functions (`compiled`, see
     `plain_python.numba_compiled`) that holds an array NumPy calls make here (`row_sums(m)`, `m = np.zeros(..)`)."""
-    if not (isinstance(call.func, cst.Name) and call.func.value in compiled):
+    func = call.func
+    # a method, as `plain_python.numba_compiled` names it: `self.kernel(m)`, `Kernels.kernel(m)`
+    if not (isinstance(func, cst.Name) and func.value in compiled or isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Name) and f"self.{func.attr.value}" in compiled):
         return None
     return next((a.value.value for a in call.args if isinstance(a.value, cst.Name) and _numpy_made(rule, a.value.value)), None)
 

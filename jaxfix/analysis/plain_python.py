@@ -18,7 +18,7 @@ import libcst as cst
 import numpy as np
 
 from jaxfix import walk
-from jaxfix.imports import ModuleImports, dotted_name
+from jaxfix.imports import ModuleImports, dotted_name, top_level_statements
 
 ARRAY_ATTRIBUTES = {
     "shape", "ndim", "dtype", "astype", "T", "reshape", "at", "sum", "mean", "std", "var", "max", "min", "argmax",
@@ -193,6 +193,12 @@ def numba_module(dotted: str) -> bool:
     return any("numba" in part for part in dotted.split("."))
 
 
+def numba_decorator(expr: cst.BaseExpression, module: cst.Module) -> bool:
+    """Whether the decorator `expr` compiles with numba, as the module's imports say (`@jit(nopython=True)` after
+    `from numba import jit`), not with JAX."""
+    return _numba(expr, numba_imports(module))
+
+
 def _numba(expr: cst.BaseExpression, imported: frozenset[str] = frozenset()) -> bool:
     """A numba compiler, called or not (`@njit`, `@numba.njit(...)`, `nb.jit(f)`), or a name imported from numba
     (`imported`: `from numba import jit` makes `@jit(nopython=True)` numba's, not JAX's)."""
@@ -207,7 +213,7 @@ def numba_imports(module: cst.Module) -> frozenset[str]:
     True): ... return numba.jit(func, ...)`): decorators among them compile with numba, whatever their name
     (quantecon's and lenstronomy's `@jit`)."""
     names = set()
-    for stmt in module.body:
+    for stmt in top_level_statements(module):  # in a top-level `try` too (pymoo's AGE-MOEA: `try: from numba import jit`)
         for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
             if isinstance(small, cst.ImportFrom) and small.module is not None and \
                     numba_module(dotted_name(small.module) or "") and not isinstance(small.names, cst.ImportStar):
@@ -258,9 +264,13 @@ def host_functions(module: cst.Module) -> frozenset[str]:
 def numba_compiled(module: cst.Module) -> frozenset[str]:
     """Names of the module's top-level functions numba compiles: decorated (`@njit("float64[:](int64)")`) or
     compiled by a call whose result is bound (`f_jit = nb.jit(f)` gives `f_jit`). A JAX array passed to one raises
-    (numba takes NumPy arrays only, and its typed signatures float64/int64)."""
+    (numba takes NumPy arrays only, and its typed signatures float64/int64). Methods of the module's classes count
+    as `self.name` (as `_buffers.writers` names them: pymoo's `@staticmethod @jit(nopython=True)`, called as
+    `self.minkowski_distances(...)` or `Survival.minkowski_distances(...)`)."""
     imported = numba_imports(module)
     names = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef) and any(_numba(d.decorator, imported) for d in s.decorators)}
+    names.update(f"self.{m.name.value}" for s in module.body if isinstance(s, cst.ClassDef) and isinstance(s.body, cst.IndentedBlock)
+                 for m in s.body.body if isinstance(m, cst.FunctionDef) and any(_numba(d.decorator, imported) for d in m.decorators))
     if _mentions(module, "numba"):
         for stmt in module.body:
             for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
@@ -282,7 +292,7 @@ def _handed(call: cst.Call, numba: bool, scipy: frozenset[str]) -> list[str]:
 def _mentions(module: cst.Module, word: str) -> bool:
     return any(
         isinstance(node, (cst.Import, cst.ImportFrom)) and word in module.code_for_node(node)
-        for statement in module.body
+        for statement in top_level_statements(module)
         if isinstance(statement, cst.SimpleStatementLine)
         for node in statement.body
     )
