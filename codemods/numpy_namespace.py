@@ -106,7 +106,8 @@ class NumpyNamespace(Rule):
     `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
     SciPy convert a JAX array) or into a third-party function known to require a NumPy array (a small table, not a
     general rule: scikit-image's `view_as_windows` / `view_as_blocks`, which test `isinstance(x, np.ndarray)`, and
-    OpenCV's `cv2.*`, PyWavelets' `pywt.*`), into a function numba compiles (numba takes NumPy arrays only: pyod's
+    OpenCV's `cv2.*`, PyWavelets' `pywt.*`; and the array API's namespace lookups, `array_api_compat.*` and
+    scikit-learn's `get_namespace`, which compare their arguments' libraries), into a function numba compiles (numba takes NumPy arrays only: pyod's
     SOS perplexity; one of the module, or imported from another module of the run) or to worker processes (a process pool's `pool.map(f, chunks)`,
     `ex.submit(f, c)`, joblib's `delayed(f)(c)`: JAX's runtime does not survive the fork that starts a worker, which
     hangs; the function a worker runs, and the module's functions it calls, are left whole for the same reason), or
@@ -1966,6 +1967,18 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\nfrom skimage.util import view_as_windows\n\ndef patches(img):\n"
             "    img = np.pad(img, 1, mode=\"symmetric\")\n    return view_as_windows(img, (2, 2)), jnp.sum(img)\n",
             lines=[5, 6],
+        ),
+        Invalid(  # ... the array API's namespace lookups, which compare their arguments' libraries: a JAX array beside
+            # the caller's NumPy one raises `Multiple namespaces` (pyriemann's reference matrix); scikit-learn's too
+            "import numpy as np\nimport array_api_compat\nfrom sklearn.utils._array_api import get_namespace\n\n"
+            "def centre(C, mean=None):\n    if mean is None:\n        mean = np.ones(C.shape[-1])\n"
+            "    xp = array_api_compat.array_namespace(C, mean)\n    return xp.sum(C - mean), np.sum(C)\n\n"
+            "def spread(C):\n    w = np.full(C.shape[0], 2.0)\n    xp, _ = get_namespace(C, w)\n    return xp.std(C * w)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nimport array_api_compat\nfrom sklearn.utils._array_api import get_namespace\n\n"
+            "def centre(C, mean=None):\n    if mean is None:\n        mean = np.ones(C.shape[-1])\n"
+            "    xp = array_api_compat.array_namespace(C, mean)\n    return xp.sum(C - mean), jnp.sum(C)\n\n"
+            "def spread(C):\n    w = np.full(C.shape[0], 2.0)\n    xp, _ = get_namespace(C, w)\n    return xp.std(C * w)\n",
+            lines=[7, 9, 12, 13],  # (13: `_array_api` is a private module, which may write into `w`)
         ),
         Invalid(  # ... OpenCV
             "import cv2\nimport numpy as np\n\ndef f(img, k):\n    return cv2.blur(np.abs(img) * 2, (k, k)), np.sum(img)\n",

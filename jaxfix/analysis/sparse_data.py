@@ -237,20 +237,29 @@ def sparse_attributes(module: cst.Module, sparse: SparseNames, inherited: frozen
     return frozenset(found)
 
 
+# the array API's namespace lookups outside `array_api_compat` (which `NUMPY_ONLY_MODULES` holds whole): they compare
+# the namespaces of all their arguments, so an array made here must stay of the caller's kind, NumPy (pyriemann's
+# `ref = np.eye(n)`, then `array_namespace(X, ref)`: a JAX `ref` beside a NumPy `X` raises `Multiple namespaces`)
+NAMESPACE_FUNCTIONS = frozenset({"sklearn.utils._array_api.get_namespace", "sklearn.utils._array_api.get_namespace_and_device",
+                                 "scipy._lib._array_api.array_namespace"})
 # third-party functions that require a NumPy array (they test `isinstance(x, np.ndarray)`, or hand it to C code
 # that wants one): by qualified name, or every function of a module (`cv2`)
 NUMPY_ONLY = frozenset({"skimage.util.view_as_windows", "skimage.util.view_as_blocks",
                         "skimage.util.shape.view_as_windows", "skimage.util.shape.view_as_blocks",
-                        "numpy.piecewise"})
+                        "numpy.piecewise", *NAMESPACE_FUNCTIONS})
 # how each fails given a JAX array, where not as `DEFAULT_FAILURE` says: `np.piecewise` takes a list of conditions
 # only when the first is a list or a NumPy array, else reads the list as one condition (pykrige's variogram models:
 # `np.piecewise(d, [d <= r, d > r], ...)` for a JAX `d` raised `IndexError: too many indices`)
 FAILURES = {"sklearn": "validates a scalar parameter as a Python number or computes in place with it: a 0-d JAX "
                        "array raises `InvalidParameterError` or `TypeError`",
             "numpy.piecewise": "tests its conditions for `np.ndarray`: a list of JAX conditions is taken for one "
-                               "condition, and indexing with it raises `IndexError`"}
+                               "condition, and indexing with it raises `IndexError`",
+            **dict.fromkeys(("array_api_compat", *NAMESPACE_FUNCTIONS),
+                            "compares the array libraries of its arguments: a JAX array beside the caller's NumPy "
+                            "array raises `TypeError: Multiple namespaces`")}
 DEFAULT_FAILURE = "tests for `np.ndarray` or hands it to C code that wants one: a JAX array raises `TypeError`"
 NUMPY_ONLY_MODULES = frozenset({"cv2", "pywt",  # pywt: its C transforms want a writable buffer (`dwt`)
+                                "array_api_compat",  # `array_namespace(X, ref)`: `NAMESPACE_FUNCTIONS`
                                 "sklearn"})  # scikit-learn: its scalar parameters only (`SCALAR_ONLY`)
 # modules of `NUMPY_ONLY_MODULES` whose functions and classes convert array arguments (`check_array`) but not
 # scalar parameters: `pairwise_kernels(X, Y, metric="rbf", gamma=0.5 / h / h)` with a 0-d JAX `h` raised
@@ -289,6 +298,9 @@ class NumpyOnly:
         JAX array (pyod's SOS perplexity)."""
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in self.numba:
             return node.func.value
+        func = node.func if isinstance(node, cst.Call) else None  # a method: `self.kernel(D)`, `Kernels.kernel(D)`
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and f"self.{func.attr.value}" in self.numba:
+            return dotted_name(func)
         return None
 
     def pooled(self, node: cst.CSTNode) -> Optional[str]:
@@ -320,7 +332,7 @@ def arguments(call: cst.Call, numpy_only: NumpyOnly) -> Sequence[cst.Arg]:
     """The arguments of `call`, a call that needs NumPy values, that must be NumPy values: all of them, but for a
     `SCALAR_ONLY` module's function its scalar parameters alone (`gamma=` of `pairwise_kernels(X, Y, gamma=g)`)."""
     qualified = numpy_only.called(call)
-    if qualified is None or qualified.split(".")[0] not in SCALAR_ONLY:
+    if qualified is None or qualified.split(".")[0] not in SCALAR_ONLY or qualified in NAMESPACE_FUNCTIONS:
         return call.args
     return [a for i, a in enumerate(call.args) if not a.star and (
         a.keyword.value not in SKLEARN_DATA if a.keyword is not None else i >= 2)]
