@@ -639,7 +639,7 @@ class NumpyBoundary:
                     "a string or object array): this function is left as it is", True)
         if name not in DTYPE_FUNCTIONS:
             facts = function_facts(rule, rule.current_function)
-            strings = object_data(node, facts.bindings, facts.params, rule.current_function)
+            strings = object_data(node, facts.bindings, facts.params, rule.current_function, facts.unpacked)
             if strings is None and name in FROM_DATA:
                 held = self._documented_objects(rule.current_function)
                 named = next((a.value.value for a in node.args if isinstance(a.value, cst.Name) and a.value.value in held), None)

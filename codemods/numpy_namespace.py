@@ -1340,6 +1340,16 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[7, 7],
         ),
+        Invalid(  # ... a `.split` list, an item of one appended to a list (bound in a parallel assignment), and a
+            # display of names holding text (pyriemann's `decode_domains`, `make_classification_transfer`)
+            "import numpy as np\n\ndef tags(line):\n    return np.array(line.strip().split(','))\n\n"
+            "def codes(rows, n):\n    first = ['a'] * n\n    second = ['b'] * n\n"
+            "    return np.concatenate([first, second]), np.sum(rows)\n\n"
+            "def fields(records):\n    keys, vals = [], []\n    for r in records:\n        bits = r.split(':')\n"
+            "        keys.append(bits[0])\n        vals.append(float(bits[1]))\n    return np.unique(keys), np.asarray(vals) * 2\n",
+            expected=None,
+            lines=[4, 9, 17],
+        ),
         Invalid(  # a sequence over arrays: iteration ends at IndexError, which JAX never raises (numdifftools's Bicomplex)
             "import numpy as np\n\nclass Pair:\n    def __init__(self, a, b):\n        self.a = np.asarray(a)\n        self.b = b\n\n"
             "    def __getitem__(self, i):\n        return Pair(self.a[i], self.b)\n\n    def cos(self):\n"

@@ -338,27 +338,57 @@ def _kind_of(node: cst.BaseExpression) -> Optional[str]:
 
 
 def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[str],
-                function: Optional[cst.FunctionDef] = None) -> Optional[str]:
+                function: Optional[cst.FunctionDef] = None, unpacked: Mapping[str, list] = {}) -> Optional[str]:
     """The positional argument of `call` that holds string or object data (`holds_objects`), as written: a display,
     or a local name every assignment of which binds one (`labels = ["a", "b"]` then `np.searchsorted(labels, v)`) or
     a mapping's keys (`mapping_keys`),
     or, in `function`, an empty list grown only by appending such objects (`labels.append(line.split(":")[-1])`);
-    None if none."""
+    None if none. `unpacked` (`FunctionFacts.unpacked`) gives the items of parallel assignments (`y, d = [], []`)."""
+    def values_of(name: str) -> list:  # its bindings, a parallel assignment's by its item of a display
+        values = bindings.get(name, [])
+        items = [v.elements[at].value for v, at, count in unpacked.get(name, ())
+                 if isinstance(v, (cst.Tuple, cst.List)) and len(v.elements) == count
+                 and not any(isinstance(e, cst.StarredElement) for e in v.elements)]
+        opaque = sum(v is None for v in values)
+        return [*(v for v in values if v is not None), *items] if opaque and opaque == len(items) else values
+
+    def texts(name: str) -> bool:  # a local name every binding of which holds text or objects
+        values = values_of(name) if name not in params else []
+        return bool(values) and all(holds_objects(v) or mapping_keys(v) or split_text(v) for v in values)
+
     for arg in call.args:
         if arg.keyword is not None or arg.star:
             continue
         value = arg.value
         if isinstance(value, cst.Name) and value.value not in params:
-            values = bindings.get(value.value, [])
-            if values and all(holds_objects(v) or mapping_keys(v) for v in values):
+            values = values_of(value.value)
+            if texts(value.value):
                 return value.value
             if function is not None and values and all(isinstance(v, cst.List) and not v.elements for v in values):
                 added = [c.args[0].value for c in _appends(function, value.value)]
-                if added and all(_an_object(a) for a in added):
+                # `labels.append(parts[-1])` with `parts = e.split("/")` (pyriemann's `decode_domains`)
+                if added and all(_an_object(a) or isinstance(a, cst.Subscript) and isinstance(a.value, cst.Name)
+                                 and texts(a.value.value) for a in added):
                     return value.value
-        elif holds_objects(value) or isinstance(value, cst.Attribute) and value.attr.value == "newaxis":
+        elif holds_objects(value) or split_text(value) or isinstance(value, cst.Attribute) and value.attr.value == "newaxis":
             return cst.Module([]).code_for_node(value)  # (`np.full(shape, np.newaxis)`: filled with None objects)
+        elif isinstance(value, (cst.List, cst.Tuple)) and value.elements and all(
+                isinstance(e.value, cst.Name) and texts(e.value.value) for e in value.elements):
+            return cst.Module([]).code_for_node(value)  # `np.concatenate([y1, y2])` with `y1 = ["1"] * n`
     return None
+
+
+def split_text(node: Optional[cst.BaseExpression]) -> bool:
+    """`s.split()`, `line.rsplit(":", 1)`, `text.splitlines()` (a separator given as text, or none: not `np.split(x,
+    3)`), or `list(...)`/`sorted(...)` of one: a list of strings."""
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("list", "sorted") \
+            and len(node.args) == 1 and not node.args[0].keyword:
+        node = node.args[0].value
+    if not (isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute)
+            and node.func.attr.value in ("split", "rsplit", "splitlines")):
+        return False
+    first = next((a.value for a in node.args if a.keyword is None or a.keyword.value == "sep"), None)
+    return first is None or isinstance(first, STRING_LITERALS)
 
 
 def _appends(function: cst.FunctionDef, name: str) -> list[cst.Call]:
