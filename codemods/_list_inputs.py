@@ -17,7 +17,7 @@
 - `list_row(function, value, facts)`: an item of a local list of Python lists (`poles = [[] for j in ...]`, then
   `poles[j]`);
 - `tuple_rows(value)`: a comprehension of tuples, maybe in `list(...)` (`list({tuple(row) for row in a})`);
-- `tuple_item(function, name)`: a loop target over `itertools` tuples (`for c in itertools.product(...)`);
+- `tuple_item(function, name)`: a loop target over `itertools` or `zip` tuples (`for c in itertools.product(...)`);
 - `sequence_attributes(module)`: attributes every assignment of the module binds to a list or tuple (`self.dims =
   tuple(dims)`);
 - `list_fed_parameters(module)`: parameters of the module's functions that a call in the module passes a list or
@@ -395,12 +395,14 @@ COMBINATORICS = frozenset({"product", "combinations", "permutations", "combinati
 
 
 def tuple_item(function: cst.FunctionDef, name: str) -> bool:
-    """Whether `name` is the target of a loop or comprehension over `itertools` tuples: `for c in product(...)`, or
-    over a local bound only to `list(product(...))`."""
+    """Whether `name` is the target of a loop or comprehension over `itertools` or `zip` tuples: `for c in
+    product(...)`, `for p in list(zip(a, b))` (neurokit2's `np.nanmin(p)` of each pair), or over a local bound only to
+    `list(product(...))`."""
     def tuples(value: Optional[cst.BaseExpression]) -> bool:
         if isinstance(value, cst.Call) and walk.called_name(value) == "list" and value.args:
             value = value.args[0].value
-        return isinstance(value, cst.Call) and walk.called_name(value) in COMBINATORICS
+        return isinstance(value, cst.Call) and (walk.called_name(value) in COMBINATORICS or isinstance(value.func, cst.Name)
+                                                and value.func.value == "zip")
 
     for node in walk.nodes(function.body):
         if isinstance(node, (cst.For, cst.CompFor)) and isinstance(node.target, cst.Name) and node.target.value == name:

@@ -423,6 +423,17 @@ class NonArrayInput(Rule):
             expected="import itertools\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(x, k):\n    ary = np.abs(x)\n"
                      "    return [np.sum(ary == jnp.asarray(c)) for c in itertools.product((0, 1), repeat=k)]\n",
         ),
+        Invalid(  # an item of `zip` given as an array, and a local list compared with an array: NumPy reads the tuple
+            # and the list as arrays (neurokit2's peak distances, `SDs >= t * np.max(SDs)` of its ICA filter)
+            "import numpy as np\n\ndef pairs(a, b):\n    return [np.nanmax(p) for p in zip(np.abs(a), b)]\n\n"
+            "def keep(rows, frac):\n    norms = [np.linalg.norm(r) for r in rows]\n"
+            "    return np.flatnonzero(norms > frac * np.max(norms))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef pairs(a, b):\n"
+                     "    return [np.nanmax(jnp.asarray(p)) for p in zip(np.abs(a), b)]\n\n"
+                     "def keep(rows, frac):\n    norms = [np.linalg.norm(r) for r in rows]\n"
+                     "    return np.flatnonzero(jnp.asarray(norms) > frac * np.max(jnp.asarray(norms)))\n",
+            lines=[4, 8, 8],
+        ),
         Invalid(  # an array compared with a list or tuple display: NumPy compares elementwise, a JAX array raises
             # `TypeError` (trimesh's `jax_array == list`)
             "import numpy as np\n\ndef f(x):\n    y = np.cos(x)\n    return np.all(y == [1.0, 0.0]), y < (0.5, 0.25)\n",
@@ -1014,7 +1025,9 @@ class NonArrayInput(Rule):
                 types & {"list", "tuple"} for types in isinstance_guards(self, node).get(arg.value.value, ()))
             attribute = self._sequence_attribute(arg.value) or self._sequence_result(arg.value, node)
             row = _list_inputs.list_row(fn, arg.value, facts)  # `poles[j]` of `poles = [[] for j in ...]`
-            if entry_of is None and not guarded and not attribute and not row and not (
+            # `np.nanmin(p)` for `p` in `zip(a, b)`: a tuple (neurokit2's peak distances)
+            tupled = isinstance(arg.value, cst.Name) and _list_inputs.tuple_item(fn, arg.value.value)
+            if entry_of is None and not guarded and not attribute and not row and not tupled and not (
                     _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)
                     or _list_inputs.sequence_here(self, arg.value, node, facts, some=True, tuples=True)):
                 listed = self._listed_parameter(arg.value, node, facts) or self._listed_attribute(arg.value, node, facts)
@@ -1025,6 +1038,7 @@ class NonArrayInput(Rule):
             given = f"`{self.code(arg.value)}`, which {listed}," if listed else \
                 f"`{self.code(arg.value)}`, which the module only ever makes a list or tuple," if attribute else \
                 f"`{self.code(arg.value)}`, an item of a list of Python lists," if row else \
+                f"`{self.code(arg.value)}`, a tuple of `zip` or `itertools`," if tupled else \
                 f"`{self.code(arg.value)}`, an entry of a mapping, which may hold a list," if entry_of is not None else \
                 f"a Python list or tuple (`{self.code(arg.value)}`)"
             why = f"`{self.code(node.func)}` is given {given} as an array: `jax.numpy` rejects it"
@@ -1502,14 +1516,23 @@ class NonArrayInput(Rule):
                                   f"{'list' if isinstance(operand, cst.List) else 'tuple'} (`{self.code(operand)}`): NumPy "
                                   "reads it as an array, a JAX array raises `TypeError`")
                 continue
-            if not (isinstance(operand, cst.Name) and _list_inputs.tuple_item(fn, operand.value)):
+            if not isinstance(operand, cst.Name):
                 continue
-            other = next((o for o in operands if o is not operand and _array_inputs.is_array(self, o, facts, node)), None)
+            if _list_inputs.tuple_item(fn, operand.value):
+                what = "a tuple of `itertools` or `zip`"
+            elif _list_inputs.sequence_here(self, operand, node, facts, some=True):
+                # `SDs >= t * np.max(SDs)` with `SDs = [np.std(c) for c in ...]`: NumPy's float64 on the right
+                # compares the list as an array (neurokit2's ICA component filter)
+                what = "a Python list or tuple"
+            else:
+                continue
+            other = next((o for o in operands if o is not operand and (
+                _array_inputs.is_array(self, o, facts, node) or _array_inputs.made_array(o, facts))), None)
             if other is not None:
                 text = f"{self.jnp}.asarray({operand.value})"
-                self.report(operand, f"the array `{self.code(other)}` is compared with `{operand.value}`, a tuple of "
-                            "`itertools`: NumPy reads it as an array, a JAX array raises `TypeError`; convert it with "
-                            "`jnp.asarray`", replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+                self.report(operand, f"the array `{self.code(other)}` is compared with `{operand.value}`, {what}: NumPy "
+                            "reads it as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
+                            replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         """`group += [10, 20, 30]` on an array: NumPy adds the list elementwise, a JAX array raises."""
