@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
 
+from codemods._buffers import OUT_KEYWORDS, WRITING_METHODS
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import function_flow
@@ -129,7 +130,54 @@ class IsinstanceWidening:
             replacement=rule.expr(text),
             title=f"replace with `{text}`",
             imports=("jax",),
+            independent=self._independent(node),
         )
+
+    def _independent(self, node: cst.Call) -> bool:
+        """Whether widening the test `node` keeps the function's behaviour even where the function stays NumPy (its
+        other fixes held back): the test is of a parameter (which a migrated caller, in this module or another, may
+        give a JAX array: pymoo's `Problem.evaluate(X)`, called from a subclass's `pareto_front`, took the JAX array
+        for one individual), which the function rebinds only under this test, and into which, or into a name bound
+        from it, it never writes. A JAX array then takes the array path, as a NumPy one does, and meets the same
+        code either way."""
+        function, subject = self.rule.current_function, node.args[0].value
+        if function is None or not isinstance(subject, cst.Name):
+            return False
+        params = function.params
+        name = subject.value
+        if name not in {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}:
+            return False
+        # the bodies of the `if`s this test must pass to enter (`if isinstance(X, np.ndarray) and X.ndim == 2:`): the
+        # array path, which a JAX array takes once the test is widened (not `if not isinstance(...)`'s body)
+        guarded = {id(n) for branch in walk.nodes_of(function.body, cst.If) if _conjunct(branch.test, node)  # type: ignore[attr-defined]
+                   for n in walk.nodes(branch.body)}  # type: ignore[attr-defined]
+        derived = {name}  # names bound from the parameter (`Y = X[:, 0]`, `X2 = X.T`), to a fixed point
+        assigns = walk.nodes_of(function.body, cst.Assign)
+        for _ in range(len(assigns) + 1):
+            before = len(derived)
+            for assign in assigns:
+                if walk.name_values(assign.value) & derived:  # type: ignore[attr-defined]
+                    derived.update(n.value for t in assign.targets for n in walk.nodes_of(t.target, cst.Name))  # type: ignore[attr-defined]
+            if len(derived) == before:
+                break
+        for n in walk.nodes(function.body):
+            if isinstance(n, cst.Assign):
+                bound = {x.value for t in n.targets if not isinstance(t.target, cst.Subscript)
+                         for x in walk.nodes_of(t.target, cst.Name)}
+                written = {_root(t.target) for t in n.targets if isinstance(t.target, (cst.Subscript, cst.Attribute))}
+                if name in bound and id(n) not in guarded or written & derived:
+                    return False  # rebound on the other path (`X = np.asarray(X)`), or written into (`X[0] = v`)
+            elif isinstance(n, (cst.AugAssign, cst.AnnAssign, cst.For, cst.WithItem, cst.NamedExpr)):
+                target = n.asname.name if isinstance(n, cst.WithItem) and n.asname else getattr(n, "target", None)
+                if target is not None and (_root(target) in derived or name in walk.name_values(target)):
+                    return False
+            elif isinstance(n, cst.Call):
+                func = n.func
+                if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and _root(func.value) in derived \
+                        or any(a.keyword is not None and a.keyword.value in OUT_KEYWORDS
+                               and _root(a.value) in derived for a in n.args):
+                    return False
+        return True
 
     def _held_tuple(self, node: cst.Call, kinds: cst.Name) -> Optional[tuple[cst.Tuple, bool]]:
         """The tuple display of types the name `kinds` holds where the test `node` reads it: a local name every
@@ -442,3 +490,17 @@ def _number_type(node: cst.BaseExpression) -> bool:
         return node.value in NUMBER_TYPES
     return isinstance(node, cst.Attribute) and isinstance(node.value, cst.Name) and node.value.value == "numbers" \
         and node.attr.value in NUMBER_TYPES
+
+
+def _root(node: cst.BaseExpression) -> Optional[str]:
+    """`x` for `x`, `x[i]`, `x.real[i]`, else None."""
+    while isinstance(node, (cst.Subscript, cst.Attribute)):
+        node = node.value
+    return node.value if isinstance(node, cst.Name) else None
+
+
+def _conjunct(test: cst.BaseExpression, call: cst.Call) -> bool:
+    """Whether `test` holds only when `call` is true: it is `call`, or an `and` with it among the conjuncts."""
+    if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+        return _conjunct(test.left, call) or _conjunct(test.right, call)
+    return test is call

@@ -100,7 +100,7 @@ def held_back(
     reports: Sequence[tuple[Report, Finding]], positions: Mapping[cst.CSTNode, CodeRange], options: RunOptions
 ) -> set[int]:
     """The ids of the applicable reports whose fix is held back: it lies in a function with a finding that must be
-    fixed first and is not applied (`Rule.report`'s `blocks_function`, `scope`)."""
+    fixed first and is not applied (`Rule.report`'s `blocks_function`, `scope`); never an `independent` one."""
     blocked = [positions[r.scope] for r, _ in reports if r.scope is not None and r.scope in positions and not applicable(r, options)]
     if not blocked:
         return set()
@@ -108,7 +108,7 @@ def held_back(
              and not applicable(r, options)]
     held = set()
     for report, _ in reports:
-        if applicable(report, options) and (report.scope is None or final):
+        if applicable(report, options) and not report.independent and (report.scope is None or final):
             spans = report_spans(report, positions)
             if spans is not None and any(overlap(s, b) for s in spans for b in (blocked if report.scope is None else final)):
                 held.add(id(report))

@@ -115,6 +115,10 @@ class Report:
     # Set by report(..., leaves_function=True): the function must stay as it is (NumPy code that cannot migrate):
     # fixes that block until applied (JX401's key threading) are held back there too, not only the others.
     final: bool = False
+    # Set by report(..., independent=True): the fix keeps the function's behaviour whatever else in it is fixed or
+    # held back (JX501's widening of `isinstance(x, np.ndarray)` on a parameter the function never writes into: a
+    # JAX array a migrated caller passes must pass the test, even where the function itself stays NumPy).
+    independent: bool = False
 
 
 def _kebab(name: str) -> str:
@@ -249,6 +253,7 @@ class Rule(cst.BatchableCSTVisitor):
         imports: Sequence[str] = (),
         blocks_function: bool = False,
         leaves_function: bool = False,
+        independent: bool = False,
     ) -> None:
         """Report a finding at `node`.
 
@@ -260,6 +265,7 @@ class Rule(cst.BatchableCSTVisitor):
         so `migrate` never turns code that fails loudly under `jit` into code that runs with different results.
         `leaves_function`: the same, and the function must stay as it is whatever else is fixed (it must stay NumPy),
         so no fix touches it, not even one that itself blocks until applied (threading random keys).
+        `independent`: the fix is applied even where the function's other fixes are held back (`Report.independent`).
         """
         fix_changes: dict[cst.CSTNode, Replacement] = {}
         if replacement is not NO_FIX:
@@ -287,6 +293,7 @@ class Rule(cst.BatchableCSTVisitor):
                 rule=self,
                 scope=self.current_function if blocks_function or leaves_function else None,
                 final=leaves_function and self.current_function is not None,
+                independent=independent,
             )
         )
         if self.HOLDS_BACK_UNFIXED and not fix_changes and self._functions:

@@ -293,6 +293,29 @@ def test_a_numpy_test_in_a_module_without_numpy_calls_accepts_the_jax_arrays_of_
     assert "jnp.dot(R.T, R)" in (pkg / "res.py").read_text()
 
 
+def test_a_numpy_test_of_a_parameter_is_widened_in_a_method_left_numpy(tmp_path):
+    # pymoo: `Problem.evaluate(X)` tests `isinstance(X, np.ndarray)`, and a subclass in another module calls
+    # `self.evaluate(X)` with `X = np.column_stack(...)`, which became `jnp.column_stack`: the method stays NumPy (here:
+    # `np.errstate` raising), yet its test must take the JAX array for an array (it took it for one individual, 1 row
+    # of 100, silently). A test whose other path rebinds the parameter, which the method then writes into, stays.
+    base = ("import numpy as np\n\nclass Base:\n    def evaluate(self, X):\n"
+            "        if isinstance(X, np.ndarray) and X.ndim == 2:\n            rows = X.shape[0]\n        else:\n"
+            "            rows = 1\n        with np.errstate(divide='raise'):\n            scale = np.log(rows)\n"
+            "        return rows, scale\n\n    def clip(self, X):\n        if isinstance(X, np.ndarray):\n"
+            "            n = X.shape[0]\n        else:\n            X = np.asarray(X)\n            n = 1\n"
+            "        with np.errstate(divide='raise'):\n            X[0] = np.log(n)\n        return X\n")
+    square = ("import numpy as np\nfrom .base import Base\n\nclass Square(Base):\n    def front(self, n):\n"
+              "        X = np.column_stack([np.linspace(0, 1, n), np.linspace(1, 2, n)])\n        return self.evaluate(X)\n")
+    pkg, files = _package(tmp_path, "moo", {"base.py": base, "square.py": square})
+    results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    migrated = (pkg / "base.py").read_text()
+    assert "if isinstance(X, (np.ndarray, jax.Array)) and X.ndim == 2:" in migrated
+    assert "np.log(rows)" in migrated and "np.errstate" in migrated  # the method itself stays NumPy
+    assert "        if isinstance(X, np.ndarray):\n" in migrated  # `clip` rebinds `X` on the other path and writes into it
+    assert "jnp.column_stack" in (pkg / "square.py").read_text()
+
+
 def test_the_attribute_index_reads_bytes_only():
     from codemods._buffers import attribute_writes
 
