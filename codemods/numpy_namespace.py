@@ -1993,6 +1993,18 @@ class NumpyNamespace(Rule):
             "def spread(C):\n    w = np.full(C.shape[0], 2.0)\n    xp, _ = get_namespace(C, w)\n    return xp.std(C * w)\n",
             lines=[7, 9, 12, 13],  # (13: `_array_api` is a private module, which may write into `w`)
         ),
+        Invalid(  # ... and a parameter a function tests with `np.isscalar`, which a 0-d JAX array fails: SciPy's
+            # `gaussian_kde(x, bw_method)`, given a local or a helper's result (neurokit2's density bandwidth); only it
+            "import numpy as np\nfrom scipy.stats import gaussian_kde\n\ndef width(x):\n"
+            "    return 1.06 * np.std(x) * len(x) ** -0.2\n\ndef smooth(x, grid):\n    kde = gaussian_kde(x, width(x))\n"
+            "    return kde(np.sort(grid))\n\ndef fixed(x):\n    w = np.ptp(x) / 10\n"
+            "    return gaussian_kde(np.abs(x), bw_method=w)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy.stats import gaussian_kde\n\ndef width(x):\n"
+            "    return 1.06 * np.std(x) * len(x) ** -0.2\n\ndef smooth(x, grid):\n    kde = gaussian_kde(x, width(x))\n"
+            "    return kde(jnp.sort(grid))\n\ndef fixed(x):\n    w = np.ptp(x) / 10\n"
+            "    return gaussian_kde(jnp.abs(x), bw_method=w)\n",
+            lines=[5, 9, 12, 13],
+        ),
         Invalid(  # ... OpenCV
             "import cv2\nimport numpy as np\n\ndef f(img, k):\n    return cv2.blur(np.abs(img) * 2, (k, k)), np.sum(img)\n",
             expected="import cv2\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(img, k):\n"

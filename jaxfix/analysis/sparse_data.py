@@ -242,11 +242,16 @@ def sparse_attributes(module: cst.Module, sparse: SparseNames, inherited: frozen
 # `ref = np.eye(n)`, then `array_namespace(X, ref)`: a JAX `ref` beside a NumPy `X` raises `Multiple namespaces`)
 NAMESPACE_FUNCTIONS = frozenset({"sklearn.utils._array_api.get_namespace", "sklearn.utils._array_api.get_namespace_and_device",
                                  "scipy._lib._array_api.array_namespace"})
+# third-party functions that test one parameter for a scalar with `np.isscalar`, which a 0-d JAX array fails: {the
+# function: (the parameter's position, its keyword)}; only that argument must stay a NumPy value (neurokit2's
+# `gaussian_kde(x, bw_method=bw)`, `bw` a helper's `0.9 * min(std, iqr) * n ** -0.2`: a JAX `bw` raised `ValueError`)
+SCALAR_PARAMETERS = {"scipy.stats.gaussian_kde": (1, "bw_method"), "scipy.stats.kde.gaussian_kde": (1, "bw_method"),
+                     "scipy.stats._kde.gaussian_kde": (1, "bw_method")}
 # third-party functions that require a NumPy array (they test `isinstance(x, np.ndarray)`, or hand it to C code
 # that wants one): by qualified name, or every function of a module (`cv2`)
 NUMPY_ONLY = frozenset({"skimage.util.view_as_windows", "skimage.util.view_as_blocks",
                         "skimage.util.shape.view_as_windows", "skimage.util.shape.view_as_blocks",
-                        "numpy.piecewise", *NAMESPACE_FUNCTIONS})
+                        "numpy.piecewise", *NAMESPACE_FUNCTIONS, *SCALAR_PARAMETERS})
 # how each fails given a JAX array, where not as `DEFAULT_FAILURE` says: `np.piecewise` takes a list of conditions
 # only when the first is a list or a NumPy array, else reads the list as one condition (pykrige's variogram models:
 # `np.piecewise(d, [d <= r, d > r], ...)` for a JAX `d` raised `IndexError: too many indices`)
@@ -254,6 +259,8 @@ FAILURES = {"sklearn": "validates a scalar parameter as a Python number or compu
                        "array raises `InvalidParameterError` or `TypeError`",
             "numpy.piecewise": "tests its conditions for `np.ndarray`: a list of JAX conditions is taken for one "
                                "condition, and indexing with it raises `IndexError`",
+            **{f: f"tests its `{keyword}` with `np.isscalar`, which a 0-d JAX array fails: it raises `ValueError`"
+               for f, (_, keyword) in SCALAR_PARAMETERS.items()},
             **dict.fromkeys(("array_api_compat", *NAMESPACE_FUNCTIONS),
                             "compares the array libraries of its arguments: a JAX array beside the caller's NumPy "
                             "array raises `TypeError: Multiple namespaces`")}
@@ -332,6 +339,10 @@ def arguments(call: cst.Call, numpy_only: NumpyOnly) -> Sequence[cst.Arg]:
     """The arguments of `call`, a call that needs NumPy values, that must be NumPy values: all of them, but for a
     `SCALAR_ONLY` module's function its scalar parameters alone (`gamma=` of `pairwise_kernels(X, Y, gamma=g)`)."""
     qualified = numpy_only.called(call)
+    if qualified in SCALAR_PARAMETERS:  # `gaussian_kde(x, bw_method=bw)`: `bw` alone
+        position, keyword = SCALAR_PARAMETERS[qualified]
+        return [a for i, a in enumerate(call.args) if not a.star and (
+            a.keyword.value == keyword if a.keyword is not None else i == position)]
     if qualified is None or qualified.split(".")[0] not in SCALAR_ONLY or qualified in NAMESPACE_FUNCTIONS:
         return call.args
     return [a for i, a in enumerate(call.args) if not a.star and (
