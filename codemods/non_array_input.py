@@ -106,6 +106,10 @@ class NonArrayInput(Rule):
     INDEXES = (_caller_inputs.INDEX,)  # what other modules of the run pass the module's functions
 
     VALID = [
+        Valid(  # a display compared with what may be a sequence (a shape, `list(y)`, `y.tolist()`): Python compares
+            # the sequences as wholes (the code review's `np.shape(y) == (2,)`, sdeint's `np.shape(G) != (d,)`)
+            "import numpy as np\n\ndef f(x):\n    y = np.asarray(x) * 2.0\n    s = y.tolist()\n"
+            "    return np.shape(y) == (2,), s == [1.0, 0.0], list(y) == [2.0, 4.0], x == (1, 2)\n"),
         Valid(  # names in a list key a table's columns: `groupby` is no array method (neurokit2's segment plot)
             "import numpy as np\n\ndef as_table(d):\n    return d\n\ndef means(data):\n    table = as_table(data)\n"
             "    key = [c for c in (\"a\", \"b\") if c in table.columns][0]\n    return table.groupby(\"t\")[[key]].mean()\n"),
@@ -1509,8 +1513,10 @@ class NonArrayInput(Rule):
         for operand in operands:
             if isinstance(operand, (cst.List, cst.Tuple)) and operand.elements and not any(
                     isinstance(e, cst.StarredElement) or is_text(e.value) for e in operand.elements):
+                # (an array the function makes: a parameter, `list(y)`, `np.shape(y)` or `y.tolist()` may be a
+                # sequence, which a display compares with as a whole)
                 other = next((o for o in operands if o is not operand and isinstance(o, (cst.Call, cst.Name, cst.Subscript))
-                              and _array_inputs.is_array(self, o, facts, node)), None)
+                              and _array_inputs.made_array(o, facts)), None)
                 if other is not None:  # `np.all(y == [1.0, 0.0])`: NumPy compares elementwise
                     self._convert(operand, f"the array `{self.code(other)}` is compared with a Python "
                                   f"{'list' if isinstance(operand, cst.List) else 'tuple'} (`{self.code(operand)}`): NumPy "
@@ -1526,8 +1532,7 @@ class NonArrayInput(Rule):
                 what = "a Python list or tuple"
             else:
                 continue
-            other = next((o for o in operands if o is not operand and (
-                _array_inputs.is_array(self, o, facts, node) or _array_inputs.made_array(o, facts))), None)
+            other = next((o for o in operands if o is not operand and _array_inputs.made_array(o, facts)), None)
             if other is not None:
                 text = f"{self.jnp}.asarray({operand.value})"
                 self.report(operand, f"the array `{self.code(other)}` is compared with `{operand.value}`, {what}: NumPy "
