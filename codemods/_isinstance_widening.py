@@ -30,6 +30,10 @@ if TYPE_CHECKING:
     from jaxfix.rule import Rule
 
 
+# keywords of array methods a JAX array's method rejects, and attributes it does not have (`_independent`)
+_NUMPY_ONLY_KEYWORDS = frozenset({"order", "casting", "subok", "kind"})
+_NUMPY_ONLY_ATTRIBUTES = frozenset({"flags", "base", "ctypes", "strides", "data"})
+
 class IsinstanceWidening:
     """The `isinstance(..., np.ndarray)` tests of one module, widened to accept JAX arrays, for one pass of `rule`."""
 
@@ -177,6 +181,11 @@ class IsinstanceWidening:
                         or any(a.keyword is not None and a.keyword.value in OUT_KEYWORDS
                                and _root(a.value) in derived for a in n.args):
                     return False
+                if isinstance(func, cst.Attribute) and _root(func.value) in derived and any(
+                        a.keyword is not None and a.keyword.value in _NUMPY_ONLY_KEYWORDS for a in n.args):
+                    return False  # `X.astype(float, order='F')`: a JAX array's method rejects the keyword
+            elif isinstance(n, cst.Attribute) and n.attr.value in _NUMPY_ONLY_ATTRIBUTES and _root(n.value) in derived:
+                return False  # `X.flags`, `X.base`: a JAX array has none
         return True
 
     def _held_tuple(self, node: cst.Call, kinds: cst.Name) -> Optional[tuple[cst.Tuple, bool]]:
