@@ -460,7 +460,8 @@ def _axes_sources(
     if function is None or len(seen) >= 3:
         return found
     facts_ = function_facts(rule, function)
-    for name in _broadcast_names(facts_, value):
+    left: set[int] = set()  # the names reached as the left operand of a matrix product
+    for name in _broadcast_names(facts_, value, left):
         if name.value in seen:
             continue
         if name.value in facts_.params:
@@ -468,6 +469,8 @@ def _axes_sources(
         else:
             values = facts_.bindings.get(name.value, [])  # type: ignore[assignment]
         for bound in values:  # type: ignore[attr-defined]
+            if bound is not None and id(name) in left and _leading_not_one(bound):
+                continue  # `A = np.ones((3, 2))`, then `np.dot(A, v)`: only a leading 1 makes a product add an axis
             if bound is not None:
                 for node, rank, whole in _axes_sources(rule, stmt, bound, seen | {name.value}):  # type: ignore[attr-defined]
                     found.append((node, rank, whole and name is value))
@@ -490,32 +493,52 @@ def _rebound_parameter(rule: Rule, function: cst.FunctionDef, stmt: cst.CSTNode,
     return values
 
 
-def _broadcast_names(facts_: FunctionFacts, value: cst.BaseExpression) -> Iterator[cst.Name]:
+def _broadcast_names(facts_: FunctionFacts, value: cst.BaseExpression, left: Optional[set[int]] = None,
+                     product: bool = False) -> Iterator[cst.Name]:
     """The names whose arrays `value` keeps every axis of: `value` itself, operands of arithmetic and of
     elementwise NumPy functions (`ms * 2`, `np.sin(ms)`), a sliced name (`x[:, a:b]`), and the left operand of a
-    matrix product (`x @ G`, `np.matmul(x, G)`, `np.dot(x, G)`: a `(1, k)` row gives a `(1, n)` result); not
-    names indexed by other values, reduced or passed to other calls."""
+    matrix product (`x @ G`, `np.matmul(x, G)`, `np.dot(x, G)`: a `(1, k)` row gives a `(1, n)` result, whose ids go
+    into `left`); not names indexed by other values, reduced or passed to other calls."""
+    def each(part: cst.BaseExpression, through: bool = product) -> Iterator[cst.Name]:
+        yield from _broadcast_names(facts_, part, left, through)
+
     if isinstance(value, cst.Name):
+        if product and left is not None:
+            left.add(id(value))
         yield value
     elif isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.MatrixMultiply):
-        yield from _broadcast_names(facts_, value.left)
+        yield from each(value.left, True)
     elif isinstance(value, cst.BinaryOperation):
-        yield from _broadcast_names(facts_, value.left)
-        yield from _broadcast_names(facts_, value.right)
+        yield from each(value.left)
+        yield from each(value.right)
     elif isinstance(value, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in value.slice):
-        yield from _broadcast_names(facts_, value.value)
+        yield from each(value.value)
     elif isinstance(value, cst.Call) and facts_.array_function(value.func) in ("matmul", "dot") and value.args \
             and value.args[0].keyword is None:
-        yield from _broadcast_names(facts_, value.args[0].value)
+        yield from each(value.args[0].value, True)
     elif isinstance(value, cst.UnaryOperation):
-        yield from _broadcast_names(facts_, value.expression)
+        yield from each(value.expression)
     elif isinstance(value, cst.IfExp):
-        yield from _broadcast_names(facts_, value.body)
-        yield from _broadcast_names(facts_, value.orelse)
+        yield from each(value.body)
+        yield from each(value.orelse)
     elif isinstance(value, cst.Call) and facts_.array_function(value.func) in ELEMENTWISE:
         for arg in value.args:
             if arg.keyword is None:
-                yield from _broadcast_names(facts_, arg.value)
+                yield from each(arg.value)
+
+
+def _leading_not_one(value: cst.BaseExpression) -> bool:
+    """`np.ones((3, 2))`, `np.zeros((d, m))` with `d` not the literal 1...: an array made with a shape display whose
+    first length is not the literal 1. Only a matrix product's leading length-1 axis survives into its result where
+    NumPy drops it; a literal other than 1 cannot be 1, and a name is taken for one that is not (as everywhere else,
+    `np.zeros((n, 3))` is an `n`-row matrix)."""
+    if not isinstance(value, cst.Call) or not value.args:
+        return False
+    shape = next((a.value for a in value.args if a.keyword is None or a.keyword.value == "shape"), None)
+    if not isinstance(shape, (cst.Tuple, cst.List)) or len(shape.elements) < 2:
+        return False
+    first = shape.elements[0].value
+    return not (isinstance(first, cst.Integer) and first.evaluated_value == 1)
 
 
 def _display_depth(value: cst.BaseExpression) -> int:

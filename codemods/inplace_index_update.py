@@ -168,6 +168,13 @@ class InplaceIndexUpdate(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a matrix product whose left operand has a leading length other than 1 adds no axis: safe (the code
+            # review's `np.dot(A, v[i])`, `A = np.ones((3, 2))`; sdeint's `np.dot(Gn, Ik)`)
+            "import numpy as np\n\ndef f(v, n):\n    y = np.zeros((n, 3))\n    A = np.ones((3, 2))\n    for i in range(n):\n"
+            "        y[i] = np.dot(A, v[i])\n    return y\n",
+            expected="import numpy as np\n\ndef f(v, n):\n    y = np.zeros((n, 3))\n    A = np.ones((3, 2))\n    for i in range(n):\n"
+                     "        y = y.at[i].set(np.dot(A, v[i]))\n    return y\n",
+        ),
         Invalid(  # a row made (1, k) by a reshape of the parameter, through a slice and a matrix product: the value is
             # (1, n), which NumPy writes into the (n,) slice and `.at[].set` rejects (scikit-dsp-comm's hamm_encoder)
             "import numpy as np\n\ndef project(v, M):\n    out = np.zeros(M.shape[1])\n    v = v.reshape(1, -1)\n"
