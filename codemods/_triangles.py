@@ -125,10 +125,18 @@ def _plain(value: cst.BaseExpression) -> bool:
     return isinstance(value, cst.Name)
 
 
-def pinv_cutoff(call: cst.Call) -> bool:
-    """Whether `np.linalg.pinv(...)` relies on NumPy's default cutoff (`rcond=1e-15`): no cutoff by position or by
-    keyword, and no `*args`/`**kwargs` that may hold one."""
+def pinv_cutoff(call: cst.Call) -> Optional[str]:
+    """How `np.linalg.pinv(...)` sets its cutoff: "default" when it relies on NumPy's default (`rcond=1e-15`: no cutoff
+    by position or keyword), "other" when `jnp.linalg.pinv` would not read the same (`None` given, which NumPy reads as
+    its default or as `max(M, N) * eps` and JAX as `10 * max(M, N) * eps`, or `*args`/`**kwargs` that may hold a
+    cutoff or not), None when the cutoff given means the same in both."""
     if any(arg.star for arg in call.args):
-        return False
+        return "other"
     positional = [arg for arg in call.args if arg.keyword is None]
-    return len(positional) < 2 and not any(arg.keyword is not None and arg.keyword.value in ("rcond", "rtol") for arg in call.args)
+    given = [arg.value for arg in (*positional[1:2], *(a for a in call.args
+                                                       if a.keyword is not None and a.keyword.value in ("rcond", "rtol")))]
+    if not given:
+        return "default"
+    if any(isinstance(value, cst.Name) and value.value == "None" for value in given):
+        return "other"
+    return None

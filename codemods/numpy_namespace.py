@@ -871,6 +871,21 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(a, b):\n    return np.linalg.pinv(a) @ b, np.linalg.pinv(a, 1e-10), np.linalg.pinv(a, rcond=0.1)\n",
             expected="import jax.numpy as jnp\n\ndef f(a, b):\n"
                      "    return jnp.linalg.pinv(a, rtol=1e-15) @ b, jnp.linalg.pinv(a, 1e-10), jnp.linalg.pinv(a, rcond=0.1)\n"),
+        Invalid(  # an `isinstance(X, np.ndarray)` whose array path calls a method with a keyword a JAX array's method
+            # rejects (`order=`) is not widened where the function stays NumPy: a JAX array would take that path (the
+            # code review); the caller's array stays NumPy's
+            "import numpy as np\n\ndef prep(X):\n    if isinstance(X, np.ndarray):\n        Y = X.astype(float, order='F')\n"
+            "    else:\n        Y = np.array(X, dtype=float, order='F')\n    with np.errstate(divide='raise'):\n"
+            "        s = np.log(Y.shape[0])\n    return Y.sum() + s\n\ndef front(n):\n"
+            "    X = np.column_stack([np.linspace(0, 1, n), np.linspace(1, 2, n)])\n    return prep(X)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef prep(X):\n    if isinstance(X, np.ndarray):\n"
+                     "        Y = X.astype(float, order='F')\n    else:\n        Y = np.array(X, dtype=float, order='F')\n"
+                     "    with np.errstate(divide='raise'):\n        s = np.log(Y.shape[0])\n    return Y.sum() + s\n\n"
+                     "def front(n):\n    X = np.column_stack([jnp.linspace(0, 1, n), jnp.linspace(1, 2, n)])\n    return prep(X)\n",
+        ),
+        Invalid(  # ... given `None` or through `**kw`, the cutoffs differ and no number is known: reported
+            "import numpy as np\n\ndef f(a, kw):\n    return np.linalg.pinv(a, None) + np.linalg.pinv(a, rtol=None) + np.linalg.pinv(a, **kw)\n",
+            expected=None, lines=[4, 4, 4]),
         Invalid("import numpy as np\n\ndef f(a):\n    return np.linalg.cholesky(a, upper=True)\n", unsafe=True,
                 expected="import jax.numpy as jnp\n\ndef f(a):\n    return jnp.linalg.cholesky(a, upper=True)\n"),
         # `.view(np.matrix)` makes an array subclass's instance (SciPy's sparse `matrix` helper)
@@ -2403,7 +2418,14 @@ class NumpyNamespace(Rule):
                 imports=("jnp",),
             )
             return
-        if short == "linalg.pinv" and _triangles.pinv_cutoff(node):
+        cutoff = _triangles.pinv_cutoff(node) if short == "linalg.pinv" else None
+        if cutoff == "other":
+            self.report(node, f"NumPy call `{source}` inside a function runs on the host, but `{target}` would drop "
+                        "other singular values: given `None` (or through `*args`/`**kwargs`), NumPy's cutoff is `1e-15` "
+                        "(`rcond`) or `max(M, N) * eps` (`rtol`), JAX's `10 * max(M, N) * eps`; pass the cutoff as a "
+                        "number (`rtol=1e-15`), then migrate")
+            return
+        if cutoff == "default":
             # NumPy's default cutoff is `rcond=1e-15`, `jax.numpy`'s `10 * max(M, N) * eps`: keep NumPy's
             self.report(
                 node,
