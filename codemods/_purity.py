@@ -595,7 +595,7 @@ def _dtype_changes(rule, function: cst.FunctionDef, loop: cst.For | cst.While, c
     not for complex: real data is the common case. known: the start's kind is known; updated: the update's; certain:
     both."""
     from jaxfix.analysis.dataflow import function_flow
-    from jaxfix.analysis.value_dtypes import COMPLEX, FLOAT, UNKNOWN, dtype_of
+    from jaxfix.analysis.value_dtypes import COMPLEX, FLOAT, INT, UNKNOWN, dtype_of
 
     flow = function_flow(rule, function)
     facts = function_facts(rule, function)
@@ -620,7 +620,10 @@ def _dtype_changes(rule, function: cst.FunctionDef, loop: cst.For | cst.While, c
             for update in _updates(loop.body, name):
                 made = dtype_of(facts, update, {name: first})
                 complex_ = made.kind == COMPLEX > first.kind
-                if complex_ or first.exact and made.kind >= FLOAT > first.kind:
+                # (an integer start grown with values of unknown dtype, `c + x[i]`, becomes a float for float data,
+                # as the rules take parameters to be: not certain, so an unsafe fix)
+                if complex_ or first.exact and made.kind >= FLOAT > first.kind \
+                        or first.exact and first.kind == INT and not made.exact and made.kind < FLOAT:
                     updated = made.exact or complex_
                     return name, code(start).strip(), code(update).strip(), first.exact and updated, complex_, first.exact, updated
     return None

@@ -168,6 +168,20 @@ class RangeLoop(Rule):
                      "    last = jax.lax.fori_loop(0, n, body, last)\n    return np.abs(last)\n",
             unsafe=True,
         ),
+        Invalid(  # an integer carry grown with an argument's items becomes a float for float data: unsafe (the code
+            # review)
+            "import numpy as np\n\ndef d1(x, n):\n    c = np.zeros(3, dtype=int)\n    for i in range(n):\n        c = c + x[i]\n"
+            "    return c\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef d1(x, n):\n    c = np.zeros(3, dtype=int)\n"
+                     "    x_jax = jnp.asarray(x)\n\n    def body(i, c):\n        c = c + x_jax[i]\n        return c\n\n"
+                     "    c = jax.lax.fori_loop(0, n, body, c)\n    return c\n",
+            unsafe=True,
+        ),
+        Invalid(  # a real carry grown with an FFT, complex whatever its input: reported
+            "import numpy as np\n\ndef d4(x, n):\n    acc = np.zeros(3)\n    for i in range(n):\n"
+            "        acc = acc + np.fft.fft(x[i])\n    return acc\n",
+            expected=None, lines=[5],
+        ),
         Invalid(  # an array made from an argument by `reshape` has its kind (`jnp.reshape` of a NumPy array is its
             # `.reshape`: scikit-dsp-comm's pcm_decode): the body reads it through `jnp.asarray`
             "import jax.numpy as jnp\n\ndef decode(x, w, n):\n    bits = jnp.reshape(x, (-1, n)) * 2\n    out = jnp.zeros(n)\n"

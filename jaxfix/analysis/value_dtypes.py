@@ -57,6 +57,9 @@ class DType:
 
 UNKNOWN = DType(BOOL, exact=False)
 
+# `np.fft` transforms whose result is complex for any input
+_COMPLEX_FFTS = frozenset({"fft", "ifft", "fft2", "ifft2", "fftn", "ifftn", "rfft", "rfft2", "rfftn"})
+
 
 def of_name(name: str) -> DType:
     dtype = np.dtype(name)
@@ -235,6 +238,8 @@ def _call(facts: FunctionFacts, node: cst.Call, env: dict) -> DType:  # noqa: C9
         return _function(facts, method, base, positional, keywords, env, is_method=True)
     if fn is None:
         return UNKNOWN
+    if fn.split(".")[-2:-1] == ["fft"] and fn.split(".")[-1] in _COMPLEX_FFTS:
+        return DType(COMPLEX)  # `np.fft.fft(x)`: complex whatever `x` is
     fn = fn.split(".")[-1]
     if fn in ("zeros", "ones", "empty", "eye", "identity", "linspace", "logspace", "geomspace"):
         explicit = positional[1] if fn in ("zeros", "ones", "empty") and len(positional) > 1 else None
