@@ -17,7 +17,7 @@ import libcst as cst
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.parents import enclosing_statement
-from jaxfix.analysis.static_params import ARRAY_METHODS
+from jaxfix.analysis.static_params import ARRAY_METHODS, PYTHON_VALUE_METHODS
 from jaxfix.analysis.tracedness import Tracedness, tracedness
 
 if TYPE_CHECKING:
@@ -32,7 +32,6 @@ ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp",
 # Functions that take a sequence of arrays: a list or tuple display among its elements is not an array
 STACKING = {"concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"}
 # array methods that give Python values, not arrays (`x.tolist() + [v]` concatenates lists)
-PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile"})
 # NumPy functions that give Python numbers, tuples or truth values, not arrays (`[0.0] * np.size(x)` is a list)
 PYTHON_VALUE_FUNCTIONS = frozenset({"size", "shape", "ndim", "isscalar", "iscomplexobj", "isrealobj", "array_equal",
                                     "array_equiv", "allclose", "may_share_memory", "shares_memory", "iterable"})

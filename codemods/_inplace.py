@@ -21,7 +21,7 @@ from jaxfix.analysis.foreign_dtypes import record_field
 from jaxfix.analysis.masks import ELEMENTWISE, FunctionFacts, function_facts
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import OUT_OF_BOUNDS_CATCHERS, caller_catching, caught_around, isinstance_guards
-from jaxfix.analysis.static_params import ARRAY_METHODS
+from jaxfix.analysis.static_params import ARRAY_METHODS, PYTHON_VALUE_METHODS
 from jaxfix.analysis.static_values import is_static_expression
 from jaxfix.rule import Rule
 
@@ -799,7 +799,6 @@ def _call(rule: Rule, facts: FunctionFacts, expr: cst.Call, functions: set[str],
 
 
 # array methods whose result is no array (a Python value): not followed from a parameter
-_NOT_ARRAYS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile"})
 
 
 def jax_input(rule: Rule, stmt: cst.CSTNode, name: str) -> tuple[dict[cst.CSTNode, cst.CSTNode], bool]:
@@ -894,7 +893,7 @@ def _caller_roots(rule: Rule, facts: FunctionFacts, flow, stmt: cst.CSTNode, val
     elif isinstance(value, cst.Call) and (reshaped := _reshaped(facts, value)) is not None:
         yield from _caller_roots(rule, facts, flow, stmt, reshaped, seen)  # (before `np.reshape` passes for a method)
     elif isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value in ARRAY_METHODS \
-            and value.func.attr.value not in _NOT_ARRAYS and facts.array_function(value.func) is None:
+            and value.func.attr.value not in PYTHON_VALUE_METHODS and facts.array_function(value.func) is None:
         yield from _caller_roots(rule, facts, flow, stmt, value.func.value, seen)
     elif isinstance(value, cst.BinaryOperation):
         if not any(isinstance(side, cst.Call) and facts.array_function(side.func) and _reshaped(facts, side) is None

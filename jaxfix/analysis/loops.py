@@ -27,6 +27,7 @@ from jaxfix.analysis.activity import analyse, parameter_names
 from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.loop_values import carry_changes_shape, target_names
 from jaxfix.analysis.static_args import concrete_uses
+from jaxfix.analysis.static_params import PYTHON_VALUE_METHODS
 
 IO_CALLS = {"print", "open", "input", "breakpoint"}
 MUTATING_METHODS = {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "add",
@@ -349,8 +350,6 @@ def argument_inputs(flow, loop: cst.CSTNode, bound: Sequence[str], attributes: b
     return sorted(found)
 
 
-# array methods whose result is no array
-_NOT_ARRAY_METHODS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile", "__len__"})
 
 
 def _argument_made(flow, node: Optional[cst.CSTNode], seen: set) -> bool:
@@ -379,7 +378,7 @@ def _argument_made(flow, node: Optional[cst.CSTNode], seen: set) -> bool:
             if method == "reshape" and isinstance(receiver, cst.Name) and receiver.value in ("np", "numpy", "jnp") \
                     and value.args and value.args[0].keyword is None:
                 return made(value.args[0].value)  # `np.reshape(x, s)`, `jnp.reshape(x, s)`
-            return method not in _NOT_ARRAY_METHODS and not (isinstance(receiver, cst.Name) and receiver.value in (
+            return method not in PYTHON_VALUE_METHODS and not (isinstance(receiver, cst.Name) and receiver.value in (
                 "np", "numpy", "jnp", "math", "self")) and made(receiver)
         return False
 

@@ -27,6 +27,8 @@ STATIC_ANNOTATIONS = {"int", "bool", "str", "Callable", "type", "dtype", "DTypeL
 
 # methods of NumPy arrays, and of dicts (a dict of arrays is a pytree of traced values under `jit`)
 ARRAY_METHODS = frozenset(name for name in dir(np.ndarray) if not name.startswith("_"))
+# array methods whose result is a Python value or bytes, not an array
+PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile"})
 _ARRAY_OR_DICT_METHODS = ARRAY_METHODS | frozenset(dir(dict))
 
 
