@@ -136,12 +136,12 @@ class InplaceMethod(Rule):
                 "    t = t.at[2:].set(-1.0)\n    return t\n"
             ),
         ),
-        # an index that may be an array picks a copy, which NumPy sorts to no effect: reported, not rewritten
         # all ints: a view of a row, or a scalar copy that NumPy fills to no effect; a view through `.T`: no fix
         Invalid("import numpy as np\n\ndef g(x):\n    t = np.ones(3) * x\n    t[0].fill(9.0)\n    return t\n",
                 expected=None, lines=[5]),
         Invalid("import numpy as np\n\ndef g(x):\n    t = np.ones((3, 3)) * x\n    t.T[:, 0].sort()\n    return t\n",
                 expected=None, lines=[5]),
+        # an index that may be an array picks a copy, which NumPy sorts to no effect: reported, not rewritten
         Invalid("import numpy as np\n\ndef g(x, sel):\n    t = np.ones(5) * x\n    t[sel].sort()\n    return t\n",
                 expected=None, lines=[5]),
         Invalid(
