@@ -171,6 +171,17 @@ class HostConversion(Rule):
             expected="import jax.numpy as jnp\n\ndef f(x, t):\n    return x * jnp.asarray(t, dtype=float)\n",
             unsafe=True,
         ),
+        Invalid(  # one element of an array whose rank the code shows is 0-d: a safe cast
+            "import numpy as np\n\ndef f(x):\n    y = np.linspace(x.min(), x.max(), 5)\n    return float(y[-1] - y[0])\n",
+            expected="import numpy as np\n\ndef f(x):\n    y = np.linspace(x.min(), x.max(), 5)\n"
+                     "    return (y[-1] - y[0]).astype(float)\n",
+        ),
+        Invalid(  # `np.zeros(shape)`: `shape` may be a tuple, so `y[0]` may be a row
+            "import numpy as np\n\ndef f(x, shape):\n    y = np.zeros(shape) + x.sum()\n    return float(y[0])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, shape):\n    y = np.zeros(shape) + x.sum()\n"
+                     "    return jnp.asarray(y[0], dtype=float)\n",
+            unsafe=True,
+        ),
         Invalid("import numpy as np\n\ndef f(x):\n    label = f'{float(np.max(x)):.2f}'\n    return x, label\n", lines=[4]),
         Invalid("import numpy as np\n\ndef f(x):\n    peak = int(np.argmax(x))\n    return {peak: x}\n", lines=[4]),
         Invalid("import numpy as np\n\ndef f(x):\n    return {'mean': x.tolist()}\n", lines=[4]),

@@ -81,6 +81,22 @@ SAFE = [
         "def f(x):\n    if x.all():\n        return x\n    return -x\n",
         id="test-of-if-left-to-control-flow-rules",
     ),
+    # one element of a local array whose rank the code shows is 0-d (`jaxfix.analysis.scalars.rank`)
+    pytest.param(
+        "import jax.numpy as jnp\ndef f(x):\n    y = jnp.zeros(3)\n    y = y.at[0].set(x.sum())\n    return float(y[0])\n",
+        "import jax.numpy as jnp\ndef f(x):\n    y = jnp.zeros(3)\n    y = y.at[0].set(x.sum())\n    return y[0].astype(float)\n",
+        id="element-of-at-updated-vector",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    n = len(x)\n    y = np.ones((n, n + 1)) * x.max()\n    return float(np.sqrt(y[1, -1]))\n",
+        "import numpy as np\ndef f(x):\n    n = len(x)\n    y = np.ones((n, n + 1)) * x.max()\n    return np.sqrt(y[1, -1]).astype(float)\n",
+        id="element-of-table-sized-by-len",
+    ),
+    pytest.param(
+        "import numpy as np\ndef f(x):\n    y = np.arange(4) * x.sum()\n    k = 1\n    return float(y[k]) * float(y[-1])\n",
+        "import numpy as np\ndef f(x):\n    y = np.arange(4) * x.sum()\n    k = 1\n    return y[k].astype(float) * y[-1].astype(float)\n",
+        id="element-at-int-name",
+    ),
 ]
 
 
@@ -161,6 +177,38 @@ UNSAFE = [
         "def f(x):\n    return helper(x.sum().astype(float))\n",
         "helper",
         id="passed-to-unknown-function",
+    ),
+    pytest.param(  # a row of a table, not an element
+        "import numpy as np\ndef f(x):\n    y = np.zeros((2, 2)) + x.sum()\n    return float(y[0])\n",
+        "import jax.numpy as jnp\nimport numpy as np\ndef f(x):\n    y = np.zeros((2, 2)) + x.sum()\n    return jnp.asarray(y[0], dtype=float)\n",
+        "one-element array",
+        id="row-of-a-table",
+    ),
+    pytest.param(  # a parameter may be a shape tuple
+        "import numpy as np\ndef f(x, n):\n    y = np.zeros(n) + x.sum()\n    return float(y[0])\n",
+        "import jax.numpy as jnp\nimport numpy as np\ndef f(x, n):\n    y = np.zeros(n) + x.sum()\n    return jnp.asarray(y[0], dtype=float)\n",
+        "one-element array",
+        id="size-from-a-parameter",
+    ),
+    pytest.param(  # one path makes a vector, the other a table
+        "import numpy as np\ndef f(x, c):\n    y = np.zeros(3) + x.sum()\n    if c:\n        y = np.zeros((3, 1)) + x.sum()\n"
+        "    return float(y[0])\n",
+        "import jax.numpy as jnp\nimport numpy as np\ndef f(x, c):\n    y = np.zeros(3) + x.sum()\n    if c:\n"
+        "        y = np.zeros((3, 1)) + x.sum()\n    return jnp.asarray(y[0], dtype=float)\n",
+        "one-element array",
+        id="ranks-differ-by-path",
+    ),
+    pytest.param(  # an index array picks several elements
+        "import numpy as np\ndef f(x, k):\n    y = np.zeros(3) + x.sum()\n    return float(y[k])\n",
+        "import jax.numpy as jnp\nimport numpy as np\ndef f(x, k):\n    y = np.zeros(3) + x.sum()\n    return jnp.asarray(y[k], dtype=float)\n",
+        "one-element array",
+        id="index-of-unknown-kind",
+    ),
+    pytest.param(  # `np.linspace` of rows is a table
+        "import numpy as np\ndef f(x):\n    y = np.linspace(x[0], x[1], 5)\n    return float(y[0])\n",
+        "import jax.numpy as jnp\nimport numpy as np\ndef f(x):\n    y = np.linspace(x[0], x[1], 5)\n    return jnp.asarray(y[0], dtype=float)\n",
+        "one-element array",
+        id="linspace-of-unknown-ends",
     ),
 ]
 
