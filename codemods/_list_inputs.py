@@ -515,13 +515,28 @@ def list_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Con
     (`list_maker`). Functions of the same name are merged. `elsewhere`: {function: the positions and keywords of
     its parameters that calls in other modules of the run pass such a value} (`_caller_inputs.fed`)."""
     plain = list_maker(module)
-    if lists_only or tuples_only:  # (an index: a list is an index array, a tuple one index per axis)
-        kinds = (cst.List, cst.ListComp) if lists_only else (cst.Tuple,)
-        called = "list" if lists_only else "tuple"
-        plain = lambda value: isinstance(value, kinds) or isinstance(value, cst.Call) \
-            and isinstance(value.func, cst.Name) and value.func.value == called  # noqa: E731
+    if lists_only:  # (an index: a list is an index array)
+        plain = lambda value: isinstance(value, (cst.List, cst.ListComp)) or _called_builtin(value, ("list",))  # noqa: E731
+    elif tuples_only:  # (an index that is no array: a tuple is one index per axis; a slice, None or `...` no array)
+        plain = _axis_index
+        return _fed_parameters(module, lambda value, caller: sequence_value(value, caller, plain), listed=True,
+                               binds=plain)
     return _fed_parameters(module, lambda value, caller: sequence_value(value, caller, plain), listed=True, binds=plain,
                            elsewhere=elsewhere)
+
+
+def _called_builtin(value: cst.BaseExpression, names: tuple[str, ...]) -> bool:
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in names
+
+
+def _axis_index(value: cst.BaseExpression) -> bool:
+    """An index that `jnp.asarray` would change: a tuple (one index per axis), `slice(..)`, `None`, `...`, or
+    `np.s_[..]` / `np.index_exp[..]` (a slice or a tuple of them)."""
+    if isinstance(value, (cst.Tuple, cst.Ellipsis)) or isinstance(value, cst.Name) and value.value == "None":
+        return True
+    if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute) and value.value.attr.value in ("s_", "index_exp"):
+        return True
+    return _called_builtin(value, ("tuple", "slice"))
 
 
 def unflat_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
@@ -1034,7 +1049,8 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
                 if param in found.get(name, ()):
                     continue
                 caller = None
-                if isinstance(value, cst.Name) and (not listed or value.value not in listed_names):
+                if isinstance(value, cst.Name) and (not listed or value.value not in listed_names) and not (
+                        value.value == "None" and binds is _axis_index):
                     continue
                 if listed and isinstance(value, (cst.Name, cst.List, cst.Tuple, cst.Call, cst.Subscript, cst.Attribute)):
                     caller = caller_of(node)  # type: ignore[arg-type]  # (its local bindings, or its items')

@@ -199,6 +199,14 @@ class NonArrayInput(Rule):
                      "    d[jnp.asarray(ends)] = np.inf\n    return d\n\ndef run(x):\n    return mark(x, [0, -1]), mark(x, (0, 1))\n",
             unsafe=True,
         ),
+        Invalid(  # ... or a `slice` or `None` elsewhere: `jnp.asarray` raises on a slice, and makes None a nan array
+            "import numpy as np\n\ndef mark(d, ends):\n    d = np.array(d)\n    d[ends] = np.inf\n    return d\n\n"
+            "def run(x):\n    return mark(x, [0, -1]), mark(x, slice(1, 3)), mark(x, None)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef mark(d, ends):\n    d = np.array(d)\n"
+                     "    d[jnp.asarray(ends)] = np.inf\n    return d\n\ndef run(x):\n"
+                     "    return mark(x, [0, -1]), mark(x, slice(1, 3)), mark(x, None)\n",
+            unsafe=True,
+        ),
         Invalid(  # indices grown from `enumerate`'s count, maybe none: integers (neurokit2's peak candidates)
             "import numpy as np\n\ndef pick(x, parts):\n    keep = []\n    for i, p in enumerate(parts):\n        if len(p) > 2:\n"
             "            keep.append(i)\n    return np.cumsum(x)[keep]\n",
@@ -1691,7 +1699,8 @@ class NonArrayInput(Rule):
         """`d[extreme] = np.inf`, with `f(front, [0, 1])` in the module (pymoo's crowding distance): a parameter a
         call passes a Python list, as the only index of an array. NumPy reads the list as an integer array,
         `jax.numpy` raises `TypeError` (`.at[extreme]` too). `jnp.asarray(extreme)` is safe when no call passes a
-        tuple (several indices, one per axis, which `jnp.asarray` would make one index array). Whether reported."""
+        tuple (several indices, one per axis, which `jnp.asarray` would make one index array), a `slice(..)`, `None`
+        or `...` (`jnp.asarray` raises on a slice). Whether reported."""
         fn = self.current_function
         if fn is None or len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
             return False
@@ -1708,8 +1717,8 @@ class NonArrayInput(Rule):
         message = (f"`{self.code(node.value)}` is indexed by `{self.code(index)}`, which {why}: NumPy reads a list as an "
                    "integer array, `jax.numpy` raises `TypeError`; index with `jnp.asarray` of it")
         if not safe:
-            message += (" (unsafe: a tuple there is one index per axis, which `jnp.asarray` would make one index array; "
-                        "safe if it is always a list or an array)")
+            message += (" (unsafe: a tuple there is one index per axis, which `jnp.asarray` would make one index array, "
+                        "and a `slice`, `None` or `...` is no array; safe if it is always a list or an array)")
         self.report(index, message, replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",),
                     unsafe=not safe)
         return True
