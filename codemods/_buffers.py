@@ -182,7 +182,9 @@ ARRAY_ATTRIBUTES = {"T", "mT", "real", "imag"}
 # the functions): a write into the result writes into that array
 VIEW_METHODS = frozenset({"reshape", "view", "ravel", "transpose", "swapaxes", "squeeze"})
 VIEW_FUNCTIONS = frozenset({"as_strided", "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "squeeze",
-                            "expand_dims", "asarray", "asanyarray", "atleast_1d", "atleast_2d", "atleast_3d"})
+                            "expand_dims", "asarray", "asanyarray", "atleast_1d", "atleast_2d", "atleast_3d",
+                            "rollaxis", "matrix_transpose", "permute_dims", "diagonal", "flip", "fliplr", "flipud",
+                            "rot90", "real", "imag", "broadcast_to", "ascontiguousarray", "asfortranarray"})
 # NumPy functions that hand an array that is not NumPy's on to its own method of that name (NumPy's `_wrapfunc`:
 # `np.round(a)` calls `a.round()`), so that given a JAX array they return a JAX array (some only for some arguments
 # or NumPy versions: `np.clip`, `np.take`; counting them keeps more NumPy)

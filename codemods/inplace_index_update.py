@@ -264,6 +264,11 @@ class InplaceIndexUpdate(Rule):
             expected="def f(a):\n    b = a.copy()\n    b[0][1] = 0.0\n    b[-1], b[0] = b[0], b[-1]\n    return b\n",
             lines=[3, 4],
         ),
+        Invalid(  # a write through `np.rollaxis` (a view) updates the array (nilearn's TV-L1 divergence): no fix
+            "import numpy as np\n\ndef f(x):\n    res = np.zeros((3, 2))\n    v = np.rollaxis(res, 1)\n    v[0] += x\n"
+            "    return res\n",
+            expected=None, lines=[6],
+        ),
         Invalid(
             "def f(x, i):\n    x[i, :] = 0.0\n    return x\n",
             expected="def f(x, i):\n    x = x.at[i, :].set(0.0)\n    return x\n",

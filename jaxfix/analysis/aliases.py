@@ -60,8 +60,10 @@ COPY_METHODS = {
 NUMPY_VIEWS = {
     "asarray", "asanyarray", "ascontiguousarray", "ravel", "reshape", "transpose", "squeeze", "expand_dims", "moveaxis",
     "swapaxes", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "diagonal", "real", "imag", "flip", "fliplr", "flipud",
-    "rot90",
+    "rot90", "rollaxis", "matrix_transpose", "permute_dims", "asfortranarray",
     "diag",  # of a 2-D array: its diagonal, a view (of a 1-D one a new array; taken as a view all the same)
+    # lists (or tuples) of views of the array: `np.split(res, 3)[0]` is a view of `res`
+    "split", "array_split", "hsplit", "vsplit", "dsplit", "unstack", "broadcast_arrays",
 }
 RANK_ONE = {"arange", "linspace", "logspace", "geomspace"}
 SHAPED = {"zeros", "ones", "empty", "full"}

@@ -3,6 +3,7 @@
 import textwrap
 
 import libcst as cst
+import pytest
 from libcst._metadata_dependent import LazyValue
 from libcst.metadata import MetadataWrapper
 
@@ -133,3 +134,22 @@ def test_rows_of_enumerate_and_zip_are_views():
     )
     assert facts.sharers(end, "grid") == {"coord", "a"}
     assert facts.sharers(end, "other") == {"b"}
+
+
+@pytest.mark.parametrize("view", [
+    "np.rollaxis(result, 1)", "np.matrix_transpose(result)", "np.permute_dims(result, (1, 0))",
+    "np.split(result, 2)[0]", "np.hsplit(result, 2)[1]", "np.array_split(result, 3)[0]",
+])
+def test_more_numpy_views(view):
+    # nilearn's TV-L1 `divergence_id` writes through `np.rollaxis(res, 1)`: a view of `res`, so the write must not
+    # become a functional update of the view alone (the result came back all zeros)
+    facts, end = at_end(f"import numpy as np\ndef f(x):\n    result = np.zeros((2, 4))\n    v = {view}\n    return result\n")
+    assert facts.sharers(end, "result") == {"v"}
+
+
+def test_items_of_a_split_are_views():
+    facts, end = at_end(
+        "import numpy as np\ndef f(x):\n    result = np.zeros((2, 4))\n    parts = np.split(result, 2)\n"
+        "    first = parts[0]\n    return result\n"
+    )
+    assert {"parts", "first"} <= facts.sharers(end, "result")
