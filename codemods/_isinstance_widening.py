@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Optional
 import libcst as cst
 
 from codemods._buffers import OUT_KEYWORDS, WRITING_METHODS
+from codemods._list_inputs import SEQUENCE_RESULTS
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import function_flow
@@ -329,8 +330,10 @@ class IsinstanceWidening:
         if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and not any(
                 isinstance(n, cst.Ellipsis) or isinstance(n, cst.Name) and n.value == "None"
                 for element in value.slice for n in walk.nodes(element)) \
-                and self._made_here(value, value.value):
-            return value  # an element (or a row) of an array made here
+                and self._made_here(value, value.value) and not self._made_here(value, value.value, sequence=True):
+            # an element (or a row) of an array made here; not an item of a list of arrays (`np.split(..)[key]`,
+            # which is a list where `key` is a slice: skfda's `_coordinate_nonfull`)
+            return value
         return None
 
     def _element_number_test(self, node: cst.Call) -> Optional[cst.Call]:
@@ -389,9 +392,10 @@ class IsinstanceWidening:
                          "array's type is none of NumPy's, so after the migration the test would change its answer: "
                          "this function is left as it is", leaves_function=True)
 
-    def _made_here(self, node: cst.CSTNode, subject: cst.BaseExpression) -> bool:
+    def _made_here(self, node: cst.CSTNode, subject: cst.BaseExpression, sequence: bool = False) -> bool:
         """Whether the name `subject`, as `node` reads it, is made by a NumPy call that JX501 migrates (bound to one,
-        or an item of one a `for` loop runs over)."""
+        or an item of one a `for` loop runs over); with `sequence`, by one that gives a list or tuple of arrays
+        (`np.split`, `np.nonzero`, `np.linalg.svd`), bound to the name as it is."""
         rule = self.rule
         function = rule.current_function
         if not isinstance(subject, cst.Name) or function is None:
@@ -407,6 +411,8 @@ class IsinstanceWidening:
             return any(any(_migrated(rule, c) for c in walk.nodes_of(v, cst.Call)) for v in values)  # type: ignore[attr-defined]
         found = flow.reaching(stmt, subject.value)
         values = [d.node.value for d in found if isinstance(d.node, cst.Assign)]
+        if sequence:
+            return any(isinstance(v, cst.Call) and _migrated(rule, v) and _sequence_result(rule, v) for v in values)
         for loop in (d.node for d in found if isinstance(d.node, cst.For) and flow.knows(d.node)):
             # `for item in m_ref: isinstance(item, (int, float))`: the items of an array NumPy made here (ahrs)
             # (`for i in np.argsort(s)[::-1]`: any expression made by such a call)
@@ -451,6 +457,24 @@ def _migrated(rule: Rule, call: cst.Call) -> bool:
     """A NumPy call that `jax.numpy` has (JX501 moves it; `np.array2string`, which gives text, stays)."""
     qualified = numpy_name(rule, call.func)
     return qualified is not None and jnp_api.lookup(qualified) is not None
+
+
+# NumPy functions that give a list or tuple of arrays (besides `_list_inputs.SEQUENCE_RESULTS`)
+_SEQUENCE_MAKERS = SEQUENCE_RESULTS | {"unstack", "histogram", "histogram2d", "histogramdd", "gradient", "ix_", "divmod",
+                                       "modf", "frexp", "eig", "eigh", "svd", "qr", "slogdet", "lstsq", "indices"}
+
+
+def _sequence_result(rule: Rule, call: cst.Call) -> bool:
+    """`np.split(x, 3)`, `np.nonzero(m)`, `np.where(m)` (one argument), `np.unique(x, return_counts=True)`,
+    `np.atleast_1d(a, b)`: a list or tuple of arrays."""
+    qualified = numpy_name(rule, call.func) or ""
+    name = qualified.split(".")[-1]
+    positional = [a for a in call.args if a.keyword is None]
+    keywords = {a.keyword.value for a in call.args if a.keyword is not None}
+    return name in _SEQUENCE_MAKERS and name != "indices" or name == "indices" and "sparse" in keywords \
+        or name == "where" and len(positional) == 1 \
+        or name == "unique" and any(k.startswith("return_") for k in keywords) \
+        or name.startswith("atleast_") and len(positional) > 1
 
 
 # NumPy functions besides ufuncs (`masks.ELEMENTWISE`) and reductions (`masks.SCALAR_REDUCTIONS`) whose result is a

@@ -1110,6 +1110,15 @@ class NumpyNamespace(Rule):
                      "    if jnp.ndim(ssr) > 0:\n        ssr = ssr.sum()\n    elif not (jnp.ndim(ssr * 2) > 0) == True:\n"
                      "        ssr = ssr + jnp.dot(e, e)\n    return ssr\n",
         ),
+        Invalid(  # an item of `np.split`'s list is an array, or a list where the key is a slice: widened, not `jnp.ndim`
+            # (skfda's `_coordinate_nonfull`: `jnp.ndim(list) > 0` was True, and a list came back unjoined)
+            "import numpy as np\n\ndef pick(c, key):\n    parts = np.split(c, 2, axis=1)\n    new = parts[key]\n"
+            "    if not isinstance(new, np.ndarray):\n        new = np.concatenate(new, axis=1)\n    return new\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef pick(c, key):\n"
+                     "    parts = jnp.split(c, 2, axis=1)\n    new = parts[key]\n"
+                     "    if not isinstance(new, (np.ndarray, jax.Array)):\n        new = jnp.concatenate(new, axis=1)\n"
+                     "    return new\n",
+        ),
         Invalid(  # an array the function writes text into by index (directly, or through a name bound to text): NumPy
             # parses it into numbers, a JAX array's `.at[].set` raises `TypeError` (astroML's readers of text files)
             "import numpy as np\n\ndef parse(lines):\n    res = np.zeros((len(lines), 3), dtype=int)\n"
