@@ -8,6 +8,7 @@ from codemods import _caller_writes
 from jaxfix.analysis.host_use import AT_INDEX_REASON, HOST_USE_DEPENDENCIES, Use, is_static, name_uses, use_with_names, value_use
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.analysis.scalars import math_aliases, scalar_kind
+from jaxfix.analysis.static_params import PYTHON_RESULT_METHODS
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -45,9 +46,6 @@ def _property_result(rule: Rule, node: cst.Call) -> bool:
                                          for d in function.decorators)
 
 
-# methods Python requires to return a Python value (`__bool__` returning an array raises `TypeError`)
-PYTHON_RESULT_METHODS = {"__bool__", "__len__", "__int__", "__float__", "__complex__", "__index__", "__hash__",
-                         "__str__", "__repr__", "__format__", "__bytes__", "__length_hint__"}
 
 
 class HostConversion(Rule):

@@ -18,6 +18,7 @@ from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.parents import ParentProvider, caught_around, number_guarded
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
+from jaxfix.analysis.static_params import PYTHON_RESULT_METHODS
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, python_only_test
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -276,6 +277,10 @@ class TracedExpression(Rule):
             expected='import jax\nimport numpy as np\n\nclass S:\n    def f(self, x, y):\n        m = self.tau\n        return jax.lax.cond(np.sum(x) > np.sum(y), lambda: 1.0 / m, lambda: 1.0)\n',
             unsafe=True,
         ),
+        Invalid(  # Python requires `__bool__` to return a bool: no `jnp` form there, whatever the value
+            "import numpy as np\n\nclass P:\n    def __bool__(self):\n        return not np.any(self.v)\n",
+            expected=None, lines=[5],
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -290,7 +295,12 @@ class TracedExpression(Rule):
     def _fix(self, node, message, text, title, imports=("jnp",), unsafe=False, level=Tracedness.TRACED) -> None:
         """`level`: how traced the operands are; UNKNOWN (an object's attribute, an unknown function's result) makes
         the fix unsafe: on Python numbers the `jnp` form changes the type (and an int product may overflow int32)."""
-        kept = _caller_writes.host_results(self).get(self.current_function.name.value)  # type: ignore[union-attr]
+        name = self.current_function.name.value  # type: ignore[union-attr]
+        if name in PYTHON_RESULT_METHODS:  # (Python calls it on concrete objects, outside any trace)
+            self.report(node, f"{message}; but `{name}` must return a Python value (an array there raises `TypeError`): "
+                        "keep the Python form")
+            return
+        kept = _caller_writes.host_results(self).get(name)
         if kept is not None:  # `at_split(split(p))` of an `@lru_cache`'d `at_split`: galpy's `min(p + 1.0, 0.9)`
             self.report(node, f"{message}, and its `jnp` form would make this function's result an array: {kept}, "
                         "which a Python value allows and an array does not; keep the Python form (and this function "

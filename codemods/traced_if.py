@@ -24,6 +24,7 @@ from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.shapes import ShapeProvider
+from jaxfix.analysis.static_params import PYTHON_RESULT_METHODS
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, python_only_test
 from jaxfix.rule import Deferred, Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -685,6 +686,11 @@ class TracedIf(Rule):
             expected='import jax\nimport numpy as np\n\nclass S:\n    def f(self, x, y):\n        rsf = 1.0\n\n        def rsf_if_true(rsf):\n            rsf = np.sqrt(self.tau)\n            return rsf\n\n        def rsf_if_false(rsf):\n            return rsf\n\n        rsf = jax.lax.cond(np.sum(x) > np.sum(y), rsf_if_true, rsf_if_false, rsf)\n        return rsf\n',
             unsafe=True,
         ),
+        Invalid(  # Python requires `__float__` to return a float: the `if` stays
+            "import numpy as np\n\nclass P:\n    def __float__(self):\n        if np.any(self.v > 0):\n            out = 1.0\n"
+            "        else:\n            out = 0.0\n        return out\n",
+            expected=None, lines=[5],
+        ),
     ]
 
     def __init__(self, context) -> None:
@@ -741,6 +747,11 @@ class TracedIf(Rule):
                 f"{line} ({reason}), where only a Python value can stand, and a traced condition can only choose an "
                 "array; branch on a static value, or keep this code outside `jit`",
             )
+            return
+        if function.name.value in PYTHON_RESULT_METHODS:
+            self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: "
+                        f"`{function.name.value}` must return a Python value (an array there raises `TypeError`); "
+                        "keep the `if`")
             return
         kept = _caller_writes.host_results(self).get(function.name.value)
         returned = _returned_names(function) & set(outputs) if kept is not None else set()

@@ -21,6 +21,7 @@ from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
+from jaxfix.analysis.static_params import PYTHON_RESULT_METHODS
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, python_only_test
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
@@ -253,6 +254,11 @@ class TracedReturn(Rule):
             expected='import jax\nimport numpy as np\n\nclass S:\n    def f(self, x, y):\n        m = self.tau\n\n        def result_if_true():\n            return 1.0 / m\n\n        def result_if_false():\n            return 1.0\n\n        return jax.lax.cond(np.sum(x) > np.sum(y), result_if_true, result_if_false)\n',
             unsafe=True,
         ),
+        Invalid(  # Python requires `__int__` to return an int: the `if` stays
+            "import numpy as np\n\nclass P:\n    def __int__(self):\n        if np.any(self.v > 0):\n            return 1\n"
+            "        return 0\n",
+            expected=None, lines=[5],
+        ),
     ]
 
     def visit_IndentedBlock(self, block: cst.IndentedBlock) -> None:
@@ -278,6 +284,10 @@ class TracedReturn(Rule):
                 or not all(ends_in_return(b) for b in c.bodies):
             return []
         test = self.code(c.tests[levels.index(max(levels))]).strip()
+        if function.name.value in PYTHON_RESULT_METHODS:
+            self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: `{function.name.value}` must "
+                        "return a Python value (an array there raises `TypeError`); keep the `if`")
+            return []
         after = [] if c.has_else else rest
         if not c.has_else and not ends_in_return(rest):
             if block is function.body and not any(_returns(s) for s in rest):

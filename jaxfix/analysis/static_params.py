@@ -29,6 +29,9 @@ STATIC_ANNOTATIONS = {"int", "bool", "str", "Callable", "type", "dtype", "DTypeL
 ARRAY_METHODS = frozenset(name for name in dir(np.ndarray) if not name.startswith("_"))
 # array methods whose result is a Python value or bytes, not an array
 PYTHON_VALUE_METHODS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile"})
+# methods Python requires to return a Python value (`__bool__` returning an array raises `TypeError`)
+PYTHON_RESULT_METHODS = frozenset({"__bool__", "__len__", "__int__", "__float__", "__complex__", "__index__", "__hash__",
+                                   "__str__", "__repr__", "__format__", "__bytes__", "__length_hint__"})
 _ARRAY_OR_DICT_METHODS = ARRAY_METHODS | frozenset(dir(dict))
 
 
