@@ -22,9 +22,10 @@ import numpy as np
 
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import is_text
-from jaxfix.analysis.loop_values import RESHAPING, traced_host_conversion, traced_sequence_index, traced_slice_bound
+from jaxfix.analysis.loop_values import (RESHAPING, reshaping, sliced, traced_host_conversion, traced_sequence_index,
+    traced_slice_bound)
 from jaxfix.analysis.masks import FunctionFacts
-from jaxfix.analysis.shapes import FunctionShapes
+from jaxfix.analysis.shapes import ELEMENTWISE, SAME_SHAPE_METHODS, FunctionShapes
 from jaxfix.analysis.tracedness import Tracedness, makes_object
 from jaxfix.analysis.value_dtypes import FLOAT, DType, dtype_of
 from jaxfix.imports import bound_by_import, dotted_name, top_level_statements
@@ -421,6 +422,8 @@ def _shape_change(values: Sequence[cst.BaseExpression]) -> Optional[str]:
         if isinstance(v, cst.Subscript) and _shortening(v) and any(v.value.deep_equals(w) for w in values):
             # `leap_dates[2:-1]` against `leap_dates` itself: always shorter (skyfield's legacy leap-second table)
             return "slice " + cst.Module([]).code_for_node(v).split("[", 1)[-1]
+        if isinstance(v, cst.Subscript) and isinstance(v.value, cst.Attribute) and v.value.attr.value in ("r_", "c_"):
+            return cst.Module([]).code_for_node(v)  # `np.r_[[0.0], x]`: it joins its items
         if isinstance(v, cst.Call):
             func = v.func
             short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
@@ -435,6 +438,65 @@ def _shape_change(values: Sequence[cst.BaseExpression]) -> Optional[str]:
         shown = next(v for v, m in zip(values, markers) if m is not None)
         return (f"the branches give values of different shapes (`{cst.Module([]).code_for_node(shown).strip()}` "
                 "against another side): `lax.cond` needs one shape, and `jnp.where` would broadcast them")
+    return None
+
+
+def reshaped_output(bodies: Sequence[Sequence[cst.BaseStatement]], name: str) -> Optional[str]:
+    """Why the branches (`bodies`, one per path, `[]` for a missing `else`) may leave `name` with different shapes,
+    or None: a branch rebinds it to a value whose shape is its own (`loop_values.reshaping`: `np.r_[[0.0], x]`,
+    `np.append(x, v)`, `x.reshape(-1, 1)`, an axis reduction) or to a slice of it (`x[1:]`, `x[:n]`), directly or
+    through elementwise arithmetic, `.astype`/`.at[..].set(..)` and names the branch so rebinds (`z = np.insert(x,
+    0, v)`, then `x = z * 2`), and the other branches do not make the same changes (mne's `if freq[0] != 0: freq =
+    np.r_[[0.0], freq]`). The shape then depends on the condition, a value: `lax.cond` raises `TypeError` (branches
+    of different shapes) and `jnp.where` would broadcast them."""
+    def origin(value: cst.BaseExpression, changed: dict[str, str], target: str) -> Optional[str]:
+        if reshaping(value) is not None or sliced(value, target) or isinstance(value, cst.Subscript) and any(
+                sliced(value, n) for n in changed):
+            return cst.Module([]).code_for_node(value)
+        if isinstance(value, cst.Name):
+            return changed.get(value.value)
+        if isinstance(value, cst.BinaryOperation) and not isinstance(value.operator, cst.MatrixMultiply):
+            return origin(value.left, changed, target) or origin(value.right, changed, target)
+        if isinstance(value, cst.UnaryOperation) and not isinstance(value.operator, cst.Not):
+            return origin(value.expression, changed, target)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute):
+            method, receiver = value.func.attr.value, value.func.value
+            if method in SAME_SHAPE_METHODS:
+                return origin(receiver, changed, target)
+            if isinstance(receiver, cst.Subscript) and isinstance(receiver.value, cst.Attribute) and receiver.value.attr.value == "at":
+                return origin(receiver.value.value, changed, target)  # `x.at[k].set(v)` keeps `x`'s shape
+        if isinstance(value, cst.Call) and walk.called_name(value) in ELEMENTWISE:
+            return next((o for a in value.args if (o := origin(a.value, changed, target)) is not None), None)
+        return None
+
+    signatures: list[tuple[str, ...]] = []
+    for body in bodies:
+        changed: dict[str, str] = {}  # a name the branch rebound so -> the change
+        made: list[str] = []
+        for stmt in body:
+            for node in walk.walk(stmt):
+                if isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
+                    pairs = [(node.target.value, node.value)]
+                elif isinstance(node, cst.Assign):
+                    pairs = [(t.target.value, node.value) for t in node.targets if isinstance(t.target, cst.Name)]
+                else:
+                    continue
+                for target, value in pairs:
+                    found = origin(value, changed, target)
+                    if isinstance(node, cst.AugAssign) and found is None:
+                        found = changed.get(target)  # `x += 1.0` keeps what `x` was made
+                    if found is None:
+                        changed.pop(target, None)
+                        continue
+                    changed[target] = found
+                    if target == name:
+                        made.append(found)
+        signatures.append(tuple(made))
+    if len(set(signatures)) > 1:
+        shown = next(s for s in signatures if s)[-1]
+        return (f"a branch makes it `{shown}`, whose shape may differ from the one `{name}` has on another path (a "
+                "shape that depends on the condition's value): `lax.cond` raises on branches of different shapes, and "
+                "`jnp.where` would broadcast them; keep this `if` outside `jit`, or pad to one shape by hand")
     return None
 
 

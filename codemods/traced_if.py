@@ -10,7 +10,7 @@ from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (EMPTY_NOTE, loop_indices,
-    attribute_dtype, attribute_indexed, empty_reduction, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, made_traced_test, module_object, none_inside, none_read, param_mix, list_item,
+    attribute_dtype, attribute_indexed, empty_reduction, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, made_traced_test, module_object, none_inside, none_read, param_mix, list_item, reshaped_output,
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
 from codemods._where_safety import cheap_and_pure
@@ -296,6 +296,16 @@ class TracedIf(Rule):
             "    return 1.0 if small is True else 2.0\n",
             expected=None, lines=[5],
         ),
+        Invalid(  # a branch prepends to the carried arrays, the other keeps them: a shape that depends on the test's value;
+            # `lax.cond` raised `TypeError` (branches of different shapes): reported (mne's `_filter_attenuation` edges)
+            "import numpy as np\n\ndef edges(lo, hi):\n    knots = np.sort(np.r_[lo, hi])\n    level = np.ones_like(knots)\n"
+            "    if knots[0] > 0:\n        knots = np.r_[[0.0], knots]\n        level = np.r_[[1.0], level]\n    return knots, level\n",
+            expected=None, lines=[6]),
+        Invalid(  # ... also through a local of the branch and arithmetic (`np.insert`, then `* 2`), or a slice with a bound
+            "import numpy as np\n\ndef pad(v, w):\n    v = v * w\n    if np.max(v) > 1.0:\n        grown = np.insert(v, 0, 1.0)\n"
+            "        v = grown * 2.0\n    return v\n\ndef cut(v, n):\n    v = v * n\n    if v.sum() > 0:\n        v = v[: n // 2]\n"
+            "    else:\n        v = -v\n    return v\n",
+            expected=None, lines=[5, 12]),
         Invalid(  # a slice in one branch changes the shape (skyfield's legacy leap-second table)
             "import numpy as np\n\ndef f(d, o):\n    if np.isinf(d[-1]):\n        d = d[2:-1]\n        o = o[3:]\n    return d, o\n",
             expected=None, lines=[4],
@@ -876,6 +886,8 @@ class TracedIf(Rule):
             conflict = kind_conflict(values)
             if conflict is None:
                 conflict = module_object(values, self.context.module, local)
+            if conflict is None:
+                conflict = reshaped_output(bodies, name)
             held = none_inside(values, function_facts(self, function))
             if conflict is None and held is not None:
                 conflict = f"`{name}` may hold `{self.code(held).strip()}`, a tuple with `None` in it"

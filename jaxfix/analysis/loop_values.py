@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import builtins
 from typing import Optional, Sequence
 
 import libcst as cst
@@ -103,22 +104,40 @@ def carry_changes_shape(loop: cst.CSTNode, carried) -> Optional[tuple[str, str]]
             if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Add) and (
                     isinstance(value.right, (cst.Tuple, cst.List)) or isinstance(value.left, (cst.Tuple, cst.List))):
                 return name, "a tuple or list that grows"
-            if isinstance(value, cst.Call):
-                short = walk.called_name(value)
-                if short in RESHAPING or short in REARRANGING:
-                    return name, f"`{short}`"
-                if _drops_axis(value, short):
-                    return name, f"`{short}` over an axis"
-            if _new_axis(value):
-                return name, "an index that adds an axis"
-            if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute) and value.value.attr.value in ("r_", "c_"):
-                return name, f"`{value.value.attr.value}[...]`"  # `I = np.r_[np.c_[I, z], row]`: it grows
-            if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value == name and any(
-                isinstance(e.slice, cst.Slice) and any(p is not None for p in (e.slice.lower, e.slice.upper, e.slice.step))
-                for e in value.slice
-            ):
+            changed = reshaping(value)
+            if changed is not None:
+                return name, changed
+            if sliced(value, name):
                 return name, "a slice of itself"
     return None
+
+
+def reshaping(value: cst.BaseExpression) -> Optional[str]:
+    """What gives `value` a shape of its own, not that of its inputs (None when nothing visibly does): a NumPy
+    function that grows or shrinks its argument (`np.polymul(b, p)`, `np.delete(a, 0)`, `np.concatenate(..)`), one
+    that rearranges axes (`v.reshape(d, 1)`, `np.atleast_2d(v)`, `v.T`), a reduction over an axis (`np.sum(m,
+    axis=-2)`), an index that adds an axis (`v[:, None]`), `np.r_[...]` / `np.c_[...]`."""
+    if isinstance(value, cst.Call):
+        short = walk.called_name(value)
+        if short in RESHAPING or short in REARRANGING:
+            return f"`{short}`"
+        if _drops_axis(value, short) and not (isinstance(value.func, cst.Name) and hasattr(builtins, short)):
+            return f"`{short}` over an axis"  # (not Python's `max(1, a, b)`)
+    if isinstance(value, cst.Attribute) and value.attr.value in ("T", "mT"):
+        return f"`.{value.attr.value}`"
+    if _new_axis(value):
+        return "an index that adds an axis"
+    if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute) and value.value.attr.value in ("r_", "c_"):
+        return f"`{value.value.attr.value}[...]`"  # `I = np.r_[np.c_[I, z], row]`: it grows
+    return None
+
+
+def sliced(value: cst.BaseExpression, name: str) -> bool:
+    """`name[1:]`, `name[::2]`, `name[:, :k]`: a slice of `name` with a bound or step, which may have another shape."""
+    return isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value == name and any(
+        isinstance(e.slice, cst.Slice) and any(p is not None for p in (e.slice.lower, e.slice.upper, e.slice.step))
+        for e in value.slice
+    )
 
 
 # ---- Python sequences indexed by the counter, shapes that a loop keeps -------------------------------------------
