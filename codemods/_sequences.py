@@ -14,7 +14,10 @@ is one array: a Python list of arrays is a pytree of separate leaves, so each st
 - `jnp.stack(xs)` for a local Python list whose elements provably share one shape: `np.split(x, 4)` (equal
   sections, or NumPy raises), `[x[i] for i in range(n)]`, `list(x)` of an array, a display of elementwise functions
   of one array (`[x, -x, 2 * x]`);
-- nothing (a report) for a list whose elements may differ in shape (`[x, x[:2]]`, `np.array_split`, `.append`).
+- `jnp.stack(xs)` for a NumPy tuple of arrays of one shape (`np.nonzero(m)`, `np.meshgrid(a, b)`);
+- nothing (a report) for a list whose elements may differ in shape (`[x, x[:2]]`, `np.array_split`, `.append`, a
+  list or tuple a function of the module returns), a generator (a call of a function of the module that yields) and
+  a one-pass iterator (`map`, `filter`, `iter`, ...), directly or through a name bound to one.
 
 A list that arrives as an argument also costs compilations: under `jit` each element is a separate argument, so the
 function retraces for every list length and element shape. `Sequence.note` says so.
@@ -69,7 +72,7 @@ def sequence(
     if isinstance(expr, cst.ListComp):
         return _comprehension(rule, expr)
     if isinstance(expr, cst.Call):
-        listed = _list_call(rule, function, flow, loop, expr, seen)
+        listed = _list_call(rule, function, flow, loop, expr, seen) or _iterator_call(rule, function, expr)
         if listed is not None:
             return listed
     if tracedness(rule, expr) is not Tracedness.TRACED and not isinstance(expr, cst.Name):
@@ -117,15 +120,103 @@ def _list_call(rule, function, flow, loop, call: cst.Call, seen: frozenset[str])
     args = [a.value for a in call.args if a.keyword is None and not a.star]
     code = rule.code(call)
     if isinstance(call.func, cst.Name) and call.func.value in ("list", "tuple") and len(call.args) == 1 and args:
-        return sequence(rule, function, flow, loop, args[0], seen)  # the rows of an array, or the list itself
+        inner = sequence(rule, function, flow, loop, args[0], seen)  # the rows of an array, or the list itself
+        # `list(map(f, X))`, `list(gen(X))`: a list of what an iterator gave, arrays that may differ in shape
+        return Sequence(None, _ragged(code)) if inner is not None and inner.scanned is None else inner
     name = (numpy_name(rule, call.func) or "").split(".")[-1] or (
         dotted(call.func).split(".")[-1] if dotted(call.func).startswith(f"{rule.jnp}.") else "")
     if name == "split" and len(args) >= 2 and isinstance(args[1], cst.Integer):
         if tracedness(rule, args[0]) is not Tracedness.TRACED:
             return None
         return Sequence(f"{rule.jnp}.stack({code})")  # equal sections: NumPy raises otherwise
-    if name in ("split", "array_split", "hsplit", "vsplit", "dsplit"):
+    if name in ("split", "array_split", "hsplit", "vsplit", "dsplit") or name in UNEQUAL_TUPLES:
         return Sequence(None, _ragged(code))
+    if name in EQUAL_TUPLES or name == "where" and len(args) == 1 and len(call.args) == 1:
+        if tracedness(rule, call) is not Tracedness.TRACED:
+            return None
+        return Sequence(f"{rule.jnp}.stack({code})")  # a tuple of arrays of one shape (`np.nonzero(x)`: one per axis)
+    return None
+
+
+# NumPy functions that give a tuple of arrays of one shape (a loop takes them one by one; `lax.scan` would slice
+# each of them), and ones whose arrays may differ in shape (`np.histogram`'s counts and edges)
+EQUAL_TUPLES = {"nonzero", "meshgrid", "broadcast_arrays", "unravel_index", "triu_indices", "tril_indices",
+                "diag_indices", "modf", "frexp", "divmod"}
+UNEQUAL_TUPLES = {"histogram", "histogram2d", "histogramdd", "gradient", "ix_", "atleast_1d", "atleast_2d", "atleast_3d"}
+# builtins that give one-pass iterators: no `len`, and `jnp.asarray` rejects them
+ONE_PASS = {"iter", "map", "filter", "reversed", "zip", "enumerate"}
+
+
+def _iterator_call(rule, function: cst.FunctionDef, call: cst.Call) -> Optional[Sequence]:
+    """A call that gives a one-pass iterator (`map(...)`, a generator function of the module: its body yields) or a
+    Python list or tuple a function of the module returns (`return np.split(...)`, `return [x, x[:2]]`, `return
+    a, b`): no `len`, or arrays that may differ in shape, so `lax.scan` cannot take it (`jnp.asarray(parts)` of
+    mne's `np.split` clusters raised). None for other calls."""
+    code = rule.code(call)
+    func = call.func
+    if not isinstance(func, cst.Name):
+        return None
+    if func.value in ONE_PASS:
+        return Sequence(None, f"`{code}` is a one-pass iterator, not an array: it has no length and cannot be stacked; "
+                        "iterate over the array itself")
+    callee = _local_function(rule, function, func.value)
+    if callee is None:
+        return None
+    if _yields(callee):
+        return Sequence(None, f"`{code}` calls a generator function (`{func.value}` yields): a generator has no length "
+                        "and cannot be stacked into one scanned array; build the array (`jnp.stack` of equal shapes) or "
+                        "keep the Python loop")
+    listed = _returned_list(rule, callee)
+    if listed is not None:
+        return Sequence(None, f"`{code}` returns a Python list or tuple (`{listed}` in `{func.value}`), whose arrays "
+                        "may differ in shape, so it cannot become one scanned array: stack them (padding to one shape "
+                        "if needed) and use `lax.scan` or `jax.vmap`")
+    return None
+
+
+def _local_function(rule, function: cst.FunctionDef, name: str) -> Optional[cst.FunctionDef]:
+    """The function `name` names in `function`: one nested in it, else a top-level one of the module."""
+    for node in walk.nodes_of(function.body, cst.FunctionDef):
+        if node.name.value == name:  # type: ignore[attr-defined]
+            return node  # type: ignore[return-value]
+    for stmt in rule.context.module.body:
+        if isinstance(stmt, cst.FunctionDef) and stmt.name.value == name:
+            return stmt
+    return None
+
+
+def _own_nodes(fn: cst.FunctionDef, kind: type) -> list[cst.CSTNode]:
+    """The nodes of `kind` in `fn`'s body, not in functions or lambdas nested in it."""
+    inner = [n for k in (cst.FunctionDef, cst.Lambda) for n in walk.nodes_of(fn.body, k)]
+    skipped = {id(m) for n in inner for m in walk.nodes_of(n, kind)}
+    return [n for n in walk.nodes_of(fn.body, kind) if id(n) not in skipped]
+
+
+def _yields(fn: cst.FunctionDef) -> bool:
+    return bool(_own_nodes(fn, cst.Yield))
+
+
+def _returned_list(rule, fn: cst.FunctionDef) -> Optional[str]:
+    """The code of a value `fn` returns that is a Python list or tuple (a display, a comprehension, `list(...)`, a
+    NumPy split or tuple of arrays, or a local bound to one), else None."""
+    def listed(value: cst.BaseExpression) -> bool:
+        if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or _is_list_value(rule, value):
+            return True
+        name = (numpy_name(rule, value.func) or "").split(".")[-1] if isinstance(value, cst.Call) else ""
+        return name in EQUAL_TUPLES or name in UNEQUAL_TUPLES or name == "where" and len(value.args) == 1  # type: ignore[union-attr]
+
+    bound: dict[str, list[cst.BaseExpression]] = {}
+    for assign in _own_nodes(fn, cst.Assign):
+        for target in assign.targets:  # type: ignore[attr-defined]
+            if isinstance(target.target, cst.Name):
+                bound.setdefault(target.target.value, []).append(assign.value)  # type: ignore[attr-defined]
+    for ret in _own_nodes(fn, cst.Return):
+        value = ret.value  # type: ignore[attr-defined]
+        if value is None:
+            continue
+        values = bound.get(value.value, []) if isinstance(value, cst.Name) else [value]
+        if any(listed(v) for v in values):
+            return rule.code(value)
     return None
 
 
@@ -162,6 +253,9 @@ def _name(rule, function, flow, loop, name: str, seen: frozenset[str] = frozense
         if not all(listed) or any(k.scanned is None for k in kinds):  # type: ignore[union-attr]
             return Sequence(None, next((k.note for k in kinds if k and k.note), _ragged(name)))
         return Sequence(f"{rule.jnp}.stack({name})")
+    blocked = next((k for k in kinds if k.scanned is None), None)  # type: ignore[union-attr]
+    if blocked is not None:  # `coefs = _gen(X)`, `it = map(f, X)`, `parts = _clusters(x)` (mne)
+        return Sequence(None, blocked.note or _ragged(name))
     if all(k.scanned == rule.code(v) for k, v in zip(kinds, values)):  # type: ignore[union-attr,arg-type]
         return Sequence(name)  # every reaching value is an array
     return Sequence(f"{rule.jnp}.asarray({name})")

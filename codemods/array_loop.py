@@ -82,7 +82,11 @@ class ArrayLoop(Rule):
     `jit` a list argument is traced again for every length and element shape (pass one stacked array, pad ragged
     data and use `jax.vmap`). A local list whose elements provably share a shape (`np.split(x, 4)`,
     `[x[i] for i in range(n)]`, `list(x)`, `[x, -x, 2 * x]`) is scanned as `jnp.stack(parts)`. A list whose
-    elements may differ in shape (`[x, x[:2]]`, `np.array_split`, a list grown with `.append`) is reported.
+    elements may differ in shape (`[x, x[:2]]`, `np.array_split`, a list grown with `.append`) is reported, and so is
+    one that a function of the module returns (`return np.split(x, idx)`, `return a, b`), a generator (a call of a
+    function of the module that yields) and a one-pass iterator (`map(...)`, `filter(...)`), also through a name bound
+    to one: they have no `len`, and `jnp.asarray` rejects them. A NumPy tuple of arrays of one shape (`np.nonzero(m)`,
+    one index array per axis) is scanned as `jnp.stack(...)`.
 
     ## Known problems
     Elements of a list argument that are themselves Python lists (where `a * 2` repeats, `a + b` concatenates) or
@@ -234,6 +238,30 @@ class ArrayLoop(Rule):
             ),
         ),
         Invalid("def f(xs):\n    out = []\n    for x in xs:\n        out.append(x * 2)\n    return out\n", lines=[3]),
+        Invalid(  # the iterable is bound to a call of a generator function of the module: a generator has no `len` and
+            # `jnp.asarray` rejects it (mne's `_get_coefs`: `TypeError: object of type generator has no len()`)
+            "import jax.numpy as jnp\n\ndef _scaled(rows, w):\n    for r in rows:\n        yield r * w\n\n"
+            "def fill(rows, w):\n    acc = jnp.zeros((rows.shape[0], rows.shape[1]))\n    gen = _scaled(rows, w)\n"
+            "    for i, r in enumerate(gen):\n        acc = acc.at[i].set(r)\n    return acc\n",
+            expected=None, lines=[10]),
+        Invalid(  # ... or to `map(...)`, a one-pass iterator
+            "import jax.numpy as jnp\n\ndef f(rows):\n    s = jnp.zeros(rows.shape[1])\n    it = map(jnp.sqrt, rows)\n"
+            "    for k, r in enumerate(it):\n        s = s + k * r\n    return s\n",
+            expected=None, lines=[6]),
+        Invalid(  # a helper of the module returns a list of arrays of different lengths (`np.split` at value-dependent
+            # points): `jnp.asarray(parts)` raised (mne's `_find_clusters` partitions); also one returning a display
+            "import numpy as np\n\ndef _runs(v):\n    return np.split(v, np.flatnonzero(v > 0))\n\n"
+            "def _halves(v):\n    pieces = [v, v[1:]]\n    return pieces\n\n"
+            "def label(v):\n    out = np.zeros(len(v))\n    for j, run in enumerate(_runs(v)):\n        out[run] = j\n    return out\n\n"
+            "def total(v):\n    s = 0.0\n    got = _halves(v)\n    for h in got:\n        s = s + h.sum()\n    return s\n",
+            expected=None, lines=[12, 19]),
+        Invalid(  # a tuple of index arrays, one per axis, of one length: stacked, each step takes one axis's indices
+            "import jax.numpy as jnp\n\ndef f(m, w):\n    s = 0.0\n    for idx in jnp.nonzero(m, size=4):\n"
+            "        s = s + w[idx].sum()\n    return s\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef f(m, w):\n    s = 0.0\n    w_jax = jnp.asarray(w)\n\n"
+                     "    def step(s, idx):\n        s = s + w_jax[idx].sum()\n        return s, None\n\n"
+                     "    s, _ = jax.lax.scan(step, s, jnp.stack(jnp.nonzero(m, size=4)))\n    return s\n",
+            lines=[5]),
         Invalid(  # a tuple target unpacks each row inside the step (it was spread into the step's parameters)
             "import numpy as np\n\ndef f(rows):\n    total = 0.0\n    for _, _, c in np.asarray(rows):\n"
             "        total = total + c\n    return total\n",
