@@ -11,7 +11,7 @@ from typing import Callable, Iterator, Optional
 
 import libcst as cst
 
-from codemods import _buffers, _kept_numpy
+from codemods import _buffers, _kept_numpy, _list_inputs
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY
@@ -218,10 +218,35 @@ MAPPING_EVIDENCE = frozenset({"items", "keys", "values", "get", "update", "setde
 
 def _mapping_evidence(rule: Rule, name: str) -> bool:
     """Whether the current function uses `name`, or what it copies (`name = d.copy()`, `dict(d)`), as a dict or a
-    DataFrame: `d.items()`, `name.keys()`, `df.columns`."""
+    DataFrame: `d.items()`, `name.keys()`, `df.columns`, `f(**name)`; or as a Python list or dict its callers give:
+    a parameter that a call in the module passes a list, tuple or dict display (`bump([1, 2, 3])`, then `ys =
+    xs.copy(); ys[0] = 10` keeps a list a list, where `.at` would make it an array: obspy's review)."""
     function = rule.current_function
     if function is None:
         return False
+    names = _copied_names(function, name)
+    if any(isinstance(a.value, cst.Name) and a.value.value in names and a.star == "**"
+           for a in walk.nodes_of(function.body, cst.Arg)):  # type: ignore[attr-defined]
+        return True  # `np.savez(f, **npz_dict)`: only a mapping unpacks so
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    if names & params and names & params & _container_fed(rule).get(function.name.value, frozenset()):
+        return True
+    return any(isinstance(node.value, cst.Name) and node.value.value in names and node.attr.value in MAPPING_EVIDENCE
+               for node in walk.nodes_of(function.body, cst.Attribute))  # type: ignore[attr-defined]
+
+
+def _container_fed(rule: Rule) -> dict[str, frozenset[str]]:
+    """`_list_inputs.list_fed_parameters` and `mapping_fed_parameters` of the module, found once per pass."""
+    cache = rule.context.__dict__
+    if "_container_fed" not in cache:
+        module = rule.context.module
+        lists, mappings = _list_inputs.list_fed_parameters(module), _list_inputs.mapping_fed_parameters(module)
+        cache["_container_fed"] = {f: lists.get(f, frozenset()) | mappings.get(f, frozenset()) for f in {*lists, *mappings}}
+    return cache["_container_fed"]
+
+
+def _copied_names(function: cst.FunctionDef, name: str) -> set[str]:
+    """`name`, and the names it copies in `function` (`name = d.copy()`, `dict(d)`, `list(d)`)."""
     names = {name}
     for assign in walk.nodes_of(function.body, cst.Assign):  # type: ignore[attr-defined]
         if any(isinstance(t.target, cst.Name) and t.target.value == name for t in assign.targets):  # type: ignore[attr-defined]
@@ -229,11 +254,10 @@ def _mapping_evidence(rule: Rule, name: str) -> bool:
             if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and value.func.attr.value == "copy" \
                     and isinstance(value.func.value, cst.Name):
                 names.add(value.func.value.value)
-            elif isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("dict", "copy") \
+            elif isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in ("dict", "copy", "list") \
                     and value.args and isinstance(value.args[0].value, cst.Name):
                 names.add(value.args[0].value.value)
-    return any(isinstance(node.value, cst.Name) and node.value.value in names and node.attr.value in MAPPING_EVIDENCE
-               for node in walk.nodes_of(function.body, cst.Attribute))  # type: ignore[attr-defined]
+    return names
 
 
 def _holds_numpy_arrays(rule: Rule, name: str) -> bool:

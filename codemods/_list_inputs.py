@@ -597,6 +597,13 @@ def _grown(function: cst.FunctionDef) -> set[str]:
     return grown
 
 
+def mapping_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
+    """{function or method name: its parameters that some call in the module passes a dict display or
+    comprehension} (obspy's `write_npz(f, {'A': a}, ...)`). `elsewhere` as for `list_fed_parameters`."""
+    return _fed_parameters(module, lambda value, caller: isinstance(value, (cst.Dict, cst.DictComp)), listed=False,
+                           elsewhere=elsewhere)
+
+
 def text_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters that some call in the module passes a string literal} (colorspacious'
     `safe_equal(white, "D65")`): NumPy makes a string array of it where a `jax.numpy` function raises. `elsewhere`

@@ -151,6 +151,11 @@ class InplaceIndexUpdate(Rule):
               "    return out\n"),
         Valid("import numpy as np\ndef f(df):\n    df = df.copy()\n    for col in df.columns:\n        df[col] = df[col] * 2\n"
               "    return df\n"),
+        # a copy of a parameter a call passes a list or a dict display, or a name unpacked with `**` (obspy's
+        # `write_npz`): item assignment keeps a list a list and a dict a dict, where `.at` would make an array
+        Valid("def bump(xs):\n    ys = xs.copy()\n    ys[0] = 10\n    return ys\n\ndef run():\n    return bump([1, 2, 3]) * 2\n"),
+        Valid("import numpy as np\n\ndef save(f, data, rates):\n    out = data.copy()\n    for k in rates:\n"
+              "        out[k + '_rate'] = rates[k]\n    np.savez(f, **out)\n"),
         Valid("import jax.numpy as jnp\ndef f(x):\n    y = jnp.zeros(3)\n    y = y.at[0].set(x)\n    return y\n"),
         Valid(  # a Python list on one path, an array on the other: item assignment keeps the list a list, which the
             # caller concatenates; `.at` would return an array (fluids' translate_into)
@@ -263,6 +268,12 @@ class InplaceIndexUpdate(Rule):
             # the swap's fix is unsafe (rows are views), so the function is left whole: no half-migrated NumPy
             expected="def f(a):\n    b = a.copy()\n    b[0][1] = 0.0\n    b[-1], b[0] = b[0], b[-1]\n    return b\n",
             lines=[3, 4],
+        ),
+        Invalid(  # `np.require` gives the caller's array when it meets the requirements: `a /= m` divides it in place
+            # in NumPy, and would rebind `a` once `m` is a JAX scalar (obspy's `ar_pick`): reported, nothing migrated
+            "import numpy as np\n\ndef scale(a):\n    a = np.require(a, dtype=np.float64)\n    m = np.abs(a).max()\n"
+            "    a /= m\n",
+            expected=None, lines=[6],
         ),
         Invalid(  # a write through `np.rollaxis` (a view) updates the array (nilearn's TV-L1 divergence): no fix
             "import numpy as np\n\ndef f(x):\n    res = np.zeros((3, 2))\n    v = np.rollaxis(res, 1)\n    v[0] += x\n"
