@@ -215,6 +215,17 @@ def guarded_division(test: cst.BaseExpression, branches: Sequence[cst.CSTNode]) 
 EMPTY_NOTE = (" (a branch takes `{}`, which raises on an empty array, in NumPy as in JAX: the `if` ran it only where "
               "it is not empty, but `jnp.where` evaluates every side and `lax.cond` traces every branch, whichever is "
               "taken; safe only if it is never empty, else give the reduction an `initial=`)")
+EMPTY_INDEX_NOTE = (" (a branch reads `{}`, an item of a selection that may be empty, which raises `IndexError` when it "
+                    "is, in NumPy as in JAX: the `if` read it only where the selection is not empty, but `jnp.where` "
+                    "evaluates every side and `lax.cond` traces every branch, whichever is taken; safe only if it is "
+                    "never empty)")
+
+
+def empty_note(found: str) -> str:
+    """The note for what `empty_reduction` found: a reduction (`v[m].min()`) or an item (`v[m][-1]`)."""
+    return (EMPTY_INDEX_NOTE if found.endswith("]") else EMPTY_NOTE).format(found)
+
+
 # reductions that raise on an empty array (no identity): `v.min()`, `np.argmax(v)`; with `initial=` they do not
 _EMPTY_RAISING = {"min", "max", "amin", "amax", "argmin", "argmax", "nanmin", "nanmax", "nanargmin", "nanargmax", "ptp"}
 # what a test reads to tell whether an array is empty: `len(v) > 0`, `v.size`, `v.shape[0]`; or whether a mask
@@ -229,7 +240,9 @@ def empty_reduction(tests: Sequence[cst.BaseExpression], branches: Sequence[cst.
     (`np.any(m)`, `m.any()`), or of an array whose size the test reads (`len(v)`, `v.size`, `v.shape`). Such a
     reduction raises on an empty array (`zero-size array to reduction operation`), in NumPy and in JAX; the `if`
     ran it only where it was not empty, but `jnp.where` evaluates both sides and `lax.cond` traces both branches.
-    The reduction's code, else None."""
+    Likewise an item read from such a selection (`v[m][-1]`, `v[m][0, 1]`, `np.flatnonzero(m)[0]`,
+    `np.nonzero(m)[0][0]`): on an empty selection it raises `IndexError`. The reduction's (or item's) code, else
+    None."""
     sized: set[str] = set()
     selecting: set[str] = set()
     for test in tests:
@@ -262,7 +275,35 @@ def empty_reduction(tests: Sequence[cst.BaseExpression], branches: Sequence[cst.
                 if isinstance(operand, cst.Subscript) else []
             if any(facts.is_mask(i) or _read_names(i) & selecting for i in indices) or _read_names(operand) & sized:
                 return cst.Module([]).code_for_node(node).strip()
+        for node in walk.nodes_of(branch, cst.Subscript):
+            first = node.slice[0].slice  # type: ignore[attr-defined]
+            if not isinstance(first, cst.Index) or first.star is not None or facts.is_mask(first.value) \
+                    or isinstance(first.value, cst.Ellipsis) or dotted_name(first.value) == "None":
+                continue  # a slice, `None`, `...` or a mask of a selection is empty when it is: no error
+            if _maybe_empty_selection(node.value, selecting, sized, facts):
+                return cst.Module([]).code_for_node(node).strip()
     return None
+
+
+# NumPy functions whose result holds as many items as their argument selects (none, for an all-False mask)
+_SELECTIONS = {"flatnonzero", "argwhere", "compress", "extract"}
+_INDEX_TUPLES = {"nonzero", "where"}  # `np.nonzero(m)[0]`: the indices along one axis
+
+
+def _maybe_empty_selection(operand: cst.BaseExpression, selecting: set[str], sized: set[str], facts: FunctionFacts) -> bool:
+    """Whether `operand` is a selection that may be empty, which the test tells empty or not: a boolean-mask read
+    (`v[m]`, `v[m, 1]`), a read indexed by what the test tells selects something (`v[idx]` under `np.any(idx)`...),
+    an array whose size the test reads, or the indices of a mask (`np.flatnonzero(m)`, `np.nonzero(m)[0]`)."""
+    if isinstance(operand, cst.Subscript):
+        indices = [e.slice.value for e in operand.slice if isinstance(e.slice, cst.Index)]
+        if any(facts.is_mask(i) or _read_names(i) & selecting for i in indices):
+            return True
+        call = operand.value
+        if isinstance(call, cst.Call) and facts.array_function(call.func) in _INDEX_TUPLES and len(call.args) == 1:
+            return True  # `np.nonzero(m)[0][0]`: a one-argument `where` is `nonzero`
+    if isinstance(operand, cst.Call) and facts.array_function(operand.func) in _SELECTIONS:
+        return True
+    return bool(_read_names(operand) & sized) and isinstance(operand, (cst.Name, cst.Attribute))
 
 
 def _read_names(node: cst.BaseExpression) -> set[str]:

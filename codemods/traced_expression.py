@@ -6,8 +6,9 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._boolean_operands import boolean, leaves
-from codemods._branch_values import EMPTY_NOTE, loop_indices, attribute_dtype, broadcast_risk, empty_reduction, float_split, guarded_division, guarded_index, int_mix, kind_conflict, object_attribute, python_ints
+from codemods._branch_values import empty_note, loop_indices, attribute_dtype, broadcast_risk, empty_reduction, float_split, guarded_division, guarded_index, int_mix, kind_conflict, object_attribute, python_ints
 from codemods._host_values import counted
+from codemods._purity import value_shaped_read
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
@@ -143,6 +144,22 @@ class TracedExpression(Rule):
             "import numpy as np\n\ndef first(v, m):\n    return np.argmax(v[m]) if m.any() else -1\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef first(v, m):\n    return jnp.where(m.any(), np.argmax(v[m]), -1)\n",
             unsafe=True,
+        ),
+        Invalid(  # an item of a masked read: empty where the test is False, so the item raises `IndexError`, and a
+            # masked read cannot be traced in `lax.cond` (nilearn's fdr threshold): reported, not rewritten
+            "import numpy as np\n\ndef cut(v, t):\n    m = v > t\n    return v[m][-1] - 0.5 if m.any() else np.inf\n",
+            expected=None,
+        ),
+        Invalid(  # the same with `m` a parameter, maybe an index array: `lax.cond` can trace the read, but its item
+            # raises where `m` selects nothing
+            "import numpy as np\n\ndef cut(v, m):\n    return v[m][-1] - 0.5 if m.any() else np.inf\n",
+            expected="import jax\nimport numpy as np\n\ndef cut(v, m):\n"
+                     "    return jax.lax.cond(m.any(), lambda: v[m][-1] - 0.5, lambda: np.inf)\n",
+            unsafe=True,
+        ),
+        Invalid(  # the first index a mask selects: none when it is all False
+            "import numpy as np\n\ndef first(m):\n    return np.flatnonzero(m)[0] if np.any(m) else -1\n",
+            expected=None,
         ),
         Invalid(  # Python skips the min where the selection is empty; `jnp.logical_and` would not
             "import numpy as np\n\ndef positive(v, m):\n    return np.any(m) and v[m].min() > 0\n",
@@ -354,9 +371,19 @@ class TracedExpression(Rule):
         target = at.targets[0].target if isinstance(at, cst.Assign) and len(at.targets) == 1 and at.value is node else None
         name = target.value if isinstance(target, cst.Name) else None  # `v = a if p else b`: a loop carry may prove it
         risk = "it is inside a lambda or comprehension" if at is None else broadcast_risk(shapes, [node.test], [node.body, node.orelse], at, name)
-        reduced = empty_reduction([node.test], [node.body, node.orelse], function_facts(self, self.current_function))
+        facts = function_facts(self, self.current_function)
+        reduced = empty_reduction([node.test], [node.body, node.orelse], facts)
+        shaped = value_shaped_read([node.body, node.orelse], facts)
+        if shaped is not None and not (pure and risk is None):  # as JX201's `if`: nilearn's fdr threshold,
+            # `z[pos][-1] if pos.any() else np.inf`
+            empty = "" if reduced is None else (f", and outside it `{reduced}` raises on an empty selection, which the "
+                                                "test kept Python from reading")
+            self.report(node, f"{message}, and it cannot become `lax.cond`: a side reads `{shaped.strip()}`, whose shape "
+                        "depends on values; `lax.cond` traces both sides, whichever is taken, and that read raises under "
+                        f"`jit`{empty} (give it a fixed size, or keep this code outside `jit`)")
+            return
         if reduced is not None:
-            message += EMPTY_NOTE.format(reduced).replace("a branch", "a side").replace("every branch", "both sides")
+            message += empty_note(reduced).replace("a branch", "a side").replace("every branch", "both sides")
         if pure and risk is None:
             start = self.get_metadata(PositionProvider, node).start.column
             self._fix(node, message, emit.where_text(self.jnp, [node.test], [node.body, node.orelse], start), "replace with `jnp.where`",

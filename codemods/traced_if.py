@@ -9,7 +9,7 @@ from codemods import _caller_writes
 from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
-from codemods._branch_values import (EMPTY_NOTE, loop_indices,
+from codemods._branch_values import (empty_note, loop_indices,
     attribute_dtype, attribute_indexed, empty_reduction, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, made_traced_test, module_object, none_inside, none_read, param_mix, list_item, reshaped_output,
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
@@ -818,7 +818,7 @@ class TracedIf(Rule):
         reduced = empty_reduction(c.tests, [s for b in c.bodies for s in b], function_facts(self, function))
         if reduced is not None:
             unsafe = True
-            why += EMPTY_NOTE.format(reduced)
+            why += empty_note(reduced)
         local = frozenset(flow.params) | flow.writes(list(function.body.body))
         plain = [assignments(b) for b in bodies]
         risk = None

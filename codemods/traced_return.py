@@ -9,7 +9,7 @@ from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._purity import branch_numpy, purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
-from codemods._branch_values import (EMPTY_NOTE, loop_indices,
+from codemods._branch_values import (empty_note, loop_indices,
     attribute_dtype, attribute_indexed, broadcast_risk, empty_reduction, float_split, guarded_division, guarded_index, int_mix, kind_conflict, module_object, object_attribute, param_mix,
     python_ints, return_values, text_return, untraceable_branch,
 )
@@ -326,7 +326,7 @@ class TracedReturn(Rule):
         reduced = empty_reduction(run.tests, [*(s for b in run.bodies for s in b), *after], function_facts(self, function))
         if reduced is not None:
             unsafe = True
-            why += EMPTY_NOTE.format(reduced)
+            why += empty_note(reduced)
         message = f"`return` under an `if` on traced value `{test}`{why}: Python cannot branch on a traced array under `jit`"
         removals = {s: cst.RemovalSentinel.REMOVE for s in after}
         values = [_single_return(b) for b in [*run.bodies, *([] if c.has_else else [after[len(absorbed) :]])]]
