@@ -45,6 +45,13 @@ INPLACE_DUNDERS = frozenset({
     "__setitem__", "__iadd__", "__isub__", "__imul__", "__imatmul__", "__itruediv__", "__ifloordiv__", "__imod__",
     "__ipow__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__",
 })
+# attributes only a NumPy array has: a call whose result is read through one must stay NumPy
+BUFFER_ATTRIBUTES = frozenset({"ctypes", "data", "__array_interface__", "base", "flags", "strides", "flat"})
+# methods only a NumPy array has, read from a name bound to a call (`a.setflags(write=False)`, `a.tofile(f)`), some
+# of which change it in place (`Y.resize(lag, refcheck=False)`: spectrum's ARMA estimate), and the in-place operators
+# and item assignment called by name (`target.__iadd__(p)`: GPy's kernels), which a JAX array lacks or refuses
+BUFFER_METHODS = frozenset({"setflags", "tofile", "dump", "dumps", "newbyteorder", "itemset", "resize", "put",
+                            "partition", "byteswap", *INPLACE_DUNDERS})
 WRITING_METHODS = {"fill", "sort", "resize", "put", "itemset", "partition", *INPLACE_DUNDERS}
 # the keywords of an output array a call writes into: NumPy's `out=`, and `output=` (scipy.ndimage's filters:
 # `uniform_filter1d(x, 3, output=buf)`); any callee given one is taken to fill it
@@ -897,6 +904,13 @@ _NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\Z")
 _KIND_SORTED = re.compile(
     rb"(?:(?<![\w.])([A-Za-z_]\w*)|(?<![\w.])((?:[A-Za-z_]\w*\.)*)([A-Za-z_]\w*)\((?:[^()\n]|\([^()\n]*\))*\))"
     rb"\.argsort\((?:[^()\n]|\([^()\n]*\))*(?:\bkind[ \t]*=|,[ \t]*[\"'])")
+# `y.flags`, `make(n).strides`: a read through an attribute or method only a NumPy array has (`BUFFER_ATTRIBUTES`,
+# `BUFFER_METHODS`; not `.data`, which many other objects have), of a name or of a call's result, as `_KIND_SORTED`
+_BUFFER_READ_WORDS = (b".flags", b".strides", b".ctypes", b".__array_interface__", b".base", b".flat", b".setflags(",
+                      b".tofile(", b".byteswap(", b".newbyteorder(")
+_BUFFER_READ = re.compile(
+    rb"(?:(?<![\w.])([A-Za-z_]\w*)|(?<![\w.])((?:[A-Za-z_]\w*\.)*)([A-Za-z_]\w*)\((?:[^()\n]|\([^()\n]*\))*\))"
+    rb"\.(?:flags|strides|ctypes|__array_interface__|base|flat|setflags|tofile|byteswap|newbyteorder)\b(?![ \t]*=[^=])")
 _DEF_LINE = re.compile(rb"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]", re.M)
 _FUNCTION_LINE = re.compile(rb"[ \t]*(?:async[ \t]+)?def[ \t]")
 
@@ -959,11 +973,14 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     class's method of that name matches); so is a method of the module's own class bound to a name and written into
     (`y = self.evaluate(x)`, then `np.power(y, 2, out=y)`), as `.evaluate`: a subclass in another module may override
     it (any class's method of that name, in any other module of the run). A write is an item's (`bits[0] = v`), a
-    writing method's (`bits.fill(0)`) or a call's output (`out=y`, `np.copyto(y, v)`). A pattern search over the
+    writing method's (`bits.fill(0)`) or a call's output (`out=y`, `np.copyto(y, v)`); a read through an attribute
+    or method only a NumPy array has (`y.flags`, `y.strides`: `_BUFFER_READ`) counts as one. A pattern search over the
     bytes, by name (not by scope: two functions binding the same name count as one); the qualified name is the
     import's (a package's re-export: `_caller_writes` matches it by package)."""
     written = _written_names(data)  # a name written into -> the offsets of those writes
     sorted_kind = [*_KIND_SORTED.finditer(data)] if b"argsort(" in data else []
+    if any(word in data for word in _BUFFER_READ_WORDS):  # `y.flags["C_CONTIGUOUS"]`: JAX arrays have no `.flags`
+        sorted_kind += _BUFFER_READ.finditer(data)
     for m in sorted_kind:  # `e.argsort(kind="quicksort")`: the JAX array method rejects `kind`
         if m.group(1):
             written.setdefault(m.group(1), []).append(m.start())

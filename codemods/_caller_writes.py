@@ -254,9 +254,10 @@ def host_results(rule: Rule) -> dict[str, str]:
     (`winmap[winner(w, x)]`), or hands (or a value computed from it) to a NumPy call given `out=` (`np.sum(tmp * q,
     out=o)`: `_buffers.out_inputs`), to a `scipy.fftpack` transform (`data = even_data(c) / 2`, then `ifft(data)`),
     to a `scipy.sparse` constructor (`sparse.diags(degree(W))`, or `sparse.diags(self.dw)` of a property) or to a
-    third-party function that requires NumPy arrays (`sparse_data.NumpyOnly`): only a NumPy array can (lifelines'
-    penalised Hessian, neurokit2's states, kmodes' encoded rows, minisom's winners, GPy's `_gradients_X_pure`,
-    fluids' pychebfun, pygsp's degrees). Found once per pass: JX501 and JX202 both ask (kept on the rule context)."""
+    third-party function that requires NumPy arrays (`sparse_data.NumpyOnly`), or reads through an attribute or
+    method only a NumPy array has (`y.flags`, `y.strides`, `y.tofile(f)`: `_buffers.BUFFER_ATTRIBUTES`): only a
+    NumPy array can (lifelines' penalised Hessian, neurokit2's states, kmodes' encoded rows, minisom's winners,
+    GPy's `_gradients_X_pure`, fluids' pychebfun, pygsp's degrees, nilearn's `y.flags["C_CONTIGUOUS"]`). Found once per pass: JX501 and JX202 both ask (kept on the rule context)."""
     cache = rule.context.__dict__
     if "_host_results" not in cache:
         cache["_host_results"], cache["_kept_results"] = _host_results(rule)
@@ -369,6 +370,18 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                 why = f"{caller} tests the exact type of what this returns (`{code(node).strip()}`), which a JAX array fails"
                 found.setdefault(callee, why)
                 kept.setdefault(callee, why)
+        for read in walk.nodes_of(function.body, cst.Attribute):
+            # `y = normalize(x)`, then `y.flags["C_CONTIGUOUS"]` (nilearn): JAX arrays have no `.flags`, `.strides`...
+            attr = read.attr.value  # type: ignore[attr-defined]
+            if attr not in _buffers.BUFFER_ATTRIBUTES | _buffers.BUFFER_METHODS:
+                continue
+            why = f"reads it through `.{attr}`, which JAX arrays do not have"
+            if isinstance(read.value, cst.Name):  # type: ignore[attr-defined]
+                needs.setdefault(read.value.value, why)  # type: ignore[attr-defined]
+                persistent.setdefault(read.value.value, why)  # type: ignore[attr-defined]
+            elif isinstance(read.value, cst.Call) and (callee := producer(read.value, methods)) is not None:  # type: ignore[attr-defined]
+                found.setdefault(callee, f"{caller} reads what this returns through `.{attr}`, which JAX arrays do not have")
+                kept.setdefault(callee, found[callee])
         for call, value in _buffers.out_inputs(function, numpy):  # `np.sum(tmp * q, axis=1, out=out[:, q])`
             why = f"hands it to `{code(call.func).strip()}(..., out=...)`, {_buffers.OUT_INPUT}"
             for name in sorted(sources_of(function).of(value)):
@@ -460,7 +473,8 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
             if isinstance(stmt, cst.FunctionDef) else None
         if where is not None and where != rule.context.module_name:
             why = (f"code in `{where}` binds what this returns to a name and writes into it in place, which stays NumPy "
-                   "(a write into what another module returns is not rewritten)")
+                   "(a write into what another module returns is not rewritten), or reads it through an attribute "
+                   "only a NumPy array has (`.flags`, `.strides`...)")
             found.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
             kept.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
     for member in members if elsewhere else ():  # `.sigma_points`: a method of that name, whatever its class

@@ -80,13 +80,9 @@ _LINALG_CATCHERS = frozenset(LINALG_ERRORS)
 CALL_ERRORS = {"TypeError", "ValueError", "IndexError", "AxisError"}
 # the same caught by a caller around a call of the function (an `IndexError` there is `OUT_OF_BOUNDS_CATCHERS`')
 _CALL_CATCHERS = frozenset(CALL_ERRORS - {"IndexError"})
-# attributes only a NumPy array has: a call whose result is read through one must stay NumPy
-BUFFER_ATTRIBUTES = {"ctypes", "data", "__array_interface__", "base", "flags", "strides", "flat"}
-# methods only a NumPy array has, read from a name bound to a call (`a.setflags(write=False)`, `a.tofile(f)`), some
-# of which change it in place (`Y.resize(lag, refcheck=False)`: spectrum's ARMA estimate), and the in-place operators
-# and item assignment called by name (`target.__iadd__(p)`: GPy's kernels), which a JAX array lacks or refuses
-BUFFER_METHODS = {"setflags", "tofile", "dump", "dumps", "newbyteorder", "itemset", "resize", "put", "partition",
-                  "byteswap", *_buffers.INPLACE_DUNDERS}
+# attributes and methods only a NumPy array has (`_buffers`): a call whose result is read through one must stay NumPy
+BUFFER_ATTRIBUTES = _buffers.BUFFER_ATTRIBUTES
+BUFFER_METHODS = _buffers.BUFFER_METHODS
 
 # functions named for making NumPy arrays (POT's `_to_numpy`, `as_numpy`, `to_np`): host conversions by intent
 # methods NumPy calls to turn an object into an array (lmfit's `Parameter.__array__`): they must give NumPy arrays

@@ -624,6 +624,14 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef spectrum(x):\n    return np.abs(np.fft.rfft(x))\n\n"
                 "s = np.sum(spectrum(np.ones(8)), axis=0)\ns[0] = 0.0\n",
                 expected=None, lines=[4, 4, 4]),
+        # ... or reads it through an attribute or method only a NumPy array has (nilearn's `y.flags["C_CONTIGUOUS"]`
+        # of a helper's result), bound to a name or at once
+        Invalid("import numpy as np\n\ndef scaled(a):\n    return a / np.max(np.abs(a))\n\n"
+                "def row_step(a):\n    b = scaled(a)\n    return b.strides[0]\n",
+                expected=None, lines=[4, 4, 4]),
+        Invalid("import numpy as np\n\ndef centred(a):\n    return a - np.mean(a)\n\n"
+                "def frozen(a):\n    return centred(a).flags.writeable\n",
+                expected=None, lines=[4, 4]),
         # ... or hashes: the rows' elements (kmodes' encoded rows), or the result itself as a key (minisom's winners)
         Invalid("import numpy as np\n\ndef encode(X):\n    return np.argsort(X, axis=1)\n\n"
                 "def n_unique(X):\n    enc = encode(X)\n    return len({tuple(row) for row in enc})\n",

@@ -351,6 +351,31 @@ def test_the_result_index_reads_bytes_only():
     assert result_writes("p.py", "pkg.p", code) == {"pkg.util.to_o": "pkg.p"}
 
 
+def test_the_result_index_counts_reads_only_a_numpy_array_allows():
+    """`y = normalize(x)` after `from .util import normalize`, then `y.flags["C_CONTIGUOUS"]` (nilearn): a JAX
+    array has no `.flags`, so the imported function must keep returning a NumPy array; so for `.strides` of the
+    result read at once. An attribute assigned (`obj.base = ...`) or `.data` (many objects have one) do not count."""
+    from codemods._buffers import result_writes
+
+    code = (b"from .util import unit, step, other, box\n\ndef f(x):\n    y = unit(x)\n    if not y.flags['C_CONTIGUOUS']:\n"
+            b"        return None\n    s = step(x).strides[0]\n    o = other(x)\n    o.base = 1\n    b = box(x)\n"
+            b"    return b.data\n")
+    assert result_writes("p.py", "pkg.p", code) == {"pkg.util.unit": "pkg.p", "pkg.util.step": "pkg.p"}
+
+
+def test_a_function_whose_result_another_module_reads_flags_of_stays_numpy(tmp_path):
+    util = "import numpy as np\n\n\ndef unit_rows(a):\n    return a / np.linalg.norm(a, axis=1, keepdims=True)\n"
+    use = ("from rowpkg.util import unit_rows\n\n\ndef writable(a):\n    r = unit_rows(a)\n"
+           "    return r.flags.writeable\n")
+    pkg, files = _package(tmp_path, "rowpkg", {"util.py": util, "use.py": use})
+    results = {r.path.rsplit("/", 1)[-1]: r for r in run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)}
+    assert (pkg / "util.py").read_text() == util
+    messages = [f.message for f in results["util.py"].findings if f.code == "JX501"]
+    assert any("code in `rowpkg.use` binds what this returns" in m for m in messages), messages
+    alone = run_files([str(pkg / "util.py")], all_rules(), RunOptions(fix=True, write=False), jobs=1)
+    assert "jnp.linalg.norm" in alone[0].fixed
+
+
 def test_the_result_index_reads_a_write_in_the_function_that_binds_the_name():
     """`res = gauss(x)` in one test function and `res[i] = ...` in another are two names: the result is not written
     into (astroML's tests: `gauss` had been kept NumPy, and a second migrate, after the other function's write had
