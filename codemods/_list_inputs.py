@@ -397,7 +397,7 @@ COMBINATORICS = frozenset({"product", "combinations", "permutations", "combinati
 def tuple_item(function: cst.FunctionDef, name: str) -> bool:
     """Whether `name` is the target of a loop or comprehension over `itertools` or `zip` tuples: `for c in
     product(...)`, `for p in list(zip(a, b))` (neurokit2's `np.nanmin(p)` of each pair), or over a local bound only to
-    `list(product(...))`."""
+    `list(product(...))`; also the item of their `enumerate` (`for i, ev in enumerate(product(...))`)."""
     def tuples(value: Optional[cst.BaseExpression]) -> bool:
         if isinstance(value, cst.Call) and walk.called_name(value) == "list" and value.args:
             value = value.args[0].value
@@ -405,8 +405,14 @@ def tuple_item(function: cst.FunctionDef, name: str) -> bool:
                                                 and value.func.value == "zip")
 
     for node in walk.nodes(function.body):
-        if isinstance(node, (cst.For, cst.CompFor)) and isinstance(node.target, cst.Name) and node.target.value == name:
-            iterable = node.iter
+        if not isinstance(node, (cst.For, cst.CompFor)):
+            continue
+        target, iterable = node.target, node.iter
+        if isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2 and isinstance(iterable, cst.Call) \
+                and isinstance(iterable.func, cst.Name) and iterable.func.value == "enumerate" and iterable.args:
+            # `for i, ev in enumerate(itertools.product(*evals))` (skfda's tensor basis)
+            target, iterable = target.elements[1].value, iterable.args[0].value
+        if isinstance(target, cst.Name) and target.value == name:
             if isinstance(iterable, cst.Name):
                 bound = assigned_values(function, iterable.value)
                 if bound and all(tuples(v) for v in bound):
@@ -417,10 +423,11 @@ def tuple_item(function: cst.FunctionDef, name: str) -> bool:
 
 
 def sequence_attributes(module: cst.Module) -> frozenset[str]:
-    """The attributes of `self` that every assignment in the module binds to a list or tuple display, comprehension
-    or `list(...)`/`tuple(...)` call (`self.dims = tuple(dims)`: pylops' operators), and that no class of the module
-    defines as a method or property. Any other binding of the name (unpacking, a loop, `self.dims = dims`) rules it
-    out."""
+    """The attribute names that every assignment in the module (to an attribute of `self` or of any other object)
+    binds to a list or tuple display, comprehension or `list(...)`/`tuple(...)` call (`self.dims = tuple(dims)`:
+    pylops' operators; skfda's `self.knots = tuple(knots)`, read as `basis.knots`), and that no class of the module
+    defines as a method or property. Any other binding of the name (unpacking, a loop, `self.dims = dims`,
+    `obj.dims = d`) rules it out."""
     kinds = (cst.List, cst.Tuple, cst.ListComp)
     found: set[str] = set()
     other: set[str] = set()
@@ -431,7 +438,7 @@ def sequence_attributes(module: cst.Module) -> frozenset[str]:
         if isinstance(node, (cst.Assign, cst.AnnAssign, cst.AugAssign)):
             targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
             for target in targets:
-                if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and target.value.value == "self":
+                if isinstance(target, cst.Attribute):
                     value = node.value
                     plain = isinstance(value, kinds) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
                         and value.func.value in ("list", "tuple")

@@ -446,9 +446,9 @@ class _Walker:
                 value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and value.func.attr == "map" or \
                 value.__class__ is ast.Subscript and _root(value) in self.s.sequence_bound:
             self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
-            # `self.dims = tuple(dims)`: an attribute JX304 may know to be a sequence
-            self.s.sequence_bound.update("self." + t.attr for t in node.targets if isinstance(t, ast.Attribute)
-                                         and isinstance(t.value, ast.Name) and t.value.id == "self")
+            # `self.dims = tuple(dims)`: an attribute JX304 may know to be a sequence, read off any object
+            # (`basis.knots`), as `.dims`
+            self.s.sequence_bound.update("." + t.attr for t in node.targets if isinstance(t, ast.Attribute))
         if isinstance(value, ast.Call):  # `shapes = sizes(blocks)`: a list if `sizes` always returns one (JX304)
             called = value.func
             callee = called.id if isinstance(called, ast.Name) else called.attr if isinstance(called, ast.Attribute) \
@@ -569,8 +569,8 @@ class _Walker:
                     s.conversions[value.id] = s.conversions.get(value.id, 0) + 1
                 else:
                     s.unconverted_args.add((root, value.id))
-            elif cls is ast.Attribute and value.value.__class__ is ast.Name and value.value.id == "self":
-                s.name_args.add((root, "self." + value.attr))
+            elif cls is ast.Attribute:  # `np.prod(self.dims)`, `np.diff(basis.knots)`: as `.dims`, `.knots`
+                s.name_args.add((root, "." + value.attr))
             elif cls in _SEQUENCES or _sequence_result(value) or _mapping_entry(value) \
                     or cls is ast.Starred and value.value.__class__ in (ast.List, ast.Tuple, ast.ListComp):  # type: ignore[attr-defined]
                 s.display_call_roots.add(root)  # (`f(*[xs, 1])`: its items are arguments)

@@ -103,7 +103,9 @@ def _non_array_input(s: Summary) -> bool:
     count as one; a name bound to a function of the module (`roll = shift`) counts as that function; a `json.loads`
     result (any `load`/`loads` call, or a module importing it under another name) counts as a list; so does a name
     unpacked from a documented sequence (`lb, ub = bounds`), and a name converted to an array (`np.array(ub)`) and
-    given as it is to another call or as an operand; an attribute a method stores a parameter into (`self.N = N`)
+    given as it is to another call or as an operand; an attribute of any object given to a call where some
+    assignment binds an attribute of that name to a list or tuple (`self.knots = tuple(k)`, then
+    `np.diff(basis.knots)`); an attribute a method stores a parameter into (`self.N = N`)
     where `len()` is taken of something; a property where some function returns a list or tuple."""
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):

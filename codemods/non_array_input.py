@@ -541,6 +541,23 @@ class NonArrayInput(Rule):
                      "    def size(self):\n        return jnp.prod(jnp.asarray(self.dims))\n",
             lines=[8],
         ),
+        Invalid(  # ... read off another object of the module's class, in a function (skfda's `basis.knots`), and off
+            # an attribute of `self` (`self.grid.points`); not `np.pi`-like reads of a module
+            "import jax.numpy as jnp\n\nclass Grid:\n    def __init__(self, points):\n        self.points = list(points)\n\n"
+            "def spacing(grid, scale):\n    return jnp.diff(grid.points) * scale\n\n"
+            "class Model:\n    def span(self):\n        return jnp.ptp(self.grid.points)\n",
+            expected="import jax.numpy as jnp\n\nclass Grid:\n    def __init__(self, points):\n        self.points = list(points)\n\n"
+                     "def spacing(grid, scale):\n    return jnp.diff(jnp.asarray(grid.points)) * scale\n\n"
+                     "class Model:\n    def span(self):\n        return jnp.ptp(jnp.asarray(self.grid.points))\n",
+            lines=[8, 12],
+        ),
+        Invalid(  # an item of `enumerate` over `itertools` tuples (skfda's tensor basis: `jnp.prod(ev, axis=0)`)
+            "import itertools\nimport jax.numpy as jnp\n\ndef tensor(evals):\n"
+            "    return [(i, jnp.prod(ev, axis=0)) for i, ev in enumerate(itertools.product(*evals))]\n",
+            expected="import itertools\nimport jax.numpy as jnp\n\ndef tensor(evals):\n"
+                     "    return [(i, jnp.prod(jnp.asarray(ev), axis=0)) for i, ev in enumerate(itertools.product(*evals))]\n",
+            lines=[5],
+        ),
         Invalid(  # `np.where(m)` is a tuple, given as `take`'s indices (kmodes' dissimilarity)
             "import jax.numpy as jnp\n\ndef f(X, m):\n    ids = jnp.where(m == 1)\n    return jnp.take(X, ids, axis=0)\n",
             expected="import jax.numpy as jnp\n\ndef f(X, m):\n    ids = jnp.where(m == 1)\n"
@@ -741,6 +758,12 @@ class NonArrayInput(Rule):
             "import jax.numpy as jnp\n\nclass Op:\n    def __init__(self, dims, a):\n        self.dims = tuple(dims)\n"
             "        self.w, self.v = a\n\n    def reset(self, d):\n        self.dims = d\n        self.v = [1]\n\n"
             "    def size(self):\n        return jnp.prod(self.dims) + jnp.sum(self.v)\n"),
+        Valid(  # ... also when another object's attribute of that name is set to something else
+            "import jax.numpy as jnp\n\nclass Op:\n    def __init__(self, dims):\n        self.dims = tuple(dims)\n\n"
+            "def resize(op, d):\n    op.dims = d\n    return jnp.prod(op.dims)\n"),
+        Valid(  # an attribute of a module (a constant), whatever the module's objects hold under that name
+            "import jax.numpy as jnp\nimport consts\n\nclass Op:\n    def __init__(self, table):\n        self.table = tuple(table)\n\n"
+            "def total():\n    return jnp.sum(consts.table)\n"),
     ]
     VALID += [
         Valid(  # an array of objects (their attributes read off its elements) stays NumPy (JX501), which takes the
@@ -1035,7 +1058,7 @@ class NonArrayInput(Rule):
             entry_of = _list_inputs.bound_mapping_entry(arg.value, facts)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
             guarded = isinstance(arg.value, cst.Name) and any(  # under `isinstance(mref, (list, tuple, np.ndarray))`
                 types & {"list", "tuple"} for types in isinstance_guards(self, node).get(arg.value.value, ()))
-            attribute = self._sequence_attribute(arg.value) or self._sequence_result(arg.value, node)
+            attribute = self._sequence_attribute(arg.value, facts) or self._sequence_result(arg.value, node)
             row = _list_inputs.list_row(fn, arg.value, facts)  # `poles[j]` of `poles = [[] for j in ...]`
             # `np.nanmin(p)` for `p` in `zip(a, b)`: a tuple (neurokit2's peak distances)
             tupled = isinstance(arg.value, cst.Name) and _list_inputs.tuple_item(fn, arg.value.value)
@@ -1445,11 +1468,18 @@ class NonArrayInput(Rule):
                 items.append(call.args[0].value)  # type: ignore[attr-defined]
         return items
 
-    def _sequence_attribute(self, value: cst.BaseExpression) -> bool:
-        """`self.dims` where the module only ever sets `self.dims` to a list or tuple (`_list_inputs.sequence_attributes`)."""
-        if not (isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value == "self"):
+    def _sequence_attribute(self, value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+        """`self.dims`, or `basis.knots` of any object the function holds (a parameter, a local, `self.basis`), where
+        the module only ever sets an attribute of that name to a list or tuple (`_list_inputs.sequence_attributes`:
+        skfda's `self.knots = tuple(knots)`, then `np.diff(basis.knots)`). `jnp.asarray` of it is a no-op if it
+        is an array after all. Not an attribute of a module-level name (`np.pi`, a module's constant)."""
+        if not (isinstance(value, cst.Attribute) and value.attr.value in self._attributes):
             return False
-        return value.attr.value in self._attributes
+        root = value.value
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        return isinstance(root, cst.Name) and (root.value in ("self", "cls") or root.value in facts.params
+                                               or root.value in facts.bindings)
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         """`jnp.fliplr(v) * [-1.0, 1.0]`, `u + range(n)`, `A @ cell` with `A = [[0, 1], [1, -1]]`: a NumPy array takes a
