@@ -117,7 +117,11 @@ def _written(fn: cst.FunctionDef, viewing: Writers, ndimage: SparseNames, numpy_
             func = node.func
             if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and isinstance(func.value, cst.Name):
                 names.add(func.value.value)
-            names.update(value.value for value in call_outputs(node, ndimage, numpy_aliases) if isinstance(value, cst.Name))
+            for value in call_outputs(node, ndimage, numpy_aliases):
+                while isinstance(value, cst.Subscript):  # `out=buf[i]`: an item of `buf` (skfda's ufuncs from a list)
+                    value = value.value
+                if isinstance(value, cst.Name):
+                    names.add(value.value)
     if not returns_value:  # `def log_normalize(a): a -= lse(a)`: returns nothing, so the update is its result
         names |= augmented
     return names

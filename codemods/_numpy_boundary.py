@@ -694,17 +694,20 @@ class NumpyBoundary:
             if stored is not None:
                 return stored
         # `x.sum(axis=0, out=o)`, `ndimage.uniform_filter1d(x, 3, output=o)`: a method, or a function that is not
-        # NumPy's (a third-party or compiled one, which writes into the buffer it is given: pyroomacoustics' smoothing)
+        # NumPy's (a third-party or compiled one, which writes into the buffer it is given: pyroomacoustics' smoothing),
+        # or any other callable (`functions[i](res[i], out=res[i])`, a ufunc picked from a list: skfda); the buffer
+        # an item or view of an array made here (`out=res[i]`) too
         for how, out in _buffers.given_outputs(call, self._ndimage):  # (or by position: `convolve(x, w, o)`)
-            if isinstance(out, cst.Name) and isinstance(call.func, (cst.Attribute, cst.Name)) \
-                    and numpy_name(rule, call.func) is None and rule.current_function is not None \
-                    and (out.value in self.made_here(rule.current_function)
-                         or out.value in self.computed_here(rule.current_function)):
-                is_made = out.value in self.made_here(rule.current_function)
+            root = _buffers.root_name(out)
+            if root is not None and rule.current_function is not None \
+                    and not (isinstance(call.func, (cst.Attribute, cst.Name)) and numpy_name(rule, call.func) is not None) \
+                    and (root in self.made_here(rule.current_function) or root in self.computed_here(rule.current_function)):
+                is_made = root in self.made_here(rule.current_function)
                 what = "a NumPy array made here" if is_made else "an array computed here"
-                head = f"`{func}(..., {how}{out.value})`" if how.endswith("=") else \
-                    f"`{func}(...)`, given `{out.value}` as its output by position,"
-                return (f"{head} writes into `{out.value}`, {what}: it must stay NumPy (a JAX array cannot be written "
+                shown = rule.code(out).strip()
+                head = f"`{func}(..., {how}{shown})`" if how.endswith("=") else \
+                    f"`{func}(...)`, given `{shown}` as its output by position,"
+                return (f"{head} writes into `{root}`, {what}: it must stay NumPy (a JAX array cannot be written "
                         "into, and JAX methods take no `out=`), so this function is left as it is")
         writers, private = self._buffer_callees
         # a function known to write through its parameter: any array this function computes, a call's result

@@ -1480,6 +1480,14 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\nfrom scipy.ndimage import uniform_filter1d\n\ndef buf(n):\n    return np.zeros(n)\n\n"
                 "def smooth(x):\n    out = buf(x.shape[0])\n    uniform_filter1d(x, 3, output=out)\n    return out\n",
                 expected=None, lines=[5, 5, 9]),
+        Invalid(  # ... or any callable given an item of it as `out=`: a ufunc picked from a list (skfda's
+            # `functions[i](res[i], out=res[i])`), here or in a helper that writes through its parameter
+            "import numpy as np\n\ndef waves(x):\n    ops = [np.sin, np.cos]\n    res = np.outer(np.ones(2), x)\n"
+            "    for k in (0, 1):\n        ops[k](res[k], out=res[k])\n    return res\n",
+            expected=None, lines=[5, 5, 7]),
+        Invalid("import numpy as np\n\ndef apply(ops, rows):\n    for k, op in enumerate(ops):\n        op(rows[k], out=rows[k])\n\n"
+                "def waves(x):\n    res = np.outer(np.ones(2), x)\n    apply([np.sin, np.cos], res)\n    return res\n",
+                expected=None, lines=[8, 8, 9]),
         Invalid(  # ... given by position to a scipy.ndimage function that takes its output there
             "import numpy as np\nfrom scipy.ndimage import convolve1d\n\ndef buf(n):\n    return np.zeros(n)\n\n"
             "def smooth(x):\n    out = buf(x.shape[0])\n    convolve1d(x, np.ones(3) / 3, -1, out)\n    return out\n",
