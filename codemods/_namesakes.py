@@ -364,7 +364,9 @@ def namesake(qualified: str) -> tuple[str, str, Optional[dict], Optional[str]]:
 def unaccepted(node: cst.Call, qualified: str, source: str) -> Optional[str]:
     """Why the namesake of the NumPy call `node` (of `qualified`, written `source`) would not take its arguments,
     so JX501 leaves the call NumPy (its result a NumPy array), or None: an `order=` that follows the memory layout,
-    more positional arguments than the namesake takes, a keyword it does not accept (`np.log(x, where=x > 0)`)."""
+    more positional arguments than the namesake takes, a keyword it does not accept (`np.log(x, where=x > 0)`), or
+    any other way the arguments do not bind to its signature (`jnp_api.binding_problem`: `np.permute_dims(a)`,
+    whose `axes` `jnp.permute_dims` requires; `np.real(val=z)`, positional-only in JAX)."""
     _, short, entry, method = namesake(qualified)
     if entry is None or entry["kind"] in ("constant", "class"):
         return None
@@ -387,4 +389,9 @@ def unaccepted(node: cst.Call, qualified: str, source: str) -> Optional[str]:
     if method is None and not jnp_api.accepts_keywords(entry, keywords):
         bad = [k for k in keywords if k not in (entry.get("params") or [])]
         return f"`{source}` is called with keyword(s) {', '.join(bad)} that `jnp.{short}` does not accept"
+    problem = jnp_api.binding_problem(entry, len(given), keywords) \
+        if method is None and entry["kind"] == "function" and not any(a.star for a in node.args) else None
+    if problem is not None:  # `np.permute_dims(a)`: NumPy's `axes` is optional, `jnp.permute_dims` requires it
+        return (f"`{source}`'s arguments do not fit `jnp.{short}`'s parameters ({problem}): renamed, the call would "
+                "raise `TypeError`; this call stays NumPy")
     return None

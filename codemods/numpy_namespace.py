@@ -1841,6 +1841,14 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 4, 7, 11, 12, 15, 15, 19],
         ),
+        Invalid(  # arguments that do not bind to the namesake's signature: `axes` left out (NumPy reverses the axes,
+            # `jnp.permute_dims` requires them: nilearn), a positional-only parameter given by keyword; the calls stay
+            # NumPy, the rest moves
+            "import numpy as np\n\ndef flipped(x):\n    y = np.exp(x)\n    return np.permute_dims(y), np.real(val=y)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef flipped(x):\n    y = jnp.exp(x)\n"
+                     "    return np.permute_dims(y), np.real(val=y)\n",
+            lines=[4, 5, 5],
+        ),
         Invalid(  # an exception tuple held in an annotated name, caught around a call of the function
             "import numpy as np\n\nMISSING: tuple = (IndexError, KeyError)\n\ndef pick(a, i):\n    c = np.cumsum(a)\n"
             "    return c[i]\n\ndef safe(a, i):\n    try:\n        return pick(a, i)\n    except MISSING:\n        return -1\n",

@@ -2,8 +2,9 @@
 
 Importing jax costs about a second, so the surface is computed once per jax version and cached as JSON in the user
 cache folder (`$JAXFIX_CACHE_DIR`, else `$XDG_CACHE_HOME/jaxfix`, else `~/.cache/jaxfix`). Each entry records what
-kind of object the name is and, for functions, the names of the parameters it accepts (None: accepts any keyword)
-and how many it takes by position (`positional`; None: any number, or not known).
+kind of object the name is and, for functions, the names of the parameters it accepts (None: accepts any keyword),
+how many it takes by position (`positional`; None: any number, or not known) and its whole signature
+(`signature`, which `binding_problem` binds a call against).
 """
 
 from __future__ import annotations
@@ -66,6 +67,21 @@ def _positional(obj: object) -> Optional[int]:
     return sum(k in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD) for k in kinds)
 
 
+_KINDS = {inspect.Parameter.POSITIONAL_ONLY: "positional", inspect.Parameter.POSITIONAL_OR_KEYWORD: "either",
+          inspect.Parameter.VAR_POSITIONAL: "args", inspect.Parameter.KEYWORD_ONLY: "keyword",
+          inspect.Parameter.VAR_KEYWORD: "kwargs"}
+
+
+def _signature(obj: object) -> Optional[list[list]]:
+    """[name, kind, has a default] for each parameter of `obj` (kind: "positional" only, "either", "args",
+    "keyword" only, "kwargs"), or None when its signature is not known."""
+    try:
+        sig = inspect.signature(obj)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    return [[p.name, _KINDS[p.kind], p.default is not inspect.Parameter.empty] for p in sig.parameters.values()]
+
+
 def _describe(namespace: object) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for name in dir(namespace):
@@ -85,7 +101,8 @@ def _describe(namespace: object) -> dict[str, dict]:
         elif inspect.isclass(obj):
             out[name] = {"kind": "class", "params": None}
         elif callable(obj):
-            out[name] = {"kind": "function", "params": _params(obj), "positional": _positional(obj)}
+            out[name] = {"kind": "function", "params": _params(obj), "positional": _positional(obj),
+                         "signature": _signature(obj)}
         else:
             out[name] = {"kind": "constant", "params": None}
     return out
@@ -108,7 +125,7 @@ def surface() -> dict[str, dict]:
         version = importlib.metadata.version("jax")
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover
         version = "unknown"
-    path = os.path.join(_cache_dir(), f"jnp-api-{version}-2.json")  # (-2: entries say `positional`)
+    path = os.path.join(_cache_dir(), f"jnp-api-{version}-3.json")  # (-2: entries say `positional`; -3: `signature`)
     try:
         with open(path, encoding="utf-8") as handle:
             return json.load(handle)
@@ -137,6 +154,36 @@ def positional_limit(entry: dict) -> Optional[int]:
     """How many arguments the function takes by position (`jnp.argsort`: 2, where NumPy's takes `kind` third), or
     None (any number, or not known)."""
     return entry.get("positional")
+
+
+def binding_problem(entry: dict, positional: int, keywords: list[str]) -> Optional[str]:
+    """Why a call with `positional` arguments by position and these `keywords` does not bind to the function's
+    signature (as `inspect.Signature.bind` would say), or None (it binds, or the signature is not known): a
+    required parameter left out (`jnp.permute_dims(a)`: `axes`), a positional-only one given by keyword
+    (`jnp.real(val=x)`), a keyword it does not take, one given twice, too many arguments by position."""
+    signature = entry.get("signature")
+    if signature is None:
+        return None
+    slots = [name for name, kind, _ in signature if kind in ("positional", "either")]
+    if positional > len(slots) and not any(kind == "args" for _, kind, _ in signature):
+        return f"it takes at most {len(slots)} argument(s) by position"
+    filled = set(slots[:positional])
+    kinds = {name: kind for name, kind, _ in signature}
+    for keyword in keywords:
+        if kinds.get(keyword) == "positional":
+            return f"`{keyword}` is positional-only there"
+        if kinds.get(keyword) not in ("either", "keyword"):
+            if any(kind == "kwargs" for _, kind, _ in signature):
+                continue
+            return f"it takes no keyword `{keyword}`"
+        if keyword in filled:
+            return f"`{keyword}` would be given twice"
+        filled.add(keyword)
+    missing = [name for name, kind, default in signature
+               if not default and kind in ("positional", "either", "keyword") and name not in filled]
+    if missing:
+        return "it requires " + ", ".join(f"`{name}`" for name in missing)
+    return None
 
 
 def accepts_keywords(entry: dict, keywords: list[str]) -> bool:
