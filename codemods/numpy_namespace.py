@@ -829,7 +829,7 @@ class NumpyNamespace(Rule):
                 expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, top=None):\n    n = x.shape[0]\n"
                 "    if top is None:\n        top = max(2, int(np.sqrt(n)))\n    k = int(np.ceil(n / 2))\n"
                 "    return x[:k], jnp.zeros(top)\n",
-                lines=[6, 7, 8]),
+                lines=[7, 8]),  # `np.sqrt(n)` of `n = x.shape[0]` is a static call, kept unreported
         # a count that repeats a Python list must be a Python int, which a NumPy integer is (pyDOE3's fullfact)
         Invalid("import numpy as np\n\ndef f(x, k):\n    n = np.sum(x > 0)\n    n //= k\n    return [0.0] * n\n",
                 expected=None, lines=[4]),
@@ -993,6 +993,13 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(i, shape):\n    s = np.prod(shape[1:])\n"
                      "    return jnp.floor(i / s)\n",
             lines=[5]),
+        Invalid(  # ... and so is a local name bound to a shape, a slice of one or tuple arithmetic of them (mne's
+            # `signal_shape = X.shape[:-1]`, then `np.prod(signal_shape) == 0`)
+            "import numpy as np\n\ndef f(a):\n    lead = a.shape[1:]\n    full = (2,) + lead\n    if np.prod(full) > 8:\n"
+            "        return np.sum(a)\n    return np.ones(full) * np.prod(lead[1:])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(a):\n    lead = a.shape[1:]\n    full = (2,) + lead\n"
+                     "    if np.prod(full) > 8:\n        return jnp.sum(a)\n    return jnp.ones(full) * np.prod(lead[1:])\n",
+            lines=[7, 8]),
         Invalid(  # an in-place operator called by name is a write (GPy's `Add.gradients_X`: `target.__iadd__(...)`)
             "import numpy as np\n\ndef f(parts):\n    target = np.zeros(3)\n    [target.__iadd__(p) for p in parts]\n"
             "    return target\n",

@@ -253,6 +253,8 @@ class FunctionTracedness:
         nodes]`): a Python value that NumPy calls should keep concrete (`np.prod(shapes)` as a shape)."""
         if self.static_param(identifier):
             return True
+        if self._shape_name(identifier, frozenset()):
+            return True
         comprehended = self.__dict__.get("_comprehended")
         if comprehended is None:  # names bound to a comprehension, found in one walk (most functions have none)
             comprehended = self._comprehended = {
@@ -265,6 +267,34 @@ class FunctionTracedness:
         values = self.assigned_values(identifier)
         return bool(values) and all(isinstance(v, COMPREHENSIONS) and _metadata_only(getattr(v, "elt", None) or cst.Name("_"))
                                     for v in values) and self.variables().get(identifier) is Tracedness.STATIC
+
+    def _shape_name(self, identifier: str, seen: frozenset[str]) -> bool:
+        """A local name only ever bound to array metadata: a shape, a slice or item of one, tuple arithmetic of
+        them (`signal_shape = X.shape[:-1]`, `full = signal_shape + (4,)`, `n = x.shape[0]`), or another such name:
+        a Python tuple or int (mne's `np.prod(signal_shape)`: `jnp.prod` rejects a tuple)."""
+        if identifier in seen or identifier not in self.variables() or identifier in self._param_names():
+            return False
+        values = self.assigned_values(identifier)
+        seen = seen | {identifier}
+        return bool(values) and all(v is not None and self._shape_value(v, seen) for v in values) \
+            and self.variables().get(identifier) is Tracedness.STATIC
+
+    def _shape_value(self, expr: cst.BaseExpression, seen: frozenset[str]) -> bool:
+        if isinstance(expr, cst.Attribute):
+            return expr.attr.value == "shape"
+        if isinstance(expr, cst.Subscript):
+            return self._shape_value(expr.value, seen)
+        if isinstance(expr, cst.Name):
+            return self._shape_name(expr.value, seen)
+        if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Multiply)):
+            # `shape + (4,)`, `(1,) * x.ndim + shape`: tuple arithmetic, one side a shape
+            sides = (expr.left, expr.right)
+            return any(self._shape_value(e, seen) for e in sides) and all(
+                self._shape_value(e, seen) or _metadata_only(e) for e in sides)
+        if isinstance(expr, cst.Tuple):
+            return all(isinstance(e, cst.Element) and (_metadata_only(e.value) or self._shape_value(e.value, seen))
+                       for e in expr.elements)
+        return False
 
     def assigned_values(self, identifier: str) -> list[Optional[cst.BaseExpression]]:
         """The expressions bound to a local name anywhere in the function (None for a loop or `with` target, or
