@@ -1124,11 +1124,38 @@ _NUMPY_SORT_KEYWORDS = ("kind", "order")
 _SORT_METHODS = {"argsort": (("axis", "kind", "order"), 1, True), "argpartition": (("kth", "axis", "kind", "order"), 2, False)}
 
 
+# array methods whose `order=` orders the values, where JAX's take only "C" and "F" (`order="A"`/`"K"` follow NumPy's
+# memory layout, which a JAX array has none of: `NotImplementedError`, `ValueError`)
+_VALUE_ORDER_METHODS = frozenset({"reshape", "ravel", "flatten"})
+
+
 def numpy_only_keyword(call: cst.Call) -> Optional[str]:
     """`kind` for `x.argsort(kind="quicksort")`, `x.argsort(0, "mergesort")` or `x.argpartition(1, -1, "introselect")`
     (or `order`): the method given an argument a JAX array's rejects (`TypeError`; `argsort` takes `kind=None`,
-    though not by position), else None."""
-    if not isinstance(call.func, cst.Attribute) or call.func.attr.value not in _SORT_METHODS:
+    though not by position); `order` for `x.reshape(s, order="A")`, `x.ravel("K")` (a memory layout that orders the
+    values); `casting` for `x.astype(t, casting="same_kind")` (JAX's takes none, and only `"unsafe"`, NumPy's default,
+    can be dropped: the others raise where the cast is not allowed); `type` for `x.view(type=M)`; else None. (The
+    keywords a JAX array's method can go without, `.reshape(copy=...)`, `.astype(order=...)`, are dropped by JX501:
+    `_namesakes.layout_keyword`.)"""
+    if not isinstance(call.func, cst.Attribute):
+        return None
+    method = call.func.attr.value
+    if method in _VALUE_ORDER_METHODS:
+        position = 0 if method in ("ravel", "flatten") else None
+        for index, arg in enumerate(call.args):
+            named = arg.keyword.value if arg.keyword is not None else "order" if index == position else None
+            if named == "order" and isinstance(arg.value, cst.SimpleString) \
+                    and arg.value.evaluated_value not in ("C", "F"):
+                return "order"
+        return None
+    if method == "astype":
+        casting = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "casting"), None)
+        if casting is not None and not (isinstance(casting, cst.SimpleString) and casting.evaluated_value == "unsafe"):
+            return "casting"
+        return None
+    if method == "view":
+        return "type" if any(a.keyword is not None and a.keyword.value == "type" for a in call.args) else None
+    if method not in _SORT_METHODS:
         return None
     names, limit, takes_none = _SORT_METHODS[call.func.attr.value]
     for index, arg in enumerate(call.args):

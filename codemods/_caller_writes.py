@@ -331,12 +331,12 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                                                         "which a JAX array cannot hold")
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) \
                     and _buffers.numpy_only_keyword(node) is not None:  # `e = embed(x); e.argsort(kind="quicksort")`
-                needs.setdefault(node.func.value.value, f"sorts it with `{code(node).strip()}`, a keyword the JAX "
+                needs.setdefault(node.func.value.value, f"calls `{code(node).strip()}` on it, given a keyword the JAX "
                                                        "array method rejects")
             elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Call) \
                     and _buffers.numpy_only_keyword(node) is not None \
                     and (callee := producer(node.func.value, methods)) is not None:  # `embed(x).argsort(kind="quicksort")`
-                why = (f"{caller} sorts what this returns with `.{node.func.attr.value}(...)` given a keyword the JAX array "
+                why = (f"{caller} calls `.{node.func.attr.value}(...)` on what this returns, given a keyword the JAX array "
                        "method rejects")
                 found.setdefault(callee, why)
                 kept.setdefault(callee, why)

@@ -124,21 +124,82 @@ def droppable(short: str) -> Optional[str]:
     return "kind" if short in ("sort", "argsort") else None
 
 
+# keywords of array methods that only NumPy's take and that change no value of a JAX array, which has no memory
+# layout, no subclass and no aliasing: {method: keywords}. `order=` of `.astype`/`.copy` is a layout; `subok=` keeps
+# a subclass; `copy=` of `.reshape` (NumPy 2.1) asks for a copy or a view, which an immutable array cannot tell
+# apart (`copy=False` makes NumPy raise where the reshape needs a copy; JAX never does)
+_DROPPED_METHOD_KEYWORDS = {"copy": ("order",), "astype": ("order", "subok"), "reshape": ("copy",)}
+# methods of a JAX array that give a JAX array
+_ARRAY_METHODS = frozenset({"reshape", "astype", "copy", "ravel", "flatten", "transpose", "squeeze", "swapaxes", "T",
+                            "real", "imag", "conj", "conjugate", "sum", "mean", "cumsum", "cumprod", "clip", "round"})
+_AT_METHODS = frozenset({"set", "add", "subtract", "multiply", "divide", "power", "min", "max", "apply", "get"})
+
+
 def layout_keyword(rule: Rule, node: cst.Call) -> None:
-    """`a.copy(order='C')`, `a.astype(t, order='F')` on a traced array: `order=` is only a memory layout, which
-    JAX arrays do not have (their `.copy` rejects it)."""
+    """`a.copy(order='C')`, `a.astype(t, order='F')`, `a.reshape(s, copy=False)` on a traced array, or on one that
+    `jax.numpy` made (`psd = jnp.zeros(n)`, after JX501 renamed `np.zeros`; `.at[...]` updates, arithmetic, items
+    and methods of one: `jax_made`): the keyword only chooses a memory layout, a subclass or a copy, which JAX arrays
+    do not have (their methods reject it: `TypeError`); dropped. `copy=True` of a traced value that may be a NumPy
+    array given by a caller is a copy its later writes need: dropped only as an unsafe fix."""
     func = node.func
-    if not (isinstance(func, cst.Attribute) and func.attr.value in ("copy", "astype")):
+    if not (isinstance(func, cst.Attribute) and func.attr.value in _DROPPED_METHOD_KEYWORDS):
         return
-    order = next((a for a in node.args if a.keyword is not None and a.keyword.value == "order"), None)
-    if order is None or tracedness(rule, func.value) is not Tracedness.TRACED:
+    names = _DROPPED_METHOD_KEYWORDS[func.attr.value]
+    dropped = [a for a in node.args if a.keyword is not None and a.keyword.value in names]
+    if not dropped or any(a.star for a in node.args):
         return
-    kept = [a for a in node.args if a is not order]
+    made = jax_made(rule, func.value)
+    if not made and tracedness(rule, func.value) is not Tracedness.TRACED:
+        return
+    copies = [a for a in dropped if a.keyword.value == "copy"
+              and not (isinstance(a.value, cst.Name) and a.value.value in ("False", "None"))]
+    kept = [a for a in node.args if a not in dropped]
     if kept:
         kept[-1] = kept[-1].with_changes(comma=cst.MaybeSentinel.DEFAULT)
-    rule.report(node, f"`{rule.code(node)}`: `order=` chooses a memory layout, which JAX arrays do not have (their "
-                f"`.{func.attr.value}` rejects it); drop it", replacement=node.with_changes(args=kept),
-                title=f"drop `{rule.code(order).strip().rstrip(',')}`")
+    chooses = {"order": "a memory layout", "subok": "an array subclass", "copy": "a copy or a view"}
+    what = " and ".join(f"`{a.keyword.value}=` chooses {chooses[a.keyword.value]}" for a in dropped)
+    message = (f"`{rule.code(node)}`: {what}, which JAX arrays do not have (their `.{func.attr.value}` rejects it: "
+               "`TypeError`); drop it")
+    unsafe = bool(copies) and not made
+    if unsafe:
+        message += (f"; unsafe: `{rule.code(func.value)}` may be a NumPy array a caller passes, which the copy keeps "
+                    "apart from the result")
+    rule.report(node, message, replacement=node.with_changes(args=kept), unsafe=unsafe,
+                title="drop " + ", ".join(f"`{rule.code(a).strip().rstrip(',')}`" for a in dropped))
+
+
+def jax_made(rule: Rule, node: cst.BaseExpression, seen: frozenset = frozenset()) -> bool:
+    """Whether `node` is certainly a JAX array: a `jax.numpy` call, an `.at[...]` update, an item, a method or
+    arithmetic of one, or a local name every definition reaching it binds to one (`psd = jnp.zeros(n)`, then
+    `psd = psd.at[i].set(v)` in a loop)."""
+    if isinstance(node, cst.Call):
+        func = node.func
+        if not isinstance(func, cst.Attribute):
+            return False
+        dotted = dotted_name(func)
+        if dotted.startswith((f"{rule.jnp}.", "jax.numpy.")) and rule.context.imports.jnp_alias is not None:
+            return True
+        if func.attr.value in _AT_METHODS and isinstance(func.value, cst.Subscript) \
+                and isinstance(func.value.value, cst.Attribute) and func.value.value.attr.value == "at":
+            return jax_made(rule, func.value.value.value, seen)
+        return func.attr.value in _ARRAY_METHODS and jax_made(rule, func.value, seen)
+    if isinstance(node, cst.Attribute):
+        return node.attr.value in ("T", "real", "imag") and jax_made(rule, node.value, seen)
+    if isinstance(node, cst.Subscript):
+        return jax_made(rule, node.value, seen)
+    if isinstance(node, cst.UnaryOperation):
+        return jax_made(rule, node.expression, seen)
+    if isinstance(node, cst.BinaryOperation):  # a JAX array's `__array_priority__` wins over NumPy's operand too
+        return not isinstance(node.operator, cst.MatrixMultiply) and (
+            jax_made(rule, node.left, seen) or jax_made(rule, node.right, seen))
+    if not isinstance(node, cst.Name) or rule.current_function is None:
+        return False
+    from codemods._list_inputs import reaching_values  # (`_list_inputs` imports `_buffers`, which imports this module)
+    values = reaching_values(rule, node.value, node)
+    if not values or any(v is None for v in values):
+        return False
+    seen_now = seen | set(values)  # a definition met again (`psd = psd.at[i].set(v)` in a loop) adds nothing
+    return all(v in seen or jax_made(rule, v, seen_now) for v in values)
 
 
 def truncated_log2(rule: Rule, node: cst.Call) -> Optional[str]:

@@ -506,8 +506,8 @@ class NumpyBoundary:
                     "dtype and the class), and text needs a concrete value anyway; this call stays NumPy", False)
         sorter = self._sorted_with_numpy_keyword(node)
         if sorter is not None:  # `np.cumsum(y).argsort(kind="stable")`
-            return (f"`{func}(...)` is sorted with `{sorter}`, a keyword the JAX array method rejects (`TypeError`): "
-                    "this call stays NumPy", False)
+            return (f"`{func}(...)` is {'sorted with' if 'sort' in sorter or 'partition' in sorter else 'given to'} "
+                    f"`{sorter}`, a keyword the JAX array method rejects (`TypeError`): this call stays NumPy", False)
         function = rule.current_function
         if function is not None and function.name.value in NUMPY_PROTOCOL:
             return (f"`{func}(...)` is in `{function.name.value}`, which NumPy calls and which must give a NumPy array "
@@ -904,7 +904,7 @@ class NumpyBoundary:
                 func = call.func  # type: ignore[attr-defined]
                 given = _buffers.numpy_only_keyword(call)  # type: ignore[arg-type]
                 if given is not None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
-                    read.setdefault(func.value, f"is sorted with `.{func.attr.value}(..., {given}=...)`, which the JAX "
+                    read.setdefault(func.value, f"is given to `.{func.attr.value}(..., {given}=...)`, which the JAX "
                                                 "array method rejects (`TypeError`)")
                 elif isinstance(func, cst.Attribute) and call.args and isinstance(call.args[0].value, cst.Name) \
                         and call.args[0].keyword is None and not call.args[0].star \

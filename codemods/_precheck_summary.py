@@ -595,6 +595,8 @@ class _Walker:
                 s.name_args.add((root, _root(value)))
 
     def _special_call(self, node, func, short, args, keywords, attribute, simple) -> None:
+        if attribute and short in ("reshape", "astype", "copy") and any(k.arg in ("copy", "order", "subok") for k in keywords):
+            self.flags.add("method_keyword")  # `psd.reshape(s, copy=False)`: JX501 drops it from a JAX array
         s, flags = self.s, self.flags
         if (short in _WRITE_CALLS and (attribute or short == "copyto")) or any(k.arg == "out" for k in keywords):
             flags.add("updates")

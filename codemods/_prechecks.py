@@ -15,6 +15,7 @@ pre-checks and requires identical findings and output; keep a check in step with
 from __future__ import annotations
 
 import ast
+import re
 from typing import Callable, Optional
 
 from jaxfix import source as sourcelib
@@ -85,12 +86,23 @@ def _segment(lines: list[str], node: ast.AST) -> Optional[str]:
         return None
 
 
+# an array method given a keyword JX501 drops from JAX arrays (`psd.reshape(s, copy=False)`: `_namesakes.layout_keyword`)
+METHOD_KEYWORDS = re.compile(r"\b(?:copy|order|subok)\s*=")
+
+
+def method_keywords(tree: ast.Module, text: str) -> bool:
+    """Whether a module importing `jax.numpy` may call an array method with a keyword JX501 drops (`copy=`, `order=`,
+    `subok=`): after JX501 renamed its NumPy calls, it has no NumPy left, and the keyword is still to drop."""
+    return bool(METHOD_KEYWORDS.search(text)) and "jax" in text
+
+
 def _numpy_call(s: Summary) -> bool:
     """JX501: a call rooted at a NumPy name (`np.sum`, `la.norm`, `dot` from numpy) inside a function, or an
     `isinstance` test that may name `np.ndarray` (widened in a module without NumPy calls too: a JSON encoder's
-    `default`, given what other modules of the run make)."""
+    `default`, given what other modules of the run make), or an array method given a keyword to drop
+    (`method_keywords`)."""
     return not s.call_roots.isdisjoint(s.roots_from("numpy")) or (
-        "isinstance" in s.name_calls and (not s.text or "ndarray" in s.text))
+        "isinstance" in s.name_calls and (not s.text or "ndarray" in s.text)) or "method_keyword" in s.flags
 
 
 def _non_array_input(s: Summary) -> bool:

@@ -10,6 +10,7 @@ from codemods._host_values import SPACED
 from codemods._isinstance_widening import IsinstanceWidening
 from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword, units_difference, units_library
 from codemods._numpy_boundary import NumpyBoundary
+from codemods._prechecks import method_keywords
 from jaxfix.analysis import foreign_dtypes, jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.host_data import none_argument, none_default
@@ -239,7 +240,8 @@ class NumpyNamespace(Rule):
     FIX = FixAvailability.SOMETIMES
     METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, NumpyNameProvider, TracednessProvider, ParentProvider, MaskProvider, DataflowProvider)
     ORDER = 90  # after the structural rewrites, which read NumPy names
-    may_apply_to_tree = staticmethod(numpy_in_functions)  # it only looks at NumPy names inside functions
+    # it only looks at NumPy names inside functions, and at array methods given keywords JAX's reject
+    may_apply_to_tree = staticmethod(lambda tree, text: numpy_in_functions(tree, text) or method_keywords(tree, text))
     # the project index: attributes written into in place anywhere (`state.coords[m] = v` in another module keeps
     # the array a class stores in `self.coords` NumPy), and functions whose results another module writes into
     # (`bits = to_bits(n, w)`, then `bits[0] = v`); read off the bytes, without a parse
@@ -1247,6 +1249,30 @@ class NumpyNamespace(Rule):
         Invalid(
             "import numpy as np\n\ndef f(a):\n    b = np.exp(a)\n    return b.copy(order=\"C\")\n",
             expected="import jax.numpy as jnp\n\ndef f(a):\n    b = jnp.exp(a)\n    return b.copy()\n",
+        ),
+        Invalid(  # ... and `copy=` of `.reshape` (NumPy 2.1), `subok=` of `.astype`, on an array `jax.numpy` makes
+            # (once renamed), updated with `.at[...]` in a loop, or an item of one (mne's `psd.reshape(..., copy=False)`)
+            "import numpy as np\n\ndef f(n):\n    acc = np.ones((3, 2))\n    for i in range(3):\n"
+            "        acc = acc.at[i, 1].set(i)\n    return acc[1:].T.reshape(-1, copy=True), acc.astype(int, subok=False)\n",
+            expected="import jax.numpy as jnp\n\ndef f(n):\n    acc = jnp.ones((3, 2))\n    for i in range(3):\n"
+                     "        acc = acc.at[i, 1].set(i)\n    return acc[1:].T.reshape(-1), acc.astype(int)\n",
+            lines=[4],
+        ),
+        Invalid(  # ... `copy=True` of a traced parameter, which may be a NumPy array whose copy the caller relies on:
+            # dropped as an unsafe fix (`copy=False` keeps a view, or raises where NumPy needs a copy: dropped)
+            "import jax.numpy as jnp\n\ndef f(a):\n    return a.reshape(-1, copy=True) + 1.0\n",
+            expected="import jax.numpy as jnp\n\ndef f(a):\n    return a.reshape(-1) + 1.0\n",
+            unsafe=True, lines=[4],
+        ),
+        Invalid(
+            "import numpy as np\n\ndef f(b):\n    return np.abs(b).reshape(2, -1, copy=False), b.reshape(-1, copy=None)\n",
+            expected="import jax.numpy as jnp\n\ndef f(b):\n    return jnp.abs(b).reshape(2, -1), b.reshape(-1)\n",
+            lines=[4],
+        ),
+        Invalid(  # a keyword a JAX array's method rejects and which orders values or checks a cast keeps the call NumPy
+            "import numpy as np\n\ndef f(x):\n    y = np.abs(x)\n    return (np.exp(x).reshape(2, -1, order='A'), "
+            "y.astype(int, casting='same_kind'),\n            np.sin(x).ravel('K'))\n",
+            expected=None, lines=[4, 5, 6],
         ),
         Invalid(  # `origin` may be None, which NumPy turns into NaN and `jnp.asarray` rejects: unsafe
             "import numpy as np\n\ndef f(p, origin=None):\n    origin = np.asarray(origin, dtype=float)\n    return p - 1.0\n",
