@@ -1111,7 +1111,11 @@ def _unpacked_display(target: cst.BaseExpression, value: cst.BaseExpression, nam
 
 
 def _plain_sequence(value: Optional[cst.BaseExpression]) -> bool:
-    """A list or tuple display or comprehension, or a `list(...)`/`tuple(...)`/`sorted(...)` call."""
+    """A list or tuple display or comprehension, a `list(...)`/`tuple(...)`/`sorted(...)` call, or one joined to
+    or repeated by something else (`list(range(n, n + 3)) + extra`: mne's channel lists, `[0.0] * k`); with an array
+    on the other side, the join is an array, which `jnp.asarray` takes as it is."""
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Add, cst.Multiply)):
+        return _plain_sequence(value.left) or _plain_sequence(value.right)
     return isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or value is not None and (
         list_call(value) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "tuple")
 
@@ -1184,6 +1188,8 @@ def _returned_sequence(value: Optional[cst.BaseExpression], function: cst.Functi
     `_get_length_sequences_where`, given to `np.max`)."""
     if isinstance(value, cst.IfExp):
         return _returned_sequence(value.body, function) and _returned_sequence(value.orelse, function)
+    if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Add, cst.Multiply)):
+        return _returned_sequence(value.left, function) or _returned_sequence(value.right, function)  # `2 * pad`
     if isinstance(value, cst.Name):
         return _sequence_local(function, value.value)
     return _plain_sequence(value)

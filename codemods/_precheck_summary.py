@@ -58,6 +58,17 @@ def _sequence_result(node: ast.AST) -> bool:
     short = func.id if func.__class__ is ast.Name else func.attr if func.__class__ is ast.Attribute else ""
     return short in ("tuple", "list", "sorted", "tolist", "load", "loads") or short in SEQUENCE_RESULTS \
         or short == "where" and len(node.args) == 1  # type: ignore[attr-defined]
+
+
+def _joined_sequence(node: ast.AST) -> bool:
+    """A list or tuple (`_SEQUENCES`, `_sequence_result`) joined to or repeated by something (`list(r) + extra`)."""
+    while node.__class__ is ast.BinOp and node.op.__class__ in (ast.Add, ast.Mult):  # type: ignore[attr-defined]
+        if _joined_sequence(node.right):  # type: ignore[attr-defined]
+            return True
+        node = node.left  # type: ignore[attr-defined]
+    return isinstance(node, _SEQUENCES) or _sequence_result(node)
+
+
 _WRITE_CALLS = ("fill", "sort", "copyto", "at")  # codemods._inplace.updates_in_functions
 # walking: statement lists of compound statements; fields that never hold a node; lists that may hold non-nodes
 _BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
@@ -377,8 +388,13 @@ class _Walker:
         while values and isinstance(values[-1], ast.IfExp):  # `return res if res else [0]`
             last = values.pop()
             values += [last.body, last.orelse]  # type: ignore[attr-defined]
-        if any(isinstance(v, _SEQUENCES) or _sequence_result(v) for v in values):  # type: ignore[arg-type]
+        if any(_joined_sequence(v) for v in values):  # type: ignore[arg-type]
             self.flags.add("sequence_return")  # a function returning a list or tuple, maybe given to NumPy (JX304)
+        joined = [v for v in values if v.__class__ is ast.BinOp]  # `return 2 * pad`, pad a list: its operands too
+        while joined:
+            op = joined.pop()
+            for side in (op.left, op.right):  # type: ignore[attr-defined]
+                (joined if side.__class__ is ast.BinOp else values).append(side)
         self.s.returned_names.update(v.id for v in values if isinstance(v, ast.Name))  # `return res`, res a list
 
     def ifexp(self, node: ast.IfExp) -> None:
@@ -441,7 +457,7 @@ class _Walker:
         if value.__class__ is ast.IfExp and (isinstance(value.body, _SEQUENCES) or _sequence_result(value.body)  # type: ignore[attr-defined]
                                              or isinstance(value.orelse, _SEQUENCES) or _sequence_result(value.orelse)):  # type: ignore[attr-defined]
             self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))  # `x = x.tolist() if a else x`
-        if isinstance(value, _SEQUENCES) or _sequence_result(value) or _mapping_entry(value) or \
+        if _joined_sequence(value) or _mapping_entry(value) or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range" or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and value.func.attr == "map" or \
                 value.__class__ is ast.Subscript and _root(value) in self.s.sequence_bound:

@@ -622,6 +622,17 @@ class NonArrayInput(Rule):
                      "def total(blocks):\n    shapes = sizes(blocks)\n    return jnp.sum(jnp.asarray(shapes))\n",
             lines=[8],
         ),
+        Invalid(  # ... or a list joined to another, or repeated (mne's `list(range(n, n + 3)) + extra`, given to
+            # `np.setdiff1d` through a local name)
+            "import jax.numpy as jnp\n\ndef picks(k, more):\n    return sorted(range(k)) + more\n\n"
+            "def pads(k):\n    pad = [0.0] * k\n    return 2 * pad\n\n"
+            "def rest(k, m):\n    drop = picks(k, [m])\n    return jnp.setdiff1d(jnp.arange(m), drop), jnp.sum(pads(k))\n",
+            expected="import jax.numpy as jnp\n\ndef picks(k, more):\n    return sorted(range(k)) + more\n\n"
+                     "def pads(k):\n    pad = [0.0] * k\n    return 2 * pad\n\n"
+                     "def rest(k, m):\n    drop = picks(k, [m])\n"
+                     "    return jnp.setdiff1d(jnp.arange(m), jnp.asarray(drop)), jnp.sum(jnp.asarray(pads(k)))\n",
+            lines=[12, 12],
+        ),
         Invalid(  # ... or kept in a list, item by item (pyunlocbox's history of objective values)
             "import jax.numpy as jnp\n\ndef values(fs, x):\n    return [f(x) for f in fs]\n\n"
             "def change(fs, x):\n    seen = [values(fs, x)]\n    seen.append(values(fs, x / 2))\n"
