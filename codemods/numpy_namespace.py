@@ -2086,6 +2086,18 @@ class NumpyNamespace(Rule):
             "    return gaussian_kde(jnp.abs(x), bw_method=w)\n",
             lines=[5, 9, 12, 13],
         ),
+        Invalid(  # ... the sampling frequency `fs` of SciPy's filter design and frequency responses, by keyword or
+            # position, here or through a helper's parameter (mne's `firwin(N, cutoff, fs=freq[-1] * 2)`)
+            "import numpy as np\nfrom scipy import signal\n\ndef taps(n, edges, f):\n"
+            "    return signal.firwin2(n, edges, [1.0, 0.0], fs=f[0] * 2)\n\ndef design(rates, n):\n"
+            "    rates = np.asarray(rates) / 2.0\n    b, a = signal.iirnotch(5.0, 30.0, np.max(rates))\n"
+            "    return taps(n, [0.0, 1.0], rates), b\n\ndef power(x, r):\n    return signal.welch(x, fs=np.abs(r))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import signal\n\ndef taps(n, edges, f):\n"
+            "    return signal.firwin2(n, edges, [1.0, 0.0], fs=f[0] * 2)\n\ndef design(rates, n):\n"
+            "    rates = np.asarray(rates) / 2.0\n    b, a = signal.iirnotch(5.0, 30.0, np.max(rates))\n"
+            "    return taps(n, [0.0, 1.0], rates), b\n\ndef power(x, r):\n    return signal.welch(x, fs=jnp.abs(r))\n",
+            lines=[8, 9, 10, 13],
+        ),
         Invalid(  # ... OpenCV
             "import cv2\nimport numpy as np\n\ndef f(img, k):\n    return cv2.blur(np.abs(img) * 2, (k, k)), np.sum(img)\n",
             expected="import cv2\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(img, k):\n"

@@ -245,8 +245,20 @@ NAMESPACE_FUNCTIONS = frozenset({"sklearn.utils._array_api.get_namespace", "skle
 # third-party functions that test one parameter for a scalar with `np.isscalar`, which a 0-d JAX array fails: {the
 # function: (the parameter's position, its keyword)}; only that argument must stay a NumPy value (neurokit2's
 # `gaussian_kde(x, bw_method=bw)`, `bw` a helper's `0.9 * min(std, iqr) * n ** -0.2`: a JAX `bw` raised `ValueError`)
-SCALAR_PARAMETERS = {"scipy.stats.gaussian_kde": (1, "bw_method"), "scipy.stats.kde.gaussian_kde": (1, "bw_method"),
-                     "scipy.stats._kde.gaussian_kde": (1, "bw_method")}
+SCALAR_PARAMETERS: dict[str, tuple[Optional[int], str]] = {
+    "scipy.stats.gaussian_kde": (1, "bw_method"), "scipy.stats.kde.gaussian_kde": (1, "bw_method"),
+    "scipy.stats._kde.gaussian_kde": (1, "bw_method"),
+    # SciPy's filter design and frequency responses validate the sampling frequency `fs` as a Python scalar
+    # (`_validate_fs`: "Sampling frequency fs must be a single scalar", `ValueError` for a 0-d JAX array; mne's
+    # `firwin(N, cutoff, fs=freq[-1] * 2)`); `welch`, `periodogram`, `csd`, `coherence`, `stft` and `istft` take one.
+    # Positions as of SciPy 1.17 (None: keyword-only)
+    **{f"scipy.signal.{name}": (position, "fs") for name, position in (
+        ("firwin", None), ("firwin2", None), ("remez", None), ("firls", None), ("butter", 5), ("iirfilter", 8),
+        ("cheby1", 6), ("cheby2", 6), ("ellip", 7), ("bessel", 6), ("iirnotch", 2), ("iirpeak", 2), ("iircomb", 3),
+        ("iirdesign", 7), ("buttord", 5), ("cheb1ord", 5), ("cheb2ord", 5), ("ellipord", 5), ("freqz", 5),
+        ("freqz_zpk", 5), ("freqz_sos", 3), ("sosfreqz", None), ("group_delay", 3), ("spectrogram", 1),
+        ("bilinear", 2), ("bilinear_zpk", 3), ("gammatone", 4))},
+}
 # third-party functions that require a NumPy array (they test `isinstance(x, np.ndarray)`, or hand it to C code
 # that wants one): by qualified name, or every function of a module (`cv2`)
 NUMPY_ONLY = frozenset({"skimage.util.view_as_windows", "skimage.util.view_as_blocks",
@@ -259,7 +271,8 @@ FAILURES = {"sklearn": "validates a scalar parameter as a Python number or compu
                        "array raises `InvalidParameterError` or `TypeError`",
             "numpy.piecewise": "tests its conditions for `np.ndarray`: a list of JAX conditions is taken for one "
                                "condition, and indexing with it raises `IndexError`",
-            **{f: f"tests its `{keyword}` with `np.isscalar`, which a 0-d JAX array fails: it raises `ValueError`"
+            **{f: f"tests its `{keyword}` for a Python scalar (`np.isscalar`), which a 0-d JAX array fails: it raises "
+                  "`ValueError`"
                for f, (_, keyword) in SCALAR_PARAMETERS.items()},
             **dict.fromkeys(("array_api_compat", *NAMESPACE_FUNCTIONS),
                             "compares the array libraries of its arguments: a JAX array beside the caller's NumPy "
