@@ -698,10 +698,11 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers
     writes into `params` and returns it)."""
     sources: dict[str, tuple[list[str], str]] = {}  # local name -> (module, its function of that name)
     package = module_name.split(".")[:-1] if os.path.basename(path) != "__init__.py" else module_name.split(".")
-    for stmt in module.body:
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            continue
-        for node in stmt.body:
+    # (an import inside a function too: mne's `from ._stats import _masked_sum` in the function calling it; and, for
+    # a module outside any package, a script's sibling module: `from helpers import kernel` finds `helpers.py` next
+    # to it, as Python does for the script's own directory)
+    for stmt in walk.nodes_of(module, cst.SimpleStatementLine):
+        for node in stmt.body:  # type: ignore[attr-defined]
             if isinstance(node, cst.Import):  # `import pkg.util as u`, then `u.scale(a)`
                 for alias in node.names:
                     parts = dotted_name(alias.name).split(".")
@@ -715,7 +716,7 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers
             if level:
                 base = package[:len(package) - level + 1] if level <= len(package) else None
             else:
-                base = [] if parts and package and parts[0] == package[0] else None
+                base = [] if parts and (not package or parts[0] == package[0]) else None
             if base is None:
                 continue
             for alias in node.names:
@@ -739,6 +740,12 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers
         if found is not None:
             out[name] = found
     return out
+
+
+def imported_numba(imported: Writers) -> frozenset[str]:
+    """The names in `imported` (`imported_writers`) of functions numba compiles in their own module (every parameter
+    needs a NumPy array for that reason: `NUMBA_PARAMETER`): `NumpyOnly.read(module, imported_numba(...))`."""
+    return frozenset(name for name, (_, needs) in imported.items() if NUMBA_PARAMETER in needs.values())
 
 
 def _writers_of_module(path: str, package: list[str], target: list[str], function: str,

@@ -282,7 +282,9 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     kept: dict[str, str] = {}
     fftpack = SparseNames.read(rule.context.module, "fftpack")
     sparse = SparseNames.read(rule.context.module)
-    numpy_only = NumpyOnly.read(rule.context.module)
+    context = rule.context
+    numpy_only = NumpyOnly.read(context.module, _buffers.imported_numba(_buffers.imported_writers(
+        context.module, context.path, context.module_name)) if context.module_name else frozenset())
     code = rule.code
     module = rule.context.module
     members = [f for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]

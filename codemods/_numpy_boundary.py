@@ -1190,7 +1190,14 @@ class NumpyBoundary:
 
     @functools.cached_property
     def _numpy_only(self) -> NumpyOnly:
-        return NumpyOnly.read(self.rule.context.module)
+        return NumpyOnly.read(self.rule.context.module, self._imported_numba)
+
+    @functools.cached_property
+    def _imported_numba(self) -> frozenset[str]:
+        """The functions of other modules numba compiles that the module calls (`from .kernels import masked_sum`)."""
+        context = self.rule.context
+        return _buffers.imported_numba(_buffers.imported_writers(context.module, context.path, context.module_name)) \
+            if context.module_name else frozenset()
 
     def _host_call(self, call: cst.CSTNode) -> Optional[str]:
         """Why the call `call` needs NumPy arrays: a `scipy.fftpack` transform, a third-party function that
@@ -1482,7 +1489,7 @@ class NumpyBoundary:
 
     @functools.cached_property
     def _numba(self) -> frozenset[str]:
-        return numba_compiled(self.rule.context.module)
+        return numba_compiled(self.rule.context.module) | self._imported_numba
 
     @functools.cached_property
     def _timer_functions(self) -> frozenset[str]:

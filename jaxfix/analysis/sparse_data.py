@@ -301,13 +301,15 @@ class NumpyOnly:
     numba: frozenset[str] = frozenset()  # the module's functions numba compiles (`plain_python.numba_compiled`)
 
     @classmethod
-    def read(cls, module: cst.Module) -> "NumpyOnly":
+    def read(cls, module: cst.Module, imported_numba: frozenset[str] = frozenset()) -> "NumpyOnly":
+        """With `imported_numba`, the names the module calls functions of other modules by that numba compiles
+        (`codemods._buffers.imported_numba`: `from .kernels import masked_sum`)."""
         names = absolute_imports(module, _numpy_only_prefix)
         if any(v.split(".")[0] == "numpy" for v in names.values()) and not any(
                 a.attr.value == "piecewise" for a in walk.nodes_of(module, cst.Attribute)):  # type: ignore[attr-defined]
             # (NumPy itself only for `np.piecewise`: most modules import NumPy, few call it)
             names = {k: v for k, v in names.items() if v.split(".")[0] != "numpy" or v == "numpy.piecewise"}
-        return cls(names, ProcessPools.read(module), numba_compiled(module))
+        return cls(names, ProcessPools.read(module), numba_compiled(module) | imported_numba)
 
     def __bool__(self) -> bool:
         return bool(self.names) or bool(self.pools) or bool(self.numba)
@@ -319,7 +321,8 @@ class NumpyOnly:
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in self.numba:
             return node.func.value
         func = node.func if isinstance(node, cst.Call) else None  # a method: `self.kernel(D)`, `Kernels.kernel(D)`
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and f"self.{func.attr.value}" in self.numba:
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and (
+                f"self.{func.attr.value}" in self.numba or dotted_name(func) in self.numba):  # (`kernels.masked_sum(D)`)
             return dotted_name(func)
         return None
 

@@ -216,6 +216,34 @@ def test_an_array_handed_to_a_numba_function_of_another_module_stays_numpy(tmp_p
     assert any("needs a NumPy array as its parameter `d`: it is compiled by numba" in m for m in messages), messages
 
 
+@pytest.mark.parametrize("packaged", [True, False], ids=["package", "script-sibling"])
+@pytest.mark.parametrize("inside", [True, False], ids=["import-in-function", "import-at-top"])
+def test_arrays_a_helper_makes_for_a_numba_function_of_another_module_stay_numpy(tmp_path, packaged, inside):
+    # mne's cluster statistics: `clusters = _components(labels)` (a helper returning `np.split(...)`), then
+    # `[_masked_sum(x, c) for c in clusters]` with `_masked_sum` an `@njit` function of another module, imported at
+    # the top or inside the function, from a package's module or from a script's sibling module
+    source = ".kern" if packaged else "kern"
+    kern = "import numpy as np\nfrom numba import njit\n\n@njit\ndef part_sum(v, idx):\n    return np.sum(v[idx])\n"
+    imported = f"from {source} import part_sum\n"
+    code = ("import numpy as np\n" + ("" if inside else imported) + "\n\ndef runs(flags):\n"
+            "    on = np.flatnonzero(flags)\n    return np.split(on, np.flatnonzero(np.diff(on) > 1) + 1)\n\n\n"
+            "def sums(v, flags):\n" + ("    " + imported if inside else "") +
+            "    groups = runs(flags)\n    return [part_sum(v, g) for g in groups]\n")
+    if packaged:
+        folder, _ = _package(tmp_path, "stats", {"kern.py": kern, "use.py": code})
+    else:
+        folder = tmp_path
+        (folder / "kern.py").write_text(kern)
+        (folder / "use.py").write_text(code)
+    results = run_files([str(folder / "use.py"), str(folder / "kern.py")], [NumpyNamespace],
+                        RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (folder / "kern.py").read_text() == kern
+    assert (folder / "use.py").read_text() == code
+    messages = [f.message for r in results for f in r.findings]
+    assert any("which numba compiles" in m for m in messages), messages
+
+
 def _package(tmp_path, name, files):
     """A package `name` under `tmp_path` with `files` ({file name: code}) and an empty `__init__.py`: its folder and
     its files' paths."""
