@@ -411,7 +411,9 @@ class IsinstanceWidening:
             return any(any(_migrated(rule, c) for c in walk.nodes_of(v, cst.Call)) for v in values)  # type: ignore[attr-defined]
         found = flow.reaching(stmt, subject.value)
         values = [d.node.value for d in found if isinstance(d.node, cst.Assign)]
-        if sequence:
+        if sequence:  # (`list(np.split(..))`, `tuple(..)` of one: the same arrays)
+            values = [v.args[0].value if isinstance(v, cst.Call) and isinstance(v.func, cst.Name)
+                      and v.func.value in ("list", "tuple") and len(v.args) == 1 and not v.args[0].star else v for v in values]
             return any(isinstance(v, cst.Call) and _migrated(rule, v) and _sequence_result(rule, v) for v in values)
         for loop in (d.node for d in found if isinstance(d.node, cst.For) and flow.knows(d.node)):
             # `for item in m_ref: isinstance(item, (int, float))`: the items of an array NumPy made here (ahrs)

@@ -525,7 +525,7 @@ def list_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Con
     if lists_only:  # (an index: a list is an index array)
         plain = lambda value: isinstance(value, (cst.List, cst.ListComp)) or _called_builtin(value, ("list",))  # noqa: E731
     elif tuples_only:  # (an index that is no array: a tuple is one index per axis; a slice, None or `...` no array)
-        plain = _axis_index
+        plain = axis_index
         return _fed_parameters(module, lambda value, caller: sequence_value(value, caller, plain), listed=True,
                                binds=plain)
     return _fed_parameters(module, lambda value, caller: sequence_value(value, caller, plain), listed=True, binds=plain,
@@ -536,10 +536,10 @@ def _called_builtin(value: cst.BaseExpression, names: tuple[str, ...]) -> bool:
     return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in names
 
 
-def _axis_index(value: cst.BaseExpression) -> bool:
+def axis_index(value: cst.BaseExpression) -> bool:
     """An index that `jnp.asarray` would change: a tuple (one index per axis), `slice(..)`, `None`, `...`, or
     `np.s_[..]` / `np.index_exp[..]` (a slice or a tuple of them)."""
-    if isinstance(value, (cst.Tuple, cst.Ellipsis)) or isinstance(value, cst.Name) and value.value == "None":
+    if isinstance(value, (cst.Tuple, cst.Ellipsis)) or isinstance(value, cst.Name) and value.value in ("None", "Ellipsis"):
         return True
     if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute) and value.value.attr.value in ("s_", "index_exp"):
         return True
@@ -1064,7 +1064,7 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
                     continue
                 caller = None
                 if isinstance(value, cst.Name) and (not listed or value.value not in listed_names) and not (
-                        value.value == "None" and binds is _axis_index):
+                        value.value in ("None", "Ellipsis") and binds is axis_index):
                     continue
                 if listed and isinstance(value, (cst.Name, cst.List, cst.Tuple, cst.Call, cst.Subscript, cst.Attribute)):
                     caller = caller_of(node)  # type: ignore[arg-type]  # (its local bindings, or its items')

@@ -129,9 +129,10 @@ def _list_call(rule, function, flow, loop, call: cst.Call, seen: frozenset[str])
         if tracedness(rule, args[0]) is not Tracedness.TRACED:
             return None
         return Sequence(f"{rule.jnp}.stack({code})")  # equal sections: NumPy raises otherwise
-    if name in ("split", "array_split", "hsplit", "vsplit", "dsplit") or name in UNEQUAL_TUPLES:
+    kind = tuple_kind(name, call)
+    if name in ("split", "array_split", "hsplit", "vsplit", "dsplit") or kind == "unequal":
         return Sequence(None, _ragged(code))
-    if name in EQUAL_TUPLES or name == "where" and len(args) == 1 and len(call.args) == 1:
+    if kind == "equal":
         if tracedness(rule, call) is not Tracedness.TRACED:
             return None
         return Sequence(f"{rule.jnp}.stack({code})")  # a tuple of arrays of one shape (`np.nonzero(x)`: one per axis)
@@ -143,6 +144,23 @@ def _list_call(rule, function, flow, loop, call: cst.Call, seen: frozenset[str])
 EQUAL_TUPLES = {"nonzero", "meshgrid", "broadcast_arrays", "unravel_index", "triu_indices", "tril_indices",
                 "diag_indices", "modf", "frexp", "divmod"}
 UNEQUAL_TUPLES = {"histogram", "histogram2d", "histogramdd", "gradient", "ix_", "atleast_1d", "atleast_2d", "atleast_3d"}
+
+
+def tuple_kind(name: str, call: cst.Call) -> Optional[str]:
+    """"equal" for a NumPy call `name` giving a tuple of arrays of one shape (`np.nonzero(x)`, `np.where(m)`, a
+    dense `np.meshgrid`), "unequal" for one whose arrays may differ in shape (`np.histogram`, a sparse
+    `np.meshgrid`, `np.atleast_1d(a, b)`), None for one that gives one array (`np.atleast_1d(x)`) or no tuple."""
+    positional = [a for a in call.args if a.keyword is None]
+    keywords = {a.keyword.value for a in call.args if a.keyword is not None}
+    if name.startswith("atleast_"):
+        return "unequal" if len(positional) > 1 or any(a.star for a in positional) else None
+    if name == "meshgrid" and "sparse" in keywords:
+        return "unequal"
+    if name in EQUAL_TUPLES or name == "where" and len(positional) == 1 and len(call.args) == 1:
+        return "equal"
+    return "unequal" if name in UNEQUAL_TUPLES else None
+
+
 # builtins that give one-pass iterators: no `len`, and `jnp.asarray` rejects them
 ONE_PASS = {"iter", "map", "filter", "reversed", "zip", "enumerate"}
 
@@ -203,7 +221,7 @@ def _returned_list(rule, fn: cst.FunctionDef) -> Optional[str]:
         if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)) or _is_list_value(rule, value):
             return True
         name = (numpy_name(rule, value.func) or "").split(".")[-1] if isinstance(value, cst.Call) else ""
-        return name in EQUAL_TUPLES or name in UNEQUAL_TUPLES or name == "where" and len(value.args) == 1  # type: ignore[union-attr]
+        return isinstance(value, cst.Call) and tuple_kind(name, value) is not None
 
     bound: dict[str, list[cst.BaseExpression]] = {}
     for assign in _own_nodes(fn, cst.Assign):

@@ -199,12 +199,19 @@ class NonArrayInput(Rule):
                      "    d[jnp.asarray(ends)] = np.inf\n    return d\n\ndef run(x):\n    return mark(x, [0, -1]), mark(x, (0, 1))\n",
             unsafe=True,
         ),
-        Invalid(  # ... or a `slice` or `None` elsewhere: `jnp.asarray` raises on a slice, and makes None a nan array
+        Invalid(  # ... or a `slice` or `None` elsewhere, or `None` by default: `jnp.asarray` raises on a slice and None
             "import numpy as np\n\ndef mark(d, ends):\n    d = np.array(d)\n    d[ends] = np.inf\n    return d\n\n"
             "def run(x):\n    return mark(x, [0, -1]), mark(x, slice(1, 3)), mark(x, None)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef mark(d, ends):\n    d = np.array(d)\n"
                      "    d[jnp.asarray(ends)] = np.inf\n    return d\n\ndef run(x):\n"
                      "    return mark(x, [0, -1]), mark(x, slice(1, 3)), mark(x, None)\n",
+            unsafe=True,
+        ),
+        Invalid(
+            "import numpy as np\n\ndef mark(d, ends=None):\n    d = np.array(d)\n    d[ends] = np.inf\n    return d\n\n"
+            "def run(x):\n    return mark(x, [0, -1]), mark(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef mark(d, ends=None):\n    d = np.array(d)\n"
+                     "    d[jnp.asarray(ends)] = np.inf\n    return d\n\ndef run(x):\n    return mark(x, [0, -1]), mark(x)\n",
             unsafe=True,
         ),
         Invalid(  # indices grown from `enumerate`'s count, maybe none: integers (neurokit2's peak candidates)
@@ -1752,8 +1759,12 @@ class NonArrayInput(Rule):
         if why is None or not _array_inputs.is_array(self, node.value, facts, node):
             return False
         lists = _list_inputs.list_fed_parameters(self.context.module, lists_only=True).get(fn.name.value, ())
+        param = next((p for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)
+                      if p.name.value == index.value), None)
+        default = param.default if param is not None else None
         safe = index.value in lists and index.value not in _list_inputs.list_fed_parameters(
-            self.context.module, tuples_only=True).get(fn.name.value, ())
+            self.context.module, tuples_only=True).get(fn.name.value, ()) \
+            and not (default is not None and _list_inputs.axis_index(default))  # (`ends=None`: every element)
         text = f"{self.jnp}.asarray({self.code(index)})"
         message = (f"`{self.code(node.value)}` is indexed by `{self.code(index)}`, which {why}: NumPy reads a list as an "
                    "integer array, `jax.numpy` raises `TypeError`; index with `jnp.asarray` of it")

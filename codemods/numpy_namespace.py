@@ -1129,10 +1129,10 @@ class NumpyNamespace(Rule):
         ),
         Invalid(  # an item of `np.split`'s list is an array, or a list where the key is a slice: widened, not `jnp.ndim`
             # (skfda's `_coordinate_nonfull`: `jnp.ndim(list) > 0` was True, and a list came back unjoined)
-            "import numpy as np\n\ndef pick(c, key):\n    parts = np.split(c, 2, axis=1)\n    new = parts[key]\n"
+            "import numpy as np\n\ndef pick(c, key):\n    parts = list(np.split(c, 2, axis=1))\n    new = parts[key]\n"
             "    if not isinstance(new, np.ndarray):\n        new = np.concatenate(new, axis=1)\n    return new\n",
             expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef pick(c, key):\n"
-                     "    parts = jnp.split(c, 2, axis=1)\n    new = parts[key]\n"
+                     "    parts = list(jnp.split(c, 2, axis=1))\n    new = parts[key]\n"
                      "    if not isinstance(new, (np.ndarray, jax.Array)):\n        new = jnp.concatenate(new, axis=1)\n"
                      "    return new\n",
         ),

@@ -60,7 +60,7 @@ COPY_METHODS = {
 NUMPY_VIEWS = {
     "asarray", "asanyarray", "ascontiguousarray", "ravel", "reshape", "transpose", "squeeze", "expand_dims", "moveaxis",
     "swapaxes", "atleast_1d", "atleast_2d", "atleast_3d", "broadcast_to", "diagonal", "real", "imag", "flip", "fliplr", "flipud",
-    "rot90", "rollaxis", "matrix_transpose", "permute_dims", "asfortranarray", "require",
+    "rot90", "rollaxis", "matrix_transpose", "permute_dims", "asfortranarray", "require", "trim_zeros",
     "diag",  # of a 2-D array: its diagonal, a view (of a 1-D one a new array; taken as a view all the same)
     # lists (or tuples) of views of the array: `np.split(res, 3)[0]` is a view of `res`
     "split", "array_split", "hsplit", "vsplit", "dsplit", "unstack", "broadcast_arrays",

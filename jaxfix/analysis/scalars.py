@@ -7,7 +7,7 @@ comparisons of those, elementwise functions of them (`np.sqrt(np.sum(x))`), or a
 It is None when the shape is not known to be `()`. An element of an array whose rank is known is 0-d too:
 `y[0]`, `y[i, j]` with integer indices as many as `y` has axes, where `y` is a local name whose every reaching
 definition makes an array of that rank (`rank`): `np.zeros(3)`, `np.ones((n, 4))` with integer sizes (literals,
-`len(..)`, `x.shape[k]`, `x.size`, `int(..)` and arithmetic of those; a parameter may be a shape tuple, so it
+`len(..)`, `x.shape[k]`, `int(..)` and arithmetic of those; a parameter may be a shape tuple, so it
 is not one), `np.arange(..)`, `np.linspace(a, b)` of 0-d ends, and what keeps a rank: `y.at[i].set(v)` (and the
 other `.at` updates), `y[0]` (a row of a table), `y.copy()`, `y.astype(..)`, `np.zeros_like(y)`, `-y`, arithmetic with 0-d values. An index
 is an integer when it is an integer literal, a `for` target over `range(..)`, or 0-d of kind "int". The rule must
@@ -24,6 +24,7 @@ from typing import Optional
 import libcst as cst
 
 
+from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import ParentProvider
@@ -72,8 +73,8 @@ def _array_function(rule: cst.MetadataDependent, func: cst.BaseExpression) -> Op
 def _definitions(rule: cst.MetadataDependent, name: cst.Name, depth: int) -> Optional[list[cst.CSTNode]]:
     """The definitions of a local name reaching this read, or None when there are none or it may be unbound."""
     function = getattr(rule, "current_function", None)
-    if function is None or depth == 0:
-        return None
+    if function is None or depth == 0 or name.value in _declared_outer(function):
+        return None  # (a `global` name: a call in between may rebind it)
     statement: Optional[cst.CSTNode] = name
     while statement is not None and not isinstance(statement, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
         statement = rule.get_metadata(ParentProvider, statement, None)
@@ -87,6 +88,13 @@ def _definitions(rule: cst.MetadataDependent, name: cst.Name, depth: int) -> Opt
     except KeyError:  # a statement the flow graph does not key (e.g. inside a nested construct)
         return None
     return [d.node for d in definitions]
+
+
+def _declared_outer(function: cst.FunctionDef) -> frozenset[str]:
+    """The names `function` declares `global` or `nonlocal`."""
+    declared = [*walk.nodes_of(function.body, cst.Global), *walk.nodes_of(function.body, cst.Nonlocal)]
+    return frozenset(n.name.value for node in declared for n in node.names  # type: ignore[attr-defined]
+                     if isinstance(n.name, cst.Name))
 
 
 def _assigned(node: cst.CSTNode) -> bool:
@@ -177,13 +185,12 @@ def _int_index(rule: cst.MetadataDependent, index: cst.BaseExpression, depth: in
 
 
 def _int_size(rule: cst.MetadataDependent, expr: cst.BaseExpression, depth: int) -> bool:
-    """A Python or 0-d integer, as an array size: `3`, `len(x)`, `x.shape[0]`, `x.size`, `int(v)`, `n // 2 + 1`."""
+    """A Python or 0-d integer, as an array size: `3`, `len(x)`, `x.shape[0]`, `int(v)`, `n // 2 + 1` (not
+    `obj.size`: PIL's `Image.size` is a tuple)."""
     if isinstance(expr, cst.Integer):
         return True
     if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value in ("len", "int") \
             and len(expr.args) == 1 and expr.args[0].keyword is None and not expr.args[0].star:
-        return True
-    if isinstance(expr, cst.Attribute) and expr.attr.value in ("size", "ndim"):
         return True
     if isinstance(expr, cst.Subscript) and isinstance(expr.value, cst.Attribute) and expr.value.attr.value == "shape" \
             and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index) \

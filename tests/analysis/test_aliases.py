@@ -138,7 +138,7 @@ def test_rows_of_enumerate_and_zip_are_views():
 
 @pytest.mark.parametrize("view", [
     "np.rollaxis(result, 1)", "np.matrix_transpose(result)", "np.permute_dims(result, (1, 0))",
-    "np.split(result, 2)[0]", "np.hsplit(result, 2)[1]", "np.array_split(result, 3)[0]",
+    "np.split(result, 2)[0]", "np.hsplit(result, 2)[1]", "np.array_split(result, 3)[0]", "np.trim_zeros(result[0])",
 ])
 def test_more_numpy_views(view):
     # nilearn's TV-L1 `divergence_id` writes through `np.rollaxis(res, 1)`: a view of `res`, so the write must not

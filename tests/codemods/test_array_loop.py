@@ -115,6 +115,7 @@ SCANNED = [
     pytest.param("def f(x, n: int):\n    xs = [x[i] for i in range(n)]\n", "jnp.stack(xs)", False, id="rows-by-comprehension"),
     pytest.param("def f(x):\n    k = x.ndim\n    xs = list(x)\n", "jnp.stack(xs)", False, id="list-of-an-array"),
     pytest.param("def f(x):\n    xs = [x, -x, 2.0 * x]\n", "jnp.stack(xs)", False, id="elementwise-of-one-array"),
+    pytest.param("def f(x):\n    xs = np.atleast_1d(x)\n", "xs)", False, id="atleast-of-one-is-an-array"),
 ]
 
 
@@ -143,6 +144,8 @@ RAGGED = [
     pytest.param("def f(x, y):\n    xs = np.split(x, 2)\n    xs.append(y)\n", id="list-changed-in-place"),
     pytest.param("def f(x, n: int):\n    xs = [x[i:i + 2] for i in range(n)]\n", id="slices-by-comprehension"),
     pytest.param("def f(x, y):\n    xs = [x, y]\n", id="two-arrays-of-unknown-shapes"),
+    pytest.param("def f(x, y):\n    xs = np.meshgrid(x, y, sparse=True)\n", id="sparse-meshgrid"),
+    pytest.param("def f(x, y):\n    xs = np.atleast_1d(x, y)\n", id="atleast-of-two"),
 ]
 
 

@@ -190,6 +190,18 @@ UNSAFE = [
         "one-element array",
         id="size-from-a-parameter",
     ),
+    pytest.param(  # an object's `.size` may be a tuple (PIL's `Image.size`)
+        "import numpy as np\ndef f(x, img):\n    y = np.zeros(img.size) + x.sum()\n    return float(y[0])\n",
+        "import jax.numpy as jnp\nimport numpy as np\ndef f(x, img):\n    y = np.zeros(img.size) + x.sum()\n    return jnp.asarray(y[0], dtype=float)\n",
+        "one-element array",
+        id="size-attribute-of-an-object",
+    ),
+    pytest.param(  # a `global` name: a call in between may rebind it
+        "import numpy as np\ndef f(x):\n    global Y\n    Y = np.zeros(3) + x.sum()\n    g()\n    return float(Y[0])\n",
+        "import jax.numpy as jnp\nimport numpy as np\ndef f(x):\n    global Y\n    Y = np.zeros(3) + x.sum()\n    g()\n    return jnp.asarray(Y[0], dtype=float)\n",
+        "one-element array",
+        id="global-name",
+    ),
     pytest.param(  # one path makes a vector, the other a table
         "import numpy as np\ndef f(x, c):\n    y = np.zeros(3) + x.sum()\n    if c:\n        y = np.zeros((3, 1)) + x.sum()\n"
         "    return float(y[0])\n",
