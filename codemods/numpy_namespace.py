@@ -1379,6 +1379,13 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 5],
         ),
+        Invalid(  # a record layout given as names and formats, or aligned (C headers: obspy's `head_t`)
+            "import numpy as np\n\nPAIR = np.dtype([(\"k\", np.int32), (\"v\", np.float64)], align=True)\n\n"
+            "def pairs(n):\n    return np.zeros(n, dtype=PAIR)\n\n"
+            "def cells(n):\n    return np.empty(n, {\"names\": [\"r\", \"c\"], \"formats\": [np.int16, np.int16]})\n",
+            expected=None,
+            lines=[6, 9],
+        ),
         Invalid(  # a masked-array constant: the whole function stays NumPy (a lax.cond would return an array, not `masked`)
             "import numpy as np\n\ndef f(s, o, mask):\n    check = np.equal(s, o)\n    return np.ma.masked if mask else check\n",
             expected=None,

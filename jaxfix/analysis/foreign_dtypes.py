@@ -72,6 +72,9 @@ def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression, seen: fr
     however it is spelled (`TEXT = "U5"`, `KIND = np.object_`, `KIND = np.dtype(str)`), counts as it."""
     if isinstance(value, (cst.List, cst.Tuple)):
         return bool(value.elements) and all(isinstance(e.value, cst.Tuple) for e in value.elements)  # a record layout
+    if isinstance(value, cst.Dict):  # `{"names": [...], "formats": [...]}`: a record layout too
+        return any(isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
+                   and e.key.evaluated_value == "names" for e in value.elements)
     if isinstance(value, cst.Name):
         # (`TEXT = "U5"` at module level or in the function, then `y.astype(TEXT)`; `seen`: `A = B`, `B = A` ends)
         if value.value in FOREIGN_TYPES:
@@ -436,11 +439,15 @@ def _foreign_ast(value: ast.expr, numpy: frozenset[str], values: Mapping[str, li
         return value.attr in FOREIGN_NUMPY_TYPES
     if isinstance(value, ast.Constant) and isinstance(value.value, str):
         return foreign_code(value.value)
-    if isinstance(value, ast.Call) and len(value.args) == 1 and not value.keywords and isinstance(value.func, ast.Attribute) \
+    # (`np.dtype([...], align=True)`: a keyword changes no kind; obspy's C headers, `head_t`)
+    if isinstance(value, ast.Call) and len(value.args) == 1 and all(k.arg in ("align", "copy") for k in value.keywords) \
+            and isinstance(value.func, ast.Attribute) \
             and value.func.attr == "dtype" and isinstance(value.func.value, ast.Name) and value.func.value.id in numpy:
         arg = value.args[0]
         if isinstance(arg, ast.List) and arg.elts and all(isinstance(e, ast.Tuple) for e in arg.elts):
             return True  # a record layout
+        if isinstance(arg, ast.Dict) and any(isinstance(k, ast.Constant) and k.value == "names" for k in arg.keys):
+            return True  # `np.dtype({"names": [...], "formats": [...]})`
         return _foreign_ast(arg, numpy, values, seen)
     return False
 

@@ -17,6 +17,9 @@ CONSTS = (
     "KIND = object  # any Python object\n"
     "ALIAS = OBJ\n"
     "REC = np.dtype([('x', float), ('y', float)])\n"
+    # (a C header's layout, aligned: obspy's `head_t`; and the same as names and formats)
+    "ALIGNED = np.dtype([('n', np.uint32), ('m', np.uint32)], align=True)\n"
+    "FIELDS = np.dtype({'names': ['a', 'b'], 'formats': [np.int32, np.float64]})\n"
     "REAL = np.float64\n"
     "NAME = 'Some text'\n"
     "TWICE = object\n"
@@ -26,7 +29,7 @@ CONSTS = (
 
 def test_the_index_finds_the_constants_bound_only_to_a_dtype_jax_cannot_hold():
     summary = foreign_dtypes._summarize("pkg/consts.py", "pkg.consts", ast.parse(CONSTS), frozenset())
-    assert summary == {"module": "pkg.consts", "imported": {}, "names": ["ALIAS", "CODE", "KIND", "LABEL", "OBJ", "REC"]}
+    assert summary == {"module": "pkg.consts", "imported": {}, "names": ["ALIAS", "ALIGNED", "CODE", "FIELDS", "KIND", "LABEL", "OBJ", "REC"]}
     assert foreign_dtypes._link({"pkg/consts.py": summary})[0] == "pkg.consts.ALIAS"
     # re-exports, through any number of packages
     init = foreign_dtypes._summarize("pkg/__init__.py", "pkg", ast.parse("from .consts import LABEL as L, REAL\n"), frozenset())
@@ -50,6 +53,8 @@ def test_the_index_reads_only_modules_that_bind_a_candidate():
     pytest.param("from .consts import ALIAS", "ALIAS", id="alias-of-a-constant"),
     pytest.param("from .consts import CODE", "CODE", id="type-code"),
     pytest.param("from .consts import REC", "REC", id="record-layout"),
+    pytest.param("from pk.consts import ALIGNED", "ALIGNED", id="aligned-record-layout"),
+    pytest.param("from .consts import FIELDS", "FIELDS", id="names-and-formats"),
     pytest.param("from . import consts", "consts.LABEL", id="read-through-its-module"),
     pytest.param("from pk import consts as c2", "c2.OBJ", id="read-through-a-renamed-module"),
     pytest.param("from . import LABEL as L2", "L2", id="package-re-export"),
