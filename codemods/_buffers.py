@@ -681,13 +681,16 @@ def filled_arguments(call: cst.Call, table: Writers, private_modules: set[str]) 
             found.append((_CODE.code_for_node(value), _why(shown, param, needed)))
     root = dotted_name(func).split(".")[0] if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
     if root in private_modules:  # `_lbfgsb.setulb(...)`, or `_fill_p_cumulative(...)` imported from one
-        for arg in call.args:  # (an array made in the call itself too: `_tree.Tree(1, np.array([1]), 1)`)
-            if isinstance(arg.value, cst.Name) and not arg.star:
-                found.append((arg.value.value, f"`{dotted_name(func)}` belongs to a compiled module, which may write into it"))
-            elif isinstance(arg.value, (cst.Call, cst.BinaryOperation, cst.UnaryOperation)) and not arg.star:
-                found.append((_CODE.code_for_node(arg.value), f"`{dotted_name(func)}` belongs to a compiled module, "
-                                                               "which may write into it"))
+        why = f"`{dotted_name(func)}` belongs to a compiled module, which may write into it"
+        found += [(name, why) for name in handed_arrays(call)]
     return found
+
+
+def handed_arrays(call: cst.Call) -> list[str]:
+    """What `call` is given that may be an array, as written: a name, or a call or arithmetic that makes one in the
+    call itself (`_tree.Tree(1, np.array([1]), 1)`)."""
+    return [arg.value.value if isinstance(arg.value, cst.Name) else _CODE.code_for_node(arg.value) for arg in call.args
+            if not arg.star and isinstance(arg.value, (cst.Name, cst.Call, cst.BinaryOperation, cst.UnaryOperation))]
 
 
 def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers:

@@ -38,6 +38,7 @@ from codemods._list_inputs import (
 from codemods._namesakes import array_parameters, text_argument
 from jaxfix import walk
 from jaxfix.precheck import numpy_in_functions
+from jaxfix.analysis.c_libraries import c_function, c_library_roots
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data, text_kind_tests, text_writes
 from jaxfix.analysis.hashed import elements_hashed
@@ -713,6 +714,11 @@ class NumpyBoundary:
         # a function known to write through its parameter: any array this function computes, a call's result
         # included (`d = self.dens(X)`); a private module taken for a compiled one: arrays made with NumPy only
         found = [(name, why, True) for name, why in _buffers.filled_arguments(call, writers, set())] if writers else []
+        library = c_function(rule.context, call)
+        if library is not None:  # `clib.recstalta(a, out, n)`: ctypes hands the C code the array's memory
+            found += [(name, f"`{library}` is a C function called through ctypes, which needs a NumPy array as each "
+                             "argument (a JAX array raises `ctypes.ArgumentError`) and may write into it", False)
+                      for name in _buffers.handed_arrays(call)]
         if private:
             found += [(name, why, False) for name, why in _buffers.filled_arguments(call, {}, private)]
         function = rule.current_function
@@ -1356,7 +1362,9 @@ class NumpyBoundary:
         context = self.rule.context
         module = context.module
         imported = _buffers.imported_writers(module, context.path, context.module_name) if context.module_name else {}
-        return {**imported, **_buffers.writers(module, imported)}, _buffers.private_modules(module)
+        # (a C library's functions, like a private compiled module's, may write into the attributes they are given)
+        return {**imported, **_buffers.writers(module, imported)}, \
+            _buffers.private_modules(module) | c_library_roots(context)
 
     @functools.cached_property
     def _views(self) -> _buffers.Writers:

@@ -11,7 +11,7 @@ from codemods._isinstance_widening import IsinstanceWidening
 from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword, units_difference, units_library
 from codemods._numpy_boundary import NumpyBoundary
 from codemods._prechecks import method_keywords
-from jaxfix.analysis import foreign_dtypes, jnp_api
+from jaxfix.analysis import c_libraries, foreign_dtypes, jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
 from jaxfix.analysis.host_data import none_argument, none_default
 from jaxfix.analysis.dataflow import DataflowProvider
@@ -253,7 +253,7 @@ class NumpyNamespace(Rule):
     # and what other modules of the run make that JAX has no counterpart for: matrices, masked arrays, sparse
     # attributes of base classes (`_imported_values`)
     # and the dtype constants other modules of the run define (`foreign_dtypes.INDEX`: `from .consts import LABEL`)
-    INDEXES = (_caller_inputs.INDEX, _imported_values.INDEX, foreign_dtypes.INDEX)
+    INDEXES = (_caller_inputs.INDEX, _imported_values.INDEX, foreign_dtypes.INDEX, c_libraries.INDEX)
 
     VALID = [
         Valid(  # a function used as a key that makes no array: nothing to report there
@@ -1487,6 +1487,20 @@ class NumpyNamespace(Rule):
             "    t = _tree.Tree(1, np.array([1], dtype=np.intp), 1)\n    return t.nodes.dtype, np.sum(x)\n",
             expected=None,
             lines=[5, 5, 6],
+        ),
+        Invalid(  # a C library's function called through ctypes takes NumPy arrays only and fills them (obspy's
+            # `clibsignal.recstalta(a, charfct, ...)`): a library loaded here, one of its functions bound to a name,
+            # one whose `argtypes` are set (loaded by a helper), one stored on the instance
+            "import ctypes\nimport numpy as np\nfrom ctypes import cdll\nfrom .util import load\n\n"
+            "kern = np.ctypeslib.load_library('libkern', '.')\nsmooth = cdll.LoadLibrary('libsm.so').smooth\n"
+            "ext = load('ext')\next.step.argtypes = [np.ctypeslib.ndpointer(np.float64), ctypes.c_int]\n\n"
+            "def a(n):\n    w = np.zeros(n)\n    kern.weights(w, n)\n    return w\n\n"
+            "def b(x):\n    y = np.cumsum(x)\n    smooth(y, len(y))\n    return y\n\n"
+            "def c(n):\n    return ext.step(np.ones(n), n)\n\n"
+            "class K:\n    def __init__(self, path):\n        self._lib = ctypes.CDLL(path)\n\n"
+            "    def run(self, n):\n        out = np.empty(n)\n        self._lib.run(out, n)\n        return out\n",
+            expected=None,
+            lines=[12, 13, 17, 18, 22, 29, 30],
         ),
         Invalid(  # a generator jaxfix does not convert shuffles it in place: it stays NumPy (emcee's moves)
             "import numpy as np\n\ndef split(model, x, n):\n    inds = np.arange(len(x)) % n\n    model.random.shuffle(inds)\n"

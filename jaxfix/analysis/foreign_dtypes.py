@@ -477,9 +477,10 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
         name for name, bound in values.items() if all(_foreign_ast(v, numpy, values, frozenset({name})) for v in bound))}
 
 
-def _link(summaries: Mapping[str, Mapping[str, Any]]) -> list[str]:
-    """The qualified names (`pkg.consts.LABEL`) of the run's dtype constants, and of their re-exports (`pkg.LABEL`
-    when `pkg/__init__.py` imports it), through any number of them."""
+def link_names(summaries: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """The qualified names (`pkg.consts.LABEL`) of the names the modules' summaries give (`{"module", "names",
+    "imported"}`: here the run's dtype constants; `c_libraries` links its C libraries so too), and of their
+    re-exports (`pkg.LABEL` when `pkg/__init__.py` imports it), through any number of them."""
     found = {f"{s['module']}.{name}" for s in summaries.values() for name in s["names"]}
     reexports = [(f"{s['module']}.{local}", source) for s in summaries.values() for local, source in s["imported"].items()]
     while True:
@@ -489,7 +490,7 @@ def _link(summaries: Mapping[str, Mapping[str, Any]]) -> list[str]:
         found |= more
 
 
-INDEX = ProjectIndex(KEY, _wanted, _summarize, _link)
+INDEX = ProjectIndex(KEY, _wanted, _summarize, link_names)
 
 
 def _imported_constant(rule: cst.MetadataDependent, dotted: str) -> bool:

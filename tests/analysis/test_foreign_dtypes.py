@@ -30,11 +30,11 @@ CONSTS = (
 def test_the_index_finds_the_constants_bound_only_to_a_dtype_jax_cannot_hold():
     summary = foreign_dtypes._summarize("pkg/consts.py", "pkg.consts", ast.parse(CONSTS), frozenset())
     assert summary == {"module": "pkg.consts", "imported": {}, "names": ["ALIAS", "ALIGNED", "CODE", "FIELDS", "KIND", "LABEL", "OBJ", "REC"]}
-    assert foreign_dtypes._link({"pkg/consts.py": summary})[0] == "pkg.consts.ALIAS"
+    assert foreign_dtypes.link_names({"pkg/consts.py": summary})[0] == "pkg.consts.ALIAS"
     # re-exports, through any number of packages
     init = foreign_dtypes._summarize("pkg/__init__.py", "pkg", ast.parse("from .consts import LABEL as L, REAL\n"), frozenset())
     top = foreign_dtypes._summarize("top/__init__.py", "top", ast.parse("from pkg import L\n"), frozenset())
-    linked = foreign_dtypes._link({"pkg/consts.py": summary, "pkg/__init__.py": init, "top/__init__.py": top})
+    linked = foreign_dtypes.link_names({"pkg/consts.py": summary, "pkg/__init__.py": init, "top/__init__.py": top})
     assert {"pkg.L", "top.L"} <= set(linked) and "pkg.REAL" not in linked
 
 

@@ -244,6 +244,33 @@ def test_arrays_a_helper_makes_for_a_numba_function_of_another_module_stay_numpy
     assert any("which numba compiles" in m for m in messages), messages
 
 
+@pytest.mark.parametrize("imported, called", [
+    ("from .hdr import clib", "clib.smooth"),
+    ("from sg.hdr import clib as c", "c.smooth"),
+    ("from sg import hdr", "hdr.clib.smooth"),
+    ("from . import clib", "clib.smooth"),  # re-exported by the package
+    ("from .hdr import smooth_c", "smooth_c"),  # a function of the library bound to a name
+])
+def test_an_array_handed_to_a_c_library_of_another_module_stays_numpy(tmp_path, imported, called):
+    # obspy: `signal/headers.py` loads `clibsignal = _load_cdll("signal")` (a helper calling `ctypes.CDLL`) and sets
+    # `clibsignal.recstalta.argtypes` to `np.ctypeslib.ndpointer(...)`; `trigger.py` makes `charfct = np.empty(n)` and
+    # calls `clibsignal.recstalta(a, charfct, ...)`, which fills it: `jnp.empty` raised `ctypes.ArgumentError`
+    hdr = ("import ctypes as C\nimport numpy as np\nfrom .libs import load\n\nclib = load('sm')\n"
+           "clib.smooth.argtypes = [np.ctypeslib.ndpointer(dtype=np.float64), C.c_int]\nclib.smooth.restype = None\n"
+           "smooth_c = clib.smooth\n")
+    code = (f"import numpy as np\n{imported}\n\ndef run(n):\n    buf = np.zeros(n)\n    {called}(buf, n)\n    return buf\n\n"
+            f"def total(x):\n    return np.sum(x)\n")
+    pkg, _ = _package(tmp_path, "sg", {"hdr.py": hdr, "use.py": code,
+                                       "libs.py": "import ctypes\n\ndef load(name):\n    return ctypes.CDLL(name)\n"})
+    (pkg / "__init__.py").write_text("from .hdr import clib\n")
+    results = run_files([str(p) for p in sorted(pkg.glob("*.py"))], [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "use.py").read_text() == code.replace("import numpy as np\n", "import jax.numpy as jnp\nimport numpy as np\n", 1) \
+        .replace("np.sum(x)", "jnp.sum(x)")
+    messages = [f.message for r in results for f in r.findings]
+    assert any(f"`{called}` is a C function called through ctypes" in m for m in messages), messages
+
+
 def _package(tmp_path, name, files):
     """A package `name` under `tmp_path` with `files` ({file name: code}) and an empty `__init__.py`: its folder and
     its files' paths."""
