@@ -666,6 +666,17 @@ class NonArrayInput(Rule):
                      "def opponent(rgb):\n    return matvec([1, -12. / 11, 1. / 11], rgb)\n",
             lines=[4],
         ),
+        Invalid(  # ... in either arm of a conditional expression (obspy's `np.argmax(np.abs(fct) if abs_max else fct)`),
+            # and a display in one
+            "import jax.numpy as jnp\n\ndef peak(c, signed=True):\n    return jnp.argmax(jnp.abs(c) if signed else c)\n\n"
+            "def low(c, first):\n    return jnp.argmin([0.0, 1.0] if first else c)\n\n"
+            "def use():\n    return peak((1.0, -2.0), signed=False), low((3.0, 4.0), False)\n",
+            expected="import jax.numpy as jnp\n\ndef peak(c, signed=True):\n"
+            "    return jnp.argmax(jnp.abs(jnp.asarray(c)) if signed else jnp.asarray(c))\n\n"
+            "def low(c, first):\n    return jnp.argmin(jnp.asarray([0.0, 1.0]) if first else jnp.asarray(c))\n\n"
+            "def use():\n    return peak((1.0, -2.0), signed=False), low((3.0, 4.0), False)\n",
+            lines=[4, 4, 7, 7],
+        ),
         Invalid(  # ... or a local name bound to one (similaritymeasures' `poly_area(xs, ys)`), by keyword too
             "import numpy as np\n\nclass Quad:\n    def area(self, x, y):\n        return np.dot(x, np.roll(y, 1))\n\n"
             "    def of(self, a):\n        xs = [a[0], a[1]]\n        return self.area(a, y=xs)\n",
@@ -949,6 +960,21 @@ class NonArrayInput(Rule):
             "jnp.exp(d) * jnp.asarray(w)\n",
             lines=[6, 6, 6],
         ),
+        Invalid(  # a list repeated or joined among the stacked arrays (obspy's edge padding `[f[0]] * k`), and the
+            # result of a method no array has, which may be a tuple, in a comprehension or a display (obspy's
+            # `np.vstack([ax.get_ylim() for ax in axes])`); the instance's own methods and NumPy's results are arrays
+            "import jax.numpy as jnp\n\ndef edges(s, n):\n    return jnp.hstack(([s[0]] * n, s, (s[-1],) + (0.0,)))\n\n"
+            "def bounds(panels, p, q):\n    return jnp.vstack([p.span() for p in panels]), jnp.vstack((p.span(), q.span()))\n\n"
+            "class G:\n    def row(self, i):\n        return jnp.ones(2) * i\n\n"
+            "    def grid(self, m, x):\n        return jnp.vstack([self.row(i) for i in range(m)]), jnp.hstack([jnp.sin(v) for v in x])\n",
+            expected="import jax.numpy as jnp\n\ndef edges(s, n):\n"
+            "    return jnp.hstack((jnp.asarray([s[0]] * n), s, jnp.asarray((s[-1],) + (0.0,))))\n\n"
+            "def bounds(panels, p, q):\n    return jnp.vstack([jnp.asarray(p.span()) for p in panels]), "
+            "jnp.vstack((jnp.asarray(p.span()), jnp.asarray(q.span())))\n\n"
+            "class G:\n    def row(self, i):\n        return jnp.ones(2) * i\n\n"
+            "    def grid(self, m, x):\n        return jnp.vstack([self.row(i) for i in range(m)]), jnp.hstack([jnp.sin(v) for v in x])\n",
+            lines=[4, 4, 7, 7, 7],
+        ),
     ]
     VALID += [
         Valid(  # ... of text: no array of numbers
@@ -1072,35 +1098,40 @@ class NonArrayInput(Rule):
                         self._convert(item.value, f"`{self.code(node.func)}` is given the bin edges of one dimension as a "
                                       f"Python list or tuple (`{self.code(item.value)}`): `jax.numpy` rejects it")
                 continue
-            listed = None  # a parameter that may be a list (`lengths : array-like of integers`, or given one)
-            entry_of = _list_inputs.bound_mapping_entry(arg.value, facts)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
-            guarded = isinstance(arg.value, cst.Name) and any(  # under `isinstance(mref, (list, tuple, np.ndarray))`
-                types & {"list", "tuple"} for types in isinstance_guards(self, node).get(arg.value.value, ()))
-            attribute = self._sequence_attribute(arg.value, facts) or self._sequence_result(arg.value, node)
-            row = _list_inputs.list_row(fn, arg.value, facts)  # `poles[j]` of `poles = [[] for j in ...]`
-            # `np.nanmin(p)` for `p` in `zip(a, b)`: a tuple (neurokit2's peak distances)
-            tupled = isinstance(arg.value, cst.Name) and _list_inputs.tuple_item(fn, arg.value.value)
-            if entry_of is None and not guarded and not attribute and not row and not tupled and not (
-                    _list_inputs.sequence(arg.value, facts) or _list_inputs.sequence_here(self, arg.value, node, facts)
-                    or _list_inputs.sequence_here(self, arg.value, node, facts, some=True, tuples=True)):
-                listed = self._listed_parameter(arg.value, node, facts) or self._listed_attribute(arg.value, node, facts)
-                if listed is None:
+            # each value a conditional expression may give (`np.argmax(np.abs(f) if a else f)`: obspy's `xcorr_max`,
+            # `f` given a tuple)
+            for value in _list_inputs.branches(arg.value):
+                if value is None:
                     continue
-            if not _array_inputs.takes_array(entry, name.split(".")[-1], i, arg):
-                continue
-            given = f"`{self.code(arg.value)}`, which {listed}," if listed else \
-                f"`{self.code(arg.value)}`, which the module only ever makes a list or tuple," if attribute else \
-                f"`{self.code(arg.value)}`, an item of a list of Python lists," if row else \
-                f"`{self.code(arg.value)}`, a tuple of `zip` or `itertools`," if tupled else \
-                f"`{self.code(arg.value)}`, an entry of a mapping, which may hold a list," if entry_of is not None else \
-                f"a Python list or tuple (`{self.code(arg.value)}`)"
-            why = f"`{self.code(node.func)}` is given {given} as an array: `jax.numpy` rejects it"
-            if _array_inputs.parameter(entry, name.split(".")[-1], i, arg) in _array_inputs.INDEX_PARAMS \
-                    and (isinstance(arg.value, cst.Name) and _list_inputs.may_be_empty(fn, arg.value.value)
-                         or isinstance(arg.value, (cst.List, cst.Tuple)) and not arg.value.elements):
-                self._convert_indices(arg.value, why)
-            else:
-                self._convert(arg.value, why)
+                listed = None  # a parameter that may be a list (`lengths : array-like of integers`, or given one)
+                entry_of = _list_inputs.bound_mapping_entry(value, facts)  # `E["n_actions_per_dim"]`: a config dict's entry, often a list
+                guarded = isinstance(value, cst.Name) and any(  # under `isinstance(mref, (list, tuple, np.ndarray))`
+                    types & {"list", "tuple"} for types in isinstance_guards(self, node).get(value.value, ()))
+                attribute = self._sequence_attribute(value, facts) or self._sequence_result(value, node)
+                row = _list_inputs.list_row(fn, value, facts)  # `poles[j]` of `poles = [[] for j in ...]`
+                # `np.nanmin(p)` for `p` in `zip(a, b)`: a tuple (neurokit2's peak distances)
+                tupled = isinstance(value, cst.Name) and _list_inputs.tuple_item(fn, value.value)
+                if entry_of is None and not guarded and not attribute and not row and not tupled and not (
+                        _list_inputs.sequence(value, facts) or _list_inputs.sequence_here(self, value, node, facts)
+                        or _list_inputs.sequence_here(self, value, node, facts, some=True, tuples=True)):
+                    listed = self._listed_parameter(value, node, facts) or self._listed_attribute(value, node, facts)
+                    if listed is None:
+                        continue
+                if not _array_inputs.takes_array(entry, name.split(".")[-1], i, arg):
+                    continue
+                given = f"`{self.code(value)}`, which {listed}," if listed else \
+                    f"`{self.code(value)}`, which the module only ever makes a list or tuple," if attribute else \
+                    f"`{self.code(value)}`, an item of a list of Python lists," if row else \
+                    f"`{self.code(value)}`, a tuple of `zip` or `itertools`," if tupled else \
+                    f"`{self.code(value)}`, an entry of a mapping, which may hold a list," if entry_of is not None else \
+                    f"a Python list or tuple (`{self.code(value)}`)"
+                why = f"`{self.code(node.func)}` is given {given} as an array: `jax.numpy` rejects it"
+                if _array_inputs.parameter(entry, name.split(".")[-1], i, arg) in _array_inputs.INDEX_PARAMS \
+                        and (isinstance(value, cst.Name) and _list_inputs.may_be_empty(fn, value.value)
+                             or isinstance(value, (cst.List, cst.Tuple)) and not value.elements):
+                    self._convert_indices(value, why)
+                else:
+                    self._convert(value, why)
 
     @staticmethod
     def _rows_of_sequences(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
@@ -1646,12 +1677,24 @@ class NonArrayInput(Rule):
                         f"tuples ({how}): NumPy converts each of them, `jax.numpy` rejects them; convert each with "
                         "`jnp.asarray`", replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
             return
+        facts = function_facts(self, self.current_function) if self.current_function is not None else None
+        if isinstance(first, cst.ListComp) and facts is not None and _object_result(first.elt, facts):
+            # `np.vstack([ax.get_ylim() for ax in axes])`: a method no array has may give a tuple (obspy's waveform
+            # plots), which NumPy converts and `jax.numpy` rejects; `jnp.asarray` of an array costs nothing
+            text = f"{self.jnp}.asarray({self.code(first.elt)})"
+            self.report(first.elt, f"`{self.code(node.func)}` is given a list of `{self.code(first.elt)}`, the result of "
+                        "a method no array has, which may be a Python list or tuple: NumPy converts each, `jax.numpy` "
+                        "rejects them; convert each with `jnp.asarray`", replacement=self.expr(text),
+                        title=f"replace with `{text}`", imports=("jnp",))
+            return
         if not isinstance(first, (cst.List, cst.Tuple)):
             return
-        facts = function_facts(self, self.current_function) if self.current_function is not None else None
         for element in first.elements:
             inner = element.value
-            listed = isinstance(inner, cst.Name) and facts is not None and (
+            listed = isinstance(inner, cst.BinaryOperation) and facts is not None \
+                and _list_inputs.sequence(inner, facts)  # a list repeated or joined: `[f[0]] * k` (obspy's padding)
+            listed = listed or facts is not None and _object_result(inner, facts)  # `(ax.get_ylim(), lim)`
+            listed = listed or isinstance(inner, cst.Name) and facts is not None and (
                 _list_inputs.sequence(inner, facts, tuples=False)  # a list only, or a list display on some path
                 or _list_inputs.sequence_here(self, inner, node, facts, some=True)  # (`output = []`, then joined in a loop)
                 or self._sequence_result(inner, node))  # (`values, lengths = merge_lengths(...)`: trimesh's rle)
@@ -1774,6 +1817,22 @@ class NonArrayInput(Rule):
         self.report(index, message, replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",),
                     unsafe=not safe)
         return True
+
+
+def _object_result(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    """`ax.get_ylim()`, `row.tolist()`: the result of a method no array has (of an object not the instance's own,
+    whose methods the module shows), or a Python value of an array's: maybe a list or tuple."""
+    if not (isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute)):
+        return False
+    if value.func.attr.value in PYTHON_SEQUENCE_METHODS:
+        return True
+    receiver = value.func.value
+    return not (isinstance(receiver, cst.Name) and receiver.value in ("self", "cls")) \
+        and _array_inputs.object_method_result(value, facts)
+
+
+# array methods that give a Python list
+PYTHON_SEQUENCE_METHODS = frozenset({"tolist"})
 
 
 def _sequence_rows(value: cst.BaseExpression) -> bool:
