@@ -15,7 +15,7 @@ that may be None there: `prev = None` before a loop),
 from __future__ import annotations
 
 import builtins
-from typing import Iterator, Optional, Sequence
+from typing import Container, Iterator, Optional, Sequence
 
 import libcst as cst
 import numpy as np
@@ -843,17 +843,18 @@ def none_read(flow, node: cst.CSTNode, stmts: Sequence[cst.CSTNode]) -> Optional
 
 
 def param_mix(values: Sequence[cst.BaseExpression], params: Sequence[str], function: cst.FunctionDef,
-              facts: Optional[FunctionFacts] = None) -> Optional[tuple[str, str]]:
+              facts: Optional[FunctionFacts] = None, ints: Container[str] = frozenset()) -> Optional[tuple[str, str]]:
     """`int_mix` for a parameter that may be a Python int: (the parameter, the other value) when a branch gives a
     parameter as it is and another a value that may be a float not made from it only (another parameter, float
     arithmetic). A parameter may be a Python number (fluids' scalar solvers: `damp(100, -200)`; a swap `T1, T2 = T2,
     T1` with one int), or an int array: `lax.cond` then gets an int64 and a float64 branch (`TypeError`), where
-    Python keeps each value's type. Parameters with a float default or a float dtype in `facts` are floats; tuple
-    displays are compared item by item."""
+    Python keeps each value's type. Parameters with a float default or a float dtype in `facts` are floats, unless
+    they are among `ints`, those a call in the module passes an int literal (obspy's `lim(x, y, 2)` for `def lim(a, b,
+    ylim=0.)`: `_list_inputs.int_fed_parameters`); tuple displays are compared item by item."""
     tuples = [v for v in values if isinstance(v, cst.Tuple) and not any(isinstance(e, cst.StarredElement) for e in v.elements)]
     if tuples and len(tuples) == len(values) and len({len(t.elements) for t in tuples}) == 1:
         for column in zip(*(t.elements for t in tuples)):
-            found = param_mix([e.value for e in column], params, function, facts)
+            found = param_mix([e.value for e in column], params, function, facts, ints)
             if found is not None:
                 return found
         return None
@@ -863,6 +864,8 @@ def param_mix(values: Sequence[cst.BaseExpression], params: Sequence[str], funct
         if not isinstance(v, cst.Name) or v.value not in params or v.value in ("self", "cls") or v.value not in every:
             return False
         default = every[v.value].default
+        if v.value in ints:  # `lim(x, y, 2)`, whatever the default
+            return v.value not in used_as_arrays
         if default is not None and not isinstance(default, cst.Integer):
             return False  # `factor=0.5`, `tol=None`: not an int (an int default is `int_mix`'s)
         return (facts is None or dtype_of(facts, v).kind < FLOAT) and v.value not in used_as_arrays

@@ -33,6 +33,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Callable, Container, Mapping, Optional, Sequence
 
 import libcst as cst
@@ -609,6 +610,20 @@ def mapping_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, 
     comprehension} (obspy's `write_npz(f, {'A': a}, ...)`). `elsewhere` as for `list_fed_parameters`."""
     return _fed_parameters(module, lambda value, caller: isinstance(value, (cst.Dict, cst.DictComp)), listed=False,
                            elsewhere=elsewhere)
+
+
+@functools.lru_cache(maxsize=2)
+def int_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+    """{function or method name: its parameters that some call in the module passes an int literal} (obspy's
+    `lim(x, y, 2)` for `def lim(a, b, ylim=0.)`): a parameter with a float default may still be a Python int, which
+    `lax.cond` takes for an int32/int64 branch against another's float."""
+    return _fed_parameters(module, lambda value, caller: _int_literal(value), listed=False)
+
+
+def _int_literal(value: cst.BaseExpression) -> bool:
+    if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, (cst.Minus, cst.Plus)):
+        value = value.expression
+    return isinstance(value, cst.Integer)
 
 
 def text_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:

@@ -15,7 +15,7 @@ from codemods._branch_values import (empty_note, loop_indices,
 )
 from codemods._where_safety import cheap_and_pure
 from codemods import _caller_inputs
-from codemods._list_inputs import list_fed_parameters
+from codemods._list_inputs import int_fed_parameters, list_fed_parameters
 from jaxfix import walk
 from jaxfix.analysis.host_data import documented_sequences
 from jaxfix.analysis.loop_values import traced_param_item
@@ -468,6 +468,20 @@ class TracedIf(Rule):
             ),
             unsafe=True,
         ),
+        Invalid(  # ... and one with a float default that a call in the module passes an int (obspy's `lim(x, y, 2)`
+            # for `ylim=0.`): kept by one branch, it is an int32 against the other's float
+            "import jax.numpy as jnp\n\ndef scale(v, w, top=1.0):\n    if top == 0.0:\n"
+            "        top = jnp.max(jnp.asarray([jnp.abs(v).max(), jnp.abs(w).max()])) * 1.5\n    return v / top\n\n"
+            "def use(v):\n    return scale(v, v, 3)\n",
+            expected=(
+                "import jax\nimport jax.numpy as jnp\n\ndef scale(v, w, top=1.0):\n    def top_if_true(v, w, top):\n"
+                "        top = jnp.max(jnp.asarray([jnp.abs(v).max(), jnp.abs(w).max()])) * 1.5\n        return top\n\n"
+                "    def top_if_false(v, w, top):\n        return top\n\n"
+                "    top = jax.lax.cond(top == 0.0, top_if_true, top_if_false, v, w, top)\n    return v / top\n\n"
+                "def use(v):\n    return scale(v, v, 3)\n"
+            ),
+            unsafe=True,
+        ),
         Invalid(  # `0` is int32 under lax.cond, the other branch a float: the fix raises at trace time, so it is unsafe
             "import numpy as np\n\ndef f(lb, ub):\n    if lb == 0:\n        lam = 0\n    else:\n        lam = np.sqrt(lb * ub) + lb.sum()\n    return lam\n",
             expected=(
@@ -913,7 +927,8 @@ class TracedIf(Rule):
                 why += (f" (a branch gives `{name}` the int `{literal}` and another may give a float: `lax.cond` needs one "
                         f"dtype; write `{literal}.0` if a float is meant)")
             elif "as it is and another" not in why and (
-                    mixed := param_mix(values, flow.params, function, function_facts(self, function))) is not None:
+                    mixed := param_mix(_as_given(flow, node, name, values), flow.params, function, function_facts(self, function),
+                                       int_fed_parameters(self.context.module).get(function.name.value, ()))) is not None:
                 unsafe = True
                 why += (f" (a branch gives `{name}` the parameter `{mixed[0]}` as it is and another `{mixed[1]}`: if "
                         "they are Python numbers or arrays of different dtypes (an int and a float), `lax.cond` "
@@ -982,6 +997,15 @@ def _returned_names(function: cst.FunctionDef) -> set[str]:
         items = [e.value for e in value.elements] if isinstance(value, cst.Tuple) else [value]
         found.update(v.value for v in items if isinstance(v, cst.Name))
     return found
+
+
+def _as_given(flow, node: cst.If, name: str, values: list) -> list:
+    """`values` (`output_values`) with the parameter `name` itself for the default that stands for it where a branch
+    leaves it (`def lim(a, ylim=0.)`, `if ylim == 0.: ylim = ...`): a caller may pass anything else (`lim(x, 2)`)."""
+    defaults = [d.node.default for d in flow.reaching(node, name) if isinstance(d.node, cst.Param) and d.node.default is not None]
+    if not defaults:
+        return values
+    return [*(v for v in values if not any(v is d for d in defaults)), cst.Name(name)]
 
 
 def _list_items(rule: Rule, function: cst.FunctionDef, outputs, flow, node: cst.If, bodies, statements) -> Optional[str]:

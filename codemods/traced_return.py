@@ -7,6 +7,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
+from codemods._list_inputs import int_fed_parameters
 from codemods._purity import branch_numpy, purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
 from codemods._branch_values import (empty_note, loop_indices,
@@ -404,7 +405,8 @@ class TracedReturn(Rule):
             unsafe = True
             message += (f" (a branch returns the int `{literal}` and another may return a float: `lax.cond` needs one "
                         f"dtype; write `{literal}.0` if a float is meant)")
-        elif (mixed := param_mix(returned, flow.params, function, function_facts(self, function))) is not None:
+        elif (mixed := param_mix(returned, flow.params, function, function_facts(self, function),
+                                 int_fed_parameters(self.context.module).get(function.name.value, ()))) is not None:
             unsafe = True
             message += (f" (a branch returns the parameter `{mixed[0]}` as it is and another `{mixed[1]}`: if they are "
                         "Python numbers or arrays of different dtypes (an int and a float), `lax.cond` rejects branches "
