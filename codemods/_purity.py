@@ -24,11 +24,13 @@ from typing import Callable, Optional, Sequence
 
 import libcst as cst
 
+from codemods._array_inputs import made_array
 from codemods._branch_structure import exits
 from codemods._namesakes import DIFFERENT, IN_PLACE, units_difference, units_library
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.jnp_api import lookup
+from jaxfix.analysis.loop_values import PYTHON_CONVERSIONS, traced_host_conversion
 from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
@@ -278,13 +280,34 @@ def value_shaped_read(stmts: Sequence[cst.CSTNode], facts) -> Optional[str]:
 
 
 def shaped_loop_body(rule, body: Sequence[cst.CSTNode]) -> Optional[str]:
-    """Why a `lax` loop cannot hold `body`, or None: a read whose shape depends on values (`value_shaped_read`)
-    raises while the loop body is traced, which `lax` loops do even outside `jit` (the Python loop ran)."""
+    """Why a `lax` loop cannot hold `body`, or None: a read whose shape depends on values (`value_shaped_read`), or
+    a conversion to Python of a value that may be traced (`int(t[-1] / dt)`, `x.item()`: `traced_host_conversion`),
+    raises while the loop body is traced, which `lax` loops do even outside `jit` (the Python loop ran): an array
+    the body computes from, even one made before the loop, is a tracer there (obspy's `cwt`, whose `int(...)` is a
+    slice bound)."""
     shaped = value_shaped_read(body, function_facts(rule, rule.current_function))
-    if shaped is None:
-        return None
-    return (f"`{shaped.strip()}` in the body has a shape that depends on values, which a traced loop body cannot have "
-            "(give it a fixed size first: `size=`, `jnp.where`)")
+    if shaped is not None:
+        return (f"`{shaped.strip()}` in the body has a shape that depends on values, which a traced loop body cannot "
+                "have (give it a fixed size first: `size=`, `jnp.where`)")
+    converted = traced_host_conversion(function_tracedness(rule, rule.current_function), body) \
+        or _array_conversion(body, function_facts(rule, rule.current_function))
+    if converted is not None:
+        return (f"the body converts a value that may be an array to Python (`{converted}`): a `lax` loop traces its "
+                "body, even outside `jit`, and the conversion raises there (`ConcretizationTypeError`), where the "
+                "Python loop had the value")
+    return None
+
+
+def _array_conversion(body: Sequence[cst.CSTNode], facts) -> Optional[str]:
+    """The code of the first `int(...)`, `float(...)`, `complex(...)` or `bool(...)` in `body` of an array the
+    function makes, or a value computed from one (`int(t[-1] / 2. / (t[1] - t[0]))` with `t = np.linspace(...)`),
+    else None: what tracedness takes for static (made from constants) is still a tracer in a traced loop body."""
+    for stmt in body:
+        for node in walk.nodes_of(stmt, cst.Call):
+            if isinstance(node.func, cst.Name) and node.func.value in PYTHON_CONVERSIONS and len(node.args) == 1 \
+                    and not node.args[0].star and made_array(node.args[0].value, facts):  # type: ignore[attr-defined]
+                return cst.Module([]).code_for_node(node)
+    return None
 
 
 def _object_rooted(receiver: cst.BaseExpression, level: Callable[[cst.BaseExpression], Tracedness]) -> bool:

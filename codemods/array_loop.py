@@ -189,6 +189,14 @@ class ArrayLoop(Rule):
                      "    a, _ = jax.lax.scan(step_2, a, (jnp.arange(len(ps)), jnp.asarray(ps)))\n    return a\n",
             unsafe=True, lines=[5, 7],
         ),
+        Invalid(  # a Python number made in the body from an array, even one made before the loop, is a tracer's
+            # conversion in a scan body (`ConcretizationTypeError`): here a slice bound (obspy's `cwt`), there a float
+            "import jax.numpy as jnp\n\ndef f(g, m):\n    t = jnp.linspace(0.0, 1.0, 9)\n    out = jnp.zeros((3, m))\n"
+            "    for j, v in enumerate(g):\n        lo = int(t[-1] * 4 / (t[1] - t[0])) // 8\n"
+            "        out = out.at[:, j].set(t[lo:lo + 3] * v)\n    s = 0.0\n"
+            "    for v in g:\n        s = s + v * float(jnp.max(t))\n    return out, s\n",
+            expected=None, lines=[6, 10],
+        ),
         Invalid(  # an iterator whose first item `next` took (skyfield's `_unsexagesimalize`)
             "import numpy as np\n\ndef f(value):\n    parts = iter(value)\n    total = next(parts)\n    scale = 1.0\n"
             "    for part in parts:\n        scale *= 60.0\n        total += np.copysign(part, total) / scale\n    return total\n",

@@ -148,6 +148,11 @@ class RangeLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a Python number made in the body from an array is a tracer's conversion in a `lax` body (obspy)
+            "import jax.numpy as jnp\n\ndef f(x, n):\n    t = jnp.linspace(0.0, 1.0, 9)\n    s = 0.0\n"
+            "    for i in range(n):\n        k = int(t[-1] * 4)\n        s = s + x[i] * t[k]\n    return s\n",
+            expected=None, lines=[6],
+        ),
         Invalid(  # a carry that starts as None: a loop carry keeps its first structure (pyriemann's `prev_loss`)
             "def run(x, n):\n    prev = None\n    for i in range(n):\n        loss = (x * x).sum()\n        x = x * 0.5\n"
             "        prev = loss\n    return x, prev\n",

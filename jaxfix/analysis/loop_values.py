@@ -303,16 +303,24 @@ def maybe_sequence(function: cst.FunctionDef, name: str) -> Optional[str]:
 
 
 def traced_host_conversion(analysis, body: Sequence[cst.CSTNode]) -> Optional[str]:
-    """The code of the first `v.item()` / `v.tolist()` in `body` of a value that may be traced, or None: `lax.cond`
-    traces every branch, where it raises (`ConcretizationTypeError`). (JX502 turns the ones it can prove 0-d into
-    array forms first; what is left is an unsafe fix, as for POT's `loss_prev - loss.item()` of a callback's loss.)"""
+    """The code of the first `v.item()` / `v.tolist()`, or `int(v)` / `float(v)` / `complex(v)` / `bool(v)`, in
+    `body` of a value that may be traced, or None: `lax.cond` traces every branch, and a `lax` loop its body, where
+    it raises (`ConcretizationTypeError`). (JX502 turns the ones it can prove 0-d into array forms first; what is
+    left is an unsafe fix, as for POT's `loss_prev - loss.item()` of a callback's loss.)"""
     for stmt in body:
         for node in walk.nodes_of(stmt, cst.Call):
             func = node.func
             if isinstance(func, cst.Attribute) and func.attr.value in ("item", "tolist") and not node.args \
                     and analysis.of(func.value) is not Tracedness.STATIC:
                 return cst.Module([]).code_for_node(node)
+            if isinstance(func, cst.Name) and func.value in PYTHON_CONVERSIONS and len(node.args) == 1 \
+                    and not node.args[0].keyword and not node.args[0].star and analysis.of(node.args[0].value) is not Tracedness.STATIC:
+                return cst.Module([]).code_for_node(node)
     return None
+
+
+# builtins that make a Python number of an array (a traced one raises `ConcretizationTypeError`)
+PYTHON_CONVERSIONS = frozenset({"int", "float", "complex", "bool"})
 
 
 def traced_slice_bound(analysis, body: Sequence[cst.CSTNode]) -> Optional[str]:
