@@ -482,17 +482,27 @@ def _shape_change(values: Sequence[cst.BaseExpression]) -> Optional[str]:
     return None
 
 
+def _selected(value: cst.BaseExpression, names: set[str]) -> bool:
+    """`x[idx]`, `x[0]`, `x[mask]` of one of `names`: an index other than whole slices (`x[:]`, `x[...]`) picks a part
+    of another shape (an index array of another length, an integer that drops an axis)."""
+    if not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value in names):
+        return False
+    return not all(isinstance(e.slice, cst.Index) and isinstance(e.slice.value, cst.Ellipsis)
+                   or isinstance(e.slice, cst.Slice) and e.slice.lower is None and e.slice.upper is None and e.slice.step is None
+                   for e in value.slice)
+
+
 def reshaped_output(bodies: Sequence[Sequence[cst.BaseStatement]], name: str) -> Optional[str]:
     """Why the branches (`bodies`, one per path, `[]` for a missing `else`) may leave `name` with different shapes,
     or None: a branch rebinds it to a value whose shape is its own (`loop_values.reshaping`: `np.r_[[0.0], x]`,
-    `np.append(x, v)`, `x.reshape(-1, 1)`, an axis reduction) or to a slice of it (`x[1:]`, `x[:n]`), directly or
+    `np.append(x, v)`, `x.reshape(-1, 1)`, an axis reduction) or to a part of it (`x[1:]`, `x[:n]`, `x[idx]`), directly or
     through elementwise arithmetic, `.astype`/`.at[..].set(..)` and names the branch so rebinds (`z = np.insert(x,
     0, v)`, then `x = z * 2`), and the other branches do not make the same changes (mne's `if freq[0] != 0: freq =
     np.r_[[0.0], freq]`). The shape then depends on the condition, a value: `lax.cond` raises `TypeError` (branches
     of different shapes) and `jnp.where` would broadcast them."""
     def origin(value: cst.BaseExpression, changed: dict[str, str], target: str) -> Optional[str]:
         if reshaping(value) is not None or sliced(value, target) or isinstance(value, cst.Subscript) and any(
-                sliced(value, n) for n in changed):
+                sliced(value, n) for n in changed) or _selected(value, {target, *changed}):
             return cst.Module([]).code_for_node(value)
         if isinstance(value, cst.Name):
             return changed.get(value.value)

@@ -306,6 +306,11 @@ class TracedIf(Rule):
             "        v = grown * 2.0\n    return v\n\ndef cut(v, n):\n    v = v * n\n    if v.sum() > 0:\n        v = v[: n // 2]\n"
             "    else:\n        v = -v\n    return v\n",
             expected=None, lines=[5, 12]),
+        Invalid(  # ... or a reduction keeping the axis with length 1, or an index array (the code review's)
+            "import numpy as np\n\ndef f(x, c):\n    x = x * 2\n    if c.sum() > 0:\n        x = x.sum(axis=0, keepdims=True)\n"
+            "    return x\n\ndef g(x, idx):\n    x = x * 2\n    if x.sum() > 0:\n        x = x[idx]\n    return x\n",
+            expected=None, lines=[5, 11],
+        ),
         Invalid(  # a slice in one branch changes the shape (skyfield's legacy leap-second table)
             "import numpy as np\n\ndef f(d, o):\n    if np.isinf(d[-1]):\n        d = d[2:-1]\n        o = o[3:]\n    return d, o\n",
             expected=None, lines=[4],

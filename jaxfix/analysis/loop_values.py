@@ -116,13 +116,17 @@ def reshaping(value: cst.BaseExpression) -> Optional[str]:
     """What gives `value` a shape of its own, not that of its inputs (None when nothing visibly does): a NumPy
     function that grows or shrinks its argument (`np.polymul(b, p)`, `np.delete(a, 0)`, `np.concatenate(..)`), one
     that rearranges axes (`v.reshape(d, 1)`, `np.atleast_2d(v)`, `v.T`), a reduction over an axis (`np.sum(m,
-    axis=-2)`), an index that adds an axis (`v[:, None]`), `np.r_[...]` / `np.c_[...]`."""
+    axis=-2)`, also with `keepdims=True`, which leaves it with length 1), an index that adds an axis (`v[:, None]`),
+    `np.r_[...]` / `np.c_[...]`."""
     if isinstance(value, cst.Call):
         short = walk.called_name(value)
         if short in RESHAPING or short in REARRANGING:
             return f"`{short}`"
         if _drops_axis(value, short) and not (isinstance(value.func, cst.Name) and hasattr(builtins, short)):
             return f"`{short}` over an axis"  # (not Python's `max(1, a, b)`)
+        if short in REDUCING and any(a.keyword is not None and a.keyword.value == "keepdims" for a in value.args) \
+                and _drops_axis(value.with_changes(args=[a for a in value.args if a.keyword is None or a.keyword.value != "keepdims"]), short):
+            return f"`{short}` over an axis (kept with length 1)"  # `x.sum(axis=0, keepdims=True)`
     if isinstance(value, cst.Attribute) and value.attr.value in ("T", "mT"):
         return f"`.{value.attr.value}`"
     if _new_axis(value):
