@@ -605,6 +605,34 @@ def _grown(function: cst.FunctionDef) -> set[str]:
     return grown
 
 
+def none_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
+    """{function or method name: its parameters that some call in the module passes None, as `None` or as a
+    parameter of the caller that defaults to None (nilearn's `resample_img(img, target_shape=None)` calling
+    `_resampling_not_needed(img, target_affine, target_shape)`), also passed on further}."""
+    defaults_none = frozenset(
+        p.name.value for f in walk.nodes_of(module, cst.FunctionDef)  # type: ignore[attr-defined]
+        for p in (*f.params.posonly_params, *f.params.params, *f.params.kwonly_params)  # type: ignore[attr-defined]
+        if isinstance(p.default, cst.Name) and p.default.value == "None")
+
+    def fed(value: cst.BaseExpression, caller: Optional[cst.FunctionDef]) -> bool:
+        if not isinstance(value, cst.Name):
+            return False
+        if value.value == "None":
+            return True
+        if caller is None or _rebound_in(caller, value.value):
+            return False
+        return any(p.name.value == value.value and isinstance(p.default, cst.Name) and p.default.value == "None"
+                   for p in (*caller.params.posonly_params, *caller.params.params, *caller.params.kwonly_params))
+
+    return _fed_parameters(module, fed, listed=True, binds=lambda value: False, known=defaults_none | {"None"})
+
+
+def _rebound_in(function: cst.FunctionDef, name: str) -> bool:
+    """Whether `function` assigns `name` anywhere in its own body (`if x is None: x = default`)."""
+    return any(isinstance(t.target, cst.Name) and t.target.value == name
+               for a in walk.nodes_of(function.body, cst.Assign) for t in a.targets)  # type: ignore[attr-defined]
+
+
 def mapping_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
     """{function or method name: its parameters that some call in the module passes a dict display or
     comprehension} (obspy's `write_npz(f, {'A': a}, ...)`). `elsewhere` as for `list_fed_parameters`."""

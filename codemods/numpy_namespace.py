@@ -5,7 +5,7 @@ import functools
 import libcst as cst
 import numpy as np
 
-from codemods import _buffers, _caller_inputs, _host_values, _imported_values, _matrices, _namesakes, _triangles
+from codemods import _buffers, _caller_inputs, _host_values, _imported_values, _list_inputs, _matrices, _namesakes, _triangles
 from codemods._host_values import SPACED
 from codemods._isinstance_widening import IsinstanceWidening
 from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword, units_difference, units_library
@@ -1311,6 +1311,14 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(p, o=None):\n    if o is not None:\n        o = np.asarray(o)\n        p = p - o\n    return p\n",
             expected="import jax.numpy as jnp\n\ndef f(p, o=None):\n    if o is not None:\n        o = jnp.asarray(o)\n        p = p - o\n    return p\n",
         ),
+        Invalid(  # a caller passes on its parameter defaulting to None: `jnp.array(None)` raises where NumPy made an
+            # object array (nilearn's `resample_img(target_shape=None)` into `_resampling_not_needed`): unsafe
+            "import numpy as np\n\ndef same(shape, target):\n    return np.array(target) == shape\n\n"
+            "def resample(x, target=None):\n    return same(x.shape, target)\n",
+            expected="import jax.numpy as jnp\n\ndef same(shape, target):\n    return jnp.array(target) == shape\n\n"
+                     "def resample(x, target=None):\n    return same(x.shape, target)\n",
+            unsafe=True,
+        ),
         Invalid(  # a None test elsewhere does not guard this call: unsafe (trimesh's points_to_indices)
             "import numpy as np\n\ndef f(p, o=None):\n    if o is not None:\n        p = p - 1.0\n    o = np.asarray(o, dtype=float)\n    return p\n",
             expected="import jax.numpy as jnp\n\ndef f(p, o=None):\n    if o is not None:\n        p = p - 1.0\n    o = jnp.asarray(o, dtype=float)\n    return p\n",
@@ -2552,7 +2560,7 @@ class NumpyNamespace(Rule):
             return
         different = DIFFERENT.get(named) or (_triangles.UPPER if triangle == "upper" else None)
         if different is None and short in ("asarray", "array"):
-            different = none_default(self, node)
+            different = none_default(self, node, self._none_fed())
         elif different is None:
             different = none_argument(self, node, *_namesakes.array_parameters(short, or_none=False))
         if different is None:
@@ -2616,6 +2624,15 @@ class NumpyNamespace(Rule):
     @functools.cached_property
     def _boundary(self) -> NumpyBoundary:
         return NumpyBoundary(self)
+
+    @functools.cached_property
+    def _none_fed_by_function(self) -> dict[str, frozenset[str]]:
+        return _list_inputs.none_fed_parameters(self.context.module)
+
+    def _none_fed(self) -> frozenset[str]:
+        """The current function's parameters that a call in the module passes None (`_list_inputs.none_fed_parameters`)."""
+        function = self.current_function
+        return self._none_fed_by_function.get(function.name.value, frozenset()) if function is not None else frozenset()
 
     @functools.cached_property
     def _widening(self) -> IsinstanceWidening:

@@ -53,13 +53,14 @@ def _clock(call: cst.Call) -> Optional[str]:
     return None
 
 
-def none_default(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
+def none_default(rule: cst.MetadataDependent, call: cst.Call, fed_none: frozenset[str] = frozenset()) -> Optional[str]:
     """Why renaming `np.asarray(origin, dtype=float)` is unsafe, when `origin` is a parameter defaulting to None and
     nothing guards the call against None (trimesh's points_to_indices); else None. The same for a parameter inside
     a list or tuple given (`np.array([lowcut, highcut], dtype=float)`: neurokit2's filter, where NumPy makes NaN of
     None). Guards: the call under `if origin is not None:` (or in the `else` of `if origin is None:`, or under
     `if origin:`), or an `if origin is None:` anywhere in the function that rebinds it or leaves (`raise`,
-    `return`)."""
+    `return`). `fed_none`: the function's parameters that a call in the module passes None (nilearn's
+    `resample_img(target_shape=None)` passing it on to `np.array(target_shape)` in a helper)."""
     first = call.args[0].value if call.args and call.args[0].keyword is None else None
     function = getattr(rule, "current_function", None)
     if function is None:
@@ -77,6 +78,9 @@ def none_default(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
         if isinstance(default, cst.Name) and default.value == "None" and not _guarded(rule, call, function, name):
             return (f"rejects None, which `{name}` defaults to (NumPy makes a NaN or object array of it): keep NumPy's "
                     "call or handle None first")
+        if name in fed_none and not _guarded(rule, call, function, name):
+            return (f"rejects None, which a call in the module passes as `{name}` (NumPy makes a NaN or object array "
+                    "of it): keep NumPy's call or handle None first")
         bound = _none_binding(rule, call, function, name)
         if bound is not None and not _guarded(rule, call, function, name):
             return (f"rejects None, which `{name}` may hold here (bound to `{bound}`; NumPy makes a NaN or object "
