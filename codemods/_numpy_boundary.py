@@ -32,7 +32,7 @@ from codemods import _attribute_flows, _buffers, _caller_writes
 from codemods import _caller_inputs
 from codemods import _imported_values, _matrices
 from codemods._list_inputs import (
-    grown_list, object_callable_parameters, object_derived, object_fed_parameters, read_names, sequence, text_fed_parameters,
+    grown_list, imported_as, object_callable_parameters, object_derived, object_fed_parameters, read_names, sequence, text_fed_parameters,
     unbound_before,
 )
 from codemods._namesakes import array_parameters, text_argument
@@ -375,6 +375,11 @@ def _raises_out_of_bounds(node: cst.Call, qualified: str, parent: Optional[cst.C
     return mode is None or isinstance(mode, cst.SimpleString) and mode.evaluated_value == "raise"
 
 
+# libraries whose functions called for their effect show or log what they are given, never fill it
+_NOT_FILLING = frozenset({"matplotlib", "pylab", "seaborn", "plotly", "bokeh", "logging", "warnings", "pytest",
+                          "unittest", "builtins", "numpy", "jax", "pprint", "json", "pickle", "h5py", "tqdm"})
+
+
 class NumpyBoundary:
     """The NumPy calls of one module that must stay NumPy (see the module's docstring), for one pass of `rule`."""
 
@@ -710,6 +715,9 @@ class NumpyBoundary:
                     f"`{func}(...)`, given `{shown}` as its output by position,"
                 return (f"{head} writes into `{root}`, {what}: it must stay NumPy (a JAX array cannot be written "
                         "into, and JAX methods take no `out=`), so this function is left as it is")
+        filled = self._discarded_fill(call)
+        if filled is not None:
+            return filled
         writers, private = self._buffer_callees
         # a function known to write through its parameter: any array this function computes, a call's result
         # included (`d = self.dens(X)`); a private module taken for a compiled one: arrays made with NumPy only
@@ -758,6 +766,35 @@ class NumpyBoundary:
                 return (f"{why}, and `{name}` is computed from `{source}`, an array computed here: it must stay NumPy "
                         f"({cannot(why)}), so this function is left as it is")
         return None
+
+    def _discarded_fill(self, call: cst.Call) -> Optional[str]:
+        """`reproject(src[i], out[i, :, :], ...)` as a statement of its own: a function imported from another
+        library (not NumPy's, nor a plotting or logging one), whose result is dropped, given a slice of an array
+        made here: it is there to be filled (pysteps' `reproject_grids` with rasterio's `reproject`: the JAX slice
+        was a copy, and the result stayed zeros, silently)."""
+        rule, function = self.rule, self.rule.current_function
+        if function is None or not isinstance(rule.get_metadata(ParentProvider, call, None), cst.Expr):
+            return None
+        if not isinstance(call.func, (cst.Name, cst.Attribute)) or numpy_name(rule, call.func) is not None:
+            return None
+        root, _, _ = dotted_name(call.func).partition(".")
+        source = self._imported.get(root)
+        if source is None or source.split(".")[0] in _NOT_FILLING:
+            return None
+        made = self.made_here(function)
+        for arg in call.args:
+            value = arg.value
+            if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and value.value.value in made \
+                    and any(isinstance(e.slice, cst.Slice) for e in value.slice):
+                shown = rule.code(value).strip()
+                return (f"`{rule.code(call.func)}(...)` is given `{shown}`, a slice of a NumPy array made here, and its "
+                        "result is dropped: it is there to be filled, which a JAX array's slice (a copy) would not be; "
+                        f"`{value.value.value}` must stay NumPy, so this function is left as it is")
+        return None
+
+    @functools.cached_property
+    def _imported(self) -> dict[str, str]:
+        return imported_as(self.rule.context.module)
 
     def _sources(self, function: cst.FunctionDef) -> _buffers.Sources:
         """`_buffers.Sources` of `function`, NumPy calls told by their qualified names (found once per function)."""

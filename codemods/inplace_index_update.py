@@ -156,6 +156,9 @@ class InplaceIndexUpdate(Rule):
         Valid("def bump(xs):\n    ys = xs.copy()\n    ys[0] = 10\n    return ys\n\ndef run():\n    return bump([1, 2, 3]) * 2\n"),
         Valid("import numpy as np\n\ndef save(f, data, rates):\n    out = data.copy()\n    for k in rates:\n"
               "        out[k + '_rate'] = rates[k]\n    np.savez(f, **out)\n"),
+        # a copy written at keys running over a list of strings: a dict (pysteps' reprojected metadata)
+        Valid("def meta(src, dst):\n    out = src.copy()\n    for key in ['projection', 'xorigin']:\n        out[key] = dst[key]\n"
+              "    return out\n"),
         Valid("import jax.numpy as jnp\ndef f(x):\n    y = jnp.zeros(3)\n    y = y.at[0].set(x)\n    return y\n"),
         Valid(  # a Python list on one path, an array on the other: item assignment keeps the list a list, which the
             # caller concatenates; `.at` would return an array (fluids' translate_into)

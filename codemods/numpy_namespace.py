@@ -1311,6 +1311,12 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef f(p, o=None):\n    if o is not None:\n        o = np.asarray(o)\n        p = p - o\n    return p\n",
             expected="import jax.numpy as jnp\n\ndef f(p, o=None):\n    if o is not None:\n        o = jnp.asarray(o)\n        p = p - o\n    return p\n",
         ),
+        Invalid(  # a slice of an array made here given to another library's function whose result is dropped: it is
+            # filled there (pysteps' `reproject_grids` with rasterio's `reproject`: a JAX slice is a copy, zeros came back)
+            "import numpy as np\nfrom rasterio.warp import reproject\n\ndef grids(src, n):\n    out = np.zeros((n, 4, 4))\n"
+            "    for i in range(n):\n        reproject(src[i], out[i, :, :])\n    return out\n",
+            expected=None, lines=[5, 7],
+        ),
         Invalid(  # a caller passes on its parameter defaulting to None: `jnp.array(None)` raises where NumPy made an
             # object array (nilearn's `resample_img(target_shape=None)` into `_resampling_not_needed`): unsafe
             "import numpy as np\n\ndef same(shape, target):\n    return np.array(target) == shape\n\n"

@@ -158,14 +158,18 @@ def _record_evidence(rule: cst.MetadataDependent) -> tuple[frozenset[str], froze
 
 def record_field(rule: cst.MetadataDependent, index: cst.BaseExpression) -> bool:
     """Whether `index`, an index of an array in the function `rule` visits, names a record field: a string, or a
-    name running over a dtype's field names (`for name in current.names`, then `new[name] = nodes[name]`)."""
+    name running over a dtype's field names (`for name in current.names`, then `new[name] = nodes[name]`) or over a
+    list of strings (a dict's keys, more likely)."""
     if isinstance(index, STRING_LITERALS):
         return True
     function = getattr(rule, "current_function", None)
     if not isinstance(index, cst.Name) or function is None:
         return False
     return any(isinstance(loop.target, cst.Name) and loop.target.value == index.value  # type: ignore[attr-defined]
-               and isinstance(loop.iter, cst.Attribute) and loop.iter.attr.value in _RECORD_ATTRIBUTES  # type: ignore[attr-defined]
+               and (isinstance(loop.iter, cst.Attribute) and loop.iter.attr.value in _RECORD_ATTRIBUTES  # type: ignore[attr-defined]
+                    # `for key in ["projection", "yorigin"]: metadata[key] = ...`: text keys (pysteps' reprojection)
+                    or isinstance(loop.iter, (cst.List, cst.Tuple)) and loop.iter.elements  # type: ignore[attr-defined]
+                    and all(isinstance(e.value, STRING_LITERALS) for e in loop.iter.elements))  # type: ignore[attr-defined]
                for loop in walk.nodes_of(function.body, cst.For))
 
 
