@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Optional
 import libcst as cst
 
 from codemods._buffers import OUT_KEYWORDS, WRITING_METHODS
-from codemods._list_inputs import SEQUENCE_RESULTS
+from codemods._sequences import tuple_kind
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import function_flow
@@ -461,22 +461,19 @@ def _migrated(rule: Rule, call: cst.Call) -> bool:
     return qualified is not None and jnp_api.lookup(qualified) is not None
 
 
-# NumPy functions that give a list or tuple of arrays (besides `_list_inputs.SEQUENCE_RESULTS`)
-_SEQUENCE_MAKERS = SEQUENCE_RESULTS | {"unstack", "histogram", "histogram2d", "histogramdd", "gradient", "ix_", "divmod",
-                                       "modf", "frexp", "eig", "eigh", "svd", "qr", "slogdet", "lstsq", "indices"}
+# NumPy functions that give a list or tuple of arrays besides the tuples `_sequences.tuple_kind` knows
+_SEQUENCE_MAKERS = frozenset({"split", "array_split", "hsplit", "vsplit", "dsplit", "unstack", "eig", "eigh", "svd", "qr",
+                              "slogdet", "lstsq"})
 
 
 def _sequence_result(rule: Rule, call: cst.Call) -> bool:
     """`np.split(x, 3)`, `np.nonzero(m)`, `np.where(m)` (one argument), `np.unique(x, return_counts=True)`,
     `np.atleast_1d(a, b)`: a list or tuple of arrays."""
-    qualified = numpy_name(rule, call.func) or ""
-    name = qualified.split(".")[-1]
-    positional = [a for a in call.args if a.keyword is None]
+    name = (numpy_name(rule, call.func) or "").split(".")[-1]
     keywords = {a.keyword.value for a in call.args if a.keyword is not None}
-    return name in _SEQUENCE_MAKERS and name != "indices" or name == "indices" and "sparse" in keywords \
-        or name == "where" and len(positional) == 1 \
-        or name == "unique" and any(k.startswith("return_") for k in keywords) \
-        or name.startswith("atleast_") and len(positional) > 1
+    return name in _SEQUENCE_MAKERS or tuple_kind(name, call) is not None \
+        or name == "indices" and "sparse" in keywords \
+        or name == "unique" and any(k.startswith("return_") for k in keywords)
 
 
 # NumPy functions besides ufuncs (`masks.ELEMENTWISE`) and reductions (`masks.SCALAR_REDUCTIONS`) whose result is a

@@ -619,18 +619,12 @@ def none_fed_parameters(module: cst.Module) -> dict[str, frozenset[str]]:
             return False
         if value.value == "None":
             return True
-        if caller is None or _rebound_in(caller, value.value):
+        if caller is None or assigned_values(caller, value.value):  # (`if x is None: x = default`)
             return False
         return any(p.name.value == value.value and isinstance(p.default, cst.Name) and p.default.value == "None"
                    for p in (*caller.params.posonly_params, *caller.params.params, *caller.params.kwonly_params))
 
     return _fed_parameters(module, fed, listed=True, binds=lambda value: False, known=defaults_none | {"None"})
-
-
-def _rebound_in(function: cst.FunctionDef, name: str) -> bool:
-    """Whether `function` assigns `name` anywhere in its own body (`if x is None: x = default`)."""
-    return any(isinstance(t.target, cst.Name) and t.target.value == name
-               for a in walk.nodes_of(function.body, cst.Assign) for t in a.targets)  # type: ignore[attr-defined]
 
 
 def mapping_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Container]] = None) -> dict[str, frozenset[str]]:
