@@ -181,6 +181,8 @@ class FunctionTracedness:
                 or static_by_name(name)
             ):
                 static.add(name)
+        if self._helpers is not None and self.outer is None:
+            static |= self._helpers.fed_static(fn)
         return static
 
     def variables(self) -> dict[str, Tracedness]:
@@ -557,6 +559,9 @@ class _Helpers:
         self._make = make
         self._results: dict[str, bool] = {}
         self._static: dict[str, bool] = {}
+        self._module = module
+        self._fed: dict[str, frozenset[str]] = {}
+        self._calls: Optional[dict[str, list[tuple[cst.Call, Optional[cst.FunctionDef]]]]] = None
 
     def analysis(self, function: cst.FunctionDef) -> FunctionTracedness:
         found = self.analyses.get(function)
@@ -574,6 +579,83 @@ class _Helpers:
             self._static[name] = False  # (while it is being found: a call of itself is not static)
             known = self._static[name] = self.analysis(self.functions[name]).returned() is Tracedness.STATIC
         return known
+
+    def fed_static(self, function: cst.FunctionDef) -> frozenset[str]:
+        """The parameters of the module's function `function` (defined once, undecorated, never used but called)
+        that every call of it in the module gives a static value, or leaves at a number default (mne's
+        `next_fast_len(2 * len(h) - 1)`, pysteps' `get_padding(x.shape[0], order)`): Python ints and floats in
+        practice, which stay Python (`min`, `if`, `while` on them; `jnp.where` would hand NumPy and SciPy a 0-d
+        array). A function without calls in the module gets nothing; a call in a nested function or lambda counts
+        only for a literal or an array's metadata (`len(r)`, `x.shape[0]`); a call that is being judged when it
+        depends on itself (recursion) does not count."""
+        name = function.name.value
+        if self.functions.get(name) is not function or function.decorators:
+            return frozenset()
+        known = self._fed.get(name)
+        if known is not None:
+            return known
+        self._fed[name] = frozenset()  # (while it is being found: a call of itself passes nothing static)
+        sites = self._sites().get(name)
+        if not sites:
+            return frozenset()
+        params = function.params
+        positional = [*params.posonly_params, *params.params]
+        candidates = {p.name.value: p for p in (*positional, *params.kwonly_params)
+                      if p.default is None or _python_number(p.default)}
+        for call, caller in sites:
+            if any(a.star for a in call.args):
+                return frozenset()
+            passed: dict[str, cst.BaseExpression] = {}
+            for index, arg in enumerate(call.args):
+                if arg.keyword is not None:
+                    passed[arg.keyword.value] = arg.value
+                elif index < len(positional):
+                    passed[positional[index].name.value] = arg.value
+            for pname in list(candidates):
+                value = passed.get(pname)
+                if value is None:
+                    if candidates[pname].default is None:
+                        del candidates[pname]  # (a call that misses it raises anyway)
+                    continue
+                if caller is None:
+                    fine = _python_number(value)
+                else:
+                    analysis = self.analysis(caller)
+                    fine = analysis.of(value) is Tracedness.STATIC and not analysis._binds(name)
+                if not fine:
+                    del candidates[pname]
+            if not candidates:
+                break
+        found = self._fed[name] = frozenset(candidates)
+        return found
+
+    def _sites(self) -> dict[str, list[tuple[cst.Call, Optional[cst.FunctionDef]]]]:
+        """{name of a function of `functions`: its calls in the module, each with the function that makes it (a
+        top-level function or a method; None for a call elsewhere: at module level, in a class body, in a nested
+        function or lambda)}, for the functions whose name is read nowhere but as the called name of a call."""
+        if self._calls is not None:
+            return self._calls
+        calls = [c for c in walk.nodes_of(self._module, cst.Call)
+                 if isinstance(c.func, cst.Name) and c.func.value in self.functions]  # type: ignore[attr-defined]
+        found: dict[str, list[tuple[cst.Call, Optional[cst.FunctionDef]]]] = {}
+        if calls:
+            called = {id(c.func) for c in calls}  # type: ignore[attr-defined]
+            own = {id(f.name) for f in self.functions.values()}
+            escaped = {n.value for n in walk.nodes_of(self._module, cst.Name)  # type: ignore[attr-defined]
+                       if n.value in self.functions and id(n) not in called and id(n) not in own}  # type: ignore[attr-defined]
+            wanted = {id(c): c for c in calls if c.func.value not in escaped}  # type: ignore[attr-defined]
+            callers: dict[int, Optional[cst.FunctionDef]] = dict.fromkeys(wanted)
+            if wanted:
+                for function in _outermost_functions(self._module):
+                    inner = [n for kind in (cst.FunctionDef, cst.Lambda) for n in walk.nodes_of(function.body, kind)]
+                    nested = {id(c) for n in inner for c in walk.nodes_of(n, cst.Call)}
+                    for c in walk.nodes_of(function.body, cst.Call):
+                        if id(c) in wanted and id(c) not in nested:
+                            callers[id(c)] = function
+            for key, call in wanted.items():
+                found.setdefault(call.func.value, []).append((call, callers[key]))  # type: ignore[attr-defined]
+        self._calls = found
+        return found
 
     def untraced_result(self, name: str) -> bool:
         """Whether the module's function `name` (defined once, not a generator nor `async`) returns no traced value
@@ -614,7 +696,7 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
         outer = self._stack[-1] if self._stack else None
-        analysis = self._helpers.analysis(node) if outer is None and id(node) in self._helpers.ids else \
+        analysis = self._helpers.analysis(node) if outer is None else \
             FunctionTracedness(node, self._config, outer, self._array_names, self._lazy, self._compiled,
                                self._predicates, self._mappings, self._helpers, self._optional)
         self._stack.append(analysis)
@@ -622,6 +704,30 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
 
     def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
         self._stack.pop()
+
+
+def _outermost_functions(module: cst.Module) -> list[cst.FunctionDef]:
+    """The module's top-level functions and the methods of its top-level classes (functions without an enclosing
+    function, as the provider gives them no `outer`)."""
+    out = []
+    for stmt in module.body:
+        if isinstance(stmt, cst.FunctionDef):
+            out.append(stmt)
+        elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
+            out.extend(s for s in stmt.body.body if isinstance(s, cst.FunctionDef))
+    return out
+
+
+def _python_number(expr: cst.BaseExpression) -> bool:
+    """A number literal (`3`, `-0.5`), an array's metadata (`len(h)`, `x.shape[0]`), or arithmetic of them: a
+    Python number whatever the arrays are."""
+    if isinstance(expr, (cst.Integer, cst.Float)):
+        return True
+    if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
+        return _python_number(expr.expression)
+    if isinstance(expr, cst.BinaryOperation):
+        return _python_number(expr.left) and _python_number(expr.right)
+    return not isinstance(expr, (cst.SimpleString, cst.Tuple)) and _metadata_only(expr)
 
 
 def _metadata_only(expr: cst.BaseExpression) -> bool:

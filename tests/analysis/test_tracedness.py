@@ -231,3 +231,81 @@ def test_host_counts_and_dtype_parameters_are_static():
     table = a.variables()
     assert (table["x"], table["n_jobs"], table["src"], table["dst"], table["t"], table["k"], table["same"]) == (T, S, S, S, S, S, S)
     assert level(a, "cpu_count()") is S and level(a, "x.kind") is U
+
+
+def _params_at_if(code: str) -> dict:
+    """{function name: its parameters' tracedness}, read by a rule visiting each `if` of `code`."""
+    from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
+    from jaxfix.engine import process_source
+    from jaxfix.rule import Rule
+    from jaxfix.types import RunOptions
+
+    seen = {}
+
+    class Probe(Rule):
+        CODE = "JX999"
+        METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, TracednessProvider)
+        TRIGGERS = (b"def",)
+
+        def visit_If(self, node):
+            analysis = function_tracedness(self, self.current_function)
+            params = self.current_function.params
+            seen[self.current_function.name.value] = {
+                p.name.value: analysis.variables()[p.name.value] for p in (*params.params, *params.kwonly_params)}
+
+    process_source("p.py", textwrap.dedent(code), [Probe], RunOptions())
+    return seen
+
+
+def test_parameters_every_call_of_the_module_gives_a_static_value_are_static():
+    """mne's `next_fast_len(2 * len(h) - 1)`: a size in practice, whose `if`/`min` stay Python."""
+    seen = _params_at_if("""
+        import numpy as np
+
+        def next_len(target, scale, floor=2):
+            if target <= floor:
+                return target
+            return min(target * scale, 3 * target)
+
+        def smooth(x, h, k):
+            n = 2 * len(h) - 1
+            a = next_len(n, 2)
+            b = next_len(x.shape[0], scale=k)
+            return a, b
+
+        class Filter:
+            def run(self, x):
+                return next_len(len(x), 3, floor=4)
+    """)
+    assert seen["next_len"] == {"target": S, "scale": T, "floor": S}  # `k`, a parameter of `smooth`, is traced
+
+
+@pytest.mark.parametrize(
+    "callers",
+    [
+        pytest.param("", id="no-call"),
+        pytest.param("def use(x):\n    return scale(x.sum(), 3)\n", id="a-traced-argument"),
+        pytest.param("def use(x):\n    return scale(*x)\n", id="a-starred-argument"),
+        pytest.param("def use(x):\n    return list(map(scale, x, x))\n", id="passed-as-a-function"),
+        pytest.param("def use(x):\n    def inner(m):\n        return scale(m, 2)\n    return inner(x)\n",
+                     id="called-in-a-nested-function-with-its-parameter"),
+        pytest.param("def use(x):\n    return scale(3, 2) + scale(x, 2)\n", id="one-call-of-two"),
+    ],
+)
+def test_parameters_stay_traced_without_caller_evidence(callers):
+    code = "import jax\ndef scale(n, k):\n    if n > 2:\n        return n * k\n    return n\n" + callers
+    seen = _params_at_if(code)
+    assert seen["scale"]["n"] is T
+
+
+def test_decorated_functions_keep_traced_parameters():
+    """`jax.jit` traces what its callers pass, whatever they are."""
+    seen = _params_at_if("import jax\n@jax.jit\ndef scale(n, k):\n    if n > 2:\n        return n * k\n    return n\n"
+                         "def use(x):\n    return scale(3, 2)\n")
+    assert seen["scale"]["n"] is T
+
+
+def test_recursive_calls_do_not_make_their_parameters_static():
+    seen = _params_at_if("def down(n):\n    if n > 0:\n        return down(n - 1)\n    return n\n"
+                         "def use():\n    return down(5)\n")
+    assert seen["down"]["n"] is T
