@@ -554,14 +554,20 @@ class _Helpers:
         defined = [s for s in module.body if isinstance(s, (cst.FunctionDef, cst.ClassDef))]
         names = [s.name.value for s in defined]
         self.functions = {s.name.value: s for s in defined if isinstance(s, cst.FunctionDef) and names.count(s.name.value) == 1}
+        # methods of the module's classes whose name is defined once in the module (no override, no namesake function)
+        owned = [(f, c) for f, c in _outermost_functions(module) if c is not None]
+        method_names = [f.name.value for f, _ in owned] + names
+        self.methods = {f.name.value: f for f, _ in owned if method_names.count(f.name.value) == 1
+                        and f.params.params and f.params.params[0].name.value == "self"}
+        self.owners = {id(f): c for f, c in owned}
         self.ids = {id(f) for f in self.functions.values()}
         self.analyses: dict[cst.FunctionDef, FunctionTracedness] = {}
         self._make = make
         self._results: dict[str, bool] = {}
         self._static: dict[str, bool] = {}
         self._module = module
-        self._fed: dict[str, frozenset[str]] = {}
-        self._calls: Optional[dict[str, list[tuple[cst.Call, Optional[cst.FunctionDef]]]]] = None
+        self._fed: dict[int, frozenset[str]] = {}
+        self._calls: Optional[dict[int, list[tuple[cst.Call, Optional[cst.FunctionDef]]]]] = None
 
     def analysis(self, function: cst.FunctionDef) -> FunctionTracedness:
         found = self.analyses.get(function)
@@ -581,25 +587,28 @@ class _Helpers:
         return known
 
     def fed_static(self, function: cst.FunctionDef) -> frozenset[str]:
-        """The parameters of the module's function `function` (defined once, undecorated, never used but called)
-        that every call of it in the module gives a static value, or leaves at a number default (mne's
-        `next_fast_len(2 * len(h) - 1)`, pysteps' `get_padding(x.shape[0], order)`): Python ints and floats in
-        practice, which stay Python (`min`, `if`, `while` on them; `jnp.where` would hand NumPy and SciPy a 0-d
-        array). A function without calls in the module gets nothing; a call in a nested function or lambda counts
-        only for a literal or an array's metadata (`len(r)`, `x.shape[0]`); a call that is being judged when it
-        depends on itself (recursion) does not count."""
-        name = function.name.value
-        if self.functions.get(name) is not function or function.decorators:
-            return frozenset()
-        known = self._fed.get(name)
+        """The parameters of the module's function `function` (a top-level function or a method, its name defined
+        once, undecorated, never used but called: `name(...)`, or `self.name(...)` in its class) that every call of
+        it in the module gives a static value, or leaves at a number default (mne's `next_fast_len(2 * len(h) -
+        1)`, pysteps' `get_padding(x.shape[0], order)`): Python ints and floats in practice, which stay Python
+        (`min`, `if`, `while` on them; `jnp.where` would hand NumPy and SciPy a 0-d array). A function without calls
+        in the module gets nothing; a call in a nested function, a lambda or at module level counts only for a
+        literal or an array's metadata (`len(r)`, `x.shape[0]`); a call that is being judged when it depends on
+        itself (recursion) does not count."""
+        key = id(function)
+        known = self._fed.get(key)
         if known is not None:
             return known
-        self._fed[name] = frozenset()  # (while it is being found: a call of itself passes nothing static)
-        sites = self._sites().get(name)
+        self._fed[key] = frozenset()  # (while it is being found: a call of itself passes nothing static)
+        if function.decorators:
+            return frozenset()
+        sites = self._sites().get(key)
         if not sites:
             return frozenset()
         params = function.params
         positional = [*params.posonly_params, *params.params]
+        if self.methods.get(function.name.value) is function:
+            positional = positional[1:]  # (`self`)
         candidates = {p.name.value: p for p in (*positional, *params.kwonly_params)
                       if p.default is None or _python_number(p.default)}
         for call, caller in sites:
@@ -621,39 +630,59 @@ class _Helpers:
                     fine = _python_number(value)
                 else:
                     analysis = self.analysis(caller)
-                    fine = analysis.of(value) is Tracedness.STATIC and not analysis._binds(name)
+                    fine = analysis.of(value) is Tracedness.STATIC and not (
+                        isinstance(call.func, cst.Name) and analysis._binds(call.func.value))
                 if not fine:
                     del candidates[pname]
             if not candidates:
                 break
-        found = self._fed[name] = frozenset(candidates)
+        found = self._fed[key] = frozenset(candidates)
         return found
 
-    def _sites(self) -> dict[str, list[tuple[cst.Call, Optional[cst.FunctionDef]]]]:
-        """{name of a function of `functions`: its calls in the module, each with the function that makes it (a
-        top-level function or a method; None for a call elsewhere: at module level, in a class body, in a nested
-        function or lambda)}, for the functions whose name is read nowhere but as the called name of a call."""
+    def _sites(self) -> dict[int, list[tuple[cst.Call, Optional[cst.FunctionDef]]]]:
+        """{id of a function of `functions` or `methods`: its calls in the module (`name(...)`; `self.name(...)` in
+        a method of the method's class), each with the function that makes it (a top-level function or a method;
+        None for a call at module level, in a class body, in a nested function or lambda)}, for the functions
+        whose name is read nowhere else (not passed, stored, called on another object, or the name of a keyword)."""
         if self._calls is not None:
             return self._calls
-        calls = [c for c in walk.nodes_of(self._module, cst.Call)
-                 if isinstance(c.func, cst.Name) and c.func.value in self.functions]  # type: ignore[attr-defined]
-        found: dict[str, list[tuple[cst.Call, Optional[cst.FunctionDef]]]] = {}
+        functions, methods = self.functions, self.methods
+        calls: list[tuple[cst.Call, cst.FunctionDef]] = []
+        for c in walk.nodes_of(self._module, cst.Call):
+            func = c.func  # type: ignore[attr-defined]
+            if isinstance(func, cst.Name) and func.value in functions:
+                calls.append((c, functions[func.value]))  # type: ignore[arg-type]
+            elif isinstance(func, cst.Attribute) and func.attr.value in methods and isinstance(func.value, cst.Name) \
+                    and func.value.value == "self":
+                calls.append((c, methods[func.attr.value]))  # type: ignore[arg-type]
+        found: dict[int, list[tuple[cst.Call, Optional[cst.FunctionDef]]]] = {}
         if calls:
-            called = {id(c.func) for c in calls}  # type: ignore[attr-defined]
-            own = {id(f.name) for f in self.functions.values()}
+            read = {id(c.func.attr if isinstance(c.func, cst.Attribute) else c.func) for c, _ in calls}  # type: ignore[attr-defined]
+            read.update(id(f.name) for f in (*functions.values(), *methods.values()))
             escaped = {n.value for n in walk.nodes_of(self._module, cst.Name)  # type: ignore[attr-defined]
-                       if n.value in self.functions and id(n) not in called and id(n) not in own}  # type: ignore[attr-defined]
-            wanted = {id(c): c for c in calls if c.func.value not in escaped}  # type: ignore[attr-defined]
-            callers: dict[int, Optional[cst.FunctionDef]] = dict.fromkeys(wanted)
+                       if (n.value in functions or n.value in methods) and id(n) not in read}  # type: ignore[attr-defined]
+            wanted = [(c, f) for c, f in calls if f.name.value not in escaped]
+            callers: dict[int, tuple[Optional[cst.FunctionDef], Optional[cst.ClassDef]]] = {}
             if wanted:
-                for function in _outermost_functions(self._module):
+                keys = {id(c) for c, _ in wanted}
+                for function, owner in _outermost_functions(self._module):
                     inner = [n for kind in (cst.FunctionDef, cst.Lambda) for n in walk.nodes_of(function.body, kind)]
                     nested = {id(c) for n in inner for c in walk.nodes_of(n, cst.Call)}
                     for c in walk.nodes_of(function.body, cst.Call):
-                        if id(c) in wanted and id(c) not in nested:
-                            callers[id(c)] = function
-            for key, call in wanted.items():
-                found.setdefault(call.func.value, []).append((call, callers[key]))  # type: ignore[attr-defined]
+                        if id(c) in keys and id(c) not in nested:
+                            callers[id(c)] = (function, owner)
+            for call, callee in wanted:
+                caller, owner = callers.get(id(call), (None, None))
+                if callee is functions.get(callee.name.value):
+                    found.setdefault(id(callee), []).append((call, caller))
+                elif caller is not None and owner is not None and self.owners.get(id(callee)) is owner:
+                    found.setdefault(id(callee), []).append((call, caller))
+                else:  # `self.name(...)` outside the methods of its class: another object's method
+                    found[id(callee)] = []
+                    escaped.add(callee.name.value)
+            for callee in (*functions.values(), *methods.values()):
+                if callee.name.value in escaped:
+                    found.pop(id(callee), None)
         self._calls = found
         return found
 
@@ -706,15 +735,15 @@ class TracednessProvider(BatchableMetadataProvider[FunctionTracedness]):
         self._stack.pop()
 
 
-def _outermost_functions(module: cst.Module) -> list[cst.FunctionDef]:
+def _outermost_functions(module: cst.Module) -> list[tuple[cst.FunctionDef, Optional[cst.ClassDef]]]:
     """The module's top-level functions and the methods of its top-level classes (functions without an enclosing
-    function, as the provider gives them no `outer`)."""
-    out = []
+    function, as the provider gives them no `outer`), each with its class (None for a function)."""
+    out: list[tuple[cst.FunctionDef, Optional[cst.ClassDef]]] = []
     for stmt in module.body:
         if isinstance(stmt, cst.FunctionDef):
-            out.append(stmt)
+            out.append((stmt, None))
         elif isinstance(stmt, cst.ClassDef) and isinstance(stmt.body, cst.IndentedBlock):
-            out.extend(s for s in stmt.body.body if isinstance(s, cst.FunctionDef))
+            out.extend((s, stmt) for s in stmt.body.body if isinstance(s, cst.FunctionDef))
     return out
 
 

@@ -309,3 +309,40 @@ def test_recursive_calls_do_not_make_their_parameters_static():
     seen = _params_at_if("def down(n):\n    if n > 0:\n        return down(n - 1)\n    return n\n"
                          "def use():\n    return down(5)\n")
     assert seen["down"]["n"] is T
+
+
+def test_method_parameters_every_self_call_gives_a_static_value_are_static():
+    seen = _params_at_if("""
+        import numpy as np
+
+        class Resampler:
+            def __init__(self, x):
+                self.x = x
+
+            def _pad(self, n, low):
+                if n % 2:
+                    n += 1
+                return max(n, low)
+
+            def run(self, k):
+                pad = self._pad(len(self.x), 3)
+                pad2 = self._pad(self.x.shape[0], low=k)
+                return np.sum(self.x) * (pad + pad2)
+    """)
+    assert seen["_pad"] == {"self": S, "n": S, "low": T}  # `k`, a parameter of `run`, is traced
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        pytest.param("def use(r, x):\n    return r._pad(x, 2)\n", id="called-on-another-object"),
+        pytest.param("class Other(Resampler):\n    def _pad(self, n, low):\n        if n:\n            return n\n"
+                     "        return low\n", id="overridden"),
+        pytest.param("def use(r):\n    return list(map(r._pad, [1], [2]))\n", id="passed-as-a-function"),
+    ],
+)
+def test_method_parameters_stay_traced_when_the_method_is_used_elsewhere(extra):
+    code = ("class Resampler:\n    def _pad(self, n, low):\n        if n % 2:\n            n += 1\n"
+            "        return max(n, low)\n\n    def run(self):\n        return self._pad(3, 3)\n" + extra)
+    seen = _params_at_if(code)
+    assert seen["_pad"]["n"] is T
