@@ -16,7 +16,9 @@ Seeds (for parameters: `jaxfix.analysis.static_params`):
   (a shape, a slice bound, the bound of a loop kept in Python: `jaxfix.analysis.static_args`), since it must be
   static under `jit` for the function to work at all (JX510 reports it); or used only as a bare truth test
   (`if flat:`, `if not verbose:`, `a if fast else b`): a flag, not data; or read by the key of a module-level dict
-  display (`MATRICES[kind][low]`, `low = int(severity - 5)`: arrays are unhashable).
+  display (`MATRICES[kind][low]`, `low = int(severity - 5)`: arrays are unhashable); or given a static value by
+  every call of the function in the module (`next_fast_len(2 * len(h) - 1)`, `self._pad(x.shape[0], 3)`), or left
+  at its number default by them (`_Helpers.fed_static`): a size or a setting in practice, which stays Python.
 - STATIC: literals; `.shape`, `.ndim`, `.dtype`, `.size`, `len(...)`, `isinstance`, `type`, `range` of static
   values; type and dtype tests (`issparse`, `np.isscalar`, `np.iscomplexobj`, `np.issubdtype`, `xp.isdtype`, ...); `x is None` / `is not None`; the host's counts (`os.cpu_count()`, `effective_n_jobs(n)`); names not bound in the function (module constants, builtins, imports).
 - Arithmetic, comparisons, subscripts and NumPy/jnp calls and methods with a TRACED operand are TRACED; with an
