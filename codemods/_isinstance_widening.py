@@ -92,6 +92,14 @@ class IsinstanceWidening:
         if scalar:
             subject = rule.code(node.args[0].value)
             # (a value bound in the test, `s := np.dot(r, r)`: its maker becomes `jnp.dot` first, in the same pass)
+            listed = next((o for o in other if any(o is s for s in scalar)), None)
+            if listed is not None:
+                rule.report(node, f"`{rule.code(node)}` tests for a NumPy array, and `{subject}` is `{rule.code(listed)}`, "
+                            "an item of a Python list of an array's elements at a key that may be an integer (a NumPy "
+                            "scalar, no array, for a 1-D array; a 0-d JAX array after the migration) or a slice (a "
+                            "list): neither widening the test nor testing its number of dimensions keeps its answer: "
+                            "this function is left as it is", leaves_function=True)
+                return
             if other or len(elements) > 1 or isinstance(node.args[0].value, cst.NamedExpr):
                 rule.report(node, f"`{rule.code(node)}` tests for a NumPy array, and `{subject}` may be a NumPy scalar "
                             f"here (`{rule.code(scalar[0])}` gives one for a 0-d result), which is no array, but after "
@@ -272,6 +280,12 @@ class IsinstanceWidening:
             found = [self._sources(flow, at, part, seen) for part in parts]
             scalar = [x for s, _ in found for x in s]
             return (scalar, []) if scalar else ([], [value])
+        if isinstance(value, cst.Subscript):
+            key = self._list_item_key(flow, value)
+            if key == "slice":
+                return [], [value]  # a list, as NumPy's list of rows is too
+            if key == "unknown":
+                return [value], [value]  # an element (a NumPy scalar when 0-d) or a list: neither test keeps both
         if not isinstance(value, cst.Name):
             found = self._scalar_maker(value)
             return ([found], []) if found is not None else ([], [value])
@@ -293,6 +307,33 @@ class IsinstanceWidening:
             scalar += s
             other += o
         return scalar, other
+
+    def _list_item_key(self, flow, value: cst.Subscript) -> Optional[str]:  # type: ignore[no-untyped-def]
+        """For `rows[key]` with `rows` only ever bound to `list(...)`/`tuple(...)` of an array made here (a Python
+        list of its rows or elements): "item" for an integer key (an element: a NumPy scalar when the array is
+        1-D), "slice" for a slice (a list), "unknown" for any other key; None when `rows` is no such list."""
+        if not isinstance(value.value, cst.Name) or len(value.slice) != 1 or flow is None:
+            return None
+        stmt = enclosing_statement(self.rule, value)
+        if stmt is None or not flow.knows(stmt):
+            return None
+        found = flow.reaching(stmt, value.value.value)
+        if not found or not all(
+                isinstance(d.node, cst.Assign) and isinstance(d.node.value, cst.Call)
+                and isinstance(d.node.value.func, cst.Name) and d.node.value.func.value in ("list", "tuple")
+                and len(d.node.value.args) == 1 and not d.node.value.args[0].star
+                and any(_migrated(self.rule, c) for c in walk.nodes_of(d.node.value.args[0].value, cst.Call))
+                and not (isinstance(d.node.value.args[0].value, cst.Call)  # (`list(np.split(..))`: arrays, never scalars)
+                         and _sequence_result(self.rule, d.node.value.args[0].value))
+                for d in found):
+            return None
+        key = value.slice[0].slice
+        if isinstance(key, cst.Slice):
+            return "slice"
+        index = key.value if isinstance(key, cst.Index) else None
+        if isinstance(index, cst.UnaryOperation) and isinstance(index.operator, cst.Minus):
+            index = index.expression
+        return "item" if isinstance(index, cst.Integer) else "unknown"
 
     def _attribute_sources(self, flow, value: cst.Attribute, seen: set) -> tuple[list, list]:  # type: ignore[no-untyped-def]
         """`self.ssr`: the values the module stores in an attribute of that name (`self.ssr = np.dot(r, r)`), and

@@ -1136,6 +1136,21 @@ class NumpyNamespace(Rule):
                      "    if not isinstance(new, (np.ndarray, jax.Array)):\n        new = jnp.concatenate(new, axis=1)\n"
                      "    return new\n",
         ),
+        Invalid(  # an item of a list of an array's rows: an element at an integer key (`jnp.ndim`), a list at a slice
+            # (widened); at a key that may be either, neither test keeps the answer: the function is left as it is
+            "import numpy as np\n\ndef first(x):\n    rows = list(np.cumsum(x, axis=0))\n    r = rows[-1]\n"
+            "    return r * 2 if isinstance(r, np.ndarray) else r\n\n"
+            "def head(x):\n    rows = list(np.cumsum(x, axis=0))\n    r = rows[:2]\n"
+            "    return r if isinstance(r, np.ndarray) else len(r)\n\n"
+            "def pick(x, key):\n    rows = list(np.cumsum(x, axis=0))\n    r = rows[key]\n"
+            "    return r if isinstance(r, np.ndarray) else len(r)\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef first(x):\n"
+                     "    rows = list(jnp.cumsum(x, axis=0))\n    r = rows[-1]\n    return r * 2 if jnp.ndim(r) > 0 else r\n\n"
+                     "def head(x):\n    rows = list(jnp.cumsum(x, axis=0))\n    r = rows[:2]\n"
+                     "    return r if isinstance(r, (np.ndarray, jax.Array)) else len(r)\n\n"
+                     "def pick(x, key):\n    rows = list(np.cumsum(x, axis=0))\n    r = rows[key]\n"
+                     "    return r if isinstance(r, np.ndarray) else len(r)\n",
+        ),
         Invalid(  # an array the function writes text into by index (directly, or through a name bound to text): NumPy
             # parses it into numbers, a JAX array's `.at[].set` raises `TypeError` (astroML's readers of text files)
             "import numpy as np\n\ndef parse(lines):\n    res = np.zeros((len(lines), 3), dtype=int)\n"
