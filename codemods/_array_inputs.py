@@ -20,6 +20,8 @@ from jaxfix.analysis.parents import enclosing_statement
 from jaxfix.analysis.static_params import ARRAY_METHODS, PYTHON_VALUE_METHODS
 from jaxfix.analysis.tracedness import Tracedness, tracedness
 
+from codemods._sequences import tuple_kind
+
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
 
@@ -181,10 +183,36 @@ def made_array(value: cst.BaseExpression, facts: FunctionFacts, memo: Optional[d
     return memo[name]
 
 
+# NumPy / `jax.numpy` functions that give a tuple of arrays (or NumPy scalars) in every item, besides those
+# `_sequences.tuple_kind` knows (not `lstsq`, whose rank is a Python int in NumPy)
+TUPLE_OF_ARRAYS = frozenset({"linalg.eig", "linalg.eigh", "linalg.svd", "linalg.qr", "linalg.slogdet", "split",
+                             "array_split", "hsplit", "vsplit", "dsplit"})
+
+
 def _array_definition(rule: Rule, node: Optional[cst.CSTNode], name: str, facts: FunctionFacts) -> bool:
-    """A definition of `name` that makes it an array: `name = <array>`, or `name -= 0.5` (an array stays one)."""
+    """A definition of `name` that makes it an array: `name = <array>`, `name -= 0.5` (an array stays one), or
+    `(name, vecs) = np.linalg.eigh(c)`: an item unpacked from a call that gives a tuple of arrays (pymcmcstat's
+    principal components, in a method whose `self._cov` says nothing of tracedness)."""
     if isinstance(node, cst.AugAssign):
         return not isinstance(node.value, (cst.List, cst.Tuple, cst.ListComp))
     if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name):
         return is_array(rule, node.value, facts)
+    if isinstance(node, cst.Assign) and len(node.targets) == 1 and isinstance(node.targets[0].target, (cst.Tuple, cst.List)):
+        elements = node.targets[0].target.elements
+        return not any(isinstance(e, cst.StarredElement) for e in elements) \
+            and any(isinstance(e.value, cst.Name) and e.value.value == name for e in elements) \
+            and _tuple_of_arrays(node.value, facts)
     return False
+
+
+def _tuple_of_arrays(value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+    """`np.linalg.eigh(c)`, `np.nonzero(m)`, `np.histogram(x)`, `np.unique(x, return_counts=True)`: a call that gives
+    a tuple of arrays, each item of which is an array (or a NumPy scalar, which a list meets as an array too)."""
+    if not isinstance(value, cst.Call):
+        return False
+    function = facts.array_function(value.func)
+    if function is None:
+        return False
+    keywords = {a.keyword.value for a in value.args if a.keyword is not None}
+    return function in TUPLE_OF_ARRAYS or tuple_kind(function, value) is not None \
+        or function == "unique" and any(k.startswith("return_") for k in keywords)

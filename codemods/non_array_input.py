@@ -407,6 +407,17 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, q):\n    w = [1.0, 2.0]\n    qs = [0.5, q]\n"
                      "    return jnp.asarray(w) / np.sum(x), np.mean(x) - jnp.asarray(qs), qs * 2\n",
         ),
+        Invalid(  # an item unpacked from a call giving a tuple of arrays is an array, whatever tracedness knows of what
+            # the call is given (pymcmcstat's principal components: a property of `self._cov`)
+            "import numpy as np\n\nclass Model:\n    @property\n    def modes(self):\n"
+            "        lam, vec = np.linalg.eigh(self.sigma)\n        order = list(reversed(np.argsort(lam)))\n"
+            "        vals, counts = np.unique(self.labels, return_counts=True)\n        picks = [0, 2]\n"
+            "        return lam[order], vec[:, order], counts[picks]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass Model:\n    @property\n    def modes(self):\n"
+                     "        lam, vec = np.linalg.eigh(self.sigma)\n        order = list(reversed(np.argsort(lam)))\n"
+                     "        vals, counts = np.unique(self.labels, return_counts=True)\n        picks = [0, 2]\n"
+                     "        return lam[jnp.asarray(order)], vec[:, order], counts[jnp.asarray(picks)]\n",
+        ),
         Invalid(  # `p` must stay static for `linspace` (JX510), but its rebinding makes it an array (trimesh's curves)
             "import numpy as np\n\ndef f(p, count=None):\n    p = np.asarray(p)\n    if count is None:\n"
             "        count = int(np.abs(p).sum())\n    return p[[0, -1]], np.linspace(0.0, 1.0, count)\n",
