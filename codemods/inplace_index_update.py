@@ -12,7 +12,7 @@ from codemods import _buffers, _inplace
 from jaxfix import walk
 from codemods._branch_values import PYTHON_OBJECTS
 from codemods._inplace import Target, Verdict
-from jaxfix.analysis.masks import Kind as MaskKind, MaskProvider, function_facts, mask_index
+from jaxfix.analysis.masks import FunctionFacts, Kind as MaskKind, MaskProvider, function_facts, mask_index
 from jaxfix.analysis.aliases import VIEW_ATTRIBUTES, AliasProvider
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.parents import ParentProvider
@@ -202,6 +202,12 @@ class InplaceIndexUpdate(Rule):
             "    K = K.at[0, :m].set((w * 3).astype(K.dtype))\n    K = K.at[1, 0].set(2)\n    seen = np.zeros(m, dtype=bool)\n"
             "    seen = seen.at[0].set(True)\n    seen = seen.at[1:].set(K[1, 1:m].astype(seen.dtype))\n    return K, seen\n",
             lines=[5, 7, 8, 10, 11]),
+        Invalid(  # a name bound to a mask, among other indices: `.at[m, 1:]` fails under `jit`, and raises even outside
+            # it when `m` is a NumPy boolean scalar (`angle == 0.0` of a NumPy float: pytransform3d's screw axes); so
+            # does a mask made by a call in the index itself
+            "import numpy as np\n\ndef clear(p, angle, w):\n    out = np.ones((3, 4))\n    still = angle == 0.0\n"
+            "    out[still, 1:] = 0.0\n    out[1:, np.isnan(w)] = 0.0\n    return out\n",
+            expected=None, lines=[6, 7]),
         Invalid(  # text written into a numeric array: NumPy parses it, a JAX array's `.at[].set` raises `TypeError`, so
             # the array stays NumPy and its update too (astroML's readers of text files)
             "import numpy as np\n\ndef parse(lines):\n    res = np.zeros((len(lines), 3), dtype=int)\n"
@@ -575,6 +581,16 @@ class InplaceIndexUpdate(Rule):
                             f"(`{self.code(target)}`): it fails under `jit`, and `jnp.where` needs the mask broadcast "
                             "to the array's shape, which jaxfix cannot prove here; rewrite it by hand")
             return None  # boolean masks: JX3xx
+        if len(parsed.elements) > 1 and self.current_function is not None:
+            facts = function_facts(self, self.current_function)
+            masks = [e.value for e in parsed.elements if isinstance(e, cst.Index) and _maybe_mask(facts, e.value)]
+            if masks:  # `m = thetas == 0.0`, then `x[m, :2] = v` (pytransform3d): a name bound to a mask, among others
+                self.report(node, f"in-place update of `{parsed.base_src}` through `{self.code(masks[0])}`, a boolean "
+                            f"mask among other indices (`{self.code(target)}`): `.at[...]` fails under `jit`, and "
+                            "outside it too when the mask is a NumPy boolean scalar (`t == 0.0` of a NumPy float); "
+                            "`jnp.where` needs the mask broadcast to the array's shape, which jaxfix cannot prove here; "
+                            "rewrite it by hand")
+                return None
         known = mask_index(self, target)
         if known is not None and known.kind is MaskKind.MASK:
             return None  # a name bound to a mask (`out[bright] = v`): JX3xx, `.at[mask]` fails under jit
@@ -840,3 +856,10 @@ def _may_be_none(value: cst.BaseExpression) -> bool:
                 return True
         return _may_be_none(value.body) or _may_be_none(value.orelse)
     return False
+
+
+def _maybe_mask(facts: FunctionFacts, value: cst.BaseExpression) -> bool:
+    """A boolean mask (`np.isnan(t)`), or a local name bound to one on some path (`m = t == 0.0`)."""
+    if isinstance(value, cst.Name) and value.value not in facts.params:
+        return any(v is not None and facts.is_mask(v) for v in facts.bindings.get(value.value, []))
+    return facts.is_mask(value)
