@@ -140,6 +140,47 @@ def _typed_buffer(node: cst.Call, name: str) -> Optional[str]:
 _EMPTY = cst.Module(body=[])
 
 
+# builtins that only read the elements of what they are given (a NumPy flat iterator, or an array: the same)
+_ELEMENT_READERS = frozenset({"list", "tuple", "sum", "min", "max", "sorted", "set", "any", "all", "enumerate", "zip",
+                              "len"})
+
+
+def flat_read(rule: Rule, node: cst.Attribute, parent: Optional[cst.CSTNode]) -> bool:
+    """`x.flat` read for its elements only: iterated (`for v in x.flat`, a comprehension), unpacked (`a, b = x.flat`),
+    indexed and read (`x.flat[i]`, a copy), or given to a builtin that reads the elements (`list(x.flat)`), where
+    `jnp.ravel(x)` reads the same elements. Not a write through it (`x.flat[i] = v`, `x.flat = v`: the in-place
+    rules'), nor the iterator kept (`it = x.flat`, written through or advanced by `next` later), returned, or handed
+    to other functions (`np.asarray(x.flat)` may be a view of `x`)."""
+    if isinstance(parent, (cst.For, cst.CompFor)):
+        return parent.iter is node
+    if isinstance(parent, cst.Assign):
+        return parent.value is node and all(isinstance(t.target, (cst.Tuple, cst.List)) for t in parent.targets)
+    if isinstance(parent, cst.Subscript):
+        return parent.value is node and not store_target(rule, parent)
+    if isinstance(parent, cst.Arg) and parent.keyword is None and parent.star == "":
+        call = rule.get_metadata(ParentProvider, parent, None)
+        return isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value in _ELEMENT_READERS
+    return False
+
+
+def store_target(rule: Rule, node: cst.CSTNode) -> bool:
+    """Whether `node` is written to: an assignment, `del` or loop target, or an element of one (`a, x[0] = ...`)."""
+    while True:
+        parent = rule.get_metadata(ParentProvider, node, None)
+        if isinstance(parent, (cst.Tuple, cst.List, cst.Element, cst.StarredElement)):
+            node = parent
+            continue
+        if isinstance(parent, (cst.AssignTarget, cst.Del)):
+            return True
+        if isinstance(parent, (cst.AugAssign, cst.AnnAssign)):
+            return parent.target is node
+        if isinstance(parent, (cst.For, cst.CompFor)):
+            return parent.target is node
+        if isinstance(parent, cst.AsName):
+            return True
+        return False
+
+
 def _flat_iterator(value: cst.BaseExpression, facts) -> bool:
     """`x.flat`, or a local name bound to one (`i = X.astype(int).flat`): a NumPy flat iterator, which JAX arrays do not
     have and `jax.numpy` does not take as an array or an index."""
@@ -406,7 +447,7 @@ class NumpyBoundary:
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
         """`np.array(p).ctypes`: the call's result is read as a NumPy buffer."""
-        if isinstance(node.value, cst.Call) and node.attr.value in BUFFER_ATTRIBUTES:
+        if isinstance(node.value, cst.Call) and node.attr.value in BUFFER_ATTRIBUTES and not self._flat_rewritten(node):
             self.kept[node.value] = f"its `.{node.attr.value}` is a NumPy buffer, which JAX arrays do not have"
         elif isinstance(node.value, cst.Call) and node.attr.value in ("item", "tolist") \
                 and walk.called_name(node.value) in ("array", "asarray", "asanyarray"):
@@ -925,6 +966,11 @@ class NumpyBoundary:
             current = parent
         return None
 
+    def _flat_rewritten(self, node: cst.Attribute) -> bool:
+        """`x.flat` read for its elements only, which the rule rewrites as `jnp.ravel(x)` (`flat_read`): no reason to
+        keep `x` NumPy."""
+        return node.attr.value == "flat" and flat_read(self.rule, node, self.rule.get_metadata(ParentProvider, node, None))
+
     def _read_as_buffer(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[tuple[str, str]]:
         """(name, what the function does with it) when the call's result reaches a name the function reads through
         an attribute only NumPy arrays have (`contrast = np.prod(...)`, then `contrast.flags.writeable = False` or
@@ -942,6 +988,7 @@ class NumpyBoundary:
                 if a.attr.value in _buffers.INPLACE_DUNDERS else f"is read through `.{a.attr.value}`, which JAX arrays do not have"  # type: ignore[attr-defined]
                 for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
                 if isinstance(a.value, cst.Name) and a.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS  # type: ignore[attr-defined]
+                and not self._flat_rewritten(a)  # type: ignore[arg-type]
             }
             for call in walk.nodes_of(function.body, cst.Call):  # `x.argsort(kind="quicksort")` (pyentrp's motifs)
                 func = call.func  # type: ignore[attr-defined]

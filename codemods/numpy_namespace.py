@@ -9,7 +9,7 @@ from codemods import _buffers, _caller_inputs, _host_values, _imported_values, _
 from codemods._host_values import SPACED
 from codemods._isinstance_widening import IsinstanceWidening
 from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword, units_difference, units_library
-from codemods._numpy_boundary import NumpyBoundary
+from codemods._numpy_boundary import NumpyBoundary, flat_read
 from codemods._prechecks import method_keywords
 from jaxfix.analysis import c_libraries, foreign_dtypes, jnp_api
 from jaxfix.analysis.jnp_api import HOST_ONLY, SUBSTITUTES
@@ -125,7 +125,9 @@ class NumpyNamespace(Rule):
     in a `try` that catches `LinAlgError` (`jnp.linalg` never raises: the handler would silently stop running), or
     calls NumPy in a `try` that catches `TypeError`, `ValueError` or `IndexError` but not every exception (`jax.numpy`
     raises other exceptions for the same bad input), or reads a result (or an array computed from it) through
-    `.flat`, `.flags` or `.data`, or indexes one by a flat iterator (`K[X.flat, :]`; a call given one stays NumPy), or
+    `.flags` or `.data`, or `.flat` kept or handed on as an iterator (a read of its elements, `a, b = M.flat`,
+    `for v in M.flat`, `M.flat[i]`, `list(M.flat)`, becomes `jnp.ravel(M)`: the same elements for a NumPy array, a
+    `np.matrix` and a JAX array, which has no `.flat`), or indexes one by a flat iterator (`K[X.flat, :]`; a call given one stays NumPy), or
     writes into it through an in-place operator called by name (`target.__iadd__(p)`, `target.__setitem__(i, v)`), or
     writes text into an array it makes, by index (`res[i] = line.strip().split(",")`: NumPy parses it into numbers,
     `.at[].set` rejects it), or
@@ -1993,10 +1995,27 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4],
         ),
-        Invalid(  # JAX arrays have no `.flat` (transforms3d's mat2euler unpacks it)
+        Invalid(  # JAX arrays have no `.flat` (transforms3d's mat2euler unpacks it): a read of the elements only
+            # becomes `jnp.ravel(M)`, the same elements for a NumPy array, a matrix and a JAX array
             "import numpy as np\n\ndef f(M):\n    M = np.asarray(M)\n    a, b = M.flat\n    return np.sqrt(a * b)\n",
-            expected=None,
-            lines=[4, 6],
+            expected="import jax.numpy as jnp\n\ndef f(M):\n    M = jnp.asarray(M)\n    a, b = jnp.ravel(M)\n    return jnp.sqrt(a * b)\n",
+            lines=[4, 5, 6],
+        ),
+        Invalid(  # ... also of a parameter, which a migrated caller hands a JAX array (transforms3d's
+            # `mat2quat(euler2mat(...))`): iterated, indexed, given to a builtin that reads the elements
+            "import numpy as np\n\ndef f(R, k):\n    w, x, y, z = R.flat\n    t = sum(R.flat) + R.flat[k]\n"
+            "    return np.hypot(w, x) + t + max(v * v for v in R.flat)\n",
+            expected="import jax.numpy as jnp\n\ndef f(R, k):\n    w, x, y, z = jnp.ravel(R)\n"
+                     "    t = sum(jnp.ravel(R)) + jnp.ravel(R)[k]\n    return jnp.hypot(w, x) + t + max(v * v for v in jnp.ravel(R))\n",
+            lines=[4, 5, 5, 6, 6],
+        ),
+        Invalid(  # ... not a write through it (the in-place rules'), nor the iterator kept, which may be advanced or
+            # written through later: those stay
+            "import numpy as np\n\ndef f(R, v):\n    R.flat[0] = v\n    it = R.flat\n    a, R.flat[1] = 1.0, v\n"
+            "    return np.sum(R), next(it)\n",
+            expected="import jax.numpy as jnp\n\ndef f(R, v):\n    R.flat[0] = v\n    it = R.flat\n    a, R.flat[1] = 1.0, v\n"
+                     "    return jnp.sum(R), next(it)\n",
+            lines=[7],
         ),
         Invalid(  # `scipy.fftpack` reads its input's `.flags`, which a JAX array lacks (spafe's pncc cepstra)
             "import numpy as np\nfrom scipy import fftpack\nfrom scipy.fftpack import dct\n\ndef f(x):\n    y = np.abs(x)\n"
@@ -2386,6 +2405,14 @@ class NumpyNamespace(Rule):
         parent = self.get_metadata(ParentProvider, node, None)
         if isinstance(parent, cst.Call) and parent.func is node:
             return  # a call: visit_Call reports it
+        if node.attr.value == "flat" and flat_read(self, node, parent):
+            text = f"{self.jnp}.ravel({self.code(node.value)})"
+            self.report(node, f"`{self.code(node)}` is a NumPy flat iterator, which JAX arrays do not have "
+                        "(`NotImplementedError`): the function fails once it is given a JAX array (a migrated "
+                        f"caller's result); read the elements through `{text}`, the same elements in the same order "
+                        "for a NumPy array, a `np.matrix` and a JAX array", replacement=self.expr(text),
+                        title=f"replace with `{text}`", imports=("jnp",))
+            return
         qualified = numpy_name(self, node)
         if self._referenced(node, qualified):
             pass
