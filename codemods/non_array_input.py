@@ -5,7 +5,7 @@ from typing import Callable, Optional, Union
 
 import libcst as cst
 
-from codemods import _array_inputs, _caller_inputs, _host_values, _list_inputs
+from codemods import _array_inputs, _caller_inputs, _hoisted_inputs, _host_values, _list_inputs
 from codemods._array_inputs import ANY_OBJECT, ARRAY_CONVERSIONS, SEQUENCE_FUNCTIONS, STACKING
 from codemods._inplace import is_range
 from codemods._kept_numpy import boundary, kept_reason
@@ -50,7 +50,10 @@ class NonArrayInput(Rule):
     v` with `idx = [0, 2]`, a parameter a call passes a list: `d[ends] = np.inf`), and for a `range(...)` or a list
     among an array's indices, also in a tuple of indices bound to a name (`m = (range(n), cols)`, then `x[m]`:
     converted where the tuple is built), and for the starred items of a list of lists given to a function whose
-    every positional argument is an array (`np.meshgrid(*axes)` -> `*[jnp.asarray(v) for v in axes]`).
+    every positional argument is an array (`np.meshgrid(*axes)` -> `*[jnp.asarray(v) for v in axes]`). A parameter
+    the docstring says is array-like that an operator meets (`a[:3] / norm`, `-a`: NumPy reads a list there as an
+    array, a JAX array raises) is converted once, first in the function (`a = jnp.asarray(a)`), when every read of
+    the caller's value takes it as an array either way (`_hoisted_inputs`); then its uses are not converted one by one.
 
     ## Why is this bad?
     `jax.numpy` functions do not accept lists or tuples (the Sharp Bits guide, "Non-array inputs"): converting one
@@ -76,7 +79,10 @@ class NonArrayInput(Rule):
     result (`df.groupby("t")[[col]]`: column keys). A list that may be empty (`keep = []`, grown in a loop) becomes
     `jnp.asarray(keep, dtype=int)` when its items are integers (`jnp.asarray([])` is a float array, which cannot
     index), else the fix is unsafe. A parameter used as an index is unsafe when a call passes it a tuple (one index
-    per axis, where `jnp.asarray` makes one index array).
+    per axis, where `jnp.asarray` makes one index array). The conversion first in a function is unsafe when the
+    function hands the parameter back as the caller gave it on some path (`return a`: the caller gets a JAX array
+    where it got its own list), and is not made when a read takes it as a list (`a * 2`, `a + [0]`, `a is None`, a
+    list method, an index, a call of another function, a nested function's read).
 
     ## Known problems
     Lists and tuples written in place, list comprehensions, `tuple(...)`/`list(...)`, NumPy calls that return a
@@ -696,11 +702,37 @@ class NonArrayInput(Rule):
                      "    def of(self, a):\n        xs = [a[0], a[1]]\n        return self.area(a, y=xs)\n",
             lines=[5],
         ),
-        Invalid(  # a documented sequence meeting an array this function makes (scikit-spatial's `project_points`)
+        Invalid(  # a documented array-like that an operator meets (`v[:2] / n`, `-v`), beside NumPy calls: converted once,
+            # first in the function, not at each use (pytransform3d's axis-angle helpers, given lists)
+            "import numpy as np\n\ndef unit(v, k):\n    \"\"\"v : array-like, shape (3,)\"\"\"\n    n = np.linalg.norm(v[:2])\n"
+            "    if k > len(v):\n        return -v\n    return v[:2] / n, np.sum(v), v[0]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef unit(v, k):\n    \"\"\"v : array-like, shape (3,)\"\"\"\n"
+                     "    v = jnp.asarray(v)\n    n = np.linalg.norm(v[:2])\n"
+                     "    if k > len(v):\n        return -v\n    return v[:2] / n, np.sum(v), v[0]\n",
+            lines=[7],
+        ),
+        Invalid(  # ... unsafe when the function hands the caller's object back on some path (`return v`): the caller
+            # then gets a JAX array where it got its own list; held back until then
+            "import numpy as np\n\ndef orient(v, w):\n    \"\"\"\n    v : array_like\n    w : array_like\n    \"\"\"\n"
+            "    if np.dot(v, w) < 0:\n        v = -v\n    return v\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef orient(v, w):\n    \"\"\"\n    v : array_like\n    w : array_like\n    \"\"\"\n"
+                     "    v = jnp.asarray(v)\n    if np.dot(v, jnp.asarray(w)) < 0:\n        v = -v\n    return v\n",
+            unsafe=True,
+            lines=[8, 9],
+        ),
+        Invalid(  # ... not when a read takes it as a list (`a * 2` repeats a list, `a + [0]` joins one, `a is None`, a
+            # method of a list): each NumPy call's argument is converted there
+            "import numpy as np\n\ndef f(a, b=None):\n    \"\"\"a : array_like\n    b : array_like\"\"\"\n"
+            "    return np.sum(a) - a[0], a * 2, np.sum(b) - b[0] if b is not None else 0\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(a, b=None):\n    \"\"\"a : array_like\n    b : array_like\"\"\"\n"
+                     "    return np.sum(jnp.asarray(a)) - a[0], a * 2, np.sum(b) - b[0] if b is not None else 0\n",
+        ),
+        Invalid(  # a documented sequence meeting an array this function makes (scikit-spatial's `project_points`):
+            # converted once, first in the function (every read takes it as an array)
             "import numpy as np\n\ndef project(normal, points):\n    \"\"\"points : array_like\"\"\"\n"
             "    d = np.dot(np.ones(3), normal)\n    return d * normal + points\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef project(normal, points):\n    \"\"\"points : array_like\"\"\"\n"
-                     "    d = np.dot(np.ones(3), normal)\n    return d * normal + jnp.asarray(points)\n",
+                     "    points = jnp.asarray(points)\n    d = np.dot(np.ones(3), normal)\n    return d * normal + points\n",
             lines=[6],
         ),
         Invalid(  # an item of a parameter a call passes a tuple of tuples, as it is or through a local name: a tuple
@@ -1058,6 +1090,68 @@ class NonArrayInput(Rule):
     def _returning_items(self) -> dict[str, tuple[int, frozenset[int]]]:
         return _list_inputs.sequence_item_functions(self.context.module)
 
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        """`a = jnp.asarray(a)` first in the body, for a parameter the docstring says is array-like that an operator
+        meets (`a[:3] / norm`, `-a1`: pytransform3d's axis-angle helpers), when every read of the caller's value
+        takes it as an array either way (`_hoisted_inputs.uses`); its uses are then not converted one by one."""
+        fn = self.current_function
+        if fn is not node:
+            return
+        documented = documented_sequences(fn, enclosing_class(self, fn))
+        if not documented:
+            return
+        facts = function_facts(self, fn)
+
+        def kept(call: cst.Call) -> bool:  # a NumPy call JX501 keeps NumPy (as `visit_Call` reads it), given the list
+            return repeats_a_list(self, call, fn) is not None or kept_reason(self, call) is not None or \
+                dotted_name(call.func).split(".")[0] in facts.imports.numpy_aliases and _host_values.counted(self, call)
+
+        for param in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params):
+            name = param.name.value
+            if name not in documented or param.default is not None and dotted_name(param.default) == "None":
+                continue
+            found = _hoisted_inputs.uses(self, fn, name, facts, kept)
+            if found is None or not found.operators or found.other or any(
+                    boundary(self).host_meeting(self._operation(use), fn) is not None for use in found.operators):
+                continue  # (`ifft(H * np.exp(x))`: JX501 keeps what goes into `scipy.fftpack` NumPy, which takes a list)
+            text = f"{name} = {self.jnp}.asarray({name})"
+            placed = _hoisted_inputs.insertion(self, fn, text)
+            if placed is None:
+                continue
+            use = found.operators[0]
+            message = (f"`{name}` is documented as array-like, so a caller may pass a Python list, which NumPy reads "
+                       f"as an array where an operator meets it (`{self.code(self._operation(use))}`): `jax.numpy` and "
+                       f"JAX arrays raise `TypeError` on a list there; convert it once, first in the function: `{text}`")
+            if found.returned:
+                handed = self.get_metadata(ParentProvider, found.returned[0], None) or found.returned[0]
+                message += (f" (unsafe: the function hands `{name}` back as the caller gave it on some path, "
+                            f"`{self.code(handed).strip()}`: the caller then gets a JAX array where it got its own list)")
+            self.report(use, message, changes={placed[0]: placed[1]}, title=f"insert `{text}` first in the function",
+                        imports=("jnp",), unsafe=bool(found.returned), blocks_function=bool(found.returned))
+            self._hoisted.add((fn, name))  # (when unsafe too: the finding holds the function back meanwhile)
+
+    def _operation(self, use: cst.CSTNode) -> cst.CSTNode:
+        """The operation an operator use of a parameter stands in (`a[:3] / norm` for `a`)."""
+        node = use
+        while not isinstance(node, (cst.UnaryOperation, cst.BinaryOperation, cst.Comparison)):
+            parent = self.get_metadata(ParentProvider, node, None)
+            if parent is None:
+                return use
+            node = parent
+        return node
+
+    @functools.cached_property
+    def _hoisted(self) -> set[tuple[cst.FunctionDef, str]]:
+        """(function, parameter) pairs converted first in the function (`visit_FunctionDef`)."""
+        return set()
+
+    def _hoisted_read(self, value: cst.BaseExpression) -> bool:
+        """`a`, `a[:3]`: a read of a parameter converted first in its function, which needs no conversion itself."""
+        while isinstance(value, cst.Subscript):
+            value = value.value
+        return isinstance(value, cst.Name) and self.current_function is not None \
+            and (self.current_function, value.value) in self._hoisted
+
     def visit_Call(self, node: cst.Call) -> None:
         fn = self.current_function
         if fn is None:
@@ -1170,6 +1264,8 @@ class NonArrayInput(Rule):
 
     def _convert(self, value: cst.BaseExpression, why: str) -> None:
         """Report `value`, a list or tuple given as an array, with the fix `jnp.asarray(value)`."""
+        if self._hoisted_read(value):
+            return  # `a = jnp.asarray(a)` first in the function covers it
         text = f"{self.jnp}.asarray({self.code(value)})"
         self.report(value, f"{why}; convert it once with `jnp.asarray`", replacement=self.expr(text),
                     title=f"replace with `{text}`", imports=("jnp",))
@@ -1554,6 +1650,8 @@ class NonArrayInput(Rule):
             if isinstance(operand, (cst.Name, cst.Attribute)) and _array_inputs.made_array(other, facts):
                 listed = self._listed_parameter(operand, node, facts) if isinstance(operand, cst.Name) else None
                 listed = listed or self._listed_attribute(operand, node, facts)  # (`N = self.N`: pymcmcstat)
+                if listed is not None and self._hoisted_read(operand):
+                    continue  # `points = jnp.asarray(points)` first in the function covers it
                 if listed is not None:  # `dots[:, None] * normal + points`, `points : array_like` (scikit-spatial)
                     text = f"{self.jnp}.asarray({self.code(operand)})"
                     deferring = self._deferring_class
@@ -1812,6 +1910,8 @@ class NonArrayInput(Rule):
         why = self._listed_parameter(index, node, facts)
         if why is None or not _array_inputs.is_array(self, node.value, facts, node):
             return False
+        if self._hoisted_read(index):
+            return True  # `ends = jnp.asarray(ends)` first in the function covers it
         lists = _list_inputs.list_fed_parameters(self.context.module, lists_only=True).get(fn.name.value, ())
         param = next((p for p in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)
                       if p.name.value == index.value), None)
