@@ -260,8 +260,18 @@ def host_results(rule: Rule) -> dict[str, str]:
     GPy's `_gradients_X_pure`, fluids' pychebfun, pygsp's degrees, nilearn's `y.flags["C_CONTIGUOUS"]`). Found once per pass: JX501 and JX202 both ask (kept on the rule context)."""
     cache = rule.context.__dict__
     if "_host_results" not in cache:
-        cache["_host_results"], cache["_kept_results"] = _host_results(rule)
+        cache["_host_results"], cache["_kept_results"], cache["_text_results"] = _host_results(rule)
     return cache["_host_results"]
+
+
+def text_results(rule: Rule) -> dict[str, str]:
+    """{function name: why} for the module's functions whose result a function of the module puts in a Python dict
+    or list that it turns into text (`rows.append(peak(x))`, then `print(rows)`, `str(rows)` or `f"{rows}"`): the
+    `repr` of each item shows, and a Python number returned as a 0-d JAX array shows as `Array(1., dtype=float32)`.
+    Apart from `host_results`: only a conversion to a Python number (JX502) is kept for it, an array's `repr` changes
+    with any migration."""
+    host_results(rule)
+    return rule.context.__dict__["_text_results"]
 
 
 def kept_results(rule: Rule) -> dict[str, str]:
@@ -277,8 +287,9 @@ def kept_results(rule: Rule) -> dict[str, str]:
 _READ_KINDS = frozenset({cst.Assign, cst.AugAssign, cst.Call, cst.Comparison})
 
 
-def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
+def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     found: dict[str, str] = {}
+    texts: dict[str, str] = {}  # see `text_results`
     kept: dict[str, str] = {}
     fftpack = SparseNames.read(rule.context.module, "fftpack")
     sparse = SparseNames.read(rule.context.module)
@@ -307,6 +318,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
     for function in [*walk.nodes_of(module, cst.FunctionDef), *walk.module_code(module)]:
         caller = "code at module level" if function.name.value == walk.MODULE_CODE else f"`{function.name.value}`"
         needs: dict[str, str] = {}
+        shown: dict[str, str] = {}  # names whose `repr` a Python container turned into text shows (`text_results`)
         augmented: set[str] = set()  # names in `needs` only for an augmented assignment to them
         persistent: dict[str, str] = {}  # of `needs`: those needing NumPy for a reason no in-place rewrite removes
         for node in walk.nodes(function.body):
@@ -372,6 +384,14 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                 why = f"{caller} tests the exact type of what this returns (`{code(node).strip()}`), which a JAX array fails"
                 found.setdefault(callee, why)
                 kept.setdefault(callee, why)
+        held_names, held_calls = _held_values(function.body)
+        for name, why in held_names.items():  # `flags = {"nan": has_nan(x)}`, then `json.dumps(flags)` (spectral)
+            (needs if why == _JSON else shown).setdefault(name, f"puts it in a Python container and {why}")
+        for value, why in held_calls:
+            callee = producer(value, methods)
+            if callee is not None:
+                (found if why == _JSON else texts).setdefault(
+                    callee, f"{caller} puts what this returns in a Python container and {why.replace('it', 'that', 1)}")
         for read in walk.nodes_of(function.body, cst.Attribute):
             # `y = normalize(x)`, then `y.flags["C_CONTIGUOUS"]` (nilearn): JAX arrays have no `.flags`, `.strides`...
             attr = read.attr.value  # type: ignore[attr-defined]
@@ -442,7 +462,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
             if callee is not None:
                 found.setdefault(callee, f"{caller} uses what this returns as a key or set member (a "
                                          "JAX array is unhashable)")
-        if not needs:
+        if not needs and not shown:
             continue
         defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)
                     if isinstance(p.default, cst.Name)}  # `get_gradients=efron_values`
@@ -467,6 +487,8 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                             found.setdefault(callee, why)
                             if name in persistent:
                                 kept.setdefault(callee, why)
+                        elif name in shown:
+                            texts.setdefault(callee, f"{caller} binds what this returns to `{name}` and {shown[name]}")
     # another module of the run binds what a function of this one returns and writes into it (`bits = to_bits(n, w)`,
     # `bits[0] = v`): jaxfix leaves that write (it cannot see where the array comes from), so the result stays NumPy
     elsewhere = (rule.context.project_facts(_INDEXED_BY) or {}).get("results", {})
@@ -492,7 +514,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str]]:
                                  "Python bool (`f(...) is True`)")
     _handed_elsewhere(rule, found, kept)
     through_returns(module, found, methods, numpy, kept)
-    return found, kept
+    return found, kept, texts
 
 
 def _handed_elsewhere(rule: Rule, found: dict[str, str], kept: dict[str, str]) -> None:
@@ -555,6 +577,76 @@ def _bound(assigns: list[cst.Assign]) -> dict[str, list[cst.BaseExpression]]:
                 if isinstance(name, cst.Name):
                     bound.setdefault(name.value, []).append(assign.value)
     return bound
+
+
+_PYTHON_RESULTS = frozenset({"tolist", "item"})  # `f(x).tolist()`: a Python value whatever `f` returns
+_FILLING_METHODS = {"append": 0, "extend": 0, "update": 0, "insert": 1, "setdefault": 1}  # first held argument
+_CONTAINER_CALLS = frozenset({"dict", "list", "tuple", "set"})
+_JSON = "serializes it to JSON, which rejects a JAX array"
+_SHOWN = "turns it into text (`repr` of a 0-d JAX array is `Array(1., dtype=float32)`, not `1.0`)"
+
+
+def _held_values(body: cst.BaseSuite) -> tuple[dict[str, str], list[tuple[cst.Call, str]]]:
+    """What the Python dicts and lists in `body` hold that a call serializes to JSON (`json.dumps(flags)`) or turns
+    into text (`str(flags)`, `print(flags)`, `f"{flags}"`: the `repr` of each item): the local names and why
+    (`flags` of `json.dumps(flags)`, and `h` after `flags = {"nan": h}`, `flags["nan"] = h`, `flags.append(h)`,
+    `flags.update(nan=h)` or `flags = dict(nan=h)`), and the calls held (`has_nan(x)` of `flags = {"nan":
+    has_nan(x)}`), not those that make Python values (`f(x).tolist()`). By name, wherever bound in `body`. A value
+    turned into text itself is not counted (`str` of a 0-d JAX array is that of the number)."""
+    roots: list[tuple[cst.BaseExpression, str]] = []
+    held: dict[str, list[cst.BaseExpression]] = {}
+    containers: set[str] = set()  # names bound to a display or filled by item
+    shown: list[cst.BaseExpression] = []
+    for node in walk.nodes(body):
+        if isinstance(node, cst.Call) and json_writer(node) and node.args:
+            roots.extend((value, _JSON) for value in _held(node.args[0].value))
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("str", "repr", "print"):
+            shown.extend(arg.value for arg in node.args if not arg.keyword)
+        elif isinstance(node, cst.FormattedStringExpression):
+            shown.append(node.expression)
+        elif isinstance(node, cst.Assign):
+            for target in node.targets:
+                item = isinstance(target.target, cst.Subscript)
+                root = target.target.value if item else target.target  # type: ignore[attr-defined]
+                if isinstance(root, cst.Name):  # `flags = {...}`, `flags["nan"] = h`
+                    held.setdefault(root.value, []).extend(_held(node.value))
+                    if item or _held(node.value) != [node.value]:
+                        containers.add(root.value)
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) \
+                and node.func.attr.value in _FILLING_METHODS:
+            for arg in node.args[_FILLING_METHODS[node.func.attr.value]:]:
+                held.setdefault(node.func.value.value, []).extend(_held(arg.value))
+            containers.add(node.func.value.value)
+    for value in shown:  # `print(flags)`, `str({"nan": h})`: the items' `repr`
+        if isinstance(value, cst.Name) and value.value in containers:
+            roots.extend((item, _SHOWN) for item in held[value.value])
+        elif _held(value) != [value]:
+            roots.extend((item, _SHOWN) for item in _held(value))
+    names: dict[str, str] = {}
+    calls: list[tuple[cst.Call, str]] = []
+    while roots:
+        value, why = roots.pop()
+        if isinstance(value, cst.Name):
+            if value.value not in names:
+                names[value.value] = why
+                roots.extend((item, why) for item in held.get(value.value, ()))
+        elif isinstance(value, cst.Call) and not (isinstance(value.func, cst.Attribute)
+                                                  and value.func.attr.value in _PYTHON_RESULTS):
+            calls.append((value, why))
+    return names, calls
+
+
+def _held(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """`displayed(value)` (also through sets), and the arguments of `dict(...)`, `list(...)`, `tuple(...)`
+    (`dict(nan=h)`)."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value in _CONTAINER_CALLS:
+        return [v for arg in value.args for v in _held(arg.value)]
+    if isinstance(value, cst.Set):
+        return [v for e in value.elements for v in _held(e.value)]
+    if isinstance(value, (cst.Dict, cst.List, cst.Tuple)):
+        return [v for e in (value.elements if not isinstance(value, cst.Dict) else
+                            [e for e in value.elements if isinstance(e, cst.DictElement)]) for v in _held(e.value)]
+    return [value]
 
 
 def _item_root(target: cst.BaseExpression) -> Optional[str]:

@@ -86,8 +86,10 @@ class HostConversion(Rule):
     `np.any`; `float(np.mean(x))` becomes `jnp.mean(x).astype(float)` since a mean may be complex), the `math`
     function returns a value for every real input (`sin`, `tanh`, `isnan`), and the result is only used in array
     arithmetic, as a NumPy/`jax.numpy` argument, returned, or tested. A result serialized to JSON (`json.dumps`), in
-    the function or, once returned, by code of the module (`o = score(v)`, then `json.dumps({"score": o})`), keeps its
-    conversion: JSON rejects an array. Otherwise the fix is unsafe and the message says why (a result put in a Python
+    the function or, once returned, by code of the module (`o = score(v)`, then `json.dumps({"score": o})`, or
+    through a dict or list it fills, `flags["nan"] = has_nan(x)` then `json.dumps(flags)`), keeps its conversion: JSON
+    rejects an array; so does one that such code puts in a dict or list it turns into text (`print(row)`, `str(flags)`:
+    each item's `repr` shows, `Array(1., dtype=float32)` for a 0-d array). Otherwise the fix is unsafe and the message says why (a result put in a Python
     dict or list, not handed to NumPy, may be dumped to JSON by its readers):
     `float(x)` also accepts a one-element array of any shape and returns a scalar (the fix keeps the shape);
     `int(x)` raises on NaN and infinities and gives a Python big integer outside the int32 range, where
@@ -156,6 +158,16 @@ class HostConversion(Rule):
             "if __name__ == '__main__':\n    print(json.dumps({'score': score(np.ones(3))}))\n",
             expected=None, lines=[5],
         ),
+        Invalid(  # returned, and a caller puts it in a dict it dumps to JSON (spectral's `has_nan` in a dict of flags)
+            "import json\nimport numpy as np\n\ndef flat(v):\n    return bool(np.all(v == v[0]))\n\n"
+            "def summary(v):\n    info = {'n': len(v)}\n    info['flat'] = flat(v)\n    return json.dumps(info)\n",
+            expected=None, lines=[5],
+        ),
+        Invalid(  # ... or in a list it prints: the list shows its items' `repr`, `Array(1., dtype=float32)` for an array
+            "import numpy as np\n\ndef peak(v):\n    p = float(np.max(v))\n    return p\n\n"
+            "def show(v):\n    best = peak(v)\n    row = [best, len(v)]\n    print(row)\n",
+            expected=None, lines=[4],
+        ),
         Invalid(
             "import math\nimport numpy as np\n\ndef f(x):\n    return math.tanh(float(np.std(x)))  # spread\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    return jnp.tanh(np.std(x))  # spread\n",
@@ -221,7 +233,8 @@ class HostConversion(Rule):
             self.report(where, f"{problem}, which raises under `jit`; it is {use.reason}, which the in-place rules "
                         "(JX1xx) rewrite with `.at[...]` first")
             return
-        kept = _caller_writes.host_results(self).get(self.current_function.name.value)
+        name = self.current_function.name.value
+        kept = _caller_writes.host_results(self).get(name) or _caller_writes.text_results(self).get(name)
         if kept is not None and self._returned(node):
             # `o = float(np.mean(v)); return o`, and a caller's `json.dumps({"overall": o})` (pyod's scores)
             self.report(where, f"{problem}, which raises under `jit`; but this function returns it and {kept}: keep "
