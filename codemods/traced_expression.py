@@ -16,7 +16,7 @@ from jaxfix.analysis.activity import analyse
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_use
 from jaxfix.analysis.masks import MaskProvider, function_facts
-from jaxfix.analysis.parents import ParentProvider, caught_around, number_guarded
+from jaxfix.analysis.parents import ParentProvider, caught_around, iteration_fallback, number_guarded
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
 from jaxfix.analysis.static_params import PYTHON_RESULT_METHODS
@@ -67,6 +67,10 @@ class TracedExpression(Rule):
     (`x is not None and jnp.logical_and(...)`), so a guard such as `is not None` still protects what follows. A ternary whose test, or an `and`/`or` one of whose
     operands, holds a type or identity test (`isinstance`, `is`, `is not`) is left alone: such code tells Python
     values apart (`value == ref or value is ref` on strings), so its other operands need not be arrays either.
+    In the `except` handler (of `TypeError`, or bare) of a `try` that iterates a value (`for i in k`, `len(k)`), an
+    expression on that value is on what could not be iterated, by design a Python number: its fix is unsafe
+    (`try: [i % n for i in k]`, `except TypeError: k % n if k < 0 else k`). A function whose result code of the
+    module hashes (a dict key, `{0: "r"}[f(x)]`), serializes or tests by identity keeps its Python form (reported).
     `not x` of a value that is not a boolean expression, as the test of an `if` or `while`, is left to JX201 /
     JX221, which rewrite the whole statement (and this rule then the test where it lands): where they cannot, a
     `jnp.logical_not` in a Python `if` would gain nothing under `jit` and break the call on a `None` or a dict.
@@ -294,6 +298,20 @@ class TracedExpression(Rule):
             expected='import jax\nimport numpy as np\n\nclass S:\n    def f(self, x, y):\n        m = self.tau\n        return jax.lax.cond(np.sum(x) > np.sum(y), lambda: 1.0 / m, lambda: 1.0)\n',
             unsafe=True,
         ),
+        Invalid(  # the `except` of a `try` that iterated `k` runs for a Python number: the `jnp` form is unsafe
+            # (spectral's `_fix_negative_indices`, whose int result a caller used as a dict key)
+            "import numpy as np\n\ndef shift(k, n):\n    try:\n        return np.array([j + n if j < 0 else j for j in k])\n"
+            "    except TypeError:\n        return k + n if k < 0 else k\n",
+            expected="import jax\nimport numpy as np\n\ndef shift(k, n):\n    try:\n"
+                     "        return np.array([j + n if j < 0 else j for j in k])\n"
+                     "    except TypeError:\n        return jax.lax.cond(k < 0, lambda: k + n, lambda: k)\n",
+            unsafe=True, lines=[7],
+        ),
+        Invalid(  # a caller looks the result up in a dict display: an array is unhashable (spectral's band labels)
+            "import numpy as np\n\ndef side(v, t):\n    return 1 if np.sum(v) > t else 0\n\n"
+            "def label(v, t):\n    return {0: 'low', 1: 'high'}[side(v, t)]\n",
+            expected=None, lines=[4],
+        ),
         Invalid(  # Python requires `__bool__` to return a bool: no `jnp` form there, whatever the value
             "import numpy as np\n\nclass P:\n    def __bool__(self):\n        return not np.any(self.v)\n",
             expected=None, lines=[5],
@@ -326,6 +344,12 @@ class TracedExpression(Rule):
         if level is Tracedness.UNKNOWN:
             unsafe = True
             message += " (its tracedness is unknown: if the values are Python numbers, keep the Python form)"
+        fallback = sorted(iteration_fallback(self, node) & walk.name_values(node))
+        if fallback and not unsafe:  # `try: [i % n for i in idx]`, `except TypeError: idx % n if ... else ...`
+            unsafe = True
+            message += (f" (unsafe: this `except` runs when the `try` could not iterate `{fallback[0]}`, there for a "
+                        "Python number, whose result the `jnp` form would make a JAX array (unhashable, and shown as "
+                        "`Array(...)`); keep the Python form unless it is a 0-d array under `jit`)")
         self.report(node, message, replacement=self.expr(text).with_changes(lpar=node.lpar, rpar=node.rpar), title=title, imports=imports, unsafe=unsafe)
 
     def visit_IfExp(self, node: cst.IfExp) -> None:

@@ -8,7 +8,7 @@ finds the arrays whose elements end up hashed:
 - given whole to `set`, `frozenset`, `dict.fromkeys` or `Counter`, or through arithmetic (`set(np.array(l) * s)`),
   or as the keys of `dict(zip(a, b))`;
 - iterated (`for v in a`, `for i, v in enumerate(a)`, `for k, v in zip(a, b)`, or in a comprehension) with the
-  item used as a key: the index of a local dict (`d[v]`, `d[v] = ...`), `v in d` (`d` a local dict or set, or a
+  item used as a key: the index of a local dict (`d[v]`, `d[v] = ...`) or of a dict display (`{0: "r"}[v]`), `v in d` (`d` a local dict or set, or a
   parameter, which may be one), `d.get(v)` / `setdefault` / `pop`, `s.add(v)` / `discard` /
   `remove`, a key of a dict display or comprehension, an element of a set display or comprehension, `hash(v)`, or
   an element of a tuple used so (`d[i, j]`, `s.add((i, j))`); an array method's items are the array's (`for i, j
@@ -315,11 +315,13 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
                     and isinstance(node.func.value, cst.Name):
                 mappings.add(node.func.value.value)  # `degree.keys()`: `degree` is a mapping, no array
         elif isinstance(node, cst.Subscript) and all(isinstance(s.slice, cst.Index) for s in node.slice) \
-                and (isinstance(node.value, cst.Name) or isinstance(node.value, cst.Attribute)
+                and (isinstance(node.value, (cst.Name, cst.Dict, cst.DictComp)) or isinstance(node.value, cst.Attribute)
                      and _container_of(node.value) in outside):  # `d[v]`, `self.counts[v]`, `d[i, j]` (a tuple key)
             key = node.slice[0].slice.value if len(node.slice) == 1 else \
                 cst.Tuple([cst.Element(s.slice.value) for s in node.slice])  # type: ignore[attr-defined]
-            keys.append(_Pending(_container_of(node.value), key))  # type: ignore[arg-type]
+            # (`{0: "red", 1: "green"}[band(b)]`: a dict display looked up in place, spectral's band labels)
+            keys.append(key if isinstance(node.value, (cst.Dict, cst.DictComp))
+                        else _Pending(_container_of(node.value), key))  # type: ignore[arg-type]
         elif isinstance(node, cst.Comparison):
             for left, comparison in zip((node.left, *(c.comparator for c in node.comparisons)), node.comparisons):
                 if isinstance(comparison.operator, (cst.In, cst.NotIn)) and isinstance(comparison.comparator, cst.Name):

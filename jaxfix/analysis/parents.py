@@ -332,3 +332,38 @@ def number_guarded(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
     isinstance(k, int): rank = min(k, n)`, pydmd's `_compute_rank`)."""
     return {name for name, tests in isinstance_guards(rule, node).items()
             if any(types and types <= NUMBER_TYPES for types in tests)}
+
+
+# builtins that iterate their first argument (a number raises `TypeError` there)
+ITERATING_BUILTINS = frozenset({"iter", "len", "list", "tuple", "set", "sorted", "enumerate", "zip", "reversed"})
+# what a handler must catch to run when iterating a number fails (`TypeError: 'int' object is not iterable`)
+_ITERATION_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
+
+
+def iteration_fallback(rule: cst.MetadataDependent, node: cst.CSTNode) -> set[str]:
+    """The names whose iteration the `try` of an `except` handler around `node` attempted (within its function,
+    `node` in the handler, which catches `TypeError`, or is bare or a catch-all): `try: return [i % n for i in
+    indices]`, `except TypeError: return indices % n` (spectral's `_fix_negative_indices`). There the value is what
+    the `try` could not iterate: by design a Python number (a list or a number is accepted), though a 0-d array
+    fails too. Iterating is a `for` (or comprehension) over the name, or a builtin that iterates it (`len(name)`,
+    `list(name)`: `ITERATING_BUILTINS`). `rule` must declare `ParentProvider`."""
+    found: set[str] = set()
+    child, current = node, rule.get_metadata(ParentProvider, node, None)
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+        if isinstance(current, cst.ExceptHandler):
+            statement = rule.get_metadata(ParentProvider, current, None)
+            if isinstance(statement, cst.Try) and caught_by(
+                    cst.Try(body=statement.body, handlers=[current])) & _ITERATION_ERRORS:  # this handler only
+                found |= iterated_names(statement.body)
+        child, current = current, rule.get_metadata(ParentProvider, current, None)
+    return found
+
+
+def iterated_names(body: cst.CSTNode) -> set[str]:
+    """The names `body` iterates: `for v in name`, `[... for v in name]`, `len(name)`, `list(name)`."""
+    found = {n.iter.value for kind in (cst.For, cst.CompFor) for n in walk.nodes_of(body, kind)  # type: ignore[attr-defined]
+             if isinstance(n.iter, cst.Name)}  # type: ignore[attr-defined]
+    found |= {c.args[0].value.value for c in walk.nodes_of(body, cst.Call)  # type: ignore[attr-defined]
+              if isinstance(c.func, cst.Name) and c.func.value in ITERATING_BUILTINS and c.args  # type: ignore[attr-defined]
+              and not c.args[0].star and c.args[0].keyword is None and isinstance(c.args[0].value, cst.Name)}  # type: ignore[attr-defined]
+    return found
