@@ -333,6 +333,8 @@ class _Walker:
             else:
                 if isinstance(stmt, ast.ClassDef):
                     self.s.class_names.add(stmt.name)
+                    if any((b.attr if isinstance(b, ast.Attribute) else getattr(b, "id", "")) == "ndarray" for b in stmt.bases):
+                        self.s.flags.add("array_subclass")  # (JX304: `layout_classes`, one defining `format`)
                     doc = ast.get_docstring(stmt)
                     self.class_docs.update({id(f): doc for f in stmt.body if doc and isinstance(f, _FUNCTIONS) and f.name == "__init__"})
                     self.class_of.update({id(f): stmt.name for f in stmt.body if isinstance(f, _FUNCTIONS) and f.name == "__init__"})

@@ -118,7 +118,10 @@ def _non_array_input(s: Summary) -> bool:
     given as it is to another call or as an operand; an attribute of any object given to a call where some
     assignment binds an attribute of that name to a list or tuple (`self.knots = tuple(k)`, then
     `np.diff(basis.knots)`); an attribute a method stores a parameter into (`self.N = N`)
-    where `len()` is taken of something; a property where some function returns a list or tuple."""
+    where `len()` is taken of something; a property where some function returns a list or tuple; a class of the
+    module deriving from `np.ndarray` (it may define `format`, which `jax.numpy` reads: `layout_classes`)."""
+    if "array_subclass" in s.flags:
+        return True  # an `np.ndarray` subclass of the module, which may define `format` (`layout_classes`)
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):
         return True

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import functools
-from typing import Callable, Optional, Union
+from typing import Callable, Mapping, Optional, Union
 
 import libcst as cst
 
@@ -14,6 +14,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.foreign_dtypes import is_text
+from jaxfix.analysis import layout_classes
 from jaxfix.analysis.host_data import documented_sequences, example_sequences, module_example_sequences
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
@@ -54,6 +55,12 @@ class NonArrayInput(Rule):
     the docstring says is array-like that an operator meets (`a[:3] / norm`, `-a`: NumPy reads a list there as an
     array, a JAX array raises) is converted once, first in the function (`a = jnp.asarray(a)`), when every read of
     the caller's value takes it as an array either way (`_hoisted_inputs`); then its uses are not converted one by one.
+    Where the module or another module of the run defines an `np.ndarray` subclass with a `format` or `sharding`
+    attribute (spectral's `ImageArray.format = 'f'`: `jaxfix.analysis.layout_classes`), which `jax.numpy` functions read as
+    the array's layout and raise `AttributeError` on, does the same for a parameter given as an array (any caller
+    may pass an instance), for an array NumPy derives from one keeping its class (`X * 2`, `X[0]`, `X.T`), and for
+    a name bound to an instance made here (`Cls(...)`, `x.view(Cls)`, a module function returning one): `jnp.asarray`
+    takes it.
 
     ## Why is this bad?
     `jax.numpy` functions do not accept lists or tuples (the Sharp Bits guide, "Non-array inputs"): converting one
@@ -109,9 +116,12 @@ class NonArrayInput(Rule):
                              NumpyNameProvider)  # (`_host_values.counted` tells NumPy calls by it)
     ORDER = 60
     TRIGGERS = (b"numpy", b"jax")
-    INDEXES = (_caller_inputs.INDEX,)  # what other modules of the run pass the module's functions
+    INDEXES = (_caller_inputs.INDEX, layout_classes.INDEX)  # what other modules of the run pass the module's
+    # functions; the run's NumPy array subclasses that `jax.numpy` rejects
 
     VALID = [
+        Valid(  # an array subclass whose `format` is None (what JAX reads as none), or with no such attribute
+            "import numpy as np\n\nclass Plain(np.ndarray):\n    format = None\n    unit = 'm'\n\ndef peak(a):\n    return np.max(a)\n"),
         Valid(  # a display compared with what may be a sequence (a shape, `list(y)`, `y.tolist()`): Python compares
             # the sequences as wholes (the code review's `np.shape(y) == (2,)`, sdeint's `np.shape(G) != (d,)`)
             "import numpy as np\n\ndef f(x):\n    y = np.asarray(x) * 2.0\n    s = y.tolist()\n"
@@ -180,6 +190,22 @@ class NonArrayInput(Rule):
             "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
     ]
     INVALID = [
+        Invalid(  # an array subclass of the module defining `sharding` (or `format`, spectral's `ImageArray`): a
+            # parameter may be one, and so is what NumPy derives from it; `jax.numpy` reads the attribute and raises
+            "import numpy as np\n\nclass Tagged(np.ndarray):\n    sharding = 'rows'\n\n"
+            "def peak(a, t):\n    return np.max(a[0] * 2) + np.sum(t)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass Tagged(np.ndarray):\n    sharding = 'rows'\n\n"
+                     "def peak(a, t):\n    return np.max(jnp.asarray(a[0] * 2)) + np.sum(jnp.asarray(t))\n",
+            lines=[7],
+        ),
+        Invalid(  # ... a module function's result made by `.view(Cls)`, and `self.format` set in a method counts
+            "import numpy as np\n\nclass Cube(np.ndarray):\n    def __array_finalize__(self, obj):\n        self.format = 'f'\n\n"
+            "def cube(n):\n    return np.zeros(n).view(Cube)\n\ndef low():\n    c = cube(3)\n    return np.min(c), np.asarray(c)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass Cube(np.ndarray):\n    def __array_finalize__(self, obj):\n"
+                     "        self.format = 'f'\n\ndef cube(n):\n    return np.zeros(n).view(Cube)\n\ndef low():\n    c = cube(3)\n"
+                     "    return np.min(jnp.asarray(c)), np.asarray(c)\n",
+            lines=[12],
+        ),
         Invalid(  # the starred items of a list of lists, each an array to `meshgrid` (pymoo's reference directions)
             "import numpy as np\n\ndef grid(n):\n    axes = [[0.0, 0.5, 1.0] for _ in range(n)]\n    return np.meshgrid(*axes)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef grid(n):\n    axes = [[0.0, 0.5, 1.0] for _ in range(n)]\n"
@@ -1076,7 +1102,8 @@ class NonArrayInput(Rule):
 
     @classmethod
     def wanted_by_project(cls, project, module_name: str) -> bool:
-        return bool(_caller_inputs.fed(project, module_name, "list"))  # (the module's text shows no such call)
+        # (the module's text shows no such call; nor that a parameter may be an array subclass of another module)
+        return bool(_caller_inputs.fed(project, module_name, "list")) or bool(project.get(layout_classes.KEY))
 
     @functools.cached_property
     def _returning(self) -> frozenset[str]:
@@ -1219,7 +1246,8 @@ class NonArrayInput(Rule):
                 if entry_of is None and not guarded and not attribute and not row and not tupled and not (
                         _list_inputs.sequence(value, facts) or _list_inputs.sequence_here(self, value, node, facts)
                         or _list_inputs.sequence_here(self, value, node, facts, some=True, tuples=True)):
-                    listed = self._listed_parameter(value, node, facts) or self._listed_attribute(value, node, facts)
+                    listed = self._listed_parameter(value, node, facts) or self._listed_attribute(value, node, facts) \
+                        or self._layout_instance(value, node, name, facts)
                     if listed is None:
                         continue
                 if not _array_inputs.takes_array(entry, name.split(".")[-1], i, arg):
@@ -1287,6 +1315,45 @@ class NonArrayInput(Rule):
                     "and `jnp.asarray` makes a float array that `jax.numpy` rejects as indices (give it "
                     "`dtype=int` if its items are integers)", replacement=self.expr(text),
                     title=f"replace with `{text}`", imports=("jnp",), unsafe=True, blocks_function=True)
+
+    def _layout_instance(self, value: cst.BaseExpression, at: cst.Call, name: str, facts: FunctionFacts) -> Optional[str]:
+        """Why `value` may be an instance of an `np.ndarray` subclass of the run that defines `format` or `sharding`
+        (`layout_classes`: spectral's `ImageArray.format = 'f'`), which `jax.numpy` functions read as the array's
+        layout and raise on (`jnp.asarray` takes it): a parameter (any caller may pass one), a name bound only to
+        such an instance made here (`Cls(...)`, `x.view(Cls)`, a module function returning one), or an array NumPy
+        derives from those, which keeps their class (`X * 2`, `X[0]`, `X.T`, `X.reshape(n, -1)`); else None."""
+        classes = layout_classes.layout_classes(self)
+        if not classes or name.split(".")[-1] in _LAYOUT_CONVERSIONS:
+            return None
+        root = self._layout_root(value, at, facts, classes)
+        if root is None:
+            return None
+        cls = next(iter(classes))
+        return (f"{'may be' if root in facts.params else 'is'} an instance of `{cls}`, an `np.ndarray` "
+                f"subclass of the run whose `{classes[cls]}` attribute `jax.numpy` reads as the array's "
+                f"{'layout' if classes[cls] == 'format' else 'sharding'} (it raises `AttributeError`; `jnp.asarray` "
+                "takes it)")
+
+    def _layout_root(self, value: cst.BaseExpression, at: cst.Call, facts: FunctionFacts,
+                     classes: dict[str, str]) -> Optional[str]:
+        """The parameter or local name `value` is, or NumPy derives it from keeping its class (see `_layout_instance`),
+        when that may be an instance of one of `classes`; else None."""
+        if isinstance(value, cst.BinaryOperation):
+            return self._layout_root(value.left, at, facts, classes) or self._layout_root(value.right, at, facts, classes)
+        if isinstance(value, cst.UnaryOperation):
+            return self._layout_root(value.expression, at, facts, classes)
+        if isinstance(value, cst.Subscript) or isinstance(value, cst.Attribute) and value.attr.value in _CLASS_KEEPING_ATTRIBUTES:
+            return self._layout_root(value.value, at, facts, classes)
+        if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                and value.func.attr.value in _CLASS_KEEPING_METHODS:
+            return self._layout_root(value.func.value, at, facts, classes)
+        if not isinstance(value, cst.Name):
+            return None
+        if value.value in facts.params:
+            return value.value if _list_inputs.unbound_before(self, value.value, at, some=True) else None
+        bound = facts.bindings.get(value.value, [])
+        makers = _layout_makers(self.context.module, classes)
+        return value.value if bound and any(v is not None and _makes_layout(v, classes, makers) for v in bound) else None
 
     def _listed_parameter(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
         """Why `value`, a parameter that may still hold what the caller passed where `at` reads it, may be a Python list
@@ -1928,6 +1995,33 @@ class NonArrayInput(Rule):
         self.report(index, message, replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",),
                     unsafe=not safe)
         return True
+
+
+# `jax.numpy` functions that take an array subclass defining `format` (they read NumPy's buffer first)
+_LAYOUT_CONVERSIONS = frozenset({"array", "asarray", "asanyarray"})
+# attributes and methods by which NumPy gives an array of the same subclass
+_CLASS_KEEPING_ATTRIBUTES = frozenset({"T", "mT", "real", "imag"})
+_CLASS_KEEPING_METHODS = frozenset({"reshape", "ravel", "flatten", "copy", "squeeze", "transpose", "swapaxes", "astype",
+                                    "conj", "conjugate", "take", "repeat", "compress", "diagonal", "clip", "round"})
+
+
+def _makes_layout(value: cst.BaseExpression, classes: Mapping[str, str], makers: frozenset[str]) -> bool:
+    """`Cls(...)` or `x.view(Cls)` of one of `classes`, or a call of a module function among `makers`."""
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    if isinstance(func, cst.Name):
+        return func.value in classes or func.value in makers
+    if isinstance(func, cst.Attribute) and func.attr.value == "view" and value.args:
+        return dotted_name(value.args[0].value).split(".")[-1] in classes
+    return isinstance(func, cst.Attribute) and func.attr.value in classes
+
+
+def _layout_makers(module: cst.Module, classes: Mapping[str, str]) -> frozenset[str]:
+    """The module's functions that return an instance of one of `classes` (`return x.view(Cls)`)."""
+    return frozenset(f.name.value for f in walk.nodes_of(module, cst.FunctionDef)  # type: ignore[attr-defined]
+                     if any(r.value is not None and _makes_layout(r.value, classes, frozenset())  # type: ignore[attr-defined]
+                            for r in walk.nodes_of(f.body, cst.Return)))  # type: ignore[attr-defined]
 
 
 def _object_result(value: cst.BaseExpression, facts: FunctionFacts) -> bool:

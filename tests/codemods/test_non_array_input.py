@@ -5,7 +5,9 @@ import textwrap
 import pytest
 
 from codemods.non_array_input import NonArrayInput
+from jaxfix.runner import run_files
 from jaxfix.testing.examples import run_rule
+from jaxfix.types import RunOptions
 
 
 def migrate(code: str) -> str:
@@ -69,3 +71,24 @@ def test_made_array_follows_each_name_once(monkeypatch):
     code = f"import numpy as np\n\ndef f(w, x):\n    a0 = np.zeros(3)\n{chain}    return w - a30\n\nR = f([1.0, 2.0, 3.0], 1)\n"
     assert "return jnp.asarray(w) - a30" in run_rule(NonArrayInput, code, fix=True).fixed
     assert 0 < len(calls) < 200, len(calls)
+
+
+def test_a_parameter_may_be_an_array_subclass_of_another_module(tmp_path):
+    """spectral: `ImageArray(np.ndarray)` with `format = 'f'` in `image.py`, `has_nan(X)` doing `np.min(X)` in another
+    module that never names it. `jnp.min` of an `ImageArray` raised `AttributeError` (JAX reads `.format` as the
+    layout): the parameter is converted with `jnp.asarray` first, and only when the run defines such a class."""
+    pkg = tmp_path / "spec"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "cube.py").write_text("import numpy as np\n\nclass Base(np.ndarray):\n    format = 'bsq'\n")
+    (pkg / "deep.py").write_text("from spec.cube import Base\n\nclass Deeper(Base):\n    pass\n")
+    check = "import numpy as np\n\ndef lowest(X):\n    return np.min(X)\n"
+    (pkg / "check.py").write_text(check)
+    results = run_files([str(pkg / "check.py"), str(pkg / "cube.py"), str(pkg / "deep.py")], [NonArrayInput],
+                        RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert "np.min(jnp.asarray(X))" in (pkg / "check.py").read_text()
+    alone = tmp_path / "alone.py"
+    alone.write_text(check)
+    run_files([str(alone)], [NonArrayInput], RunOptions(fix=True, write=True), jobs=1)
+    assert alone.read_text() == check
