@@ -107,7 +107,7 @@ class NumpyNamespace(Rule):
     `scipy.fftpack` transform (it reads the array's `.flags`, which a JAX array lacks; `scipy.fft` and the rest of
     SciPy convert a JAX array) or into a third-party function known to require a NumPy array (a small table, not a
     general rule: scikit-image's `view_as_windows` / `view_as_blocks`, which test `isinstance(x, np.ndarray)`, and
-    OpenCV's `cv2.*`, PyWavelets' `pywt.*`; and the array API's namespace lookups, `array_api_compat.*` and
+    OpenCV's `cv2.*`, PyWavelets' `pywt.*`, matplotlib's color conversions (`to_rgba`, `to_hex`...); and the array API's namespace lookups, `array_api_compat.*` and
     scikit-learn's `get_namespace`, which compare their arguments' libraries), into a function numba compiles (numba takes NumPy arrays only: pyod's
     SOS perplexity; one of the module, or imported from another module of the run) or to worker processes (a process pool's `pool.map(f, chunks)`,
     `ex.submit(f, c)`, joblib's `delayed(f)(c)`: JAX's runtime does not survive the fork that starts a worker, which
@@ -2052,6 +2052,14 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import fftpack\n\ndef xc(s, e):\n"
             "    fft = fftpack.fft\n    return jnp.real(fftpack.ifft(fft(s) * fft(np.fliplr([e]))))\n",
             lines=[6, 6],
+        ),
+        Invalid(  # rows of an array given one by one to matplotlib's `to_rgba`, which rejects a JAX array
+            # (pytransform3d's `np.resize(color, (n, 3))`: `ValueError: Invalid RGBA argument`): it stays NumPy
+            "import numpy as np\nfrom matplotlib import colors\n\ndef shades(c, n):\n    rows = np.tile(c, (n, 1)) * 0.5\n"
+            "    return [colors.to_rgba(r) for r in rows], np.sum(c)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom matplotlib import colors\n\ndef shades(c, n):\n"
+                     "    rows = np.tile(c, (n, 1)) * 0.5\n    return [colors.to_rgba(r) for r in rows], jnp.sum(c)\n",
+            lines=[5, 6],
         ),
         Invalid(  # a helper whose result a caller hands to a function that makes conditions of its parameter for
             # `np.piecewise`, which takes a list of JAX conditions for one condition (pykrige's spherical variogram

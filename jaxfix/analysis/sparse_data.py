@@ -261,9 +261,14 @@ SCALAR_PARAMETERS: dict[str, tuple[Optional[int], str]] = {
 }
 # third-party functions that require a NumPy array (they test `isinstance(x, np.ndarray)`, or hand it to C code
 # that wants one): by qualified name, or every function of a module (`cv2`)
+# matplotlib's color conversions read a color as a string, a tuple or a NumPy array (`isinstance(c, np.ndarray)`): a
+# JAX array raises `ValueError: Invalid RGBA argument` (`is_color_like` says False), as the rows of `np.resize(color,
+# (n, 3))` given to `to_rgba` one by one did in pytransform3d's sphere colors
+COLOR_FUNCTIONS = frozenset(f"matplotlib.colors.{name}" for name in (
+    "to_rgba", "to_rgb", "to_hex", "to_rgba_array", "is_color_like", "same_color"))
 NUMPY_ONLY = frozenset({"skimage.util.view_as_windows", "skimage.util.view_as_blocks",
                         "skimage.util.shape.view_as_windows", "skimage.util.shape.view_as_blocks",
-                        "numpy.piecewise", *NAMESPACE_FUNCTIONS, *SCALAR_PARAMETERS})
+                        "numpy.piecewise", *NAMESPACE_FUNCTIONS, *SCALAR_PARAMETERS, *COLOR_FUNCTIONS})
 # how each fails given a JAX array, where not as `DEFAULT_FAILURE` says: `np.piecewise` takes a list of conditions
 # only when the first is a list or a NumPy array, else reads the list as one condition (pykrige's variogram models:
 # `np.piecewise(d, [d <= r, d > r], ...)` for a JAX `d` raised `IndexError: too many indices`)
@@ -274,6 +279,8 @@ FAILURES = {"sklearn": "validates a scalar parameter as a Python number or compu
             **{f: f"tests its `{keyword}` for a Python scalar (`np.isscalar`), which a 0-d JAX array fails: it raises "
                   "`ValueError`"
                for f, (_, keyword) in SCALAR_PARAMETERS.items()},
+            **dict.fromkeys(COLOR_FUNCTIONS, "reads a color as a string, a tuple or a NumPy array: a JAX array raises "
+                                              "`ValueError` (`Invalid RGBA argument`), and `is_color_like` says False"),
             **dict.fromkeys(("array_api_compat", *NAMESPACE_FUNCTIONS),
                             "compares the array libraries of its arguments: a JAX array beside the caller's NumPy "
                             "array raises `TypeError: Multiple namespaces`")}
