@@ -30,7 +30,7 @@ from codemods import _namesakes
 from jaxfix import dependencies, walk
 from jaxfix.analysis.hashed import hashed
 from jaxfix.analysis.host_data import TypedParameters, source_typed_parameters
-from jaxfix.analysis.plain_python import numba_compiled
+from jaxfix.analysis.plain_python import numba_aliases, numba_compiled
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments, failure
 from jaxfix.imports import ModuleImports, dotted_name, imported_bindings, star_sources
 
@@ -379,9 +379,12 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
         if needs:
             out[key] = (params, needs)
     compiled = numba_compiled(module)
+    aliases = numba_aliases(module)  # `fill = jit(fill_python, nopython=True)`: `fill` takes what `fill_python` does
     for key, fn, params, every in functions:
         if key in compiled:  # `@njit def perplexity(D, beta)`: every parameter (for callers in other modules too)
             out[key] = (params, {**dict.fromkeys(sorted(every), NUMBA_PARAMETER), **out.get(key, (params, {}))[1]})
+        for alias in (a for a, f in aliases.items() if f == key and not fn.decorators):
+            out[alias] = (params, {**dict.fromkeys(sorted(every), NUMBA_PARAMETER), **out.get(key, (params, {}))[1]})
     if not out and not imported:
         return out
     # a parameter handed on to one that needs a NumPy array needs one too (`bellman(v, Tv)` passing `Tv` as
@@ -707,10 +710,12 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers
     for stmt in walk.nodes_of(module, cst.SimpleStatementLine):
         for node in stmt.body:  # type: ignore[attr-defined]
             if isinstance(node, cst.Import):  # `import pkg.util as u`, then `u.scale(a)`
-                for alias in node.names:
+                for alias in node.names:  # (a script's sibling module too: `import helpers as rec`, `import helpers`)
                     parts = dotted_name(alias.name).split(".")
                     if alias.asname is not None and package and parts[0] == package[0]:
                         sources[f"{alias.evaluated_alias}."] = (parts, "")
+                    elif not package and (alias.asname is not None or len(parts) == 1) and _module_file(path, package, parts):
+                        sources[f"{alias.evaluated_alias or parts[0]}."] = (parts, "")  # (not `import numpy as np`)
                 continue
             if not isinstance(node, cst.ImportFrom) or isinstance(node.names, cst.ImportStar):
                 continue

@@ -99,6 +99,9 @@ class ExplicitRandomKey(Rule):
         Valid(  # `jit` from the project's numba wrappers: numba compiles it and runs `np.random` itself (lenstronomy)
             "import numpy as np\nfrom .numba_util import jit\n\n@jit(nopython=True)\ndef noisy(x):\n"
             "    return x + np.random.normal(0.0, 1.0)\n"),
+        Valid(  # handed to numba's `jit` by name (`noisy = jit(noisy_python)`, imported in a `try`): numba compiles it
+            "import numpy as np\ntry:\n    from numba import jit\nexcept ImportError:\n    def jit(f, **kw):\n        return f\n\n"
+            "def noisy_python(x):\n    return x + np.random.normal(0.0, 1.0)\n\nnoisy = jit(noisy_python, nopython=True)\n"),
     ]
     INVALID = [
         Invalid(

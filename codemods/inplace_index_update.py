@@ -174,6 +174,10 @@ class InplaceIndexUpdate(Rule):
         Valid(  # compiled by numba (decorated, or handed to `nb.jit`): NumPy code that numba runs and `jnp` would break
             "import numba as nb\nimport numpy as np\n\ndef fill(n, out):\n    out[0] = np.sum(out)\n    return out\n\nfill_jit = nb.jit(fill, nopython=True)\n\n@nb.njit\ndef g(out):\n    out[0] = 1.0\n    return out\n"
         ),
+        Valid(  # handed to `jit` imported from numba (arch's `figarch_weights = jit(figarch_weights_python, nopython=True)`)
+            "import numpy as np\nfrom numba import jit\n\ndef decay_python(p, n):\n    w = np.empty(n)\n    w[0] = 1.0\n"
+            "    for i in range(1, n):\n        w[i] = w[i - 1] * p + np.sum(w[:i])\n    return w\n\n"
+            "decay = jit(decay_python, nopython=True)\n"),
     ]
     INVALID = [
         Invalid(  # a matrix product whose left operand has a leading length other than 1 adds no axis: safe (the code

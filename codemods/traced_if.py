@@ -176,6 +176,11 @@ class TracedIf(Rule):
         Valid(  # NumPy is optional in the module: a function that does not use it runs on Python values (two letters)
             "try:\n    import numpy as np\nexcept ImportError:\n    np = None\n\ndef cost(a, b):\n    if a == b:\n"
             "        c = 0\n    else:\n        c = 2\n    return c\n\ndef total(x):\n    return np.sum(x)\n"),
+        Valid(  # handed to numba's `jit` imported under a plain name (arch's `bounds_check = jit(bounds_check_python,
+            # nopython=True)`, with a fallback `jit` when numba is missing): numba compiles it, and rejects `jnp`/`lax`
+            "import numpy as np\n\ntry:\n    from numba import jit\nexcept ImportError:\n    def jit(f, **kw):\n        return f\n\n"
+            "def clamp_python(v, lims):\n    if v < lims[0]:\n        v = lims[0]\n    elif v > lims[1]:\n"
+            "        v = lims[1] + np.log(v / lims[1])\n    return v\n\nclamp = jit(clamp_python, nopython=True)\n"),
     ]
     INVALID = [
         Invalid(  # the min of a masked read, which raises where the test says the selection is empty

@@ -237,14 +237,16 @@ def host_functions(module: cst.Module) -> frozenset[str]:
     if known is not None and known[0] is module:
         return known[1]
     numba, scipy = _mentions(module, "numba"), _scipy_names(module)
+    # (a compiler imported under a plain name compiles what it is handed too: `bounds_check = jit(bounds_check_python,
+    # nopython=True)` after `from numba import jit`, or arch's `from arch.compat.numba import jit`)
+    imported = numba_imports(module) if numba else frozenset()
     names = frozenset(
         name
         for call in (walk.nodes_of(module, cst.Call) if numba or scipy else ())
-        for name in _handed(call, numba, scipy)  # type: ignore[arg-type]
+        for name in _handed(call, numba, scipy, imported)  # type: ignore[arg-type]
     )
     if scipy and names:  # SciPy is also handed data (`cdist(X, Y)`): only the names of functions count
         names &= {f.name.value for f in walk.nodes_of(module, cst.FunctionDef)}  # type: ignore[attr-defined]
-    imported = numba_imports(module) if numba else frozenset()
     if imported:  # decorated with a compiler imported under a plain name (`from numba import jit`, `@jit(...)`)
         decorated = [
             f for f in walk.nodes_of(module, cst.FunctionDef)
@@ -271,16 +273,31 @@ def numba_compiled(module: cst.Module) -> frozenset[str]:
     names = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef) and any(_numba(d.decorator, imported) for d in s.decorators)}
     names.update(f"self.{m.name.value}" for s in module.body if isinstance(s, cst.ClassDef) and isinstance(s.body, cst.IndentedBlock)
                  for m in s.body.body if isinstance(m, cst.FunctionDef) and any(_numba(d.decorator, imported) for d in m.decorators))
-    if _mentions(module, "numba"):
-        for stmt in module.body:
-            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
-                if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) and _numba(small.value.func, imported):
-                    names.update(t.target.value for t in small.targets if isinstance(t.target, cst.Name))
+    names.update(numba_aliases(module, imported))
     return frozenset(names)
 
 
-def _handed(call: cst.Call, numba: bool, scipy: frozenset[str]) -> list[str]:
-    if numba and _numba(call.func):
+def numba_aliases(module: cst.Module, imported: frozenset[str] | None = None) -> dict[str, str]:
+    """{name: the function compiled} for the module's top-level names bound to what a numba compiler makes of one of
+    its functions (`bounds_check = jit(bounds_check_python, nopython=True)` after `from numba import jit`: arch's
+    recursions; `f_jit = nb.njit(f)`); the function is "" when what is compiled is not a plain name. `imported`:
+    `numba_imports(module)`, when known."""
+    found: dict[str, str] = {}
+    if not _mentions(module, "numba"):
+        return found
+    imported = numba_imports(module) if imported is None else imported
+    for stmt in module.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if isinstance(small, cst.Assign) and isinstance(small.value, cst.Call) and _numba(small.value.func, imported):
+                first = small.value.args[0].value if small.value.args else None
+                for t in small.targets:
+                    if isinstance(t.target, cst.Name):
+                        found[t.target.value] = first.value if isinstance(first, cst.Name) else ""
+    return found
+
+
+def _handed(call: cst.Call, numba: bool, scipy: frozenset[str], imported: frozenset[str] = frozenset()) -> list[str]:
+    if numba and _numba(call.func, imported):
         first = call.args[0].value if call.args else None
         return [first.value] if isinstance(first, cst.Name) else []
     root = (dotted_name(call.func) or "").split(".")[0]

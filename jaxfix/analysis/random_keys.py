@@ -144,7 +144,9 @@ def _numba_imports(tree: ast.Module, source: Optional[str] = None) -> frozenset[
         return frozenset()
     imported = {
         alias.asname or alias.name
-        for node in tree.body
+        for top in tree.body
+        # (under a top-level `try` too: `try: from numba import jit` / `except ImportError: def jit(f, ...): ...`)
+        for node in ([top] if not isinstance(top, ast.Try) else [*top.body, *(s for h in top.handlers for s in h.body)])
         if isinstance(node, ast.ImportFrom) and numba_module(node.module or "")
         for alias in node.names
     }
@@ -154,6 +156,19 @@ def _numba_imports(tree: ast.Module, source: Optional[str] = None) -> frozenset[
             isinstance(sub, ast.Call) and numba_compiler(_dotted(sub.func) or "") for sub in astwalk.nodes(node))
     )
     return frozenset(imported)
+
+
+def _numba_handed(tree: ast.Module, imported: frozenset[str]) -> frozenset[str]:
+    """Names of functions the module hands to a numba compiler at its top (`draw = jit(draw_python, nopython=True)`):
+    numba compiles them as a decorator would."""
+    names = set()
+    for node in tree.body:
+        value = node.value if isinstance(node, (ast.Assign, ast.Expr)) else None
+        if isinstance(value, ast.Call) and value.args and isinstance(value.args[0], ast.Name):
+            name = _dotted(value.func) or ""
+            if numba_compiler(name) or name.split(".")[0] in imported:
+                names.add(value.args[0].id)
+    return frozenset(names)
 
 
 def _module_random(node: ast.Attribute, numpy: dict[str, str]) -> bool:
@@ -333,10 +348,12 @@ def summarize(
     module_generators = _generators([n for n in tree.body if not isinstance(n, (ast.FunctionDef, ast.ClassDef))], numpy)
     lines = sourcelib.lines(source) if source is not None else None
     numba_names = _numba_imports(tree, source)
+    handed = _numba_handed(tree, numba_names) if source is None or any(w in source for w in NUMBA_WORDS) else frozenset()
     functions = {
         node.name: _summary_of(node, lines, numpy, module_generators)
         for node in tree.body
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not _numba(node, numba_names)
+        and node.name not in handed
     }
     # functions called from classes: a method is never given a key, so such a callee must keep its signature
     class_calls = sorted({

@@ -229,8 +229,14 @@ def test_arrays_a_helper_makes_for_a_numba_function_of_another_module_stay_numpy
             "    on = np.flatnonzero(flags)\n    return np.split(on, np.flatnonzero(np.diff(on) > 1) + 1)\n\n\n"
             "def sums(v, flags):\n" + ("    " + imported if inside else "") +
             "    groups = runs(flags)\n    return [part_sum(v, g) for g in groups]\n")
-    if packaged:
-        folder, _ = _package(tmp_path, "stats", {"kern.py": kern, "use.py": code})
+    _numba_caller(tmp_path, "stats" if packaged else None, kern, code, code)
+
+
+def _numba_caller(tmp_path, package, kern, code, expected):
+    """Migrate `use.py` (`code`) with its `kern.py` (`kern`, left as it is: numba compiles it), in the package
+    `package` or as a script's sibling modules (None): `use.py` must become `expected`, told why."""
+    if package:
+        folder, _ = _package(tmp_path, package, {"kern.py": kern, "use.py": code})
     else:
         folder = tmp_path
         (folder / "kern.py").write_text(kern)
@@ -239,9 +245,28 @@ def test_arrays_a_helper_makes_for_a_numba_function_of_another_module_stay_numpy
                         RunOptions(fix=True, write=True), jobs=1)
     assert not [r.error for r in results if r.error]
     assert (folder / "kern.py").read_text() == kern
-    assert (folder / "use.py").read_text() == code
+    assert (folder / "use.py").read_text() == expected
     messages = [f.message for r in results for f in r.findings]
     assert any("which numba compiles" in m for m in messages), messages
+
+
+@pytest.mark.parametrize("packaged, imported, called", [
+    (True, "from . import kern as k", "k.scale"),
+    (True, "from .kern import scale", "scale"),
+    (False, "import kern as k", "k.scale"),
+    (False, "import kern", "kern.scale"),
+])
+def test_a_buffer_handed_to_a_numba_alias_of_another_module_stays_numpy(tmp_path, packaged, imported, called):
+    # arch: `recursions_python.py` binds `garch_recursion = jit(garch_recursion_python, nopython=True)` (`jit` from
+    # numba, through a fallback import); a caller makes `sigma2 = np.empty(n)` and hands it to `rec.garch_recursion`,
+    # which fills it: `jnp.empty` raised numba's `TypingError`; the compiled function itself is left as it is
+    kern = ("import numpy as np\ntry:\n    from numba import jit\nexcept ImportError:\n    def jit(f, **kw):\n        return f\n\n"
+            "def scale_python(dst, src):\n    for i in range(dst.shape[0]):\n        dst[i] = np.abs(src[i]) * 3.0\n\n"
+            "scale = jit(scale_python, nopython=True)\n")
+    code = (f"import numpy as np\n{imported}\n\ndef tripled(x):\n    buf = np.empty(x.shape[0])\n    {called}(buf, x)\n"
+            f"    return buf\n\ndef total(x):\n    return np.sum(x)\n")
+    _numba_caller(tmp_path, "vol" if packaged else None, kern, code, code.replace(
+        "import numpy as np\n", "import jax.numpy as jnp\nimport numpy as np\n", 1).replace("np.sum(x)", "jnp.sum(x)"))
 
 
 @pytest.mark.parametrize("imported, called", [
