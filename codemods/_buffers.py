@@ -383,8 +383,10 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
     for key, fn, params, every in functions:
         if key in compiled:  # `@njit def perplexity(D, beta)`: every parameter (for callers in other modules too)
             out[key] = (params, {**dict.fromkeys(sorted(every), NUMBA_PARAMETER), **out.get(key, (params, {}))[1]})
-        for alias in (a for a, f in aliases.items() if f == key and not fn.decorators):
-            out[alias] = (params, {**dict.fromkeys(sorted(every), NUMBA_PARAMETER), **out.get(key, (params, {}))[1]})
+        for alias in (a for a, f in aliases.items() if f == key and not fn.decorators):  # (compiled itself: that is
+            # why it needs NumPy arrays, unless it writes into one)
+            own = out.get(key, (params, {}))[1]
+            out[alias] = (params, {p: "" if own.get(p) == "" else NUMBA_PARAMETER for p in sorted(every)})
     if not out and not imported:
         return out
     # a parameter handed on to one that needs a NumPy array needs one too (`bellman(v, Tv)` passing `Tv` as
