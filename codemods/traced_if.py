@@ -181,6 +181,12 @@ class TracedIf(Rule):
             "import numpy as np\n\ntry:\n    from numba import jit\nexcept ImportError:\n    def jit(f, **kw):\n        return f\n\n"
             "def clamp_python(v, lims):\n    if v < lims[0]:\n        v = lims[0]\n    elif v > lims[1]:\n"
             "        v = lims[1] + np.log(v / lims[1])\n    return v\n\nclamp = jit(clamp_python, nopython=True)\n"),
+        Valid(  # what `re` gives (a match or None) is a Python value, whatever it is given (scikit-rf's port names)
+            "import re\nimport numpy as np\n\ndef canonical(label):\n    found = re.fullmatch(r'(X|Y)[0-9]', label)\n"
+            "    if found:\n        label = found[1]\n    return label\n\ndef total(x):\n    return np.sum(x)\n"),
+        Valid(  # ... also imported by name
+            "import numpy as np\nfrom re import match\n\ndef tag(label):\n    m = match(r'[a-z]+', label)\n"
+            "    if m:\n        label = m[0]\n    return label\n\ndef total(x):\n    return np.sum(x)\n"),
     ]
     INVALID = [
         Invalid(  # the min of a masked read, which raises where the test says the selection is empty

@@ -40,7 +40,7 @@ import numpy as np
 from libcst.metadata import BatchableMetadataProvider
 
 from jaxfix import walk
-from jaxfix.imports import ModuleImports
+from jaxfix.imports import ModuleImports, absolute_imports
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
 from jaxfix.analysis.plain_python import (
     array_names, host_functions, lazy_array_imports, optional_array_imports, plain_python,
@@ -69,6 +69,28 @@ ELEMENTWISE_TESTS = {
     "isnan", "isinf", "isfinite", "isclose", "isin", "isreal", "iscomplex", "isneginf", "isposinf", "isnat",
     "isalpha", "isdigit", "isspace", "islower", "isupper", "isnumeric", "isdecimal", "isalnum", "istitle",
 }
+
+
+# standard-library modules whose functions give Python values (text, matches, paths, flags), never arrays, whatever
+# they are given (`re.fullmatch(pattern, arg)`: a `re.Match` or None, which `if match:` tests in Python: scikit-rf)
+TEXT_LIBRARIES = frozenset({
+    "re", "os", "sys", "json", "string", "textwrap", "fnmatch", "glob", "shutil", "pathlib", "warnings", "logging",
+    "inspect", "keyword", "unicodedata", "locale", "platform", "difflib", "shlex", "html", "base64", "hashlib", "uuid",
+    "getpass", "subprocess", "datetime", "calendar",
+})
+# methods of Python strings that no array has: their receiver is text (or a pandas `.str`), and their result a
+# string, a bool or a list of strings (`arg.startswith("S")`)
+TEXT_METHODS = frozenset({
+    "strip", "lstrip", "rstrip", "split", "rsplit", "splitlines", "startswith", "endswith", "join", "lower", "upper",
+    "casefold", "capitalize", "title", "swapcase", "format", "format_map", "encode", "decode", "partition",
+    "rpartition", "removeprefix", "removesuffix", "zfill", "center", "ljust", "rjust", "expandtabs",
+}) - frozenset(dir(np.ndarray))
+
+
+def text_library_names(module: cst.Module) -> frozenset[str]:
+    """The module's local names for `TEXT_LIBRARIES` and their functions (`import re`, `from os import path`, `from re
+    import fullmatch`)."""
+    return frozenset(absolute_imports(module, lambda full: full.split(".")[0] in TEXT_LIBRARIES))
 
 
 def _text(node: cst.BaseExpression) -> bool:
@@ -424,6 +446,8 @@ class FunctionTracedness:
                 return args
             if makes_object(node):
                 return Tracedness.UNKNOWN  # `Model(x)`: an object made by a class, not an array
+            if self._helpers is not None and func.value in self._helpers.text_names and not self._binds(func.value):
+                return Tracedness.STATIC  # `fullmatch(p, arg)` from `re`: a Python value, never an array
             if self._helpers is not None and not self._binds(func.value) and self._helpers.static_result(func.value):
                 # `n = min(get_n_jobs(n_jobs), n_estimators)`, `get_n_jobs` returning `max(cpu_count() + 1 + n_jobs,
                 # 1)` or `n_jobs` (pyod): a function of the module whose every return is static, traced inputs or not
@@ -446,8 +470,12 @@ class FunctionTracedness:
                     isinstance(receiver.func, cst.Name) and receiver.func.value in ("set", "frozenset", "dict"):
                 return Tracedness.STATIC  # `set(a).difference(b)`: a Python container's method
             if isinstance(root, cst.Name) and root.value not in self.variables() and (self.outer is None or self.outer.name(root.value) is Tracedness.STATIC):
+                if self._helpers is not None and root.value in self._helpers.text_names:
+                    return Tracedness.STATIC  # `re.fullmatch(p, arg)`, `os.path.join(d, f)`: a Python value
                 # a module function such as np.sum / jnp.where / math.sqrt: traced iff an argument is
                 return args
+            if func.attr.value in TEXT_METHODS:
+                return Tracedness.STATIC  # `arg.startswith("S")`: no array has the method; text, a bool, a list
             return owner.join(args)  # a method: x.sum(), x.reshape(n)
         return Tracedness.UNKNOWN
 
@@ -568,6 +596,7 @@ class _Helpers:
         self._results: dict[str, bool] = {}
         self._static: dict[str, bool] = {}
         self._module = module
+        self.text_names = text_library_names(module)
         self._fed: dict[int, frozenset[str]] = {}
         self._calls: Optional[dict[int, list[tuple[cst.Call, Optional[cst.FunctionDef]]]]] = None
 
