@@ -669,12 +669,25 @@ def scalar_carry_broadcast(flow, loop: cst.For | cst.While | cst.If, carried, re
     for name in carried:
         starts = [d.node for d in flow.reaching(loop, name) if id(d.node) not in inside]
         small = [v for v in (_start_value(s, name) for s in starts) if v is not None and _small(v)]
+        # a parameter with a number default (`rdc=0.0`, then `if rdc == 0.0: rdc = 0.05 * w * L / q`: scikit-rf's
+        # inductor): the default is what a branch that fills it in replaces, so a value made from a whole parameter
+        # there gives the branch another shape than the number the other branch keeps
+        default = next((s.default for s in starts if isinstance(s, cst.Param) and s.default is not None and _small(s.default)), None)
+        if default is not None:
+            small.append(default)
         if not small:
             continue
         for value in [v for r in region for v in _updates(r, name)]:
             reads = _whole_reads(value)
-            if name not in reads:
+            if name not in reads and default is None:
                 continue  # replaced, not grown: `m = x > t`
+            if name not in reads:
+                operand = next((o for o in sorted(reads - compared) if _wide(flow, loop, o, params - compared - {name}, inside)), None)
+                if operand is not None:
+                    return (f" (`{name}` is a number by default (`{cst.Module([]).code_for_node(default).strip()}`) and a "
+                            f"branch sets it from `{operand}`, which may be an array: NumPy gives `{name}` its shape, "
+                            f"{kind} must keep one shape, or `TypeError` is raised)")
+                continue
             for operand in sorted(o for o in reads - compared - {name} if _wide(flow, loop, o, params - compared, inside)):
                 start = cst.Module([]).code_for_node(small[0]).strip()
                 return (f" (`{name}` starts as `{start}` and its update combines it with `{operand}`, which may be an "

@@ -189,6 +189,16 @@ class TracedIf(Rule):
             "    if m:\n        label = m[0]\n    return label\n\ndef total(x):\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # a number default a branch fills in from a whole parameter: that branch has the parameter's shape, the
+            # other keeps the number, and `lax.cond` raises (scikit-rf's `rdc=0.0`, then `rdc = 0.05 * w_q * L / q`)
+            "import numpy as np\n\ndef loss(r, f, k=1.0):\n    w = 2 * np.pi * f\n    if k == 1.0:\n        k = 0.5 * w * r\n"
+            "    return np.sqrt(k) * r\n",
+            expected="import jax\nimport numpy as np\n\ndef loss(r, f, k=1.0):\n    w = 2 * np.pi * f\n\n    def k_if_true(r, k, w):\n"
+            "        k = 0.5 * w * r\n        return k\n\n    def k_if_false(r, k, w):\n        return k\n\n"
+            "    k = jax.lax.cond(k == 1.0, k_if_true, k_if_false, r, k, w)\n    return np.sqrt(k) * r\n",
+            unsafe=True,
+            lines=[5],
+        ),
         Invalid(  # the min of a masked read, which raises where the test says the selection is empty
             "import numpy as np\n\ndef lowest(v, m):\n    if np.any(m):\n        lo = v[m].min()\n    else:\n        lo = 0.0\n    return lo\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef lowest(v, m):\n    lo = jnp.where(np.any(m), v[m].min(), 0.0)\n    return lo\n",
