@@ -632,6 +632,10 @@ def _typed_parameters_of(rule: Optional[cst.MetadataDependent], function: cst.Fu
         elif isinstance(branch.orelse, cst.Else) and walk.nodes_of(branch.orelse.body, cst.Raise):  # type: ignore[attr-defined]
             # `elif isinstance(a, np.ndarray): pass`, `else: raise ValueError(...)` (stumpy's `rolling_isconstant`)
             checks.append((test, branch.test))  # type: ignore[attr-defined]
+        elif _raising_type_chain(branch):  # type: ignore[arg-type]
+            # `if isinstance(x, np.ndarray): ...` / `elif isinstance(x, Series): ...` / `else: raise TypeError(...)`
+            # (arch's `to_array_1d`): a JAX array fails every test and reaches the `raise`
+            checks.append((test, branch.test))  # type: ignore[attr-defined]
     for whole, where in checks:
         for test in _conjuncts(whole):  # `not (isinstance(x, np.ndarray) and ...)`: each must hold (galpy's check)
             name = _numpy_typed(rule, test, is_numpy)
@@ -644,6 +648,30 @@ def _typed_parameters_of(rule: Optional[cst.MetadataDependent], function: cst.Fu
         if name is not None and name in params:
             found.setdefault(function.name.value, (params, {}))[1].setdefault(name, cst.Module([]).code_for_node(comparison).strip())
     return found
+
+
+def _raising_type_chain(branch: cst.If) -> bool:
+    """Whether the `elif`s after `branch` each test the type of the name `branch` tests (`isinstance(x, Series)`,
+    with no JAX type, no `object`) and the chain ends in `else:` with a `raise`: a value failing `branch`'s test
+    and every later one raises."""
+    test = branch.test
+    if not (isinstance(test, cst.Call) and test.args and isinstance(test.args[0].value, cst.Name)):
+        return False
+    name, node = test.args[0].value.value, branch.orelse
+    if not isinstance(node, cst.If):
+        return False
+    while isinstance(node, cst.If):
+        later = node.test
+        if not (isinstance(later, cst.Call) and isinstance(later.func, cst.Name) and later.func.value == "isinstance"
+                and len(later.args) == 2 and isinstance(later.args[0].value, cst.Name) and later.args[0].value.value == name):
+            return False
+        kinds = later.args[1].value
+        for kind in kinds.elements if isinstance(kinds, cst.Tuple) else [kinds]:
+            shown = dotted_name(kind.value if isinstance(kind, cst.Element) else kind)
+            if not shown or "jax" in shown or shown.split(".")[-1] in ("Array", "object"):
+                return False
+        node = node.orelse
+    return isinstance(node, cst.Else) and bool(walk.nodes_of(node.body, cst.Raise))
 
 
 def exact_numpy_type_test(rule: Optional[cst.MetadataDependent], test: cst.Comparison,

@@ -755,6 +755,29 @@ def test_an_array_reaching_a_writer_or_a_numpy_check_of_another_module_stays_num
     assert any(why in m for m in messages), messages
 
 
+@pytest.mark.parametrize("pandas", [True, False], ids=["widening-unsafe", "widening-safe"])
+def test_an_array_for_a_type_chain_ending_in_raise_of_another_module_follows_the_callee(tmp_path, pandas):
+    # arch's `to_array_1d(x)`: `if isinstance(x, np.ndarray): ...` / `elif isinstance(x, Series): ...` / `else: raise
+    # TypeError`. In a module using pandas the test's widening is only an unsafe fix, so an array another module makes
+    # for it (`to_array_1d(array([1.5]))`) stays NumPy (`jnp.array` raised `TypeError`); where the widening is safe,
+    # both move to JAX
+    conv = ("import numpy as np\n" + ("from pandas import Series\n" if pandas else "Series = list\n") +
+            "\n\ndef as_floats(v):\n    if isinstance(v, np.ndarray):\n        return v.astype(float)\n"
+            "    elif isinstance(v, Series):\n        return np.asarray(v, dtype=float)\n    else:\n"
+            "        raise TypeError('v must be an array')\n")
+    use = "import numpy as np\n\nfrom .conv import as_floats\n\n\ndef start():\n    return as_floats(np.array([0.5, 1.5]))\n"
+    pkg, files = _package(tmp_path, "dist", {"conv.py": conv, "use.py": use})
+    results = run_files(files, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    if pandas:
+        assert (pkg / "use.py").read_text() == use
+        messages = [f.message for r in results for f in r.findings]
+        assert any("checks it with `isinstance(v, np.ndarray)`" in m for m in messages), messages
+    else:
+        assert "isinstance(v, (np.ndarray, jax.Array))" in (pkg / "conv.py").read_text()
+        assert "as_floats(jnp.array([0.5, 1.5]))" in (pkg / "use.py").read_text()
+
+
 # --- one-triangle routines (eigh, eigvalsh, cholesky): `symmetrize_input=False` unless symmetric by construction
 
 SYMMETRIC = [
