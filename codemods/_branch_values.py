@@ -3,7 +3,8 @@
 `output_values`, `branch_values` and `return_values` collect what the branches give a name or return. Why they
 cannot be one array: `kind_conflict` (None, strings, lists, dicts, tuples of other lengths, dtypes, objects, visibly
 different shapes, complex against real), `int_mix` (an int literal against a float: `lax.cond` needs one dtype),
-`float_split` (a value made a float by its own arithmetic against one that may stay an integer),
+`float_split` (a value made a float by its own arithmetic against one that may stay an integer), `bool_mix` (a
+`True`/`False` literal against a number),
 `empty_reduction` (a min/max of a selection the `if` kept from being empty),
 `python_ints` (unbounded Python ints that int32 would wrap), `holds_object` (an object made by a class),
 `none_inside` (a tuple with `None` in it, maybe through a name's binding), `none_read` (a name read in a branch
@@ -27,7 +28,7 @@ from jaxfix.analysis.loop_values import (RESHAPING, reshaping, sliced, traced_ho
 from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.shapes import ELEMENTWISE, SAME_SHAPE_METHODS, FunctionShapes
 from jaxfix.analysis.tracedness import Tracedness, makes_object
-from jaxfix.analysis.value_dtypes import FLOAT, DType, dtype_of
+from jaxfix.analysis.value_dtypes import BOOL, FLOAT, DType, dtype_of
 from jaxfix.imports import bound_by_import, dotted_name, top_level_statements
 
 
@@ -634,6 +635,22 @@ def loop_float_element(function: cst.FunctionDef, node: cst.CSTNode, values: Seq
     return code(constant).strip(), code(element).strip()
 
 
+def python_int(v: cst.BaseExpression) -> bool:
+    """`len(x)`, `x.shape[0]`, `x.size`, `x.ndim`: a Python int whatever `x` is (pymcmcstat's `error = len(x)`, then
+    `error = cur_error`, a float, in a branch: `lax.cond` gets an int and a float branch)."""
+    if isinstance(v, cst.Call):
+        return isinstance(v.func, cst.Name) and v.func.value == "len" and len(v.args) == 1 and not v.args[0].star
+    if isinstance(v, cst.Attribute):
+        return v.attr.value in ("size", "ndim")
+    return isinstance(v, cst.Subscript) and isinstance(v.value, cst.Attribute) and v.value.attr.value == "shape" \
+        and len(v.slice) == 1 and isinstance(v.slice[0].slice, cst.Index)
+
+
+def as_float(literal: str) -> str:
+    """How to write the int `literal` (`int_mix`'s answer) as a float: `0.0`, `float(len(x))`."""
+    return f"{literal}.0" if literal.lstrip("-").isdigit() else f"float({literal})"
+
+
 def _maybe_float(v: cst.BaseExpression, params: Sequence[str]) -> bool:
     """Whether `v` is likely a float: a float literal, a division, a float-valued call (`np.sqrt`, `float(...)`),
     arithmetic on one of those, or a parameter or an item of one (an array argument). A local name's dtype is not
@@ -689,7 +706,7 @@ def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = (),
             v = defaults[v.value]
         if isinstance(v, cst.UnaryOperation) and isinstance(v.operator, cst.Minus):
             v = v.expression
-        return isinstance(v, cst.Integer)
+        return isinstance(v, cst.Integer) or python_int(v)
 
     ints = [defaults.get(v.value, v) if isinstance(v, cst.Name) else v for v in values if literal(v)]
     if function is not None and ints:  # `der = ders[idx]`, `for v in x`: an element of an array argument, taken
@@ -711,6 +728,24 @@ def int_mix(values: Sequence[cst.BaseExpression], params: Sequence[str] = (),
     found = next((c for c in chosen.values() if c is not None), None)
     if found is not None and any(chosen[id(v)] is None and _maybe_float(v, ()) for v in values):
         return cst.Module([]).code_for_node(found).strip()
+    return None
+
+
+def bool_mix(values: Sequence[cst.BaseExpression], facts: FunctionFacts) -> Optional[tuple[str, str]]:
+    """(a `True`/`False` literal, a value that is a number, not a bool) among `values`, else None: `return False`
+    against `return i` (pymcmcstat's first match: `for i, val in enumerate(values): ... return i`, then `return
+    False`). `lax.cond` rejects a bool branch against an int or float one (`TypeError`), and `jnp.where` promotes the
+    bool to a number (`0` where Python returned `False`). Only values whose dtype is known to be at least an int
+    count (a literal number, a loop counter, `len(x)`, arithmetic on those, a name only ever bound to such values)."""
+    flag = next((v for v in values if isinstance(v, cst.Name) and v.value in ("True", "False")), None)
+    if flag is None:
+        return None
+    code = cst.Module([]).code_for_node
+    for v in values:
+        if v is flag or isinstance(v, cst.Name) and v.value in ("True", "False"):
+            continue
+        if dtype_of(facts, v).kind > BOOL:
+            return code(flag).strip(), code(v).strip()
     return None
 
 

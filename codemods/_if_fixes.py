@@ -18,9 +18,10 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._branch_structure import Chain
-from codemods._branch_values import broadcast_risk, kind_conflict
+from codemods._branch_values import bool_mix, broadcast_risk, kind_conflict, with_locals
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
+from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import function_shapes
@@ -58,6 +59,11 @@ def where_fix(rule: Rule, node: cst.If, c: Chain, plain, outputs, local, test, w
         if not all(cheap_and_pure(v, local) for v in values):
             return False, None
         conflict = kind_conflict(values)
+        flag = bool_mix(with_locals(function_flow(rule, rule.current_function), node, values),
+                        function_facts(rule, rule.current_function)) if conflict is None else None
+        if flag is not None:  # `out = False`, then `if c: out = 3`: `jnp.where` would give `0` for `False`
+            conflict = (f"a branch gives `{name}` the bool `{flag[0]}` and another the number `{flag[1]}`: `jnp.where` "
+                        "would make the bool a number (`lax.cond` rejects branches of different dtypes)")
         if conflict is not None:
             rule.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`: {conflict}")
             return True, None

@@ -18,9 +18,11 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._branch_structure import assignments
+from codemods._branch_values import bool_mix
 from codemods._where_safety import cheap_and_pure
 from jaxfix import loopgen as gen, walk
 from jaxfix.analysis.loops import ending_jump, target_names
+from jaxfix.analysis.masks import function_facts
 from jaxfix.analysis.loop_values import counts_range, early_arithmetic, reshaped_names, same_shape, scalar_names
 from jaxfix.analysis.tracedness import Tracedness, function_tracedness, tracedness
 
@@ -75,11 +77,16 @@ def return_plan(rule: Rule, fn, node, flow, jumps, done, result):
                 return (f"the early result `{rule.code(jump.value)}` slices with a bound the loop changes, so its "
                         "length depends on where the loop stops; a carried result must keep one shape (`lax.cond` "
                         "raises `TypeError`)")
-    if not (flow.reads(final) & changed) and not walk.contains(final, cst.Call):
-        return after, rule.code(final), result  # the final value can start the result before the loop
     values = [r.value for r in jumps]
     if None in values:
         return "a bare `return` inside the loop returns `None`, which cannot be carried as an array"
+    flag = bool_mix([*values, final], function_facts(rule, fn))
+    if flag is not None:  # `return i` in the loop, `return False` after it (pymcmcstat's first match)
+        return (f"the function returns `{flag[0]}`, a bool, or `{flag[1]}`, a number: one carried result cannot be "
+                "both (`jnp.where` would return a number where Python returned the bool, and `lax.cond` raises "
+                "`TypeError`)")
+    if not (flow.reads(final) & changed) and not walk.contains(final, cst.Call):
+        return after, rule.code(final), result  # the final value can start the result before the loop
     first = _placeholder(rule, values[0], node, flow)
     if first is None:
         return (f"the final `return {rule.code(final)}` depends on the loop, and the early result "
@@ -90,6 +97,25 @@ def return_plan(rule: Rule, fn, node, flow, jumps, done, result):
     else:  # no proof of one shape: `jnp.where` could broadcast, `lax.cond` checks the shapes
         select = f"{rule.lax}.cond({done}, lambda: {result}, lambda: {rule.code(final)})"
     return after, first, select
+
+
+def mixed_carry(rule: Rule, fn, jumps, flow, node) -> Optional[str]:
+    """Why a value the jumps' `if`s set before leaving the loop cannot be carried past it, else None: a name bound to
+    a bool literal and set to a number there (`found = False`, then `if x[i] > 0: found = i; break`): neither
+    `jnp.where` (which makes the bool a number) nor `lax.cond` (`TypeError`) keeps both."""
+    facts = function_facts(rule, fn)
+    live = flow.live_out(node)
+    for stmt in jumps:
+        for small in walk.nodes_of(stmt.body, cst.Assign):
+            for target in small.targets:  # type: ignore[attr-defined]
+                name = target.target.value if isinstance(target.target, cst.Name) else None
+                if name is None or name not in live:
+                    continue
+                flag = bool_mix([small.value, *(v for v in facts.bindings.get(name, ()) if v is not None)], facts)  # type: ignore[attr-defined]
+                if flag is not None:
+                    return (f"`{name}` is the bool `{flag[0]}` or the number `{flag[1]}` after the loop: a flag would "
+                            "carry it as one array (`jnp.where` makes the bool a number, `lax.cond` raises `TypeError`)")
+    return None
 
 
 def _placeholder(rule: Rule, value: cst.BaseExpression, node, flow) -> Optional[str]:
@@ -163,6 +189,10 @@ def _hit_lines(rule: Rule, stmt: cst.If, kind, flow, done, result, taken, local,
             proved = same_shape([cst.parse_expression(value), cst.parse_expression(start)], scalars, reshaped)
         else:  # both sides are read now
             proved = not flow.maybe_undefined(stmt, name) and same_shape([cst.parse_expression(value), cst.Name(name)], scalars, frozenset())
+            # (and have one kind: `found = False`, then `found = i`: `jnp.where` would give `0` for `False`)
+            facts = function_facts(rule, rule.current_function)
+            proved = proved and bool_mix([cst.parse_expression(value), *(v for v in facts.bindings.get(name, ()) if v is not None)],
+                                         facts) is None
         if not proved:
             return None  # `jnp.where` could broadcast: keep the exact Python form
         lines += f"{name} = {rule.jnp}.where({hit}, {value}, {name})\n"

@@ -8,6 +8,7 @@ from jaxfix import loopgen as gen
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.host_use import HOST_USE_DEPENDENCIES, python_value_after
 from jaxfix.analysis.loops import loops_in_functions
+from jaxfix.analysis.masks import MaskProvider
 from jaxfix.analysis.loops import (
     ending_jump, own_jumps, target_names, traced_tests,
 )
@@ -80,7 +81,8 @@ class LoopExit(Rule):
     CODE = "JX223"
     SUMMARY = "`break`/`continue`/`return` on a traced condition inside a loop; carry a `done` flag and guard the body"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, *HOST_USE_DEPENDENCIES)
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, DataflowProvider, TracednessProvider, MaskProvider,
+                             *HOST_USE_DEPENDENCIES)
     ORDER = 30
     may_apply_to_tree = staticmethod(loops_in_functions)
 
@@ -95,6 +97,19 @@ class LoopExit(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # the loop returns a counter, the function otherwise a bool: no one carried result (pymcmcstat's
+            # first match: `jnp.where` gave a number for `False`, `lax.cond` raised `TypeError`)
+            "def other_match(v, items, skip):\n    for k, item in enumerate(items):\n        if k == skip:\n            continue\n"
+            "        if item == v:\n            return k\n    return False\n",
+            expected=None,
+            lines=[6],
+        ),
+        Invalid(  # ... or a name the `if` sets before `break`: a bool before the loop, a counter after the jump
+            "import numpy as np\n\ndef f(w):\n    where = False\n    for j in range(w.shape[0]):\n        if np.abs(w[j]) > 1.0:\n"
+            "            where = j\n            break\n    return where\n",
+            expected=None,
+            lines=[8],
+        ),
         Invalid(
             "def f(x, n):\n    s = 0.0\n    for i in range(n):\n        if x[i] < 0:\n            continue\n        s = s + x[i]\n"
             "    return s\n",
@@ -233,6 +248,10 @@ class LoopExit(Rule):
             jump = next((j for j in own if not isinstance(j, cst.Continue)), own[0])
             self._refuse(jump, f"`{name}`, which the loop sets, is then used on line {line} ({reason}), where only a "
                          "Python value can stand, and a traced flag can only choose an array")
+            return
+        mixed = _loop_flags.mixed_carry(self, fn, [s for _, s in jumps], flow, node) if done else None
+        if mixed is not None:
+            self._refuse(next((j for j in own if not isinstance(j, cst.Continue)), own[0]), mixed)
             return
         if deep:
             new_body = _loop_guards.deep(self, body, done, result)

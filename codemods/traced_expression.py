@@ -6,7 +6,7 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._boolean_operands import boolean, leaves
-from codemods._branch_values import empty_note, loop_indices, attribute_dtype, broadcast_risk, empty_reduction, float_split, guarded_division, guarded_index, int_mix, kind_conflict, object_attribute, python_ints
+from codemods._branch_values import as_float, empty_note, loop_indices, attribute_dtype, bool_mix, broadcast_risk, empty_reduction, float_split, guarded_division, guarded_index, int_mix, kind_conflict, object_attribute, python_ints
 from codemods._host_values import counted
 from codemods._purity import value_shaped_read
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
@@ -138,6 +138,11 @@ class TracedExpression(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a bool against a number: `jnp.where` would give `0` where Python gave `False`
+            "import numpy as np\n\ndef f(w):\n    s = False if np.min(w) < 0.0 else len(w)\n    return s\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # `np.where(a > b, a - b, 0)` is an integer for integer inputs, `np.inf` a float
             "import numpy as np\n\ndef gap(a, b):\n    return np.inf if np.isinf(a) else np.where(a > b, a - b, 0)\n",
             expected="import jax\nimport numpy as np\n\ndef gap(a, b):\n"
@@ -359,6 +364,10 @@ class TracedExpression(Rule):
         test = self.code(node.test).strip()
         message = f"conditional expression on traced value `{test}`: Python cannot choose under `jit`"
         conflict = kind_conflict([node.body, node.orelse])
+        flag = bool_mix([node.body, node.orelse], function_facts(self, self.current_function)) if conflict is None else None
+        if flag is not None:  # `False if c else 2`: `jnp.where` would give `0` for `False`
+            conflict = (f"one side is the bool `{flag[0]}` and the other the number `{flag[1]}`, which `jnp.where` would "
+                        "make the bool")
         if conflict is not None:
             self.report(node, f"{message}, and it cannot become `jnp.where`: {conflict}")
             return
@@ -429,7 +438,7 @@ class TracedExpression(Rule):
         literal = int_mix([node.body, node.orelse], flow.params, facts=function_facts(self, self.current_function), unknown=True)
         if literal is not None:
             self._fix(node, message + f" (a side is the int `{literal}` and the other may be a float: `lax.cond` needs one "
-                      f"dtype; write `{literal}.0` if a float is meant)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
+                      f"dtype; write `{as_float(literal)}` if a float is meant)", text, "replace with `lax.cond`", ("lax",), unsafe=True)
             return
         split = float_split([node.body, node.orelse], function_facts(self, self.current_function))
         if split is not None:

@@ -9,8 +9,8 @@ from codemods import _caller_writes
 from codemods._if_fixes import cond_replacement, where_fix
 from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
-from codemods._branch_values import (empty_note, loop_indices,
-    attribute_dtype, attribute_indexed, empty_reduction, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, made_traced_test, module_object, none_inside, none_read, param_mix, list_item, reshaped_output,
+from codemods._branch_values import (as_float, empty_note, loop_indices,
+    attribute_dtype, attribute_indexed, bool_mix, empty_reduction, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, made_traced_test, module_object, none_inside, none_read, param_mix, list_item, reshaped_output,
     object_attribute, output_values, python_ints, text_output, untraceable_branch, with_locals,
 )
 from codemods._where_safety import cheap_and_pure
@@ -197,6 +197,23 @@ class TracedIf(Rule):
             "        k = 0.5 * w * r\n        return k\n\n    def k_if_false(r, k, w):\n        return k\n\n"
             "    k = jax.lax.cond(k == 1.0, k_if_true, k_if_false, r, k, w)\n    return np.sqrt(k) * r\n",
             unsafe=True,
+            lines=[5],
+        ),
+        Invalid(  # `x.shape[0]` (like `len(x)`, `x.size`) is a Python int: against a float branch `lax.cond` raises
+            # (pymcmcstat's best shift: `error = len(x)`, then `error = cur_error` for a smaller norm): unsafe
+            "import numpy as np\n\ndef f(a, b, n):\n    best = a.shape[0]\n    at = 0\n    for k in range(n):\n"
+            "        d = np.sqrt(np.sum((np.roll(a, k) - b) ** 2))\n        if d < best:\n            at = k\n            best = d\n"
+            "    return at\n",
+            expected="import jax\nimport numpy as np\n\ndef f(a, b, n):\n    best = a.shape[0]\n    at = 0\n    for k in range(n):\n"
+            "        d = np.sqrt(np.sum((np.roll(a, k) - b) ** 2))\n\n        def at_if_true(k, d, at, best):\n            at = k\n"
+            "            best = d\n            return at, best\n\n        def at_if_false(k, d, at, best):\n            return at, best\n\n"
+            "        at, best = jax.lax.cond(d < best, at_if_true, at_if_false, k, d, at, best)\n    return at\n",
+            unsafe=True,
+            lines=[8],
+        ),
+        Invalid(  # a bool literal against a number: `jnp.where` makes the bool a number, `lax.cond` raises
+            "import numpy as np\n\ndef f(w, lim):\n    code = False\n    if np.max(w) > lim:\n        code = 2\n    return code\n",
+            expected=None,
             lines=[5],
         ),
         Invalid(  # the min of a masked read, which raises where the test says the selection is empty
@@ -931,6 +948,10 @@ class TracedIf(Rule):
             held = none_inside(values, function_facts(self, function))
             if conflict is None and held is not None:
                 conflict = f"`{name}` may hold `{self.code(held).strip()}`, a tuple with `None` in it"
+            flag = bool_mix(with_locals(flow, node, values), function_facts(self, function)) if conflict is None else None
+            if flag is not None:
+                conflict = (f"a branch gives it the bool `{flag[0]}` and another the number `{flag[1]}` (`lax.cond` "
+                            "rejects branches of different dtypes)")
             if conflict is not None:
                 self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: for `{name}`, {conflict}; "
                             "`lax.cond` needs branches that give arrays of one structure")
@@ -951,7 +972,7 @@ class TracedIf(Rule):
             if literal is not None:
                 unsafe = True
                 why += (f" (a branch gives `{name}` the int `{literal}` and another may give a float: `lax.cond` needs one "
-                        f"dtype; write `{literal}.0` if a float is meant)")
+                        f"dtype; write `{as_float(literal)}` if a float is meant)")
             elif "as it is and another" not in why and (
                     mixed := param_mix(_as_given(flow, node, name, values), flow.params, function, function_facts(self, function),
                                        int_fed_parameters(self.context.module).get(function.name.value, ()))) is not None:

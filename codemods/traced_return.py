@@ -10,8 +10,8 @@ from codemods import _caller_writes
 from codemods._list_inputs import int_fed_parameters
 from codemods._purity import branch_numpy, purity, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
-from codemods._branch_values import (empty_note, loop_indices,
-    attribute_dtype, attribute_indexed, broadcast_risk, empty_reduction, float_split, guarded_division, guarded_index, int_mix, kind_conflict, module_object, object_attribute, param_mix,
+from codemods._branch_values import (as_float, empty_note, loop_indices,
+    attribute_dtype, attribute_indexed, bool_mix, broadcast_risk, empty_reduction, float_split, guarded_division, guarded_index, int_mix, kind_conflict, module_object, object_attribute, param_mix,
     python_ints, return_values, text_return, untraceable_branch,
 )
 from codemods._where_safety import cheap_and_pure
@@ -122,6 +122,11 @@ class TracedReturn(Rule):
             "    return src.kind == dst.kind and src.itemsize <= dst.itemsize\n"),
     ]
     INVALID = [
+        Invalid(  # `return False` against `return 1`: `jnp.where` would return `0` where Python returned `False`
+            "import numpy as np\n\ndef f(w):\n    if np.min(w) < 0.0:\n        return False\n    return 1\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # `np.maximum(a - b, 0)` stays an integer for integer inputs, and `np.inf` is a float whatever they are:
             # unsafe as `max(0, a - b)` is, which JX203 rewrites into `jnp.fmax(a - b, 0)` (pymoo's termination delta)
             "import numpy as np\n\ndef gap(a, b):\n    if a == np.inf:\n        return np.inf\n    return np.maximum(a - b, 0)\n",
@@ -385,6 +390,9 @@ class TracedReturn(Rule):
         conflict = kind_conflict(returned)
         if conflict is None:
             conflict = module_object(returned, self.context.module, local)
+        flag = bool_mix(returned, function_facts(self, function)) if conflict is None else None
+        if flag is not None:  # `return False` against `return 3`: `jnp.where` would return `0` for `False`
+            conflict = f"a branch returns the bool `{flag[0]}` and another the number `{flag[1]}` (of different dtypes)"
         if conflict is not None:
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {conflict}; `lax.cond` needs "
                         "branches that give arrays of one structure")
@@ -404,7 +412,7 @@ class TracedReturn(Rule):
         if literal is not None:
             unsafe = True
             message += (f" (a branch returns the int `{literal}` and another may return a float: `lax.cond` needs one "
-                        f"dtype; write `{literal}.0` if a float is meant)")
+                        f"dtype; write `{as_float(literal)}` if a float is meant)")
         elif (mixed := param_mix(returned, flow.params, function, function_facts(self, function),
                                  int_fed_parameters(self.context.module).get(function.name.value, ()))) is not None:
             unsafe = True
@@ -442,6 +450,10 @@ class TracedReturn(Rule):
             columns = [values]
         for column in columns:
             conflict = kind_conflict(column)
+            flag = bool_mix(column, function_facts(self, self.current_function)) if conflict is None else None
+            if flag is not None:  # `return False` against `return 3`: `jnp.where` would return `0` for `False`
+                conflict = (f"a branch returns the bool `{flag[0]}` and another the number `{flag[1]}`, which `jnp.where` "
+                            "would make the bool (`lax.cond` rejects branches of different dtypes)")
             if conflict is not None:
                 self.report(node, f"`if` on traced value `{test}` cannot become one result: {conflict}")
                 return ""

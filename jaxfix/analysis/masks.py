@@ -439,6 +439,10 @@ class _Scan(cst.CSTVisitor):
         it = node.iter
         if isinstance(it, cst.Call) and dotted(it.func) == "range" and isinstance(node.target, cst.Name):
             self.facts.range_vars.add(node.target.value)
+        elif isinstance(it, cst.Call) and dotted(it.func) == "enumerate" and isinstance(node.target, (cst.Tuple, cst.List)) \
+                and len(node.target.elements) == 2 and isinstance(node.target.elements[0].value, cst.Name):
+            self.facts.range_vars.add(node.target.elements[0].value.value)  # `for i, v in enumerate(x)`: `i` counts
+            self._bind(node.target.elements[1].value, None)
         else:
             self._bind(node.target, None)
 
