@@ -5,7 +5,8 @@ The in-place rules (JX101, JX102, JX103, JX301) rewrite an update of an array ma
 `jax.numpy` namesake: a NumPy array has no `.at`, and an array JX501 keeps NumPy on purpose (it goes to
 `scipy.sparse`, is hashed, is made text, is checked against NumPy types) must not become a JAX array either.
 `kept_reason(rule, call)` asks JX501's own tests: `NumpyBoundary.call_reason`, the one JX501 reports with, and
-`_host_values.host_result` (a call given only Python values, which JX501 leaves NumPy silently), `_namesakes.unaccepted`
+`_host_values.host_result` (a call given only Python values, which JX501 leaves NumPy silently), `iterated` (evenly
+spaced values a `for` loop runs over) and `counted` (a count, size or shape), `_namesakes.unaccepted`
 (arguments the namesake does not take: `np.log(p, where=p > 0)`) and `out=` (left to JX1xx); a call of a module
 function JX501 leaves NumPy because a caller hands its result to `scipy.fftpack`, a `scipy.sparse` constructor or a
 function that requires NumPy arrays (`_caller_writes.kept_results`). JX501's reasons that
@@ -24,7 +25,7 @@ import libcst as cst
 
 from codemods import _namesakes
 from codemods._caller_writes import kept_results
-from codemods._host_values import host_result
+from codemods._host_values import SPACED, counted, host_result, iterated
 from codemods._namesakes import OTHER_FAMILIES
 from codemods._numpy_boundary import NumpyBoundary
 from jaxfix.analysis.dataflow import DataflowProvider
@@ -65,7 +66,15 @@ def kept_reason(rule: Rule, call: cst.Call) -> Optional[str]:
     unaccepted = _namesakes.unaccepted(call, qualified, rule.code(call.func))
     if unaccepted is not None:  # `np.log(p, where=p > 0)`: JX501 reports it and leaves it NumPy (nolds' lyap_r)
         return unaccepted
-    if host_result(rule, call, qualified.split(".")[-1]):
+    short = qualified.split(".")[-1]
+    if host_result(rule, call, short):
         return (f"`{rule.code(call.func)}(...)` is given only Python values (shapes, literals), so JX501 keeps its "
                 "result a concrete NumPy value")
+    if short in SPACED and iterated(rule, call):  # `alphas = np.arange(...)`, `for i, a in enumerate(alphas)` (arch)
+        return (f"a `for` loop runs over the values `{rule.code(call.func)}(...)` makes, so JX501 keeps them NumPy "
+                "(Python iterates them on the host)")
+    count = counted(rule, call)
+    if count is not None:
+        return (f"`{rule.code(call.func)}(...)` gives a count, size or shape (of `{count}`), which JX501 keeps a "
+                "concrete NumPy value")
     return None

@@ -89,7 +89,8 @@ class InplaceIndexUpdate(Rule):
     parameter: a rebinding cannot reach those; when the name is a Python list on one path and a NumPy call's array on
     another (`mult = [1]`, then `mult = np.hstack((mult, [1]))` in the loop): the write stays NumPy's, and so must
     that array; and when JX501 keeps the NumPy call that makes the array NumPy (it goes
-    to `scipy.sparse`, is hashed, made text; or a module helper's result goes to `scipy.fftpack`: `codemods._kept_numpy`), so the array has no `.at` and must not become a
+    to `scipy.sparse`, is hashed, made text, is evenly spaced values a `for` loop runs over, also through a copy:
+    `llfs = alphas.copy()`; or a module helper's result goes to `scipy.fftpack`: `codemods._kept_numpy`), so the array has no `.at` and must not become a
     JAX array (also for JX102, JX103, JX301). While such a write stays, no other rule's fix is applied in its function
     (outermost, when nested), which would otherwise turn the array it writes into into an immutable JAX array. An
     augmented update with an index that may repeat positions (an integer array) becomes `x.at[idx].set(x[idx] + v)`,
@@ -407,6 +408,14 @@ class InplaceIndexUpdate(Rule):
             "def f(c):\n    data = even(c) / 2\n    data[0] *= 2\n    return ifft(data).real\n",
             expected=None,
             lines=[9],
+        ),
+        Invalid(  # ... also evenly spaced values a `for` loop runs over (JX501 keeps them NumPy for the host loop), and a
+            # copy of them: `.at` on that NumPy array raised AttributeError (arch's `llfs = alphas.copy()`)
+            "import numpy as np\n\ndef scan(y):\n    grid = np.linspace(0.0, 1.0, 5)\n    score = grid.copy()\n"
+            "    for k, g in enumerate(grid):\n        score[k] = np.sum(np.abs(y - g))\n    return grid[np.argmin(score)]\n\n"
+            "def steps(n, y):\n    w = np.arange(1, n)\n    for v in w:\n        y = y * v\n    w[0] = 0\n    return w, y\n",
+            expected=None,
+            lines=[7, 14],
         ),
         Invalid(  # JX501 keeps a call whose namesake rejects its arguments (`where=`, `kind` by position) NumPy: its
             # array has no `.at` (nolds' lyap_r: `lambdas = np.log(p, where=p > 0)`, then an update)
