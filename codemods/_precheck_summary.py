@@ -459,7 +459,7 @@ class _Walker:
         if value.__class__ is ast.IfExp and (isinstance(value.body, _SEQUENCES) or _sequence_result(value.body)  # type: ignore[attr-defined]
                                              or isinstance(value.orelse, _SEQUENCES) or _sequence_result(value.orelse)):  # type: ignore[attr-defined]
             self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))  # `x = x.tolist() if a else x`
-        if _joined_sequence(value) or _mapping_entry(value) or \
+        if _joined_sequence(value) or _mapping_entry(value) or _tupleish(value) or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range" or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and value.func.attr == "map" or \
                 value.__class__ is ast.Subscript and _root(value) in self.s.sequence_bound:
@@ -505,7 +505,7 @@ class _Walker:
 
     def augassign(self, node: ast.AugAssign) -> None:
         self.flags.add("updates")
-        if _listish(node.value):
+        if _listish(node.value) or _tupleish(node.value):
             self.flags.add("list_operand")  # `g += [1.0, 2.0]` (JX304)
         self._store(node.target)
         if isinstance(node.target, ast.Subscript) and _maskish(node.target.slice):
@@ -531,8 +531,8 @@ class _Walker:
         self.s.index_names.update(e.id for e in elements if e.__class__ is ast.Name)
 
     def binop(self, node: ast.BinOp) -> None:
-        if _listish(node.left) or _listish(node.right):
-            self.flags.add("list_operand")  # `v * [-1.0, 1.0]`, `u + range(n)`, `[[0, 1], [1, 0]] @ a` (JX304)
+        if _listish(node.left) or _listish(node.right) or _tupleish(node.left) or _tupleish(node.right):
+            self.flags.add("list_operand")  # `v * [-1.0, 1.0]`, `u + range(n)`, `[[0, 1], [1, 0]] @ a`, `w * x.shape` (JX304)
         self.s.operand_names.update(o.id for o in (node.left, node.right) if o.__class__ is ast.Name)
 
     def slice_(self, node: ast.Slice) -> None:
@@ -654,6 +654,14 @@ def _listish(node: ast.AST) -> bool:
     """A list display or comprehension, or a `range(...)` call."""
     cls = node.__class__
     return cls in _LISTS or cls is ast.Call and node.func.__class__ is ast.Name and node.func.id == "range"
+
+
+def _tupleish(node: ast.AST) -> bool:
+    """A tuple display, or a shape (`x.shape`, `np.shape(x)`): a tuple an array reads as one in an operation (JX304)."""
+    cls = node.__class__
+    return cls is ast.Tuple and bool(node.elts) or cls is ast.Attribute and node.attr == "shape" or \
+        cls is ast.Call and (node.func.__class__ is ast.Attribute and node.func.attr == "shape"
+                             or node.func.__class__ is ast.Name and node.func.id == "shape")
 
 
 def summarize(tree: ast.Module, text: str = "") -> Summary:

@@ -185,6 +185,9 @@ class NonArrayInput(Rule):
             # (fluids' symmetric points)
             "import numpy as np\n\ndef pts_list(n):\n    y = [0.0] * n\n    y[0] = 1.0\n    return y\n\n"
             "def pts_sym(n):\n    pts = pts_list(n)\n    pts += [-i for i in pts]\n    return pts, pts_list(n) + [0.0]\n"),
+        Valid(  # a tuple joined to a shape, to a parameter or to a name bound to `np.shape` concatenates: no array
+            "import numpy as np\n\ndef f(x, lead):\n    s = np.shape(x)\n    s += (1,)\n    t = np.ones(2).shape + (3,)\n"
+            "    return s, lead + (2,), x.shape + (1,), t, (0,) * np.size(x)\n"),
         Valid(  # a list prepended to a local list concatenates (nodepy's Pade coefficients)
             "import numpy as np\n\ndef f(k, x):\n    coeffs = [1.0]\n    for n in range(k):\n"
             "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
@@ -205,6 +208,17 @@ class NonArrayInput(Rule):
                      "        self.format = 'f'\n\ndef cube(n):\n    return np.zeros(n).view(Cube)\n\ndef low():\n    c = cube(3)\n"
                      "    return np.min(jnp.asarray(c)), np.asarray(c)\n",
             lines=[12],
+        ),
+        Invalid(  # a tuple (a display, a shape, a name bound to one) meets an array the function makes: NumPy reads it as
+            # an array, a JAX array raises `TypeError` (arch's `off += Xk.shape` in a block-diagonal builder)
+            "import numpy as np\n\ndef place(parts):\n    start = np.zeros(2, dtype=int)\n    for p in parts:\n"
+            "        start += p.shape\n    return start\n\ndef scale(x):\n    w = np.ones(2)\n    dims = x.shape\n"
+            "    return w * (2.0, 3.0), w - dims, np.sqrt(x) / np.shape(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef place(parts):\n    start = np.zeros(2, dtype=int)\n"
+                     "    for p in parts:\n        start += jnp.asarray(p.shape)\n    return start\n\ndef scale(x):\n"
+                     "    w = np.ones(2)\n    dims = x.shape\n"
+                     "    return w * jnp.asarray((2.0, 3.0)), w - jnp.asarray(dims), np.sqrt(x) / jnp.asarray(np.shape(x))\n",
+            lines=[6, 12],
         ),
         Invalid(  # the starred items of a list of lists, each an array to `meshgrid` (pymoo's reference directions)
             "import numpy as np\n\ndef grid(n):\n    axes = [[0.0, 0.5, 1.0] for _ in range(n)]\n    return np.meshgrid(*axes)\n",
@@ -1733,7 +1747,11 @@ class NonArrayInput(Rule):
                     continue
             if not isinstance(other, (cst.Call, cst.Name, cst.Subscript)):
                 continue
-            kind = "range" if is_range(operand) else "list"  # no Python value but an array takes a range operand
+            # no Python value but an array takes a range operand; a tuple (a shape, `(1.0, 2.0)`) only one the
+            # function makes (`np.shape(x) + (1,)` and a parameter's `+` may join tuples): `off += X.shape` (arch)
+            kind = "range" if is_range(operand) else "tuple" if self._tuple_operand(operand, node, facts) else "list"
+            if kind == "tuple" and (self._tuple_operand(other, node, facts) or not _array_inputs.made_array(other, facts)):
+                continue
             if kind == "list" and not isinstance(operand, (cst.List, cst.ListComp)) \
                     and not _list_inputs.sequence_here(self, operand, node, facts, some=True) \
                     and not _list_inputs.list_row(fn, operand, facts):  # `rows[i] * x`, `rows = [[] for ...]`
@@ -1743,10 +1761,10 @@ class NonArrayInput(Rule):
                 continue  # `["iter: {:d}".format(n)] + lines`: a list of text concatenates; no array holds text
             # `+` may concatenate two sequences and `*` repeat one (`n * [0.0]`); `-`, `/`, `@` never do either
             joins = isinstance(node.operator, (cst.Add, cst.Multiply))
-            if joins and kind == "list" and isinstance(other, cst.Name) and (
+            if joins and kind != "range" and isinstance(other, cst.Name) and (
                     other.value in facts.params or _list_inputs.sequence(other, facts)):
                 continue  # `acc + [v]` of a list parameter, `[c] + coeffs` of a local list, concatenates (nodepy's pade)
-            if joins and kind == "list" and (self._may_be_list(other, facts) or isinstance(other, cst.Name) and any(
+            if joins and kind != "range" and (self._may_be_list(other, facts) or isinstance(other, cst.Name) and any(
                     v is not None and self._may_be_list(v, facts) for v in _list_inputs.reaching_values(self, other.value, node) or ())):
                 continue  # `pts + [0.0]` with `pts = pts_list(n)`: a helper may return a list, which `+` concatenates
             if joins and (isinstance(other, cst.Call) and isinstance(other.func, cst.Name) and other.func.value in (
@@ -1757,7 +1775,7 @@ class NonArrayInput(Rule):
                     isinstance(e.slice, cst.Index) and isinstance(e.slice.value, (cst.SimpleString, cst.ConcatenatedString))
                     for e in other.slice):
                 continue  # `d["k"] + [v]`: a mapping's entry, which may be a list or an int
-            if kind == "list" and isinstance(node.operator, cst.Multiply) and operand is node.left:
+            if kind != "range" and isinstance(node.operator, cst.Multiply) and operand is node.left:
                 continue  # `[0.0] * n`: an int (a NumPy int too, through `__index__`) repeats the list
             if _array_inputs.is_array(self, other, facts, node):
                 code, text = self.code(operand), f"{self.jnp}.asarray({self.code(operand)})"
@@ -1808,21 +1826,41 @@ class NonArrayInput(Rule):
         value = node.value
         if fn is None or isinstance(node.operator, cst.MatrixMultiplyAssign) or not isinstance(node.target, cst.Name):
             return
-        if not (isinstance(value, (cst.List, cst.ListComp)) or is_range(value)):
-            return
         facts = function_facts(self, fn)
+        listed = isinstance(value, (cst.List, cst.ListComp)) or is_range(value)
+        if not listed and not self._tuple_operand(value, node, facts):
+            return
         if node.target.value in facts.params or not _array_inputs.is_array(self, node.target, facts, node):
             return  # `acc += [v]` of a list
         made = [v for v in facts.bindings.get(node.target.value, []) if v is not None]  # (`+=` binds None)
+        if not listed and not (made and all(_array_inputs.made_array(v, facts) for v in made)):
+            return  # a tuple joined to what may be one (`s = np.shape(x)`, then `s += (1,)`)
         if made and all(isinstance(v, (cst.List, cst.ListComp)) or _list_inputs.list_call(v) for v in made):
             return  # `arr = [*Cs]` then `arr += [*ps]`: `+=` extends a list, which stays a list (POT's barycenters)
         if isinstance(node.operator, cst.AddAssign) and any(
                 v is not None and self._may_be_list(v, facts) for v in _list_inputs.reaching_values(self, node.target.value, node) or ()):
             return  # `pts = pts_list(n)` then `pts += [-i for i in pts]`: a helper's list, which `+=` extends (fluids)
         code, text = self.code(value), f"{self.jnp}.asarray({self.code(value)})"
-        self.report(value, f"the array `{node.target.value}` is updated with a Python {'range' if is_range(value) else 'list'} "
+        kind = "range" if is_range(value) else "list" if listed else "tuple"
+        self.report(value, f"the array `{node.target.value}` is updated with a Python {kind} "
                     f"(`{code}`): NumPy reads it as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
                     replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+
+    def _tuple_operand(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> bool:
+        """A Python tuple of numbers: a tuple display (no text, no starred item), a shape (`X.shape`, `np.shape(X)`),
+        or a local name every definition of which reaching `at` binds one (`s = X.shape`)."""
+        if isinstance(value, cst.Tuple):
+            return bool(value.elements) and not any(isinstance(e, cst.StarredElement) or is_text(e.value)
+                                                    for e in value.elements)
+        if isinstance(value, cst.Attribute):
+            return value.attr.value == "shape"
+        if isinstance(value, cst.Call):
+            return facts.array_function(value.func) == "shape"
+        if not isinstance(value, cst.Name) or value.value in facts.params:
+            return False
+        values = _list_inputs.reaching_values(self, value.value, at)
+        return bool(values) and all(v is not None and not isinstance(v, cst.Name) and self._tuple_operand(v, at, facts)
+                                    for v in values)
 
     def _may_be_list(self, value: cst.BaseExpression, facts: FunctionFacts) -> bool:
         """A value that may be a Python list (which `+` / `+=` concatenates): a list display, comprehension or
