@@ -347,7 +347,11 @@ def list_row(function: cst.FunctionDef, value: cst.BaseExpression, facts: Functi
     if not (isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name) and len(value.slice) == 1
             and isinstance(value.slice[0].slice, cst.Index)):
         return False
-    name = value.value.value
+    return rows_list(function, value.value.value, facts)
+
+
+def rows_list(function: cst.FunctionDef, name: str, facts: FunctionFacts) -> bool:
+    """Whether `name` is a local list every item of which is a Python list (see `list_row`)."""
     if name in facts.params:
         return False
     if rows_of_lists(function, name):
@@ -378,6 +382,35 @@ def list_row(function: cst.FunctionDef, value: cst.BaseExpression, facts: Functi
             if func.attr.value == "extend" or not isinstance(item, (cst.List, cst.ListComp)):
                 return False  # a row of another kind
     return True
+
+
+def row_item(function: cst.FunctionDef, name: str, facts: FunctionFacts) -> bool:
+    """Whether `name` is only ever the target of loops or comprehensions (also through `enumerate`) over a local
+    list of Python lists (`rows_list`: `blocks = [[f(s, t) for t in ...] for s in ...]`, then `[np.max(b, axis=0)
+    for b in blocks]`, scikit-rf's isotonic fit) or over such a comprehension itself: each item is a list, which
+    NumPy reads as an array and `jax.numpy` rejects."""
+    if name in facts.params or any(v is not None for v in facts.bindings.get(name, [])):
+        return False  # (bound otherwise too: `b = np.asarray(b)`)
+    found = False
+    for node in walk.nodes(function.body):
+        if not isinstance(node, (cst.For, cst.CompFor)):
+            continue
+        target, iterable = node.target, node.iter
+        if isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == 2 and isinstance(iterable, cst.Call) \
+                and isinstance(iterable.func, cst.Name) and iterable.func.value == "enumerate" and len(iterable.args) == 1:
+            target, iterable = target.elements[1].value, iterable.args[0].value
+        if not any(isinstance(n, cst.Name) and n.value == name for n in walk.walk(target)):
+            continue
+        if not isinstance(target, cst.Name):
+            return False  # unpacked from each item
+        if isinstance(iterable, cst.Name) and rows_list(function, iterable.value, facts) or \
+                isinstance(iterable, cst.ListComp) and isinstance(iterable.elt, (cst.List, cst.ListComp)) or \
+                isinstance(iterable, cst.List) and bool(iterable.elements) and all(
+                    isinstance(e, cst.Element) and isinstance(e.value, (cst.List, cst.ListComp)) for e in iterable.elements):
+            found = True
+        else:
+            return False
+    return found
 
 
 def tuple_rows(value: cst.BaseExpression) -> bool:

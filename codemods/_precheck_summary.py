@@ -118,6 +118,9 @@ class Summary:
         return self.conversions.get(name, 0) > self.rebound_conversions.get(name, 0) \
             or name in self.rebound_conversions and name in self.otherwise_bound
     sequence_bound: set[str] = field(default_factory=set)  # names (and `self.x`) assigned a list/tuple display or range()
+    # (iterated name, target) of loops and comprehensions over a name (`for b in blocks`), "[" for a list display or
+    # comprehension of lists: an item of a list of lists is a list (JX304)
+    iterated_targets: set[tuple[str, str]] = field(default_factory=set)
     returned_names: set[str] = field(default_factory=set)  # names returned, alone or as a branch of `a if c else b`
     index_names: set[str] = field(default_factory=set)  # names used as a whole index, `x[idx]`, in a function
     operand_names: set[str] = field(default_factory=set)  # names that are an operand of an arithmetic operator
@@ -422,11 +425,26 @@ class _Walker:
     def for_(self, node: ast.For) -> None:
         self.flags.add("for")
         self.s.otherwise_bound.update(_target_names(node.target))
+        self._iterated(node.iter, node.target)
         it = node.iter
         if isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range":
             self.flags.add("for_range")
             if any(_has_name(a) for a in [*it.args, *(k.value for k in it.keywords)]):
                 self.flags.add("concrete")
+
+    def comprehension(self, node: ast.comprehension) -> None:
+        self._iterated(node.iter, node.target)
+
+    def _iterated(self, it: ast.AST, target: ast.AST) -> None:
+        if it.__class__ is ast.Call and it.func.__class__ is ast.Name and it.func.id == "enumerate" and it.args \
+                and target.__class__ is ast.Tuple and len(target.elts) == 2:  # type: ignore[attr-defined]
+            it, target = it.args[0], target.elts[1]  # type: ignore[attr-defined]
+        if target.__class__ is not ast.Name:
+            return
+        if it.__class__ is ast.Name:
+            self.s.iterated_targets.add((it.id, target.id))  # type: ignore[attr-defined]
+        elif it.__class__ in _SEQUENCES:
+            self.s.iterated_targets.add(("[", target.id))  # type: ignore[attr-defined]
 
     def global_(self, node: ast.Global) -> None:
         self.flags.add("global")
@@ -646,6 +664,7 @@ _HANDLERS: dict[type, Callable[[_Walker, ast.AST], None]] = {
     ast.Delete: _Walker.delete, ast.Subscript: _Walker.subscript, ast.Slice: _Walker.slice_,
     ast.Constant: _Walker.constant, ast.Attribute: _Walker.attribute, ast.Call: _Walker.call,
     ast.Import: _Walker.import_, ast.ImportFrom: _Walker.import_, ast.BinOp: _Walker.binop,
+    ast.comprehension: _Walker.comprehension,
 }
 _LISTS = (ast.List, ast.ListComp)
 

@@ -118,8 +118,9 @@ def _non_array_input(s: Summary) -> bool:
     given as it is to another call or as an operand; an attribute of any object given to a call where some
     assignment binds an attribute of that name to a list or tuple (`self.knots = tuple(k)`, then
     `np.diff(basis.knots)`); an attribute a method stores a parameter into (`self.N = N`)
-    where `len()` is taken of something; a property where some function returns a list or tuple; a class of the
-    module deriving from `np.ndarray` (it may define `format`, which `jax.numpy` reads: `layout_classes`)."""
+    where `len()` is taken of something; a property where some function returns a list or tuple; the target of a
+    loop or comprehension over such a name or a display, given to a call; a class of the module deriving from
+    `np.ndarray` (it may define `format`, which `jax.numpy` reads: `layout_classes`)."""
     if "array_subclass" in s.flags:
         return True  # an `np.ndarray` subclass of the module, which may define `format` (`layout_classes`)
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
@@ -147,6 +148,9 @@ def _non_array_input(s: Summary) -> bool:
             return True
     if any(root in roots and name in s.sequence_bound for root, name in s.name_args):
         return True
+    if any((iterated == "[" or iterated in s.sequence_bound) and (root, name) in s.name_args
+           for iterated, name in s.iterated_targets for root in roots):
+        return True  # `[np.max(b) for b in blocks]`, `blocks = [[...] for s in ...]`: each item may be a list
     if any(root in roots and s.converted_elsewhere(name) for root, name in s.unconverted_args):
         return True  # `np.array(ub)`, then `np.tile(ub, ...)`: converted once, so it may be a list (pyswarms)
     if any(s.converted_elsewhere(name) for name in s.operand_names):

@@ -188,6 +188,9 @@ class NonArrayInput(Rule):
         Valid(  # a tuple joined to a shape, to a parameter or to a name bound to `np.shape` concatenates: no array
             "import numpy as np\n\ndef f(x, lead):\n    s = np.shape(x)\n    s += (1,)\n    t = np.ones(2).shape + (3,)\n"
             "    return s, lead + (2,), x.shape + (1,), t, (0,) * np.size(x)\n"),
+        Valid(  # the items of a list of arrays, or a loop target bound otherwise too, are no Python lists
+            "import numpy as np\n\ndef f(x, n):\n    parts = [np.ones(3) * k for k in range(n)]\n    rows = [[x, x] for _ in range(n)]\n"
+            "    for r in rows:\n        r = np.stack(r)\n        x = x + np.max(r)\n    return [np.max(p) for p in parts], x\n"),
         Valid(  # a list prepended to a local list concatenates (nodepy's Pade coefficients)
             "import numpy as np\n\ndef f(k, x):\n    coeffs = [1.0]\n    for n in range(k):\n"
             "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
@@ -219,6 +222,17 @@ class NonArrayInput(Rule):
                      "    w = np.ones(2)\n    dims = x.shape\n"
                      "    return w * jnp.asarray((2.0, 3.0)), w - jnp.asarray(dims), np.sqrt(x) / jnp.asarray(np.shape(x))\n",
             lines=[6, 12],
+        ),
+        Invalid(  # the target of a comprehension or loop over a list of Python lists is a list (scikit-rf's isotonic fit:
+            # `np.min([np.max(b, axis=0) for b in blocks])`, the outer list converted, `jnp.max` of `b` raised)
+            "import numpy as np\n\ndef spans(x, n):\n    groups = [[x[j] * k for k in range(3)] for j in range(n)]\n"
+            "    tops = [np.max(g, axis=0) for g in groups]\n    for i, g in enumerate(groups):\n        tops.append(np.ptp(g))\n"
+            "    return tops, [np.sum(r) for r in [[1.0, 2.0], [3.0]]]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef spans(x, n):\n"
+                     "    groups = [[x[j] * k for k in range(3)] for j in range(n)]\n"
+                     "    tops = [np.max(jnp.asarray(g), axis=0) for g in groups]\n    for i, g in enumerate(groups):\n"
+                     "        tops.append(np.ptp(jnp.asarray(g)))\n    return tops, [np.sum(jnp.asarray(r)) for r in [[1.0, 2.0], [3.0]]]\n",
+            lines=[5, 7, 8],
         ),
         Invalid(  # the starred items of a list of lists, each an array to `meshgrid` (pymoo's reference directions)
             "import numpy as np\n\ndef grid(n):\n    axes = [[0.0, 0.5, 1.0] for _ in range(n)]\n    return np.meshgrid(*axes)\n",
@@ -1255,6 +1269,8 @@ class NonArrayInput(Rule):
                     types & {"list", "tuple"} for types in isinstance_guards(self, node).get(value.value, ()))
                 attribute = self._sequence_attribute(value, facts) or self._sequence_result(value, node)
                 row = _list_inputs.list_row(fn, value, facts)  # `poles[j]` of `poles = [[] for j in ...]`
+                # `b` of `for b in blocks`, `blocks = [[...] for s in ...]` (scikit-rf's isotonic fit)
+                row = row or isinstance(value, cst.Name) and _list_inputs.row_item(fn, value.value, facts)
                 # `np.nanmin(p)` for `p` in `zip(a, b)`: a tuple (neurokit2's peak distances)
                 tupled = isinstance(value, cst.Name) and _list_inputs.tuple_item(fn, value.value)
                 if entry_of is None and not guarded and not attribute and not row and not tupled and not (
