@@ -501,6 +501,128 @@ def _axes_sources(
     return found
 
 
+def unranked_value(rule: Rule, stmt: cst.CSTNode, target: Target, value: cst.BaseExpression) -> Optional[str]:
+    """Why `value` may have more axes than the row `target` selects in an array made with a length-1 axis, or None.
+    NumPy's `x[i] = v` drops leading length-1 axes of `v` beyond the selection's (a `(1, 1)` value into the `(1,)`
+    row `G[i]` of `G = np.zeros(n)[:, None]`: scikit-rf's one-port `s[i]`), `.at[i].set(v)` raises (`ValueError`).
+    An array made with a length-1 axis (`[:, None]`, `np.zeros((n, 1))`, `x.reshape(-1, 1)`, `keepdims=True`) is a
+    column or a stack of them, whose rows are filled with values that often carry such axes too; there, a row (at
+    least one axis left, some index picking one position) written with a value whose number of axes is not known to
+    be at most the row's, nor whose leading length is known not to be 1, makes the fix unsafe. Rows of other arrays
+    keep the safe fix (see Known problems: a value of unknown rank is the common case of `x[i] = v`)."""
+    selected = selection_rank(rule, stmt, target)
+    if selected is None or selected < 1 or not any(is_scalar_index(rule, stmt, e) for e in target.elements):
+        return None
+    function = rule.current_function
+    if function is None or target.name is None:
+        return None
+    facts_ = function_facts(rule, function)
+    made = [v for v in facts_.bindings.get(target.name, []) if v is not None]
+    if not any(_unit_axis(rule, v) for v in made):
+        return None
+    rank = value_rank(rule, stmt, value, frozenset())
+    if rank is not None and rank <= selected or _leading_not_one_value(value):
+        return None
+    shown = rule.code(value) if len(rule.code(value)) < 40 else "the value"
+    return (f"`{target.base_src}` has a length-1 axis, and `{shown}` may have more axes than its row "
+            f"`{target.base_src}[{target.index_src}]` ({selected} {'axis' if selected == 1 else 'axes'}): NumPy drops "
+            "the value's leading length-1 axes, `.at[...].set` raises on them (reshape the value to the row's shape, "
+            f"`v.reshape({target.base_src}[{target.index_src}].shape)`, if that is what is meant)")
+
+
+def _unit_axis(rule: Rule, value: cst.BaseExpression) -> bool:
+    """Whether `value` makes an array with a literal length-1 axis: `[:, None]` / `np.newaxis`, a shape display
+    holding the literal 1 (`np.zeros((n, 1))`, `x.reshape(-1, 1)`), `keepdims=True`, `np.atleast_2d`."""
+    for sub in walk.nodes_of(value, cst.Subscript):
+        if any(isinstance(e.slice, cst.Index) and rule.code(e.slice.value) in ("None", "np.newaxis", "numpy.newaxis")
+               for e in sub.slice):  # type: ignore[attr-defined]
+            return True
+    for call in walk.nodes_of(value, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        short = func.attr.value if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
+        if short in ("atleast_2d", "atleast_3d"):
+            return True
+        for arg in call.args:  # type: ignore[attr-defined]
+            if arg.keyword is not None and arg.keyword.value == "keepdims" and rule.code(arg.value) == "True":
+                return True
+            shape = arg.value
+            if short in _SHAPE_ARGUMENT and isinstance(shape, (cst.Tuple, cst.List)) and any(
+                    isinstance(e.value, cst.Integer) and e.value.evaluated_value == 1 for e in shape.elements
+                    if isinstance(e, cst.Element)):
+                return True
+        if short in ("reshape", "resize") and isinstance(func, cst.Attribute) and len(call.args) > 1 and any(  # type: ignore[attr-defined]
+                isinstance(a.value, cst.Integer) and a.value.evaluated_value == 1 for a in call.args):  # type: ignore[attr-defined]
+            return True  # `x.reshape(-1, 1)`
+    return False
+
+
+def _leading_not_one_value(value: cst.BaseExpression) -> bool:
+    """A list or tuple display of two or more items (`mag, 0`): its leading length is not 1, so NumPy drops no axis
+    of it and `.at[].set` broadcasts it as NumPy does."""
+    return isinstance(value, (cst.Tuple, cst.List)) and len(value.elements) > 1 and not any(
+        isinstance(e, cst.StarredElement) for e in value.elements)
+
+
+def value_rank(rule: Rule, stmt: cst.CSTNode, value: cst.BaseExpression, seen: frozenset) -> Optional[int]:
+    """The number of axes `value` has, when known: numbers and whole reductions (0), a local array of known rank, an
+    item of one by integers and slices, arithmetic and elementwise functions of such (the most of their operands'),
+    `.real`/`.imag`/`.T`/`.conj()` of one; else None (a parameter, an unknown call)."""
+    if isinstance(value, (cst.Integer, cst.Float, cst.Imaginary)) or is_static_expression(value) \
+            and not isinstance(value, (cst.List, cst.Tuple)):
+        return 0
+    if isinstance(value, cst.UnaryOperation):
+        return value_rank(rule, stmt, value.expression, seen)
+    if isinstance(value, cst.BinaryOperation) and not isinstance(value.operator, cst.MatrixMultiply):
+        left, right = value_rank(rule, stmt, value.left, seen), value_rank(rule, stmt, value.right, seen)
+        return None if left is None or right is None else max(left, right)
+    if isinstance(value, cst.Attribute) and value.attr.value in ("real", "imag", "T"):
+        return value_rank(rule, stmt, value.value, seen)
+    function = rule.current_function
+    if function is None:
+        return None
+    facts_ = function_facts(rule, function)
+    if isinstance(value, cst.Name):
+        if certainly_scalar(rule, value.value):
+            return 0
+        aliases = facts(rule)
+        rank = aliases.rank(stmt, value.value) if aliases is not None else None
+        if rank is not None or value.value in seen or value.value in facts_.params:
+            return rank
+        bound = facts_.bindings.get(value.value, [])  # a local of one value (`r = s[i] - 0.5`): that value's
+        if len(bound) == 1 and bound[0] is not None:
+            return value_rank(rule, stmt, bound[0], seen | {value.value})
+        return None
+    if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Name):
+        base = value_rank(rule, stmt, value.value, seen)
+        if base is None:
+            return None
+        consumed = added = 0
+        for element in value.slice:
+            if isinstance(element.slice, cst.Slice):
+                consumed += 1
+            elif isinstance(element.slice.value, cst.Name) and element.slice.value.value == "None":
+                added += 1
+            elif is_scalar_index(rule, stmt, element.slice):
+                consumed += 1
+                added -= 1
+            else:
+                return None
+        return base + added if consumed <= base else None
+    if isinstance(value, cst.Call):
+        if _scalar(facts_, value, set()) or isinstance(value.func, cst.Name) and value.func.value in (
+                "float", "int", "complex", "len", "abs", "round") and len(value.args) == 1 and value.func.value != "abs":
+            return 0
+        if isinstance(value.func, cst.Attribute) and value.func.attr.value in ("conj", "conjugate", "copy") and not value.args:
+            return value_rank(rule, stmt, value.func.value, seen)
+        made = _call_axes(rule, stmt, value)
+        if isinstance(made, int) and not isinstance(made, bool):
+            return made  # `np.eye(n)`, `np.zeros((n, 3))`
+        if facts_.array_function(value.func) in ELEMENTWISE and value.args:
+            ranks = [value_rank(rule, stmt, a.value, seen) for a in value.args if a.keyword is None]
+            return None if not ranks or any(r is None for r in ranks) else max(ranks)  # type: ignore[type-var]
+    return None
+
+
 def _rebound_parameter(rule: Rule, function: cst.FunctionDef, stmt: cst.CSTNode, name: str) -> list[cst.BaseExpression]:
     """The values the parameter `name` is rebound to by the assignments that reach `stmt`, when no path there keeps
     the caller's value (`x = np.reshape(x, (1, len(x)))`: scikit-dsp-comm's hamm_encoder); else []."""

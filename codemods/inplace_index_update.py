@@ -102,7 +102,9 @@ class InplaceIndexUpdate(Rule):
     product, `x @ G`, `np.matmul(x, G)`, `np.dot(x, G)`; a parameter counts when every assignment reaching the
     update rebinds it: `x = np.reshape(x, (1, len(x)))`) is unsafe unless the selection is known to
     have as many axes as the value can (`A[:, :] = np.eye(n)`): NumPy drops the value's leading length-1 axes,
-    `.at[i].set` raises. `v *= c` on a name shared with a view is reported without a fix (JAX rebinds `v`, the
+    `.at[i].set` raises. So is a row (`G[i]`, some axes left) of an array made with a length-1 axis (`np.zeros(n)[:,
+    None]`, `np.zeros((n, 1))`, `x.reshape(-1, 1)`, `keepdims=True`) given a value whose number of axes is not known to
+    be at most the row's (an item of a parameter, `s[i] - 0.5` with `s` of shape `(n, 1, 1)`: scikit-rf). `v *= c` on a name shared with a view is reported without a fix (JAX rebinds `v`, the
     view keeps the old values); when the other names are whole-array aliases (`alias = v`, both created here), they are
     rebound after the update (`alias = v`), which keeps NumPy's sharing exactly (safe). While an unsafe fix stands
     unapplied, no other fix is applied inside the function (as for every in-place rule): the remaining NumPy mutation
@@ -124,9 +126,11 @@ class InplaceIndexUpdate(Rule):
     `.at[].set` rejects (`ValueError: Cannot broadcast to shape with fewer dimensions`): the shapes are not known
     where the rewrite is made, so that update fails loudly after the migration (nitime's `out[i] = v` with `v` of
     shape `(1, n)`; pyod's `c[supp] = cs` with `cs` of shape `(1, len(supp))` from `sparse_encode`); reshape the value
-    by hand (`v.reshape(out[i].shape)`). Only values made by a call that adds axes are caught: a value of unknown
-    rank (a parameter, an unknown function's result, an item of another array) is the common case of `x[i] = v`, and
-    taking each for one with extra axes would make most of these fixes unsafe.
+    by hand (`v.reshape(out[i].shape)`). Only values made by a call that adds axes, and values of unknown rank written
+    into a row of an array made with a length-1 axis, are caught: elsewhere a value of unknown rank (a parameter, an
+    unknown function's result, an item of another array) is the common case of `x[i] = v` (neurokit2's embedding rows
+    `y[i] = x[i:i + k]`, filterpy's `sigmas[0] = x`), and taking each for one with extra axes would make most of these
+    fixes unsafe.
     """
 
     CODE = "JX101"
@@ -452,6 +456,23 @@ class InplaceIndexUpdate(Rule):
                      "    A = A.at[0].set(W[1] * 2)\n    return A\n",
             lines=[6, 12],
         ),
+        Invalid(  # a row of an array made with a length-1 axis, given a value of unknown rank (an item of a parameter):
+            # NumPy drops the value's leading length-1 axes (a `(1, 1)` item into the `(1,)` row), `.at[].set` raises
+            # (scikit-rf's `G = np.zeros(2 * N)[:, np.newaxis]`, `G[i] = r.real`)
+            "import numpy as np\n\ndef stack(s):\n    n = s.shape[0]\n    col = np.zeros(n)[:, None]\n"
+            "    for k in range(n):\n        col[k] = s[k] * 2.0\n    return col\n",
+            expected="import numpy as np\n\ndef stack(s):\n    n = s.shape[0]\n    col = np.zeros(n)[:, None]\n"
+                     "    for k in range(n):\n        col = col.at[k].set(s[k] * 2.0)\n    return col\n",
+            unsafe=True,
+            lines=[7],
+        ),
+        Invalid(  # ... but a number, a whole reduction, or a row of a local of known rank fits such a row
+            "import numpy as np\n\ndef keep(s, n):\n    out = np.zeros((n, 1))\n    w = np.ones((n, 1))\n    out[0] = 1.0\n"
+            "    out[1] = np.sum(s)\n    out[2] = w[2] * 3\n    return out\n",
+            expected="import numpy as np\n\ndef keep(s, n):\n    out = np.zeros((n, 1))\n    w = np.ones((n, 1))\n"
+                     "    out = out.at[0].set(1.0)\n    out = out.at[1].set(np.sum(s))\n    out = out.at[2].set(w[2] * 3)\n"
+                     "    return out\n",
+        ),
         Invalid(  # a list on the first turn, a NumPy call's array after: the write stays NumPy's, so must the array,
             # which `jnp.hstack` would make immutable (sk_dsp_comm's unique_cpx_roots)
             "import numpy as np\n\ndef f(r):\n    mult = [1]\n    for k in range(1, len(r)):\n        if r[k] == r[k - 1]:\n"
@@ -547,7 +568,7 @@ class InplaceIndexUpdate(Rule):
         value = _inplace.value_code(self, node.value)
         verdicts = [v for _, v in parsed]
         for target, _ in parsed:  # `out[:] = np.tile(v, (1, 2))`: NumPy drops leading length-1 axes, `.at` raises
-            axes = _inplace.added_axes(self, line, target, node.value)
+            axes = _inplace.added_axes(self, line, target, node.value) or _inplace.unranked_value(self, line, target, node.value)
             if axes is not None:
                 verdicts.append(Verdict(reasons=[axes]))
         first = parsed[0][0]

@@ -416,7 +416,7 @@ class _Interpreter:
             if base.kind in (Kind.CONTAINER, Kind.UNKNOWN, Kind.INT):
                 return self.unknown(expr)
             if _is_basic(expr):
-                return Binding(Kind.VIEW, base.objects, source=_root_name(expr.value))
+                return Binding(Kind.VIEW, base.objects, source=_root_name(expr.value), rank=self._sliced_rank(expr, base.rank))
             return fresh
         if isinstance(expr, cst.Attribute):
             if expr.attr.value in VIEW_ATTRIBUTES:
@@ -448,6 +448,28 @@ class _Interpreter:
         if isinstance(expr, cst.Comparison):
             return fresh
         return self.unknown(expr)
+
+    def _sliced_rank(self, expr: cst.Subscript, rank: Optional[int]) -> Optional[int]:
+        """The number of axes of `expr`, basic indexing of an array of `rank` axes by slices, integer literals and
+        `None`/`np.newaxis` only (`np.zeros(n)[:, None]`: 2); else None."""
+        if rank is None:
+            return None
+        consumed = added = 0
+        for element in expr.slice:
+            index = element.slice
+            if isinstance(index, cst.Slice):
+                consumed += 1
+                continue
+            value = index.value
+            if isinstance(value, cst.Name) and value.value == "None" or isinstance(value, cst.Attribute) and (
+                    self.provider.numpy_name_of(value) == "numpy.newaxis"):
+                added += 1
+            elif isinstance(value, cst.Integer) or isinstance(value, cst.UnaryOperation) and isinstance(value.expression, cst.Integer):
+                consumed += 1
+                added -= 1
+            else:
+                return None
+        return rank + added if consumed <= rank else None
 
     def call(self, expr: cst.Call, state: State, fresh: Binding, container: Binding) -> Binding:
         func = expr.func

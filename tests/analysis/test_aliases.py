@@ -45,6 +45,21 @@ def test_fresh_param_and_containers():
     assert facts.sharers(end, "a") == frozenset()
 
 
+def test_basic_indexing_keeps_a_known_rank():
+    """`np.zeros(n)[:, None]` has two axes, a row of a matrix one; an index that is a name leaves it unknown."""
+    facts, end = at_end(
+        """
+        import numpy as np
+        def f(n, k):
+            col = np.zeros(n)[:, np.newaxis]
+            row = np.ones((n, 3))[0]
+            some = np.ones((n, 3))[k]
+            return col
+        """
+    )
+    assert facts.rank(end, "col") == 2 and facts.rank(end, "row") == 1 and facts.rank(end, "some") is None
+
+
 def test_aliases_views_and_escapes():
     facts, end = at_end(
         """
