@@ -1771,6 +1771,14 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[4, 8],
         ),
+        Invalid(  # ... also items of a local list grown by `.append` and then hashed whole, or iterated into dict keys:
+            # a tuple's elements are hashed (scikit-rf's `vals.append((target * d, d))`, then `sorted(set(vals))`)
+            "import numpy as np\n\ndef levels(r, fracs):\n    top = np.max(np.abs(r))\n    vals = []\n    for f in fracs:\n"
+            "        vals.append((top * f, f))\n    return sorted(set(vals))\n\ndef counts(r):\n    m = np.median(r)\n"
+            "    seen = []\n    seen.append(m)\n    tally = {}\n    for v in seen:\n        tally[v] = 1\n    return tally\n",
+            expected=None,
+            lines=[4, 4, 11],
+        ),
         Invalid(  # ... also through arithmetic on the result, `map(tuple, x)`, a generator of rows, `reversed`, and a
             # slice of a regrouped list (a code review)
             "import numpy as np\nfrom collections import Counter\n\ndef rows(x):\n    x = np.asarray(x) * 1.0\n"

@@ -22,7 +22,9 @@ finds the arrays whose elements end up hashed:
   hashes its arguments (`at_split(split(p))`, `self._table(n)`), or arithmetic of one (`at_split(-k)`);
 - given to a set's `update`, `union`, ... (`seen.update(np.unique(y))`), or a dict's `update` of `zip(keys, ...)`;
 - or a scalar used so itself (`i = np.argmin(d)`, then `unassigned.remove(i)`), or one an array method gives (`i =
-  d.argmin()`, `s.add(d[0])`: `d`'s elements).
+  d.argmin()`, `s.add(d[0])`: `d`'s elements);
+- an item of a local list grown by `.append`/`.insert` that is hashed whole or iterated with its items used so
+  (`vals.append((target * d, d))`, then `set(vals)`: the tuple's elements, so `target = np.mean(r)`; scikit-rf).
 
 Items come from arithmetic iterated too (`for v in np.unique(y) + 1`) and from a regrouping (`for v in sorted(a)`).
 
@@ -239,6 +241,7 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
     pending_whole: list[tuple[str, cst.BaseExpression]] = []  # (a dict or set, if it is one; a value it takes whole)
     made: dict[str, list[cst.Name]] = {}  # a local name -> the array read in an expression that selects or reshapes it
     bound: dict[str, int] = {}  # how many assignments bind each local name
+    appended: dict[str, list[cst.BaseExpression]] = {}  # a local list -> the items it is grown by (`vals.append(v)`)
     for node in walk.nodes(function.body):
         if node.__class__ not in _HASHED_KINDS:
             continue  # (most nodes: names, attributes, operations; a set test first costs less than the chain below)
@@ -311,6 +314,10 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
                 owner = _container_of(node.func.value)  # `seen.update(np.unique(y))`, `s.union(a)`
                 if owner is not None:
                     pending_whole.extend((owner, a.value) for a in node.args if not a.star and a.keyword is None)
+            elif callee in ("append", "insert") and isinstance(node.func, cst.Attribute) \
+                    and isinstance(node.func.value, cst.Name) and node.args and not node.args[-1].star:
+                # `vals.append((target * d, d))`, then `set(vals)`: each item is hashed (its elements, for a tuple)
+                appended.setdefault(node.func.value.value, []).append(node.args[-1].value)
             elif callee in _MAPPING_METHODS and isinstance(node.func, cst.Attribute) and not node.args \
                     and isinstance(node.func.value, cst.Name):
                 mappings.add(node.func.value.value)  # `degree.keys()`: `degree` is a mapping, no array
@@ -351,6 +358,11 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
     for expr in whole:  # `frozenset(row) for row in rows`, `set(lst)` of `lst = [codes[i] for i in idx]`, `set(lst[1:])`
         if isinstance(_source(expr), cst.Name):
             exprs.update(items.get(_source(expr).value, ()))  # type: ignore[attr-defined]
+    grown = {name for name in appended if name not in params}
+    for expr in list(exprs):  # `set(vals)` of a list grown by `.append`: each appended item is hashed
+        if isinstance(expr, cst.Name) and expr.value in grown:
+            grown.discard(expr.value)
+            keys.extend(appended[expr.value])
     while keys:
         key = keys.pop()
         if isinstance(key, _Pending):
@@ -372,10 +384,14 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
         elif isinstance(key, cst.Subscript) and isinstance(_source(key), cst.Call):
             exprs.add(_source(key))  # `{np.where(classes == k)[0][0]: v ...}`: an element of the call's result (imblearn)
             continue
+        # `d[v + 1]` of a loop's `v`; `s.remove(d.argmin())`, `s.add(d[0])`: an element of the array `d`
         for name in [key] if isinstance(key, cst.Name) else _derived_names(key):
-            # `d[v + 1]` of a loop's `v`; `s.remove(d.argmin())`, `s.add(d[0])`: an element of the array `d`
             if name.value in items:
                 exprs.update(items[name.value])
+                for source in items[name.value]:  # `for v in vals`, then `d[v]`: the items `vals` is grown by
+                    if isinstance(source, cst.Name) and source.value in grown:
+                        grown.discard(source.value)
+                        keys.extend(appended[source.value])
             else:
                 exprs.add(name)  # `i = np.argmin(d)` then `unassigned.remove(i)`: the value itself is hashed (pydmd)
     for expr in list(exprs):  # `for v in a.ravel()`: the elements of `a`

@@ -17,6 +17,12 @@ def found(body: str) -> tuple[set[str], list[str]]:
     "body, names, exprs",
     [
         ("s = set(y)", {"y"}, []),
+        # the items of a list grown by `.append`, hashed whole or iterated into keys (scikit-rf's distinct values:
+        # `vals.append((target * d, d))`, then `set(vals)`); a list not hashed says nothing of its items
+        ("t = np.mean(y)\nvals = []\nfor d in other:\n    vals.append((t * d, d))\nreturn sorted(set(vals))",
+         {"vals", "t", "other"}, []),
+        ("c = np.max(y)\nout = []\nout.insert(0, c + 1)\nseen = {}\nfor v in out:\n    seen[v] = 1", {"out", "c"}, []),
+        ("c = np.max(y)\nout = []\nout.append(c)\nreturn len(out)", set(), []),
         ("s = frozenset(np.unique(y))", set(), ["np.unique(y)"]),
         ("d = dict.fromkeys(np.unique(y))", set(), ["np.unique(y)"]),
         ("d = {}\nfor v in y[1:]:\n    d[v] = 1", {"y"}, []),
