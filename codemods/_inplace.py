@@ -855,8 +855,16 @@ def kept_origin(rule: Rule, name: str) -> Optional[str]:
     """Why a NumPy call whose result `name` may hold stays NumPy in JX501's judgement (`_kept_numpy.kept_reason`: it
     goes to `scipy.sparse`, is hashed, made text, ...), or None. Such an array must stay a NumPy array: its update
     can neither become `.at` (a NumPy array has none) nor make it a JAX array."""
-    return next((why for call, host in _origins(rule, name) if not host
-                 for why in [_kept_numpy.kept_reason(rule, call)] if why is not None), None)
+    function = rule.current_function
+    array_function = function_facts(rule, function).array_function if function is not None else None
+    for call, host in _origins(rule, name):
+        if host and array_function is not None and array_function(call.func) is not None:
+            # a NumPy function with no `jax.numpy` namesake JX501 moves to (`np.loadtxt`, `np.fromiter`): NumPy's array
+            return f"`{rule.code(call.func)}(...)` has no `jax.numpy` counterpart JX501 moves it to"
+        why = None if host else _kept_numpy.kept_reason(rule, call)
+        if why is not None:
+            return why
+    return None
 
 
 def _origins(rule: Rule, name: str) -> Iterator[tuple[cst.Call, bool]]:

@@ -84,7 +84,8 @@ class InplaceIndexUpdate(Rule):
     `jnp.asarray(y)` when `y` is bound on several paths (also for JX102). Unsafe, with a message saying why, when the
     array is a parameter (the caller saw NumPy's update; JX104 proposes returning it), an attribute (`self.w`), or comes
     from a call jaxfix cannot see into (or is computed only from such calls, `rng.uniform(size=n) < p`: it may stay a
-    NumPy array, which has no `.at`). Reported without a fix when a later-used alias (`y = x`) or view (`row = a[0]`,
+    NumPy array, which has no `.at`; a NumPy function JX501 has no `jax.numpy` counterpart for, `np.loadtxt`,
+    `np.fromiter`, makes a NumPy array for certain: no fix). Reported without a fix when a later-used alias (`y = x`) or view (`row = a[0]`,
     `a.T`, `np.asarray(p)`) shares the memory, when the array is stored in a container, or when it is a view of a
     parameter: a rebinding cannot reach those; when the name is a Python list on one path and a NumPy call's array on
     another (`mult = [1]`, then `mult = np.hstack((mult, [1]))` in the loop): the write stays NumPy's, and so must
@@ -420,6 +421,13 @@ class InplaceIndexUpdate(Rule):
             "def steps(n, y):\n    w = np.arange(1, n)\n    for v in w:\n        y = y * v\n    w[0] = 0\n    return w, y\n",
             expected=None,
             lines=[7, 14],
+        ),
+        Invalid(  # ... and a NumPy function JX501 has no `jax.numpy` counterpart for (host I/O: `np.loadtxt`,
+            # `np.fromiter`): its array is NumPy's for certain, so `.at` (even as an unsafe fix) would raise
+            "import numpy as np\n\ndef read(path):\n    table = np.loadtxt(path)\n    table[0] = 0.0\n    return table\n\n"
+            "def gather(items):\n    vals = np.fromiter(items, float) * 2\n    vals[-1] = 1.0\n    return vals\n",
+            expected=None,
+            lines=[5, 10],
         ),
         Invalid(  # JX501 keeps a call whose namesake rejects its arguments (`where=`, `kind` by position) NumPy: its
             # array has no `.at` (nolds' lyap_r: `lambdas = np.log(p, where=p > 0)`, then an update)
