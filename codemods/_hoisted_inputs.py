@@ -103,9 +103,10 @@ def _classify(rule: Rule, node: cst.BaseExpression, facts: FunctionFacts, found:
             found.other.append(node)
         # (an array attribute, `a.shape`: a list has none, so the code only ran with arrays)
     elif isinstance(parent, (cst.Return, cst.Yield)) or isinstance(parent, cst.Element) and _returned(rule, parent):
-        if whole:
-            found.returned.append(node)  # `return a`, `return a, b`: the caller's object handed back
-        # (an item or a slice, `return a[0]`: not the caller's object)
+        if whole or isinstance(node, cst.Subscript) and any(isinstance(e.slice, cst.Slice) for e in node.slice):
+            # `return a`, `return a, b`: the caller's object handed back; `return a[1:]`: of a list, a list
+            found.returned.append(node)
+        # (an item, `return a[0]`: an element either way)
     else:
         found.other.append(node)  # bound to another name, stored, passed to a function that may need the list
 

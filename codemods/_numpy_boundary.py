@@ -141,7 +141,7 @@ _EMPTY = cst.Module(body=[])
 
 
 # builtins that only read the elements of what they are given (a NumPy flat iterator, or an array: the same)
-_ELEMENT_READERS = frozenset({"list", "tuple", "sum", "min", "max", "sorted", "set", "any", "all", "enumerate", "zip",
+_ELEMENT_READERS = frozenset({"list", "tuple", "sum", "min", "max", "sorted", "any", "all", "enumerate", "zip",
                               "len"})
 
 

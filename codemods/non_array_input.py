@@ -774,6 +774,15 @@ class NonArrayInput(Rule):
             unsafe=True,
             lines=[8, 9],
         ),
+        Invalid(  # ... and when it hands back a slice of it (`return a[1:]`: of a list, a list, which the caller
+            # may repeat with `* 2` where an array doubles)
+            "import numpy as np\n\ndef split_first(a):\n    \"\"\"a : array_like\"\"\"\n    n = np.linalg.norm(a)\n"
+            "    return a[0] / n, a[1:]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef split_first(a):\n    \"\"\"a : array_like\"\"\"\n"
+                     "    a = jnp.asarray(a)\n    n = np.linalg.norm(a)\n    return a[0] / n, a[1:]\n",
+            unsafe=True,
+            lines=[6],
+        ),
         Invalid(  # ... not when a read takes it as a list (`a * 2` repeats a list, `a + [0]` joins one, `a is None`, a
             # method of a list): each NumPy call's argument is converted there
             "import numpy as np\n\ndef f(a, b=None):\n    \"\"\"a : array_like\n    b : array_like\"\"\"\n"

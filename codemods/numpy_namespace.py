@@ -2017,6 +2017,11 @@ class NumpyNamespace(Rule):
                      "    t = sum(jnp.ravel(R)) + jnp.ravel(R)[k]\n    return jnp.hypot(w, x) + t + max(v * v for v in jnp.ravel(R))\n",
             lines=[4, 5, 5, 6, 6],
         ),
+        Invalid(  # ... nor elements hashed (`set(M.flat)`: a NumPy scalar is hashable, a 0-d JAX array is not)
+            "import numpy as np\n\ndef distinct(M):\n    M = np.asarray(M)\n    return len(set(M.flat))\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # ... not a write through it (the in-place rules'), nor the iterator kept, which may be advanced or
             # written through later: those stay
             "import numpy as np\n\ndef f(R, v):\n    R.flat[0] = v\n    it = R.flat\n    a, R.flat[1] = 1.0, v\n"

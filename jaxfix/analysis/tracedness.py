@@ -16,9 +16,10 @@ Seeds (for parameters: `jaxfix.analysis.static_params`):
   (a shape, a slice bound, the bound of a loop kept in Python: `jaxfix.analysis.static_args`), since it must be
   static under `jit` for the function to work at all (JX510 reports it); or used only as a bare truth test
   (`if flat:`, `if not verbose:`, `a if fast else b`): a flag, not data; or read by the key of a module-level dict
-  display (`MATRICES[kind][low]`, `low = int(severity - 5)`: arrays are unhashable); or given a static value by
-  every call of the function in the module (`next_fast_len(2 * len(h) - 1)`, `self._pad(x.shape[0], 3)`), or left
-  at its number default by them (`_Helpers.fed_static`): a size or a setting in practice, which stays Python.
+  display (`MATRICES[kind][low]`, `low = int(severity - 5)`: arrays are unhashable); or, for a private function
+  or method, given a static value by every call of it in the module (`_next_fast_len(2 * len(h) - 1)`,
+  `self._pad(x.shape[0], 3)`), or left at its number default by them (`_Helpers.fed_static`): a size or a setting
+  in practice, which stays Python.
 - STATIC: literals; `.shape`, `.ndim`, `.dtype`, `.size`, `len(...)`, `isinstance`, `type`, `range` of static
   values; type and dtype tests (`issparse`, `np.isscalar`, `np.iscomplexobj`, `np.issubdtype`, `xp.isdtype`, ...); `x is None` / `is not None`; the host's counts (`os.cpu_count()`, `effective_n_jobs(n)`); names not bound in the function (module constants, builtins, imports).
 - Arithmetic, comparisons, subscripts and NumPy/jnp calls and methods with a TRACED operand are TRACED; with an
@@ -474,8 +475,12 @@ class FunctionTracedness:
                     return Tracedness.STATIC  # `re.fullmatch(p, arg)`, `os.path.join(d, f)`: a Python value
                 # a module function such as np.sum / jnp.where / math.sqrt: traced iff an argument is
                 return args
-            if func.attr.value in TEXT_METHODS:
-                return Tracedness.STATIC  # `arg.startswith("S")`: no array has the method; text, a bool, a list
+            if func.attr.value in TEXT_METHODS and (
+                    isinstance(func.value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString))
+                    or all(isinstance(a.value, (cst.SimpleString, cst.ConcatenatedString)) and not a.star for a in node.args)):
+                # `arg.startswith("S")`, `line.split()`, `", ".join(v)`: no array has the method; text, a bool, a list
+                # (not `xp.split(x, 2)`, an array namespace's, nor `cv.split(X)`, an object's: given no text)
+                return Tracedness.STATIC
             return owner.join(args)  # a method: x.sum(), x.reshape(n)
         return Tracedness.UNKNOWN
 
@@ -618,21 +623,22 @@ class _Helpers:
         return known
 
     def fed_static(self, function: cst.FunctionDef) -> frozenset[str]:
-        """The parameters of the module's function `function` (a top-level function or a method, its name defined
-        once, undecorated, never used but called: `name(...)`, or `self.name(...)` in its class) that every call of
-        it in the module gives a static value, or leaves at a number default (mne's `next_fast_len(2 * len(h) -
-        1)`, pysteps' `get_padding(x.shape[0], order)`): Python ints and floats in practice, which stay Python
-        (`min`, `if`, `while` on them; `jnp.where` would hand NumPy and SciPy a 0-d array). A function without calls
-        in the module gets nothing; a call in a nested function, a lambda or at module level counts only for a
-        literal or an array's metadata (`len(r)`, `x.shape[0]`); a call that is being judged when it depends on
-        itself (recursion) does not count."""
+        """The parameters of the module's private function `function` (a top-level function or a method named
+        `_name`, defined once, undecorated, never used but called: `_name(...)`, or `self._name(...)` in its class)
+        that every call of it in the module gives a static value, or leaves at a number default (mne's
+        `next_fast_len(2 * len(h) - 1)`, pysteps' `get_padding(x.shape[0], order)`): Python ints and floats in
+        practice, which stay Python (`min`, `if`, `while` on them; `jnp.where` would hand NumPy and SciPy a 0-d
+        array). A public function is not judged: other modules may call it with arrays, and jaxfix sees only this
+        module's calls. A function without calls in the module gets nothing; a call in a nested function, a lambda
+        or at module level counts only for a literal or an array's metadata (`len(r)`, `x.shape[0]`); a call that is
+        being judged when it depends on itself (recursion) does not count."""
         key = id(function)
         known = self._fed.get(key)
         if known is not None:
             return known
         self._fed[key] = frozenset()  # (while it is being found: a call of itself passes nothing static)
-        if function.decorators:
-            return frozenset()
+        if function.decorators or not function.name.value.startswith("_") or function.name.value.startswith("__"):
+            return frozenset()  # (a public function or a dunder may be called from elsewhere, with arrays)
         sites = self._sites().get(key)
         if not sites:
             return frozenset()

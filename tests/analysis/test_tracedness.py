@@ -262,53 +262,53 @@ def test_parameters_every_call_of_the_module_gives_a_static_value_are_static():
     seen = _params_at_if("""
         import numpy as np
 
-        def next_len(target, scale, floor=2):
+        def _next_len(target, scale, floor=2):
             if target <= floor:
                 return target
             return min(target * scale, 3 * target)
 
         def smooth(x, h, k):
             n = 2 * len(h) - 1
-            a = next_len(n, 2)
-            b = next_len(x.shape[0], scale=k)
+            a = _next_len(n, 2)
+            b = _next_len(x.shape[0], scale=k)
             return a, b
 
         class Filter:
             def run(self, x):
-                return next_len(len(x), 3, floor=4)
+                return _next_len(len(x), 3, floor=4)
     """)
-    assert seen["next_len"] == {"target": S, "scale": T, "floor": S}  # `k`, a parameter of `smooth`, is traced
+    assert seen["_next_len"] == {"target": S, "scale": T, "floor": S}  # `k`, a parameter of `smooth`, is traced
 
 
 @pytest.mark.parametrize(
     "callers",
     [
         pytest.param("", id="no-call"),
-        pytest.param("def use(x):\n    return scale(x.sum(), 3)\n", id="a-traced-argument"),
-        pytest.param("def use(x):\n    return scale(*x)\n", id="a-starred-argument"),
-        pytest.param("def use(x):\n    return list(map(scale, x, x))\n", id="passed-as-a-function"),
-        pytest.param("def use(x):\n    def inner(m):\n        return scale(m, 2)\n    return inner(x)\n",
+        pytest.param("def use(x):\n    return _scale(x.sum(), 3)\n", id="a-traced-argument"),
+        pytest.param("def use(x):\n    return _scale(*x)\n", id="a-starred-argument"),
+        pytest.param("def use(x):\n    return list(map(_scale, x, x))\n", id="passed-as-a-function"),
+        pytest.param("def use(x):\n    def inner(m):\n        return _scale(m, 2)\n    return inner(x)\n",
                      id="called-in-a-nested-function-with-its-parameter"),
-        pytest.param("def use(x):\n    return scale(3, 2) + scale(x, 2)\n", id="one-call-of-two"),
+        pytest.param("def use(x):\n    return _scale(3, 2) + _scale(x, 2)\n", id="one-call-of-two"),
     ],
 )
 def test_parameters_stay_traced_without_caller_evidence(callers):
-    code = "import jax\ndef scale(n, k):\n    if n > 2:\n        return n * k\n    return n\n" + callers
+    code = "import jax\ndef _scale(n, k):\n    if n > 2:\n        return n * k\n    return n\n" + callers
     seen = _params_at_if(code)
-    assert seen["scale"]["n"] is T
+    assert seen["_scale"]["n"] is T
 
 
 def test_decorated_functions_keep_traced_parameters():
     """`jax.jit` traces what its callers pass, whatever they are."""
-    seen = _params_at_if("import jax\n@jax.jit\ndef scale(n, k):\n    if n > 2:\n        return n * k\n    return n\n"
-                         "def use(x):\n    return scale(3, 2)\n")
-    assert seen["scale"]["n"] is T
+    seen = _params_at_if("import jax\n@jax.jit\ndef _scale(n, k):\n    if n > 2:\n        return n * k\n    return n\n"
+                         "def use(x):\n    return _scale(3, 2)\n")
+    assert seen["_scale"]["n"] is T
 
 
 def test_recursive_calls_do_not_make_their_parameters_static():
-    seen = _params_at_if("def down(n):\n    if n > 0:\n        return down(n - 1)\n    return n\n"
-                         "def use():\n    return down(5)\n")
-    assert seen["down"]["n"] is T
+    seen = _params_at_if("def _down(n):\n    if n > 0:\n        return _down(n - 1)\n    return n\n"
+                         "def use():\n    return _down(5)\n")
+    assert seen["_down"]["n"] is T
 
 
 def test_method_parameters_every_self_call_gives_a_static_value_are_static():
@@ -346,3 +346,25 @@ def test_method_parameters_stay_traced_when_the_method_is_used_elsewhere(extra):
             "        return max(n, low)\n\n    def run(self):\n        return self._pad(3, 3)\n" + extra)
     seen = _params_at_if(code)
     assert seen["_pad"]["n"] is T
+
+
+def test_public_functions_keep_traced_parameters():
+    """Another module may call a public function with an array (jaxfix sees only this module's calls)."""
+    seen = _params_at_if("def cap(v, m):\n    if v > m:\n        return m\n    return v\n"
+                         "def total(x):\n    return cap(len(x), 3)\n")
+    assert seen["cap"]["v"] is T
+
+
+@pytest.mark.parametrize(
+    "expr, expected",
+    [
+        ("arg.startswith('S')", S),
+        ("line.split()", S),
+        ("', '.join(names)", S),
+        ("xp.split(x, 2)", T),  # an array namespace's `split`, given an array
+        ("cv.split(x)", T),  # an object's method, given an array
+    ],
+)
+def test_text_methods_are_static_only_on_text(expr, expected):
+    a, _ = analyse("def f(x, xp, cv, arg, line, names):\n    return x\n")
+    assert level(a, expr) is expected
