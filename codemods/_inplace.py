@@ -888,9 +888,11 @@ def _calls(rule: Rule, facts: FunctionFacts, expr: cst.BaseExpression, functions
             yield from _calls(rule, facts, part, functions, seen)
 
     if isinstance(expr, cst.Name):
-        if expr.value in facts.params or expr.value in seen:
+        if expr.value in seen:
             return
         seen.add(expr.value)
+        # (a parameter gives a JAX array, but one rebound here holds what it is rebound to: `S = unify(S)`, a function
+        # of another module, then `r = S.astype(S.dtype)` may still be a NumPy array: PyEMD's EMD.emd)
         yield from each(*(v for v in facts.bindings.get(expr.value, []) if v is not None))
         # `e, k = (a > 0).astype(float), 1`: the item of the parallel assignment the name takes
         for value, position, count in facts.unpacked.get(expr.value, ()):

@@ -361,6 +361,17 @@ class InplaceIndexUpdate(Rule):
             expected=None,
             lines=[6],
         ),
+        Invalid(  # ... and a parameter rebound to another module's result: its cast or copy may still be a NumPy
+            # array (PyEMD's `S = unify(S)`, then `residue = S.astype(S.dtype)`: `.at` raised AttributeError)
+            "import numpy as np\nfrom .prep import clean\n\ndef f(x, v):\n    x = clean(x)\n    y = x.astype(x.dtype)\n"
+            "    y[1:] = v\n    return np.sum(y)\n\ndef g(x, v):\n    x = clean(x)\n    z = x.copy()\n    z[0] = v\n"
+            "    return np.sum(z)\n",
+            expected="import numpy as np\nfrom .prep import clean\n\ndef f(x, v):\n    x = clean(x)\n    y = x.astype(x.dtype)\n"
+                     "    y = y.at[1:].set(v)\n    return np.sum(y)\n\ndef g(x, v):\n    x = clean(x)\n    z = x.copy()\n"
+                     "    z = z.at[0].set(v)\n    return np.sum(z)\n",
+            unsafe=True,
+            lines=[7, 13],
+        ),
         Invalid(  # a working copy of an argument becomes a JAX array, so `.at` works for a NumPy caller too (PyEMD)
             "def f(S, v):\n    r = S.astype(S.dtype)\n    r[0] = v\n    return r\n",
             expected="import jax.numpy as jnp\n\ndef f(S, v):\n    r = jnp.asarray(S, dtype=S.dtype)\n    r = r.at[0].set(v)\n    return r\n",
