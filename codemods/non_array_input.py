@@ -48,7 +48,9 @@ class NonArrayInput(Rule):
     from one, that the function converts elsewhere (`np.array(ub)`, then `np.tile(ub, ...)`: the conversion says it
     may be a list). Does the same for an entry of a mapping read with a string key (`np.prod(cfg["dims"])`, a dict
     of settings whose entries are often lists), for a list used as a whole index of an array (`x[[0, 2]]`, `x[idx] =
-    v` with `idx = [0, 2]`, a parameter a call passes a list: `d[ends] = np.inf`), and for a `range(...)` or a list
+    v` with `idx = [0, 2]`, a parameter a call passes a list: `d[ends] = np.inf`; a name bound to a list on one path
+    and to an array on the other, `axes = [axis]` or `axes = np.arange(n)`: unsafe when the other value may be a
+    tuple or a slice, a parameter as given), and for a `range(...)` or a list
     among an array's indices, also in a tuple of indices bound to a name (`m = (range(n), cols)`, then `x[m]`:
     converted where the tuple is built), and for the starred items of a list of lists given to a function whose
     every positional argument is an array (`np.meshgrid(*axes)` -> `*[jnp.asarray(v) for v in axes]`). A parameter
@@ -196,6 +198,22 @@ class NonArrayInput(Rule):
             "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
     ]
     INVALID = [
+        Invalid(  # a list index on one path, an array on the other (PyEMD's `dim = [dim]` or `np.arange(ndim)`, then
+            # `np.array(x.shape)[dim]`): `jnp.asarray` leaves the array as it is
+            "import numpy as np\n\ndef sizes(a, axis=None):\n    if axis is None:\n        axes = np.arange(a.ndim)\n"
+            "    else:\n        axes = [axis]\n    return np.array(a.shape)[axes]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef sizes(a, axis=None):\n    if axis is None:\n"
+                     "        axes = np.arange(a.ndim)\n    else:\n        axes = [axis]\n"
+                     "    return np.array(a.shape)[jnp.asarray(axes)]\n",
+            lines=[8],
+        ),
+        Invalid(  # ... but a parameter's own value on the other path may be a tuple (one index per axis): unsafe
+            "import numpy as np\n\ndef pick(a, keep, one):\n    if one:\n        keep = [keep]\n    return np.asarray(a)[keep]\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef pick(a, keep, one):\n    if one:\n        keep = [keep]\n"
+                     "    return np.asarray(a)[jnp.asarray(keep)]\n",
+            unsafe=True,
+            lines=[6],
+        ),
         Invalid(  # an array subclass of the module defining `sharding` (or `format`, spectral's `ImageArray`): a
             # parameter may be one, and so is what NumPy derives from it; `jax.numpy` reads the attribute and raises
             "import numpy as np\n\nclass Tagged(np.ndarray):\n    sharding = 'rows'\n\n"
@@ -1973,8 +1991,13 @@ class NonArrayInput(Rule):
         index = node.slice[0].slice.value
         if not isinstance(index, (cst.List, cst.ListComp, cst.Name, cst.Subscript)):
             return
-        if not _list_inputs.sequence(index, facts, tuples=False) or _list_inputs.booleans(index, facts) \
-                or _list_inputs.slices(index, facts) or _list_inputs.texts(index, facts):
+        unsure = False  # a list on some path only, and on another what may not be an integer array
+        if not _list_inputs.sequence(index, facts, tuples=False):
+            some = self._list_on_some_path(index, node, facts)
+            if some is None:
+                return
+            unsure = not some
+        if _list_inputs.booleans(index, facts) or _list_inputs.slices(index, facts) or _list_inputs.texts(index, facts):
             return  # `df[["date", "time"]]`: column names select from a table, no array holds text
         if not _array_inputs.is_array(self, node.value, facts, node):
             return
@@ -1990,11 +2013,30 @@ class NonArrayInput(Rule):
         elif isinstance(index, cst.Name) and self.current_function is not None \
                 and _list_inputs.may_be_empty(self.current_function, index.value):
             self._convert_indices(index, why)  # `keep = []`, grown in a loop: maybe no index at all
+        elif unsure:
+            text = f"{self.jnp}.asarray({self.code(index)})"
+            self.report(index, f"{why} (on some path; on another it may be a tuple, one index per axis, which "
+                        "`jnp.asarray` would make one index array, or a `slice`, which is no array); index with "
+                        "`jnp.asarray` of it", replacement=self.expr(text), title=f"replace with `{text}`",
+                        imports=("jnp",), unsafe=True)
         else:
             text = f"{self.jnp}.asarray({self.code(index)})"
             self.report(index, f"{why}; index with `jnp.asarray` of it", replacement=self.expr(text),
                         title=f"replace with `{text}`", imports=("jnp",))
 
+    def _list_on_some_path(self, index: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[bool]:
+        """For a name bound to a list display or comprehension on some path reaching `at` only (`dim = [dim]` in one
+        branch, `dim = np.arange(n)` in the other, or a parameter rebound to a list: PyEMD's `np.array(x.shape)[dim]`):
+        True when every other value reaching it is an array a NumPy call makes (`jnp.asarray` leaves it as it is),
+        False when one may be something else (a parameter as given, a tuple: one index per axis); None when no list
+        display reaches it."""
+        if not isinstance(index, cst.Name):
+            return None
+        values = _list_inputs.reaching_values(self, index.value, at)
+        if not values or not any(isinstance(v, (cst.List, cst.ListComp)) for v in values):
+            return None
+        return all(isinstance(v, (cst.List, cst.ListComp)) or isinstance(v, cst.Call) and facts.array_function(v.func)
+                   is not None and facts.array_function(v.func).split(".")[-1] in _INDEX_ARRAY_MAKERS for v in values)
 
     def _index_tuple(self, node: cst.Subscript, facts: FunctionFacts, a_range: Callable[[cst.BaseExpression], bool]) -> bool:
         """`m = (range(n), cols)`, then `x[m] = v[m]` (emcee's Gaussian move): a name every binding reaching the index
@@ -2060,6 +2102,10 @@ class NonArrayInput(Rule):
         return True
 
 
+# NumPy functions that give an integer (or any) array `jnp.asarray` passes as it is, as an index (never a tuple)
+# (not `nonzero`, `where`, `unique`: they may give a tuple)
+_INDEX_ARRAY_MAKERS = frozenset({"arange", "array", "asarray", "flatnonzero", "argwhere", "argsort", "concatenate",
+                                 "hstack", "atleast_1d", "ravel", "sort"})
 # `jax.numpy` functions that take an array subclass defining `format` (they read NumPy's buffer first)
 _LAYOUT_CONVERSIONS = frozenset({"array", "asarray", "asanyarray"})
 # attributes and methods by which NumPy gives an array of the same subclass
