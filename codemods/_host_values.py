@@ -39,8 +39,14 @@ SPACED = {"arange", "linspace", "logspace", "geomspace"}
 
 def host_result(rule: Rule, call: cst.Call, name: str) -> bool:
     """Whether the NumPy function `name` (its last part: "prod"), called as `call`, is given only static arguments
-    and makes no array by design (not `CREATION`): JX501 leaves it NumPy, so its result stays a concrete value."""
-    return bool(call.args) and name not in CREATION and all(static(rule, arg.value) for arg in call.args)
+    and makes no array by design (not `CREATION`): JX501 leaves it NumPy, so its result stays a concrete value.
+    The `*_like` makers count too: given only static values, their prototype is a Python value, a shape
+    (`np.ones_like(x.shape[1:])`, compared with the shape: PyEMD's emd), which `jnp.ones_like` rejects (`TypeError`),
+    as a JAX array compared with a tuple raises."""
+    return bool(call.args) and (name not in CREATION or name in _LIKE) and all(static(rule, arg.value) for arg in call.args)
+
+
+_LIKE = frozenset({"zeros_like", "ones_like", "empty_like", "full_like"})
 
 
 def static(rule: Rule, value: cst.BaseExpression) -> bool:

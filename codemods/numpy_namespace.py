@@ -73,7 +73,8 @@ class NumpyNamespace(Rule):
     Safe: `jax.numpy` computes the same function. Results use JAX's default dtypes (float32 unless
     `jax_enable_x64`), which is the point of the migration. Module-level NumPy code (constants, data loading) is left
     alone, and so is a call whose arguments are all static (shapes, literals), such as `np.prod(x.shape)`: under
-    `jit` its result must stay a concrete Python value; so is one whose result is a count, size or shape
+    `jit` its result must stay a concrete Python value (also a `*_like` maker of a shape, `np.ones_like(x.shape)`,
+    which `jax.numpy` rejects); so is one whose result is a count, size or shape
     (`x.repeat(n)`, `np.zeros((n, n))`, `range(n)`, `x.reshape(n, -1)`, through local names, `int()` and `max()`)
     or a slice bound (`x[:int(np.ceil(n / 2))]`), and a function that
     gives `repeat` or `tile` a count that may be a float (`np.sqrt(m)`) is left whole: NumPy takes it, JAX rejects
@@ -280,6 +281,9 @@ class NumpyNamespace(Rule):
         Valid("import numpy as np\ndef f(x):\n    return np.float32\n"),
         Valid("import numpy as np\ndef f(names):\n    return np.dtype([(n, 'f4') for n in names]), np.dtype([('a', 'f4')])\n"),
         Valid("import numpy as np\ndef f(x):\n    return x.reshape(np.prod(x.shape))\n"),
+        Valid(  # a `*_like` maker of a shape: `jnp.ones_like` rejects a tuple, a JAX array compared with one raises
+            "import numpy as np\ndef f(x):\n    unit = x.shape[1:] == np.ones_like(x.shape[1:])\n"
+            "    return np.zeros_like(x.shape), unit\n"),
         Valid("import numpy as np\ndef f(shape):\n    return np.random.normal(size=shape)\n"),
         Valid("import numpy as np\ndef f(x, y):\n    np.add(x, 1.0, out=y)\n"),
         Valid(  # rebound before the call, or guarded: the default None never reaches `np.sum` (JX501 renames it safely)
