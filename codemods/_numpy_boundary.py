@@ -556,6 +556,13 @@ class NumpyBoundary:
             return (f"`{func}(...)` is {'sorted with' if 'sort' in sorter or 'partition' in sorter else 'given to'} "
                     f"`{sorter}`, a keyword the JAX array method rejects (`TypeError`): this call stays NumPy", False)
         function = rule.current_function
+        if qualified == "numpy.ix_" and function is not None:
+            facts = function_facts(rule, function)
+            mask = next((a.value for a in node.args if not a.star and facts.is_mask(a.value)), None)
+            if mask is not None:  # `np.ix_(rows, cols)` of boolean masks (emd's frequency and time selections)
+                return (f"`{func}(...)` is given a boolean mask (`{rule.code(mask)}`), which NumPy turns into the "
+                        "indices of its True items and `jnp.ix_` rejects (`NotImplementedError`); its size depends on "
+                        "the values, so under `jit` it needs concrete masks anyway: this call stays NumPy", False)
         if function is not None and function.name.value in NUMPY_PROTOCOL:
             return (f"`{func}(...)` is in `{function.name.value}`, which NumPy calls and which must give a NumPy array "
                     "(`np.asarray(obj)` raises for a JAX array there): it stays NumPy", True)

@@ -297,6 +297,14 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # `np.ix_` of boolean masks: `jnp.ix_` raises `NotImplementedError` on booleans, so it stays NumPy
+            # (emd's `hht[np.ix_(finds, tinds)]`); index arrays convert as usual
+            "import numpy as np\n\ndef block(a, lo, rows):\n    keep = np.abs(a[0]) > lo\n    on = np.ones(a.shape[1], dtype=bool)\n"
+            "    return np.sum(a[np.ix_(keep, on)]) + np.sum(a[np.ix_(rows, rows)])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef block(a, lo, rows):\n    keep = jnp.abs(a[0]) > lo\n"
+                     "    on = jnp.ones(a.shape[1], dtype=bool)\n    return jnp.sum(a[np.ix_(keep, on)]) + jnp.sum(a[jnp.ix_(rows, rows)])\n",
+            lines=[4, 5, 6],
+        ),
         Invalid(  # a caller compares the result by identity with `True`: `jnp.allclose` returns an array, which never
             # is `True`, so the check would always fail; the helper keeps NumPy's Python bool (pymcmcstat's
             # `check_symmetric(cmat) is not True`)
