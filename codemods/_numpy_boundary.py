@@ -68,6 +68,24 @@ CREATION = {
     "asarray", "zeros_like", "ones_like", "empty_like", "full_like", "tri", "tril", "triu", "diag", "meshgrid",
     "indices", "copy", "tile", "repeat",
 }
+# builtin types given as a dtype: NumPy's default (wide) dtypes
+_BUILTIN_DTYPES = frozenset({"int", "float", "complex", "bool", "object", "str"})
+
+
+def _python_number(value: cst.BaseExpression) -> bool:
+    """An expression of names and number literals only, with an integer among them (`n - 1`, `n`, `2 ** bits`):
+    a Python int where the names are (no call, item or attribute that could make it an array)."""
+    if isinstance(value, cst.Integer):
+        return True
+    if isinstance(value, cst.Name):
+        return value.value not in ("True", "False", "None")
+    if isinstance(value, cst.UnaryOperation):
+        return _python_number(value.expression)
+    if isinstance(value, cst.BinaryOperation) and not isinstance(value.operator, cst.Divide):
+        return _python_number(value.left) and _python_number(value.right)
+    return False
+
+
 # dtype functions, which read a string list as a layout, not as data
 # functions that make an array of whatever data they are given (a string, a callable: a 0-d string or object array)
 FROM_DATA = {"array", "asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "atleast_1d", "atleast_2d",
@@ -481,6 +499,41 @@ class NumpyBoundary:
         a reason that leaves the whole function (object data, say) must not be hidden by one that keeps this call."""
         return self._call_reason(node, qualified) or self._hashed_reason(node)
 
+    def _overflow_check(self, node: cst.Call) -> Optional[tuple[cst.BaseExpression, cst.Comparison]]:
+        """(dtype, comparison) when `node` is given `dtype=` a name or attribute that is no NumPy dtype (a parameter:
+        possibly a narrow integer type), is bound to a name, and an element of that binding (`t[-1]`) is compared
+        with a Python number computed from a name the call is given (an expression of names and literals, no call,
+        no item: `n - 1` of `np.arange(0, n, dtype=d)`); else None."""
+        rule, function = self.rule, self.rule.current_function
+        dtype = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "dtype"), None)
+        if function is None or not isinstance(dtype, (cst.Name, cst.Attribute)) or numpy_name(rule, dtype) is not None \
+                or isinstance(dtype, cst.Name) and dtype.value in _BUILTIN_DTYPES:
+            return None
+        parent = rule.get_metadata(ParentProvider, node, None)
+        if not isinstance(parent, cst.Assign) or len(parent.targets) != 1 or not isinstance(parent.targets[0].target, cst.Name):
+            return None
+        # the names the call is given values by (`n` of `np.arange(0, n, dtype=d)`): a check of the array against
+        # a number computed from them (`t[-1] != n - 1`) is an overflow check (a literal fits any dtype)
+        given = {n.value for a in node.args if a.keyword is None for n in walk.nodes_of(a.value, cst.Name)}  # type: ignore[attr-defined]
+        flow = function_flow(rule, function)
+        try:
+            uses = flow.uses(parent, parent.targets[0].target.value)
+        except KeyError:
+            return None
+        for use in uses:
+            item = rule.get_metadata(ParentProvider, use, None)
+            if not isinstance(item, cst.Subscript) or item.value is not use:
+                continue
+            test = rule.get_metadata(ParentProvider, item, None)
+            if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1 or not isinstance(
+                    test.comparisons[0].operator, (cst.Equal, cst.NotEqual, cst.LessThan, cst.GreaterThan,
+                                                   cst.LessThanEqual, cst.GreaterThanEqual)):
+                continue
+            other = test.comparisons[0].comparator if test.left is item else test.left
+            if other is not item and _python_number(other) and {n.value for n in walk.nodes_of(other, cst.Name)} & given:
+                return dtype, test
+        return None
+
     def _hashed_reason(self, node: cst.Call) -> Optional[Reason]:
         rule, func = self.rule, self.rule.code(node.func)
         if elements_hashed(rule, node):  # `set(np.unique(y))`, `for v in np.unique(y): counts[v] = ...`
@@ -563,6 +616,12 @@ class NumpyBoundary:
                 return (f"`{func}(...)` is given a boolean mask (`{rule.code(mask)}`), which NumPy turns into the "
                         "indices of its True items and `jnp.ix_` rejects (`NotImplementedError`); its size depends on "
                         "the values, so under `jit` it needs concrete masks anyway: this call stays NumPy", False)
+        checked = self._overflow_check(node) if function is not None else None
+        if checked is not None:  # `t = np.arange(0, n, dtype=dtype)`, then `if t[-1] != n - 1:` (emd's get_timeline)
+            return (f"`{func}(...)` makes an array of the dtype `{rule.code(checked[0])}` the caller chooses, and "
+                    f"`{rule.code(checked[1])}` compares an element of it with a Python number: NumPy compares the "
+                    "exact values (a narrow integer dtype's overflow shows), JAX first casts the number to the array's "
+                    "dtype, where it wraps the same way, so the check never fires; this call stays NumPy", False)
         if function is not None and function.name.value in NUMPY_PROTOCOL:
             return (f"`{func}(...)` is in `{function.name.value}`, which NumPy calls and which must give a NumPy array "
                     "(`np.asarray(obj)` raises for a JAX array there): it stays NumPy", True)

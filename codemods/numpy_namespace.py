@@ -74,7 +74,9 @@ class NumpyNamespace(Rule):
     `jax_enable_x64`), which is the point of the migration. Module-level NumPy code (constants, data loading) is left
     alone, and so is a call whose arguments are all static (shapes, literals), such as `np.prod(x.shape)`: under
     `jit` its result must stay a concrete Python value (also a `*_like` maker of a shape, `np.ones_like(x.shape)`,
-    which `jax.numpy` rejects); so is one whose result is a count, size or shape
+    which `jax.numpy` rejects; and, reported, `np.ix_` of a boolean mask, which `jnp.ix_` rejects, and an array of a
+    caller-chosen dtype an element of which is compared with a number computed from the call's arguments, an overflow
+    check, `t = np.arange(n, dtype=d)`, `t[-1] != n - 1`, which JAX's cast of `n - 1` to `d` defeats); so is one whose result is a count, size or shape
     (`x.repeat(n)`, `np.zeros((n, n))`, `range(n)`, `x.reshape(n, -1)`, through local names, `int()` and `max()`)
     or a slice bound (`x[:int(np.ceil(n / 2))]`), and a function that
     gives `repeat` or `tile` a count that may be a float (`np.sqrt(m)`) is left whole: NumPy takes it, JAX rejects
@@ -297,6 +299,14 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # an overflow check of a caller-chosen dtype: JAX casts `n - 1` to the array's dtype first, where
+            # it wraps like the array, so the check never fires (emd's get_timeline); the call stays NumPy
+            "import numpy as np\n\ndef steps(n, kind):\n    s = np.arange(n, dtype=kind)\n    if s[-1] < n - 1:\n"
+            "        s = np.arange(n)\n    return s\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef steps(n, kind):\n    s = np.arange(n, dtype=kind)\n"
+                     "    if s[-1] < n - 1:\n        s = jnp.arange(n)\n    return s\n",
+            lines=[4, 6],
+        ),
         Invalid(  # `np.ix_` of boolean masks: `jnp.ix_` raises `NotImplementedError` on booleans, so it stays NumPy
             # (emd's `hht[np.ix_(finds, tinds)]`); index arrays convert as usual
             "import numpy as np\n\ndef block(a, lo, rows):\n    keep = np.abs(a[0]) > lo\n    on = np.ones(a.shape[1], dtype=bool)\n"
