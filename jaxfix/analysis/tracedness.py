@@ -595,7 +595,6 @@ class _Helpers:
         self.methods = {f.name.value: f for f, _ in owned if method_names.count(f.name.value) == 1
                         and f.params.params and f.params.params[0].name.value == "self"}
         self.owners = {id(f): c for f, c in owned}
-        self.ids = {id(f) for f in self.functions.values()}
         self.analyses: dict[cst.FunctionDef, FunctionTracedness] = {}
         self._make = make
         self._results: dict[str, bool] = {}
@@ -647,7 +646,7 @@ class _Helpers:
         if self.methods.get(function.name.value) is function:
             positional = positional[1:]  # (`self`)
         candidates = {p.name.value: p for p in (*positional, *params.kwonly_params)
-                      if p.default is None or _python_number(p.default)}
+                      if p.default is None or _number_or_size(p.default)}
         for call, caller in sites:
             if any(a.star for a in call.args):
                 return frozenset()
@@ -664,7 +663,7 @@ class _Helpers:
                         del candidates[pname]  # (a call that misses it raises anyway)
                     continue
                 if caller is None:
-                    fine = _python_number(value)
+                    fine = _number_or_size(value)
                 else:
                     analysis = self.analysis(caller)
                     fine = analysis.of(value) is Tracedness.STATIC and not (
@@ -784,15 +783,15 @@ def _outermost_functions(module: cst.Module) -> list[tuple[cst.FunctionDef, Opti
     return out
 
 
-def _python_number(expr: cst.BaseExpression) -> bool:
+def _number_or_size(expr: cst.BaseExpression) -> bool:
     """A number literal (`3`, `-0.5`), an array's metadata (`len(h)`, `x.shape[0]`), or arithmetic of them: a
     Python number whatever the arrays are."""
     if isinstance(expr, (cst.Integer, cst.Float)):
         return True
     if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, (cst.Minus, cst.Plus)):
-        return _python_number(expr.expression)
+        return _number_or_size(expr.expression)
     if isinstance(expr, cst.BinaryOperation):
-        return _python_number(expr.left) and _python_number(expr.right)
+        return _number_or_size(expr.left) and _number_or_size(expr.right)
     return not isinstance(expr, (cst.SimpleString, cst.Tuple)) and _metadata_only(expr)
 
 
