@@ -301,7 +301,7 @@ def _analyse(
     names = NameCollector() if not skip else None  # names in use, for the import clean-up, in the same traversal
     instances = [rule(context) for rule in rules]
     try:
-        with analysis_settings.using(dict(context.options.settings)):
+        with analysis_settings.using(dict(context.options.settings), context.module_name, context.project):
             wrapper.visit_batched([*instances, *([names] if names is not None else [])], skip=skip)
     except RuleCrash as crash:
         raise EngineError(f"{crash} (please report this; the file was left unchanged)") from crash

@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from jaxfix import dependencies
+from jaxfix.analysis import private_names
 from jaxfix import source as sourcelib
 from jaxfix.cache import ResultCache, cache_key, run_fingerprint
 from jaxfix.engine import process_bytes, process_file, write_result
@@ -70,8 +71,8 @@ def _index(
     unread for being over max-file-bytes."""
     indexers = [r for r in rules if r.summarize is not None and r.link is not None]
     shared = {index.key: index for rule in rules for index in rule.INDEXES}
-    if not indexers and not shared and not options.fix:
-        return {}, {}, {}, []
+    if not indexers and not shared and not options.fix and len(files) < 2:
+        return {}, {}, {}, []  # (with several files, `private_names` reads them)
     contents: dict[str, bytes] = {}
     oversize: list[str] = []
     for path in files:
@@ -132,6 +133,9 @@ def _index(
             project[key] = index.link(found)
     if options.fix:
         project[IMPORTS_KEY] = _imports_between(contents)
+    private = private_names.link(contents, module_name_for)
+    if private:
+        project[private_names.KEY] = private
     return project, linked, contents, oversize
 
 

@@ -42,6 +42,7 @@ from libcst.metadata import BatchableMetadataProvider
 
 from jaxfix import walk
 from jaxfix.imports import ModuleImports, absolute_imports
+from jaxfix.analysis import private_names
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
 from jaxfix.analysis.plain_python import (
     array_names, host_functions, lazy_array_imports, optional_array_imports, plain_python,
@@ -628,7 +629,8 @@ class _Helpers:
         `next_fast_len(2 * len(h) - 1)`, pysteps' `get_padding(x.shape[0], order)`): Python ints and floats in
         practice, which stay Python (`min`, `if`, `while` on them; `jnp.where` would hand NumPy and SciPy a 0-d
         array). A public function is not judged: other modules may call it with arrays, and jaxfix sees only this
-        module's calls. A function without calls in the module gets nothing; a call in a nested function, a lambda
+        module's calls; nor a private one another file of the run mentions (`private_names`: a sibling module's
+        `from ._utils import _pad`). A function without calls in the module gets nothing; a call in a nested function, a lambda
         or at module level counts only for a literal or an array's metadata (`len(r)`, `x.shape[0]`); a call that is
         being judged when it depends on itself (recursion) does not count."""
         key = id(function)
@@ -636,8 +638,9 @@ class _Helpers:
         if known is not None:
             return known
         self._fed[key] = frozenset()  # (while it is being found: a call of itself passes nothing static)
-        if function.decorators or not function.name.value.startswith("_") or function.name.value.startswith("__"):
-            return frozenset()  # (a public function or a dunder may be called from elsewhere, with arrays)
+        if function.decorators or not function.name.value.startswith("_") or function.name.value.startswith("__") \
+                or function.name.value in private_names.mentioned_elsewhere():
+            return frozenset()  # (called from elsewhere, maybe with arrays)
         sites = self._sites().get(key)
         if not sites:
             return frozenset()

@@ -233,8 +233,9 @@ def test_host_counts_and_dtype_parameters_are_static():
     assert level(a, "cpu_count()") is S and level(a, "x.kind") is U
 
 
-def _params_at_if(code: str) -> dict:
-    """{function name: its parameters' tracedness}, read by a rule visiting each `if` of `code`."""
+def _params_at_if(code: str, project=None, module_name: str = "") -> dict:
+    """{function name: its parameters' tracedness}, read by a rule visiting each `if` of `code` (a module
+    `module_name` of a run with the project facts `project`)."""
     from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
     from jaxfix.engine import process_source
     from jaxfix.rule import Rule
@@ -253,7 +254,7 @@ def _params_at_if(code: str) -> dict:
             seen[self.current_function.name.value] = {
                 p.name.value: analysis.variables()[p.name.value] for p in (*params.params, *params.kwonly_params)}
 
-    process_source("p.py", textwrap.dedent(code), [Probe], RunOptions())
+    process_source("p.py", textwrap.dedent(code), [Probe], RunOptions(), project, module_name)
     return seen
 
 
@@ -278,6 +279,16 @@ def test_parameters_every_call_of_the_module_gives_a_static_value_are_static():
                 return _next_len(len(x), 3, floor=4)
     """)
     assert seen["_next_len"] == {"target": S, "scale": T, "floor": S}  # `k`, a parameter of `smooth`, is traced
+
+
+def test_a_private_helper_another_file_of_the_run_mentions_is_not_judged_by_its_module_calls():
+    """`from ._utils import _pad` in a sibling module (`private_names`): that module may hand it an array."""
+    from jaxfix.analysis import private_names
+
+    code = "def _pad(n, low):\n    if n > low:\n        return n\n    return low\n\ndef f(x):\n    return _pad(len(x), 4)\n"
+    assert _params_at_if(code)["_pad"]["n"] is S
+    assert _params_at_if(code, {private_names.KEY: {"p": ["_pad"]}}, "p")["_pad"]["n"] is T
+    assert _params_at_if(code, {private_names.KEY: {"other": ["_pad"]}}, "p")["_pad"]["n"] is S
 
 
 @pytest.mark.parametrize(
