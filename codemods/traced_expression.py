@@ -248,6 +248,17 @@ class TracedExpression(Rule):
             unsafe=True,
             lines=[4],
         ),
+        Invalid(  # a library's function given the object itself (pyfar's `deepdiff.DeepDiff(self, other)`): its
+            # result is a Python object (a dict), whose truth `jnp.logical_not` cannot take; only an unsafe fix
+            "import numpy as np\nimport objdiff\nfrom objdiff import differ\nclass P:\n    def __init__(self, v):\n        self.v = np.asarray(v)\n"
+            "    def __eq__(self, other):\n        return not objdiff.report(self, other)\n"
+            "    def similar(self, other, tol):\n        return not differ(other, self, tol)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nimport objdiff\nfrom objdiff import differ\nclass P:\n    def __init__(self, v):\n        self.v = np.asarray(v)\n"
+                     "    def __eq__(self, other):\n        return jnp.logical_not(objdiff.report(self, other))\n"
+                     "    def similar(self, other, tol):\n        return jnp.logical_not(differ(other, self, tol))\n",
+            unsafe=True,
+            lines=[8, 10],
+        ),
         Invalid(  # a caller tests that the result is a Python bool, which a JAX array is not (fluids' is_monotonic)
             "import numpy as np\n\ndef f(x, y):\n    return not (np.sum(x) > y)\n\nr = f([1.0], 0.0)\nassert isinstance(r, bool)\n",
             expected=None,

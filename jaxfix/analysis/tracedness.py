@@ -459,6 +459,8 @@ class FunctionTracedness:
                 # `doram, eta = unpack(options)`, `unpack` returning `options.doram`, `options.eta` (pymcmcstat):
                 # what a function of the module returns is no array there (an object's attribute, a count...)
                 return Tracedness.UNKNOWN
+            if args is Tracedness.TRACED and _gets_object(node):
+                return Tracedness.UNKNOWN  # `compare(self, other)`: a function given the object itself, not an array
             return args if args is Tracedness.TRACED else args.join(Tracedness.UNKNOWN) if node.args else Tracedness.UNKNOWN
         if isinstance(func, cst.Attribute):
             owner = self.of(func.value)
@@ -474,6 +476,11 @@ class FunctionTracedness:
             if isinstance(root, cst.Name) and root.value not in self.variables() and (self.outer is None or self.outer.name(root.value) is Tracedness.STATIC):
                 if self._helpers is not None and root.value in self._helpers.text_names:
                     return Tracedness.STATIC  # `re.fullmatch(p, arg)`, `os.path.join(d, f)`: a Python value
+                if args is Tracedness.TRACED and root.value not in self._array_names and _gets_object(node):
+                    # `not deepdiff.DeepDiff(self, other)` in an `__eq__` (pyfar): a library other than NumPy's or
+                    # JAX's given the object itself compares or inspects objects; its result (a dict, a report) is
+                    # no array, and its truth is Python's
+                    return Tracedness.UNKNOWN
                 # a module function such as np.sum / jnp.where / math.sqrt: traced iff an argument is
                 return args
             if func.attr.value in TEXT_METHODS and (
@@ -484,6 +491,12 @@ class FunctionTracedness:
                 return Tracedness.STATIC
             return owner.join(args)  # a method: x.sum(), x.reshape(n)
         return Tracedness.UNKNOWN
+
+
+def _gets_object(node: cst.Call) -> bool:
+    """Whether the call is given the method's own object (`self`, `cls`) as an argument: what it returns is then
+    about that object (a comparison, a copy, a report), not an array computed from arrays."""
+    return any(isinstance(a.value, cst.Name) and a.value.value in ("self", "cls") for a in node.args)
 
 
 def _augmented(function: cst.FunctionDef, value: cst.BaseExpression) -> bool:
