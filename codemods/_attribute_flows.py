@@ -21,7 +21,7 @@ import libcst as cst
 
 from codemods import _buffers
 from jaxfix import walk
-from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments
 from jaxfix.imports import dotted_name
 
 # {attribute: (the code it reaches, what happens there)}
@@ -91,7 +91,7 @@ def flowing_attributes(module: cst.Module, numpy: Callable[[cst.BaseExpression],
             continue
         sources = _buffers.Sources(function, numpy, attributes=True)  # type: ignore[arg-type]
         for call, why in hosts:  # `fftpack.fft(self.x)`: reads `.flags`, which a JAX array lacks
-            for read in sorted(r for arg in call.args for r in sources.of(arg.value)):  # type: ignore[attr-defined]
+            for read in sorted(r for arg in arguments(call, readers[2]) for r in sources.of(arg.value)):  # type: ignore[arg-type]
                 if read.startswith(".") and read[1:] not in _NOT_ARRAYS:
                     found.setdefault(read[1:], (call, f"a call that needs a NumPy array (it {why})"))
         for name, where in writes:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Container, Mapping, Optional
 
 import libcst as cst
 
-from codemods import _buffers, _caller_inputs
+from codemods import _attribute_flows, _buffers, _caller_inputs
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
 from jaxfix.analysis.hashed import hashed_once
@@ -489,6 +489,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
                                 kept.setdefault(callee, why)
                         elif name in shown:
                             texts.setdefault(callee, f"{caller} binds what this returns to `{name}` and {shown[name]}")
+    _stored_flows(module, methods, numpy, code, found, kept)
     # another module of the run binds what a function of this one returns and writes into it (`bits = to_bits(n, w)`,
     # `bits[0] = v`): jaxfix leaves that write (it cannot see where the array comes from), so the result stays NumPy
     elsewhere = (rule.context.project_facts(_INDEXED_BY) or {}).get("results", {})
@@ -515,6 +516,29 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
     _handed_elsewhere(rule, found, kept)
     through_returns(module, found, methods, numpy, kept)
     return found, kept, texts
+
+
+def _stored_flows(module: cst.Module, methods: Container[str], numpy: Callable[[cst.BaseExpression], bool],
+                  code: Callable[[cst.CSTNode], str], found: dict[str, str], kept: dict[str, str]) -> None:
+    """Add the module's functions whose result a function of it stores on an attribute (`self.sos =
+    as_sections(sos)`) that reaches, in a function of the module, code that needs a NumPy array
+    (`_attribute_flows.flowing_attributes`: `sosfilt(self.sos[0], x)`, a write into a local array computed from it):
+    what a NumPy call stored there must stay, a helper's result must stay too (pyfar's `_atleast_3d_first_dim`)."""
+    flows = _attribute_flows.flowing_attributes(module, numpy) if any(
+        isinstance(t.target, cst.Attribute) for a in walk.nodes_of(module, cst.Assign) for t in a.targets) else {}  # type: ignore[attr-defined]
+    if not flows:
+        return
+    for function in walk.nodes_of(module, cst.FunctionDef):
+        for assign in walk.nodes_of(function.body, cst.Assign):  # type: ignore[attr-defined]
+            stored = [t.target.attr.value for t in assign.targets  # type: ignore[attr-defined]
+                      if isinstance(t.target, cst.Attribute) and t.target.attr.value in flows]
+            for attr in stored:
+                where, how = flows[attr]
+                for callee in producers(assign.value, methods):  # type: ignore[attr-defined]
+                    why = (f"`{function.name.value}` stores what this returns as `.{attr}`, which reaches {how} "  # type: ignore[attr-defined]
+                           f"elsewhere in the module (`{code(where).strip().splitlines()[0]}`)")
+                    found.setdefault(callee, why)
+                    kept.setdefault(callee, why)
 
 
 def _handed_elsewhere(rule: Rule, found: dict[str, str], kept: dict[str, str]) -> None:

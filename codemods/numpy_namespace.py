@@ -2210,6 +2210,33 @@ class NumpyNamespace(Rule):
             "    return taps(n, [0.0, 1.0], rates), b\n\ndef power(x, r):\n    return signal.welch(x, fs=jnp.abs(r))\n",
             lines=[8, 9, 10, 13],
         ),
+        Invalid(  # ... the `sos` array of SciPy's `sosfilt`/`sosfiltfilt`, which their Cython code writes into (a
+            # read-only JAX array raises `ValueError`), made here or by a helper (pyfar's `extend_sos` padding the
+            # sections with `np.zeros` and `np.vstack`); the signal itself is copied first, so it may be a JAX array
+            "import numpy as np\nfrom scipy import signal\n\ndef padded(sections, total):\n"
+            "    sections = np.atleast_2d(sections)\n    extra = np.zeros((total - len(sections), 6))\n"
+            "    extra[:, 0] = 1.0\n    return np.concatenate([sections, extra])\n\n"
+            "def run(sections, x):\n    return signal.sosfiltfilt(padded(sections, 4), np.abs(x))\n\n"
+            "def direct(sections, x):\n    s = np.asarray(sections, dtype=float)\n    return signal.sosfilt(s, x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import signal\n\ndef padded(sections, total):\n"
+            "    sections = np.atleast_2d(sections)\n    extra = np.zeros((total - len(sections), 6))\n"
+            "    extra[:, 0] = 1.0\n    return np.concatenate([sections, extra])\n\n"
+            "def run(sections, x):\n    return signal.sosfiltfilt(padded(sections, 4), jnp.abs(x))\n\n"
+            "def direct(sections, x):\n    s = np.asarray(sections, dtype=float)\n    return signal.sosfilt(s, x)\n",
+            lines=[5, 6, 8, 8, 11, 14],
+        ),
+        Invalid(  # ... and so through an attribute a helper's result is stored on (pyfar's `FilterSOS` keeps
+            # `_atleast_3d_first_dim(coefficients)` and hands one of them to `sosfilt`)
+            "import numpy as np\nfrom scipy.signal import sosfilt\n\ndef as_stack(sections):\n"
+            "    sections = np.asarray(sections)\n    return sections[np.newaxis]\n\nclass Bank:\n"
+            "    def __init__(self, sections):\n        self.sections = as_stack(sections)\n\n"
+            "    def apply(self, x):\n        return sosfilt(self.sections[0], np.sqrt(x))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy.signal import sosfilt\n\ndef as_stack(sections):\n"
+            "    sections = np.asarray(sections)\n    return sections[np.newaxis]\n\nclass Bank:\n"
+            "    def __init__(self, sections):\n        self.sections = as_stack(sections)\n\n"
+            "    def apply(self, x):\n        return sosfilt(self.sections[0], jnp.sqrt(x))\n",
+            lines=[5, 6, 13],
+        ),
         Invalid(  # ... OpenCV
             "import cv2\nimport numpy as np\n\ndef f(img, k):\n    return cv2.blur(np.abs(img) * 2, (k, k)), np.sum(img)\n",
             expected="import cv2\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(img, k):\n"
