@@ -115,7 +115,8 @@ def _written(fn: cst.FunctionDef, viewing: Writers, ndimage: SparseNames, numpy_
             names.add(_root(node.target) or "")
         elif isinstance(node, cst.Call):
             func = node.func
-            if isinstance(func, cst.Attribute) and func.attr.value in WRITING_METHODS and isinstance(func.value, cst.Name):
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and (
+                    func.attr.value in WRITING_METHODS or func.attr.value == "setflags" and makes_writeable(node)):
                 names.add(func.value.value)
             for value in call_outputs(node, ndimage, numpy_aliases):
                 while isinstance(value, cst.Subscript):  # `out=buf[i]`: an item of `buf` (skfda's ufuncs from a list)
@@ -125,6 +126,17 @@ def _written(fn: cst.FunctionDef, viewing: Writers, ndimage: SparseNames, numpy_
     if not returns_value:  # `def log_normalize(a): a -= lse(a)`: returns nothing, so the update is its result
         names |= augmented
     return names
+
+
+def makes_writeable(call: cst.Call) -> bool:
+    """`a.setflags(write=True)` (or `a.setflags(True)`): asks for a writeable array, which NumPy refuses for an
+    array it does not own, as `np.asarray` of a JAX array is (pyfar's `Coordinates._check`: `ValueError: cannot set
+    WRITEABLE flag`); not `write=False`, which such an array takes, nor `align=`/`uic=` alone."""
+    for index, arg in enumerate(call.args):
+        if arg.keyword is not None and arg.keyword.value == "write" or arg.keyword is None and index == 0 and not arg.star:
+            return not (isinstance(arg.value, cst.Name) and arg.value.value in ("False", "None")
+                        or isinstance(arg.value, cst.Integer) and arg.value.value == "0")
+    return False
 
 
 def _fresh_copy(value: cst.BaseExpression, numpy_aliases: Mapping[str, str]) -> bool:

@@ -321,6 +321,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
         shown: dict[str, str] = {}  # names whose `repr` a Python container turned into text shows (`text_results`)
         augmented: set[str] = set()  # names in `needs` only for an augmented assignment to them
         persistent: dict[str, str] = {}  # of `needs`: those needing NumPy for a reason no in-place rewrite removes
+        writes: set[str] = set()  # of `needs`: those written into (which a NumPy view of a JAX array refuses too)
         for node in walk.nodes(function.body):
             if node.__class__ not in _READ_KINDS:
                 continue
@@ -333,6 +334,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
                     if root is not None:
                         needs.setdefault(root, f"writes into it (`{code(written).strip()}`), which a JAX array cannot "
                                                "be")
+                        writes.add(root)
                     elif isinstance(node, cst.AugAssign) and isinstance(written, cst.Name) and written.value not in needs:
                         # `a, d = split(x)`, then `a += v` (pywt): NumPy writes into the array, a view of the caller's
                         # when the callee returns one (`viewing`); for a JAX array Python rebinds `a` instead
@@ -365,6 +367,14 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
                 # `target.__iadd__(p)`: an in-place operator called by name (GPy's kernels); `a.fill(0)`
                 needs.setdefault(_written_root(node.func.value), f"writes into it (`{code(node.func).strip()}(...)`), "  # type: ignore[arg-type]
                                                                  "which a JAX array cannot be")
+                writes.add(_written_root(node.func.value))  # type: ignore[arg-type]
+            elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and isinstance(node.func.value, cst.Name) \
+                    and node.func.attr.value == "setflags" and _buffers.makes_writeable(node):
+                # `x = np.asarray(x, dtype=np.float64)`, then `x.setflags(write=True)` (pyfar's `Coordinates`): NumPy
+                # refuses to make writeable an array it does not own, as its view of a JAX array is
+                needs.setdefault(node.func.value.value, f"asks NumPy to make it writeable (`{code(node).strip()}`), "
+                                                        "which a JAX array (or NumPy's read-only view of one) refuses")
+                writes.add(node.func.value.value)
             if isinstance(node, cst.Call) and json_writer(node) and node.args:
                 # `o = overall(s, a, t)`, then `json.dumps({"overall": o})` (pyod's scores): JSON rejects a JAX array
                 for value in displayed(node.args[0].value):
@@ -377,6 +387,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
                 for out in _outputs(node, numpy, ndimage, numpy_aliases):
                     needs.setdefault(out, f"writes into it (`{code(node.func).strip()}(...)` given it as its output), "
                                           "which a JAX array cannot be")
+                    writes.add(out)
             for name, why in _type_tested(rule, node, typed):  # `check(x)` asserting `type(x) is np.ndarray` (SALib)
                 needs.setdefault(name, why)
                 persistent.setdefault(name, why)
@@ -489,6 +500,18 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
                                 kept.setdefault(callee, why)
                         elif name in shown:
                             texts.setdefault(callee, f"{caller} binds what this returns to `{name}` and {shown[name]}")
+            # `x, y = sph2cart(a, r)`, `x = np.asarray(x, dtype=np.float64)`, then `x.setflags(write=True)` or `x[0] =
+            # v` (pyfar): NumPy's conversion of a JAX array is a read-only view of it, not a copy
+            inner = _converted(assign.value, numpy) if writes else None  # type: ignore[attr-defined]
+            for callee in producers(inner, methods, numpy, locals_) if inner is not None else ():
+                callee = defaults.get(callee, callee)
+                for target in assign.targets:  # type: ignore[attr-defined]
+                    bound = [target.target] if isinstance(target.target, cst.Name) else []
+                    for name in (b.value for b in bound if b.value in writes and b.value not in augmented):
+                        why = (f"{caller} binds `{code(assign.value).strip()}` of what this returns to `{name}` (for a "  # type: ignore[attr-defined]
+                               f"JAX array, NumPy's read-only view of it) and {needs[name]}")
+                        found.setdefault(callee, why)
+                        kept.setdefault(callee, why)
     _stored_flows(module, methods, numpy, code, found, kept)
     # another module of the run binds what a function of this one returns and writes into it (`bits = to_bits(n, w)`,
     # `bits[0] = v`): jaxfix leaves that write (it cannot see where the array comes from), so the result stays NumPy
@@ -516,6 +539,28 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
     _handed_elsewhere(rule, found, kept)
     through_returns(module, found, methods, numpy, kept)
     return found, kept, texts
+
+
+# NumPy functions that give their argument itself when it is already a NumPy array of the kind asked for, and for a
+# JAX array NumPy's read-only view of its buffer (not a copy): a write into the result fails as one into a JAX array
+_CONVERSIONS = frozenset({"asarray", "asanyarray", "ascontiguousarray", "asfortranarray", "atleast_1d", "atleast_2d",
+                          "atleast_3d"})
+
+
+def _converted(value: cst.BaseExpression, numpy: Callable[[cst.BaseExpression], bool]) -> Optional[cst.BaseExpression]:
+    """The value a NumPy conversion that does not copy (`_CONVERSIONS`, `np.array(v, copy=False)`), or a nesting of
+    them, is given (`v` of `np.atleast_1d(np.asarray(v, dtype=float))`), else None."""
+    found = None
+    while isinstance(value, cst.Call) and isinstance(value.func, (cst.Name, cst.Attribute)) and numpy(value.func) \
+            and value.args and not value.args[0].star and value.args[0].keyword is None:
+        short = dotted_name(value.func).split(".")[-1]
+        uncopied = short in _CONVERSIONS or short == "array" and any(
+            a.keyword is not None and a.keyword.value == "copy" and isinstance(a.value, cst.Name)
+            and a.value.value in ("False", "None") for a in value.args)
+        if not uncopied:
+            break
+        found = value = value.args[0].value
+    return found
 
 
 def _stored_flows(module: cst.Module, methods: Container[str], numpy: Callable[[cst.BaseExpression], bool],

@@ -2237,6 +2237,18 @@ class NumpyNamespace(Rule):
             "    def apply(self, x):\n        return sosfilt(self.sections[0], jnp.sqrt(x))\n",
             lines=[5, 6, 13],
         ),
+        Invalid(  # NumPy's conversion of a JAX array (`np.asarray`, `np.atleast_1d`) is a read-only view of it: a
+            # helper's result (unpacked) converted so, then made writeable (pyfar's `Coordinates._check`:
+            # `x.setflags(write=True)`, in a method it is handed to, or under another name) must stay a NumPy array
+            "import numpy as np\n\ndef unit(angle):\n    return np.cos(angle), np.sin(angle)\n\n"
+            "def polar(angle):\n    return np.cos(angle) * 2, np.sin(angle) * 2\n\nclass Grid:\n"
+            "    def __init__(self, angle):\n        u, v = unit(angle)\n        self.u = self._own(u)\n\n"
+            "    def _own(self, u):\n        u = np.asarray(u, dtype=np.float64)\n        u.setflags(write=True)\n"
+            "        return u\n\ndef writable(angle):\n    u, v = polar(angle)\n    w = np.atleast_1d(v)\n"
+            "    w.setflags(write=True)\n    return w\n",
+            expected=None,
+            lines=[4, 4, 4, 7, 7, 7, 15, 21],
+        ),
         Invalid(  # ... OpenCV
             "import cv2\nimport numpy as np\n\ndef f(img, k):\n    return cv2.blur(np.abs(img) * 2, (k, k)), np.sum(img)\n",
             expected="import cv2\nimport jax.numpy as jnp\nimport numpy as np\n\ndef f(img, k):\n"
