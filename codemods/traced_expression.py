@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import Optional
+
 import libcst as cst
 
 
@@ -19,6 +21,7 @@ from jaxfix.analysis.masks import MaskProvider, function_facts
 from jaxfix.analysis.parents import ParentProvider, caught_around, iteration_fallback, number_guarded
 from jaxfix.analysis.positions import PositionProvider
 from jaxfix.analysis.shapes import ShapeProvider, function_shapes
+from jaxfix.analysis.static_args import sized_results
 from jaxfix.analysis.static_params import PYTHON_RESULT_METHODS
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, python_only_test
 from jaxfix.rule import Invalid, Rule, Valid
@@ -259,6 +262,15 @@ class TracedExpression(Rule):
             unsafe=True,
             lines=[8, 10],
         ),
+        Invalid(  # the function's result is a size where the module uses it (pyfar's `max(1, (n_bins - 1) * 2)`, the
+            # `n=` of `irfft`): a Python int, which `jnp.fmax` would make a 0-d array (traced under `jit`); reported
+            "import numpy as np\n\ndef frame_count(total, hop):\n    return max(1, (total - hop) // hop + 1)\n\n"
+            "def frames(x, hop):\n    n = frame_count(x.shape[0], hop)\n    return np.zeros((n, 4)) + np.sum(x)\n\n"
+            "def spectrum_length(bins):\n    size = max(2, bins * 2 - 2)\n    return size\n\n"
+            "def spectrum(s):\n    return np.fft.irfft(s, spectrum_length(s.shape[-1]))\n",
+            expected=None,
+            lines=[4, 11],
+        ),
         Invalid(  # a caller tests that the result is a Python bool, which a JAX array is not (fluids' is_monotonic)
             "import numpy as np\n\ndef f(x, y):\n    return not (np.sum(x) > y)\n\nr = f([1.0], 0.0)\nassert isinstance(r, bool)\n",
             expected=None,
@@ -351,6 +363,11 @@ class TracedExpression(Rule):
             self.report(node, f"{message}; but `{name}` must return a Python value (an array there raises `TypeError`): "
                         "keep the Python form")
             return
+        sized = self._sized(node)
+        if sized is not None:  # pyfar's `return n if complex_ else max(1, (n - 1) * 2)`, `irfft(spec, n=...)` of it
+            self.report(node, f"{message}; but this function's result is a Python int where the module uses it: "
+                        f"{sized}, which must be concrete under `jit`; keep the Python form (and the value static)")
+            return
         kept = _caller_writes.host_results(self).get(name)
         if kept is not None:  # `at_split(split(p))` of an `@lru_cache`'d `at_split`: galpy's `min(p + 1.0, 0.9)`
             self.report(node, f"{message}, and its `jnp` form would make this function's result an array: {kept}, "
@@ -367,6 +384,23 @@ class TracedExpression(Rule):
                         "Python number, whose result the `jnp` form would make a JAX array (unhashable, and shown as "
                         "`Array(...)`); keep the Python form unless it is a 0-d array under `jit`)")
         self.report(node, message, replacement=self.expr(text).with_changes(lpar=node.lpar, rpar=node.rpar), title=title, imports=imports, unsafe=unsafe)
+
+    def _sized(self, node: cst.CSTNode) -> Optional[str]:
+        """How a function of the module uses the current top-level function's result as a size (`static_args.
+        sized_results`), when `node` is part of what it returns (directly, or through a local name returned), else
+        None."""
+        function = self.current_function
+        cache = self.context.__dict__
+        if "_sized_results" not in cache:
+            cache["_sized_results"] = sized_results(self.context.module)
+        how = cache["_sized_results"].get(function.name.value)  # type: ignore[union-attr]
+        if how is None or not any(function is s for s in self.context.module.body):
+            return None
+        returned = [r.value for r in walk.nodes_of(function.body, cst.Return) if r.value is not None]  # type: ignore[union-attr, attr-defined]
+        names = {n.value for r in returned for n in walk.nodes_of(r, cst.Name)}  # type: ignore[attr-defined]
+        returned += [a.value for a in walk.nodes_of(function.body, cst.Assign)  # type: ignore[union-attr, attr-defined]
+                     if any(isinstance(t.target, cst.Name) and t.target.value in names for t in a.targets)]  # type: ignore[attr-defined]
+        return how if any(node is inner for value in returned for inner in walk.nodes(value)) else None
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
         if self.current_function is None or self._level(node.test) is Tracedness.STATIC or python_only_test(node.test):

@@ -269,6 +269,29 @@ class _LocalSources(cst.CSTVisitor):
                 self.sources.setdefault(name, set()).update(reads)
 
 
+def sized_results(module: cst.Module) -> dict[str, str]:
+    """{function name: how} for the module's top-level functions whose result a function of the module uses, directly
+    or through local names, as a shape, a size or a slice bound (`n = n_samples(spec.shape[-1])`, then
+    `np.fft.irfft(spec, n=n)`: pyfar's `max(1, (n_bins - 1) * 2)`): a Python int there, which the function must keep
+    returning (a 0-d array would be traced under `jit`, and is no int for `json` or `range` elsewhere)."""
+    names = {s.name.value for s in module.body if isinstance(s, cst.FunctionDef)}
+    found: dict[str, str] = {}
+    for function in walk.nodes_of(module, cst.FunctionDef) if names else ():
+        finder = _Finder({})
+        walk.visit(function.body, finder)  # type: ignore[attr-defined]
+        uses = [*finder.found, *((a.value, "the bound of a Python `range`") for _, it in finder.loops for a in it.args)]
+        for call in walk.nodes_of(function.body, cst.Call):  # type: ignore[attr-defined]
+            # the length of an FFT (`np.fft.irfft(spec, n=n)`, `fft(x, n)`): a size, which JAX needs static too
+            if isinstance(call.func, cst.Attribute) and "fft" in _code(call.func).split(".")[-1]:  # type: ignore[attr-defined]
+                uses += [(a.value, f"the length `n` of `{_code(call.func)}`") for i, a in enumerate(call.args)  # type: ignore[attr-defined]
+                         if (a.keyword.value == "n" if a.keyword is not None else i == 1) and not a.star]
+        sources = _local_sources(function) if uses else {}  # type: ignore[arg-type]
+        for expr, reason in uses:
+            for name in sorted(_expanded(expr, sources) & names):
+                found.setdefault(name, f"`{function.name.value}` uses it as {reason} (`{_code(expr)}`)")  # type: ignore[attr-defined]
+    return found
+
+
 def _local_sources(function: cst.FunctionDef) -> dict[str, set[str]]:
     """For each local bound by a plain assignment: the names its assigned values read."""
     visitor = _LocalSources()
