@@ -32,13 +32,13 @@ ARRAY_PARAMS = {"a", "x", "x1", "x2", "b", "arr", "ary", "condition", "p", "xp",
                 "q", "values", "bins", "repeats", "arys", "seq_of_zeros", "ar", "indices", "obj", "ind", "ar1", "ar2",
                 "element", "test_elements", "mask", "vals", "to_end", "to_begin"}
 # Functions that take a sequence of arrays: a list or tuple display among its elements is not an array
-STACKING = {"concatenate", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"}
+STACKING = {"concatenate", "concat", "stack", "vstack", "hstack", "dstack", "column_stack", "row_stack"}
 # array methods that give Python values, not arrays (`x.tolist() + [v]` concatenates lists)
 # NumPy functions that give Python numbers, tuples or truth values, not arrays (`[0.0] * np.size(x)` is a list)
 PYTHON_VALUE_FUNCTIONS = frozenset({"size", "shape", "ndim", "isscalar", "iscomplexobj", "isrealobj", "array_equal",
                                     "array_equiv", "allclose", "may_share_memory", "shares_memory", "iterable"})
 # Functions that take a Python sequence on purpose.
-SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "stack", "concatenate", "vstack",
+SEQUENCE_FUNCTIONS = {"asarray", "array", "asanyarray", "ascontiguousarray", "stack", "concatenate", "concat", "vstack",
                       "hstack", "dstack", "column_stack", "row_stack", "block", "select", "piecewise", "fromiter",
                       "frombuffer"}
 # Functions that convert what they are given to an array: a name a function gives one may be a list or tuple where

@@ -42,7 +42,7 @@ ARRAY_ONLY_ATTRIBUTES = {
 }
 ARRAY_ANNOTATIONS = {"ndarray", "NDArray", "Array", "ArrayImpl"}
 LIST_ANNOTATIONS = {"list", "List", "tuple", "Tuple", "Sequence", "Iterable"}
-ACCEPTS_LISTS = {"asarray", "array", "stack", "concatenate", "vstack", "hstack", "dstack", "column_stack", "block",
+ACCEPTS_LISTS = {"asarray", "array", "stack", "concatenate", "concat", "vstack", "hstack", "dstack", "column_stack", "block",
                  "einsum", "broadcast_arrays", "meshgrid"}
 # operators a Python list rejects whatever the other operand (`+` concatenates and `*` repeats lists)
 LIST_REJECTS = (cst.Subtract, cst.Divide, cst.FloorDivide, cst.Power, cst.MatrixMultiply, cst.Modulo,

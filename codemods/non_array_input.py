@@ -448,6 +448,13 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([[m], rest]) * np.prod((dx,) * n)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([jnp.asarray([m]), rest]) * np.prod(jnp.asarray((dx,) * n))\n",
         ),
+        Invalid(  # NumPy 2's `concat` joins as `concatenate` does (pyfar's zpk packing: `jnp.concat` raised on `[k0]`)
+            "import numpy as np\n\ndef pack(zeros, poles, gain):\n    zeros = np.asarray(zeros)\n"
+            "    return np.concat([zeros, poles, [gain]]), np.concat((zeros, (gain, gain)), axis=0)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef pack(zeros, poles, gain):\n    zeros = np.asarray(zeros)\n"
+                     "    return np.concat([zeros, poles, jnp.asarray([gain])]), "
+                     "np.concat((zeros, jnp.asarray((gain, gain))), axis=0)\n",
+        ),
         Invalid(  # a list comprehension among the joined arrays (cma's moving_average)
             "import numpy as np\n\ndef f(x, w):\n    return np.hstack([[np.mean(x[:i]) for i in range(1, w)], x[w:]])\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, w):\n"
@@ -2105,7 +2112,7 @@ class NonArrayInput(Rule):
 # NumPy functions that give an integer (or any) array `jnp.asarray` passes as it is, as an index (never a tuple)
 # (not `nonzero`, `where`, `unique`: they may give a tuple)
 _INDEX_ARRAY_MAKERS = frozenset({"arange", "array", "asarray", "flatnonzero", "argwhere", "argsort", "concatenate",
-                                 "hstack", "atleast_1d", "ravel", "sort"})
+                                 "concat", "hstack", "atleast_1d", "ravel", "sort"})
 # `jax.numpy` functions that take an array subclass defining `format` (they read NumPy's buffer first)
 _LAYOUT_CONVERSIONS = frozenset({"array", "asarray", "asanyarray"})
 # attributes and methods by which NumPy gives an array of the same subclass

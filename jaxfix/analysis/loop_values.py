@@ -23,8 +23,8 @@ from jaxfix.analysis.tracedness import Tracedness
 
 # NumPy functions whose result has another shape than their first argument
 RESHAPING = {
-    "polymul", "polyadd", "polysub", "polyder", "polyint", "convolve", "correlate", "concatenate", "append", "delete",
-    "insert", "hstack", "vstack", "dstack", "column_stack", "row_stack", "stack", "pad", "resize", "outer", "kron",
+    "polymul", "polyadd", "polysub", "polyder", "polyint", "convolve", "correlate", "concatenate", "concat", "append",
+    "delete", "insert", "hstack", "vstack", "dstack", "column_stack", "row_stack", "stack", "pad", "resize", "outer", "kron",
     "repeat", "tile", "trim_zeros", "unique", "nonzero", "flatnonzero", "argwhere", "compress", "extract", "diff",
     "block", "r_", "c_", "intersect1d", "union1d", "setdiff1d", "setxor1d", "unique_values", "unique_counts",
     "unique_inverse", "unique_all",

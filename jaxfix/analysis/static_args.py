@@ -150,7 +150,7 @@ def concrete_uses(
 # calls whose result's shape depends on values or on how many times they ran: a loop calling them cannot be a `lax` loop
 RESHAPING = frozenset({
     "append", "extend", "insert", "unique", "nonzero", "flatnonzero", "argwhere", "vstack", "hstack", "dstack",
-    "concatenate", "stack", "column_stack", "row_stack", "delete", "resize", "extract", "compress", "setdiff1d",
+    "concatenate", "concat", "stack", "column_stack", "row_stack", "delete", "resize", "extract", "compress", "setdiff1d",
     "union1d", "intersect1d",
 })
 
