@@ -55,8 +55,25 @@ SEQUENCE_RESULTS = {"nonzero", "unravel_index", "split", "array_split", "hsplit"
                     "broadcast_arrays"}
 
 
-# array methods whose positional arguments are arrays: a JAX array's reject lists and tuples (`a.dot([1, 2])`)
-ARRAY_ARGUMENT_METHODS = frozenset({"dot"})
+# array methods with arguments that are arrays (their parameters by position, None for one that is no array): a JAX
+# array's reject lists and tuples there, where NumPy's convert them (`a.dot([1, 2])`, `x.take([0], axis=-1)`:
+# antropy's katz_fd, `x.searchsorted([0.5])`)
+ARRAY_METHOD_PARAMS: dict[str, tuple[Optional[str], ...]] = {
+    "dot": ("b",), "take": ("indices",), "repeat": ("repeats",), "searchsorted": ("v", None, "sorter"),
+    "compress": ("condition",), "clip": ("min", "max"),
+}
+ARRAY_ARGUMENT_METHODS = frozenset(ARRAY_METHOD_PARAMS)
+
+
+def method_array_argument(method: str, position: int, arg: cst.Arg) -> Optional[str]:
+    """The parameter of the array method `method` that `arg` (at `position` among the arguments) is passed to, when
+    it takes an array (`ARRAY_METHOD_PARAMS`); else None."""
+    params = ARRAY_METHOD_PARAMS.get(method, ())
+    if arg.keyword is not None:
+        name = arg.keyword.value
+        return name if name in params else None
+    return params[position] if position < len(params) else None
+
 
 def sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = True) -> bool:
     """A list or tuple display or list comprehension, or a name only ever bound to one (never rebound to

@@ -595,8 +595,11 @@ class _Walker:
             self._special_call(node, func, short, args, keywords, attribute, simple)
         if short in _COMBINATORICS:
             self.flags.add("list_operand")  # `for c in itertools.product(...)`: `ary == c` compares with a tuple (JX304)
-        if attribute and short in ARRAY_ARGUMENT_METHODS and any(a.__class__ in _SEQUENCES for a in args):
-            self.flags.add("list_operand")  # `a.dot([1, 2])`: a JAX array's method rejects the list (JX304)
+        if attribute and short in ARRAY_ARGUMENT_METHODS:
+            given = [*args, *(k.value for k in keywords)]
+            if any(a.__class__ in _SEQUENCES for a in given):
+                self.flags.add("list_operand")  # `a.dot([1, 2])`: a JAX array's method rejects the list (JX304)
+            s.operand_names.update(a.id for a in given if a.__class__ is ast.Name)  # `x.take(idx)`, `idx = [0]`
         for value in args:
             cls = value.__class__
             if cls is ast.Name:

@@ -144,6 +144,9 @@ class NonArrayInput(Rule):
         "import jax.numpy as jnp\n\ndef f(n, x):\n    return n * [0.0], jnp.sum(x)\n",
         # `.dot` of a parameter: it may be a NumPy array, whose `.dot` takes the list
         "import jax.numpy as jnp\n\ndef f(x):\n    return x.dot([1, 2])\n",
+        # ... nor `.take` of a parameter rebound to a list on some path (a list has no `.take`: not this rule's)
+        "import jax.numpy as jnp\n\ndef f(x, flag):\n    x = jnp.asarray(x)\n    if flag:\n        x = [1, 2]\n"
+        "    return x.take([0])\n",
         Valid("import numpy as np\n\ndef f(i, dims):\n    i = np.asarray(i)\n    return [len(i[1])] + list(dims[2:])\n"),
         # a count that repeats a Python list stays NumPy (JX501), which takes the documented list (pyDOE3's fullfact)
         Valid("import numpy as np\n\ndef f(levels):\n    \"\"\"levels : array_like\"\"\"\n    n = np.prod(levels)\n"
@@ -376,6 +379,17 @@ class NonArrayInput(Rule):
             "import jax.numpy as jnp\n\ndef f(n):\n    m = jnp.ones((n, 1))\n    return m.dot([[1, 0, 0, 1]])\n",
             expected="import jax.numpy as jnp\n\ndef f(n):\n    m = jnp.ones((n, 1))\n    return m.dot(jnp.asarray([[1, 0, 0, 1]]))\n",
             lines=[5],
+        ),
+        Invalid(  # ... so do `.take`, `.searchsorted`, `.repeat`, `.compress` of an array a parameter is rebound to
+            # (antropy's katz_fd: `x = np.asarray(x)`, then `x.take([0], axis=axis)`), given a display or a name bound to one
+            "import jax.numpy as jnp\n\ndef f(x, cuts, axis=-1):\n    x = jnp.asarray(x)\n    cuts = jnp.sort(cuts)\n"
+            "    reps = [2, 1]\n    return x - x.take([0], axis=axis), cuts.searchsorted(v=(0.5, 1.5)), "
+            "cuts.repeat(reps), x.take([]), cuts.compress([True, False])\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, cuts, axis=-1):\n    x = jnp.asarray(x)\n    cuts = jnp.sort(cuts)\n"
+            "    reps = [2, 1]\n    return x - x.take(jnp.asarray([0]), axis=axis), "
+            "cuts.searchsorted(v=jnp.asarray((0.5, 1.5))), cuts.repeat(jnp.asarray(reps)), "
+            "x.take(jnp.asarray([], dtype=int)), cuts.compress(jnp.asarray([True, False]))\n",
+            lines=[7, 7, 7, 7, 7],
         ),
         Invalid(  # a static method called through its class with a list (ase's `Quaternion.from_axis_angle([0, 0, 1], a)`)
             "import jax.numpy as jnp\n\nclass Q:\n    @staticmethod\n    def axis(n, a):\n        return a * n / jnp.linalg.norm(n)\n\n"
@@ -1339,20 +1353,38 @@ class NonArrayInput(Rule):
         return _sequence_rows(value)
 
     def _array_method(self, node: cst.Call, facts: FunctionFacts) -> None:
-        """`a.dot([[1, 0], [0, 1]])` given a display, of an array `a` made by an array function here (`jnp.ones(...).dot(...)`,
-        or a name only ever bound to such a call): a JAX array's `.dot` rejects a list, as `jnp.dot` does."""
+        """`a.dot([[1, 0], [0, 1]])`, `x.take([0], axis=-1)` given a display (or a local name only ever bound to one),
+        of an array `a` made by an array function here (`jnp.ones(...).dot(...)`, or a name every definition reaching
+        the call binds to such a call: `x = np.asarray(x)`, then `x.take([0])`, antropy's katz_fd): a JAX array's
+        method rejects a list where it takes an array (`_list_inputs.ARRAY_METHOD_PARAMS`), as `jnp.take` does. Not
+        a parameter as given: it may be another object whose method takes the list (a sparse matrix's `.dot`)."""
         func = node.func
         if not (isinstance(func, cst.Attribute) and func.attr.value in _list_inputs.ARRAY_ARGUMENT_METHODS):
             return
         receiver = func.value
-        made = [receiver] if isinstance(receiver, cst.Call) else facts.bindings.get(receiver.value, []) \
-            if isinstance(receiver, cst.Name) and receiver.value not in facts.params else []
-        if not made or not all(isinstance(v, cst.Call) and facts.array_function(v.func) is not None for v in made):
+        if isinstance(receiver, cst.Call):
+            made = [receiver]
+        elif isinstance(receiver, cst.Name):
+            reaching = _list_inputs.reaching_values(self, receiver.value, node)
+            made = facts.bindings.get(receiver.value, []) if reaching is None and receiver.value not in facts.params \
+                else reaching or []
+        else:
+            made = []
+        if not made or not all(isinstance(v, cst.Call) and _array_inputs.made_array(v, facts) for v in made):
             return
-        for arg in node.args:
-            if arg.keyword is None and not arg.star and isinstance(arg.value, (cst.List, cst.Tuple, cst.ListComp)):
-                self._convert(arg.value, f"`{self.code(func)}` of an array is given a Python list or tuple "
-                                         f"(`{self.code(arg.value)}`): a JAX array's method rejects it")
+        method = func.attr.value
+        for i, arg in enumerate(node.args):
+            if arg.star or _list_inputs.method_array_argument(method, i, arg) is None \
+                    or not _list_inputs.sequence(arg.value, facts):
+                continue
+            why = (f"`{self.code(func)}` of an array is given a Python list or tuple (`{self.code(arg.value)}`): a JAX "
+                   "array's method rejects it")
+            if _list_inputs.method_array_argument(method, i, arg) == "indices" and (
+                    isinstance(arg.value, cst.Name) and _list_inputs.may_be_empty(self.current_function, arg.value.value)
+                    or isinstance(arg.value, (cst.List, cst.Tuple)) and not arg.value.elements):
+                self._convert_indices(arg.value, why)
+            else:
+                self._convert(arg.value, why)
 
     def _convert(self, value: cst.BaseExpression, why: str) -> None:
         """Report `value`, a list or tuple given as an array, with the fix `jnp.asarray(value)`."""
