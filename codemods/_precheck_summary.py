@@ -602,6 +602,8 @@ class _Walker:
             s.operand_names.update(a.id for a in given if a.__class__ is ast.Name)  # `x.take(idx)`, `idx = [0]`
         for value in args:
             cls = value.__class__
+            if cls is not ast.Tuple and _tupleish(value):
+                s.display_call_roots.add(root)  # `np.append(x.shape, n)`: a shape, a Python tuple (JX304)
             if cls is ast.Name:
                 s.name_args.add((root, value.id))
                 if short in ARRAY_CONVERSIONS and value is args[0]:
@@ -679,11 +681,17 @@ def _listish(node: ast.AST) -> bool:
 
 
 def _tupleish(node: ast.AST) -> bool:
-    """A tuple display, or a shape (`x.shape`, `np.shape(x)`): a tuple an array reads as one in an operation (JX304)."""
+    """A tuple display, or a shape (`x.shape`, `np.shape(x)`, `np.broadcast_shapes(...)`, `x.shape[1:]`): a tuple an
+    array reads as one in an operation, and a `jax.numpy` function rejects (JX304)."""
     cls = node.__class__
     return cls is ast.Tuple and bool(node.elts) or cls is ast.Attribute and node.attr == "shape" or \
-        cls is ast.Call and (node.func.__class__ is ast.Attribute and node.func.attr == "shape"
-                             or node.func.__class__ is ast.Name and node.func.id == "shape")
+        cls is ast.Call and (node.func.__class__ is ast.Attribute and node.func.attr in _SHAPE_CALLS
+                             or node.func.__class__ is ast.Name and node.func.id in _SHAPE_CALLS) or \
+        cls is ast.Subscript and node.value.__class__ is ast.Attribute and node.value.attr == "shape" \
+        and node.slice.__class__ is ast.Slice
+
+
+_SHAPE_CALLS = frozenset({"shape", "broadcast_shapes"})
 
 
 def summarize(tree: ast.Module, text: str = "") -> Summary:

@@ -462,6 +462,14 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([[m], rest]) * np.prod((dx,) * n)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([jnp.asarray([m]), rest]) * np.prod(jnp.asarray((dx,) * n))\n",
         ),
+        Invalid(  # a shape is a Python tuple, which `jnp.insert`/`jnp.append` reject (pyfar's broadcast_cdims:
+            # `np.insert(np.broadcast_shapes(...), caxis, n)`); given only static values the call stays NumPy (JX501)
+            "import numpy as np\n\ndef grow(a, b, axis, n):\n    common = np.broadcast_shapes(a.shape, b.shape)\n"
+            "    return np.insert(common, axis, n), np.append(a.shape[1:], n), np.sum(a)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef grow(a, b, axis, n):\n"
+                     "    common = np.broadcast_shapes(a.shape, b.shape)\n"
+                     "    return np.insert(jnp.asarray(common), axis, n), np.append(jnp.asarray(a.shape[1:]), n), np.sum(a)\n",
+        ),
         Invalid(  # NumPy 2's `concat` joins as `concatenate` does (pyfar's zpk packing: `jnp.concat` raised on `[k0]`)
             "import numpy as np\n\ndef pack(zeros, poles, gain):\n    zeros = np.asarray(zeros)\n"
             "    return np.concat([zeros, poles, [gain]]), np.concat((zeros, (gain, gain)), axis=0)\n",
@@ -1321,7 +1329,10 @@ class NonArrayInput(Rule):
                 row = row or isinstance(value, cst.Name) and _list_inputs.row_item(fn, value.value, facts)
                 # `np.nanmin(p)` for `p` in `zip(a, b)`: a tuple (neurokit2's peak distances)
                 tupled = isinstance(value, cst.Name) and _list_inputs.tuple_item(fn, value.value)
-                if entry_of is None and not guarded and not attribute and not row and not tupled and not (
+                # `np.insert(s, k, n)` with `s = np.broadcast_shapes(...)`, `np.append(x.shape, n)`: a shape, a
+                # Python tuple (pyfar's broadcast_cdims); a call given only static values stays NumPy (JX501)
+                shaped = not isinstance(value, cst.Tuple) and self._tuple_operand(value, node, facts)
+                if entry_of is None and not guarded and not attribute and not row and not tupled and not shaped and not (
                         _list_inputs.sequence(value, facts) or _list_inputs.sequence_here(self, value, node, facts)
                         or _list_inputs.sequence_here(self, value, node, facts, some=True, tuples=True)):
                     listed = self._listed_parameter(value, node, facts) or self._listed_attribute(value, node, facts) \
@@ -1334,6 +1345,7 @@ class NonArrayInput(Rule):
                     f"`{self.code(value)}`, which the module only ever makes a list or tuple," if attribute else \
                     f"`{self.code(value)}`, an item of a list of Python lists," if row else \
                     f"`{self.code(value)}`, a tuple of `zip` or `itertools`," if tupled else \
+                    f"`{self.code(value)}`, a shape (a Python tuple)," if shaped else \
                     f"`{self.code(value)}`, an entry of a mapping, which may hold a list," if entry_of is not None else \
                     f"a Python list or tuple (`{self.code(value)}`)"
                 why = f"`{self.code(node.func)}` is given {given} as an array: `jax.numpy` rejects it"
@@ -1929,15 +1941,19 @@ class NonArrayInput(Rule):
                     replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
 
     def _tuple_operand(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> bool:
-        """A Python tuple of numbers: a tuple display (no text, no starred item), a shape (`X.shape`, `np.shape(X)`),
-        or a local name every definition of which reaching `at` binds one (`s = X.shape`)."""
+        """A Python tuple of numbers: a tuple display (no text, no starred item), a shape (`X.shape`, `np.shape(X)`,
+        `np.broadcast_shapes(...)`, a slice of one: `X.shape[1:]`), or a local name every definition of which
+        reaching `at` binds one (`s = X.shape`)."""
         if isinstance(value, cst.Tuple):
             return bool(value.elements) and not any(isinstance(e, cst.StarredElement) or is_text(e.value)
                                                     for e in value.elements)
         if isinstance(value, cst.Attribute):
             return value.attr.value == "shape"
+        if isinstance(value, cst.Subscript) and isinstance(value.value, cst.Attribute) \
+                and all(isinstance(e.slice, cst.Slice) for e in value.slice):
+            return value.value.attr.value == "shape"
         if isinstance(value, cst.Call):
-            return facts.array_function(value.func) == "shape"
+            return facts.array_function(value.func) in ("shape", "broadcast_shapes")
         if not isinstance(value, cst.Name) or value.value in facts.params:
             return False
         values = _list_inputs.reaching_values(self, value.value, at)

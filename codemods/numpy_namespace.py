@@ -286,6 +286,10 @@ class NumpyNamespace(Rule):
         Valid(  # a `*_like` maker of a shape: `jnp.ones_like` rejects a tuple, a JAX array compared with one raises
             "import numpy as np\ndef f(x):\n    unit = x.shape[1:] == np.ones_like(x.shape[1:])\n"
             "    return np.zeros_like(x.shape), unit\n"),
+        Valid(  # `np.broadcast_shapes` gives a Python tuple: NumPy calls of it and literals stay NumPy (`jnp.insert`
+            # rejects a tuple; pyfar's broadcast_cdims)
+            "import numpy as np\ndef f(x, y):\n    common = np.broadcast_shapes(x.shape, y.shape)\n"
+            "    return np.insert(common, 0, 1), np.delete(common, -1)\n"),
         Valid("import numpy as np\ndef f(shape):\n    return np.random.normal(size=shape)\n"),
         Valid("import numpy as np\ndef f(x, y):\n    np.add(x, 1.0, out=y)\n"),
         Valid(  # rebound before the call, or guarded: the default None never reaches `np.sum` (JX501 renames it safely)

@@ -310,6 +310,10 @@ class FunctionTracedness:
     def _shape_value(self, expr: cst.BaseExpression, seen: frozenset[str]) -> bool:
         if isinstance(expr, cst.Attribute):
             return expr.attr.value == "shape"
+        if isinstance(expr, cst.Call):  # `np.shape(x)`, `np.broadcast_shapes(a.shape, b.shape)`: a tuple of ints
+            func = expr.func
+            return isinstance(func, cst.Attribute) and func.attr.value in ("shape", "broadcast_shapes") \
+                and isinstance(func.value, cst.Name) and func.value.value not in self.variables()
         if isinstance(expr, cst.Subscript):
             return self._shape_value(expr.value, seen)
         if isinstance(expr, cst.Name):
@@ -426,8 +430,8 @@ class FunctionTracedness:
             return Tracedness.STATIC  # `cpu_count()`, `os.cpu_count()`: the host's count, a Python int
         if isinstance(func, cst.Attribute) and func.attr.value in DTYPE_CALLS:
             return Tracedness.STATIC  # np.promote_types(...), np.result_type(x): a dtype, known when tracing
-        if isinstance(func, cst.Attribute) and func.attr.value in ("size", "ndim", "shape") and isinstance(func.value, cst.Name) and func.value.value not in self.variables():
-            return Tracedness.STATIC  # np.size(x), np.ndim(x), np.shape(x): known when tracing
+        if isinstance(func, cst.Attribute) and func.attr.value in ("size", "ndim", "shape", "broadcast_shapes") and isinstance(func.value, cst.Name) and func.value.value not in self.variables():
+            return Tracedness.STATIC  # np.size(x), np.ndim(x), np.shape(x), np.broadcast_shapes(...): known when tracing
         if isinstance(func, cst.Name):
             if func.value == "getattr" and len(node.args) >= 2 and isinstance(node.args[1].value, cst.SimpleString) \
                     and node.args[1].value.evaluated_value in STATIC_ATTRIBUTES:
