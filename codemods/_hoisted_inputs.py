@@ -85,7 +85,8 @@ def _classify(rule: Rule, node: cst.BaseExpression, facts: FunctionFacts, found:
     elif isinstance(parent, cst.BinaryOperation):
         other = parent.right if parent.left is node else parent.left
         joins = isinstance(parent.operator, (cst.Add, cst.Multiply))  # `a + b` joins lists, `a * 2` repeats one
-        if not joins or _array_inputs.is_array(rule, other, facts, parent):
+        # (a list or tuple display is no array, whatever its items: `cshape + (n,)` joins two tuples, pyfar's noise)
+        if not joins or not _list_inputs.sequence(other, facts) and _array_inputs.is_array(rule, other, facts, parent):
             found.operators.append(node)
         else:
             found.other.append(node)

@@ -845,6 +845,15 @@ class NonArrayInput(Rule):
                      "    points = jnp.asarray(points)\n    d = np.dot(np.ones(3), normal)\n    return d * normal + points\n",
             lines=[6],
         ),
+    ]
+    VALID += [
+        Valid(  # a documented tuple joined to a tuple display (of a traced item too), or repeated: Python's own
+            # sequences, not arrays: no conversion first in the function (pyfar's noise: `cshape + (n_samples,)`)
+            "import numpy as np\n\ndef noise(scale, n, dims, extra):\n    \"\"\"dims : tuple\n    extra : tuple of int\"\"\"\n"
+            "    full = (n,) + dims\n    more = extra + (np.sum(scale),)\n"
+            "    return scale * np.ones(dims + (n,)), full, more, dims * 2\n"),
+    ]
+    INVALID += [
         Invalid(  # an item of a parameter a call passes a tuple of tuples, as it is or through a local name: a tuple
             # (sporco's `ndfrom2d`: `prm = rsi[1]`, then `np.argsort(prm)`)
             'import numpy as np\n\ndef f(x, rsi):\n    prm = rsi[1]\n    return np.transpose(x, np.argsort(prm)), np.prod(rsi[0])\n\ndef use(x):\n    return f(x, ((3, 2), (1, 0)))\n',
