@@ -595,6 +595,8 @@ class _Walker:
             self._special_call(node, func, short, args, keywords, attribute, simple)
         if short in _COMBINATORICS:
             self.flags.add("list_operand")  # `for c in itertools.product(...)`: `ary == c` compares with a tuple (JX304)
+        if short in ("atleast_1d", "atleast_2d", "atleast_3d") and any(a.__class__ is ast.Name for a in args):
+            self.flags.add("atleast_name")  # `x = np.atleast_1d(x)`: a parameter converted may be a list (JX304)
         if attribute and short in ARRAY_ARGUMENT_METHODS:
             given = [*args, *(k.value for k in keywords)]
             if any(a.__class__ in _SEQUENCES for a in given):

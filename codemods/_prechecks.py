@@ -123,6 +123,8 @@ def _non_array_input(s: Summary) -> bool:
     `np.ndarray` (it may define `format`, which `jax.numpy` reads: `layout_classes`)."""
     if "array_subclass" in s.flags:
         return True  # an `np.ndarray` subclass of the module, which may define `format` (`layout_classes`)
+    if "atleast_name" in s.flags:
+        return True  # `x = np.atleast_1d(x)` of a parameter: NumPy's conversion takes a list, `jnp.atleast_1d` does not
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \
             or not s.operand_names.isdisjoint(s.sequence_bound):
         return True

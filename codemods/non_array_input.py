@@ -633,6 +633,17 @@ class NonArrayInput(Rule):
                      "    return np.einsum('ij,ij->', X, Y), np.ix_([0, 1], [1])\n\n"
                      "def picked(positions):\n    idx = [1, 2]\n    return set(list(np.take(positions, idx)))\n",
         ),
+        Invalid(  # a parameter given as it is to NumPy's `atleast_Nd`, the function's own conversion of its input,
+            # which takes a list (`jnp.atleast_1d` raises on one: pyfar's sph2cart, given lists by its users); not
+            # one a type test says is an array, nor a rebound one
+            "import numpy as np\n\ndef to_xy(angle, radius, coeffs, w):\n    angle = np.atleast_1d(angle)\n"
+            "    r = np.atleast_2d(radius)\n    if isinstance(coeffs, np.ndarray):\n        coeffs = np.atleast_2d(coeffs)\n"
+            "    w = np.asarray(w)\n    return r * np.cos(angle), coeffs, np.atleast_1d(w)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef to_xy(angle, radius, coeffs, w):\n"
+                     "    angle = np.atleast_1d(jnp.asarray(angle))\n    r = np.atleast_2d(jnp.asarray(radius))\n"
+                     "    if isinstance(coeffs, np.ndarray):\n        coeffs = np.atleast_2d(coeffs)\n"
+                     "    w = np.asarray(w)\n    return r * np.cos(angle), coeffs, np.atleast_1d(w)\n",
+        ),
         Invalid(  # a `*arys` parameter takes arrays too: `jnp.atleast_2d(list)` raises (hmmlearn's `sample`)
             "import numpy as np\n\ndef sample(draw, n):\n    X = [draw(0)]\n    for t in range(1, n):\n"
             "        X.append(draw(t))\n    return np.atleast_2d(X)\n",
@@ -1497,6 +1508,12 @@ class NonArrayInput(Rule):
                     fn.name.value, ()):
                 return "a call in another module of the run passes a list or tuple"
             return "a call in this module passes a list or tuple"
+        if isinstance(at, cst.Call) and numpy_name(self, at.func) in _LIST_TAKING_CONVERSIONS \
+                and not isinstance_guards(self, at).get(value.value):
+            # `azimuth = np.atleast_1d(azimuth)` (pyfar's sph2cart): the function's own conversion of what the caller
+            # gives, which NumPy's takes as a list too; `jnp.atleast_1d` rejects one
+            return (f"the function converts with `{self.code(at.func)}` as it was given, so it may be a list or tuple "
+                    "(NumPy's conversion takes one)")
         converted = self._converted(value.value, lambda d: isinstance(d, cst.Param), at)
         if converted is not None and not self._array_guarded(converted, value.value, at):
             return f"the function converts elsewhere (`{self.code(converted)}`), so it may be a list or tuple"
@@ -2170,6 +2187,9 @@ class NonArrayInput(Rule):
 # (not `nonzero`, `where`, `unique`: they may give a tuple)
 _INDEX_ARRAY_MAKERS = frozenset({"arange", "array", "asarray", "flatnonzero", "argwhere", "argsort", "concatenate",
                                  "concat", "hstack", "atleast_1d", "ravel", "sort"})
+# NumPy conversions whose `jax.numpy` namesakes reject a list (`jnp.asarray` takes one): given a parameter as the
+# caller gave it, they say it may be a list
+_LIST_TAKING_CONVERSIONS = frozenset({"numpy.atleast_1d", "numpy.atleast_2d", "numpy.atleast_3d"})
 # `jax.numpy` functions that take an array subclass defining `format` (they read NumPy's buffer first)
 _LAYOUT_CONVERSIONS = frozenset({"array", "asarray", "asanyarray"})
 # attributes and methods by which NumPy gives an array of the same subclass
