@@ -168,7 +168,69 @@ def module_object(values: Sequence[cst.BaseExpression], module: cst.Module, loca
         if isinstance(value, cst.Name) and value.value in bound and value.value not in local:
             return (f"a branch gives `{value.value}`, a function, class or module of this module, which `lax.cond` cannot "
                     "return and `jnp.where` cannot choose")
+    arrays = array_imports(module)
+    for value in values:
+        held = _host_item(value, displays, bound, local, arrays)
+        if held is not None:
+            code = cst.Module([]).code_for_node
+            return (f"a branch gives `{code(value).strip()}`, an item of the module-level `{code(value.value).strip()}`, "
+                    f"which holds values that are no arrays (`{code(held).strip()}`); `lax.cond` cannot return them and "
+                    "`jnp.where` cannot choose them")
     return _list_lengths(values, displays, local)
+
+
+ARRAY_LIBRARIES = ("numpy", "jax", "scipy", "math", "cmath")
+
+
+def array_imports(module: cst.Module) -> frozenset[str]:
+    """The names the module's top-level imports bind to NumPy, JAX, SciPy or `math` (or things in them)."""
+    names: set[str] = set()
+    for stmt in top_level_statements(module):
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else []:
+            if isinstance(small, cst.Import):
+                for alias in small.names:
+                    if dotted_name(alias.name).split(".")[0] in ARRAY_LIBRARIES:
+                        names |= bound_by_import(cst.SimpleStatementLine([cst.Import([alias])])) or set()
+            elif isinstance(small, cst.ImportFrom) and small.module is not None and not small.relative \
+                    and dotted_name(small.module).split(".")[0] in ARRAY_LIBRARIES:
+                names |= bound_by_import(stmt) or set()
+    return frozenset(names)
+
+
+def _host_item(value: cst.BaseExpression, displays: dict[str, list[cst.BaseExpression]], bound: set[str],
+               local: frozenset[str], arrays: frozenset[str]) -> Optional[cst.BaseExpression]:
+    """`CMAPS[kind]` where the module binds `CMAPS` once, to a dict, list or tuple display holding an item that is no
+    array (librosa's `display.cmap` returns a matplotlib colormap drawn from such a dict): that item, else None.
+    An item is no array when it is a string, `None`, a lambda/dict/set, a name the module binds to a function, class
+    or import, an object made by a class (`Model()`), or a call or attribute of an import from outside NumPy/JAX/
+    SciPy/`math` (`cm.magma`, `plt.get_cmap('magma')`)."""
+    if not isinstance(value, cst.Subscript) or not isinstance(value.value, cst.Name) or value.value.value in local:
+        return None
+    found = displays.get(value.value.value, [])
+    if len(found) != 1 or not isinstance(found[0], (cst.Dict, cst.List, cst.Tuple)):
+        return None
+    display = found[0]
+    items = [e.value for e in display.elements if isinstance(e, (cst.DictElement, cst.Element))]
+
+    def host(item: cst.BaseExpression) -> bool:
+        if is_text(item) or makes_object(item) or isinstance(item, (cst.Lambda, cst.Dict, cst.Set, cst.DictComp, cst.SetComp)):
+            return True
+        if isinstance(item, cst.Name):
+            return item.value == "None" or item.value in bound and item.value not in arrays
+        return _foreign(item, bound, arrays)
+
+    return next((item for item in items if host(item)), None)
+
+
+def _foreign(value: cst.BaseExpression, bound: set[str], arrays: frozenset[str]) -> bool:
+    """`cm.magma`, `plt.get_cmap(name)`: an attribute, or a call of one, of a name the module imports from outside
+    NumPy/JAX/SciPy/`math` (a module-level import): in a module-level display, a library's object (a function, a
+    colormap), not an array. (Not for a value computed in the function: `util.normalize(x)` of the package's own
+    `util` returns an array; a branch calling it is `_purity`'s.)"""
+    root = value.func if isinstance(value, cst.Call) else value
+    name = dotted_name(root)
+    return isinstance(root, cst.Attribute) and bool(name) and name.split(".")[0] in bound \
+        and name.split(".")[0] not in arrays
 
 
 def _list_lengths(values: Sequence[cst.BaseExpression], displays: dict[str, list[cst.BaseExpression]],

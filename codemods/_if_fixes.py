@@ -18,7 +18,7 @@ import libcst as cst
 
 from codemods import _branch_emit as emit
 from codemods._branch_structure import Chain
-from codemods._branch_values import bool_mix, broadcast_risk, kind_conflict, with_locals
+from codemods._branch_values import bool_mix, broadcast_risk, kind_conflict, module_object, with_locals
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
@@ -59,6 +59,8 @@ def where_fix(rule: Rule, node: cst.If, c: Chain, plain, outputs, local, test, w
         if not all(cheap_and_pure(v, local) for v in values):
             return False, None
         conflict = kind_conflict(values)
+        if conflict is None:
+            conflict = module_object(values, rule.context.module, local)
         flag = bool_mix(with_locals(function_flow(rule, rule.current_function), node, values),
                         function_facts(rule, rule.current_function)) if conflict is None else None
         if flag is not None:  # `out = False`, then `if c: out = 3`: `jnp.where` would give `0` for `False`

@@ -189,6 +189,12 @@ class TracedIf(Rule):
             "    if m:\n        label = m[0]\n    return label\n\ndef total(x):\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # items of a module-level list of strings: `jnp.where` and `lax.cond` cannot choose them
+            "import numpy as np\n\nLABELS = ['below', 'above']\n\ndef tag(v):\n    if np.mean(v) > 0:\n"
+            "        t = LABELS[1]\n    else:\n        t = LABELS[0]\n    return t\n",
+            expected=None,
+            lines=[6],
+        ),
         Invalid(  # a number default a branch fills in from a whole parameter: that branch has the parameter's shape, the
             # other keeps the number, and `lax.cond` raises (scikit-rf's `rdc=0.0`, then `rdc = 0.05 * w_q * L / q`)
             "import numpy as np\n\ndef loss(r, f, k=1.0):\n    w = 2 * np.pi * f\n    if k == 1.0:\n        k = 0.5 * w * r\n"

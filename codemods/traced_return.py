@@ -122,6 +122,19 @@ class TracedReturn(Rule):
             "    return src.kind == dst.kind and src.itemsize <= dst.itemsize\n"),
     ]
     INVALID = [
+        Invalid(  # items of a module-level dict of names: strings, no arrays (librosa's `display.cmap` returns a
+            # matplotlib colormap drawn from such a dict); `lax.cond` raises `TypeError` on them
+            "import numpy as np\n\nSTYLES = {'pos': 'solid', 'mix': 'dashed'}\n\ndef style(v, a, b):\n"
+            "    lo, hi = np.percentile(v, [5, 95])\n    if lo >= 0:\n        return STYLES[a]\n    return STYLES[b]\n",
+            expected=None,
+            lines=[7],
+        ),
+        Invalid(  # the same with library objects in a list (`cm.gray`), chosen by `jnp.where`'s path
+            "import numpy as np\nfrom matplotlib import cm\n\nMAPS = [cm.gray, cm.magma]\n\ndef pick(v):\n"
+            "    if np.min(v) > 0:\n        return MAPS[0]\n    return MAPS[1]\n",
+            expected=None,
+            lines=[7],
+        ),
         Invalid(  # `return False` against `return 1`: `jnp.where` would return `0` where Python returned `False`
             "import numpy as np\n\ndef f(w):\n    if np.min(w) < 0.0:\n        return False\n    return 1\n",
             expected=None,
@@ -450,6 +463,8 @@ class TracedReturn(Rule):
             columns = [values]
         for column in columns:
             conflict = kind_conflict(column)
+            if conflict is None:
+                conflict = module_object(column, self.context.module, local)
             flag = bool_mix(column, function_facts(self, self.current_function)) if conflict is None else None
             if flag is not None:  # `return False` against `return 3`: `jnp.where` would return `0` for `False`
                 conflict = (f"a branch returns the bool `{flag[0]}` and another the number `{flag[1]}`, which `jnp.where` "
