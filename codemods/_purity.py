@@ -279,6 +279,14 @@ def value_shaped_read(stmts: Sequence[cst.CSTNode], facts) -> Optional[str]:
     return None
 
 
+def shaped_note(shaped: str) -> str:
+    """Why a branch reading `shaped` (`value_shaped_read`) keeps its `if`: the reason, for a report."""
+    return (f"a branch reads `{shaped.strip()}`, whose shape depends on values; `jnp.where` evaluates every branch and "
+            "`lax.cond` traces every branch, whichever is taken, and that read raises there (on an empty selection the "
+            "test kept Python from reading, and under `jit` it has no static shape); give it a fixed size first (a "
+            "reduction with `where=`, `size=`), or keep this code outside `jit`")
+
+
 def shaped_loop_body(rule, body: Sequence[cst.CSTNode]) -> Optional[str]:
     """Why a `lax` loop cannot hold `body`, or None: a read whose shape depends on values (`value_shaped_read`), or
     a conversion to Python of a value that may be traced (`int(t[-1] / dt)`, `x.item()`: `traced_host_conversion`),

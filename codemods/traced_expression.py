@@ -10,7 +10,7 @@ from codemods import _caller_writes
 from codemods._boolean_operands import boolean, leaves
 from codemods._branch_values import as_float, empty_note, loop_indices, attribute_dtype, bool_mix, broadcast_risk, empty_reduction, float_split, guarded_division, guarded_index, int_mix, kind_conflict, object_attribute, python_ints
 from codemods._host_values import counted
-from codemods._purity import value_shaped_read
+from codemods._purity import shaped_note, value_shaped_read
 from codemods._python_builtins import BUILTINS, RAISED_BY_BUILTINS, fold, formatted
 from codemods._where_safety import cheap_and_pure
 from jaxfix import walk
@@ -141,6 +141,12 @@ class TracedExpression(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a masked read on one side: `jnp.where` reads it whatever the test, and JAX's read of an empty
+            # selection raises (librosa's estimate_tuning); under `jit` it has no static shape
+            "import numpy as np\n\ndef level(v, w):\n    keep = w > 0\n    return np.median(v[keep]) if keep.any() else 0.0\n",
+            expected=None,
+            lines=[5],
+        ),
         Invalid(  # a bool against a number: `jnp.where` would give `0` where Python gave `False`
             "import numpy as np\n\ndef f(w):\n    s = False if np.min(w) < 0.0 else len(w)\n    return s\n",
             expected=None,
@@ -452,13 +458,10 @@ class TracedExpression(Rule):
         facts = function_facts(self, self.current_function)
         reduced = empty_reduction([node.test], [node.body, node.orelse], facts)
         shaped = value_shaped_read([node.body, node.orelse], facts)
-        if shaped is not None and not (pure and risk is None):  # as JX201's `if`: nilearn's fdr threshold,
-            # `z[pos][-1] if pos.any() else np.inf`
-            empty = "" if reduced is None else (f", and outside it `{reduced}` raises on an empty selection, which the "
-                                                "test kept Python from reading")
-            self.report(node, f"{message}, and it cannot become `lax.cond`: a side reads `{shaped.strip()}`, whose shape "
-                        "depends on values; `lax.cond` traces both sides, whichever is taken, and that read raises under "
-                        f"`jit`{empty} (give it a fixed size, or keep this code outside `jit`)")
+        if shaped is not None:  # as JX201's `if`: nilearn's fdr threshold, `z[pos][-1] if pos.any() else np.inf`;
+            # librosa's `np.median(mag[m]) if m.any() else 0.0`, where `jnp.where` reads the empty selection
+            self.report(node, f"{message}, and it cannot become `jnp.where`/`lax.cond`: "
+                        + shaped_note(shaped).replace("a branch", "a side").replace("every branch", "both sides"))
             return
         if reduced is not None:
             message += empty_note(reduced).replace("a branch", "a side").replace("every branch", "both sides")

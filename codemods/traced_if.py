@@ -7,7 +7,7 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._if_fixes import cond_replacement, where_fix
-from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, stuck_boolean, value_shaped_read
+from codemods._purity import branch_numpy, purity, scalar_carry_broadcast, shaped_note, stuck_boolean, value_shaped_read
 from codemods._branch_structure import assignments, chain, definitely_written, exits, effect_hint, shared_update
 from codemods._branch_values import (as_float, empty_note, loop_indices,
     attribute_dtype, attribute_indexed, bool_mix, empty_reduction, float_split, guarded_division, guarded_index, holds_object, int_mix, kind_conflict, loop_float_element, made_traced_test, module_object, none_inside, none_read, param_mix, list_item, reshaped_output,
@@ -189,6 +189,19 @@ class TracedIf(Rule):
             "    if m:\n        label = m[0]\n    return label\n\ndef total(x):\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # a masked read in a branch (librosa's estimate_tuning): `jnp.where` would read it whatever the test,
+            # and JAX's read of an empty selection raises; under `jit` it has no static shape
+            "import numpy as np\n\ndef level(v, w):\n    keep = w > 0\n    if keep.any():\n"
+            "        s = np.median(v[keep])\n    else:\n        s = 0.0\n    return s\n",
+            expected=None,
+            lines=[5],
+        ),
+        Invalid(  # the same with the indices of a one-argument `np.where`
+            "import numpy as np\n\ndef first(v):\n    if np.sum(v) > 0:\n        k = np.where(v > 0)[0][0] * 1.0\n"
+            "    else:\n        k = -1.0\n    return k\n",
+            expected=None,
+            lines=[4],
+        ),
         Invalid(  # items of a module-level list of strings: `jnp.where` and `lax.cond` cannot choose them
             "import numpy as np\n\nLABELS = ['below', 'above']\n\ndef tag(v):\n    if np.mean(v) > 0:\n"
             "        t = LABELS[1]\n    else:\n        t = LABELS[0]\n    return t\n",
@@ -883,6 +896,10 @@ class TracedIf(Rule):
             unsafe = True
             why += empty_note(reduced)
         local = frozenset(flow.params) | flow.writes(list(function.body.body))
+        shaped = value_shaped_read([s for b in c.bodies for s in b], function_facts(self, function))
+        if shaped is not None:
+            self.report(node, f"`if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: {shaped_note(shaped)}")
+            return
         plain = [assignments(b) for b in bodies]
         risk = None
         if all(p is not None for p in plain):
@@ -891,12 +908,6 @@ class TracedIf(Rule):
                 return
         if risk is not None:
             why += f" (`lax.cond`, not `jnp.where`: {risk})"
-        shaped = value_shaped_read([s for b in c.bodies for s in b], function_facts(self, function))
-        if shaped is not None:
-            self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: a branch reads `{shaped}`, whose "
-                        "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
-                        "raises there (give it a fixed size, or use `jnp.where`)")
-            return
         untraceable = untraceable_branch(traced, [s for b in c.bodies for s in b])
         if untraceable is not None:
             self.report(node, f"`if` on traced value `{test}` cannot become `lax.cond`: {untraceable}")

@@ -8,7 +8,7 @@ import libcst as cst
 from codemods import _branch_emit as emit
 from codemods import _caller_writes
 from codemods._list_inputs import int_fed_parameters
-from codemods._purity import branch_numpy, purity, stuck_boolean, value_shaped_read
+from codemods._purity import branch_numpy, purity, shaped_note, stuck_boolean, value_shaped_read
 from codemods._branch_structure import Chain, chain, effect_hint, ends_in_return, exits, shared_update
 from codemods._branch_values import (as_float, empty_note, loop_indices,
     attribute_dtype, attribute_indexed, bool_mix, broadcast_risk, empty_reduction, float_split, guarded_division, guarded_index, int_mix, kind_conflict, module_object, object_attribute, param_mix,
@@ -148,12 +148,18 @@ class TracedReturn(Rule):
                      "    return jax.lax.cond(a == np.inf, result_if_true, result_if_false, a, b)\n",
             unsafe=True,
         ),
-        Invalid(  # the min of a masked read the test keeps from being empty: `jnp.where` evaluates it anyway, and an
-            # empty reduction raises (pymoo's step-size search)
+        Invalid(  # the max of a masked read the test keeps from being empty: `jnp.where` evaluates it anyway, and an
+            # empty reduction raises (pymoo's step-size search); under `jit` the read has no static shape either
             "import numpy as np\n\ndef step(x):\n    if not np.any(x > 1.0):\n        return 1.0\n    return np.max(x[x > 1.0])\n",
-            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef step(x):\n"
-                     "    return jnp.where(not np.any(x > 1.0), 1.0, np.max(x[x > 1.0]))\n",
-            unsafe=True,
+            expected=None,
+            lines=[4],
+        ),
+        Invalid(  # the median of a masked read (librosa's estimate_tuning): no reduction raises on an empty selection
+            # in NumPy (nan), but JAX's gather does; both branches as `if`/`else`
+            "import numpy as np\n\ndef level(v, w):\n    keep = w > 0\n    if keep.any():\n"
+            "        return np.median(v[keep])\n    else:\n        return 0.0\n",
+            expected=None,
+            lines=[5],
         ),
         Invalid(  # a branch indexes with what the test compares: the test keeps a Python index in range (pyod)
             "import numpy as np\n\ndef scale(k: int, n, table):\n    if k >= n:\n        return 1.0\n    return table[k] * 2.0\n",
@@ -351,6 +357,11 @@ class TracedReturn(Rule):
         values = [_single_return(b) for b in [*run.bodies, *([] if c.has_else else [after[len(absorbed) :]])]]
         local = frozenset(flow.params) | flow.writes(list(function.body.body))
         self._risk = None
+        shaped = value_shaped_read([*[s for b in c.bodies for s in b], *after], function_facts(self, function))
+        if shaped is not None:
+            self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `jnp.where`/`lax.cond`: "
+                        f"{shaped_note(shaped)}")
+            return []
         if all(v is not None for v in values):
             text = self._where(node, run, values, local, test)  # type: ignore[arg-type]
             if text == "":
@@ -365,12 +376,6 @@ class TracedReturn(Rule):
             return []  # the following `if`s are rewritten on their own first; this one on the next pass
         if self._risk is not None:
             message += f" (`lax.cond`, not `jnp.where`: {self._risk})"
-        shaped = value_shaped_read([*[s for b in c.bodies for s in b], *after], function_facts(self, function))
-        if shaped is not None:
-            self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: a branch reads `{shaped}`, whose "
-                        "shape depends on values; `lax.cond` traces every branch, whichever is taken, and that read "
-                        "raises there (give it a fixed size, or use `jnp.where`)")
-            return []
         untraceable = untraceable_branch(traced, [*[s for b in c.bodies for s in b], *after])
         if untraceable is not None:
             self.report(node, f"`return` under an `if` on traced value `{test}` cannot become `lax.cond`: {untraceable}")
