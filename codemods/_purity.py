@@ -176,6 +176,8 @@ class Purity:
                 return True  # list building: the loop rules convert it or refuse it, the branch rules refuse it
             if _object_rooted(func.value, level):
                 return False  # `self._A.dot(x)`, `A_T = self.A.T; A_T.dot(x)`: maybe a NumPy array, which rejects tracers
+            if _parameter_rooted(func.value, level) and any(is_array(a.value) for a in call.args):
+                return False  # `basis.dot(D[i])`, `basis` a parameter: maybe a NumPy array or a scipy.sparse matrix
             return func.attr.value in ARRAY_METHODS and is_array(func.value)
         return False
 
@@ -328,6 +330,22 @@ def _object_rooted(receiver: cst.BaseExpression, level: Callable[[cst.BaseExpres
     if root is None or analysis is None or not hasattr(analysis, "assigned_values"):
         return False
     return any(v is not None and _root_name(v) in ("self", "cls") for v in analysis.assigned_values(root))
+
+
+def _parameter_rooted(receiver: cst.BaseExpression, level: Callable[[cst.BaseExpression], Tracedness]) -> bool:
+    """Whether `receiver` is a parameter of the function `level` analyses (a FunctionTracedness's `of`), or an
+    attribute or item of one, that the function never rebinds: its caller may hand it a NumPy array or a
+    `scipy.sparse` matrix (librosa's `__cqt_response` gets a sparse `basis`), whose methods reject the tracers a
+    `lax` body or `lax.cond` branch gives them (`basis.dot(D[i])`: `TracerArrayConversionError`, even outside
+    `jit`)."""
+    root = _root_name(receiver)
+    analysis = getattr(level, "__self__", None)
+    function = getattr(analysis, "function", None)
+    if root is None or not isinstance(function, cst.FunctionDef) or not hasattr(analysis, "assigned_values"):
+        return False
+    params = function.params
+    names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+    return root in names and root not in ("self", "cls") and not analysis.assigned_values(root)
 
 
 def _root_name(node: cst.BaseExpression) -> Optional[str]:

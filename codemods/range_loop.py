@@ -148,6 +148,16 @@ class RangeLoop(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a method of a parameter given what the loop binds: the parameter may be a NumPy array or a
+            # scipy.sparse matrix (librosa's `__cqt_response`, `basis.dot(D[i])`), whose `.dot` rejects the tracer
+            # `fori_loop` gives it even outside `jit` (`TracerArrayConversionError`): unsafe
+            "import jax.numpy as jnp\n\ndef apply(op, X):\n    out = jnp.zeros((X.shape[0], 3))\n"
+            "    for k in range(X.shape[0]):\n        out = out.at[k].set(op.dot(X[k]))\n    return out\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef apply(op, X):\n    out = jnp.zeros((X.shape[0], 3))\n"
+                     "    X_jax = jnp.asarray(X)\n\n    def body(k, out):\n        out = out.at[k].set(op.dot(X_jax[k]))\n"
+                     "        return out\n\n    out = jax.lax.fori_loop(0, X.shape[0], body, out)\n    return out\n",
+            unsafe=True,
+        ),
         Invalid(  # a Python number made in the body from an array is a tracer's conversion in a `lax` body (obspy)
             "import jax.numpy as jnp\n\ndef f(x, n):\n    t = jnp.linspace(0.0, 1.0, 9)\n    s = 0.0\n"
             "    for i in range(n):\n        k = int(t[-1] * 4)\n        s = s + x[i] * t[k]\n    return s\n",
