@@ -21,6 +21,7 @@ from typing import Container, Iterator, Optional, Sequence
 import libcst as cst
 import numpy as np
 
+from codemods._list_inputs import display_row, rows_kind
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis.loop_values import (RESHAPING, reshaping, sliced, traced_host_conversion, traced_sequence_index,
@@ -149,7 +150,8 @@ def _array_function(called: str) -> bool:
         and not isinstance(getattr(np, called), type)  # (not Python's `max`, `abs`, `round`)
 
 
-def module_object(values: Sequence[cst.BaseExpression], module: cst.Module, local: frozenset[str]) -> Optional[str]:
+def module_object(values: Sequence[cst.BaseExpression], module: cst.Module, local: frozenset[str],
+                  function: Optional[cst.FunctionDef] = None) -> Optional[str]:
     """Why a branch value is no array, or None: a name the module binds to a function, class or import (`return
     cp_convolve` / `return convolve`, pylops' backend getters), which `lax.cond` cannot return nor `jnp.where`
     choose."""
@@ -170,6 +172,12 @@ def module_object(values: Sequence[cst.BaseExpression], module: cst.Module, loca
                     "return and `jnp.where` cannot choose")
     arrays = array_imports(module)
     for value in values:
+        table = display_row(function, value)
+        if table is not None:  # `best = point`, `for point in frontier`: librosa's `_crystal_tie_break`
+            kind = rows_kind(function, table)  # type: ignore[arg-type]
+            return (f"a branch gives `{cst.Module([]).code_for_node(value).strip()}`, a row of `{table}`, a local list of "
+                    f"{kind} displays: a Python {kind} of numbers, which `lax.cond` would make a {kind} of arrays and "
+                    f"`jnp.where` an array (Python keeps the {kind}, hashable, of Python numbers)")
         held = _host_item(value, displays, bound, local, arrays)
         if held is not None:
             code = cst.Module([]).code_for_node

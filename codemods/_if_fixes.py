@@ -60,7 +60,7 @@ def where_fix(rule: Rule, node: cst.If, c: Chain, plain, outputs, local, test, w
             return False, None
         conflict = kind_conflict(values)
         if conflict is None:
-            conflict = module_object(values, rule.context.module, local)
+            conflict = module_object(values, rule.context.module, local, rule.current_function)
         flag = bool_mix(with_locals(function_flow(rule, rule.current_function), node, values),
                         function_facts(rule, rule.current_function)) if conflict is None else None
         if flag is not None:  # `out = False`, then `if c: out = 3`: `jnp.where` would give `0` for `False`

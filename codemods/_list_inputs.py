@@ -385,19 +385,24 @@ def rows_list(function: cst.FunctionDef, name: str, facts: FunctionFacts) -> boo
     bound = facts.bindings.get(name, [])
     if not bound or not all(rows(v) for v in bound):
         return False  # (an opaque binding, None: a loop target, unpacking, `+=`)
+    return _rows_kept(function, name, (cst.List, cst.ListComp))  # (else a row of another kind)
+
+
+def _rows_kept(function: cst.FunctionDef, name: str, kinds: tuple[type, ...]) -> bool:
+    """Whether every row `function` puts into its local list `name` (`name[k] = ...`, `name.append(...)`,
+    `name.insert(...)`) is one of `kinds` (no `extend`)."""
     for node in walk.nodes_of(function.body, cst.Assign):
         for target in node.targets:  # type: ignore[attr-defined]
             t = target.target
             if isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and t.value.value == name \
-                    and not isinstance(node.value, (cst.List, cst.ListComp)):  # type: ignore[attr-defined]
+                    and not isinstance(node.value, kinds):  # type: ignore[attr-defined]
                 return False
     for call in walk.nodes_of(function.body, cst.Call):
         func = call.func  # type: ignore[attr-defined]
         if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == name \
                 and func.attr.value in ("append", "insert", "extend") and call.args:  # type: ignore[attr-defined]
-            item = call.args[-1].value  # type: ignore[attr-defined]
-            if func.attr.value == "extend" or not isinstance(item, (cst.List, cst.ListComp)):
-                return False  # a row of another kind
+            if func.attr.value == "extend" or not isinstance(call.args[-1].value, kinds):  # type: ignore[attr-defined]
+                return False
     return True
 
 
@@ -555,6 +560,93 @@ def sequence_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef],
     return False
 
 
+def _displays_of_rows(function: cst.FunctionDef, name: str) -> Optional[str]:
+    """The kind of rows ("tuple" or "list") of the local `name` when it is bound only to list or tuple displays of
+    list or tuple displays (`frontier = [(1, -1), (0, 2)]`, librosa's `intervals`), grown only by `append` of such
+    displays and with no item replaced by anything else; else None."""
+    def rows(v: cst.BaseExpression) -> bool:
+        return isinstance(v, (cst.List, cst.Tuple)) and bool(v.elements) and all(
+            isinstance(e, cst.Element) and isinstance(e.value, (cst.List, cst.Tuple)) for e in v.elements)
+
+    params = function.params
+    if name in {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}:
+        return None
+    bound = assigned_values(function, name)
+    if not bound or not all(rows(v) for v in bound):
+        return None
+    for node in walk.nodes_of(function.body, cst.AugAssign):
+        if isinstance(node.target, cst.Name) and node.target.value == name:  # type: ignore[attr-defined]
+            return None
+    if not _rows_kept(function, name, (cst.List, cst.Tuple)):
+        return None
+    kinds = {type(e.value) for v in bound for e in v.elements}  # type: ignore[attr-defined]
+    return "tuple" if kinds == {cst.Tuple} else "list"
+
+
+def rows_kind(function: cst.FunctionDef, name: str) -> str:
+    """"tuple" or "list": the kind of the rows of `name`, a local list of displays (`display_row`)."""
+    return _displays_of_rows(function, name) or "list"
+
+
+def display_row(function: Optional[cst.FunctionDef], value: cst.BaseExpression) -> Optional[str]:
+    """The local list of displays (`_displays_of_rows`) `value` is a row of, or None: `frontier[0]`, a loop or
+    comprehension target over it or a slice of it (`for point in frontier[1:]`), or a local name every binding of
+    which is such a row (`best = frontier[0]`, later `best = point`). Each row is a Python list or tuple of the
+    numbers written out: NumPy reads it as an array where a `jax.numpy` function rejects it, and `lax.cond` would
+    make a tuple of Python ints a tuple of arrays (librosa's `_crystal_tie_break`)."""
+    if function is None:
+        return None
+    return _display_row(function, value, set())
+
+
+def _display_row(function: cst.FunctionDef, value: cst.BaseExpression, seen: set[str]) -> Optional[str]:
+    def table(node: cst.BaseExpression, item: bool) -> Optional[str]:
+        """`rows` (a whole table, or with `item` its item `rows[k]`), or a slice of it `rows[1:]`."""
+        if isinstance(node, cst.Subscript) and len(node.slice) == 1:
+            index = node.slice[0].slice
+            if item == isinstance(index, cst.Index) and isinstance(node.value, cst.Name) \
+                    and _displays_of_rows(function, node.value.value):
+                return node.value.value
+            return None
+        return node.value if not item and isinstance(node, cst.Name) and _displays_of_rows(function, node.value) else None
+
+    if isinstance(value, cst.Subscript):
+        return table(value, True)
+    if not isinstance(value, cst.Name) or value.value in ("None", "True", "False"):
+        return None
+    name = value.value
+    if name in seen:
+        return ""  # (a cycle: `best = point` where `point` is judged already)
+    seen.add(name)
+    params = function.params
+    if name in {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}:
+        return None
+    found: list[str] = []
+    for node in walk.nodes(function.body):
+        if isinstance(node, (cst.For, cst.CompFor)):
+            names = walk.name_values(node.target)
+            if name not in names:
+                continue
+            source = table(node.iter, False) if isinstance(node.target, cst.Name) else None
+            if source is None:
+                return None
+            found.append(source)
+        elif isinstance(node, cst.Assign):
+            for target in node.targets:
+                if isinstance(target.target, cst.Name) and target.target.value == name:
+                    source = _display_row(function, node.value, seen)
+                    if source is None:
+                        return None
+                    found.append(source)
+                elif name in walk.name_values(target.target) and not isinstance(target.target, (cst.Subscript, cst.Attribute)):
+                    return None  # unpacked: `a, best = ...`
+        elif isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.NamedExpr, cst.AsName)) and \
+                name in walk.name_values(getattr(node, "target", None) or getattr(node, "name")):
+            return None
+    named = [f for f in found if f]
+    return named[0] if named else None
+
+
 def list_maker(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
     """`_plain_value`, or a call of `json.loads`/`json.load` (however imported), which gives a list for a JSON array
     (scikit-fuzzy's `interp_membership(x, mf, json.loads(s))`)."""
@@ -579,8 +671,26 @@ def list_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, Con
         plain = axis_index
         return _fed_parameters(module, lambda value, caller: sequence_value(value, caller, plain), listed=True,
                                binds=plain)
-    return _fed_parameters(module, lambda value, caller: sequence_value(value, caller, plain), listed=True, binds=plain,
+    # (rows of a local table of displays: `for point in frontier: ... f(point, best)`; passed by name only)
+    rows = frozenset() if lists_only else _row_names(module)
+    return _fed_parameters(module, lambda value, caller: sequence_value(value, caller, plain) or not lists_only
+                           and display_row(caller, value) is not None, listed=True, binds=plain, known=rows,
                            elsewhere=elsewhere)
+
+
+def _row_names(module: cst.Module) -> frozenset[str]:
+    """The names some loop or comprehension of the module binds to the rows of a list or tuple display of list or
+    tuple displays (`for point in frontier[1:]`), or some assignment to an item of one (`best = frontier[0]`):
+    the names a caller can pass such a row in (`display_row` tells which do)."""
+    names: set[str] = set()
+    for node in walk.nodes(module):
+        if isinstance(node, (cst.For, cst.CompFor)) and isinstance(node.target, cst.Name):
+            it = node.iter.value if isinstance(node.iter, cst.Subscript) else node.iter
+            if isinstance(it, cst.Name):
+                names.add(node.target.value)
+        elif isinstance(node, cst.Assign) and isinstance(node.value, cst.Subscript) and isinstance(node.value.value, cst.Name):
+            names.update(t.target.value for t in node.targets if isinstance(t.target, cst.Name))
+    return frozenset(names)
 
 
 def _called_builtin(value: cst.BaseExpression, names: tuple[str, ...]) -> bool:

@@ -441,6 +441,8 @@ class _Walker:
             it, target = it.args[0], target.elts[1]  # type: ignore[attr-defined]
         if target.__class__ is not ast.Name:
             return
+        if it.__class__ is ast.Subscript and it.value.__class__ is ast.Name and it.slice.__class__ is ast.Slice:  # type: ignore[attr-defined]
+            it = it.value  # type: ignore[attr-defined]  # `for point in frontier[1:]`: items of `frontier`
         if it.__class__ is ast.Name:
             self.s.iterated_targets.add((it.id, target.id))  # type: ignore[attr-defined]
         elif it.__class__ in _SEQUENCES:

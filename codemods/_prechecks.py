@@ -153,6 +153,9 @@ def _non_array_input(s: Summary) -> bool:
     if any((iterated == "[" or iterated in s.sequence_bound) and (root, name) in s.name_args
            for iterated, name in s.iterated_targets for root in roots):
         return True  # `[np.max(b) for b in blocks]`, `blocks = [[...] for s in ...]`: each item may be a list
+    if any(value.__class__ is ast.Subscript and source in s.sequence_bound and (root, name) in s.name_args
+           for source, names, value in s.rebinds for name in names for root in roots):
+        return True  # `best = frontier[0]`, then `tie_break(point, best)`: a row of a list of tuples (librosa)
     if any(root in roots and s.converted_elsewhere(name) for root, name in s.unconverted_args):
         return True  # `np.array(ub)`, then `np.tile(ub, ...)`: converted once, so it may be a list (pyswarms)
     if any(s.converted_elsewhere(name) for name in s.operand_names):

@@ -201,6 +201,23 @@ class NonArrayInput(Rule):
             "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
     ]
     INVALID = [
+        Invalid(  # a parameter a caller passes the rows of a local list of tuple displays, looping over a slice of it
+            # (librosa's `_crystal_tie_break(point, best, logs)`, `for point in frontier[1:]`, `best = frontier[0]`)
+            "import jax.numpy as jnp\n\ndef cost(step, w):\n    return w.dot(jnp.abs(step))\n\n"
+            "def cheapest(w):\n    moves = [(1, 0), (0, -1), (1, 1)]\n    out = 0.0\n    for m in moves[1:]:\n"
+            "        out = out + cost(m, w)\n    return out\n",
+            expected="import jax.numpy as jnp\n\ndef cost(step, w):\n    return w.dot(jnp.abs(jnp.asarray(step)))\n\n"
+                     "def cheapest(w):\n    moves = [(1, 0), (0, -1), (1, 1)]\n    out = 0.0\n    for m in moves[1:]:\n"
+                     "        out = out + cost(m, w)\n    return out\n",
+            lines=[4],
+        ),
+        Invalid(  # ... and a local bound to one such row (`first = moves[0]`)
+            "import jax.numpy as jnp\n\ndef cost(step, w):\n    return w.dot(jnp.abs(step))\n\n"
+            "def first_cost(w):\n    moves = [(1, 0), (0, -1)]\n    first = moves[0]\n    return cost(first, w)\n",
+            expected="import jax.numpy as jnp\n\ndef cost(step, w):\n    return w.dot(jnp.abs(jnp.asarray(step)))\n\n"
+                     "def first_cost(w):\n    moves = [(1, 0), (0, -1)]\n    first = moves[0]\n    return cost(first, w)\n",
+            lines=[4],
+        ),
         Invalid(  # a list index on one path, an array on the other (PyEMD's `dim = [dim]` or `np.arange(ndim)`, then
             # `np.array(x.shape)[dim]`): `jnp.asarray` leaves the array as it is
             "import numpy as np\n\ndef sizes(a, axis=None):\n    if axis is None:\n        axes = np.arange(a.ndim)\n"

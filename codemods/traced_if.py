@@ -189,6 +189,14 @@ class TracedIf(Rule):
             "    if m:\n        label = m[0]\n    return label\n\ndef total(x):\n    return np.sum(x)\n"),
     ]
     INVALID = [
+        Invalid(  # a choice between rows of a local list of tuple displays: Python tuples of ints, which `lax.cond`
+            # would make tuples of arrays (librosa's `_crystal_tie_break` loop: `best = point`)
+            "import jax.numpy as jnp\n\ndef best_move(w):\n    moves = [(1, 0), (0, -1), (1, 1)]\n    best = moves[0]\n"
+            "    for m in moves[1:]:\n        if w.dot(jnp.asarray(m)) < w.dot(jnp.asarray(best)):\n            best = m\n"
+            "    return best\n",
+            expected=None,
+            lines=[7],
+        ),
         Invalid(  # a masked read in a branch (librosa's estimate_tuning): `jnp.where` would read it whatever the test,
             # and JAX's read of an empty selection raises; under `jit` it has no static shape
             "import numpy as np\n\ndef level(v, w):\n    keep = w > 0\n    if keep.any():\n"
@@ -959,7 +967,7 @@ class TracedIf(Rule):
                 return
             conflict = kind_conflict(values)
             if conflict is None:
-                conflict = module_object(values, self.context.module, local)
+                conflict = module_object(values, self.context.module, local, function)
             if conflict is None:
                 conflict = reshaped_output(bodies, name)
             held = none_inside(values, function_facts(self, function))

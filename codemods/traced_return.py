@@ -122,6 +122,12 @@ class TracedReturn(Rule):
             "    return src.kind == dst.kind and src.itemsize <= dst.itemsize\n"),
     ]
     INVALID = [
+        Invalid(  # returns rows of a local list of tuple displays: `jnp.where` would make the tuples one array
+            "import numpy as np\n\ndef corner(x):\n    corners = [(0, 0), (0, 1)]\n    first = corners[0]\n"
+            "    if np.sum(x) > 0:\n        return first\n    return corners[1]\n",
+            expected=None,
+            lines=[6],
+        ),
         Invalid(  # items of a module-level dict of names: strings, no arrays (librosa's `display.cmap` returns a
             # matplotlib colormap drawn from such a dict); `lax.cond` raises `TypeError` on them
             "import numpy as np\n\nSTYLES = {'pos': 'solid', 'mix': 'dashed'}\n\ndef style(v, a, b):\n"
@@ -407,7 +413,7 @@ class TracedReturn(Rule):
         returned = return_values([*[s for b in c.bodies for s in b], *after])
         conflict = kind_conflict(returned)
         if conflict is None:
-            conflict = module_object(returned, self.context.module, local)
+            conflict = module_object(returned, self.context.module, local, function)
         flag = bool_mix(returned, function_facts(self, function)) if conflict is None else None
         if flag is not None:  # `return False` against `return 3`: `jnp.where` would return `0` for `False`
             conflict = f"a branch returns the bool `{flag[0]}` and another the number `{flag[1]}` (of different dtypes)"
@@ -469,7 +475,7 @@ class TracedReturn(Rule):
         for column in columns:
             conflict = kind_conflict(column)
             if conflict is None:
-                conflict = module_object(column, self.context.module, local)
+                conflict = module_object(column, self.context.module, local, self.current_function)
             flag = bool_mix(column, function_facts(self, self.current_function)) if conflict is None else None
             if flag is not None:  # `return False` against `return 3`: `jnp.where` would return `0` for `False`
                 conflict = (f"a branch returns the bool `{flag[0]}` and another the number `{flag[1]}`, which `jnp.where` "
