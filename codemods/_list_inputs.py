@@ -453,8 +453,11 @@ COMBINATORICS = frozenset({"product", "combinations", "permutations", "combinati
 def tuple_item(function: cst.FunctionDef, name: str) -> bool:
     """Whether `name` is the target of a loop or comprehension over `itertools` or `zip` tuples: `for c in
     product(...)`, `for p in list(zip(a, b))` (neurokit2's `np.nanmin(p)` of each pair), or over a local bound only to
-    `list(product(...))`; also the item of their `enumerate` (`for i, ev in enumerate(product(...))`)."""
+    `list(product(...))`, or over a comprehension of tuples (`tuple_rows`: `sorted({tuple(r) for r in ...})`) or a
+    local bound only to one; also the item of their `enumerate` (`for i, ev in enumerate(product(...))`)."""
     def tuples(value: Optional[cst.BaseExpression]) -> bool:
+        if value is not None and tuple_rows(value):  # `sorted({tuple(axes * i) for i in np.ndindex(...)})` (chaospy)
+            return True
         if isinstance(value, cst.Call) and walk.called_name(value) == "list" and value.args:
             value = value.args[0].value
         return isinstance(value, cst.Call) and (walk.called_name(value) in COMBINATORICS or isinstance(value.func, cst.Name)

@@ -306,6 +306,16 @@ def out_position(short: str) -> Optional[int]:
     return None
 
 
+# namesakes whose signature carries no annotations, with their array-only parameters (positions, names): `jnp.where`
+# rejects None and text as its condition or either branch, where NumPy takes None as False or makes an object or
+# string array of it (chaospy's `np.where(growth, ...)` with `growth=None`)
+_UNANNOTATED = {
+    "where": ((0, 1, 2), frozenset()),
+    "isneginf": ((0,), frozenset({"x"})),
+    "isposinf": ((0,), frozenset({"x"})),
+}
+
+
 @functools.lru_cache(maxsize=None)
 def array_parameters(short: str, or_none: bool = True) -> tuple[tuple[int, ...], frozenset[str]]:
     """The positions and names of the parameters of the `jax.numpy` namesake of `short` (`array_equal`,
@@ -314,6 +324,8 @@ def array_parameters(short: str, or_none: bool = True) -> tuple[tuple[int, ...],
     (`np.array_equal(w, "D65")` is False), and so does None where the type does not admit it."""
     import jax.numpy as jnp
 
+    if short in _UNANNOTATED:
+        return _UNANNOTATED[short]
     target: object = jnp
     for part in short.split("."):
         target = getattr(target, part, None)

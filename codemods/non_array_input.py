@@ -711,6 +711,16 @@ class NonArrayInput(Rule):
                      "    return [(i, jnp.prod(jnp.asarray(ev), axis=0)) for i, ev in enumerate(itertools.product(*evals))]\n",
             lines=[5],
         ),
+        Invalid(  # an item of a sorted set of tuples, or of a local bound to a list of them, as a mask (chaospy's
+            # reflection sampler: `jnp.where(idx, ...)` raises on a tuple, NumPy reads it as a boolean array)
+            "import jax.numpy as jnp\n\ndef flips(x, signs):\n    masks = sorted({tuple(signs > k) for k in range(3)})\n"
+            "    pairs = [(s, s) for s in signs]\n    out = [jnp.where(m, -x, x) for m in masks]\n"
+            "    return out, [jnp.sum(p) for p in pairs]\n",
+            expected="import jax.numpy as jnp\n\ndef flips(x, signs):\n    masks = sorted({tuple(signs > k) for k in range(3)})\n"
+                     "    pairs = [(s, s) for s in signs]\n    out = [jnp.where(jnp.asarray(m), -x, x) for m in masks]\n"
+                     "    return out, [jnp.sum(jnp.asarray(p)) for p in pairs]\n",
+            lines=[6, 7],
+        ),
         Invalid(  # `np.where(m)` is a tuple, given as `take`'s indices (kmodes' dissimilarity)
             "import jax.numpy as jnp\n\ndef f(X, m):\n    ids = jnp.where(m == 1)\n    return jnp.take(X, ids, axis=0)\n",
             expected="import jax.numpy as jnp\n\ndef f(X, m):\n    ids = jnp.where(m == 1)\n"

@@ -1329,6 +1329,14 @@ class NumpyNamespace(Rule):
                      "    return x, jnp.sum(w)\n",
             unsafe=True, lines=[6],
         ),
+        Invalid(  # `jnp.where` rejects None as its condition, which NumPy takes as False (chaospy's growth rule with
+            # `growth=None`), or as a branch, and so a local that may be None: unsafe
+            "import numpy as np\n\ndef f(x, flag=None, opts=None):\n    z = opts.get(\"fill\")\n"
+            "    return np.where(flag, x, -x), np.where(x > 0, z, x)\n",
+            expected="import jax.numpy as jnp\n\ndef f(x, flag=None, opts=None):\n    z = opts.get(\"fill\")\n"
+                     "    return jnp.where(flag, x, -x), jnp.where(x > 0, z, x)\n",
+            unsafe=True, lines=[5],
+        ),
         Invalid(  # the index tricks have `jnp` namesakes
             "import numpy as np\n\ndef f(a, b):\n    return np.r_[a, 0.0, b] + np.c_[a, b].sum()\n",
             expected="import jax.numpy as jnp\n\ndef f(a, b):\n    return jnp.r_[a, 0.0, b] + jnp.c_[a, b].sum()\n",
@@ -2696,7 +2704,7 @@ class NumpyNamespace(Rule):
         if different is None and short in ("asarray", "array"):
             different = none_default(self, node, self._none_fed())
         elif different is None:
-            different = none_argument(self, node, *_namesakes.array_parameters(short, or_none=False))
+            different = none_argument(self, node, *_namesakes.array_parameters(short, or_none=False), self._none_fed())
         if different is None:
             different = static_keyword(node, short)
         if different is None and short == "log2":

@@ -154,13 +154,15 @@ def _none_binding(rule: cst.MetadataDependent, call: cst.CSTNode, function: cst.
     return None
 
 
-def none_argument(rule: cst.MetadataDependent, call: cst.Call, positions: tuple[int, ...], names: frozenset[str]) -> Optional[str]:
+def none_argument(rule: cst.MetadataDependent, call: cst.Call, positions: tuple[int, ...], names: frozenset[str],
+                  fed_none: frozenset[str] = frozenset()) -> Optional[str]:
     """Why renaming `call` is unsafe when an argument given where the namesake takes an array only (`positions`,
     by keyword `names`) is a parameter defaulting to None whose own value still reaches the call unguarded
     (vg's `np.sum(weights)` after `if weights is not None: weights = np.array(weights)`: NumPy gives None back, the
-    namesake raises `TypeError`); else None. Guards as for `none_default`."""
+    namesake raises `TypeError`; chaospy's `np.where(growth, ...)` with `growth=None`), or a local that may hold None, or a
+    parameter a call in the module passes None (`fed_none`); else None. Guards as for `none_default`."""
     function = getattr(rule, "current_function", None)
-    if function is None or not names:
+    if function is None or not (names or positions):
         return None
     defaults = function_facts(rule, function).defaults
     for index, arg in enumerate(call.args):
@@ -169,8 +171,17 @@ def none_argument(rule: cst.MetadataDependent, call: cst.Call, positions: tuple[
         value = arg.value
         if not isinstance(value, cst.Name) or not (arg.keyword.value in names if arg.keyword is not None else index in positions):
             continue
+        if _guarded(rule, call, function, value.value):
+            continue
+        bound = _none_binding(rule, call, function, value.value)
+        if bound is not None:
+            return (f"rejects None, which `{value.value}` may hold here (bound to `{bound}`; NumPy takes it as an "
+                    "object): keep NumPy's call or handle None first")
+        if value.value in fed_none:
+            return (f"rejects None, which a call in the module passes as `{value.value}` (NumPy takes it as an "
+                    "object): keep NumPy's call or handle None first")
         default = defaults.get(value.value)
-        if not (isinstance(default, cst.Name) and default.value == "None") or _guarded(rule, call, function, value.value):
+        if not (isinstance(default, cst.Name) and default.value == "None"):
             continue
         statement = enclosing_statement(rule, call)
         reaching = function_flow(rule, function).reaching(statement, value.value) if statement is not None else ()
