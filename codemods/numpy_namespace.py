@@ -702,6 +702,13 @@ class NumpyNamespace(Rule):
             "@functools.lru_cache(maxsize=None)\ndef weight(bits):\n    return sum(bits)\n\n"
             "def run(n):\n    return weight(tuple(to_bits(n, 3)))\n",
             expected=None, lines=[6, 6]),
+        # ... or gives its rows to a helper of the module that hashes them (chaospy's moment cache: `_get(kdata)` for
+        # `kdata in K.T`, doing `tuple(kdata) in _cache`), by position or keyword, or through `self.`
+        Invalid("import numpy as np\n\nSEEN = {}\n\ndef remember(row, tag=None):\n    key = tuple(row)\n"
+                "    if key not in SEEN:\n        SEEN[key] = tag\n    return SEEN[key]\n\n"
+                "def tags(rows, n):\n    rows = np.asarray(rows).reshape(n, -1)\n    picks = np.arange(n) * 2\n"
+                "    return [remember(r) for r in rows], remember(tag=1, row=picks)\n",
+                expected=None, lines=[12, 13]),
         # ... by code at module level too (a script's `__main__` block; a constant written into)
         Invalid("from collections import Counter\n\nimport numpy as np\n\ndef resample(parts):\n    return np.hstack(parts)\n\n"
                 "if __name__ == \"__main__\":\n    print(Counter(resample([np.ones(2), np.zeros(3)])))\n",

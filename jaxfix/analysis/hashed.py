@@ -221,18 +221,106 @@ def _memoized_call(node: cst.Call, memoized: Container[str]) -> bool:
         and func.attr.value in memoized and isinstance(func.value, cst.Name) and func.value.value == "self"
 
 
+def _callee_name(node: cst.Call) -> Optional[str]:
+    """The name of the module's function or method `node` calls: `f` for `f(...)` and `self.f(...)`, else None."""
+    func = node.func
+    if isinstance(func, cst.Name):
+        return func.value
+    if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+        return func.attr.value
+    return None
+
+
+def _by_name(hashing: frozenset[tuple[str, tuple[str, ...], frozenset[str]]]) -> dict[str, list[tuple[tuple[str, ...], frozenset[str]]]]:
+    found: dict[str, list[tuple[tuple[str, ...], frozenset[str]]]] = {}
+    for name, params, hashed_params in hashing:
+        found.setdefault(name, []).append((params, hashed_params))
+    return found
+
+
+def _hashed_arguments(node: cst.Call, signatures: list[tuple[tuple[str, ...], frozenset[str]]]) -> list[cst.BaseExpression]:
+    """The arguments of `node` given for a parameter one of the functions so named hashes (`signatures`: each one's
+    positional parameters, `self` dropped for a call through `self.`, and those it hashes); a starred argument
+    stops the positional ones (where it lands is unknown)."""
+    through_self = isinstance(node.func, cst.Attribute)
+    found: list[cst.BaseExpression] = []
+    for params, hashed_params in signatures:
+        if through_self or (params and params[0] in ("self", "cls")):
+            params = params[1:] if params and params[0] in ("self", "cls") else params
+        for index, arg in enumerate(node.args):
+            if arg.star:
+                if arg.star == "*":
+                    break
+                continue
+            name = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
+            if name in hashed_params:
+                found.append(arg.value)
+    return found
+
+
+def hashing_parameters(module: cst.Module, memoized: Container[str] = frozenset(),
+                       outside: Container[str] = frozenset()) -> frozenset[tuple[str, tuple[str, ...], frozenset[str]]]:
+    """The module's functions and methods that hash the elements of some of their parameters as the caller passed
+    them (chaospy's `_get(kdata)`: `if tuple(kdata) in _cache`), each as (its name, its positional parameters, those
+    it hashes): a parameter `hashed` finds and that the function never rebinds. Through helpers calling helpers too
+    (to a fixed point). Name-based, like `memoized`: a caller matches a function or method by its name."""
+    functions = list(walk.nodes_of(module, cst.FunctionDef))
+    found: frozenset[tuple[str, tuple[str, ...], frozenset[str]]] = frozenset()
+    for _ in range(4):
+        current = set()
+        for function in functions:
+            params = function.params  # type: ignore[attr-defined]
+            positional = tuple(p.name.value for p in (*params.posonly_params, *params.params))
+            every = {*positional, *(p.name.value for p in params.kwonly_params)}
+            names = hashed(function, memoized, outside, found)[0] & every  # type: ignore[arg-type]
+            names -= _rebound(function)  # type: ignore[arg-type]
+            if names:
+                current.add((function.name.value, positional, frozenset(names)))  # type: ignore[attr-defined]
+        if frozenset(current) == found:
+            break
+        found = frozenset(current)
+    return found
+
+
+def _rebound(function: cst.FunctionDef) -> set[str]:
+    """The names `function` binds in its body (assignments, loop targets, `with ... as`, walrus, `del`, imports)."""
+    names: set[str] = set()
+    for node in walk.nodes(function.body):
+        targets: list[cst.CSTNode] = []
+        if isinstance(node, cst.Assign):
+            targets = [t.target for t in node.targets]
+        elif isinstance(node, (cst.AnnAssign, cst.AugAssign, cst.NamedExpr)):
+            targets = [node.target]
+        elif isinstance(node, (cst.For, cst.CompFor)):
+            targets = [node.target]
+        elif isinstance(node, cst.WithItem) and node.asname is not None:
+            targets = [node.asname.name]
+        while targets:
+            target = targets.pop()
+            if isinstance(target, cst.Name):
+                names.add(target.value)
+            elif isinstance(target, (cst.Tuple, cst.List)):
+                targets.extend(e.value for e in target.elements)
+            elif isinstance(target, cst.StarredElement):
+                targets.append(target.value)
+    return names
+
+
 # the node types `hashed` reads (all concrete: LibCST defines no subclasses of them)
 _HASHED_KINDS = frozenset({cst.AnnAssign, cst.Assign, cst.For, cst.CompFor, cst.Call, cst.Subscript, cst.Comparison,
                            cst.Dict, cst.Set, cst.DictComp, cst.SetComp})
 
 
 def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
-           outside: Container[str] = frozenset()) -> tuple[set[str], set[cst.BaseExpression]]:
+           outside: Container[str] = frozenset(),
+           hashing: frozenset[tuple[str, tuple[str, ...], frozenset[str]]] = frozenset()) -> tuple[set[str], set[cst.BaseExpression]]:
     """The expressions whose array elements `function` hashes (see the module docstring): a `Name` where it is read
     (`classes` in `set(classes)`) or the expression that makes the array (`np.unique(y)` in `set(np.unique(y))`);
     and the names among them, for a quick first test. `memoized`: the module's functions that hash their arguments
     (see `memoized`); `outside`: the module's dicts and sets the function may use without binding them (see
-    `module_containers`: `CACHE`, `self.counts`)."""
+    `module_containers`: `CACHE`, `self.counts`); `hashing`: the module's functions that hash some of their
+    parameters (see `hashing_parameters`: `_get(kdata)` of a helper doing `tuple(kdata) in _cache`)."""
+    callees = _by_name(hashing)
     containers: set[str] = set()
     mappings: set[str] = set()  # names whose `.keys()`, `.values()` or `.items()` the function reads
     items: dict[str, list[cst.BaseExpression]] = {}  # a loop or comprehension target, or an indexed scalar -> where its values come from
@@ -295,6 +383,9 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
             first = node.args[0] if node.args and node.args[0].keyword is None and not node.args[0].star else None
             if memoized and _memoized_call(node, memoized):  # `at_split(split(p))`: the cache hashes each argument
                 keys.extend(part for arg in node.args if not arg.star for part in _operands(arg.value))
+            elif callees and _callee_name(node) in callees:  # `_get(kdata)`, where `_get` hashes its `kdata`
+                keys.extend(part for arg in _hashed_arguments(node, callees[_callee_name(node)])  # type: ignore[index]
+                            for part in _operands(arg))
             elif callee in _WHOLE and first is not None and (isinstance(node.func, cst.Name) or _is_container(node.func)):
                 whole.append(first.value)  # `set(a)`, `collections.Counter(a)`, `dict.fromkeys(a)`: not `ax.set(...)`
             elif callee in ("dict", "OrderedDict") and first is not None and _zipped(first.value) \
@@ -414,7 +505,7 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
 
 # {function node: (the module facts it was computed with, `hashed`'s answer)} for the file being processed: a later
 # pass reuses the tree of the fixes, where a function no fix touched is the same node object (nodes are immutable)
-_ACROSS_PASSES: dict[cst.FunctionDef, tuple[tuple[frozenset[str], frozenset[str]], tuple[set[str], set[cst.BaseExpression]]]] = {}
+_ACROSS_PASSES: dict[cst.FunctionDef, tuple[tuple, tuple[set[str], set[cst.BaseExpression]]]] = {}
 
 
 def forget() -> None:
@@ -430,7 +521,9 @@ def hashed_once(context: object, function: cst.FunctionDef) -> tuple[set[str], s
     if found is None:
         if "_memoized" not in context.__dict__:  # the module's memoized functions, and its dicts and sets
             module = context.module  # type: ignore[attr-defined]
-            context.__dict__["_memoized"] = (memoized(module), module_containers(module))
+            found_memoized, containers = memoized(module), module_containers(module)
+            context.__dict__["_memoized"] = (found_memoized, containers,
+                                             hashing_parameters(module, found_memoized, containers))
         facts = context.__dict__["_memoized"]
         kept = _ACROSS_PASSES.get(function)
         if kept is not None and kept[0] == facts:

@@ -3,7 +3,7 @@
 import libcst as cst
 import pytest
 
-from jaxfix.analysis.hashed import hashed, memoized, module_containers
+from jaxfix.analysis.hashed import hashed, hashing_parameters, memoized, module_containers
 
 
 def found(body: str) -> tuple[set[str], list[str]]:
@@ -115,3 +115,22 @@ def test_module_containers():
     names, exprs = hashed(function, (), outside)
     assert [module.code_for_node(e) for e in exprs] == ["np.unique(y)"]
     assert hashed(function) == (set(), set())
+
+
+def test_hashing_parameters():
+    """A helper of the module that hashes a parameter as given (chaospy's `_get(kdata)` doing `tuple(kdata) in
+    _cache`): what a caller passes there is hashed, by position, keyword, through `self.` and through a helper
+    calling it; not a parameter the helper rebinds first, nor one it only reads."""
+    module = cst.parse_module(
+        "TABLE = {}\n\ndef lookup(row, scale=1.0):\n    if tuple(row) in TABLE:\n        return TABLE[tuple(row)]\n"
+        "    return scale\n\ndef again(key):\n    return lookup(key)\n\n"
+        "def rebinds(row):\n    row = [int(r) for r in row]\n    return TABLE.get(tuple(row))\n\n"
+        "def f(a, b, c, d):\n    out = [lookup(r) for r in a.T]\n    return out, lookup(scale=2.0, row=b), again(c), rebinds(d)\n"
+    )
+    outside = module_containers(module)
+    found = hashing_parameters(module, (), outside)
+    assert {(name, hashed_params) for name, _, hashed_params in found} == {
+        ("lookup", frozenset({"row"})), ("again", frozenset({"key"})), ("f", frozenset({"a", "b", "c"}))}
+    names, exprs = hashed(module.body[4], (), outside, found)  # type: ignore[arg-type]
+    assert names >= {"a", "b", "c"} and "d" not in names
+    assert hashed(module.body[4], (), outside) == (set(), set())  # type: ignore[arg-type]
