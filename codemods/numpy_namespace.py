@@ -814,6 +814,12 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\nimport pandas as pd\n\ndef total(df):\n    return np.sum(df)\n",
                 expected="import jax.numpy as jnp\nimport pandas as pd\n\ndef total(df):\n    return jnp.sum(df)\n",
                 unsafe=True, lines=[5]),
+        # ... or numpoly (chaospy's building block): `jnp.asarray(s) * numpoly.variable(1)` raises, where NumPy's array
+        # defers to the polynomial (chaospy's shifted moments)
+        Invalid("import numpy as np\nfrom numpoly import variable\n\ndef shifted(s, c):\n    return np.asarray(s) * variable(1) + c\n",
+                expected="import jax.numpy as jnp\nfrom numpoly import variable\n\ndef shifted(s, c):\n"
+                         "    return jnp.asarray(s) * variable(1) + c\n",
+                unsafe=True, lines=[5]),
         # None inside the list (a parameter defaulting to None, not guarded alone): NumPy makes NaN of it under a
         # float dtype, `jnp.array` raises (neurokit2's signal_filter); an integer `x` makes `jnp.polyfit` raise
         Invalid("import numpy as np\n\ndef f(lowcut=None, highcut=None):\n    if lowcut is not None or highcut is not None:\n"

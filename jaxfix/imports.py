@@ -300,8 +300,9 @@ def top_level_import(module: cst.Module, libraries: Sequence[str], nested: bool 
 
 # Libraries whose objects NumPy functions accept as arrays (through `__array__`, `__array_ufunc__` or
 # `__array_function__`) and `jax.numpy` rejects or strips: a DataFrame or Series, a labelled or lazy array, an
-# autograd box. In a module that imports one, any value may be such an object.
-DATA_LIBRARIES = ("pandas", "polars", "xarray", "dask", "autograd", "cupy", "sparse")
+# autograd box, a polynomial (numpoly's `ndpoly`, an `np.ndarray` subclass chaospy builds on: `jnp_array * poly`
+# raises where NumPy's defers to the polynomial). In a module that imports one, any value may be such an object.
+DATA_LIBRARIES = ("pandas", "polars", "xarray", "dask", "autograd", "cupy", "sparse", "numpoly", "chaospy")
 # libraries whose arrays carry units through NumPy's `__array_ufunc__` / `__array_function__`, which `jax.numpy`
 # ignores: a module that imports one may hand its functions such arrays
 UNIT_LIBRARIES = ("astropy.units", "pint", "unyt", "quantities")

@@ -280,8 +280,8 @@ class Rule(cst.BatchableCSTVisitor):
                             "or reject (a result off by the unit's scale, or an error)")
             else:
                 message += (f"; unsafe in this module, which uses `{self.data_library}`: NumPy takes its objects as "
-                            "arrays, `jax.numpy` and JAX arrays do not (a DataFrame, Series or autograd value raises, or "
-                            "loses its labels)")
+                            "arrays, `jax.numpy` and JAX arrays do not (a DataFrame, Series, polynomial or autograd value "
+                            "raises, or loses its labels)")
         self.reports.append(
             Report(
                 node=node,
