@@ -20,7 +20,8 @@ analyses of `_list_inputs` (`list_fed_parameters`, `unflat_fed_parameters`, `tex
   that name (`fuzz.trimf(...)` after `import skfuzzy as fuzz`, `trimf` defined in `skfuzzy.membership`).
 - one more kind, `RESULT` + a run's function: the argument is (computed from) what that function returns
   (`spectrum(t, gauss(t))`, `h = gauss(t)`, then `spectrum(t, h)`); `fed_results` gives a module the calls that
-  pass one of its functions' results to another of its functions (`_caller_writes.host_results`).
+  pass one of its functions' results to another of its functions (`_caller_writes.host_results`), and
+  `results_fed_elsewhere` those that pass them to a function of another module.
 """
 
 from __future__ import annotations
@@ -559,7 +560,7 @@ def _reexports(summaries: dict[str, dict[str, Any]]) -> Any:
 def link(summaries: dict[str, dict[str, Any]]) -> dict[str, dict[str, dict[str, list]]]:
     """{callee module: {function: {kind: sorted positions and keywords}}} for what calls in other modules pass, also
     through parameters passed on (a chain from module to module); a module's own calls are left to its own
-    analysis."""
+    analysis, but for the results of other modules' functions they pass (`RESULT`)."""
     fed: dict[str, dict[tuple[Spec, str], set[str]]] = {}  # qualified callee -> {(spec, kind): caller modules}
 
     def add(callee: str, spec: Spec, kind: str, caller: str) -> bool:
@@ -595,7 +596,10 @@ def link(summaries: dict[str, dict[str, Any]]) -> dict[str, dict[str, dict[str, 
     for callee, entries in sorted(fed.items()):
         module, function = _split(callee)
         for (spec, kind), callers in entries.items():
-            if callers - {module}:  # (what the module passes its own functions, its own analysis sees)
+            # (what the module passes its own functions, its own analysis sees; but not the result of another
+            # module's function it passes one: `x = make(n)`, then `scale(x)`, `make` of another module, whose own
+            # analysis must know)
+            if callers - {module} or kind.startswith(RESULT) and _split(kind[len(RESULT):])[0] != module:
                 specs = linked.setdefault(module, {}).setdefault(function, {}).setdefault(kind, [])
                 specs.append(spec)
     for functions in linked.values():
@@ -634,6 +638,25 @@ def fed_results(project: Optional[Mapping[str, Any]], module_name: str) -> dict[
                 for spec in specs:
                     found.setdefault(function, {}).setdefault(spec, set()).add(producer)
     return {function: {spec: frozenset(p) for spec, p in specs.items()} for function, specs in found.items()}
+
+
+def results_fed_elsewhere(project: Optional[Mapping[str, Any]], module_name: str) -> dict[tuple[str, str], dict[Spec, frozenset]]:
+    """{(callee module, function): {position or keyword: the functions of module `module_name` whose results (or
+    values computed from them) calls pass there}} for the functions of the run's other modules (SALib's `x =
+    make(n)`, then `scale(x, ...)`, with `make` of `pkg.seq` and `scale` of `pkg.util`): what reaches a parameter
+    that needs a NumPy array there must stay one (`_caller_writes.host_results` reads that module's writers)."""
+    found: dict[tuple[str, str], dict[Spec, set]] = {}
+    prefix = RESULT + module_name + "."
+    for callee_module, functions in ((project or {}).get(KEY) or {}).items() if module_name else ():
+        if callee_module == module_name:
+            continue
+        for function, kinds in functions.items():
+            for kind, specs in kinds.items():
+                producer = kind[len(prefix):] if kind.startswith(prefix) else ""
+                if producer and "." not in producer:
+                    for spec in specs:
+                        found.setdefault((callee_module, function), {}).setdefault(spec, set()).add(producer)
+    return {key: {spec: frozenset(p) for spec, p in specs.items()} for key, specs in found.items()}
 
 
 INDEX = ProjectIndex(KEY, wanted, summarize, link)

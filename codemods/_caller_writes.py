@@ -13,6 +13,7 @@ about the other side of a call that decide it cannot (`codemods._numpy_boundary`
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Callable, Container, Mapping, Optional
 
 import libcst as cst
@@ -590,20 +591,35 @@ def _handed_elsewhere(rule: Rule, found: dict[str, str], kept: dict[str, str]) -
     """A call in another module of the run hands what a function of this one returns (or a value computed from it)
     to a parameter of another function of this one that needs a NumPy array (`_buffers.writers`: astroML's test
     `h = sinegauss(t, ...)`, then `FT_continuous(t, h)`, which hands `h` to `scipy.fftpack`): the result stays NumPy
-    (`_caller_inputs.fed_results`)."""
+    (`_caller_inputs.fed_results`). So it does when the function is of a third module, or of the caller's (SALib's
+    `x = make(n)` in `pkg.sample`, then `scale(x, lo, hi)` of `pkg.util`, doing `np.multiply(p, ..., out=p)`, with
+    `make` of this module: `_caller_inputs.results_fed_elsewhere`, that module's writers read as a dependency)."""
     fed = _caller_inputs.fed_results(rule.context.project, rule.context.module_name)
     table = _buffers.writers(rule.context.module) if fed else {}
     for callee, specs in fed.items():
-        params, needs = table.get(callee, ([], {}))
-        for spec, producers in sorted(specs.items(), key=repr):
-            param = params[spec] if isinstance(spec, int) and spec < len(params) else spec if isinstance(spec, str) else None
-            if param not in needs:
-                continue
-            why = (f"a call in another module of the run hands what this returns to `{callee}`, and "
-                   f"{_buffers._why(callee, param, needs[param])}")  # type: ignore[index]
-            for producer in sorted(producers):
-                found.setdefault(producer, why)
-                kept.setdefault(producer, why)
+        _mark_fed(callee, table.get(callee, ([], {})), specs, found, kept)
+    elsewhere = _caller_inputs.results_fed_elsewhere(rule.context.project, rule.context.module_name)
+    path, module_name = rule.context.path, rule.context.module_name
+    package = module_name.split(".")[:-1] if os.path.basename(path) != "__init__.py" else module_name.split(".")
+    for (callee_module, callee), specs in sorted(elsewhere.items()):
+        writes = _buffers._writers_of_module(path, package, callee_module.split("."), callee) or ([], {})
+        _mark_fed(callee, writes, specs, found, kept, f"{callee_module}.{callee}")
+
+
+def _mark_fed(callee: str, writes: tuple[list[str], Mapping[str, str]], specs: Mapping, found: dict[str, str],
+              kept: dict[str, str], shown: str = "") -> None:
+    """Keep NumPy the producers whose results calls in another module pass to a parameter of `callee` that needs a
+    NumPy array (`writes`: its positional parameters and those needs; `specs`: {position or keyword: producers})."""
+    params, needs = writes
+    for spec, producers in sorted(specs.items(), key=repr):
+        param = params[spec] if isinstance(spec, int) and spec < len(params) else spec if isinstance(spec, str) else None
+        if param not in needs:
+            continue
+        why = (f"a call in another module of the run hands what this returns to `{shown or callee}`, and "
+               f"{_buffers._why(callee, param, needs[param])}")  # type: ignore[index]
+        for producer in sorted(producers):
+            found.setdefault(producer, why)
+            kept.setdefault(producer, why)
 
 
 def through_returns(module: cst.Module, found: dict[str, str], methods: Container[str],

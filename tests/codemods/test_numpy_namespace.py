@@ -950,3 +950,26 @@ def test_a_write_into_what_may_be_the_callers_array_still_keeps_it_numpy(helper)
     assert "scale" in writers(cst.parse_module(helper))
     assert "scale" not in writers(cst.parse_module(HELPER_COPIES))
     assert "scale" not in writers(cst.parse_module(HELPER_COPIES.replace("np.array(series)", "series.copy()")))
+
+
+@pytest.mark.parametrize("caller", ["use.py", "fill.py"], ids=["third-module", "writer-module"])
+@pytest.mark.parametrize("handed", ["    g = grid(n)\n    stretch(g, 2.0)\n    return g\n",
+                                    "    return stretch(grid(n), 2.0)\n"], ids=["bound", "direct"])
+def test_a_result_handed_to_a_writer_of_another_module_stays_numpy(tmp_path, caller, handed):
+    # SALib: `make(n)` of one module builds an array with item writes, a caller (in a third module, or in the writer's
+    # own) hands it to `scale(p, ...)` of another, which writes into `p` with `out=p`: `make` must keep NumPy
+    grid = "import numpy as np\n\ndef grid(n):\n    g = np.ones((n, 2))\n    for i in range(n):\n        g[i, 0] = i\n    return g\n"
+    fill = "import numpy as np\n\ndef stretch(p, k):\n    np.multiply(p, k, out=p)\n    return p\n"
+    use = "from .cells import grid\nfrom .fill import stretch\n\ndef sample(n):\n" + handed
+    files = {"cells.py": grid, "fill.py": fill, "use.py": use} if caller == "use.py" else \
+        {"cells.py": grid, "fill.py": fill + "\nfrom .cells import grid\n\ndef sample(n):\n" + handed}
+    pkg, paths = _package(tmp_path, "sq", files)
+    results = run_files(paths, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "cells.py").read_text() == grid
+    messages = [f.message for r in results for f in r.findings]
+    assert any("hands what this returns to `sq.fill.stretch`, and `stretch` writes into its parameter `p`" in m
+               for m in messages), messages
+    # alone, the module has no such caller: the array moves to JAX
+    alone = run_files([str(pkg / "cells.py")], [NumpyNamespace], RunOptions(fix=True, write=False), jobs=1)
+    assert "jnp.ones((n, 2))" in alone[0].fixed
