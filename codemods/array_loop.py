@@ -21,6 +21,8 @@ from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.static_params import ARRAY_METHODS
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.analysis.masks import MaskProvider
+from jaxfix.analysis.parents import ParentProvider
+from jaxfix.analysis.scalars import scalar_kind
 from jaxfix.rule import Invalid, Rule, Valid
 from jaxfix.types import FixAvailability
 
@@ -91,7 +93,11 @@ class ArrayLoop(Rule):
     ## Known problems
     Elements of a list argument that are themselves Python lists (where `a * 2` repeats, `a + b` concatenates) or
     arrays of different dtypes (stacking promotes them to one) are assumed not to occur. A loop that runs zero times
-    makes `np.stack([])` raise, while the scan returns an empty array. The other way round, JAX traces the step even
+    makes `np.stack([])` raise, while the scan returns an empty array. `np.array([])` instead is an array of shape
+    (0,), and the scan's of shape (0, *item shape): a list turned into an array by `np.array(out)` / `np.asarray(out)`
+    makes the fix unsafe (the finding says why) unless each appended value is provably 0-d (a full reduction, an
+    element, a number) or the loop provably runs (`range` of literals, a non-empty display); for 0-d items an empty
+    result may still differ in dtype (float64 in NumPy, the items' dtype in the scan). The other way round, JAX traces the step even
     for zero iterations, so a step that indexes an array with an axis of length zero (`out[i] = row.prod()` over an
     empty `values`, `out = np.ones(0)`) raises `IndexError` while tracing, where NumPy's loop ran no times: the
     rewrite assumes the iterated array is not empty. A carry that starts as a number and grows with the elements
@@ -107,7 +113,7 @@ class ArrayLoop(Rule):
     CODE = "JX222"
     SUMMARY = "Python loop over an array or building a list; use `lax.scan`"
     FIX = FixAvailability.SOMETIMES
-    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, DataflowProvider, TracednessProvider, NumpyNameProvider,
+    METADATA_DEPENDENCIES = (*Rule.METADATA_DEPENDENCIES, MaskProvider, ParentProvider, DataflowProvider, TracednessProvider, NumpyNameProvider,
                              *KEPT_DEPENDENCIES)  # `held_numpy` asks `_kept_numpy`
     ORDER = 40
     may_apply_to_tree = staticmethod(loops_in_functions)
@@ -308,6 +314,26 @@ class ArrayLoop(Rule):
             unsafe=True,
         ),
         Invalid("def f(obj, x, s):\n    for part in obj.slices(x):\n        s = s + part.sum()\n    return s\n", expected=None, lines=[2]),
+        Invalid(  # rows of unknown rank over `range(k)`: for k == 0 `np.asarray([])` has shape (0,), the scan (0, cols):
+            # unsafe (SALib's `np.array(out)` of rows)
+            "import numpy as np\n\ndef doubled_rows(m, k):\n    rows = []\n    for j in range(k):\n        rows.append(m[j] + 1.0)\n"
+            "    return np.asarray(rows)\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef doubled_rows(m, k):\n    m_jax = jnp.asarray(m)\n\n"
+            "    def step(_, j):\n        return None, m_jax[j] + 1.0\n\n    _, rows = jax.lax.scan(step, None, jnp.arange(k))\n"
+            "    return rows\n",
+            unsafe=True, lines=[5],
+        ),
+        Invalid(  # 0-d items (a full reduction), or a loop that provably runs (`range(1, 3)`): the same array either way
+            "import numpy as np\n\ndef row_stats(m: np.ndarray, k):\n    sums = []\n    for j in range(k):\n"
+            "        sums.append(np.sum(m[j]) * 2.0)\n    heads = []\n    for j in range(1, 3):\n        heads.append(m[j] - 1.0)\n"
+            "    return np.array(sums), np.array(heads)\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef row_stats(m: np.ndarray, k):\n"
+            "    m_jax = jnp.asarray(m)\n\n    def step(_, j):\n        return None, np.sum(m_jax[j]) * 2.0\n\n"
+            "    _, sums = jax.lax.scan(step, None, jnp.arange(k))\n    m_jax_2 = jnp.asarray(m)\n\n"
+            "    def step_2(_, j):\n        return None, m_jax_2[j] - 1.0\n\n"
+            "    _, heads = jax.lax.scan(step_2, None, jnp.arange(1, 3))\n    return sums, heads\n",
+            lines=[5, 8],
+        ),
         Invalid(  # a product of Python ints (a shape product): int32 in a scan, so the fix is unsafe
             "import numpy as np\n\ndef prod(seq, x):\n    size = 1\n    for k in seq:\n        size *= k\n    return size * np.sum(x)\n",
             expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef prod(seq, x):\n    size = 1\n    def step(size, k):\n        size *= k\n        return size, None\n\n    size, _ = jax.lax.scan(step, size, jnp.asarray(seq))\n    return size * np.sum(x)\n",
@@ -498,6 +524,7 @@ class ArrayLoop(Rule):
             for call_node in stack_calls(self, fn, list_name) or []:
                 changes[call_node] = cst.Name(list_name)
         opaque = opaque_loop(self, node, fn, "lax.scan") + host_indexed(self, node, fn, inputs) + int_product(flow, node, names) + scalar_carry_broadcast(flow, node, names) + carry_dtype_change(self, fn, node, names)
+        opaque += _empty_list_shape(self, node, fn, outputs)
         if item in ("array", "tuple") and _unpacks_converted(self, node.target, node.iter, xs):  # lenstronomy's `for [x1, y1] in vs[1:]`
             opaque += (f" (unsafe: the loop target unpacks each element of what `{self.jnp}.asarray` makes of a value "
                        "that may be a Python list: an empty list becomes a float array of shape (0,), whose element "
@@ -524,6 +551,45 @@ class ArrayLoop(Rule):
             title="replace with `lax.scan`",
             imports=("lax", "jnp") if f"{self.jnp}." in xs or converts else ("lax",),
         )
+
+
+def _empty_list_shape(rule, loop: cst.For, fn: cst.FunctionDef, outputs) -> str:
+    """A note (unsafe) when a list the loop builds is made an array by `np.array(out)` / `np.asarray(out)` (not
+    `np.stack`, which rejects an empty list), the loop may run zero times and its items may have axes: NumPy makes
+    the empty list an array of shape (0,), the scan one of shape (0, *item shape) (SALib's `np.array(out)` of rows
+    `x[i] * 2.0` over `range(n)`). Items provably 0-d (`np.sum(r)`, `r[0, 1]` of a 2-D `r`, numbers) are the
+    same either way, and so is a loop that provably runs (`range(3)`, a non-empty display)."""
+    if _runs(loop.iter):
+        return ""
+    for _, name, value in outputs:
+        converts = [call for call in stack_calls(rule, fn, name) or [] if walk.called_name(call).split(".")[-1] != "stack"]
+        if converts and scalar_kind(rule, value) is None:
+            return (f" (unsafe: when the loop runs zero times `{rule.code(converts[0])}` of the empty list has shape (0,), "
+                    f"while the scan's stacked `{name}` has shape (0, ...) of each appended value, whose shape is not "
+                    "known to be `()`)")
+    return ""
+
+
+def _runs(iterable: cst.BaseExpression) -> bool:
+    """Whether a loop over `iterable` provably runs at least once: `range` of integer literals with a positive
+    length, or a list or tuple display with an element and no starred one."""
+    if isinstance(iterable, (cst.List, cst.Tuple)):
+        return bool(iterable.elements) and not any(isinstance(e, cst.StarredElement) for e in iterable.elements)
+    if not (isinstance(iterable, cst.Call) and isinstance(iterable.func, cst.Name) and iterable.func.value == "range"):
+        return False
+    values = []
+    for arg in iterable.args:
+        value = arg.value
+        sign = 1
+        if isinstance(value, cst.UnaryOperation) and isinstance(value.operator, cst.Minus):
+            value, sign = value.expression, -1
+        if arg.keyword is not None or arg.star or not isinstance(value, cst.Integer):
+            return False
+        values.append(sign * int(value.evaluated_value))
+    try:
+        return 1 <= len(values) <= 3 and len(range(*values)) >= 1
+    except ValueError:  # a zero step
+        return False
 
 
 def _indexes_with(loop: cst.For, names) -> bool:

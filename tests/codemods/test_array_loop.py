@@ -27,9 +27,10 @@ def test_noop(code):
 
 REWRITES = [
     pytest.param(
-        "import jax.numpy as jnp\nfrom jax import lax\ndef f(xs: jnp.ndarray, c):\n    outs = []\n    for x in xs:\n        c = c * 0.5 + x\n        outs.append(c * 2)\n"
+        # (0-d items: for items with axes an empty `xs` gives `jnp.array([])` of shape (0,): see the test below)
+        "import jax.numpy as jnp\nfrom jax import lax\ndef f(xs: jnp.ndarray, c):\n    outs = []\n    for x in xs:\n        c = c * 0.5 + x\n        outs.append(c.sum())\n"
         "    return jnp.array(outs), c\n",
-        "import jax.numpy as jnp\nfrom jax import lax\ndef f(xs: jnp.ndarray, c):\n    def step(c, x):\n        c = c * 0.5 + x\n        return c, c * 2\n\n"
+        "import jax.numpy as jnp\nfrom jax import lax\ndef f(xs: jnp.ndarray, c):\n    def step(c, x):\n        c = c * 0.5 + x\n        return c, c.sum()\n\n"
         "    c, outs = lax.scan(step, c, xs)\n    return outs, c\n",
         id="jnp-array-of-list",
     ),
@@ -130,6 +131,17 @@ def test_scanned_sequence(head, scanned, note):
     # stacking it raises where the loop worked, so the fix is unsafe
     assert (run_rule(ArrayLoop, code, fix=True).fixed == code) is note
     assert migrate(outcome.fixed, unsafe=True) == outcome.fixed
+
+
+def test_array_of_an_empty_list_of_items_with_axes_is_unsafe():
+    """`np.array([])` has shape (0,), the scan's stacked outputs (0, *item shape): unsafe when the loop may run zero
+    times and the items may have axes (SALib); `np.stack([])` raises instead, so it stays safe."""
+    code = ("import jax.numpy as jnp\ndef f(xs: jnp.ndarray, c):\n    outs = []\n    for x in xs:\n        c = c * 0.5 + x\n"
+            "        outs.append(c * 2)\n    return jnp.array(outs), c\n")
+    assert migrate(code) == code
+    assert "shape (0,)" in run_rule(ArrayLoop, code).findings[0].message
+    assert "lax.scan(step, c, xs)" in migrate(code, unsafe=True)
+    assert "lax.scan(step, c, xs)" in migrate(code.replace("jnp.array(outs)", "jnp.stack(outs)"))
 
 
 def test_zip_stacks_only_the_parameter_without_evidence():
