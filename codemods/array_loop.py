@@ -11,7 +11,7 @@ from codemods._purity import carry_dtype_change, carry_dtype_problem, held_numpy
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
-from jaxfix.analysis.loop_values import indexed_sequence
+from jaxfix.analysis.loop_values import indexed_item, indexed_sequence, item_problem
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     argument_inputs, carry_problem, appends, body_obstacles, body_statements, loop_carried, stack_calls, static_index_uses,
@@ -339,6 +339,15 @@ class ArrayLoop(Rule):
             expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef prod(seq, x):\n    size = 1\n    def step(size, k):\n        size *= k\n        return size, None\n\n    size, _ = jax.lax.scan(step, size, jnp.asarray(seq))\n    return size * np.sum(x)\n",
             unsafe=True,
         ),
+        Invalid(  # the body indexes with the counter an item a comprehension takes from what may be a list of tuples,
+            # and selects with a boolean mask built by `np.array([...])`: a scan body can do neither (SALib's Sobol
+            # total indices, `np.array([alpha[idx] > 0 for alpha in alphas])`)
+            "import numpy as np\n\ndef column_sums(rows, k):\n    out = []\n    for j in range(k):\n"
+            "        out.append(np.sum([r[j] for r in rows]))\n    return np.array(out)\n\n"
+            "def positive_parts(w, flags, k):\n    out = []\n    for j in range(k):\n"
+            "        keep = np.array([f[j] > 0 for f in flags])\n        out.append(np.sum(w[keep]))\n    return np.stack(out)\n",
+            expected=None, lines=[5, 11],
+        ),
     ]
 
     def visit_For(self, node: cst.For) -> None:
@@ -462,6 +471,9 @@ class ArrayLoop(Rule):
             if listed is not None and listed[1]:
                 return (f"`{listed[0]}` is a Python list or tuple indexed by the loop's `{name}`, which `lax.scan` traces: "
                         "a traced index cannot index it; stack it into one array (`jnp.stack`) first")
+            item = indexed_item(self.current_function, body, name)
+            if item is not None:
+                return item_problem(item, f"the loop's `{name}`", "lax.scan")
         problem = carry_problem(flow, node, carried) or carry_dtype_problem(self, self.current_function, node, carried)
         if problem:
             return problem

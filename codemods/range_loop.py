@@ -12,7 +12,7 @@ from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     argument_inputs, carry_problem, appends, body_obstacles, body_statements, branch_tests, loop_carried, static_index_uses,
 )
-from jaxfix.analysis.loop_values import indexed_sequence
+from jaxfix.analysis.loop_values import indexed_item, indexed_sequence, item_problem
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.analysis.masks import MaskProvider
 from jaxfix.rule import Invalid, Rule, Valid
@@ -399,6 +399,11 @@ class RangeLoop(Rule):
                      "        return s\n\n    s = jax.lax.fori_loop(0, n, body, s)\n    return s\n",
             unsafe=True,
         ),
+        Invalid(  # an item of what may be a list of tuples, indexed by the traced counter: `TracerIntegerConversionError`
+            "import jax.numpy as jnp\n\ndef weighted(w, groups, n):\n    total = jnp.zeros(())\n    for j in range(n):\n"
+            "        total = total + w[j] * sum(g[j] for g in groups)\n    return total\n",
+            expected=None, lines=[5],
+        ),
     ]
 
     def visit_For(self, node: cst.For) -> None:
@@ -511,6 +516,9 @@ class RangeLoop(Rule):
             return (f"`{name}` {'is' if certain else 'may be'} a Python list or tuple indexed by the loop index, which "
                     "a traced index cannot do; keep a static trip count (the loop unrolls), or stack it into one array "
                     "(`jnp.stack`) if its elements share one shape")
+        item = indexed_item(self.current_function, body, node.target.value)
+        if item is not None:
+            return item_problem(item, "the loop index", "lax.fori_loop")
         static_use = static_index_uses(body, node.target.value, callees=(self.context.module, self.current_function))
         if static_use:
             return f"the index `{node.target.value}` is used where a Python int is required ({static_use})"

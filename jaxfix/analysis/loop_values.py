@@ -3,7 +3,8 @@
 
 - `carry_changes_shape(loop, carried)`: a carried name rebound to a value of another shape (`polymul`, a slice of
   itself): a `lax` loop carry keeps one shape.
-- `indexed_sequence(...)`: a Python list or tuple indexed by the loop counter (a traced counter cannot do that).
+- `indexed_sequence(...)`: a Python list or tuple indexed by the loop counter (a traced counter cannot do that);
+  `indexed_item(...)`: the same of an item a comprehension in the body takes (`[a[k] for a in alphas]`).
 - `shape_class` / `same_shape` / `reshaped_names` / `scalar_names`: syntactic proofs that values have one shape,
   for `jnp.where` between them (which would otherwise broadcast).
 """
@@ -209,6 +210,48 @@ def indexed_sequence(analysis, function: cst.FunctionDef, body: Sequence[cst.Bas
             if not _array_evidence(function, name) and (callee is None or not _array_evidence(callee, param)):
                 return name, False
     return None
+
+
+def indexed_item(function: cst.FunctionDef, body: Sequence[cst.BaseStatement], index: str) -> Optional[tuple[str, str]]:
+    """(the name, the code of what it iterates) of an item that a comprehension or nested `for` of `body` takes from
+    what is not shown to be an array, and that `body` indexes with `index` (`[alpha[idx] > 0 for alpha in alphas]`:
+    `alphas` may be a list of tuples, SALib's Sobol indices), or None. Under a `lax` loop the index is traced, and
+    a Python tuple or list rejects it (`TracerIntegerConversionError`); unlike a parameter, such an item cannot be
+    read as `jnp.asarray` of it before the loop."""
+    items = _item_sources(body)
+    if not items:
+        return None
+    from jaxfix.analysis.loops import derived_names  # (loops imports this module)
+
+    counters = {index} | derived_names(body, index)
+    for stmt in body:
+        for node in walk.nodes_of(stmt, cst.Subscript):
+            value = node.value  # type: ignore[attr-defined]
+            source = items.get(value.value) if isinstance(value, cst.Name) else None
+            if source is None or all(counters.isdisjoint(analyse(e.slice).read_names) for e in node.slice):  # type: ignore[attr-defined]
+                continue
+            if isinstance(source, cst.Name) and _array_evidence(function, source.value):
+                continue
+            return value.value, cst.Module([]).code_for_node(source)
+    return None
+
+
+def item_problem(item: tuple[str, str], index: str, loop: str) -> str:
+    """Why a loop whose body indexes an item (`indexed_item`) with the counter cannot become `loop`."""
+    return (f"`{item[0]}`, an item of `{item[1]}` (which may hold Python tuples or lists), is indexed by {index}, which "
+            f"`{loop}` traces: a traced index cannot index a Python sequence; stack the items into one array first")
+
+
+def _item_sources(body: Sequence[cst.BaseStatement]) -> dict[str, cst.BaseExpression]:
+    """The names the comprehensions and nested `for` loops of `body` bind to items, each with what it iterates
+    (`alpha` -> `alphas` in `[alpha[k] for alpha in alphas]`). A name also bound otherwise is left out."""
+    found: dict[str, cst.BaseExpression] = {}
+    for stmt in body:
+        for node in [*walk.nodes_of(stmt, cst.CompFor), *walk.nodes_of(stmt, cst.For)]:
+            target = node.target  # type: ignore[attr-defined]
+            if isinstance(target, cst.Name):
+                found.setdefault(target.value, node.iter)  # type: ignore[attr-defined]
+    return found
 
 
 def _indexed_in_callee(callee: cst.FunctionDef, call: cst.Call, index: str) -> list[tuple[str, str]]:

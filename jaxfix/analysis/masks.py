@@ -3,7 +3,7 @@
 `MaskProvider` annotates every single-index `Subscript` inside a function (`x[m]`) with a `MaskIndex`:
 
 - `kind`: MASK when the index is provably boolean (a comparison; `~`, `&`, `|`, `^` of masks; `isnan`, `isfinite`,
-  `isinf`, `logical_*` and friends; `.astype(bool)`; a call with `dtype=bool`; `.any(axis=...)` / `.all(axis=...)`;
+  `isinf`, `logical_*` and friends; `.astype(bool)`; a call with `dtype=bool`; `np.array` of a list display or comprehension of masks; `.any(axis=...)` / `.all(axis=...)`;
   a parameter annotated with a bool type; a name every binding of which is one of those; a mask rearranged or
   indexed: `mask.T`, `mask.ravel()`, `mask.reshape(...)`, `np.transpose(mask)`, `mask[:, 0]`), INDEX when it is provably
   not (integers, slices, `None`, `...`, tuples), UNKNOWN otherwise (rules leave such code and say so).
@@ -152,7 +152,13 @@ class FunctionFacts:
                 return True
             if fn in MASK_LAYOUTS and node.args and node.args[0].keyword is None and not any(
                     a.keyword is not None and a.keyword.value == "dtype" for a in node.args):
-                return self.is_mask(node.args[0].value, seen)  # `np.transpose(mask)`, `np.reshape(mask, (n, -1))`
+                first = node.args[0].value
+                if fn in ("array", "asarray") and isinstance(first, cst.ListComp):
+                    return self._python_bool(first.elt, seen)  # `np.array([a[k] > 0 for a in alphas])` (SALib)
+                if fn in ("array", "asarray") and isinstance(first, cst.List):
+                    return bool(first.elements) and all(
+                        isinstance(e, cst.Element) and self._python_bool(e.value, seen) for e in first.elements)
+                return self.is_mask(first, seen)  # `np.transpose(mask)`, `np.reshape(mask, (n, -1))`
             if fn is None and isinstance(node.func, cst.Attribute) and node.func.attr.value in MASK_LAYOUT_METHODS:
                 return self.is_mask(node.func.value, seen)  # `mask.ravel()`, `mask.reshape(n, -1)`
             if fn and fn.endswith((".reduce", ".accumulate")) and fn.split(".")[0] in MASK_FUNCTIONS:
@@ -183,6 +189,13 @@ class FunctionFacts:
             values = self._only(node.value)
             return bool(values) and all(self.is_mask(v, seen | {node.value}) for v in values)
         return False
+
+    def _python_bool(self, node: cst.BaseExpression, seen: frozenset) -> bool:
+        """An item of a list `np.array` makes a mask of: a mask, or the builtin `any`/`all`/`bool` of something."""
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in ("any", "all", "bool") \
+                and self.array_function(node.func) is None and len(node.args) == 1 and node.args[0].keyword is None:
+            return True
+        return self.is_mask(node, seen)
 
     def mask_operands(self, node: cst.BaseExpression, seen: frozenset = frozenset()) -> set[str]:
         """Names compared in the mask's definition (`t` in `x > t`): NumPy broadcast them against the array."""
