@@ -1,6 +1,7 @@
 """Arrays that a callee fills in place: shared by JX501 (which must then leave their creation as NumPy).
 
-`written_items(fn)`: the local names a function writes into the items of (`y[0][:] = u`), for a list of arrays.
+`written_items(fn)`: the local names a function writes into the items of (`y[0][:] = u`), for a list of arrays;
+`deep_written_items(fn)` those written an item of an item of, `appended(fn, names)` what methods put in such lists.
 
 `writers(module)`: for each top-level function of the module (and each method, as `self.name`), the positions and
 names of the parameters it writes through (`p[i] = v`, `p[i] += v`, `p.fill(v)`, `p.sort()`, `p.__iadd__(v)`,
@@ -332,15 +333,46 @@ def written_items(fn: cst.FunctionDef) -> frozenset[str]:
     """The local names `fn` writes into the items of, as a list of arrays (`y[0][:] = u`, `y[i] += v`: an item
     updated in place), whatever `y` is bound to."""
     names: set[str] = set()
+    for statement, target in _assigned_targets(fn):
+        if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Subscript) \
+                and isinstance(target.value.value, cst.Name):
+            names.add(target.value.value.value)  # `y[0][:] = u`
+        elif isinstance(statement, cst.AugAssign) and isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
+            names.add(target.value.value)  # `y[i] += v`
+    return frozenset(names)
+
+
+def _assigned_targets(fn: cst.FunctionDef) -> Iterator[tuple[cst.CSTNode, cst.BaseExpression]]:
+    """(statement, target) for each target of each (augmented) assignment in `fn`."""
     for statement in walk.nodes_of(fn.body, cst.Assign) + walk.nodes_of(fn.body, cst.AugAssign):
         targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]  # type: ignore[attr-defined]
         for target in targets:
-            if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Subscript) \
-                    and isinstance(target.value.value, cst.Name):
-                names.add(target.value.value.value)  # `y[0][:] = u`
-            elif isinstance(statement, cst.AugAssign) and isinstance(target, cst.Subscript) and isinstance(target.value, cst.Name):
-                names.add(target.value.value)  # `y[i] += v`
-    return frozenset(names)
+            yield statement, target
+
+
+def deep_written_items(fn: cst.FunctionDef) -> frozenset[str]:
+    """The local names `fn` writes into an item of an item of (`y[0][:] = u`, `w[-1][-1] += v`): for a list, a
+    write into one of the arrays it holds (of `written_items`, those no rebinding of the list's slot reaches)."""
+    return frozenset(target.value.value.value for _, target in _assigned_targets(fn)  # type: ignore[attr-defined]
+                     if isinstance(target, cst.Subscript) and isinstance(target.value, cst.Subscript)
+                     and isinstance(target.value.value, cst.Name))
+
+
+def appended(fn: cst.FunctionDef, names: frozenset[str]) -> list[tuple[str, cst.BaseExpression]]:
+    """(list, value) for each value `fn` puts in one of the lists `names` by method (`parts.append(w)`,
+    `parts.insert(0, w)`, and each element of a display given to `parts.extend([a, b])`)."""
+    found: list[tuple[str, cst.BaseExpression]] = []
+    for call in walk.nodes_of(fn.body, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value in names):
+            continue
+        args = [a.value for a in call.args if a.keyword is None and not a.star]  # type: ignore[attr-defined]
+        method = func.attr.value
+        if method == "append" and len(args) == 1 or method == "insert" and len(args) == 2:
+            found.append((func.value.value, args[-1]))
+        elif method == "extend" and len(args) == 1 and isinstance(args[0], (cst.List, cst.Tuple)):
+            found += [(func.value.value, e.value) for e in args[0].elements if isinstance(e, cst.Element)]
+    return found
 
 
 def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optional[TypedParameters] = None) -> Writers:
@@ -545,7 +577,11 @@ class Sources:
                     and node.value is not None:
                 self._edges.setdefault(node.target.value, set()).update(self._operands(node.value))
             elif isinstance(node, (cst.For, cst.CompFor)):  # `for c in chunks`: an item of `chunks` (a row of an
-                names = set(self._operands(node.iter))  # array, or an item of a list of arrays, is of its kind)
+                # array, or an item of a list of arrays, is of its kind; `for lo, hi in zip(nodes[:-1], nodes[1:])`:
+                # an item of one of the sequences zipped)
+                iterables = node.iter.args if isinstance(node.iter, cst.Call) and isinstance(node.iter.func, cst.Name) \
+                    and node.iter.func.value in ("zip", "enumerate", "reversed") else []
+                names = {n for iterable in ([a.value for a in iterables] or [node.iter]) for n in self._operands(iterable)}
                 for target in walk.nodes_of(node.target, cst.Name):
                     self._edges.setdefault(target.value, set()).update(names)  # type: ignore[attr-defined]
 

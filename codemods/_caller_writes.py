@@ -474,6 +474,16 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
             if callee is not None:
                 found.setdefault(callee, f"{caller} uses what this returns as a key or set member (a "
                                          "JAX array is unhashable)")
+        deep = _buffers.deep_written_items(function) & writes if writes else frozenset()
+        for listed, value in _buffers.appended(function, deep) if deep else ():
+            # `abscissa, weight = simple(order)`, `weights.append(weight)`, then `weights[-1][-1] += w` (chaospy's
+            # segmented quadrature): the write goes into the array the list holds, which a JAX array cannot take
+            why = f"puts it in the list `{listed}` and {needs[listed]}"
+            for name in sorted(sources_of(function).of(value)):
+                needs.setdefault(name, why)
+                writes.add(name)
+            for callee in producers(value, methods, properties=properties):
+                found.setdefault(callee, f"{caller} puts what this returns in the list `{listed}` and {needs[listed]}")
         if not needs and not shown:
             continue
         defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)

@@ -656,8 +656,8 @@ class NumpyBoundary:
                     "Python int, which a NumPy integer is and a JAX array is not; this call stays NumPy", False)
         listed = self._written_item(node, function)
         if listed is not None:
-            return (f"`{func}(...)` makes an item of the list `{listed}`, which the code writes into (`{listed}[i][...] = "
-                    "...`): a JAX array cannot be written into; this call stays NumPy", False)
+            return (f"`{func}(...)` makes an item of the list `{listed}` (or a value one is computed from), which the "
+                    f"code writes into (`{listed}[i][...] = ...`): a JAX array cannot be written into; this call stays NumPy", False)
         parent = rule.get_metadata(ParentProvider, node, None)
         if function is not None and isinstance(parent, cst.Subscript) and parent.value is node \
                 and any(isinstance(e.slice, cst.Index) for e in parent.slice):
@@ -1172,26 +1172,48 @@ class NumpyBoundary:
 
     def _written_item(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """The local list `node` makes the items of (`y = [np.zeros_like(u) for i in range(m)]`, or a display of
-        such calls) when the function writes into one of its items (`y[0][:] = u`, `y[i] += v`: nodepy's Runge-Kutta
-        stages), else None."""
+        such calls, or a value put in it by `.append(...)`: `_appended_item`) when the function writes into one of
+        its items (`y[0][:] = u`, `y[i] += v`: nodepy's Runge-Kutta stages), else None."""
         if function is None:
+            return None
+        written = self._items_written.get(function)
+        if written is None:
+            written = self._items_written[function] = _buffers.written_items(function)
+        if not written:
             return None
         parent = self.rule.get_metadata(ParentProvider, node, None)
         if isinstance(parent, cst.Element):
             parent = self.rule.get_metadata(ParentProvider, parent, None)
             if not isinstance(parent, cst.List):
-                return None
+                return self._appended_item(node, function, written)
         elif not (isinstance(parent, cst.ListComp) and parent.elt is node):
-            return None
+            return self._appended_item(node, function, written)
         assign = self.rule.get_metadata(ParentProvider, parent, None)
         if not (isinstance(assign, cst.Assign) and assign.value is parent and len(assign.targets) == 1
                 and isinstance(assign.targets[0].target, cst.Name)):
-            return None
+            return self._appended_item(node, function, written)
         name = assign.targets[0].target.value
-        written = self._items_written.get(function)
-        if written is None:
-            written = self._items_written[function] = _buffers.written_items(function)
-        return name if name in written else None
+        return name if name in written else self._appended_item(node, function, written)
+
+    def _appended_item(self, node: cst.Call, function: cst.FunctionDef, written: frozenset[str]) -> Optional[str]:
+        """The list of `written` that the function puts, by method, a value made by `node` in, or one computed from
+        it (`w = np.full(3, c)`, `parts.append(w * 2)`, then `parts[-1][-1] += v`: chaospy's segmented quadrature),
+        else None: a JAX array there could not be written into."""
+        filled = _buffers.appended(function, written)
+        if not filled:
+            return None
+        statement: Optional[cst.CSTNode] = node
+        while statement is not None and not isinstance(statement, (cst.BaseSmallStatement, cst.BaseCompoundStatement)):
+            statement = self.rule.get_metadata(ParentProvider, statement, None)
+        targets: set[str] = set()
+        if isinstance(statement, cst.Assign):
+            for target in statement.targets:
+                targets.update(n.value for n in walk.nodes_of(target.target, cst.Name))  # type: ignore[attr-defined]
+        sources = _buffers.Sources(function, _buffers.numpy_calls(self.rule.context.module))
+        for name, value in filled:
+            if any(inner is node for inner in walk.nodes_of(value, cst.Call)) or targets & sources.of(value):
+                return name
+        return None
 
     @functools.cached_property
     def _typed_parameters(self) -> dict[str, tuple[list[str], dict[str, str]]]:

@@ -770,6 +770,17 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(u, m):\n    y = [np.zeros_like(u) for i in range(m)]\n"
                      "    y[0][:] = u\n    return y, jnp.sum(u)\n",
             lines=[4, 6]),
+        Invalid(  # ... also arrays put in the list by `.append`, computed from a NumPy call (through a `zip` over
+            # `edges`) or returned by a function of the module (chaospy's segmented quadrature, `weights[-1][-1] += w`)
+            "import numpy as np\n\ndef unit(k):\n    return np.ones(k)\n\ndef blocks(k, n):\n"
+            "    edges = np.linspace(0.0, 1.0, n + 1)\n    out = []\n    for lo, hi in zip(edges[:-1], edges[1:]):\n"
+            "        w = np.full(k, hi - lo)\n        out.append(w * 2.0)\n        out.append(unit(k))\n"
+            "    out[0][-1] += out[1][0]\n    return out, np.sum(edges)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef unit(k):\n    return np.ones(k)\n\ndef blocks(k, n):\n"
+            "    edges = np.linspace(0.0, 1.0, n + 1)\n    out = []\n    for lo, hi in zip(edges[:-1], edges[1:]):\n"
+            "        w = np.full(k, hi - lo)\n        out.append(w * 2.0)\n        out.append(unit(k))\n"
+            "    out[0][-1] += out[1][0]\n    return out, jnp.sum(edges)\n",
+            lines=[4, 4, 7, 10, 14]),
         Invalid(  # a dtype looked up in a dict that holds `object` (nodepy's exact coefficients)
             "import numpy as np\n\nDTYPES = {'exact': object, 'numeric': np.float64}\n\ndef f(n, mode='exact'):\n"
             "    return np.zeros(n, dtype=DTYPES[mode])\n",
