@@ -2126,7 +2126,7 @@ class NonArrayInput(Rule):
             self.report(index, f"{why} (on some path; on another it may be a tuple, one index per axis, which "
                         "`jnp.asarray` would make one index array, or a `slice`, which is no array); index with "
                         "`jnp.asarray` of it", replacement=self.expr(text), title=f"replace with `{text}`",
-                        imports=("jnp",), unsafe=True)
+                        imports=("jnp",), unsafe=True, blocks_function=True)  # (else JX501 makes the array JAX)
         else:
             text = f"{self.jnp}.asarray({self.code(index)})"
             self.report(index, f"{why}; index with `jnp.asarray` of it", replacement=self.expr(text),

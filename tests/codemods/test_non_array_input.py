@@ -92,3 +92,19 @@ def test_a_parameter_may_be_an_array_subclass_of_another_module(tmp_path):
     alone.write_text(check)
     run_files([str(alone)], [NonArrayInput], RunOptions(fix=True, write=True), jobs=1)
     assert alone.read_text() == check
+
+
+def test_an_array_indexed_by_a_list_on_some_path_only_stays_numpy():
+    """`perm = list(perm)` on one path, a comprehension on the other: JX304's `jnp.asarray` fix is unsafe (on some
+    path the index may be a tuple), so while it stands the function must keep its NumPy maker: JX501's `jnp.eye`
+    alone would raise on the list index (chaospy's `permute`)."""
+    from jaxfix.engine import process_source
+    from jaxfix.registry import all_rules
+
+    code = ("import numpy as np\n\ndef shuffled(n, perm=None):\n    if perm is None:\n        perm = [n - 1 - k for k in range(n)]\n"
+            "    else:\n        perm = list(perm)\n    return np.eye(n, dtype=int)[perm]\n")
+    outcome = process_source("p.py", code, all_rules(), RunOptions(fix=True))
+    assert outcome.fixed == code
+    assert any(f.code == "JX304" and "on some path" in f.message for f in outcome.findings)
+    fixed = process_source("p.py", code, all_rules(), RunOptions(fix=True, unsafe_fixes=True)).fixed
+    assert "jnp.eye(n, dtype=int)[jnp.asarray(perm)]" in fixed
