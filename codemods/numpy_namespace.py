@@ -671,6 +671,13 @@ class NumpyNamespace(Rule):
                 "def win_map(w, data):\n    hits = defaultdict(list)\n    for x in data:\n        hits[winner(w, x)].append(x)\n"
                 "    return hits\n",
                 expected=None, lines=[5, 5, 5]),
+        # ... also through arithmetic of its result, or of an element of it (librosa's `acc_map[np.sign(i) * 2]`)
+        Invalid("import numpy as np\nSIDES = {-2: 'l', 0: 'c', 2: 'r'}\n\ndef side(k, x):\n    marks = {-1: 'x', 1: 'o'}\n"
+                "    return SIDES[2 * np.sign(k)], marks[-np.argmax(x)[()]], np.sum(x)\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\nSIDES = {-2: 'l', 0: 'c', 2: 'r'}\n\n"
+                         "def side(k, x):\n    marks = {-1: 'x', 1: 'o'}\n"
+                         "    return SIDES[2 * np.sign(k)], marks[-np.argmax(x)[()]], jnp.sum(x)\n",
+                lines=[6, 6]),
         # ... or feeds, through a name, a NumPy call kept for that reason: `np.nonzero` of a JAX array calls its
         # `.nonzero()` and gives JAX arrays (pygsp's connected components)
         Invalid("import numpy as np\n\ndef f(n):\n    visited = np.zeros(n, dtype=bool)\n"

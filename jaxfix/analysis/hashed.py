@@ -475,6 +475,18 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
         elif isinstance(key, cst.Subscript) and isinstance(_source(key), cst.Call):
             exprs.add(_source(key))  # `{np.where(classes == k)[0][0]: v ...}`: an element of the call's result (imblearn)
             continue
+        if isinstance(key, (cst.BinaryOperation, cst.UnaryOperation)):
+            # `d[np.sign(i) * 2]`, `d[-np.argmax(p)]` (librosa's accidentals): arithmetic of a call's result is of the
+            # call's kind (a 0-d JAX array for a JAX call), so the call, or the array an element is taken of, counts
+            # (the other operands, and the arrays a method call's receiver is an item of, as before)
+            for part in _operands(key):
+                if isinstance(part, cst.Call) or isinstance(part, cst.Subscript) and isinstance(_source(part), cst.Call):
+                    exprs.add(_source(part))
+                    for name in _derived_names(part):
+                        exprs.update(items.get(name.value, ()))
+                else:
+                    keys.append(part)
+            continue
         # `d[v + 1]` of a loop's `v`; `s.remove(d.argmin())`, `s.add(d[0])`: an element of the array `d`
         for name in [key] if isinstance(key, cst.Name) else _derived_names(key):
             if name.value in items:

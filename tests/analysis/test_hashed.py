@@ -44,6 +44,9 @@ def found(body: str) -> tuple[set[str], list[str]]:
         ("return {k: v for k, v in zip(np.unique(y), other)}", set(), ["np.unique(y)"]),
         # a membership test in a parameter, which may be a dict (imblearn's `c not in class_type`)
         ("return [c for c in np.unique(y) if c not in table]", set(), ["np.unique(y)"]),
+        # arithmetic of a call's result (or of an element of it) as a key: of the call's kind (librosa's accidentals)
+        ("d = {1: 'a'}\nreturn d[np.sign(y) * 2], d[-np.argmax(other)], {0: 'z'}[1 + np.where(y)[0][0]]", set(),
+         ["np.argmax(other)", "np.sign(y)", "np.where(y)"]),
         # an element of a call's result as a key
         ("return {np.where(y == k)[0][0]: v for k, v in other.items()}", set(), ["np.where(y == k)"]),
         # the elements of a call's result made a tuple key (commpy's viterbi: `tuple(to_bits(n))`), or of a slice
