@@ -55,7 +55,9 @@ from jaxfix.analysis.parents import (
 )
 from jaxfix.analysis.plain_python import numba_compiled
 from jaxfix.imports import bound_by_import, dotted_name, top_level_statements
-from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments, failure, sparse_attributes, sparse_reduction
+from jaxfix.analysis.sparse_data import (
+    NumpyOnly, SparseNames, arguments, failure, returned_item_sparse, sparse_attributes, sparse_functions, sparse_reduction,
+)
 
 if TYPE_CHECKING:
     from jaxfix.rule import Rule
@@ -1318,13 +1320,53 @@ class NumpyBoundary:
             return bool(self._sparse)
         reduced = sparse_reduction(node)
         function = self.rule.current_function
-        return reduced is not None and function is not None and self._sparse.is_sparse_value(
-            reduced, function_facts(self.rule, function).bindings, self._sparse_attributes)
+        return reduced is not None and function is not None and self._maybe_sparse(reduced, node, function)
 
     @functools.cached_property
     def _sparse_attributes(self) -> frozenset[str]:
         # (and those of base classes in other modules of the run)
         return sparse_attributes(self.rule.context.module, self._sparse, _imported_values.inherited_sparse(self.rule))
+
+    @functools.cached_property
+    def _sparse_functions(self) -> frozenset[str]:
+        return sparse_functions(self.rule.context.module, self._sparse)
+
+    def _maybe_sparse(self, value: cst.BaseExpression, node: cst.CSTNode, function: cst.FunctionDef,
+                      seen: frozenset[cst.CSTNode] = frozenset()) -> bool:
+        """Whether `value`, read at `node`, may be a SciPy sparse matrix (`SparseNames.is_sparse_value`, with the
+        module's functions returning one, `sparse_functions`); for a name, also when one of its bindings reaching
+        `node` may be one (`b = basis(n)`, then `b = np.abs(b)`: at `np.abs(b)` every binding of `b` is not yet
+        sparse; `b, n = make(k)` of a function returning the matrix as the tuple's first item), or is a NumPy call
+        given such a name (kept NumPy, `np.abs(b)` gives the matrix's own `abs(b)`, a sparse matrix)."""
+        facts = function_facts(self.rule, function)
+        sparse, functions = self._sparse, self._sparse_functions
+        if sparse.is_sparse_value(value, facts.bindings, self._sparse_attributes, functions=functions):
+            return True
+        if not isinstance(value, cst.Name) or not (sparse or functions):
+            return False
+        flow = function_flow(self.rule, function)
+        statement = enclosing_statement(self.rule, node)
+        if statement is None or not flow.knows(statement):
+            return False
+        for definition in flow.reaching(statement, value.value):
+            assign = definition.node
+            if not isinstance(assign, cst.Assign) or assign in seen:
+                continue
+            for assigned in assign.targets:
+                target = assigned.target
+                if isinstance(target, cst.Name) and target.value == value.value:
+                    bound = assign.value
+                    if sparse.is_sparse_value(bound, facts.bindings, self._sparse_attributes, functions=functions) or \
+                            isinstance(bound, cst.Call) and facts.array_function(bound.func) is not None and any(
+                                self._maybe_sparse(a.value, assign, function, seen | {assign}) for a in bound.args):
+                        return True
+                elif isinstance(target, (cst.Tuple, cst.List)) and not any(
+                        isinstance(e, cst.StarredElement) for e in target.elements):
+                    if any(isinstance(e.value, cst.Name) and e.value.value == value.value
+                           and returned_item_sparse(assign.value, i, functions, facts.bindings)
+                           for i, e in enumerate(target.elements)):
+                        return True
+        return False
 
     def _sparse_meeting(self, node: cst.Call, function: Optional[cst.FunctionDef]) -> Optional[str]:
         """What makes the NumPy call `node` meet a SciPy sparse matrix (`jaxfix.analysis.sparse_data`): it is given
@@ -1333,9 +1375,8 @@ class NumpyBoundary:
         sparse, rule = self._sparse, self.rule
         if not (sparse or self._sparse_attributes) or function is None:
             return None
-        facts = function_facts(rule, function)
         for arg in node.args:  # (`np.abs(L - L.T)`, `np.max(self.W)`: pygsp's graphs)
-            if sparse.is_sparse_value(arg.value, facts.bindings, self._sparse_attributes):
+            if self._maybe_sparse(arg.value, node, function):
                 return (f"is given `{rule.code(arg.value)}`, a SciPy sparse matrix: NumPy hands it to the matrix's own "
                         "methods, `jax.numpy` rejects it")
         current: cst.CSTNode = node

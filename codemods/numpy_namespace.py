@@ -2194,6 +2194,20 @@ class NumpyNamespace(Rule):
             "    return np.abs(L - L.T).sum(), np.max(L.multiply(y)), jnp.sum(y)\n",
             lines=[6, 6, 6],
         ),
+        Invalid(  # a function of the module returning a sparse matrix, whole or as a tuple's item, makes its callers'
+            # values sparse, also where the name is rebound by a NumPy call kept so (librosa's `fft_basis =
+            # __vqt_filter_fft(...)`, then `fft_basis = np.abs(fft_basis)`)
+            "import numpy as np\nfrom scipy import sparse\n\ndef kernel(k):\n    return sparse.diags([1.0, -1.0], [0, 1], shape=(k, k))\n\n"
+            "def kernels(k):\n    m = kernel(k).tocsc()\n    return k * 2, m\n\n"
+            "def weights(k, y):\n    w = kernel(k)\n    w = np.square(w)\n    _, m = kernels(k)\n"
+            "    return np.sqrt(w), np.negative(m), np.abs(kernels(k)[1]), np.exp(y)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nfrom scipy import sparse\n\n"
+            "def kernel(k):\n    return sparse.diags([1.0, -1.0], [0, 1], shape=(k, k))\n\n"
+            "def kernels(k):\n    m = kernel(k).tocsc()\n    return k * 2, m\n\n"
+            "def weights(k, y):\n    w = kernel(k)\n    w = np.square(w)\n    _, m = kernels(k)\n"
+            "    return np.sqrt(w), np.negative(m), np.abs(kernels(k)[1]), jnp.exp(y)\n",
+            lines=[13, 15, 15, 15],
+        ),
         Invalid(  # a callee that writes into a copy of its parameter: the copy is the caller's kind of array, and a
             # write left in place (unsafe to rewrite, or held back) fails on a JAX one (pygsp's interpolation:
             # `sol = y.copy(); sol[unknown] = ...`); the caller's array stays NumPy

@@ -117,41 +117,46 @@ class SparseNames:
 
     def is_sparse_value(self, value: Optional[cst.BaseExpression],
                         bindings: Mapping[str, Sequence[Optional[cst.BaseExpression]]] = {},
-                        attributes: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset()) -> bool:
+                        attributes: frozenset[str] = frozenset(), seen: frozenset[str] = frozenset(),
+                        functions: frozenset[str] = frozenset()) -> bool:
         """Whether `value` is (or may be) a SciPy sparse matrix: a `scipy.sparse` call (`is_sparse_call`), or made
         from one by arithmetic (`L - L.T`, `-L`, `2 * L`: a sparse result, or a dense one NumPy takes just as well) or a
         comparison (`W > 0`),
         `.T`, indexing (`L[i]`), one of its own methods (`L.multiply(x)`, `L.tocsr()`), `abs(L)`, a local name whose
-        bindings (`bindings`) all are such values, or `self.attr` with `attr` among `attributes`."""
+        bindings (`bindings`) all are such values, or `self.attr` with `attr` among `attributes`; or a call of a
+        function of the module that returns one (`functions`, see `sparse_functions`: `basis(n)`, and `make(n)[0]`
+        for `f"make[0]"`)."""
         if value is None:
             return False
         if self.is_sparse_call(value):
             return True
+        if functions and returned_sparse(value, functions, bindings):
+            return True
         if isinstance(value, cst.Name):
             bound = bindings.get(value.value, ()) if value.value not in seen else ()
-            return bool(bound) and all(self.is_sparse_value(v, bindings, attributes, seen | {value.value}) for v in bound)
+            return bool(bound) and all(self.is_sparse_value(v, bindings, attributes, seen | {value.value}, functions) for v in bound)
         if isinstance(value, cst.Attribute):
             if isinstance(value.value, cst.Name) and value.value.value == "self":
                 return value.attr.value in attributes
-            return value.attr.value in ("T", "H") and self.is_sparse_value(value.value, bindings, attributes, seen)
+            return value.attr.value in ("T", "H") and self.is_sparse_value(value.value, bindings, attributes, seen, functions)
         if isinstance(value, cst.BinaryOperation):
-            return any(self.is_sparse_value(v, bindings, attributes, seen) for v in (value.left, value.right))
+            return any(self.is_sparse_value(v, bindings, attributes, seen, functions) for v in (value.left, value.right))
         if isinstance(value, cst.Comparison) and len(value.comparisons) == 1 and isinstance(
                 value.comparisons[0].operator, (cst.LessThan, cst.GreaterThan, cst.LessThanEqual, cst.GreaterThanEqual,
                                                 cst.Equal, cst.NotEqual)):
             # `A = W > 0`: a sparse boolean matrix (pygsp's adjacency)
-            return any(self.is_sparse_value(v, bindings, attributes, seen)
+            return any(self.is_sparse_value(v, bindings, attributes, seen, functions)
                        for v in (value.left, value.comparisons[0].comparator))
         if isinstance(value, cst.UnaryOperation) and not isinstance(value.operator, cst.Not):
-            return self.is_sparse_value(value.expression, bindings, attributes, seen)
+            return self.is_sparse_value(value.expression, bindings, attributes, seen, functions)
         if isinstance(value, cst.Subscript):
-            return self.is_sparse_value(value.value, bindings, attributes, seen)
+            return self.is_sparse_value(value.value, bindings, attributes, seen, functions)
         if isinstance(value, cst.Call):
             func = value.func
             if isinstance(func, cst.Name) and func.value == "abs" and len(value.args) == 1:
-                return self.is_sparse_value(value.args[0].value, bindings, attributes, seen)
+                return self.is_sparse_value(value.args[0].value, bindings, attributes, seen, functions)
             return isinstance(func, cst.Attribute) and func.attr.value in SPARSE_METHODS \
-                and self.is_sparse_value(func.value, bindings, attributes, seen)
+                and self.is_sparse_value(func.value, bindings, attributes, seen, functions)
         return False
 
 
@@ -232,6 +237,77 @@ def sparse_attributes(module: cst.Module, sparse: SparseNames, inherited: frozen
             found.update(attr for attr, value in stored if sparse.is_sparse_value(value, bindings, current))
             if returned and all(sparse.is_sparse_value(v, bindings, current) for v in returned):
                 found.add(name)
+        if len(found) == before:
+            break
+    return frozenset(found)
+
+
+def returned_sparse(value: cst.BaseExpression, functions: frozenset[str],
+                    bindings: Mapping[str, Sequence[Optional[cst.BaseExpression]]] = {}) -> bool:
+    """Whether `value` calls a function of the module whose result may be a SciPy sparse matrix (`basis(n)`, `basis`
+    among `functions`), or takes the item of a tuple it returns that may be one (`make(n)[0]`, `make[0]` among them);
+    not a call of a name the function binds itself."""
+    index = None
+    if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Index) \
+            and isinstance(value.slice[0].slice.value, cst.Integer):
+        index, value = value.slice[0].slice.value.evaluated_value, value.value
+    if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name) or value.func.value in bindings:
+        return False
+    name = value.func.value
+    return name in functions or index is not None and f"{name}[{index}]" in functions
+
+
+def returned_item_sparse(value: cst.BaseExpression, position: int, functions: frozenset[str],
+                         bindings: Mapping[str, Sequence[Optional[cst.BaseExpression]]] = {}) -> bool:
+    """Whether the item `position` of the tuple `value` gives when unpacked (`basis, n = make(k)`) may be a SciPy
+    sparse matrix: `value` calls a function of the module returning one there (`make[0]` among `functions`)."""
+    return isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value not in bindings \
+        and f"{value.func.value}[{position}]" in functions
+
+
+def sparse_functions(module: cst.Module, sparse: SparseNames) -> frozenset[str]:
+    """The module's top-level functions whose result may be a SciPy sparse matrix: `f` when a `return` gives one
+    (`SparseNames.is_sparse_value`: `return scipy.sparse.csr_matrix(x)`, `return basis.tocsr()` of `basis = ...`),
+    `f[i]` when the item `i` of a tuple it returns may be one (`return basis, n_fft`: librosa's filter bases); through
+    the calls of each other, to a fixed point. A caller's value made by such a call is sparse too (librosa's
+    `fft_basis = __vqt_filter_fft(...)`, then `np.abs(fft_basis)`: NumPy hands the matrix to its own `__abs__`,
+    `jax.numpy` rejects it)."""
+    if not sparse:
+        return frozenset()
+    facts = []
+    for function in module.body:
+        if not isinstance(function, cst.FunctionDef):
+            continue
+        bindings: dict[str, list[Optional[cst.BaseExpression]]] = {}
+        for assign in walk.nodes_of(function.body, cst.Assign):
+            for target in assign.targets:  # type: ignore[attr-defined]
+                if isinstance(target.target, cst.Name):
+                    bindings.setdefault(target.target.value, []).append(assign.value)  # type: ignore[attr-defined]
+                elif isinstance(target.target, (cst.Tuple, cst.List)):  # (an item unpacked: not known)
+                    for name in walk.nodes_of(target.target, cst.Name):
+                        bindings.setdefault(name.value, []).append(None)  # type: ignore[attr-defined]
+        for node in walk.nodes_of(function.body, cst.AugAssign) + walk.nodes_of(function.body, cst.For):
+            for name in walk.nodes_of(node.target, cst.Name):  # type: ignore[attr-defined]
+                bindings.setdefault(name.value, []).append(None)  # type: ignore[attr-defined]
+        for param in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params):
+            bindings.setdefault(param.name.value, []).append(None)
+        inner = {id(r) for f in walk.nodes_of(function.body, cst.FunctionDef)  # (not a nested def's)
+                 for r in walk.nodes_of(f, cst.Return)}
+        returned = [r.value for r in walk.nodes_of(function.body, cst.Return)  # type: ignore[attr-defined]
+                    if r.value is not None and id(r) not in inner]  # type: ignore[attr-defined]
+        facts.append((function.name.value, bindings, returned))
+    found: set[str] = set()
+    for _ in range(len(facts) + 1):
+        before = len(found)
+        for name, bindings, returned in facts:
+            current = frozenset(found)
+            for value in returned:
+                if sparse.is_sparse_value(value, bindings, functions=current):
+                    found.add(name)
+                elif isinstance(value, cst.Tuple):
+                    found.update(f"{name}[{i}]" for i, e in enumerate(value.elements)
+                                 if not isinstance(e, cst.StarredElement)
+                                 and sparse.is_sparse_value(e.value, bindings, functions=current))
         if len(found) == before:
             break
     return frozenset(found)

@@ -3,7 +3,7 @@
 import libcst as cst
 import pytest
 
-from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, sparse_attributes
+from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, sparse_attributes, sparse_functions
 
 
 def _calls(code: str) -> dict[str, bool]:
@@ -92,6 +92,17 @@ def test_sparse_attributes_of_classes_and_properties():
             "    @property\n    def W(self):\n        return self._adjacency\n\n    def dense(self):\n        return self.W.toarray()\n")
     module = cst.parse_module(code)
     assert sparse_attributes(module, SparseNames.read(module)) == {"_adjacency", "L", "W"}
+
+
+def test_sparse_functions_whole_and_tuple_items():
+    # through another such function and a method of the matrix; a tuple's item; not a nested function's return, a
+    # dense result, nor a name bound to other values too
+    code = ("import numpy as np\nimport scipy.sparse as sp\n\ndef base(n):\n    return sp.eye(n)\n\n"
+            "def pair(n):\n    b = base(n).tocsr()\n    return n, b\n\ndef dense(n):\n    def inner():\n"
+            "        return sp.eye(n)\n    return np.eye(n)\n\ndef mixed(n, x):\n    b = base(n)\n    b = x\n    return b\n")
+    module = cst.parse_module(code)
+    assert sparse_functions(module, SparseNames.read(module)) == {"base", "pair[1]"}
+    assert sparse_functions(cst.parse_module("def f(n):\n    return sp.eye(n)\n"), SparseNames()) == frozenset()
 
 
 @pytest.mark.parametrize("imports, call, expected", [
