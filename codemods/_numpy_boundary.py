@@ -47,6 +47,7 @@ from jaxfix.analysis.host_data import (
 )
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
+from jaxfix.analysis.value_dtypes import BOOL, COMPLEX, FLOAT, INT, DType, dtype_of, inexact, keeps, promote
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import (
     OUT_OF_BOUNDS_CATCHERS, ParentProvider, caller_catching, catching, caught_around, caught_by, enclosing_class,
@@ -419,6 +420,56 @@ def _class_views(rule: Rule, function: cst.FunctionDef) -> dict[cst.Name, str]:
 
 Reason = tuple[str, bool]  # the report's message, and whether the function's other fixes are held back
 
+_OPERATORS = {cst.AddAssign: "+", cst.SubtractAssign: "-", cst.MultiplyAssign: "*", cst.DivideAssign: "/",
+              cst.FloorDivideAssign: "//", cst.ModuloAssign: "%", cst.PowerAssign: "**", cst.MatrixMultiplyAssign: "@",
+              cst.BitAndAssign: "&", cst.BitOrAssign: "|", cst.BitXorAssign: "^", cst.LeftShiftAssign: "<<",
+              cst.RightShiftAssign: ">>"}
+_KIND_NAMES = {BOOL: "bool", INT: "integer", FLOAT: "float", COMPLEX: "complex"}
+_DTYPE_MAKERS = frozenset({"dtype", "astype"})
+
+
+def _chosen_dtype(facts, value: cst.BaseExpression) -> Optional[str]:
+    """The code of a part of `value` that asks for a dtype: a call given `dtype=` (`np.asarray(o, dtype=np.uint16)`),
+    `.astype(...)`, or a NumPy scalar type called (`np.float64(x)`); else None."""
+    for call in walk.nodes_of(value, cst.Call):
+        keyword = next((a for a in call.args if a.keyword is not None and a.keyword.value == "dtype"), None)  # type: ignore[attr-defined]
+        if keyword is not None:
+            return f"dtype={dotted_name(keyword.value) or '...'}"
+        func = call.func  # type: ignore[attr-defined]
+        if isinstance(func, cst.Attribute) and func.attr.value == "astype":
+            return ".astype(...)"
+        named = facts.array_function(func)
+        if named is not None and named.split(".")[-1] in _SCALAR_TYPES:
+            return f"{dotted_name(func)}(...)"
+    return None
+
+
+_SCALAR_TYPES = frozenset({"bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16",
+                           "float32", "float64", "complex64", "complex128", "intc", "intp", "uintp", "double", "single",
+                           "longlong", "ulonglong", "short", "ushort", "byte", "ubyte", "half", "longdouble", "csingle",
+                           "cdouble", "float_", "int_", "uint"})
+
+
+def _widening(facts, array: DType, update: cst.AugAssign) -> Optional[str]:
+    """Why `update` (`x op= v`, `x` an array of dtype `array`) may give a result of a wider dtype than `x`'s (NumPy
+    casts it back into `x`, `jax.numpy` promotes), else None: see `NumpyBoundary._widened_update`."""
+    if type(update.operator) not in _OPERATORS or isinstance(update.operator, (cst.LeftShiftAssign, cst.RightShiftAssign)):
+        return None
+    value = dtype_of(facts, update.value)
+    result = promote(array, value)
+    if isinstance(update.operator, cst.DivideAssign):
+        result = inexact(result)
+    if keeps(array, value) and result == promote(array, value):
+        return None
+    if array.exact and result.kind > array.kind:
+        return f"a {_KIND_NAMES[result.kind]} result for an array of {array.name or _KIND_NAMES[array.kind]}s"
+    if array.exact and array.name and result.exact and result.name and result.name != array.name:
+        return f"{result.name} data into a {array.name} array"
+    chosen = _chosen_dtype(facts, update.value) if not value.weak else None
+    if chosen is not None and not keeps(array, value):
+        return f"`{chosen}` chosen for the value, where the array's dtype is not known to absorb it"
+    return None
+
 
 # NumPy functions that raise `IndexError` for an index out of bounds (with their default `mode="raise"`), where
 # `jax.numpy`'s namesakes fill, clip or drop, or raise another exception (`jnp.delete`: `ValueError`)
@@ -554,6 +605,53 @@ class NumpyBoundary:
                     "`np.nonzero` calls the array's own method and gives a JAX array, so this call stays NumPy too", False)
         return None
 
+    def _widened_update(self, node: cst.Call, function: cst.FunctionDef) -> Optional[tuple[str, cst.AugAssign, str]]:
+        """(name, update, why) when `node` makes the array bound to `name` (`out = np.minimum(img, 250)`, also
+        through arithmetic, a slice or a method of its result: `s = 10.0 * np.log10(x)`) and an augmented assignment
+        `name op= value` reached by that binding (directly or after other such updates, which keep the array) may
+        give a result of a wider dtype than the array's (`jaxfix.analysis.value_dtypes`): a result of a higher
+        kind than the array's known one (a float into an integer array, `/=` on one), another known dtype
+        (`float64` data into a `float32` array), or a value whose dtype the code chooses (`dtype=`, `.astype(...)`,
+        `np.uint16(...)`) where the array's is not known to absorb it. NumPy casts the result back into the array,
+        `jax.numpy` rebinds the name to the promoted array. Python scalars into an array of their kind or above,
+        same-dtype values and values of unknown dtype into arrays of unknown dtype are not reported."""
+        rule = self.rule
+        value: cst.BaseExpression = node
+        parent = rule.get_metadata(ParentProvider, node, None)
+        while True:  # (`10.0 * np.log10(x)`, `np.minimum(a, b)[1:]`, `np.abs(a).reshape(n)`: still the call's kind)
+            if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)) \
+                    or isinstance(parent, cst.Subscript) and parent.value is value:
+                value, parent = parent, rule.get_metadata(ParentProvider, parent, None)
+            elif isinstance(parent, cst.Attribute) and parent.value is value and parent.attr.value not in ("item", "tolist") \
+                    and isinstance(above := rule.get_metadata(ParentProvider, parent, None), cst.Call) and above.func is parent:
+                value, parent = above, rule.get_metadata(ParentProvider, above, None)
+            else:
+                break
+        if not isinstance(parent, cst.Assign) or len(parent.targets) != 1 \
+                or not isinstance(parent.targets[0].target, cst.Name) or parent.value is not value:
+            return None
+        name = parent.targets[0].target.value
+        flow = function_flow(rule, function)
+        facts = function_facts(rule, function)
+        array = dtype_of(facts, value)
+        pending, seen = [parent], {id(parent)}
+        while pending:
+            binding = pending.pop()
+            try:
+                uses = flow.uses(binding, name)
+            except KeyError:  # a statement the flow does not hold
+                continue
+            for use in uses:
+                update = rule.get_metadata(ParentProvider, use, None)
+                if not isinstance(update, cst.AugAssign) or update.target is not use or id(update) in seen:
+                    continue
+                seen.add(id(update))
+                why = _widening(facts, array, update)
+                if why is not None:
+                    return name, update, why
+                pending.append(update)  # (NumPy's update keeps the array: a later one updates the same)
+        return None
+
     def _feeds_hashed(self, node: cst.Call) -> Optional[tuple[str, cst.Call]]:
         """(name, call) when `node` is bound to `name` (`visited = np.zeros(n)`) and a read of that binding is an
         argument, directly or through arithmetic (`~visited`), of a NumPy call whose elements are hashed (`set(np.nonzero(
@@ -660,6 +758,16 @@ class NumpyBoundary:
         if listed is not None:
             return (f"`{func}(...)` makes an item of the list `{listed}` (or a value one is computed from), which the "
                     f"code writes into (`{listed}[i][...] = ...`): a JAX array cannot be written into; this call stays NumPy", False)
+        widened = self._widened_update(node, function) if function is not None else None
+        if widened is not None:  # `out = np.minimum(img, 250)`, then `out += np.asarray(o, dtype=np.uint16)`
+            name, update, why = widened
+            return (f"`{func}(...)` makes `{name}`, which `{rule.code(update).strip()}` updates in place with a value "
+                    f"that may have a wider dtype ({why}): NumPy's in-place operator keeps `{name}`'s dtype (it casts "
+                    f"the result back, wrapping integers, or raises for a float into an integer array), while for a "
+                    f"JAX array it rebinds `{name}` to the promoted dtype: different values, no error. This call stays "
+                    f"NumPy; where the cast is meant, write `{name} = ({name} {_OPERATORS.get(type(update.operator), '+')}"
+                    f" ...).astype({name}.dtype)` by hand (unsafe: `astype` truncates a float into an integer dtype "
+                    f"where NumPy raises)", False)
         parent = rule.get_metadata(ParentProvider, node, None)
         if function is not None and isinstance(parent, cst.Subscript) and parent.value is node \
                 and any(isinstance(e.slice, cst.Index) for e in parent.slice):
