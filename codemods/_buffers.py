@@ -542,6 +542,33 @@ def out_inputs(fn: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool])
     return found
 
 
+TAKE_INPUT = ("which hands a JAX array on to the array's own `take` with `mode='raise'`, a mode JAX's `take` does not "
+              "support (NotImplementedError)")
+
+
+def take_inputs(fn: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool]) -> list[tuple[cst.Call, cst.BaseExpression]]:
+    """(call, array) for each `np.take(a, i)` of `fn` in NumPy's default mode (`'raise'`): NumPy hands an `a` that is
+    not a NumPy array on to its own method, `a.take(i, axis=None, out=None, mode='raise')`, which a JAX array rejects
+    (librosa's `np.take(bpms, best_period)` of a helper's result). The other NumPy functions that dispatch to a method
+    of their argument (`np.round`, `np.clip`, `np.repeat`, `np.sum`...) call JAX's with arguments it takes, but for
+    `out=` (`out_inputs`); the indices are converted."""
+    found = []
+    for call in walk.nodes_of(fn.body, cst.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if not isinstance(func, (cst.Name, cst.Attribute)) or dotted_name(func).split(".")[-1] != "take" or not numpy(func):
+            continue
+        args = call.args  # type: ignore[attr-defined]
+        mode = next((a.value for a in args if a.keyword is not None and a.keyword.value == "mode"),
+                    args[4].value if len(args) > 4 and args[4].keyword is None and not args[4].star else None)
+        if mode is not None and not (isinstance(mode, cst.SimpleString) and mode.evaluated_value == "raise"):
+            continue
+        first = next((a.value for a in args if a.keyword is not None and a.keyword.value == "a"),
+                     args[0].value if args and args[0].keyword is None and not args[0].star else None)
+        if first is not None:
+            found.append((call, first))
+    return found
+
+
 def numpy_calls(module: cst.Module) -> Callable[[cst.BaseExpression], bool]:
     """Whether a call's `func` names a NumPy function, by the module's top-level imports (`np.sqrt`, `sqrt` from
     `from numpy import sqrt`); local names that shadow them are not told apart."""

@@ -424,6 +424,17 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
                 callee = producer(inner, methods)  # type: ignore[arg-type]
                 if callee is not None:
                     found.setdefault(callee, f"{caller} {why.replace('it', 'what this returns', 1)}")
+        for call, value in _buffers.take_inputs(function, numpy):  # `np.take(bpms, best)` of `bpms = helper(n)`
+            # (librosa's tempo): the call stays NumPy until its function migrates (held back by other findings)
+            why = f"hands it to `{code(call.func).strip()}(...)`, {_buffers.TAKE_INPUT}"
+            for name in sorted(sources_of(function).of(value)):
+                needs.setdefault(name, why)
+                persistent.setdefault(name, why)
+            for inner in walk.nodes_of(value, cst.Call):  # `np.take(helper(n), i)`
+                callee = producer(inner, methods)  # type: ignore[arg-type]
+                if callee is not None:
+                    found.setdefault(callee, f"{caller} {why.replace('it', 'what this returns', 1)}")
+                    kept.setdefault(callee, found[callee])
         for call in walk.nodes_of(function.body, cst.Call) if fftpack or sparse or numpy_only else ():
             # `data = even_data(c) / 2`, then `ifft(data)` (fluids' pychebfun): `scipy.fftpack` reads `.flags`;
             # `sparse.diags(degree(W))` (pygsp's Laplacian): a JAX array is taken for a sequence of diagonals

@@ -515,6 +515,18 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\n\ndef total(t, out):\n    np.sum(t * 2, axis=1, out=out)\n\ndef f(a, out):\n"
                 "    total(np.exp(a), out)\n    return out\n",
                 expected=None, lines=[7, 7]),
+        # ... or hands to `np.take` in its default mode, which calls a JAX input's own `take` with `mode='raise'`
+        # (NotImplementedError; librosa's `np.take(bpms, best_period)`), while the caller keeps it NumPy (here for
+        # its `IndexError` handler); not with another mode
+        Invalid("import numpy as np\n\ndef decay(n):\n    return np.exp(-np.arange(n))\n\ndef lookup(n, i):\n"
+                "    d = decay(n) * 2\n    try:\n        return np.take(d, i), np.take(decay(i), 0, mode='raise')\n"
+                "    except IndexError:\n        return None\n",
+                expected=None, lines=[4, 4, 4, 9]),
+        Invalid("import numpy as np\n\ndef decay(n):\n    return np.exp(-np.arange(n))\n\ndef lookup(n, i):\n"
+                "    d = decay(n)\n    try:\n        return np.take(d, i, mode='clip')\n    except IndexError:\n        return None\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef decay(n):\n    return jnp.exp(-jnp.arange(n))\n\n"
+                "def lookup(n, i):\n    d = decay(n)\n    try:\n        return np.take(d, i, mode='clip')\n"
+                "    except IndexError:\n        return None\n", lines=[4, 4, 9]),
         # ... through arithmetic that makes a new array of the same kind from the result (galpy's `out = -self._G(r)`)
         Invalid("import numpy as np\n\nclass Pot:\n    def _G(self, r):\n        return np.exp(-r)\n\n"
                 "    def evaluate(self, r, nz):\n        out = -self._G(r)\n        out[nz] -= 1.0\n        return out\n",
