@@ -846,13 +846,54 @@ def _writers_of_module(path: str, package: list[str], target: list[str], functio
     data = dependencies.read(file)
     if isinstance(data, str):  # (the text a run rewrote it to)
         data = data.encode("utf-8", "surrogateescape")
-    if data is None or b"*" not in data:
+    if data is None:
+        return None
+    if file.endswith("__init__.py") and b"attach" in data:
+        source = lazy_reexports(file, data, target).get(function)
+        if source is not None:  # `util.softmask` of librosa's `util/__init__.pyi`: `from .utils import softmask`
+            return _writers_of_module(path, package, source[0].split("."), source[1], depth - 1)
+    if b"*" not in data:
         return None
     for source in star_sources(".".join(target), file.endswith("__init__.py"), data):
         found = _writers_of_module(path, package, source.split("."), function, depth - 1)
         if found is not None:
             return found
     return None
+
+
+def lazy_reexports(file: str, data: bytes, target: list[str]) -> dict[str, tuple[str, str]]:
+    """{name: (module, its name there)} for what the package `target`, whose `__init__.py` is `file` with source
+    `data`, exports lazily through `lazy_loader`: `__getattr__, __dir__, __all__ = lazy.attach_stub(__name__,
+    __file__)` exports what the `__init__.pyi` stub beside it imports (`from .utils import softmask as softmask`:
+    librosa's `util`), `lazy.attach(__name__, submod_attrs={"utils": ["softmask"]})` the names it lists. Python
+    never runs those imports until a name is read, so a plain reading of `__init__.py` finds none of them."""
+    found: dict[str, tuple[str, str]] = {}
+    if b"attach_stub" in data:
+        stub = dependencies.read(file + "i")
+        if isinstance(stub, str):
+            stub = stub.encode("utf-8", "surrogateescape")
+        for name, bound in imported_bindings(".".join(target), True, stub or b"").items():
+            module, _, original = bound.rpartition(".")
+            if module and module.startswith(".".join(target) + "."):  # (not `import numpy as np` in the stub)
+                found[name] = (module, original)
+    if re.search(rb"\battach\(", data) and b"submod_attrs" in data:
+        try:
+            tree = cst.parse_module(data)
+        except (cst.ParserSyntaxError, UnicodeDecodeError):
+            return found
+        for call in walk.nodes_of(tree, cst.Call):
+            if not (isinstance(call.func, (cst.Name, cst.Attribute)) and dotted_name(call.func).split(".")[-1] == "attach"):  # type: ignore[attr-defined]
+                continue
+            table = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "submod_attrs"), None)  # type: ignore[attr-defined]
+            for element in table.elements if isinstance(table, cst.Dict) else ():
+                if not isinstance(element, cst.DictElement) or not isinstance(element.key, cst.SimpleString) \
+                        or not isinstance(element.value, (cst.List, cst.Tuple)):
+                    continue
+                module = f"{'.'.join(target)}.{element.key.evaluated_value}"
+                for item in element.value.elements:
+                    if isinstance(item.value, cst.SimpleString) and isinstance(item.value.evaluated_value, str):
+                        found.setdefault(item.value.evaluated_value, (module, item.value.evaluated_value))
+    return found
 
 
 def _module_file(path: str, package: list[str], target: list[str]) -> str:

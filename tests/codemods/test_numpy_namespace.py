@@ -195,6 +195,33 @@ def test_an_array_handed_to_a_writer_a_subpackage_star_exports_stays_numpy(tmp_p
     assert any("writes into its parameter `t`" in m for m in messages), messages
 
 
+@pytest.mark.parametrize("init, stub", [
+    ("import lazy_loader as lazy\n__getattr__, __dir__, __all__ = lazy.attach_stub(__name__, __file__)\n",
+     "from .rows import double_rows as double_rows\n"),
+    ("import lazy_loader as lazy\n__getattr__, __dir__, __all__ = lazy.attach(__name__, submod_attrs={'rows': ['double_rows']})\n",
+     None),
+])
+@pytest.mark.parametrize("imported, called", [
+    ("from . import ops", "ops.double_rows"),
+    ("from .ops import double_rows", "double_rows"),
+])
+def test_an_array_handed_to_a_writer_a_lazy_loader_package_exports_stays_numpy(tmp_path, init, stub, imported, called):
+    # librosa's `util/__init__.py` exports its functions through `lazy_loader` (`attach_stub` reading the
+    # `__init__.pyi` stub, or `attach` with `submod_attrs`); `decompose.hpss` hands buffers it fills to
+    # `util.softmask`, which writes into one: the writer is found through the stub, as for a direct module import
+    code = f"import numpy as np\n{imported}\n\ndef use(x):\n    return {called}(np.copy(x))\n"
+    files = {"ops/__init__.py": init, "use.py": code,
+             "ops/rows.py": "def double_rows(t):\n    for i in range(t.shape[0]):\n        t[i] = t[i] * 2.0\n    return t\n"}
+    if stub is not None:
+        files["ops/__init__.pyi"] = stub
+    pkg, _ = _package(tmp_path, "sig", files)
+    results = run_files([str(pkg / "use.py")], [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "use.py").read_text() == code
+    messages = [f.message for r in results for f in r.findings]
+    assert any("writes into its parameter `t`" in m for m in messages), messages
+
+
 @pytest.mark.parametrize("imported, called", [
     ("from .kern import weigh", "weigh"),
     ("from est import kern", "kern.weigh"),
