@@ -26,9 +26,11 @@ _LOOSE = re.compile(rb"_[A-Za-z0-9]\w*")  # (also a part of a name, `zero_pad`: 
 def link(contents: Mapping[str, bytes], module_name_for: Callable[[str], str]) -> dict[str, list[str]]:
     """{module: its private function names that another file of `contents` mentions} (dunder names are left out:
     they are never judged)."""
+    if len(contents) < 2:
+        return {}
     defined = {path: set(_DEFINED.findall(data)) for path, data in contents.items() if b"def" in data}
     wanted = set().union(*defined.values()) if defined else set()
-    if not wanted or len(contents) < 2:
+    if not wanted:
         return {}
     files_with: dict[bytes, int] = {}
     own: dict[str, set[bytes]] = {}
