@@ -764,10 +764,11 @@ class NumpyBoundary:
             return (f"`{func}(...)` makes `{name}`, which `{rule.code(update).strip()}` updates in place with a value "
                     f"that may have a wider dtype ({why}): NumPy's in-place operator keeps `{name}`'s dtype (it casts "
                     f"the result back, wrapping integers, or raises for a float into an integer array), while for a "
-                    f"JAX array it rebinds `{name}` to the promoted dtype: different values, no error. This call stays "
-                    f"NumPy; where the cast is meant, write `{name} = ({name} {_OPERATORS.get(type(update.operator), '+')}"
+                    f"JAX array it rebinds `{name}` to the promoted dtype: different values, no error. Where the cast is "
+                    f"meant, write `{name} = ({name} {_OPERATORS.get(type(update.operator), '+')}"
                     f" ...).astype({name}.dtype)` by hand (unsafe: `astype` truncates a float into an integer dtype "
-                    f"where NumPy raises)", False)
+                    f"where NumPy raises); this function is left as it is (a JAX value in the update would rebind "
+                    f"`{name}` too)", True)
         parent = rule.get_metadata(ParentProvider, node, None)
         if function is not None and isinstance(parent, cst.Subscript) and parent.value is node \
                 and any(isinstance(e.slice, cst.Index) for e in parent.slice):

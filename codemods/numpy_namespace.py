@@ -685,20 +685,23 @@ class NumpyNamespace(Rule):
                 expected=None, lines=[5, 5, 5]),
         # an array updated in place (`x op= v`) by a value that may widen its dtype: NumPy casts the result back into
         # the array (librosa's `out += np.asarray(off, dtype=np.uint16)` into a uint8 image, wrapping), `jax.numpy`
-        # rebinds the name to the promoted array; the call making it stays NumPy. A Python scalar, a value of the
+        # rebinds the name to the promoted array; the function is left as it is (a JAX value converted in the update
+        # would rebind the name too: `out += jnp.sum(x) * 0.5`). A Python scalar, a value of the
         # array's dtype or one it absorbs, and values of unknown dtype into an array of unknown dtype, are converted
         Invalid("import numpy as np\n\ndef brighten(img, gain, n):\n    out = np.clip(img, 0, 200)\n"
                 "    out += np.asarray(gain, dtype=np.int16)\n    acc = np.zeros(n, dtype=np.float32)\n"
                 "    acc += np.linspace(0.0, 1.0, n)\n    steps = np.arange(4)\n    steps //= 2\n    steps += 1\n"
-                "    steps /= 2\n    tot = np.zeros(n)\n    tot += 1\n    tot *= np.ones(n, dtype=np.float32)\n"
-                "    s = np.sum(img, axis=0)\n    s -= np.mean(img)\n    return out, acc, steps, tot, s\n",
+                "    steps /= 2\n    return out, acc, steps\n\n"
+                "def totals(img, n):\n    tot = np.zeros(n)\n    tot += 1\n    tot *= np.ones(n, dtype=np.float32)\n"
+                "    s = np.sum(img, axis=0)\n    s -= np.mean(img)\n    return tot, s\n",
                 expected="import jax.numpy as jnp\nimport numpy as np\n\ndef brighten(img, gain, n):\n"
-                "    out = np.clip(img, 0, 200)\n    out += jnp.asarray(gain, dtype=np.int16)\n"
-                "    acc = np.zeros(n, dtype=np.float32)\n    acc += jnp.linspace(0.0, 1.0, n)\n    steps = np.arange(4)\n"
-                "    steps //= 2\n    steps += 1\n    steps /= 2\n    tot = jnp.zeros(n)\n    tot += 1\n"
+                "    out = np.clip(img, 0, 200)\n    out += np.asarray(gain, dtype=np.int16)\n"
+                "    acc = np.zeros(n, dtype=np.float32)\n    acc += np.linspace(0.0, 1.0, n)\n    steps = np.arange(4)\n"
+                "    steps //= 2\n    steps += 1\n    steps /= 2\n    return out, acc, steps\n\n"
+                "def totals(img, n):\n    tot = jnp.zeros(n)\n    tot += 1\n"
                 "    tot *= jnp.ones(n, dtype=np.float32)\n    s = jnp.sum(img, axis=0)\n    s -= jnp.mean(img)\n"
-                "    return out, acc, steps, tot, s\n",
-                lines=[4, 5, 6, 7, 8, 12, 14, 15, 16]),
+                "    return tot, s\n",
+                lines=[4, 5, 6, 7, 8, 15, 17, 18, 19]),
         # ... also through arithmetic of its result, or of an element of it (librosa's `acc_map[np.sign(i) * 2]`)
         Invalid("import numpy as np\nSIDES = {-2: 'l', 0: 'c', 2: 'r'}\n\ndef side(k, x):\n    marks = {-1: 'x', 1: 'o'}\n"
                 "    return SIDES[2 * np.sign(k)], marks[-np.argmax(x)[()]], np.sum(x)\n",
