@@ -272,14 +272,70 @@ def hashing_parameters(module: cst.Module, memoized: Container[str] = frozenset(
             params = function.params  # type: ignore[attr-defined]
             positional = tuple(p.name.value for p in (*params.posonly_params, *params.params))
             every = {*positional, *(p.name.value for p in params.kwonly_params)}
-            names = hashed(function, memoized, outside, found)[0] & every  # type: ignore[arg-type]
-            names -= _rebound(function)  # type: ignore[arg-type]
+            converted = _converted_parameters(function, every)  # type: ignore[arg-type]
+            read = _reading_conversions(function, converted) if converted else function  # type: ignore[arg-type]
+            names = hashed(read, memoized, outside, found)[0] & every  # type: ignore[arg-type]
+            names -= _rebound(read)  # type: ignore[arg-type]
             if names:
                 current.add((function.name.value, positional, frozenset(names)))  # type: ignore[attr-defined]
         if frozenset(current) == found:
             break
         found = frozenset(current)
     return found
+
+
+_SEQUENCE_CONVERSIONS = frozenset({"tuple"})
+
+
+def _converted_parameters(function: cst.FunctionDef, params: set[str]) -> dict[str, str]:
+    """{parameter: conversion} for the parameters `function` binds only once, first in its body, by `p = tuple(p)`
+    (chaospy-like caches: `key = tuple(key)`, then `_cache.setdefault(key, ...)`)."""
+    body = function.body.body if isinstance(function.body, cst.IndentedBlock) else ()
+    first: dict[str, str] = {}
+    for stmt in body:
+        small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+        if not (isinstance(small, cst.Assign) and len(small.targets) == 1 and isinstance(small.targets[0].target, cst.Name)
+                and isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Name)
+                and small.value.func.value in _SEQUENCE_CONVERSIONS and len(small.value.args) == 1
+                and isinstance(small.value.args[0].value, cst.Name) and not small.value.args[0].keyword
+                and not small.value.args[0].star):
+            break
+        name = small.targets[0].target.value
+        if name not in params or small.value.args[0].value.value != name or name in first:
+            break
+        first[name] = small.value.func.value
+    if not first:
+        return {}
+    rest = cst.IndentedBlock(body=list(body[len(first):]))
+    again = _rebound(function.with_changes(body=rest))
+    return {name: how for name, how in first.items() if name not in again}
+
+
+class _ReadConverted(cst.CSTTransformer):
+    def __init__(self, converted: dict[str, str]) -> None:
+        self.converted = converted
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name) -> cst.BaseExpression:
+        how = self.converted.get(updated.value)
+        return cst.Call(func=cst.Name(how), args=[cst.Arg(updated)]) if how is not None else updated
+
+    # (names that are no reads keep their names: an attribute's, a keyword's, a parameter's)
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute) -> cst.Attribute:
+        return updated.with_changes(attr=original.attr)
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg) -> cst.Arg:
+        return updated.with_changes(keyword=original.keyword)
+
+    def leave_Param(self, original: cst.Param, updated: cst.Param) -> cst.Param:
+        return updated.with_changes(name=original.name)
+
+
+def _reading_conversions(function: cst.FunctionDef, converted: dict[str, str]) -> cst.FunctionDef:
+    """`function` without its first statements `p = tuple(p)` and reading `tuple(p)` wherever it reads `p`: what
+    it hashes of the tuple it hashes of the parameter's elements (a copy for `hashed`, never put in the tree)."""
+    body = list(function.body.body)[len(converted):]  # type: ignore[attr-defined]
+    rest = cst.IndentedBlock(body=body).visit(_ReadConverted(converted))
+    return function.with_changes(body=rest)
 
 
 def _rebound(function: cst.FunctionDef) -> set[str]:

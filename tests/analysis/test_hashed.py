@@ -137,3 +137,17 @@ def test_hashing_parameters():
     names, exprs = hashed(module.body[4], (), outside, found)  # type: ignore[arg-type]
     assert names >= {"a", "b", "c"} and "d" not in names
     assert hashed(module.body[4], (), outside) == (set(), set())  # type: ignore[arg-type]
+
+
+def test_a_parameter_converted_to_a_tuple_first_is_hashed_through_the_tuple():
+    """`key = tuple(key)` first, then `_cache.setdefault(key, ...)` or `key in _cache`: the elements of what the caller
+    passed are hashed; not when the name is bound again later, nor for an attribute or keyword of that name."""
+    module = cst.parse_module(
+        "_cache = {}\n\ndef get(key, obj):\n    key = tuple(key)\n    return _cache.setdefault(key, obj.key)\n\n"
+        "def member(key):\n    key = tuple(key)\n    return key in _cache\n\n"
+        "def later(key):\n    key = tuple(key)\n    key = 3\n    return _cache.setdefault(key, 1)\n\n"
+        "def named(key, f):\n    key = tuple(key)\n    return f(key=1)\n"
+    )
+    found = hashing_parameters(module, (), module_containers(module))
+    assert {(name, hashed_params) for name, _, hashed_params in found} == {
+        ("get", frozenset({"key"})), ("member", frozenset({"key"}))}
