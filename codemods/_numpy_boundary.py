@@ -418,6 +418,8 @@ def _class_views(rule: Rule, function: cst.FunctionDef) -> dict[cst.Name, str]:
     return found
 
 
+# displays and comprehensions of Python containers, which `list[i][j] = v` writes an item of, not into
+_CONTAINER_DISPLAYS = (cst.List, cst.ListComp, cst.Tuple, cst.Dict, cst.DictComp, cst.Set, cst.SetComp)
 Reason = tuple[str, bool]  # the report's message, and whether the function's other fixes are held back
 
 _OPERATORS = {cst.AddAssign: "+", cst.SubtractAssign: "-", cst.MultiplyAssign: "*", cst.DivideAssign: "/",
@@ -1322,6 +1324,9 @@ class NumpyBoundary:
                 targets.update(n.value for n in walk.nodes_of(target.target, cst.Name))  # type: ignore[attr-defined]
         sources = _buffers.Sources(function, _buffers.numpy_calls(self.rule.context.module))
         for name, value in filled:
+            if isinstance(value, _CONTAINER_DISPLAYS):
+                continue  # `tmp.append([np.zeros_like(c) for c in cs])`, then `tmp[j][n] = v` (pywt's mra): the write
+                # replaces an item of the inner list, not an array's
             if any(inner is node for inner in walk.nodes_of(value, cst.Call)) or targets & sources.of(value):
                 return name
         return None

@@ -819,6 +819,12 @@ class NumpyNamespace(Rule):
             "        w = np.full(k, hi - lo)\n        out.append(w * 2.0)\n        out.append(unit(k))\n"
             "    out[0][-1] += out[1][0]\n    return out, jnp.sum(edges)\n",
             lines=[4, 4, 7, 10, 14]),
+        Invalid(  # ... not a list display or comprehension appended: `tmp[j][0] = v` replaces an item of the inner
+            # list, no array is written into (pywt's mra)
+            "import numpy as np\n\ndef split(cs, n):\n    tmp = []\n    for j in range(n):\n"
+            "        tmp.append([np.zeros_like(c) for c in cs])\n        tmp[j][0] = cs[0]\n    return tmp\n",
+            expected="import jax.numpy as jnp\n\ndef split(cs, n):\n    tmp = []\n    for j in range(n):\n"
+            "        tmp.append([jnp.zeros_like(c) for c in cs])\n        tmp[j][0] = cs[0]\n    return tmp\n"),
         Invalid(  # a dtype looked up in a dict that holds `object` (nodepy's exact coefficients)
             "import numpy as np\n\nDTYPES = {'exact': object, 'numeric': np.float64}\n\ndef f(n, mode='exact'):\n"
             "    return np.zeros(n, dtype=DTYPES[mode])\n",
