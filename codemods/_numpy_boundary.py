@@ -636,22 +636,28 @@ class NumpyBoundary:
         flow = function_flow(rule, function)
         facts = function_facts(rule, function)
         array = dtype_of(facts, value)
-        pending, seen = [parent], {id(parent)}
+        pending: list[tuple[cst.CSTNode, str]] = [(parent, name)]
+        seen = {id(parent)}
         while pending:
-            binding = pending.pop()
+            binding, bound = pending.pop()
             try:
-                uses = flow.uses(binding, name)
+                uses = flow.uses(binding, bound)
             except KeyError:  # a statement the flow does not hold
                 continue
             for use in uses:
                 update = rule.get_metadata(ParentProvider, use, None)
+                if isinstance(update, cst.Assign) and update.value is use and len(update.targets) == 1 \
+                        and isinstance(update.targets[0].target, cst.Name) and id(update) not in seen:
+                    seen.add(id(update))  # `y = out`, then `y += v`: the same array under another name
+                    pending.append((update, update.targets[0].target.value))
+                    continue
                 if not isinstance(update, cst.AugAssign) or update.target is not use or id(update) in seen:
                     continue
                 seen.add(id(update))
                 why = _widening(facts, array, update)
                 if why is not None:
-                    return name, update, why
-                pending.append(update)  # (NumPy's update keeps the array: a later one updates the same)
+                    return bound, update, why
+                pending.append((update, bound))  # (NumPy's update keeps the array: a later one updates the same)
         return None
 
     def _feeds_hashed(self, node: cst.Call) -> Optional[tuple[str, cst.Call]]:

@@ -702,6 +702,10 @@ class NumpyNamespace(Rule):
                 "    tot *= jnp.ones(n, dtype=np.float32)\n    s = jnp.sum(img, axis=0)\n    s -= jnp.mean(img)\n"
                 "    return tot, s\n",
                 lines=[4, 5, 6, 7, 8, 15, 17, 18, 19]),
+        Invalid(  # ... also under another name (`y = out`, then `y += v`)
+            "import numpy as np\n\ndef shade(img, off):\n    out = np.minimum(img, 250)\n    y = out\n"
+            "    y += np.asarray(off, dtype=np.uint16)\n    return y\n",
+            expected=None, lines=[4, 6]),
         # ... also through arithmetic of its result, or of an element of it (librosa's `acc_map[np.sign(i) * 2]`)
         Invalid("import numpy as np\nSIDES = {-2: 'l', 0: 'c', 2: 'r'}\n\ndef side(k, x):\n    marks = {-1: 'x', 1: 'o'}\n"
                 "    return SIDES[2 * np.sign(k)], marks[-np.argmax(x)[()]], np.sum(x)\n",
