@@ -18,6 +18,8 @@
   `poles[j]`);
 - `tuple_rows(value)`: a comprehension of tuples, maybe in `list(...)` (`list({tuple(row) for row in a})`);
 - `tuple_item(function, name)`: a loop target over `itertools` or `zip` tuples (`for c in itertools.product(...)`);
+- `tuple_element(function, value)`: an item taken by index of a comprehension of tuples (`keys[0]` of `keys =
+  sorted({tuple(o) for o in order})`), or a local bound only to one;
 - `sequence_attributes(module)`: attributes every assignment of the module binds to a list or tuple (`self.dims =
   tuple(dims)`);
 - `list_fed_parameters(module)`: parameters of the module's functions that a call in the module passes a list or
@@ -479,6 +481,29 @@ def tuple_item(function: cst.FunctionDef, name: str) -> bool:
             elif tuples(iterable):
                 return True
     return False
+
+
+def tuple_element(function: cst.FunctionDef, value: cst.BaseExpression) -> bool:
+    """Whether `value` is an item taken by index of a comprehension of tuples (`tuple_rows`), given inline or as a
+    local bound only to one (`keys = sorted({tuple(o) for o in order})`, then `keys[0]`; `[tuple(o) for o in
+    order][0]`), or a local bound only to such items (`idx = keys[0]`): a Python tuple, which NumPy reads as an array
+    and `jax.numpy` rejects (the loop-target form is `tuple_item`)."""
+    params = {p.name.value for p in walk.nodes_of(function.params, cst.Param)}  # type: ignore[attr-defined]
+
+    def rows(base: cst.BaseExpression) -> bool:
+        if isinstance(base, cst.Name):
+            bound = assigned_values(function, base.value)
+            return base.value not in params and bool(bound) and all(tuple_rows(v) for v in bound)
+        return tuple_rows(base)
+
+    def item(expr: cst.BaseExpression) -> bool:
+        return isinstance(expr, cst.Subscript) and len(expr.slice) == 1 \
+            and isinstance(expr.slice[0].slice, cst.Index) and rows(expr.value)
+
+    if isinstance(value, cst.Name):
+        bound = assigned_values(function, value.value)
+        return value.value not in params and bool(bound) and all(item(v) for v in bound)
+    return item(value)
 
 
 def sequence_attributes(module: cst.Module) -> frozenset[str]:

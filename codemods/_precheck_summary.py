@@ -482,7 +482,8 @@ class _Walker:
         if _joined_sequence(value) or _mapping_entry(value) or _tupleish(value) or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "range" or \
                 value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and value.func.attr == "map" or \
-                value.__class__ is ast.Subscript and _root(value) in self.s.sequence_bound:
+                value.__class__ is ast.Subscript and (_root(value) in self.s.sequence_bound  # (`[tuple(o) for o in
+                                                      or value.value.__class__ in (ast.ListComp, ast.SetComp)):  # a][0]`)
             self.s.sequence_bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
             # `self.dims = tuple(dims)`: an attribute JX304 may know to be a sequence, read off any object
             # (`basis.knots`), as `.dims`

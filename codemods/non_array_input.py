@@ -721,6 +721,21 @@ class NonArrayInput(Rule):
                      "    return out, [jnp.sum(jnp.asarray(p)) for p in pairs]\n",
             lines=[6, 7],
         ),
+        Invalid(  # an item taken by index of a collection of tuples, named or inline (chaospy-like: `jnp.where` of
+            # a tuple raises)
+            "import jax.numpy as jnp\n\ndef pick(x, rows):\n    masks = sorted({tuple(r > 0) for r in rows})\n"
+            "    first = masks[0]\n    return jnp.where(first, x, 0.0), jnp.where(masks[1], x, -x)\n",
+            expected="import jax.numpy as jnp\n\ndef pick(x, rows):\n    masks = sorted({tuple(r > 0) for r in rows})\n"
+                     "    first = masks[0]\n"
+                     "    return jnp.where(jnp.asarray(first), x, 0.0), jnp.where(jnp.asarray(masks[1]), x, -x)\n",
+            lines=[6],
+        ),
+        Invalid(  # the same item of a comprehension indexed where it is made (alone in its module: the precheck
+            # counts the name bound to it)
+            "import numpy as np\n\ndef last_sum(rows):\n    last = [tuple(r) for r in rows][-1]\n    return np.sum(last)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef last_sum(rows):\n"
+                     "    last = [tuple(r) for r in rows][-1]\n    return np.sum(jnp.asarray(last))\n",
+        ),
         Invalid(  # `np.where(m)` is a tuple, given as `take`'s indices (kmodes' dissimilarity)
             "import jax.numpy as jnp\n\ndef f(X, m):\n    ids = jnp.where(m == 1)\n    return jnp.take(X, ids, axis=0)\n",
             expected="import jax.numpy as jnp\n\ndef f(X, m):\n    ids = jnp.where(m == 1)\n"
@@ -1376,10 +1391,12 @@ class NonArrayInput(Rule):
                 row = row or isinstance(value, cst.Name) and _list_inputs.row_item(fn, value.value, facts)
                 # `np.nanmin(p)` for `p` in `zip(a, b)`: a tuple (neurokit2's peak distances)
                 tupled = isinstance(value, cst.Name) and _list_inputs.tuple_item(fn, value.value)
+                # `idx = keys[0]` (or `keys[0]` itself) of `keys = sorted({tuple(o) for o in order})`: a tuple too
+                element = not tupled and _list_inputs.tuple_element(fn, value)
                 # `np.insert(s, k, n)` with `s = np.broadcast_shapes(...)`, `np.append(x.shape, n)`: a shape, a
                 # Python tuple (pyfar's broadcast_cdims); a call given only static values stays NumPy (JX501)
                 shaped = not isinstance(value, cst.Tuple) and self._tuple_operand(value, node, facts)
-                if entry_of is None and not guarded and not attribute and not row and not tupled and not shaped and not (
+                if entry_of is None and not guarded and not attribute and not row and not tupled and not element and not shaped and not (
                         _list_inputs.sequence(value, facts) or _list_inputs.sequence_here(self, value, node, facts)
                         or _list_inputs.sequence_here(self, value, node, facts, some=True, tuples=True)):
                     listed = self._listed_parameter(value, node, facts) or self._listed_attribute(value, node, facts) \
@@ -1392,6 +1409,7 @@ class NonArrayInput(Rule):
                     f"`{self.code(value)}`, which the module only ever makes a list or tuple," if attribute else \
                     f"`{self.code(value)}`, an item of a list of Python lists," if row else \
                     f"`{self.code(value)}`, a tuple of `zip` or `itertools`," if tupled else \
+                    f"`{self.code(value)}`, an item of a collection of tuples," if element else \
                     f"`{self.code(value)}`, a shape (a Python tuple)," if shaped else \
                     f"`{self.code(value)}`, an entry of a mapping, which may hold a list," if entry_of is not None else \
                     f"a Python list or tuple (`{self.code(value)}`)"
