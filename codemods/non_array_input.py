@@ -487,6 +487,17 @@ class NonArrayInput(Rule):
                      "    common = np.broadcast_shapes(a.shape, b.shape)\n"
                      "    return np.insert(jnp.asarray(common), axis, n), np.append(jnp.asarray(a.shape[1:]), n), np.sum(a)\n",
         ),
+        Invalid(  # a shape among the arrays a stacking function joins, as it is, sliced or named (`jnp.hstack`
+            # rejects the tuple); a join of static values only, or one giving a shape, stays NumPy (JX501)
+            "import numpy as np\n\ndef lead(w, a):\n    head = a.shape[:1]\n"
+            "    return np.concatenate([head, w]), np.hstack((a.shape, np.sum(w))), np.vstack([a.shape[-2:], w[:2]]), "
+            "np.hstack([a.shape, [1]]), a.reshape(np.concatenate([head, [-1]]))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef lead(w, a):\n    head = a.shape[:1]\n"
+                     "    return np.concatenate([jnp.asarray(head), w]), np.hstack((jnp.asarray(a.shape), np.sum(w))), "
+                     "np.vstack([jnp.asarray(a.shape[-2:]), w[:2]]), np.hstack([a.shape, [1]]), "
+                     "a.reshape(np.concatenate([head, [-1]]))\n",
+            lines=[5],
+        ),
         Invalid(  # NumPy 2's `concat` joins as `concatenate` does (pyfar's zpk packing: `jnp.concat` raised on `[k0]`)
             "import numpy as np\n\ndef pack(zeros, poles, gain):\n    zeros = np.asarray(zeros)\n"
             "    return np.concat([zeros, poles, [gain]]), np.concat((zeros, (gain, gain)), axis=0)\n",
@@ -1332,7 +1343,10 @@ class NonArrayInput(Rule):
         facts = function_facts(self, fn)
         self._array_method(node, facts)
         name = facts.array_function(node.func)
-        if name is not None and name.split(".")[-1] in STACKING:
+        if name is not None and name.split(".")[-1] in STACKING and not (
+                dotted_name(node.func).split(".")[0] in facts.imports.numpy_aliases and _host_values.counted(self, node)
+                or kept_reason(self, node) is not None):
+            # (a join JX501 keeps NumPy, `x.reshape(np.concatenate([s[:1], [-1]]))`, takes the lists and shapes)
             self._stacked(node, name)
         if name is None or name.split(".")[-1] in SEQUENCE_FUNCTIONS or name.split(".")[-1] in ANY_OBJECT:
             return
@@ -2081,6 +2095,9 @@ class NonArrayInput(Rule):
                 _list_inputs.sequence(inner, facts, tuples=False)  # a list only, or a list display on some path
                 or _list_inputs.sequence_here(self, inner, node, facts, some=True)  # (`output = []`, then joined in a loop)
                 or self._sequence_result(inner, node))  # (`values, lengths = merge_lengths(...)`: trimesh's rle)
+            # `np.concatenate([x.shape[:1], v])`, `np.hstack((s, v))` with `s = x.shape`: a shape is a Python tuple
+            listed = listed or facts is not None and not isinstance(inner, cst.Tuple) \
+                and self._tuple_operand(inner, node, facts)
             listed = listed or isinstance(inner, cst.IfExp) and facts is not None and any(  # `[0] * n if p else c`
                 isinstance(b, (cst.List, cst.Tuple, cst.ListComp)) or isinstance(b, cst.BinaryOperation)
                 and _list_inputs.sequence(b, facts) for b in _list_inputs.branches(inner))
