@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import libcst as cst
 import numpy as np
@@ -422,6 +422,29 @@ def _class_views(rule: Rule, function: cst.FunctionDef) -> dict[cst.Name, str]:
 _CONTAINER_DISPLAYS = (cst.List, cst.ListComp, cst.Tuple, cst.Dict, cst.DictComp, cst.Set, cst.SetComp)
 Reason = tuple[str, bool]  # the report's message, and whether the function's other fixes are held back
 
+
+def _follow_uses(flow: Any, binding: cst.CSTNode, name: str,
+                 step: Callable[[str, cst.CSTNode], tuple[Any, list[tuple[cst.CSTNode, str]]]]) -> Any:
+    """Walk the reads of `name` as `binding` binds it (`flow.uses`), and of the bindings `step` leads on to: `step(name,
+    read)` gives (a result, which ends the walk, or None; the (binding, name) pairs whose reads to walk next, each
+    once). The result, or None."""
+    pending, seen = [(binding, name)], {id(binding)}
+    while pending:
+        current, bound = pending.pop()
+        try:
+            uses = flow.uses(current, bound)
+        except KeyError:  # a statement the flow does not hold
+            continue
+        for use in uses:
+            found, more = step(bound, use)
+            if found is not None:
+                return found
+            for then in more:
+                if id(then[0]) not in seen:
+                    seen.add(id(then[0]))
+                    pending.append(then)
+    return None
+
 _OPERATORS = {cst.AddAssign: "+", cst.SubtractAssign: "-", cst.MultiplyAssign: "*", cst.DivideAssign: "/",
               cst.FloorDivideAssign: "//", cst.ModuloAssign: "%", cst.PowerAssign: "**", cst.MatrixMultiplyAssign: "@",
               cst.BitAndAssign: "&", cst.BitOrAssign: "|", cst.BitXorAssign: "^", cst.LeftShiftAssign: "<<",
@@ -636,29 +659,20 @@ class NumpyBoundary:
         flow = function_flow(rule, function)
         facts = function_facts(rule, function)
         array = dtype_of(facts, value)
-        pending: list[tuple[cst.CSTNode, str]] = [(parent, name)]
-        seen = {id(parent)}
-        while pending:
-            binding, bound = pending.pop()
-            try:
-                uses = flow.uses(binding, bound)
-            except KeyError:  # a statement the flow does not hold
-                continue
-            for use in uses:
-                update = rule.get_metadata(ParentProvider, use, None)
-                if isinstance(update, cst.Assign) and update.value is use and len(update.targets) == 1 \
-                        and isinstance(update.targets[0].target, cst.Name) and id(update) not in seen:
-                    seen.add(id(update))  # `y = out`, then `y += v`: the same array under another name
-                    pending.append((update, update.targets[0].target.value))
-                    continue
-                if not isinstance(update, cst.AugAssign) or update.target is not use or id(update) in seen:
-                    continue
-                seen.add(id(update))
-                why = _widening(facts, array, update)
-                if why is not None:
-                    return bound, update, why
-                pending.append((update, bound))  # (NumPy's update keeps the array: a later one updates the same)
-        return None
+
+        def step(bound: str, use: cst.CSTNode) -> tuple[Any, list[tuple[cst.CSTNode, str]]]:
+            update = rule.get_metadata(ParentProvider, use, None)
+            if isinstance(update, cst.Assign) and update.value is use and len(update.targets) == 1 \
+                    and isinstance(update.targets[0].target, cst.Name):
+                return None, [(update, update.targets[0].target.value)]  # `y = out`, then `y += v`: the same array
+            if not isinstance(update, cst.AugAssign) or update.target is not use:
+                return None, []
+            why = _widening(facts, array, update)
+            if why is not None:
+                return (bound, update, why), []
+            return None, [(update, bound)]  # (NumPy's update keeps the array: a later one updates the same)
+
+        return _follow_uses(flow, parent, name, step)
 
     def _feeds_hashed(self, node: cst.Call) -> Optional[tuple[str, cst.Call]]:
         """(name, call) when `node` is bound to `name` (`visited = np.zeros(n)`) and a read of that binding is an
@@ -680,31 +694,25 @@ class NumpyBoundary:
         # the binding, then the names bound to a read of it as it is, a slice of it or arithmetic on it (`b2 = bins`,
         # `bins = bins[1:]`); a read is fed to a NumPy call (`np.searchsorted(bins[1:], x)`) or calls an array
         # method (`bins.searchsorted(x)`) whose elements are hashed
-        pending, seen = [(parent, name)], {id(parent)}
-        while pending:
-            binding, bound = pending.pop()
-            try:
-                uses = flow.uses(binding, bound)
-            except KeyError:  # a statement the flow does not hold
-                continue
-            for use in uses:
-                read, above = use, rule.get_metadata(ParentProvider, use, None)
-                while isinstance(above, (cst.Subscript, cst.BinaryOperation, cst.UnaryOperation)) \
-                        and (not isinstance(above, cst.Subscript) or above.value is read):
-                    read, above = above, rule.get_metadata(ParentProvider, above, None)
-                outer = self._argument_of(read)  # type: ignore[arg-type]
-                if outer is not None and (numpy_name(rule, outer.func) or "").startswith("numpy.") \
-                        and elements_hashed(rule, outer):
-                    return name, outer
-                if isinstance(above, cst.Attribute) and above.value is read and above.attr.value not in ("tolist", "item"):
-                    method = rule.get_metadata(ParentProvider, above, None)
-                    if isinstance(method, cst.Call) and method.func is above and elements_hashed(rule, method):
-                        return name, method
-                if isinstance(above, cst.Assign) and above.value is read and len(above.targets) == 1 \
-                        and isinstance(above.targets[0].target, cst.Name) and id(above) not in seen:
-                    seen.add(id(above))
-                    pending.append((above, above.targets[0].target.value))
-        return None
+        def step(bound: str, use: cst.CSTNode) -> tuple[Any, list[tuple[cst.CSTNode, str]]]:
+            read, above = use, rule.get_metadata(ParentProvider, use, None)
+            while isinstance(above, (cst.Subscript, cst.BinaryOperation, cst.UnaryOperation)) \
+                    and (not isinstance(above, cst.Subscript) or above.value is read):
+                read, above = above, rule.get_metadata(ParentProvider, above, None)
+            outer = self._argument_of(read)  # type: ignore[arg-type]
+            if outer is not None and (numpy_name(rule, outer.func) or "").startswith("numpy.") \
+                    and elements_hashed(rule, outer):
+                return (name, outer), []
+            if isinstance(above, cst.Attribute) and above.value is read and above.attr.value not in ("tolist", "item"):
+                method = rule.get_metadata(ParentProvider, above, None)
+                if isinstance(method, cst.Call) and method.func is above and elements_hashed(rule, method):
+                    return (name, method), []
+            if isinstance(above, cst.Assign) and above.value is read and len(above.targets) == 1 \
+                    and isinstance(above.targets[0].target, cst.Name):
+                return None, [(above, above.targets[0].target.value)]
+            return None, []
+
+        return _follow_uses(flow, parent, name, step)
 
     def _call_reason(self, node: cst.Call, qualified: str) -> Optional[Reason]:
         rule, func = self.rule, self.rule.code(node.func)
