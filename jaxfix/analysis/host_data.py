@@ -398,7 +398,7 @@ def documented_objects(function: cst.FunctionDef, owner: Optional[cst.ClassDef] 
     if not doc or not _TEXT_OR_OBJECTS.search(doc):
         return frozenset()
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
-    found = set(_documented_as(doc, params, lambda kind: _TEXT_OR_OBJECTS.search(kind) is not None))
+    found = set(documented_as(doc, params, lambda kind: _TEXT_OR_OBJECTS.search(kind) is not None))
     if not found:
         return frozenset()
     for node in walk.nodes_of(function.body, cst.Assign):
@@ -451,17 +451,17 @@ def documented_lists(function: cst.FunctionDef) -> frozenset[str]:
     doc = function.get_docstring(clean=True) or ""
     if not doc or not _LIST_TYPES.search(doc):
         return frozenset()
-    return _documented_as(doc, params, lambda kind: bool(_LIST_TYPES.search(kind)) and "array" not in kind.lower())
+    return documented_as(doc, params, lambda kind: bool(_LIST_TYPES.search(kind)) and "array" not in kind.lower())
 
 
 def documented_sequence_params(doc: str, params: set[str]) -> frozenset[str]:
     """`documented_sequences` for a docstring and the function's parameter names (the `ast` pre-check's form)."""
     if not doc or not _SEQUENCE_TYPES.search(doc):
         return frozenset()
-    return _documented_as(doc, params, lambda kind: bool(_SEQUENCE_TYPES.search(kind)) and not _NOT_NUMBERS.search(kind))
+    return documented_as(doc, params, lambda kind: bool(_SEQUENCE_TYPES.search(kind)) and not _NOT_NUMBERS.search(kind))
 
 
-def _documented_as(doc: str, params: set[str], kind_matches: Callable[[str], bool]) -> frozenset[str]:
+def documented_as(doc: str, params: set[str], kind_matches: Callable[[str], bool]) -> frozenset[str]:
     """The parameters among `params` the docstring `doc` gives a type that `kind_matches` (numpydoc `x : type`,
     Google style `x (type): ...` or Doxygen's `@param[in] x (type): ...` lines)."""
     found: set[str] = set()

@@ -4,6 +4,7 @@ These are the STATIC seeds of `jaxfix.analysis.tracedness` (`FunctionTracedness.
 and `[tool.jaxfix] static-args`:
 
 - declared: a static annotation (`int`, `bool`, `str`, `Callable`, `Literal[...]`, an `Enum` named `...Mode`),
+  or the same type in the docstring (`documented_static`: numpydoc `n_pad : int, optional`, Google `n (int): ...`),
   `static_argnums`/`static_argnames` of a `jax.jit` decorator (`_jit_static`, `is_jit`), or a name NumPy uses for
   Python values (`static_by_name`: `axis`, `shape`, `dtype`, `xp`, ...);
 - used as no array is: compared with a string literal, called, given a method arrays and dicts lack, or asked for a
@@ -14,12 +15,14 @@ Parameters JAX needs concrete (a shape, a slice bound) are `jaxfix.analysis.stat
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 import libcst as cst
 import numpy as np
 
 from jaxfix import walk
+from jaxfix.analysis import host_data
 from jaxfix.imports import dotted_name
 
 # `np.dtype`, `DTypeLike`: a dtype (or what names one), never an array
@@ -91,6 +94,29 @@ def _literal_items(node: cst.BaseExpression) -> list:
 # `n_jobs`: joblib's (and scikit-learn's) count of worker processes, a Python int
 STATIC_PARAM_NAMES = {"axis", "axes", "shape", "ndim", "dtype", "order", "mode", "method", "kind", "norm", "keepdims", "xp",
                       "n_jobs"}
+
+
+# a documented type that is a Python count, flag or text (`int`, `positive int`, `int or None`, `bool, optional`,
+# `int, default 3`, `str {'a', 'b'}`): not `float` (a traced scalar in practice), nor anything array- or list-like
+_PYTHON_VALUE_TYPE = re.compile(
+    r"(?:(?:positive|non-?negative|strictly\s+positive|odd|even)\s+)?(?:int|integer|bool|boolean|str|string)"
+    r"(?:\s+or\s+none)?(?:\s*,\s*optional)?(?:\s*(?:,\s*|\()default\b.*)?(?:\s*\{[^}]*\})?\s*",
+    re.IGNORECASE)
+
+
+def documented_static(function: cst.FunctionDef) -> frozenset[str]:
+    """The parameters the function's own docstring gives a Python scalar type (numpydoc `target : int`, `flag :
+    bool, optional`, Google style `n_pad (int): ...`): the docstring's form of a static annotation (mne's
+    `next_fast_len(target)`, documented `target : int`, fed `len(x)` by every caller). A `float` is not one: a
+    scalar parameter documented so is often data (a step, a threshold) that `jit` traces."""
+    doc = function.get_docstring(clean=True)
+    if not doc or not _PYTHON_WORDS.search(doc):
+        return frozenset()
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    return host_data.documented_as(doc, params, lambda kind: _PYTHON_VALUE_TYPE.fullmatch(kind.strip()) is not None)
+
+
+_PYTHON_WORDS = re.compile(r"\b(?:int|integer|bool|boolean|str|string)\b", re.IGNORECASE)
 
 
 def static_by_name(name: str) -> bool:

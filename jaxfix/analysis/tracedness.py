@@ -49,7 +49,7 @@ from jaxfix.analysis.plain_python import (
 )
 from jaxfix.analysis.static_args import concrete_uses, mapping_keys, module_mappings
 from jaxfix.analysis.static_params import (
-    _ARRAY_OR_DICT_METHODS, _annotation_is_static, _flags, _jit_static, _not_arrays, static_by_name,
+    _ARRAY_OR_DICT_METHODS, _annotation_is_static, _flags, _jit_static, _not_arrays, documented_static, static_by_name,
 )
 
 STATIC_ATTRIBUTES = {"shape", "ndim", "dtype", "size", "itemsize", "nbytes", "flags", "strides"}
@@ -191,7 +191,7 @@ class FunctionTracedness:
         params = [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
         if self.is_plain_python():
             return {p.name.value for p in params}
-        static = _jit_static(fn) | set(concrete_uses(fn))
+        static = _jit_static(fn) | set(concrete_uses(fn)) | documented_static(fn)
         compared = _not_arrays(fn) | _flags(fn) | mapping_keys(fn, self._mappings)
         for p in params:
             name = p.name.value

@@ -233,6 +233,22 @@ def test_host_counts_and_dtype_parameters_are_static():
     assert level(a, "cpu_count()") is S and level(a, "x.kind") is U
 
 
+@pytest.mark.parametrize("kind, expected", [
+    ("int", S), ("int, optional", S), ("positive int", S), ("int or None", S), ("int, default 3", S),
+    ("int (default 3)", S), ("bool", S), ("str {'a', 'b'}", S), ("integer, optional", S),
+    ("float", T), ("int or float", T), ("array_like", T), ("int or array_like", T), ("list of int", T),
+    ("ndarray of int", T),
+])
+def test_parameters_documented_as_python_values_are_static(kind, expected):
+    """A docstring's `target : int` is the documented form of `target: int` (mne's `next_fast_len`): a size whose
+    `if` stays Python. `float` is not (a step or threshold that `jit` traces), nor anything array- or list-like."""
+    numpydoc, _ = analyse(f'def f(x, target):\n    """Next size.\n\n    Parameters\n    ----------\n'
+                          f'    target : {kind}\n        Where to start.\n    """\n')
+    google, _ = analyse(f'def f(x, target):\n    """Next size.\n\n    Args:\n        target ({kind}): where.\n    """\n')
+    assert numpydoc.variables()["target"] is expected and numpydoc.variables()["x"] is T
+    assert google.variables()["target"] is expected
+
+
 def _params_at_if(code: str, project=None, module_name: str = "") -> dict:
     """{function name: its parameters' tracedness}, read by a rule visiting each `if` of `code` (a module
     `module_name` of a run with the project facts `project`)."""
