@@ -275,7 +275,8 @@ def hashing_parameters(module: cst.Module, memoized: Container[str] = frozenset(
             converted = _converted_parameters(function, every)  # type: ignore[arg-type]
             read = _reading_conversions(function, converted) if converted else function  # type: ignore[arg-type]
             names = hashed(read, memoized, outside, found)[0] & every  # type: ignore[arg-type]
-            names -= _rebound(read)  # type: ignore[arg-type]
+            if names:
+                names -= _rebound(read)  # type: ignore[arg-type]
             if names:
                 current.add((function.name.value, positional, frozenset(names)))  # type: ignore[attr-defined]
         if frozenset(current) == found:
