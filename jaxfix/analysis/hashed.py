@@ -271,12 +271,18 @@ def hashing_parameters(module: cst.Module, memoized: Container[str] = frozenset(
         for function in functions:
             params = function.params  # type: ignore[attr-defined]
             positional = tuple(p.name.value for p in (*params.posonly_params, *params.params))
-            every = {*positional, *(p.name.value for p in params.kwonly_params)}
-            converted = _converted_parameters(function, every)  # type: ignore[arg-type]
-            read = _reading_conversions(function, converted) if converted else function  # type: ignore[arg-type]
-            names = hashed(read, memoized, outside, found)[0] & every  # type: ignore[arg-type]
-            if names:
-                names -= _rebound(read)  # type: ignore[arg-type]
+            facts = (memoized, outside, found)
+            kept = _PARAMETERS_ACROSS_PASSES.get(function)  # type: ignore[call-overload]
+            if kept is not None and kept[0] == facts:
+                names = kept[1]
+            else:
+                every = {*positional, *(p.name.value for p in params.kwonly_params)}
+                converted = _converted_parameters(function, every)  # type: ignore[arg-type]
+                read = _reading_conversions(function, converted) if converted else function  # type: ignore[arg-type]
+                names = hashed(read, memoized, outside, found)[0] & every  # type: ignore[arg-type]
+                if names:
+                    names -= _rebound(read)  # type: ignore[arg-type]
+                _PARAMETERS_ACROSS_PASSES[function] = (facts, names)  # type: ignore[index]
             if names:
                 current.add((function.name.value, positional, frozenset(names)))  # type: ignore[attr-defined]
         if frozenset(current) == found:
@@ -575,11 +581,15 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
 # {function node: (the module facts it was computed with, `hashed`'s answer)} for the file being processed: a later
 # pass reuses the tree of the fixes, where a function no fix touched is the same node object (nodes are immutable)
 _ACROSS_PASSES: dict[cst.FunctionDef, tuple[tuple, tuple[set[str], set[cst.BaseExpression]]]] = {}
+# `hashing_parameters`' answer for one function, by the facts it was found with (the module's memoized functions,
+# its containers, the hashing functions found so far): a function no fix touched is the same node in the next pass
+_PARAMETERS_ACROSS_PASSES: dict[cst.FunctionDef, tuple[tuple, set[str]]] = {}
 
 
 def forget() -> None:
     """Drop the answers kept across passes (the engine calls this after each file)."""
     _ACROSS_PASSES.clear()
+    _PARAMETERS_ACROSS_PASSES.clear()
 
 
 def hashed_once(context: object, function: cst.FunctionDef) -> tuple[set[str], set[cst.BaseExpression]]:
