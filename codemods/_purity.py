@@ -701,10 +701,19 @@ def scalar_carry_broadcast(flow, loop: cst.For | cst.While | cst.If, carried, re
         default = next((s.default for s in starts if isinstance(s, cst.Param) and s.default is not None and _small(s.default)), None)
         if default is not None:
             small.append(default)
+        shown = ""
+        if not small:  # `rn = guess` with `guess=0.1` (numpy-financial's `rate`): the start is that number by default
+            for s in starts:
+                number = _small_default(flow, s, name)
+                if number is not None:
+                    small.append(number)
+                    shown = (f"`{cst.Module([]).code_for_node(_start_value(s, name)).strip()}`, by default "
+                             f"`{cst.Module([]).code_for_node(number).strip()}`,")
+                    break
         if not small:
             continue
         for value in [v for r in region for v in _updates(r, name)]:
-            reads = _whole_reads(value)
+            reads = _through_temporaries(region, _whole_reads(value), set(carried))
             if name not in reads and default is None:
                 continue  # replaced, not grown: `m = x > t`
             if name not in reads:
@@ -715,11 +724,45 @@ def scalar_carry_broadcast(flow, loop: cst.For | cst.While | cst.If, carried, re
                             f"{kind} must keep one shape, or `TypeError` is raised)")
                 continue
             for operand in sorted(o for o in reads - compared - {name} if _wide(flow, loop, o, params - compared, inside)):
-                start = cst.Module([]).code_for_node(small[0]).strip()
-                return (f" (`{name}` starts as `{start}` and its update combines it with `{operand}`, which may be an "
+                start = shown or f"`{cst.Module([]).code_for_node(small[0]).strip()}`"
+                return (f" (`{name}` starts as {start} and its update combines it with `{operand}`, which may be an "
                         f"array: NumPy broadcasts `{name}` to its shape, {kind} must keep its first shape, or "
                         f"`TypeError` is raised; start it with the shape it ends with)")
     return ""
+
+
+def _small_default(flow, start: cst.CSTNode, name: str, depth: int = 3) -> Optional[cst.BaseExpression]:
+    """`rn = guess` before the loop, `guess` a parameter with a number default (`guess=0.1`), perhaps through
+    further plain copies (`g = guess; rn = g`): that default, a start an array operand can broadcast; else None."""
+    value = _start_value(start, name)
+    if depth == 0 or not isinstance(value, cst.Name):
+        return None
+    for d in flow.reaching(start, value.value):
+        node = d.node
+        if isinstance(node, cst.Param) and node.default is not None and _small(node.default):
+            return node.default
+        found = _small_default(flow, node, value.value, depth - 1)
+        if found is not None:
+            return found
+    return None
+
+
+def _through_temporaries(region: Sequence[cst.CSTNode], reads: set[str], carried: set[str], depth: int = 3) -> set[str]:
+    """`reads` with the whole reads of the values the `region` assigns to each of them added, for names that are
+    not carried (body temporaries: `rnp1 = rn - (rn * rn - x) / (2 * rn)` then `rn = rnp1`, numpy-financial's
+    `rate`), at most `depth` such steps: the update `rn = rnp1` combines `rn` with `x` as much as the direct one."""
+    found = set(reads)
+    frontier = set(reads) - carried
+    for _ in range(depth):
+        grown: set[str] = set()
+        for temp in frontier:
+            for value in (v for r in region for v in _updates(r, temp)):
+                grown |= _whole_reads(value)
+        frontier = grown - found - carried
+        found |= grown
+        if not frontier:
+            break
+    return found
 
 
 def _wide(flow, loop: cst.CSTNode, name: str, params: set[str], inside: set[int], depth: int = 3) -> bool:

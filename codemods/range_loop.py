@@ -74,7 +74,8 @@ class RangeLoop(Rule):
     multiplies a carry that starts as a Python int (an int32 carry wraps around; Python ints do not), or grows a carry with a
     whole parameter (or a local computed from one before the loop, `x2 = 2.0 * x`) that its start does not read
     (`out = 1.0`, then `out = out * x`: NumPy broadcasts `out` to the
-    shape of `x`, a carry keeps its first shape and `lax` raises `TypeError`). Weakly typed Python
+    shape of `x`, a carry keeps its first shape and `lax` raises `TypeError`; so too when the start is a parameter with a
+    number default, `w = w0` with `w0=0.5`, or the growth goes through a temporary, `g = w * w - c` then `w = w - g`). Weakly typed Python
     scalar carries (`acc = 0`) are promoted by `fori_loop` to the dtype the body produces; the other way round, a carry
     that starts as a float constant (`vmax = float("-inf")`, `-np.inf`) and that the body sets to an element of an
     array argument (`vmax = x[i]`) is an int for int data, and the carry raises `TypeError`: unsafe (also for JX221,
@@ -290,6 +291,14 @@ class RangeLoop(Rule):
                      "    t = jax.lax.fori_loop(0, n, body, t)\n    return t\n",
             unsafe=True, lines=[5],
         ),
+        Invalid(  # the carry starts as `w0`, a number by default, and grows with `c` through the temporary `g`: `c` may
+            # be an array, which NumPy broadcasts `w` to and a carry cannot: unsafe
+            "import numpy as np\n\ndef relax(c, n, w0=0.5):\n    w = w0\n    for _ in range(np.max(n)):\n        g = w * w - c\n"
+            "        w = w - 0.1 * g\n    return w\n",
+            expected="import jax\nimport numpy as np\n\ndef relax(c, n, w0=0.5):\n    w = w0\n\n    def body(_, w):\n"
+                     "        g = w * w - c\n        w = w - 0.1 * g\n        return w\n\n"
+                     "    w = jax.lax.fori_loop(0, np.max(n), body, w)\n    return w\n",
+            unsafe=True, lines=[5]),
         Invalid(  # the carry starts as an element and grows with `x2`, computed from the parameter `x` before the loop,
             # which may be an array: the carry would change shape, so unsafe (fluids' chebval)
             "import numpy as np\n\ndef f(x, c, n):\n    x2 = 2.0 * x\n    s = c[-1]\n    for i in range(n):\n"

@@ -68,7 +68,8 @@ class WhileLoop(Rule):
     the condition or body calls code not known to be pure JAX (`while_loop` traces it once; see JX220 for NumPy
     calls JX501 keeps), or multiplies a carry
     that starts as a Python int (an int32 carry wraps around), or grows a carry with a whole parameter its start
-    does not read (see JX220), or makes a carry that may be real complex (`z = z * 1j`; see JX220, which also
+    does not read (see JX220; also when it starts as a parameter whose default is a number, `y = start` with
+    `start=1.0`, or grows through a temporary of the body, `nxt = f(y, x)` then `y = nxt`), or makes a carry that may be real complex (`z = z * 1j`; see JX220, which also
     reports an integer array the body makes a float). Weakly typed Python scalars in the carry (`count = 0`) are
     promoted by `while_loop` to the type the body produces.
 
@@ -112,6 +113,17 @@ class WhileLoop(Rule):
             expected="import jax\n\ndef spin(z, t):\n    def cond(z):\n        return abs(z) > t\n\n    def body(z):\n"
                      "        z = z * 0.5j\n        return z\n\n    z = jax.lax.while_loop(cond, body, z)\n    return z\n",
             unsafe=True, lines=[2]),
+        Invalid(  # the carry starts as a parameter's number default and its update, through the temporary `nxt`, mixes
+            # in the parameter `a`, which may be an array: NumPy broadcasts `y`, a carry cannot (numpy-financial's `rate`)
+            "import jax.numpy as jnp\n\ndef settle(a, start=1.0, tol=1e-9):\n    y = start\n    moving = True\n"
+            "    while moving:\n        nxt = 0.5 * (y + a / y)\n        moving = jnp.any(abs(nxt - y) > tol)\n        y = nxt\n"
+            "    return y\n",
+            expected="import jax\nimport jax.numpy as jnp\n\ndef settle(a, start=1.0, tol=1e-9):\n    y = start\n    moving = True\n\n"
+                     "    def cond(carry):\n        moving, _ = carry\n        return moving != 0\n\n    def body(carry):\n"
+                     "        moving, y = carry\n        nxt = 0.5 * (y + a / y)\n        moving = jnp.any(abs(nxt - y) > tol)\n"
+                     "        y = nxt\n        return moving, y\n\n    moving, y = jax.lax.while_loop(cond, body, (moving, y))\n"
+                     "    return y\n",
+            unsafe=True, lines=[6]),
         Invalid(  # a count as the test: the condition function must return a bool (skyfield's refract)
             "import numpy as np\n\ndef f(x, t):\n    m = np.ones_like(x, dtype=bool)\n    while m.sum():\n        x = x / 2\n"
             "        m = x > t\n    return x\n",
