@@ -15,7 +15,7 @@ from jaxfix.analysis.loop_values import indexed_item, indexed_sequence, item_pro
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     argument_inputs, carry_problem, appends, body_obstacles, body_statements, loop_carried, stack_calls, static_index_uses,
-    target_names, traced_tests,
+    target_names, traced_tests, written_input_problem,
 )
 from jaxfix.analysis.numpy_names import NumpyNameProvider
 from jaxfix.analysis.static_params import ARRAY_METHODS
@@ -379,7 +379,8 @@ class ArrayLoop(Rule):
         if _object_element(node) is not None:
             return  # a loop over Python objects (`explanation.variations`), not over an array: `jnp.asarray` of them
             # raises `TypeError`, and unrolled under `jit` it is what the code means
-        problem = self.problem(node, flow, carried, outputs, item)
+        problem = self.problem(node, flow, carried, outputs, item) or written_input_problem(
+            self, flow, fn, argument_inputs(flow, node, sorted(target_names(node)), attributes=True))
         if problem:
             if isinstance(node.iter, cst.Call) and getattr(node.iter.func, "value", "") == "range" and not outputs:
                 return  # JX220's business

@@ -11,6 +11,7 @@ from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     argument_inputs, carry_problem, appends, body_obstacles, body_statements, branch_tests, loop_carried, static_index_uses,
+    written_input_problem,
 )
 from jaxfix.analysis.loop_values import indexed_item, indexed_sequence, item_problem
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
@@ -30,7 +31,8 @@ class RangeLoop(Rule):
     is closed over; a parameter the body indexes with the traced index (or a carry) is read as `jnp.asarray` of it,
     bound before the body (`x_jax = jnp.asarray(x)`), and so is an array made from one by array methods, indexing,
     arithmetic or `reshape` (`bits = x.reshape(-1, n)`: a NumPy array when the function is called with one, even
-    through `jnp.reshape`). Any literal step works, negative included: the loop runs over the trip count and the body
+    through `jnp.reshape`); a parameter the function also writes into in place (`a.sort()`, `a[i] = v`: the
+    caller's list or array, which stays as it is) is not, and the loop is reported instead. Any literal step works, negative included: the loop runs over the trip count and the body
     recomputes the index. The index keeps its last value after the loop when later code reads it.
 
     ## Why is this bad?
@@ -291,6 +293,11 @@ class RangeLoop(Rule):
                      "    t = jax.lax.fori_loop(0, n, body, t)\n    return t\n",
             unsafe=True, lines=[5],
         ),
+        Invalid(  # `a.sort()` sorts the caller's list or array in place, a change that stays: the body must not read a
+            # `jnp.asarray` copy of it; reported, left alone
+            "import numpy as np\n\ndef smallest_sum(a, n):\n    a.sort()\n    s = 0.0\n    for i in range(np.max(n)):\n"
+            "        s = s + a[i]\n    return s\n",
+            expected=None, lines=[6]),
         Invalid(  # the carry starts as `w0`, a number by default, and grows with `c` through the temporary `g`: `c` may
             # be an array, which NumPy broadcasts `w` to and a carry cannot: unsafe
             "import numpy as np\n\ndef relax(c, n, w0=0.5):\n    w = w0\n    for _ in range(np.max(n)):\n        g = w * w - c\n"
@@ -472,6 +479,11 @@ class RangeLoop(Rule):
         carry = gen.unique("carry", taken) if len(names) > 1 else names[0]
         unpack = gen.unpack_line(names, carry) if len(names) > 1 else ""
         inputs = argument_inputs(flow, node, [index, *([param] if param != index else [])], attributes=True)
+        written = written_input_problem(self, flow, fn, inputs)
+        if written:
+            if traced_bound:
+                self.report(node, f"`for` loop over `range` with a {what} cannot become `lax.fori_loop`: {written}")
+            return
         renamed, converts = gen.jax_inputs(self, fn, inputs, taken, self.jnp)
         body_fn = gen.function_def(
             f"{name}({param}, {carry})", gen.rename_loads(body_statements(node), renamed), prologue=unpack + prologue,

@@ -11,6 +11,7 @@ from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     appends, argument_inputs, body_obstacles, body_statements, carry_problem, loop_carried, traced_tests,
+    written_input_problem,
 )
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
@@ -25,7 +26,9 @@ class WhileLoop(Rule):
     Rewrites a `while` loop whose condition depends on traced values into `lax.while_loop(cond, body, carry)`.
     The carry holds the loop-carried variables (a tuple when there are several); everything else is closed over.
     A parameter the condition or body indexes with a traced value (a NumPy array, when the function is called
-    eagerly, would reject it) is read as `jnp.asarray` of it, bound before the loop (see JX220).
+    eagerly, would reject it) is read as `jnp.asarray` of it, bound before the loop (see JX220), unless the function
+    writes into it in place (`xs[a], xs[b] = xs[b], xs[a]`: the caller's object, perhaps a Python list, stays what
+    it is): then the loop is reported and left alone.
     `and` / `or` / `not` in the condition become `jnp.logical_and` / `jnp.logical_or` / `jnp.logical_not`.
 
     ## Why is this bad?
@@ -140,6 +143,17 @@ class WhileLoop(Rule):
             ),
             lines=[2],
         ),
+        Invalid(  # the function swaps items of its parameter `xs` (a Python list, kept as it is): the inner scans
+            # must not read a `jnp.asarray` copy of it (deap's Hoare partition); reported, left alone
+            "import numpy as np\n\ndef split(xs, lo, hi):\n    pivot = xs[lo]\n    a, b = lo - 1, hi + 1\n    while True:\n        a += 1\n"
+            "        while xs[a] < pivot:\n            a += 1\n        b -= 1\n        while xs[b] > pivot:\n            b -= 1\n"
+            "        if a >= b:\n            return b\n        xs[a], xs[b] = xs[b], xs[a]\n",
+            expected=None, lines=[8, 11]),
+        Invalid(  # the same with the write before the loop: a copy taken after it would be right, but the write stays
+            # on the caller's object (a list of pairs has no array copy)
+            "import numpy as np\n\ndef first_above(row, k, level):\n    row[0] = level\n    while row[k] <= level:\n"
+            "        k = k + 1\n    return k\n",
+            expected=None, lines=[5]),
         Invalid("def f(x, t):\n    while x > t:\n        x = x / 2\n    else:\n        x = -x\n    return x\n", lines=[2]),
         Invalid("def f(x, t, it):\n    while x > t:\n        x = x - next(it)\n    return x\n", lines=[2]),
         Invalid("def f(a):\n    while a[0] == 0:\n        a = a[1:]\n    return a\n", expected=None, lines=[2]),
@@ -157,7 +171,8 @@ class WhileLoop(Rule):
             return
         flow = function_flow(self, fn)
         carried = loop_carried(flow, node)
-        problem = self.problem(node, flow, carried)
+        inputs = argument_inputs(flow, node, ())
+        problem = self.problem(node, flow, carried) or written_input_problem(self, flow, fn, inputs)
         if problem:
             self.report(node, f"`while` loop on a traced condition cannot become `lax.while_loop`: {problem}")
             return
@@ -166,7 +181,6 @@ class WhileLoop(Rule):
         cond_name, body_name = gen.fresh(self, fn, "cond", taken), gen.fresh(self, fn, "body", taken)
         names = list(carried)
         config = self.context.module.config_for_parsing
-        inputs = argument_inputs(flow, node, ())
         renamed, converts = gen.jax_inputs(self, fn, inputs, taken, self.jnp)
         test = self.code(gen.rename_loads([node.test], renamed)[0].visit(_LogicalOps(self.jnp)))
         if not _boolean(function_facts(self, fn), node.test):  # `while mask.sum():` - `lax.while_loop` wants a bool

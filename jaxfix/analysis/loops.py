@@ -11,6 +11,8 @@
 - `carry_problem(flow, loop, carried)`: why the carried variables cannot be a loop carry.
 - `argument_inputs(flow, loop, bound)`: the names the body indexes with a traced value while they may hold the
   caller's argument (a NumPy array, when the function is called eagerly): the rewrite reads `jnp.asarray` of them.
+- `written_input(flow, function, inputs)`: one of those that the function also writes into in place, as the
+  caller's object (a Python list the function swaps items of): no loop rule may read it through a JAX copy.
 The values a loop's body works with (sequences indexed by the counter, shapes a carry keeps) are in
 `jaxfix.analysis.loop_values`.
 """
@@ -350,6 +352,68 @@ def argument_inputs(flow, loop: cst.CSTNode, bound: Sequence[str], attributes: b
     return sorted(found)
 
 
+
+
+def written_input(flow, function: cst.FunctionDef, inputs: Sequence[str]) -> Optional[tuple[str, cst.CSTNode]]:
+    """(input, statement) for the first of `inputs` (what `argument_inputs` gives: names and attribute texts) that
+    `function` writes into in place while it holds the caller's object (`array[i], array[j] = array[j], array[i]`
+    on a parameter, `p[i] = r` with `p = self.parents`, `self.D[i] = v`, `items.sort()`): a change the caller sees,
+    which the in-place rules report rather than rewrite, so the object stays what the caller passed (a Python list,
+    a NumPy array). A `lax` body that reads it through `jnp.asarray`, made before the loop, reads a copy: taken again
+    on every pass of an enclosing loop (the whole list converted each time), impossible for a list of tuples, and a
+    stale snapshot wherever the write falls between the copy and the read (deap's Hoare partition). None otherwise."""
+    if not inputs:
+        return None
+    code = cst.Module([]).code_for_node
+    wanted = set(inputs)
+
+    def roots(target: cst.BaseExpression) -> list[cst.BaseExpression]:
+        if isinstance(target, (cst.Tuple, cst.List)):
+            return [r for e in target.elements for r in roots(e.value)]
+        if isinstance(target, cst.StarredElement):
+            return roots(target.value)
+        if not isinstance(target, (cst.Subscript, cst.Attribute)):
+            return []
+        found = []
+        while isinstance(target, cst.Subscript):
+            target = target.value
+            found.append(target)
+        if isinstance(target, cst.Attribute):  # `obj.x = v` changes `obj`; `self.D[i] = v` changes `self.D`
+            found.append(target.value)
+        return found
+
+    lines = [*walk.nodes_of(function, cst.SimpleStatementLine), *walk.nodes_of(function, cst.SimpleStatementSuite)]
+    for small in (small for line in lines for small in line.body):  # type: ignore[attr-defined]
+        if flow.knows(small):  # (not a nested function's)
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+                [small.target] if isinstance(small, (cst.AugAssign, cst.AnnAssign)) else \
+                [small.target] if isinstance(small, cst.Del) else []
+            changed = [r for t in targets for r in roots(t)]
+            if isinstance(small, cst.Expr) and isinstance(small.value, cst.Call) and isinstance(small.value.func, cst.Attribute) \
+                    and small.value.func.attr.value in MUTATING_METHODS and not _functional_update(small.value.func):
+                changed.append(small.value.func.value)
+            for root in changed:
+                if isinstance(root, cst.Name) and root.value in wanted:
+                    if any(d.is_parameter or _bound_to_attribute(d.node) for d in flow.reaching(small, root.value)):
+                        return root.value, small
+                elif isinstance(root, cst.Attribute) and code(root).strip() in wanted:
+                    return code(root).strip(), small
+    return None
+
+
+def written_input_problem(rule, flow, function: cst.FunctionDef, inputs: Sequence[str]) -> Optional[str]:
+    """`written_input` as the reason a loop rule gives for leaving the loop alone, or None."""
+    from jaxfix.analysis.positions import PositionProvider
+
+    found = written_input(flow, function, inputs)
+    if found is None:
+        return None
+    name, stmt = found
+    line = rule.get_metadata(PositionProvider, stmt).start.line
+    return (f"the body reads `{name}` with a traced index, and line {line} writes into `{name}` in place, a change to "
+            f"the caller's object that stays: `{name}` remains what the caller passed (a Python list, a NumPy array), "
+            "and the body would read a `jnp.asarray` copy of it instead (converted again on every pass, impossible for "
+            "a list of tuples); keep the loop in Python")
 
 
 def _argument_made(flow, node: Optional[cst.CSTNode], seen: set) -> bool:
