@@ -147,6 +147,17 @@ class TracedExpression(Rule):
             expected=None,
             lines=[5],
         ),
+        Invalid(  # the entries of a dict every call passes (deap's non-dominated sorting: `front =
+            # dict.fromkeys(fits, 0)`, then a helper doing `front[s] = max(front[s], front[b] + 1)`): maybe Python
+            # ints, which `jnp.where` would turn into JAX arrays in the caller's dict (unhashable, 0-d): unsafe
+            "import numpy as np\n\ndef rank(fits):\n    front = dict.fromkeys(fits, 0)\n    bump(front, fits[0], fits[1])\n"
+            "    return front, np.sum(fits)\n\ndef bump(front, s, b):\n    front[s] = max(front[s], front[b] + 1)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef rank(fits):\n    front = dict.fromkeys(fits, 0)\n"
+                     "    bump(front, fits[0], fits[1])\n    return front, np.sum(fits)\n\ndef bump(front, s, b):\n"
+                     "    front[s] = jnp.where(front[b] + 1 > front[s], front[b] + 1, front[s])\n",
+            unsafe=True,
+            lines=[9],
+        ),
         Invalid(  # a bool against a number: `jnp.where` would give `0` where Python gave `False`
             "import numpy as np\n\ndef f(w):\n    s = False if np.min(w) < 0.0 else len(w)\n    return s\n",
             expected=None,

@@ -44,6 +44,7 @@ from jaxfix import walk
 from jaxfix.imports import ModuleImports, absolute_imports
 from jaxfix.analysis import private_names
 from jaxfix.analysis.activity import COMPREHENSIONS, _Collector, Activity
+from jaxfix.analysis.dataflow import FunctionFlow
 from jaxfix.analysis.plain_python import (
     array_names, host_functions, lazy_array_imports, optional_array_imports, plain_python,
 )
@@ -262,6 +263,19 @@ class FunctionTracedness:
         return _join(self.of(r.value) for r in walk.nodes_of(self.function.body, cst.Return)  # type: ignore[attr-defined]
                      if r.value is not None)  # type: ignore[attr-defined]
 
+    def _mapping_params(self) -> frozenset[str]:
+        """The parameters the function uses as a dict (`_dict_uses`: `front.__getitem__` handed on, `front.items()`)
+        or that every call of it in the module passes a dict (`_Helpers.fed_dicts`: `front = dict.fromkeys(fits, 0)`,
+        then `sweep(fits, front)`, deap's non-dominated sorting), never rebound: their entries are UNKNOWN, not
+        TRACED (a dict may hold arrays, or Python numbers a rewrite would turn into JAX arrays in the caller's dict)."""
+        found = self.__dict__.get("_mapping_cache")
+        if found is None:
+            found = _dict_uses(self.function)
+            if self._helpers is not None:
+                found |= self._helpers.fed_dicts(self.function)
+            found = self._mapping_cache = frozenset(n for n in found if not self.assigned_values(n))
+        return found
+
     def _param_names(self) -> set[str]:
         params = self.function.params
         return {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
@@ -368,6 +382,9 @@ class FunctionTracedness:
             if level is Tracedness.TRACED and len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index) \
                     and isinstance(node.slice[0].slice.value, (cst.SimpleString, cst.ConcatenatedString)):
                 return Tracedness.UNKNOWN  # `env_stats["tuple_action"]`: a mapping's entry (a setting?), not an array's
+            if level is Tracedness.TRACED and isinstance(node.value, cst.Name) and self.outer is None \
+                    and node.value.value in self._mapping_params():
+                return Tracedness.UNKNOWN  # `front[fit]` of a dict parameter: an entry, maybe a Python number
             for element in node.slice:
                 level = level.join(self.of(element.slice))
             return level
@@ -599,6 +616,48 @@ class _Bindings(cst.CSTVisitor):
         return False
 
 
+_DICT_MAKERS = frozenset({"dict", "defaultdict", "OrderedDict", "Counter"})
+_DICT_ONLY_METHODS = frozenset({"keys", "values", "items", "get", "setdefault", "popitem", "__getitem__"})
+
+
+def _dict_maker(value: cst.BaseExpression) -> bool:
+    """`{...}`, `{k: v for ...}`, `dict(...)`, `dict.fromkeys(...)`, `collections.defaultdict(list)`, `Counter(...)`."""
+    if isinstance(value, (cst.Dict, cst.DictComp)):
+        return True
+    if not isinstance(value, cst.Call):
+        return False
+    func = value.func
+    if isinstance(func, cst.Attribute) and func.attr.value == "fromkeys" and isinstance(func.value, cst.Name):
+        return func.value.value == "dict"
+    short = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else ""
+    return short in _DICT_MAKERS
+
+
+def _dict_uses(function: cst.FunctionDef) -> frozenset[str]:
+    """The parameters `function` reads through a method only a dict has (`front.items()`, `front.get(k)`, `key=
+    front.__getitem__`: NumPy arrays have none of these)."""
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    return frozenset(a.value.value for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
+                     if a.attr.value in _DICT_ONLY_METHODS and isinstance(a.value, cst.Name)  # type: ignore[attr-defined]
+                     and a.value.value in params)  # type: ignore[attr-defined]
+
+
+def _reaches_dicts_only(caller: cst.FunctionDef, call: cst.Call, name: str) -> bool:
+    """Whether every binding of `name` that reaches `call` in `caller` (by its reaching definitions) binds a dict
+    (`_dict_maker`), and one does."""
+    statement = next((small for line in walk.nodes_of(caller.body, cst.SimpleStatementLine)
+                      for small in line.body if any(c is call for c in walk.nodes_of(small, cst.Call))), None)  # type: ignore[attr-defined]
+    if statement is None:
+        return False
+    flow = FunctionFlow(caller)
+    if not flow.knows(statement):
+        return False
+    reaching = flow.reaching(statement, name)
+    return bool(reaching) and all(
+        isinstance(d.node, cst.Assign) and len(d.node.targets) == 1 and isinstance(d.node.targets[0].target, cst.Name)
+        and _dict_maker(d.node.value) for d in reaching)
+
+
 class _Helpers:
     """The module's top-level functions, for the calls of them: whether one returns no traced value when its
     parameters are traced arrays (`untraced_result`). Analyses are shared with the provider's."""
@@ -619,7 +678,7 @@ class _Helpers:
         self._static: dict[str, bool] = {}
         self._module = module
         self.text_names = text_library_names(module)
-        self._fed: dict[int, frozenset[str]] = {}
+        self._fed: dict[object, frozenset[str]] = {}
         self._calls: Optional[dict[int, list[tuple[cst.Call, Optional[cst.FunctionDef]]]]] = None
 
     def analysis(self, function: cst.FunctionDef) -> FunctionTracedness:
@@ -693,6 +752,67 @@ class _Helpers:
             if not candidates:
                 break
         found = self._fed[key] = frozenset(candidates)
+        return found
+
+    def fed_dicts(self, function: cst.FunctionDef) -> frozenset[str]:
+        """The parameters of the module's function `function` (a top-level function, or a method called as
+        `self.name(...)` in its class; public ones too: this is evidence of what the parameter is, not the absence of
+        other callers) that every call of it in the module passes a dict: a dict display or comprehension,
+        `dict(...)`, `dict.fromkeys(...)`, `defaultdict(...)`, `OrderedDict(...)`, `Counter(...)`, a name the calling
+        function binds only to one, or a parameter of the calling function that is one of its own `fed_dicts` or
+        that it uses as a dict (`_dict_uses`). A recursive call passing the parameter on counts for nothing; at
+        least one call must pass a dict."""
+        key = ("dicts", id(function))
+        known = self._fed.get(key)  # type: ignore[call-overload]
+        if known is not None:
+            return known
+        self._fed[key] = frozenset()  # type: ignore[index]  # (while it is being found)
+        sites = self._sites().get(id(function))
+        if not sites:
+            return frozenset()
+        params = function.params
+        positional = [*params.posonly_params, *params.params]
+        if self.methods.get(function.name.value) is function:
+            positional = positional[1:]  # (`self`)
+        candidates = {p.name.value for p in (*positional, *params.kwonly_params)}
+        supplied: set[str] = set()
+        for call, caller in sites:
+            if any(a.star for a in call.args):
+                return frozenset()
+            passed: dict[str, cst.BaseExpression] = {}
+            for index, arg in enumerate(call.args):
+                if arg.keyword is not None:
+                    passed[arg.keyword.value] = arg.value
+                elif index < len(positional):
+                    passed[positional[index].name.value] = arg.value
+            for pname in list(candidates):
+                value = passed.get(pname)
+                if value is None:
+                    candidates.discard(pname)
+                    continue
+                if _dict_maker(value):
+                    supplied.add(pname)
+                    continue
+                if caller is None or not isinstance(value, cst.Name):
+                    candidates.discard(pname)
+                    continue
+                if caller is function and value.value == pname:
+                    continue  # (recursion passing it on)
+                caller_params = {p.name.value for p in (*caller.params.posonly_params, *caller.params.params,
+                                                        *caller.params.kwonly_params)}
+                if value.value in caller_params:
+                    if value.value in _dict_uses(caller) | self.fed_dicts(caller):
+                        supplied.add(pname)
+                    else:
+                        candidates.discard(pname)
+                    continue
+                if _reaches_dicts_only(caller, call, value.value):  # (`front = dict.fromkeys(fits, 0)`, then the call)
+                    supplied.add(pname)
+                else:
+                    candidates.discard(pname)
+            if not candidates:
+                break
+        found = self._fed[key] = frozenset(candidates & supplied)  # type: ignore[index]
         return found
 
     def _sites(self) -> dict[int, list[tuple[cst.Call, Optional[cst.FunctionDef]]]]:
