@@ -45,6 +45,7 @@ from codemods._buffers import ARRAY_ATTRIBUTES
 from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import DTYPE_POSITION, STRING_LITERALS, foreign_code, is_text, object_data
+from jaxfix.analysis.host_data import none_past_guard
 from jaxfix.analysis.masks import FunctionFacts
 from jaxfix.analysis.parents import enclosing_statement
 from jaxfix.imports import dotted_name
@@ -196,6 +197,8 @@ def unbound_before(rule: Rule, name: str, call: cst.Call, some: bool = False) ->
     if function is None or statement is None:
         return False
     reaching = function_flow(rule, function).reaching(statement, name)
+    if any(isinstance(d.node, cst.Param) for d in reaching) and none_past_guard(rule, name, statement):
+        return False  # `if w is not None: w = np.array(w)` before: the caller's value gets here only as None
     return bool(reaching) and (any if some else all)(isinstance(d.node, cst.Param) for d in reaching)
 
 

@@ -15,7 +15,7 @@ from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
 from jaxfix.analysis.foreign_dtypes import is_text
 from jaxfix.analysis import layout_classes
-from jaxfix.analysis.host_data import documented_sequences, example_sequences, module_example_sequences
+from jaxfix.analysis.host_data import documented_sequences, example_sequences, module_example_sequences, none_default_here
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider, enclosing_class, enclosing_statement, isinstance_guards
@@ -1236,6 +1236,26 @@ class NonArrayInput(Rule):
             "import jax.numpy as jnp\n\ndef f(groups):\n    roots = [[] for g in groups]\n    roots[0] = jnp.ones(2)\n"
             "    return jnp.poly(roots[0])\n"),
     ]
+    VALID += [
+        Valid(  # a call passes a list, but the function converts it under `if ... is not None:` (or in the `else` of
+            # `if ... is None:`): past the guard the parameter's own value is None, which `jnp.average` takes (vg's
+            # `average(values, weights=None)`; `jnp.asarray(None)` raises)
+            "import numpy as np\n\ndef mean(xs, w=None, total=False):\n    if w is not None:\n        w = np.array(w)\n"
+            "    m = np.average(xs, weights=w)\n    return (m, np.sum(w)) if total else m\n\n"
+            "def spread(xs, w=None):\n    if w is None:\n        pass\n    else:\n        w = np.asarray(w, dtype=float)\n"
+            "    return np.average(xs, weights=w)\n\n"
+            "def use(xs):\n    return mean(xs, [1, 2, 3]), spread(xs, (1, 2, 3))\n"),
+    ]
+    INVALID += [
+        Invalid(  # ... with no guard the conversion keeps a None the parameter defaults to
+            "import numpy as np\n\ndef mean(xs, w=None):\n    return np.average(xs, axis=0, weights=w)\n\n"
+            "def use(xs):\n    return mean(xs, [1, 2, 3]), mean(xs)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef mean(xs, w=None):\n"
+                     "    return np.average(xs, axis=0, weights=None if w is None else jnp.asarray(w))\n\n"
+                     "def use(xs):\n    return mean(xs, [1, 2, 3]), mean(xs)\n",
+            lines=[4],
+        ),
+    ]
     # module facts (`_list_inputs`), computed the first time a call asks for them
     @functools.cached_property
     def _attributes(self) -> frozenset[str]:
@@ -1482,6 +1502,10 @@ class NonArrayInput(Rule):
         if self._hoisted_read(value):
             return  # `a = jnp.asarray(a)` first in the function covers it
         text = f"{self.jnp}.asarray({self.code(value)})"
+        if isinstance(value, cst.Name) and none_default_here(self, value, value.value):
+            # `def average(values, weights=None)`: `jnp.asarray(None)` raises, where NumPy's call took the None
+            text = f"None if {value.value} is None else {text}"
+            why += f" (it defaults to None, which stays None: `jnp.asarray` rejects it)"
         self.report(value, f"{why}; convert it once with `jnp.asarray`", replacement=self.expr(text),
                     title=f"replace with `{text}`", imports=("jnp",))
 

@@ -180,15 +180,29 @@ def none_argument(rule: cst.MetadataDependent, call: cst.Call, positions: tuple[
         if value.value in fed_none:
             return (f"rejects None, which a call in the module passes as `{value.value}` (NumPy takes it as an "
                     "object): keep NumPy's call or handle None first")
-        default = defaults.get(value.value)
-        if not (isinstance(default, cst.Name) and default.value == "None"):
-            continue
-        statement = enclosing_statement(rule, call)
-        reaching = function_flow(rule, function).reaching(statement, value.value) if statement is not None else ()
-        if any(isinstance(d.node, cst.Param) for d in reaching):
+        if _default_reaches(rule, call, function, value.value, defaults):
             return (f"rejects None, which `{value.value}` defaults to and may still hold here (NumPy takes it as an "
                     "object): keep NumPy's call or handle None first")
     return None
+
+
+def none_default_here(rule: cst.MetadataDependent, at: cst.CSTNode, name: str) -> bool:
+    """Whether `name`, read at `at` in the rule's current function, is a parameter defaulting to None whose own
+    binding still reaches it with no guard (`if name is not None:` around it, `if name is None: name = ...` before):
+    it may hold None there (`def average(values, weights=None): return np.average(values, weights=weights)`)."""
+    function = getattr(rule, "current_function", None)
+    return function is not None and not _guarded(rule, at, function, name) and _default_reaches(
+        rule, at, function, name, function_facts(rule, function).defaults)
+
+
+def _default_reaches(rule: cst.MetadataDependent, at: cst.CSTNode, function: cst.FunctionDef, name: str,
+                     defaults: dict) -> bool:
+    default = defaults.get(name)
+    if not (isinstance(default, cst.Name) and default.value == "None"):
+        return False
+    statement = enclosing_statement(rule, at)
+    reaching = function_flow(rule, function).reaching(statement, name) if statement is not None else ()
+    return any(isinstance(d.node, cst.Param) for d in reaching)
 
 
 def _guarded(rule: cst.MetadataDependent, call: cst.Call, function: cst.FunctionDef, name: str) -> bool:
@@ -221,6 +235,35 @@ def _none_test(test: cst.BaseExpression, name: str) -> Optional[str]:
             operator = comparison.operator
             return "None" if isinstance(operator, cst.Is) else "not None" if isinstance(operator, cst.IsNot) else None
     return None
+
+
+def none_past_guard(rule: cst.MetadataDependent, name: str, statement: cst.CSTNode) -> bool:
+    """Whether every path to `statement` passes a guard `if name is not None:` whose body rebinds `name` (an
+    assignment of it directly in the body), or `if name is None: ... else:` whose `else` does: an earlier statement
+    of a block enclosing `statement`, within its function. Where the parameter's own binding still reaches
+    `statement`, the guard's test held it None (vg's `if weights is not None: weights = np.array(weights)`, then
+    `np.average(values, weights=weights)`): no list the caller passed gets past it."""
+    def rebinds(block: cst.BaseSuite) -> bool:
+        return isinstance(block, cst.IndentedBlock) and any(
+            isinstance(line, cst.SimpleStatementLine) and any(
+                isinstance(small, (cst.Assign, cst.AnnAssign)) and any(
+                    isinstance(t, cst.Name) and t.value == name
+                    for t in ([t.target for t in small.targets] if isinstance(small, cst.Assign) else [small.target]))
+                for small in line.body)
+            for line in block.body)
+
+    child, current = statement, rule.get_metadata(ParentProvider, statement, None)
+    while current is not None and not isinstance(current, (cst.FunctionDef, cst.ClassDef, cst.Lambda, cst.Module)):
+        if isinstance(current, cst.IndentedBlock) and child in current.body:
+            for earlier in current.body[:current.body.index(child)]:
+                if not isinstance(earlier, cst.If):
+                    continue
+                test = _none_test(earlier.test, name)
+                if test == "not None" and rebinds(earlier.body) or test == "None" and isinstance(earlier.orelse, cst.Else) \
+                        and rebinds(earlier.orelse.body):
+                    return True
+        child, current = current, rule.get_metadata(ParentProvider, current, None)
+    return False
 
 
 def clock_data(rule: cst.MetadataDependent, call: cst.Call) -> Optional[str]:
