@@ -984,6 +984,11 @@ def object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], i
     if isinstance(value, cst.IfExp):  # `np.empty(n, dtype=object) if flag else other`: either may be given
         return depth < 4 and any(object_value(v, caller, imports, defined, depth + 1, data, constants)
                                  for v in (value.body, value.orelse))
+    if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):  # `[Decimal("-15000"), Decimal("1500")]`: NumPy
+        # makes an object array of it (numpy_financial's `npv(rate, values)`), `jnp.asarray` raises
+        items = [value.elt] if isinstance(value, cst.ListComp) else [
+            e.value for e in value.elements if not isinstance(e, cst.StarredElement)]
+        return depth < 4 and any(object_value(i, caller, imports, defined, depth + 1, True, constants) for i in items)
     if depth < 4 and any(object_value(v, caller, imports, defined, depth + 1, True, constants)
                          for v in _joined_arrays(value, imports)):  # `np.concatenate([z, z])` of an object array `z`
         return True
@@ -1031,7 +1036,8 @@ def object_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, C
     constants = dtype_constants(module)
     return _fed_parameters(module, lambda value, caller: object_value(value, caller, imports, defined, constants=constants),
                            listed=True,
-                           binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name, cst.Subscript, cst.Attribute)),
+                           binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name, cst.Subscript, cst.Attribute,
+                                                          cst.List, cst.Tuple, cst.ListComp)),
                            known=nested, elsewhere=elsewhere, rows=True)
 
 

@@ -2546,6 +2546,14 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5],
         ),
+        Invalid(  # ... or a list or tuple of them, or a name bound to one (numpy_financial's `npv(rate, [Decimal(...),
+            # ...])`): NumPy makes an object array, `jnp.asarray` raises
+            "from decimal import Decimal\nfrom fractions import Fraction\nimport numpy as np\n\ndef total(flows):\n"
+            "    return np.asarray(flows).sum()\n\ndef mean(xs):\n    return np.mean(xs)\n\n"
+            "T = total([Decimal(\"-10\"), Decimal(\"2.5\")])\nxs = (Fraction(1, 3), 2)\nM = mean(xs)\n",
+            expected=None,
+            lines=[6, 9],
+        ),
         Invalid(  # ... or a masked array, from a local name (pykalman's `array2d(obs)`, `obs = np.ma.masked_invalid(...)`):
             # `jnp.atleast_2d` rejects it
             "import numpy\n\ndef array2d(X):\n    return numpy.atleast_2d(X)\n\n"

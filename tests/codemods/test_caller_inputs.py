@@ -81,6 +81,10 @@ OBJECT_CALLERS = [
     pytest.param("from pkg.helpers import reshape_z\n", "reshape_z(np.ma.masked_invalid(np.ones(n)), n)", id="masked-array"),
     pytest.param("from pkg.helpers import reshape_z as rz\n", "rz(lambda t: t, n)", id="lambda"),
     pytest.param("from pkg.helpers import reshape_z\n", "reshape_z(Decimal('0.5'), n)", id="decimal"),
+    # a list or tuple of them (numpy_financial's tests: `npf.npv(rate, [Decimal(...),
+    # ...])`): NumPy makes an object array of it
+    pytest.param("from pkg.helpers import reshape_z\n", "reshape_z([Decimal('-2'), Decimal('1.5')], n)", id="decimal-list"),
+    pytest.param("from pkg.helpers import reshape_z\n", "reshape_z((Decimal(1), 2), n)", id="decimal-tuple"),
 ]
 
 
