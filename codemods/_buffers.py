@@ -1174,6 +1174,29 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     return found
 
 
+def written_result(rule, call: cst.Call) -> bool:
+    """Whether `call` is one of a function another module may return a NumPy array from that `result_writes` of the
+    rule's module lists (by the same qualified name: `pm.ramp(n)` after `import pkg.maker as pm` is
+    `pkg.maker.ramp`): the function's module keeps it NumPy for what this module does with its result."""
+    context = rule.context
+    cache = context.__dict__
+    if "_result_writes" not in cache:
+        data = context.text.encode("utf-8", "replace")
+        cache["_result_writes"] = result_writes(context.path, context.module_name, data) if context.module_name else {}
+        cache["_result_bindings"] = imported_bindings(
+            context.module_name, os.path.basename(context.path) == "__init__.py", data) if cache["_result_writes"] else {}
+    found: dict[str, str] = cache["_result_writes"]
+    func = dotted_name(call.func)
+    if not found or not func:
+        return False
+    root, _, callee = func.rpartition(".")
+    head, *rest = (root or callee).split(".")
+    source = cache["_result_bindings"].get(head)
+    if source is not None:
+        return (".".join([source, *rest, callee]) if root else source) in found
+    return head in ("self", "cls") and f".{callee}" in found
+
+
 def project_writes(path: str, module_name: str, data: bytes) -> dict[str, dict[str, str]]:
     """JX501's project index of one module: the attributes it writes into in place (`attribute_writes`) and the
     functions of other modules whose results it writes into (`result_writes`)."""

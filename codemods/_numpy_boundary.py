@@ -171,7 +171,12 @@ def flat_read(rule: Rule, node: cst.Attribute, parent: Optional[cst.CSTNode]) ->
     indexed and read (`x.flat[i]`, a copy), or given to a builtin that reads the elements (`list(x.flat)`), where
     `jnp.ravel(x)` reads the same elements. Not a write through it (`x.flat[i] = v`, `x.flat = v`: the in-place
     rules'), nor the iterator kept (`it = x.flat`, written through or advanced by `next` later), returned, or handed
-    to other functions (`np.asarray(x.flat)` may be a view of `x`)."""
+    to other functions (`np.asarray(x.flat)` may be a view of `x`). Nor a read of what a function of another module
+    returns that the project index keeps NumPy for this module's reads (`r = pm.ramp(n)`, then `r.flat[0]`:
+    `_buffers.written_result`): there it is a NumPy array, and rewriting the read would drop the reason to keep it,
+    so that a second migration rewrote the function (numpy_financial's tests, `result.flat[0]` of `npf.ipmt(...)`)."""
+    if _kept_result(rule, node.value):
+        return False
     if isinstance(parent, (cst.For, cst.CompFor)):
         return parent.iter is node
     if isinstance(parent, cst.Assign):
@@ -182,6 +187,18 @@ def flat_read(rule: Rule, node: cst.Attribute, parent: Optional[cst.CSTNode]) ->
         call = rule.get_metadata(ParentProvider, parent, None)
         return isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value in _ELEMENT_READERS
     return False
+
+
+def _kept_result(rule: Rule, value: cst.BaseExpression) -> bool:
+    """`value` is a call `_buffers.written_result` lists, or a name some assignment of the rule's current function
+    binds to one."""
+    if isinstance(value, cst.Call):
+        return _buffers.written_result(rule, value)
+    function = getattr(rule, "current_function", None)
+    if not isinstance(value, cst.Name) or function is None:
+        return False
+    return any(isinstance(v, cst.Call) and _buffers.written_result(rule, v)
+               for v in function_facts(rule, function).bindings.get(value.value, ()))
 
 
 def store_target(rule: Rule, node: cst.CSTNode) -> bool:

@@ -298,3 +298,24 @@ def test_the_link_follows_chains_and_leaves_a_module_its_own_calls():
     assert _caller_inputs.fed({_caller_inputs.KEY: linked}, "pk.c", "list") == {"trimf": frozenset({"x"})}
     # a package's re-export (`pk.trimf`) reaches the module under it that defines the function
     assert _caller_inputs.fed({_caller_inputs.KEY: {"pk": {"trimf": {"list": [0]}}}}, "pk.c", "list") == {"trimf": frozenset({0})}
+
+
+
+@pytest.mark.parametrize("read", [
+    pytest.param("np.round(r.flat[0], 2)", id="indexed"),
+    pytest.param("np.sum([v for v in r.flat]) + max(list(r.flat))", id="iterated"),
+    pytest.param("np.round(pm.ramp(n).flat[0], 2)", id="of-the-call"),
+])
+def test_a_flat_read_of_what_another_module_keeps_numpy_stays(tmp_path, read):
+    # numpy_financial: its tests read `result.flat[0]` of `npf.ipmt(...)`, which kept `fv` (which `ipmt` reaches)
+    # NumPy; the first migration also made the read `jnp.ravel(result)[0]`, after which the second, no longer seeing
+    # it, rewrote `fv`. The read stays (the result is a NumPy array), and so does the function, once and for all
+    maker = "import numpy as np\n\n\ndef ramp(n):\n    return np.where(np.arange(n) > 1, 1.0, 0.0)\n"
+    user = f"import numpy as np\nimport pkg.maker as pm\n\n\ndef first(n):\n    r = pm.ramp(n)\n    return {read}\n"
+    _package(tmp_path, {"pkg/maker.py": maker, "pkg/user.py": user})
+    CliRunner().invoke(app, ["migrate", "--no-cache", str(tmp_path)])
+    once = {p: p.read_text() for p in tmp_path.rglob("*.py")}
+    assert once[tmp_path / "pkg/maker.py"] == maker
+    assert ".flat" in once[tmp_path / "pkg/user.py"] and "ravel" not in once[tmp_path / "pkg/user.py"], once
+    CliRunner().invoke(app, ["migrate", "--no-cache", str(tmp_path)])
+    assert {p: p.read_text() for p in tmp_path.rglob("*.py")} == once
