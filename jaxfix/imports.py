@@ -9,6 +9,11 @@ need and that the module does not have yet, in the module's style:
 - `lax`  -> `from jax import lax` when the module already uses `from jax import ...`, else `import jax` and
   `jax.lax.<fn>` in the code.
 
+A name the module binds to something else anywhere (a local `jnp = np.empty_like(jn)`, a parameter, a loop
+target, `import numpy as jnp`) is not used for `jax.numpy`, `jax` or `lax`: the rewrite would read the local (an
+`UnboundLocalError` in the function binding it). An existing alias so rebound is passed over for another one, or
+a free name (`jnp_`), imported as `import jax.numpy as jnp_`.
+
 New imports go just above the module's first NumPy import (isort order: jax < numpy), taking over the comments
 above it; without one, after the last import of the module header, or after the docstring.
 """
@@ -18,7 +23,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 import libcst as cst
 
@@ -84,6 +89,11 @@ class ModuleImports:
     from_jax_style: bool = False  # the module already writes `from jax import ...`
     numpy_aliases: dict[str, str] = field(default_factory=dict)  # local name -> qualified numpy name
     math_aliases: set[str] = field(default_factory=set)  # local names bound by `import math` / `from math import`
+    jnp_aliases: list[str] = field(default_factory=list)  # every top-level alias of `jax.numpy`, in order
+    jax_aliases: list[str] = field(default_factory=list)  # every top-level name bound to `jax` itself
+    lax_aliases: list[str] = field(default_factory=list)  # every top-level alias of `jax.lax`
+    rebound: frozenset[str] = frozenset()  # names among these (and the defaults) bound to something else somewhere
+    bound: frozenset[str] = frozenset()  # every name the module binds, when some alias is rebound (to pick a free one)
 
     @classmethod
     def read(cls, module: cst.Module) -> "ModuleImports":
@@ -96,11 +106,16 @@ class ModuleImports:
                         local = alias.evaluated_alias
                         if dotted == "jax":
                             info.jax_alias = local or "jax"
+                            info.jax_aliases.append(info.jax_alias)
                         elif dotted == "jax.numpy":
                             info.jnp_alias = local or "jax.numpy"
+                            info.jnp_aliases.append(info.jnp_alias)
                             info.jax_alias = info.jax_alias or (None if local else "jax")
+                            if not local:
+                                info.jax_aliases.append("jax")
                         elif dotted == "jax.lax":
                             info.lax_alias = local or "jax.lax"
+                            info.lax_aliases.append(info.lax_alias)
                         elif dotted == "math":
                             info.math_aliases.add(local or "math")
                         elif dotted == "numpy" or dotted.startswith("numpy."):
@@ -114,43 +129,121 @@ class ModuleImports:
                                 local = alias.evaluated_alias or alias.evaluated_name
                                 if alias.evaluated_name == "numpy":
                                     info.jnp_alias = local
+                                    info.jnp_aliases.append(local)
                                 elif alias.evaluated_name == "lax":
                                     info.lax_alias = local
+                                    info.lax_aliases.append(local)
                     elif mod == "math" and not isinstance(small.names, cst.ImportStar):
                         info.math_aliases.update(a.evaluated_alias or a.evaluated_name for a in small.names)
                     elif (mod == "numpy" or mod.startswith("numpy.")) and not isinstance(small.names, cst.ImportStar):
                         for alias in small.names:
                             local = alias.evaluated_alias or alias.evaluated_name
                             info.numpy_aliases[local] = f"{mod}.{alias.evaluated_name}"
+        candidates = {"jax", "jnp", "lax", *(a.split(".")[0] for a in (*info.jnp_aliases, *info.jax_aliases, *info.lax_aliases))}
+        if walk.name_values(module) & candidates:
+            bound = rebound_names(module)
+            info.rebound = frozenset(bound & candidates)
+            if info.rebound:
+                info.bound = frozenset(bound)
         return info
+
+    def _free(self, default: str) -> str:
+        """`default`, or the first of `default_`, `default2`, ... that the module binds to nothing (a name it only
+        reads is one an earlier pass wrote for the import it then added)."""
+        if default not in self.rebound:
+            return default
+        for name in (f"{default}_", *(f"{default}{i}" for i in range(2, 100))):
+            if name not in self.bound:
+                return name
+        raise RuntimeError(f"no free name for {default}")  # pragma: no cover - a hundred names taken
+
+    def _kept(self, aliases: list[str], alias: Optional[str]) -> Optional[str]:
+        """The existing alias to use (`alias`, the last one read), or when a name is rebound, the first of `aliases`
+        whose name (its head, for `jax.numpy`) the module binds to nothing else."""
+        if not self.rebound:
+            return alias
+        return next((a for a in aliases if a.split(".")[0] not in self.rebound), None)
 
     @property
     def jax(self) -> str:
-        return self.jax_alias or "jax"
+        return self._kept(self.jax_aliases, self.jax_alias) or self._free("jax")
 
     @property
     def jnp(self) -> str:
-        return self.jnp_alias or "jnp"
+        return self._kept(self.jnp_aliases, self.jnp_alias) or self._free("jnp")
+
+    @property
+    def _from_lax(self) -> bool:
+        """A missing `lax` comes as `from jax import lax` (the module's style, and `lax` is free)."""
+        return self.from_jax_style and "lax" not in self.rebound
 
     @property
     def lax(self) -> str:
-        if self.lax_alias:
-            return self.lax_alias
-        return "lax" if self.from_jax_style else f"{self.jax}.lax"
+        kept = self._kept(self.lax_aliases, self.lax_alias)
+        if kept:
+            return kept
+        return "lax" if self._from_lax else f"{self.jax}.lax"
 
     def missing(self, keys: Iterable[str]) -> list[str]:
         """Import statements (as source lines) needed for `keys` and not present yet, in insertion order."""
         lines: list[str] = []
         wanted = set(keys)
-        if "lax" in wanted and not self.lax_alias and not self.from_jax_style:
+        lax = self._kept(self.lax_aliases, self.lax_alias)
+        if "lax" in wanted and not lax and not self._from_lax:
             wanted.add("jax")
-        if "jax" in wanted and not self.jax_alias:
-            lines.append("import jax")
-        if "jnp" in wanted and not self.jnp_alias:
-            lines.append("import jax.numpy as jnp")
-        if "lax" in wanted and not self.lax_alias and self.from_jax_style:
+        if "jax" in wanted and not self._kept(self.jax_aliases, self.jax_alias):
+            jax = self.jax
+            lines.append("import jax" if jax == "jax" else f"import jax as {jax}")
+        if "jnp" in wanted and not self._kept(self.jnp_aliases, self.jnp_alias):
+            lines.append(f"import jax.numpy as {self.jnp}")
+        if "lax" in wanted and not lax and self._from_lax:
             lines.append("from jax import lax")
         return lines
+
+
+_TARGETS = (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.NamedExpr)
+
+
+def _target_names(target: cst.BaseExpression) -> Iterator[str]:
+    """The plain names an assignment target binds (`a`, `a, (b, *c)`; not `x.a` nor `x[a]`)."""
+    if isinstance(target, cst.Name):
+        yield target.value
+    elif isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from _target_names(element.value)
+    elif isinstance(target, cst.StarredElement):
+        yield from _target_names(target.value)
+
+
+def rebound_names(module: cst.Module) -> set[str]:
+    """The names bound anywhere in `module`, in any scope, other than by an import of `jax`, `jax.numpy` or
+    `jax.lax` (what `ModuleImports` reads as their aliases): assignment, loop and comprehension targets, `:=`,
+    `with ... as`, `except ... as`, parameters, `def`/`class` names and the imports of anything else."""
+    bound: set[str] = set()
+    for kind in _TARGETS:
+        for node in walk.nodes_of(module, kind):
+            bound.update(_target_names(node.target))
+    for item in walk.nodes_of(module, cst.WithItem):
+        if item.asname is not None:
+            bound.update(_target_names(item.asname.name))
+    for handler in walk.nodes_of(module, cst.ExceptHandler):
+        if handler.name is not None and isinstance(handler.name.name, cst.Name):
+            bound.add(handler.name.name.value)
+    for kind in (cst.Param, cst.FunctionDef, cst.ClassDef):
+        bound.update(node.name.value for node in walk.nodes_of(module, kind))
+    for node in walk.nodes_of(module, cst.Import):
+        for alias in node.names:
+            dotted = dotted_name(alias.name)
+            if not (dotted == "jax" or dotted.startswith("jax.")):
+                bound.add(alias.evaluated_alias or dotted.split(".")[0])
+    for node in walk.nodes_of(module, cst.ImportFrom):
+        if isinstance(node.names, cst.ImportStar):
+            continue
+        source = dotted_name(node.module) if node.module is not None and node.relative == () else None
+        for alias in node.names:
+            if not (source == "jax" and alias.evaluated_name in ("numpy", "lax")):
+                bound.add(alias.evaluated_alias or alias.evaluated_name)
+    return bound
 
 
 def add_imports(module: cst.Module, lines: Sequence[str]) -> cst.Module:
