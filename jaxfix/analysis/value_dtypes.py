@@ -35,6 +35,7 @@ INEXACT = (ELEMENTWISE - MASK_FUNCTIONS - SAME_DTYPE - PROMOTING - {"sign", "nan
     "mean", "average", "divide", "true_divide", "arctan2", "arcsin", "arccos", "arcsinh", "arccosh", "arctanh",
     "log2", "log10", "exp2", "cbrt", "nanmean"}
 REAL_INEXACT = {"std", "var", "nanstd", "nanvar"}
+SCALAR_TYPE = re.compile(r"bool_|u?int(?:8|16|32|64)|float(?:16|32|64)|complex(?:64|128)")
 ANNOTATED = re.compile(r"NDArray\[\s*(?:np\.|numpy\.)?(bool_|u?int(?:8|16|32|64)|float(?:16|32|64)|complex(?:64|128))\s*\]")
 
 
@@ -241,6 +242,8 @@ def _call(facts: FunctionFacts, node: cst.Call, env: dict) -> DType:  # noqa: C9
     if fn.split(".")[-2:-1] == ["fft"] and fn.split(".")[-1] in _COMPLEX_FFTS:
         return DType(COMPLEX)  # `np.fft.fft(x)`: complex whatever `x` is
     fn = fn.split(".")[-1]
+    if SCALAR_TYPE.fullmatch(fn):  # `np.int64(300)`, `np.float32(x)`: a NumPy scalar of that dtype
+        return of_name(fn)
     if fn in ("zeros", "ones", "empty", "eye", "identity", "linspace", "logspace", "geomspace"):
         explicit = positional[1] if fn in ("zeros", "ones", "empty") and len(positional) > 1 else None
         return (dtype_argument(facts, explicit, env) if explicit is not None else of_name("float64")) or UNKNOWN

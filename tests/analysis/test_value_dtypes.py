@@ -41,6 +41,9 @@ CASES = [
     ("y = np.ones(3, dtype=bool)", "y", "x > 0", True),
     ("y = np.array([1, 2, 3])", "y", "y // 2", True),
     ("y = np.array([1, 2, 3])", "y", "y / 2", False),
+    ("y = np.zeros(3, dtype=np.int32)", "y", "np.int32(k)", True),  # a NumPy scalar has its type's dtype
+    ("y = np.zeros(3, dtype=np.int32)", "y", "np.int64(k)", False),
+    ("y = x.astype(np.float32)", "y", "np.float32(t)", True),
 ]
 
 
