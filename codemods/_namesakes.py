@@ -33,10 +33,10 @@ import libcst as cst
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.masks import function_facts
+from jaxfix.analysis.masks import FunctionFacts, function_facts
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import Tracedness, tracedness
-from jaxfix.analysis.value_dtypes import FLOAT, dtype_of
+from jaxfix.analysis.value_dtypes import BOOL, FLOAT, dtype_of
 from jaxfix.imports import UNIT_LIBRARIES, dotted_name, top_level_import
 
 if TYPE_CHECKING:
@@ -65,12 +65,24 @@ DIFFERENT = {
                  "that branches on its argument or converts it raises",
     "piecewise": "calls every function on the whole input, with tracers, not on the selected elements only",
     "polyfit": "raises `ValueError` for an integer `x` (`np.arange(n)`), which NumPy converts to float",
+    # XLA on CPU flushes subnormal floats to zero (`jnp.asarray(5e-324) > 0` is False), eagerly and under `jit`
+    "nextafter": "gives a subnormal next to 0 (`nextafter(0.0, 1.0)`, 5e-324) that XLA on CPU flushes to zero: it "
+                 "compares equal to 0, so a shift by one ulp near zero is lost (a `searchsorted` on shifted points "
+                 "then finds another index)",
+    "spacing": "gives a subnormal spacing near 0 (`spacing(0.0)`, 5e-324) that XLA on CPU flushes to zero: a step "
+               "or tolerance of one ulp there is 0",
     # `np.asanyarray` has no namesake: JX501 offers `jnp.asarray` (JAX arrays have no subclasses), which differs for
     # the subclasses `asanyarray` exists to keep (acoustics' decibel sums take masked arrays)
     "asanyarray": "keeps no array subclass, which `np.asanyarray` exists for: given a masked array it raises "
                   "`ValueError` (NumPy keeps the mask), and a `np.matrix` becomes a plain array (`*` then multiplies "
                   "elementwise)",
 }
+
+
+# namesakes whose results near 0 are subnormal, which XLA flushes to zero: whatever `jax.numpy` call the value meets
+# next flushes it too (a NumPy `nextafter` result handed to `jnp.searchsorted`), so the function stays NumPy as a
+# whole unless the unsafe fix is taken
+SUBNORMAL = {"nextafter", "spacing"}
 
 
 # keywords `jax.numpy`'s namesake takes as static (hashable) values: an array there raises `ValueError`
@@ -290,6 +302,119 @@ def complex_power(rule: Rule, node: cst.Call) -> Optional[str]:
             "`np.isreal`, comparisons with zero and root finding see")
 
 
+# cumulative reductions whose `jax.numpy` namesake keeps a narrow integer dtype, where NumPy accumulates in the
+# platform integer (`np.cumsum` of uint8 is uint64, `jnp.cumsum` uint8: 200 + 200 wraps to 144); measured on the
+# installed JAX (`jnp.sum`, `jnp.prod` and `jnp.cumulative_sum` promote as NumPy does, and bool accumulates in int)
+ACCUMULATIONS = {"cumsum": 2, "cumprod": 2, "nancumsum": 2, "nancumprod": 2, "cumulative_prod": None}
+_NARROW_SIGNED = frozenset({"int8", "int16", "int32"})
+_NARROW_UNSIGNED = frozenset({"uint8", "uint16", "uint32"})
+
+
+def accumulator(rule: Rule, node: cst.Call, short: str) -> Optional[str]:
+    """The `dtype=` that makes `jnp.<short>` accumulate as NumPy does (`int`, `jnp.uint`: NumPy's platform integers,
+    which are JAX's default ones without x64) for the call `node` of a cumulative reduction (`ACCUMULATIONS`, by the
+    position of its `dtype` parameter) whose operand is known to be a narrow integer array (`np.full(n, 200,
+    dtype=np.uint8)`); None when it gives a dtype, or its operand's is not known to be one."""
+    if short not in ACCUMULATIONS or rule.current_function is None or any(a.star for a in node.args):
+        return None
+    positional = [a.value for a in node.args if a.keyword is None]
+    keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+    at = ACCUMULATIONS[short]
+    operand = positional[0] if positional else keywords.get("a", keywords.get("x"))
+    if operand is None or "dtype" in keywords or at is not None and len(positional) > at:
+        return None
+    dtype = dtype_of(function_facts(rule, rule.current_function), operand)
+    if not dtype.exact or dtype.name not in _NARROW_SIGNED | _NARROW_UNSIGNED:
+        return None
+    return f"{rule.jnp}.uint" if dtype.name in _NARROW_UNSIGNED else "int"
+
+
+def vander_operand(rule: Rule, node: cst.Call, short: str) -> Optional[cst.BaseExpression]:
+    """The operand of `np.vander(x, ...)` when it is known to be a bool or integer array narrower than 64 bits,
+    whose powers NumPy computes in int64 (`promote_types(x.dtype, int)`) and `jnp.vander` in its own dtype (3 ** 2 of
+    uint8 is fine, 200 ** 2 wraps to 64; bool raises); else None."""
+    if short != "vander" or rule.current_function is None or not node.args or node.args[0].keyword is not None \
+            or node.args[0].star:
+        return None
+    operand = node.args[0].value
+    dtype = dtype_of(function_facts(rule, rule.current_function), operand)
+    return operand if dtype.exact and dtype.name in _NARROW_SIGNED | _NARROW_UNSIGNED | {"bool"} else None
+
+
+def cast_query(rule: Rule, node: cst.Call, short: str) -> Optional[str]:
+    """Why `jnp.searchsorted(a, v)` differs for the call `node`: where `a` is known to be a bool or integer array
+    other than int64, JAX casts a Python number `v` (or one of unknown dtype) to `a`'s dtype before comparing, where
+    NumPy compares in a common dtype: 300 against uint8 levels is 44, -1 is 255 (another index); else None. A
+    number literal in the dtype's range, and a query of a known array dtype (promoted as NumPy does), are safe."""
+    if short != "searchsorted" or rule.current_function is None or any(a.star for a in node.args):
+        return None
+    positional = [a.value for a in node.args if a.keyword is None]
+    keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+    array = positional[0] if positional else keywords.get("a")
+    query = positional[1] if len(positional) > 1 else keywords.get("v")
+    if array is None or query is None:
+        return None
+    facts = function_facts(rule, rule.current_function)
+    sorted_dtype = dtype_of(facts, array)
+    if not (sorted_dtype.exact and sorted_dtype.name and sorted_dtype.name != "int64"
+            and np.dtype(sorted_dtype.name).kind in "biu"):
+        return None
+    given = dtype_of(facts, query)
+    if given.exact and (not given.weak or given.kind > sorted_dtype.kind):
+        return None  # an array of a known dtype, or a float against integers: promoted, as NumPy does
+    literal = query.expression if isinstance(query, cst.UnaryOperation) and isinstance(query.operator, cst.Minus) else query
+    if isinstance(literal, cst.Integer) and sorted_dtype.kind > BOOL:
+        value = -int(literal.evaluated_value) if literal is not query else int(literal.evaluated_value)
+        info = np.iinfo(sorted_dtype.name)
+        if info.min <= value <= info.max:
+            return None
+    return (f"casts the query to the sorted array's dtype (`{sorted_dtype.name}`) before comparing, where NumPy "
+            f"compares in a common dtype: a Python number out of its range wraps (300 against uint8 levels is 44, "
+            "-1 is 255), which gives another index")
+
+
+def forwarded(rule: Rule, node: cst.Call, before_out: Optional[int]) -> Optional[str]:
+    """Why the rename differs for the call `node` that forwards a parameter's `**kwargs` (any `**` but a dict
+    display, or a name bound only to dict displays here), or a `*args` parameter past the inputs, where it reaches
+    the function's positional `out` (`before_out`: the positional arguments before it), else None: they may carry `out=`,
+    `where=`, `casting=` or `order=`, which `jax.numpy` rejects or cannot honour (SciPy's `softplus(x, **kwargs)`)."""
+    function = rule.current_function
+    if function is None:
+        return None
+    facts = function_facts(rule, function)
+    index = 0
+    for arg in node.args:
+        if arg.star == "**" and not _dict_made(facts, arg.value):
+            return (f"is given `**{rule.code(arg.value)}`, which may carry keywords NumPy's function takes and this one "
+                    "rejects or cannot honour (`out=`, `where=`, `casting=`, `order=`, `subok=`): it raises "
+                    "where NumPy wrote into a caller's array")
+        if arg.star == "*" and before_out is not None and isinstance(arg.value, cst.Name) \
+                and _vararg(function, arg.value.value) and index >= before_out:
+            return (f"is given `*{arg.value.value}`, which may carry an output array past the call's inputs "
+                    "(NumPy's positional `out`), which this one rejects")
+        if not arg.star and arg.keyword is None:
+            index += 1
+    return None
+
+
+def _vararg(function: cst.FunctionDef, name: str) -> bool:
+    star = function.params.star_arg
+    return isinstance(star, cst.Param) and star.name.value == name
+
+
+def _dict_made(facts: FunctionFacts, value: cst.BaseExpression) -> bool:
+    """A dict display (`**{"axis": 0}`), or a local name bound only to dict displays and `dict(k=v)` calls."""
+    if isinstance(value, cst.Dict):
+        return True
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) and value.func.value == "dict" \
+            and all(a.keyword is not None for a in value.args):
+        return True
+    if not isinstance(value, cst.Name) or value.value in facts.params:
+        return False
+    bound = facts.bindings.get(value.value, [])
+    return bool(bound) and all(v is not None and not isinstance(v, cst.Name) and _dict_made(facts, v) for v in bound)
+
+
 @functools.lru_cache(maxsize=None)
 def out_position(short: str) -> Optional[int]:
     """The index of `out` among the positional parameters of the NumPy function `short` (`clip`: 3, `dot`: 2), read
@@ -412,7 +537,7 @@ def with_dtype(node: cst.Call, dtype: str) -> cst.Call:
     """`node` with `dtype=<dtype>` after its arguments (a trailing comma stays last)."""
     *args, last = node.args
     trailing = last.comma  # `np.full(\n    n, 3,\n)` keeps its comma and line break after the new argument
-    added = cst.Arg(cst.Name(dtype), keyword=cst.Name("dtype"),
+    added = cst.Arg(cst.parse_expression(dtype), keyword=cst.Name("dtype"),
                     equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")), comma=trailing)
     return node.with_changes(args=[*args, last.with_changes(comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))), added])
 

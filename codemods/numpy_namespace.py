@@ -71,7 +71,9 @@ class NumpyNamespace(Rule):
 
     ## Fix safety
     Safe: `jax.numpy` computes the same function. Results use JAX's default dtypes (float32 unless
-    `jax_enable_x64`), which is the point of the migration. Module-level NumPy code (constants, data loading) is left
+    `jax_enable_x64`), which is the point of the migration. A cumulative sum or product of an array known to be a
+    narrow integer one gets NumPy's accumulator (`jnp.cumsum(hits, dtype=jnp.uint)` for uint8 `hits`,
+    `dtype=int` for signed ones), and so does `vander` (`jnp.vander(jnp.asarray(k, dtype=int), 3)`). Module-level NumPy code (constants, data loading) is left
     alone, and so is a call whose arguments are all static (shapes, literals), such as `np.prod(x.shape)`: under
     `jit` its result must stay a concrete Python value (also a `*_like` maker of a shape, `np.ones_like(x.shape)`,
     which `jax.numpy` rejects; and, reported, `np.ix_` of a boolean mask, which `jnp.ix_` rejects, and an array of a
@@ -98,7 +100,11 @@ class NumpyNamespace(Rule):
     `reciprocal` unless an input is known to be float (they give floats for integer inputs, where NumPy keeps
     integers: `np.convolve(a, b) & 1` raises after the migration), `histogram` without `density` or `weights` (its
     counts are floats in JAX, integers in NumPy; `histogram2d` and `histogramdd` count in integers), `log2` whose result is truncated or compared
-    (`jnp.log2(8.0)` is 2.9999999999999996), `apply_along_axis`, `vectorize` and `piecewise` (they
+    (`jnp.log2(8.0)` is 2.9999999999999996), `nextafter` and `spacing` (their subnormal results near 0, which
+    XLA on CPU flushes to zero: `jnp.nextafter(0.0, 1.0)` compares equal to 0, and so does its NumPy result handed to any `jax.numpy` call: the
+    function's other fixes are held back with it), `searchsorted` of an array known to be a narrow integer one
+    given a Python number that may be out of its range (JAX casts it to the array's dtype: 300 against uint8 is 44),
+    a call given `**kwargs` (or a `*args` parameter past a ufunc's inputs) that may carry `out=` or `where=`, `apply_along_axis`, `vectorize` and `piecewise` (they
     trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them), and any
     call in a module that imports a unit library (`astropy.units`, `pint`; there every rule's fixes are unsafe):
     NumPy keeps a quantity's units through `__array_ufunc__`, `jax.numpy` drops them silently. A call whose
@@ -208,9 +214,16 @@ class NumpyNamespace(Rule):
     reported, not rewritten. Outside a `try` (around the call, or around a call of its function in the module), a
     singular matrix that made `np.linalg.inv`/`solve` raise `LinAlgError` gives inf/nan after the migration (the
     error path is not kept: ruptures' Mahalanobis cost then yields NaN instead of raising). `jnp.cumsum` and
-    `jnp.cumprod` (and the array methods) keep an 8- or 16-bit integer dtype where NumPy accumulates in the platform
-    integer: a running sum over a `uint8` image wraps at 256 after the migration (not detected: the dtype of a
-    parameter is not known). A NumPy scalar is hashable and a 0-d JAX array is not: `np.asarray(v)[()]` used as a
+    `jnp.cumprod` (and their `nan` forms, `jnp.vander` and the array methods) keep an 8-, 16- or 32-bit integer
+    dtype where NumPy accumulates in the platform integer: a call on an array known to be one gets `dtype=int`
+    (`dtype=jnp.uint` for unsigned ones, which without x64 warns that it gives uint32; `jnp.asarray(k, dtype=int)`
+    for `vander`), but one on a parameter, or in a method (`x.cumsum()`), is not seen: a running sum over a `uint8`
+    image wraps at 256 after the migration. `jnp.searchsorted(a, v)` casts a Python number `v` to `a`'s dtype
+    (`300` against uint8 levels is 44): unsafe where `a` is known to be a narrow integer array, not seen where `a` is
+    a parameter (SciPy's levels). XLA on CPU flushes subnormal floats to zero: `np.nextafter` and `np.spacing` keep
+    their function NumPy (unsafe fix), but a subnormal constant (`np.finfo(float).smallest_subnormal`, `5e-324`)
+    in JAX arithmetic is 0 (not detected). `**kwargs` handed to a NumPy call is known only when the function builds
+    it from dict displays: another one (a parameter, an attribute) makes the rename unsafe. A NumPy scalar is hashable and a 0-d JAX array is not: `np.asarray(v)[()]` used as a
     dictionary key elsewhere raises after the migration (SciPy's distribution infrastructure). What callers outside
     the run (or calls the index cannot resolve: a method through an instance, a function stored and called later)
     pass is not known: a big-endian array (what `astropy.io.fits` reads) or a masked array given to a migrated function
@@ -1282,6 +1295,62 @@ class NumpyNamespace(Rule):
         Invalid(
             "import numpy as np\n\ndef f(x):\n    return np.histogram(x, 5, density=True)[0]\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.histogram(x, 5, density=True)[0]\n",
+        ),
+        Invalid(  # XLA on CPU flushes subnormals to zero: `jnp.nextafter(0.0, inf)` compares equal to 0 (SciPy's
+            # interp1d 'next' kind shifts its points by one ulp before a searchsorted)
+            "import numpy as np\n\ndef after(t, q):\n    up = np.nextafter(t, np.inf)\n    return np.searchsorted(up, q), np.spacing(q)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef after(t, q):\n    up = jnp.nextafter(t, np.inf)\n"
+            "    return jnp.searchsorted(up, q), jnp.spacing(q)\n",
+            unsafe=True, lines=[4, 5, 5],
+        ),
+        Invalid(  # ... and the function's other calls stay NumPy with it: `jnp.searchsorted` of the NumPy result
+            # would flush its subnormals too
+            "import numpy as np\n\ndef after(t, q):\n    up = np.nextafter(t, np.inf)\n    return np.searchsorted(up, q)\n\n"
+            "def total(x):\n    return np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef after(t, q):\n    up = np.nextafter(t, np.inf)\n"
+            "    return np.searchsorted(up, q)\n\ndef total(x):\n    return jnp.sum(x)\n",
+            lines=[4, 5, 8],
+        ),
+        Invalid(  # NumPy accumulates narrow integers in the platform integer, jnp.cumsum in their own dtype (a uint8
+            # running sum wraps at 256): the dtype is asked for; bool (accumulated in int by both) and a dtype given stay
+            "import numpy as np\n\ndef tally(n, m):\n    hits = np.zeros(n, dtype=np.uint8) + 3\n"
+            "    marks = np.ones(m, dtype='int16')\n    ok = hits > 1\n"
+            "    return np.cumsum(hits), np.nancumprod(marks, 0), np.cumsum(ok), np.cumprod(marks, 0, np.int32)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef tally(n, m):\n    hits = jnp.zeros(n, dtype=np.uint8) + 3\n"
+            "    marks = jnp.ones(m, dtype='int16')\n    ok = hits > 1\n"
+            "    return jnp.cumsum(hits, dtype=jnp.uint), jnp.nancumprod(marks, 0, dtype=int), jnp.cumsum(ok), "
+            "jnp.cumprod(marks, 0, np.int32)\n",
+        ),
+        Invalid(  # np.vander of narrow integers computes its powers in int64, jnp.vander in their dtype (200 ** 2 of
+            # uint8 is 64; bool raises)
+            "import numpy as np\n\ndef basis(n):\n    k = np.arange(n).astype(np.uint8)\n    return np.vander(k, 3)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef basis(n):\n    k = jnp.arange(n).astype(np.uint8)\n"
+            "    return jnp.vander(jnp.asarray(k, dtype=int), 3)\n",
+        ),
+        Invalid(  # jnp.searchsorted casts a Python number to the sorted array's dtype (300 against uint8 levels is
+            # 44): unsafe unless the query fits or is an array of a known dtype
+            "import numpy as np\n\ndef rank(x, q):\n    lv = x.astype(np.uint8)\n"
+            "    return np.searchsorted(lv, 300), np.searchsorted(lv, q)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef rank(x, q):\n    lv = x.astype(np.uint8)\n"
+            "    return jnp.searchsorted(lv, 300), jnp.searchsorted(lv, q)\n",
+            unsafe=True, lines=[5],
+        ),
+        Invalid(  # ... a query that fits, an array of a known dtype, or a float (promoted, as NumPy does)
+            "import numpy as np\n\ndef rank(x):\n    lv = x.astype(np.uint8)\n"
+            "    return np.searchsorted(lv, 7), np.searchsorted(lv, np.int64(300)), np.searchsorted(lv, 2.5)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef rank(x):\n    lv = x.astype(np.uint8)\n"
+            "    return jnp.searchsorted(lv, 7), jnp.searchsorted(lv, np.int64(300)), jnp.searchsorted(lv, 2.5)\n",
+        ),
+        Invalid(  # forwarded `**kwargs` (or `*args` past a ufunc's inputs) may carry `out=`, `where=`: unsafe (SciPy's
+            # softplus forwards its `**kwargs` to np.logaddexp)
+            "import numpy as np\n\ndef soft(x, *rest, **kw):\n    return np.logaddexp(0, x, **kw), np.add(x, 1, *rest)\n",
+            expected="import jax.numpy as jnp\n\ndef soft(x, *rest, **kw):\n    return jnp.logaddexp(0, x, **kw), jnp.add(x, 1, *rest)\n",
+            unsafe=True, lines=[4],
+        ),
+        Invalid(  # ... a dict made here is known, and `*args` as the inputs are the inputs
+            "import numpy as np\n\ndef soft(x, *rest):\n    opts = dict(axis=0)\n    return np.sum(x, **opts), np.maximum(*rest)\n",
+            expected="import jax.numpy as jnp\n\ndef soft(x, *rest):\n    opts = dict(axis=0)\n"
+            "    return jnp.sum(x, **opts), jnp.maximum(*rest)\n",
         ),
         Invalid(  # real roots come back complex from jnp.roots
             "import numpy as np\n\ndef f(c):\n    return np.roots(c)\n",
@@ -2808,18 +2877,46 @@ class NumpyNamespace(Rule):
         if different is None:
             different = _namesakes.float_counts(node, short)
         if different is None:
+            different = _namesakes.forwarded(self, node, before_out)
+        if different is None:
+            different = _namesakes.cast_query(self, node, short)
+        if different is None:
             different = _namesakes.complex_power(self, node)
         if different is None:
             different = units_difference(short, self._units)
-        strong = _namesakes.strong_literal(node, short) if different is None else None
+        operand = _namesakes.vander_operand(self, node, short) if different is None else None
+        if operand is not None:
+            cast = f"{self.jnp}.asarray({self.code(operand)}, dtype=int)"
+            self.report(
+                node,
+                f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}` of `{cast}`: "
+                f"NumPy computes the powers of a narrow integer (or bool) array in int64, `{target}` in the array's "
+                "own dtype, where they wrap (200 ** 2 is 64 in uint8; bool raises)",
+                replacement=node.with_changes(func=self.dotted(target), args=[
+                    node.args[0].with_changes(value=self.expr(cast)), *node.args[1:]]),
+                title=f"replace with `{target}({cast}, ...)`",
+                imports=("jnp",),
+            )
+            return
+        dtype, why = None, None
+        accumulator = _namesakes.accumulator(self, node, short) if different is None else None
+        if accumulator is not None:
+            taken = accumulator == "int" and "int" in _namesakes.bound_names(self.context.ast_tree, frozenset({"int"}))
+            dtype = f"{self.jnp}.int_" if taken else accumulator
+            why = (f"NumPy accumulates a narrow integer array in its platform integer, `{target}` in the array's own "
+                   "dtype, where the running values wrap (a uint8 running sum past 255)")
+        strong = _namesakes.strong_literal(node, short) if different is None and dtype is None else None
         if strong is not None and strong not in _namesakes.bound_names(self.context.ast_tree, _namesakes.LITERAL_TYPES):
+            dtype = strong
+            why = (f"NumPy's array of a number is of its default dtype, `{target}`'s without a dtype is weakly typed "
+                   "and takes the width of what it meets (an int16 array divided by it is float32, not float64)")
+        if dtype is not None:
             self.report(
                 node,
                 f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}` with "
-                f"`dtype={strong}`: NumPy's array of a number is of its default dtype, `{target}`'s without a dtype is "
-                "weakly typed and takes the width of what it meets (an int16 array divided by it is float32, not float64)",
-                replacement=_namesakes.with_dtype(node.with_changes(func=self.dotted(target)), strong),
-                title=f"replace with `{target}(..., dtype={strong})`",
+                f"`dtype={dtype}`: {why}",
+                replacement=_namesakes.with_dtype(node.with_changes(func=self.dotted(target)), dtype),
+                title=f"replace with `{target}(..., dtype={dtype})`",
                 imports=("jnp",),
             )
             return
@@ -2833,7 +2930,9 @@ class NumpyNamespace(Rule):
             unsafe=different is not None,
             # `np.asanyarray` says the function takes array subclasses (a masked array), which its other calls would
             # meet as `jax.numpy` calls, which reject them: it migrates as a whole, with the unsafe fix, or not at all
-            blocks_function=short != named,
+            # `np.nextafter`: its subnormal results are flushed by any `jax.numpy` call that meets them, so the
+            # function's other calls stay NumPy with it
+            blocks_function=short != named or named in _namesakes.SUBNORMAL,
         )
 
     @functools.cached_property
