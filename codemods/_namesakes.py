@@ -341,17 +341,23 @@ def vander_operand(rule: Rule, node: cst.Call, short: str) -> Optional[cst.BaseE
     return operand if dtype.exact and dtype.name in _NARROW_SIGNED | _NARROW_UNSIGNED | {"bool"} else None
 
 
+# functions that search a sorted array for queries: {name: (the array's position and keyword, the queries')}
+SEARCHES = {"searchsorted": ((0, "a"), (1, "v")), "digitize": ((1, "bins"), (0, "x"))}
+
+
 def cast_query(rule: Rule, node: cst.Call, short: str) -> Optional[str]:
-    """Why `jnp.searchsorted(a, v)` differs for the call `node`: where `a` is known to be a bool or integer array
-    other than int64, JAX casts a Python number `v` (or one of unknown dtype) to `a`'s dtype before comparing, where
-    NumPy compares in a common dtype: 300 against uint8 levels is 44, -1 is 255 (another index); else None. A
-    number literal in the dtype's range, and a query of a known array dtype (promoted as NumPy does), are safe."""
-    if short != "searchsorted" or rule.current_function is None or any(a.star for a in node.args):
+    """Why `jnp.searchsorted(a, v)` (or `jnp.digitize(v, a)`) differs for the call `node`: where `a` is known to be
+    a bool or integer array other than int64, JAX casts a Python number `v` (or one of unknown dtype) to `a`'s dtype
+    before comparing, where NumPy compares in a common dtype: 300 against uint8 levels is 44, -1 is 255 (another
+    index); else None. A number literal in the dtype's range, and a query of a known array dtype (promoted as NumPy
+    does), are safe."""
+    if short not in SEARCHES or rule.current_function is None or any(a.star for a in node.args):
         return None
     positional = [a.value for a in node.args if a.keyword is None]
     keywords = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
-    array = positional[0] if positional else keywords.get("a")
-    query = positional[1] if len(positional) > 1 else keywords.get("v")
+    (at, name), (query_at, query_name) = SEARCHES[short]
+    array = positional[at] if len(positional) > at else keywords.get(name)
+    query = positional[query_at] if len(positional) > query_at else keywords.get(query_name)
     if array is None or query is None:
         return None
     facts = function_facts(rule, rule.current_function)

@@ -102,7 +102,7 @@ class NumpyNamespace(Rule):
     counts are floats in JAX, integers in NumPy; `histogram2d` and `histogramdd` count in integers), `log2` whose result is truncated or compared
     (`jnp.log2(8.0)` is 2.9999999999999996), `nextafter` and `spacing` (their subnormal results near 0, which
     XLA on CPU flushes to zero: `jnp.nextafter(0.0, 1.0)` compares equal to 0, and so does its NumPy result handed to any `jax.numpy` call: the
-    function's other fixes are held back with it), `searchsorted` of an array known to be a narrow integer one
+    function's other fixes are held back with it), `searchsorted` (and `digitize`) of an array known to be a narrow integer one
     given a Python number that may be out of its range (JAX casts it to the array's dtype: 300 against uint8 is 44),
     a call given `**kwargs` (or a `*args` parameter past a ufunc's inputs) that may carry `out=` or `where=`, `apply_along_axis`, `vectorize` and `piecewise` (they
     trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them), and any
@@ -220,7 +220,7 @@ class NumpyNamespace(Rule):
     for `vander`), but one on a parameter, or in a method (`x.cumsum()`), is not seen: a running sum over a `uint8`
     image wraps at 256 after the migration. `jnp.searchsorted(a, v)` casts a Python number `v` to `a`'s dtype
     (`300` against uint8 levels is 44): unsafe where `a` is known to be a narrow integer array, not seen where `a` is
-    a parameter (SciPy's levels). XLA on CPU flushes subnormal floats to zero: `np.nextafter` and `np.spacing` keep
+    a parameter (SciPy's levels); so does `jnp.digitize` with its bins. XLA on CPU flushes subnormal floats to zero: `np.nextafter` and `np.spacing` keep
     their function NumPy (unsafe fix), but a subnormal constant (`np.finfo(float).smallest_subnormal`, `5e-324`)
     in JAX arithmetic is 0 (not detected). `**kwargs` handed to a NumPy call is known only when the function builds
     it from dict displays: another one (a parameter, an attribute) makes the rename unsafe. A NumPy scalar is hashable and a 0-d JAX array is not: `np.asarray(v)[()]` used as a
@@ -1330,16 +1330,18 @@ class NumpyNamespace(Rule):
         Invalid(  # jnp.searchsorted casts a Python number to the sorted array's dtype (300 against uint8 levels is
             # 44): unsafe unless the query fits or is an array of a known dtype
             "import numpy as np\n\ndef rank(x, q):\n    lv = x.astype(np.uint8)\n"
-            "    return np.searchsorted(lv, 300), np.searchsorted(lv, q)\n",
+            "    return np.searchsorted(lv, 300), np.searchsorted(lv, q), np.digitize(-1, lv)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef rank(x, q):\n    lv = x.astype(np.uint8)\n"
-            "    return jnp.searchsorted(lv, 300), jnp.searchsorted(lv, q)\n",
+            "    return jnp.searchsorted(lv, 300), jnp.searchsorted(lv, q), jnp.digitize(-1, lv)\n",
             unsafe=True, lines=[5],
         ),
         Invalid(  # ... a query that fits, an array of a known dtype, or a float (promoted, as NumPy does)
             "import numpy as np\n\ndef rank(x):\n    lv = x.astype(np.uint8)\n"
-            "    return np.searchsorted(lv, 7), np.searchsorted(lv, np.int64(300)), np.searchsorted(lv, 2.5)\n",
+            "    return np.searchsorted(lv, 7), np.searchsorted(lv, np.int64(300)), np.searchsorted(lv, 2.5), "
+            "np.digitize(np.int64(300), lv)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef rank(x):\n    lv = x.astype(np.uint8)\n"
-            "    return jnp.searchsorted(lv, 7), jnp.searchsorted(lv, np.int64(300)), jnp.searchsorted(lv, 2.5)\n",
+            "    return jnp.searchsorted(lv, 7), jnp.searchsorted(lv, np.int64(300)), jnp.searchsorted(lv, 2.5), "
+            "jnp.digitize(np.int64(300), lv)\n",
         ),
         Invalid(  # forwarded `**kwargs` (or `*args` past a ufunc's inputs) may carry `out=`, `where=`: unsafe (SciPy's
             # softplus forwards its `**kwargs` to np.logaddexp)
