@@ -642,6 +642,20 @@ def _dict_uses(function: cst.FunctionDef) -> frozenset[str]:
                      and a.value.value in params)  # type: ignore[attr-defined]
 
 
+def _passed(call: cst.Call, positional: list[cst.Param]) -> Optional[dict[str, cst.BaseExpression]]:
+    """{parameter name: the value `call` gives it} by position (`positional`) and keyword; None for a call with
+    `*args` or `**kwargs`, which may fill any."""
+    if any(a.star for a in call.args):
+        return None
+    passed: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(call.args):
+        if arg.keyword is not None:
+            passed[arg.keyword.value] = arg.value
+        elif index < len(positional):
+            passed[positional[index].name.value] = arg.value
+    return passed
+
+
 def _reaches_dicts_only(caller: cst.FunctionDef, call: cst.Call, name: str) -> bool:
     """Whether every binding of `name` that reaches `call` in `caller` (by its reaching definitions) binds a dict
     (`_dict_maker`), and one does."""
@@ -720,21 +734,13 @@ class _Helpers:
         sites = self._sites().get(key)
         if not sites:
             return frozenset()
-        params = function.params
-        positional = [*params.posonly_params, *params.params]
-        if self.methods.get(function.name.value) is function:
-            positional = positional[1:]  # (`self`)
-        candidates = {p.name.value: p for p in (*positional, *params.kwonly_params)
+        positional = self._positional(function)
+        candidates = {p.name.value: p for p in (*positional, *function.params.kwonly_params)
                       if p.default is None or _number_or_size(p.default)}
         for call, caller in sites:
-            if any(a.star for a in call.args):
+            passed = _passed(call, positional)
+            if passed is None:
                 return frozenset()
-            passed: dict[str, cst.BaseExpression] = {}
-            for index, arg in enumerate(call.args):
-                if arg.keyword is not None:
-                    passed[arg.keyword.value] = arg.value
-                elif index < len(positional):
-                    passed[positional[index].name.value] = arg.value
             for pname in list(candidates):
                 value = passed.get(pname)
                 if value is None:
@@ -754,6 +760,11 @@ class _Helpers:
         found = self._fed[key] = frozenset(candidates)
         return found
 
+    def _positional(self, function: cst.FunctionDef) -> list[cst.Param]:
+        """The positional parameters a call of `function` fills (without `self` for a method of `methods`)."""
+        positional = [*function.params.posonly_params, *function.params.params]
+        return positional[1:] if self.methods.get(function.name.value) is function else positional
+
     def fed_dicts(self, function: cst.FunctionDef) -> frozenset[str]:
         """The parameters of the module's function `function` (a top-level function, or a method called as
         `self.name(...)` in its class; public ones too: this is evidence of what the parameter is, not the absence of
@@ -770,21 +781,13 @@ class _Helpers:
         sites = self._sites().get(id(function))
         if not sites:
             return frozenset()
-        params = function.params
-        positional = [*params.posonly_params, *params.params]
-        if self.methods.get(function.name.value) is function:
-            positional = positional[1:]  # (`self`)
-        candidates = {p.name.value for p in (*positional, *params.kwonly_params)}
+        positional = self._positional(function)
+        candidates = {p.name.value for p in (*positional, *function.params.kwonly_params)}
         supplied: set[str] = set()
         for call, caller in sites:
-            if any(a.star for a in call.args):
+            passed = _passed(call, positional)
+            if passed is None:
                 return frozenset()
-            passed: dict[str, cst.BaseExpression] = {}
-            for index, arg in enumerate(call.args):
-                if arg.keyword is not None:
-                    passed[arg.keyword.value] = arg.value
-                elif index < len(positional):
-                    passed[positional[index].name.value] = arg.value
             for pname in list(candidates):
                 value = passed.get(pname)
                 if value is None:
