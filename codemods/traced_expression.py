@@ -128,6 +128,9 @@ class TracedExpression(Rule):
         Valid(  # text needs concrete values anyway, and a float32 `jnp.round` prints other digits (pvlib's query)
             "import numpy as np\n\ndef f(lat, df):\n    q = \"[{}]\".format(round(lat, 4))\n    return q, f\"{round(lat)}\", np.sum(df)\n"
         ),
+        Valid(  # an `assert` calls bool() on its test: `jnp.logical_and` there fails under `jit` all the same
+            "import numpy as np\n\ndef pick(x, p, k):\n    assert 1 <= p <= 2 and not np.isnan(p), \"bad p\"\n    return np.sort(x)[:k] * p\n"
+        ),
         Valid(  # an `if` test is JX201's: where the statement stays Python, `jnp.logical_or` in it gains nothing
             "import numpy as np\n\ndef check(x, lo):\n    if lo < 0 or np.sum(x) < lo:\n        raise ValueError(\"bad\")\n    return np.sum(x)\n"
         ),
@@ -516,6 +519,11 @@ class TracedExpression(Rule):
         self._tests.update(walk.nodes(node.test))
 
     def visit_While(self, node: cst.While) -> None:
+        self._tests.update(walk.nodes(node.test))
+
+    def visit_Assert(self, node: cst.Assert) -> None:
+        # an `assert` calls bool() on its test whatever the test is made of: `jnp.logical_and(1 <= p, p <= 2)` there
+        # fails under `jit` as `1 <= p <= 2` does (deap's selDoubleTournament), and is no clearer
         self._tests.update(walk.nodes(node.test))
 
     def visit_BooleanOperation(self, node: cst.BooleanOperation) -> None:
