@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 import libcst as cst
+import numpy as np
 
 from codemods import _namesakes
 from codemods._caller_writes import kept_results
@@ -66,6 +67,9 @@ def kept_reason(rule: Rule, call: cst.Call) -> Optional[str]:
     unaccepted = _namesakes.unaccepted(call, qualified, rule.code(call.func))
     if unaccepted is not None:  # `np.log(p, where=p > 0)`: JX501 reports it and leaves it NumPy (nolds' lyap_r)
         return unaccepted
+    unsafe = None if rule.context.options.unsafe_fixes else _unsafe_rename(rule, call, qualified)
+    if unsafe is not None:  # `np.logaddexp(0, x, **kwargs)`: JX501's rename is an unsafe fix, the call stays NumPy
+        return f"JX501 renames `{rule.code(call.func)}` only as an unsafe fix: the JAX function {unsafe}"
     short = qualified.split(".")[-1]
     if host_result(rule, call, short):
         return (f"`{rule.code(call.func)}(...)` is given only Python values (shapes, literals), so JX501 keeps its "
@@ -78,3 +82,22 @@ def kept_reason(rule: Rule, call: cst.Call) -> Optional[str]:
         return (f"`{rule.code(call.func)}(...)` gives a count, size or shape (of `{count}`), which JX501 keeps a "
                 "concrete NumPy value")
     return None
+
+
+def _unsafe_rename(rule: Rule, call: cst.Call, qualified: str) -> Optional[str]:
+    """How JX501's namesake differs for `call` where the rule offers the rename only as an unsafe fix, for the
+    reasons that do not depend on JX501's own state: a namesake that differs by design (`_namesakes.DIFFERENT`),
+    subnormal results (`nextafter`, `spacing`), forwarded `**kwargs`, a query cast to a narrow sorted array; else
+    None. Under safe fixes the call stays NumPy, so wrapping its arguments in `jnp.asarray` (JX304) only converts
+    them (to float32 without x64) for nothing."""
+    parts = qualified.split(".")
+    short = parts[-1]
+    named = ".".join(parts[1:])
+    if named in _namesakes.SUBNORMAL:
+        return "differs on subnormal numbers (flushed to zero by XLA on CPU)"
+    different = _namesakes.DIFFERENT.get(named)
+    if different is not None:
+        return different
+    ufunc = getattr(np, parts[1], None) if len(parts) == 2 else None
+    before_out = ufunc.nin if isinstance(ufunc, np.ufunc) else _namesakes.out_position(parts[1]) if len(parts) == 2 else None
+    return _namesakes.forwarded(rule, call, before_out) or _namesakes.cast_query(rule, call, short)

@@ -122,6 +122,11 @@ class NonArrayInput(Rule):
     # functions; the run's NumPy array subclasses that `jax.numpy` rejects
 
     VALID = [
+        Valid(  # calls whose JX501 rename is only an unsafe fix stay NumPy under safe fixes, and take lists as they
+            # are: `jnp.asarray` there would only round the list to float32 without x64 (SciPy's softplus, forwarding
+            # `**kwargs`; numpy-financial's irr, `np.roots`)
+            "import numpy as np\n\ndef soft(x, **kwargs):\n    return np.logaddexp(0, x, **kwargs)\n\n"
+            "def irr(values):\n    return np.roots(values[::-1])\n\ndef use():\n    return soft([1.0, 2.0]), irr([-1.0, 0.5, 0.75])\n"),
         Valid(  # an array subclass whose `format` is None (what JAX reads as none), or with no such attribute
             "import numpy as np\n\nclass Plain(np.ndarray):\n    format = None\n    unit = 'm'\n\ndef peak(a):\n    return np.max(a)\n"),
         Valid(  # a display compared with what may be a sequence (a shape, `list(y)`, `y.tolist()`): Python compares
