@@ -379,6 +379,56 @@ def cast_query(rule: Rule, node: cst.Call, short: str) -> Optional[str]:
             "-1 is 255), which gives another index")
 
 
+# the attributes of `np.finfo(...)` (and `sys.float_info`) at the bottom of the float range: products and quotients
+# of them are subnormal, which XLA on CPU flushes to zero
+_TINY_ATTRIBUTES = frozenset({"tiny", "smallest_normal", "smallest_subnormal"})
+
+
+def _tiny(node: cst.CSTNode) -> bool:
+    """Whether `node` holds `np.finfo(...).tiny` (`.smallest_normal`, `.smallest_subnormal`), `sys.float_info.min`,
+    or a float literal under 1e-300."""
+    for found in walk.nodes_of(node, cst.Attribute):
+        attr = found.attr.value  # type: ignore[attr-defined]
+        value = found.value  # type: ignore[attr-defined]
+        if attr in _TINY_ATTRIBUTES and isinstance(value, cst.Call) and dotted_name(value.func).split(".")[-1] == "finfo":
+            return True
+        if attr == "min" and dotted_name(value).endswith("float_info"):
+            return True
+    return any(0.0 < abs(float(f.value.replace("_", ""))) < 1e-300  # type: ignore[attr-defined]
+               for f in walk.nodes_of(node, cst.Float))
+
+
+def near_subnormal(rule: Rule) -> Optional[str]:
+    """Why the current function's renames differ when it computes with numbers at the bottom of the float range:
+    its arithmetic has `np.finfo(float).tiny` (or `smallest_subnormal`, `sys.float_info.min`, a literal under
+    1e-300) for an operand, itself or through a module constant (not a clamp such as `np.maximum(p, tiny)`) (pysal's inequality: `SMALL = numpy.finfo("float").tiny`, then `y + SMALL * (y ==
+    0)` and `numpy.log(n * s)`); else None. Such values divided or multiplied become subnormal, which XLA on CPU
+    flushes to zero: `jnp.log(1e-309)` is -inf where NumPy gives -711.5, and a Theil index becomes NaN."""
+    function = rule.current_function
+    if function is None:
+        return None
+    cache = rule.context.__dict__.setdefault("_near_subnormal", {})
+    if function in cache:
+        return cache[function]
+    constants = rule.context.__dict__.get("_tiny_constants")
+    if constants is None:
+        constants = rule.context.__dict__["_tiny_constants"] = frozenset(
+            t.target.value for statement in rule.context.module.body if isinstance(statement, cst.SimpleStatementLine)
+            for small in statement.body if isinstance(small, cst.Assign) and _tiny(small.value)
+            for t in small.targets if isinstance(t.target, cst.Name))
+    # (an operand of arithmetic: `y + SMALL * (y == 0)`, then `y / y.sum()`; not a clamp, `np.maximum(p, tiny)`,
+    # whose result is a normal number)
+    read = any(isinstance(side, cst.Name) and side.value in constants or not isinstance(side, cst.Name) and _tiny(side)
+               for operation in walk.nodes_of(function.body, cst.BinaryOperation)
+               for side in (operation.left, operation.right)  # type: ignore[attr-defined]
+               if isinstance(side, (cst.Name, cst.Attribute, cst.Float)))
+    why = ("works with numbers at the bottom of the float range (`finfo(...).tiny`), whose products and quotients "
+           "are subnormal: XLA on CPU flushes those to zero, so a log or a division of them gives -inf or NaN where "
+           "NumPy gives a finite value") if read else None
+    cache[function] = why
+    return why
+
+
 def forwarded(rule: Rule, node: cst.Call, before_out: Optional[int]) -> Optional[str]:
     """Why the rename differs for the call `node` that forwards a parameter's `**kwargs` (any `**` but a dict
     display, or a name bound only to dict displays here), or a `*args` parameter past the inputs, where it reaches

@@ -221,8 +221,10 @@ class NumpyNamespace(Rule):
     image wraps at 256 after the migration. `jnp.searchsorted(a, v)` casts a Python number `v` to `a`'s dtype
     (`300` against uint8 levels is 44): unsafe where `a` is known to be a narrow integer array, not seen where `a` is
     a parameter (SciPy's levels); so does `jnp.digitize` with its bins. XLA on CPU flushes subnormal floats to zero: `np.nextafter` and `np.spacing` keep
-    their function NumPy (unsafe fix), but a subnormal constant (`np.finfo(float).smallest_subnormal`, `5e-324`)
-    in JAX arithmetic is 0 (not detected). `**kwargs` handed to a NumPy call is known only when the function builds
+    their function NumPy (unsafe fix), and so does arithmetic with `np.finfo(...).tiny` (or `smallest_subnormal`,
+    `sys.float_info.min`, a literal under 1e-300, itself or through a module constant: `y + TINY * (y == 0)`, then
+    `y / y.sum()`), whose products and quotients are subnormal; a clamp (`np.maximum(p, tiny)`) migrates. Subnormals
+    reached otherwise (underflow of ordinary data) are not detected. `**kwargs` handed to a NumPy call is known only when the function builds
     it from dict displays: another one (a parameter, an attribute) makes the rename unsafe. A NumPy scalar is hashable and a 0-d JAX array is not: `np.asarray(v)[()]` used as a
     dictionary key elsewhere raises after the migration (SciPy's distribution infrastructure). What callers outside
     the run (or calls the index cannot resolve: a method through an instance, a function stored and called later)
@@ -1295,6 +1297,17 @@ class NumpyNamespace(Rule):
         Invalid(
             "import numpy as np\n\ndef f(x):\n    return np.histogram(x, 5, density=True)[0]\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.histogram(x, 5, density=True)[0]\n",
+        ),
+        Invalid(  # arithmetic with `finfo(...).tiny` makes subnormals, which XLA on CPU flushes to zero: a log of
+            # them is -inf, where NumPy's is finite (pysal's Theil index became NaN): the function stays NumPy; a clamp
+            # (`np.maximum(p, TINY)`) gives a normal number, and migrates
+            "import numpy as np\n\nTINY = np.finfo(float).tiny\n\ndef theil(y):\n    y = y + TINY * (y == 0)\n"
+            "    s = y / np.sum(y)\n    return np.sum(s * np.log(len(y) * s))\n\n"
+            "def entropy(p):\n    return -np.sum(p * np.log(np.maximum(p, TINY)))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nTINY = np.finfo(float).tiny\n\ndef theil(y):\n"
+            "    y = y + TINY * (y == 0)\n    s = y / np.sum(y)\n    return np.sum(s * np.log(len(y) * s))\n\n"
+            "def entropy(p):\n    return -jnp.sum(p * jnp.log(jnp.maximum(p, TINY)))\n",
+            lines=[7, 8, 11],
         ),
         Invalid(  # XLA on CPU flushes subnormals to zero: `jnp.nextafter(0.0, inf)` compares equal to 0 (SciPy's
             # interp1d 'next' kind shifts its points by one ulp before a searchsorted)
@@ -2882,6 +2895,9 @@ class NumpyNamespace(Rule):
             different = _namesakes.forwarded(self, node, before_out)
         if different is None:
             different = _namesakes.cast_query(self, node, short)
+        tiny = _namesakes.near_subnormal(self) if different is None else None
+        if tiny is not None:
+            different = f"differs where the function {tiny}"
         if different is None:
             different = _namesakes.complex_power(self, node)
         if different is None:
@@ -2934,7 +2950,7 @@ class NumpyNamespace(Rule):
             # meet as `jax.numpy` calls, which reject them: it migrates as a whole, with the unsafe fix, or not at all
             # `np.nextafter`: its subnormal results are flushed by any `jax.numpy` call that meets them, so the
             # function's other calls stay NumPy with it
-            blocks_function=short != named or named in _namesakes.SUBNORMAL,
+            blocks_function=short != named or named in _namesakes.SUBNORMAL or tiny is not None,
         )
 
     @functools.cached_property
