@@ -76,6 +76,12 @@ class Purity:
                     targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
                         [small.target] if isinstance(small, (cst.AnnAssign, cst.AugAssign)) else []
                     value = getattr(small, "value", None)
+                    # through array methods and attributes: `np.arange(25).reshape(5, 5)`, `np.array(...).T` (a
+                    # NumPy array too: giddy's LISA_Markov move table)
+                    while isinstance(value, (cst.Call, cst.Attribute)) and isinstance(
+                            value.func if isinstance(value, cst.Call) else value, cst.Attribute) and isinstance(
+                            (value.func if isinstance(value, cst.Call) else value).value, cst.Call):  # type: ignore[union-attr]
+                        value = (value.func if isinstance(value, cst.Call) else value).value  # type: ignore[union-attr]
                     root = dotted_name(value.func) if isinstance(value, cst.Call) else None
                     numpy_call = root if root and root.split(".")[0] in numpy else None
                     for target in targets:
@@ -486,10 +492,12 @@ def host_indexed(rule, loop: cst.For | cst.While, function: cst.FunctionDef, con
 
     traced = function_tracedness(rule, function)
     check = purity(rule)
-    local = walk.name_values(function.body)
+    flow = function_flow(rule, function)
+    # the names the function binds (not every name it reads: a module-level table read in the body is no local)
+    local = flow.writes(list(function.body.body))  # type: ignore[attr-defined]
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
     # the loop's names and what the body computes from them (`i, j = x[k], x[k + 1]`, then `self.D[i, j]`: pymoo's TSP)
-    bound = bound | function_flow(rule, function).writes(list(loop.body.body))  # type: ignore[attr-defined]
+    bound = bound | flow.writes(list(loop.body.body))  # type: ignore[attr-defined]
     for sub in walk.nodes_of(loop.body, cst.Subscript):
         name = sub.value.value if isinstance(sub.value, cst.Name) else None  # type: ignore[attr-defined]
         if not any(bound & walk.name_values(e.slice) for e in sub.slice):  # type: ignore[attr-defined]

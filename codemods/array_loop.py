@@ -11,7 +11,7 @@ from codemods._purity import carry_dtype_change, carry_dtype_problem, held_numpy
 from jaxfix import loopgen as gen
 from jaxfix import walk
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
-from jaxfix.analysis.loop_values import indexed_item, indexed_sequence, item_problem
+from jaxfix.analysis.loop_values import host_container_use, indexed_item, indexed_sequence, item_problem
 from jaxfix.analysis.loops import loops_in_functions
 from jaxfix.analysis.loops import (
     argument_inputs, carry_problem, appends, body_obstacles, body_statements, loop_carried, stack_calls, static_index_uses,
@@ -348,6 +348,11 @@ class ArrayLoop(Rule):
             "        keep = np.array([f[j] > 0 for f in flags])\n        out.append(np.sum(w[keep]))\n    return np.stack(out)\n",
             expected=None, lines=[5, 11],
         ),
+        Invalid(  # a module-level list indexed by the traced element: `TracerIntegerConversionError`: reported
+            "import jax.numpy as jnp\n\nWEIGHTS = [0.5, 0.25]\n\ndef s(xs):\n    total = jnp.zeros(())\n    for x in xs:\n"
+            "        total = total + WEIGHTS[x] * x\n    return total\n",
+            expected=None, lines=[7],
+        ),
     ]
 
     def visit_For(self, node: cst.For) -> None:
@@ -475,6 +480,9 @@ class ArrayLoop(Rule):
             item = indexed_item(self.current_function, body, name)
             if item is not None:
                 return item_problem(item, f"the loop's `{name}`", "lax.scan")
+        container = host_container_use(traced, self.current_function, body, [*sorted(targets), *carried], self.context.module)
+        if container is not None:
+            return container
         problem = carry_problem(flow, node, carried) or carry_dtype_problem(self, self.current_function, node, carried)
         if problem:
             return problem

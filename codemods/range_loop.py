@@ -13,7 +13,7 @@ from jaxfix.analysis.loops import (
     argument_inputs, carry_problem, appends, body_obstacles, body_statements, branch_tests, loop_carried, static_index_uses,
     written_input_problem,
 )
-from jaxfix.analysis.loop_values import indexed_item, indexed_sequence, item_problem
+from jaxfix.analysis.loop_values import host_container_use, indexed_item, indexed_sequence, item_problem
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness, tracedness
 from jaxfix.analysis.masks import MaskProvider
 from jaxfix.rule import Invalid, Rule, Valid
@@ -420,6 +420,29 @@ class RangeLoop(Rule):
             "        total = total + w[j] * sum(g[j] for g in groups)\n    return total\n",
             expected=None, lines=[5],
         ),
+        Invalid(  # a module-level dict indexed by a key the body computes from the traced counter: hashing a tracer
+            # raises `TypeError: unhashable type` (giddy's LISA_Markov move types): reported, the Python loop stays
+            "import jax.numpy as jnp\n\nCODES = {(a, b): 3 * a + b for a in range(3) for b in range(3)}\n\n"
+            "def f(src, dst, n):\n    out = jnp.zeros_like(src)\n    for i in range(n):\n        pair = (src[i], dst[i])\n"
+            "        out = out.at[i].set(CODES[pair])\n    return out\n",
+            expected=None, lines=[7],
+        ),
+        Invalid(  # ... or a set tested for a traced value: reported
+            "SEEN = {1, 4, 9}\n\ndef h(x, n):\n    hits = 0\n    for i in range(n):\n        hits = hits + (x[i] in SEEN)\n"
+            "    return hits\n",
+            expected=None, lines=[5],
+        ),
+        Invalid(  # a module-level NumPy table made through an array method (`np.linspace(...).reshape(...)`) stays
+            # NumPy, which rejects the traced index (giddy's LISA_Markov move table): unsafe
+            "import jax.numpy as jnp\nimport numpy as np\n\nGRID = np.linspace(0.0, 1.0, 12).reshape(3, 4)\n\n"
+            "def g(rows, cols, n):\n    out = jnp.zeros(n)\n    for i in range(n):\n"
+            "        out = out.at[i].set(GRID[rows[i], cols[i]])\n    return out\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\nGRID = np.linspace(0.0, 1.0, 12).reshape(3, 4)\n\n"
+                     "def g(rows, cols, n):\n    out = jnp.zeros(n)\n    cols_jax = jnp.asarray(cols)\n    rows_jax = jnp.asarray(rows)\n\n"
+                     "    def body(i, out):\n        out = out.at[i].set(GRID[rows_jax[i], cols_jax[i]])\n        return out\n\n"
+                     "    out = jax.lax.fori_loop(0, n, body, out)\n    return out\n",
+            unsafe=True,
+        ),
     ]
 
     def visit_For(self, node: cst.For) -> None:
@@ -540,6 +563,10 @@ class RangeLoop(Rule):
         item = indexed_item(self.current_function, body, node.target.value)
         if item is not None:
             return item_problem(item, "the loop index", "lax.fori_loop")
+        container = host_container_use(function_tracedness(self, self.current_function), self.current_function, body,
+                                       [node.target.value, *carried], self.context.module)
+        if container is not None:
+            return container
         static_use = static_index_uses(body, node.target.value, callees=(self.context.module, self.current_function))
         if static_use:
             return f"the index `{node.target.value}` is used where a Python int is required ({static_use})"

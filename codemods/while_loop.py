@@ -14,6 +14,7 @@ from jaxfix.analysis.loops import (
     written_input_problem,
 )
 from jaxfix.analysis.tracedness import Tracedness, TracednessProvider, function_tracedness
+from jaxfix.analysis.loop_values import host_container_use
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.value_dtypes import BOOL, dtype_of
 from jaxfix.rule import Invalid, Rule, Valid
@@ -163,6 +164,11 @@ class WhileLoop(Rule):
             expected=None,
             lines=[6],
         ),
+        Invalid(  # a module-level dict looked up with a traced carry: hashing a tracer raises: reported
+            "import jax.numpy as jnp\n\ndef w(x, k):\n    steps = jnp.zeros(())\n    while k < 5:\n        k = k + 1\n"
+            "        steps = steps + STEP.get(k, 0.0)\n    return steps\n\nSTEP = dict(a=1.0)\n",
+            expected=None, lines=[5],
+        ),
     ]
 
     def visit_While(self, node: cst.While) -> None:
@@ -234,6 +240,10 @@ class WhileLoop(Rule):
             return "a Python `if`/`while` in the body depends on traced values (the branch rules convert it first)"
         if not carried:
             return "nothing in the body changes the condition"
+        container = host_container_use(function_tracedness(self, self.current_function), self.current_function, body,
+                                       sorted(carried), self.context.module)
+        if container is not None:
+            return container
         later = python_value_after(self, self.current_function, node, sorted(carried))
         if later is not None:
             return f"`{later[0]}` is then used on line {later[2]} ({later[1]}), where only a Python value can stand"

@@ -579,3 +579,98 @@ def early_arithmetic(expr: cst.BaseExpression) -> bool:
     if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, (cst.Add, cst.Subtract, cst.Multiply)):
         return early_arithmetic(expr.left) and early_arithmetic(expr.right)
     return False
+
+
+CONTAINER_CALLS = {"dict", "set", "frozenset", "list", "tuple", "OrderedDict", "defaultdict", "Counter"}
+HASHING_METHODS = {"get", "pop", "setdefault", "index", "count", "remove", "discard"}
+
+
+def _container_value(value: Optional[cst.BaseExpression]) -> Optional[str]:
+    """"a dict", "a set", "a list", "a tuple" when `value` makes a Python container, else None."""
+    if isinstance(value, (cst.Dict, cst.DictComp)):
+        return "a dict"
+    if isinstance(value, (cst.Set, cst.SetComp)):
+        return "a set"
+    if isinstance(value, (cst.List, cst.ListComp)):
+        return "a list"
+    if isinstance(value, cst.Tuple):
+        return "a tuple"
+    if isinstance(value, cst.Call) and isinstance(value.func, (cst.Name, cst.Attribute)) and _last_name(value.func) in CONTAINER_CALLS:
+        name = _last_name(value.func)
+        return {"list": "a list", "tuple": "a tuple", "set": "a set", "frozenset": "a set"}.get(name, "a dict")
+    return None
+
+
+def _module_containers(module: cst.Module) -> dict[str, str]:
+    """{name: kind} for the module-level names bound only to Python containers (`MOVE = {(a, b): ... for ...}`)."""
+    bound: dict[str, list[Optional[str]]] = {}
+    for stmt in module.body:
+        if isinstance(stmt, (cst.FunctionDef, cst.ClassDef)):
+            bound.setdefault(stmt.name.value, []).append(None)
+        if not isinstance(stmt, cst.SimpleStatementLine):
+            continue
+        for small in stmt.body:
+            targets = [t.target for t in small.targets] if isinstance(small, cst.Assign) else \
+                [small.target] if isinstance(small, (cst.AnnAssign, cst.AugAssign)) else []
+            for target in targets:
+                if isinstance(target, cst.Name):
+                    bound.setdefault(target.value, []).append(_container_value(getattr(small, "value", None)))
+    return {n: kinds[0] for n, kinds in bound.items() if kinds and all(kinds)}  # type: ignore[misc]
+
+
+def host_container_use(analysis, function: cst.FunctionDef, body: Sequence[cst.BaseStatement], seeds: Sequence[str],
+                       module: Optional[cst.Module]) -> Optional[str]:
+    """Why a `lax` loop body cannot index or hash a Python container with the traced values it computes, or None.
+    `seeds` are the names a `lax` loop traces (its counter or element, its carry); what the body computes from them
+    is traced too (`key = (origin[r], dest[r])`). A dict or set indexed by, or tested for, a traced value hashes a
+    tracer (`TypeError: unhashable type`); a list or tuple indexed by one raises `TracerIntegerConversionError`, and
+    `x in seq` compares and needs a Python bool. The containers: the function's locals and the module's names bound
+    only to a display, a comprehension or `dict(...)`/`list(...)`... (giddy's LISA_Markov `move_types[(o, d)]`).
+    `analysis` is the function's FunctionTracedness."""
+    from jaxfix.analysis.loops import derived_names  # (loops imports this module)
+
+    traced: set[str] = set()
+    for seed in seeds:
+        traced |= derived_names(body, seed)
+    params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    module_level = _module_containers(module) if module is not None else {}
+
+    def kind(node: cst.BaseExpression) -> Optional[str]:
+        if not isinstance(node, cst.Name) or node.value in traced or node.value in params:
+            return None
+        values = analysis.assigned_values(node.value)
+        if values:
+            kinds = [_container_value(v) for v in values]
+            return kinds[0] if all(kinds) else None
+        return module_level.get(node.value)
+
+    def reads_traced(node: cst.CSTNode) -> bool:
+        return not traced.isdisjoint(analyse(node).read_names)
+
+    def shown(node: cst.CSTNode) -> str:
+        return cst.Module([]).code_for_node(node).strip()
+
+    for stmt in body:
+        for node in walk.nodes_of(stmt, cst.Subscript):
+            what = kind(node.value)  # type: ignore[attr-defined]
+            if what is not None and any(reads_traced(e.slice) for e in node.slice):  # type: ignore[attr-defined]
+                hashed = what in ("a dict", "a set")
+                return (f"`{shown(node)}` indexes `{shown(node.value)}`, {what}, with a value the loop traces: "  # type: ignore[attr-defined]
+                        + ("a tracer cannot be hashed (`TypeError: unhashable type`)" if hashed else
+                           "a traced index cannot index a Python sequence (`TracerIntegerConversionError`)")
+                        + "; keep the Python loop, or make it a JAX array indexed by integers")
+        for node in walk.nodes_of(stmt, cst.Comparison):
+            left = node.left  # type: ignore[attr-defined]
+            for target in node.comparisons:  # type: ignore[attr-defined]
+                what = kind(target.comparator) if isinstance(target.operator, (cst.In, cst.NotIn)) else None
+                if what is not None and reads_traced(left):
+                    return (f"`{shown(node)}` tests a value the loop traces for membership in `{shown(target.comparator)}`, "
+                            f"{what}: that hashes or compares a tracer and needs a Python bool; keep the Python loop")
+                left = target.comparator
+        for node in walk.nodes_of(stmt, cst.Call):
+            func = node.func  # type: ignore[attr-defined]
+            if isinstance(func, cst.Attribute) and func.attr.value in HASHING_METHODS and kind(func.value) is not None \
+                    and any(reads_traced(a.value) for a in node.args):  # type: ignore[attr-defined]
+                return (f"`{shown(node)}` looks up a value the loop traces in `{shown(func.value)}`, "
+                        f"{kind(func.value)}: a tracer cannot be hashed or compared to a Python bool; keep the Python loop")
+    return None
