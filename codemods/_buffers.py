@@ -1289,7 +1289,7 @@ def numpy_only_keyword(call: cst.Call) -> Optional[str]:
     """`kind` for `x.argsort(kind="quicksort")`, `x.argsort(0, "mergesort")` or `x.argpartition(1, -1, "introselect")`
     (or `order`): the method given an argument a JAX array's rejects (`TypeError`; `argsort` takes `kind=None`,
     though not by position); `order` for `x.reshape(s, order="A")`, `x.ravel("K")` (a memory layout that orders the
-    values); `casting` for `x.astype(t, casting="same_kind")` (JAX's takes none, and only `"unsafe"`, NumPy's default,
+    values) or an order that is not a literal; `casting` for `x.astype(t, casting="same_kind")` (JAX's takes none, and only `"unsafe"`, NumPy's default,
     can be dropped: the others raise where the cast is not allowed); `type` for `x.view(type=M)`; else None. (The
     keywords a JAX array's method can go without, `.reshape(copy=...)`, `.astype(order=...)`, are dropped by JX501:
     `_namesakes.layout_keyword`.)"""
@@ -1300,8 +1300,10 @@ def numpy_only_keyword(call: cst.Call) -> Optional[str]:
         position = 0 if method in ("ravel", "flatten") else None
         for index, arg in enumerate(call.args):
             named = arg.keyword.value if arg.keyword is not None else "order" if index == position else None
-            if named == "order" and isinstance(arg.value, cst.SimpleString) \
-                    and arg.value.evaluated_value not in ("C", "F"):
+            # a lower-case "c"/"f" is put in upper case by JX501 (`_namesakes.method_order`); an order that is no
+            # literal may be any
+            if named == "order" and not (isinstance(arg.value, cst.SimpleString)
+                                         and arg.value.evaluated_value.upper() in ("C", "F")):
                 return "order"
         return None
     if method == "astype":

@@ -145,6 +145,50 @@ _DROPPED_METHOD_KEYWORDS = {"copy": ("order",), "astype": ("order", "subok"), "r
 _ARRAY_METHODS = frozenset({"reshape", "astype", "copy", "ravel", "flatten", "transpose", "squeeze", "swapaxes", "T",
                             "real", "imag", "conj", "conjugate", "sum", "mean", "cumsum", "cumprod", "clip", "round"})
 _AT_METHODS = frozenset({"set", "add", "subtract", "multiply", "divide", "power", "min", "max", "apply", "get"})
+# `jax.numpy` functions whose `order=` orders the values (not a layout), with the position NumPy also takes it at:
+# they take only "C" and "F", in upper case, where NumPy takes either case (`np.reshape(y, s, order="f")`: pysal's
+# mapclassify); and the array methods likewise (`None`: by keyword only)
+VALUE_ORDER = {"reshape": 2, "ravel": 1, "ravel_multi_index": 2}
+_METHOD_ORDER = {"reshape": None, "ravel": 0, "flatten": 0}
+
+
+def order_argument(node: cst.Call, position: Optional[int]) -> Optional[cst.Arg]:
+    """The argument giving `order` to `node`: by keyword, or as positional argument `position`."""
+    for arg in node.args:
+        if arg.keyword is not None and arg.keyword.value == "order":
+            return arg
+    given = [a for a in node.args if a.keyword is None]
+    if position is None or any(a.star for a in given) or len(given) <= position:
+        return None
+    return given[position]
+
+
+def upper_order(node: cst.Call, position: Optional[int]) -> Optional[list[cst.Arg]]:
+    """`node`'s arguments with a lower-case literal `order` ("c", "f") in upper case, which means the same to NumPy
+    and is all `jax.numpy` accepts; None when `node` has no such argument."""
+    arg = order_argument(node, position)
+    value = arg.value if arg is not None else None
+    if not (isinstance(value, cst.SimpleString) and value.evaluated_value in ("c", "f")):
+        return None
+    upper = value.with_changes(value=value.prefix + value.quote + value.evaluated_value.upper() + value.quote)
+    return [a.with_changes(value=upper) if a is arg else a for a in node.args]
+
+
+def method_order(rule: Rule, node: cst.Call) -> None:
+    """`a.reshape(s, order="f")`, `a.ravel("c")` on a traced array or one `jax.numpy` made (`jax_made`): a JAX
+    array's method takes only "C" and "F" (`ValueError` on "f"); the lower-case literal is put in upper case, the
+    same order to NumPy. (Another order keeps the array NumPy: `_buffers.numpy_only_keyword`.)"""
+    func = node.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in _METHOD_ORDER):
+        return
+    args = upper_order(node, _METHOD_ORDER[func.attr.value])
+    if args is None or any(a.star for a in node.args):
+        return
+    if not jax_made(rule, func.value) and tracedness(rule, func.value) is not Tracedness.TRACED:
+        return
+    rule.report(node, f"`{rule.code(node)}`: a JAX array's `.{func.attr.value}` takes the order only in upper case "
+                "(`ValueError` on lower case, which NumPy also takes); write it in upper case",
+                replacement=node.with_changes(args=args), title="write the order in upper case")
 
 
 def layout_keyword(rule: Rule, node: cst.Call) -> None:
@@ -626,6 +670,13 @@ def unaccepted(node: cst.Call, qualified: str, source: str) -> Optional[str]:
         return None
     parts = qualified.split(".")
     layout = next((a.value for a in node.args if a.keyword is not None and a.keyword.value == "order"), None)
+    if parts[-1] in VALUE_ORDER and len(parts) == 2:  # (also by position: `np.reshape(y, s, "A")`)
+        given = order_argument(node, VALUE_ORDER[parts[-1]])
+        layout = given.value if given is not None and not given.star else None
+        if layout is not None and not isinstance(layout, cst.SimpleString):
+            return (f"`{source}` is given the order `{cst.Module([]).code_for_node(layout)}`, which jaxfix cannot read: "
+                    f"`jnp.{short}` takes only 'C' and 'F' in upper case (NumPy takes either case, and 'A'), and raises "
+                    "on any other; this call stays NumPy")
     layout = layout.evaluated_value.upper() if isinstance(layout, cst.SimpleString) else None
     if layout in ("K", "A") and parts[-1] not in LAYOUT_ONLY_ORDER:
         return (f"`{source}(..., order='{layout}')` follows the memory layout, which `jnp.{short}` does not "

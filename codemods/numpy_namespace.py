@@ -318,6 +318,21 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # `jnp.reshape`/`jnp.ravel` take the order only in upper case, NumPy either case (pysal's
+            # mapclassify, `order="f"`): the literal is put in upper case, by keyword or by position
+            "import numpy as np\n\ndef cols(y, a):\n    return np.reshape(y, (-1, 1), order=\"f\"), np.ravel(a, 'c')\n",
+            expected="import jax.numpy as jnp\n\ndef cols(y, a):\n    return jnp.reshape(y, (-1, 1), order=\"F\"), jnp.ravel(a, 'C')\n",
+        ),
+        Invalid(  # ... and a JAX array's `.reshape`/`.ravel`/`.flatten` likewise
+            "import numpy as np\n\ndef flat(a):\n    b = np.exp(a)\n    return b.reshape(-1, order='f') + b.flatten('c')\n",
+            expected="import jax.numpy as jnp\n\ndef flat(a):\n    b = jnp.exp(a)\n    return b.reshape(-1, order='F') + b.flatten('C')\n",
+        ),
+        Invalid(  # an order jaxfix cannot read may be lower case or 'A', which JAX rejects: the call stays NumPy, and so
+            # does an array whose method is given one
+            "import numpy as np\n\ndef flat(a, o):\n    return np.ravel(a, order=o)\n\n"
+            "def flat2(a, o):\n    b = np.exp(a)\n    return b.ravel(o)\n",
+            expected=None, lines=[4, 7],
+        ),
         Invalid(  # an overflow check of a caller-chosen dtype: JAX casts `n - 1` to the array's dtype first, where
             # it wraps like the array, so the check never fires (emd's get_timeline); the call stays NumPy
             "import numpy as np\n\ndef steps(n, kind):\n    s = np.arange(n, dtype=kind)\n    if s[-1] < n - 1:\n"
@@ -2738,6 +2753,7 @@ class NumpyNamespace(Rule):
         self._filled(node)
         self._widening.widen(node)
         _namesakes.layout_keyword(self, node)
+        _namesakes.method_order(self, node)
         self._boundary.note_call(node)
         if isinstance(node.func, cst.Name) and node.func.value in self._matrices.makers:  # `m = as_matrix(a)`
             self.report(node, _matrices.returned(node.func.value), leaves_function=True)
@@ -2938,11 +2954,14 @@ class NumpyNamespace(Rule):
                 imports=("jnp",),
             )
             return
+        # `np.reshape(y, s, order="f")`: `jnp.reshape` takes only "C" and "F", the same orders in upper case
+        upper = _namesakes.upper_order(node, _namesakes.VALUE_ORDER[short]) if short in _namesakes.VALUE_ORDER else None
         self.report(
-            node.func,
+            node.func if upper is None else node,
             f"NumPy call `{source}` inside a function runs on the host; under `jit` use `{target}`"
+            + (" (the order in upper case: it rejects lower case, which means the same to NumPy)" if upper else "")
             + (f"; but `{target}` {different}" if different else ""),
-            replacement=self.dotted(target),
+            replacement=self.dotted(target) if upper is None else node.with_changes(func=self.dotted(target), args=upper),
             title=f"replace with `{target}`",
             imports=("jnp",),
             unsafe=different is not None,
