@@ -318,6 +318,20 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # seaborn's `heatmap` reads `mask=` as a NumPy array or a DataFrame: a JAX mask raises `ValueError`,
+            # so what makes it stays NumPy (its data converts) (pysal's giddy)
+            "import numpy as np\nimport seaborn as sns\n\ndef show(d):\n    m = np.zeros(d.shape, dtype=bool)\n"
+            "    m[0, 0] = True\n    return sns.heatmap(np.exp(d), mask=m)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\nimport seaborn as sns\n\ndef show(d):\n"
+                     "    m = np.zeros(d.shape, dtype=bool)\n    m[0, 0] = True\n    return sns.heatmap(jnp.exp(d), mask=m)\n",
+            lines=[5, 7],
+        ),
+        Invalid(  # ... also made by a helper of the module that returns it (and its data) in a tuple
+            "import numpy as np\nfrom seaborn import clustermap\n\ndef parts(n):\n    counts = np.ones((n, n))\n"
+            "    hide = np.eye(n, dtype=bool)\n    return counts, hide\n\ndef show(n):\n    c, h = parts(n)\n"
+            "    return clustermap(c, mask=h)\n",
+            expected=None,
+        ),
         Invalid(  # `jnp.reshape`/`jnp.ravel` take the order only in upper case, NumPy either case (pysal's
             # mapclassify, `order="f"`): the literal is put in upper case, by keyword or by position
             "import numpy as np\n\ndef cols(y, a):\n    return np.reshape(y, (-1, 1), order=\"f\"), np.ravel(a, 'c')\n",

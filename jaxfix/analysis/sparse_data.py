@@ -343,6 +343,12 @@ SCALAR_PARAMETERS: dict[str, tuple[Optional[int], str]] = {
 BUFFER_PARAMETERS: dict[str, tuple[Optional[int], str]] = {
     f"scipy.signal{module}.{name}": (0, "sos") for name in ("sosfilt", "sosfiltfilt")
     for module in ("", "._signaltools", ".signaltools")}
+# seaborn's matrix plots read `mask=` as a NumPy array or a DataFrame (`_matrix_mask`: `isinstance(mask, np.ndarray)`)
+# and else as a sequence of rows: a JAX mask raises `ValueError: Unable to coerce list of ArrayImpl to
+# Series/DataFrame` (pysal's giddy, `sns.heatmap(data, mask=mask)`). Their data, and the arrays the other seaborn
+# and the matplotlib plotting functions take, convert (checked with seaborn 0.13.2, matplotlib 3.11)
+MASK_PARAMETERS: dict[str, tuple[Optional[int], str]] = {
+    f"seaborn{module}.{name}": (None, "mask") for name in ("heatmap", "clustermap") for module in ("", ".matrix")}
 # third-party functions that require a NumPy array (they test `isinstance(x, np.ndarray)`, or hand it to C code
 # that wants one): by qualified name, or every function of a module (`cv2`)
 # matplotlib's color conversions read a color as a string, a tuple or a NumPy array (`isinstance(c, np.ndarray)`): a
@@ -352,7 +358,8 @@ COLOR_FUNCTIONS = frozenset(f"matplotlib.colors.{name}" for name in (
     "to_rgba", "to_rgb", "to_hex", "to_rgba_array", "is_color_like", "same_color"))
 NUMPY_ONLY = frozenset({"skimage.util.view_as_windows", "skimage.util.view_as_blocks",
                         "skimage.util.shape.view_as_windows", "skimage.util.shape.view_as_blocks",
-                        "numpy.piecewise", *NAMESPACE_FUNCTIONS, *SCALAR_PARAMETERS, *BUFFER_PARAMETERS, *COLOR_FUNCTIONS})
+                        "numpy.piecewise", *NAMESPACE_FUNCTIONS, *SCALAR_PARAMETERS, *BUFFER_PARAMETERS, *MASK_PARAMETERS,
+                        *COLOR_FUNCTIONS})
 # how each fails given a JAX array, where not as `DEFAULT_FAILURE` says: `np.piecewise` takes a list of conditions
 # only when the first is a list or a NumPy array, else reads the list as one condition (pykrige's variogram models:
 # `np.piecewise(d, [d <= r, d > r], ...)` for a JAX `d` raised `IndexError: too many indices`)
@@ -366,6 +373,9 @@ FAILURES = {"sklearn": "validates a scalar parameter as a Python number or compu
             **{f: f"hands its `{keyword}` uncopied to Cython code that writes into it: a JAX array, read-only, raises "
                   "`ValueError: buffer source array is read-only`"
                for f, (_, keyword) in BUFFER_PARAMETERS.items()},
+            **dict.fromkeys(MASK_PARAMETERS, "reads its `mask` as a NumPy array or a DataFrame, else as rows: a JAX "
+                                              "array raises `ValueError: Unable to coerce list of ArrayImpl to "
+                                              "Series/DataFrame`"),
             **dict.fromkeys(COLOR_FUNCTIONS, "reads a color as a string, a tuple or a NumPy array: a JAX array raises "
                                               "`ValueError` (`Invalid RGBA argument`), and `is_color_like` says False"),
             **dict.fromkeys(("array_api_compat", *NAMESPACE_FUNCTIONS),
@@ -449,8 +459,9 @@ def arguments(call: cst.Call, numpy_only: NumpyOnly) -> Sequence[cst.Arg]:
     """The arguments of `call`, a call that needs NumPy values, that must be NumPy values: all of them, but for a
     `SCALAR_ONLY` module's function its scalar parameters alone (`gamma=` of `pairwise_kernels(X, Y, gamma=g)`)."""
     qualified = numpy_only.called(call)
-    if qualified in SCALAR_PARAMETERS or qualified in BUFFER_PARAMETERS:  # `gaussian_kde(x, bw_method=bw)`: `bw` alone
-        position, keyword = SCALAR_PARAMETERS.get(qualified) or BUFFER_PARAMETERS[qualified]
+    # `gaussian_kde(x, bw_method=bw)`: `bw` alone
+    if qualified in SCALAR_PARAMETERS or qualified in BUFFER_PARAMETERS or qualified in MASK_PARAMETERS:
+        position, keyword = SCALAR_PARAMETERS.get(qualified) or BUFFER_PARAMETERS.get(qualified) or MASK_PARAMETERS[qualified]
         return [a for i, a in enumerate(call.args) if not a.star and (
             a.keyword.value == keyword if a.keyword is not None else i == position)]
     if qualified is None or qualified.split(".")[0] not in SCALAR_ONLY or qualified in NAMESPACE_FUNCTIONS:
