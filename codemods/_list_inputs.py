@@ -972,29 +972,35 @@ def element_base(value: cst.BaseExpression) -> Optional[cst.BaseExpression]:
 
 
 def object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], imports: dict[str, str],
-                  defined: frozenset[str], depth: int = 0, data: bool = False, constants: frozenset[str] = frozenset()) -> bool:
+                  defined: frozenset[str], depth: int = 0, data: bool = False, constants: frozenset[str] = frozenset(),
+                  attributes: frozenset[str] = frozenset()) -> bool:
     """What `jax.numpy` rejects where NumPy takes it (as an object array, or a masked one): a NumPy array of objects
     or text (`_object_array`), a `Decimal` or `Fraction`, a `numpy.ma` call's masked array (`_foreign_call`), a
     lambda, a name of a function or class of the module (`defined`) or one defined in `caller`, which `caller` does
     not otherwise bind, a slice, item or reshaping of an array of these (`z[:1]`, `z.ravel()`: `element_base`), or a
-    local name of `caller` only ever bound to one of these. With `data`, no function (what an item is taken of).
+    local name of `caller` only ever bound to one of these, or `self.<attribute>` of one of `attributes`
+    (`object_attributes`). With `data`, no function (what an item is taken of).
     `constants`: the module's names of dtypes JAX arrays cannot have (`dtype_constants`)."""
     if isinstance(value, cst.Lambda) and not data or isinstance(value, cst.Call) and _foreign_call(value, imports):
         return True
+    if isinstance(value, cst.Attribute) and isinstance(value.value, cst.Name) and value.value.value in ("self", "cls") \
+            and value.attr.value in attributes:
+        return True
     if isinstance(value, cst.IfExp):  # `np.empty(n, dtype=object) if flag else other`: either may be given
-        return depth < 4 and any(object_value(v, caller, imports, defined, depth + 1, data, constants)
+        return depth < 4 and any(object_value(v, caller, imports, defined, depth + 1, data, constants, attributes)
                                  for v in (value.body, value.orelse))
     if isinstance(value, (cst.List, cst.Tuple, cst.ListComp)):  # `[Decimal("-15000"), Decimal("1500")]`: NumPy
         # makes an object array of it (numpy_financial's `npv(rate, values)`), `jnp.asarray` raises
         items = [value.elt] if isinstance(value, cst.ListComp) else [
             e.value for e in value.elements if not isinstance(e, cst.StarredElement)]
-        return depth < 4 and any(object_value(i, caller, imports, defined, depth + 1, True, constants) for i in items)
-    if depth < 4 and any(object_value(v, caller, imports, defined, depth + 1, True, constants)
+        return depth < 4 and any(object_value(i, caller, imports, defined, depth + 1, True, constants, attributes)
+                                 for i in items)
+    if depth < 4 and any(object_value(v, caller, imports, defined, depth + 1, True, constants, attributes)
                          for v in _joined_arrays(value, imports)):  # `np.concatenate([z, z])` of an object array `z`
         return True
     base = element_base(value)
     if base is not None:
-        return depth < 4 and object_value(base, caller, imports, defined, depth + 1, True, constants)
+        return depth < 4 and object_value(base, caller, imports, defined, depth + 1, True, constants, attributes)
     if isinstance(value, cst.Name) and caller is not None:
         bound = assigned_values(caller, value.value)
         if not bound:  # (a method's name binds nothing: only the module's own and `caller`'s nested ones count)
@@ -1003,8 +1009,42 @@ def object_value(value: cst.BaseExpression, caller: Optional[cst.FunctionDef], i
             nested = {d.name.value for kind in (cst.FunctionDef, cst.ClassDef) for d in walk.nodes_of(caller.body, kind)}  # type: ignore[attr-defined]
             return (value.value in defined or value.value in nested) and value.value not in {
                 p.name.value for p in (*caller.params.posonly_params, *caller.params.params, *caller.params.kwonly_params)}
-        return depth < 4 and all(object_value(v, caller, imports, defined, depth + 1, data, constants) for v in bound)
+        return depth < 4 and all(object_value(v, caller, imports, defined, depth + 1, data, constants, attributes)
+                                 for v in bound)
     return isinstance(value, cst.Call) and _object_array(value, caller, constants)
+
+
+def object_attributes(module: cst.Module, imports: dict[str, str], defined: frozenset[str],
+                      constants: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The attributes a method of a class of the module binds to an array JAX arrays cannot hold (`object_value`:
+    `self._S = np.asarray(rows, dtype=object)`), and the properties that return one (giddy's `Spatial_Markov.S`,
+    returning `self._S`), to a fixed point: `self.S[i]` is then an object array, which `jax.numpy` rejects. An
+    attribute also bound to other values elsewhere still counts (it keeps more NumPy, never less)."""
+    methods = [m for c in walk.nodes_of(module, cst.ClassDef) if isinstance(c.body, cst.IndentedBlock)  # type: ignore[attr-defined]
+               for m in c.body.body if isinstance(m, cst.FunctionDef)]  # type: ignore[attr-defined]
+    facts = []
+    for method in methods:
+        stored = [(t.target.attr.value, a.value) for a in walk.nodes_of(method.body, cst.Assign)  # type: ignore[attr-defined]
+                  for t in a.targets if isinstance(t.target, cst.Attribute)  # type: ignore[attr-defined]
+                  and isinstance(t.target.value, cst.Name) and t.target.value.value == "self"]
+        prop = any(dotted_name(d.decorator) in ("property", "functools.cached_property", "cached_property")
+                   for d in method.decorators)
+        returned = [r.value for r in walk.nodes_of(method.body, cst.Return) if r.value is not None] if prop else []  # type: ignore[attr-defined]
+        if stored or returned:
+            facts.append((method, stored, returned))
+    found: set[str] = set()
+    for _ in range(len(facts) + 1):
+        before = len(found)
+        current = frozenset(found)
+        for method, stored, returned in facts:
+            found.update(attr for attr, value in stored
+                         if object_value(value, method, imports, defined, data=True, constants=constants, attributes=current))
+            if returned and all(object_value(v, method, imports, defined, data=True, constants=constants, attributes=current)
+                                for v in returned):
+                found.add(method.name.value)
+        if len(found) == before:
+            break
+    return frozenset(found)
 
 
 def _joined_arrays(value: cst.BaseExpression, imports: dict[str, str]) -> list[cst.BaseExpression]:
@@ -1034,7 +1074,9 @@ def object_fed_parameters(module: cst.Module, elsewhere: Optional[Mapping[str, C
     nested = frozenset(d.name.value for kind in (cst.FunctionDef, cst.ClassDef)  # type: ignore[attr-defined]
                        for d in walk.nodes_of(module, kind))
     constants = dtype_constants(module)
-    return _fed_parameters(module, lambda value, caller: object_value(value, caller, imports, defined, constants=constants),
+    attributes = object_attributes(module, imports, defined, constants)
+    return _fed_parameters(module, lambda value, caller: object_value(value, caller, imports, defined, constants=constants,
+                                                                      attributes=attributes),
                            listed=True,
                            binds=lambda v: isinstance(v, (cst.Call, cst.Lambda, cst.Name, cst.Subscript, cst.Attribute,
                                                           cst.List, cst.Tuple, cst.ListComp)),
@@ -1111,11 +1153,25 @@ def read_names(value: cst.BaseExpression, whole: bool = False) -> list[cst.Name]
     return [n for n in walk.nodes_of(value, cst.Name) if id(n) not in skipped]  # type: ignore[misc]
 
 
-def object_derived(function: cst.FunctionDef, fed: frozenset[str], called: frozenset[str] = frozenset()) -> frozenset[str]:
+def attribute_reads(value: cst.BaseExpression, attributes: frozenset[str]) -> list[cst.Attribute]:
+    """The reads of `self.<attribute>` (of `attributes`) in `value` that read what it holds: not its size, shape or
+    type (`len(self.S)`, `self.S.shape`)."""
+    if not attributes:
+        return []
+    skipped = {id(n) for c in walk.nodes_of(value, cst.Call) if _metadata_call(c)  # type: ignore[arg-type]
+               for n in walk.nodes_of(c, cst.Attribute)} \
+        | {id(a.value) for a in walk.nodes_of(value, cst.Attribute) if a.attr.value in _METADATA_ATTRIBUTES}  # type: ignore[attr-defined]
+    return [a for a in walk.nodes_of(value, cst.Attribute) if id(a) not in skipped  # type: ignore[misc]
+            and isinstance(a.value, cst.Name) and a.value.value in ("self", "cls") and a.attr.value in attributes]  # type: ignore[attr-defined]
+
+
+def object_derived(function: cst.FunctionDef, fed: frozenset[str], called: frozenset[str] = frozenset(),
+                   attributes: frozenset[str] = frozenset()) -> frozenset[str]:
     """The local names of `function` some assignment binds to a value read from one of the parameters `fed` (or
     from such a local), through a call, an item or arithmetic (filterpy's `r = reshape_z(z, 2)`, then
     `np.transpose(r)`), or to what calling one of the parameters `called` gives (`object_callable_parameters`:
-    `mp = mp_func(T, m)`): where `fed` may hold an object or text array, so may they. Reads of only the size, shape
+    `mp = mp_func(T, m)`), or to a value read from `self.<attribute>` of `attributes` (`object_attributes`: `o = nt *
+    self.S[i]`): where `fed` may hold an object or text array, so may they. Reads of only the size, shape
     or type (`n = len(z)`, `m = z.shape[0]`) do not count. Bindings are assignments (annotated too), `:=`, and
     loop targets (`for row in z`: a row of an object array is one)."""
     bindings: list[tuple[cst.CSTNode, list[cst.BaseExpression], cst.BaseExpression]] = []  # (binder, targets, value)
@@ -1148,7 +1204,8 @@ def object_derived(function: cst.FunctionDef, fed: frozenset[str], called: froze
                                               or n.value in derived and id(n) in whole)
                    for n in read_names(value)) or any(
                     isinstance(c.func, cst.Name) and c.func.value in called  # type: ignore[attr-defined]
-                    and not _rebound_before(function, c.func.value, assign) for c in walk.nodes_of(value, cst.Call)):
+                    and not _rebound_before(function, c.func.value, assign) for c in walk.nodes_of(value, cst.Call)) \
+                    or attribute_reads(value, attributes):  # `o = nt * self.S[i]`: `object_attributes`
                 derived.update(t for t in targets if t not in fed)
                 changed = True
     return frozenset(derived)

@@ -32,8 +32,8 @@ from codemods import _attribute_flows, _buffers, _caller_writes
 from codemods import _caller_inputs
 from codemods import _imported_values, _matrices
 from codemods._list_inputs import (
-    grown_list, imported_as, object_callable_parameters, object_derived, object_fed_parameters, read_names, sequence, text_fed_parameters,
-    unbound_before,
+    attribute_reads, dtype_constants, grown_list, imported_as, object_attributes, object_callable_parameters, object_derived,
+    object_fed_parameters, read_names, sequence, text_fed_parameters, unbound_before,
 )
 from codemods._namesakes import array_parameters, text_argument
 from jaxfix import walk
@@ -920,6 +920,10 @@ class NumpyBoundary:
                         "namesake takes numbers only (it raises `TypeError`; NumPy compares or stores it as a string): "
                         "this call stays NumPy", False)
             fed = self._object_fed_argument(node, function)
+            if fed is not None and fed[1] == "self":  # `np.multiply(o, o)`, `o = nt * self.S[i]` (pysal's giddy)
+                return (f"`{func}(...)` works on {fed[0]}, which a method of the class binds to a NumPy array of "
+                        "objects or text (`dtype=object`), which JAX arrays cannot hold: its `jax.numpy` namesake "
+                        "rejects it (`TypeError`): this function is left as it is", True)
             if fed is not None:  # `reshape_z(np.array([None] * dim_z), dim_z)` in the module or another (filterpy)
                 shown, param = fed
                 return (f"`{func}(...)` works on {shown}, which a call in {self._fed_where('object', function, param)} "  # type: ignore[arg-type]
@@ -1298,17 +1302,23 @@ class NumpyBoundary:
         else None."""
         if function is None:
             return None
-        fed = self._object_fed.get(function.name.value)
-        if not fed:
+        fed = self._object_fed.get(function.name.value, frozenset())
+        attributes = self._object_attributes if _is_method(function) else frozenset()
+        if not fed and not attributes:
             return None
         derived = self._object_derived.get(function)
         if derived is None:
             derived = self._object_derived[function] = object_derived(  # type: ignore[arg-type]
-                function, fed, self._object_callables.get(function.name.value, frozenset()))
+                function, fed, self._object_callables.get(function.name.value, frozenset()), attributes)
         for arg in node.args:
+            read = attribute_reads(arg.value, attributes)  # `np.multiply(self.S[i], w)`: (the finding's, "self")
+            if read:
+                return f"`{self.rule.code(read[0])}`", "self"
             whole = {id(n) for n in read_names(arg.value, whole=True)}  # (a local made from one: as a whole, not `sub.n`)
             for name in read_names(arg.value):
                 if name.value in derived and id(name) in whole:
+                    if not fed:  # (made from an attribute: `object_derived`)
+                        return f"`{name.value}`, made from an attribute", "self"
                     return f"`{name.value}`, made from a parameter", None
                 if name.value in fed and unbound_before(self.rule, name.value, node, some=True):
                     return f"`{name.value}`", name.value
@@ -1786,6 +1796,14 @@ class NumpyBoundary:
         return object_fed_parameters(self.rule.context.module, self._elsewhere("object"))
 
     @functools.cached_property
+    def _object_attributes(self) -> frozenset[str]:
+        """The attributes the module's classes bind to what JAX arrays cannot hold (`_list_inputs.object_attributes`:
+        giddy's `self._S = np.asarray(..., dtype=object)`, returned by the property `S`)."""
+        module = self.rule.context.module
+        defined = frozenset(d.name.value for d in module.body if isinstance(d, (cst.FunctionDef, cst.ClassDef)))
+        return object_attributes(module, imported_as(module), defined, dtype_constants(module))
+
+    @functools.cached_property
     def _object_callables(self) -> dict[str, frozenset[str]]:
         """The parameters given a function of the module that returns what JAX arrays cannot hold
         (`_list_inputs.object_callable_parameters`: stumpy's `mp_func`, given `stump`)."""
@@ -1924,3 +1942,9 @@ class NumpyBoundary:
         attributes = self._item_attributes.get(cls, ()) if cls is not None else ()
         return f"self.{sorted(attributes)[0]}" if attributes else None
 
+
+
+def _is_method(function: cst.FunctionDef) -> bool:
+    """Whether `function`'s first parameter is `self` or `cls` (it reads `self.<attribute>`)."""
+    params = [*function.params.posonly_params, *function.params.params]
+    return bool(params) and params[0].name.value in ("self", "cls")

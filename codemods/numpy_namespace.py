@@ -318,6 +318,20 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # an attribute a method binds to an object array, read in another method directly or through a
+            # local: NumPy calls on it stay NumPy (`jnp.multiply` raises `TypeError` on an object array)
+            "import numpy as np\n\nclass Tags:\n    def __init__(self, names):\n        self.names = np.array(names, dtype=object)\n\n"
+            "    def twice(self, k):\n        v = 2 * self.names[k]\n        return np.add(v, v)\n\n"
+            "    def all(self):\n        return np.sum(self.names)\n",
+            expected=None, lines=[5, 9, 12],
+        ),
+        Invalid(  # ... also through a property returning it, passed to another method (pysal's giddy, `self.S[i]`)
+            "import numpy as np\n\nclass Runs:\n    def __init__(self, rows):\n        self.rows = rows\n\n    @property\n"
+            "    def R(self):\n        return np.asarray(self.rows, dtype=object)\n\n    def one(self, r, w):\n"
+            "        u = w * r\n        return np.subtract(u, w)\n\n"
+            "    def each(self, w):\n        return [self.one(self.R[i], w) for i in range(len(self.R))]\n",
+            expected=None, lines=[9, 13],
+        ),
         Invalid(  # seaborn's `heatmap` reads `mask=` as a NumPy array or a DataFrame: a JAX mask raises `ValueError`,
             # so what makes it stays NumPy (its data converts) (pysal's giddy)
             "import numpy as np\nimport seaborn as sns\n\ndef show(d):\n    m = np.zeros(d.shape, dtype=bool)\n"
