@@ -30,7 +30,7 @@ import numpy as np
 from codemods import _namesakes
 from jaxfix import dependencies, walk
 from jaxfix.analysis.hashed import hashed
-from jaxfix.analysis.host_data import TypedParameters, source_typed_parameters
+from jaxfix.analysis.host_data import TypedParameters, decorator_typed_parameters, source_typed_parameters
 from jaxfix.analysis.plain_python import numba_aliases, numba_compiled
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments, failure
 from jaxfix.imports import ModuleImports, dotted_name, imported_bindings, star_sources
@@ -401,6 +401,8 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
         for name, check in sorted((typed or {}).get(key, ([], {}))[1].items()):  # `if not isinstance(a, np.ndarray):`
             if name in every:  # `raise ...`: stays so while the function keeps its NumPy test (is not migrated)
                 needs.setdefault(name, f"checks it with `{check}`, which a JAX array fails")
+        for name, why in decorated(fn, params, imported).items() if imported else ():  # `@consistent_input`
+            needs.setdefault(name, why)
         for name in sorted(hashed(fn)[0] & every):  # `set(x)`, `for v in x: d[v] = 1`
             needs.setdefault(name, "hashes its elements (a JAX array's elements are unhashable)")
         for call, value in out_inputs(fn, numpy):  # `np.sum(t * 2, axis=1, out=o)`: `t` must be a NumPy array
@@ -812,8 +814,12 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers
         return {}
     called = {dotted_name(c.func) for c in walk.nodes_of(module, cst.Call)
               if isinstance(c.func, (cst.Name, cst.Attribute))}  # type: ignore[attr-defined]
+    # the decorators (`@consistent_input`), as `@name`: `decorated`
+    called |= {"@" + dotted_name(d.decorator) for f in walk.nodes_of(module, cst.FunctionDef)
+               for d in f.decorators if isinstance(d.decorator, (cst.Name, cst.Attribute))}  # type: ignore[attr-defined]
     out: Writers = {}
     for name in called:
+        at, name = name[:1] if name.startswith("@") else "", name.lstrip("@")
         head, _, rest = name.partition(".")
         if rest and "." not in rest and f"{head}." in sources:  # `utils.log_normalize`
             target, function = sources[f"{head}."][0], rest
@@ -821,10 +827,26 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers
             target, function = sources[head]
         else:
             continue
-        found = _writers_of_module(path, package, target, function)
+        found = _writers_of_module(path, package, target, at + function)
         if found is not None:
-            out[name] = found
+            out[at + name] = found
     return out
+
+
+def decorated(fn: cst.FunctionDef, params: list[str], imported: Writers) -> dict[str, str]:
+    """{parameter of `fn`: why it needs a NumPy array} for the parameters a decorator of `fn` imported from another
+    module of the package checks for a NumPy type in its wrapper (`@consistent_input`, whose `wrapper(data, *args,
+    **kwargs)` raises unless `isinstance(data, np.ndarray | list)`: pysal's inequality), by position."""
+    found: dict[str, str] = {}
+    for decorator in fn.decorators:
+        if not isinstance(decorator.decorator, (cst.Name, cst.Attribute)):
+            continue
+        shown = dotted_name(decorator.decorator)
+        wrapper, checks = imported.get(f"@{shown}", ([], {}))
+        for index, param in enumerate(wrapper):
+            if param in checks and index < len(params):
+                found.setdefault(params[index], f"is decorated with `@{shown}`, whose wrapper {checks[param]}")
+    return found
 
 
 def imported_numba(imported: Writers) -> frozenset[str]:
@@ -925,7 +947,11 @@ def writers_of_source(data: dependencies.Text) -> Writers:
     # (a parameter checked for a NumPy type: stumpy's `core.rolling_isconstant`, whose test only a migration of that
     # module widens to accept JAX arrays; its callers' own module widens its own tests, so only another's count)
     typed = source_typed_parameters(tree, numpy_calls(tree))
-    return {k: v for k, v in writers(tree, typed=typed).items() if not k.startswith("self.")}
+    found = {k: v for k, v in writers(tree, typed=typed).items() if not k.startswith("self.")}
+    # a decorator whose wrapper checks a parameter for a NumPy type, as `@name` (`imported_writers`: `decorated`)
+    for name, (params, checks) in decorator_typed_parameters(tree, numpy_calls(tree)).items():
+        found[f"@{name}"] = (params, {p: f"checks it with `{check}`, which a JAX array fails" for p, check in checks.items()})
+    return found
 
 
 # `obj.attr[...] = v`, `obj.attr[i][j] += v` (one level of brackets nested in an index), `obj.attr.fill(...)`,

@@ -21,7 +21,7 @@ from codemods._sequences import tuple_kind
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.host_data import exact_numpy_type_test
+from jaxfix.analysis.host_data import exact_numpy_type_test, union_members
 from jaxfix.analysis.masks import ELEMENTWISE, SCALAR_REDUCTIONS
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.analysis.scalars import METHOD_REDUCTIONS
@@ -67,7 +67,8 @@ class IsinstanceWidening:
         held = self._held_tuple(node, kinds) if isinstance(kinds, cst.Name) else None
         if held is not None:  # `valid = (list, tuple, ndarray)`, then `isinstance(data, valid)` (python-control)
             kinds, only_tests = held
-        elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        # (a union, `np.ndarray | list`: pysal's `consistent_input` decorator)
+        elements = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else union_members(kinds)
         number = next((e for e in elements if _number_type(e)), None)
         if number is None and not any(numpy_name(rule, e) == "numpy.ndarray" for e in elements):
             # `isinstance(idx, (int, np.integer))`: a NumPy scalar type, which a JAX array never is (with `np.ndarray`
@@ -119,7 +120,8 @@ class IsinstanceWidening:
                         title=f"replace with `{text}`", imports=("jnp",))
             return
         inner = ", ".join(rule.code(e) for e in elements)
-        text = f"({inner}, {rule.jax}.Array)"
+        text = f"({inner}, {rule.jax}.Array)" if isinstance(kinds, cst.Tuple) or len(elements) == 1 else \
+            f"{rule.code(kinds)} | {rule.jax}.Array"
         if held is not None:
             if kinds in self.widened:
                 return  # (another test of the same name widened it)
@@ -577,3 +579,4 @@ def _conjunct(test: cst.BaseExpression, call: cst.Call) -> bool:
     if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
         return _conjunct(test.left, call) or _conjunct(test.right, call)
     return test is call
+

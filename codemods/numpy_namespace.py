@@ -318,6 +318,13 @@ class NumpyNamespace(Rule):
         ),
     ]
     INVALID = [
+        Invalid(  # a test of a union of types (`np.ndarray | list`, pysal's `consistent_input`) is widened as a tuple is
+            "import numpy as np\n\ndef total(x):\n    if isinstance(x, np.ndarray | list):\n        x = np.asarray(x)\n"
+            "    else:\n        raise TypeError('no array')\n    return np.sum(x)\n",
+            expected="import jax\nimport jax.numpy as jnp\nimport numpy as np\n\ndef total(x):\n"
+                     "    if isinstance(x, np.ndarray | list | jax.Array):\n        x = jnp.asarray(x)\n"
+                     "    else:\n        raise TypeError('no array')\n    return jnp.sum(x)\n",
+        ),
         Invalid(  # an attribute a method binds to an object array, read in another method directly or through a
             # local: NumPy calls on it stay NumPy (`jnp.multiply` raises `TypeError` on an object array)
             "import numpy as np\n\nclass Tags:\n    def __init__(self, names):\n        self.names = np.array(names, dtype=object)\n\n"

@@ -783,6 +783,33 @@ def source_typed_parameters(module: cst.Module, is_numpy: Callable[[cst.BaseExpr
     return found
 
 
+def union_members(kinds: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The types a `|` union of types names (`np.ndarray | list`: both), or `[kinds]` for anything else."""
+    if isinstance(kinds, cst.BinaryOperation) and isinstance(kinds.operator, cst.BitOr):
+        return [*union_members(kinds.left), *union_members(kinds.right)]
+    return [kinds]
+
+
+def decorator_typed_parameters(module: cst.Module, is_numpy: Callable[[cst.BaseExpression], bool]) -> TypedParameters:
+    """{decorator name: (its wrapper's positional parameters, {checked parameter: check})} for the module-level
+    functions that return a function they define (`def consistent_input(func): ... return wrapper`) whose check
+    requires a NumPy type of a parameter (`numpy_typed_parameters`: `if isinstance(data, np.ndarray | list): ...
+    else: raise TypeError(...)`, pysal's inequality): a function so decorated requires it of its own parameter at
+    the same position. Read without metadata, as `source_typed_parameters`."""
+    found: TypedParameters = {}
+    for function in module.body:
+        if not isinstance(function, cst.FunctionDef):
+            continue
+        returned = {r.value.value for r in walk.nodes_of(function.body, cst.Return)  # type: ignore[attr-defined]
+                    if isinstance(r.value, cst.Name)}  # type: ignore[attr-defined]
+        for inner in function.body.body if isinstance(function.body, cst.IndentedBlock) else ():
+            if isinstance(inner, cst.FunctionDef) and inner.name.value in returned:
+                entry = _typed_parameters_of(None, inner, is_numpy).get(inner.name.value)
+                if entry is not None:
+                    found[function.name.value] = entry
+    return found
+
+
 def _numpy_typed(rule: Optional[cst.MetadataDependent], test: cst.BaseExpression,
                  is_numpy: Optional[Callable[[cst.BaseExpression], bool]] = None) -> Optional[str]:
     """The name `isinstance(name, types)` tests, when `types` names a NumPy type and no JAX one."""
@@ -790,7 +817,7 @@ def _numpy_typed(rule: Optional[cst.MetadataDependent], test: cst.BaseExpression
             and len(test.args) == 2 and isinstance(test.args[0].value, cst.Name)):
         return None
     types = test.args[1].value
-    elements = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else [types]
+    elements = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else union_members(types)
     if any("jax" in dotted_name(e) or "Array" == dotted_name(e) for e in elements):
         return None
     numpy = [e for e in elements if _numpy_type(rule, e, is_numpy)]

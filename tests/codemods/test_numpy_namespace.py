@@ -1000,3 +1000,28 @@ def test_a_result_handed_to_a_writer_of_another_module_stays_numpy(tmp_path, cal
     # alone, the module has no such caller: the array moves to JAX
     alone = run_files([str(pkg / "cells.py")], [NumpyNamespace], RunOptions(fix=True, write=False), jobs=1)
     assert "jnp.ones((n, 2))" in alone[0].fixed
+
+
+@pytest.mark.parametrize("imported, decorator", [
+    ("from .guard import sequence_input", "sequence_input"),
+    ("from sq import guard", "guard.sequence_input"),
+])
+def test_an_array_given_to_a_function_whose_imported_decorator_tests_for_ndarray_stays_numpy(tmp_path, imported, decorator):
+    # pysal's inequality: `@consistent_input` (another module) wraps `lorenz_curve` in a wrapper that raises unless
+    # `isinstance(data, np.ndarray | list)`; `wolfson` makes `y = np.array(data)` and calls `lorenz_curve(y)`: a JAX `y`
+    # raised TypeError, so the call making it stays NumPy (its module is not migrated: its test is not widened)
+    guard = ("from functools import wraps\n\nimport numpy as np\n\n\ndef sequence_input(func):\n    @wraps(func)\n"
+             "    def inner(values, *args, **kwargs):\n        if isinstance(values, np.ndarray | list):\n"
+             "            values = np.asarray(values)\n        else:\n            raise TypeError('no sequence')\n"
+             "        return func(values, *args, **kwargs)\n\n    return inner\n")
+    code = (f"import numpy as np\n{imported}\n\n\n@{decorator}\ndef shares(values):\n    return np.cumsum(values) / np.sum(values)\n\n\n"
+            "def top(values):\n    v = np.array(values, dtype=float)\n    return shares(v)[-1]\n")
+    pkg, _ = _package(tmp_path, "sq", {"guard.py": guard, "use.py": code})
+    results = run_files([str(pkg / "use.py")], [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    migrated = (pkg / "use.py").read_text()
+    assert "v = np.array(values, dtype=float)" in migrated, migrated
+    assert "jnp.cumsum(values)" in migrated, migrated  # (the decorated function itself gets a NumPy array)
+    messages = [f.message for r in results for f in r.findings]
+    assert any(f"decorated with `@{decorator}`, whose wrapper checks it with `isinstance(values, np.ndarray | list)`" in m
+               for m in messages), messages
