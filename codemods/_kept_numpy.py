@@ -67,9 +67,6 @@ def kept_reason(rule: Rule, call: cst.Call) -> Optional[str]:
     unaccepted = _namesakes.unaccepted(call, qualified, rule.code(call.func))
     if unaccepted is not None:  # `np.log(p, where=p > 0)`: JX501 reports it and leaves it NumPy (nolds' lyap_r)
         return unaccepted
-    unsafe = None if rule.context.options.unsafe_fixes else _unsafe_rename(rule, call, qualified)
-    if unsafe is not None:  # `np.logaddexp(0, x, **kwargs)`: JX501's rename is an unsafe fix, the call stays NumPy
-        return f"JX501 renames `{rule.code(call.func)}` only as an unsafe fix: the JAX function {unsafe}"
     short = qualified.split(".")[-1]
     if host_result(rule, call, short):
         return (f"`{rule.code(call.func)}(...)` is given only Python values (shapes, literals), so JX501 keeps its "
@@ -82,6 +79,21 @@ def kept_reason(rule: Rule, call: cst.Call) -> Optional[str]:
         return (f"`{rule.code(call.func)}(...)` gives a count, size or shape (of `{count}`), which JX501 keeps a "
                 "concrete NumPy value")
     return None
+
+
+def kept_or_unsafe(rule: Rule, call: cst.Call) -> Optional[str]:
+    """`kept_reason`, or, without `--unsafe-fixes`, why JX501 renames the call only as an unsafe fix
+    (`_unsafe_rename`): either way the call stays NumPy in this run, so JX304 does not wrap its arguments
+    (`np.logaddexp(0, x, **kwargs)`). The loop rules ask `kept_reason` alone: a call kept in every run blocks a loop,
+    an unsafe rename makes its fix unsafe."""
+    kept = kept_reason(rule, call)
+    if kept is not None or rule.context.options.unsafe_fixes:
+        return kept
+    qualified = numpy_name(rule, call.func)
+    if qualified is None or not qualified.startswith("numpy.") or qualified.startswith(OTHER_FAMILIES):
+        return None
+    unsafe = _unsafe_rename(rule, call, qualified)
+    return None if unsafe is None else f"JX501 renames `{rule.code(call.func)}` only as an unsafe fix: the JAX function {unsafe}"
 
 
 def _unsafe_rename(rule: Rule, call: cst.Call, qualified: str) -> Optional[str]:

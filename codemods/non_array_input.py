@@ -8,7 +8,7 @@ import libcst as cst
 from codemods import _array_inputs, _caller_inputs, _hoisted_inputs, _host_values, _list_inputs
 from codemods._array_inputs import ANY_OBJECT, ARRAY_CONVERSIONS, SEQUENCE_FUNCTIONS, STACKING
 from codemods._inplace import is_range
-from codemods._kept_numpy import boundary, kept_reason
+from codemods._kept_numpy import boundary, kept_or_unsafe
 from codemods._numpy_boundary import repeats_a_list
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
@@ -1312,7 +1312,7 @@ class NonArrayInput(Rule):
         facts = function_facts(self, fn)
 
         def kept(call: cst.Call) -> bool:  # a NumPy call JX501 keeps NumPy (as `visit_Call` reads it), given the list
-            return repeats_a_list(self, call, fn) is not None or kept_reason(self, call) is not None or \
+            return repeats_a_list(self, call, fn) is not None or kept_or_unsafe(self, call) is not None or \
                 dotted_name(call.func).split(".")[0] in facts.imports.numpy_aliases and _host_values.counted(self, call)
 
         for param in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params):
@@ -1370,7 +1370,7 @@ class NonArrayInput(Rule):
         name = facts.array_function(node.func)
         if name is not None and name.split(".")[-1] in STACKING and not (
                 dotted_name(node.func).split(".")[0] in facts.imports.numpy_aliases and _host_values.counted(self, node)
-                or kept_reason(self, node) is not None):
+                or kept_or_unsafe(self, node) is not None):
             # (a join JX501 keeps NumPy, `x.reshape(np.concatenate([s[:1], [-1]]))`, takes the lists and shapes)
             self._stacked(node, name)
         if name is None or name.split(".")[-1] in SEQUENCE_FUNCTIONS or name.split(".")[-1] in ANY_OBJECT:
@@ -1393,7 +1393,7 @@ class NonArrayInput(Rule):
         if dotted_name(node.func).split(".")[0] in facts.imports.numpy_aliases and _host_values.counted(self, node):
             return  # a count or shape (`dims = np.maximum([...], [...])` for `rfftn(a, dims)`: sporco): JX501 keeps
             # it NumPy, which takes the lists
-        if kept_reason(self, node) is not None:
+        if kept_or_unsafe(self, node) is not None:
             return  # JX501 keeps the call NumPy (its result is hashed, goes to `scipy.sparse`, ...), which takes a list
         for i, arg in enumerate(node.args):
             if arg.star == "*" and name.split(".")[-1] in _array_inputs.VARARG_ARRAYS \
