@@ -76,14 +76,23 @@ NDIMAGE_OUTPUT_POSITIONS = {
 def given_outputs(call: cst.Call, ndimage: SparseNames) -> list[tuple[str, cst.BaseExpression]]:
     """(how, value) for the output arrays `call` is given: by keyword (`out=o`, `output=o`: ("output=", o)), or by
     position to a function of scipy.ndimage (`ndimage` its local names: `uniform_filter1d(x, 3, -1, o)`, ("by
-    position", o))."""
-    found = [(f"{a.keyword.value}=", a.value) for a in call.args if a.keyword is not None and a.keyword.value in OUT_KEYWORDS]
+    position", o)). A tuple or list of outputs (`out=(yn, ynp)`: a gufunc with two outputs, SciPy's `_rcty`) gives
+    each of its items."""
+    found = [(f"{a.keyword.value}=", value) for a in call.args if a.keyword is not None and a.keyword.value in OUT_KEYWORDS
+             for value in _items(a.value)]
     if ndimage and ndimage.is_sparse_call(call):
         index = NDIMAGE_OUTPUT_POSITIONS.get(ndimage.original(dotted_name(call.func).split(".")[-1]))  # type: ignore[arg-type]
         positional = [a for a in call.args if a.keyword is None]
         if index is not None and not any(a.star for a in positional) and len(positional) > index:
             found.append(("by position", positional[index].value))
     return found
+
+
+def _items(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The items of a tuple or list display (`(yn, ynp)`; a starred item as it is), else `[value]`."""
+    if isinstance(value, (cst.Tuple, cst.List)):
+        return [e.value for e in value.elements]
+    return [value]
 
 
 def call_outputs(call: cst.Call, ndimage: SparseNames, numpy_aliases: Mapping[str, str]) -> list[cst.BaseExpression]:
@@ -381,9 +390,14 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
     from it (`Sources`), to a parameter that needs one, to a fixed point over the module's calls; with `imported`
     (`imported_writers`), also to one of a function of another module (stumpy's `match(Q, m, Q_isconstant)`
     handing it to `core.preprocess`, which writes into it). With `typed` (`host_data.source_typed_parameters`), a
-    parameter a top-level function checks for a NumPy type needs one too."""
-    out: Writers = {}
+    parameter a top-level function checks for a NumPy type needs one too. A parameter handed by name to a function
+    of a private compiled module (`_ppoly.evaluate(c, x, xs, 0, True, out)`: `private_modules`) needs one too.
+
+    Methods of one name in several classes (a base class's `_evaluate`, a subclass's override: SciPy's PPoly) share
+    their key `self.name`: a call `self._evaluate(xs, out)` may run any of them, so the entry takes the needs of
+    every one, by position under the first one's parameter names."""
     functions = _functions(module)
+    private = private_modules(module)
     viewing = views(module)
     numpy = numpy_calls(module)
     ndimage = SparseNames.read(module, "ndimage")
@@ -392,11 +406,12 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
     readers = (SparseNames.read(module, "fftpack"), SparseNames.read(module), NumpyOnly.read(module))
     host_calls = readers if any(readers) else None
     sources: dict[cst.FunctionDef, Sources] = {}  # (by function: two classes may have methods of one name)
+    own: dict[cst.FunctionDef, dict[str, str]] = {}  # each function's needs, by its own parameter names
     for key, fn, params, every in functions:
         every_written = _written(fn, viewing, ndimage, numpy_aliases)
         written = {name for name in every_written & every if not _copied_first(fn, name, numpy_aliases)}
         needs = dict.fromkeys(sorted(written), "")
-        for name, why in _copies_written(fn, every_written - every, every).items():  # `sol = y.copy(); sol[m] = v`
+        for name, why in _copies_written(fn, every_written - every, every, numpy).items():  # `sol = y.copy(); sol[m] = v`
             needs.setdefault(name, why)
         for name, check in sorted((typed or {}).get(key, ([], {}))[1].items()):  # `if not isinstance(a, np.ndarray):`
             if name in every:  # `raise ...`: stays so while the function keeps its NumPy test (is not migrated)
@@ -422,30 +437,47 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
                     direct = isinstance(arg.value, cst.Name) and arg.value.value == name
                     needs.setdefault(name, why if direct else why.replace(
                         "hands it to", f"computes `{_CODE.code_for_node(arg.value)}` from it and hands that to", 1))
+        for call in walk.nodes_of(fn.body, cst.Call) if private else ():
+            # `_ppoly.evaluate(c, x, xs, 0, True, out)`: a compiled function takes NumPy buffers, and may fill them
+            func = call.func
+            root = dotted_name(func).split(".")[0] if isinstance(func, (cst.Attribute, cst.Name)) else ""
+            for arg in call.args if root in private else ():  # type: ignore[attr-defined]
+                name = _root(arg.value) if not arg.star and isinstance(arg.value, (cst.Name, cst.Subscript)) else None
+                if name in every:
+                    needs.setdefault(name, f"hands it to `{dotted_name(func)}(...)`, {PRIVATE_MODULE}")  # type: ignore[arg-type]
         if needs:
-            out[key] = (params, needs)
+            own[fn] = needs
     compiled = numba_compiled(module)
     aliases = numba_aliases(module)  # `fill = jit(fill_python, nopython=True)`: `fill` takes what `fill_python` does
     for key, fn, params, every in functions:
         if key in compiled:  # `@njit def perplexity(D, beta)`: every parameter (for callers in other modules too)
-            out[key] = (params, {**dict.fromkeys(sorted(every), NUMBA_PARAMETER), **out.get(key, (params, {}))[1]})
+            own[fn] = {**dict.fromkeys(sorted(every), NUMBA_PARAMETER), **own.get(fn, {})}
+    groups: dict[str, list[tuple[cst.FunctionDef, list[str]]]] = {}  # {key: its functions (overrides), in order}
+    for key, fn, params, _ in functions:
+        groups.setdefault(key, []).append((fn, params))
+    out: Writers = {}
+    for key in groups:
+        entry = _merged(groups[key], own)
+        if entry is not None:
+            out[key] = entry
+    for key, fn, params, every in functions:
         for alias in (a for a, f in aliases.items() if f == key and not fn.decorators):  # (compiled itself: that is
             # why it needs NumPy arrays, unless it writes into one)
-            own = out.get(key, (params, {}))[1]
-            out[alias] = (params, {p: "" if own.get(p) == "" else NUMBA_PARAMETER for p in sorted(every)})
+            needs = out.get(key, (params, {}))[1]
+            out[alias] = (params, {p: "" if needs.get(p) == "" else NUMBA_PARAMETER for p in sorted(every)})
     if not out and not imported:
         return out
     # a parameter handed on to one that needs a NumPy array needs one too (`bellman(v, Tv)` passing `Tv` as
     # `out=`), and so does one a value handed on is computed from (lenstronomy's `x = R / Rs`, then `_h(x)`: a JAX
     # `R` makes `x` a JAX array), to a fixed point; only functions that call something are looked at again, and
     # the sources of their values are found once, when first asked
-    calls = {key: walk.nodes_of(fn.body, cst.Call) for key, fn, _, _ in functions}
+    calls = {fn: walk.nodes_of(fn.body, cst.Call) for _, fn, _, _ in functions}
     for _ in range(len(functions)):
         changed = False
         for key, fn, params, every in functions:
-            found = out.get(key, (params, {}))[1]
+            found = own.get(fn, {})
             new: dict[str, str] = {}
-            for call in calls[key]:
+            for call in calls[fn]:
                 for value, shown, _param, needed in _handed(call, {**imported, **out} if imported else out):
                     root = _root(value) if isinstance(value, (cst.Name, cst.Subscript)) else None
                     if root in every and not needed:  # `fill(p)`, `fill(p[i])`: written through, as `p[i] = v` is
@@ -461,11 +493,40 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
                         new[name] = f"hands it to `{shown}`, {tail}" if name == root else (
                             f"computes `{_CODE.code_for_node(value)}` from it and hands that to `{shown}`, {tail}")
             if new:
-                out[key] = (params, {**found, **new})
+                own[fn] = {**found, **new}
+                out[key] = _merged(groups[key], own)  # type: ignore[assignment]
                 changed = True
         if not changed:
             break
     return out
+
+
+# why a parameter handed to a function of a private compiled module needs a NumPy array (`writers`)
+PRIVATE_MODULE = ("a function of a private compiled module, which takes NumPy arrays only (a JAX array has no "
+                  "buffer to give it) and may write into them")
+
+
+def _merged(group: list[tuple[cst.FunctionDef, list[str]]],
+            own: Mapping[cst.FunctionDef, dict[str, str]]) -> Optional[tuple[list[str], dict[str, str]]]:
+    """The `Writers` entry of the functions of one key (a method and its overrides): the first one's positional
+    parameters, and the needs of each, a positional parameter renamed to the first one's at its position (`def
+    _evaluate(self, x, out)` in a base class, `def _evaluate(self, xs, buf)` in a subclass); None when none needs
+    anything."""
+    params = group[0][1]
+    if len(group) == 1:
+        needs = own.get(group[0][0])
+        return (params, needs) if needs else None
+    params = list(params)
+    for _, names in group[1:]:  # (an override taking more positional parameters: named by it past the first's)
+        if not any(p.startswith("*") for p in params) and len(names) > len(params):
+            params += names[len(params):]
+    merged: dict[str, str] = {}
+    for fn, names in group:
+        for name, why in own.get(fn, {}).items():
+            index = names.index(name) if name in names else -1
+            merged.setdefault(params[index] if 0 <= index < len(params) and not params[index].startswith("*") else name,
+                              why)
+    return (params, merged) if merged else None
 
 
 _CODE = cst.Module([])
@@ -473,13 +534,15 @@ _CODE = cst.Module([])
 _NOT_ARRAYS = frozenset({"tolist", "item", "tobytes", "tostring", "dumps", "dump", "tofile"})
 
 
-def _copies_written(fn: cst.FunctionDef, written: set[str], params: set[str]) -> dict[str, str]:
+def _copies_written(fn: cst.FunctionDef, written: set[str], params: set[str],
+                    numpy: Callable[[cst.BaseExpression], bool] = lambda func: False) -> dict[str, str]:
     """{parameter: why} for the parameters of `fn` that a local name it writes into is made from, keeping their kind
     of array: a copy, a cast, a view, indexing or arithmetic (`sol = y.copy()`, then `sol[unknown] = ...`: pygsp's
     interpolation). Given a NumPy array, the local name holds a NumPy array, which the write needs unless an
     in-place rule rewrites it (it then reads the parameter through JAX: `jnp.array(y)`, `_inplace.jax_input`);
     given a JAX array, a write left NumPy's in place (unsafe to rewrite, or held back) fails. A caller's array made
-    with NumPy must stay NumPy then (an order-free reading: it may keep more NumPy than needed)."""
+    with NumPy must stay NumPy then (an order-free reading: it may keep more NumPy than needed). With `numpy` (which
+    calls are NumPy's), a NumPy call that keeps a JAX array unwritable counts too (`_kind_roots`)."""
     if not written:
         return {}
     bound: dict[str, list[cst.BaseExpression]] = {}
@@ -490,37 +553,45 @@ def _copies_written(fn: cst.FunctionDef, written: set[str], params: set[str]) ->
     found: dict[str, str] = {}
     for name in sorted(written):
         for value in bound.get(name, ()):
-            for param in sorted(_kind_roots(value, params, bound, {name})):
+            for param in sorted(_kind_roots(value, params, bound, {name}, numpy)):
                 found.setdefault(param, f"writes into `{name}`, made from it with its kind of array (`{name} = "
                                         f"{_CODE.code_for_node(value)}`)")
     return found
 
 
 def _kind_roots(value: cst.BaseExpression, params: set[str], bound: dict[str, list[cst.BaseExpression]],
-                seen: set[str]) -> set[str]:
+                seen: set[str], numpy: Callable[[cst.BaseExpression], bool] = lambda func: False) -> set[str]:
     """The parameters among `params` whose kind of array `value` has: it is one of them, or made from one by array
-    methods, indexing, `.T` / `.real`, arithmetic, a comparison or a conditional, through local names (`bound`)."""
+    methods, indexing, `.T` / `.real`, arithmetic, a comparison or a conditional, through local names (`bound`); or
+    by a NumPy call (`numpy`) of its first argument that, given a JAX array, gives a JAX array (`np.sum(d)`:
+    `DISPATCHING_FUNCTIONS`) or NumPy's read-only view of it (`np.asarray(d)`, `np.atleast_1d(d)`: `VIEW_FUNCTIONS`),
+    neither of which can be written into (scipy.stats' yeojohnson: `llf = np.asarray(f(data))`, then
+    `llf[np.isinf(llf)] = np.inf`)."""
     if isinstance(value, cst.Name):
         if value.value in params:
             return {value.value}
         if value.value in seen:
             return set()
         seen.add(value.value)
-        return {p for v in bound.get(value.value, ()) for p in _kind_roots(v, params, bound, seen)}
+        return {p for v in bound.get(value.value, ()) for p in _kind_roots(v, params, bound, seen, numpy)}
     if isinstance(value, cst.Subscript) or isinstance(value, cst.Attribute) and value.attr.value in ARRAY_ATTRIBUTES:
-        return _kind_roots(value.value, params, bound, seen)
+        return _kind_roots(value.value, params, bound, seen, numpy)
+    if isinstance(value, cst.Call) and isinstance(value.func, (cst.Attribute, cst.Name)) and value.args \
+            and value.args[0].keyword is None and not value.args[0].star and numpy(value.func) \
+            and dotted_name(value.func).split(".")[-1] in VIEW_FUNCTIONS | DISPATCHING_FUNCTIONS:
+        return _kind_roots(value.args[0].value, params, bound, seen, numpy)
     if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) and hasattr(np.ndarray, value.func.attr.value) \
             and value.func.attr.value not in _NOT_ARRAYS and not value.func.attr.value.startswith("_"):
-        return _kind_roots(value.func.value, params, bound, seen)  # `y.copy()`, `y.astype(float)`, `y.reshape(n)`
+        return _kind_roots(value.func.value, params, bound, seen, numpy)  # `y.copy()`, `y.astype(float)`, `y.reshape(n)`
     if isinstance(value, cst.BinaryOperation):
-        return _kind_roots(value.left, params, bound, seen) | _kind_roots(value.right, params, bound, seen)
+        return _kind_roots(value.left, params, bound, seen, numpy) | _kind_roots(value.right, params, bound, seen, numpy)
     if isinstance(value, cst.UnaryOperation) and not isinstance(value.operator, cst.Not):
-        return _kind_roots(value.expression, params, bound, seen)
+        return _kind_roots(value.expression, params, bound, seen, numpy)
     if isinstance(value, cst.IfExp):
-        return _kind_roots(value.body, params, bound, seen) | _kind_roots(value.orelse, params, bound, seen)
+        return _kind_roots(value.body, params, bound, seen, numpy) | _kind_roots(value.orelse, params, bound, seen, numpy)
     if isinstance(value, cst.Comparison):  # `(x > 0.0).astype(float)` (properscoring's exceedances)
         return {p for part in (value.left, *(c.comparator for c in value.comparisons))
-                for p in _kind_roots(part, params, bound, seen)}
+                for p in _kind_roots(part, params, bound, seen, numpy)}
     return set()
 
 
@@ -676,9 +747,67 @@ def _signature(key: str, fn: cst.FunctionDef, method: bool) -> tuple[str, cst.Fu
     return key, fn, params, every
 
 
+# SciPy's optimizers, root finders and integrators that call a function `f(x, *args)` with the `args` they are
+# given: {name: (the position of `args` among their parameters, or None for a keyword only; how many arguments
+# the function is given before `args`)} (SciPy 1.16's signatures; a name alone: another library's namesake of the
+# same convention counts too, which only keeps more NumPy)
+EXTRA_ARGS_CALLERS: dict[str, tuple[Optional[int], int]] = {
+    "minimize": (2, 1), "minimize_scalar": (3, 1), "fminbound": (3, 1), "brent": (1, 1), "golden": (1, 1),
+    "bracket": (3, 1), "fmin": (2, 1), "fmin_powell": (2, 1), "fmin_cg": (3, 1), "fmin_bfgs": (3, 1),
+    "fmin_ncg": (5, 1), "fmin_l_bfgs_b": (3, 1), "fmin_tnc": (3, 1), "fmin_cobyla": (3, 1), "fmin_slsqp": (10, 1),
+    "leastsq": (2, 1), "least_squares": (None, 1), "fsolve": (2, 1), "root": (2, 1), "root_scalar": (1, 1),
+    "brentq": (3, 1), "brenth": (3, 1), "ridder": (3, 1), "bisect": (3, 1), "toms748": (3, 1), "newton": (3, 1),
+    "fixed_point": (2, 1), "differential_evolution": (2, 1), "dual_annealing": (2, 1), "shgo": (2, 1),
+    "direct": (None, 1), "brute": (2, 1), "quad": (3, 1), "quad_vec": (None, 1), "fixed_quad": (3, 1),
+    "dblquad": (5, 2), "tplquad": (7, 3), "odeint": (3, 2), "solve_ivp": (None, 2),
+}
+# the keywords of those calls that name other functions given the same `args` (a gradient, a Jacobian, a Hessian)
+EXTRA_ARGS_FUNCTIONS = frozenset({"jac", "hess", "hessp", "fprime", "fprime2", "fhess", "fhess_p", "Dfun"})
+
+
+def _extra_args(call: cst.Call, table: Writers) -> Iterator[tuple[cst.BaseExpression, str, str, str]]:
+    """`_handed` for a SciPy optimizer, root finder or integrator given a function of `table` and `args=(x, ...)`
+    (`optimize.fminbound(_neg_llf, lo, hi, args=(x,))`: it calls `_neg_llf(t, x)`; scipy.stats' yeojohnson,
+    signal's buttord): each item of `args` is handed to the function's parameter at its position after the
+    arguments the caller gives first (`EXTRA_ARGS_CALLERS`)."""
+    func = call.func
+    name = dotted_name(func).split(".")[-1] if isinstance(func, (cst.Attribute, cst.Name)) else ""
+    spec = EXTRA_ARGS_CALLERS.get(name)
+    if spec is None or not call.args:
+        return
+    position, before = spec
+    extra = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "args"), None)
+    positional = [a for a in call.args if a.keyword is None]
+    if extra is None and position is not None and not any(a.star for a in positional[:position + 1]) \
+            and len(positional) > position:
+        extra = positional[position].value
+    if isinstance(extra, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)) and not isinstance(extra, cst.Call):
+        extra = cst.Tuple([cst.Element(extra)])  # `args=x`: SciPy takes a lone argument as `(x,)`
+    if not isinstance(extra, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in extra.elements):
+        return
+    callbacks = [call.args[0].value] if call.args[0].keyword is None and not call.args[0].star else []
+    callbacks += [a.value for a in call.args if a.keyword is not None and a.keyword.value in EXTRA_ARGS_FUNCTIONS]
+    for callback in callbacks:
+        key = callback.value if isinstance(callback, cst.Name) else f"self.{callback.attr.value}" \
+            if isinstance(callback, cst.Attribute) and isinstance(callback.value, cst.Name) else None
+        if key is None or key not in table:
+            continue
+        params, needed = table[key]
+        star = params[-1][1:] if params and params[-1].startswith("*") else None
+        plain = params[:-1] if star else params
+        shown = f"{dotted_name(callback)}` through `{dotted_name(func)}(..., args=...)"  # (shown between backticks)
+        for index, element in enumerate(extra.elements):
+            at = before + index
+            param = plain[at] if at < len(plain) else star
+            if param is not None and param in needed:
+                yield element.value, shown, param, needed[param]
+
+
 def _handed(call: cst.Call, table: Writers) -> Iterator[tuple[cst.BaseExpression, str, str, str]]:
     """(argument, the callee as the call names it, its parameter, why the callee needs a NumPy array there: "" when
-    it writes through it) for each argument of `call` given to a parameter of a function of `table` that needs one."""
+    it writes through it) for each argument of `call` given to a parameter of a function of `table` that needs one;
+    and each item of the `args` a SciPy optimizer or integrator hands to a function of `table` (`_extra_args`)."""
+    yield from _extra_args(call, table)
     func = call.func
     # a method of the module's classes, called on `self` or on an instance (`ddp.bellman(v, Tv=vs[t])`)
     key = func.value if isinstance(func, cst.Name) else f"self.{func.attr.value}" if isinstance(func, cst.Attribute) \

@@ -965,7 +965,9 @@ class NumpyBoundary:
                     and (root in self.made_here(rule.current_function) or root in self.computed_here(rule.current_function)):
                 is_made = root in self.made_here(rule.current_function)
                 what = "a NumPy array made here" if is_made else "an array computed here"
-                shown = rule.code(out).strip()
+                # (`out=(yn, ynp)`: the tuple of outputs it is an item of, shown whole)
+                shown = next((rule.code(a.value).strip() for a in call.args if isinstance(a.value, (cst.Tuple, cst.List))
+                              and any(e.value is out for e in a.value.elements)), rule.code(out).strip())
                 head = f"`{func}(..., {how}{shown})`" if how.endswith("=") else \
                     f"`{func}(...)`, given `{shown}` as its output by position,"
                 return (f"{head} writes into `{root}`, {what}: it must stay NumPy (a JAX array cannot be written "

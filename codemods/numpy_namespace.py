@@ -1805,6 +1805,38 @@ class NumpyNamespace(Rule):
         Invalid("import numpy as np\nfrom scipy.ndimage import uniform_filter1d\n\ndef buf(n):\n    return np.zeros(n)\n\n"
                 "def smooth(x):\n    out = buf(x.shape[0])\n    uniform_filter1d(x, 3, output=out)\n    return out\n",
                 expected=None, lines=[5, 5, 9]),
+        Invalid(  # ... as one of a tuple (or list) of outputs: a compiled gufunc with two outputs (SciPy's
+            # `_rcty(x, out=(yn, ynp))` in riccati_yn), here or in a helper that hands on its parameters so
+            "import numpy as np\nfrom ._kernels import _pair\n\ndef pair(x, n):\n    lo = np.empty(n)\n"
+            "    hi = np.empty_like(lo)\n    _pair(x, out=(lo, hi))\n    return lo, hi\n\n"
+            "def fill(x, a, b):\n    _pair(x, out=[a, b])\n\ndef twice(x, n):\n    u = np.zeros(n)\n    v = np.ones(n)\n"
+            "    fill(x, u, v)\n    return u + v\n",
+            expected=None, lines=[5, 6, 7, 14, 15, 16]),
+        Invalid(  # ... or to a method overridden in a subclass that hands it to a private compiled module: the call
+            # may run any method of that name (SciPy's PPoly `__call__`: `self._evaluate(x, out)`, the base's
+            # raising, the subclass's calling `_ppoly.evaluate(..., out)`); a helper function's call too
+            "import numpy as np\nfrom . import _kernels\n\nclass Curve:\n    def __call__(self, t):\n"
+            "        res = np.empty(len(t))\n        self._fill(t, res)\n        return res\n\n"
+            "    def _fill(self, t, res):\n        raise NotImplementedError\n\nclass Ramp(Curve):\n"
+            "    def _fill(self, t, dest):\n        _kernels.ramp(t, dest)\n\n"
+            "def _into(t, dest):\n    _kernels.ramp(t, dest)\n\ndef ramp(t):\n    r = np.zeros(len(t))\n"
+            "    _into(t, r)\n    return r\n",
+            expected=None, lines=[6, 7, 21, 22]),
+        Invalid(  # ... whichever override comes last: the base's writes through a helper, the subclass's none
+            "import numpy as np\n\ndef clear(buf):\n    buf[:] = 0.0\n\nclass Curve:\n    def __call__(self, t):\n"
+            "        res = np.empty(len(t))\n        self._fill(t, res)\n        return res\n\n"
+            "    def _fill(self, t, res):\n        clear(res)\n\nclass Flat(Curve):\n    def _fill(self, t, res):\n"
+            "        return None\n",
+            expected=None, lines=[8, 9]),
+        Invalid(  # ... or handed through `args=` of a SciPy optimizer or integrator to a function that writes into it,
+            # or into a copy or NumPy's (read-only) view of it (scipy.stats' yeojohnson: `np.asarray(f(data))`, then
+            # an item assignment; signal's buttord: `passb.copy()`), by keyword or by position
+            "import numpy as np\nfrom scipy import integrate, optimize\n\ndef _cost(t, ref):\n"
+            "    c = np.asarray(np.mean(ref) * np.ones_like(ref) - t)\n    c[c < 0] = 0.0\n    return c.sum()\n\n"
+            "def best(ref):\n    ref = np.asarray(ref, dtype=float)\n    return optimize.fminbound(_cost, 0.0, 1.0, (ref,))\n\n"
+            "def _rhs(y, t, rates):\n    r = rates.copy()\n    r[0] = 0.0\n    return -r * y\n\n"
+            "def run(y0, t, n):\n    rates = np.linspace(0.0, 1.0, n)\n    return integrate.odeint(_rhs, y0, t, args=(rates,))\n",
+            expected=None, lines=[10, 11, 19, 20]),
         Invalid(  # ... or any callable given an item of it as `out=`: a ufunc picked from a list (skfda's
             # `functions[i](res[i], out=res[i])`), here or in a helper that writes through its parameter
             "import numpy as np\n\ndef waves(x):\n    ops = [np.sin, np.cos]\n    res = np.outer(np.ones(2), x)\n"
