@@ -387,6 +387,12 @@ class _Walker:
     def if_(self, node: ast.If) -> None:
         self.flags.add("if")
 
+    def handler(self, node: ast.ExceptHandler) -> None:
+        kinds = node.type.elts if isinstance(node.type, ast.Tuple) else [node.type]
+        if any(k is None or (k.attr if isinstance(k, ast.Attribute) else getattr(k, "id", "")) in _TYPE_ERROR_CATCHERS
+               for k in kinds):
+            self.flags.add("type_error_handler")  # `except Exception:`: hides `jax.numpy`'s TypeError on a list (JX304)
+
     def return_(self, node: ast.Return) -> None:
         self.flags.add("return")
         values = [node.value]
@@ -666,8 +672,10 @@ class _Walker:
                 flags.add("concrete")
 
 
+# what an `except` names when it catches `TypeError` (`non_array_input.TYPE_ERROR_CATCHERS`)
+_TYPE_ERROR_CATCHERS = frozenset({"TypeError", "Exception", "BaseException"})
 _HANDLERS: dict[type, Callable[[_Walker, ast.AST], None]] = {
-    ast.If: _Walker.if_, ast.Return: _Walker.return_, ast.IfExp: _Walker.ifexp, ast.BoolOp: _Walker.boolop,
+    ast.If: _Walker.if_, ast.ExceptHandler: _Walker.handler, ast.Return: _Walker.return_, ast.IfExp: _Walker.ifexp, ast.BoolOp: _Walker.boolop,
     ast.UnaryOp: _Walker.unary, ast.Compare: _Walker.compare, ast.While: _Walker.while_, ast.For: _Walker.for_,
     ast.AsyncFor: _Walker.for_, ast.Global: _Walker.global_, ast.Assign: _Walker.assign,
     ast.AnnAssign: _Walker.annassign, ast.NamedExpr: _Walker.namedexpr, ast.AugAssign: _Walker.augassign,

@@ -120,9 +120,12 @@ def _non_array_input(s: Summary) -> bool:
     `np.diff(basis.knots)`); an attribute a method stores a parameter into (`self.N = N`)
     where `len()` is taken of something; a property where some function returns a list or tuple; the target of a
     loop or comprehension over such a name or a display, given to a call; a class of the module deriving from
-    `np.ndarray` (it may define `format`, which `jax.numpy` reads: `layout_classes`)."""
+    `np.ndarray` (it may define `format`, which `jax.numpy` reads: `layout_classes`); a handler catching `TypeError`
+    (`except Exception:`) in a module with NumPy/jax.numpy calls (a parameter read in its `try` may be a list)."""
     if "array_subclass" in s.flags:
         return True  # an `np.ndarray` subclass of the module, which may define `format` (`layout_classes`)
+    if "type_error_handler" in s.flags and not s.call_roots.isdisjoint(_array_roots(s)):
+        return True  # `try: np.diff(x)` / `except Exception:`: a caller's list makes `jax.numpy` raise there, silently
     if "atleast_name" in s.flags:
         return True  # `x = np.atleast_1d(x)` of a parameter: NumPy's conversion takes a list, `jnp.atleast_1d` does not
     if "list_index" in s.flags or "list_operand" in s.flags or not s.index_names.isdisjoint(s.sequence_bound) \

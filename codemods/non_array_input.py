@@ -18,7 +18,7 @@ from jaxfix.analysis import layout_classes
 from jaxfix.analysis.host_data import documented_sequences, example_sequences, module_example_sequences, none_default_here
 from jaxfix.analysis.masks import FunctionFacts, MaskProvider, function_facts
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
-from jaxfix.analysis.parents import ParentProvider, enclosing_class, enclosing_statement, isinstance_guards
+from jaxfix.analysis.parents import ParentProvider, caught_around, enclosing_class, enclosing_statement, isinstance_guards
 from jaxfix.analysis.tracedness import TracednessProvider, function_tracedness
 from jaxfix.imports import dotted_name
 from jaxfix.rule import Invalid, Rule, Valid
@@ -33,6 +33,11 @@ def _unpacked_source(node: Optional[cst.CSTNode], name: str) -> Optional[cst.Nam
     if not isinstance(target, (cst.Tuple, cst.List)) or any(isinstance(e, cst.StarredElement) for e in target.elements):
         return None
     return node.value if any(isinstance(e.value, cst.Name) and e.value.value == name for e in target.elements) else None
+
+
+# what an `except` names when it catches the `TypeError` `jax.numpy` raises on a list or tuple (a bare `except:` is
+# read as `BaseException`)
+TYPE_ERROR_CATCHERS = frozenset({"TypeError", "Exception", "BaseException"})
 
 
 class NonArrayInput(Rule):
@@ -127,6 +132,9 @@ class NonArrayInput(Rule):
             # `**kwargs`; numpy-financial's irr, `np.roots`)
             "import numpy as np\n\ndef soft(x, **kwargs):\n    return np.logaddexp(0, x, **kwargs)\n\n"
             "def irr(values):\n    return np.roots(values[::-1])\n\ndef use():\n    return soft([1.0, 2.0]), irr([-1.0, 0.5, 0.75])\n"),
+        Valid(  # a `try` whose handlers do not catch `TypeError`: a list fails as loudly as before
+            "import jax.numpy as jnp\n\ndef first(v):\n    try:\n        return jnp.cumsum(v)[0]\n"
+            "    except (ValueError, IndexError):\n        return None\n"),
         Valid(  # an array subclass whose `format` is None (what JAX reads as none), or with no such attribute
             "import numpy as np\n\nclass Plain(np.ndarray):\n    format = None\n    unit = 'm'\n\ndef peak(a):\n    return np.max(a)\n"),
         Valid(  # a display compared with what may be a sequence (a shape, `list(y)`, `y.tolist()`): Python compares
@@ -206,6 +214,18 @@ class NonArrayInput(Rule):
             "        coeffs = [np.sum(x) * n] + coeffs\n    return coeffs\n"),
     ]
     INVALID = [
+        Invalid(  # a parameter read in a `try` whose handler catches `TypeError` (`Exception`, a bare `except:`, a
+            # tuple holding it): a caller's list, which NumPy took, makes `jax.numpy` raise `TypeError`, and the
+            # fallback would run silently (SciPy's newton_cotes: `try: ... np.diff(rn)` / `except Exception:`)
+            "import jax.numpy as jnp\n\ndef spacing(x):\n    try:\n        return jnp.mean(jnp.diff(x))\n"
+            "    except Exception:\n        return 1.0\n\ndef first(v):\n    try:\n        return jnp.cumsum(v)[0]\n"
+            "    except (ValueError, TypeError):\n        return None\n\ndef last(w):\n    try:\n"
+            "        return jnp.cumsum(w)[-1]\n    except:\n        return None\n",
+            expected="import jax.numpy as jnp\n\ndef spacing(x):\n    try:\n        return jnp.mean(jnp.diff(jnp.asarray(x)))\n"
+                     "    except Exception:\n        return 1.0\n\ndef first(v):\n    try:\n"
+                     "        return jnp.cumsum(jnp.asarray(v))[0]\n    except (ValueError, TypeError):\n        return None\n\n"
+                     "def last(w):\n    try:\n        return jnp.cumsum(jnp.asarray(w))[-1]\n    except:\n        return None\n",
+        ),
         Invalid(  # a parameter a caller passes the rows of a local list of tuple displays, looping over a slice of it
             # (librosa's `_crystal_tie_break(point, best, logs)`, `for point in frontier[1:]`, `best = frontier[0]`)
             "import jax.numpy as jnp\n\ndef cost(step, w):\n    return w.dot(jnp.abs(step))\n\n"
@@ -1605,6 +1625,12 @@ class NonArrayInput(Rule):
         converted = self._converted(value.value, lambda d: isinstance(d, cst.Param), at)
         if converted is not None and not self._array_guarded(converted, value.value, at):
             return f"the function converts elsewhere (`{self.code(converted)}`), so it may be a list or tuple"
+        caught = sorted(caught_around(self, at) & TYPE_ERROR_CATCHERS)
+        if caught:
+            # `try: return float(np.mean(np.diff(x)))` / `except Exception: return 1.0` (SciPy's newton_cotes): a
+            # list, which NumPy takes, would make `jax.numpy` raise `TypeError`, and the handler would hide it
+            return (f"is read in a `try` whose `except` catches `{caught[0]}`, which would silently hide the `TypeError` "
+                    "`jax.numpy` raises on a caller's list or tuple (NumPy takes one)")
         return None
 
     @functools.cached_property
