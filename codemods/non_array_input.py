@@ -220,11 +220,14 @@ class NonArrayInput(Rule):
             "import jax.numpy as jnp\n\ndef spacing(x):\n    try:\n        return jnp.mean(jnp.diff(x))\n"
             "    except Exception:\n        return 1.0\n\ndef first(v):\n    try:\n        return jnp.cumsum(v)[0]\n"
             "    except (ValueError, TypeError):\n        return None\n\ndef last(w):\n    try:\n"
-            "        return jnp.cumsum(w)[-1]\n    except:\n        return None\n",
+            "        return jnp.cumsum(w)[-1]\n    except:\n        return None\n\ndef mid(u):\n    y = u\n    try:\n"
+            "        return jnp.cumsum(y)[1]\n    except Exception:\n        return None\n",
             expected="import jax.numpy as jnp\n\ndef spacing(x):\n    try:\n        return jnp.mean(jnp.diff(jnp.asarray(x)))\n"
                      "    except Exception:\n        return 1.0\n\ndef first(v):\n    try:\n"
                      "        return jnp.cumsum(jnp.asarray(v))[0]\n    except (ValueError, TypeError):\n        return None\n\n"
-                     "def last(w):\n    try:\n        return jnp.cumsum(jnp.asarray(w))[-1]\n    except:\n        return None\n",
+                     "def last(w):\n    try:\n        return jnp.cumsum(jnp.asarray(w))[-1]\n    except:\n        return None\n\n"
+                     "def mid(u):\n    y = u\n    try:\n        return jnp.cumsum(jnp.asarray(y))[1]\n    except Exception:\n"
+                     "        return None\n",
         ),
         Invalid(  # a parameter a caller passes the rows of a local list of tuple displays, looping over a slice of it
             # (librosa's `_crystal_tie_break(point, best, logs)`, `for point in frontier[1:]`, `best = frontier[0]`)
@@ -1599,6 +1602,8 @@ class NonArrayInput(Rule):
         item = self._listed_item(value, at, facts)
         if item is not None:
             return item
+        if fn is not None and isinstance(value, cst.Name) and value.value not in facts.params:
+            return self._caught_alias(value.value, at, facts)
         if fn is None or not isinstance(value, cst.Name) or value.value not in facts.params \
                 or not _list_inputs.unbound_before(self, value.value, at, some=True):
             return None
@@ -1625,13 +1630,27 @@ class NonArrayInput(Rule):
         converted = self._converted(value.value, lambda d: isinstance(d, cst.Param), at)
         if converted is not None and not self._array_guarded(converted, value.value, at):
             return f"the function converts elsewhere (`{self.code(converted)}`), so it may be a list or tuple"
+        return self._caught_list(at)
+
+    def _caught_list(self, at: cst.CSTNode) -> Optional[str]:
+        """Why a parameter read at `at` may be a list or tuple: `at` is in a `try` whose handler catches `TypeError`
+        (`TYPE_ERROR_CATCHERS`), where a caller's list, which NumPy takes, would make `jax.numpy` raise and the
+        handler hide it (`try: return float(np.mean(np.diff(x)))` / `except Exception: return 1.0`: SciPy's
+        newton_cotes); else None (elsewhere a list fails loudly, and parameters are taken for arrays)."""
         caught = sorted(caught_around(self, at) & TYPE_ERROR_CATCHERS)
-        if caught:
-            # `try: return float(np.mean(np.diff(x)))` / `except Exception: return 1.0` (SciPy's newton_cotes): a
-            # list, which NumPy takes, would make `jax.numpy` raise `TypeError`, and the handler would hide it
-            return (f"is read in a `try` whose `except` catches `{caught[0]}`, which would silently hide the `TypeError` "
-                    "`jax.numpy` raises on a caller's list or tuple (NumPy takes one)")
-        return None
+        if not caught:
+            return None
+        return (f"is read in a `try` whose `except` catches `{caught[0]}`, which would silently hide the `TypeError` "
+                "`jax.numpy` raises on a caller's list or tuple (NumPy takes one)")
+
+    def _caught_alias(self, name: str, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
+        """`_caught_list` for a local name every definition reaching `at` binds to a parameter as the caller gave
+        it (`y = x`, then `try: np.cumsum(y)`)."""
+        values = _list_inputs.reaching_values(self, name, at)
+        if not values or not all(isinstance(v, cst.Name) and v.value in facts.params
+                                 and _list_inputs.unbound_before(self, v.value, v, some=True) for v in values):
+            return None
+        return self._caught_list(at)
 
     @functools.cached_property
     def _given(self) -> frozenset[str]:
