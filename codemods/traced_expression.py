@@ -161,6 +161,15 @@ class TracedExpression(Rule):
             unsafe=True,
             lines=[9],
         ),
+        Invalid(  # ... also given by code at module level, a name bound only to a dict display there
+            "import numpy as np\n\ndef bump(front, s, b):\n    front[s] = max(front[s], front[b] + 1)\n    return np.sum(b)\n\n"
+            "if __name__ == '__main__':\n    f = {'a': 0, 'b': 2}\n    bump(f, 'a', 'b')\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef bump(front, s, b):\n"
+                     "    front[s] = jnp.where(front[b] + 1 > front[s], front[b] + 1, front[s])\n    return np.sum(b)\n\n"
+                     "if __name__ == '__main__':\n    f = {'a': 0, 'b': 2}\n    bump(f, 'a', 'b')\n",
+            unsafe=True,
+            lines=[4],
+        ),
         Invalid(  # a bool against a number: `jnp.where` would give `0` where Python gave `False`
             "import numpy as np\n\ndef f(w):\n    s = False if np.min(w) < 0.0 else len(w)\n    return s\n",
             expected=None,

@@ -760,6 +760,29 @@ class _Helpers:
         found = self._fed[key] = frozenset(candidates)
         return found
 
+    def _module_dict(self, name: str) -> bool:
+        """Whether the module's code outside functions and classes binds `name`, and only to dicts (`_dict_maker`)."""
+        values: list[Optional[cst.BaseExpression]] = []
+        stack: list[cst.CSTNode] = list(self._module.body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+                continue
+            if isinstance(node, cst.Assign):
+                if any(name in {n.value for n in walk.nodes_of(t.target, cst.Name)} for t in node.targets):  # type: ignore[attr-defined]
+                    single = len(node.targets) == 1 and isinstance(node.targets[0].target, cst.Name)
+                    values.append(node.value if single else None)
+                continue
+            if isinstance(node, (cst.AugAssign, cst.AnnAssign, cst.For, cst.With, cst.NamedExpr)) and any(
+                    n.value == name for n in walk.nodes_of(node, cst.Name)):  # type: ignore[attr-defined]
+                if not isinstance(node, (cst.For, cst.With)):
+                    values.append(None)
+                    continue
+                if isinstance(node, cst.For) and name in {n.value for n in walk.nodes_of(node.target, cst.Name)}:  # type: ignore[attr-defined]
+                    values.append(None)
+            stack.extend(walk.children(node))
+        return bool(values) and all(v is not None and _dict_maker(v) for v in values)
+
     def _positional(self, function: cst.FunctionDef) -> list[cst.Param]:
         """The positional parameters a call of `function` fills (without `self` for a method of `methods`)."""
         positional = [*function.params.posonly_params, *function.params.params]
@@ -795,6 +818,9 @@ class _Helpers:
                     continue
                 if _dict_maker(value):
                     supplied.add(pname)
+                    continue
+                if caller is None and isinstance(value, cst.Name) and self._module_dict(value.value):
+                    supplied.add(pname)  # (`f = {"a": 0}` at module level, then `bump(f, "a", "b")`)
                     continue
                 if caller is None or not isinstance(value, cst.Name):
                     candidates.discard(pname)
