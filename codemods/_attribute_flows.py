@@ -15,7 +15,7 @@ time; a method that reads the attribute may stay NumPy (held back by its other f
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Optional, Union
 
 import libcst as cst
 
@@ -74,12 +74,79 @@ def _is_list(value: cst.BaseExpression) -> bool:
         and isinstance(value.func, cst.Name) and value.func.value == "list"
 
 
+def stored_methods(module: cst.Module) -> dict[str, set[str]]:
+    """{attribute: the module's functions stored on it}, by name: `self._call = self.__class__._call_linear` (or
+    `type(self).m`, `Cls.m`, `self.m`), which `self._call(self, x)` then runs (scipy's `interp1d`)."""
+    defined = {f.name.value for f in walk.nodes_of(module, cst.FunctionDef)}  # type: ignore[attr-defined]
+    found: dict[str, set[str]] = {}
+    for assign in walk.nodes_of(module, cst.Assign):
+        value = assign.value  # type: ignore[attr-defined]
+        if isinstance(value, cst.Attribute) and value.attr.value in defined:
+            for target in assign.targets:  # type: ignore[attr-defined]
+                if isinstance(target.target, cst.Attribute) and isinstance(target.target.value, cst.Name) \
+                        and target.target.value.value == "self" and target.target.attr.value not in defined:
+                    found.setdefault(target.target.attr.value, set()).add(value.attr.value)
+    return found
+
+
+class _Results:
+    """What the results of the module's functions are computed from, for `_buffers.Sources`' `calls`: a call of a
+    function of the module (`f(v)`), of a method on `self` (`self.interp(v)`), or of a method stored on an attribute
+    (`self._call = self.__class__._call_linear`, then `self._call(self, v)`: scipy's `interp1d`) gives the attributes
+    its returned values read (`.x` of `return v * self.x`) and the arguments given to the parameters they are computed
+    from. Each function is read once, when first called (a recursive call reads as nothing)."""
+
+    def __init__(self, module: cst.Module, numpy: Callable[[cst.BaseExpression], bool]) -> None:
+        self._numpy = numpy
+        self._defs: dict[str, list[cst.FunctionDef]] = {}
+        for function in walk.nodes_of(module, cst.FunctionDef):
+            self._defs.setdefault(function.name.value, []).append(function)  # type: ignore[attr-defined]
+        self._stored = stored_methods(module)
+        self._read: dict[cst.FunctionDef, frozenset[str]] = {}
+
+    def _callees(self, call: cst.Call) -> list[tuple[cst.FunctionDef, int]]:
+        """(function, how many of its leading parameters the call does not pass) for each function `call` may run."""
+        func = call.func
+        if isinstance(func, cst.Name):
+            return [(f, 0) for f in self._defs.get(func.value, ())]
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
+            if func.attr.value in self._defs:  # `self.interp(v)`: `self` is its first parameter
+                return [(f, 1) for f in self._defs[func.attr.value]]
+            # `self._call(self, v)`: an unbound method, given `self` explicitly (a bound one, `self._call = self.m`,
+            # is not, but its parameters are read by name and position alike: one more argument at worst)
+            return [(f, 0) for m in sorted(self._stored.get(func.attr.value, ())) for f in self._defs[m]]
+        return []
+
+    def _reads(self, function: cst.FunctionDef) -> frozenset[str]:
+        if function not in self._read:
+            self._read[function] = frozenset()  # (a recursive call, while it is read)
+            sources = _buffers.Sources(function, self._numpy, attributes=True, calls=self)
+            self._read[function] = frozenset(
+                r for ret in walk.nodes_of(function.body, cst.Return) if ret.value is not None  # type: ignore[attr-defined]
+                for r in sources.of(ret.value))  # type: ignore[attr-defined]
+        return self._read[function]
+
+    def __call__(self, call: cst.Call) -> list[Union[str, cst.BaseExpression]]:
+        found: list[Union[str, cst.BaseExpression]] = []
+        for function, skipped in self._callees(call):
+            reads = self._reads(function)
+            found += sorted(r for r in reads if r.startswith(".") or r == _buffers.MASKED)
+            params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)][skipped:]
+            for index, arg in enumerate(call.args):
+                param = arg.keyword.value if arg.keyword is not None else params[index] \
+                    if not arg.star and index < len(params) else None
+                if param is None and arg.keyword is None or param in reads:  # (`*args`: any of them)
+                    found.append(arg.value)
+        return found
+
+
 def flowing_attributes(module: cst.Module, numpy: Callable[[cst.BaseExpression], bool]) -> Flows:
     """{attribute: (where, why)} for the attributes whose value reaches, in a function of the module, an in-place
     write into a local array computed from it (through arithmetic, indexing, array methods and NumPy calls:
     `_buffers.Sources`), or arithmetic with (or a `np.ma` call given) a masked array."""
     found: Flows = {}
     readers = (SparseNames.read(module, "fftpack"), SparseNames.read(module), NumpyOnly.read(module))
+    results: Optional[_Results] = None  # (made when first needed)
     for function in walk.nodes_of(module, cst.FunctionDef):
         writes = _item_writes(function)  # type: ignore[arg-type]
         calls = walk.nodes_of(function.body, cst.Call)  # type: ignore[attr-defined]
@@ -89,7 +156,8 @@ def flowing_attributes(module: cst.Module, numpy: Callable[[cst.BaseExpression],
                  for why in [_buffers.host_call_why(n, *readers, _CODE.code_for_node)] if why is not None]  # type: ignore[arg-type]
         if not writes and not masked and not hosts:
             continue
-        sources = _buffers.Sources(function, numpy, attributes=True)  # type: ignore[arg-type]
+        results = results or _Results(module, numpy)
+        sources = _buffers.Sources(function, numpy, attributes=True, calls=results)  # type: ignore[arg-type]
         for call, why in hosts:  # `fftpack.fft(self.x)`: reads `.flags`, which a JAX array lacks
             for read in sorted(r for arg in arguments(call, readers[2]) for r in sources.of(arg.value)):  # type: ignore[arg-type]
                 if read.startswith(".") and read[1:] not in _NOT_ARRAYS:

@@ -22,7 +22,7 @@ import bisect
 import functools
 import os
 import re
-from typing import Callable, Iterator, Mapping, Optional
+from typing import Callable, Iterator, Mapping, Optional, Union
 
 import libcst as cst
 import numpy as np
@@ -661,11 +661,15 @@ class Sources:
     local names, wherever they are bound (a loop's or comprehension's target by its iterable: `for c in chunks`) (an order-free reading: it may find more than a run does, which
     only keeps more NumPy). Calls to other functions are not followed: what they return is not known here. With
     `attributes`, the attributes read count too, as `.name` (`c = np.zeros(k) + self.n` is computed from `.n`), and
-    a `np.ma` call as `MASKED`."""
+    a `np.ma` call as `MASKED`. Given `calls`, a call it does not follow otherwise is read through it: what the
+    callee's result is computed from (`.x` of `self.interp(v)` whose `interp` returns `v * self.x`; arguments are
+    followed as the names they are computed from, and the strings as themselves)."""
 
-    def __init__(self, fn: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool], attributes: bool = False) -> None:
+    def __init__(self, fn: cst.FunctionDef, numpy: Callable[[cst.BaseExpression], bool], attributes: bool = False,
+                 calls: Optional[Callable[[cst.Call], list[Union[str, cst.BaseExpression]]]] = None) -> None:
         self._numpy = numpy
         self._attributes = attributes  # also `.n` for an attribute read (`self.n`), and `MASKED` for a `np.ma` call
+        self._calls = calls
         self._edges: dict[str, set[str]] = {}
         for node in walk.nodes(fn.body):
             if isinstance(node, cst.Assign):
@@ -732,6 +736,12 @@ class Sources:
                 elif isinstance(func, cst.Attribute) and hasattr(np.ndarray, func.attr.value) \
                         and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
                     stack.append(func.value)  # `R.reshape(n)`, `(R / Rs).sum()`: a method of the array
+                elif self._calls is not None:  # `self.interp(v)`: what the module's function returns is made of
+                    for read in self._calls(node):
+                        if isinstance(read, str):
+                            yield read
+                        else:
+                            stack.append(read)
 
 
 def _signature(key: str, fn: cst.FunctionDef, method: bool) -> tuple[str, cst.FunctionDef, list[str], set[str]]:

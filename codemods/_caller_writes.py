@@ -559,6 +559,13 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
         found.setdefault(callee, "code in another module of the run compares what this returns by identity with a "
                                  "Python bool (`f(...) is True`)")
     _handed_elsewhere(rule, found, kept)
+    # `y = self._call(self, x)`, `self._call = self.__class__._call_linear` (scipy's interp1d): what `_call` is
+    # found for, the methods stored on it are
+    for attr, stored in _attribute_flows.stored_methods(module).items() if found else ():
+        for table in (found, kept, texts):
+            if attr in table:
+                for method in sorted(stored):
+                    table.setdefault(method, table[attr])
     through_returns(module, found, methods, numpy, kept)
     return found, kept, texts
 

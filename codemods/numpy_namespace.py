@@ -697,6 +697,19 @@ class NumpyNamespace(Rule):
                 "        self.hits = np.zeros(n)\n        c = np.zeros(n) + self.base\n        c[0] = 1.0\n"
                 "        self.hits[0] = c[0]\n        return c\n",
                 expected=None, lines=[5, 5, 8, 11, 11, 12]),
+        # ... also through what a method of the module returns (`r = self._raw(v)` of `return (v - self.knots[0]) *
+        # 2.0`, then `r[m] = 0.0`: scipy's `interp1d`, whose `_call_linear` reads `self.x`), or a method stored on an
+        # attribute and called through it (`self._eval = self.__class__._index`, then `self._eval(self, v)`), which
+        # stays NumPy as a method called by name does
+        Invalid("import numpy as np\n\nclass Ramp:\n    def __init__(self, knots):\n        self.knots = np.sort(knots)\n\n"
+                "    def _raw(self, v):\n        return (v - self.knots[0]) * 2.0\n\n    def __call__(self, v):\n"
+                "        r = self._raw(v)\n        r[v < 0] = 0.0\n        return r\n",
+                expected=None, lines=[5, 5]),
+        Invalid("import numpy as np\n\nclass Step:\n    def __init__(self, edges):\n        self.edges = np.sort(edges)\n"
+                "        self._eval = self.__class__._index\n\n    def _index(self, v):\n"
+                "        return np.clip(v, self.edges[0], self.edges[-1]) - self.edges[0]\n\n    def at(self, v):\n"
+                "        r = self._eval(self, v)\n        if len(r) > 1:\n            r[0] = -1.0\n        return r\n",
+                expected=None, lines=[5, 5, 9, 9]),
         # ... or that another method computes with a masked array (`np.ma.masked_array(v, mask=m) * self.w`: JAX
         # rejects masked arrays; pykrige's `self.Z`)
         Invalid("import numpy as np\n\nclass Weights:\n    def __init__(self, w):\n        self.w = np.asarray(w, dtype=float)\n\n"
