@@ -63,9 +63,14 @@ def uses(rule: Rule, function: cst.FunctionDef, name: str, facts: FunctionFacts,
 
 
 def _classify(rule: Rule, node: cst.BaseExpression, facts: FunctionFacts, found: Uses,
-              kept: Callable[[cst.Call], bool], whole: bool) -> None:
-    """Sort the read `node` (the parameter itself when `whole`, else an item or slice of it) into `found`."""
+              kept: Callable[[cst.Call], bool], whole: bool, item: bool = False) -> None:
+    """Sort the read `node` (the parameter itself when `whole`, else an item or slice of it; `item`: an item, indexed
+    by no slice) into `found`."""
     parent = rule.get_metadata(ParentProvider, node, None)
+    if item and (isinstance(parent, cst.UnaryOperation) or isinstance(parent, cst.BinaryOperation) and not _array_other(
+            rule, parent.right if parent.left is node else parent.left, node, facts, parent)):
+        return  # `x[j] - x[k]`, `-x[j]` (scipy's lagrange): an item of a list is an element, which NumPy does not read
+        # as an array either (one that is a list raises in NumPy too); only an array operand would make it one
     if isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star or \
             isinstance(parent, cst.Arg) and parent.keyword is not None and parent.keyword.value != "out":
         call = rule.get_metadata(ParentProvider, parent, None)
@@ -77,7 +82,8 @@ def _classify(rule: Rule, node: cst.BaseExpression, facts: FunctionFacts, found:
         if store_target(rule, parent):
             found.other.append(node)  # `a[0] = v`: writes into the caller's list
         else:
-            _classify(rule, parent, facts, found, kept, whole=False)  # `a[:3]`: an item or slice, a list or an array alike
+            _classify(rule, parent, facts, found, kept, whole=False,  # `a[:3]`: an item or slice, a list or an array alike
+                      item=not any(isinstance(e.slice, cst.Slice) for e in parent.slice))
     elif isinstance(parent, (cst.SubscriptElement, cst.Index)):
         found.other.append(node)  # `x[a]`: a tuple there is one index per axis, which `jnp.asarray` makes one array
     elif isinstance(parent, cst.UnaryOperation):
@@ -110,6 +116,20 @@ def _classify(rule: Rule, node: cst.BaseExpression, facts: FunctionFacts, found:
         # (an item, `return a[0]`: an element either way)
     else:
         found.other.append(node)  # bound to another name, stored, passed to a function that may need the list
+
+
+def _array_other(rule: Rule, other: cst.BaseExpression, item: cst.BaseExpression, facts: FunctionFacts,
+                 operation: cst.BinaryOperation) -> bool:
+    """Whether `other`, the operand an item of a parameter meets, is an array: not an item of the same parameter
+    (`x[j] - x[k]`: two elements of one list, whatever its documented type says of the whole)."""
+    def root(value: cst.BaseExpression) -> Optional[str]:
+        while isinstance(value, cst.Subscript):
+            value = value.value
+        return value.value if isinstance(value, cst.Name) else None
+
+    if isinstance(other, cst.Subscript) and root(other) is not None and root(other) == root(item):
+        return False
+    return _array_inputs.is_array(rule, other, facts, operation)
 
 
 def _returned(rule: Rule, element: cst.Element) -> bool:

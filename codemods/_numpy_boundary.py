@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 import libcst as cst
 import numpy as np
@@ -225,6 +225,20 @@ def _flat_iterator(value: cst.BaseExpression, facts) -> bool:
     if isinstance(value, cst.Name) and value.value not in facts.params:
         return any(isinstance(v, cst.Attribute) and v.attr.value == "flat" for v in facts.bindings.get(value.value, ()))
     return isinstance(value, cst.Attribute) and value.attr.value == "flat"
+
+
+# NumPy's polynomial classes (`np.poly1d`, `np.polynomial.Polynomial` and its kin) and their methods that give one
+_POLYNOMIAL_CLASSES = frozenset({"poly1d", "Polynomial", "Chebyshev", "Legendre", "Laguerre", "Hermite", "HermiteE"})
+_POLYNOMIAL_METHODS = frozenset({"deriv", "integ", "copy", "convert", "cutdeg", "truncate", "trim", "cast", "basis",
+                                 "identity", "fit"})
+
+
+def _polynomial_class(qualified: str) -> bool:
+    """`numpy.poly1d`, `numpy.polynomial.Polynomial`, `numpy.polynomial.chebyshev.Chebyshev.fit`: a call making one
+    of NumPy's polynomial objects (not `numpy.polynomial.polynomial.polyval`, which makes an array)."""
+    parts = qualified.split(".")
+    return parts[0] == "numpy" and any(p in _POLYNOMIAL_CLASSES for p in parts[1:]) \
+        and (parts[-1] in _POLYNOMIAL_CLASSES or parts[-1] in _POLYNOMIAL_METHODS)
 
 
 def _bound_name(parent: Optional[cst.CSTNode]) -> Optional[str]:
@@ -556,6 +570,7 @@ class NumpyBoundary:
         self._source_tables: dict[cst.FunctionDef, _buffers.Sources] = {}
         self._view_writes: dict[cst.FunctionDef, dict[cst.Call, list[tuple[str, str]]]] = {}
         self._fftpack_fed: dict[cst.FunctionDef, dict[str, cst.Call]] = {}
+        self._polynomial_fed: dict[cst.FunctionDef, dict[Union[str, cst.CSTNode], str]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -1602,6 +1617,9 @@ class NumpyBoundary:
         pygsp's patch features); directly or through arithmetic and other NumPy calls (`dct(np.log(np.abs(x)))`),
         or through a local name an argument of the call is computed from (`_buffers.Sources`); else None."""
         rule = self.rule
+        polynomial = self._polynomial_meeting(node, function) if function is not None else None
+        if polynomial is not None:
+            return polynomial
         if not (self._fftpack or self._numpy_only) or function is None:
             return None
         current: cst.CSTNode = node
@@ -1621,6 +1639,84 @@ class NumpyBoundary:
             return None
         call = self._fftpack_inputs(function).get(name)
         return f"makes `{name}`, which goes into {self._host_call(call)}" if call is not None else None
+
+    def _polynomial_meeting(self, node: cst.BaseExpression, function: cst.FunctionDef) -> Optional[str]:
+        """How the value of `node` meets a NumPy polynomial object in arithmetic (`np.poly1d(c) / fac`,
+        `Polynomial((1, 1)) * fac`, `p += v`: scipy's `lagrange` and `bilinear`), directly or through arithmetic and
+        a local name (`_buffers.Sources`), else None: NumPy's polynomial classes do not take a JAX array as a
+        number (`poly1d / a` divides polynomials and returns a tuple; `Polynomial / a` raises `TypeError`), so
+        such a value must stay NumPy (or a Python number)."""
+        found = self._polynomial_fed.get(function)
+        if found is None:
+            found = self._polynomial_fed[function] = self._polynomial_operations(function)
+        if not found:
+            return None
+        rule, current = self.rule, node
+        while True:
+            shown = found.get(current)
+            if shown is not None:
+                break
+            parent = rule.get_metadata(ParentProvider, current, None)
+            if isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation, cst.IfExp)) or isinstance(
+                    parent, cst.AugAssign) and parent.value is current:
+                current = parent
+                continue
+            name = _bound_name(parent)
+            shown = found.get(name) if name is not None else None
+            if shown is None:
+                return None
+            break
+        return (f"meets a NumPy polynomial object in arithmetic (`{shown}`), which treats a JAX array unlike NumPy's "
+                "(`poly1d / a` divides polynomials and gives a tuple, `a * poly1d` a poly1d, not an array; `Polynomial "
+                "/ a` raises `TypeError`)")
+
+    def _polynomial_operations(self, function: cst.FunctionDef) -> dict[Union[str, cst.CSTNode], str]:
+        """{the operand meeting a NumPy polynomial object in an operation, or a local name it is computed from:
+        the operation's text} for `function` (`_polynomial_meeting`)."""
+        rule = self.rule
+        qualified = [numpy_name(rule, c.func) for c in walk.nodes_of(function.body, cst.Call)]  # type: ignore[attr-defined]
+        if not any(q is not None and _polynomial_class(q) for q in qualified):
+            return {}
+        names: set[str] = set()
+
+        def polynomial(value: cst.BaseExpression) -> bool:
+            while isinstance(value, cst.UnaryOperation):
+                value = value.expression
+            if isinstance(value, cst.BinaryOperation):
+                return polynomial(value.left) or polynomial(value.right)
+            if isinstance(value, cst.Name):
+                return value.value in names
+            if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
+                    and value.func.attr.value in _POLYNOMIAL_METHODS and polynomial(value.func.value):
+                return True  # `p.deriv()`
+            qualified = numpy_name(rule, value.func) if isinstance(value, cst.Call) else None
+            return qualified is not None and _polynomial_class(qualified)
+
+        assigns = [n for n in walk.nodes(function.body) if isinstance(n, (cst.Assign, cst.AugAssign))]
+        grown = True
+        while grown:  # (`p = poly1d(0.0)`, `q = p * 2`, ...: to a fixed point)
+            grown = False
+            for assign in assigns:
+                targets = [t.target for t in assign.targets] if isinstance(assign, cst.Assign) else [assign.target]
+                bound = [t.value for t in targets if isinstance(t, cst.Name) and t.value not in names]
+                if bound and polynomial(assign.value):
+                    names.update(bound)
+                    grown = True
+        found: dict[Union[str, cst.CSTNode], str] = {}
+        sources = self._sources(function)
+        operations: list[tuple[cst.CSTNode, list[cst.BaseExpression]]] = [
+            (n, [o for o, other in ((n.left, n.right), (n.right, n.left)) if polynomial(other) and not polynomial(o)])
+            for n in walk.nodes_of(function.body, cst.BinaryOperation)]  # type: ignore[attr-defined]
+        operations += [(a, [a.value]) for a in assigns if isinstance(a, cst.AugAssign)
+                       and isinstance(a.target, cst.Name) and a.target.value in names]
+        for operation, operands in operations:
+            shown = rule.code(operation).strip().splitlines()[0]
+            for operand in operands:
+                found.setdefault(operand, shown)
+                for name in sources.of(operand):
+                    if name not in names:
+                        found.setdefault(name, shown)
+        return found
 
     def _fftpack_inputs(self, function: cst.FunctionDef) -> dict[str, cst.Call]:
         """{local name: the first call of `function` that needs NumPy arrays (`_host_call`) an argument of which is

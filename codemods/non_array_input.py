@@ -161,6 +161,12 @@ class NonArrayInput(Rule):
         "import jax.numpy as jnp\n\ndef f(x, flag):\n    x = jnp.asarray(x)\n    if flag:\n        x = [1, 2]\n"
         "    return x.take([0])\n",
         Valid("import numpy as np\n\ndef f(i, dims):\n    i = np.asarray(i)\n    return [len(i[1])] + list(dims[2:])\n"),
+        # items of a documented array-like meeting each other or a number: elements of a list either way, never read
+        # as an array (scipy's lagrange: `fac = x[j] - x[k]`, `poly1d([1.0, -x[k]])`)
+        Valid("import numpy as np\nfrom numpy import poly1d\n\ndef spread(nodes):\n    \"\"\"nodes : array_like\"\"\"\n"
+              "    total = poly1d(0.0)\n    for j in range(len(nodes)):\n        for k in range(len(nodes)):\n"
+              "            if k != j:\n                gap = nodes[j] - nodes[k]\n"
+              "                total = total + poly1d([1.0, -nodes[k]]) / gap\n    return total\n"),
         # a count that repeats a Python list stays NumPy (JX501), which takes the documented list (pyDOE3's fullfact)
         Valid("import numpy as np\n\ndef f(levels):\n    \"\"\"levels : array_like\"\"\"\n    n = np.prod(levels)\n"
               "    return [0.0] * n\n"),

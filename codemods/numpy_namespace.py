@@ -710,6 +710,16 @@ class NumpyNamespace(Rule):
                 "        return np.clip(v, self.edges[0], self.edges[-1]) - self.edges[0]\n\n    def at(self, v):\n"
                 "        r = self._eval(self, v)\n        if len(r) > 1:\n            r[0] = -1.0\n        return r\n",
                 expected=None, lines=[5, 5, 9, 9]),
+        # a value that meets a NumPy polynomial object in arithmetic stays NumPy: `poly1d / a` of a JAX `a` divides
+        # polynomials (a tuple), `a * poly1d` gives a poly1d, `Polynomial / a` raises `TypeError` (scipy's `lagrange`
+        # and `bilinear`'s `fac = np.sqrt(fs * 2)`); an evaluation (`q(0.0)`) is a value, not such an object
+        Invalid("import numpy as np\n\ndef scaled(fs, c):\n    k = np.sqrt(fs * 2)\n"
+                "    up = np.polynomial.Polynomial((1, 1)) / k\n    q = np.poly1d(c).deriv()\n"
+                "    return (up * q(0.0)).coef, q * np.exp(fs), np.cos(fs)\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\n\ndef scaled(fs, c):\n    k = np.sqrt(fs * 2)\n"
+                "    up = np.polynomial.Polynomial((1, 1)) / k\n    q = np.poly1d(c).deriv()\n"
+                "    return (up * q(0.0)).coef, q * np.exp(fs), jnp.cos(fs)\n",
+                lines=[4, 6, 7, 7]),
         # ... or that another method computes with a masked array (`np.ma.masked_array(v, mask=m) * self.w`: JAX
         # rejects masked arrays; pykrige's `self.Z`)
         Invalid("import numpy as np\n\nclass Weights:\n    def __init__(self, w):\n        self.w = np.asarray(w, dtype=float)\n\n"
