@@ -54,7 +54,9 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
     properties = _properties(members)
     numpy = _buffers.numpy_calls(module)
     ndimage = SparseNames.read(module, "ndimage")
+    every = methods
     for function in [*walk.nodes_of(module, cst.FunctionDef), *walk.module_code(module)]:
+        methods = Scope(every, function)  # type: ignore[arg-type]
         caller = "code at module level" if function.name.value == walk.MODULE_CODE else f"`{function.name.value}`"
         handed = [pair for call in walk.nodes_of(function.body, cst.Call) if writers
                   for pair in _buffers.handed_values(call, writers)]  # type: ignore[arg-type]
@@ -104,7 +106,7 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
                                          f"(`{_CODE.code_for_node(aug).strip()}`), and `{target}` is {shared}: NumPy "
                                          f"writes into that array, but given a JAX array Python rebinds `{target}` to "
                                          "a new array instead")
-    through_returns(module, found, methods, numpy)
+    through_returns(module, found, every, numpy)
     return found
 
 
@@ -316,7 +318,9 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
             sources[function] = _buffers.Sources(function, numpy)
         return sources[function]
 
+    every = methods
     for function in [*walk.nodes_of(module, cst.FunctionDef), *walk.module_code(module)]:
+        methods = Scope(every, function)  # type: ignore[arg-type]
         caller = "code at module level" if function.name.value == walk.MODULE_CODE else f"`{function.name.value}`"
         needs: dict[str, str] = {}
         shown: dict[str, str] = {}  # names whose `repr` a Python container turned into text shows (`text_results`)
@@ -534,6 +538,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
                                f"JAX array, NumPy's read-only view of it) and {needs[name]}")
                         found.setdefault(callee, why)
                         kept.setdefault(callee, why)
+    methods = every
     _stored_flows(module, methods, numpy, code, found, kept)
     # another module of the run binds what a function of this one returns and writes into it (`bits = to_bits(n, w)`,
     # `bits[0] = v`): jaxfix leaves that write (it cannot see where the array comes from), so the result stays NumPy
@@ -608,7 +613,7 @@ def _stored_flows(module: cst.Module, methods: Container[str], numpy: Callable[[
                       if isinstance(t.target, cst.Attribute) and t.target.attr.value in flows]
             for attr in stored:
                 where, how = flows[attr]
-                for callee in producers(assign.value, methods):  # type: ignore[attr-defined]
+                for callee in producers(assign.value, Scope(methods, function)):  # type: ignore[attr-defined]
                     why = (f"`{function.name.value}` stores what this returns as `.{attr}`, which reaches {how} "  # type: ignore[attr-defined]
                            f"elsewhere in the module (`{code(where).strip().splitlines()[0]}`)")
                     found.setdefault(callee, why)
@@ -667,7 +672,7 @@ def through_returns(module: cst.Module, found: dict[str, str], methods: Containe
         name = pending.pop()
         for function, values in returned.get(name, ()):
             local = _bound(walk.nodes_of(function.body, cst.Assign))  # type: ignore[arg-type]
-            for callee in (c for value in values for c in producers(value, methods, numpy, local)):
+            for callee in (c for value in values for c in producers(value, Scope(methods, function), numpy, local)):
                 if callee in found:
                     continue
                 origin[callee] = origin[name]
@@ -892,6 +897,31 @@ def _identity_tested(comparison: cst.Comparison) -> list[cst.BaseExpression]:
     return found
 
 
+class Scope(frozenset):
+    """The module's method names (`producers`' `methods`), seen from one function: `local` are the names a call
+    there cannot mean a function of the module by (its parameters but those defaulting to a name, and the names it
+    assigns, unless it also defines or declares them global): `f(x)` in `def newton(x, f, df)` calls what the caller passes, not the nested `def f`
+    of another function (scipy's `_compute_tauk`, whose `f` held back `sin` as if `newton` wrote into its result)."""
+
+    local: frozenset[str]
+
+    def __new__(cls, methods: Container[str], function: cst.FunctionDef) -> "Scope":
+        scope = super().__new__(cls, methods)  # type: ignore[arg-type]
+        params = function.params
+        # (not one whose default names a function, `get=grads`: the callers read `get(X)` as `grads(X)`)
+        names = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)
+                 if not isinstance(p.default, cst.Name)}
+        names.update(p.name.value for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param))
+        for assign in walk.nodes_of(function.body, cst.Assign):
+            for target in assign.targets:  # type: ignore[attr-defined]
+                if isinstance(target.target, cst.Name):
+                    names.add(target.target.value)
+        names -= {d.name.value for d in walk.nodes(function.body) if isinstance(d, (cst.FunctionDef, cst.ClassDef))}
+        names -= {n.name.value for g in walk.nodes_of(function.body, cst.Global) for n in g.names}  # type: ignore[attr-defined]
+        scope.local = frozenset(names)
+        return scope
+
+
 def producer(value: cst.BaseExpression, methods: Container[str] = ()) -> Optional[str]:
     """The first of `producers(value, methods)`, else None."""
     found = producers(value, methods)
@@ -945,8 +975,8 @@ def producers(value: cst.BaseExpression, methods: Container[str] = (),
         held = _property(value, properties)
         return [held] if held is not None else []
     func = value.func
-    if isinstance(func, cst.Name):
-        return [func.value]
+    if isinstance(func, cst.Name):  # (not a parameter or local name of the calling function: `Scope`)
+        return [func.value] if func.value not in getattr(methods, "local", ()) else []
     if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self":
         return [func.attr.value]
     return []

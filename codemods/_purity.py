@@ -389,6 +389,18 @@ def opaque_loop(rule, loop: cst.For | cst.While, function: cst.FunctionDef, prim
             f"safe only if it is pure JAX code{check.kept_note(opaque)})")
 
 
+def _kept_helper(rule, call: cst.Call) -> Optional[str]:
+    """Why JX501 leaves the module's function `call` calls by name NumPy in this run (`_caller_writes.host_results`:
+    a caller writes into its result, or hands it where only a NumPy array goes), else None: its NumPy calls then
+    raise on the tracers a `lax` body or branch would give it."""
+    from codemods._caller_writes import host_results  # (it reaches JX501's own modules, which import this one's users)
+
+    if not isinstance(call.func, cst.Name):
+        return None
+    why = host_results(rule).get(call.func.value)
+    return f"`{call.func.value}` stays NumPy in JX501's judgement: {why}" if why is not None else None
+
+
 def held_problem(held: Optional[tuple[str, str, bool]]) -> Optional[str]:
     """Why a loop whose body `held_numpy` found cannot be a `lax` loop (a call JX501 leaves NumPy in every run), or
     None."""
@@ -417,9 +429,16 @@ def held_numpy(rule, loop: cst.For | cst.While, function: cst.FunctionDef) -> Op
     for part in [*header, loop.body]:
         for call in walk.nodes_of(part, cst.Call):
             qualified = numpy_name(rule, call.func)  # type: ignore[attr-defined]
-            if qualified is None or not qualified.startswith("numpy.") or not flow.reads(list(call.args)) & bound:  # type: ignore[attr-defined]
+            helper = qualified is None and isinstance(call.func, cst.Name)  # type: ignore[attr-defined]
+            if not (helper or qualified is not None and qualified.startswith("numpy.")) \
+                    or not flow.reads(list(call.args)) & bound:  # type: ignore[attr-defined]
                 continue
-            kept = kept_reason(rule, call)  # type: ignore[arg-type]
+            # (a function of the module JX501 keeps NumPy, `xi - f(xi)`, raises on the tracers as a NumPy call does)
+            kept = kept_reason(rule, call) if not helper else _kept_helper(rule, call)  # type: ignore[arg-type]
+            if helper:
+                if kept is not None:
+                    return rule.code(call.func), kept, True  # type: ignore[attr-defined]
+                continue
             if kept is not None:
                 return rule.code(call.func), kept, True  # type: ignore[attr-defined]
             short = ".".join(qualified.split(".")[1:])
@@ -915,6 +934,13 @@ def branch_numpy(rule, stmts: Sequence[cst.CSTNode], operands: Sequence[str]) ->
     for stmt in stmts:
         for call in walk.nodes_of(stmt, cst.Call):
             qualified = numpy_name(rule, call.func)  # type: ignore[attr-defined]
+            if qualified is None and isinstance(call.func, cst.Name):  # type: ignore[attr-defined]
+                kept = _kept_helper(rule, call)  # type: ignore[arg-type]  # (a function of the module JX501 keeps NumPy)
+                if kept is not None and value_reads(call).intersection(derived):
+                    return (f"a branch calls `{rule.code(call.func)}(...)` on the traced operands `lax.cond` gives its "  # type: ignore[attr-defined]
+                            f"branches, and it stays NumPy ({kept}): NumPy raises on a tracer "
+                            "(`TracerArrayConversionError`)"), True
+                continue
             if qualified is None or not qualified.startswith("numpy."):
                 continue
             code, short = rule.code(call.func), ".".join(qualified.split(".")[1:])  # type: ignore[attr-defined]

@@ -710,6 +710,13 @@ class NumpyNamespace(Rule):
                 "        return np.clip(v, self.edges[0], self.edges[-1]) - self.edges[0]\n\n    def at(self, v):\n"
                 "        r = self._eval(self, v)\n        if len(r) > 1:\n            r[0] = -1.0\n        return r\n",
                 expected=None, lines=[5, 5, 9, 9]),
+        # a call of a parameter (`f(x)` in `def polish(x, f)`) is not a call of a function of that name elsewhere
+        # in the module (scipy's `_compute_tauk`, whose nested `f` and `df` kept `sin` and `cos` NumPy because
+        # `newton_polish(x, f, df)` updated `x -= f(x) / df(x)` in place)
+        Invalid("import numpy as np\n\ndef polish(x, g):\n    x = np.array(x, dtype=float)\n    x -= g(x)\n    return x\n\n"
+                "def root(c, n):\n    def g(v):\n        return np.sin(v) - c\n\n    return [g(c) for _ in range(n)]\n",
+                expected="import jax.numpy as jnp\n\ndef polish(x, g):\n    x = jnp.array(x, dtype=float)\n    x -= g(x)\n    return x\n\n"
+                "def root(c, n):\n    def g(v):\n        return jnp.sin(v) - c\n\n    return [g(c) for _ in range(n)]\n"),
         # a value that meets a NumPy polynomial object in arithmetic stays NumPy: `poly1d / a` of a JAX `a` divides
         # polynomials (a tuple), `a * poly1d` gives a poly1d, `Polynomial / a` raises `TypeError` (scipy's `lagrange`
         # and `bilinear`'s `fac = np.sqrt(fs * 2)`); an evaluation (`q(0.0)`) is a value, not such an object

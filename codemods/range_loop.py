@@ -386,6 +386,14 @@ class RangeLoop(Rule):
                      "\n    d = jax.lax.fori_loop(0, n, body, d)\n    return d\n",
             unsafe=True,
         ),
+        Invalid(  # a function of the module JX501 keeps NumPy (a caller writes into its result) raises on the tracers
+            # the body would give it: the loop stays Python (scipy's `_compute_tauk` once its helpers were held back)
+            "import numpy as np\n\ndef step(v):\n    return np.tanh(v) + v\n\ndef table(v):\n    t = step(v)\n"
+            "    t[0] = 0.0\n    return t\n\ndef settle(n):\n    z = 0.25\n    for _ in range(n):\n"
+            "        z = z - 0.5 * step(z)\n    return z\n",
+            expected=None,
+            lines=[13],
+        ),
         Invalid(  # a reduction over an axis drops it: the carry changes shape (statsmodels' Hamilton filter)
             "import jax.numpy as jnp\n\ndef f(m, n):\n    for _ in range(n):\n        m = jnp.sum(m, axis=0)\n    return m\n",
             expected=None,
