@@ -740,7 +740,7 @@ def scalar_carry_broadcast(flow, loop: cst.For | cst.While | cst.If, carried, re
         if not small:
             continue
         for value in [v for r in region for v in _updates(r, name)]:
-            reads = _through_temporaries(region, _whole_reads(value), set(carried))
+            reads = _closure_reads(flow, loop, _through_temporaries(region, _whole_reads(value), set(carried)))
             if name not in reads and default is None:
                 continue  # replaced, not grown: `m = x > t`
             if name not in reads:
@@ -792,6 +792,28 @@ def _through_temporaries(region: Sequence[cst.CSTNode], reads: set[str], carried
     return found
 
 
+def _closure_reads(flow, loop: cst.CSTNode, reads: set[str]) -> set[str]:
+    """`reads` with, for each of them that is a function defined in the enclosing function before `loop` (`def
+    f(x): return x - sin(x) - c`), the names its returned values read whole from the enclosing scope (`c`, not its
+    parameter `x`): `xi = xi - f(xi) / df(xi)` combines `xi` with `c` (scipy's `_compute_tauk`, `c` computed from
+    the array `k`)."""
+    found = set(reads)
+    for name in reads:
+        for d in flow.reaching(loop, name):
+            if not isinstance(d.node, cst.FunctionDef):
+                continue
+            params = d.node.params
+            own = {p.name.value for p in (*params.posonly_params, *params.params, *params.kwonly_params)}
+            own.update(p.name.value for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param))
+            body = [d.node.body]
+            returned = {r for ret in walk.nodes_of(d.node.body, cst.Return) if ret.value is not None  # type: ignore[attr-defined]
+                        for r in _whole_reads(ret.value)}  # type: ignore[attr-defined]
+            assigned = {n for a in walk.nodes_of(d.node.body, cst.Assign) for t in a.targets  # type: ignore[attr-defined]
+                        for n in walk.name_values(t.target)}
+            found |= _through_temporaries(body, returned, own) - own - assigned
+    return found
+
+
 def _wide(flow, loop: cst.CSTNode, name: str, params: set[str], inside: set[int], depth: int = 3) -> bool:
     """Whether `name` may have a parameter's shape where `loop` reads it: it is one of `params`, or a local that a
     definition before `loop` computes from one read whole (`x2 = 2.0 * x`), at most `depth` such steps away."""
@@ -825,13 +847,19 @@ def _start_value(start: cst.CSTNode, name: str) -> Optional[cst.BaseExpression]:
     return None
 
 
+# the number constants of `math` and NumPy (`xi = 0.5 * pi`: scipy's `_compute_tauk`)
+_CONSTANTS = frozenset({"pi", "e", "tau", "inf", "nan", "euler_gamma", "Inf", "NaN", "NAN", "PINF", "NINF"})
+
+
 def _small(value: cst.BaseExpression) -> bool:
-    """A number (`1.0`, `-1`, `True`) or an element (`coeffs[-1]`), or arithmetic of those: a start that an array
+    """A number (`1.0`, `-1`, `True`, `np.pi`) or an element (`coeffs[-1]`), or arithmetic of those: a start that an array
     operand can broadcast to a larger shape (a parameter or an array call may already have that shape)."""
     if isinstance(value, (cst.Integer, cst.Float, cst.Imaginary)):
         return True
-    if isinstance(value, cst.Name):
-        return value.value in ("True", "False")
+    if isinstance(value, cst.Name):  # (`pi` of `from numpy import pi`: a number; taken as one whatever binds it,
+        return value.value in ("True", "False") or value.value in _CONSTANTS  # which can only make the rewrite unsafe)
+    if isinstance(value, cst.Attribute):  # `np.pi`, `math.pi`
+        return value.attr.value in _CONSTANTS and isinstance(value.value, cst.Name)
     if isinstance(value, cst.Subscript):
         return all(isinstance(e.slice, cst.Index) for e in value.slice)
     if isinstance(value, cst.UnaryOperation):

@@ -394,6 +394,16 @@ class RangeLoop(Rule):
             expected=None,
             lines=[13],
         ),
+        Invalid(  # a carry that starts as a number (`0.5 * np.pi`) and grows through a nested function reading an
+            # array-shaped value of the enclosing one (`g(z)` reads `c`, made from the parameter `k`): NumPy broadcasts
+            # it, a carry must keep its shape (scipy's `_compute_tauk` for an array `k`)
+            "import numpy as np\n\ndef solve(k, n):\n    c = 2.0 * k + 1.0\n\n    def g(v):\n        return v - np.sin(c)\n\n"
+            "    z = 0.5 * np.pi\n    for _ in range(n):\n        z = z - 0.1 * g(z)\n    return z\n",
+            expected="import jax\nimport numpy as np\n\ndef solve(k, n):\n    c = 2.0 * k + 1.0\n\n    def g(v):\n"
+                     "        return v - np.sin(c)\n\n    z = 0.5 * np.pi\n\n    def body(_, z):\n        z = z - 0.1 * g(z)\n"
+                     "        return z\n\n    z = jax.lax.fori_loop(0, n, body, z)\n    return z\n",
+            unsafe=True,
+        ),
         Invalid(  # a reduction over an axis drops it: the carry changes shape (statsmodels' Hamilton filter)
             "import jax.numpy as jnp\n\ndef f(m, n):\n    for _ in range(n):\n        m = jnp.sum(m, axis=0)\n    return m\n",
             expected=None,
