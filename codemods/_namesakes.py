@@ -191,6 +191,35 @@ def method_order(rule: Rule, node: cst.Call) -> None:
                 replacement=node.with_changes(args=args), title="write the order in upper case")
 
 
+# the array methods that accumulate, with the position of their `dtype` parameter (`a.cumsum(axis, dtype, out)`)
+_ACCUMULATING_METHODS = {"cumsum": 1, "cumprod": 1}
+
+
+def method_accumulator(rule: Rule, node: cst.Call) -> None:
+    """`a.cumsum()`, `a.cumprod(axis=0)` of an array known to be a narrow integer one (`np.full(n, 200,
+    dtype=np.uint8)`), without a dtype: NumPy accumulates in the platform integer, a JAX array's method in the
+    array's own dtype, where the running values wrap (uint8: 200, 144, 88). Given NumPy's accumulator (`dtype=int`,
+    `dtype=jnp.uint` for an unsigned one, as `accumulator` gives the function form), the same values either way."""
+    func = node.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value in _ACCUMULATING_METHODS) or rule.current_function is None:
+        return
+    positional = [a for a in node.args if a.keyword is None]
+    if any(a.star for a in node.args) or any(a.keyword.value == "dtype" for a in node.args if a.keyword is not None) \
+            or len(positional) > _ACCUMULATING_METHODS[func.attr.value]:
+        return
+    dtype = dtype_of(function_facts(rule, rule.current_function), func.value)
+    if not dtype.exact or dtype.name not in _NARROW_SIGNED | _NARROW_UNSIGNED:
+        return
+    accumulator = f"{rule.jnp}.uint" if dtype.name in _NARROW_UNSIGNED else "int"
+    added = cst.Arg(cst.parse_expression(accumulator), keyword=cst.Name("dtype"),
+                    equal=cst.AssignEqual(cst.SimpleWhitespace(""), cst.SimpleWhitespace("")))
+    rule.report(node, f"`{rule.code(node)}` of a `{dtype.name}` array: NumPy accumulates it in the platform integer, a "
+                f"JAX array's `.{func.attr.value}` in `{dtype.name}`, where the running values wrap; give NumPy's "
+                f"accumulator (`dtype={accumulator}`)",
+                replacement=with_dtype(node, accumulator) if node.args else node.with_changes(args=[added]),
+                title=f"add `dtype={accumulator}`", imports=("jnp",) if "jnp" in accumulator else ())
+
+
 def layout_keyword(rule: Rule, node: cst.Call) -> None:
     """`a.copy(order='C')`, `a.astype(t, order='F')`, `a.reshape(s, copy=False)` on a traced array, or on one that
     `jax.numpy` made (`psd = jnp.zeros(n)`, after JX501 renamed `np.zeros`; `.at[...]` updates, arithmetic, items
@@ -428,18 +457,29 @@ def cast_query(rule: Rule, node: cst.Call, short: str) -> Optional[str]:
 _TINY_ATTRIBUTES = frozenset({"tiny", "smallest_normal", "smallest_subnormal"})
 
 
+_LOGS = frozenset({"log", "log2", "log10", "log1p"})
+_CLAMPS = frozenset({"maximum", "fmax", "clip"})
+
+
+def _tiny_atom(node: cst.CSTNode) -> bool:
+    """`np.finfo(...).tiny` (`.smallest_normal`, `.smallest_subnormal`), `sys.float_info.min`, `math.ulp(0.0)`, a
+    float literal under 1e-300: the node itself, not what it holds."""
+    if isinstance(node, cst.Attribute):
+        if node.attr.value in _TINY_ATTRIBUTES and isinstance(node.value, cst.Call) \
+                and dotted_name(node.value.func).split(".")[-1] == "finfo":
+            return True
+        return node.attr.value == "min" and dotted_name(node.value).endswith("float_info")
+    if isinstance(node, cst.Float):
+        return 0.0 < abs(float(node.value.replace("_", ""))) < 1e-300
+    if isinstance(node, cst.Call) and dotted_name(node.func).split(".")[-1] == "ulp" and node.args:
+        arg = node.args[0].value
+        return isinstance(arg, (cst.Float, cst.Integer)) and float(arg.value.replace("_", "")) == 0.0
+    return False
+
+
 def _tiny(node: cst.CSTNode) -> bool:
-    """Whether `node` holds `np.finfo(...).tiny` (`.smallest_normal`, `.smallest_subnormal`), `sys.float_info.min`,
-    or a float literal under 1e-300."""
-    for found in walk.nodes_of(node, cst.Attribute):
-        attr = found.attr.value  # type: ignore[attr-defined]
-        value = found.value  # type: ignore[attr-defined]
-        if attr in _TINY_ATTRIBUTES and isinstance(value, cst.Call) and dotted_name(value.func).split(".")[-1] == "finfo":
-            return True
-        if attr == "min" and dotted_name(value).endswith("float_info"):
-            return True
-    return any(0.0 < abs(float(f.value.replace("_", ""))) < 1e-300  # type: ignore[attr-defined]
-               for f in walk.nodes_of(node, cst.Float))
+    """Whether `node` holds a `_tiny_atom`."""
+    return any(isinstance(n, (cst.Attribute, cst.Float, cst.Call)) and _tiny_atom(n) for n in walk.nodes(node))
 
 
 def near_subnormal(rule: Rule) -> Optional[str]:
@@ -460,12 +500,20 @@ def near_subnormal(rule: Rule) -> Optional[str]:
             t.target.value for statement in rule.context.module.body if isinstance(statement, cst.SimpleStatementLine)
             for small in statement.body if isinstance(small, cst.Assign) and _tiny(small.value)
             for t in small.targets if isinstance(t.target, cst.Name))
-    # (an operand of arithmetic: `y + SMALL * (y == 0)`, then `y / y.sum()`; not a clamp, `np.maximum(p, tiny)`,
-    # whose result is a normal number)
-    read = any(isinstance(side, cst.Name) and side.value in constants or not isinstance(side, cst.Name) and _tiny(side)
-               for operation in walk.nodes_of(function.body, cst.BinaryOperation)
-               for side in (operation.left, operation.right)  # type: ignore[attr-defined]
-               if isinstance(side, (cst.Name, cst.Attribute, cst.Float)))
+    # tiny values bound in the function too (`small = np.finfo(y.dtype).tiny`); any use counts (`y + SMALL * (y ==
+    # 0)`, then `y / y.sum()`; `p = np.maximum(p, TINY)`, then `p / p.sum()`) but a clamp read only by a log
+    # (`np.log(np.maximum(p, TINY))`), whose result is a normal number
+    names = set(constants) | {t.target.value for a in walk.nodes_of(function.body, cst.Assign) if _tiny(a.value)  # type: ignore[attr-defined]
+                              for t in a.targets if isinstance(t.target, cst.Name)}  # type: ignore[attr-defined]
+    exempt: set[int] = set()
+    for call in walk.nodes_of(function.body, cst.Call):
+        if dotted_name(call.func).split(".")[-1] in _LOGS and call.args:  # type: ignore[attr-defined]
+            clamp = call.args[0].value  # type: ignore[attr-defined]
+            if isinstance(clamp, cst.Call) and dotted_name(clamp.func).split(".")[-1] in _CLAMPS:
+                exempt.update(id(n) for n in walk.walk(clamp))
+    read = any(id(n) not in exempt for n in walk.nodes(function.body)
+               if isinstance(n, cst.Name) and n.value in names
+               or isinstance(n, (cst.Attribute, cst.Float, cst.Call)) and _tiny_atom(n))
     why = ("works with numbers at the bottom of the float range (`finfo(...).tiny`), whose products and quotients "
            "are subnormal: XLA on CPU flushes those to zero, so a log or a division of them gives -inf or NaN where "
            "NumPy gives a finite value") if read else None

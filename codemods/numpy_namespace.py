@@ -221,9 +221,10 @@ class NumpyNamespace(Rule):
     image wraps at 256 after the migration. `jnp.searchsorted(a, v)` casts a Python number `v` to `a`'s dtype
     (`300` against uint8 levels is 44): unsafe where `a` is known to be a narrow integer array, not seen where `a` is
     a parameter (SciPy's levels); so does `jnp.digitize` with its bins. XLA on CPU flushes subnormal floats to zero: `np.nextafter` and `np.spacing` keep
-    their function NumPy (unsafe fix), and so does arithmetic with `np.finfo(...).tiny` (or `smallest_subnormal`,
-    `sys.float_info.min`, a literal under 1e-300, itself or through a module constant: `y + TINY * (y == 0)`, then
-    `y / y.sum()`), whose products and quotients are subnormal; a clamp (`np.maximum(p, tiny)`) migrates. Subnormals
+    their function NumPy (unsafe fix), and so does a use of `np.finfo(...).tiny` (or `smallest_subnormal`,
+    `sys.float_info.min`, `math.ulp(0.0)`, a literal under 1e-300, itself or through a name bound to one: `y + TINY *
+    (y == 0)`, then `y / y.sum()`; `p = np.maximum(p, TINY)`, then `p / p.sum()`), whose products and quotients are
+    subnormal; a clamp read only by a log (`np.log(np.maximum(p, tiny))`) migrates. Subnormals
     reached otherwise (underflow of ordinary data) are not detected. `**kwargs` handed to a NumPy call is known only when the function builds
     it from dict displays: another one (a parameter, an attribute) makes the rename unsafe. A NumPy scalar is hashable and a 0-d JAX array is not: `np.asarray(v)[()]` used as a
     dictionary key elsewhere raises after the migration (SciPy's distribution infrastructure). What callers outside
@@ -1383,11 +1384,13 @@ class NumpyNamespace(Rule):
             # (`np.maximum(p, TINY)`) gives a normal number, and migrates
             "import numpy as np\n\nTINY = np.finfo(float).tiny\n\ndef theil(y):\n    y = y + TINY * (y == 0)\n"
             "    s = y / np.sum(y)\n    return np.sum(s * np.log(len(y) * s))\n\n"
-            "def entropy(p):\n    return -np.sum(p * np.log(np.maximum(p, TINY)))\n",
+            "def entropy(p):\n    return -np.sum(p * np.log(np.maximum(p, TINY)))\n\n"
+            "def local(y):\n    small = np.finfo(y.dtype).tiny\n    p = np.maximum(y, small)\n    return np.log(p / np.sum(p))\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\nTINY = np.finfo(float).tiny\n\ndef theil(y):\n"
             "    y = y + TINY * (y == 0)\n    s = y / np.sum(y)\n    return np.sum(s * np.log(len(y) * s))\n\n"
-            "def entropy(p):\n    return -jnp.sum(p * jnp.log(jnp.maximum(p, TINY)))\n",
-            lines=[7, 8, 11],
+            "def entropy(p):\n    return -jnp.sum(p * jnp.log(jnp.maximum(p, TINY)))\n\n"
+            "def local(y):\n    small = np.finfo(y.dtype).tiny\n    p = np.maximum(y, small)\n    return np.log(p / np.sum(p))\n",
+            lines=[7, 8, 11, 15, 16],
         ),
         Invalid(  # XLA on CPU flushes subnormals to zero: `jnp.nextafter(0.0, inf)` compares equal to 0 (SciPy's
             # interp1d 'next' kind shifts its points by one ulp before a searchsorted)
@@ -1413,6 +1416,13 @@ class NumpyNamespace(Rule):
             "    marks = jnp.ones(m, dtype='int16')\n    ok = hits > 1\n"
             "    return jnp.cumsum(hits, dtype=jnp.uint), jnp.nancumprod(marks, 0, dtype=int), jnp.cumsum(ok), "
             "jnp.cumprod(marks, 0, np.int32)\n",
+        ),
+        Invalid(  # ... and so do the array methods: a JAX array's `.cumsum()` of uint8 wraps at 256 (code review)
+            "import numpy as np\n\ndef tally(n):\n    hits = np.full(n, 200, dtype=np.uint8)\n    marks = np.ones(n, dtype=np.int8)\n"
+            "    return hits.cumsum(), marks.cumprod(axis=0), marks.cumsum(0, int)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef tally(n):\n    hits = jnp.full(n, 200, dtype=np.uint8)\n"
+            "    marks = jnp.ones(n, dtype=np.int8)\n"
+            "    return hits.cumsum(dtype=jnp.uint), marks.cumprod(axis=0, dtype=int), marks.cumsum(0, int)\n",
         ),
         Invalid(  # np.vander of narrow integers computes its powers in int64, jnp.vander in their dtype (200 ** 2 of
             # uint8 is 64; bool raises)
@@ -2851,6 +2861,7 @@ class NumpyNamespace(Rule):
         self._widening.widen(node)
         _namesakes.layout_keyword(self, node)
         _namesakes.method_order(self, node)
+        _namesakes.method_accumulator(self, node)
         self._boundary.note_call(node)
         if isinstance(node.func, cst.Name) and node.func.value in self._matrices.makers:  # `m = as_matrix(a)`
             self.report(node, _matrices.returned(node.func.value), leaves_function=True)
