@@ -100,7 +100,8 @@ STATIC_PARAM_NAMES = {"axis", "axes", "shape", "ndim", "dtype", "order", "mode",
 # `int, default 3`, `str {'a', 'b'}`): not `float` (a traced scalar in practice), nor anything array- or list-like
 _PYTHON_VALUE_TYPE = re.compile(
     r"(?:(?:positive|non-?negative|strictly\s+positive|odd|even)\s+)?(?:int|integer|bool|boolean|str|string)"
-    r"(?:\s+or\s+none)?(?:\s*,\s*optional)?(?:\s*(?:,\s*|\()default\b.*)?(?:\s*\{[^}]*\})?\s*",
+    r"(?:\s+or\s+none)?(?:\s*,\s*optional)?(?:\s*(?:,\s*|\()default(?:\s*[:=]\s*|\s+(?:is\s+)?)[-+\w.'\"]+\)?)?"
+    r"(?:\s*\{[^}]*\})?\s*",
     re.IGNORECASE)
 
 
@@ -113,7 +114,13 @@ def documented_static(function: cst.FunctionDef) -> frozenset[str]:
     if not doc or not _PYTHON_WORDS.search(doc):
         return frozenset()
     params = {p.name.value for p in (*function.params.posonly_params, *function.params.params, *function.params.kwonly_params)}
+    doc = _OTHER_SECTIONS.split(doc, maxsplit=1)[0]  # (a `Returns` entry named like a parameter is no parameter's)
     return host_data.documented_as(doc, params, lambda kind: _PYTHON_VALUE_TYPE.fullmatch(kind.strip()) is not None)
+
+
+# the numpydoc and Google sections after the parameters: entries there describe other things than parameters
+_OTHER_SECTIONS = re.compile(r"^[ \t]*(?:Returns?|Yields?|Raises|Attributes|Notes|Examples?|See Also|References|"
+                             r"Warns|Warnings)[ \t]*:?[ \t]*$", re.MULTILINE)
 
 
 _PYTHON_WORDS = re.compile(r"\b(?:int|integer|bool|boolean|str|string)\b", re.IGNORECASE)

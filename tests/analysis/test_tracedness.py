@@ -237,7 +237,7 @@ def test_host_counts_and_dtype_parameters_are_static():
     ("int", S), ("int, optional", S), ("positive int", S), ("int or None", S), ("int, default 3", S),
     ("int (default 3)", S), ("bool", S), ("str {'a', 'b'}", S), ("integer, optional", S),
     ("float", T), ("int or float", T), ("array_like", T), ("int or array_like", T), ("list of int", T),
-    ("ndarray of int", T),
+    ("ndarray of int", T), ("int, default 3 or ndarray of ints", T), ("int, default: 3", S),
 ])
 def test_parameters_documented_as_python_values_are_static(kind, expected):
     """A docstring's `target : int` is the documented form of `target: int` (mne's `next_fast_len`): a size whose
@@ -247,6 +247,12 @@ def test_parameters_documented_as_python_values_are_static(kind, expected):
     google, _ = analyse(f'def f(x, target):\n    """Next size.\n\n    Args:\n        target ({kind}): where.\n    """\n')
     assert numpydoc.variables()["target"] is expected and numpydoc.variables()["x"] is T
     assert google.variables()["target"] is expected
+
+
+def test_a_returns_entry_named_like_a_parameter_says_nothing_of_it():
+    a, _ = analyse('def f(x, n):\n    """Grow.\n\n    Parameters\n    ----------\n    x : ndarray\n\n'
+                   '    Returns\n    -------\n    n : int\n        How many.\n    """\n')
+    assert a.variables()["n"] is T
 
 
 def _params_at_if(code: str, project=None, module_name: str = "") -> dict:
