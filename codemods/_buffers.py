@@ -384,7 +384,8 @@ def appended(fn: cst.FunctionDef, names: frozenset[str]) -> list[tuple[str, cst.
     return found
 
 
-def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optional[TypedParameters] = None) -> Writers:
+def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optional[TypedParameters] = None,
+            path: str = "") -> Writers:
     """`Writers` of the module's top-level functions (and of functions nested in them, and of its classes' methods
     as `self.name`) that need a NumPy array as a parameter: they write through it, or hand it, or a value computed
     from it (`Sources`), to a parameter that needs one, to a fixed point over the module's calls; with `imported`
@@ -397,7 +398,7 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
     their key `self.name`: a call `self._evaluate(xs, out)` may run any of them, so the entry takes the needs of
     every one, by position under the first one's parameter names."""
     functions = _functions(module)
-    private = private_modules(module)
+    private = private_modules(module, path)
     viewing = views(module)
     numpy = numpy_calls(module)
     ndimage = SparseNames.read(module, "ndimage")
@@ -1718,22 +1719,38 @@ def positional_outs(call: cst.Call, numpy_aliases: Mapping[str, str]) -> list[cs
     return positional[index:index + 1] if index is not None else []
 
 
-def private_modules(module: cst.Module) -> set[str]:
+def private_modules(module: cst.Module, path: str = "") -> set[str]:
     """Local names that the module's imports (top-level, or in a function) bind to something private: a name that starts with `_`
     (`from . import _lbfgsb`), under any alias (`from . import _cd_fast as cd_fast`, scikit-learn's style), or any
     name imported from a private module (`from ._hierarchical import single_linkage`): private compiled modules, by
     SciPy's, NumPy's and scikit-learn's convention (a private pure-Python helper is taken as one too, which only
-    keeps more NumPy)."""
+    keeps more NumPy). With the module's `path`, a relative import of a module that is a `.py` file (or a package)
+    beside it is no compiled one (pywt's `from ._utils import _modes_per_axis`): what its functions write into,
+    `imported_writers` reads from its source."""
     def private(name: str) -> bool:
         return any(part.startswith("_") and not part.startswith("__") for part in name.split("."))
+
+    def source_beside(node: cst.ImportFrom, name: str) -> bool:
+        """Whether the relative import `node` reaches `name` (dotted, below its folder) as Python source."""
+        if not path or not node.relative:
+            return False
+        folder = os.path.dirname(os.path.abspath(path))
+        for _ in range(len(node.relative) - 1):
+            folder = os.path.dirname(folder)
+        target = os.path.join(folder, *name.split("."))
+        return os.path.isfile(target + ".py") or os.path.isfile(os.path.join(target, "__init__.py"))
 
     names: set[str] = set()
     # (an import inside a function too: `from sklearn.tree import _tree`, then `_tree.Tree(1, n_classes, 1)`, pyod's
     # lazily imported node layout)
     for node in [*walk.nodes_of(module, cst.ImportFrom), *walk.nodes_of(module, cst.Import)]:
         if isinstance(node, cst.ImportFrom) and not isinstance(node.names, cst.ImportStar):
-            source = private(dotted_name(node.module)) if node.module is not None else False
-            names.update(a.evaluated_alias or dotted_name(a.name) for a in node.names if source or private(dotted_name(a.name)))
+            base = dotted_name(node.module) if node.module is not None else ""
+            if base and source_beside(node, base):
+                continue  # (functions of a Python module of the package: `imported_writers` reads what they write)
+            source = private(base) if base else False
+            names.update(a.evaluated_alias or dotted_name(a.name) for a in node.names if source or private(dotted_name(a.name))
+                         and not (not base and source_beside(node, dotted_name(a.name))))
         elif isinstance(node, cst.Import):
             names.update((a.evaluated_alias or dotted_name(a.name)).split(".")[0] for a in node.names if private(dotted_name(a.name)))
     return names

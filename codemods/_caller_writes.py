@@ -628,7 +628,7 @@ def _handed_elsewhere(rule: Rule, found: dict[str, str], kept: dict[str, str]) -
     `x = make(n)` in `pkg.sample`, then `scale(x, lo, hi)` of `pkg.util`, doing `np.multiply(p, ..., out=p)`, with
     `make` of this module: `_caller_inputs.results_fed_elsewhere`, that module's writers read as a dependency)."""
     fed = _caller_inputs.fed_results(rule.context.project, rule.context.module_name)
-    table = _buffers.writers(rule.context.module) if fed else {}
+    table = _buffers.writers(rule.context.module, path=rule.context.path) if fed else {}
     for callee, specs in fed.items():
         _mark_fed(callee, table.get(callee, ([], {})), specs, found, kept)
     elsewhere = _caller_inputs.results_fed_elsewhere(rule.context.project, rule.context.module_name)

@@ -1829,8 +1829,8 @@ class NumpyBoundary:
         module = context.module
         imported = _buffers.imported_writers(module, context.path, context.module_name) if context.module_name else {}
         # (a C library's functions, like a private compiled module's, may write into the attributes they are given)
-        return {**imported, **_buffers.writers(module, imported)}, \
-            _buffers.private_modules(module) | c_library_roots(context)
+        return {**imported, **_buffers.writers(module, imported, path=context.path)}, \
+            _buffers.private_modules(module, context.path) | c_library_roots(context)
 
     @functools.cached_property
     def _views(self) -> _buffers.Writers:

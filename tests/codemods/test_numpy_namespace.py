@@ -1025,3 +1025,18 @@ def test_an_array_given_to_a_function_whose_imported_decorator_tests_for_ndarray
     messages = [f.message for r in results for f in r.findings]
     assert any(f"decorated with `@{decorator}`, whose wrapper checks it with `isinstance(values, np.ndarray | list)`" in m
                for m in messages), messages
+
+
+def test_a_private_python_module_beside_is_no_compiled_one(tmp_path):
+    """pywt's `from ._utils import _modes_per_axis`: a `.py` module of the package is read for what it writes
+    (`imported_writers`), not taken for a compiled one; a private module with no source beside still is."""
+    import libcst as cst
+
+    from codemods import _buffers
+
+    pkg, _ = _package(tmp_path, "wav", {"_utils.py": "def pick(axes):\n    return tuple(axes)\n", "core.py": ""})
+    code = ("from ._utils import pick\nfrom ._ext import fill\nfrom . import _fast, _utils as u\n"
+            "import numpy as np\n")
+    module = cst.parse_module(code)
+    assert _buffers.private_modules(module, str(pkg / "core.py")) == {"fill", "_fast"}
+    assert _buffers.private_modules(module) == {"pick", "fill", "_fast", "u"}
