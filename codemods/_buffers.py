@@ -1074,12 +1074,13 @@ def _module_file(path: str, package: list[str], target: list[str]) -> str:
 def _writers_of_file(file: str) -> Writers:
     """`writers` of the module in `file` (read as a dependency of the module asking: `jaxfix.dependencies`)."""
     data = dependencies.read(file, writers_of_source)
-    return writers_of_source(data) if data is not None else {}
+    return writers_of_source(data, file) if data is not None else {}
 
 
 @functools.lru_cache(maxsize=64)
-def writers_of_source(data: dependencies.Text) -> Writers:
-    """`writers` of the module with source `data`, but for methods."""
+def writers_of_source(data: dependencies.Text, path: str = "") -> Writers:
+    """`writers` of the module with source `data` (at `path`, when known: its private imports of Python modules
+    beside it are no compiled ones, `private_modules`), but for methods."""
     try:
         tree = cst.parse_module(data)
     except (cst.ParserSyntaxError, UnicodeDecodeError):
@@ -1087,7 +1088,7 @@ def writers_of_source(data: dependencies.Text) -> Writers:
     # (a parameter checked for a NumPy type: stumpy's `core.rolling_isconstant`, whose test only a migration of that
     # module widens to accept JAX arrays; its callers' own module widens its own tests, so only another's count)
     typed = source_typed_parameters(tree, numpy_calls(tree))
-    found = {k: v for k, v in writers(tree, typed=typed).items() if not k.startswith("self.")}
+    found = {k: v for k, v in writers(tree, typed=typed, path=path).items() if not k.startswith("self.")}
     # a decorator whose wrapper checks a parameter for a NumPy type, as `@name` (`imported_writers`: `decorated`)
     for name, (params, checks) in decorator_typed_parameters(tree, numpy_calls(tree)).items():
         found[f"@{name}"] = (params, {p: f"checks it with `{check}`, which a JAX array fails" for p, check in checks.items()})

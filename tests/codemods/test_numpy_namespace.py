@@ -1040,3 +1040,10 @@ def test_a_private_python_module_beside_is_no_compiled_one(tmp_path):
     module = cst.parse_module(code)
     assert _buffers.private_modules(module, str(pkg / "core.py")) == {"fill", "_fast"}
     assert _buffers.private_modules(module) == {"pick", "fill", "_fast", "u"}
+    # ... and so for another module's writers read from its file (`imported_writers`): a helper handing its
+    # parameter to a private function of a Python module beside it needs no NumPy array for it
+    (pkg / "_util2.py").write_text("def _check(x):\n    return x\n")
+    helper = "from ._util2 import _check\n\ndef use(x):\n    _check(x)\n    return x\n"
+    (pkg / "helpers.py").write_text(helper)
+    assert "use" not in _buffers._writers_of_file(str(pkg / "helpers.py"))
+    assert "use" in _buffers.writers_of_source(helper)
