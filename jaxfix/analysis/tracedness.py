@@ -658,7 +658,11 @@ def _passed(call: cst.Call, positional: list[cst.Param]) -> Optional[dict[str, c
 
 def _reaches_dicts_only(caller: cst.FunctionDef, call: cst.Call, name: str) -> bool:
     """Whether every binding of `name` that reaches `call` in `caller` (by its reaching definitions) binds a dict
-    (`_dict_maker`), and one does."""
+    (`_dict_maker`), and one does. (The reaching definitions are asked only when `caller` binds `name` to a dict
+    somewhere: most names passed are arrays, and a flow graph per call would cost.)"""
+    if not any(_dict_maker(a.value) and any(isinstance(t.target, cst.Name) and t.target.value == name for t in a.targets)  # type: ignore[attr-defined]
+               for a in walk.nodes_of(caller.body, cst.Assign)):
+        return False
     statement = next((small for line in walk.nodes_of(caller.body, cst.SimpleStatementLine)
                       for small in line.body if any(c is call for c in walk.nodes_of(small, cst.Call))), None)  # type: ignore[attr-defined]
     if statement is None:
@@ -731,16 +735,12 @@ class _Helpers:
         if function.decorators or not function.name.value.startswith("_") or function.name.value.startswith("__") \
                 or function.name.value in private_names.mentioned_elsewhere():
             return frozenset()  # (called from elsewhere, maybe with arrays)
-        sites = self._sites().get(key)
+        sites = self._site_arguments(function)
         if not sites:
             return frozenset()
-        positional = self._positional(function)
-        candidates = {p.name.value: p for p in (*positional, *function.params.kwonly_params)
+        candidates = {p.name.value: p for p in (*self._positional(function), *function.params.kwonly_params)
                       if p.default is None or _number_or_size(p.default)}
-        for call, caller in sites:
-            passed = _passed(call, positional)
-            if passed is None:
-                return frozenset()
+        for call, caller, passed in sites:
             for pname in list(candidates):
                 value = passed.get(pname)
                 if value is None:
@@ -783,6 +783,22 @@ class _Helpers:
             stack.extend(walk.children(node))
         return bool(values) and all(v is not None and _dict_maker(v) for v in values)
 
+    def _site_arguments(self, function: cst.FunctionDef
+                        ) -> Optional[list[tuple[cst.Call, Optional[cst.FunctionDef], dict[str, cst.BaseExpression]]]]:
+        """Each call of `function` in the module (`_sites`) with the function making it and the values it gives the
+        parameters (`_passed`); None when it has no calls, or one passes `*args`/`**kwargs`, which may fill any."""
+        sites = self._sites().get(id(function))
+        if not sites:
+            return None
+        positional = self._positional(function)
+        found = []
+        for call, caller in sites:
+            passed = _passed(call, positional)
+            if passed is None:
+                return None
+            found.append((call, caller, passed))
+        return found
+
     def _positional(self, function: cst.FunctionDef) -> list[cst.Param]:
         """The positional parameters a call of `function` fills (without `self` for a method of `methods`)."""
         positional = [*function.params.posonly_params, *function.params.params]
@@ -801,16 +817,12 @@ class _Helpers:
         if known is not None:
             return known
         self._fed[key] = frozenset()  # type: ignore[index]  # (while it is being found)
-        sites = self._sites().get(id(function))
+        sites = self._site_arguments(function)
         if not sites:
             return frozenset()
-        positional = self._positional(function)
-        candidates = {p.name.value for p in (*positional, *function.params.kwonly_params)}
+        candidates = {p.name.value for p in (*self._positional(function), *function.params.kwonly_params)}
         supplied: set[str] = set()
-        for call, caller in sites:
-            passed = _passed(call, positional)
-            if passed is None:
-                return frozenset()
+        for call, caller, passed in sites:
             for pname in list(candidates):
                 value = passed.get(pname)
                 if value is None:
