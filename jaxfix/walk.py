@@ -33,6 +33,10 @@ from libcst import BatchableCSTVisitor, CSTNode, CSTVisitor
 from libcst._nodes import op as _op, whitespace as _whitespace
 from libcst.metadata import MetadataWrapper
 
+from jaxfix import nodecheck
+
+nodecheck.install()  # isinstance on node classes without ABCMeta's Python-level check (see jaxfix.nodecheck)
+
 # type -> (child fields in visiting order, a getter of their values, optional fields LibCST skips when absent)
 _FIELDS: dict[type, tuple[tuple[str, ...], Callable[[CSTNode], Any], tuple[str, ...]]] = {}
 _VARIANTS: dict[tuple[type, tuple[str, ...]], tuple[tuple[str, ...], Callable[[CSTNode], Any]]] = {}
