@@ -155,24 +155,28 @@ def children(node: CSTNode) -> tuple[CSTNode, ...]:
     return found
 
 
-# id(root) -> (root, {node type: its nodes in visiting order}): the analyses ask a module for its functions,
-# classes, calls and names again and again, and ask one function body for its assignments, attributes and names
-# once per statement they judge. One walk sorts all of a root's non-token nodes by type: at once for a module, and
-# for another root the second time it is asked (_ASKED), so a subtree asked once costs one plain walk.
-_BY_KIND: dict[int, tuple[CSTNode, dict[type, list[CSTNode]]]] = {}
+# id(root) -> (root, {node type: its nodes in visiting order}, all its non-token nodes in visiting order): the
+# analyses ask a module for its functions, classes, calls and names again and again, walk all of a module's nodes
+# once per question they collect several kinds for, and ask one function body for its assignments, attributes and
+# names once per statement they judge. One walk lists all of a root's non-token nodes, in order and by type: at once
+# for a module, and for another root the second time it is asked (_ASKED), so a subtree asked once costs one plain
+# walk.
+_BY_KIND: dict[int, tuple[CSTNode, dict[type, list[CSTNode]], list[CSTNode]]] = {}
 _ASKED: dict[int, CSTNode] = {}
-_INDEX_LIMIT = 512  # indexed roots kept (each holds a list entry per node of its subtree)
+_INDEX_LIMIT = 512  # indexed roots kept (each holds two list entries per node of its subtree)
 
 
-def _indexed(root: CSTNode) -> dict[type, list[CSTNode]]:
+def _indexed(root: CSTNode) -> tuple[CSTNode, dict[type, list[CSTNode]], list[CSTNode]]:
     entry = _BY_KIND.get(id(root))
     if entry is not None and entry[0] is root:
-        return entry[1]
+        return entry
     by_kind: dict[type, list[CSTNode]] = {}
+    order: list[CSTNode] = []
     stack = [root]
-    pop, extend = stack.pop, stack.extend
+    pop, extend, listed = stack.pop, stack.extend, order.append
     while stack:
         current = pop()
+        listed(current)
         found = by_kind.get(current.__class__)
         if found is None:
             by_kind[current.__class__] = [current]
@@ -181,8 +185,23 @@ def _indexed(root: CSTNode) -> dict[type, list[CSTNode]]:
         extend(_children_at(current, NO_TOKENS)[::-1])
     if len(_BY_KIND) >= _INDEX_LIMIT:
         _BY_KIND.clear()
-    _BY_KIND[id(root)] = (root, by_kind)
-    return by_kind
+    entry = _BY_KIND[id(root)] = (root, by_kind, order)
+    return entry
+
+
+def _index_of(root: CSTNode) -> Optional[tuple[CSTNode, dict[type, list[CSTNode]], list[CSTNode]]]:
+    """The index of `root` when it is a module or was asked before (it is made then); None the first time another
+    root is asked (it is remembered)."""
+    key = id(root)
+    entry = _BY_KIND.get(key)
+    if entry is not None and entry[0] is root:
+        return entry
+    if root.__class__ is cst.Module or _ASKED.get(key) is root:
+        return _indexed(root)
+    if len(_ASKED) >= _CACHE_LIMIT:
+        _ASKED.clear()
+    _ASKED[key] = root
+    return None
 
 
 def nodes_of(root: CSTNode, kind: type) -> list[CSTNode]:
@@ -190,15 +209,9 @@ def nodes_of(root: CSTNode, kind: type) -> list[CSTNode]:
     visitor with only `visit_<kind>` collecting its nodes finds. A new list each time; for a module, and for a root
     asked before, read from one walk sorting all its non-token nodes by type."""
     if kind not in TOKEN_TYPES:
-        key = id(root)
-        entry = _BY_KIND.get(key)
-        if entry is not None and entry[0] is root:
+        entry = _index_of(root)
+        if entry is not None:
             return list(entry[1].get(kind, ()))
-        if root.__class__ is cst.Module or _ASKED.get(key) is root:
-            return list(_indexed(root).get(kind, ()))
-        if len(_ASKED) >= _CACHE_LIMIT:
-            _ASKED.clear()
-        _ASKED[key] = root
     level = ALL if kind in TOKEN_TYPES else NO_TOKENS
     found: list[CSTNode] = []
     stack = [root]
@@ -235,8 +248,12 @@ def walk(node: CSTNode) -> Iterator[CSTNode]:
 
 def nodes(node: CSTNode) -> Iterator[CSTNode]:
     """`walk` without the tokens (whitespace, punctuation, operators): for one pass collecting several kinds of
-    non-token nodes, where `nodes_of` would walk once per kind."""
-    return _preorder(node, lambda n: children_without_tokens(n))
+    non-token nodes, where `nodes_of` would walk once per kind. For a module, and a root asked before, read from
+    the list of its nodes that `nodes_of` also reads."""
+    entry = _index_of(node)
+    if entry is not None:
+        return iter(entry[2])
+    return _preorder(node, children_without_tokens)
 
 
 def _preorder(node: CSTNode, kids: Callable[[CSTNode], tuple[CSTNode, ...]]) -> Iterator[CSTNode]:
