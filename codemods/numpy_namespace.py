@@ -7,6 +7,7 @@ import numpy as np
 
 from codemods import _buffers, _caller_inputs, _host_values, _imported_values, _list_inputs, _matrices, _namesakes, _triangles
 from codemods._host_values import SPACED
+from codemods import _dispatch
 from codemods._isinstance_widening import IsinstanceWidening
 from codemods._namesakes import DIFFERENT, IN_PLACE, LAYOUT_ONLY_ORDER, OTHER_FAMILIES, static_keyword, units_difference, units_library
 from codemods._numpy_boundary import NumpyBoundary, flat_read
@@ -94,7 +95,10 @@ class NumpyNamespace(Rule):
     function that tests its parameter so stays NumPy, and a function that tests one it makes is left as it is. So
     does a NumPy array handed to a parameter tested with `isinstance(x, np.ndarray)` (unless the source already
     accepts `jax.Array` there): the test is widened only with its function's other fixes, which may be unsafe or
-    held back, and a JAX array would take the other branch.
+    held back, and a JAX array would take the other branch. A `functools.singledispatch` function with an
+    implementation registered for `np.ndarray` or a NumPy scalar type keeps its default implementation NumPy: every
+    JAX array (under `jit`, every tracer) takes the default, whose conversion that dispatches again
+    (`return area(np.asarray(shape))`) would recurse forever as `jnp.asarray`.
     Unsafe where the `jax.numpy` namesake gives other results on ordinary inputs: `linalg.eig`, `eigvals` and
     `roots` (always complex), `linalg.lstsq` (residuals), `convolve`, `correlate`, `polymul`, `polyder` and
     `reciprocal` unless an input is known to be float (they give floats for integer inputs, where NumPy keeps
@@ -2783,7 +2787,27 @@ class NumpyNamespace(Rule):
             "def as1d(X):\n    return jnp.atleast_1d(X)\n\nclass A:\n    def mean(self):\n        return 0.0\n\n"
             "def area(means):\n    for mean in means:\n        as1d(mean)\n    return integrate(as1d, 0.0, 1.0)\n",
         ),
+        Invalid(  # a `singledispatch` default with `np.ndarray` registered (pointpats' geometry helpers): a JAX array
+            # takes the default, whose `np.asarray` must stay (as `jnp.asarray` it would dispatch to itself forever);
+            # a dispatch with no NumPy type registered migrates
+            "from functools import singledispatch\nimport numpy as np\n\n@singledispatch\ndef width(v):\n"
+            "    return width(np.asarray(v))\n\n@width.register\ndef _(v: np.ndarray):\n    return np.ptp(v)\n\n"
+            "@singledispatch\ndef size(v):\n    return size(np.asarray(v))\n\nsize.register(np.ndarray, len)\n\n"
+            "@singledispatch\ndef plain(v):\n    return np.asarray(v)\n\n@plain.register(list)\ndef _(v):\n"
+            "    return np.ones(len(v))\n",
+            expected="from functools import singledispatch\nimport jax.numpy as jnp\nimport numpy as np\n\n@singledispatch\n"
+            "def width(v):\n    return width(np.asarray(v))\n\n@width.register\ndef _(v: np.ndarray):\n    return jnp.ptp(v)\n\n"
+            "@singledispatch\ndef size(v):\n    return size(np.asarray(v))\n\nsize.register(np.ndarray, len)\n\n"
+            "@singledispatch\ndef plain(v):\n    return jnp.asarray(v)\n\n@plain.register(list)\ndef _(v):\n"
+            "    return jnp.ones(len(v))\n",
+            lines=[5, 6, 10, 13, 14, 20, 24],
+        ),
     ]
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        reason = _dispatch.default_message(self, node)
+        if reason is not None:  # `@singledispatch` with `np.ndarray` registered: JAX arrays take this default
+            self.report(node.name, reason, leaves_function=True)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self._boundary.note_attribute(node)
