@@ -71,6 +71,10 @@ DIFFERENT = {
                  "then finds another index)",
     "spacing": "gives a subnormal spacing near 0 (`spacing(0.0)`, 5e-324) that XLA on CPU flushes to zero: a step "
                "or tolerance of one ulp there is 0",
+    "frexp": "splits a subnormal input as XLA on CPU flushes it: `frexp(1e-310)` gives mantissa 0.5 and exponent "
+             "-1074 (NumPy 0.576 and -1029), so exponents compared to tell magnitudes apart are wrong",
+    "ldexp": "gives a subnormal for an exponent below the normal range (`ldexp(1.0, -1070)`, 8e-323) that XLA on "
+             "CPU flushes to zero",
     # `np.asanyarray` has no namesake: JX501 offers `jnp.asarray` (JAX arrays have no subclasses), which differs for
     # the subclasses `asanyarray` exists to keep (acoustics' decibel sums take masked arrays)
     "asanyarray": "keeps no array subclass, which `np.asanyarray` exists for: given a masked array it raises "
@@ -79,10 +83,11 @@ DIFFERENT = {
 }
 
 
-# namesakes whose results near 0 are subnormal, which XLA flushes to zero: whatever `jax.numpy` call the value meets
-# next flushes it too (a NumPy `nextafter` result handed to `jnp.searchsorted`), so the function stays NumPy as a
-# whole unless the unsafe fix is taken
-SUBNORMAL = {"nextafter", "spacing"}
+# namesakes whose results near 0 are subnormal, which XLA flushes to zero (`ldexp` of a low exponent), or that read
+# subnormal inputs, which XLA sees flushed (`frexp` of one, SciPy's toms748 comparing exponents): whatever
+# `jax.numpy` call the value meets next flushes it too (a NumPy `nextafter` result handed to `jnp.searchsorted`), so
+# the function stays NumPy as a whole unless the unsafe fix is taken
+SUBNORMAL = {"nextafter", "spacing", "frexp", "ldexp"}
 
 
 # keywords `jax.numpy`'s namesake takes as static (hashable) values: an array there raises `ValueError`

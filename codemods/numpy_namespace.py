@@ -104,9 +104,10 @@ class NumpyNamespace(Rule):
     `reciprocal` unless an input is known to be float (they give floats for integer inputs, where NumPy keeps
     integers: `np.convolve(a, b) & 1` raises after the migration), `histogram` without `density` or `weights` (its
     counts are floats in JAX, integers in NumPy; `histogram2d` and `histogramdd` count in integers), `log2` whose result is truncated or compared
-    (`jnp.log2(8.0)` is 2.9999999999999996), `nextafter` and `spacing` (their subnormal results near 0, which
+    (`jnp.log2(8.0)` is 2.9999999999999996), `nextafter`, `spacing` and `ldexp` (their subnormal results near 0, which
     XLA on CPU flushes to zero: `jnp.nextafter(0.0, 1.0)` compares equal to 0, and so does its NumPy result handed to any `jax.numpy` call: the
-    function's other fixes are held back with it), `searchsorted` (and `digitize`) of an array known to be a narrow integer one
+    function's other fixes are held back with it), `frexp` (it splits a subnormal input as flushed: `jnp.frexp(1e-310)` is
+    (0.5, -1074), NumPy's (0.576, -1029); its function is held back too), `searchsorted` (and `digitize`) of an array known to be a narrow integer one
     given a Python number that may be out of its range (JAX casts it to the array's dtype: 300 against uint8 is 44),
     a call given `**kwargs` (or a `*args` parameter past a ufunc's inputs) that may carry `out=` or `where=`, `apply_along_axis`, `vectorize` and `piecewise` (they
     trace the callback), `pad` given a computed `end_values` or `stat_length` (`jnp.pad` hashes them), and any
@@ -224,7 +225,7 @@ class NumpyNamespace(Rule):
     for `vander`), but one on a parameter, or in a method (`x.cumsum()`), is not seen: a running sum over a `uint8`
     image wraps at 256 after the migration. `jnp.searchsorted(a, v)` casts a Python number `v` to `a`'s dtype
     (`300` against uint8 levels is 44): unsafe where `a` is known to be a narrow integer array, not seen where `a` is
-    a parameter (SciPy's levels); so does `jnp.digitize` with its bins. XLA on CPU flushes subnormal floats to zero: `np.nextafter` and `np.spacing` keep
+    a parameter (SciPy's levels); so does `jnp.digitize` with its bins. XLA on CPU flushes subnormal floats to zero: `np.nextafter`, `np.spacing`, `np.ldexp` and `np.frexp` keep
     their function NumPy (unsafe fix), and so does a use of `np.finfo(...).tiny` (or `smallest_subnormal`,
     `sys.float_info.min`, `math.ulp(0.0)`, a literal under 1e-300, itself or through a name bound to one: `y + TINY *
     (y == 0)`, then `y / y.sum()`; `p = np.maximum(p, TINY)`, then `p / p.sum()`), whose products and quotients are
@@ -1402,6 +1403,15 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef after(t, q):\n    up = jnp.nextafter(t, np.inf)\n"
             "    return jnp.searchsorted(up, q), jnp.spacing(q)\n",
             unsafe=True, lines=[4, 5, 5],
+        ),
+        Invalid(  # `jnp.frexp` splits a subnormal as XLA flushed it ((0.5, -1074) for 1e-310, NumPy (0.576, -1029)):
+            # exponents compared to tell magnitudes apart are wrong (SciPy's toms748); `jnp.ldexp(1.0, -1070)` is 0
+            "import numpy as np\n\ndef apart(v, k):\n    exps = np.frexp(v)[1]\n    return exps[0] < exps[1] - k\n\n"
+            "def scaled(m, e):\n    return np.ldexp(m, e) * np.ones(3)\n\ndef total(x):\n    return np.sum(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef apart(v, k):\n    exps = np.frexp(v)[1]\n"
+            "    return exps[0] < exps[1] - k\n\ndef scaled(m, e):\n    return np.ldexp(m, e) * np.ones(3)\n\n"
+            "def total(x):\n    return jnp.sum(x)\n",
+            lines=[4, 8, 8, 11],
         ),
         Invalid(  # ... and the function's other calls stay NumPy with it: `jnp.searchsorted` of the NumPy result
             # would flush its subnormals too
