@@ -1234,6 +1234,16 @@ class NumpyNamespace(Rule):
         Invalid(  # a mapping's keys are names, most often: `np.argsort(ks)` sorts text (pygam's parameter repr)
             "import numpy as np\n\ndef f(params):\n    ks = list(params.keys())\n    return [ks[i] for i in np.argsort(ks)]\n",
             expected=None, lines=[5]),
+        Invalid(  # text NumPy makes (`np.array2string` of each row, `np.char`), a list of displays of names bound to
+            # text, a mapping's keys handed over directly: string arrays, which `jax.numpy` rejects (ordpy's networks)
+            "import numpy as np\n\ndef rows(m):\n    t = np.apply_along_axis(np.array2string, 1, m)\n    return np.unique(t)\n\n"
+            "def rows2(m):\n    return np.sort(np.vectorize(str)(m)), np.sum(np.char.upper(np.asarray(['a'])))\n\n"
+            "def pairs(n):\n    out = []\n    for i in range(n):\n        key = '-'.join([str(i), str(i + 1)])\n"
+            "        out.append((key, [key]))\n    return np.unique(out), np.ones(n)\n\n"
+            "def names(table, x):\n    return np.asarray(sorted(table.keys())), np.sum(x)\n",
+            expected=None,
+            lines=[4, 5, 8, 8, 8, 8, 8, 15, 15, 18, 18],
+        ),
         Invalid(  # the array is cast to text at once (tslearn's arff labels)
             "import numpy as np\n\ndef f(y_):\n    y = np.array(y_).astype(\"str\")\n    return y, np.sum(y_)\n",
             expected=None, lines=[4, 5]),

@@ -275,6 +275,56 @@ def mapping_keys(node: Optional[cst.BaseExpression]) -> bool:
         and node.func.attr.value == "keys"
 
 
+# NumPy functions that give text (`np.array2string(a)`: a `str`), and the modules of its string-array functions
+# (`np.char.add(a, "x")`, `np.strings.upper(a)`: arrays of dtype `<U..`)
+TEXT_FUNCTIONS = frozenset({"array2string", "array_repr", "array_str", "base_repr", "binary_repr",
+                            "format_float_positional", "format_float_scientific"})
+TEXT_MODULES = frozenset({"char", "strings"})
+# NumPy functions that apply a Python function to slices or elements and make an array of its results
+_APPLYING = frozenset({"apply_along_axis", "apply_over_axes", "vectorize", "frompyfunc"})
+
+
+def _text_function(node: cst.BaseExpression) -> bool:
+    """A function that gives text: a text builtin (`str`, `repr`), a NumPy one (`np.array2string`), a lambda whose
+    body is text (`lambda r: "|".join(map(str, r))`)."""
+    if isinstance(node, cst.Lambda):
+        return is_text(node.body)
+    if isinstance(node, cst.Name):
+        return node.value in TEXT_BUILTINS
+    return isinstance(node, cst.Attribute) and (node.attr.value in TEXT_FUNCTIONS or node.attr.value in TEXT_METHODS
+                                                and isinstance(node.value, STRING_LITERALS))
+
+
+def text_array(node: Optional[cst.BaseExpression]) -> bool:
+    """A NumPy call that gives text or an array of text: `np.char.add(a, "x")`, `np.strings.lower(a)`,
+    `np.array2string(a)`, `np.apply_along_axis(np.array2string, 1, a)`, `np.vectorize(str)(a)` (a function that
+    gives text applied to slices or elements), or `.astype(str)` of anything; `jax.numpy` rejects such a value."""
+    if not isinstance(node, cst.Call):
+        return False
+    func = node.func
+    if isinstance(func, cst.Call):  # `np.vectorize(str)(a)`
+        return isinstance(func.func, (cst.Name, cst.Attribute)) and dotted_name(func.func).split(".")[-1] in _APPLYING \
+            and bool(func.args) and _text_function(func.args[0].value)
+    if not isinstance(func, (cst.Name, cst.Attribute)):
+        return False
+    parts = dotted_name(func).split(".")
+    if parts[-1] == "astype" and node.args and isinstance(node.args[0].value, (cst.Name, cst.Attribute)):
+        return dotted_name(node.args[0].value).split(".")[-1] in ("str", "str_", "unicode_", "bytes_")
+    if len(parts) >= 3 and parts[-2] in TEXT_MODULES or len(parts) >= 2 and parts[-1] in TEXT_FUNCTIONS:
+        return True
+    return len(parts) >= 2 and parts[-1] in _APPLYING and bool(node.args) and _text_function(node.args[0].value)
+
+
+def _text_items(value: cst.BaseExpression, bindings: Mapping[str, list], depth: int = 3) -> bool:
+    """A list or tuple display with text among its items, at any depth, an item a local name every binding of which
+    is text (`[source, target]` with `source = "|".join(...)`): NumPy makes a string array of it."""
+    if not isinstance(value, (cst.List, cst.Tuple)) or depth == 0:
+        return False
+    return any(not isinstance(e, cst.StarredElement) and (_text_value(e.value, bindings) or text_array(e.value)
+                                                           or _text_items(e.value, bindings, depth - 1))
+               for e in value.elements)
+
+
 TEXT_KINDS = frozenset("OSUV")  # `dtype.kind` of object, bytes, str and void (record) arrays
 
 
@@ -346,9 +396,10 @@ def _kind_of(node: cst.BaseExpression) -> Optional[str]:
 
 def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[str],
                 function: Optional[cst.FunctionDef] = None, unpacked: Mapping[str, list] = {}) -> Optional[str]:
-    """The positional argument of `call` that holds string or object data (`holds_objects`), as written: a display,
-    or a local name every assignment of which binds one (`labels = ["a", "b"]` then `np.searchsorted(labels, v)`) or
-    a mapping's keys (`mapping_keys`),
+    """The positional argument of `call` that holds string or object data (`holds_objects`), as written: a display
+    (with text through a local name: `[source, target]`, `source = "|".join(...)`), a mapping's keys (`mapping_keys`),
+    text NumPy makes (`text_array`: `np.char.add(a, "x")`, `np.apply_along_axis(np.array2string, 1, a)`),
+    or a local name every assignment of which binds one (`labels = ["a", "b"]` then `np.searchsorted(labels, v)`),
     or, in `function`, an empty list grown only by appending such objects (`labels.append(line.split(":")[-1])`);
     None if none. `unpacked` (`FunctionFacts.unpacked`) gives the items of parallel assignments (`y, d = [], []`)."""
     def values_of(name: str) -> list:  # its bindings, a parallel assignment's by its item of a display
@@ -361,7 +412,8 @@ def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[
 
     def texts(name: str) -> bool:  # a local name every binding of which holds text or objects
         values = values_of(name) if name not in params else []
-        return bool(values) and all(holds_objects(v) or mapping_keys(v) or split_text(v) for v in values)
+        return bool(values) and all(holds_objects(v) or mapping_keys(v) or split_text(v) or text_array(v)
+                                    or _text_items(v, bindings) for v in values)
 
     for arg in call.args:
         if arg.keyword is not None or arg.star:
@@ -374,10 +426,12 @@ def object_data(call: cst.Call, bindings: Mapping[str, list], params: Container[
             if function is not None and values and all(isinstance(v, cst.List) and not v.elements for v in values):
                 added = [c.args[0].value for c in _appends(function, value.value)]
                 # `labels.append(parts[-1])` with `parts = e.split("/")` (pyriemann's `decode_domains`)
+                # `edges.append([source, target])` with `source = "|".join(...)` (ordpy's transition networks)
                 if added and all(_an_object(a) or isinstance(a, cst.Subscript) and isinstance(a.value, cst.Name)
-                                 and texts(a.value.value) for a in added):
+                                 and texts(a.value.value) or _text_items(a, bindings) or text_array(a) for a in added):
                     return value.value
-        elif holds_objects(value) or split_text(value) or isinstance(value, cst.Attribute) and value.attr.value == "newaxis":
+        elif holds_objects(value) or split_text(value) or mapping_keys(value) or text_array(value) \
+                or _text_items(value, bindings) or isinstance(value, cst.Attribute) and value.attr.value == "newaxis":
             return cst.Module([]).code_for_node(value)  # (`np.full(shape, np.newaxis)`: filled with None objects)
         elif isinstance(value, (cst.List, cst.Tuple)) and value.elements and all(
                 isinstance(e.value, cst.Name) and texts(e.value.value) for e in value.elements):
