@@ -241,6 +241,24 @@ def _polynomial_class(qualified: str) -> bool:
         and (parts[-1] in _POLYNOMIAL_CLASSES or parts[-1] in _POLYNOMIAL_METHODS)
 
 
+# array methods that take a dtype first: `a.astype(d)` casts, `a.view(d)` reinterprets the memory (a record layout
+# of the row's fields: `a.view({"names": [...], "formats": [...]})`, SciPy-style row-wise set operations)
+_CAST_VERBS = {"astype": "casts", "view": "views"}
+
+
+def _foreign_cast_dtype(rule: Rule, call: cst.Call) -> Optional[cst.BaseExpression]:
+    """The dtype of `x.astype(d)` or `x.view(d)` (by position or as `dtype=`) when it is one JAX arrays cannot have
+    (`foreign_dtypes.jax_rejects`: text, objects, a record layout such as `{"names": [...], "formats": [...]}` or a
+    list of (name, type) tuples), else None: a JAX array's method raises for it."""
+    func = call.func
+    if not isinstance(func, cst.Attribute) or func.attr.value not in _CAST_VERBS:
+        return None
+    given = next((a for a in call.args if not a.star and (a.keyword is None or a.keyword.value == "dtype")), None)
+    if given is None or func.attr.value == "view" and _array_class(rule, given):
+        return None  # (`x.view(np.ndarray)`, `x.view(cls)`: an array class, not a dtype)
+    return given.value if jax_rejects(rule, given.value) else None
+
+
 def _bound_name(parent: Optional[cst.CSTNode]) -> Optional[str]:
     """`name` when `parent` is the assignment `name = <value>`, else None."""
     if isinstance(parent, cst.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0].target, cst.Name):
@@ -903,8 +921,9 @@ class NumpyBoundary:
                     "rejects text (`TypeError`): this function is left as it is", True)
         cast = (self._text_cast(node, function) if name in FROM_DATA else None) or self._foreign_cast(function)
         if cast is not None:
-            return (f"`{func}(...)` {cast}: the array may hold text or objects, which JAX arrays cannot (NumPy makes "
-                    "a string or object array): this function is left as it is", True)
+            return (f"`{func}(...)` {cast}: the array may hold text, objects or records, which JAX arrays cannot "
+                    "(NumPy makes a string, object or structured array; JAX has no such dtypes, and its `astype` and "
+                    "`view` raise for them): this function is left as it is", True)
         if name not in DTYPE_FUNCTIONS:
             facts = function_facts(rule, rule.current_function)
             strings = object_data(node, facts.bindings, facts.params, rule.current_function, facts.unpacked)
@@ -1738,10 +1757,11 @@ class NumpyBoundary:
         letting text through (`if a.dtype.kind not in ["i", "f"]: a = a.astype(float)`: pygam's `check_array`)."""
         rule = self.rule
         parent = rule.get_metadata(ParentProvider, node, None)
-        if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value == "astype":
+        if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in _CAST_VERBS:
             call = rule.get_metadata(ParentProvider, parent, None)
-            if isinstance(call, cst.Call) and call.func is parent and call.args and jax_rejects(rule, call.args[0].value):
-                return f"makes an array cast to `{rule.code(call.args[0].value)}` at once"
+            dtype = _foreign_cast_dtype(rule, call) if isinstance(call, cst.Call) and call.func is parent else None
+            if dtype is not None:
+                return f"makes an array {'cast to' if parent.attr.value == 'astype' else 'viewed as'} `{rule.code(dtype)}` at once"
             return None
         name = _bound_name(parent)
         return self._text_names(function).get(name) if function is not None and name is not None else None
@@ -1768,10 +1788,10 @@ class NumpyBoundary:
         if function not in self._foreign_casts:
             rule = self.rule
             self._foreign_casts[function] = next((
-                f"is in a function that casts an array to `{rule.code(call.args[0].value)}` (`{rule.code(call).strip()}`)"
+                f"is in a function that {_CAST_VERBS[call.func.attr.value]} an array {'to' if call.func.attr.value == 'astype' else 'as'} "  # type: ignore[attr-defined]
+                f"`{rule.code(dtype)}` (`{rule.code(call).strip()}`)"
                 for call in walk.nodes_of(function.body, cst.Call)
-                if isinstance(call.func, cst.Attribute) and call.func.attr.value == "astype"  # type: ignore[attr-defined]
-                and call.args and not call.args[0].star and jax_rejects(rule, call.args[0].value)), None)  # type: ignore[attr-defined]
+                if (dtype := _foreign_cast_dtype(rule, call)) is not None), None)  # type: ignore[arg-type]
         return self._foreign_casts[function]
 
     def _text_names(self, function: cst.FunctionDef) -> dict[str, str]:
@@ -1786,10 +1806,12 @@ class NumpyBoundary:
                 for name, test in text_kind_tests(function).items()}
             for call in walk.nodes_of(function.body, cst.Call):
                 func = call.func  # type: ignore[attr-defined]
-                if isinstance(func, cst.Attribute) and func.attr.value == "astype" and isinstance(func.value, cst.Name) \
-                        and call.args and jax_rejects(rule, call.args[0].value):  # type: ignore[attr-defined]
+                dtype = _foreign_cast_dtype(rule, call) if isinstance(func, cst.Attribute) \
+                    and isinstance(func.value, cst.Name) else None  # type: ignore[arg-type]
+                if dtype is not None:
                     found.setdefault(func.value.value,  # type: ignore[attr-defined]
-                                     f"makes `{func.value.value}`, which the code casts to `{rule.code(call.args[0].value)}`")  # type: ignore[attr-defined]
+                                     f"makes `{func.value.value}`, which the code {_CAST_VERBS[func.attr.value]} "  # type: ignore[attr-defined]
+                                     f"{'to' if func.attr.value == 'astype' else 'as'} `{rule.code(dtype)}`")  # type: ignore[attr-defined]
         return found
 
     def made_here(self, function: cst.FunctionDef) -> set[str]:

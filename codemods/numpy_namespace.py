@@ -1250,6 +1250,20 @@ class NumpyNamespace(Rule):
         Invalid(  # ... or later, through its name
             "import numpy as np\n\ndef f(y_):\n    y = np.asarray(y_)\n    return y.astype(object)\n",
             expected=None, lines=[4]),
+        Invalid(  # viewed as a record layout (a dict of names and formats, a list of (name, type) pairs, made by
+            # `np.dtype` or a comprehension): rows compared as records, which JAX has no dtype for (`view` raises)
+            "import numpy as np\n\ndef common(a, b):\n    a = np.asarray(a)\n    k = a.shape[1]\n"
+            "    rec = {'names': ['c%d' % i for i in range(k)], 'formats': k * [a.dtype]}\n"
+            "    return np.intersect1d(a.view(rec), np.asarray(b).view(rec))\n\n"
+            "def pairs(a, n):\n    t = np.dtype([(str(i), a.dtype) for i in range(n)])\n    return np.unique(np.abs(a).view(dtype=t))\n\n"
+            "def plain(a):\n    return np.sum(a.view(np.ndarray))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef common(a, b):\n    a = np.asarray(a)\n    k = a.shape[1]\n"
+            "    rec = {'names': ['c%d' % i for i in range(k)], 'formats': k * [a.dtype]}\n"
+            "    return np.intersect1d(a.view(rec), np.asarray(b).view(rec))\n\n"
+            "def pairs(a, n):\n    t = np.dtype([(str(i), a.dtype) for i in range(n)])\n    return np.unique(np.abs(a).view(dtype=t))\n\n"
+            "def plain(a):\n    return jnp.sum(a.view(np.ndarray))\n",
+            lines=[4, 7, 7, 10, 11, 11, 14],
+        ),
         Invalid(  # its dtype kind is tested letting text through, which is then made numbers (pygam's `check_array`)
             "import numpy as np\n\ndef f(a):\n    a = np.array(a)\n    if a.dtype.kind not in [\"i\", \"f\"]:\n"
             "        a = a.astype(\"float\")\n    return a\n",

@@ -72,6 +72,8 @@ def jax_rejects(rule: cst.MetadataDependent, value: cst.BaseExpression, seen: fr
     however it is spelled (`TEXT = "U5"`, `KIND = np.object_`, `KIND = np.dtype(str)`), counts as it."""
     if isinstance(value, (cst.List, cst.Tuple)):
         return bool(value.elements) and all(isinstance(e.value, cst.Tuple) for e in value.elements)  # a record layout
+    if isinstance(value, cst.ListComp):  # `[(f"f{i}", a.dtype) for i in range(n)]`: a record layout too
+        return isinstance(value.elt, cst.Tuple)
     if isinstance(value, cst.Dict):  # `{"names": [...], "formats": [...]}`: a record layout too
         return any(isinstance(e, cst.DictElement) and isinstance(e.key, cst.SimpleString)
                    and e.key.evaluated_value == "names" for e in value.elements)
