@@ -233,10 +233,19 @@ _POLYNOMIAL_METHODS = frozenset({"deriv", "integ", "copy", "convert", "cutdeg", 
                                  "identity", "fit"})
 
 
+# scipy.special's orthogonal polynomial constructors: each returns an `orthopoly1d`, a subclass of `np.poly1d`
+_SCIPY_POLYNOMIALS = frozenset({"hermite", "hermitenorm", "legendre", "chebyt", "chebyu", "chebyc", "chebys", "jacobi",
+                                "laguerre", "genlaguerre", "gegenbauer", "sh_legendre", "sh_chebyt", "sh_chebyu",
+                                "sh_jacobi"})
+
+
 def _polynomial_class(qualified: str) -> bool:
-    """`numpy.poly1d`, `numpy.polynomial.Polynomial`, `numpy.polynomial.chebyshev.Chebyshev.fit`: a call making one
-    of NumPy's polynomial objects (not `numpy.polynomial.polynomial.polyval`, which makes an array)."""
+    """`numpy.poly1d`, `numpy.polynomial.Polynomial`, `numpy.polynomial.chebyshev.Chebyshev.fit`,
+    `scipy.special.hermitenorm`: a call making one of NumPy's polynomial objects (not
+    `numpy.polynomial.polynomial.polyval`, which makes an array)."""
     parts = qualified.split(".")
+    if parts[0] == "scipy" and len(parts) >= 3 and parts[1] == "special":
+        return parts[-1] in _SCIPY_POLYNOMIALS  # (`scipy.special.orthogonal.hermite` too)
     return parts[0] == "numpy" and any(p in _POLYNOMIAL_CLASSES for p in parts[1:]) \
         and (parts[-1] in _POLYNOMIAL_CLASSES or parts[-1] in _POLYNOMIAL_METHODS)
 
@@ -589,6 +598,7 @@ class NumpyBoundary:
         self._view_writes: dict[cst.FunctionDef, dict[cst.Call, list[tuple[str, str]]]] = {}
         self._fftpack_fed: dict[cst.FunctionDef, dict[str, cst.Call]] = {}
         self._polynomial_fed: dict[cst.FunctionDef, dict[Union[str, cst.CSTNode], str]] = {}
+        self._polynomial_values: dict[cst.FunctionDef, Optional[tuple[Callable[[cst.BaseExpression], bool], frozenset[str]]]] = {}
 
     # ---- facts gathered while the rule visits ---------------------------------------------------------------
     def note_attribute(self, node: cst.Attribute) -> None:
@@ -1639,6 +1649,9 @@ class NumpyBoundary:
         polynomial = self._polynomial_meeting(node, function) if function is not None else None
         if polynomial is not None:
             return polynomial
+        polynomial = self._polynomial_argument(node, function) if function is not None else None
+        if polynomial is not None:
+            return polynomial
         if not (self._fftpack or self._numpy_only) or function is None:
             return None
         current: cst.CSTNode = node
@@ -1689,13 +1702,43 @@ class NumpyBoundary:
                 "(`poly1d / a` divides polynomials and gives a tuple, `a * poly1d` a poly1d, not an array; `Polynomial "
                 "/ a` raises `TypeError`)")
 
-    def _polynomial_operations(self, function: cst.FunctionDef) -> dict[Union[str, cst.CSTNode], str]:
-        """{the operand meeting a NumPy polynomial object in an operation, or a local name it is computed from:
-        the operation's text} for `function` (`_polynomial_meeting`)."""
+    def _polynomial_argument(self, node: cst.BaseExpression, function: cst.FunctionDef) -> Optional[str]:
+        """How the NumPy call `node` is given a NumPy polynomial object (`np.polyval(p, t)` with `p =
+        hermitenorm(m)`, `np.roots(np.poly1d(c))`), directly or through a local name bound to one, else None: the
+        `jax.numpy` namesake rejects it (`TypeError`), where NumPy reads its coefficients."""
+        if not isinstance(node, cst.Call):
+            return None
+        known = self._polynomials(function)
+        if known is None:
+            return None
+        polynomial = known[0]
+        given = next((a.value for a in node.args if polynomial(a.value)), None)
+        if given is None:
+            return None
+        return (f"is given `{self.rule.code(given)}`, a NumPy polynomial object (`np.poly1d`, or scipy.special's "
+                "`orthopoly1d`), which NumPy reads as its coefficients and the `jax.numpy` namesake rejects (`TypeError`)")
+
+    def _polynomials(self, function: cst.FunctionDef) \
+            -> Optional[tuple[Callable[[cst.BaseExpression], bool], frozenset[str]]]:
+        """Whether a value of `function` is a NumPy polynomial object: made by a polynomial class or constructor
+        (`_polynomial_class`), a method of one that gives one (`p.deriv()`), arithmetic on one, or a local name
+        bound to one of these (to a fixed point: `p = poly1d(0.0)`, `q = p * 2`), with those names; None when the
+        function makes none (found once per function)."""
+        if function in self._polynomial_values:
+            return self._polynomial_values[function]
         rule = self.rule
-        qualified = [numpy_name(rule, c.func) for c in walk.nodes_of(function.body, cst.Call)]  # type: ignore[attr-defined]
-        if not any(q is not None and _polynomial_class(q) for q in qualified):
-            return {}
+        imports = self._imports
+
+        def qualified_of(call: cst.Call) -> Optional[str]:
+            qualified = numpy_name(rule, call.func)
+            if qualified is None and isinstance(call.func, (cst.Name, cst.Attribute)):  # `hermitenorm(m)`, `sp.legendre(n)`
+                root, _, rest = dotted_name(call.func).partition(".")
+                qualified = imports[root] + ("." + rest if rest else "") if root in imports else None
+            return qualified
+
+        if not any(q is not None and _polynomial_class(q) for q in map(qualified_of, walk.nodes_of(function.body, cst.Call))):  # type: ignore[arg-type]
+            self._polynomial_values[function] = None
+            return None
         names: set[str] = set()
 
         def polynomial(value: cst.BaseExpression) -> bool:
@@ -1708,7 +1751,7 @@ class NumpyBoundary:
             if isinstance(value, cst.Call) and isinstance(value.func, cst.Attribute) \
                     and value.func.attr.value in _POLYNOMIAL_METHODS and polynomial(value.func.value):
                 return True  # `p.deriv()`
-            qualified = numpy_name(rule, value.func) if isinstance(value, cst.Call) else None
+            qualified = qualified_of(value) if isinstance(value, cst.Call) else None
             return qualified is not None and _polynomial_class(qualified)
 
         assigns = [n for n in walk.nodes(function.body) if isinstance(n, (cst.Assign, cst.AugAssign))]
@@ -1721,6 +1764,22 @@ class NumpyBoundary:
                 if bound and polynomial(assign.value):
                     names.update(bound)
                     grown = True
+        self._polynomial_values[function] = polynomial, frozenset(names)
+        return self._polynomial_values[function]
+
+    @functools.cached_property
+    def _imports(self) -> dict[str, str]:
+        return imported_as(self.rule.context.module)
+
+    def _polynomial_operations(self, function: cst.FunctionDef) -> dict[Union[str, cst.CSTNode], str]:
+        """{the operand meeting a NumPy polynomial object in an operation, or a local name it is computed from:
+        the operation's text} for `function` (`_polynomial_meeting`)."""
+        rule = self.rule
+        known = self._polynomials(function)
+        if known is None:
+            return {}
+        polynomial, names = known
+        assigns = [n for n in walk.nodes(function.body) if isinstance(n, (cst.Assign, cst.AugAssign))]
         found: dict[Union[str, cst.CSTNode], str] = {}
         sources = self._sources(function)
         operations: list[tuple[cst.CSTNode, list[cst.BaseExpression]]] = [

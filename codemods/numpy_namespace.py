@@ -733,6 +733,18 @@ class NumpyNamespace(Rule):
                 "    up = np.polynomial.Polynomial((1, 1)) / k\n    q = np.poly1d(c).deriv()\n"
                 "    return (up * q(0.0)).coef, q * np.exp(fs), jnp.cos(fs)\n",
                 lines=[4, 6, 7, 7]),
+        # a NumPy call given a polynomial object stays NumPy: NumPy reads its coefficients, `jnp.polyval` raises
+        # `TypeError`; scipy.special's constructors (`hermitenorm`, `sp.legendre`) make one too, an `orthopoly1d`
+        # (a `np.poly1d` subclass), which also meets numbers in arithmetic like one (wavelets' `dog_psi`)
+        Invalid("import numpy as np\nimport scipy.special as sp\nfrom scipy.special import hermitenorm as hn\n\n"
+                "def bump(t, m):\n    h = hn(m)\n    return np.polyval(h, t) * np.exp(-t * t)\n\n"
+                "def zeros(c, n, v):\n    p = np.poly1d(c)\n    return np.roots(p.deriv()), sp.legendre(n) * np.sqrt(v)\n\n"
+                "def plain(t, c):\n    return np.polyval(np.asarray(c), t)\n",
+                expected="import jax.numpy as jnp\nimport numpy as np\nimport scipy.special as sp\nfrom scipy.special import hermitenorm as hn\n\n"
+                "def bump(t, m):\n    h = hn(m)\n    return np.polyval(h, t) * jnp.exp(-t * t)\n\n"
+                "def zeros(c, n, v):\n    p = np.poly1d(c)\n    return np.roots(p.deriv()), sp.legendre(n) * np.sqrt(v)\n\n"
+                "def plain(t, c):\n    return jnp.polyval(jnp.asarray(c), t)\n",
+                lines=[7, 7, 10, 11, 11, 14, 14]),
         # ... or that another method computes with a masked array (`np.ma.masked_array(v, mask=m) * self.w`: JAX
         # rejects masked arrays; pykrige's `self.Z`)
         Invalid("import numpy as np\n\nclass Weights:\n    def __init__(self, w):\n        self.w = np.asarray(w, dtype=float)\n\n"
