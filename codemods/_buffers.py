@@ -47,12 +47,35 @@ INPLACE_DUNDERS = frozenset({
     "__ipow__", "__iand__", "__ior__", "__ixor__", "__ilshift__", "__irshift__",
 })
 # attributes only a NumPy array has: a call whose result is read through one must stay NumPy
-BUFFER_ATTRIBUTES = frozenset({"ctypes", "data", "__array_interface__", "base", "flags", "strides", "flat"})
+BUFFER_ATTRIBUTES = frozenset({"ctypes", "data", "__array_interface__", "base", "flags", "strides", "flat",
+                               # NumPy's protocol methods, which JAX arrays do not have: `wrap = getattr(x0,
+                               # "__array_wrap__", x.__array_wrap__)` (SciPy's optimize `_array_like`)
+                               "__array_wrap__", "__array_finalize__", "__array_struct__", "__array_ufunc__",
+                               "__array_function__"})
 # methods only a NumPy array has, read from a name bound to a call (`a.setflags(write=False)`, `a.tofile(f)`), some
 # of which change it in place (`Y.resize(lag, refcheck=False)`: spectrum's ARMA estimate), and the in-place operators
 # and item assignment called by name (`target.__iadd__(p)`: GPy's kernels), which a JAX array lacks or refuses
 BUFFER_METHODS = frozenset({"setflags", "tofile", "dump", "dumps", "newbyteorder", "itemset", "resize", "put",
-                            "partition", "byteswap", *INPLACE_DUNDERS})
+                            "partition", "byteswap", "getfield", "setfield", *INPLACE_DUNDERS})
+# the builtins that read an attribute named by a string (`getattr(x, "flags", None)`, `hasattr(x, "strides")`): for a
+# JAX array they fall back to the default or give False, silently
+_ATTRIBUTE_BUILTINS = frozenset({"getattr", "hasattr"})
+
+
+def buffer_reads(root: cst.CSTNode) -> list[tuple[cst.BaseExpression, str, cst.CSTNode]]:
+    """(the object, the attribute, the read) for each read under `root` of an attribute or method only a NumPy array
+    has (`BUFFER_ATTRIBUTES`, `BUFFER_METHODS`): `x.strides`, `x.__array_wrap__`, or through `getattr(x,
+    "__array_wrap__", default)` or `hasattr(x, "flags")` with the name written out."""
+    found: list[tuple[cst.BaseExpression, str, cst.CSTNode]] = []
+    for node in walk.nodes(root):
+        if isinstance(node, cst.Attribute) and node.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS:
+            found.append((node.value, node.attr.value, node))
+        elif isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value in _ATTRIBUTE_BUILTINS \
+                and len(node.args) >= 2 and not any(a.star or a.keyword for a in node.args[:2]) \
+                and isinstance(node.args[1].value, cst.SimpleString) \
+                and node.args[1].value.evaluated_value in BUFFER_ATTRIBUTES | BUFFER_METHODS:
+            found.append((node.args[0].value, str(node.args[1].value.evaluated_value), node))
+    return found
 WRITING_METHODS = {"fill", "sort", "resize", "put", "itemset", "partition", *INPLACE_DUNDERS}
 # the keywords of an output array a call writes into: NumPy's `out=`, and `output=` (scipy.ndimage's filters:
 # `uniform_filter1d(x, 3, output=buf)`); any callee given one is taken to fill it
@@ -1211,10 +1234,11 @@ _KIND_SORTED = re.compile(
 # `y.flags`, `make(n).strides`: a read through an attribute or method only a NumPy array has (`BUFFER_ATTRIBUTES`,
 # `BUFFER_METHODS`; not `.data`, which many other objects have), of a name or of a call's result, as `_KIND_SORTED`
 _BUFFER_READ_WORDS = (b".flags", b".strides", b".ctypes", b".__array_interface__", b".base", b".flat", b".setflags(",
-                      b".tofile(", b".byteswap(", b".newbyteorder(")
+                      b".tofile(", b".byteswap(", b".newbyteorder(", b".__array_wrap__")
 _BUFFER_READ = re.compile(
     rb"(?:(?<![\w.])([A-Za-z_]\w*)|(?<![\w.])((?:[A-Za-z_]\w*\.)*)([A-Za-z_]\w*)\((?:[^()\n]|\([^()\n]*\))*\))"
-    rb"\.(?:flags|strides|ctypes|__array_interface__|base|flat|setflags|tofile|byteswap|newbyteorder)\b(?![ \t]*=[^=])")
+    rb"\.(?:flags|strides|ctypes|__array_interface__|__array_wrap__|base|flat|setflags|tofile|byteswap|newbyteorder)\b"
+    rb"(?![ \t]*=[^=])")
 _DEF_LINE = re.compile(rb"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]", re.M)
 _FUNCTION_LINE = re.compile(rb"[ \t]*(?:async[ \t]+)?def[ \t]")
 

@@ -408,16 +408,14 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
             if callee is not None:
                 (found if why == _JSON else texts).setdefault(
                     callee, f"{caller} puts what this returns in a Python container and {why.replace('it', 'that', 1)}")
-        for read in walk.nodes_of(function.body, cst.Attribute):
+        for owner, attr, _ in _buffers.buffer_reads(function.body):
             # `y = normalize(x)`, then `y.flags["C_CONTIGUOUS"]` (nilearn): JAX arrays have no `.flags`, `.strides`...
-            attr = read.attr.value  # type: ignore[attr-defined]
-            if attr not in _buffers.BUFFER_ATTRIBUTES | _buffers.BUFFER_METHODS:
-                continue
+            # (nor `__array_wrap__`, also read by `getattr(y, "__array_wrap__", None)`)
             why = f"reads it through `.{attr}`, which JAX arrays do not have"
-            if isinstance(read.value, cst.Name):  # type: ignore[attr-defined]
-                needs.setdefault(read.value.value, why)  # type: ignore[attr-defined]
-                persistent.setdefault(read.value.value, why)  # type: ignore[attr-defined]
-            elif isinstance(read.value, cst.Call) and (callee := producer(read.value, methods)) is not None:  # type: ignore[attr-defined]
+            if isinstance(owner, cst.Name):
+                needs.setdefault(owner.value, why)
+                persistent.setdefault(owner.value, why)
+            elif isinstance(owner, cst.Call) and (callee := producer(owner, methods)) is not None:
                 found.setdefault(callee, f"{caller} reads what this returns through `.{attr}`, which JAX arrays do not have")
                 kept.setdefault(callee, found[callee])
         for call, value in _buffers.out_inputs(function, numpy):  # `np.sum(tmp * q, axis=1, out=out[:, q])`

@@ -281,9 +281,8 @@ def _buffer_parameters(module: cst.Module) -> dict[str, tuple[list[str], dict[st
     (`BUFFER_ATTRIBUTES`, `BUFFER_METHODS`: `arr_in.strides[0]`); a class's `__init__` is listed under the class's
     name too. An array a caller makes with NumPy and passes there must stay NumPy (a JAX array lacks the attribute)."""
     return _parameter_facts(module, lambda function, params: {
-        a.value.value: f"{a.value.value}.{a.attr.value}" for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
-        if isinstance(a.value, cst.Name) and a.value.value in params  # type: ignore[attr-defined]
-        and a.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS})  # type: ignore[attr-defined]
+        owner.value: f"{owner.value}.{attr}" for owner, attr, _ in _buffers.buffer_reads(function.body)  # type: ignore[attr-defined]
+        if isinstance(owner, cst.Name) and owner.value in params})
 
 
 def _parameter_facts(module: cst.Module, find: Callable[[cst.FunctionDef, list[str]], dict[str, str]]) \
@@ -1244,11 +1243,11 @@ class NumpyBoundary:
         read = self._buffer_reads.get(function)
         if read is None:  # the Name nodes read through such an attribute, or indexed by a flat iterator -> why
             read = self._buffer_reads[function] = {
-                a.value: f"is written into through `.{a.attr.value}(...)`, which a JAX array cannot be"  # type: ignore[attr-defined]
-                if a.attr.value in _buffers.INPLACE_DUNDERS else f"is read through `.{a.attr.value}`, which JAX arrays do not have"  # type: ignore[attr-defined]
-                for a in walk.nodes_of(function.body, cst.Attribute)  # type: ignore[attr-defined]
-                if isinstance(a.value, cst.Name) and a.attr.value in BUFFER_ATTRIBUTES | BUFFER_METHODS  # type: ignore[attr-defined]
-                and not self._flat_rewritten(a)  # type: ignore[arg-type]
+                owner: f"is written into through `.{attr}(...)`, which a JAX array cannot be"
+                if attr in _buffers.INPLACE_DUNDERS else f"is read through `.{attr}`, which JAX arrays do not have"
+                + (f" (`{self.rule.code(at)}` silently takes the other way for one)" if isinstance(at, cst.Call) else "")
+                for owner, attr, at in _buffers.buffer_reads(function.body)
+                if isinstance(owner, cst.Name) and not (isinstance(at, cst.Attribute) and self._flat_rewritten(at))
             }
             for call in walk.nodes_of(function.body, cst.Call):  # `x.argsort(kind="quicksort")` (pyentrp's motifs)
                 func = call.func  # type: ignore[attr-defined]
@@ -1477,15 +1476,23 @@ class NumpyBoundary:
         name = _bound_name(parent)
         if name is not None:
 
+            sources = self._sources(function)
+            computed = [False]
+
             def passes(value: cst.BaseExpression) -> bool:
                 while isinstance(value, cst.Subscript):
                     value = value.value
-                return isinstance(value, cst.Name) and value.value == name
+                if isinstance(value, cst.Name) and value.value == name:
+                    return True
+                # an argument computed from it (`x = np.ravel(x0) + a.sum(axis=0)`, then `_array_like(x, x0)`: a
+                # JAX `a` makes `x` a JAX array, so `a` must stay NumPy too)
+                computed[0] = name in sources.of(value)
+                return computed[0]
 
             for call in walk.nodes_of(function.body, cst.Call):
                 found = self._typed_check(call, passes)  # type: ignore[arg-type]
                 if found is not None:
-                    return f"makes `{name}`, which {found}"
+                    return f"makes `{name}`, which {'(through a value computed from it) ' if computed[0] else ''}{found}"
         return None
 
     def _typed_check(self, call: cst.Call, given: Callable[[cst.BaseExpression], bool]) -> Optional[str]:

@@ -496,6 +496,19 @@ class NumpyNamespace(Rule):
             "def make(x, n):\n    a = np.arange(2 * n).reshape(n, 2)\n    return nbytes(a), jnp.sum(x)\n",
             lines=[7, 8],
         ),
+        Invalid(  # ... NumPy's protocol methods too (`__array_wrap__`), also read by `getattr`/`hasattr` with the name
+            # written out, which for a JAX array fall back or give False; an argument computed from an array keeps
+            # that array NumPy too (SciPy's optimize `_array_like`: `wrap = getattr(x0, '__array_wrap__', x.__array_wrap__)`)
+            "import numpy as np\n\ndef as_like(v, ref):\n    v = np.reshape(v, np.shape(ref))\n"
+            "    wrap = getattr(ref, \"__array_wrap__\", v.__array_wrap__)\n    return wrap(v)\n\n"
+            "def shifted(ref, n):\n    d = np.ones(n) * 2.0\n    return as_like(np.ravel(ref) + d, ref), np.sum(ref)\n\n"
+            "def owned(n):\n    b = np.arange(n) * 2\n    return hasattr(b, \"strides\"), np.sum(b)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef as_like(v, ref):\n    v = np.reshape(v, np.shape(ref))\n"
+            "    wrap = getattr(ref, \"__array_wrap__\", v.__array_wrap__)\n    return wrap(v)\n\n"
+            "def shifted(ref, n):\n    d = np.ones(n) * 2.0\n    return as_like(np.ravel(ref) + d, ref), jnp.sum(ref)\n\n"
+            "def owned(n):\n    b = np.arange(n) * 2\n    return hasattr(b, \"strides\"), np.sum(b)\n",
+            lines=[4, 4, 9, 10, 10, 13, 14],
+        ),
         Invalid(  # ... also as a separate test of an item (`x[0]`)
             "import numpy as np\n\ndef first(x):\n    if isinstance(x, np.ndarray) and isinstance(x[0], float):\n"
             "        return np.sum(x)\n    return x\n",
