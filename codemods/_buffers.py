@@ -461,6 +461,20 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
                     direct = isinstance(arg.value, cst.Name) and arg.value.value == name
                     needs.setdefault(name, why if direct else why.replace(
                         "hands it to", f"computes `{_CODE.code_for_node(arg.value)}` from it and hands that to", 1))
+        for call in walk.nodes_of(fn.body, cst.Call):
+            # `r = 0.2 * np.std(x)`, then `assert isinstance(r, (int, float))` (pymcmcstat-like radius checks): for a
+            # NumPy `x`, `np.std` gives a NumPy scalar, a Python `float`; for a JAX `x` a JAX array, which never is
+            subject, kinds = python_number_test(call)
+            if subject is None:
+                continue
+            if fn not in sources:
+                sources[fn] = Sources(fn, numpy)
+            for name in sorted(sources[fn].of(subject) & every):
+                direct = isinstance(subject, cst.Name) and subject.value == name
+                shown = _CODE.code_for_node(call)
+                needs.setdefault(name, f"tests whether it is a Python {kinds} (`{shown}`), which a JAX array never is"
+                                 if direct else f"computes `{_CODE.code_for_node(subject)}` from it and tests whether "
+                                 f"that is a Python {kinds} (`{shown}`): a NumPy scalar is one, a JAX array never is")
         for call in walk.nodes_of(fn.body, cst.Call) if private else ():
             # `_ppoly.evaluate(c, x, xs, 0, True, out)`: a compiled function takes NumPy buffers, and may fill them
             func = call.func
@@ -860,6 +874,21 @@ def _handed(call: cst.Call, table: Writers) -> Iterator[tuple[cst.BaseExpression
         param = arg.keyword.value if arg.keyword is not None else (plain[index] if index < len(plain) else star)
         if param is not None and param in needed:
             yield arg.value, shown, param, needed[param]
+
+
+_PYTHON_NUMBERS = frozenset({"bool", "int", "float", "complex"})
+
+
+def python_number_test(call: cst.Call) -> tuple[Optional[cst.BaseExpression], str]:
+    """(the value, its types' names) for `isinstance(value, float)` or `isinstance(value, (int, float))`: a test that
+    a Python number (a NumPy scalar of a `float64` too) passes and a JAX array fails. (None, "") for any other call."""
+    if not (isinstance(call.func, cst.Name) and call.func.value == "isinstance" and len(call.args) == 2):
+        return None, ""
+    kinds = call.args[1].value
+    names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+    if not names or not all(isinstance(n, cst.Name) and n.value in _PYTHON_NUMBERS for n in names):
+        return None, ""
+    return call.args[0].value, " or ".join(f"`{n.value}`" for n in names)  # type: ignore[attr-defined]
 
 
 def host_call_why(call: cst.Call, fftpack: SparseNames, sparse: SparseNames, numpy_only: NumpyOnly,

@@ -412,6 +412,12 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
             if not isinstance(node, ast.Call) or not (node.args or node.keywords):
                 continue
             bound = local | nested | params | shadowed | module_bound
+            # (`s0 = 2 * dt / wavelet.flambda()`, then `fft.ifft(x * s0)`: what a function or method of another
+            # module returns reaches a call that needs a NumPy array, or a test that a JAX array fails: `NUMPY_SINK`)
+            for value, why in _numpy_sinks(node, imports, bound):
+                for made in _results(value, {**assigned, **identified}):
+                    for producer in _producers(made, {**assigned, **identified}, imports, bound, callees_of):
+                        calls.add((producer, -1, f"{NUMPY_SINK}{module_name}:{why}"))
             by_map = isinstance(node.func, ast.Name) and node.func.id == "map" and "map" not in bound \
                 and len(node.args) >= 2 and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args)
             for callee in callees_of(node.args[0] if by_map else node.func, bound):
@@ -447,6 +453,98 @@ RESULT = "result:"
 IDENTITY = "identity"
 
 
+# the kind (at position -1) of a call whose result (or a value computed from it) the caller hands to a call that
+# needs a NumPy array (`scipy.fftpack`, a `scipy.sparse` constructor, a `sparse_data.NUMPY_ONLY` function) or tests
+# for a Python number (`isinstance(r, (int, float))`): NUMPY_SINK + the caller's module + ":" + how (`numpy_sinks`)
+NUMPY_SINK = "numpy-sink:"
+_PYTHON_SCALARS = frozenset({"bool", "int", "float", "complex"})
+
+
+def _numpy_sinks(call: ast.Call, imports: Mapping[str, str], bound: set[str]) -> list[tuple[ast.AST, str]]:
+    """(argument, how the call uses it) for the arguments of `call` that must be NumPy values (or Python numbers),
+    judged on the `ast` tree as `_buffers.host_call_why` and `_buffers.python_number_test` judge a module's
+    own calls: a `scipy.fftpack` function (it reads `.flags`), a `scipy.sparse` constructor (it tells a NumPy array
+    by its type), a `NUMPY_ONLY` function (its arguments `sparse_data.arguments` names), an `isinstance` test
+    against Python number types (a NumPy scalar passes, a JAX array never does)."""
+    from jaxfix.analysis import sparse_data  # (LibCST-based: imported when a module is summarised)
+
+    func = call.func
+    if isinstance(func, ast.Name) and func.id == "isinstance" and "isinstance" not in bound and len(call.args) == 2:
+        kinds = call.args[1]
+        names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+        if names and all(isinstance(n, ast.Name) and n.id in _PYTHON_SCALARS for n in names):
+            shown = " or ".join(f"`{n.id}`" for n in names)  # type: ignore[attr-defined]
+            return [(call.args[0], f"tests whether it is a Python {shown} (`isinstance`), which a JAX array never is")]
+        return []
+    name = _name_of(func)
+    head, _, rest = name.partition(".")
+    if not name or head not in imports or head in bound - set(imports):
+        return []
+    qualified = imports[head] + ("." + rest if rest else "")
+    short = qualified.rpartition(".")[2]
+    args = [*call.args, *(k.value for k in call.keywords)]
+    if qualified.startswith("scipy.fftpack.") and not short.startswith("is"):
+        return [(a, f"hands it to `{name}(...)` of `scipy.fftpack`, which reads the NumPy attribute `.flags`") for a in args]
+    if qualified.startswith("scipy.sparse.") and qualified.count(".") == 2 and not short.startswith("is") \
+            and short[:1].isalpha():
+        return [(a, f"hands it to `{name}(...)` of `scipy.sparse`, which tells a NumPy array by its type") for a in args]
+    top = qualified.split(".")[0]
+    if qualified in sparse_data.NUMPY_ONLY or top in sparse_data.NUMPY_ONLY_MODULES and "." in qualified:
+        why = f"hands it to `{name}(...)`, which requires a NumPy array (`{qualified}` {sparse_data.failure(qualified)})"
+        table = {**sparse_data.SCALAR_PARAMETERS, **sparse_data.BUFFER_PARAMETERS, **sparse_data.MASK_PARAMETERS}
+        if qualified in table:
+            position, keyword = table[qualified]
+            return [(a, why) for i, a in enumerate(call.args) if i == position and not isinstance(a, ast.Starred)] + [
+                (k.value, why) for k in call.keywords if k.arg == keyword]
+        if top in sparse_data.SCALAR_ONLY and qualified not in sparse_data.NAMESPACE_FUNCTIONS:
+            return [(a, why) for a in call.args[2:]] + [(k.value, why) for k in call.keywords
+                                                          if k.arg is not None and k.arg not in sparse_data.SKLEARN_DATA]
+        return [(a, why) for a in args]
+    return []
+
+
+def _producers(made: ast.Call, assigned: Mapping[str, list[ast.AST]], imports: Mapping[str, str], bound: set[str],
+               callees_of: Any, depth: int = 0) -> list[str]:
+    """The run's functions and methods whose result `made` is: its callee (`callees_of`); a method of a run's class
+    called on an instance (`Morlet().flambda()`, or `w = Morlet()`, then `w.flambda()`: `mothers.Morlet.flambda`);
+    through a NumPy function's arguments (`np.sqrt(f(x))`: a JAX array for a JAX one)."""
+    func = made.func
+    found = list(callees_of(func, bound))
+    if isinstance(func, ast.Attribute):
+        owner = func.value
+        makers = [owner] if isinstance(owner, ast.Call) else [v for v in assigned.get(owner.id, ()) if isinstance(v, ast.Call)] \
+            if isinstance(owner, ast.Name) and owner.id not in imports else []
+        found += [f"{cls}.{func.attr}" for maker in makers for cls in callees_of(maker.func, bound)]
+    head = _name_of(func).partition(".")[0]
+    if depth < 4 and head in imports and imports[head].split(".")[0] == "numpy":
+        for value in [*made.args, *(k.value for k in made.keywords)]:
+            for inner in _results(value, assigned):
+                found += _producers(inner, assigned, imports, bound, callees_of, depth + 1)
+    return found
+
+
+def numpy_sinks(project: Optional[Mapping[str, Any]], module_name: str, classes: Mapping[str, Any] = {}) -> dict[str, str]:
+    """{function or method name: why} for the functions of module `module_name` (and the methods of its `classes`)
+    whose result code in another module of the run hands to a call that needs a NumPy array, or tests for a Python
+    number (`NUMPY_SINK`): the function must keep returning a NumPy array (or a Python value)."""
+    facts = (project or {}).get(KEY) or {}
+    if not facts or not module_name:
+        return {}
+    parts = module_name.split(".")
+    owners = [".".join(parts[:depth]) for depth in range(len(parts), 0, -1)]
+    owners += [f"{module_name}.{cls}" for cls in classes]
+    found: dict[str, str] = {}
+    for owner in owners:
+        for function, kinds in sorted(facts.get(owner, {}).items()):
+            for kind in sorted(kinds):
+                if kind.startswith(NUMPY_SINK):
+                    caller, _, why = kind[len(NUMPY_SINK):].partition(":")
+                    if caller != module_name:  # (the module's own code: its own analysis, `_caller_writes`)
+                        how = why.replace(" it ", " what this returns (or a value computed from it) ", 1)
+                        found.setdefault(function, f"code in `{caller}` {how}")
+    return found
+
+
 def _identity_tested(node: ast.Compare) -> list[ast.AST]:
     """The operands of `node` compared by `is`/`is not` with the constant `True` or `False`."""
     operands = [node.left, *node.comparators]
@@ -468,7 +566,7 @@ def identity_tested(project: Optional[Mapping[str, Any]], module_name: str) -> f
 
 def _results(value: ast.AST, assigned: Mapping[str, list[ast.AST]], seen: frozenset = frozenset()) -> list[ast.Call]:
     """The calls whose result `value` is, or is computed from by arithmetic (`2 * gauss(t)`) or is an item or a view
-    of (`r[0]`), also through a name the caller binds (`h = gauss(t)`, then `h`; `h, g = split(t)`, then `h`): the
+    of (`r[0]`), either branch of a conditional expression, also through a name the caller binds (`h = gauss(t)`, then `h`; `h, g = split(t)`, then `h`): the
     calls a producer of the argument may be."""
     if isinstance(value, ast.Call):
         return [value]
@@ -476,6 +574,8 @@ def _results(value: ast.AST, assigned: Mapping[str, list[ast.AST]], seen: frozen
         return _results(value.left, assigned, seen) + _results(value.right, assigned, seen)
     if isinstance(value, ast.UnaryOp):
         return _results(value.operand, assigned, seen)
+    if isinstance(value, ast.IfExp):  # `1.0 if s is None else gauss(t)`: either branch
+        return _results(value.body, assigned, seen) + _results(value.orelse, assigned, seen)
     if isinstance(value, ast.Subscript):  # `fill(res[0])`: an item or a view of it
         return _results(value.value, assigned, seen)
     if isinstance(value, ast.Name) and value.id not in seen:

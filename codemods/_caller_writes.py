@@ -466,7 +466,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
         # the test silently flips
         tested = [(subject, f"tests whether it is a Python {kinds} (`{code(call).strip()}`)")
                   for call in walk.nodes_of(function.body, cst.Call)
-                  for subject, kinds in [_python_type_check(call)] if subject is not None]  # type: ignore[arg-type, misc]
+                  for subject, kinds in [_buffers.python_number_test(call)] if subject is not None]  # type: ignore[arg-type, misc]
         tested += [(subject, f"compares it by identity with a Python bool (`{code(comparison).strip()}`)")
                    for comparison in walk.nodes_of(function.body, cst.Comparison)
                    for subject in _identity_tested(comparison)]  # type: ignore[arg-type]
@@ -561,6 +561,12 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
     for callee in sorted(_caller_inputs.identity_tested(rule.context.project, rule.context.module_name)):
         found.setdefault(callee, "code in another module of the run compares what this returns by identity with a "
                                  "Python bool (`f(...) is True`)")
+    # `s0 = 2 * dt / Morlet().flambda()`, then `fft.ifft(x * s0)` in another module of the run (`_caller_inputs.
+    # NUMPY_SINK`): that module's code is left as it is, so what it gets from this one must stay NumPy
+    classes = {c.name.value: c for c in module.body if isinstance(c, cst.ClassDef)}
+    for callee, why in sorted(_caller_inputs.numpy_sinks(rule.context.project, rule.context.module_name, classes).items()):
+        found.setdefault(callee, why)
+        kept.setdefault(callee, why)
     _handed_elsewhere(rule, found, kept)
     # `y = self._call(self, x)`, `self._call = self.__class__._call_linear` (scipy's interp1d): what `_call` is
     # found for, the methods stored on it are
@@ -819,9 +825,6 @@ def _property(value: cst.BaseExpression, properties: Container[str]) -> Optional
     return None
 
 
-_PYTHON_SCALARS = frozenset({"bool", "int", "float", "complex"})
-
-
 def _type_tested(rule: Rule, node: cst.CSTNode, typed: TypedParameters) -> list[tuple[str, str]]:
     """(name, why) for a name `node` tests for a NumPy type, which a JAX array fails: an exact type test (`type(x) is
     np.ndarray`), or a call handing it to a function of the module that requires a NumPy value there
@@ -865,18 +868,6 @@ def _type_tested_results(rule: Rule, node: cst.CSTNode, methods: Container[str])
             if callee is not None:
                 found.append(callee)
     return found
-
-
-def _python_type_check(call: cst.Call) -> tuple[Optional[cst.BaseExpression], str]:
-    """(the value, its types' names) for `isinstance(value, bool)` or `isinstance(value, (int, float))`: a test
-    that a Python number passes and a JAX array fails. (None, "") for any other call."""
-    if not (isinstance(call.func, cst.Name) and call.func.value == "isinstance" and len(call.args) == 2):
-        return None, ""
-    kinds = call.args[1].value
-    names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-    if not names or not all(isinstance(n, cst.Name) and n.value in _PYTHON_SCALARS for n in names):
-        return None, ""
-    return call.args[0].value, " or ".join(f"`{n.value}`" for n in names)  # type: ignore[attr-defined]
 
 
 def _identity_tested(comparison: cst.Comparison) -> list[cst.BaseExpression]:

@@ -398,6 +398,16 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef same(a, b):\n    return np.allclose(a, b)\n\n"
                      "def f(a, b):\n    if same(a, b) is not True:\n        raise ValueError('differ')\n    return jnp.sum(a)\n",
         ),
+        Invalid(  # a helper's result handed to a function that computes a number from its parameter with NumPy and
+            # tests it for a Python number (`r = 0.2 * np.std(sig)`, `assert isinstance(r, (int, float))`: a
+            # multiscale-entropy package): for a JAX array `np.std` calls its `.std()`, a JAX array, and the test
+            # fails; the helper keeps NumPy (its own test keeps the tester NumPy)
+            "import numpy as np\n\ndef halves(z):\n    return np.mean(np.reshape(z, (2, -1)), axis=0)\n\n"
+            "def tol(sig):\n    r = 0.2 * np.std(sig)\n    assert isinstance(r, (int, float))\n    return r\n\n"
+            "def scan(z):\n    return tol(halves(z))\n",
+            expected=None,
+            lines=[4, 4, 4, 7, 8],
+        ),
         Invalid(  # an array of a number literal: NumPy's is int64/float64, `jax.numpy`'s weakly typed without a dtype
             # (an int16 array divided by it became float32, times `np.full(n, 200)` wrapped: acoustics' bands)
             "import numpy as np\n\ndef f(x, n):\n    b = np.asarray(3)\n    c = np.full(n, -200)\n"

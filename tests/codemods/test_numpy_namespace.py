@@ -1047,3 +1047,64 @@ def test_a_private_python_module_beside_is_no_compiled_one(tmp_path):
     (pkg / "helpers.py").write_text(helper)
     assert "use" not in _buffers._writers_of_file(str(pkg / "helpers.py"))
     assert "use" in _buffers.writers_of_source(helper)
+
+
+def _migrated(paths):
+    """The results of migrating `paths` with JX501 (written), none an error."""
+    results = run_files(paths, [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    return results
+
+
+@pytest.mark.parametrize("imported, made", [
+    ("from .waves import Ricker", "2.0 / Ricker(3.0).period()"),  # a method of an instance made in place
+    ("from .waves import Ricker", "1.0 if x is None else 2.0 / Ricker(3.0).period()"),  # one branch of a choice
+    ("from .waves import Ricker", None),  # a method of an instance bound to a name first (`w = Ricker(3.0)`)
+    ("from .waves import half_width", "np.sqrt(half_width(3.0))"),  # a function, through a NumPy call
+    ("from trans import waves as half_width_module", "half_width_module.half_width(3.0) * 2"),  # a function through its module
+])
+def test_a_result_handed_to_fftpack_in_another_module_stays_numpy(tmp_path, imported, made):
+    # leakpkg (a review's repro, after pycwt): `wavelet.cwt` computes scales from `Morlet().flambda()` of
+    # `mothers.py` and hands them to `scipy.fftpack.ifft`, which reads `.flags`: `flambda` returning `jnp.sqrt(...)`
+    # raised `AttributeError` there. The function (and the method) of the other module stays NumPy
+    waves = ("import numpy as np\n\nclass Ricker:\n    def __init__(self, a):\n        self.a = a\n\n"
+             "    def period(self):\n        return 2 * np.pi / np.sqrt(self.a + 2.5)\n\n\n"
+             "def half_width(a):\n    return np.sqrt(2.0 * np.log(2.0)) * a\n")
+    body = "    w = Ricker(3.0)\n    s = 2.0 / w.period()\n" if made is None else f"    s = {made}\n"
+    use = (f"import numpy as np\nimport scipy.fftpack as fp\n{imported}\n\n\ndef transform(x):\n{body}"
+           "    scales = s * 2.0 ** np.arange(4)\n    return fp.ifft(fp.fft(x) * scales[:, None], axis=1)\n")
+    pkg, paths = _package(tmp_path, "trans", {"waves.py": waves, "use.py": use})
+    results = _migrated(paths)
+    kept = "return np.sqrt(2.0 * np.log(2.0)) * a" if "half_width" in imported else "return 2 * np.pi / np.sqrt(self.a"
+    assert kept in (pkg / "waves.py").read_text()
+    messages = [f.message for r in results if r.path.endswith("waves.py") for f in r.findings]
+    assert any("code in `trans.use` hands what this returns (or a value computed from it) to `fp.ifft(...)` of "
+               "`scipy.fftpack`" in m for m in messages), messages
+
+
+def test_a_result_tested_for_a_python_number_in_another_module_stays_numpy(tmp_path):
+    # `p = peak(x)`, then `isinstance(p, float)` in another module: `np.max` gives a NumPy float64 (a `float`), a
+    # migrated `jnp.max` a JAX array, which never is one
+    stats = "import numpy as np\n\n\ndef peak(x):\n    return np.max(np.abs(x))\n"
+    use = ("from .stats import peak\n\n\ndef checked(x):\n    p = peak(x)\n    if not isinstance(p, float):\n"
+           "        raise TypeError('not a number')\n    return p\n")
+    pkg, paths = _package(tmp_path, "st", {"stats.py": stats, "use.py": use})
+    results = _migrated(paths)
+    assert (pkg / "stats.py").read_text() == stats
+    messages = [f.message for r in results for f in r.findings]
+    assert any("code in `st.use` tests whether what this returns" in m for m in messages), messages
+
+
+def test_a_result_handed_to_a_python_number_test_of_another_module_stays_numpy(tmp_path):
+    # mspkg (a review's repro, after a multiscale-entropy package): `radius(coarse(x, T))` in `msen.py`, with
+    # `coarse` of `coarse.py` and `radius` of `sampen.py` doing `r = 0.2 * np.std(sig)`, then `assert isinstance(r,
+    # (int, float))`: for a JAX array `np.std` calls its `.std()`, a JAX array, and the assertion failed
+    coarse = "import numpy as np\n\n\ndef blocks(z, n):\n    return np.mean(np.reshape(z[: n * 4], (4, n)), axis=1)\n"
+    sampen = ("import numpy as np\n\n\ndef tolerance(sig, r=None):\n    if r is None:\n        r = 0.2 * np.std(sig)\n"
+              "    assert isinstance(r, (int, float))\n    return r\n")
+    msen = "from .coarse import blocks\nfrom .sampen import tolerance\n\n\ndef scan(sig):\n    return [tolerance(blocks(sig, n)) for n in (1, 2)]\n"
+    pkg, paths = _package(tmp_path, "ms", {"coarse.py": coarse, "sampen.py": sampen, "msen.py": msen})
+    results = _migrated(paths)
+    assert (pkg / "coarse.py").read_text() == coarse
+    messages = [f.message for r in results for f in r.findings]
+    assert any("`tolerance` needs a NumPy array as its parameter `sig`" in m for m in messages), messages
