@@ -47,7 +47,8 @@ def _item_writes(function: cst.FunctionDef) -> list[tuple[str, cst.CSTNode]]:
                     if isinstance(target.target, (cst.Tuple, cst.List)) else []
                 for name in bound:
                     lists[name.value] = isinstance(target.target, cst.Name) and _is_list(node.value)  # type: ignore[attr-defined]
-            targets = [t.target for t in node.targets if isinstance(t.target, cst.Subscript)]
+            targets = [leaf for t in node.targets for leaf in _buffers.target_leaves(t.target)
+                       if isinstance(leaf, cst.Subscript)]  # (`c[i], c[j] = c[j], c[i]` too)
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
             targets = [node.target]
         elif isinstance(node, cst.Call):

@@ -124,6 +124,18 @@ def call_outputs(call: cst.Call, ndimage: SparseNames, numpy_aliases: Mapping[st
     return [value for _, value in given_outputs(call, ndimage)] + positional_outs(call, numpy_aliases)
 
 
+def target_leaves(target: cst.BaseExpression) -> Iterator[cst.BaseExpression]:
+    """Each target an assignment to `target` binds or writes: `target` itself, or each element of a tuple or list
+    target, nested and starred (`a[i], a[j] = a[j], a[i]` writes into `a` twice; `(x, *b[1:]), y = v` once)."""
+    if isinstance(target, (cst.Tuple, cst.List)):
+        for element in target.elements:
+            yield from target_leaves(element.value)
+    elif isinstance(target, cst.StarredElement):
+        yield from target_leaves(target.value)
+    else:
+        yield target
+
+
 def _root(node: cst.BaseExpression) -> Optional[str]:
     while isinstance(node, (cst.Subscript, cst.Attribute)):
         node = node.value
@@ -143,7 +155,8 @@ def _written(fn: cst.FunctionDef, viewing: Writers, ndimage: SparseNames, numpy_
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Name):
             augmented.add(node.target.value)
         if isinstance(node, cst.Assign):
-            names.update(_root(t.target) or "" for t in node.targets if isinstance(t.target, cst.Subscript))
+            names.update(_root(leaf) or "" for t in node.targets for leaf in target_leaves(t.target)
+                         if isinstance(leaf, cst.Subscript))  # (`a[i], a[j] = a[j], a[i]` too)
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
             names.add(_root(node.target) or "")
         elif isinstance(node, cst.Call):
@@ -352,7 +365,7 @@ def _write_targets(fn: cst.FunctionDef) -> Iterator[cst.BaseExpression]:
     `out=` argument."""
     for node in walk.nodes(fn.body):
         if isinstance(node, cst.Assign):
-            yield from (t.target for t in node.targets if isinstance(t.target, cst.Subscript))
+            yield from (leaf for t in node.targets for leaf in target_leaves(t.target) if isinstance(leaf, cst.Subscript))
         elif isinstance(node, cst.AugAssign):
             yield node.target
         elif isinstance(node, cst.Call):
@@ -377,7 +390,8 @@ def written_items(fn: cst.FunctionDef) -> frozenset[str]:
 def _assigned_targets(fn: cst.FunctionDef) -> Iterator[tuple[cst.CSTNode, cst.BaseExpression]]:
     """(statement, target) for each target of each (augmented) assignment in `fn`."""
     for statement in walk.nodes_of(fn.body, cst.Assign) + walk.nodes_of(fn.body, cst.AugAssign):
-        targets = [t.target for t in statement.targets] if isinstance(statement, cst.Assign) else [statement.target]  # type: ignore[attr-defined]
+        targets = [leaf for t in statement.targets for leaf in target_leaves(t.target)] \
+            if isinstance(statement, cst.Assign) else [statement.target]  # type: ignore[attr-defined]
         for target in targets:
             yield statement, target
 
@@ -1453,9 +1467,9 @@ def mutated_attributes(module: cst.Module, table: Writers,
 
     for node in walk.nodes(module):
         if isinstance(node, cst.Assign):
-            for t in node.targets:
-                if isinstance(t.target, cst.Subscript):
-                    add(_attribute(t.target), node)
+            for leaf in (leaf for t in node.targets for leaf in target_leaves(t.target)):
+                if isinstance(leaf, cst.Subscript):  # `self.w[i] = v`, `self.w[i], self.w[j] = ...`
+                    add(_attribute(leaf), node)
         elif isinstance(node, cst.AugAssign) and isinstance(node.target, cst.Subscript):
             add(_attribute(node.target), node)
         elif isinstance(node, cst.Call):
@@ -1726,7 +1740,8 @@ def _aliased_writes(module: cst.Module, made: Optional[set[str]] = None) -> list
                 continue
             if not isinstance(node, (cst.Assign, cst.AugAssign)):
                 continue
-            targets = [t.target for t in node.targets] if isinstance(node, cst.Assign) else [node.target]
+            targets = [leaf for t in node.targets for leaf in target_leaves(t.target)] \
+                if isinstance(node, cst.Assign) else [node.target]
             for target in targets:
                 base = target
                 while isinstance(base, cst.Subscript):

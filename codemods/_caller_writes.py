@@ -83,9 +83,12 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
                     for name in (n.value for n in [held, *unpacked] if isinstance(n, cst.Name) and n.value in names):
                         found.setdefault(callee, f"{caller} hands what this returns (`{name}`) to code that "
                                                  f"needs a NumPy array there ({names[name]})")
-                    if isinstance(held, cst.Attribute) and held.attr.value in attributes:
-                        found.setdefault(callee, f"{caller} stores what this returns as `.{held.attr.value}`, which "
-                                                 "the module writes into in place (a write that stays NumPy)")
+                    # (`self.ok, self.err = self._init(n)`: an item of the returned tuple stored, nested or starred)
+                    for stored in (s for s in _buffers.target_leaves(held) if isinstance(s, cst.Attribute)):
+                        if stored.attr.value in attributes:
+                            found.setdefault(callee, f"{caller} stores what this returns as `.{stored.attr.value}`, "
+                                                     "which the module writes into in place (a write that stays NumPy)")
+                            break
         augmented = walk.nodes_of(function.body, cst.AugAssign)
         sources = _buffers.Sources(function, numpy) if augmented else None
         bound: dict[str, list[str]] = {}  # {local name: the producers of the values bound to it}
@@ -330,11 +333,10 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
         for node in walk.nodes(function.body):
             if node.__class__ not in _READ_KINDS:
                 continue
-            if isinstance(node, (cst.Assign, cst.AugAssign)) and not isinstance(
-                    node.value, (cst.Tuple, cst.List, cst.Dict, cst.SimpleString, cst.FormattedString)):
-                # (`bc[0] = (1, slope)`: a tuple into a list's item, which no numeric array holds: SciPy's CubicSpline)
-                for target in (node.targets if isinstance(node, cst.Assign) else [node]):
-                    written = target.target
+            if isinstance(node, (cst.Assign, cst.AugAssign)):
+                # (`bc[0] = (1, slope)`: a tuple into a list's item, which no numeric array holds: SciPy's CubicSpline;
+                # `a[i], a[j] = a[j], a[i]`: each element of a tuple target, paired with its value when unpacked)
+                for written in _written_targets(node):
                     root = _item_root(written)  # `r[0] = v`, and an item of an item (`parts[0][0] = v`: pywt)
                     if root is not None:
                         needs.setdefault(root, f"writes into it (`{code(written).strip()}`), which a JAX array cannot "
@@ -608,13 +610,15 @@ def _stored_flows(module: cst.Module, methods: Container[str], numpy: Callable[[
     (`_attribute_flows.flowing_attributes`: `sosfilt(self.sos[0], x)`, a write into a local array computed from it):
     what a NumPy call stored there must stay, a helper's result must stay too (pyfar's `_atleast_3d_first_dim`)."""
     flows = _attribute_flows.flowing_attributes(module, numpy) if any(
-        isinstance(t.target, cst.Attribute) for a in walk.nodes_of(module, cst.Assign) for t in a.targets) else {}  # type: ignore[attr-defined]
+        isinstance(leaf, cst.Attribute) for a in walk.nodes_of(module, cst.Assign) for t in a.targets  # type: ignore[attr-defined]
+        for leaf in _buffers.target_leaves(t.target)) else {}
     if not flows:
         return
     for function in walk.nodes_of(module, cst.FunctionDef):
         for assign in walk.nodes_of(function.body, cst.Assign):  # type: ignore[attr-defined]
-            stored = [t.target.attr.value for t in assign.targets  # type: ignore[attr-defined]
-                      if isinstance(t.target, cst.Attribute) and t.target.attr.value in flows]
+            stored = [leaf.attr.value for t in assign.targets  # type: ignore[attr-defined]
+                      for leaf in _buffers.target_leaves(t.target)  # (`self.a, self.b = make(n)` too)
+                      if isinstance(leaf, cst.Attribute) and leaf.attr.value in flows]
             for attr in stored:
                 where, how = flows[attr]
                 for callee in producers(assign.value, Scope(methods, function)):  # type: ignore[attr-defined]
@@ -769,6 +773,30 @@ def _held(value: cst.BaseExpression) -> list[cst.BaseExpression]:
         return [v for e in (value.elements if not isinstance(value, cst.Dict) else
                             [e for e in value.elements if isinstance(e, cst.DictElement)]) for v in _held(e.value)]
     return [value]
+
+
+_DISPLAYS = (cst.Tuple, cst.List, cst.Dict, cst.SimpleString, cst.FormattedString)
+
+
+def _written_targets(node: cst.Assign | cst.AugAssign) -> list[cst.BaseExpression]:
+    """The targets an (augmented) assignment writes or binds that may be a numeric array's items: each element of a
+    tuple or list target (nested, starred: `a[i], a[j] = a[j], a[i]`), but none given a display or a string
+    (`bc[0] = (1, slope)` puts a tuple in a list's item, which no numeric array holds)."""
+    if isinstance(node, cst.AugAssign):
+        return [] if isinstance(node.value, _DISPLAYS) else [node.target]
+    found: list[cst.BaseExpression] = []
+    for target in node.targets:
+        value = node.value
+        if isinstance(target.target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) \
+                and len(target.target.elements) == len(value.elements) \
+                and not any(isinstance(e, cst.StarredElement) for e in [*target.target.elements, *value.elements]):
+            found += [leaf for e, v in zip(target.target.elements, value.elements) if not isinstance(v.value, _DISPLAYS)
+                      for leaf in _buffers.target_leaves(e.value)]
+        elif isinstance(target.target, (cst.Tuple, cst.List)):
+            found += _buffers.target_leaves(target.target)
+        elif not isinstance(value, _DISPLAYS):
+            found.append(target.target)
+    return found
 
 
 def _item_root(target: cst.BaseExpression) -> Optional[str]:

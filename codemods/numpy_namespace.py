@@ -553,10 +553,31 @@ class NumpyNamespace(Rule):
             "def empty(n):\n    mean = np.empty(n)\n    return G(mean)\n\ndef fill(n):\n    g = empty(n)\n    g.mean[0] = 1.0\n    return g\n",
             expected=None, lines=[8, 9],
         ),
+        Invalid(  # ... also an item of a returned tuple unpacked onto attributes (`self.a, self.b = self._make(n)`)
+            "import numpy as np\n\nclass Grid:\n    def __init__(self, n):\n        self.mask, self.w = self._make(n)\n\n"
+            "    def _make(self, n):\n        return np.ones(n, bool), np.zeros(n)\n\n"
+            "    def hide(self, i):\n        self.mask[[0, i]] = False\n",
+            expected=None, lines=[8, 8, 8],
+        ),
         Invalid(  # a buffer made in the call to a nested helper that writes into it (deap's reference points)
             "import numpy as np\n\ndef points(n):\n    def fill(ref, k):\n        ref[k] = 1.0\n        return ref\n\n"
             "    return fill(np.zeros(n), 0)\n",
             expected=None, lines=[8, 8],
+        ),
+        Invalid(  # a helper swapping two items through a tuple target writes into its parameter (a bubble sort)
+            "import numpy as np\n\ndef reorder(v, i, j):\n    v[i], v[j] = v[j], v[i]\n    return v\n\n"
+            "def ends(n):\n    w = np.linspace(0.0, 1.0, n)\n    return reorder(w, 0, n - 1)\n",
+            expected=None, lines=[8, 9],
+        ),
+        Invalid(  # ... an item in a nested, starred tuple target is written into too
+            "import numpy as np\n\ndef put(v, t):\n    (v[0], *rest), k = t, 1\n    return k\n\n"
+            "def run(n):\n    w = np.zeros(n)\n    put(w, (1.0, 2.0))\n    return w\n",
+            expected=None, lines=[8, 9],
+        ),
+        Invalid(  # ... and a caller swapping two items of what a helper returns keeps the helper NumPy
+            "import numpy as np\n\ndef grid(n):\n    return np.linspace(0.0, 1.0, n)\n\n"
+            "def flipped(n):\n    x = grid(n)\n    x[0], x[-1] = x[-1], x[0]\n    return x\n",
+            expected=None, lines=[4, 4],
         ),
         Invalid(  # a write through the view a call returns (scikit-rf's circuits: the diagonal of each matrix)
             "import numpy as np\n\ndef f(x):\n    y = np.linalg.inv(x)\n    np.einsum('kii->ki', y)[:] -= 1\n    return y\n",
