@@ -1015,21 +1015,73 @@ def constructor_stores(module: cst.Module) -> Constructors:
     return found
 
 
+# {class name, or `.method` for a method: (its positional parameters after `self`, {parameter: the attributes a
+# value computed from it is stored in})}
+StoredFlows = Mapping[str, tuple[list[str], Mapping[str, frozenset[str]]]]
+
+
+def stored_flows(module: cst.Module, numpy: Callable[[cst.BaseExpression], bool]) -> StoredFlows:
+    """What the module's classes' constructors (by class name) and other methods (by `.name`) store on `self` from
+    their parameters: `self.lower = lb`, `self.span = ub - lb`, a NumPy call of one (`_buffers.Sources`, the
+    function's local names followed): see `StoredFlows`."""
+    found: dict[str, tuple[list[str], Mapping[str, frozenset[str]]]] = {}
+    for cls in walk.nodes_of(module, cst.ClassDef):
+        for member in cls.body.body if isinstance(cls.body, cst.IndentedBlock) else ():  # type: ignore[attr-defined]
+            if not isinstance(member, cst.FunctionDef) or member.decorators:
+                continue
+            params = [p.name.value for p in (*member.params.posonly_params, *member.params.params)][1:]
+            every = set(params) | {p.name.value for p in member.params.kwonly_params}
+            sources: Optional[_buffers.Sources] = None
+            stores: dict[str, set[str]] = {}
+            for assign in walk.nodes_of(member.body, cst.Assign):
+                attrs = [t.target.attr.value for t in assign.targets  # type: ignore[attr-defined]
+                         if isinstance(t.target, cst.Attribute) and isinstance(t.target.value, cst.Name)
+                         and t.target.value.value == "self"]
+                if not attrs:
+                    continue
+                sources = sources or _buffers.Sources(member, numpy)
+                for name in sources.of(assign.value) & every:  # type: ignore[attr-defined]
+                    stores.setdefault(name, set()).update(attrs)
+            if stores:
+                key = cls.name.value if member.name.value == "__init__" else f".{member.name.value}"  # type: ignore[attr-defined]
+                if key not in found:  # (a method of one name in two classes: the first one's)
+                    found[key] = (params, {p: frozenset(a) for p, a in stores.items()})
+    return found
+
+
 def stored_by_constructor(rule: Rule, call: cst.Call, constructors: Constructors, made: set[str],
-                          mutated_attributes: Mapping[str, cst.CSTNode]) -> Optional[str]:
+                          mutated_attributes: Mapping[str, cst.CSTNode], flows: StoredFlows = {},
+                          flowing: Mapping[str, tuple[cst.CSTNode, str]] = {}) -> Optional[str]:
     """`Gaussian(mean, cov)` with `mean = np.empty(...)` made here (`made`), where `Gaussian.__init__` stores it as
     `self.mean` and code of the module writes into `.mean` in place (`mutated_attributes`; simdkalman's filters):
-    why it must stay NumPy, else None."""
-    if not isinstance(call.func, cst.Name) or call.func.value not in constructors:
-        return None
-    params, stores = constructors[call.func.value]
-    for index, arg in enumerate(call.args):
+    why it must stay NumPy, else None. Given `flows` (`stored_flows`) and `flowing` (`_attribute_flows.
+    flowing_attributes`), also when the constructor, or a method called on any object (`v.reset(lower)`), stores
+    it or a value computed from it (`self.lower = lb`) as an attribute that reaches, through arithmetic, code that
+    needs a NumPy array (`x = np.fmod(b, r) + self.lower`, then `x[m] += e` in a method that stays NumPy: a JAX
+    `.lower` makes `x` a JAX array, and the write raises; scipy's dual annealing `VisitingDistribution`)."""
+    func = call.func
+    key = func.value if isinstance(func, cst.Name) else f".{func.attr.value}" if isinstance(func, cst.Attribute) else ""
+    params, stores = constructors.get(key, ([], {}))
+    for index, arg in enumerate(call.args if key in constructors else ()):
         param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) and not arg.star else None
         attr = stores.get(param) if param is not None else None
         if attr is not None and isinstance(arg.value, cst.Name) and arg.value.value in made:
             where = mutated_attributes.get(attr)
             if where is not None:
-                return (f"`{call.func.value}` stores `{arg.value.value}`, a NumPy array made here, as `.{attr}`, which "
+                return (f"`{key}` stores `{arg.value.value}`, a NumPy array made here, as `.{attr}`, which "
                         f"the module writes into in place (`{rule.code(where).strip().splitlines()[0]}`): it must stay "
                         "NumPy, so this function is left as it is")
+    params, feeds = flows.get(key, ([], {}))
+    for index, arg in enumerate(call.args if flowing and key in flows else ()):
+        param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) and not arg.star else None
+        if param is None or not isinstance(arg.value, cst.Name) or arg.value.value not in made:
+            continue
+        for attr in sorted(feeds.get(param, ())):
+            if attr in flowing:
+                where, how = flowing[attr]
+                shown = rule.code(func).strip()
+                return (f"`{shown}` stores `{arg.value.value}`, a NumPy array made here, as `.{attr}` (or a value "
+                        f"computed from it), which reaches {how} elsewhere in the module "
+                        f"(`{rule.code(where).strip().splitlines()[0]}`): it must stay NumPy, so this function is left "
+                        "as it is")
     return None

@@ -993,8 +993,10 @@ class NumpyBoundary:
             return (f"`{func}` shuffles `{shuffled}` in place, and `{shuffled}` is a NumPy array made here: it must "
                     "stay NumPy (a JAX array cannot be written into), so this function is left as it is")
         if rule.current_function is not None:
-            stored = _caller_writes.stored_by_constructor(rule, call, self._constructors,
-                                                          self.made_here(rule.current_function), self._mutated_attributes)
+            flowing = self._flowing_attributes
+            stored = _caller_writes.stored_by_constructor(
+                rule, call, self._constructors, self.made_here(rule.current_function), self._mutated_attributes,
+                self._stored_flows if flowing else {}, flowing)
             if stored is not None:
                 return stored
         # `x.sum(axis=0, out=o)`, `ndimage.uniform_filter1d(x, 3, output=o)`: a method, or a function that is not
@@ -1935,6 +1937,10 @@ class NumpyBoundary:
     @functools.cached_property
     def _constructors(self) -> _caller_writes.Constructors:
         return _caller_writes.constructor_stores(self.rule.context.module)
+
+    @functools.cached_property
+    def _stored_flows(self) -> _caller_writes.StoredFlows:
+        return _caller_writes.stored_flows(self.rule.context.module, _buffers.numpy_calls(self.rule.context.module))
 
     @functools.cached_property
     def written_results(self) -> dict[str, str]:

@@ -559,6 +559,29 @@ class NumpyNamespace(Rule):
             "    def hide(self, i):\n        self.mask[[0, i]] = False\n",
             expected=None, lines=[8, 8, 8],
         ),
+        Invalid(  # a constructor stores a NumPy array made here as an attribute that another method adds to an array
+            # it then writes into (a method that stays NumPy): a JAX `.lo` would make `y` a JAX array (scipy's
+            # dual annealing `VisitingDistribution`)
+            "import numpy as np\n\nclass Shift:\n    def __init__(self, lo):\n        self.lo = lo\n\n"
+            "    def apply(self, x):\n        y = np.floor(x) + self.lo\n        y[np.fabs(y - self.lo) < 1e-9] += 1e-6\n"
+            "        return y\n\ndef shifted(x):\n    lo = np.zeros(3)\n    return Shift(lo).apply(x)\n",
+            # (alone, JX501 renames `apply`'s calls: JX301's finding holds them back in a full run)
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass Shift:\n    def __init__(self, lo):\n"
+            "        self.lo = lo\n\n    def apply(self, x):\n        y = jnp.floor(x) + self.lo\n"
+            "        y[jnp.fabs(y - self.lo) < 1e-9] += 1e-6\n        return y\n\ndef shifted(x):\n    lo = np.zeros(3)\n"
+            "    return Shift(lo).apply(x)\n",
+            lines=[8, 9, 13, 14],
+        ),
+        Invalid(  # ... also a method called on an object, storing a value computed from it (`self.span = hi - lo`)
+            "import numpy as np\n\nclass Shift:\n    def reset(self, lo, hi):\n        self.span = hi - lo\n\n"
+            "    def apply(self, x):\n        y = np.floor(x) * self.span\n        y[np.fabs(y - self.span) < 1e-9] += 1e-6\n"
+            "        return y\n\ndef shifted(s, x):\n    lo = np.zeros(3)\n    s.reset(lo, 1.0)\n    return s.apply(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass Shift:\n    def reset(self, lo, hi):\n"
+            "        self.span = hi - lo\n\n    def apply(self, x):\n        y = jnp.floor(x) * self.span\n"
+            "        y[jnp.fabs(y - self.span) < 1e-9] += 1e-6\n        return y\n\ndef shifted(s, x):\n"
+            "    lo = np.zeros(3)\n    s.reset(lo, 1.0)\n    return s.apply(x)\n",
+            lines=[5, 8, 9, 13, 14],
+        ),
         Invalid(  # a buffer made in the call to a nested helper that writes into it (deap's reference points)
             "import numpy as np\n\ndef points(n):\n    def fill(ref, k):\n        ref[k] = 1.0\n        return ref\n\n"
             "    return fill(np.zeros(n), 0)\n",

@@ -12,7 +12,8 @@ What counts as depending on a change is deliberately coarse (`clean_statements`)
   an `if __name__ == "__main__":` block), nothing is kept;
 - a function is not kept when its text names anything a changed import binds (a fix that adds `import jax` affects
   the functions that say `jax`), or the name of a changed function or class, or when a changed function names it
-  (caller and callee: keys threaded through calls, static arguments decided by call sites), or, for a class, when
+  (caller and callee: keys threaded through calls, static arguments decided by call sites), or names a method of a
+  changed class (`s.reset(lo)`: what the method stores decides what the caller may hand it), or, for a class, when
   changed code names one of its methods, properties or `self` attributes (what other code writes through them
   decides what the class may store), or, for a class or a function, an attribute it stores on any object (`m.x =
   x.copy()`, with `m.x.fill(0)` elsewhere); this is closed under repetition, so a chain of calls is re-run as a whole.
@@ -141,6 +142,9 @@ def clean_statements(old: Statements, new: Statements) -> dict[int, int]:
         if name is not None:
             changed_names.add(name)
             dirty_codes.append(code)
+            if isinstance(node, cst.ClassDef):  # `s.reset(lo)` elsewhere runs a method of it: what the method
+                # stores decides what the caller may hand it (an attribute written into in another method)
+                changed_names |= {m.name.value for m in node.body.body if isinstance(m, cst.FunctionDef)}  # type: ignore[attr-defined]
             continue
         imported = bound_by_import(node)
         if imported is None:
