@@ -2427,6 +2427,12 @@ class NumpyNamespace(Rule):
             expected=None,
             lines=[5],
         ),
+        Invalid(  # ... a key looked up in a dict display by `.get`, or tested against a set display
+            "import numpy as np\n\ndef f(d):\n    i = np.argmin(d)\n    return {0: 'low', 1: 'high'}.get(i, ''), "
+            "np.argmax(d) in {0, 1}\n",
+            expected=None,
+            lines=[4, 5],
+        ),
         Invalid(  # a Python value made through NumPy: a string stays a string (skopt's BayesSearchCV)
             "import numpy as np\n\ndef f(points):\n    return [[np.array(v).item() for v in p] for p in points]\n",
             expected=None,

@@ -170,6 +170,12 @@ class TracedExpression(Rule):
             unsafe=True,
             lines=[4],
         ),
+        Invalid(  # the choice is then looked up in a module's dict by `.get`: a JAX array is unhashable
+            "import numpy as np\n\nTEXT = {0: 'fine', 3: 'overflow'}\n\ndef status(a):\n    code = 3 if np.isinf(a) else 0\n"
+            "    return TEXT.get(code)\n",
+            expected=None,
+            lines=[6],
+        ),
         Invalid(  # a bool against a number: `jnp.where` would give `0` where Python gave `False`
             "import numpy as np\n\ndef f(w):\n    s = False if np.min(w) < 0.0 else len(w)\n    return s\n",
             expected=None,

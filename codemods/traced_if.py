@@ -361,6 +361,17 @@ class TracedIf(Rule):
             "    return 1.0 if small is True else 2.0\n",
             expected=None, lines=[5],
         ),
+        Invalid(  # the flag is then looked up in a dict display by `.get`: a JAX array is unhashable (a status code)
+            "import numpy as np\n\ndef status(a, b):\n    code = 0\n    if np.isinf(a) or np.isinf(b):\n        code = 3\n"
+            "    return {0: 'fine', 3: 'overflow'}.get(code, '?')\n",
+            expected=None, lines=[5],
+        ),
+        Invalid(  # ... or in a module's dict, or tested for membership in a set display
+            "import numpy as np\n\nTEXT = {0: 'fine', 3: 'overflow'}\n\ndef status(a):\n    code = 0\n    if np.isinf(a):\n"
+            "        code = 3\n    return TEXT[code]\n\ndef known(a):\n    code = 1\n    if np.isinf(a):\n        code = 3\n"
+            "    return code in {0, 3}\n",
+            expected=None, lines=[7, 13],
+        ),
         Invalid(  # a branch prepends to the carried arrays, the other keeps them: a shape that depends on the test's value;
             # `lax.cond` raised `TypeError` (branches of different shapes): reported (mne's `_filter_attenuation` edges)
             "import numpy as np\n\ndef edges(lo, hi):\n    knots = np.sort(np.r_[lo, hi])\n    level = np.ones_like(knots)\n"

@@ -46,6 +46,8 @@ from jaxfix import walk
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.parents import ParentProvider
 
+# dict and set displays: a key looked up in one (`{0: "ok"}.get(k)`, `k in {0, 2}`) is hashed
+_DISPLAYS = (cst.Dict, cst.Set, cst.DictComp, cst.SetComp)
 _CONTAINERS = frozenset({"dict", "set", "frozenset", "defaultdict", "OrderedDict", "Counter"})
 _WHOLE = frozenset({"set", "frozenset", "Counter", "fromkeys"})
 _KEY_METHODS = frozenset({"get", "setdefault", "pop", "add", "discard", "remove"})
@@ -456,6 +458,9 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
                 whole.append(first.value.args[0].value)  # type: ignore[attr-defined]  # `dict(zip(unique, counts))` (imblearn)
             elif callee == "hash" and node.args:
                 keys.append(node.args[0].value)
+            elif callee in _KEY_METHODS and isinstance(node.func, cst.Attribute) and node.args \
+                    and isinstance(node.func.value, _DISPLAYS):
+                keys.append(node.args[0].value)  # `{0: "ok", 2: "nan"}.get(flag, "")`: a display looked up in place
             elif callee in _KEY_METHODS and isinstance(node.func, cst.Attribute) and node.args:
                 owner = _container_of(node.func.value)  # `d.get(v)`, `self.counts.get(v, 0)`
                 if owner is None and isinstance(node.func.value, cst.Subscript):
@@ -487,6 +492,12 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
             for left, comparison in zip((node.left, *(c.comparator for c in node.comparisons)), node.comparisons):
                 if isinstance(comparison.operator, (cst.In, cst.NotIn)) and isinstance(comparison.comparator, cst.Name):
                     keys.append(_Pending(comparison.comparator.value, left, membership=True))  # type: ignore[arg-type]
+                elif isinstance(comparison.operator, (cst.In, cst.NotIn)) and isinstance(comparison.comparator, _DISPLAYS):
+                    keys.append(left)  # `flag in {0, 2}`, `k in {0: "a"}`: a dict or set display hashes what it tests
+                elif isinstance(comparison.operator, (cst.In, cst.NotIn)) and isinstance(comparison.comparator, cst.Attribute):
+                    owner = _container_of(comparison.comparator)  # `v in self.seen`, one of the class's sets
+                    if owner is not None and owner in outside:
+                        keys.append(left)
         elif isinstance(node, cst.Dict):
             keys.extend(e.key for e in node.elements if isinstance(e, cst.DictElement))
         elif isinstance(node, cst.Set):
@@ -612,6 +623,14 @@ def hashed_once(context: object, function: cst.FunctionDef) -> tuple[set[str], s
             _ACROSS_PASSES[function] = (facts, found)
         cache[function] = found
     return found
+
+
+def read_hashed(context: object, function: cst.FunctionDef, read: cst.CSTNode) -> bool:
+    """Whether the value of the name `read` (a read in `function`) is hashed there: a key of a Python dict or a
+    member of a set (`names[flag]`, `LABELS.get(flag)` of a module's dict, `{0: "ok"}.get(flag)`, `flag in {0, 2}`,
+    `seen.add(i)`; `hashed`). A rule that would make the value a traced array (an `if` made `jnp.where`) must not: a
+    JAX array is unhashable (`TypeError`)."""
+    return isinstance(read, cst.Name) and read.value in (found := hashed_once(context, function))[0] and read in found[1]
 
 
 def elements_hashed(rule: cst.MetadataDependent, call: cst.Call) -> bool:

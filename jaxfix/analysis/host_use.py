@@ -29,6 +29,7 @@ import libcst as cst
 from jaxfix import walk
 
 from jaxfix.analysis.dataflow import DataflowProvider, function_flow
+from jaxfix.analysis.hashed import read_hashed
 from jaxfix.analysis.numpy_names import NumpyNameProvider, numpy_name
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.positions import PositionProvider
@@ -337,6 +338,9 @@ def python_value_use(
         if kind is not None:
             owner = dotted_name(subscript.value) or "a literal"
             return f"a key into the Python {kind} {f'`{owner}`' if owner != 'a literal' else owner}"
+    if getattr(rule, "context", None) is not None and read_hashed(rule.context, function, read):  # type: ignore[attr-defined]
+        # `flag = jnp.where(c, 2, flag)`, then `{0: "ok", 2: "nan"}.get(flag)`, `LABELS[flag]`, `flag in {0, 2}`
+        return "a key of a Python dict or a set member, which must be hashable: an array is not"
     return None
 
 

@@ -79,6 +79,9 @@ def found(body: str) -> tuple[set[str], list[str]]:
         ("d = defaultdict(set)\nfor a, b in np.asarray(y):\n    d[a].add(b)", set(), ["np.asarray(y)"]),
         ("d = defaultdict(set)\nfor a, b in y:\n    d[int(a)].add(b)", {"y"}, ["int(a)"]),
         ("d = {}\nfor i, (a, b) in enumerate(np.sort(y)):\n    d[a] = i", set(), ["np.sort(y)"]),
+        # a key looked up in a dict display by a method, or tested for membership in a dict or set display
+        ("i = np.argmin(y)\nreturn {0: 'a', 1: 'b'}.get(i, '')", {"i"}, []),
+        ("return [v for v in np.sort(y) if v in {0, 2}], other not in {0: 'a'}", {"other"}, ["np.sort(y)"]),
         # not hashing: a parameter (maybe an array) indexed by an item; a list; items compared
         ("for v in y:\n    table[v] = 0", set(), []),
         ("seen = []\nfor v in y:\n    if v in seen:\n        pass", set(), []),
