@@ -1254,11 +1254,12 @@ def link_attribute_writes(summaries: dict[str, dict[str, str]]) -> dict[str, str
 _BOUND_TO_CALL = re.compile(  # (possessive: no backtracking into a name, which could never match)
     rb"^[ \t]*\(?+([A-Za-z_]\w*+(?:[ \t]*+,[ \t]*+[A-Za-z_]\w*+)*+)[ \t]*+,?+\)?+(?:[ \t]*+:[^=\n]*+)?+[ \t]*+=[ \t]*+"
     rb"((?:[A-Za-z_]\w*+\.)*+)([A-Za-z_]\w*+)\(", re.M)  # (an annotation, `bits: np.ndarray = ...`; a dotted path)
-# `bits[0] = v`, `h[i] += 1`: the name written into in place; `.fill(`: a writing method, whose object is the name
-# just before it (found from the method, which is rare, rather than from every name followed by a dot)
+# `bits[0] = v`, `h[i] += 1`: the name written into in place, also an element of a tuple target (`a[i], a[j] =
+# a[j], a[i]`: the first one written of a line); `.fill(`: a writing method, whose object is the name just before it
+# (found from the method, which is rare, rather than from every name followed by a dot)
 _WRITTEN_NAME = re.compile(
-    rb"^[ \t]*([A-Za-z_]\w*)\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\](?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*[ \t]*"
-    rb"(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)", re.M)
+    rb"^[ \t]*\(?(?:[^=\n(#]*?,[ \t]*\(?)?([A-Za-z_]\w*)\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]"
+    rb"(?:\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\])*[ \t]*(?:[,)][^=\n(]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)", re.M)
 _WRITING_METHOD = re.compile(rb"\.(?:fill|sort|resize|put|itemset|partition)\(")
 # `out=y`, `output=y[0]`, `np.copyto(y, v)`: a name given to a call as the array it writes into
 _OUTPUT_NAME = re.compile(rb"(?:[(,][ \t\r\n]*(?:out|output)[ \t]*=[ \t]*|\bcopyto\([ \t]*)([A-Za-z_]\w*)\b(?![ \t]*[.(=])")
@@ -1267,6 +1268,11 @@ _OUTPUT_NAME = re.compile(rb"(?:[(,][ \t\r\n]*(?:out|output)[ \t]*=[ \t]*|\bcopy
 _ATTRIBUTE_BOUND_TO_CALL = re.compile(
     rb"^[ \t]*+[A-Za-z_]\w*+(?:\.[A-Za-z_]\w*+)*?\.([A-Za-z_]\w*+)[ \t]*+=[ \t]*+((?:[A-Za-z_]\w*+\.)*+)([A-Za-z_]\w*+)\(",
     re.M)
+# `self.ok, self.err = util.make(n)` at the start of a line: (the targets, the callee's dotted path before its name,
+# the callee); each attribute of the targets is stored an item of the result (`_UNPACKED_ATTRIBUTE`)
+_ATTRIBUTES_UNPACKED_FROM_CALL = re.compile(
+    rb"^[ \t]*+\(?+([^=\n(#]*,[^=\n(#]*)[ \t]*+=[ \t]*+((?:[A-Za-z_]\w*+\.)*+)([A-Za-z_]\w*+)\(", re.M)
+_UNPACKED_ATTRIBUTE = re.compile(rb"\.([A-Za-z_]\w*+)[ \t)]*+(?:,|\Z)")
 _NAME_BEFORE = re.compile(rb"([A-Za-z_]\w*)\Z")
 # `e.argsort(kind="quicksort")`, `e.argsort(0, "mergesort")` (group 1: the name), or the same of a call's result,
 # `util.embed(x).argsort(kind=...)` (group 2: the callee's dotted path before its name, group 3: the callee): a sort
@@ -1372,11 +1378,15 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
         elif root in ("self.", "cls."):
             found[f".{callee}"] = where
     attributes = attribute_writes(path, module_name, data) if b"." in data else {}
-    for match in _ATTRIBUTE_BOUND_TO_CALL.finditer(data) if attributes else ():
+    stored = [(m.group(1), m.group(2), m.group(3)) for m in _ATTRIBUTE_BOUND_TO_CALL.finditer(data)] if attributes else []
+    stored += [(a.group(1), m.group(2), m.group(3)) for m in _ATTRIBUTES_UNPACKED_FROM_CALL.finditer(data)
+               for a in _UNPACKED_ATTRIBUTE.finditer(m.group(1))] if attributes and b"," in data else []
+    for groups in stored:
         # stored on an attribute this module writes into (filterpy's `self.sigmas = self.points_fn.sigma_points(x)`,
-        # then `self.sigmas[i] = v`): an imported function by its qualified name; a method of another object, whose
-        # class is not known here, as `.name` (any class's method of that name, in any module of the run)
-        attr, root, callee = (g.decode("ascii", "replace") for g in match.groups())
+        # then `self.sigmas[i] = v`; an item of the result, `self.ok, self.err = make(n)`): an imported function by its
+        # qualified name; a method of another object, whose class is not known here, as `.name` (any class's method
+        # of that name, in any module of the run)
+        attr, root, callee = (g.decode("ascii", "replace") for g in groups)
         if attr not in attributes:
             continue
         if bindings is None:

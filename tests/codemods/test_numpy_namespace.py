@@ -458,6 +458,21 @@ def test_the_result_index_reads_bytes_only():
     assert result_writes("p.py", "pkg.p", code) == {"pkg.util.to_o": "pkg.p"}
 
 
+def test_the_result_index_reads_tuple_targets():
+    """A write through an element of a tuple target (`p[0], p[-1] = p[-1], p[0]`, nested in parentheses too), and
+    an item of the result unpacked onto an attribute the module writes into (`self.ok, self.err = make(n)`, then
+    `self.ok[i] = False`): the imported function must keep returning NumPy arrays. A call's keyword (`sep=`) is
+    no write."""
+    from codemods._buffers import result_writes
+
+    code = (b"from .util import grid, ends, pair, shown\n\ndef f(n):\n    p = grid(n)\n    p[0], p[-1] = p[-1], p[0]\n"
+            b"    e = ends(n)\n    (k, e[1:]) = 0, 1\n    s = shown(n)\n    print(n, s[0], sep=', ')\n\n"
+            b"class C:\n    def __init__(self, n):\n        self.ok, self.err = pair(n)\n\n    def drop(self, i):\n"
+            b"        self.ok[i] = False\n")
+    assert result_writes("p.py", "pkg.p", code) == {"pkg.util.grid": "pkg.p", "pkg.util.ends": "pkg.p",
+                                                     "pkg.util.pair": "pkg.p"}
+
+
 def test_the_result_index_counts_reads_only_a_numpy_array_allows():
     """`y = normalize(x)` after `from .util import normalize`, then `y.flags["C_CONTIGUOUS"]` (nilearn): a JAX
     array has no `.flags`, so the imported function must keep returning a NumPy array; so for `.strides` of the
