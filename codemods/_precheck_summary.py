@@ -623,7 +623,7 @@ class _Walker:
                     s.unconverted_args.add((root, value.id))
             elif cls is ast.Attribute:  # `np.prod(self.dims)`, `np.diff(basis.knots)`: as `.dims`, `.knots`
                 s.name_args.add((root, "." + value.attr))
-            elif cls in _SEQUENCES or _sequence_result(value) or _mapping_entry(value) \
+            elif cls in _SEQUENCES or _sequence_result(value) or _mapping_entry(value) or _listish(value) \
                     or cls is ast.Starred and value.value.__class__ in (ast.List, ast.Tuple, ast.ListComp):  # type: ignore[attr-defined]
                 s.display_call_roots.add(root)  # (`f(*[xs, 1])`: its items are arguments)
             elif cls is ast.Starred and value.value.__class__ is ast.Name:  # type: ignore[attr-defined]
@@ -641,8 +641,8 @@ class _Walker:
             value = keyword.value
             if value.__class__ is ast.Name:
                 s.name_args.add((root, value.id))
-            elif isinstance(value, _SEQUENCES) or keyword.arg is None and value.__class__ is ast.Dict:
-                s.display_call_roots.add(root)  # (`f(**{"xs": [1, 2]})`: its entries are keyword arguments)
+            elif isinstance(value, _SEQUENCES) or _listish(value) or keyword.arg is None and value.__class__ is ast.Dict:
+                s.display_call_roots.add(root)  # (`f(**{"xs": [1, 2]})`: its entries are keyword arguments; `a=range(n)`)
             elif value.__class__ is ast.Subscript and _root(value):
                 s.name_args.add((root, _root(value)))
 

@@ -509,6 +509,12 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, n):\n"
                      "    return x[jnp.asarray(range(1, n, 2)), jnp.asarray(range(0, n - 1, 2))]\n",
         ),
+        Invalid(  # a `range(...)` given as it is, alone in the module (ent's `np.prod(range(2, 2 * m))`: `jnp.prod`
+            # rejects a range), nested in another call and as a keyword argument
+            "import numpy as np\n\ndef spread(k, n):\n    return np.sqrt(k * np.prod(range(1, k))), np.sum(a=range(n))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef spread(k, n):\n"
+                     "    return np.sqrt(k * np.prod(jnp.asarray(range(1, k)))), np.sum(a=jnp.asarray(range(n)))\n",
+        ),
         Invalid(
             "import numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([[m], rest]) * np.prod((dx,) * n)\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(m, rest, dx, n):\n    return np.concatenate([jnp.asarray([m]), rest]) * np.prod(jnp.asarray((dx,) * n))\n",
