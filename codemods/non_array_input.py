@@ -545,6 +545,14 @@ class NonArrayInput(Rule):
                      "    return np.concat([zeros, poles, jnp.asarray([gain])]), "
                      "np.concat((zeros, jnp.asarray((gain, gain))), axis=0)\n",
         ),
+        Invalid(  # a comprehension of list or tuple displays as the arrays joined (ordpy's transition pairs): each
+            # item is converted, the comprehension stays a list of arrays
+            "import numpy as np\n\ndef pairs(rows, k):\n    a = np.concatenate([[r[i:i + 2]] for r in rows for i in range(k)])\n"
+            "    return a, np.vstack([(r[0], r[-1]) if k else [r[0]] * 2 for r in rows])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef pairs(rows, k):\n"
+                     "    a = np.concatenate([jnp.asarray([r[i:i + 2]]) for r in rows for i in range(k)])\n"
+                     "    return a, np.vstack([jnp.asarray((r[0], r[-1]) if k else [r[0]] * 2) for r in rows])\n",
+        ),
         Invalid(  # a list comprehension among the joined arrays (cma's moving_average)
             "import numpy as np\n\ndef f(x, w):\n    return np.hstack([[np.mean(x[:i]) for i in range(1, w)], x[w:]])\n",
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, w):\n"
@@ -2170,28 +2178,42 @@ class NonArrayInput(Rule):
                         "rejects them; convert each with `jnp.asarray`", replacement=self.expr(text),
                         title=f"replace with `{text}`", imports=("jnp",))
             return
+        if isinstance(first, cst.ListComp) and any(isinstance(b, (cst.List, cst.Tuple, cst.ListComp))
+                                                  for b in _list_inputs.branches(first.elt)):
+            # `np.concatenate([[row[i:i + 2]] for row in rows for i in ...])` (ordpy): each item is a list display
+            # (a name there may be the comprehension's own target, which the function's bindings do not tell)
+            text = f"{self.jnp}.asarray({self.code(first.elt)})"
+            self.report(first.elt, f"`{self.code(node.func)}` is given a list of Python lists or tuples "
+                        f"(`{self.code(first.elt)}`) as the arrays it joins: NumPy converts each, `jax.numpy` rejects "
+                        "them; convert each with `jnp.asarray`", replacement=self.expr(text),
+                        title=f"replace with `{text}`", imports=("jnp",))
+            return
         if not isinstance(first, (cst.List, cst.Tuple)):
             return
         for element in first.elements:
             inner = element.value
-            listed = isinstance(inner, cst.BinaryOperation) and facts is not None \
-                and _list_inputs.sequence(inner, facts)  # a list repeated or joined: `[f[0]] * k` (obspy's padding)
-            listed = listed or facts is not None and _object_result(inner, facts)  # `(ax.get_ylim(), lim)`
-            listed = listed or isinstance(inner, cst.Name) and facts is not None and (
-                _list_inputs.sequence(inner, facts, tuples=False)  # a list only, or a list display on some path
-                or _list_inputs.sequence_here(self, inner, node, facts, some=True)  # (`output = []`, then joined in a loop)
-                or self._sequence_result(inner, node))  # (`values, lengths = merge_lengths(...)`: trimesh's rle)
-            # `np.concatenate([x.shape[:1], v])`, `np.hstack((s, v))` with `s = x.shape`: a shape is a Python tuple
-            listed = listed or facts is not None and not isinstance(inner, cst.Tuple) \
-                and self._tuple_operand(inner, node, facts)
-            listed = listed or isinstance(inner, cst.IfExp) and facts is not None and any(  # `[0] * n if p else c`
-                isinstance(b, (cst.List, cst.Tuple, cst.ListComp)) or isinstance(b, cst.BinaryOperation)
-                and _list_inputs.sequence(b, facts) for b in _list_inputs.branches(inner))
-            if (isinstance(inner, (cst.List, cst.Tuple, cst.ListComp)) or listed) and not isinstance(element, cst.StarredElement):
+            if self._joined_sequence(inner, node, facts) and not isinstance(element, cst.StarredElement):
                 text = f"{self.jnp}.asarray({self.code(inner)})"
                 self.report(inner, f"`{self.code(node.func)}` is given a Python list or tuple (`{self.code(inner)}`) "
                             "among the arrays it joins: `jax.numpy` rejects it; convert it with `jnp.asarray`",
                             replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+
+    def _joined_sequence(self, inner: cst.BaseExpression, node: cst.Call, facts: Optional[FunctionFacts]) -> bool:
+        """`inner`, one of the arrays `node` (a join) is given, may be a Python list or tuple (`_stacked`)."""
+        listed = isinstance(inner, cst.BinaryOperation) and facts is not None \
+            and _list_inputs.sequence(inner, facts)  # a list repeated or joined: `[f[0]] * k` (obspy's padding)
+        listed = listed or facts is not None and _object_result(inner, facts)  # `(ax.get_ylim(), lim)`
+        listed = listed or isinstance(inner, cst.Name) and facts is not None and (
+            _list_inputs.sequence(inner, facts, tuples=False)  # a list only, or a list display on some path
+            or _list_inputs.sequence_here(self, inner, node, facts, some=True)  # (`output = []`, then joined in a loop)
+            or self._sequence_result(inner, node))  # (`values, lengths = merge_lengths(...)`: trimesh's rle)
+        # `np.concatenate([x.shape[:1], v])`, `np.hstack((s, v))` with `s = x.shape`: a shape is a Python tuple
+        listed = listed or facts is not None and not isinstance(inner, cst.Tuple) \
+            and self._tuple_operand(inner, node, facts)
+        listed = listed or isinstance(inner, cst.IfExp) and facts is not None and any(  # `[0] * n if p else c`
+            isinstance(b, (cst.List, cst.Tuple, cst.ListComp)) or isinstance(b, cst.BinaryOperation)
+            and _list_inputs.sequence(b, facts) for b in _list_inputs.branches(inner))
+        return isinstance(inner, (cst.List, cst.Tuple, cst.ListComp)) or bool(listed)
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         fn = self.current_function
