@@ -190,6 +190,11 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef status(x):\n    return Args(lines=[f'{np.isfinite(x)}'])\n\n"
             "def line(n, x=-np.inf):\n    a = status(x)\n    n, lines = (n, a.lines)\n    return ' | '.join([\"iter: {:d}\".format(n)] + lines)\n"),
         Valid("import numpy as np\n\ndef f(d, x):\n    return d['n'] * [1.0, 2.0], d['xs'] + [np.sum(x)]\n"),
+        Valid(  # a slice of a list parameter, or of an attribute the module sets to a list, joined to a list display
+            # concatenates (scipy's gcrotmk: `cs[:1] + [v]`): the display stays a list
+            "import numpy as np\n\nclass Pair:\n    def __init__(self, a):\n        self.ends = [a, a]\n\n"
+            "    def grow(self, v, cs):\n        return cs[:1] + [v], cs[1:][:2] + [v, v], self.ends[:1] + [np.sum(v)]\n"),
+
         Valid("import numpy as np\n\ndef f(x, w):\n    m = np.zeros(x.shape)\n    s = [slice(w[i], w[i] + 2) for i in range(2)]\n    return m[s]\n"),
         Valid("import numpy as np\ndef f(a, b):\n    return np.stack([a, b]).sum(0)\n"),
         Valid("import numpy as np\n\ndef runs(flags):\n    out = [n for n in flags if n]\n    out = np.array(out)\n"
@@ -2034,11 +2039,16 @@ class NonArrayInput(Rule):
                 continue  # `["iter: {:d}".format(n)] + lines`: a list of text concatenates; no array holds text
             # `+` may concatenate two sequences and `*` repeat one (`n * [0.0]`); `-`, `/`, `@` never do either
             joins = isinstance(node.operator, (cst.Add, cst.Multiply))
-            if joins and kind != "range" and isinstance(other, cst.Name) and (
-                    other.value in facts.params or _list_inputs.sequence(other, facts)):
+            joined = other  # `cs[:1] + [v]`: a slice of a list is a list, which `+` concatenates (scipy's gcrotmk)
+            while isinstance(joined, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in joined.slice):
+                joined = joined.value
+            if joins and kind != "range" and isinstance(joined, cst.Name) and (
+                    joined.value in facts.params or _list_inputs.sequence(joined, facts)):
                 continue  # `acc + [v]` of a list parameter, `[c] + coeffs` of a local list, concatenates (nodepy's pade)
-            if joins and kind != "range" and (self._may_be_list(other, facts) or isinstance(other, cst.Name) and any(
-                    v is not None and self._may_be_list(v, facts) for v in _list_inputs.reaching_values(self, other.value, node) or ())):
+            if joins and kind != "range" and joined is not other and self._sequence_attribute(joined, facts):
+                continue  # `self.fab[:2] + [fd]`, an attribute the module sets to lists
+            if joins and kind != "range" and (self._may_be_list(other, facts) or isinstance(joined, cst.Name) and any(
+                    v is not None and self._may_be_list(v, facts) for v in _list_inputs.reaching_values(self, joined.value, node) or ())):
                 continue  # `pts + [0.0]` with `pts = pts_list(n)`: a helper may return a list, which `+` concatenates
             if joins and (isinstance(other, cst.Call) and isinstance(other.func, cst.Name) and other.func.value in (
                     "list", "tuple", "sorted", "reversed") or self._sequence_result(other)):
