@@ -90,8 +90,10 @@ def sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = Tru
     if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Slice):
         return sequence(value.value, facts, tuples)  # `idx[:k]` of a list is a list
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
-        # `(dx,) * n`, `[0.0] * k`, `[1] + shapes[:-1]` (a list joined to another, or to an array elementwise)
-        return isinstance(value.left, kinds) or isinstance(value.right, kinds)
+        # `(dx,) * n`, `[0.0] * k`, `[1] + shapes[:-1]` (a list joined to another, or to an array elementwise), `h + v`
+        # of names bound only to lists (ent's `np.unique(h + v, axis=0)`)
+        return isinstance(value.left, kinds) or isinstance(value.right, kinds) \
+            or sequence(value.left, facts, tuples) or sequence(value.right, facts, tuples)
     if isinstance(value, cst.Name) and value.value in facts.params:
         return tuples and isinstance(facts.defaults.get(value.value), kinds)  # `rng=(25, 75)`
     if isinstance(value, cst.Name) and value.value not in facts.params:

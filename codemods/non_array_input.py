@@ -550,6 +550,12 @@ class NonArrayInput(Rule):
                      "    return np.concat([zeros, poles, jnp.asarray([gain])]), "
                      "np.concat((zeros, jnp.asarray((gain, gain))), axis=0)\n",
         ),
+        Invalid(  # a join of names bound only to lists or tuples is one too (ent's `np.unique(h + v, axis=0)`)
+            "import numpy as np\n\ndef rows(p, q, n):\n    h = [list(p)]\n    v = [list(q)]\n    lead = (n,)\n"
+            "    return np.unique(h + v, axis=0), np.prod(lead * 2)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef rows(p, q, n):\n    h = [list(p)]\n    v = [list(q)]\n"
+                     "    lead = (n,)\n    return np.unique(jnp.asarray(h + v), axis=0), np.prod(jnp.asarray(lead * 2))\n",
+        ),
         Invalid(  # a comprehension of list or tuple displays as the arrays joined (ordpy's transition pairs): each
             # item is converted, the comprehension stays a list of arrays
             "import numpy as np\n\ndef pairs(rows, k):\n    a = np.concatenate([[r[i:i + 2]] for r in rows for i in range(k)])\n"
