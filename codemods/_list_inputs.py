@@ -572,7 +572,12 @@ def given_attributes(module: cst.Module) -> frozenset[str]:
 
 
 def _plain_value(v: cst.BaseExpression) -> bool:
-    """A list or tuple display or comprehension, or a `list(...)`/`tuple(...)` call."""
+    """A list or tuple display or comprehension, or a `list(...)`/`tuple(...)` call, or one joined to or repeated
+    by something (`self.fab + [fd, fe]`: scipy's `_notclose` given a list concatenation; `[0.0] * n`)."""
+    while isinstance(v, cst.BinaryOperation) and isinstance(v.operator, (cst.Add, cst.Multiply)):
+        if _plain_value(v.right):
+            return True
+        v = v.left
     return isinstance(v, (cst.List, cst.Tuple, cst.ListComp)) or isinstance(v, cst.Call) \
         and isinstance(v.func, cst.Name) and v.func.value in ("list", "tuple")
 

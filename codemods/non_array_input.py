@@ -550,6 +550,14 @@ class NonArrayInput(Rule):
                      "    return np.concat([zeros, poles, jnp.asarray([gain])]), "
                      "np.concat((zeros, jnp.asarray((gain, gain))), axis=0)\n",
         ),
+        Invalid(  # a call of the module passing a list joined to an attribute (scipy's `_notclose(self.fab + [fd, fe])`)
+            "import numpy as np\n\ndef finite(vals):\n    return np.isfinite(vals)\n\nclass Bracket:\n"
+            "    def __init__(self, a):\n        self.ends = [a, a]\n\n    def check(self, c):\n"
+            "        return finite(self.ends + [c])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef finite(vals):\n    return np.isfinite(jnp.asarray(vals))\n\n"
+                     "class Bracket:\n    def __init__(self, a):\n        self.ends = [a, a]\n\n    def check(self, c):\n"
+                     "        return finite(self.ends + [c])\n",
+        ),
         Invalid(  # a join of names bound only to lists or tuples is one too (ent's `np.unique(h + v, axis=0)`)
             "import numpy as np\n\ndef rows(p, q, n):\n    h = [list(p)]\n    v = [list(q)]\n    lead = (n,)\n"
             "    return np.unique(h + v, axis=0), np.prod(lead * 2)\n",
