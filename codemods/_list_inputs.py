@@ -78,34 +78,42 @@ def method_array_argument(method: str, position: int, arg: cst.Arg) -> Optional[
     return params[position] if position < len(params) else None
 
 
-def sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = True) -> bool:
+def sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = True,
+             memo: Optional[dict[str, bool]] = None) -> bool:
     """A list or tuple display or list comprehension, or a name only ever bound to one (never rebound to
     something else, so it is still a list where it is passed). A tuple only with `tuples` (as an index, a tuple
-    is several indices, not an array)."""
+    is several indices, not an array). `memo` holds each local name's answer once (a chain `a2 = a1 + a1` is
+    followed once per name, not per path)."""
     kinds = (cst.List, cst.Tuple, cst.ListComp) if tuples else (cst.List, cst.ListComp)
     if isinstance(value, kinds):
         return True
     if tuples and _sequence_call(value, facts):
         return True
+    memo = {} if memo is None else memo
     if isinstance(value, cst.Subscript) and len(value.slice) == 1 and isinstance(value.slice[0].slice, cst.Slice):
-        return sequence(value.value, facts, tuples)  # `idx[:k]` of a list is a list
+        return sequence(value.value, facts, tuples, memo)  # `idx[:k]` of a list is a list
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
         # `(dx,) * n`, `[0.0] * k`, `[1] + shapes[:-1]` (a list joined to another, or to an array elementwise), `h + v`
         # of names bound only to lists (ent's `np.unique(h + v, axis=0)`)
         return isinstance(value.left, kinds) or isinstance(value.right, kinds) \
-            or sequence(value.left, facts, tuples) or sequence(value.right, facts, tuples)
+            or sequence(value.left, facts, tuples, memo) or sequence(value.right, facts, tuples, memo)
     if isinstance(value, cst.Name) and value.value in facts.params:
         return tuples and isinstance(facts.defaults.get(value.value), kinds)  # `rng=(25, 75)`
     if isinstance(value, cst.Name) and value.value not in facts.params:
+        if value.value in memo:
+            return memo[value.value]
+        memo[value.value] = False  # a cycle (`a = a + [1]`) proves nothing
         bindings = facts.bindings.get(value.value, [])
         unpacked = facts.unpacked.get(value.value, [])
         if sum(b is None for b in bindings) != len(unpacked):
             return False  # an opaque binding other than unpacking (a loop target, `+=`)
-        return bool(bindings) and all(
+        memo[value.value] = bool(bindings) and all(
             isinstance(b, kinds) or list_call(b) or tuples and _sequence_call(b, facts)
-            or isinstance(b, cst.BinaryOperation) and sequence(b, facts, tuples)  # `sh = [1] + s[:-1]`
+            or isinstance(b, cst.BinaryOperation) and sequence(b, facts, tuples, memo)  # `sh = [1] + s[:-1]`
             for b in bindings if b is not None
         ) and all(_unpacked_sequence(source, position, count, facts, tuples) for source, position, count in unpacked)
+        return memo[value.value]
+    return False
 
 
 def sequence_here(rule: Rule, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts, some: bool = False,
