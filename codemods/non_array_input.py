@@ -190,6 +190,8 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef status(x):\n    return Args(lines=[f'{np.isfinite(x)}'])\n\n"
             "def line(n, x=-np.inf):\n    a = status(x)\n    n, lines = (n, a.lines)\n    return ' | '.join([\"iter: {:d}\".format(n)] + lines)\n"),
         Valid("import numpy as np\n\ndef f(d, x):\n    return d['n'] * [1.0, 2.0], d['xs'] + [np.sum(x)]\n"),
+        Valid(  # `+=` on a slice of a list parameter extends a list (a variant of scipy's `cs[:1] + [v]`)
+            "import numpy as np\n\ndef grow(v, cs):\n    arrays = cs[:1]\n    arrays += [v]\n    return len(arrays), np.sum(v)\n"),
         Valid(  # a slice of a list parameter, or of an attribute the module sets to a list, joined to a list display
             # concatenates (scipy's gcrotmk: `cs[:1] + [v]`): the display stays a list
             "import numpy as np\n\nclass Pair:\n    def __init__(self, a):\n        self.ends = [a, a]\n\n"
@@ -2059,7 +2061,7 @@ class NonArrayInput(Rule):
             if joins and kind != "range" and isinstance(joined, cst.Name) and (
                     joined.value in facts.params or _list_inputs.sequence(joined, facts)):
                 continue  # `acc + [v]` of a list parameter, `[c] + coeffs` of a local list, concatenates (nodepy's pade)
-            if joins and kind != "range" and joined is not other and self._sequence_attribute(joined, facts):
+            if joins and kind != "range" and self._list_slice(other, facts):
                 continue  # `self.fab[:2] + [fd]`, an attribute the module sets to lists
             if joins and kind != "range" and (self._may_be_list(other, facts) or isinstance(joined, cst.Name) and any(
                     v is not None and self._may_be_list(v, facts) for v in _list_inputs.reaching_values(self, joined.value, node) or ())):
@@ -2135,13 +2137,26 @@ class NonArrayInput(Rule):
         if made and all(isinstance(v, (cst.List, cst.ListComp)) or _list_inputs.list_call(v) for v in made):
             return  # `arr = [*Cs]` then `arr += [*ps]`: `+=` extends a list, which stays a list (POT's barycenters)
         if isinstance(node.operator, cst.AddAssign) and any(
-                v is not None and self._may_be_list(v, facts) for v in _list_inputs.reaching_values(self, node.target.value, node) or ()):
-            return  # `pts = pts_list(n)` then `pts += [-i for i in pts]`: a helper's list, which `+=` extends (fluids)
+                v is not None and (self._may_be_list(v, facts) or self._list_slice(v, facts))
+                for v in _list_inputs.reaching_values(self, node.target.value, node) or ()):
+            return  # `pts = pts_list(n)` then `pts += [-i for i in pts]`: a helper's list, which `+=` extends (fluids);
+            # `arrays = cs[:1]` of a list parameter, then `arrays += [v]`
         code, text = self.code(value), f"{self.jnp}.asarray({self.code(value)})"
         kind = "range" if is_range(value) else "list" if listed else "tuple"
         self.report(value, f"the array `{node.target.value}` is updated with a Python {kind} "
                     f"(`{code}`): NumPy reads it as an array, a JAX array raises `TypeError`; convert it with `jnp.asarray`",
                     replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
+
+    def _list_slice(self, value: cst.BaseExpression, facts: FunctionFacts) -> bool:
+        """`cs[:1]`, `cs[1:][:2]`, `self.ends[:1]`: a slice of a parameter (a caller's list, maybe), of a local name
+        bound only to lists, or of an attribute the module sets only to lists; a list, which `+` concatenates."""
+        base = value
+        while isinstance(base, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in base.slice):
+            base = base.value
+        if base is value:
+            return False
+        return isinstance(base, cst.Name) and (base.value in facts.params or _list_inputs.sequence(base, facts)) \
+            or self._sequence_attribute(base, facts)
 
     def _tuple_operand(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> bool:
         """A Python tuple of numbers: a tuple display (no text, no starred item), a shape (`X.shape`, `np.shape(X)`,
