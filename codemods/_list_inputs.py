@@ -1320,6 +1320,11 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
     callers: Optional[dict[int, cst.FunctionDef]] = None  # id(call) -> the innermost function holding it
     module_code: Optional[cst.FunctionDef] = None  # the module's statements, for its calls (built when first asked)
     classes = {c.name.value for c in walk.nodes_of(module, cst.ClassDef)}  # type: ignore[attr-defined]
+    # the module's methods a call through any object may call (`self.state.update_current(e, [0])`: scipy's dual
+    # annealing), but not one a builtin container or text has too (`d.update([...])`), nor through an imported name
+    methods = {f.name.value for c in walk.nodes_of(module, cst.ClassDef) for f in c.body.body  # type: ignore[attr-defined]
+               if isinstance(f, cst.FunctionDef)} - _BUILTIN_METHODS
+    imported: Optional[set[str]] = None
     passed: list[tuple[cst.Call, str, str, str]] = []  # (call, callee, its parameter, the name passed to it)
     aliases: dict[str, set[str]] = {}  # `roll = shift`: a call of `roll` may be one of `shift`
     for assign in walk.nodes_of(module, cst.Assign):
@@ -1352,11 +1357,19 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
         method = owner in ("self", "cls")
         # `Quaternion.from_axis_angle([0, 0, 1], a)`: a static or class method called through its class (ase)
         through_class = owner in classes
-        called = func.value if isinstance(func, cst.Name) else func.attr.value if method or through_class else None  # type: ignore[union-attr]
+        through_object = False
+        if isinstance(func, cst.Attribute) and not method and not through_class and func.attr.value in methods:
+            root = func.value
+            while isinstance(root, (cst.Attribute, cst.Subscript, cst.Call)):
+                root = root.func if isinstance(root, cst.Call) else root.value
+            imported = set(imported_as(module)) if imported is None else imported
+            through_object = not (isinstance(root, cst.Name) and root.value in imported)
+        called = func.value if isinstance(func, cst.Name) else func.attr.value \
+            if method or through_class or through_object else None  # type: ignore[union-attr]
         for name, callee in [(n, c) for n in ({called} if called in functions else aliases.get(called, ()))  # type: ignore[arg-type]
                              for c in functions[n]]:
             params = [p.name.value for p in (*callee.params.posonly_params, *callee.params.params)]
-            if params and (method and params[0] in ("self", "cls") or through_class and params[0] == "cls"):
+            if params and ((method or through_object) and params[0] in ("self", "cls") or through_class and params[0] == "cls"):
                 params = params[1:]  # (through the class, a plain method's `self` is passed explicitly)
             named = params + [p.name.value for p in callee.params.kwonly_params]
             arguments = _mapped_arguments(node.args[1:], params, rows) if by_map \
@@ -1402,6 +1415,10 @@ def _fed_parameters(module: cst.Module, fed: Callable[[cst.BaseExpression, Optio
             found.setdefault(name, set()).add(param)
             changed = True
     return {name: frozenset(params) for name, params in found.items()}
+
+
+# the methods of Python's containers and text, which a call through an object of unknown type may mean
+_BUILTIN_METHODS = frozenset(name for kind in (list, dict, set, str, bytes, tuple) for name in dir(kind))
 
 
 def _unpacked_display(target: cst.BaseExpression, value: cst.BaseExpression, name: str) -> bool:

@@ -560,6 +560,15 @@ class NonArrayInput(Rule):
                      "class Bracket:\n    def __init__(self, a):\n        self.ends = [a, a]\n\n    def check(self, c):\n"
                      "        return finite(self.ends + [c])\n",
         ),
+        Invalid(  # a method of the module called through another object, given a list (scipy's dual annealing:
+            # `self.energy_state.update_current(e, x)`, then `np.copy(x)`)
+            "import numpy as np\n\nclass State:\n    def place(self, e, x):\n        self.loc = np.copy(x)\n\n"
+            "class Walker:\n    def __init__(self):\n        self.state = State()\n\n    def reset(self, e):\n"
+            "        self.state.place(e, [0.0])\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\nclass State:\n    def place(self, e, x):\n"
+                     "        self.loc = np.copy(jnp.asarray(x))\n\nclass Walker:\n    def __init__(self):\n"
+                     "        self.state = State()\n\n    def reset(self, e):\n        self.state.place(e, [0.0])\n",
+        ),
         Invalid(  # a join of names bound only to lists or tuples is one too (ent's `np.unique(h + v, axis=0)`)
             "import numpy as np\n\ndef rows(p, q, n):\n    h = [list(p)]\n    v = [list(q)]\n    lead = (n,)\n"
             "    return np.unique(h + v, axis=0), np.prod(lead * 2)\n",
