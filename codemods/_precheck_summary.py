@@ -126,6 +126,7 @@ class Summary:
     operand_names: set[str] = field(default_factory=set)  # names that are an operand of an arithmetic operator
     call_arg_roots: set[str] = field(default_factory=set)  # roots of calls given a call's result (`np.sum(f(x))`)
     call_arg_callees: set[str] = field(default_factory=set)  # `f` of such a call `f(x)` or `self.f(x)`
+    parameters: set[str] = field(default_factory=set)  # the parameters of the functions walked (`inside`)
     # (name, `f`) for `name = f(...)` or `name = self.f(...)`: a name that may hold what a module function returns
     call_bound: set[tuple[str, str]] = field(default_factory=set)
     # assignments to plain names whose value starts with a name (`y = jnp.add(y, 1)`): (that name, target names,
@@ -356,6 +357,7 @@ class _Walker:
         self.s.defined_functions.add(function.name)  # type: ignore[attr-defined]
         arguments = function.args  # type: ignore[attr-defined]
         positional = [*arguments.posonlyargs, *arguments.args]
+        self.s.parameters.update(a.arg for a in (*positional, *arguments.kwonlyargs))  # (JX304: `fun(x)` of a callable)
         for arg, default in [*zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults),
                              *zip(arguments.kwonlyargs, arguments.kw_defaults)]:
             if isinstance(default, _SEQUENCES):

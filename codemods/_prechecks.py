@@ -144,6 +144,9 @@ def _non_array_input(s: Summary) -> bool:
     if returns and not s.call_arg_roots.isdisjoint(roots) \
             and not s.call_arg_callees.isdisjoint(s.all_functions | s.defined_functions):
         return True  # `np.sum(lengths(a, b))` of a function of the module, some function returning a tuple
+    if not s.call_arg_roots.isdisjoint(_array_roots(s)) and (
+            not s.call_arg_callees.isdisjoint(s.parameters) or "self_stored_name" in s.flags):
+        return True  # `np.atleast_1d(fun(x))` of a callable a caller gives (a parameter, `self.fun = fun`): a list, maybe
     if "sequence_return" in s.flags and "property" in s.flags:
         return True  # `np.squeeze(sys.num)`, `num` a property returning lists (read off any object: not followed here)
     if returns:  # `shapes = sizes(blocks)`, then `np.sum(shapes)`

@@ -190,6 +190,10 @@ class NonArrayInput(Rule):
             "import numpy as np\n\ndef status(x):\n    return Args(lines=[f'{np.isfinite(x)}'])\n\n"
             "def line(n, x=-np.inf):\n    a = status(x)\n    n, lines = (n, a.lines)\n    return ' | '.join([\"iter: {:d}\".format(n)] + lines)\n"),
         Valid("import numpy as np\n\ndef f(d, x):\n    return d['n'] * [1.0, 2.0], d['xs'] + [np.sum(x)]\n"),
+        Valid(  # a callable rebound in the function, or a method of the module, is not what a caller gives
+            "import jax.numpy as jnp\n\nclass C:\n    def __init__(self, fun):\n        self.fun = fun\n\n"
+            "    def fun2(self, x):\n        return x\n\n    def value(self, x, g):\n        g = jnp.sin\n"
+            "        return jnp.sum(g(x)) + jnp.sum(self.fun2(x))\n"),
         Valid(  # `+=` on a slice of a list parameter extends a list (a variant of scipy's `cs[:1] + [v]`)
             "import numpy as np\n\ndef grow(v, cs):\n    arrays = cs[:1]\n    arrays += [v]\n    return len(arrays), np.sum(v)\n"),
         Valid(  # a slice of a list parameter, or of an attribute the module sets to a list, joined to a list display
@@ -568,6 +572,16 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\nclass State:\n    def place(self, e, x):\n"
                      "        self.loc = np.copy(jnp.asarray(x))\n\nclass Walker:\n    def __init__(self):\n"
                      "        self.state = State()\n\n    def reset(self, e):\n        self.state.place(e, [0.0])\n",
+        ),
+        Invalid(  # what a callable a caller gives returns may be a list (scipy's `np.atleast_1d(constraint_fun(x))`):
+            # a parameter of the function or of an enclosing one, or an attribute a method stores one into
+            "import numpy as np\n\ndef wrap(con):\n    def f(x):\n        return np.atleast_1d(con(x))\n    return f\n\n"
+            "class Limit:\n    def __init__(self, fun):\n        self.fun = fun\n\n    def value(self, x, g):\n"
+            "        return np.abs(self.fun(x)) + np.sum(g(x))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef wrap(con):\n    def f(x):\n"
+                     "        return np.atleast_1d(jnp.asarray(con(x)))\n    return f\n\n"
+                     "class Limit:\n    def __init__(self, fun):\n        self.fun = fun\n\n    def value(self, x, g):\n"
+                     "        return np.abs(jnp.asarray(self.fun(x))) + np.sum(jnp.asarray(g(x)))\n",
         ),
         Invalid(  # a join of names bound only to lists or tuples is one too (ent's `np.unique(h + v, axis=0)`)
             "import numpy as np\n\ndef rows(p, q, n):\n    h = [list(p)]\n    v = [list(q)]\n    lead = (n,)\n"
@@ -1512,7 +1526,7 @@ class NonArrayInput(Rule):
                         _list_inputs.sequence(value, facts) or _list_inputs.sequence_here(self, value, node, facts)
                         or _list_inputs.sequence_here(self, value, node, facts, some=True, tuples=True)):
                     listed = self._listed_parameter(value, node, facts) or self._listed_attribute(value, node, facts) \
-                        or self._layout_instance(value, node, name, facts)
+                        or self._layout_instance(value, node, name, facts) or self._callable_result(value, node, facts)
                     if listed is None:
                         continue
                 if not _array_inputs.takes_array(entry, name.split(".")[-1], i, arg):
@@ -1643,6 +1657,45 @@ class NonArrayInput(Rule):
         bound = facts.bindings.get(value.value, [])
         makers = _layout_makers(self.context.module, classes)
         return value.value if bound and any(v is not None and _makes_layout(v, classes, makers) for v in bound) else None
+
+    def _callable_result(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
+        """Why `value` may be a Python list: it is what a callable a caller gives returns, called here (`fun(x)` of a
+        parameter `fun` of the function or of a function enclosing it, still as given; `self.fun(x)` of an attribute
+        a method stores a parameter into, which names no function of the module): scipy's `np.atleast_1d(
+        constraint_fun(x))`, the user's constraint returning a list, which NumPy converts and `jax.numpy` rejects
+        (`jnp.asarray` of an array costs nothing); else None."""
+        fn = self.current_function
+        if fn is None or not isinstance(value, cst.Call):
+            return None
+        func = value.func
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "self" \
+                and func.attr.value in self._given and func.attr.value not in self._module_functions:
+            return f"is what `self.{func.attr.value}`, a callable a caller gives, returns (it may return a list)"
+        if not isinstance(func, cst.Name):
+            return None
+        name = func.value
+        if name in facts.params:
+            given = _list_inputs.unbound_before(self, name, at)
+        else:  # a parameter of an enclosing function, which this one does not bind (`def wrap(fun): def f(x): ...`)
+            given = name not in facts.bindings and any(
+                name in function_facts(self, outer).params and name not in function_facts(self, outer).bindings
+                for outer in self._enclosing_functions(fn))
+        return f"is what `{name}`, a callable a caller gives, returns (it may return a list)" if given else None
+
+    def _enclosing_functions(self, fn: cst.FunctionDef) -> list[cst.FunctionDef]:
+        """The functions `fn` is nested in, innermost first."""
+        found: list[cst.FunctionDef] = []
+        node: Optional[cst.CSTNode] = self.get_metadata(ParentProvider, fn, None)
+        while node is not None:
+            if isinstance(node, cst.FunctionDef):
+                found.append(node)
+            node = self.get_metadata(ParentProvider, node, None)
+        return found
+
+    @functools.cached_property
+    def _module_functions(self) -> frozenset[str]:
+        """The names of the module's functions and methods."""
+        return frozenset(f.name.value for f in walk.nodes_of(self.context.module, cst.FunctionDef))  # type: ignore[attr-defined]
 
     def _listed_parameter(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> Optional[str]:
         """Why `value`, a parameter that may still hold what the caller passed where `at` reads it, may be a Python list
