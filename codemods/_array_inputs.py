@@ -79,6 +79,20 @@ def parameter(entry: dict, short: str, position: int, arg: cst.Arg) -> Optional[
     return params[position] if params is not None and position < len(params) else None
 
 
+# Parameters `jax.numpy` reads as concrete Python values, not data (the result's shape depends on them): a Python int
+# there works under `jit`, an array made from it (`jnp.asarray(2)` is traced) raises `ConcretizationTypeError`
+# (`jnp.repeat`'s repeats, `jnp.delete`'s indices, `jnp.histogram`'s count of bins, `jnp.compress`'s mask)
+CONCRETE_PARAMS = {"repeat": frozenset({"repeats"}), "delete": frozenset({"obj"}), "compress": frozenset({"condition"}),
+                   "extract": frozenset({"condition"}), "histogram": frozenset({"bins"}),
+                   "histogram_bin_edges": frozenset({"bins"}), "histogram2d": frozenset({"bins"}),
+                   "histogramdd": frozenset({"bins"})}
+
+
+def concrete_parameter(short: str, parameter_name: Optional[str]) -> bool:
+    """Whether `jax.numpy`'s `short` needs its parameter `parameter_name` concrete (`CONCRETE_PARAMS`)."""
+    return parameter_name in CONCRETE_PARAMS.get(short, ())
+
+
 # parameters that take indices: NumPy reads an empty list there as integer indices, `jnp.asarray([])` is a float
 # array, which `jnp.delete`, `jnp.insert`, `jnp.take` and `jnp.put` reject
 INDEX_PARAMS = frozenset({"obj", "ind", "indices"})

@@ -194,6 +194,10 @@ class NonArrayInput(Rule):
             "import jax.numpy as jnp\n\nclass C:\n    def __init__(self, fun):\n        self.fun = fun\n\n"
             "    def fun2(self, x):\n        return x\n\n    def value(self, x, g):\n        g = jnp.sin\n"
             "        return jnp.sum(g(x)) + jnp.sum(self.fun2(x))\n"),
+        Valid(  # what a caller's callable returns, given as a count or indices `jax.numpy` needs concrete: an int
+            # there runs under `jit`, the traced `jnp.asarray(...)` of it raises `ConcretizationTypeError`
+            "import numpy as np\n\ndef thin(a, pick, bins_of):\n    b = np.repeat(a, pick(a)) + np.delete(a, pick(a))\n"
+            "    return np.compress(pick(a), b), np.histogram2d(a, b, bins=bins_of(a))[0]\n"),
         Valid(  # `+=` on a slice of a list parameter extends a list (a variant of scipy's `cs[:1] + [v]`)
             "import numpy as np\n\ndef grow(v, cs):\n    arrays = cs[:1]\n    arrays += [v]\n    return len(arrays), np.sum(v)\n"),
         Valid(  # a slice of a list parameter, or of an attribute the module sets to a list, joined to a list display
@@ -1526,7 +1530,12 @@ class NonArrayInput(Rule):
                         _list_inputs.sequence(value, facts) or _list_inputs.sequence_here(self, value, node, facts)
                         or _list_inputs.sequence_here(self, value, node, facts, some=True, tuples=True)):
                     listed = self._listed_parameter(value, node, facts) or self._listed_attribute(value, node, facts) \
-                        or self._layout_instance(value, node, name, facts) or self._callable_result(value, node, facts)
+                        or self._layout_instance(value, node, name, facts)
+                    if listed is None and not _array_inputs.concrete_parameter(
+                            name.split(".")[-1], _array_inputs.parameter(entry, name.split(".")[-1], i, arg)):
+                        # (not a count or indices `jax.numpy` needs concrete: `np.repeat(a, f(a))` with `f` giving
+                        # an int runs under `jit`, the traced `jnp.asarray(f(a))` raises)
+                        listed = self._callable_result(value, node, facts)
                     if listed is None:
                         continue
                 if not _array_inputs.takes_array(entry, name.split(".")[-1], i, arg):
