@@ -99,7 +99,8 @@ def kept_or_unsafe(rule: Rule, call: cst.Call) -> Optional[str]:
 def _unsafe_rename(rule: Rule, call: cst.Call, qualified: str) -> Optional[str]:
     """How JX501's namesake differs for `call` where the rule offers the rename only as an unsafe fix, for the
     reasons that do not depend on JX501's own state: a namesake that differs by design (`_namesakes.DIFFERENT`),
-    subnormal results (`nextafter`, `spacing`), forwarded `**kwargs`, a query cast to a narrow sorted array; else
+    subnormal results (`nextafter`, `spacing`), integer inputs made floats, `np.histogram`'s counts, a computed static
+    keyword, forwarded `**kwargs`, a query cast to a narrow sorted array; else
     None. Under safe fixes the call stays NumPy, so wrapping its arguments in `jnp.asarray` (JX304) only converts
     them (to float32 without x64) for nothing."""
     parts = qualified.split(".")
@@ -112,4 +113,9 @@ def _unsafe_rename(rule: Rule, call: cst.Call, qualified: str) -> Optional[str]:
         return different
     ufunc = getattr(np, parts[1], None) if len(parts) == 2 else None
     before_out = ufunc.nin if isinstance(ufunc, np.ufunc) else _namesakes.out_position(parts[1]) if len(parts) == 2 else None
-    return _namesakes.forwarded(rule, call, before_out) or _namesakes.cast_query(rule, call, short)
+    # the call-by-call differences JX501 tells from the call alone too (`_purity.held_numpy` asks the same):
+    # `jnp.histogram`'s float counts (a caller's edges made float32 by `jnp.asarray` change the counts), integer
+    # inputs made floats, a computed static keyword
+    integers = _namesakes.integer_inputs(rule, call, named) if named in _namesakes.INTEGER_TO_FLOAT else None
+    return integers or _namesakes.float_counts(call, named) or _namesakes.static_keyword(call, named) \
+        or _namesakes.forwarded(rule, call, before_out) or _namesakes.cast_query(rule, call, short)

@@ -132,6 +132,11 @@ class NonArrayInput(Rule):
             # `**kwargs`; numpy-financial's irr, `np.roots`)
             "import numpy as np\n\ndef soft(x, **kwargs):\n    return np.logaddexp(0, x, **kwargs)\n\n"
             "def irr(values):\n    return np.roots(values[::-1])\n\ndef use():\n    return soft([1.0, 2.0]), irr([-1.0, 0.5, 0.75])\n"),
+        Valid(  # ... also `np.histogram`, whose JAX counts are floats: a caller's edges (given as a list, or what a
+            # caller's callable returns) made float32 by `jnp.asarray` would move values across the edges for nothing
+            "import numpy as np\n\ndef counts(x, edges, edges_of):\n"
+            "    return np.histogram(x, bins=edges)[0], np.histogram(x, edges_of(x), (0.0, 1.0))[0]\n\n"
+            "def use(x):\n    return counts(x, [0.0, 0.25, 1.0], None)\n"),
         Valid(  # a `try` whose handlers do not catch `TypeError`: a list fails as loudly as before
             "import jax.numpy as jnp\n\ndef first(v):\n    try:\n        return jnp.cumsum(v)[0]\n"
             "    except (ValueError, IndexError):\n        return None\n"),
