@@ -203,12 +203,16 @@ class NonArrayInput(Rule):
             # there runs under `jit`, the traced `jnp.asarray(...)` of it raises `ConcretizationTypeError`
             "import numpy as np\n\ndef thin(a, pick, bins_of):\n    b = np.repeat(a, pick(a)) + np.delete(a, pick(a))\n"
             "    return np.compress(pick(a), b), np.histogram2d(a, b, bins=bins_of(a))[0]\n"),
-        Valid(  # `+=` on a slice of a list parameter extends a list (a variant of scipy's `cs[:1] + [v]`)
-            "import numpy as np\n\ndef grow(v, cs):\n    arrays = cs[:1]\n    arrays += [v]\n    return len(arrays), np.sum(v)\n"),
-        Valid(  # a slice of a list parameter, or of an attribute the module sets to a list, joined to a list display
-            # concatenates (scipy's gcrotmk: `cs[:1] + [v]`): the display stays a list
+        Valid(  # `+=` on a slice of a list parameter extends a list (a variant of scipy's `cs[:1] + [v]`): a tuple
+            # default, a list method called on it
+            "import numpy as np\n\ndef grow(v, cs=()):\n    arrays = cs[:1]\n    arrays += [v]\n    return len(arrays), np.sum(v)\n\n"
+            "def keep(v, hist):\n    hist.append(v)\n    tail = hist[-2:]\n    tail += [v]\n    return tail, np.sum(v)\n"),
+        Valid(  # a slice of a list parameter (its docstring says so, a call passes one), or of an attribute the module
+            # sets to a list, joined to a list display concatenates (scipy's gcrotmk: `cs[:1] + [v]`): it stays a list
             "import numpy as np\n\nclass Pair:\n    def __init__(self, a):\n        self.ends = [a, a]\n\n"
-            "    def grow(self, v, cs):\n        return cs[:1] + [v], cs[1:][:2] + [v, v], self.ends[:1] + [np.sum(v)]\n"),
+            "    def grow(self, v, cs):\n        \"\"\"cs : list of ndarray\"\"\"\n"
+            "        return cs[:1] + [v], cs[1:][:2] + [v, v], self.ends[:1] + [np.sum(v)]\n\n"
+            "def lead(us, v):\n    return us[:1] + [v], np.sum(v)\n\ndef use(v):\n    return lead([v, v], v)\n"),
 
         Valid("import numpy as np\n\ndef f(x, w):\n    m = np.zeros(x.shape)\n    s = [slice(w[i], w[i] + 2) for i in range(2)]\n    return m[s]\n"),
         Valid("import numpy as np\ndef f(a, b):\n    return np.stack([a, b]).sum(0)\n"),
@@ -591,6 +595,13 @@ class NonArrayInput(Rule):
                      "        return np.atleast_1d(jnp.asarray(con(x)))\n    return f\n\n"
                      "class Limit:\n    def __init__(self, fun):\n        self.fun = fun\n\n    def value(self, x, g):\n"
                      "        return np.abs(jnp.asarray(self.fun(x))) + np.sum(jnp.asarray(g(x)))\n",
+        ),
+        Invalid(  # a slice of a parameter nothing says is a list is an array's, which adds a list display (`+`,
+            # `+=`) elementwise: a caller's NumPy array made a JAX array raises on the list
+            "import numpy as np\n\ndef shift(cs, v):\n    head = cs[:1] + [v]\n    tail = cs[1:][::2]\n    tail += [v, v]\n"
+            "    return head, tail, np.sum(v)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef shift(cs, v):\n    head = cs[:1] + jnp.asarray([v])\n"
+                     "    tail = cs[1:][::2]\n    tail += jnp.asarray([v, v])\n    return head, tail, np.sum(v)\n",
         ),
         Invalid(  # a join of names bound only to lists or tuples is one too (ent's `np.unique(h + v, axis=0)`)
             "import numpy as np\n\ndef rows(p, q, n):\n    h = [list(p)]\n    v = [list(q)]\n    lead = (n,)\n"
@@ -1724,20 +1735,9 @@ class NonArrayInput(Rule):
         if fn is None or not isinstance(value, cst.Name) or value.value not in facts.params \
                 or not _list_inputs.unbound_before(self, value.value, at, some=True):
             return None
-        if value.value in documented_sequences(fn, enclosing_class(self, fn)):
-            if value.value in example_sequences(fn, enclosing_class(self, fn)):
-                return "an example of its docstring passes a list or tuple"
-            return "its docstring says may be a list or tuple"
-        if value.value in self._examples.get(fn.name.value, ()):
-            return "an example in the module's docstrings passes a list or tuple"
-        default = _display_default(fn, value.value)
-        if default is not None:
-            return f"has the default `{self.code(default)}`, a {'list' if isinstance(default, cst.List) else 'tuple'}"
-        if value.value in self._fed.get(fn.name.value, ()):
-            if self._elsewhere("list") and value.value not in _list_inputs.list_fed_parameters(self.context.module).get(
-                    fn.name.value, ()):
-                return "a call in another module of the run passes a list or tuple"
-            return "a call in this module passes a list or tuple"
+        evidence = self._sequence_evidence(fn, value.value)
+        if evidence is not None:
+            return evidence
         if isinstance(at, cst.Call) and numpy_name(self, at.func) in _LIST_TAKING_CONVERSIONS \
                 and not isinstance_guards(self, at).get(value.value):
             # `azimuth = np.atleast_1d(azimuth)` (pyfar's sph2cart): the function's own conversion of what the caller
@@ -1748,6 +1748,26 @@ class NonArrayInput(Rule):
         if converted is not None and not self._array_guarded(converted, value.value, at):
             return f"the function converts elsewhere (`{self.code(converted)}`), so it may be a list or tuple"
         return self._caught_list(at)
+
+    def _sequence_evidence(self, fn: cst.FunctionDef, name: str) -> Optional[str]:
+        """Why the parameter `name` of `fn` may be given a Python list or tuple, by what the module says of it as a
+        whole: its docstring (or an example there), an example in the module's docstrings, a list or tuple default,
+        a call in the module (or another module of the run) passing one; else None."""
+        if name in documented_sequences(fn, enclosing_class(self, fn)):
+            if name in example_sequences(fn, enclosing_class(self, fn)):
+                return "an example of its docstring passes a list or tuple"
+            return "its docstring says may be a list or tuple"
+        if name in self._examples.get(fn.name.value, ()):
+            return "an example in the module's docstrings passes a list or tuple"
+        default = _display_default(fn, name)
+        if default is not None:
+            return f"has the default `{self.code(default)}`, a {'list' if isinstance(default, cst.List) else 'tuple'}"
+        if name in self._fed.get(fn.name.value, ()):
+            if self._elsewhere("list") and name not in _list_inputs.list_fed_parameters(self.context.module).get(
+                    fn.name.value, ()):
+                return "a call in another module of the run passes a list or tuple"
+            return "a call in this module passes a list or tuple"
+        return None
 
     def _caught_list(self, at: cst.CSTNode) -> Optional[str]:
         """Why a parameter read at `at` may be a list or tuple: `at` is in a `try` whose handler catches `TypeError`
@@ -2134,11 +2154,11 @@ class NonArrayInput(Rule):
             joined = other  # `cs[:1] + [v]`: a slice of a list is a list, which `+` concatenates (scipy's gcrotmk)
             while isinstance(joined, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in joined.slice):
                 joined = joined.value
-            if joins and kind != "range" and isinstance(joined, cst.Name) and (
-                    joined.value in facts.params or _list_inputs.sequence(joined, facts)):
+            if joins and kind != "range" and isinstance(other, cst.Name) and (
+                    other.value in facts.params or _list_inputs.sequence(other, facts)):
                 continue  # `acc + [v]` of a list parameter, `[c] + coeffs` of a local list, concatenates (nodepy's pade)
             if joins and kind != "range" and self._list_slice(other, facts):
-                continue  # `self.fab[:2] + [fd]`, an attribute the module sets to lists
+                continue  # `cs[:1] + [v]` of a parameter given lists, `self.fab[:2] + [fd]` of a list attribute
             if joins and kind != "range" and (self._may_be_list(other, facts) or isinstance(joined, cst.Name) and any(
                     v is not None and self._may_be_list(v, facts) for v in _list_inputs.reaching_values(self, joined.value, node) or ())):
                 continue  # `pts + [0.0]` with `pts = pts_list(n)`: a helper may return a list, which `+` concatenates
@@ -2224,15 +2244,32 @@ class NonArrayInput(Rule):
                     replacement=self.expr(text), title=f"replace with `{text}`", imports=("jnp",))
 
     def _list_slice(self, value: cst.BaseExpression, facts: FunctionFacts) -> bool:
-        """`cs[:1]`, `cs[1:][:2]`, `self.ends[:1]`: a slice of a parameter (a caller's list, maybe), of a local name
-        bound only to lists, or of an attribute the module sets only to lists; a list, which `+` concatenates."""
+        """`cs[:1]`, `cs[1:][:2]`, `self.ends[:1]`: a slice of a parameter the module gives lists (`_list_parameter`),
+        of a local name bound only to lists, or of an attribute the module sets only to lists; a list, which `+`
+        concatenates. A parameter without such evidence is taken for an array, as elsewhere: `cs[:1] + [v]` adds."""
         base = value
         while isinstance(base, cst.Subscript) and all(isinstance(e.slice, cst.Slice) for e in base.slice):
             base = base.value
         if base is value:
             return False
-        return isinstance(base, cst.Name) and (base.value in facts.params or _list_inputs.sequence(base, facts)) \
-            or self._sequence_attribute(base, facts)
+        if isinstance(base, cst.Name) and base.value in facts.params:
+            return self._list_parameter(base.value, value)
+        return isinstance(base, cst.Name) and _list_inputs.sequence(base, facts) or self._sequence_attribute(base, facts)
+
+    def _list_parameter(self, name: str, at: cst.CSTNode) -> bool:
+        """Whether the parameter `name`, still as the caller gave it where `at` reads it, is a Python list or tuple by
+        what the module says (`_sequence_evidence`, a list or tuple default even empty: `cs=()`) or does with it (a
+        list-only method called on it: `cs.append(v)`)."""
+        fn = self.current_function
+        if fn is None or not _list_inputs.unbound_before(self, name, at):
+            return False
+        params = [*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params]
+        if any(p.name.value == name and isinstance(p.default, (cst.List, cst.Tuple)) for p in params) \
+                or self._sequence_evidence(fn, name) is not None:
+            return True
+        return any(isinstance(c.func, cst.Attribute) and c.func.attr.value in _LIST_ONLY_METHODS
+                   and isinstance(c.func.value, cst.Name) and c.func.value.value == name
+                   for c in walk.nodes_of(fn, cst.Call))  # type: ignore[attr-defined]
 
     def _tuple_operand(self, value: cst.BaseExpression, at: cst.CSTNode, facts: FunctionFacts) -> bool:
         """A Python tuple of numbers: a tuple display (no text, no starred item), a shape (`X.shape`, `np.shape(X)`,
@@ -2527,6 +2564,10 @@ def _sequence_rows(value: cst.BaseExpression) -> bool:
         return row(value.elt)
     return isinstance(value, (cst.List, cst.Tuple)) and bool(value.elements) and all(
         not isinstance(e, cst.StarredElement) and row(e.value) for e in value.elements)
+
+
+# methods of a Python list that no array has (`cs.append(v)`: the parameter is a list)
+_LIST_ONLY_METHODS = frozenset({"append", "extend", "insert", "pop", "remove"})
 
 
 def _display_default(fn: cst.FunctionDef, name: str) -> Optional[Union[cst.List, cst.Tuple]]:
