@@ -94,7 +94,12 @@ def sequence(value: cst.BaseExpression, facts: FunctionFacts, tuples: bool = Tru
         return sequence(value.value, facts, tuples, memo)  # `idx[:k]` of a list is a list
     if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, (cst.Multiply, cst.Add)):
         # `(dx,) * n`, `[0.0] * k`, `[1] + shapes[:-1]` (a list joined to another, or to an array elementwise), `h + v`
-        # of names bound only to lists (ent's `np.unique(h + v, axis=0)`)
+        # of names bound only to lists (ent's `np.unique(h + v, axis=0)`); not a product with a float, which repeats
+        # no sequence (`arrays * 2.0` is an array's, or raises)
+        if isinstance(value.operator, cst.Multiply) and any(
+                isinstance(side.expression if isinstance(side, cst.UnaryOperation) else side, cst.Float)
+                for side in (value.left, value.right)):
+            return False
         return isinstance(value.left, kinds) or isinstance(value.right, kinds) \
             or sequence(value.left, facts, tuples, memo) or sequence(value.right, facts, tuples, memo)
     if isinstance(value, cst.Name) and value.value in facts.params:

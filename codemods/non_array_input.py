@@ -603,6 +603,11 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef shift(cs, v):\n    head = cs[:1] + jnp.asarray([v])\n"
                      "    tail = cs[1:][::2]\n    tail += jnp.asarray([v, v])\n    return head, tail, np.sum(v)\n",
         ),
+        Invalid(  # a name joined to a display times a float repeats no list: only the display is converted
+            "import numpy as np\n\ndef f(x, v):\n    y = np.exp(x) + [v, v]\n    return np.sum(y * 2.0), np.sum(-0.5 * y)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x, v):\n    y = np.exp(x) + jnp.asarray([v, v])\n"
+                     "    return np.sum(y * 2.0), np.sum(-0.5 * y)\n",
+        ),
         Invalid(  # a join of names bound only to lists or tuples is one too (ent's `np.unique(h + v, axis=0)`)
             "import numpy as np\n\ndef rows(p, q, n):\n    h = [list(p)]\n    v = [list(q)]\n    lead = (n,)\n"
             "    return np.unique(h + v, axis=0), np.prod(lead * 2)\n",
