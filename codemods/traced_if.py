@@ -372,6 +372,13 @@ class TracedIf(Rule):
             "    return code in {0, 3}\n",
             expected=None, lines=[7, 13],
         ),
+        Invalid(  # ... or in a set or dict made by a call in place: `frozenset(...)`, `set([...])`, `dict(...)[code]`
+            "import collections\nimport numpy as np\n\ndef ok(a):\n    code = 1\n    if np.isinf(a):\n        code = 3\n"
+            "    return code in frozenset((0, 1))\n\ndef bad(a):\n    code = 1\n    if np.isnan(a):\n        code = 4\n"
+            "    return code not in set([1])\n\ndef name(a):\n    code = 0\n    if a[0] > np.max(a):\n        code = 2\n"
+            "    return dict(zip((0, 2), 'lh'))[code], collections.Counter('ab').get(code)\n",
+            expected=None, lines=[6, 12, 18],
+        ),
         Invalid(  # a branch prepends to the carried arrays, the other keeps them: a shape that depends on the test's value;
             # `lax.cond` raised `TypeError` (branches of different shapes): reported (mne's `_filter_attenuation` edges)
             "import numpy as np\n\ndef edges(lo, hi):\n    knots = np.sort(np.r_[lo, hi])\n    level = np.ones_like(knots)\n"

@@ -8,11 +8,12 @@ finds the arrays whose elements end up hashed:
 - given whole to `set`, `frozenset`, `dict.fromkeys` or `Counter`, or through arithmetic (`set(np.array(l) * s)`),
   or as the keys of `dict(zip(a, b))`;
 - iterated (`for v in a`, `for i, v in enumerate(a)`, `for k, v in zip(a, b)`, or in a comprehension) with the
-  item used as a key: the index of a local dict (`d[v]`, `d[v] = ...`) or of a dict display (`{0: "r"}[v]`), `v in d` (`d` a local dict or set, or a
-  parameter, which may be one), `d.get(v)` / `setdefault` / `pop`, `s.add(v)` / `discard` /
-  `remove`, a key of a dict display or comprehension, an element of a set display or comprehension, `hash(v)`, or
-  an element of a tuple used so (`d[i, j]`, `s.add((i, j))`); an array method's items are the array's (`for i, j
-  in zip(x.ravel(), y.ravel())`);
+  item used as a key: the index of a local dict (`d[v]`, `d[v] = ...`) or of a dict display (`{0: "r"}[v]`) or
+  call (`dict(pairs)[v]`), `v in d` (`d` a local dict or set, or a parameter, which may be one; or a display or a
+  call making one in place: `v in {0, 2}`, `v in frozenset((0, 1))`), `d.get(v)` / `setdefault` / `pop`,
+  `s.add(v)` / `discard` / `remove`, a key of a dict display or comprehension, an element of a set display or
+  comprehension, `hash(v)`, or an element of a tuple used so (`d[i, j]`, `s.add((i, j))`); an array method's items
+  are the array's (`for i, j in zip(x.ravel(), y.ravel())`);
 - iterated with the item's `tuple(...)` used so (`{tuple(row) for row in a}`), or made a tuple used so itself
   (`cached(tuple(to_bits(n)))`: the elements of what `to_bits` returns);
 - indexed to a scalar that is used so (`key = a[()]`, `key = a[0]`);
@@ -459,8 +460,9 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
             elif callee == "hash" and node.args:
                 keys.append(node.args[0].value)
             elif callee in _KEY_METHODS and isinstance(node.func, cst.Attribute) and node.args \
-                    and isinstance(node.func.value, _DISPLAYS):
-                keys.append(node.args[0].value)  # `{0: "ok", 2: "nan"}.get(flag, "")`: a display looked up in place
+                    and _made_container(node.func.value):
+                # `{0: "ok", 2: "nan"}.get(flag, "")`, `dict(pairs).get(flag)`: a dict made and looked up in place
+                keys.append(node.args[0].value)
             elif callee in _KEY_METHODS and isinstance(node.func, cst.Attribute) and node.args:
                 owner = _container_of(node.func.value)  # `d.get(v)`, `self.counts.get(v, 0)`
                 if owner is None and isinstance(node.func.value, cst.Subscript):
@@ -481,19 +483,22 @@ def hashed(function: cst.FunctionDef, memoized: Container[str] = frozenset(),
                     and isinstance(node.func.value, cst.Name):
                 mappings.add(node.func.value.value)  # `degree.keys()`: `degree` is a mapping, no array
         elif isinstance(node, cst.Subscript) and all(isinstance(s.slice, cst.Index) for s in node.slice) \
-                and (isinstance(node.value, (cst.Name, cst.Dict, cst.DictComp)) or isinstance(node.value, cst.Attribute)
-                     and _container_of(node.value) in outside):  # `d[v]`, `self.counts[v]`, `d[i, j]` (a tuple key)
+                and (isinstance(node.value, cst.Name) or _made_container(node.value)
+                     or isinstance(node.value, cst.Attribute) and _container_of(node.value) in outside):  # `d[v]`, `self.counts[v]`, `d[i, j]` (a tuple key)
             key = node.slice[0].slice.value if len(node.slice) == 1 else \
                 cst.Tuple([cst.Element(s.slice.value) for s in node.slice])  # type: ignore[attr-defined]
-            # (`{0: "red", 1: "green"}[band(b)]`: a dict display looked up in place, spectral's band labels)
-            keys.append(key if isinstance(node.value, (cst.Dict, cst.DictComp))
+            # (`{0: "red", 1: "green"}[band(b)]`: a dict display looked up in place, spectral's band labels; likewise
+            # `dict(pairs)[flag]`, `Counter(words)[w]`)
+            keys.append(key if _made_container(node.value)
                         else _Pending(_container_of(node.value), key))  # type: ignore[arg-type]
         elif isinstance(node, cst.Comparison):
             for left, comparison in zip((node.left, *(c.comparator for c in node.comparisons)), node.comparisons):
                 if isinstance(comparison.operator, (cst.In, cst.NotIn)) and isinstance(comparison.comparator, cst.Name):
                     keys.append(_Pending(comparison.comparator.value, left, membership=True))  # type: ignore[arg-type]
-                elif isinstance(comparison.operator, (cst.In, cst.NotIn)) and isinstance(comparison.comparator, _DISPLAYS):
-                    keys.append(left)  # `flag in {0, 2}`, `k in {0: "a"}`: a dict or set display hashes what it tests
+                elif isinstance(comparison.operator, (cst.In, cst.NotIn)) and _made_container(comparison.comparator):
+                    # `flag in {0, 2}`, `k in {0: "a"}`, `flag in frozenset((0, 1))`, `k in set([0, 1])`: a dict or
+                    # set made in place hashes what it tests
+                    keys.append(left)
                 elif isinstance(comparison.operator, (cst.In, cst.NotIn)) and isinstance(comparison.comparator, cst.Attribute):
                     owner = _container_of(comparison.comparator)  # `v in self.seen`, one of the class's sets
                     if owner is not None and owner in outside:
@@ -707,6 +712,20 @@ def _iterated(iterable: cst.BaseExpression) -> list[cst.BaseExpression]:
     of arithmetic iterated (`np.unique(y) + 1`), through a regrouping (`sorted(a)`, `list(a)`)."""
     return [_source(part) for part in _operands(_regrouped(iterable))
             if isinstance(part, (cst.Name, cst.Call, cst.Subscript, cst.Attribute))]
+
+
+def _made_container(expr: cst.BaseExpression) -> bool:
+    """Whether `expr` makes a dict or set in place: a display or comprehension (`{0: "ok"}`, `{0, 2}`), or a call
+    of a builtin or `collections` container type (`frozenset((0, 1))`, `set([0, 1])`, `dict(pairs)`,
+    `collections.Counter(words)`, `dict.fromkeys(keys)`); not a method of that name (`ax.set(...)`)."""
+    if isinstance(expr, _DISPLAYS):
+        return True
+    if not isinstance(expr, cst.Call):
+        return False
+    func = expr.func
+    return isinstance(func, cst.Name) and func.value in _CONTAINERS or _is_container(func) or (
+        isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == "collections"
+        and func.attr.value in _CONTAINERS)
 
 
 def _is_container(func: cst.BaseExpression) -> bool:

@@ -82,6 +82,10 @@ def found(body: str) -> tuple[set[str], list[str]]:
         # a key looked up in a dict display by a method, or tested for membership in a dict or set display
         ("i = np.argmin(y)\nreturn {0: 'a', 1: 'b'}.get(i, '')", {"i"}, []),
         ("return [v for v in np.sort(y) if v in {0, 2}], other not in {0: 'a'}", {"other"}, ["np.sort(y)"]),
+        # ... or in a dict or set a call makes in place (`frozenset(...)`, `set([...])`, `dict(...)`, `Counter(...)`)
+        ("i = np.argmin(y)\nreturn i in frozenset((0, 1)), other not in set([0])", {"i", "other"}, ["(0, 1)", "[0]"]),
+        ("k = np.argmax(y)\nreturn dict(zip(a, b))[k], collections.Counter(c).get(other)", {"a", "c", "k", "other"}, []),
+        ("return [v for v in np.sort(y) if v in dict.fromkeys(z)]", {"z"}, ["np.sort(y)"]),
         # not hashing: a parameter (maybe an array) indexed by an item; a list; items compared
         ("for v in y:\n    table[v] = 0", set(), []),
         ("seen = []\nfor v in y:\n    if v in seen:\n        pass", set(), []),
