@@ -687,7 +687,8 @@ def link(summaries: dict[str, dict[str, Any]]) -> dict[str, dict[str, dict[str, 
                 positional, keyword_only = summary["signatures"][function]
                 for entry in _lookup(fed, module, function):
                     for (given, kind), callers in list(entry.items()):
-                        named = positional[given] if isinstance(given, int) and given < len(positional) else \
+                        # (-1 is no parameter: a kind of the function's result, `IDENTITY` or `NUMPY_SINK`)
+                        named = positional[given] if isinstance(given, int) and 0 <= given < len(positional) else \
                             given if given in positional or given in keyword_only else None
                         if named == param and callers:
                             for name in resolve(callee):

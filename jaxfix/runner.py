@@ -20,6 +20,7 @@ import multiprocessing
 import os
 import sys
 import time
+import traceback
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
@@ -299,10 +300,13 @@ def run_files(
     In the parent, files the byte pre-check rules out are settled at once, and with `cache_dir` so are files whose
     result is cached (see `jaxfix.cache`); only the rest go to the pool.
     """
-    project, summaries, contents, oversize = _index(files, rules, options)
     trial_options, trials = _trial_options(options), {}
-    if options.only_position is None:  # (a quick fix at a position applies what it is asked, nothing settles)
-        project, trials = settle_project_facts(rules, options, project, summaries, contents, oversize)
+    try:
+        project, summaries, contents, oversize = _index(files, rules, options)
+        if options.only_position is None:  # (a quick fix at a position applies what it is asked, nothing settles)
+            project, trials = settle_project_facts(rules, options, project, summaries, contents, oversize)
+    except Exception as error:  # noqa: BLE001 - a crash of the run's index is reported for every file, none changed
+        return _unindexed(files, error, progress)
     if replace(options, write=False) != trial_options:
         trials = {}  # run to see what `migrate` would do; `check`, edits for JSON, ... report afresh
     cache = ResultCache(cache_dir, run_fingerprint(rules, options, project)) if cache_dir else None
@@ -363,6 +367,20 @@ def run_files(
         for index, outcome in zip(todo, pool.map(_work, [files[i] for i in todo], chunksize=chunk)):
             finish(index, outcome)
     return _finished(files, results, rules, work_options, project, originals if deferred else None)  # type: ignore[arg-type]
+
+
+def _unindexed(files: Sequence[str], error: Exception, progress: Optional[Progress]) -> list[FileResult]:
+    """Every file of the run as an error, left unchanged, when indexing the run (`_index`, `settle_project_facts`)
+    raised: the facts the rewrites of every file rest on are unknown, so no file is rewritten without them."""
+    frame = traceback.extract_tb(error.__traceback__)[-1] if error.__traceback__ is not None else None
+    where = f" at {os.path.basename(frame.filename)}:{frame.lineno}" if frame is not None else ""
+    message = (f"internal error while indexing the run's files ({type(error).__name__}: {error}{where}); "
+               "no file was changed (please report this)")
+    results = [FileResult(path=path, status=Status.ERROR, error=message) for path in files]
+    for result in results:
+        if progress:
+            progress(result)
+    return results
 
 
 def _finished(files: Sequence[str], results: list[FileResult], rules: Sequence[type[Rule]], options: RunOptions,

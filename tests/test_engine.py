@@ -110,6 +110,24 @@ def test_a_crashing_rule_is_isolated(tmp_path, monkeypatch):
     assert open(bad, "rb").read() == NEEDS_FIX
 
 
+def test_a_crash_while_indexing_the_run_is_reported_for_every_file(tmp_path, monkeypatch):
+    """The project index is built before any file is rewritten; a crash there leaves every file unchanged, each
+    reported with the reason and where it happened (the facts each rewrite rests on are unknown)."""
+    from codemods import _caller_inputs
+
+    def reexports(summaries):  # (called by `link`)
+        raise IndexError("boom")
+
+    monkeypatch.setattr(_caller_inputs, "_reexports", reexports)
+    helper = write(tmp_path, "helper.py", NEEDS_FIX)
+    use = write(tmp_path, "use.py", b"import numpy as np\nfrom helper import f\n\ndef g(x):\n    return f(np.abs(x))\n")
+    results = run_files([helper, use], all_rules(), MIGRATE, jobs=1)
+    assert [r.status for r in results] == [Status.ERROR, Status.ERROR]
+    assert all("internal error while indexing" in r.error and "IndexError: boom" in r.error
+               and "test_engine.py:" in r.error for r in results)
+    assert open(helper, "rb").read() == NEEDS_FIX and b"np.abs" in open(use, "rb").read()
+
+
 TRACED_IF = b"import jax.numpy as jnp\n\ndef f(x):\n    y = x\n    if jnp.sum(x) > 0:\n        y = x * 2\n    return y\n"
 
 

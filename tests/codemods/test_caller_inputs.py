@@ -319,3 +319,21 @@ def test_a_flat_read_of_what_another_module_keeps_numpy_stays(tmp_path, read):
     assert ".flat" in once[tmp_path / "pkg/user.py"] and "ravel" not in once[tmp_path / "pkg/user.py"], once
     CliRunner().invoke(app, ["migrate", "--no-cache", str(tmp_path)])
     assert {p: p.read_text() for p in tmp_path.rglob("*.py")} == once
+
+
+@pytest.mark.parametrize("signature, call", [("*, parts", "parts=x"), ("x, parts", "x, x")])
+def test_a_result_tested_by_identity_is_no_parameter_passed_on(tmp_path, signature, call):
+    """`a.joined(...) is True` in another module is a fact about `joined`'s result (position -1), not about a
+    parameter: linking must not take it for the last positional one (with none, the index raised IndexError and
+    the whole run stopped)."""
+    joined = f"import numpy as np\nfrom pkg import b\n\n\ndef joined({signature}):\n    return b.stack(parts)\n"
+    use = ("import numpy as np\nfrom pkg import a\n\n\ndef stack(parts):\n    return np.concatenate(parts)\n\n\n"
+           f"def check(x):\n    if a.joined({call}) is True:\n        return 1\n    return np.sum(x)\n")
+    _package(tmp_path, {"pkg/a.py": joined, "pkg/b.py": use})
+    modules = frozenset({"pkg", "pkg.a", "pkg.b"})
+    facts = _caller_inputs.link({name: _caller_inputs.summarize(name, name, ast.parse(code), modules)
+                                 for name, code in (("pkg.a", joined), ("pkg.b", use))})
+    assert _caller_inputs.IDENTITY not in facts.get("pkg.b", {}).get("stack", {})
+    output = _migrate(tmp_path)
+    assert "error" not in output.lower(), output
+    assert "return jnp.sum(x)" in (tmp_path / "pkg/b.py").read_text()
