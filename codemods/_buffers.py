@@ -497,6 +497,14 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
                 name = _root(arg.value) if not arg.star and isinstance(arg.value, (cst.Name, cst.Subscript)) else None
                 if name in every:
                     needs.setdefault(name, f"hands it to `{dotted_name(func)}(...)`, {PRIVATE_MODULE}")  # type: ignore[arg-type]
+                    continue
+                # (an item of it, unpacked or iterated: `for c in coeffs[1:]: out = _ext.idwt(out, c)`, `a, b =
+                # pair`; or a value computed from it)
+                if fn not in sources:
+                    sources[fn] = Sources(fn, numpy)
+                for source in sorted(sources[fn].of(arg.value) & every) if not arg.star else ():
+                    needs.setdefault(source, f"computes `{_CODE.code_for_node(arg.value)}` from it and hands that to "
+                                             f"`{dotted_name(func)}(...)`, {PRIVATE_MODULE}")
         if needs:
             own[fn] = needs
     compiled = numba_compiled(module)
@@ -710,9 +718,10 @@ class Sources:
     expressions, indexing (`R[1:]`), an array's attributes and methods (`R.T`, `R.reshape(n)`), displays, and the
     arguments of NumPy calls (`np.sum(R, 0)` is a JAX array for a JAX `R`; a ufunc given one gives a NumPy array,
     but only while it stays NumPy, which this reading cannot assume: it is followed too), through the function's
-    local names, wherever they are bound (a loop's or comprehension's target by its iterable: `for c in chunks`) (an order-free reading: it may find more than a run does, which
-    only keeps more NumPy). Calls to other functions are not followed: what they return is not known here. With
-    `attributes`, the attributes read count too, as `.name` (`c = np.zeros(k) + self.n` is computed from `.n`), and
+    local names, wherever they are bound (a loop's or comprehension's target by its iterable: `for c in chunks`; an
+    unpacking target by the value unpacked: `low, high = coeffs`), and the builtin `sum` of its items (`sum(coeffs)`)
+    (an order-free reading: it may find more than a run does, which only keeps more NumPy). Calls to other
+    functions are not followed: what they return is not known here. With `attributes`, the attributes read count too, as `.name` (`c = np.zeros(k) + self.n` is computed from `.n`), and
     a `np.ma` call as `MASKED`. Given `calls`, a call it does not follow otherwise is read through it: what the
     callee's result is computed from (`.x` of `self.interp(v)` whose `interp` returns `v * self.x`; arguments are
     followed as the names they are computed from, and the strings as themselves)."""
@@ -729,6 +738,9 @@ class Sources:
                 for target in node.targets:
                     if isinstance(target.target, cst.Name):
                         self._edges.setdefault(target.target.value, set()).update(names)
+                    elif isinstance(target.target, (cst.Tuple, cst.List)):  # `low, high = coeffs`: an item of it
+                        for item in walk.nodes_of(target.target, cst.Name):
+                            self._edges.setdefault(item.value, set()).update(names)  # type: ignore[attr-defined]
             elif isinstance(node, (cst.AugAssign, cst.AnnAssign)) and isinstance(node.target, cst.Name) \
                     and node.value is not None:
                 self._edges.setdefault(node.target.value, set()).update(self._operands(node.value))
@@ -788,6 +800,9 @@ class Sources:
                 elif isinstance(func, cst.Attribute) and hasattr(np.ndarray, func.attr.value) \
                         and not (isinstance(func.value, cst.Name) and func.value.value == "self"):
                     stack.append(func.value)  # `R.reshape(n)`, `(R / Rs).sum()`: a method of the array
+                elif isinstance(func, cst.Name) and func.value == "sum" and node.args and not node.args[0].star \
+                        and node.args[0].keyword is None:  # `sum(coeffs)`: its items added up (`0 + c0 + ...`),
+                    stack += [a.value for a in node.args]  # of their kind (and `start`'s)
                 elif self._calls is not None:  # `self.interp(v)`: what the module's function returns is made of
                     for read in self._calls(node):
                         if isinstance(read, str):
@@ -964,8 +979,9 @@ def filled_arguments(call: cst.Call, table: Writers, private_modules: set[str]) 
         name = _root(value) if isinstance(value, (cst.Name, cst.Subscript)) else None  # (a view: `vs[t]`)
         if name is not None:
             found.append((name, _why(shown, param, needed)))
-    for value, shown, param, needed in handed:  # made in the call itself: `fill(np.zeros(n))`, `fill(x * 2)`
-        if isinstance(value, (cst.Call, cst.BinaryOperation, cst.UnaryOperation)):
+    for value, shown, param, needed in handed:  # made in the call itself: `fill(np.zeros(n))`, `fill(x * 2)`; a
+        # display of arrays (`rebuild([low, x - low])` to a parameter whose items reach a call that needs NumPy)
+        if isinstance(value, (cst.Call, cst.BinaryOperation, cst.UnaryOperation, cst.List, cst.Tuple)):
             found.append((_CODE.code_for_node(value), _why(shown, param, needed)))
     root = dotted_name(func).split(".")[0] if isinstance(func, cst.Attribute) else func.value if isinstance(func, cst.Name) else ""
     if root in private_modules:  # `_lbfgsb.setulb(...)`, or `_fill_p_cumulative(...)` imported from one

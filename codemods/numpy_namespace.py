@@ -1214,6 +1214,18 @@ class NumpyNamespace(Rule):
                 "    _fill(out, v)\n    return out + np.sum(x)\n", expected=None, lines=[7, 8, 9]),
         Invalid("import numpy as np\nfrom . import _lbfgsb\n\ndef f(x):\n    wa = np.zeros(8)\n    _lbfgsb.setulb(x, wa)\n"
                 "    return wa.sum() + np.sum(x)\n", expected=None, lines=[5, 6, 7]),
+        Invalid(  # ... as an item of a list the callee hands on item by item (pywt's `waverec(coeffs)` giving
+            # `coeffs[0]`, `coeffs[1:]` to its compiled `idwt`): a display of it, or a name bound to one
+            "import numpy as np\nfrom ._ext import combine\n\ndef rebuild(coeffs):\n    out = coeffs[0]\n"
+            "    for c in coeffs[1:]:\n        out = combine(out, c)\n    return out\n\ndef split(x):\n"
+            "    low = np.zeros_like(x)\n    return rebuild([low, x - low])\n\ndef pairs(x):\n"
+            "    high = np.ones_like(x)\n    parts = (x, high)\n    return rebuild(parts)\n",
+            expected=None, lines=[11, 12, 15, 17]),
+        Invalid(  # ... unpacked, or added up and handed to `scipy.fftpack` (which reads `.flags`)
+            "import numpy as np\nfrom scipy import fftpack as fp\n\ndef rebuild(coeffs):\n    return fp.ifft(sum(coeffs))\n\n"
+            "def pair(ab):\n    a, b = ab\n    return fp.ifft(a + b)\n\ndef split(x):\n    low = np.zeros_like(x)\n"
+            "    return rebuild([low, x - low]) + pair([low, x])\n",
+            expected=None, lines=[12, 13]),
         Invalid(  # ... or to a parameter the callee computes such a buffer from (lenstronomy's NFW: `x = R / Rs`, `_h(x)`)
             "import numpy as np\n\ndef _h(X):\n    X[X <= 1e-6] = 1e-6\n    return X\n\ndef potential(R, Rs):\n"
             "    x = R / Rs\n    return _h(x)\n\ndef function(x, y, Rs):\n    R = np.sqrt(x**2 + y**2)\n"
