@@ -22,6 +22,11 @@ analyses of `_list_inputs` (`list_fed_parameters`, `unflat_fed_parameters`, `tex
   (`spectrum(t, gauss(t))`, `h = gauss(t)`, then `spectrum(t, h)`); `fed_results` gives a module the calls that
   pass one of its functions' results to another of its functions (`_caller_writes.host_results`), and
   `results_fed_elsewhere` those that pass them to a function of another module.
+- one more, `NUMPY_SINK` (`numpy_sinks`): what a function returns reaches, in another module, a call that needs a
+  NumPy array; a call of a function the run itself defines (pywt's own `waverec` while pywt, a NumPy-only library,
+  is migrated) is none (that function is migrated too, its needs found where it is defined): a summary keeps such
+  sinks apart (`run_sinks`, with its `defined` functions and classes) and `link` drops those whose callee a module
+  of the run defines (a compiled extension under a package of the run still counts).
 """
 
 from __future__ import annotations
@@ -339,6 +344,9 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
     defined = {d.name for d in top_level}
     judge = _Judge(tree)
     calls: set[tuple[str, Spec, str]] = set()
+    # (producer, NUMPY_SINK kind, the run's callees the sink call may name): `link` keeps those whose callee is not
+    # defined in the run (a compiled extension under a package of the run: `pywt._extensions._pywt`)
+    run_sinks: set[tuple[str, str, tuple[str, ...]]] = set()
     passes: set[tuple[str, str, str, Spec]] = set()
     signatures: dict[str, tuple[list[str], list[str]]] = {}
 
@@ -414,10 +422,18 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
             bound = local | nested | params | shadowed | module_bound
             # (`s0 = 2 * dt / wavelet.flambda()`, then `fft.ifft(x * s0)`: what a function or method of another
             # module returns reaches a call that needs a NumPy array, or a test that a JAX array fails: `NUMPY_SINK`)
-            for value, why in _numpy_sinks(node, imports, bound):
+            sinks = _numpy_sinks(node, imports, bound)
+            # (a call of a function of the run, `waverec(coeffs)` in pywt's own `_mra` while pywt is migrated: that
+            # function is migrated too, and what it needs is found where it is defined: not a NumPy-only library's)
+            targets = tuple(sorted(callees_of(node.func, bound))) if sinks else ()
+            for value, why in sinks:
                 for made in _results(value, {**assigned, **identified}):
                     for producer in _producers(made, {**assigned, **identified}, imports, bound, callees_of):
-                        calls.add((producer, -1, f"{NUMPY_SINK}{module_name}:{why}"))
+                        kind = f"{NUMPY_SINK}{module_name}:{why}"
+                        if targets:
+                            run_sinks.add((producer, kind, targets))
+                        else:
+                            calls.add((producer, -1, kind))
             by_map = isinstance(node.func, ast.Name) and node.func.id == "map" and "map" not in bound \
                 and len(node.args) >= 2 and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args)
             for callee in callees_of(node.args[0] if by_map else node.func, bound):
@@ -440,7 +456,7 @@ def _summarize(path: str, module_name: str, tree: ast.Module, modules: frozenset
     return {"module": module_name, "calls": sorted(calls, key=repr), "passes": sorted(passes, key=repr),
             "signatures": {name: signatures[name] for name in sorted({p[0] for p in passes})},
             "exports": {name: exported[name] for name in sorted(exported) if _in_run(exported[name], modules)},
-            "stars": stars}
+            "stars": stars, "run_sinks": sorted(run_sinks, key=repr), "defined": sorted(defined)}
 
 
 # the kind of an argument that is (or is computed by arithmetic from) what a function of the run returns:
@@ -671,8 +687,21 @@ def link(summaries: dict[str, dict[str, Any]]) -> dict[str, dict[str, dict[str, 
         return True
 
     resolve = _reexports(summaries)
+    defines = {s["module"]: frozenset(s.get("defined", ())) for s in summaries.values()}
+
+    def defined_in_run(callee: str) -> bool:
+        """Whether `callee` (or what it re-exports) is a function or class a module of the run defines."""
+        for name in resolve(callee):
+            parts = name.split(".")
+            if any(parts[depth] in defines.get(".".join(parts[:depth]), ()) for depth in range(len(parts) - 1, 0, -1)):
+                return True
+        return False
+
     for summary in summaries.values():
-        for callee, spec, kind in summary["calls"]:
+        # (a NUMPY_SINK through a call of the run's own function is that function's own analysis: `_numpy_sinks`)
+        sinks = [(producer, -1, kind) for producer, kind, targets in summary.get("run_sinks", ())
+                 if not any(defined_in_run(t) for t in targets)]
+        for callee, spec, kind in [*summary["calls"], *sinks]:
             # (a producer's name through re-exports too: `from astroML.fourier import sinegauss`)
             kinds = [RESULT + n for n in resolve(kind[len(RESULT):])] if kind.startswith(RESULT) else [kind]
             for name in resolve(callee):

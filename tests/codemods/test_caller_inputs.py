@@ -337,3 +337,21 @@ def test_a_result_tested_by_identity_is_no_parameter_passed_on(tmp_path, signatu
     output = _migrate(tmp_path)
     assert "error" not in output.lower(), output
     assert "return jnp.sum(x)" in (tmp_path / "pkg/b.py").read_text()
+
+
+def test_a_call_of_a_function_the_run_defines_is_no_numpy_only_sink():
+    # migrating pywt itself (a `NUMPY_ONLY_MODULES` library): `pywt.waverec(...)` of its own `_multilevel` is
+    # migrated too (what it needs is its own analysis); `pywt.Packed`, re-exported from a compiled extension the
+    # run does not define, still is one
+    modules = frozenset({"pywt", "pywt._multilevel", "pywt._mra"})
+    init = "from ._multilevel import *\nfrom ._extensions._pywt import Packed\n"
+    multilevel = ("import numpy as np\n\ndef waverec(coeffs):\n    return np.sum(coeffs)\n\n"
+                  "def make(x):\n    return np.exp(x)\n")
+    mra = ("import numpy as np\nimport pywt\nfrom ._multilevel import waverec, make\n\n"
+           "def imra(x):\n    return waverec(make(x)) + pywt.waverec(make(x)) + pywt.Packed(make(x))\n")
+    summaries = {path: _caller_inputs.summarize(path, name, ast.parse(code), modules) for path, name, code in [
+        ("pywt/__init__.py", "pywt", init), ("pywt/_multilevel.py", "pywt._multilevel", multilevel),
+        ("pywt/_mra.py", "pywt._mra", mra)]}
+    linked = _caller_inputs.link(summaries)
+    sinks = [kind for kinds in linked["pywt._multilevel"].values() for kind in kinds if kind.startswith(_caller_inputs.NUMPY_SINK)]
+    assert len(sinks) == 1 and "`pywt.Packed(...)`" in sinks[0], sinks
