@@ -990,6 +990,39 @@ def filled_arguments(call: cst.Call, table: Writers, private_modules: set[str]) 
     return found
 
 
+def aliased_callees(fn: cst.FunctionDef, table: Writers, imported: Mapping[str, str]) -> Writers:
+    """`table`'s entries under the local names `fn` binds to a function of it, as it is (`inverse = waverec`) or
+    through `functools.partial` given keywords only (`inverse = partial(waverec, **kwargs)`, pywt's `mra`): a call
+    `inverse(tmp)` hands `tmp` to that function's parameter. A name bound to several such functions (one per
+    branch: `partial(iswt, ...)` or `partial(waverec, ...)`) takes the needs of each, by position under the first
+    one's parameter names. `imported`: {local name: dotted name imported} (`partial`, `functools`)."""
+    found: Writers = {}
+    for assign in walk.nodes_of(fn.body, cst.Assign):
+        value = assign.value  # type: ignore[attr-defined]
+        target = value
+        if isinstance(value, cst.Call) and isinstance(value.func, (cst.Name, cst.Attribute)):
+            head, _, rest = dotted_name(value.func).partition(".")
+            if ".".join(filter(None, [imported.get(head, ""), rest])) != "functools.partial" or not value.args \
+                    or value.args[0].keyword is not None or value.args[0].star \
+                    or any(a.keyword is None and a.star != "**" for a in value.args[1:]):
+                continue
+            target = value.args[0].value
+        if not isinstance(target, cst.Name) or target.value not in table:
+            continue
+        params, needed = table[target.value]
+        for t in assign.targets:  # type: ignore[attr-defined]
+            if isinstance(t.target, cst.Name) and t.target.value not in table:
+                alias = t.target.value
+                if alias in found:
+                    first, needs = found[alias]
+                    needs = {**needs, **{first[i]: needed[p] for i, p in enumerate(params) if p in needed and i < len(first)
+                                         and not p.startswith("*") and not first[i].startswith("*")}}
+                    found[alias] = (first, needs)
+                else:
+                    found[alias] = (params, dict(needed))
+    return found
+
+
 def handed_arrays(call: cst.Call) -> list[str]:
     """What `call` is given that may be an array, as written: a name, or a call or arithmetic that makes one in the
     call itself (`_tree.Tree(1, np.array([1]), 1)`)."""
@@ -1036,6 +1069,13 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers
         return {}
     called = {dotted_name(c.func) for c in walk.nodes_of(module, cst.Call)
               if isinstance(c.func, (cst.Name, cst.Attribute))}  # type: ignore[attr-defined]
+    # a function bound to a name or given to `partial` (`inverse = partial(waverec, **kwargs)`, then `inverse(tmp)`:
+    # pywt's `mra`, `aliased_callees`)
+    called |= {dotted_name(v) for c in walk.nodes_of(module, cst.Call) if isinstance(c.func, (cst.Name, cst.Attribute))
+               and dotted_name(c.func).split(".")[-1] == "partial" and c.args  # type: ignore[attr-defined]
+               and isinstance(v := c.args[0].value, (cst.Name, cst.Attribute))}  # type: ignore[attr-defined]
+    called |= {dotted_name(a.value) for a in walk.nodes_of(module, cst.Assign)
+               if isinstance(a.value, (cst.Name, cst.Attribute))}  # type: ignore[attr-defined]
     # the decorators (`@consistent_input`), as `@name`: `decorated`
     called |= {"@" + dotted_name(d.decorator) for f in walk.nodes_of(module, cst.FunctionDef)
                for d in f.decorators if isinstance(d.decorator, (cst.Name, cst.Attribute))}  # type: ignore[attr-defined]

@@ -585,6 +585,7 @@ class NumpyBoundary:
         self._made: dict[cst.FunctionDef, set[str]] = {}
         self._timers: dict[cst.FunctionDef, Optional[str]] = {}
         self._computed: dict[cst.FunctionDef, dict[str, bool]] = {}
+        self._aliases_found: dict[cst.FunctionDef, dict] = {}  # (`_aliased_callees`)
         self._objects: dict[cst.FunctionDef, frozenset[str]] = {}
         self._object_derived: dict[cst.FunctionDef, frozenset[str]] = {}
         self._buffer_reads: dict[cst.FunctionDef, dict[cst.Name, str]] = {}
@@ -1023,6 +1024,9 @@ class NumpyBoundary:
         writers, private = self._buffer_callees
         # a function known to write through its parameter: any array this function computes, a call's result
         # included (`d = self.dens(X)`); a private module taken for a compiled one: arrays made with NumPy only
+        if writers and rule.current_function is not None:  # `inverse = partial(waverec, **kw)`, then `inverse(tmp)`
+            aliased = self._aliased_callees(rule.current_function, writers)
+            writers = {**writers, **aliased} if aliased else writers
         found = [(name, why, True) for name, why in _buffers.filled_arguments(call, writers, set())] if writers else []
         library = c_function(rule.context, call)
         if library is not None:  # `clib.recstalta(a, out, n)`: ctypes hands the C code the array's memory
@@ -1068,6 +1072,13 @@ class NumpyBoundary:
                 return (f"{why}, and `{name}` is computed from `{source}`, an array computed here: it must stay NumPy "
                         f"({cannot(why)}), so this function is left as it is")
         return None
+
+    def _aliased_callees(self, function: cst.FunctionDef, writers: dict) -> dict:
+        """`_buffers.aliased_callees` of `function` (found once per function)."""
+        found = self._aliases_found.get(function)
+        if found is None:
+            found = self._aliases_found[function] = _buffers.aliased_callees(function, writers, self._imported)
+        return found
 
     def _discarded_fill(self, call: cst.Call) -> Optional[str]:
         """`reproject(src[i], out[i, :, :], ...)` as a statement of its own: a function imported from another
@@ -1903,7 +1914,11 @@ class NumpyBoundary:
             computed = self._computed[function] = {}
             for a in walk.nodes_of(function, cst.Assign):
                 value = a.value  # type: ignore[attr-defined]
-                if not isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Call)):
+                if isinstance(value, (cst.ListComp, cst.List, cst.Tuple)):  # `tmp = [np.zeros_like(c) for c in cs]`:
+                    # a list of arrays made here (pywt's `mra`, handing it to `waverec`, whose items reach C code)
+                    if not any(isinstance(n, cst.Call) and numpy_name(self.rule, n.func) for n in walk.nodes(value)):
+                        continue
+                elif not isinstance(value, (cst.BinaryOperation, cst.UnaryOperation, cst.Call)):
                     continue
                 other = isinstance(value, cst.Call) and numpy_name(self.rule, value.func) is None
                 for t in a.targets:  # type: ignore[attr-defined]

@@ -1221,6 +1221,13 @@ class NumpyNamespace(Rule):
             "    low = np.zeros_like(x)\n    return rebuild([low, x - low])\n\ndef pairs(x):\n"
             "    high = np.ones_like(x)\n    parts = (x, high)\n    return rebuild(parts)\n",
             expected=None, lines=[11, 12, 15, 17]),
+        Invalid(  # ... through a name bound to it, or to `functools.partial` of it given keywords (pywt's `mra`:
+            # `inverse = partial(waverec, **kwargs)`, `tmp = [np.zeros_like(c) for c in coeffs]`, `inverse(tmp)`)
+            "import numpy as np\nfrom functools import partial\nfrom ._ext import combine\n\n"
+            "def rebuild(coeffs, scale=1):\n    return combine(coeffs[0], coeffs[1])\n\ndef split(x, swt):\n"
+            "    if swt:\n        inverse = partial(rebuild, scale=2)\n    else:\n        inverse = rebuild\n"
+            "    tmp = [np.zeros_like(c) for c in (x, x)]\n    tmp[0] = x\n    return inverse(tmp)\n",
+            expected=None, lines=[13, 15]),
         Invalid(  # ... unpacked, or added up and handed to `scipy.fftpack` (which reads `.flags`)
             "import numpy as np\nfrom scipy import fftpack as fp\n\ndef rebuild(coeffs):\n    return fp.ifft(sum(coeffs))\n\n"
             "def pair(ab):\n    a, b = ab\n    return fp.ifft(a + b)\n\ndef split(x):\n    low = np.zeros_like(x)\n"
