@@ -489,6 +489,12 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
                 needs.setdefault(name, f"tests whether it is a Python {kinds} (`{shown}`), which a JAX array never is"
                                  if direct else f"computes `{_CODE.code_for_node(subject)}` from it and tests whether "
                                  f"that is a Python {kinds} (`{shown}`): a NumPy scalar is one, a JAX array never is")
+        for count in list_repeats(fn):  # `x.append([i] * table[i, j])`: JAX's `*` refuses a list (TypeError)
+            if fn not in sources:
+                sources[fn] = Sources(fn, numpy)
+            for name in sorted(sources[fn].of(count) & every):
+                needs.setdefault(name, f"repeats a Python list by `{_CODE.code_for_node(count)}`, computed from it: "
+                                 f"{LIST_REPEAT}")
         for call in walk.nodes_of(fn.body, cst.Call) if private else ():
             # `_ppoly.evaluate(c, x, xs, 0, True, out)`: a compiled function takes NumPy buffers, and may fill them
             func = call.func
@@ -559,6 +565,26 @@ def writers(module: cst.Module, imported: Optional[Writers] = None, typed: Optio
         if not changed:
             break
     return out
+
+
+# why a parameter a list is repeated by needs a NumPy array (`writers`)
+LIST_REPEAT = ("`list * n` takes a Python int, which a NumPy integer is; a JAX array's `*` raises `TypeError` for a "
+               "list or tuple")
+
+
+def list_repeats(fn: cst.FunctionDef) -> list[cst.BaseExpression]:
+    """The counts that Python list or tuple displays (or list comprehensions) are repeated by in `fn` (`[i] *
+    table[i, j]`, `n * (0,)`): NumPy integers repeat them, while a JAX array's `*` raises `TypeError` for a list or
+    tuple operand (whether an integer repeats it or an array would broadcast it)."""
+    kinds = (cst.List, cst.Tuple, cst.ListComp)
+    found = []
+    for node in walk.nodes_of(fn.body, cst.BinaryOperation):
+        if not isinstance(node.operator, cst.Multiply):  # type: ignore[attr-defined]
+            continue
+        left, right = node.left, node.right  # type: ignore[attr-defined]
+        if isinstance(left, kinds) != isinstance(right, kinds):
+            found.append(right if isinstance(left, kinds) else left)
+    return found
 
 
 # why a parameter handed to a function of a private compiled module needs a NumPy array (`writers`)

@@ -353,8 +353,13 @@ def integer_items(function: cst.FunctionDef, name: str) -> bool:
 def rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
     """Whether `name` is a local list every item of which is a Python list or tuple: bound only to `[]` (or
     `list()`) and grown only by `name.append(...)` of list or tuple displays, `list(...)`/`tuple(...)` calls, or names
-    bound only to those (`rows.append([a, b])`; `mapping = list(product(*sets))`, `mappings.append(mapping)`)."""
+    bound only to those (`rows.append([a, b])`; `mapping = list(product(*sets))`, `mappings.append(mapping)`), or a
+    display repeated (`x.append([i] * table[i, j])`: a list, or for an array count an array, which a row's
+    `jnp.asarray` takes as well)."""
     def a_sequence(value: cst.BaseExpression) -> bool:
+        if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, cst.Multiply) \
+                and isinstance(value.left, (cst.List, cst.Tuple)) != isinstance(value.right, (cst.List, cst.Tuple)):
+            return True  # `[i] * k`
         return isinstance(value, (cst.List, cst.Tuple)) or isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
             and value.func.value in ("list", "tuple")
 

@@ -735,6 +735,12 @@ class NonArrayInput(Rule):
             expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(x):\n    rows = []\n    for v in x:\n"
                      "        rows.append([v, 2.0 * v])\n    return np.vstack([jnp.asarray(row) for row in rows])\n",
         ),
+        Invalid(  # ... or as repeated list displays (SciPy's `_untabulate`: `x.append([i] * table[i, j])`)
+            "import numpy as np\n\ndef f(k):\n    x = []\n    for i in range(3):\n        x.append([i] * k)\n"
+            "    return np.concatenate(x)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(k):\n    x = []\n    for i in range(3):\n"
+                     "        x.append([i] * k)\n    return np.concatenate([jnp.asarray(row) for row in x])\n",
+        ),
         Invalid(  # an empty list on the first turn, the joined array after: `jnp.hstack` rejects the list (sk_dsp_comm's
             # FECConv)
             "import numpy as np\n\ndef f(bits):\n    out = []\n    for b in bits:\n        out = np.hstack((out, [b, 1 - b]))\n"

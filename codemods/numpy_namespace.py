@@ -167,7 +167,8 @@ class NumpyNamespace(Rule):
     when a caller writes into its result, `v = block0(y); v += s` with `np.swapaxes(y, 0, 1)` returned, whose
     `jax.numpy` namesake would copy; a `+=` helper that returns nothing,
     `x.max(axis=1, out=v)`, a function that is not NumPy's given it as `out=` or `output=`, `ndimage.uniform_filter1d(x,
-    3, output=v)`, a numba-compiled function, a private compiled module), or to a NumPy call given `out=`
+    3, output=v)`, a numba-compiled function, a private compiled module; or a function that repeats a Python list by
+    a value computed from it, `x.append([i] * table[i, j])`, which a JAX array's `*` refuses), or to a NumPy call given `out=`
     (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too
     (or a property's, `shift(self.mag[1:])`);
     and a function whose result another module of the run binds to a name and writes into (`bits = to_bits(n, w)`,
@@ -586,6 +587,12 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef points(n):\n    def fill(ref, k):\n        ref[k] = 1.0\n        return ref\n\n"
             "    return fill(np.zeros(n), 0)\n",
             expected=None, lines=[8, 8],
+        ),
+        Invalid(  # a helper repeating a Python list by an item of its parameter: a NumPy integer repeats it, a JAX
+            # array's `*` raises TypeError for a list (SciPy's fisher_exact handing its table to `_untabulate`)
+            "import numpy as np\n\ndef untab(table):\n    x = []\n    for i in range(table.shape[0]):\n"
+            "        x.append([i] * table[i, 0])\n    return x\n\ndef run(t):\n    c = np.asarray(t)\n    return untab(c)\n",
+            expected=None, lines=[10, 11],
         ),
         Invalid(  # a helper swapping two items through a tuple target writes into its parameter (a bubble sort)
             "import numpy as np\n\ndef reorder(v, i, j):\n    v[i], v[j] = v[j], v[i]\n    return v\n\n"
