@@ -55,7 +55,7 @@ from jaxfix.analysis.parents import (
     indexed_names, INDEXING_METHODS,
 )
 from jaxfix.analysis.plain_python import numba_compiled
-from jaxfix.imports import bound_by_import, dotted_name, top_level_statements
+from jaxfix.imports import absolute_imports, bound_by_import, dotted_name, top_level_statements
 from jaxfix.analysis.sparse_data import (
     NumpyOnly, SparseNames, arguments, failure, returned_item_sparse, sparse_attributes, sparse_functions, sparse_reduction,
 )
@@ -574,6 +574,28 @@ _NOT_FILLING = frozenset({"matplotlib", "pylab", "seaborn", "plotly", "bokeh", "
                           "unittest", "builtins", "numpy", "jax", "pprint", "json", "pickle", "h5py", "tqdm"})
 
 
+# Python functions whose int result has any size: NumPy computes with one past 64 bits and an array (as a float, or
+# with objects), a JAX array raises `OverflowError` converting it (`2.0 * np.sum(w) / math.factorial(n)`: SciPy's
+# exact Kendall tau p-value, for n > 20)
+UNBOUNDED_INTS = frozenset({"math.factorial", "math.comb", "math.perm"})
+
+
+def unbounded_int_arithmetic(module: cst.Module, function: cst.FunctionDef) -> Optional[cst.Call]:
+    """The first call in `function` of a function giving a Python int of any size (`UNBOUNDED_INTS`) that meets
+    another operand than a number literal in arithmetic (`s / math.factorial(n)`), else None."""
+    imported = absolute_imports(module, lambda name: name in UNBOUNDED_INTS)
+    for node in walk.nodes_of(function.body, cst.BinaryOperation):
+        for side, other in ((node.left, node.right), (node.right, node.left)):  # type: ignore[attr-defined]
+            if not isinstance(side, cst.Call) or isinstance(other, (cst.Integer, cst.Float)):
+                continue
+            name = dotted_name(side.func) if isinstance(side.func, (cst.Name, cst.Attribute)) else ""
+            head, _, rest = name.partition(".")
+            if (f"{imported[head]}.{rest}" if rest else imported[head]) if head in imported else name \
+                    in UNBOUNDED_INTS:
+                return side
+    return None
+
+
 class NumpyBoundary:
     """The NumPy calls of one module that must stay NumPy (see the module's docstring), for one pass of `rule`."""
 
@@ -584,6 +606,7 @@ class NumpyBoundary:
         self.kept: dict[cst.Call, str] = {}
         self._made: dict[cst.FunctionDef, set[str]] = {}
         self._timers: dict[cst.FunctionDef, Optional[str]] = {}
+        self._unbounded: dict[cst.FunctionDef, Optional[cst.Call]] = {}
         self._computed: dict[cst.FunctionDef, dict[str, bool]] = {}
         self._aliases_found: dict[cst.FunctionDef, dict] = {}  # (`_aliased_callees`)
         self._objects: dict[cst.FunctionDef, frozenset[str]] = {}
@@ -636,6 +659,11 @@ class NumpyBoundary:
         """Why the NumPy call `node` (the function `qualified`) must stay NumPy, or None. Hashed values come last:
         a reason that leaves the whole function (object data, say) must not be hidden by one that keeps this call."""
         return self._call_reason(node, qualified) or self._hashed_reason(node)
+
+    def _unbounded_int(self, function: cst.FunctionDef) -> Optional[cst.Call]:
+        if function not in self._unbounded:
+            self._unbounded[function] = unbounded_int_arithmetic(self.rule.context.module, function)
+        return self._unbounded[function]
 
     def _overflow_check(self, node: cst.Call) -> Optional[tuple[cst.BaseExpression, cst.Comparison]]:
         """(dtype, comparison) when `node` is given `dtype=` a name or attribute that is no NumPy dtype (a parameter:
@@ -804,6 +832,11 @@ class NumpyBoundary:
         if function is not None and HOST_CONVERTER.search(function.name.value.lower()):
             return (f"`{func}(...)` is in `{function.name.value}`, whose name says it hands back NumPy arrays (host "
                     "data for code that wants NumPy): it stays NumPy", True)
+        big = self._unbounded_int(function) if function is not None else None
+        if big is not None:
+            return (f"`{func}(...)` is in a function that computes with `{rule.code(big)}`, a Python int of any size: "
+                    "NumPy takes one past 64 bits in arithmetic with an array (as a float), a JAX array raises "
+                    "`OverflowError` converting it; this function is left as it is", True)
         worker = self._numpy_only.pools.worker(function.name.value) if function is not None else None
         if worker is not None:  # `pool.map(f, chunks)`: `f` runs in forked workers (pyswarms' objective functions)
             return (f"`{func}(...)` is in `{function.name.value}`, which worker processes run (`{worker}`): JAX's runtime "

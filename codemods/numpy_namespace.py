@@ -168,7 +168,9 @@ class NumpyNamespace(Rule):
     `jax.numpy` namesake would copy; a `+=` helper that returns nothing,
     `x.max(axis=1, out=v)`, a function that is not NumPy's given it as `out=` or `output=`, `ndimage.uniform_filter1d(x,
     3, output=v)`, a numba-compiled function, a private compiled module; or a function that repeats a Python list by
-    a value computed from it, `x.append([i] * table[i, j])`, which a JAX array's `*` refuses), or to a NumPy call given `out=`
+    a value computed from it, `x.append([i] * table[i, j])`, which a JAX array's `*` refuses), and one that computes
+    with a Python int of any size (`s / math.factorial(n)`, `math.comb`, `math.perm`: NumPy takes one past 64 bits as
+    a float, a JAX array raises `OverflowError` converting it), or to a NumPy call given `out=`
     (`np.sum(t, axis=1, out=o)`: NumPy calls a JAX input's own `sum`, which takes no `out=`), a helper's result too
     (or a property's, `shift(self.mag[1:])`);
     and a function whose result another module of the run binds to a name and writes into (`bits = to_bits(n, w)`,
@@ -587,6 +589,15 @@ class NumpyNamespace(Rule):
             "import numpy as np\n\ndef points(n):\n    def fill(ref, k):\n        ref[k] = 1.0\n        return ref\n\n"
             "    return fill(np.zeros(n), 0)\n",
             expected=None, lines=[8, 8],
+        ),
+        Invalid(  # arithmetic with an int of any size: NumPy computes `s / 25!` as a float, a JAX array raises
+            # OverflowError converting the int (SciPy's exact Kendall tau p-value)
+            "import math\n\nimport numpy as np\n\ndef f(w, n):\n    s = np.cumsum(w)\n    return s[-1] / math.factorial(n)\n",
+            expected=None, lines=[6],
+        ),
+        Invalid(  # ... also imported by name
+            "from math import comb\n\nimport numpy as np\n\ndef f(w, n, k):\n    return comb(n, k) * np.sum(w)\n",
+            expected=None, lines=[6],
         ),
         Invalid(  # a helper repeating a Python list by an item of its parameter: a NumPy integer repeats it, a JAX
             # array's `*` raises TypeError for a list (SciPy's fisher_exact handing its table to `_untabulate`)
