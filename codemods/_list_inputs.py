@@ -291,6 +291,28 @@ def assigned_values(function: cst.FunctionDef, name: str) -> list[cst.BaseExpres
             if any(isinstance(t.target, cst.Name) and t.target.value == name for t in a.targets)]  # type: ignore[attr-defined]
 
 
+def unpacked_values(function: cst.FunctionDef, name: str) -> Optional[list[cst.BaseExpression]]:
+    """The items that assignments unpacking a display bind to `name` in `function` (`x, y = [], []` gives `[]`);
+    None when an unpacking binds it to something else (`x, y = f()`, `x, *y = ...`)."""
+    found: list[cst.BaseExpression] = []
+    for assign in walk.nodes_of(function.body, cst.Assign):
+        for target in assign.targets:  # type: ignore[attr-defined]
+            names = target.target
+            if not isinstance(names, (cst.Tuple, cst.List)) or not any(
+                    isinstance(n, cst.Name) and n.value == name for n in walk.nodes_of(names, cst.Name)):
+                continue
+            value = assign.value  # type: ignore[attr-defined]
+            if not isinstance(value, (cst.Tuple, cst.List)) or len(value.elements) != len(names.elements) or any(
+                    isinstance(e, cst.StarredElement) for e in (*value.elements, *names.elements)):
+                return None
+            for t, v in zip(names.elements, value.elements):
+                if isinstance(t.value, cst.Name) and t.value.value == name:
+                    found.append(v.value)
+                elif any(isinstance(n, cst.Name) and n.value == name for n in walk.nodes_of(t.value, cst.Name)):
+                    return None  # nested unpacking (`(x, z), y = ...`): not followed
+    return found
+
+
 def grown_list(function: cst.FunctionDef, value: cst.BaseExpression) -> bool:
     """A local name bound only to list displays or comprehensions and grown only by `+=` of lists (`lvl = []`, then
     `lvl += [j] * k`)."""
@@ -364,6 +386,10 @@ def rows_of_lists(function: cst.FunctionDef, name: str) -> bool:
             and value.func.value in ("list", "tuple")
 
     bound = assigned_values(function, name)
+    unpacked = unpacked_values(function, name)  # `x, y = [], []` (SciPy's `_untabulate`)
+    if unpacked is None:
+        return False
+    bound += unpacked
     if not bound or not all(isinstance(v, cst.List) and not v.elements or isinstance(v, cst.Call) and not v.args
                             and isinstance(v.func, cst.Name) and v.func.value == "list" for v in bound):
         return False

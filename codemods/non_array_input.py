@@ -127,6 +127,9 @@ class NonArrayInput(Rule):
     # functions; the run's NumPy array subclasses that `jax.numpy` rejects
 
     VALID = [
+        # a list an unpacking binds to something else: its rows are not known, so it is not converted
+        Valid("import numpy as np\n\ndef f(k, g):\n    x, y = g()\n    for i in range(3):\n        x.append([i] * k)\n"
+              "    return np.concatenate(x)\n"),
         Valid(  # calls whose JX501 rename is only an unsafe fix stay NumPy under safe fixes, and take lists as they
             # are: `jnp.asarray` there would only round the list to float32 without x64 (SciPy's softplus, forwarding
             # `**kwargs`; numpy-financial's irr, `np.roots`)
@@ -736,9 +739,10 @@ class NonArrayInput(Rule):
                      "        rows.append([v, 2.0 * v])\n    return np.vstack([jnp.asarray(row) for row in rows])\n",
         ),
         Invalid(  # ... or as repeated list displays (SciPy's `_untabulate`: `x.append([i] * table[i, j])`)
-            "import numpy as np\n\ndef f(k):\n    x = []\n    for i in range(3):\n        x.append([i] * k)\n"
+            # (bound by unpacking a display: `x, y = [], []`)
+            "import numpy as np\n\ndef f(k):\n    x, y = [], 0\n    for i in range(3):\n        x.append([i] * k)\n"
             "    return np.concatenate(x)\n",
-            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(k):\n    x = []\n    for i in range(3):\n"
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef f(k):\n    x, y = [], 0\n    for i in range(3):\n"
                      "        x.append([i] * k)\n    return np.concatenate([jnp.asarray(row) for row in x])\n",
         ),
         Invalid(  # an empty list on the first turn, the joined array after: `jnp.hstack` rejects the list (sk_dsp_comm's
