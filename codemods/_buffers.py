@@ -1322,6 +1322,55 @@ def _written_names(data: bytes) -> dict[bytes, list[int]]:
     return written
 
 
+# a call of a name with a private part (`_c_loop(`, `_lbfgsb.setulb(`): a candidate for `_compiled_arguments`
+_PRIVATE_CALL = re.compile(rb"(?<![\w.])((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)[ \t]*\(")
+_PLAIN_ARGUMENT = re.compile(rb"^(?:[A-Za-z_]\w*[ \t]*=(?!=)[ \t]*)?([A-Za-z_]\w*)$")
+
+
+def _compiled_arguments(path: str, module_name: str, data: bytes) -> dict[bytes, list[int]]:
+    """{name: the offsets of the calls it is given to} for the names handed as they are to a function of a private
+    compiled module (`from .lib.cok import _c_loop`, then `_c_loop(a, bd, n)`: PyKrige's Cython backend, whose typed
+    memoryviews refuse a read-only JAX buffer), by `private_modules`'s convention read off the bytes: an imported
+    binding with a private part (not `__`) that no Python file of the package provides."""
+    if b"_" not in data or b"import" not in data:
+        return {}
+    is_package = os.path.basename(path) == "__init__.py"
+    bindings = imported_bindings(module_name, is_package, data) if module_name else {}
+    root = os.path.abspath(path)  # the folder above the top package (`pkg/ok.py` for `pkg.ok`: two levels up)
+    for _ in range(len(module_name.split(".")) + (1 if is_package else 0)):
+        root = os.path.dirname(root)
+
+    def compiled(qualified: str) -> bool:
+        parts = qualified.split(".")
+        if not any(p.startswith("_") and not p.startswith("__") for p in parts):
+            return False
+        return not any(os.path.isfile(os.path.join(root, *parts[:k]) + ".py") for k in range(1, len(parts) + 1))
+
+    private = {local.encode() for local, qualified in bindings.items() if compiled(qualified)}
+    found: dict[bytes, list[int]] = {}
+    for m in _PRIVATE_CALL.finditer(data) if private else ():
+        if m.group(1).split(b".")[0] not in private or data[max(0, m.start() - 4):m.start()] == b"def ":
+            continue
+        depth, start, args = 0, m.end(), []
+        for at in range(m.end(), min(len(data), m.end() + 4000)):  # the arguments, split at depth 0
+            c = data[at:at + 1]
+            if c in b"([{":
+                depth += 1
+            elif c in b")]}":
+                if depth == 0:
+                    args.append(data[start:at])
+                    break
+                depth -= 1
+            elif c == b"," and depth == 0:
+                args.append(data[start:at])
+                start = at + 1
+        for arg in args:
+            plain = _PLAIN_ARGUMENT.match(arg.strip())
+            if plain is not None:
+                found.setdefault(plain.group(1), []).append(m.start())
+    return found
+
+
 def link_attribute_writes(summaries: dict[str, dict[str, str]]) -> dict[str, str]:
     """Every module's attribute writes, the first place (by path) for each name."""
     linked: dict[str, str] = {}
@@ -1437,6 +1486,8 @@ def result_writes(path: str, module_name: str, data: bytes) -> dict[str, str]:
     bytes, by name (not by scope: two functions binding the same name count as one); the qualified name is the
     import's (a package's re-export: `_caller_writes` matches it by package)."""
     written = _written_names(data)  # a name written into -> the offsets of those writes
+    for name, offsets in _compiled_arguments(path, module_name, data).items():  # `_c_loop(a, bd)`: a compiled module's
+        written.setdefault(name, []).extend(offsets)
     sorted_kind = [*_KIND_SORTED.finditer(data)] if b"argsort(" in data else []
     if any(word in data for word in _BUFFER_READ_WORDS):  # `y.flags["C_CONTIGUOUS"]`: JAX arrays have no `.flags`
         sorted_kind += _BUFFER_READ.finditer(data)

@@ -36,10 +36,12 @@ Constructors = Mapping[str, tuple[list[str], Mapping[str, str]]]
 
 
 def written_results(module: cst.Module, writers: Mapping[str, object],
-                    attributes: Container[str] = frozenset()) -> dict[str, str]:
+                    attributes: Container[str] = frozenset(), private: Container[str] = frozenset()) -> dict[str, str]:
     """{function or method name: why its results must stay NumPy} for the module's functions whose result code of
     the module
-    - hands to a writer (`writers`), bound to a name (`dens = self._densities(X)` then `log_normalize(dens)`) or as
+    - hands to a writer (`writers`), or to a function of a private compiled module (`private`: `d = dist(a, b)`,
+      then `_c_loop(d)`, PyKrige's Cython backend, whose typed memoryviews refuse a read-only JAX buffer), bound to
+      a name (`dens = self._densities(X)` then `log_normalize(dens)`) or as
       it is (`zeromean(bcrop(x, n), n)`, `zeromean` writing into a copy of its parameter: sporco's cnvrep): as a
       JAX array the result could not be written into, and an augmented update (`a -= lse`) would silently rebind a
       local name instead;
@@ -60,6 +62,8 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
         caller = "code at module level" if function.name.value == walk.MODULE_CODE else f"`{function.name.value}`"
         handed = [pair for call in walk.nodes_of(function.body, cst.Call) if writers
                   for pair in _buffers.handed_values(call, writers)]  # type: ignore[arg-type]
+        handed += [pair for call in walk.nodes_of(function.body, cst.Call) if private
+                   for pair in _compiled_arguments(call, private)]  # type: ignore[arg-type]
         names: dict[str, str] = {}
         for value, why in handed:
             # `zeromean(bcrop(x, n), n)`: the result itself is handed (`bump(self.phase[0])`: a property's)
@@ -111,6 +115,17 @@ def written_results(module: cst.Module, writers: Mapping[str, object],
                                          "a new array instead")
     through_returns(module, found, every, numpy)
     return found
+
+
+def _compiled_arguments(call: cst.Call, private: Container[str]) -> list[tuple[cst.BaseExpression, str]]:
+    """(argument, why) for each argument of `call` when it calls a function of a private compiled module
+    (`_c_loop(a, d)`, `_lbfgsb.setulb(...)`: `_buffers.private_modules`), which takes NumPy buffers and may fill them."""
+    func = call.func
+    root = dotted_name(func).split(".")[0] if isinstance(func, (cst.Name, cst.Attribute)) else ""
+    if root not in private:
+        return []
+    why = f"`{dotted_name(func)}` belongs to a compiled module, which takes NumPy arrays and may write into them"
+    return [(arg.value, why) for arg in call.args if not arg.star]
 
 
 _CODE = cst.Module([])
@@ -548,8 +563,8 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
             if isinstance(stmt, cst.FunctionDef) else None
         if where is not None and where != rule.context.module_name:
             why = (f"code in `{where}` binds what this returns to a name and writes into it in place, which stays NumPy "
-                   "(a write into what another module returns is not rewritten), or reads it through an attribute "
-                   "only a NumPy array has (`.flags`, `.strides`...)")
+                   "(a write into what another module returns is not rewritten), hands it to a function of a compiled "
+                   "module, or reads it through an attribute only a NumPy array has (`.flags`, `.strides`...)")
             found.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
             kept.setdefault(stmt.name.value, why)  # type: ignore[attr-defined]
     for member in members if elsewhere else ():  # `.sigma_points`: a method of that name, whatever its class

@@ -1997,7 +1997,8 @@ class NumpyBoundary:
         them)."""
         attributes = {*self._mutated_attributes, *self._fed_attributes,
                       *(self.rule.context.project_facts(self.rule.CODE) or {}).get("attributes", {})}
-        return _caller_writes.written_results(self.rule.context.module, self._buffer_callees[0], attributes)
+        writers, private = self._buffer_callees
+        return _caller_writes.written_results(self.rule.context.module, writers, attributes, private)
 
     @functools.cached_property
     def host_results(self) -> dict[str, str]:

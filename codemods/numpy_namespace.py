@@ -2006,6 +2006,11 @@ class NumpyNamespace(Rule):
             "def fill(x, a, b):\n    _pair(x, out=[a, b])\n\ndef twice(x, n):\n    u = np.zeros(n)\n    v = np.ones(n)\n"
             "    fill(x, u, v)\n    return u + v\n",
             expected=None, lines=[5, 6, 7, 14, 15, 16]),
+        Invalid(  # ... or a helper's result, handed to a private compiled module: its typed memoryviews refuse a
+            # read-only JAX buffer (PyKrige's `great_circle_distance`, given to its Cython backend: `BufferError`)
+            "import numpy as np\n\ndef dist(a, b):\n    return np.sqrt(a * b)\n\ndef run(a, b):\n"
+            "    from .lib.cok import _c_loop\n    d = dist(a, b)\n    return _c_loop(d)\n",
+            expected=None, lines=[4, 4]),
         Invalid(  # ... or to a method overridden in a subclass that hands it to a private compiled module: the call
             # may run any method of that name (SciPy's PPoly `__call__`: `self._evaluate(x, out)`, the base's
             # raising, the subclass's calling `_ppoly.evaluate(..., out)`); a helper function's call too

@@ -458,6 +458,35 @@ def test_the_result_index_reads_bytes_only():
     assert result_writes("p.py", "pkg.p", code) == {"pkg.util.to_o": "pkg.p"}
 
 
+def test_the_result_index_reads_arguments_of_a_private_compiled_module(tmp_path):
+    """`bd = core.dist(a, b)`, then `_c_loop(a, bd)` with `_c_loop` imported from a compiled module of the package
+    (PyKrige's `from .lib.cok import _c_exec_loop_moving_window`, a Cython function whose typed memoryviews refuse a
+    read-only JAX buffer: `BufferError`): `core.dist` must keep returning a NumPy array. Not for a call of a Python
+    module of the package (`from ._py import _helper`: `imported_writers` reads what it writes), nor for a name
+    given inside an expression."""
+    from codemods._buffers import result_writes
+
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "_py.py").write_text("")
+    path = str(tmp_path / "pkg" / "ok.py")
+    code = (b"from . import core\n\n\ndef f(a, b):\n    from .lib.cok import _c_loop\n    bd = core.dist(a, b)\n"
+            b"    e = core.other(a)\n    return _c_loop(\n        a,\n        bd,\n        e * 2,\n    )\n")
+    assert result_writes(path, "pkg.ok", code) == {"pkg.core.dist": "pkg.ok"}
+    python = code.replace(b"from .lib.cok import _c_loop", b"from ._py import _c_loop")
+    assert result_writes(path, "pkg.ok", python) == {}
+
+
+def test_a_result_handed_to_a_private_compiled_module_of_another_module_stays_numpy(tmp_path):
+    core = "import numpy as np\n\n\ndef dist(a, b):\n    return np.sqrt(a * b)\n"
+    use = ("from . import core\n\n\ndef run(a, b):\n    from .lib.cok import _c_loop\n\n    d = core.dist(a, b)\n"
+           "    return _c_loop(d)\n")
+    pkg, files = _package(tmp_path, "krig", {"core.py": core, "use.py": use})
+    results = {r.path.rsplit("/", 1)[-1]: r for r in run_files(files, all_rules(), RunOptions(fix=True, write=True), jobs=1)}
+    assert (pkg / "core.py").read_text() == core
+    messages = [f.message for f in results["core.py"].findings if f.code == "JX501"]
+    assert any("hands it to a function of a compiled module" in m for m in messages), messages
+
+
 def test_the_result_index_reads_tuple_targets():
     """A write through an element of a tuple target (`p[0], p[-1] = p[-1], p[0]`, nested in parentheses too), and
     an item of the result unpacked onto an attribute the module writes into (`self.ok, self.err = make(n)`, then
