@@ -11,6 +11,7 @@
   algorithm), which the namesake rejects and the rename drops;
 - `layout_keyword(rule, node)`: the same `order=` given to a traced array's `.copy` or `.astype`, whose JAX
   methods reject it;
+- `decimal_round(node, short)`: `np.round(x, decimals)`, whose namesake rounds one ulp away on ordinary inputs;
 - `truncated_log2(rule, node)`: `np.log2` whose result is truncated or compared, where `jnp.log2`'s inexact powers
   of two change the answer;
 - `INTEGER_TO_FLOAT` and `integer_inputs(rule, node, short)`: namesakes that give floats for integer inputs
@@ -290,6 +291,26 @@ def jax_made(rule: Rule, node: cst.BaseExpression, seen: frozenset = frozenset()
         return False
     seen_now = seen | set(values)  # a definition met again (`psd = psd.at[i].set(v)` in a loop) adds nothing
     return all(v in seen or jax_made(rule, v, seen_now) for v in values)
+
+
+# NumPy's rounding to decimal places and its `jax.numpy` namesakes (`decimal_round`)
+ROUNDING = frozenset({"round", "around", "round_"})
+
+
+def decimal_round(node: cst.Call, short: str) -> Optional[str]:
+    """Why `jnp.round(x, decimals)` differs from NumPy's when `decimals` is given and not a literal 0 (by position or
+    keyword), else None: JAX scales by a power of ten another way, so about one value in eight comes out one ulp
+    away from NumPy's (`jnp.round(2.1468, 3)` is 2.1470000000000002, NumPy's 2.147), which a printed report, an
+    equality test or a lookup by the rounded value sees (scikit-posthocs' GESD report)."""
+    if short not in ROUNDING:
+        return None
+    given = [a.value for a in node.args if a.keyword is not None and a.keyword.value == "decimals"]
+    positional = [a.value for a in node.args if a.keyword is None and not a.star]
+    given += positional[1:2]
+    if not given or isinstance(given[0], cst.Integer) and given[0].evaluated_value == 0:
+        return None
+    return ("rounds to decimal places one ulp away from NumPy for about one value in eight (`jnp.round(2.1468, 3)` "
+            "is 2.1470000000000002, NumPy's 2.147): a printed, compared or looked-up result changes")
 
 
 def truncated_log2(rule: Rule, node: cst.Call) -> Optional[str]:
