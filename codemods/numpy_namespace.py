@@ -323,6 +323,9 @@ class NumpyNamespace(Rule):
         Valid("def f(x):\n    s = 'np.sum(x)'\n    return s\n"),
         Valid("import jax.numpy as jnp\ndef f(x):\n    return jnp.sum(x)\n"),
         Valid("import numpy as np\ndef f(x, rng=(25, 75)):\n    if np.isnan(rng).any():\n        return x\n    return x * 2\n"),
+        Valid(  # a dtype test: `jnp.isdtype` raises TypeError on a scalar type as kind, which NumPy answers (False)
+            "import numpy as np\n\ndef is_number(value):\n    return isinstance(value, np.generic) and "
+            "np.isdtype(value.dtype, np.number)\n"),
         Valid(  # bytes from a file in a byte order spelled out: host I/O
             "import numpy as np\n\ndef read_values(values, typecode):\n    return np.frombuffer(values, dtype=f\">{typecode}\").copy()\n"
         ),

@@ -30,6 +30,7 @@ HOST_ONLY = {
     "errstate", "seterr", "geterr", "printoptions", "set_printoptions", "get_printoptions", "dtype", "isscalar",
     "iinfo", "finfo", "ndindex", "broadcast_shapes", "result_type", "can_cast", "promote_types", "issubdtype",
     "min_scalar_type", "find_common_type",
+    "isdtype",  # `jnp.isdtype` raises TypeError on a scalar type as kind (`np.isdtype(d, np.number)` is False)
     "load", "save", "savez", "loadtxt", "savetxt", "genfromtxt", "fromfile", "memmap",
     "frombuffer", "fromstring",  # bytes from files and sockets: host I/O, and often in a non-native byte order
     "fromiter",  # reads a Python iterator (`jnp.fromiter` raises NotImplementedError)
