@@ -175,7 +175,7 @@ def flat_read(rule: Rule, node: cst.Attribute, parent: Optional[cst.CSTNode]) ->
     returns that the project index keeps NumPy for this module's reads (`r = pm.ramp(n)`, then `r.flat[0]`:
     `_buffers.written_result`): there it is a NumPy array, and rewriting the read would drop the reason to keep it,
     so that a second migration rewrote the function (numpy_financial's tests, `result.flat[0]` of `npf.ipmt(...)`)."""
-    if _kept_result(rule, node.value):
+    if _kept_result(rule, node.value) or _object_items(rule, node, parent):
         return False
     if isinstance(parent, (cst.For, cst.CompFor)):
         return parent.iter is node
@@ -187,6 +187,43 @@ def flat_read(rule: Rule, node: cst.Attribute, parent: Optional[cst.CSTNode]) ->
         call = rule.get_metadata(ParentProvider, parent, None)
         return isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value in _ELEMENT_READERS
     return False
+
+
+def _object_items(rule: Rule, node: cst.Attribute, parent: Optional[cst.CSTNode]) -> bool:
+    """Whether the elements read through the flat iterator `node` are objects, not numbers: an attribute no number
+    or row has is read off one (`for ax in axes.flat: ax.plot(...)`, also through `enumerate`, or `x.flat[0].kind`).
+    Such an array (matplotlib's grid of axes from `plt.subplots`) is an object array, which NumPy iterates and
+    `jax.numpy` rejects (`jnp.ravel(axes)` raises `TypeError`), and which no migration makes a JAX array."""
+    if isinstance(parent, cst.Subscript):
+        above = rule.get_metadata(ParentProvider, parent, None)
+        return isinstance(above, cst.Attribute) and above.value is parent and _not_element_side(above.attr.value)
+    loop, at = parent, node
+    if isinstance(parent, cst.Arg) and parent.keyword is None and parent.star == "":  # `enumerate(x.flat)`
+        call = rule.get_metadata(ParentProvider, parent, None)
+        if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "enumerate"
+                and call.args and call.args[0] is parent):
+            return False
+        loop, at = rule.get_metadata(ParentProvider, call, None), call
+    if not isinstance(loop, (cst.For, cst.CompFor)) or loop.iter is not at:
+        return False
+    target = loop.target
+    if at is not node:  # `for i, ax in enumerate(...)`
+        if not (isinstance(target, cst.Tuple) and len(target.elements) == 2):
+            return False
+        target = target.elements[1].value
+    if not isinstance(target, cst.Name):
+        return False
+    scope: Optional[cst.CSTNode] = loop.body if isinstance(loop, cst.For) else loop
+    while isinstance(scope, cst.CompFor):  # the comprehension holding the clause: its element and conditions
+        scope = rule.get_metadata(ParentProvider, scope, None)
+    return scope is not None and any(
+        isinstance(a.value, cst.Name) and a.value.value == target.value and _not_element_side(a.attr.value)
+        for a in walk.nodes_of(scope, cst.Attribute))
+
+
+def _not_element_side(attribute: str) -> bool:
+    """An attribute that neither a NumPy scalar nor an array row has."""
+    return attribute not in _ELEMENT_SIDE and not attribute.startswith("__")
 
 
 def _kept_result(rule: Rule, value: cst.BaseExpression) -> bool:

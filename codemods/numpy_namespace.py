@@ -142,7 +142,8 @@ class NumpyNamespace(Rule):
     raises other exceptions for the same bad input), or reads a result (or an array computed from it) through
     `.flags` or `.data`, or `.flat` kept or handed on as an iterator (a read of its elements, `a, b = M.flat`,
     `for v in M.flat`, `M.flat[i]`, `list(M.flat)`, becomes `jnp.ravel(M)`: the same elements for a NumPy array, a
-    `np.matrix` and a JAX array, which has no `.flat`), or indexes one by a flat iterator (`K[X.flat, :]`; a call given one stays NumPy), or
+    `np.matrix` and a JAX array, which has no `.flat`; not where the elements are objects, `for ax in axes.flat:
+    ax.plot(...)`), or indexes one by a flat iterator (`K[X.flat, :]`; a call given one stays NumPy), or
     writes into it through an in-place operator called by name (`target.__iadd__(p)`, `target.__setitem__(i, v)`), or
     writes text into an array it makes, by index (`res[i] = line.strip().split(",")`: NumPy parses it into numbers,
     `.at[].set` rejects it), or
@@ -2507,6 +2508,15 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\n\ndef f(R, k):\n    w, x, y, z = jnp.ravel(R)\n"
                      "    t = sum(jnp.ravel(R)) + jnp.ravel(R)[k]\n    return jnp.hypot(w, x) + t + max(v * v for v in jnp.ravel(R))\n",
             lines=[4, 5, 5, 6, 6],
+        ),
+        Invalid(  # ... nor elements that are objects (an attribute no number has is read off one: matplotlib's
+            # `plt.subplots` grid of axes, an object array that `jnp.ravel` rejects): `.flat` stays
+            "import numpy as np\n\ndef f(axes, x):\n    for i, ax in enumerate(axes.flat):\n        ax.set_title(str(i))\n"
+            "    names = [ax.get_title() for ax in axes.flat]\n    return names, axes.flat[0].figure, np.sum(x)\n",
+            expected="import jax.numpy as jnp\n\ndef f(axes, x):\n    for i, ax in enumerate(axes.flat):\n"
+                     "        ax.set_title(str(i))\n    names = [ax.get_title() for ax in axes.flat]\n"
+                     "    return names, axes.flat[0].figure, jnp.sum(x)\n",
+            lines=[7],
         ),
         Invalid(  # ... nor elements hashed (`set(M.flat)`: a NumPy scalar is hashable, a 0-d JAX array is not)
             "import numpy as np\n\ndef distinct(M):\n    M = np.asarray(M)\n    return len(set(M.flat))\n",
