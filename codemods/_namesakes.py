@@ -12,6 +12,8 @@
 - `layout_keyword(rule, node)`: the same `order=` given to a traced array's `.copy` or `.astype`, whose JAX
   methods reject it;
 - `decimal_round(node, short)`: `np.round(x, decimals)`, whose namesake rounds one ulp away on ordinary inputs;
+- `builtin_round(rule, node)`: a result the builtin `round(v, ndigits)` rounds, which a JAX array does with
+  `jnp.round`;
 - `truncated_log2(rule, node)`: `np.log2` whose result is truncated or compared, where `jnp.log2`'s inexact powers
   of two change the answer;
 - `INTEGER_TO_FLOAT` and `integer_inputs(rule, node, short)`: namesakes that give floats for integer inputs
@@ -311,6 +313,40 @@ def decimal_round(node: cst.Call, short: str) -> Optional[str]:
         return None
     return ("rounds to decimal places one ulp away from NumPy for about one value in eight (`jnp.round(2.1468, 3)` "
             "is 2.1470000000000002, NumPy's 2.147): a printed, compared or looked-up result changes")
+
+
+def builtin_round(rule: Rule, node: cst.Call) -> Optional[str]:
+    """Why a namesake's result differs where the builtin `round(v, ndigits)` rounds it to decimals (`ndigits` given
+    and not a literal 0), directly or through arithmetic (`round(np.mean(x) * 100, 2)`) or the local name it is
+    assigned to (`m = np.mean(x)`, then `round(m, 3)`), else None: a JAX array's `__round__` is `jnp.round`, one ulp
+    away from NumPy's for about one value in eight (`decimal_round`; zeus' logged `round(np.mean(self.act), 2)`)."""
+    rounded = _rounded(rule, node)
+    parent = rule.get_metadata(ParentProvider, node, None)
+    function = rule.current_function
+    if not rounded and function is not None and isinstance(parent, cst.Assign) and len(parent.targets) == 1 \
+            and isinstance(parent.targets[0].target, cst.Name):
+        flow = function_flow(rule, function)
+        rounded = flow.knows(parent) and any(_rounded(rule, use) for use in flow.uses(parent, parent.targets[0].target.value))
+    if not rounded:
+        return None
+    return ("gives a JAX array, which the builtin `round(..., ndigits)` here rounds with `jnp.round`: one ulp away from "
+            "NumPy for about one value in eight (`round(jnp.float64(2.1468), 3)` is 2.1470000000000002, NumPy's 2.147)")
+
+
+def _rounded(rule: Rule, node: cst.BaseExpression) -> bool:
+    """Whether the value of `node` is the first argument of the builtin `round` given digits other than a literal 0,
+    where it stands or through arithmetic (see `builtin_round`)."""
+    parent = rule.get_metadata(ParentProvider, node, None)
+    while isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
+        node, parent = parent, rule.get_metadata(ParentProvider, parent, None)
+    if not (isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star):
+        return False
+    call = rule.get_metadata(ParentProvider, parent, None)
+    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "round"
+            and call.args and call.args[0] is parent):
+        return False
+    digits = [a.value for a in call.args[1:] if a.keyword is None or a.keyword.value == "ndigits"]
+    return bool(digits) and not (isinstance(digits[0], cst.Integer) and digits[0].evaluated_value == 0)
 
 
 def truncated_log2(rule: Rule, node: cst.Call) -> Optional[str]:

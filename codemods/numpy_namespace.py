@@ -105,7 +105,8 @@ class NumpyNamespace(Rule):
     integers: `np.convolve(a, b) & 1` raises after the migration), `histogram` without `density` or `weights` (its
     counts are floats in JAX, integers in NumPy; `histogram2d` and `histogramdd` count in integers), `log2` whose result is truncated or compared
     (`jnp.log2(8.0)` is 2.9999999999999996), `round` (`around`) to a number of decimals other than a literal 0 (about
-    one value in eight one ulp away: `jnp.round(2.1468, 3)` is 2.1470000000000002), `nextafter`, `spacing` and `ldexp` (their subnormal results near 0, which
+    one value in eight one ulp away: `jnp.round(2.1468, 3)` is 2.1470000000000002), any call whose result the builtin `round(v, ndigits)` rounds to
+    decimals (a JAX array's `__round__` is `jnp.round`), `nextafter`, `spacing` and `ldexp` (their subnormal results near 0, which
     XLA on CPU flushes to zero: `jnp.nextafter(0.0, 1.0)` compares equal to 0, and so does its NumPy result handed to any `jax.numpy` call: the
     function's other fixes are held back with it), `frexp` (it splits a subnormal input as flushed: `jnp.frexp(1e-310)` is
     (0.5, -1074), NumPy's (0.576, -1029); its function is held back too), `searchsorted` (and `digitize`) of an array known to be a narrow integer one
@@ -2227,6 +2228,18 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\n\ndef f(x, k):\n    return jnp.round(x * 2, k) + jnp.around(x, decimals=2)\n",
             unsafe=True, lines=[4, 4],
         ),
+        Invalid(  # ... and so does the builtin `round(v, ndigits)` of a JAX result (its `__round__` is `jnp.round`),
+            # directly, through arithmetic or through a local name (zeus' logged autocorrelation time)
+            "import numpy as np\n\ndef f(x):\n    m = np.mean(x)\n    return str(round(np.std(x) * 2, 2)), round(m, 3)\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    m = jnp.mean(x)\n"
+                     "    return str(round(jnp.std(x) * 2, 2)), round(m, 3)\n",
+            unsafe=True, lines=[4, 5, 5],
+        ),
+        Invalid(  # ... rounded to whole numbers (`round(v, 0)`), both agree: a safe rename
+            "import numpy as np\n\ndef f(x):\n    return round(np.sum(x), 0)\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    return round(jnp.sum(x), 0)\n",
+            lines=[4],
+        ),
         Invalid(  # ... to whole numbers both agree: a safe rename
             "import numpy as np\n\ndef f(x):\n    return np.round(x * 2) + np.around(x, 0)\n",
             expected="import jax.numpy as jnp\n\ndef f(x):\n    return jnp.round(x * 2) + jnp.around(x, 0)\n",
@@ -3222,6 +3235,8 @@ class NumpyNamespace(Rule):
             different = _namesakes.truncated_log2(self, node)
         if different is None:
             different = _namesakes.decimal_round(node, short)
+        if different is None:
+            different = _namesakes.builtin_round(self, node)
         if different is None and short in _namesakes.INTEGER_TO_FLOAT:
             different = _namesakes.integer_inputs(self, node, short)
         if different is None:
