@@ -1056,12 +1056,21 @@ def handed_arrays(call: cst.Call) -> list[str]:
             if not arg.star and isinstance(arg.value, (cst.Name, cst.Call, cst.BinaryOperation, cst.UnaryOperation))]
 
 
-def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers:
+# how many modules deep `imported_writers` follows what the modules it reads import in turn (`_writers_of_file`)
+TRANSITIVE_DEPTH = 4
+
+
+def imported_writers(module: cst.Module, path: str, module_name: str, *, chain: int = TRANSITIVE_DEPTH,
+                     visiting: frozenset[str] = frozenset()) -> Writers:
     """`writers` of the functions this module imports from its own package (`from .utils import log_normalize`,
     `from hmmlearn.utils import ...`, `from . import utils` for `utils.log_normalize(a)`), keyed by the name the
     module calls them by. Another module is only read when a call names a function imported from it (one called
     for what it does, `normalize(a)`, or one whose result is used too: SALib's `scale_samples(params, bounds)`
-    writes into `params` and returns it)."""
+    writes into `params` and returns it). What that module's functions need takes in what the functions IT imports
+    from the package need, `chain` modules deep (pywt's `_mra` calls `waverec` of `_multilevel`, which hands the items
+    of its `coeffs` to `idwt` of `_dwt`, which hands them to the compiled extension: `_writers_of_file`); `visiting`
+    are the files of the chain read so far (a module reached again through an import cycle is read alone; not the
+    module asking first, so that what a module needs is found once for all the modules reading it)."""
     sources: dict[str, tuple[list[str], str]] = {}  # local name -> (module, its function of that name)
     package = module_name.split(".")[:-1] if os.path.basename(path) != "__init__.py" else module_name.split(".")
     # (an import inside a function too: mne's `from ._stats import _masked_sum` in the function calling it; and, for
@@ -1115,7 +1124,7 @@ def imported_writers(module: cst.Module, path: str, module_name: str) -> Writers
             target, function = sources[head]
         else:
             continue
-        found = _writers_of_module(path, package, target, at + function)
+        found = _writers_of_module(path, package, target, at + function, chain=chain, visiting=visiting)
         if found is not None:
             out[at + name] = found
     return out
@@ -1143,14 +1152,16 @@ def imported_numba(imported: Writers) -> frozenset[str]:
     return frozenset(name for name, (_, needs) in imported.items() if NUMBA_PARAMETER in needs.values())
 
 
-def _writers_of_module(path: str, package: list[str], target: list[str], function: str,
-                       depth: int = 3) -> Optional[tuple[list[str], dict[str, str]]]:
+def _writers_of_module(path: str, package: list[str], target: list[str], function: str, depth: int = 3, *,
+                       chain: int = 0, visiting: frozenset[str] = frozenset()
+                       ) -> Optional[tuple[list[str], dict[str, str]]]:
     """`writers` of `function` in module `target`, or in a module it star-imports (a package's `__init__.py` with
-    `from pkg.sub.filt import *`: nitime's `algorithms`), to `depth` levels; None if not found."""
+    `from pkg.sub.filt import *`: nitime's `algorithms`), to `depth` levels; None if not found. (`chain`,
+    `visiting`: `_writers_of_file`.)"""
     file = _module_file(path, package, target)
     if not file:
         return None
-    found = _writers_of_file(file).get(function)
+    found = _writers_of_file(file, ".".join(target), chain, visiting).get(function)
     if found is not None or depth == 0:
         return found
     data = dependencies.read(file)
@@ -1161,11 +1172,13 @@ def _writers_of_module(path: str, package: list[str], target: list[str], functio
     if file.endswith("__init__.py") and b"attach" in data:
         source = lazy_reexports(file, data, target).get(function)
         if source is not None:  # `util.softmask` of librosa's `util/__init__.pyi`: `from .utils import softmask`
-            return _writers_of_module(path, package, source[0].split("."), source[1], depth - 1)
+            return _writers_of_module(path, package, source[0].split("."), source[1], depth - 1, chain=chain,
+                                      visiting=visiting)
     if b"*" not in data:
         return None
     for source in star_sources(".".join(target), file.endswith("__init__.py"), data):
-        found = _writers_of_module(path, package, source.split("."), function, depth - 1)
+        found = _writers_of_module(path, package, source.split("."), function, depth - 1, chain=chain,
+                                   visiting=visiting)
         if found is not None:
             return found
     return None
@@ -1219,28 +1232,80 @@ def _module_file(path: str, package: list[str], target: list[str]) -> str:
     return ""
 
 
-def _writers_of_file(file: str) -> Writers:
-    """`writers` of the module in `file` (read as a dependency of the module asking: `jaxfix.dependencies`)."""
+def _writers_of_file(file: str, module_name: str = "", chain: int = 0,
+                     visiting: frozenset[str] = frozenset()) -> Writers:
+    """`writers` of the module `module_name` in `file` (read as a dependency of the module asking:
+    `jaxfix.dependencies`), taking in, `chain` modules deep, what the functions it imports from its package need
+    (`imported_writers`), unless `file` is one of `visiting` (an import cycle). Every file of the chain is read
+    through `dependencies.read`, so the asking module's result depends on each (the cache, the runner's second
+    round); one whose facts take in its imports is also read whole (its facts then rest on how it calls them, which
+    `writers_of_source` alone does not show). Found once per run for each file, chain and files of its own chain
+    still holding the contents they were read with (`_CHAINED`)."""
+    file = os.path.abspath(file)
     data = dependencies.read(file, writers_of_source)
-    return writers_of_source(data, file) if data is not None else {}
+    if data is None:
+        return {}
+    if chain <= 0 or not module_name or file in visiting:
+        return writers_of_source(data, file)
+    key = (file, module_name, chain, visiting)
+    known = _CHAINED.get(key)
+    # (each read again: noted as a dependency of the module asking now, and checked to give what it gave)
+    if known is not None and known[0] == data \
+            and all(dependencies.read_as(path, reader) == text for path, reader, text in known[1]):
+        return known[2]
+    with dependencies.noting() as read:
+        found = _chained_writers(data, file, module_name, chain, visiting)
+    if len(_CHAINED) >= 256:
+        _CHAINED.clear()
+    _CHAINED[key] = (data, tuple((path, reader, dependencies.read_as(path, reader)) for path, reader in sorted(read)),
+                     found)
+    return found
+
+
+def _chained_writers(data: dependencies.Text, file: str, module_name: str, chain: int,
+                     visiting: frozenset[str]) -> Writers:
+    """`writers_of_source`, with what the module's imports from its package need (`_writers_of_file`)."""
+    tree = _parsed(data)
+    imported = imported_writers(tree, file, module_name, chain=chain - 1, visiting=visiting | {file}) \
+        if tree is not None else {}
+    if not imported:
+        return writers_of_source(data, file)
+    dependencies.read(file)  # (read whole: see `_writers_of_file`)
+    return _writers_of_tree(tree, file, imported)  # type: ignore[arg-type]
+
+
+# {(file, module, chain, visiting): (its contents, ((path, reader, contents), ...) read for it, its writers)}
+# (`_writers_of_file`)
+_CHAINED: dict[tuple[str, str, int, frozenset[str]],
+               tuple[dependencies.Text, tuple[tuple[str, str, Optional[dependencies.Text]], ...], Writers]] = {}
+
+
+def _parsed(data: dependencies.Text) -> Optional[cst.Module]:
+    try:
+        return cst.parse_module(data)
+    except (cst.ParserSyntaxError, UnicodeDecodeError):
+        return None
 
 
 @functools.lru_cache(maxsize=64)
 def writers_of_source(data: dependencies.Text, path: str = "") -> Writers:
     """`writers` of the module with source `data` (at `path`, when known: its private imports of Python modules
     beside it are no compiled ones, `private_modules`), but for methods."""
-    try:
-        tree = cst.parse_module(data)
-    except (cst.ParserSyntaxError, UnicodeDecodeError):
-        return {}
+    tree = _parsed(data)
+    return _writers_of_tree(tree, path) if tree is not None else {}
+
+
+def _writers_of_tree(tree: cst.Module, path: str, imported: Optional[Writers] = None) -> Writers:
+    """`writers_of_source` of the parsed module `tree`, with `imported` (`imported_writers`)."""
     # (a parameter checked for a NumPy type: stumpy's `core.rolling_isconstant`, whose test only a migration of that
     # module widens to accept JAX arrays; its callers' own module widens its own tests, so only another's count)
     typed = source_typed_parameters(tree, numpy_calls(tree))
-    found = {k: v for k, v in writers(tree, typed=typed, path=path).items() if not k.startswith("self.")}
+    found = {k: v for k, v in writers(tree, imported, typed=typed, path=path).items() if not k.startswith("self.")}
     # a decorator whose wrapper checks a parameter for a NumPy type, as `@name` (`imported_writers`: `decorated`)
     for name, (params, checks) in decorator_typed_parameters(tree, numpy_calls(tree)).items():
         found[f"@{name}"] = (params, {p: f"checks it with `{check}`, which a JAX array fails" for p, check in checks.items()})
     return found
+
 
 
 # `obj.attr[...] = v`, `obj.attr[i][j] += v` (one level of brackets nested in an index), `obj.attr.fill(...)`,

@@ -36,8 +36,13 @@ def read(path: str, reader: Optional[Callable[[Text], Any]] = None) -> Optional[
     """The contents of the file at `path` (the text the run rewrote it to, while `overlaid`), or None when it cannot
     be read; noted as a dependency of the file being processed, with the `reader` the caller turns it into facts
     with (a module-level function; None: the caller uses all of it)."""
+    return read_as(path, f"{reader.__module__}:{reader.__qualname__}" if reader is not None else "")
+
+
+def read_as(path: str, reader: str) -> Optional[Text]:
+    """`read`, with the reader named as `Depends` names it ("module:function", or "")."""
     path = os.path.abspath(path)
-    _READ.add((path, f"{reader.__module__}:{reader.__qualname__}" if reader is not None else ""))
+    _READ.add((path, reader))
     if path in _OVERLAY:
         return _OVERLAY[path]
     try:
@@ -57,6 +62,21 @@ def recording() -> Iterator[set[tuple[str, str]]]:
     finally:
         found.update(_READ)
         _READ.clear()
+
+
+@contextlib.contextmanager
+def noting() -> Iterator[set[tuple[str, str]]]:
+    """The (path, reader) pairs `read` while the block runs (the set fills as the block ends), still noted by the
+    `recording` around it: what a fact found once and reused later was read from, to note again when it is reused
+    (`read_as`), since the file asking then depends on those files too."""
+    outer = set(_READ)
+    _READ.clear()
+    found: set[tuple[str, str]] = set()
+    try:
+        yield found
+    finally:
+        found.update(_READ)
+        _READ.update(outer)
 
 
 @contextlib.contextmanager

@@ -141,3 +141,36 @@ def test_unreadable_cache_entries_are_misses(tmp_path):
     assert cache.get(key, RunOptions()) is None
     cache.put(key, FileResult(path="x.py", status=Status.UNCHANGED))
     assert cache.get(key, RunOptions()).cached
+
+
+LOW = "import numpy as np\nfrom ._ext import combine\n\n\ndef rebuild(coeffs):\n    return combine(coeffs[0], coeffs[1])\n"
+MID = "from .low import rebuild\n\n\ndef waverec(coeffs):\n    return rebuild(coeffs)\n"
+TOP = ("import numpy as np\n\nfrom .mid import waverec\n\n\ndef split(x):\n    low = np.zeros_like(x)\n"
+       "    return waverec([low, x - low])\n")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_result_read_through_a_chain_of_modules_is_processed_again_when_the_last_changes(tmp_path, jobs):
+    # `top.split` hands its array to `mid.waverec`, which hands it to `low.rebuild`, which hands its items to a
+    # compiled module: the array stays NumPy while low.py does so; both callers (one found once, reused) depend on it
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "low.py").write_text(LOW)
+    (package / "mid.py").write_text(MID)
+    paths = [str(package / "top.py"), str(package / "top2.py"), *(str(package / f"m{i}.py") for i in range(4))]
+    for path in paths[:2]:
+        open(path, "w").write(TOP)
+    for path in paths[2:]:
+        open(path, "w").write(NEEDS_FIX)
+    cache = tmp_path / "cache"
+    first = run(paths, cache, RunOptions(fix=True), jobs)
+    for result in first[:2]:
+        assert result.status is Status.UNCHANGED
+        assert {p for p, _, _ in result.depends} >= {str(package / "low.py"), str(package / "mid.py")}
+    assert all(r.cached for r in run(paths, cache, RunOptions(fix=True), jobs)[:2])  # nothing changed: reused
+    (package / "low.py").write_text(LOW.replace("combine(coeffs[0], coeffs[1])", "coeffs[0] + coeffs[1]"))
+    again = run(paths, cache, RunOptions(fix=True), jobs)
+    for result in again[:2]:
+        assert not result.cached and result.status is Status.CHANGED and "jnp.zeros_like(x)" in result.fixed
+    assert all(r.cached for r in again[2:])

@@ -1152,3 +1152,47 @@ def test_a_result_handed_to_a_python_number_test_of_another_module_stays_numpy(t
     assert (pkg / "coarse.py").read_text() == coarse
     messages = [f.message for r in results for f in r.findings]
     assert any("`tolerance` needs a NumPy array as its parameter `sig`" in m for m in messages), messages
+
+
+LOW = "import numpy as np\nfrom ._ext import combine\n\n\ndef rebuild(coeffs):\n    return combine(coeffs[0], coeffs[1])\n"
+MID = "from .low import rebuild\n\n\ndef waverec(coeffs):\n    return rebuild(coeffs)\n"
+TOP = ("import numpy as np\n\nfrom .mid import waverec\n\n\ndef split(x):\n    low = np.zeros_like(x)\n"
+       "    return waverec([low, x - low])\n")
+
+
+@pytest.mark.parametrize("low, mid, top", [
+    pytest.param(LOW, MID, TOP, id="items"),
+    pytest.param(LOW.replace("coeffs[0], coeffs[1]", "coeffs, coeffs"), MID,
+                 TOP.replace("waverec([low, x - low])", "waverec(low) + x"), id="direct"),
+    pytest.param(LOW, MID.replace("from .low import rebuild", "from . import low as lo").replace("rebuild(", "lo.rebuild("),
+                 TOP, id="module-attribute"),
+    pytest.param(LOW, MID + "\n\ndef again(x):\n    from .top import split\n    return split(x)\n", TOP, id="cycle"),
+])
+def test_an_array_reaching_a_compiled_module_through_two_other_modules_stays_numpy(tmp_path, low, mid, top):
+    """pywt's `_mra` calls `waverec` of `_multilevel`, which hands the items of `coeffs` to `idwt` of `_dwt`, which
+    hands them to the compiled extension: what `waverec` needs is read from `_multilevel` with what IT imports."""
+    pkg, _ = _package(tmp_path, "wv", {"low.py": low, "mid.py": mid, "top.py": top})
+    results = run_files([str(pkg / "top.py")], [NumpyNamespace], RunOptions(fix=True, write=True), jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "top.py").read_text() == top
+    messages = [f.message for r in results for f in r.findings]
+    assert any("`waverec` needs a NumPy array as its parameter `coeffs`" in m and "rebuild`" in m for m in messages), \
+        messages
+    assert {p for p, _, _ in results[0].depends} >= {str(pkg / "mid.py"), str(pkg / "low.py")}
+
+
+def test_a_chain_longer_than_the_bound_is_not_followed(tmp_path):
+    # (each module relays to the next: past `TRANSITIVE_DEPTH` modules the need is not seen, the rewrite is made)
+    from codemods._buffers import TRANSITIVE_DEPTH
+    files = {"m0.py": LOW.replace("rebuild", "f0")}
+    for i in range(1, TRANSITIVE_DEPTH + 3):
+        files[f"m{i}.py"] = f"from .m{i - 1} import f{i - 1}\n\n\ndef f{i}(coeffs):\n    return f{i - 1}(coeffs)\n"
+    near = TOP.replace(".mid import waverec", ".m2 import f2").replace("waverec(", "f2(")
+    far = TOP.replace(".mid import waverec", f".m{TRANSITIVE_DEPTH + 2} import f{TRANSITIVE_DEPTH + 2}").replace(
+        "waverec(", f"f{TRANSITIVE_DEPTH + 2}(")
+    pkg, _ = _package(tmp_path, "deep", {**files, "near.py": near, "far.py": far})
+    results = run_files([str(pkg / "near.py"), str(pkg / "far.py")], [NumpyNamespace], RunOptions(fix=True, write=True),
+                        jobs=1)
+    assert not [r.error for r in results if r.error]
+    assert (pkg / "near.py").read_text() == near
+    assert "jnp.zeros_like" in (pkg / "far.py").read_text()
