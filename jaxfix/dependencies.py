@@ -3,9 +3,9 @@ rewrites them must process the file again with what they become.
 
 Most facts about other modules of a run come from the project index, whose linked facts are part of the cache's key.
 A few are read from disk while a file is processed, only when the file asks (`codemods._buffers.imported_writers`
-reads the helper module a function is imported from, to learn which of its parameters it writes into). A rule reads
-such a file with `read(path, reader)`, where `reader` is the module-level function that turns the file's text into
-the facts it uses. The runner records, for each file it processes (`recording`), the files read, a digest of their
+reads the helper module a function is imported from, to learn which of its parameters it writes into, and the
+modules that one imports from in turn). A rule reads such a file with `read(path, reader)`, where `reader` is the
+module-level function that turns the file's text into the facts it uses. The runner records, for each file it processes (`recording`), the files read, a digest of their
 bytes and their readers (`Depends`):
 
 - the cache reuses a result only while each of those files still has those bytes (`unchanged`): editing `util.py` so
