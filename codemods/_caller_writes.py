@@ -22,7 +22,9 @@ from codemods import _attribute_flows, _buffers, _caller_inputs
 from jaxfix import walk
 from jaxfix.analysis.foreign_dtypes import jax_rejects
 from jaxfix.analysis.hashed import hashed_once
-from jaxfix.analysis.host_data import TypedParameters, exact_numpy_type_test, module_typed_parameters
+from jaxfix.analysis.host_data import (
+    ScalarCheck, TypedParameters, element_argument, exact_numpy_type_test, iteration_targets, module_typed_parameters,
+)
 from jaxfix.analysis.host_use import displayed, json_writer
 from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.sparse_data import NumpyOnly, SparseNames, arguments
@@ -345,6 +347,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
         augmented: set[str] = set()  # names in `needs` only for an augmented assignment to them
         persistent: dict[str, str] = {}  # of `needs`: those needing NumPy for a reason no in-place rewrite removes
         writes: set[str] = set()  # of `needs`: those written into (which a NumPy view of a JAX array refuses too)
+        iterated: dict[str, str] = {}  # of `needs`: those type-tested, whose loop's iterable needs NumPy too
         for node in walk.nodes(function.body):
             if node.__class__ not in _READ_KINDS:
                 continue
@@ -410,9 +413,10 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
                     needs.setdefault(out, f"writes into it (`{code(node.func).strip()}(...)` given it as its output), "
                                           "which a JAX array cannot be")
                     writes.add(out)
-            for name, why in _type_tested(rule, node, typed):  # `check(x)` asserting `type(x) is np.ndarray` (SALib)
-                needs.setdefault(name, why)
+            for name, why in _type_tested(rule, node, typed, function):  # `check(x)` asserting `type(x) is np.ndarray`
+                needs.setdefault(name, why)  # (SALib)
                 persistent.setdefault(name, why)
+                iterated.setdefault(name, why)
             for callee in _type_tested_results(rule, node, methods):  # `type(build(rows)) is np.ndarray`
                 why = f"{caller} tests the exact type of what this returns (`{code(node).strip()}`), which a JAX array fails"
                 found.setdefault(callee, why)
@@ -514,6 +518,7 @@ def _host_results(rule: Rule) -> tuple[dict[str, str], dict[str, str], dict[str,
                 writes.add(name)
             for callee in producers(value, methods, properties=properties):
                 found.setdefault(callee, f"{caller} puts what this returns in the list `{listed}` and {needs[listed]}")
+        _iterated_needs(function, iterated, needs, persistent, methods, found, kept, caller)
         if not needs and not shown:
             continue
         defaults = {p.name.value: p.default.value for p in (*function.params.params, *function.params.kwonly_params)
@@ -868,11 +873,48 @@ def _property(value: cst.BaseExpression, properties: Container[str]) -> Optional
     return None
 
 
-def _type_tested(rule: Rule, node: cst.CSTNode, typed: TypedParameters) -> list[tuple[str, str]]:
+def _iterated_needs(function: cst.FunctionDef, iterated: dict[str, str], needs: dict[str, str],
+                    persistent: dict[str, str], methods: Container[str], found: dict[str, str], kept: dict[str, str],
+                    caller: str) -> None:
+    """A name `_type_tested` that a loop or comprehension binds (`for row in b`, `[f(row[0]) for row in bounds(n)]`):
+    it is an item of what the loop runs over, which must be NumPy for the item to be: a name (`b`) joins `needs`, a
+    call of a function of the module (`bounds(n)`, also through `enumerate`/`zip`/`reversed`/`list`) has its result
+    kept NumPy (`found`, `kept`), to a fixed point over nested loops."""
+    loops = iteration_targets(function) if iterated else {}
+    pending = [name for name in iterated if name in loops]
+    while pending:
+        name = pending.pop()
+        handed = iterated[name].replace(" it", f" `{name}`", 1)
+        why = f"iterates over it as `{name}` and {handed}"
+        for value in loops[name]:
+            for item in _iterated(value):
+                if isinstance(item, cst.Name) and item.value not in needs:
+                    needs[item.value] = persistent[item.value] = iterated[item.value] = why
+                    if item.value in loops:
+                        pending.append(item.value)
+                callee = producer(item, methods) if isinstance(item, cst.Call) else None
+                if callee is not None:
+                    found.setdefault(callee, f"{caller} iterates over what this returns as `{name}` and {handed}")
+                    kept.setdefault(callee, found[callee])
+
+
+def _iterated(value: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """What a loop over `value` gives items of: `value`, or the arguments of `enumerate`, `zip`, `reversed`,
+    `list`, `tuple`, `iter` given it."""
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name) \
+            and value.func.value in ("enumerate", "zip", "reversed", "list", "tuple", "iter"):
+        return [a.value for a in value.args if not a.star and a.keyword is None]
+    return [value]
+
+
+def _type_tested(rule: Rule, node: cst.CSTNode, typed: TypedParameters,
+                 function: Optional[cst.FunctionDef] = None) -> list[tuple[str, str]]:
     """(name, why) for a name `node` tests for a NumPy type, which a JAX array fails: an exact type test (`type(x) is
     np.ndarray`), or a call handing it to a function of the module that requires a NumPy value there
-    (`numpy_typed_parameters`: `check(x)` with `assert type(x) == np.ndarray`). (`isinstance(x, np.ndarray)` in the
-    function itself is widened to accept JAX arrays: `_isinstance_widening`.)"""
+    (`numpy_typed_parameters`: `check(x)` with `assert type(x) == np.ndarray`), or an element of it (`x[i]`, or
+    itself as a loop's item) to one that tests for a Python number or a NumPy scalar (`ScalarCheck`: `is_numeric(
+    row[0])` with `isinstance(v, Number)`). (`isinstance(x, np.ndarray)` in the function itself is widened to accept
+    JAX arrays: `_isinstance_widening`.)"""
     if isinstance(node, cst.Comparison):
         name = exact_numpy_type_test(rule, node)
         return [] if name is None else [(name, f"tests its exact type (`{rule.code(node).strip()}`), which a JAX array fails")]
@@ -889,6 +931,14 @@ def _type_tested(rule: Rule, node: cst.CSTNode, typed: TypedParameters) -> list[
         if arg.star:
             break
         param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
+        if param in checks and isinstance(checks[param], ScalarCheck):
+            # (an element of an array handed there: a whole array fails the test, NumPy's or JAX's)
+            root = _buffers.root_name(arg.value) if element_argument(arg.value, function) else None
+            if root is not None:
+                found.append((root, f"hands an element of it (`{rule.code(arg.value).strip()}`) to `{callee}`, which "
+                                    f"tests whether `{param}` is a Python number or a NumPy scalar (`{checks[param]}`): "
+                                    "a NumPy array's element is one, a JAX array's (a 0-d JAX array) never is"))
+            continue
         if param in checks and isinstance(arg.value, cst.Name):
             found.append((arg.value.value, f"hands it to `{callee}`, which requires a NumPy value of `{param}` "
                                            f"(`{checks[param]}`)"))

@@ -21,7 +21,7 @@ from codemods._sequences import tuple_kind
 from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import function_flow
-from jaxfix.analysis.host_data import exact_numpy_type_test, union_members
+from jaxfix.analysis.host_data import NUMBER_TYPES, NUMPY_SCALAR_TYPES, exact_numpy_type_test, union_members
 from jaxfix.analysis.masks import ELEMENTWISE, SCALAR_REDUCTIONS
 from jaxfix.analysis.parents import ParentProvider, enclosing_statement
 from jaxfix.analysis.scalars import METHOD_REDUCTIONS
@@ -535,21 +535,6 @@ _ZERO_D_ARRAYS = frozenset({"real", "imag", "isin", "in1d"})
 # array attributes and methods through which an element is reached (`x.flatten()[0]`, `x.flat[0]`, `x.T[0, 0]`)
 _ELEMENT_PATHS = frozenset({"flat", "flatten", "ravel", "reshape", "squeeze", "T", "real", "imag", "copy", "astype",
                             "transpose"})
-
-# Python number types that NumPy scalars are instances of: `np.float64` is a `float`, `np.complex128` a `complex`,
-# and every NumPy scalar is registered as a `numbers.Number` (`np.int64` is no `int`: that test is False either way)
-NUMBER_TYPES = frozenset({"float", "complex", "Number", "Real", "Integral", "Complex", "Rational"})
-
-
-# NumPy's scalar types: a NumPy scalar (an element of a NumPy array, a reduction's result) is an instance of them, a
-# JAX array (an element of one included) never is
-NUMPY_SCALAR_TYPES = frozenset({
-    "generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating", "complexfloating",
-    "bool_", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "intp", "uintp", "intc",
-    "int_", "uint", "longlong", "ulonglong", "float16", "float32", "float64", "float_", "double", "single", "half",
-    "longdouble", "complex64", "complex128", "complex_", "cdouble", "csingle", "clongdouble", "byte", "ubyte", "short",
-    "ushort", "long", "ulong"})
-
 
 def numpy_scalar_type(rule: Rule, node: cst.BaseExpression) -> bool:
     """`np.integer`, `np.floating`, `np.float64`, `numpy.generic`: a NumPy scalar type."""

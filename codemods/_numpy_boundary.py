@@ -43,7 +43,7 @@ from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.foreign_dtypes import foreign_dtype, jax_rejects, object_data, text_kind_tests, text_writes
 from jaxfix.analysis.hashed import elements_hashed
 from jaxfix.analysis.host_data import (
-    NUMPY_ARRAY_TYPES, clock_data, documented_objects, module_typed_parameters, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
+    NUMPY_ARRAY_TYPES, ScalarCheck, clock_data, element_argument, documented_objects, module_typed_parameters, numba_argument, numpy_array_class, sequence_attributes, shuffled_array, timer_functions, timing_write,
 )
 from jaxfix.analysis.jnp_api import HOST_ONLY
 from jaxfix.analysis.masks import function_facts
@@ -988,7 +988,7 @@ class NumpyBoundary:
                     "precision): this function is left as it is", True)
         typed = self._typed_argument(node, function)
         if typed is not None:
-            return f"`{func}(...)` {typed}, which a JAX array fails: this call stays NumPy", False
+            return f"`{func}(...)` {typed}: this call stays NumPy", False
         sparse = self._sparse_meeting(node, function)
         if sparse is not None:
             return f"`{func}(...)` {sparse}; this call stays NumPy", False
@@ -1555,7 +1555,7 @@ class NumpyBoundary:
             break
         if isinstance(parent, cst.Arg):
             call = rule.get_metadata(ParentProvider, parent, None)
-            return self._typed_check(call, lambda value: value is current) if isinstance(call, cst.Call) else None
+            return self._typed_check(call, lambda value: value is current, function) if isinstance(call, cst.Call) else None
         name = _bound_name(parent)
         if name is not None:
 
@@ -1573,12 +1573,13 @@ class NumpyBoundary:
                 return computed[0]
 
             for call in walk.nodes_of(function.body, cst.Call):
-                found = self._typed_check(call, passes)  # type: ignore[arg-type]
+                found = self._typed_check(call, passes, function)  # type: ignore[arg-type]
                 if found is not None:
                     return f"makes `{name}`, which {'(through a value computed from it) ' if computed[0] else ''}{found}"
         return None
 
-    def _typed_check(self, call: cst.Call, given: Callable[[cst.BaseExpression], bool]) -> Optional[str]:
+    def _typed_check(self, call: cst.Call, given: Callable[[cst.BaseExpression], bool],
+                     function: Optional[cst.FunctionDef]) -> Optional[str]:
         func = call.func
         callee = func.value if isinstance(func, cst.Name) else func.attr.value if isinstance(func, cst.Attribute) else None
         entry = self._typed_parameters.get(callee) if callee is not None else None
@@ -1589,12 +1590,20 @@ class NumpyBoundary:
             if arg.star:
                 return None
             param = arg.keyword.value if arg.keyword is not None else params[index] if index < len(params) else None
+            if param in checks and isinstance(checks[param], ScalarCheck):
+                # `is_numeric(b[i, 0])`, `for row in b: is_numeric(row[0])`: an element of the array, a NumPy scalar
+                # (a whole array fails the test, NumPy's or JAX's: `is_numeric(b)` needs nothing)
+                if element_argument(arg.value, function) and given(arg.value):
+                    return (f"gives an element of it to `{callee}`, which tests whether `{param}` is a Python number "
+                            f"or a NumPy scalar (`{checks[param]}`): a NumPy array's element is one, a JAX array's (a "
+                            "0-d JAX array) never is, so the test would change its answer")
+                continue
             if param in checks and given(arg.value):
                 if (callee, param) in self._tested_parameters:
                     return (f"goes to `{callee}`, which tests `{param}` with `{checks[param]}` (widened to "
                             "`(np.ndarray, jax.Array)` only with that function's other fixes, which may be unsafe or held "
-                            "back; until then the test takes the other branch)")
-                return f"goes to `{callee}`, which requires a NumPy value of `{param}` (`{checks[param]}`)"
+                            "back; until then the test takes the other branch), which a JAX array fails")
+                return f"goes to `{callee}`, which requires a NumPy value of `{param}` (`{checks[param]}`), which a JAX array fails"
         return None
 
     @functools.cached_property

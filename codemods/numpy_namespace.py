@@ -93,6 +93,9 @@ class NumpyNamespace(Rule):
     number, `isinstance(x.flatten()[0], numbers.Number)`, which a JAX array's element never is: that function is
     left as it is). An exact type test (`type(x) is np.ndarray`) has no such widening: a NumPy array handed to a
     function that tests its parameter so stays NumPy, and a function that tests one it makes is left as it is. So
+    does a NumPy array an element of which (`x[i]`, `row[0]`, an item of a loop over it or over what a helper returns)
+    goes to a function of the module that tests its parameter for a Python number or a NumPy scalar (`isinstance(v,
+    numbers.Number)`, `isinstance(v, np.generic)`): a NumPy array's element is one, a JAX array's never is. So
     does a NumPy array handed to a parameter tested with `isinstance(x, np.ndarray)` (unless the source already
     accepts `jax.Array` there): the test is widened only with its function's other fixes, which may be unsafe or
     held back, and a JAX array would take the other branch. A `functools.singledispatch` function with an
@@ -328,6 +331,10 @@ class NumpyNamespace(Rule):
         Valid(  # a dtype test: `jnp.isdtype` raises TypeError on a scalar type as kind, which NumPy answers (False)
             "import numpy as np\n\ndef is_number(value):\n    return isinstance(value, np.generic) and "
             "np.isdtype(value.dtype, np.number)\n"),
+        Valid(  # a Python number or a caller's values handed to a test for a number: nothing NumPy made
+            "from numbers import Number\nimport numpy as np\n\ndef is_numeric(v):\n"
+            "    return isinstance(v, Number) or isinstance(v, np.generic)\n\n"
+            "def kinds(values):\n    return [is_numeric(v) for v in values] + [is_numeric(0.5)]\n"),
         Valid(  # bytes from a file in a byte order spelled out: host I/O
             "import numpy as np\n\ndef read_values(values, typecode):\n    return np.frombuffer(values, dtype=f\">{typecode}\").copy()\n"
         ),
@@ -2344,6 +2351,32 @@ class NumpyNamespace(Rule):
             "def kind(rows):\n    w = build(rows)\n    return type(w) == np.ndarray\n",
             expected=None,
             lines=[4, 15],
+        ),
+        Invalid(  # an element of what a helper returns, tested for a Python number or a NumPy scalar (bayes_opt's
+            # `is_numeric` over its bounds' rows): a NumPy array's element is one, a JAX array's never is
+            "from numbers import Number\nimport numpy as np\ndef bounds(n):\n    b = np.empty((n, 2))\n"
+            "    for i in range(n):\n        b[i] = (0.0, 1.0)\n    return b\n"
+            "def is_numeric(v):\n    return isinstance(v, Number) or isinstance(v, np.generic)\n"
+            "def kinds(n):\n    return [is_numeric(row[0]) for row in bounds(n)]\n",
+            expected=None,
+            lines=[4, 7],
+        ),
+        Invalid(  # ... an element of an array made here (`x[i]`), or of a helper's result bound to a name
+            "import numbers\nimport numpy as np\n\ndef is_real(v):\n    return not isinstance(v, numbers.Real)\n\n"
+            "def kinds(n):\n    x = np.linspace(0.0, 1.0, n)\n    return [is_real(x[i]) for i in range(n)]\n\n"
+            "def grid(n):\n    return np.arange(n) * 2.0\n\n"
+            "def floats(n):\n    g = grid(n)\n    return [is_real(v) for v in g]\n",
+            expected=None,
+            lines=[8, 12],
+        ),
+        Invalid(  # ... but not a whole array (a test for a number fails it, NumPy's or JAX's) nor a Python number
+            "import numpy as np\n\ndef is_float(v):\n    return isinstance(v, (float, np.floating))\n\n"
+            "def grid(n):\n    return np.arange(n) * 2.0\n\n"
+            "def kinds(n):\n    y = np.ones(n)\n    return is_float(grid(n)), is_float(y), is_float(0.5)\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef is_float(v):\n    return isinstance(v, (float, np.floating))\n\n"
+            "def grid(n):\n    return jnp.arange(n) * 2.0\n\n"
+            "def kinds(n):\n    y = jnp.ones(n)\n    return is_float(grid(n)), is_float(y), is_float(0.5)\n",
+            lines=[7, 10],
         ),
         Invalid(  # ... tested as it is, with no name (`type(build(rows)) is np.ndarray`)
             "import numpy as np\n\ndef build(rows):\n    return np.asarray(rows) + 1.0\n\n"

@@ -600,6 +600,73 @@ def module_example_sequences(module: cst.Module) -> dict[str, frozenset[str]]:
 TypedParameters = dict[str, tuple[list[str], dict[str, str]]]
 
 
+class ScalarCheck(str):
+    """A check of `TypedParameters` that tests whether the parameter is a Python number or a NumPy scalar
+    (`isinstance(v, numbers.Number)`, `isinstance(v, np.generic)`), as written: an element of a NumPy array passes,
+    a JAX array's element (a 0-d JAX array) never does, and a whole array fails either way, so only an element of an
+    array (`x[i]`, `row[0]`, an item an iteration gives) handed there must stay NumPy (`element_argument`)."""
+
+
+# Python number types that NumPy scalars are instances of: `np.float64` is a `float`, `np.complex128` a `complex`,
+# and every NumPy scalar is registered as a `numbers.Number` (`np.int64` is no `int`, `np.bool_` no `bool`: those
+# tests are False for a NumPy scalar and a JAX array alike)
+NUMBER_TYPES = frozenset({"float", "complex", "Number", "Real", "Integral", "Complex", "Rational"})
+
+# NumPy's scalar types: a NumPy scalar (an element of a NumPy array, a reduction's result) is an instance of them, a
+# JAX array (an element of one included) never is
+NUMPY_SCALAR_TYPES = frozenset({
+    "generic", "number", "integer", "signedinteger", "unsignedinteger", "inexact", "floating", "complexfloating",
+    "bool_", "bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "intp", "uintp", "intc",
+    "int_", "uint", "longlong", "ulonglong", "float16", "float32", "float64", "float_", "double", "single", "half",
+    "longdouble", "complex64", "complex128", "complex_", "cdouble", "csingle", "clongdouble", "byte", "ubyte", "short",
+    "ushort", "long", "ulong"})
+
+
+def element_argument(value: cst.BaseExpression, function: Optional[cst.FunctionDef]) -> bool:
+    """Whether `value`, an argument in `function`, may be an element of an array: indexed (`x[i]`, `row[0]`; not
+    a slice only, `x[1:]`, which is an array) or a name a `for` loop or a comprehension binds (`for v in x`), the
+    arguments a `ScalarCheck` tells apart (a whole array fails it, NumPy's or JAX's)."""
+    if isinstance(value, cst.Subscript):
+        return not all(isinstance(e.slice, cst.Slice) for e in value.slice)
+    if isinstance(value, cst.Name) and function is not None:
+        return value.value in iteration_targets(function)
+    return False
+
+
+def iteration_targets(function: cst.FunctionDef) -> dict[str, list[cst.BaseExpression]]:
+    """{name: what it iterates over} for the names `for` loops and comprehensions of `function` bind as their
+    target, or as an item of a tuple target (`for i, row in enumerate(x)`: `enumerate(x)`)."""
+    found: dict[str, list[cst.BaseExpression]] = {}
+    for node in [*walk.nodes_of(function.body, cst.For), *walk.nodes_of(function.body, cst.CompFor)]:
+        target = node.target  # type: ignore[attr-defined]
+        for name in [target, *(e.value for e in target.elements)] if isinstance(target, (cst.Tuple, cst.List)) else [target]:
+            if isinstance(name, cst.Name):
+                found.setdefault(name.value, []).append(node.iter)  # type: ignore[attr-defined]
+    return found
+
+
+def _scalar_tested(rule: Optional[cst.MetadataDependent], test: cst.Call,
+                   is_numpy: Optional[Callable[[cst.BaseExpression], bool]] = None) -> Optional[str]:
+    """The name `isinstance(name, types)` tests, when `types` names a Python number type a NumPy scalar is an
+    instance of (`NUMBER_TYPES`) or a NumPy scalar type (`np.generic`, `np.floating`), and no JAX one: true of an
+    element of a NumPy array, false of a JAX array's (wherever the test is: `return isinstance(v, Number) or ...`)."""
+    if not (isinstance(test.func, cst.Name) and test.func.value == "isinstance" and len(test.args) == 2
+            and isinstance(test.args[0].value, cst.Name)):
+        return None
+    types = test.args[1].value
+    elements = [e.value for e in types.elements] if isinstance(types, cst.Tuple) else union_members(types)
+    if any("jax" in dotted_name(e) or "Array" == dotted_name(e) for e in elements):
+        return None
+    for e in elements:
+        shown = dotted_name(e) if isinstance(e, (cst.Name, cst.Attribute)) else ""
+        if shown in NUMBER_TYPES or shown.startswith("numbers.") and shown.count(".") == 1 and shown[8:] in NUMBER_TYPES:
+            return test.args[0].value.value
+        if shown.split(".")[-1] in NUMPY_SCALAR_TYPES and _numpy_type(rule, e, is_numpy) \
+                and (is_numpy is not None or (numpy_name(rule, e) or "").count(".") == 1):
+            return test.args[0].value.value
+    return None
+
+
 def numpy_typed_parameters(rule: cst.MetadataDependent, module: cst.Module) -> TypedParameters:
     """{function or method name: (its positional parameters after `self`/`cls`, {parameter: its check, as written})}
     for the parameters a function of the module
@@ -618,7 +685,7 @@ def numpy_typed_parameters(rule: cst.MetadataDependent, module: cst.Module) -> T
             found.update({cls.name.value: entry for entry in _typed_parameters_of(rule, init).values()})  # type: ignore[attr-defined]
     functions = walk.nodes_of(module, cst.FunctionDef)
     for function in functions:
-        for name, entry in _typed_parameters_of(rule, function).items():  # type: ignore[arg-type]
+        for name, entry in _typed_parameters_of(rule, function, scalars=True).items():  # type: ignore[arg-type]
             found.setdefault(name, (entry[0], {}))[1].update(entry[1])
     _passed_on(functions, found)  # type: ignore[arg-type]
     return found
@@ -656,7 +723,7 @@ def _passed_on(functions: list[cst.FunctionDef], found: TypedParameters) -> None
                         mine = found.setdefault(function.name.value, (params, {}))[1]
                         if value.value not in mine:
                             # (shown in backquotes by the callers: "(`check` in `callee`)")
-                            mine[value.value] = f"{checks[param]}` in `{callee}"
+                            mine[value.value] = type(checks[param])(f"{checks[param]}` in `{callee}")
                             changed = True
 
 
@@ -670,9 +737,11 @@ def module_typed_parameters(rule: cst.MetadataDependent) -> TypedParameters:
 
 
 def _typed_parameters_of(rule: Optional[cst.MetadataDependent], function: cst.FunctionDef,
-                         is_numpy: Optional[Callable[[cst.BaseExpression], bool]] = None) -> TypedParameters:
+                         is_numpy: Optional[Callable[[cst.BaseExpression], bool]] = None,
+                         scalars: bool = False) -> TypedParameters:
     """`numpy_typed_parameters` of one function: {its name: (its parameters, {checked parameter: check})}, or {}.
-    With `is_numpy` (whether a name or attribute names a NumPy type), read without `rule`'s metadata."""
+    With `is_numpy` (whether a name or attribute names a NumPy type), read without `rule`'s metadata. With
+    `scalars`, also the parameters it tests for a Python number or a NumPy scalar, anywhere (`ScalarCheck`)."""
     found: TypedParameters = {}
     params = [p.name.value for p in (*function.params.posonly_params, *function.params.params)]  # type: ignore[attr-defined]
     if params and params[0] in ("self", "cls"):
@@ -701,6 +770,13 @@ def _typed_parameters_of(rule: Optional[cst.MetadataDependent], function: cst.Fu
         name = exact_numpy_type_test(rule, comparison, is_numpy)  # type: ignore[arg-type]
         if name is not None and name in params:
             found.setdefault(function.name.value, (params, {}))[1].setdefault(name, cst.Module([]).code_for_node(comparison).strip())
+    for call in walk.nodes_of(function.body, cst.Call) if scalars else ():
+        # `return isinstance(v, Number) or isinstance(v, np.generic)` (bayes_opt's `is_numeric`): an element of a
+        # NumPy array passes, a JAX array's fails (a test guarding nothing changes the answer all the same)
+        name = _scalar_tested(rule, call, is_numpy)  # type: ignore[arg-type]
+        if name is not None and name in params:
+            found.setdefault(function.name.value, (params, {}))[1].setdefault(
+                name, ScalarCheck(cst.Module([]).code_for_node(call).strip()))
     return found
 
 
