@@ -935,7 +935,9 @@ def _type_tested(rule: Rule, node: cst.CSTNode, typed: TypedParameters,
             # (an element of an array handed there: a whole array fails the test, NumPy's or JAX's)
             root = _buffers.root_name(arg.value) if element_argument(arg.value, function) else None
             if root is not None:
-                found.append((root, f"hands an element of it (`{rule.code(arg.value).strip()}`) to `{callee}`, which "
+                what = "it, a loop's item," if isinstance(arg.value, cst.Name) else \
+                    f"an element of it (`{rule.code(arg.value).strip()}`)"
+                found.append((root, f"hands {what} to `{callee}`, which "
                                     f"tests whether `{param}` is a Python number or a NumPy scalar (`{checks[param]}`): "
                                     "a NumPy array's element is one, a JAX array's (a 0-d JAX array) never is"))
             continue
