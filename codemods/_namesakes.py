@@ -27,7 +27,7 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, Sequence
 
 import numpy as np
 
@@ -37,6 +37,7 @@ from jaxfix import walk
 from jaxfix.analysis import jnp_api
 from jaxfix.analysis.dataflow import function_flow
 from jaxfix.analysis.masks import FunctionFacts, function_facts
+from jaxfix.analysis.numpy_names import numpy_name
 from jaxfix.analysis.parents import ParentProvider
 from jaxfix.analysis.tracedness import Tracedness, tracedness
 from jaxfix.analysis.value_dtypes import BOOL, FLOAT, dtype_of
@@ -319,7 +320,9 @@ def builtin_round(rule: Rule, node: cst.Call) -> Optional[str]:
     """Why a namesake's result differs where the builtin `round(v, ndigits)` rounds it to decimals (`ndigits` given
     and not a literal 0), directly or through arithmetic (`round(np.mean(x) * 100, 2)`) or the local name it is
     assigned to (`m = np.mean(x)`, then `round(m, 3)`), else None: a JAX array's `__round__` is `jnp.round`, one ulp
-    away from NumPy's for about one value in eight (`decimal_round`; zeus' logged `round(np.mean(self.act), 2)`)."""
+    away from NumPy's for about one value in eight (`decimal_round`; zeus' logged `round(np.mean(self.act), 2)`). So
+    do a JAX array's `.round(n)` and `np.round(v, n)` of one (NumPy calls the method): `np.round(np.mean(x), 2)` left
+    NumPy under safe fixes rounds `jnp.mean(x)` with `jnp.round`."""
     rounded = _rounded(rule, node)
     parent = rule.get_metadata(ParentProvider, node, None)
     function = rule.current_function
@@ -329,8 +332,9 @@ def builtin_round(rule: Rule, node: cst.Call) -> Optional[str]:
         rounded = flow.knows(parent) and any(_rounded(rule, use) for use in flow.uses(parent, parent.targets[0].target.value))
     if not rounded:
         return None
-    return ("gives a JAX array, which the builtin `round(..., ndigits)` here rounds with `jnp.round`: one ulp away from "
-            "NumPy for about one value in eight (`round(jnp.float64(2.1468), 3)` is 2.1470000000000002, NumPy's 2.147)")
+    return ("gives a JAX array, which rounding to decimals here (the builtin `round(..., ndigits)`, its `.round(n)`, "
+            "or `np.round(..., n)`, which calls that method) does with `jnp.round`: one ulp away from NumPy for about "
+            "one value in eight (`round(jnp.float64(2.1468), 3)` is 2.1470000000000002, NumPy's 2.147)")
 
 
 def _rounded(rule: Rule, node: cst.BaseExpression) -> bool:
@@ -339,13 +343,25 @@ def _rounded(rule: Rule, node: cst.BaseExpression) -> bool:
     parent = rule.get_metadata(ParentProvider, node, None)
     while isinstance(parent, (cst.BinaryOperation, cst.UnaryOperation)):
         node, parent = parent, rule.get_metadata(ParentProvider, parent, None)
+    if isinstance(parent, cst.Attribute) and parent.value is node and parent.attr.value in ROUNDING:
+        # `np.mean(x).round(3)`: a JAX array's method is `jnp.round`
+        call = rule.get_metadata(ParentProvider, parent, None)
+        return isinstance(call, cst.Call) and call.func is parent and _decimals(call.args, "decimals")
     if not (isinstance(parent, cst.Arg) and parent.keyword is None and not parent.star):
         return False
     call = rule.get_metadata(ParentProvider, parent, None)
-    if not (isinstance(call, cst.Call) and isinstance(call.func, cst.Name) and call.func.value == "round"
-            and call.args and call.args[0] is parent):
+    if not (isinstance(call, cst.Call) and call.args and call.args[0] is parent):
         return False
-    digits = [a.value for a in call.args[1:] if a.keyword is None or a.keyword.value == "ndigits"]
+    if isinstance(call.func, cst.Name) and call.func.value == "round":
+        return _decimals(call.args[1:], "ndigits")
+    # `np.round(np.mean(x), 2)` left NumPy (its own rename is unsafe): NumPy hands a JAX array to its `.round`
+    named = numpy_name(rule, call.func)
+    return named is not None and named.rsplit(".", 1)[-1] in ROUNDING and _decimals(call.args[1:], "decimals")
+
+
+def _decimals(args: Sequence[cst.Arg], keyword: str) -> bool:
+    """Whether `args` (after the value rounded) give a number of decimals other than a literal 0."""
+    digits = [a.value for a in args if (a.keyword is None and not a.star) or a.keyword is not None and a.keyword.value == keyword]
     return bool(digits) and not (isinstance(digits[0], cst.Integer) and digits[0].evaluated_value == 0)
 
 
