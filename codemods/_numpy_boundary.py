@@ -1111,8 +1111,10 @@ class NumpyBoundary:
         if not found:
             return None
         made, computed = self.made_here(function), self.computed_here(function)
-        # made in the call itself, by a NumPy call or arithmetic on one (`fill(np.sqrt(r) / 2)`)
-        made_in_call = {rule.code(a.value) for a in call.args if isinstance(a.value, (cst.Call, cst.BinaryOperation, cst.UnaryOperation))
+        # made in the call itself, by a NumPy call or arithmetic on one (`fill(np.sqrt(r) / 2)`), or a display holding
+        # one (`rebuild([np.zeros(n), x])`, to a parameter whose items reach a call that needs NumPy)
+        made_in_call = {rule.code(a.value) for a in call.args if isinstance(a.value, (cst.Call, cst.BinaryOperation, cst.UnaryOperation,
+                                                                                       cst.List, cst.Tuple))
                         and any(isinstance(n, cst.Call) and numpy_name(rule, n.func) for n in walk.nodes(a.value))}
         arguments = {rule.code(a.value): a.value for a in call.args}
 

@@ -1252,6 +1252,10 @@ class NumpyNamespace(Rule):
             "    low = np.zeros_like(x)\n    return rebuild([low, x - low])\n\ndef pairs(x):\n"
             "    high = np.ones_like(x)\n    parts = (x, high)\n    return rebuild(parts)\n",
             expected=None, lines=[11, 12, 15, 17]),
+        Invalid(  # ... a display holding the NumPy call itself (`rebuild([np.zeros_like(x), x])`)
+            "import numpy as np\nfrom ._ext import combine\n\ndef rebuild(coeffs):\n    return combine(coeffs[0], coeffs[1])\n\n"
+            "def split(x):\n    return rebuild([np.zeros_like(x), x])\n",
+            expected=None, lines=[8, 8]),
         Invalid(  # ... through a name bound to it, or to `functools.partial` of it given keywords (pywt's `mra`:
             # `inverse = partial(waverec, **kwargs)`, `tmp = [np.zeros_like(c) for c in coeffs]`, `inverse(tmp)`)
             "import numpy as np\nfrom functools import partial\nfrom ._ext import combine\n\n"
@@ -2241,6 +2245,13 @@ class NumpyNamespace(Rule):
             expected="import jax.numpy as jnp\n\ndef f(x):\n    m = jnp.mean(x)\n"
                      "    return str(round(jnp.std(x) * 2, 2)), round(m, 3)\n",
             unsafe=True, lines=[4, 5, 5],
+        ),
+        Invalid(  # ... and a JAX array's `.round(n)`, and `np.round(v, n)` of one (NumPy calls the method): kept
+            # NumPy under safe fixes, `np.round(jnp.mean(x), 2)` would round with `jnp.round`
+            "import numpy as np\n\ndef f(x):\n    s = np.std(x)\n    return np.round(np.mean(x), 2), s.round(3), np.sum(x).round(decimals=1)\n",
+            expected="import jax.numpy as jnp\n\ndef f(x):\n    s = jnp.std(x)\n"
+                     "    return jnp.round(jnp.mean(x), 2), s.round(3), jnp.sum(x).round(decimals=1)\n",
+            unsafe=True, lines=[4, 5, 5, 5],
         ),
         Invalid(  # ... rounded to whole numbers (`round(v, 0)`), both agree: a safe rename
             "import numpy as np\n\ndef f(x):\n    return round(np.sum(x), 0)\n",
