@@ -620,15 +620,15 @@ UNBOUNDED_INTS = frozenset({"math.factorial", "math.comb", "math.perm"})
 def unbounded_int_arithmetic(module: cst.Module, function: cst.FunctionDef) -> Optional[cst.Call]:
     """The first call in `function` of a function giving a Python int of any size (`UNBOUNDED_INTS`) that meets
     another operand than a number literal in arithmetic (`s / math.factorial(n)`), else None."""
-    imported = absolute_imports(module, lambda name: name in UNBOUNDED_INTS)
+    imported = absolute_imports(module, lambda name: name in UNBOUNDED_INTS or name == "math")  # (`import math as m`)
     for node in walk.nodes_of(function.body, cst.BinaryOperation):
         for side, other in ((node.left, node.right), (node.right, node.left)):  # type: ignore[attr-defined]
             if not isinstance(side, cst.Call) or isinstance(other, (cst.Integer, cst.Float)):
                 continue
             name = dotted_name(side.func) if isinstance(side.func, (cst.Name, cst.Attribute)) else ""
             head, _, rest = name.partition(".")
-            if (f"{imported[head]}.{rest}" if rest else imported[head]) if head in imported else name \
-                    in UNBOUNDED_INTS:
+            resolved = (f"{imported[head]}.{rest}" if rest else imported[head]) if head in imported else name
+            if resolved in UNBOUNDED_INTS:
                 return side
     return None
 

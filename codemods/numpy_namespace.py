@@ -612,6 +612,15 @@ class NumpyNamespace(Rule):
             "from math import comb\n\nimport numpy as np\n\ndef f(w, n, k):\n    return comb(n, k) * np.sum(w)\n",
             expected=None, lines=[6],
         ),
+        Invalid(  # ... or through the module imported under another name
+            "import math as m\n\nimport numpy as np\n\ndef f(w, n):\n    return np.sum(w) / m.factorial(n)\n",
+            expected=None, lines=[6],
+        ),
+        Invalid(  # ... but another function of `math` gives no int of any size: a plain rename
+            "import math\n\nimport numpy as np\n\ndef f(w, n):\n    return np.sum(w) * math.floor(n)\n",
+            expected="import math\n\nimport jax.numpy as jnp\n\ndef f(w, n):\n    return jnp.sum(w) * math.floor(n)\n",
+            lines=[6],
+        ),
         Invalid(  # a helper repeating a Python list by an item of its parameter: a NumPy integer repeats it, a JAX
             # array's `*` raises TypeError for a list (SciPy's fisher_exact handing its table to `_untabulate`)
             "import numpy as np\n\ndef untab(table):\n    x = []\n    for i in range(table.shape[0]):\n"
