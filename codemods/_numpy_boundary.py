@@ -618,18 +618,43 @@ UNBOUNDED_INTS = frozenset({"math.factorial", "math.comb", "math.perm"})
 
 
 def unbounded_int_arithmetic(module: cst.Module, function: cst.FunctionDef) -> Optional[cst.Call]:
-    """The first call in `function` of a function giving a Python int of any size (`UNBOUNDED_INTS`) that meets
-    another operand than a number literal in arithmetic (`s / math.factorial(n)`), else None."""
-    imported = absolute_imports(module, lambda name: name in UNBOUNDED_INTS or name == "math")  # (`import math as m`)
+    """The first call in `function` of a function giving a Python int of any size (`UNBOUNDED_INTS`) whose value
+    meets a NumPy result in arithmetic (`s / math.factorial(n)` with `s = np.cumsum(w)`; also through local names
+    bound to either: `k = math.factorial(n)`, then `np.sum(x) / k`), else None. Arithmetic of such an int with Python
+    values only (`math.comb(n, 2) * p`) stays Python and is no reason."""
+    imported = absolute_imports(module, lambda name: name in UNBOUNDED_INTS or name == "math"  # (`import math as m`)
+                                or name.split(".")[0] == "numpy")
+    bound: dict[str, list[cst.BaseExpression]] = {}
+    for assign in walk.nodes_of(function.body, cst.Assign):
+        for target in assign.targets:  # type: ignore[attr-defined]
+            if isinstance(target.target, cst.Name):
+                bound.setdefault(target.target.value, []).append(assign.value)  # type: ignore[attr-defined]
+
+    def qualified(func: cst.BaseExpression) -> str:
+        name = dotted_name(func) if isinstance(func, (cst.Name, cst.Attribute)) else ""
+        head, _, rest = name.partition(".")
+        return (f"{imported[head]}.{rest}" if rest else imported[head]) if head in imported else name
+
+    def found(expr: cst.CSTNode, wanted: Callable[[str], bool], seen: frozenset[str] = frozenset()) -> Optional[cst.Call]:
+        """A call in `expr` (or in what a local name in it is bound to) whose qualified name `wanted` takes."""
+        for node in walk.nodes(expr):
+            if isinstance(node, cst.Call) and wanted(qualified(node.func)):
+                return node
+            if isinstance(node, cst.Name) and node.value in bound and node.value not in seen:
+                for value in bound[node.value]:
+                    inner = found(value, wanted, seen | {node.value})
+                    if inner is not None:
+                        return inner
+        return None
+
+    def numpy(name: str) -> bool:
+        return name.startswith("numpy.")
+
     for node in walk.nodes_of(function.body, cst.BinaryOperation):
         for side, other in ((node.left, node.right), (node.right, node.left)):  # type: ignore[attr-defined]
-            if not isinstance(side, cst.Call) or isinstance(other, (cst.Integer, cst.Float)):
-                continue
-            name = dotted_name(side.func) if isinstance(side.func, (cst.Name, cst.Attribute)) else ""
-            head, _, rest = name.partition(".")
-            resolved = (f"{imported[head]}.{rest}" if rest else imported[head]) if head in imported else name
-            if resolved in UNBOUNDED_INTS:
-                return side
+            call = found(side, UNBOUNDED_INTS.__contains__)
+            if call is not None and found(other, numpy) is not None:
+                return call
     return None
 
 

@@ -616,6 +616,17 @@ class NumpyNamespace(Rule):
             "import math as m\n\nimport numpy as np\n\ndef f(w, n):\n    return np.sum(w) / m.factorial(n)\n",
             expected=None, lines=[6],
         ),
+        Invalid(  # ... or through a local name bound to the int
+            "import math\n\nimport numpy as np\n\ndef f(w, n):\n    k = math.factorial(n)\n    return np.sum(w) / k\n",
+            expected=None, lines=[7],
+        ),
+        Invalid(  # ... but an int of any size that meets only Python values stays Python: a plain rename
+            "import math\n\nimport numpy as np\n\ndef f(w, n, p):\n    pairs = math.comb(n, 2) * p\n"
+            "    return np.sum(w), pairs\n",
+            expected="import math\n\nimport jax.numpy as jnp\n\ndef f(w, n, p):\n    pairs = math.comb(n, 2) * p\n"
+            "    return jnp.sum(w), pairs\n",
+            lines=[7],
+        ),
         Invalid(  # ... but another function of `math` gives no int of any size: a plain rename
             "import math\n\nimport numpy as np\n\ndef f(w, n):\n    return np.sum(w) * math.floor(n)\n",
             expected="import math\n\nimport jax.numpy as jnp\n\ndef f(w, n):\n    return jnp.sum(w) * math.floor(n)\n",
