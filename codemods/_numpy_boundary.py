@@ -680,6 +680,7 @@ class NumpyBoundary:
         self._text_written_names: dict[cst.FunctionDef, dict[str, cst.CSTNode]] = {}
         self._foreign_casts: dict[cst.FunctionDef, Optional[str]] = {}
         self._source_tables: dict[cst.FunctionDef, _buffers.Sources] = {}
+        self._needed_names: dict[cst.FunctionDef, dict[str, str]] = {}
         self._view_writes: dict[cst.FunctionDef, dict[cst.Call, list[tuple[str, str]]]] = {}
         self._fftpack_fed: dict[cst.FunctionDef, dict[str, cst.Call]] = {}
         self._polynomial_fed: dict[cst.FunctionDef, dict[Union[str, cst.CSTNode], str]] = {}
@@ -1213,6 +1214,56 @@ class NumpyBoundary:
             found = self._source_tables[function] = _buffers.Sources(
                 function, lambda func: numpy_name(self.rule, func) is not None)
         return found
+
+    def needed_from(self, function: cst.FunctionDef, name: str) -> Optional[str]:
+        """Why what `function` computes from its name `name` (a parameter: JX304 asks it before converting one first
+        in the function with `jnp.asarray`) must stay NumPy, else None: an argument computed from `name` (directly,
+        through arithmetic, indexing or local names: `_buffers.Sources`) goes to a call `filled_reason` reads as
+        writing into it or needing a NumPy array: a function of the module written through its parameter (`one(a -
+        b, 0.0)` with `one` doing `a[a < 0] = 0`: SciPy's `ttest_rel`), a private compiled module, a C function
+        through ctypes, a numba-compiled function, a view written into, an `out=` of a function not NumPy's, a
+        `.shuffle`. The parameter as given keeps that code NumPy (which reads a list as an array); converted to a
+        JAX array it makes JX501 leave the function, and the callee then gets a JAX array it cannot write into."""
+        found = self._needed_names.get(function)
+        if found is None:
+            found = self._needed_names[function] = {}
+            sources = self._sources(function)
+            for call in walk.nodes_of(function.body, cst.Call):
+                for value, shown, why in self._needing_arguments(call, function):  # type: ignore[arg-type]
+                    for source in sources.of(value):
+                        found.setdefault(source, f"`{shown}` is computed from it, and {why}")
+        return found.get(name)
+
+    def _needing_arguments(self, call: cst.Call, function: cst.FunctionDef) -> list[tuple[cst.BaseExpression, str, str]]:
+        """(argument, as written, why) for each argument of `call` that must be a NumPy array (`needed_from`)."""
+        rule, func = self.rule, self.rule.code(call.func)
+        arguments = {rule.code(a.value): a.value for a in call.args}
+        found: list[tuple[cst.BaseExpression, str]] = []  # (argument, why)
+        if isinstance(call.func, cst.Name) and call.func.value in self._numba or isinstance(call.func, cst.Attribute) \
+                and isinstance(call.func.value, cst.Name) and f"self.{call.func.attr.value}" in self._numba:
+            found += [(a.value, f"`{func}` is compiled by numba, which takes NumPy arrays only") for a in call.args]
+        if isinstance(call.func, cst.Attribute) and call.func.attr.value == "shuffle" and call.args \
+                and numpy_name(rule, call.func) is None:
+            found.append((call.args[0].value, f"`{func}` shuffles it in place"))
+        if not (isinstance(call.func, (cst.Attribute, cst.Name)) and numpy_name(rule, call.func) is not None):
+            found += [(out, f"`{func}(..., {how}...)` writes into it") for how, out in _buffers.given_outputs(call, self._ndimage)]
+        writers, private = self._buffer_callees
+        if writers:
+            aliased = self._aliased_callees(function, writers)
+            writers = {**writers, **aliased} if aliased else writers
+        named = _buffers.filled_arguments(call, writers, private) if writers or private else []
+        library = c_function(rule.context, call)
+        if library is not None:
+            named += [(shown, f"`{library}` is a C function called through ctypes, which needs a NumPy array")
+                      for shown in _buffers.handed_arrays(call)]
+        if self._views:
+            named += list(self._written_views(function).get(call, ()))
+        shown = [(value, rule.code(value).strip(), why) for value, why in found]
+        for text, why in named:  # (a name, or an argument as written)
+            value = arguments.get(text) or (cst.Name(text) if text.isidentifier() else None)
+            if value is not None:
+                shown.append((value, text, why))
+        return shown
 
     def written_through(self, node: cst.Call) -> bool:
         """Whether the call's result is indexed as an assignment target (`np.einsum(...)[:] -= 1`, `np.diagonal(a)[0]

@@ -96,7 +96,10 @@ class NonArrayInput(Rule):
     per axis, where `jnp.asarray` makes one index array). The conversion first in a function is unsafe when the
     function hands the parameter back as the caller gave it on some path (`return a`: the caller gets a JAX array
     where it got its own list), and is not made when a read takes it as a list (`a * 2`, `a + [0]`, `a is None`, a
-    list method, an index, a call of another function, a nested function's read).
+    list method, an index, a call of another function, a nested function's read), nor when what is computed from it
+    goes to code that writes into it or needs a NumPy array (`one(a - b, 0.0)` with `one` writing into its
+    parameter, a compiled module, `scipy.fftpack`: JX501 keeps that NumPy, which reads a list as an array), nor for
+    another parameter an operator meets it with (`a - b`).
 
     ## Known problems
     Lists and tuples written in place, list comprehensions, `tuple(...)`/`list(...)`, NumPy calls that return a
@@ -1160,6 +1163,27 @@ class NonArrayInput(Rule):
             "    y = H * np.exp(1j * f)\n    return ifft(H * np.exp(2j * np.pi * f)), ifft(y)\n"),
     ]
     VALID += [
+        Valid(  # an operation handed to a function of the module that writes into its parameter stays NumPy (JX501
+            # leaves the function once `a - b` is computed from an array made here): `a = jnp.asarray(a)` made it a
+            # JAX array `one` cannot write into (SciPy's `ttest_rel`, which hands `a - b` to `ttest_1samp`)
+            "import numpy as np\n\ndef one(a, popmean):\n    a[a < 0] = 0\n    return np.mean(a) - popmean\n\n"
+            "def rel(a, b):\n    \"\"\"a, b : array_like\"\"\"\n    return one(a - b, 0.0)\n"),
+        Valid(  # ... through a local name; nor is `a` converted where an operator meets `b`, kept as given (`jnp.asarray(a)
+            # - b` raises on a list `b`, which NumPy reads as an array)
+            "import numpy as np\n\ndef one(a, popmean):\n    a[a < 0] = 0\n    return np.mean(a) - popmean\n\n"
+            "def rel(a, b):\n    \"\"\"a, b : array_like\"\"\"\n    d = -b\n    return one(d, np.sum(a - b))\n"),
+    ]
+    INVALID += [
+        Invalid(  # a parameter whose operations reach no such function is still converted first
+            "import numpy as np\n\ndef one(a, popmean):\n    a[a < 0] = 0\n    return np.mean(a) - popmean\n\n"
+            "def rel(a, b, c):\n    \"\"\"a, b, c : array_like\"\"\"\n    return one(a - b, np.mean(-c))\n",
+            expected="import jax.numpy as jnp\nimport numpy as np\n\ndef one(a, popmean):\n    a[a < 0] = 0\n"
+                     "    return np.mean(a) - popmean\n\ndef rel(a, b, c):\n    \"\"\"a, b, c : array_like\"\"\"\n"
+                     "    c = jnp.asarray(c)\n    return one(a - b, np.mean(-c))\n",
+            lines=[9],
+        ),
+    ]
+    VALID += [
         Valid(  # lists given, but `+` of two parameters may concatenate them: no array of this function's in sight
             "import numpy as np\n\ndef join(a, b):\n    c = a + b\n    return len(c) * np.ones(2)\n\n"
             "def use():\n    return join([1], [2])\n"),
@@ -1437,14 +1461,24 @@ class NonArrayInput(Rule):
             return repeats_a_list(self, call, fn) is not None or kept_or_unsafe(self, call) is not None or \
                 dotted_name(call.func).split(".")[0] in facts.imports.numpy_aliases and _host_values.counted(self, call)
 
-        for param in (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params):
+        params = (*fn.params.posonly_params, *fn.params.params, *fn.params.kwonly_params)
+        # (`one(a - b, 0.0)`, `one` writing into its parameter: SciPy's `ttest_rel`): what is computed from these must
+        # stay NumPy, which takes a list; a JAX `a` would make JX501 leave the function, and `one` get a JAX array it
+        # cannot write into. Nor is another parameter converted where an operator meets one of these (`a - b`, `b`
+        # kept: a JAX `a` would raise on a list `b`, where NumPy reads it as an array).
+        needed = {p.name.value for p in params if p.name.value in documented
+                  and boundary(self).needed_from(fn, p.name.value) is not None}
+        for param in params:
             name = param.name.value
-            if name not in documented or param.default is not None and dotted_name(param.default) == "None":
+            if name not in documented or name in needed or param.default is not None and dotted_name(param.default) == "None":
                 continue
             found = _hoisted_inputs.uses(self, fn, name, facts, kept)
             if found is None or not found.operators or found.other or any(
                     boundary(self).host_meeting(self._operation(use), fn) is not None for use in found.operators):
                 continue  # (`ifft(H * np.exp(x))`: JX501 keeps what goes into `scipy.fftpack` NumPy, which takes a list)
+            if needed and any(isinstance(n, cst.Name) and n.value in needed
+                              for use in found.operators for n in walk.walk(self._operation(use))):
+                continue
             text = f"{name} = {self.jnp}.asarray({name})"
             placed = _hoisted_inputs.insertion(self, fn, text)
             if placed is None:
