@@ -635,25 +635,48 @@ def unbounded_int_arithmetic(module: cst.Module, function: cst.FunctionDef) -> O
         head, _, rest = name.partition(".")
         return (f"{imported[head]}.{rest}" if rest else imported[head]) if head in imported else name
 
-    def found(expr: cst.CSTNode, wanted: Callable[[str], bool], seen: frozenset[str] = frozenset()) -> Optional[cst.Call]:
-        """A call in `expr` (or in what a local name in it is bound to) whose qualified name `wanted` takes."""
-        for node in walk.nodes(expr):
-            if isinstance(node, cst.Call) and wanted(qualified(node.func)):
-                return node
-            if isinstance(node, cst.Name) and node.value in bound and node.value not in seen:
-                for value in bound[node.value]:
-                    inner = found(value, wanted, seen | {node.value})
-                    if inner is not None:
-                        return inner
-        return None
+    def direct(expr: cst.CSTNode, wanted: Callable[[str], bool]) -> Optional[cst.Call]:
+        return next((n for n in walk.nodes(expr) if isinstance(n, cst.Call) and wanted(qualified(n.func))), None)
+
+    if direct(function.body, UNBOUNDED_INTS.__contains__) is None:
+        return None  # (nearly every function: nothing more to walk)
+
+    def reaching(wanted: Callable[[str], bool]) -> dict[str, cst.Call]:
+        """{local name: a call `wanted` takes that a value bound to the name holds, directly or through other
+        names}: a fixpoint over the bindings, each walked once per round."""
+        calls: dict[str, cst.Call] = {}
+        changed = True
+        while changed:
+            changed = False
+            for name, values in bound.items():
+                if name in calls:
+                    continue
+                for value in values:
+                    hit = direct(value, wanted) or next((calls[n.value] for n in walk.nodes(value)
+                                                         if isinstance(n, cst.Name) and n.value in calls), None)
+                    if hit is not None:
+                        calls[name], changed = hit, True
+                        break
+        return calls
 
     def numpy(name: str) -> bool:
         return name.startswith("numpy.")
 
+    big, arrays = reaching(UNBOUNDED_INTS.__contains__), reaching(numpy)
+
+    def found(expr: cst.CSTNode, wanted: Callable[[str], bool], names: dict[str, cst.Call]) -> Optional[cst.Call]:
+        """A call in `expr` that `wanted` takes, or one a local name in it is bound to (`names`)."""
+        for node in walk.nodes(expr):
+            if isinstance(node, cst.Call) and wanted(qualified(node.func)):
+                return node
+            if isinstance(node, cst.Name) and node.value in names:
+                return names[node.value]
+        return None
+
     for node in walk.nodes_of(function.body, cst.BinaryOperation):
         for side, other in ((node.left, node.right), (node.right, node.left)):  # type: ignore[attr-defined]
-            call = found(side, UNBOUNDED_INTS.__contains__)
-            if call is not None and found(other, numpy) is not None:
+            call = found(side, UNBOUNDED_INTS.__contains__, big)
+            if call is not None and found(other, numpy, arrays) is not None:
                 return call
     return None
 

@@ -620,6 +620,18 @@ class NumpyNamespace(Rule):
             "import math\n\nimport numpy as np\n\ndef f(w, n):\n    k = math.factorial(n)\n    return np.sum(w) / k\n",
             expected=None, lines=[7],
         ),
+        Invalid(  # ... read once per name through a web of names rebinding each other, not path by path (a search
+            # per path took exponential time: 40 s for these 16 names); the int never meets the array here
+            "import math\n\nimport numpy as np\n\ndef f(w, n, c):\n    v0 = np.sum(w)\n"
+            + "".join(f"    v{i} = v{i - 1} * c + v{(i + 5) % 16}\n" for i in range(1, 16))
+            + "    for _ in range(3):\n" + "".join(f"        v{i} = v{(i + 7) % 16} - v{(i + 3) % 16}\n" for i in range(16))
+            + "    return v15 / n, math.factorial(n)\n",
+            expected="import math\n\nimport jax.numpy as jnp\n\ndef f(w, n, c):\n    v0 = jnp.sum(w)\n"
+            + "".join(f"    v{i} = v{i - 1} * c + v{(i + 5) % 16}\n" for i in range(1, 16))
+            + "    for _ in range(3):\n" + "".join(f"        v{i} = v{(i + 7) % 16} - v{(i + 3) % 16}\n" for i in range(16))
+            + "    return v15 / n, math.factorial(n)\n",
+            lines=[6],
+        ),
         Invalid(  # ... but an int of any size that meets only Python values stays Python: a plain rename
             "import math\n\nimport numpy as np\n\ndef f(w, n, p):\n    pairs = math.comb(n, 2) * p\n"
             "    return np.sum(w), pairs\n",
