@@ -27,7 +27,7 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import numpy as np
 
@@ -316,6 +316,20 @@ def decimal_round(node: cst.Call, short: str) -> Optional[str]:
             "is 2.1470000000000002, NumPy's 2.147): a printed, compared or looked-up result changes")
 
 
+def _used_so(rule: Rule, node: cst.Call, used: Callable[[Rule, cst.BaseExpression], bool]) -> bool:
+    """Whether the value of `node` is `used` so where it stands, or through the local name it is assigned to (a
+    use of that binding, `function_flow`)."""
+    if used(rule, node):
+        return True
+    parent = rule.get_metadata(ParentProvider, node, None)
+    function = rule.current_function
+    if function is None or not isinstance(parent, cst.Assign) or len(parent.targets) != 1 \
+            or not isinstance(parent.targets[0].target, cst.Name):
+        return False
+    flow = function_flow(rule, function)
+    return flow.knows(parent) and any(used(rule, use) for use in flow.uses(parent, parent.targets[0].target.value))
+
+
 def builtin_round(rule: Rule, node: cst.Call) -> Optional[str]:
     """Why a namesake's result differs where the builtin `round(v, ndigits)` rounds it to decimals (`ndigits` given
     and not a literal 0), directly or through arithmetic (`round(np.mean(x) * 100, 2)`) or the local name it is
@@ -323,14 +337,7 @@ def builtin_round(rule: Rule, node: cst.Call) -> Optional[str]:
     away from NumPy's for about one value in eight (`decimal_round`; zeus' logged `round(np.mean(self.act), 2)`). So
     do a JAX array's `.round(n)` and `np.round(v, n)` of one (NumPy calls the method): `np.round(np.mean(x), 2)` left
     NumPy under safe fixes rounds `jnp.mean(x)` with `jnp.round`."""
-    rounded = _rounded(rule, node)
-    parent = rule.get_metadata(ParentProvider, node, None)
-    function = rule.current_function
-    if not rounded and function is not None and isinstance(parent, cst.Assign) and len(parent.targets) == 1 \
-            and isinstance(parent.targets[0].target, cst.Name):
-        flow = function_flow(rule, function)
-        rounded = flow.knows(parent) and any(_rounded(rule, use) for use in flow.uses(parent, parent.targets[0].target.value))
-    if not rounded:
+    if not _used_so(rule, node, _rounded):
         return None
     return ("gives a JAX array, which rounding to decimals here (the builtin `round(..., ndigits)`, its `.round(n)`, "
             "or `np.round(..., n)`, which calls that method) does with `jnp.round`: one ulp away from NumPy for about "
@@ -370,14 +377,7 @@ def truncated_log2(rule: Rule, node: cst.Call) -> Optional[str]:
     `.is_integer()`, a comparison), directly or through the local name it is assigned to (`k = np.log2(m)`, then
     `if k != int(k)`: commpy's PSK modem), else None: `jnp.log2(8.0)` is 2.9999999999999996 in float64 (pylops'
     seislet levels)."""
-    truncated = _truncated(rule, node)
-    parent = rule.get_metadata(ParentProvider, node, None)
-    function = rule.current_function
-    if not truncated and function is not None and isinstance(parent, cst.Assign) and len(parent.targets) == 1 \
-            and isinstance(parent.targets[0].target, cst.Name):
-        flow = function_flow(rule, function)
-        truncated = flow.knows(parent) and any(_truncated(rule, use) for use in flow.uses(parent, parent.targets[0].target.value))
-    if not truncated:
+    if not _used_so(rule, node, _truncated):
         return None
     return ("is not exact at powers of two in float64 (`jnp.log2(8.0)` is 2.9999999999999996, NumPy's 3.0), and "
             "this result is truncated or compared, where that changes the answer")
